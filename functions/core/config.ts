@@ -1,0 +1,44 @@
+/** Configuration read from the environment once, at cold start. */
+
+export class MissingConfigError extends Error {
+  constructor(name: string) {
+    super(`Missing required environment variable ${name}`);
+    this.name = 'MissingConfigError';
+  }
+}
+
+export function requireEnv(name: string, env: NodeJS.ProcessEnv = process.env): string {
+  const value = env[name];
+  if (value === undefined || value === '') throw new MissingConfigError(name);
+  return value;
+}
+
+function intEnv(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new Error(`Environment variable ${name} must be a positive integer, got "${raw}"`);
+  }
+  return value;
+}
+
+export interface CoreConfig {
+  tableName: string;
+  serviceTimeZone: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  rateLimitRequests: number;
+  rateLimitWindowSeconds: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig {
+  return {
+    tableName: requireEnv('TABLE_NAME', env),
+    serviceTimeZone: env.SERVICE_TIME_ZONE || 'Europe/London',
+    accessTokenTtlSeconds: intEnv('ACCESS_TOKEN_TTL_SECONDS', 3600, env),
+    refreshTokenTtlSeconds: intEnv('REFRESH_TOKEN_TTL_SECONDS', 2_592_000, env),
+    rateLimitRequests: intEnv('RATE_LIMIT_REQUESTS', 600, env),
+    rateLimitWindowSeconds: intEnv('RATE_LIMIT_WINDOW_SECONDS', 60, env),
+  };
+}

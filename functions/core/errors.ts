@@ -1,0 +1,24 @@
+/**
+ * Domain errors: what went wrong in the business's words. The HTTP edge maps
+ * each code to a status and a problem type in one place
+ * (functions/middleware/problems.ts); core code never speaks HTTP.
+ */
+export type DomainErrorCode =
+  | 'invalid-credentials'
+  | 'invalid-token'
+  | 'not-found'
+  | 'client-exists'
+  | 'rate-limited';
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    readonly extensions: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const isDomainError = (err: unknown): err is DomainError => err instanceof DomainError;

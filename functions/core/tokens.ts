@@ -1,0 +1,303 @@
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { addSeconds, toEpochSeconds } from './clock.js';
+import { cancellationReasons, failedCondition } from './conditions.js';
+import type { Deps } from './deps.js';
+import { DomainError } from './errors.js';
+import type { FamilyId } from './families.js';
+import { randomBytesHex, randomToken, sha256Hex } from './secrets.js';
+
+/**
+ * Bearer tokens. A token is 256 random bits, shown once and stored only as
+ * its SHA-256 hash. Every token belongs to a grant: the line of token pairs
+ * that descends from one credentials exchange. Refreshing spends the refresh
+ * token and adds a pair to the grant; presenting a spent refresh token again
+ * revokes the whole grant (OAuth 2.0 Security BCP, refresh token rotation).
+ *
+ * Authentication is one consistent GetItem on the access token's hash, so the
+ * grant's revocation is written onto every live token of the grant.
+ */
+
+type TokenKind = 'access' | 'refresh';
+
+interface TokenItem {
+  pk: string;
+  sk: string;
+  entity: 'token';
+  kind: TokenKind;
+  client_id: string;
+  family: FamilyId;
+  grant_id: string;
+  issued_at: string;
+  expires_at: string;
+  ttl: number;
+  revoked_at?: string;
+  spent_at?: string;
+}
+
+interface GrantItem {
+  pk: string;
+  sk: string;
+  entity: 'grant';
+  grant_id: string;
+  client_id: string;
+  family: FamilyId;
+  version: number;
+  created_at: string;
+  revoked_at?: string;
+}
+
+export const tokenKeys = {
+  token: (hash: string) => ({ pk: `TOKEN#${hash}`, sk: 'TOKEN' }),
+  grant: (grantId: string) => ({ pk: `GRANT#${grantId}`, sk: 'GRANT' }),
+  /** One small item per token under its grant, so revoking can find them all. */
+  grantMember: (grantId: string, hash: string) => ({ pk: `GRANT#${grantId}`, sk: `TOKEN#${hash}` }),
+  grantMemberPrefix: 'TOKEN#',
+};
+
+export interface TokenPair {
+  token_type: 'Bearer';
+  access_token: string;
+  expires_in: number;
+  refresh_token: string;
+  refresh_expires_in: number;
+}
+
+export interface AccessContext {
+  clientId: string;
+  family: FamilyId;
+  grantId: string;
+  issuedAt: string;
+  expiresAt: string;
+}
+
+const invalidToken = (detail = 'The token is missing, unknown, expired or revoked') =>
+  new DomainError('invalid-token', detail);
+
+/** TTL is cleanup only: a token whose expires_at has passed is gone whether or not DynamoDB has deleted it. */
+const isLive = (item: TokenItem, now: Date) => Date.parse(item.expires_at) > now.getTime() && !item.revoked_at;
+
+function newTokenWrites(deps: Deps, grantId: string, clientId: string, family: FamilyId, now: Date) {
+  const access = randomToken(32);
+  const refresh = randomToken(32);
+  const issuedAt = now.toISOString();
+  const { accessTokenTtlSeconds: accessTtl, refreshTokenTtlSeconds: refreshTtl } = deps.config;
+  const items: TokenItem[] = [
+    { kind: 'access' as const, hash: sha256Hex(access), ttl: accessTtl },
+    { kind: 'refresh' as const, hash: sha256Hex(refresh), ttl: refreshTtl },
+  ].map(({ kind, hash, ttl }) => {
+    const expires = addSeconds(now, ttl);
+    return {
+      ...tokenKeys.token(hash),
+      entity: 'token',
+      kind,
+      client_id: clientId,
+      family,
+      grant_id: grantId,
+      issued_at: issuedAt,
+      expires_at: expires.toISOString(),
+      ttl: toEpochSeconds(expires),
+    };
+  });
+  const puts = items.flatMap((item) => [
+    { Put: { TableName: deps.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Put: {
+        TableName: deps.table,
+        Item: {
+          ...tokenKeys.grantMember(grantId, item.pk.slice('TOKEN#'.length)),
+          entity: 'grant-member',
+          expires_at: item.expires_at,
+          ttl: item.ttl,
+        },
+      },
+    },
+  ]);
+  const pair: TokenPair = {
+    token_type: 'Bearer',
+    access_token: access,
+    expires_in: accessTtl,
+    refresh_token: refresh,
+    refresh_expires_in: refreshTtl,
+  };
+  return { puts, pair };
+}
+
+/** Starts a new grant for a client that has just proven its credentials. */
+export async function issueTokenPair(deps: Deps, clientId: string, family: FamilyId): Promise<TokenPair> {
+  const now = deps.clock();
+  const grantId = randomBytesHex(16);
+  const grant: GrantItem = {
+    ...tokenKeys.grant(grantId),
+    entity: 'grant',
+    grant_id: grantId,
+    client_id: clientId,
+    family,
+    version: 1,
+    created_at: now.toISOString(),
+  };
+  const { puts, pair } = newTokenWrites(deps, grantId, clientId, family, now);
+  await deps.db.send(
+    new TransactWriteCommand({
+      TransactItems: [{ Put: { TableName: deps.table, Item: grant, ConditionExpression: 'attribute_not_exists(pk)' } }, ...puts],
+    }),
+  );
+  return pair;
+}
+
+async function getToken(deps: Deps, token: string): Promise<TokenItem | undefined> {
+  const { Item } = await deps.db.send(
+    new GetCommand({ TableName: deps.table, Key: tokenKeys.token(sha256Hex(token)), ConsistentRead: true }),
+  );
+  return Item as TokenItem | undefined;
+}
+
+/** Resolves a bearer access token issued by this family, or throws invalid-token. */
+export async function authenticate(deps: Deps, accessToken: string, family: FamilyId): Promise<AccessContext> {
+  const item = await getToken(deps, accessToken);
+  if (!item || item.kind !== 'access' || item.family !== family || !isLive(item, deps.clock())) throw invalidToken();
+  return {
+    clientId: item.client_id,
+    family: item.family,
+    grantId: item.grant_id,
+    issuedAt: item.issued_at,
+    expiresAt: item.expires_at,
+  };
+}
+
+/**
+ * Spends a refresh token for a new pair. A spent token presented again means
+ * it leaked (or a client raced itself): the whole grant is revoked.
+ */
+export async function refreshTokenPair(deps: Deps, refreshToken: string, family: FamilyId): Promise<TokenPair> {
+  const now = deps.clock();
+  const item = await getToken(deps, refreshToken);
+  if (!item || item.kind !== 'refresh' || item.family !== family || !isLive(item, now)) throw invalidToken();
+  if (item.spent_at) {
+    await revokeGrant(deps, item.grant_id);
+    throw invalidToken('The refresh token was already used; every token of its grant has been revoked');
+  }
+  const { puts, pair } = newTokenWrites(deps, item.grant_id, item.client_id, family, now);
+  try {
+    await deps.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: deps.table,
+              Key: tokenKeys.token(sha256Hex(refreshToken)),
+              UpdateExpression: 'SET spent_at = :now',
+              ConditionExpression: 'attribute_not_exists(spent_at) AND attribute_not_exists(revoked_at)',
+              ExpressionAttributeValues: { ':now': now.toISOString() },
+            },
+          },
+          {
+            // Bumping the version makes a concurrent revocation re-read the grant's tokens.
+            Update: {
+              TableName: deps.table,
+              Key: tokenKeys.grant(item.grant_id),
+              UpdateExpression: 'ADD version :one',
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revoked_at)',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
+          ...puts,
+        ],
+      }),
+    );
+  } catch (err) {
+    const reasons = cancellationReasons(err);
+    if (failedCondition(reasons?.[0])) {
+      // Lost a race with another use of the same refresh token: that is reuse too.
+      await revokeGrant(deps, item.grant_id);
+      throw invalidToken('The refresh token was already used; every token of its grant has been revoked');
+    }
+    if (failedCondition(reasons?.[1])) throw invalidToken();
+    throw err;
+  }
+  return pair;
+}
+
+/**
+ * Revokes a grant and every live token in it. Optimistic: if a refresh adds
+ * tokens between our read and our write, the version check fails and we
+ * read again.
+ */
+export async function revokeGrant(deps: Deps, grantId: string): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const now = deps.clock();
+    const { Item } = await deps.db.send(
+      new GetCommand({ TableName: deps.table, Key: tokenKeys.grant(grantId), ConsistentRead: true }),
+    );
+    const grant = Item as GrantItem | undefined;
+    if (!grant || grant.revoked_at) return;
+
+    const live = await liveTokenHashes(deps, grantId, now);
+    const revokeToken = (hash: string) => ({
+      Update: {
+        TableName: deps.table,
+        Key: tokenKeys.token(hash),
+        UpdateExpression: 'SET revoked_at = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':now': now.toISOString() },
+      },
+    });
+    const [first, ...rest] = chunk(live, 99);
+    try {
+      await deps.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: deps.table,
+                Key: tokenKeys.grant(grantId),
+                UpdateExpression: 'SET revoked_at = :now',
+                ConditionExpression: 'version = :v',
+                ExpressionAttributeValues: { ':now': now.toISOString(), ':v': grant.version },
+              },
+            },
+            ...(first ?? []).map(revokeToken),
+          ],
+        }),
+      );
+    } catch (err) {
+      if (failedCondition(cancellationReasons(err)?.[0])) continue;
+      throw err;
+    }
+    // The grant is revoked, so no new token can join it; mark the remainder (rare: >99 live tokens).
+    for (const hashes of rest) {
+      await deps.db.send(new TransactWriteCommand({ TransactItems: hashes.map(revokeToken) }));
+    }
+    return;
+  }
+  throw new Error(`Could not revoke grant ${grantId}: it kept changing`);
+}
+
+async function liveTokenHashes(deps: Deps, grantId: string, now: Date): Promise<string[]> {
+  const hashes: string[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await deps.db.send(
+      new QueryCommand({
+        TableName: deps.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        FilterExpression: 'expires_at > :now',
+        ExpressionAttributeValues: {
+          ':pk': tokenKeys.grant(grantId).pk,
+          ':prefix': tokenKeys.grantMemberPrefix,
+          ':now': now.toISOString(),
+        },
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    for (const member of page.Items ?? []) hashes.push(String(member.sk).slice(tokenKeys.grantMemberPrefix.length));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return hashes;
+}
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}

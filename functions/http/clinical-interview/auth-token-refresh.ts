@@ -1,0 +1,3 @@
+import { refreshToken } from '../shared/auth.js';
+
+export const handler = refreshToken('clinical-interview');

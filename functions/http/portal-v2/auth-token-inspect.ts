@@ -1,0 +1,3 @@
+import { inspectToken } from '../shared/auth.js';
+
+export const handler = inspectToken('portal-v2');

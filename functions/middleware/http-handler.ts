@@ -1,0 +1,205 @@
+import middy from '@middy/core';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
+import { depsFromEnv, type Deps } from '../core/deps.js';
+import type { FamilyId } from '../core/families.js';
+import { consumeRequest, type RateLimitState } from '../core/rate-limit.js';
+import { authenticate, type AccessContext } from '../core/tokens.js';
+import { createLogger, errorFields, type Logger } from './logger.js';
+import { HttpProblem, toProblemResponse, validationProblem, type FieldError } from './problems.js';
+
+/**
+ * Builds a Lambda handler for one route: parse, authenticate, rate-limit,
+ * validate, then call the operation. Every failure on the way becomes a
+ * problem+json response in one place (the edge middleware, used first so its
+ * onError runs last).
+ */
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export interface HttpResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+type Schema = v.GenericSchema;
+
+export interface RouteOptions<A extends 'bearer' | 'none', B extends Schema | undefined, Q extends Schema | undefined> {
+  family: FamilyId;
+  auth: A;
+  body?: B;
+  query?: Q;
+}
+
+export interface HttpInput<A extends 'bearer' | 'none', B extends Schema | undefined, Q extends Schema | undefined> {
+  deps: Deps;
+  log: Logger;
+  requestId: string;
+  family: FamilyId;
+  caller: A extends 'bearer' ? AccessContext : null;
+  body: B extends Schema ? v.InferOutput<B> : undefined;
+  query: Q extends Schema ? v.InferOutput<Q> : undefined;
+  params: Record<string, string>;
+  headers: Record<string, string | undefined>;
+}
+
+interface RequestState {
+  requestId: string;
+  startedAt: number;
+  log: Logger;
+  caller: AccessContext | null;
+  rateLimit?: RateLimitState;
+}
+
+type Event = APIGatewayProxyEventV2 & { state?: RequestState };
+type Request = middy.Request<Event, APIGatewayProxyStructuredResultV2, Error, Context>;
+type Middleware = middy.MiddlewareObj<Event, APIGatewayProxyStructuredResultV2, Error, Context>;
+
+const baseLogger = createLogger({ service: 'agency-api' });
+
+/** A valibot failure as one entry per field, each with a JSON pointer into the request. */
+export function fieldErrors(issues: v.BaseIssue<unknown>[], root = ''): FieldError[] {
+  return issues.map((issue) => {
+    const path = v.getDotPath(issue);
+    return { pointer: root + (path ? '/' + path.replaceAll('.', '/') : ''), detail: issue.message };
+  });
+}
+
+function parseWith<S extends Schema>(schema: S, value: unknown, root: string): v.InferOutput<S> {
+  const result = v.safeParse(schema, value);
+  if (!result.success) throw validationProblem(fieldErrors(result.issues, root));
+  return result.output;
+}
+
+function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+  // IETF draft-ietf-httpapi-ratelimit-headers structured fields.
+  return {
+    'ratelimit-policy': `"default";q=${state.limit};w=${state.windowSeconds}`,
+    ratelimit: `"default";r=${state.remaining};t=${state.resetSeconds}`,
+  };
+}
+
+function bearerToken(event: APIGatewayProxyEventV2): string {
+  const header = event.headers?.authorization ?? '';
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1]) {
+    throw new HttpProblem(401, 'invalid-token', 'Invalid token', 'Send Authorization: Bearer <access token>', {}, {
+      'www-authenticate': 'Bearer',
+    });
+  }
+  return match[1];
+}
+
+export function httpHandler<A extends 'bearer' | 'none', B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
+  options: RouteOptions<A, B, Q>,
+  operation: (input: HttpInput<A, B, Q>) => Promise<HttpResult>,
+  deps: Deps = depsFromEnv(),
+) {
+  const { family } = options;
+
+  const edge: Middleware = {
+    before: (request: Request) => {
+      const requestId = request.event.requestContext?.requestId || randomUUID();
+      request.event.state = {
+        requestId,
+        startedAt: Date.now(),
+        log: baseLogger.child({ request_id: requestId, family, route: request.event.routeKey }),
+        caller: null,
+      };
+    },
+    after: (request: Request) => finish(request),
+    onError: (request: Request) => {
+      const { response, unexpected } = toProblemResponse(request.error);
+      if (unexpected) request.event.state?.log.error('unhandled error', errorFields(request.error));
+      request.response = response;
+      finish(request);
+    },
+  };
+
+  function finish(request: Request) {
+    const state = request.event.state;
+    const response = request.response ?? { statusCode: 204 };
+    response.headers = {
+      ...response.headers,
+      ...(state?.rateLimit ? rateLimitHeaders(state.rateLimit) : {}),
+      'x-request-id': state?.requestId ?? '',
+    };
+    request.response = response;
+    state?.log.info('request', {
+      method: request.event.requestContext?.http?.method,
+      path: request.event.rawPath,
+      status: response.statusCode,
+      duration_ms: state ? Date.now() - state.startedAt : undefined,
+      client_id: state?.caller?.clientId,
+    });
+  }
+
+  const bodyLimit: Middleware = {
+    before: (request: Request) => {
+      const body = request.event.body;
+      if (body === undefined || body === '') return;
+      const bytes = request.event.isBase64Encoded ? Math.floor((body.length * 3) / 4) : Buffer.byteLength(body);
+      if (bytes > MAX_BODY_BYTES) {
+        throw new HttpProblem(413, 'payload-too-large', 'Payload too large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes`);
+      }
+    },
+  };
+
+  // The JSON parser runs only when there is a body; a missing body is then a validation error, not a parse error.
+  const jsonParser = httpJsonBodyParser();
+  const jsonBody: Middleware = {
+    before: (request: Request) => {
+      const body = request.event.body;
+      if (body === undefined || body === '') return;
+      return jsonParser.before!(request as never);
+    },
+  };
+
+  const bearerAuth: Middleware = {
+    before: async (request: Request) => {
+      const state = request.event.state!;
+      state.caller = await authenticate(deps, bearerToken(request.event), family);
+      state.log = state.log.child({ client_id: state.caller.clientId });
+      state.rateLimit = await consumeRequest(deps, state.caller.clientId, family);
+      if (!state.rateLimit.allowed) {
+        throw new HttpProblem(
+          429,
+          'rate-limited',
+          'Too many requests',
+          `At most ${state.rateLimit.limit} requests per ${state.rateLimit.windowSeconds} seconds`,
+          {},
+          { 'retry-after': String(state.rateLimit.resetSeconds) },
+        );
+      }
+    },
+  };
+
+  const chain = middy<Event, APIGatewayProxyStructuredResultV2, Error, Context>().use(edge).use(bodyLimit).use(jsonBody);
+  if (options.auth === 'bearer') chain.use(bearerAuth);
+
+  return chain.handler(async (event) => {
+    const state = event.state!;
+    const input = {
+      deps,
+      log: state.log,
+      requestId: state.requestId,
+      family,
+      caller: state.caller,
+      body: options.body ? parseWith(options.body, event.body ?? undefined, '') : undefined,
+      query: options.query ? parseWith(options.query, event.queryStringParameters ?? {}, '') : undefined,
+      params: (event.pathParameters ?? {}) as Record<string, string>,
+      headers: event.headers ?? {},
+    } as HttpInput<A, B, Q>;
+    const result = await operation(input);
+    const headers = { ...result.headers };
+    if (result.body === undefined) return { statusCode: result.status, headers };
+    return {
+      statusCode: result.status,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(result.body),
+    };
+  });
+}

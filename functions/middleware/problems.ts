@@ -1,0 +1,86 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { DomainErrorCode } from '../core/errors.js';
+import { isDomainError } from '../core/errors.js';
+
+/**
+ * RFC 9457 problem details. The one place that decides which HTTP status and
+ * problem type every failure becomes.
+ */
+
+export interface FieldError {
+  pointer: string;
+  detail: string;
+}
+
+/** Raised at the edge: the request is not what the operation accepts. */
+export class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    readonly title: string,
+    readonly detail: string,
+    readonly extensions: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = 'HttpProblem';
+  }
+}
+
+export const validationProblem = (errors: FieldError[]) =>
+  new HttpProblem(422, 'validation', 'Validation failed', 'The request has invalid fields', { errors });
+
+const DOMAIN_PROBLEMS: Record<DomainErrorCode, { status: number; title: string }> = {
+  'invalid-credentials': { status: 401, title: 'Invalid client credentials' },
+  'invalid-token': { status: 401, title: 'Invalid token' },
+  'not-found': { status: 404, title: 'Not found' },
+  'client-exists': { status: 409, title: 'Client already exists' },
+  'rate-limited': { status: 429, title: 'Too many requests' },
+};
+
+export function problemResponse(
+  status: number,
+  type: string,
+  title: string,
+  detail: string,
+  extensions: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: status,
+    headers: { 'content-type': 'application/problem+json', ...headers },
+    body: JSON.stringify({ type: `/problems/${type}`, title, status, detail, ...extensions }),
+  };
+}
+
+const JSON_PARSER = '@middy/http-json-body-parser';
+
+/** Maps any thrown value to a problem response. Unknown errors become a bare 500: no internals leak. */
+export function toProblemResponse(err: unknown): { response: APIGatewayProxyStructuredResultV2; unexpected: boolean } {
+  if (err instanceof HttpProblem) {
+    return { response: problemResponse(err.status, err.type, err.title, err.detail, err.extensions, err.headers), unexpected: false };
+  }
+  if (isDomainError(err)) {
+    const { status, title } = DOMAIN_PROBLEMS[err.code];
+    const headers: Record<string, string> =
+      err.code === 'invalid-token' ? { 'www-authenticate': 'Bearer error="invalid_token"' } : {};
+    return { response: problemResponse(status, err.code, title, err.message, err.extensions, headers), unexpected: false };
+  }
+  const e = err as { statusCode?: number; cause?: { package?: string } };
+  if (e?.cause?.package === JSON_PARSER && e.statusCode === 415) {
+    return {
+      response: problemResponse(415, 'unsupported-media-type', 'Unsupported media type', 'Send the body as application/json'),
+      unexpected: false,
+    };
+  }
+  if (e?.cause?.package === JSON_PARSER) {
+    return {
+      response: problemResponse(400, 'malformed-json', 'Malformed JSON', 'The request body is not valid JSON'),
+      unexpected: false,
+    };
+  }
+  return {
+    response: problemResponse(500, 'internal', 'Internal server error', 'Something went wrong on our side; it has been logged'),
+    unexpected: true,
+  };
+}

@@ -1,0 +1,15 @@
+// ESM all the way down: middy 7 and fauxqs ship only ESM. Type checking runs
+// separately (`tsc --noEmit` in `npm test`), so ts-jest only transpiles.
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { useESM: true, isolatedModules: true, diagnostics: false }],
+  },
+  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  maxWorkers: 2,
+  testTimeout: 30000,
+};

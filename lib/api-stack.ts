@@ -1,0 +1,105 @@
+import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { ApiMapping, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, type DomainName } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { FAMILIES, type FamilyId } from '../functions/core/families.js';
+import { ProjectFunction } from './project-function.js';
+import { handlerEntry, routesOf } from './routes.js';
+import type { StageConfig } from './stage.js';
+
+export interface ApiStackProps extends StackProps {
+  family: FamilyId;
+  config: StageConfig;
+  table: ITableV2;
+  domainName?: DomainName;
+}
+
+/** One API family: its HTTP API and one Lambda per route of the route table. */
+export class ApiStack extends Stack {
+  readonly api: HttpApi;
+  readonly functions: ProjectFunction[] = [];
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { family, config } = props;
+    const familyInfo = FAMILIES[family];
+    const logPrefix = `/aws/lambda/agency-${config.stage}-${family}`;
+
+    // One role per family keeps the stack well under CloudFormation's 500 resources.
+    const role = new Role(this, 'FunctionRole', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of the ${familyInfo.title} functions (${config.stage})`,
+    });
+    const logStreams = `arn:${this.partition}:logs:${this.region}:${this.account}:log-group:${logPrefix}-*:*`;
+    role.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logStreams] }));
+    Validations.of(role).acknowledge(
+      {
+        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:logs:<AWS::Region>:<AWS::AccountId>:log-group:${logPrefix}-*:*]`,
+        reason: "Log stream names are made at run time; the wildcard covers only this family's own log groups.",
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'X-Ray PutTraceSegments and PutTelemetryRecords have no resource-level permissions.',
+      },
+    );
+
+    this.api = new HttpApi(this, 'Api', {
+      apiName: `agency-${config.stage}-${family}`,
+      description: familyInfo.title,
+      createDefaultStage: false,
+    });
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      logGroupName: `/aws/apigateway/agency-${config.stage}-${family}`,
+    });
+    const stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
+      // A ceiling for the whole API; per-client limits are enforced in the handlers.
+      throttle: { rateLimit: 200, burstLimit: 400 },
+    });
+
+    for (const route of routesOf(family)) {
+      const name = route.handler.split('/').pop()!;
+      const fn = new ProjectFunction(this, name, {
+        entry: handlerEntry(route),
+        role,
+        logGroupName: `${logPrefix}-${name}`,
+        logRetentionDays: config.logRetentionDays,
+        timeout: Duration.seconds(10),
+        environment: { SERVICE_TIME_ZONE: config.serviceTimeZone, STAGE: config.stage },
+      }).bindTable(props.table, 'readwrite');
+      this.functions.push(fn);
+      this.api.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${name}-integration`, fn.fn),
+      });
+    }
+
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'Authorisation is done in each handler: opaque bearer tokens are checked against their SHA-256 hash in DynamoDB ' +
+        '(functions/middleware/http-handler.ts), so revocation applies at once; the token routes are public by design.',
+    });
+
+    if (props.domainName) {
+      new ApiMapping(this, 'Mapping', {
+        api: this.api,
+        domainName: props.domainName,
+        stage,
+        apiMappingKey: familyInfo.prefix.slice(1),
+      });
+    }
+
+    new CfnOutput(this, 'BaseUrl', {
+      description: `{base_url} of the ${familyInfo.title}`,
+      value: props.domainName ? `https://${props.domainName.name}${familyInfo.prefix}` : stage.url.replace(/\/$/, ''),
+    });
+  }
+}

@@ -1,0 +1,39 @@
+import { App, Stack, Validations } from 'aws-cdk-lib';
+import { DomainName } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { FAMILIES, FAMILY_IDS } from '../functions/core/families.js';
+import { ApiStack } from './api-stack.js';
+import { DataStack } from './data-stack.js';
+import { readStageConfig } from './stage.js';
+
+/** Builds the whole app: the shared data stack and one stack per API family, checked by cdk-nag. */
+export function buildApp(app: App = new App()) {
+  // Say it explicitly: the family stacks import the table from the data stack, and that link must hold.
+  app.node.setContext('@aws-cdk/core:defaultCrossStackReferences', 'strong');
+  const config = readStageConfig(app.node);
+  const prefix = `Agency-${config.stage}`;
+  const data = new DataStack(app, `${prefix}-Data`, { config });
+
+  let domainName: DomainName | undefined;
+  if (config.domain) {
+    const edge = new Stack(app, `${prefix}-Domain`);
+    domainName = new DomainName(edge, 'DomainName', {
+      domainName: config.domain.name,
+      certificate: Certificate.fromCertificateArn(edge, 'Certificate', config.domain.certificateArn),
+    });
+  }
+
+  const apis = FAMILY_IDS.map(
+    (family) =>
+      new ApiStack(app, `${prefix}-${FAMILIES[family].stackName}`, {
+        family,
+        config,
+        table: data.table,
+        domainName,
+      }),
+  );
+
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, data, apis };
+}

@@ -1,0 +1,56 @@
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { AttributeType, Billing, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Validations } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { TABLE_SCHEMA } from '../functions/core/table.js';
+import { QUEUES } from './queues.js';
+import type { StageConfig } from './stage.js';
+
+/** The table and the queues every family shares. */
+export class DataStack extends Stack {
+  readonly table: TableV2;
+  readonly queues: Record<string, Queue> = {};
+
+  constructor(scope: Construct, id: string, props: StackProps & { config: StageConfig }) {
+    super(scope, id, props);
+    const keep = props.config.stage === 'prod' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    this.table = new TableV2(this, 'Table', {
+      partitionKey: { name: TABLE_SCHEMA.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE_SCHEMA.sortKey, type: AttributeType.STRING },
+      billing: Billing.onDemand(),
+      timeToLiveAttribute: TABLE_SCHEMA.ttlAttribute,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // The outbox is read from the stream (webhooks issue).
+      dynamoStream: StreamViewType.NEW_IMAGE,
+      deletionProtection: props.config.stage === 'prod',
+      removalPolicy: keep,
+      globalSecondaryIndexes: TABLE_SCHEMA.globalIndexes.map((index) => ({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+      })),
+    });
+
+    for (const def of QUEUES) {
+      const deadLetterQueue = new Queue(this, `${def.id}-dlq`, {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        retentionPeriod: Duration.days(14),
+      });
+      // A dead-letter queue has no dead-letter queue of its own.
+      Validations.of(deadLetterQueue).acknowledge({
+        id: 'AwsSolutions-SQS3',
+        reason: 'This queue is the dead-letter queue of another queue',
+      });
+      this.queues[def.id] = new Queue(this, `${def.id}-queue`, {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        visibilityTimeout: Duration.seconds(def.visibilityTimeoutSeconds),
+        retentionPeriod: Duration.days(4),
+        deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: def.maxReceiveCount },
+      });
+    }
+  }
+}

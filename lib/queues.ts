@@ -1,0 +1,26 @@
+/**
+ * The SQS queues, each with its dead-letter queue. The data stack creates
+ * them in the cloud and the local stack creates them on the local SQS server.
+ * A queue with a `worker` is consumed by that module under functions/workers
+ * (an event source mapping in the cloud, a poller locally).
+ */
+export interface QueueDefinition {
+  /** Also the environment variable suffix: QUEUE_URL_<ID upper-cased>. */
+  id: string;
+  visibilityTimeoutSeconds: number;
+  /** Receives before a message moves to the dead-letter queue. */
+  maxReceiveCount: number;
+  batchSize: number;
+  worker?: string;
+}
+
+export const QUEUES: readonly QueueDefinition[] = [
+  // Outbox events on their way to fan-out (webhooks issue).
+  { id: 'events', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10 },
+  // One message per (event, endpoint); retries are scheduled by changing visibility.
+  { id: 'deliveries', visibilityTimeoutSeconds: 60, maxReceiveCount: 10, batchSize: 10 },
+  // Outgoing e-mail: SES in the cloud, files in the local mailbox.
+  { id: 'emails', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10 },
+];
+
+export const queueUrlEnv = (id: string): string => `QUEUE_URL_${id.toUpperCase()}`;

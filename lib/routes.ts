@@ -1,0 +1,80 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FamilyId } from '../functions/core/families.js';
+
+/**
+ * The route table: every HTTP operation of every family, once. The CDK stacks
+ * build one Lambda per entry and the local server dispatches from it; nothing
+ * else lists routes.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Route {
+  family: FamilyId;
+  method: HttpMethod;
+  /** Relative to the family's base URL; `{name}` marks a path parameter. */
+  path: string;
+  /** Module under functions/http that exports `handler`, without extension. */
+  handler: string;
+  auth: 'bearer' | 'none';
+  operationId: string;
+  summary: string;
+  /** `spec`: stated by the source specification; `project`: decided in design.md. */
+  contract: 'spec' | 'project';
+}
+
+const tokenRoutes = (family: FamilyId): Route[] => [
+  {
+    family,
+    method: 'POST',
+    path: '/auth/token',
+    handler: `${family}/auth-token-exchange`,
+    auth: 'none',
+    operationId: 'exchangeToken',
+    summary: 'Exchange client credentials for a token pair',
+    contract: 'project',
+  },
+  {
+    family,
+    method: 'POST',
+    path: '/auth/refresh',
+    handler: `${family}/auth-token-refresh`,
+    auth: 'none',
+    operationId: 'refreshToken',
+    summary: 'Spend a refresh token for a new token pair',
+    contract: 'project',
+  },
+  {
+    family,
+    method: 'GET',
+    path: '/auth/token',
+    handler: `${family}/auth-token-inspect`,
+    auth: 'bearer',
+    operationId: 'inspectToken',
+    summary: 'Inspect the current access token',
+    contract: 'project',
+  },
+  {
+    family,
+    method: 'DELETE',
+    path: '/auth/token',
+    handler: `${family}/auth-token-revoke`,
+    auth: 'bearer',
+    operationId: 'revokeToken',
+    summary: 'Revoke the current token and its refresh token',
+    contract: 'project',
+  },
+];
+
+export const ROUTES: readonly Route[] = [...tokenRoutes('clinical-interview'), ...tokenRoutes('portal-v2')];
+
+export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export const handlerEntry = (route: Pick<Route, 'handler'>): string =>
+  join(PROJECT_ROOT, 'functions', 'http', `${route.handler}.ts`);
+
+export const routesOf = (family: FamilyId): Route[] => ROUTES.filter((r) => r.family === family);
+
+/** API Gateway's route key, e.g. `GET /bookings/{id}`. */
+export const routeKey = (route: Route): string => `${route.method} ${route.path}`;
