@@ -1,0 +1,9 @@
+import { SQSClient } from '@aws-sdk/client-sqs';
+
+/**
+ * The one way to make an SQS client. Requests go to the configured endpoint
+ * (AWS_ENDPOINT_URL_SQS locally), not to the host inside a queue URL: the
+ * local server's queue URLs name a host that does not resolve. In the cloud
+ * the two are the same.
+ */
+export const createSqsClient = (): SQSClient => new SQSClient({ useQueueUrlAsEndpoint: false });

@@ -1,0 +1,84 @@
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+  type AttributeDefinition,
+} from '@aws-sdk/client-dynamodb';
+import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { TABLE_SCHEMA } from '../../functions/core/table.js';
+import { QUEUES } from '../queues.js';
+
+/** Creates the table and the queues locally from the same definitions the CDK stacks use. Idempotent. */
+
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (err) {
+    if (!(err instanceof ResourceNotFoundException)) throw err;
+  }
+  const keyNames = new Set<string>([
+    TABLE_SCHEMA.partitionKey,
+    TABLE_SCHEMA.sortKey,
+    ...TABLE_SCHEMA.globalIndexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+  ]);
+  const attributes: AttributeDefinition[] = [...keyNames].map((name) => ({ AttributeName: name, AttributeType: 'S' }));
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: attributes,
+      KeySchema: [
+        { AttributeName: TABLE_SCHEMA.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE_SCHEMA.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: TABLE_SCHEMA.globalIndexes.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  );
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: TABLE_SCHEMA.ttlAttribute, Enabled: true },
+    }),
+  );
+}
+
+export interface LocalQueue {
+  id: string;
+  url: string;
+  arn: string;
+  dlqUrl: string;
+}
+
+export async function ensureQueues(sqs: SQSClient, namePrefix: string): Promise<LocalQueue[]> {
+  const queues: LocalQueue[] = [];
+  for (const def of QUEUES) {
+    const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `${namePrefix}-${def.id}-dlq` }));
+    const dlqArn = await queueArn(sqs, dlq.QueueUrl!);
+    const queue = await sqs.send(
+      new CreateQueueCommand({
+        QueueName: `${namePrefix}-${def.id}`,
+        Attributes: {
+          VisibilityTimeout: String(def.visibilityTimeoutSeconds),
+          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: def.maxReceiveCount }),
+        },
+      }),
+    );
+    queues.push({ id: def.id, url: queue.QueueUrl!, arn: await queueArn(sqs, queue.QueueUrl!), dlqUrl: dlq.QueueUrl! });
+  }
+  return queues;
+}
+
+export async function queueArn(sqs: SQSClient, queueUrl: string): Promise<string> {
+  const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }));
+  return Attributes!.QueueArn!;
+}

@@ -1,0 +1,165 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { FAMILIES, type FamilyId } from '../../functions/core/families.js';
+import { problemResponse } from '../../functions/middleware/problems.js';
+import { handlerEntry, routeKey, type Route } from '../routes.js';
+import { docsPage } from './docs.js';
+
+/**
+ * Serves every family under its prefix on one port, emulating API Gateway
+ * HTTP APIs: each request becomes a payload format 2.0 event for the same
+ * handler module the cloud runs.
+ */
+
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+interface CompiledRoute {
+  route: Route;
+  pattern: RegExp;
+  params: string[];
+  handler: Handler;
+}
+
+/** API Gateway's own payload limit; the handlers enforce the much smaller product limit. */
+const GATEWAY_MAX_BODY = 10 * 1024 * 1024;
+const TEXT_TYPES = /^(application\/(.+\+)?json|text\/|application\/x-www-form-urlencoded|application\/xml)/i;
+
+function compile(path: string): { pattern: RegExp; params: string[] } {
+  const params: string[] = [];
+  const source = path
+    .split('/')
+    .map((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment);
+      if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      params.push(param[1]!);
+      return '([^/]+)';
+    })
+    .join('/');
+  return { pattern: new RegExp(`^${source}$`), params };
+}
+
+export async function loadRoutes(routes: readonly Route[]): Promise<CompiledRoute[]> {
+  return Promise.all(
+    routes.map(async (route) => {
+      const module = (await import(pathToFileURL(handlerEntry(route)).href)) as { handler: Handler };
+      if (typeof module.handler !== 'function') throw new Error(`${route.handler} does not export a handler`);
+      return { route, ...compile(route.path), handler: module.handler };
+    }),
+  );
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > GATEWAY_MAX_BODY) return 'too-large';
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function toEvent(req: IncomingMessage, url: URL, familyPath: string, compiled: CompiledRoute, match: RegExpExecArray, body: Buffer): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const pathParameters = Object.fromEntries(compiled.params.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+  const isText = TEXT_TYPES.test(headers['content-type'] ?? '');
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey: routeKey(compiled.route),
+    rawPath: familyPath,
+    rawQueryString: url.search.slice(1),
+    cookies: req.headers.cookie?.split(';').map((c) => c.trim()),
+    headers,
+    queryStringParameters: url.search ? query : undefined,
+    pathParameters: compiled.params.length ? pathParameters : undefined,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: {
+        method: req.method!,
+        path: familyPath,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey: routeKey(compiled.route),
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    body: body.length === 0 ? undefined : isText ? body.toString('utf8') : body.toString('base64'),
+    isBase64Encoded: body.length > 0 && !isText,
+  };
+}
+
+function lambdaContext(route: Route, requestId: string): Context {
+  const deadline = Date.now() + 10_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: `local-${route.handler.replace('/', '-')}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${route.handler}`,
+    memoryLimitInMB: '512',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/local-${route.handler}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function send(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
+  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  const body = result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
+  if (body) headers['content-length'] = String(body.length);
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(body);
+}
+
+const notFound = (detail: string) => problemResponse(404, 'not-found', 'Not found', detail);
+
+export function createLocalServer(routes: CompiledRoute[], onError: (err: unknown) => void = () => undefined): Server {
+  const families = Object.entries(FAMILIES) as [FamilyId, (typeof FAMILIES)[FamilyId]][];
+  return createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (req.method === 'GET' && (url.pathname === '/' || url.pathname === '/docs')) {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(docsPage(routes.map((r) => r.route)));
+        return;
+      }
+      const family = families.find(([, f]) => url.pathname === f.prefix || url.pathname.startsWith(f.prefix + '/'));
+      if (!family) return send(res, notFound(`No API family serves ${url.pathname}`));
+      const familyPath = url.pathname.slice(family[1].prefix.length) || '/';
+      let match: RegExpExecArray | null = null;
+      const compiled = routes.find(
+        (c) => c.route.family === family[0] && c.route.method === req.method && (match = c.pattern.exec(familyPath)),
+      );
+      if (!compiled || !match) return send(res, notFound(`No operation ${req.method} ${familyPath} in ${family[0]}`));
+      const body = await readBody(req);
+      if (body === 'too-large') {
+        return send(res, problemResponse(413, 'payload-too-large', 'Payload too large', 'The request body is too large'));
+      }
+      const event = toEvent(req, url, familyPath, compiled, match, body);
+      send(res, await compiled.handler(event, lambdaContext(compiled.route, event.requestContext.requestId)));
+    } catch (err) {
+      // A handler that throws is a 500 in the cloud too (API Gateway's "Internal Server Error").
+      onError(err);
+      if (!res.headersSent) send(res, problemResponse(500, 'internal', 'Internal server error', 'The handler failed'));
+    }
+  });
+}

@@ -1,0 +1,140 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createSqsClient } from '../../functions/core/sqs.js';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { depsFromEnv } from '../../functions/core/deps.js';
+import { seedDemoData, type DemoClient } from '../../functions/core/demo-data.js';
+import { FAMILIES, FAMILY_IDS } from '../../functions/core/families.js';
+import { QUEUES, queueUrlEnv } from '../queues.js';
+import { PROJECT_ROOT, ROUTES } from '../routes.js';
+import { startDynamoDbLocal, startLocalSqs, type RunningEmulator } from './emulators.js';
+import { startPoller, type Poller, type SqsWorker } from './pollers.js';
+import { ensureQueues, ensureTable } from './provision.js';
+import { createLocalServer, loadRoutes } from './server.js';
+
+/** The whole local stack: emulators, table and queues, demo data, the HTTP server and the queue pollers. */
+
+export interface LocalStackOptions {
+  /** 0 picks a free port. */
+  port: number;
+  dataDir: string;
+  /** Reuse emulators that are already running (the test suite's); otherwise start them, keeping data in dataDir. */
+  dynamoEndpoint?: string;
+  sqsEndpoint?: string;
+  tableName?: string;
+  queuePrefix?: string;
+  onError?: (err: unknown) => void;
+}
+
+export interface LocalInfo {
+  base_url: string;
+  families: Record<string, string>;
+  docs_url: string;
+  clients: readonly DemoClient[];
+  table_name: string;
+  region: string;
+  dynamodb_endpoint: string;
+  sqs_endpoint: string;
+  mailbox_dir: string;
+}
+
+export interface LocalStack {
+  info: LocalInfo;
+  stop(): Promise<void>;
+}
+
+export const LOCAL_REGION = 'eu-west-2';
+export const localInfoPath = (dataDir: string) => join(dataDir, 'local.json');
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(join(dataDir, 'mailbox'), { recursive: true });
+  rmSync(localInfoPath(dataDir), { force: true });
+  const cleanups: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(options.onError);
+    cleanups.length = 0;
+  };
+
+  try {
+    const started = async (emulator: Promise<RunningEmulator>) => {
+      const running = await emulator;
+      cleanups.push(running.stop);
+      return running.endpoint;
+    };
+    const dynamoEndpoint =
+      options.dynamoEndpoint ?? (await started(startDynamoDbLocal({ dbPath: mkdirP(join(dataDir, 'dynamodb')) })));
+    const sqsEndpoint = options.sqsEndpoint ?? (await started(startLocalSqs({ dataDir: mkdirP(join(dataDir, 'sqs')) })));
+    const tableName = options.tableName ?? 'agency-local';
+
+    // The handlers read their configuration from the environment, exactly as in Lambda.
+    Object.assign(process.env, {
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
+      AWS_ENDPOINT_URL_SQS: sqsEndpoint,
+      TABLE_NAME: tableName,
+      LOCAL_STACK: '1',
+      MAILBOX_DIR: join(dataDir, 'mailbox'),
+    });
+    delete process.env.AWS_SESSION_TOKEN;
+    delete process.env.AWS_PROFILE;
+
+    await ensureTable(new DynamoDBClient({}), tableName);
+    const sqs = createSqsClient();
+    const queues = await ensureQueues(sqs, options.queuePrefix ?? 'agency-local');
+    for (const queue of queues) process.env[queueUrlEnv(queue.id)] = queue.url;
+
+    const clients = await seedDemoData(depsFromEnv());
+
+    const pollers: Poller[] = [];
+    cleanups.push(async () => void (await Promise.all(pollers.map((p) => p.stop()))));
+    for (const def of QUEUES.filter((q) => q.worker)) {
+      const queue = queues.find((q) => q.id === def.id)!;
+      const module = (await import(pathToFileURL(join(PROJECT_ROOT, 'functions', 'workers', `${def.worker}.ts`)).href)) as {
+        handler: SqsWorker;
+      };
+      pollers.push(
+        startPoller({ sqs, queueUrl: queue.url, queueArn: queue.arn, batchSize: def.batchSize, worker: module.handler, onError: options.onError }),
+      );
+    }
+
+    const server = createLocalServer(await loadRoutes(ROUTES), options.onError);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, '127.0.0.1', () => resolve());
+    });
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    server.closeIdleConnections?.();
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+    const info: LocalInfo = {
+      base_url: baseUrl,
+      families: Object.fromEntries(FAMILY_IDS.map((id) => [id, baseUrl + FAMILIES[id].prefix])),
+      docs_url: `${baseUrl}/docs`,
+      clients,
+      table_name: tableName,
+      region: LOCAL_REGION,
+      dynamodb_endpoint: dynamoEndpoint,
+      sqs_endpoint: sqsEndpoint,
+      mailbox_dir: join(dataDir, 'mailbox'),
+    };
+    // Written only once the server answers, so a script may wait for this file.
+    const probe = await fetch(info.docs_url);
+    if (!probe.ok) throw new Error(`The local server did not answer its own probe (${probe.status})`);
+    writeFileSync(localInfoPath(dataDir), JSON.stringify(info, null, 2) + '\n');
+    cleanups.unshift(async () => rmSync(localInfoPath(dataDir), { force: true }));
+    return { info, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+function mkdirP(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
