@@ -1,0 +1,140 @@
+import type { LocalStack } from '../../lib/local/stack.js';
+import { call, startTestStack } from '../support/local-stack.js';
+
+let stack: LocalStack;
+let ci: string;
+let portal: string;
+const northwind = { client_id: 'demo-northwind', client_secret: 'cs_demo_northwind_local_only' };
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  ci = stack.info.families['clinical-interview']!;
+  portal = stack.info.families['portal-v2']!;
+});
+afterAll(() => stack?.stop());
+
+const token = async (base = ci, credentials = northwind) => (await call(`${base}/auth/token`, { body: credentials })).body;
+
+describe('token operations over HTTP', () => {
+  it('exchange, inspect, refresh and revoke, as design section 4 says', async () => {
+    const exchanged = await call(`${ci}/auth/token`, { body: northwind });
+    expect(exchanged.status).toBe(200);
+    expect(exchanged.headers.get('cache-control')).toBe('no-store');
+    expect(exchanged.body).toEqual({
+      token_type: 'Bearer',
+      access_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      expires_in: 3600,
+      refresh_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      refresh_expires_in: 2592000,
+    });
+
+    const inspected = await call(`${ci}/auth/token`, { token: exchanged.body.access_token });
+    expect(inspected.status).toBe(200);
+    expect(inspected.body).toEqual({
+      active: true,
+      client_id: 'demo-northwind',
+      family: 'clinical-interview',
+      issued_at: expect.any(String),
+      expires_at: expect.any(String),
+    });
+    expect(Date.parse(inspected.body.expires_at) - Date.parse(inspected.body.issued_at)).toBe(3600_000);
+
+    const refreshed = await call(`${ci}/auth/refresh`, { body: { refresh_token: exchanged.body.refresh_token } });
+    expect(refreshed.status).toBe(200);
+    expect((await call(`${ci}/auth/token`, { token: refreshed.body.access_token })).status).toBe(200);
+
+    const revoked = await call(`${ci}/auth/token`, { method: 'DELETE', token: refreshed.body.access_token });
+    expect(revoked.status).toBe(204);
+    expect(revoked.body).toBeUndefined();
+    const after = await call(`${ci}/auth/token`, { token: refreshed.body.access_token });
+    expect(after.status).toBe(401);
+    expect(after.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect((await call(`${ci}/auth/refresh`, { body: { refresh_token: refreshed.body.refresh_token } })).status).toBe(401);
+  });
+
+  it('answers bad credentials with 401 problem+json, the same for an unknown id and a wrong secret', async () => {
+    const wrongSecret = await call(`${ci}/auth/token`, { body: { ...northwind, client_secret: 'nope' } });
+    const unknownId = await call(`${ci}/auth/token`, { body: { ...northwind, client_id: 'cl_unknown' } });
+    expect(wrongSecret.status).toBe(401);
+    expect(wrongSecret.headers.get('content-type')).toBe('application/problem+json');
+    expect(wrongSecret.body).toEqual({
+      type: '/problems/invalid-credentials',
+      title: 'Invalid client credentials',
+      status: 401,
+      detail: 'The client id or secret is not valid',
+    });
+    expect(unknownId.status).toBe(wrongSecret.status);
+    expect(unknownId.body).toEqual(wrongSecret.body);
+  });
+
+  it('detects refresh token reuse and revokes the whole line', async () => {
+    const first = await token();
+    const second = (await call(`${ci}/auth/refresh`, { body: { refresh_token: first.refresh_token } })).body;
+    const reuse = await call(`${ci}/auth/refresh`, { body: { refresh_token: first.refresh_token } });
+    expect(reuse.status).toBe(401);
+    expect(reuse.body.detail).toMatch(/already used/);
+    expect((await call(`${ci}/auth/token`, { token: second.access_token })).status).toBe(401);
+  });
+
+  it('refuses a token of one family in the other', async () => {
+    const portalToken = await token(portal);
+    expect((await call(`${portal}/auth/token`, { token: portalToken.access_token })).body.family).toBe('portal-v2');
+    const crossed = await call(`${ci}/auth/token`, { token: portalToken.access_token });
+    expect(crossed.status).toBe(401);
+    expect(crossed.body.type).toBe('/problems/invalid-token');
+  });
+
+  it('asks for a bearer token when none or a malformed header is sent', async () => {
+    for (const headers of [{}, { authorization: 'Basic Zm9vOmJhcg==' }, { authorization: 'Bearer' }]) {
+      const response = await call(`${ci}/auth/token`, { headers });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    }
+  });
+});
+
+describe('bad input changes nothing and gets a clear problem', () => {
+  it('malformed JSON is 400', async () => {
+    const response = await call(`${ci}/auth/token`, { rawBody: '{"client_id":', headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ type: '/problems/malformed-json', status: 400 });
+  });
+
+  it('a body that is not JSON is 415', async () => {
+    const response = await call(`${ci}/auth/token`, { rawBody: 'client_id=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(response.status).toBe(415);
+    expect(response.body.type).toBe('/problems/unsupported-media-type');
+  });
+
+  it('a body over 64 KiB is 413', async () => {
+    const response = await call(`${ci}/auth/token`, { body: { ...northwind, padding: 'x'.repeat(64 * 1024) } });
+    expect(response.status).toBe(413);
+    expect(response.body.type).toBe('/problems/payload-too-large');
+  });
+
+  it('invalid fields are 422 with one pointer per field', async () => {
+    const response = await call(`${ci}/auth/token`, { body: { client_id: 42 } });
+    expect(response.status).toBe(422);
+    expect(response.body).toMatchObject({ type: '/problems/validation', status: 422 });
+    expect(response.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/client_id', '/client_secret']);
+  });
+
+  it('a missing body is 422, not a crash', async () => {
+    const response = await call(`${ci}/auth/refresh`, { method: 'POST' });
+    expect(response.status).toBe(422);
+  });
+
+  it('an unknown operation is 404 problem+json', async () => {
+    const response = await call(`${ci}/no-such-thing`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+  });
+
+  it('every answer carries a request id', async () => {
+    const a = await call(`${ci}/auth/token`, { body: northwind });
+    const b = await call(`${ci}/auth/token`, { body: { client_id: 1 } });
+    expect(a.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(b.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a.headers.get('x-request-id')).not.toBe(b.headers.get('x-request-id'));
+  });
+});

@@ -1,0 +1,112 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../lib/local/emulators.js';
+import { PROJECT_ROOT } from '../../lib/routes.js';
+import { call } from '../support/local-stack.js';
+
+/** The README's commands, run as a user runs them: `npm start`, `npm run ops`, Ctrl-C. */
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  info: any;
+}
+
+async function npmStart(env: { PORT: string; DATA_DIR: string }): Promise<Started> {
+  // Its own process group, so that Ctrl-C can be sent as a terminal sends it: to the whole group.
+  const child = spawn('npm', ['start'], { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (c) => (output += c));
+  child.stderr!.on('data', (c) => (output += c));
+  const infoPath = join(env.DATA_DIR, 'local.json');
+  const deadline = Date.now() + 60_000;
+  while (!existsSync(infoPath)) {
+    if (child.exitCode !== null) throw new Error(`npm start exited ${child.exitCode}: ${output}`);
+    if (Date.now() > deadline) throw new Error(`npm start did not write ${infoPath}: ${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, output: () => output, info: JSON.parse(readFileSync(infoPath, 'utf8')) };
+}
+
+/**
+ * Ctrl-C, then wait for the stack's shutdown to finish: removing local.json is
+ * its last step, after the server, pollers and emulators have stopped.
+ */
+async function ctrlC(started: Started): Promise<string> {
+  const exited = new Promise<string>((resolve) => started.child.once('exit', (code, signal) => resolve(signal ?? `exit ${code}`)));
+  process.kill(-started.child.pid!, 'SIGINT');
+  const how = await exited;
+  const deadline = Date.now() + 15_000;
+  while (existsSync(join(started.info.mailbox_dir, '..', 'local.json')) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return existsSync(join(started.info.mailbox_dir, '..', 'local.json')) ? `${how}, still running` : `${how}, stopped`;
+}
+
+function ops(dataDir: string, ...args: string[]) {
+  return spawnSync('npm', ['run', '-s', 'ops', '--', ...args], { cwd: PROJECT_ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+}
+
+it('npm start serves both families, keeps its data across restarts, runs beside another stack, and stops on Ctrl-C', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'npm-start-'));
+  const port = String(await freePort());
+  const first = await npmStart({ PORT: port, DATA_DIR: dataDir });
+
+  // What it prints and writes: base URLs, the docs URL, demo credentials.
+  expect(first.info).toMatchObject({
+    base_url: `http://127.0.0.1:${port}`,
+    families: {
+      'clinical-interview': `http://127.0.0.1:${port}/clinical-interview`,
+      'portal-v2': `http://127.0.0.1:${port}/portal/v2`,
+    },
+    docs_url: `http://127.0.0.1:${port}/docs`,
+  });
+  expect(first.info.clients).toEqual([
+    { name: expect.any(String), client_id: 'demo-northwind', client_secret: expect.any(String), invoice_enabled: true },
+    { name: expect.any(String), client_id: 'demo-riverside', client_secret: expect.any(String), invoice_enabled: false },
+  ]);
+  for (const line of [first.info.families['clinical-interview'], first.info.families['portal-v2'], first.info.docs_url, 'demo-northwind']) {
+    expect(first.output()).toContain(line);
+  }
+  const docs = await fetch(first.info.docs_url);
+  expect(docs.status).toBe(200);
+  expect(await docs.text()).toContain('/clinical-interview/auth/token');
+
+  // The operator CLI reaches the running stack and creates a client whose secret works at once.
+  const created = ops(dataDir, 'clients', 'create', '--name', 'Persisted Agency');
+  expect(created.status).toBe(0);
+  const credentials = JSON.parse(created.stdout);
+  expect(credentials.client_secret).toMatch(/^cs_/);
+  const portal = first.info.families['portal-v2'];
+  expect((await call(`${portal}/auth/token`, { body: { client_id: credentials.client_id, client_secret: credentials.client_secret } })).status).toBe(200);
+
+  expect(await ctrlC(first)).toMatch(/^(SIGINT|exit 0), stopped$/);
+  expect(first.output()).toContain('SIGINT: stopping the local stack');
+
+  // Started again on the same DATA_DIR, it finds what it left; another stack runs beside it.
+  const otherDir = mkdtempSync(join(tmpdir(), 'npm-start-other-'));
+  const [again, other] = await Promise.all([
+    npmStart({ PORT: port, DATA_DIR: dataDir }),
+    npmStart({ PORT: String(await freePort()), DATA_DIR: otherDir }),
+  ]);
+  try {
+    const exchange = (base: string) =>
+      call(`${base}/auth/token`, { body: { client_id: credentials.client_id, client_secret: credentials.client_secret } });
+    expect((await exchange(again.info.families['portal-v2'])).status).toBe(200);
+    // The other stack has its own data: that client does not exist there, but its demo clients do.
+    expect((await exchange(other.info.families['portal-v2'])).status).toBe(401);
+    const demo = other.info.clients[0];
+    expect((await call(`${other.info.families['clinical-interview']}/auth/token`, { body: { client_id: demo.client_id, client_secret: demo.client_secret } })).status).toBe(200);
+  } finally {
+    expect(await ctrlC(again)).toMatch(/stopped$/);
+    expect(await ctrlC(other)).toMatch(/stopped$/);
+  }
+}, 120_000);
+
+it('the operator CLI says how to start the stack when none is running', () => {
+  const result = ops(mkdtempSync(join(tmpdir(), 'no-stack-')), 'clients', 'list');
+  expect(result.status).toBe(2);
+  expect(result.stderr).toMatch(/npm start/);
+}, 30_000);

@@ -1,0 +1,33 @@
+import type { LocalStack } from '../../lib/local/stack.js';
+import { call, startTestStack } from '../support/local-stack.js';
+
+let stack: LocalStack;
+
+beforeAll(async () => {
+  stack = await startTestStack({ RATE_LIMIT_REQUESTS: '3', RATE_LIMIT_WINDOW_SECONDS: '3600' });
+});
+afterAll(() => stack?.stop());
+
+it('answers 429 with Retry-After and RateLimit headers once a client spends its window', async () => {
+  const base = stack.info.families['clinical-interview']!;
+  const { access_token } = (
+    await call(`${base}/auth/token`, { body: { client_id: 'demo-riverside', client_secret: 'cs_demo_riverside_local_only' } })
+  ).body;
+  const statuses: number[] = [];
+  let last;
+  for (let i = 0; i < 4; i++) {
+    last = await call(`${base}/auth/token`, { token: access_token });
+    statuses.push(last.status);
+  }
+  expect(statuses).toEqual([200, 200, 200, 429]);
+  expect(last!.body).toMatchObject({ type: '/problems/rate-limited', status: 429 });
+  const retryAfter = Number(last!.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(3600);
+  expect(last!.headers.get('ratelimit-policy')).toBe('"default";q=3;w=3600');
+  expect(last!.headers.get('ratelimit')).toBe(`"default";r=0;t=${retryAfter}`);
+
+  // The other demo client is not affected.
+  const other = (await call(`${base}/auth/token`, { body: { client_id: 'demo-northwind', client_secret: 'cs_demo_northwind_local_only' } })).body;
+  expect((await call(`${base}/auth/token`, { token: other.access_token })).status).toBe(200);
+});

@@ -1,0 +1,96 @@
+import { App, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { Validations } from 'aws-cdk-lib';
+import { FAMILY_IDS } from '../../functions/core/families.js';
+import { buildApp } from '../../lib/app.js';
+import { QUEUES } from '../../lib/queues.js';
+import { routesOf } from '../../lib/routes.js';
+
+// Bundling is esbuild's job and is exercised by `cdk synth`; here it would only add minutes.
+const newApp = (context: Record<string, unknown> = {}) =>
+  new App({ context: { stage: 'test', 'aws:cdk:bundling-stacks': [], ...context } });
+
+// Template.fromStack runs cdk-nag's AwsSolutions pack: any unacknowledged finding throws here.
+const built = buildApp(newApp());
+const data = Template.fromStack(built.data);
+const apis = built.apis.map((stack) => ({ stack, template: Template.fromStack(stack) }));
+
+describe('the data stack', () => {
+  it('has one table with TTL on `ttl`, point-in-time recovery, on-demand billing and a stream', () => {
+    data.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+    data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
+      BillingMode: 'PAY_PER_REQUEST',
+      StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
+      Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+    });
+  });
+
+  it('gives every queue a dead-letter queue', () => {
+    const queues = Object.values(data.findResources('AWS::SQS::Queue'));
+    const withDlq = queues.filter((q) => q.Properties?.RedrivePolicy);
+    expect(withDlq).toHaveLength(QUEUES.length);
+    expect(queues).toHaveLength(QUEUES.length * 2);
+    for (const def of QUEUES) {
+      expect(withDlq.some((q) => q.Properties.RedrivePolicy.maxReceiveCount === def.maxReceiveCount)).toBe(true);
+    }
+  });
+});
+
+describe.each(FAMILY_IDS)('the %s stack', (family) => {
+  const { template } = apis.find((a) => a.stack.stackName.endsWith(family === 'clinical-interview' ? 'ClinicalInterview' : 'PortalV2'))!;
+
+  it('has one Lambda per route of the route table, each on Node.js 24 arm64', () => {
+    const functions = Object.values(template.findResources('AWS::Lambda::Function'));
+    expect(functions).toHaveLength(routesOf(family).length);
+    for (const fn of functions) {
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], TracingConfig: { Mode: 'Active' } });
+    }
+  });
+
+  it('routes every entry of the route table, and nothing else', () => {
+    const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey).sort();
+    expect(routeKeys).toEqual(routesOf(family).map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  it('shares one execution role among its functions', () => {
+    template.resourceCountIs('AWS::IAM::Role', 1);
+  });
+
+  it('writes access logs', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
+    });
+  });
+});
+
+describe('deployment settings', () => {
+  it('refuses a missing or malformed stage', () => {
+    expect(() => buildApp(newApp({ stage: 'Prod!' }))).toThrow(/Context "stage" must match/);
+    expect(() => buildApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }))).toThrow(/stage/);
+  });
+
+  it('refuses a domain without a certificate', () => {
+    expect(() => buildApp(newApp({ domainName: 'api.example.com' }))).toThrow(/go together/);
+  });
+
+  it('maps every family under its prefix on a custom domain', () => {
+    const app = buildApp(newApp({ domainName: 'api.example.com', certificateArn: 'arn:aws:acm:eu-west-2:123456789012:certificate/abc' }));
+    const keys = app.apis.map((s) => Template.fromStack(s).findResources('AWS::ApiGatewayV2::ApiMapping'))
+      .flatMap((r) => Object.values(r).map((m) => m.Properties.ApiMappingKey));
+    expect(keys.sort()).toEqual(['clinical-interview', 'portal/v2']);
+  });
+});
+
+describe('cdk-nag', () => {
+  it('is live: an unacknowledged finding fails the synthesis', () => {
+    const app = newApp();
+    const stack = new Stack(app, 'Careless');
+    new Queue(stack, 'NoDlq');
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+    expect(() => Template.fromStack(stack)).toThrow(/AwsSolutions-SQS3/);
+  });
+});

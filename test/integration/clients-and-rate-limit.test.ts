@@ -1,0 +1,57 @@
+import { createClient, listClients, rotateClientSecret, verifyClientCredentials } from '../../functions/core/clients.js';
+import type { Deps } from '../../functions/core/deps.js';
+import { seedDemoData } from '../../functions/core/demo-data.js';
+import { consumeRequest } from '../../functions/core/rate-limit.js';
+import { testClock, testDeps, type TestClock } from '../support/env.js';
+
+let deps: Deps;
+let clock: TestClock;
+
+beforeAll(async () => {
+  clock = testClock('2026-11-21T10:00:05.000Z');
+  deps = await testDeps({ clock, config: { rateLimitRequests: 3, rateLimitWindowSeconds: 60 } });
+});
+
+describe('client accounts', () => {
+  it('refuses a second client with the same id', async () => {
+    await createClient(deps, { name: 'First', clientId: 'cl_same' });
+    await expect(createClient(deps, { name: 'Second', clientId: 'cl_same' })).rejects.toMatchObject({ code: 'client-exists' });
+  });
+
+  it('rotating the secret makes the old one fail and the new one work', async () => {
+    const { client, clientSecret } = await createClient(deps, { name: 'Rotating Agency' });
+    const newSecret = await rotateClientSecret(deps, client.clientId);
+    await expect(verifyClientCredentials(deps, client.clientId, clientSecret)).rejects.toMatchObject({ code: 'invalid-credentials' });
+    await expect(verifyClientCredentials(deps, client.clientId, newSecret)).resolves.toMatchObject({ name: 'Rotating Agency' });
+  });
+
+  it('rotating the secret of an unknown client is not-found', async () => {
+    await expect(rotateClientSecret(deps, 'cl_missing')).rejects.toMatchObject({ code: 'not-found' });
+  });
+
+  it('seeds the demo clients once, however often it runs', async () => {
+    await Promise.all([seedDemoData(deps), seedDemoData(deps)]);
+    await seedDemoData(deps);
+    const demo = (await listClients(deps)).filter((c) => c.clientId.startsWith('demo-'));
+    expect(demo.map((c) => [c.clientId, c.invoiceEnabled])).toEqual([
+      ['demo-northwind', true],
+      ['demo-riverside', false],
+    ]);
+  });
+});
+
+describe('rate limiting', () => {
+  it('allows the limit per window, refuses the next, and starts again in the next window', async () => {
+    const states = [];
+    for (let i = 0; i < 4; i++) states.push(await consumeRequest(deps, 'cl_busy', 'clinical-interview'));
+    expect(states.map((s) => s.allowed)).toEqual([true, true, true, false]);
+    expect(states.map((s) => s.remaining)).toEqual([2, 1, 0, 0]);
+    expect(states[3]).toMatchObject({ limit: 3, resetSeconds: 55, windowSeconds: 60 });
+
+    // Another family has its own budget.
+    expect((await consumeRequest(deps, 'cl_busy', 'portal-v2')).allowed).toBe(true);
+
+    clock.advance(55);
+    expect(await consumeRequest(deps, 'cl_busy', 'clinical-interview')).toMatchObject({ allowed: true, remaining: 2 });
+  });
+});

@@ -1,0 +1,150 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { createClient, verifyClientCredentials } from '../../functions/core/clients.js';
+import type { Deps } from '../../functions/core/deps.js';
+import { DomainError } from '../../functions/core/errors.js';
+import { sha256Hex } from '../../functions/core/secrets.js';
+import { authenticate, issueTokenPair, refreshTokenPair, revokeGrant, tokenKeys } from '../../functions/core/tokens.js';
+import { testClock, testDeps, type TestClock } from '../support/env.js';
+
+let deps: Deps;
+let clock: TestClock;
+let clientId: string;
+let clientSecret: string;
+
+beforeAll(async () => {
+  clock = testClock();
+  deps = await testDeps({ clock });
+  ({ client: { clientId }, clientSecret } = await createClient(deps, { name: 'Token Test Agency' }));
+});
+
+const code = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+    return 'ok';
+  } catch (err) {
+    if (err instanceof DomainError) return err.code;
+    throw err;
+  }
+};
+
+describe('client credentials', () => {
+  it('accepts the right secret', async () => {
+    await expect(verifyClientCredentials(deps, clientId, clientSecret)).resolves.toMatchObject({ clientId });
+  });
+
+  it('gives the same answer for an unknown client id as for a wrong secret', async () => {
+    const wrongSecret = verifyClientCredentials(deps, clientId, 'cs_wrong').catch((e: DomainError) => [e.code, e.message]);
+    const unknownId = verifyClientCredentials(deps, 'cl_nobody', clientSecret).catch((e: DomainError) => [e.code, e.message]);
+    const [a, b] = await Promise.all([wrongSecret, unknownId]);
+    expect(a).toEqual(['invalid-credentials', 'The client id or secret is not valid']);
+    expect(b).toEqual(a);
+  });
+});
+
+describe('access tokens', () => {
+  it('are stored only as their SHA-256 hash', async () => {
+    const pair = await issueTokenPair(deps, clientId, 'clinical-interview');
+    const byHash = await deps.db.send(new GetCommand({ TableName: deps.table, Key: tokenKeys.token(sha256Hex(pair.access_token)) }));
+    expect(byHash.Item).toMatchObject({ kind: 'access', client_id: clientId });
+    expect(JSON.stringify(byHash.Item)).not.toContain(pair.access_token);
+    const byValue = await deps.db.send(new GetCommand({ TableName: deps.table, Key: tokenKeys.token(pair.access_token) }));
+    expect(byValue.Item).toBeUndefined();
+  });
+
+  it('work until the last second of their hour and not at 3600 s', async () => {
+    clock.set('2026-11-21T10:00:00.000Z');
+    const pair = await issueTokenPair(deps, clientId, 'clinical-interview');
+    expect(pair).toMatchObject({ token_type: 'Bearer', expires_in: 3600, refresh_expires_in: 2592000 });
+    clock.advance(3599);
+    await expect(authenticate(deps, pair.access_token, 'clinical-interview')).resolves.toMatchObject({
+      clientId,
+      family: 'clinical-interview',
+      expiresAt: '2026-11-21T11:00:00.000Z',
+    });
+    clock.advance(1);
+    expect(await code(authenticate(deps, pair.access_token, 'clinical-interview'))).toBe('invalid-token');
+  });
+
+  it('are valid only in the family that issued them', async () => {
+    const pair = await issueTokenPair(deps, clientId, 'portal-v2');
+    expect(await code(authenticate(deps, pair.access_token, 'portal-v2'))).toBe('ok');
+    expect(await code(authenticate(deps, pair.access_token, 'clinical-interview'))).toBe('invalid-token');
+  });
+
+  it('cannot be used as refresh tokens, nor refresh tokens as access tokens', async () => {
+    const pair = await issueTokenPair(deps, clientId, 'portal-v2');
+    expect(await code(refreshTokenPair(deps, pair.access_token, 'portal-v2'))).toBe('invalid-token');
+    expect(await code(authenticate(deps, pair.refresh_token, 'portal-v2'))).toBe('invalid-token');
+  });
+});
+
+describe('refresh rotation', () => {
+  it('spends the refresh token and hands out a working new pair', async () => {
+    const first = await issueTokenPair(deps, clientId, 'clinical-interview');
+    const second = await refreshTokenPair(deps, first.refresh_token, 'clinical-interview');
+    expect(second.access_token).not.toBe(first.access_token);
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect(await code(authenticate(deps, second.access_token, 'clinical-interview'))).toBe('ok');
+    const third = await refreshTokenPair(deps, second.refresh_token, 'clinical-interview');
+    expect(await code(authenticate(deps, third.access_token, 'clinical-interview'))).toBe('ok');
+  });
+
+  it('revokes every descendant when a spent refresh token comes back', async () => {
+    const first = await issueTokenPair(deps, clientId, 'clinical-interview');
+    const second = await refreshTokenPair(deps, first.refresh_token, 'clinical-interview');
+    const third = await refreshTokenPair(deps, second.refresh_token, 'clinical-interview');
+
+    expect(await code(refreshTokenPair(deps, first.refresh_token, 'clinical-interview'))).toBe('invalid-token');
+
+    for (const token of [first.access_token, second.access_token, third.access_token]) {
+      expect(await code(authenticate(deps, token, 'clinical-interview'))).toBe('invalid-token');
+    }
+    expect(await code(refreshTokenPair(deps, third.refresh_token, 'clinical-interview'))).toBe('invalid-token');
+  });
+
+  it('lets one of two concurrent uses of the same refresh token win, and then revokes the grant', async () => {
+    const first = await issueTokenPair(deps, clientId, 'clinical-interview');
+    const results = await Promise.allSettled([
+      refreshTokenPair(deps, first.refresh_token, 'clinical-interview'),
+      refreshTokenPair(deps, first.refresh_token, 'clinical-interview'),
+    ]);
+    const winners = results.filter((r) => r.status === 'fulfilled');
+    expect(winners.length).toBeLessThanOrEqual(1);
+    // Whoever won, the race is reuse: nothing issued from that grant works any more.
+    for (const winner of winners) {
+      const pair = (winner as PromiseFulfilledResult<{ access_token: string }>).value;
+      expect(await code(authenticate(deps, pair.access_token, 'clinical-interview'))).toBe('invalid-token');
+    }
+  });
+
+  it('refuses a refresh token after its 30 days', async () => {
+    clock.set('2026-11-21T10:00:00.000Z');
+    const pair = await issueTokenPair(deps, clientId, 'portal-v2');
+    clock.advance(2_592_000);
+    expect(await code(refreshTokenPair(deps, pair.refresh_token, 'portal-v2'))).toBe('invalid-token');
+  });
+
+  it('refuses a refresh token from another family', async () => {
+    const pair = await issueTokenPair(deps, clientId, 'portal-v2');
+    expect(await code(refreshTokenPair(deps, pair.refresh_token, 'clinical-interview'))).toBe('invalid-token');
+    // ...and that refusal did not spend it.
+    expect(await code(refreshTokenPair(deps, pair.refresh_token, 'portal-v2'))).toBe('ok');
+  });
+});
+
+describe('revocation', () => {
+  it('stops the access token and its refresh token at once', async () => {
+    const pair = await issueTokenPair(deps, clientId, 'clinical-interview');
+    const { grantId } = await authenticate(deps, pair.access_token, 'clinical-interview');
+    await revokeGrant(deps, grantId);
+    expect(await code(authenticate(deps, pair.access_token, 'clinical-interview'))).toBe('invalid-token');
+    expect(await code(refreshTokenPair(deps, pair.refresh_token, 'clinical-interview'))).toBe('invalid-token');
+  });
+
+  it('leaves the client\'s other grants alone', async () => {
+    const kept = await issueTokenPair(deps, clientId, 'clinical-interview');
+    const revoked = await issueTokenPair(deps, clientId, 'clinical-interview');
+    await revokeGrant(deps, (await authenticate(deps, revoked.access_token, 'clinical-interview')).grantId);
+    expect(await code(authenticate(deps, kept.access_token, 'clinical-interview'))).toBe('ok');
+  });
+});

@@ -1,0 +1,42 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLocalStack, type LocalStack } from '../../lib/local/stack.js';
+import { uniqueName, useEmulatorEnv } from './env.js';
+
+/** The local stack in this test process, on the shared emulators, with its own table and queues. */
+export async function startTestStack(env: Record<string, string> = {}): Promise<LocalStack> {
+  useEmulatorEnv();
+  Object.assign(process.env, env);
+  return startLocalStack({
+    port: 0,
+    dataDir: mkdtempSync(join(tmpdir(), 'agency-test-')),
+    dynamoEndpoint: process.env.TEST_DYNAMODB_ENDPOINT,
+    sqsEndpoint: process.env.TEST_SQS_ENDPOINT,
+    tableName: uniqueName('e2e'),
+    queuePrefix: uniqueName('e2e'),
+  });
+}
+
+export interface JsonResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+/** fetch with a JSON body in and a parsed body out. */
+export async function call(
+  url: string,
+  init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: string } = {},
+): Promise<JsonResponse> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  let body: string | undefined = init.rawBody;
+  if (init.body !== undefined) {
+    body = JSON.stringify(init.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(url, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
