@@ -85,7 +85,7 @@ describe('token operations over HTTP', () => {
   });
 
   it('asks for a bearer token when none or a malformed header is sent', async () => {
-    for (const headers of [{}, { authorization: 'Basic Zm9vOmJhcg==' }, { authorization: 'Bearer' }]) {
+    for (const headers of [{}, { authorization: 'Basic Zm9vOmJhcg==' }, { authorization: 'Bearer' }] as Record<string, string>[]) {
       const response = await call(`${ci}/auth/token`, { headers });
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toBe('Bearer');
