@@ -172,10 +172,7 @@ export async function refreshTokenPair(deps: Deps, refreshToken: string, family:
   const now = deps.clock();
   const item = await getToken(deps, refreshToken);
   if (!item || item.kind !== 'refresh' || item.family !== family || !isLive(item, now)) throw invalidToken();
-  if (item.spent_at) {
-    await revokeGrant(deps, item.grant_id);
-    throw invalidToken('The refresh token was already used; every token of its grant has been revoked');
-  }
+  if (item.spent_at) return rejectReuse(deps, item.grant_id);
   const { puts, pair } = newTokenWrites(deps, item.grant_id, item.client_id, family, now);
   try {
     await deps.db.send(
@@ -208,13 +205,17 @@ export async function refreshTokenPair(deps: Deps, refreshToken: string, family:
     const reasons = cancellationReasons(err);
     if (failedCondition(reasons?.[0])) {
       // Lost a race with another use of the same refresh token: that is reuse too.
-      await revokeGrant(deps, item.grant_id);
-      throw invalidToken('The refresh token was already used; every token of its grant has been revoked');
+      return rejectReuse(deps, item.grant_id);
     }
     if (failedCondition(reasons?.[1])) throw invalidToken();
     throw err;
   }
   return pair;
+}
+
+async function rejectReuse(deps: Deps, grantId: string): Promise<never> {
+  await revokeGrant(deps, grantId);
+  throw invalidToken('The refresh token was already used; every token of its grant has been revoked');
 }
 
 /**
