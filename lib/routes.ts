@@ -67,7 +67,30 @@ const tokenRoutes = (family: FamilyId): Route[] => [
   },
 ];
 
-export const ROUTES: readonly Route[] = [...tokenRoutes('clinical-interview'), ...tokenRoutes('portal-v2')];
+const ci = (method: HttpMethod, path: string, handler: string, operationId: string, summary: string, contract: Route['contract'], auth: Route['auth'] = 'bearer'): Route => ({
+  family: 'clinical-interview',
+  method,
+  path,
+  handler: `clinical-interview/${handler}`,
+  auth,
+  operationId,
+  summary,
+  contract,
+});
+
+const clinicalInterviewRoutes: Route[] = [
+  ci('GET', '/interview-types', 'interview-types-list', 'listInterviewTypes', 'List active interview types', 'project'),
+  ci('GET', '/timeslots', 'timeslots-list', 'listTimeslots', 'List available timeslots of an interview type', 'spec'),
+  ci('POST', '/timeslots/hold', 'timeslots-hold', 'holdTimeslot', 'Hold a timeslot for 30 minutes', 'spec'),
+  ci('DELETE', '/timeslots/hold/{holdHash}', 'timeslots-release', 'releaseHold', 'Release a slot hold', 'spec'),
+  ci('POST', '/bookings', 'bookings-create', 'createBooking', 'Create a booking from a held slot', 'spec'),
+  ci('GET', '/bookings', 'bookings-list', 'listBookings', 'List bookings', 'project'),
+  ci('GET', '/bookings/{id}', 'bookings-get', 'getBooking', 'Get a single booking', 'project'),
+  ci('GET', '/client/balances', 'client-balances', 'getBalances', 'Credit and money balances', 'project'),
+  ci('GET', '/client/wallet-transactions', 'client-wallet-transactions', 'listWalletTransactions', 'Wallet transactions, newest first', 'project'),
+];
+
+export const ROUTES: readonly Route[] = [...tokenRoutes('clinical-interview'), ...clinicalInterviewRoutes, ...tokenRoutes('portal-v2')];
 
 export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -30,6 +30,8 @@ export interface CoreConfig {
   refreshTokenTtlSeconds: number;
   rateLimitRequests: number;
   rateLimitWindowSeconds: number;
+  /** Video meetings are rooms under this URL (Jitsi Meet by default: a room exists once someone joins it). */
+  videoMeetingBaseUrl: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig {
@@ -40,5 +42,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig {
     refreshTokenTtlSeconds: intEnv('REFRESH_TOKEN_TTL_SECONDS', 2_592_000, env),
     rateLimitRequests: intEnv('RATE_LIMIT_REQUESTS', 600, env),
     rateLimitWindowSeconds: intEnv('RATE_LIMIT_WINDOW_SECONDS', 60, env),
+    videoMeetingBaseUrl: (env.VIDEO_MEETING_BASE_URL || 'https://meet.jit.si').replace(/\/$/, ''),
   };
 }

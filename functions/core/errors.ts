@@ -8,7 +8,20 @@ export type DomainErrorCode =
   | 'invalid-token'
   | 'not-found'
   | 'client-exists'
-  | 'rate-limited';
+  | 'rate-limited'
+  | 'invalid-catalog'
+  | 'hold-conflict'
+  | 'hold-not-found'
+  | 'hold-expired'
+  | 'hold-used'
+  | 'slot-unavailable'
+  | 'insufficient-credits'
+  | 'insufficient-balance'
+  | 'invoice-disabled'
+  | 'idempotency-key-reuse'
+  | 'idempotency-in-flight'
+  | 'invalid-cursor'
+  | 'invalid-state';
 
 export class DomainError extends Error {
   constructor(

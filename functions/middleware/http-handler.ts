@@ -4,7 +4,9 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { depsFromEnv, type Deps } from '../core/deps.js';
-import type { FamilyId } from '../core/families.js';
+import { FAMILIES, type FamilyId } from '../core/families.js';
+import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../core/idempotency.js';
+import { sha256Hex } from '../core/secrets.js';
 import { consumeRequest, type RateLimitState } from '../core/rate-limit.js';
 import { authenticate, type AccessContext } from '../core/tokens.js';
 import { createLogger, errorFields, type Logger } from './logger.js';
@@ -32,6 +34,8 @@ export interface RouteOptions<A extends 'bearer' | 'none', B extends Schema | un
   auth: A;
   body?: B;
   query?: Q;
+  /** Creating POSTs: honour the Idempotency-Key header (design section 4). */
+  idempotent?: A extends 'bearer' ? boolean : never;
 }
 
 export interface HttpInput<A extends 'bearer' | 'none', B extends Schema | undefined, Q extends Schema | undefined> {
@@ -44,6 +48,8 @@ export interface HttpInput<A extends 'bearer' | 'none', B extends Schema | undef
   query: Q extends Schema ? v.InferOutput<Q> : undefined;
   params: Record<string, string>;
   headers: Record<string, string | undefined>;
+  /** This family's public base URL, for links in responses and e-mails. */
+  baseUrl: string;
 }
 
 interface RequestState {
@@ -60,18 +66,50 @@ type Middleware = middy.MiddlewareObj<Event, APIGatewayProxyStructuredResultV2, 
 
 const baseLogger = createLogger({ service: 'agency-api' });
 
-/** A valibot failure as one entry per field, each with a JSON pointer into the request. */
-export function fieldErrors(issues: v.BaseIssue<unknown>[], root = ''): FieldError[] {
+/**
+ * A valibot failure as one entry per field: a JSON pointer into the body, or
+ * the name of the query parameter.
+ */
+export function fieldErrors(issues: v.BaseIssue<unknown>[], where: 'body' | 'query' = 'body'): FieldError[] {
   return issues.map((issue) => {
-    const path = v.getDotPath(issue);
-    return { pointer: root + (path ? '/' + path.replaceAll('.', '/') : ''), detail: issue.message };
+    const path = v.getDotPath(issue) ?? '';
+    return where === 'body'
+      ? { pointer: path ? '/' + path.replaceAll('.', '/') : '', detail: issue.message }
+      : { parameter: path, detail: issue.message };
   });
 }
 
-function parseWith<S extends Schema>(schema: S, value: unknown, root: string): v.InferOutput<S> {
+function parseWith<S extends Schema>(schema: S, value: unknown, where: 'body' | 'query'): v.InferOutput<S> {
   const result = v.safeParse(schema, value);
-  if (!result.success) throw validationProblem(fieldErrors(result.issues, root));
+  if (!result.success) throw validationProblem(fieldErrors(result.issues, where));
   return result.output;
+}
+
+/** JSON with sorted keys, so that the same request hashes the same whatever its key order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+function idempotencyKey(event: APIGatewayProxyEventV2): string | undefined {
+  const key = event.headers?.['idempotency-key'];
+  if (key === undefined) return undefined;
+  if (key.length < 1 || key.length > 255) {
+    throw validationProblem([{ header: 'Idempotency-Key', detail: 'Must be 1 to 255 characters' }]);
+  }
+  return key;
+}
+
+/**
+ * Where this family is reached from outside: PUBLIC_ROOT_URL plus the family
+ * prefix behind a custom domain (and locally), else the HTTP API's own URL.
+ */
+function publicBaseUrl(event: APIGatewayProxyEventV2, family: FamilyId): string {
+  const root = process.env.PUBLIC_ROOT_URL;
+  return root ? root.replace(/\/$/, '') + FAMILIES[family].prefix : `https://${event.requestContext.domainName}`;
 }
 
 function rateLimitHeaders(state: RateLimitState): Record<string, string> {
@@ -188,18 +226,50 @@ export function httpHandler<A extends 'bearer' | 'none', B extends Schema | unde
       requestId: state.requestId,
       family,
       caller: state.caller,
-      body: options.body ? parseWith(options.body, event.body ?? undefined, '') : undefined,
-      query: options.query ? parseWith(options.query, event.queryStringParameters ?? {}, '') : undefined,
+      body: options.body ? parseWith(options.body, event.body ?? undefined, 'body') : undefined,
+      query: options.query ? parseWith(options.query, event.queryStringParameters ?? {}, 'query') : undefined,
       params: (event.pathParameters ?? {}) as Record<string, string>,
       headers: event.headers ?? {},
+      baseUrl: publicBaseUrl(event, family),
     } as HttpInput<A, B, Q>;
-    const result = await operation(input);
-    const headers = { ...result.headers };
-    if (result.body === undefined) return { statusCode: result.status, headers };
-    return {
-      statusCode: result.status,
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(result.body),
-    };
+    const run = async () => toLambdaResult(await operation(input));
+
+    const key = options.idempotent ? idempotencyKey(event) : undefined;
+    if (!key || !state.caller) return run();
+    const clientId = state.caller.clientId;
+    const requestHash = sha256Hex(`${event.requestContext.http.method} ${event.rawPath}\n${canonicalJson(event.body)}`);
+    const begun = await beginIdempotent(deps, clientId, key, requestHash);
+    if (begun.kind === 'replay') {
+      return { ...begun.response, headers: { ...begun.response.headers, 'idempotent-replayed': 'true' } };
+    }
+    let result: APIGatewayProxyStructuredResultV2;
+    try {
+      result = await run();
+    } catch (err) {
+      // Only what was created is kept; a refusal created nothing, so a retry may try again.
+      await abandonIdempotent(deps, clientId, key);
+      throw err;
+    }
+    await completeIdempotent(deps, clientId, key, {
+      statusCode: result.statusCode ?? 200,
+      headers: (result.headers ?? {}) as Record<string, string>,
+      body: result.body,
+    });
+    return result;
   });
+}
+
+function toLambdaResult(result: HttpResult): APIGatewayProxyStructuredResultV2 {
+  const headers = { ...result.headers };
+  if (result.body === undefined) return { statusCode: result.status, headers };
+  if (typeof result.body === 'string' || Buffer.isBuffer(result.body)) {
+    // Pages and files: the handler sets the content type.
+    const binary = Buffer.isBuffer(result.body);
+    return { statusCode: result.status, headers, body: binary ? result.body.toString('base64') : (result.body as string), isBase64Encoded: binary };
+  }
+  return {
+    statusCode: result.status,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(result.body),
+  };
 }

@@ -7,10 +7,8 @@ import { isDomainError } from '../core/errors.js';
  * problem type every failure becomes.
  */
 
-export interface FieldError {
-  pointer: string;
-  detail: string;
-}
+/** One failing field: a JSON `pointer` into the body, or a query `parameter`, or a `header`. */
+export type FieldError = ({ pointer: string } | { parameter: string } | { header: string }) & { detail: string };
 
 /** Raised at the edge: the request is not what the operation accepts. */
 export class HttpProblem extends Error {
@@ -36,6 +34,19 @@ const DOMAIN_PROBLEMS: Record<DomainErrorCode, { status: number; title: string }
   'not-found': { status: 404, title: 'Not found' },
   'client-exists': { status: 409, title: 'Client already exists' },
   'rate-limited': { status: 429, title: 'Too many requests' },
+  'invalid-catalog': { status: 422, title: 'Invalid catalogue change' },
+  'hold-conflict': { status: 409, title: 'The client already has an active hold' },
+  'hold-not-found': { status: 422, title: 'Hold not found' },
+  'hold-expired': { status: 422, title: 'Hold expired' },
+  'hold-used': { status: 422, title: 'Hold already used' },
+  'slot-unavailable': { status: 422, title: 'Slot unavailable' },
+  'insufficient-credits': { status: 422, title: 'Insufficient credits' },
+  'insufficient-balance': { status: 422, title: 'Insufficient balance' },
+  'invoice-disabled': { status: 422, title: 'Invoice payments are not enabled' },
+  'idempotency-key-reuse': { status: 422, title: 'Idempotency key reused with a different request' },
+  'idempotency-in-flight': { status: 409, title: 'A request with this idempotency key is in flight' },
+  'invalid-cursor': { status: 422, title: 'Invalid cursor' },
+  'invalid-state': { status: 409, title: 'Not possible in the current state' },
 };
 
 export function problemResponse(

@@ -1,0 +1,214 @@
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailed } from './conditions.js';
+import type { Deps } from './deps.js';
+import { DomainError } from './errors.js';
+import { nextId, padId } from './ids.js';
+import { gbp, type Money } from './money.js';
+import { minutesOf, timeOf, weekdayOf, zonedInstant } from './time.js';
+
+/**
+ * What can be booked: interview types, and interviewers with weekly
+ * availability per type. The catalogue is small, so it lives in one partition
+ * and is read whole with one consistent query.
+ */
+
+export interface InterviewType {
+  id: number;
+  name: string;
+  durationMinutes: number;
+  price: Money;
+  active: boolean;
+}
+
+export interface AvailabilityWindow {
+  interviewTypeId: number;
+  /** ISO weekday, 1 = Monday. */
+  weekday: number;
+  start: string;
+  end: string;
+}
+
+export interface Interviewer {
+  id: number;
+  name: string;
+  availability: AvailabilityWindow[];
+}
+
+export interface Catalog {
+  types: InterviewType[];
+  interviewers: Interviewer[];
+}
+
+/** One bookable interval: an interviewer, for a type, at a wall-clock date and time. */
+export interface Slot {
+  interviewTypeId: number;
+  interviewerId: number;
+  date: string;
+  time: string;
+  startAt: Date;
+  endAt: Date;
+}
+
+export const catalogKeys = {
+  partition: 'CATALOG',
+  type: (id: number) => ({ pk: 'CATALOG', sk: `ITYPE#${padId(id)}` }),
+  interviewer: (id: number) => ({ pk: 'CATALOG', sk: `INTERVIEWER#${padId(id)}` }),
+};
+
+export async function loadCatalog(deps: Deps): Promise<Catalog> {
+  const catalog: Catalog = { types: [], interviewers: [] };
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await deps.db.send(
+      new QueryCommand({
+        TableName: deps.table,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': catalogKeys.partition },
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (item.entity === 'interview-type') {
+        catalog.types.push({
+          id: item.id,
+          name: item.name,
+          durationMinutes: item.duration_minutes,
+          price: item.price,
+          active: item.active,
+        });
+      } else if (item.entity === 'interviewer') {
+        catalog.interviewers.push({ id: item.id, name: item.name, availability: item.availability });
+      }
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return catalog;
+}
+
+export async function createInterviewType(
+  deps: Deps,
+  input: { name: string; durationMinutes: number; priceMinor: number; id?: number },
+): Promise<InterviewType> {
+  if (!Number.isInteger(input.durationMinutes) || input.durationMinutes < 5 || input.durationMinutes > 480) {
+    throw new DomainError('invalid-catalog', 'duration must be a whole number of minutes from 5 to 480');
+  }
+  if (!Number.isInteger(input.priceMinor) || input.priceMinor < 0) {
+    throw new DomainError('invalid-catalog', 'price must be a whole number of pence, 0 or more');
+  }
+  const id = input.id ?? (await nextId(deps, 'interview-type'));
+  const type: InterviewType = { id, name: input.name, durationMinutes: input.durationMinutes, price: gbp(input.priceMinor), active: true };
+  await deps.db.send(
+    new PutCommand({
+      TableName: deps.table,
+      Item: {
+        ...catalogKeys.type(id),
+        entity: 'interview-type',
+        id,
+        name: type.name,
+        duration_minutes: type.durationMinutes,
+        price: type.price,
+        active: true,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return type;
+}
+
+export async function setInterviewTypeActive(deps: Deps, id: number, active: boolean): Promise<void> {
+  try {
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: catalogKeys.type(id),
+        UpdateExpression: 'SET active = :a',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':a': active },
+      }),
+    );
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) throw new DomainError('not-found', `No interview type ${id}`);
+    throw err;
+  }
+}
+
+export async function createInterviewer(deps: Deps, name: string, fixedId?: number): Promise<Interviewer> {
+  const id = fixedId ?? (await nextId(deps, 'interviewer'));
+  await deps.db.send(
+    new PutCommand({
+      TableName: deps.table,
+      Item: { ...catalogKeys.interviewer(id), entity: 'interviewer', id, name, availability: [] },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return { id, name, availability: [] };
+}
+
+/**
+ * Replaces an interviewer's weekly availability. Windows of one interviewer
+ * may not overlap on the same weekday, even for different types: slots of one
+ * interviewer never overlap, so a slot lock is simply (interviewer, date, time).
+ */
+export async function setAvailability(deps: Deps, interviewerId: number, windows: AvailabilityWindow[]): Promise<void> {
+  const catalog = await loadCatalog(deps);
+  for (const w of windows) {
+    if (!catalog.types.some((t) => t.id === w.interviewTypeId)) {
+      throw new DomainError('invalid-catalog', `No interview type ${w.interviewTypeId}`);
+    }
+    if (!Number.isInteger(w.weekday) || w.weekday < 1 || w.weekday > 7) throw new DomainError('invalid-catalog', 'weekday must be 1 (Monday) to 7');
+    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(w.start) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(w.end) || minutesOf(w.start) >= minutesOf(w.end)) {
+      throw new DomainError('invalid-catalog', `Window ${w.start}-${w.end} must be HH:MM-HH:MM with the start first`);
+    }
+  }
+  for (const [i, a] of windows.entries()) {
+    for (const b of windows.slice(i + 1)) {
+      if (a.weekday === b.weekday && minutesOf(a.start) < minutesOf(b.end) && minutesOf(b.start) < minutesOf(a.end)) {
+        throw new DomainError('invalid-catalog', `Windows ${a.start}-${a.end} and ${b.start}-${b.end} overlap on weekday ${a.weekday}`);
+      }
+    }
+  }
+  try {
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: catalogKeys.interviewer(interviewerId),
+        UpdateExpression: 'SET availability = :w',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':w': windows },
+      }),
+    );
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) throw new DomainError('not-found', `No interviewer ${interviewerId}`);
+    throw err;
+  }
+}
+
+/** Every slot the availability produces for a type on a date, back to back from each window's start. */
+export function slotsOn(catalog: Catalog, type: InterviewType, date: string, timeZone: string): Slot[] {
+  const weekday = weekdayOf(date);
+  const slots: Slot[] = [];
+  for (const interviewer of catalog.interviewers) {
+    for (const w of interviewer.availability) {
+      if (w.interviewTypeId !== type.id || w.weekday !== weekday) continue;
+      for (let m = minutesOf(w.start); m + type.durationMinutes <= minutesOf(w.end); m += type.durationMinutes) {
+        const time = timeOf(m);
+        const startAt = zonedInstant(date, time, timeZone);
+        if (!startAt) continue; // the clocks skip this time tonight
+        slots.push({
+          interviewTypeId: type.id,
+          interviewerId: interviewer.id,
+          date,
+          time,
+          startAt,
+          endAt: new Date(startAt.getTime() + type.durationMinutes * 60_000),
+        });
+      }
+    }
+  }
+  return slots.sort((a, b) => a.time.localeCompare(b.time) || a.interviewerId - b.interviewerId);
+}
+
+export function activeType(catalog: Catalog, id: number): InterviewType | undefined {
+  return catalog.types.find((t) => t.id === id && t.active);
+}

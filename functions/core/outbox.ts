@@ -1,0 +1,86 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { toEpochSeconds, addSeconds } from './clock.js';
+import type { Deps } from './deps.js';
+import type { FamilyId } from './families.js';
+
+/**
+ * The outbox: events and e-mails are written in the same transaction as the
+ * change that causes them, then relayed to their queues (a DynamoDB stream in
+ * the cloud, a poller locally). Nothing is sent for a change that did not
+ * commit, and nothing committed is lost.
+ */
+
+export type EventType =
+  | 'booking.created'
+  | 'booking.confirmed'
+  | 'booking.rescheduled'
+  | 'booking.cancelled'
+  | 'booking.interview_completed'
+  | 'booking.interview_report_available';
+
+export interface DomainEvent {
+  id: string;
+  type: EventType;
+  timestamp: string;
+  client_id: string;
+  family: FamilyId;
+  /** The resource as the API returns it. */
+  data: unknown;
+}
+
+export interface EmailMessage {
+  id: string;
+  template: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export const OUTBOX_SHARDS = 4;
+/** Relayed items are only kept for diagnosis; TTL removes them. */
+const OUTBOX_RETENTION_SECONDS = 7 * 86_400;
+
+const shardOf = (id: string) => createHash('sha256').update(id).digest()[0]! % OUTBOX_SHARDS;
+
+export const outboxKeys = {
+  shard: (shard: number) => `OUTBOX#${shard}`,
+  item: (id: string, createdAt: string) => ({ pk: `OUTBOX#${shardOf(id)}`, sk: `${createdAt}#${id}` }),
+};
+
+export interface OutboxItem {
+  pk: string;
+  sk: string;
+  entity: 'outbox';
+  kind: 'event' | 'email';
+  payload: DomainEvent | EmailMessage;
+  created_at: string;
+  ttl: number;
+}
+
+function outboxPut(deps: Deps, kind: OutboxItem['kind'], id: string, payload: OutboxItem['payload']) {
+  const now = deps.clock();
+  const createdAt = now.toISOString();
+  const item: OutboxItem = {
+    ...outboxKeys.item(id, createdAt),
+    entity: 'outbox',
+    kind,
+    payload,
+    created_at: createdAt,
+    ttl: toEpochSeconds(addSeconds(now, OUTBOX_RETENTION_SECONDS)),
+  };
+  return { Put: { TableName: deps.table, Item: item } };
+}
+
+export const newEventId = (): string => `evt_${randomUUID().replaceAll('-', '')}`;
+
+/** A transaction item that records an event. */
+export function eventPut(deps: Deps, event: Omit<DomainEvent, 'id' | 'timestamp'>) {
+  const full: DomainEvent = { id: newEventId(), timestamp: deps.clock().toISOString(), ...event };
+  return outboxPut(deps, 'event', full.id, full);
+}
+
+/** A transaction item that sends an e-mail once the transaction commits. */
+export function emailPut(deps: Deps, email: Omit<EmailMessage, 'id'>) {
+  const id = `eml_${randomUUID().replaceAll('-', '')}`;
+  return outboxPut(deps, 'email', id, { id, ...email });
+}

@@ -1,0 +1,106 @@
+/**
+ * Wall-clock time in the service time zone (Europe/London by default). Slot
+ * dates and times are wall clock; instants are stored as UTC ISO strings and
+ * shown with their UTC offset, DST-correct.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function partsIn(instant: Date, timeZone: string) {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      weekday: 'short',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(instant).map((p) => [p.type, p.value]));
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}`,
+    second: parts.second!,
+    weekday: parts.weekday!,
+  };
+}
+
+/** Minutes east of UTC that `timeZone` is at `instant`. */
+export function offsetMinutes(instant: Date, timeZone: string): number {
+  const p = partsIn(instant, timeZone);
+  const asUtc = Date.parse(`${p.date}T${p.time}:${p.second}Z`);
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant at which the wall clock in `timeZone` shows `date` `time`, or
+ * undefined for a time the clocks skip (the spring-forward gap). A time that
+ * happens twice (autumn) resolves to the first.
+ */
+export function zonedInstant(date: string, time: string, timeZone: string): Date | undefined {
+  const naive = Date.parse(`${date}T${time}:00Z`);
+  const candidates = new Set<number>();
+  for (const probe of [naive - 86_400_000, naive, naive + 86_400_000]) {
+    candidates.add(naive - offsetMinutes(new Date(probe), timeZone) * 60_000);
+  }
+  const matches = [...candidates]
+    .filter((t) => {
+      const p = partsIn(new Date(t), timeZone);
+      return p.date === date && p.time === time;
+    })
+    .sort((a, b) => a - b);
+  return matches.length ? new Date(matches[0]!) : undefined;
+}
+
+/** `2026-07-01T09:30:00+01:00`: the instant as the service's wall clock, with its offset. */
+export function formatWithOffset(instant: Date | string, timeZone: string): string {
+  const at = typeof instant === 'string' ? new Date(instant) : instant;
+  const p = partsIn(at, timeZone);
+  const offset = offsetMinutes(at, timeZone);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `${p.date}T${p.time}:${p.second}${sign}${hh}:${mm}`;
+}
+
+/** The wall-clock date, time and ISO weekday (1 = Monday) of an instant. */
+export function wallClock(instant: Date, timeZone: string): { date: string; time: string; weekday: number } {
+  const p = partsIn(instant, timeZone);
+  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(p.weekday) + 1;
+  return { date: p.date, time: p.time, weekday };
+}
+
+/** ISO weekday (1 = Monday) of a calendar date; calendar dates have no zone. */
+export function weekdayOf(date: string): number {
+  const day = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
+}
+
+export const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+export const timeOf = (minutes: number): string =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** A real calendar date in YYYY-MM-DD (rejects 2026-02-30). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}

@@ -1,0 +1,221 @@
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import type { InterviewType } from './catalog.js';
+import { cancellationReasons, failedCondition } from './conditions.js';
+import type { Deps } from './deps.js';
+import { DomainError } from './errors.js';
+import { padId } from './ids.js';
+import { CURRENCY, type Money } from './money.js';
+import { decodeCursor, encodeCursor, type Page } from './pagination.js';
+import { formatWithOffset } from './time.js';
+
+/**
+ * Credit wallets (one per interview type) and the money balance of each
+ * client, and the append-only ledger finance reads. A balance changes only in
+ * a transaction that also appends its ledger entry; the wallet's version makes
+ * the change conditional on the balance it was computed from, so
+ * `balance_after` is always true and a balance never goes below zero.
+ */
+
+export type LedgerKind = 'credit_debit' | 'credit_topup' | 'money_debit' | 'money_topup' | 'invoice' | 'refund';
+
+export interface LedgerEntry {
+  id: string;
+  client_id: string;
+  created_at: string;
+  kind: LedgerKind;
+  amount: number;
+  unit: 'credits' | typeof CURRENCY;
+  balance_after: number | null;
+  booking_id: number | null;
+  interview_type: { id: number; name: string } | null;
+  note?: string;
+}
+
+export const walletKeys = {
+  credits: (clientId: string, interviewTypeId: number) => ({ pk: `CLIENT#${clientId}`, sk: `WALLET#CREDITS#${padId(interviewTypeId)}` }),
+  money: (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'WALLET#MONEY' }),
+  prefix: 'WALLET#',
+};
+
+export const ledgerKeys = {
+  partition: (clientId: string) => `LEDGER#${clientId}`,
+  entry: (clientId: string, createdAt: string, id: string) => ({
+    pk: `LEDGER#${clientId}`,
+    sk: `${createdAt}#${id}`,
+    // Finance reads a month across clients from the index.
+    gsi1pk: `LEDGER#${createdAt.slice(0, 7)}`,
+    gsi1sk: `${createdAt}#${clientId}#${id}`,
+  }),
+  month: (month: string) => `LEDGER#${month}`,
+};
+
+export interface WalletState {
+  key: { pk: string; sk: string };
+  balance: number;
+  version: number;
+}
+
+export async function readWallet(deps: Deps, key: { pk: string; sk: string }): Promise<WalletState> {
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: key, ConsistentRead: true }));
+  return { key, balance: Number(Item?.balance ?? 0), version: Number(Item?.version ?? 0) };
+}
+
+/** The transaction items that move a wallet by `delta` from the state it was read in, with its ledger entry. */
+export function walletChange(
+  deps: Deps,
+  wallet: WalletState,
+  delta: number,
+  entry: Omit<LedgerEntry, 'id' | 'created_at' | 'balance_after' | 'amount'>,
+) {
+  const createdAt = deps.clock().toISOString();
+  const id = `led_${randomUUID().replaceAll('-', '')}`;
+  const balanceAfter = wallet.balance + delta;
+  if (balanceAfter < 0) throw new Error('walletChange would take a wallet below zero');
+  const ledger: LedgerEntry = { id, created_at: createdAt, amount: delta, balance_after: balanceAfter, ...entry };
+  return [
+    {
+      Update: {
+        TableName: deps.table,
+        Key: wallet.key,
+        UpdateExpression: 'SET balance = :after, version = :next, updated_at = :now, entity = :entity',
+        // First write of a wallet: it must still be absent; otherwise it must be unchanged since we read it.
+        ConditionExpression: wallet.version === 0 ? 'attribute_not_exists(pk)' : 'version = :version',
+        ExpressionAttributeValues: {
+          ':after': balanceAfter,
+          ':next': wallet.version + 1,
+          ':now': createdAt,
+          ':entity': 'wallet',
+          ...(wallet.version === 0 ? {} : { ':version': wallet.version }),
+        },
+      },
+    },
+    ledgerPut(deps, ledger),
+  ];
+}
+
+export function ledgerPut(deps: Deps, entry: LedgerEntry) {
+  return {
+    Put: {
+      TableName: deps.table,
+      Item: { ...ledgerKeys.entry(entry.client_id, entry.created_at, entry.id), entity: 'ledger', ...entry },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+export function newLedgerEntry(deps: Deps, entry: Omit<LedgerEntry, 'id' | 'created_at'>): LedgerEntry {
+  return { id: `led_${randomUUID().replaceAll('-', '')}`, created_at: deps.clock().toISOString(), ...entry };
+}
+
+/** Runs `attempt` again while it loses an optimistic race on a wallet. */
+export async function retryOnWalletRace<T>(attempt: () => Promise<T>, isRace: (err: unknown) => boolean, tries = 12): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (!isRace(err) || i >= tries) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * i));
+    }
+  }
+}
+
+async function topUp(deps: Deps, key: { pk: string; sk: string }, amount: number, entry: Omit<LedgerEntry, 'id' | 'created_at' | 'balance_after' | 'amount'>) {
+  if (!Number.isInteger(amount) || amount <= 0) throw new DomainError('invalid-state', 'A top-up must be a positive whole number');
+  return retryOnWalletRace(
+    async () => {
+      const wallet = await readWallet(deps, key);
+      await deps.db.send(new TransactWriteCommand({ TransactItems: walletChange(deps, wallet, amount, entry) }));
+      return wallet.balance + amount;
+    },
+    (err) => failedCondition(cancellationReasons(err)?.[0]),
+  );
+}
+
+export const topUpCredits = (deps: Deps, clientId: string, type: InterviewType, credits: number, note?: string) =>
+  topUp(deps, walletKeys.credits(clientId, type.id), credits, {
+    client_id: clientId,
+    kind: 'credit_topup',
+    unit: 'credits',
+    booking_id: null,
+    interview_type: { id: type.id, name: type.name },
+    note,
+  });
+
+export const topUpMoney = (deps: Deps, clientId: string, amountMinor: number, note?: string) =>
+  topUp(deps, walletKeys.money(clientId), amountMinor, {
+    client_id: clientId,
+    kind: 'money_topup',
+    unit: CURRENCY,
+    booking_id: null,
+    interview_type: null,
+    note,
+  });
+
+export interface Balances {
+  credits: { interview_type: { id: number; name: string }; credits: number }[];
+  money: Money;
+}
+
+export async function balances(deps: Deps, clientId: string, types: InterviewType[]): Promise<Balances> {
+  const { Items = [] } = await deps.db.send(
+    new QueryCommand({
+      TableName: deps.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `CLIENT#${clientId}`, ':prefix': walletKeys.prefix },
+      ConsistentRead: true,
+    }),
+  );
+  const bySk = new Map(Items.map((i) => [String(i.sk), Number(i.balance)]));
+  return {
+    credits: types
+      .filter((t) => t.active || bySk.has(walletKeys.credits(clientId, t.id).sk))
+      .map((t) => ({ interview_type: { id: t.id, name: t.name }, credits: bySk.get(walletKeys.credits(clientId, t.id).sk) ?? 0 })),
+    money: { amount: bySk.get(walletKeys.money(clientId).sk) ?? 0, currency: CURRENCY },
+  };
+}
+
+export const toLedgerView = (entry: LedgerEntry, timeZone: string) => {
+  const { id, client_id, created_at, kind, amount, unit, balance_after, booking_id, interview_type, note } = entry;
+  return { id, client_id, created_at: formatWithOffset(created_at, timeZone), kind, amount, unit, balance_after, booking_id, interview_type, note: note ?? null };
+};
+
+/** The client's ledger, newest first. */
+export async function walletTransactions(deps: Deps, clientId: string, page: { limit: number; cursor?: string }): Promise<Page<ReturnType<typeof toLedgerView>>> {
+  const pk = ledgerKeys.partition(clientId);
+  const result = await deps.db.send(
+    new QueryCommand({
+      TableName: deps.table,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ScanIndexForward: false,
+      Limit: page.limit,
+      ExclusiveStartKey: decodeCursor(page.cursor, pk),
+      ConsistentRead: true,
+    }),
+  );
+  return {
+    data: (result.Items as LedgerEntry[]).map((e) => toLedgerView(e, deps.config.serviceTimeZone)),
+    next_cursor: encodeCursor(result.LastEvaluatedKey && { pk: result.LastEvaluatedKey.pk, sk: result.LastEvaluatedKey.sk }),
+  };
+}
+
+/** Every ledger entry of a month across clients, oldest first: finance's export. */
+export async function ledgerForMonth(deps: Deps, month: string): Promise<LedgerEntry[]> {
+  const entries: LedgerEntry[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await deps.db.send(
+      new QueryCommand({
+        TableName: deps.table,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': ledgerKeys.month(month) },
+        ExclusiveStartKey,
+      }),
+    );
+    entries.push(...(page.Items as LedgerEntry[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return entries;
+}

@@ -1,0 +1,16 @@
+import { availableSlots, MAX_RANGE_DAYS } from '../../core/holds.js';
+import { addDays, daysBetween, wallClock } from '../../core/time.js';
+import { httpHandler } from '../../middleware/http-handler.js';
+import { validationProblem } from '../../middleware/problems.js';
+import { TimeslotsQuery } from './schemas.js';
+
+export const handler = httpHandler({ family: 'clinical-interview', auth: 'bearer', query: TimeslotsQuery }, async ({ deps, query }) => {
+  const today = wallClock(deps.clock(), deps.config.serviceTimeZone).date;
+  const from = query.from ?? today;
+  const to = query.to ?? addDays(from, 13);
+  if (daysBetween(from, to) >= MAX_RANGE_DAYS) {
+    throw validationProblem([{ parameter: 'to', detail: `The range may cover at most ${MAX_RANGE_DAYS} days` }]);
+  }
+  const data = await availableSlots(deps, { interviewTypeId: query.interview_type_id, from, to });
+  return { status: 200, body: { data, next_cursor: null } };
+});

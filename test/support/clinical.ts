@@ -1,0 +1,100 @@
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { createInterviewType, createInterviewer, setAvailability, type InterviewType } from '../../functions/core/catalog.js';
+import { createClient } from '../../functions/core/clients.js';
+import type { Deps } from '../../functions/core/deps.js';
+import { holdKeys, type HoldRecord } from '../../functions/core/holds.js';
+import { OUTBOX_SHARDS, outboxKeys, type OutboxItem } from '../../functions/core/outbox.js';
+import { randomToken } from '../../functions/core/secrets.js';
+import { zonedInstant } from '../../functions/core/time.js';
+import { ledgerKeys, type LedgerEntry } from '../../functions/core/wallets.js';
+
+/** Fixtures for the clinical interview tests. */
+
+export const MONDAY = '2026-11-23';
+
+/**
+ * One 30-minute type; interviewer 1 works 09:00-12:00 every day, interviewer 2
+ * 09:00-10:00 every day, so 09:00 and 09:30 have two interviewers and later
+ * slots one.
+ */
+export async function testCatalog(deps: Deps): Promise<{ type: InterviewType }> {
+  const type = await createInterviewType(deps, { name: 'RN clinical interview', durationMinutes: 30, priceMinor: 4000 });
+  const a = await createInterviewer(deps, 'Dr Interviewer One');
+  const b = await createInterviewer(deps, 'Nurse Interviewer Two');
+  const everyDay = [1, 2, 3, 4, 5, 6, 7];
+  await setAvailability(deps, a.id, everyDay.map((weekday) => ({ interviewTypeId: type.id, weekday, start: '09:00', end: '12:00' })));
+  await setAvailability(deps, b.id, everyDay.map((weekday) => ({ interviewTypeId: type.id, weekday, start: '09:00', end: '10:00' })));
+  return { type };
+}
+
+export async function newClient(deps: Deps, options: { invoiceEnabled?: boolean } = {}) {
+  const { client } = await createClient(deps, { name: `Agency ${randomToken(4)}`, invoiceEnabled: options.invoiceEnabled });
+  return client.clientId;
+}
+
+/**
+ * Test-only: writes an active hold for a client without the one-active-hold
+ * rule, so that one client can race many bookings against one wallet.
+ */
+export async function forgeHold(deps: Deps, clientId: string, type: InterviewType, interviewerId: number, date: string, time: string): Promise<string> {
+  const now = deps.clock();
+  const startAt = zonedInstant(date, time, deps.config.serviceTimeZone)!;
+  const hold: HoldRecord = {
+    hold_hash: randomToken(32),
+    client_id: clientId,
+    interview_type_id: type.id,
+    interview_type_name: type.name,
+    interviewer_id: interviewerId,
+    date,
+    time,
+    start_at: startAt.toISOString(),
+    end_at: new Date(startAt.getTime() + type.durationMinutes * 60_000).toISOString(),
+    expires_at: new Date(now.getTime() + 1800_000).toISOString(),
+    status: 'active',
+  };
+  await deps.db.send(new PutCommand({ TableName: deps.table, Item: { ...holdKeys.hold(hold.hold_hash), entity: 'hold', ...hold } }));
+  await deps.db.send(
+    new PutCommand({
+      TableName: deps.table,
+      Item: { ...holdKeys.slotLock(date, time, interviewerId), entity: 'slot-lock', state: 'held', hold_hash: hold.hold_hash, client_id: clientId, expires_at: hold.expires_at },
+    }),
+  );
+  return hold.hold_hash;
+}
+
+export async function ledgerOf(deps: Deps, clientId: string): Promise<LedgerEntry[]> {
+  const { Items = [] } = await deps.db.send(
+    new QueryCommand({ TableName: deps.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': ledgerKeys.partition(clientId) }, ConsistentRead: true }),
+  );
+  return Items as LedgerEntry[];
+}
+
+export async function outboxItems(deps: Deps): Promise<OutboxItem[]> {
+  const items: OutboxItem[] = [];
+  for (let shard = 0; shard < OUTBOX_SHARDS; shard++) {
+    const { Items = [] } = await deps.db.send(
+      new QueryCommand({ TableName: deps.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': outboxKeys.shard(shard) }, ConsistentRead: true }),
+    );
+    items.push(...(Items as OutboxItem[]));
+  }
+  return items.sort((a, b) => a.sk.localeCompare(b.sk));
+}
+
+export const candidate = {
+  first_name: 'Ada',
+  last_name: 'Nightingale',
+  email: 'ada@example.org',
+  phone: '+447700900123',
+  job_role: 'Registered Nurse',
+  nmc_number: '12A3456B',
+};
+
+export const links = { payment: (token: string) => `http://pay.test/pay/${token}` };
+
+export async function settle<T>(promises: Promise<T>[]) {
+  const results = await Promise.allSettled(promises);
+  return {
+    ok: results.filter((r): r is PromiseFulfilledResult<Awaited<T>> => r.status === 'fulfilled').map((r) => r.value),
+    errors: results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => (r.reason as { code?: string }).code ?? String(r.reason)),
+  };
+}
