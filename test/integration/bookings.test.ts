@@ -1,0 +1,267 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  cancelBooking,
+  completeInterview,
+  confirmCandidatePayment,
+  markReportAvailable,
+  rescheduleBooking,
+} from '../../functions/core/booking-admin.js';
+import { createBooking, getBooking, listBookings, type NewBooking } from '../../functions/core/bookings.js';
+import type { InterviewType } from '../../functions/core/catalog.js';
+import type { Deps } from '../../functions/core/deps.js';
+import { availableSlots, createHold, getHold } from '../../functions/core/holds.js';
+import type { EmailMessage, DomainEvent } from '../../functions/core/outbox.js';
+import { balances, ledgerForMonth, readWallet, topUpCredits, topUpMoney, walletKeys } from '../../functions/core/wallets.js';
+import { candidate, forgeHold, ledgerOf, links, MONDAY, newClient, outboxItems, settle, testCatalog } from '../support/clinical.js';
+import { testClock, testDeps, type TestClock } from '../support/env.js';
+
+let deps: Deps;
+let clock: TestClock;
+let type: InterviewType;
+
+beforeAll(async () => {
+  clock = testClock(`${MONDAY}T08:00:00.000Z`);
+  deps = await testDeps({ clock });
+  ({ type } = await testCatalog(deps));
+});
+
+let day = 0;
+/** Each test books on its own day so their slots never meet. */
+const nextDate = () => `2026-12-${String(++day).padStart(2, '0')}`;
+const code = (p: Promise<unknown>) => p.then(() => 'ok', (e) => e.code ?? String(e));
+
+async function heldSlot(clientId: string, date = nextDate(), time = '10:00') {
+  return (await createHold(deps, clientId, { interviewTypeId: type.id, date, time })).hold_hash;
+}
+const book = (clientId: string, holdHash: string, payOption: NewBooking['pay_option']) =>
+  createBooking(deps, clientId, { ...candidate, hold_hash: holdHash, pay_option: payOption, agency_contact_name: 'Sam Rota', agency_contact_email: 'sam@agency.test' }, links);
+
+const eventsFor = async (bookingId: number) =>
+  (await outboxItems(deps)).filter((i) => i.kind === 'event' && ((i.payload as DomainEvent).data as { id: number }).id === bookingId).map((i) => (i.payload as DomainEvent).type);
+
+describe('paying with credits', () => {
+  it('takes 1 credit from the wallet of the booking\'s type, books at once, and writes the ledger entry and the event', async () => {
+    const client = await newClient(deps);
+    await topUpCredits(deps, client, type, 2);
+    const booking = await book(client, await heldSlot(client), 'credits');
+    expect(booking).toMatchObject({
+      id: expect.any(Number),
+      candidate: { name: 'Ada Nightingale', email: 'ada@example.org', phone: '+447700900123', job_role: 'Registered Nurse', nmc_number: '12A3456B' },
+      interview_type: { id: type.id, name: type.name },
+      interviewer: { id: expect.any(Number), name: expect.any(String) },
+      booking_status: 'booked',
+      interview_status: 'scheduled',
+      attendance: 'pending',
+      pay_status: 'completed',
+      pay_option: 'credits',
+      booked_by: 'Agency',
+      video_meeting: { meeting_id: expect.stringMatching(/^\d{10}$/), join_link: expect.stringMatching(/^https:\/\//), password: expect.any(String) },
+      interview_report_available: false,
+    });
+    expect(booking.start_date).toMatch(/^2026-12-\d\dT10:00:00\+00:00$/);
+    expect((await readWallet(deps, walletKeys.credits(client, type.id))).balance).toBe(1);
+    const debits = (await ledgerOf(deps, client)).filter((e) => e.kind === 'credit_debit');
+    expect(debits).toEqual([
+      expect.objectContaining({ client_id: client, amount: -1, unit: 'credits', balance_after: 1, booking_id: booking.id, interview_type: { id: type.id, name: type.name } }),
+    ]);
+    expect(await eventsFor(booking.id)).toEqual(['booking.created']);
+  });
+
+  it('refuses with no credits, changes nothing, and leaves the hold usable', async () => {
+    const client = await newClient(deps);
+    await topUpMoney(deps, client, 10_000);
+    const hash = await heldSlot(client);
+    expect(await code(book(client, hash, 'credits'))).toBe('insufficient-credits');
+    expect((await getHold(deps, hash))?.status).toBe('active');
+    expect((await ledgerOf(deps, client)).map((e) => e.kind)).toEqual(['money_topup']);
+    await expect(book(client, hash, 'balance')).resolves.toMatchObject({ pay_option: 'balance' });
+  });
+
+  it('lets 3 of 20 concurrent bookings through on a wallet of 3, and never below zero', async () => {
+    const client = await newClient(deps);
+    await topUpCredits(deps, client, type, 3);
+    const date = nextDate();
+    const slots = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30'].flatMap((time) => [1, 2].map((interviewer) => ({ time, interviewer })))
+      .filter(({ time, interviewer }) => interviewer === 1 || time < '10:00')
+      .slice(0, 8);
+    const moreDays = [nextDate(), nextDate()];
+    const holds = [
+      ...(await Promise.all(slots.map((s) => forgeHold(deps, client, type, s.interviewer, date, s.time)))),
+      ...(await Promise.all(moreDays.flatMap((d) => ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30'].map((t) => forgeHold(deps, client, type, 1, d, t))))),
+    ].slice(0, 20);
+    expect(holds).toHaveLength(20);
+
+    const { ok, errors } = await settle(holds.map((h) => book(client, h, 'credits')));
+    expect(ok).toHaveLength(3);
+    expect(errors).toEqual(Array(17).fill('insufficient-credits'));
+    expect((await readWallet(deps, walletKeys.credits(client, type.id))).balance).toBe(0);
+    const debits = (await ledgerOf(deps, client)).filter((e) => e.kind === 'credit_debit');
+    expect(debits.map((d) => d.balance_after).sort()).toEqual([0, 1, 2]);
+  });
+});
+
+describe('one hold, many bookings', () => {
+  it('10 concurrent bookings from one hold give one booking and one ledger debit', async () => {
+    const client = await newClient(deps);
+    await topUpCredits(deps, client, type, 10);
+    const hash = await heldSlot(client);
+    const { ok, errors } = await settle(Array.from({ length: 10 }, () => book(client, hash, 'credits')));
+    expect(ok).toHaveLength(1);
+    expect(errors).toEqual(Array(9).fill('hold-used'));
+    expect((await ledgerOf(deps, client)).filter((e) => e.kind === 'credit_debit')).toHaveLength(1);
+    expect((await readWallet(deps, walletKeys.credits(client, type.id))).balance).toBe(9);
+    expect((await listBookings(deps, client, { limit: 25 })).data).toHaveLength(1);
+  });
+
+  it('a hold of another client, or an unknown one, is hold-not-found', async () => {
+    const [owner, other] = [await newClient(deps), await newClient(deps)];
+    await topUpCredits(deps, other, type, 1);
+    const hash = await heldSlot(owner);
+    expect(await code(book(other, hash, 'credits'))).toBe('hold-not-found');
+    expect(await code(book(other, 'nope', 'credits'))).toBe('hold-not-found');
+    expect((await readWallet(deps, walletKeys.credits(other, type.id))).balance).toBe(1);
+  });
+});
+
+describe('paying from the money balance', () => {
+  it('deducts the interview price and records the balance after', async () => {
+    const client = await newClient(deps);
+    await topUpMoney(deps, client, 5000);
+    const booking = await book(client, await heldSlot(client), 'balance');
+    expect(booking).toMatchObject({ booking_status: 'booked', pay_status: 'completed', pay_option: 'balance' });
+    expect((await balances(deps, client, [type])).money).toEqual({ amount: 1000, currency: 'GBP' });
+    expect((await ledgerOf(deps, client)).find((e) => e.kind === 'money_debit')).toMatchObject({ amount: -4000, unit: 'GBP', balance_after: 1000, booking_id: booking.id });
+  });
+
+  it('refuses when the balance is short, and changes nothing', async () => {
+    const client = await newClient(deps);
+    await topUpMoney(deps, client, 3999);
+    const hash = await heldSlot(client);
+    const refusal = await book(client, hash, 'balance').catch((e) => e);
+    expect(refusal.code).toBe('insufficient-balance');
+    expect(refusal.extensions).toEqual({ balance: { amount: 3999, currency: 'GBP' }, price: { amount: 4000, currency: 'GBP' } });
+    expect((await balances(deps, client, [type])).money.amount).toBe(3999);
+    expect((await getHold(deps, hash))?.status).toBe('active');
+  });
+});
+
+describe('paying by invoice', () => {
+  it('books at once for an account with invoicing, with an invoice ledger entry', async () => {
+    const client = await newClient(deps, { invoiceEnabled: true });
+    const booking = await book(client, await heldSlot(client), 'invoice');
+    expect(booking).toMatchObject({ booking_status: 'booked', pay_status: 'invoiced', pay_option: 'invoice' });
+    expect((await ledgerOf(deps, client))).toEqual([expect.objectContaining({ kind: 'invoice', amount: 4000, unit: 'GBP', balance_after: null, booking_id: booking.id })]);
+  });
+
+  it('is refused without invoicing, leaving the hold usable', async () => {
+    const client = await newClient(deps);
+    const hash = await heldSlot(client);
+    expect(await code(book(client, hash, 'invoice'))).toBe('invoice-disabled');
+    expect(await ledgerOf(deps, client)).toEqual([]);
+    expect((await getHold(deps, hash))?.status).toBe('active');
+  });
+});
+
+describe('candidate pays', () => {
+  it('leaves the booking pending, e-mails the candidate a payment link, and confirms once paid', async () => {
+    const client = await newClient(deps);
+    const booking = await book(client, await heldSlot(client), 'candidate_pays');
+    expect(booking).toMatchObject({ booking_status: 'pending_payment', pay_status: 'pending', pay_option: 'candidate_pays' });
+    expect(await ledgerOf(deps, client)).toEqual([]);
+
+    const emails = (await outboxItems(deps)).filter((i) => i.kind === 'email').map((i) => i.payload as EmailMessage);
+    const email = emails.find((e) => e.text.includes('http://pay.test/pay/'))!;
+    expect(email).toMatchObject({ to: 'ada@example.org', template: 'booking-payment-link' });
+    expect(email.text).toContain('£40.00');
+    const token = /http:\/\/pay\.test\/pay\/(\S+)/.exec(email.text)![1]!;
+
+    clock.advance(1);
+    const confirmed = await confirmCandidatePayment(deps, token, 'test-ref-1');
+    expect(confirmed).toMatchObject({ booking_status: 'booked', pay_status: 'completed' });
+    expect(await getBooking(deps, client, booking.id)).toMatchObject({ booking_status: 'booked' });
+    // Paying twice confirms once.
+    await confirmCandidatePayment(deps, token, 'test-ref-2');
+    expect(await eventsFor(booking.id)).toEqual(['booking.created', 'booking.confirmed']);
+  });
+});
+
+describe('reads are scoped to the client', () => {
+  it('another client\'s booking is not-found', async () => {
+    const [owner, other] = [await newClient(deps, { invoiceEnabled: true }), await newClient(deps)];
+    const booking = await book(owner, await heldSlot(owner), 'invoice');
+    expect(await code(getBooking(deps, other, booking.id))).toBe('not-found');
+    expect((await listBookings(deps, other, { limit: 25 })).data).toEqual([]);
+  });
+
+  it('lists newest first, filtered by status and date, a page at a time', async () => {
+    const client = await newClient(deps, { invoiceEnabled: true });
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await book(client, await heldSlot(client), i === 1 ? 'candidate_pays' : 'invoice'));
+    const all = await listBookings(deps, client, { limit: 2 });
+    expect(all.data.map((b) => b.id)).toEqual([made[2]!.id, made[1]!.id]);
+    const rest = await listBookings(deps, client, { limit: 2, cursor: all.next_cursor! });
+    expect(rest.data.map((b) => b.id)).toEqual([made[0]!.id]);
+    expect((await listBookings(deps, client, { limit: 25, status: 'pending_payment' })).data.map((b) => b.id)).toEqual([made[1]!.id]);
+    const firstDate = made[0]!.start_date.slice(0, 10);
+    expect((await listBookings(deps, client, { limit: 25, to: firstDate })).data.map((b) => b.id)).toEqual([made[0]!.id]);
+    expect(await code(listBookings(deps, await newClient(deps), { limit: 2, cursor: all.next_cursor! }))).toBe('invalid-cursor');
+  });
+});
+
+describe('operator actions', () => {
+  it('cancelling gives the credit back, frees the slot and tells the agency', async () => {
+    const client = await newClient(deps);
+    await topUpCredits(deps, client, type, 1);
+    const date = nextDate();
+    const booking = await book(client, await heldSlot(client, date, '11:00'), 'credits');
+    clock.advance(1);
+    const cancelled = await cancelBooking(deps, booking.id, 'candidate withdrew');
+    expect(cancelled).toMatchObject({ booking_status: 'cancelled', interview_status: 'cancelled', pay_status: 'refunded' });
+    expect((await readWallet(deps, walletKeys.credits(client, type.id))).balance).toBe(1);
+    expect((await ledgerOf(deps, client)).find((e) => e.kind === 'refund')).toMatchObject({ amount: 1, balance_after: 1, booking_id: booking.id });
+    expect((await availableSlots(deps, { interviewTypeId: type.id, from: date, to: date })).map((s) => s.time)).toContain('11:00');
+    expect(await code(cancelBooking(deps, booking.id))).toBe('invalid-state');
+    expect(await eventsFor(booking.id)).toEqual(['booking.created', 'booking.cancelled']);
+  });
+
+  it('rescheduling moves the booking to a free slot and frees the old one', async () => {
+    const client = await newClient(deps, { invoiceEnabled: true });
+    const date = nextDate();
+    const booking = await book(client, await heldSlot(client, date, '11:00'), 'invoice');
+    clock.advance(1);
+    const moved = await rescheduleBooking(deps, booking.id, { date, time: '11:30' });
+    expect(moved.start_date).toBe(`${date}T11:30:00+00:00`);
+    const free = (await availableSlots(deps, { interviewTypeId: type.id, from: date, to: date })).map((s) => s.time);
+    expect(free).toContain('11:00');
+    expect(free).not.toContain('11:30');
+    expect(await eventsFor(booking.id)).toEqual(['booking.created', 'booking.rescheduled']);
+  });
+
+  it('completing and attaching the report are told to the agency in order', async () => {
+    const client = await newClient(deps, { invoiceEnabled: true });
+    const booking = await book(client, await heldSlot(client), 'invoice');
+    expect(await code(markReportAvailable(deps, booking.id, 'reports/x.pdf'))).toBe('invalid-state');
+    clock.advance(1);
+    expect(await completeInterview(deps, booking.id)).toMatchObject({ interview_status: 'completed', attendance: 'attended' });
+    clock.advance(1);
+    expect(await markReportAvailable(deps, booking.id, 'reports/x.pdf')).toMatchObject({ interview_report_available: true });
+    expect(await eventsFor(booking.id)).toEqual(['booking.created', 'booking.interview_completed', 'booking.interview_report_available']);
+  });
+});
+
+describe('finance', () => {
+  it('reads every ledger entry of a month across clients', async () => {
+    const [a, b] = [await newClient(deps), await newClient(deps)];
+    await topUpCredits(deps, a, type, 2);
+    await topUpMoney(deps, b, 9000);
+    await book(a, await heldSlot(a), 'credits');
+    const month = await ledgerForMonth(deps, '2026-11');
+    const mine = month.filter((e) => e.client_id === a || e.client_id === b);
+    expect(mine.map((e) => `${e.client_id === a ? 'a' : 'b'}:${e.kind}:${e.amount}`).sort()).toEqual(['a:credit_debit:-1', 'a:credit_topup:2', 'b:money_topup:9000']);
+    // Each entry read from the index is the append-only item itself.
+    for (const entry of mine) {
+      const stored = await deps.db.send(new GetCommand({ TableName: deps.table, Key: { pk: `LEDGER#${entry.client_id}`, sk: `${entry.created_at}#${entry.id}` } }));
+      expect(stored.Item).toMatchObject({ kind: entry.kind, amount: entry.amount });
+    }
+  });
+});
