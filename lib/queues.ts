@@ -20,7 +20,7 @@ export const QUEUES: readonly QueueDefinition[] = [
   // One message per (event, endpoint); retries are scheduled by changing visibility.
   { id: 'deliveries', visibilityTimeoutSeconds: 60, maxReceiveCount: 10, batchSize: 10 },
   // Outgoing e-mail: SES in the cloud, files in the local mailbox.
-  { id: 'emails', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10 },
+  { id: 'emails', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, worker: 'email-sender' },
 ];
 
 export const queueUrlEnv = (id: string): string => `QUEUE_URL_${id.toUpperCase()}`;

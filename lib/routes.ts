@@ -86,8 +86,15 @@ const clinicalInterviewRoutes: Route[] = [
   ci('POST', '/bookings', 'bookings-create', 'createBooking', 'Create a booking from a held slot', 'spec'),
   ci('GET', '/bookings', 'bookings-list', 'listBookings', 'List bookings', 'project'),
   ci('GET', '/bookings/{id}', 'bookings-get', 'getBooking', 'Get a single booking', 'project'),
+  ci('GET', '/bookings/{id}/interview-report', 'bookings-report', 'downloadInterviewReport', 'Download the interview report (PDF)', 'project'),
   ci('GET', '/client/balances', 'client-balances', 'getBalances', 'Credit and money balances', 'project'),
   ci('GET', '/client/wallet-transactions', 'client-wallet-transactions', 'listWalletTransactions', 'Wallet transactions, newest first', 'project'),
+  ci('GET', '/client/booking-url', 'client-booking-url', 'getBookingUrl', 'Your unique booking URL', 'spec'),
+  // Public pages: the link's token is the credential.
+  ci('GET', '/book/{token}', 'booking-page-show', 'showBookingPage', 'Booking page: free slots and the candidate form (HTML)', 'project', 'none'),
+  ci('POST', '/book/{token}', 'booking-page-submit', 'submitBookingPage', 'Booking page: book a slot, candidate pays (HTML form)', 'project', 'none'),
+  ci('GET', '/pay/{token}', 'payment-page-show', 'showPaymentPage', 'Payment page (HTML)', 'project', 'none'),
+  ci('POST', '/pay/{token}', 'payment-page-submit', 'submitPaymentPage', 'Payment page: pay (HTML form)', 'project', 'none'),
 ];
 
 export const ROUTES: readonly Route[] = [...tokenRoutes('clinical-interview'), ...clinicalInterviewRoutes, ...tokenRoutes('portal-v2')];

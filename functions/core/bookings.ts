@@ -234,7 +234,7 @@ async function commitBooking(
     claim: (bookingId: number) => SlotClaim;
     links: BookingLinks;
   },
-): Promise<BookingView> {
+): Promise<{ view: BookingView; paymentToken?: string }> {
   const { client, catalog, slot } = input;
   const type = catalog.types.find((t) => t.id === slot.interviewTypeId);
   const interviewer = catalog.interviewers.find((i) => i.id === slot.interviewerId);
@@ -312,7 +312,7 @@ async function commitBooking(
         }
         throw err; // a wallet race is retried by retryOnWalletRace
       }
-      return view;
+      return { view, paymentToken: payment.paymentToken };
     },
     (err) => cancellationReasons(err) !== undefined,
   );
@@ -325,7 +325,7 @@ export async function createBooking(deps: Deps, clientId: string, input: NewBook
   const [catalog, client] = await Promise.all([loadCatalog(deps), getClient(deps, clientId)]);
   if (!client) throw new DomainError('hold-not-found', 'No hold with that hold_hash');
 
-  return commitBooking(deps, {
+  const { view } = await commitBooking(deps, {
     client,
     catalog,
     slot: {
@@ -377,6 +377,7 @@ export async function createBooking(deps: Deps, clientId: string, input: NewBook
       },
     }),
   });
+  return view;
 }
 
 /** A candidate books a free slot from the agency's booking page: no hold, candidate pays. */
@@ -386,7 +387,7 @@ export async function createCandidateBooking(
   input: CandidateInput & { interviewTypeId: number; date: string; time: string },
   freeSlots: { interviewerId: number; startAt: Date; endAt: Date }[],
   links: BookingLinks,
-): Promise<BookingView> {
+): Promise<{ view: BookingView; paymentToken?: string }> {
   const [catalog, client] = await Promise.all([loadCatalog(deps), getClient(deps, clientId)]);
   if (!client) throw new DomainError('not-found', 'No such booking page');
   for (const slot of freeSlots) {

@@ -143,3 +143,21 @@ export async function verifyClientCredentials(deps: Deps, clientId: string, clie
   if (!item || !matches) throw new DomainError('invalid-credentials', 'The client id or secret is not valid');
   return fromItem(item);
 }
+
+/** Turns invoice payments on or off for a client. */
+export async function setInvoiceEnabled(deps: Deps, clientId: string, enabled: boolean): Promise<void> {
+  try {
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: clientKeys.item(clientId),
+        UpdateExpression: 'SET invoice_enabled = :e',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':e': enabled },
+      }),
+    );
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) throw new DomainError('not-found', `No client ${clientId}`);
+    throw err;
+  }
+}

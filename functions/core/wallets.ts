@@ -200,6 +200,11 @@ export async function walletTransactions(deps: Deps, clientId: string, page: { l
   };
 }
 
+function fromLedgerItem(item: Record<string, unknown>): LedgerEntry {
+  const { pk, sk, gsi1pk, gsi1sk, entity, ...entry } = item;
+  return entry as unknown as LedgerEntry;
+}
+
 /** Every ledger entry of a month across clients, oldest first: finance's export. */
 export async function ledgerForMonth(deps: Deps, month: string): Promise<LedgerEntry[]> {
   const entries: LedgerEntry[] = [];
@@ -214,7 +219,7 @@ export async function ledgerForMonth(deps: Deps, month: string): Promise<LedgerE
         ExclusiveStartKey,
       }),
     );
-    entries.push(...(page.Items as LedgerEntry[]));
+    entries.push(...(page.Items ?? []).map(fromLedgerItem));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return entries;

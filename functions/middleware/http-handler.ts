@@ -23,6 +23,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 export interface HttpResult {
   status: number;
+  /** JSON, or a Buffer (a file: the handler sets its content type). */
   body?: unknown;
   headers?: Record<string, string>;
 }
@@ -52,7 +53,7 @@ export interface HttpInput<A extends 'bearer' | 'none', B extends Schema | undef
   baseUrl: string;
 }
 
-interface RequestState {
+export interface RequestState {
   requestId: string;
   startedAt: number;
   log: Logger;
@@ -60,7 +61,7 @@ interface RequestState {
   rateLimit?: RateLimitState;
 }
 
-type Event = APIGatewayProxyEventV2 & { state?: RequestState };
+export type Event = APIGatewayProxyEventV2 & { state?: RequestState };
 type Request = middy.Request<Event, APIGatewayProxyStructuredResultV2, Error, Context>;
 type Middleware = middy.MiddlewareObj<Event, APIGatewayProxyStructuredResultV2, Error, Context>;
 
@@ -131,32 +132,16 @@ function bearerToken(event: APIGatewayProxyEventV2): string {
   return match[1];
 }
 
-export function httpHandler<A extends 'bearer' | 'none', B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
-  options: RouteOptions<A, B, Q>,
-  operation: (input: HttpInput<A, B, Q>) => Promise<HttpResult>,
-  deps: Deps = depsFromEnv(),
-) {
-  const { family } = options;
-
-  const edge: Middleware = {
-    before: (request: Request) => {
-      const requestId = request.event.requestContext?.requestId || randomUUID();
-      request.event.state = {
-        requestId,
-        startedAt: Date.now(),
-        log: baseLogger.child({ request_id: requestId, family, route: request.event.routeKey }),
-        caller: null,
-      };
-    },
-    after: (request: Request) => finish(request),
-    onError: (request: Request) => {
-      const { response, unexpected } = toProblemResponse(request.error);
-      if (unexpected) request.event.state?.log.error('unhandled error', errorFields(request.error));
-      request.response = response;
-      finish(request);
-    },
-  };
-
+/**
+ * The first middleware of every HTTP handler: a request id and a logger on the
+ * way in; on the way out the request id header and one log line; and every
+ * error rendered by `render` (problem+json for the API, a page for pages).
+ * Used first, so its onError runs last and sees every failure.
+ */
+export function edgeMiddleware(
+  family: FamilyId,
+  render: (err: unknown) => { response: APIGatewayProxyStructuredResultV2; unexpected: boolean },
+): Middleware {
   function finish(request: Request) {
     const state = request.event.state;
     const response = request.response ?? { statusCode: 204 };
@@ -174,8 +159,28 @@ export function httpHandler<A extends 'bearer' | 'none', B extends Schema | unde
       client_id: state?.caller?.clientId,
     });
   }
+  return {
+    before: (request: Request) => {
+      const requestId = request.event.requestContext?.requestId || randomUUID();
+      request.event.state = {
+        requestId,
+        startedAt: Date.now(),
+        log: baseLogger.child({ request_id: requestId, family, route: request.event.routeKey }),
+        caller: null,
+      };
+    },
+    after: (request: Request) => finish(request),
+    onError: (request: Request) => {
+      const { response, unexpected } = render(request.error);
+      if (unexpected) request.event.state?.log.error('unhandled error', errorFields(request.error));
+      request.response = response;
+      finish(request);
+    },
+  };
+}
 
-  const bodyLimit: Middleware = {
+export function bodyLimitMiddleware(): Middleware {
+  return {
     before: (request: Request) => {
       const body = request.event.body;
       if (body === undefined || body === '') return;
@@ -185,6 +190,17 @@ export function httpHandler<A extends 'bearer' | 'none', B extends Schema | unde
       }
     },
   };
+}
+
+export function httpHandler<A extends 'bearer' | 'none', B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
+  options: RouteOptions<A, B, Q>,
+  operation: (input: HttpInput<A, B, Q>) => Promise<HttpResult>,
+  deps: Deps = depsFromEnv(),
+) {
+  const { family } = options;
+
+  const edge = edgeMiddleware(family, toProblemResponse);
+  const bodyLimit = bodyLimitMiddleware();
 
   // The JSON parser runs only when there is a body; a missing body is then a validation error, not a parse error.
   const jsonParser = httpJsonBodyParser();
@@ -262,10 +278,8 @@ export function httpHandler<A extends 'bearer' | 'none', B extends Schema | unde
 function toLambdaResult(result: HttpResult): APIGatewayProxyStructuredResultV2 {
   const headers = { ...result.headers };
   if (result.body === undefined) return { statusCode: result.status, headers };
-  if (typeof result.body === 'string' || Buffer.isBuffer(result.body)) {
-    // Pages and files: the handler sets the content type.
-    const binary = Buffer.isBuffer(result.body);
-    return { statusCode: result.status, headers, body: binary ? result.body.toString('base64') : (result.body as string), isBase64Encoded: binary };
+  if (Buffer.isBuffer(result.body)) {
+    return { statusCode: result.status, headers, body: result.body.toString('base64'), isBase64Encoded: true };
   }
   return {
     statusCode: result.status,

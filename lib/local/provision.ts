@@ -6,6 +6,7 @@ import {
   UpdateTimeToLiveCommand,
   type AttributeDefinition,
 } from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { TABLE_SCHEMA } from '../../functions/core/table.js';
 import { QUEUES } from '../queues.js';
@@ -81,4 +82,13 @@ export async function ensureQueues(sqs: SQSClient, namePrefix: string): Promise<
 export async function queueArn(sqs: SQSClient, queueUrl: string): Promise<string> {
   const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }));
   return Attributes!.QueueArn!;
+}
+
+export async function ensureBucket(s3: S3Client, bucket: string): Promise<void> {
+  try {
+    await s3.send(new CreateBucketCommand({ Bucket: bucket }));
+  } catch (err) {
+    const name = (err as { name?: string }).name;
+    if (name !== 'BucketAlreadyOwnedByYou' && name !== 'BucketAlreadyExists') throw err;
+  }
 }

@@ -6,12 +6,14 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { depsFromEnv } from '../../functions/core/deps.js';
 import { seedDemoData, type DemoClient } from '../../functions/core/demo-data.js';
+import { createS3Client } from '../../functions/core/reports.js';
 import { FAMILIES, FAMILY_IDS } from '../../functions/core/families.js';
 import { QUEUES, queueUrlEnv } from '../queues.js';
 import { PROJECT_ROOT, ROUTES } from '../routes.js';
 import { startDynamoDbLocal, startLocalSqs, type RunningEmulator } from './emulators.js';
+import { startOutboxPoller } from './outbox-poller.js';
 import { startPoller, type Poller, type SqsWorker } from './pollers.js';
-import { ensureQueues, ensureTable } from './provision.js';
+import { ensureBucket, ensureQueues, ensureTable } from './provision.js';
 import { createLocalServer, loadRoutes } from './server.js';
 
 /** The whole local stack: emulators, table and queues, demo data, the HTTP server and the queue pollers. */
@@ -37,6 +39,7 @@ export interface LocalInfo {
   region: string;
   dynamodb_endpoint: string;
   sqs_endpoint: string;
+  reports_bucket: string;
   mailbox_dir: string;
 }
 
@@ -76,9 +79,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_SECRET_ACCESS_KEY: 'local',
       AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
       AWS_ENDPOINT_URL_SQS: sqsEndpoint,
+      // The local SQS server answers S3 too: interview reports live there.
+      AWS_ENDPOINT_URL_S3: sqsEndpoint,
       TABLE_NAME: tableName,
+      REPORTS_BUCKET: `${options.queuePrefix ?? 'agency-local'}-reports`,
       LOCAL_STACK: '1',
       MAILBOX_DIR: join(dataDir, 'mailbox'),
+      PAYMENT_PROVIDER: 'test',
     });
     delete process.env.AWS_SESSION_TOKEN;
     delete process.env.AWS_PROFILE;
@@ -87,8 +94,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const sqs = createSqsClient();
     const queues = await ensureQueues(sqs, options.queuePrefix ?? 'agency-local');
     for (const queue of queues) process.env[queueUrlEnv(queue.id)] = queue.url;
+    await ensureBucket(createS3Client(), process.env.REPORTS_BUCKET!);
 
-    const clients = await seedDemoData(depsFromEnv());
+    const deps = depsFromEnv();
+    const clients = await seedDemoData(deps);
 
     const pollers: Poller[] = [];
     cleanups.push(async () => void (await Promise.all(pollers.map((p) => p.stop()))));
@@ -102,6 +111,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       );
     }
 
+    const outbox = startOutboxPoller(
+      deps,
+      {
+        sqs,
+        eventsQueueUrl: queues.find((q) => q.id === 'events')!.url,
+        emailsQueueUrl: queues.find((q) => q.id === 'emails')!.url,
+      },
+      { onError: options.onError },
+    );
+    cleanups.push(() => outbox.stop());
+
     const server = createLocalServer(await loadRoutes(ROUTES), options.onError);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -110,6 +130,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
     server.closeIdleConnections?.();
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Links in responses and e-mails point at this server.
+    process.env.PUBLIC_ROOT_URL = baseUrl;
 
     const info: LocalInfo = {
       base_url: baseUrl,
@@ -120,6 +142,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       region: LOCAL_REGION,
       dynamodb_endpoint: dynamoEndpoint,
       sqs_endpoint: sqsEndpoint,
+      reports_bucket: process.env.REPORTS_BUCKET!,
       mailbox_dir: join(dataDir, 'mailbox'),
     };
     // Written only once the server answers, so a script may wait for this file.

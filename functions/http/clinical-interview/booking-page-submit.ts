@@ -1,0 +1,39 @@
+import * as v from 'valibot';
+import { createCandidateBooking } from '../../core/bookings.js';
+import { loadCatalog } from '../../core/catalog.js';
+import { DomainError } from '../../core/errors.js';
+import { candidateSlots, freeSlotsOn } from '../../core/holds.js';
+import { pageHandler } from '../../middleware/page-handler.js';
+import { bookingPageModel, BookingPageForm } from './booking-page-model.js';
+import { bookingPage } from './pages.js';
+
+/** A candidate books a slot from the agency's page; they pay on the next page. */
+export const handler = pageHandler('clinical-interview', async ({ deps, params, form, baseUrl }) => {
+  const action = `${baseUrl}/book/${params.token}`;
+  const model = await bookingPageModel(deps, params.token ?? '', form.interview_type_id, action);
+  const again = (errors: Record<string, string>, status: number) => ({ status, html: bookingPage({ ...model, values: form, errors }) });
+
+  const parsed = v.safeParse(BookingPageForm, form);
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.issues) errors[v.getDotPath(issue) ?? 'slot'] ??= issue.message;
+    return again(errors, 422);
+  }
+  const { slot, interview_type_id, ...candidate } = parsed.output;
+  const [date, time] = slot.split('T') as [string, string];
+  try {
+    const now = deps.clock();
+    const catalog = await loadCatalog(deps);
+    const { type } = candidateSlots(catalog, interview_type_id, date, time, deps.config.serviceTimeZone, now);
+    const free = (await freeSlotsOn(deps, catalog, type, date, now)).filter((s) => s.time === time);
+    const { paymentToken } = await createCandidateBooking(deps, model.clientId, { ...candidate, interviewTypeId: interview_type_id, date, time }, free, {
+      payment: (token) => `${baseUrl}/pay/${token}`,
+    });
+    return { redirect: `${baseUrl}/pay/${paymentToken}` };
+  } catch (err) {
+    if (err instanceof DomainError && err.code === 'slot-unavailable') {
+      return again({ slot: 'That time has just been taken. Please choose another.' }, 409);
+    }
+    throw err;
+  }
+});

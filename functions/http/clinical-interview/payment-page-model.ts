@@ -1,0 +1,24 @@
+import { getPaymentRequest } from '../../core/booking-admin.js';
+import { getBookingItem, toBookingView } from '../../core/bookings.js';
+import type { Deps } from '../../core/deps.js';
+import { DomainError } from '../../core/errors.js';
+
+/**
+ * The payment provider of the payment page. Only the test provider exists:
+ * the local stack uses it, and a deployment enables it with
+ * PAYMENT_PROVIDER=test. A real provider plugs in here.
+ */
+export const paymentProviderReady = (): boolean => process.env.PAYMENT_PROVIDER === 'test';
+
+export async function paymentPageModel(deps: Deps, token: string, action: string) {
+  const request = await getPaymentRequest(deps, token);
+  const booking = request && (await getBookingItem(deps, request.client_id, request.booking_id));
+  if (!request || !booking) throw new DomainError('not-found', 'There is no payment at this address');
+  return {
+    booking: toBookingView(booking, deps.config.serviceTimeZone),
+    amount: request.amount.amount,
+    status: request.status,
+    action,
+    providerReady: paymentProviderReady(),
+  };
+}

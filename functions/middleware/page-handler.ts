@@ -1,0 +1,81 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { depsFromEnv, type Deps } from '../core/deps.js';
+import { FAMILIES, type FamilyId } from '../core/families.js';
+import type { Logger } from './logger.js';
+import { bodyLimitMiddleware, edgeMiddleware, type Event } from './http-handler.js';
+import { errorPage } from './html.js';
+import { HttpProblem, toProblemResponse } from './problems.js';
+
+/**
+ * Builds a handler for a public HTML page (no bearer token; the link carries
+ * an unguessable token). Forms are posted as application/x-www-form-urlencoded
+ * and work without JavaScript. Errors become a plain page with the same
+ * status the API would use.
+ */
+
+export interface PageInput {
+  deps: Deps;
+  log: Logger;
+  method: string;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /** The posted form, for POST. */
+  form: Record<string, string>;
+  baseUrl: string;
+}
+
+export type PageResult = { status: number; html: string } | { redirect: string };
+
+function renderPageError(err: unknown) {
+  const { response, unexpected } = toProblemResponse(err);
+  const problem = JSON.parse(response.body ?? '{}') as { title?: string; detail?: string };
+  const detail = unexpected ? 'Something went wrong on our side. Please try again in a moment.' : (problem.detail ?? '');
+  return {
+    response: {
+      statusCode: response.statusCode,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: errorPage(problem.title ?? 'Error', detail),
+    } as APIGatewayProxyStructuredResultV2,
+    unexpected,
+  };
+}
+
+export function pageHandler(family: FamilyId, page: (input: PageInput) => Promise<PageResult>, deps: Deps = depsFromEnv()) {
+  return middy<Event, APIGatewayProxyStructuredResultV2, Error, Context>()
+    .use(edgeMiddleware(family, renderPageError))
+    .use(bodyLimitMiddleware())
+    .handler(async (event): Promise<APIGatewayProxyStructuredResultV2> => {
+      const method = event.requestContext.http.method;
+      let form: Record<string, string> = {};
+      if (method === 'POST') {
+        if (!/^application\/x-www-form-urlencoded/i.test(event.headers?.['content-type'] ?? '')) {
+          throw new HttpProblem(415, 'unsupported-media-type', 'Unsupported media type', 'Send the form as application/x-www-form-urlencoded');
+        }
+        const raw = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
+        form = Object.fromEntries(new URLSearchParams(raw));
+      }
+      const root = process.env.PUBLIC_ROOT_URL;
+      const result = await page({
+        deps,
+        log: event.state!.log,
+        method,
+        params: (event.pathParameters ?? {}) as Record<string, string>,
+        query: (event.queryStringParameters ?? {}) as Record<string, string>,
+        form,
+        baseUrl: root ? root.replace(/\/$/, '') + FAMILIES[family].prefix : `https://${event.requestContext.domainName}`,
+      });
+      if ('redirect' in result) return { statusCode: 303, headers: { location: result.redirect } };
+      return {
+        statusCode: result.status,
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+          // Pages carry no script and load nothing from elsewhere.
+          'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+          'referrer-policy': 'no-referrer',
+        },
+        body: result.html,
+      };
+    });
+}
