@@ -12,7 +12,7 @@ export const HoldRequest = v.object({
 });
 
 export const BookingRequest = v.object({
-  hold_hash: v.pipe(v.string(), v.trim(), v.minLength(1, 'Required'), v.maxLength(100)),
+  hold_hash: v.pipe(v.string('Required, as a string'), v.trim(), v.minLength(1, 'Required'), v.maxLength(100)),
   first_name: name(),
   last_name: name(),
   email,

@@ -1,0 +1,50 @@
+import type { Deps } from '../../functions/core/deps.js';
+import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../../functions/core/idempotency.js';
+import { testClock, testDeps, type TestClock } from '../support/env.js';
+
+let deps: Deps;
+let clock: TestClock;
+
+beforeAll(async () => {
+  clock = testClock();
+  deps = await testDeps({ clock });
+});
+
+const code = (p: Promise<unknown>) => p.then((r) => (r as { kind: string }).kind, (e) => e.code);
+const response = { statusCode: 201, headers: { 'content-type': 'application/json' }, body: '{"id":7}' };
+
+describe('idempotency keys', () => {
+  it('run a request once, then replay its response for 24 hours', async () => {
+    expect(await code(beginIdempotent(deps, 'cl_a', 'k1', 'hash-1'))).toBe('new');
+    expect(await code(beginIdempotent(deps, 'cl_a', 'k1', 'hash-1'))).toBe('idempotency-in-flight');
+    await completeIdempotent(deps, 'cl_a', 'k1', response);
+    await expect(beginIdempotent(deps, 'cl_a', 'k1', 'hash-1')).resolves.toEqual({ kind: 'replay', response });
+    clock.advance(24 * 3600 - 1);
+    expect(await code(beginIdempotent(deps, 'cl_a', 'k1', 'hash-1'))).toBe('replay');
+    clock.advance(1);
+    expect(await code(beginIdempotent(deps, 'cl_a', 'k1', 'hash-1'))).toBe('new');
+  });
+
+  it('refuse the same key with another request, and are scoped to the client', async () => {
+    expect(await code(beginIdempotent(deps, 'cl_b', 'k2', 'hash-1'))).toBe('new');
+    await completeIdempotent(deps, 'cl_b', 'k2', response);
+    expect(await code(beginIdempotent(deps, 'cl_b', 'k2', 'hash-2'))).toBe('idempotency-key-reuse');
+    expect(await code(beginIdempotent(deps, 'cl_c', 'k2', 'hash-2'))).toBe('new');
+  });
+
+  it('let a retry through after a crash (the lease lapses) or after a refusal (the key is freed)', async () => {
+    expect(await code(beginIdempotent(deps, 'cl_d', 'k3', 'h'))).toBe('new');
+    clock.advance(59);
+    expect(await code(beginIdempotent(deps, 'cl_d', 'k3', 'h'))).toBe('idempotency-in-flight');
+    clock.advance(1);
+    expect(await code(beginIdempotent(deps, 'cl_d', 'k3', 'h'))).toBe('new');
+    await abandonIdempotent(deps, 'cl_d', 'k3');
+    expect(await code(beginIdempotent(deps, 'cl_d', 'k3', 'h'))).toBe('new');
+  });
+
+  it('give one of several concurrent first attempts the run', async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, () => code(beginIdempotent(deps, 'cl_e', 'k4', 'h'))));
+    expect(results.filter((r) => r === 'new')).toHaveLength(1);
+    expect(results.filter((r) => r === 'idempotency-in-flight')).toHaveLength(7);
+  });
+});
