@@ -8,7 +8,7 @@ import type { Construct } from 'constructs';
 import { FAMILIES, type FamilyId } from '../functions/core/families.js';
 import { ProjectFunction } from './project-function.js';
 import { handlerEntry, routesOf } from './routes.js';
-import type { StageConfig } from './stage.js';
+import { reportsBucketName, reportsObjectsFinding, type StageConfig } from './stage.js';
 
 export interface ApiStackProps extends StackProps {
   family: FamilyId;
@@ -71,13 +71,26 @@ export class ApiStack extends Stack {
         logGroupName: `${logPrefix}-${name}`,
         logRetentionDays: config.logRetentionDays,
         timeout: Duration.seconds(10),
-        environment: { SERVICE_TIME_ZONE: config.serviceTimeZone, STAGE: config.stage },
+        environment: {
+          SERVICE_TIME_ZONE: config.serviceTimeZone,
+          STAGE: config.stage,
+          ...(props.domainName ? { PUBLIC_ROOT_URL: `https://${props.domainName.name}` } : {}),
+          ...(config.paymentProvider ? { PAYMENT_PROVIDER: config.paymentProvider } : {}),
+        },
       }).bindTable(props.table, 'readwrite');
+      if (route.reads?.includes('reports')) fn.bindReports(reportsBucketName(config.stage));
       this.functions.push(fn);
       this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
         integration: new HttpLambdaIntegration(`${name}-integration`, fn.fn),
+      });
+    }
+
+    if (routesOf(family).some((r) => r.reads?.includes('reports'))) {
+      Validations.of(role).acknowledge({
+        id: `AwsSolutions-IAM5[${reportsObjectsFinding(config.stage)}]`,
+        reason: 'Report downloads read objects under interview-reports/ only; object keys are per booking.',
       });
     }
 

@@ -6,6 +6,7 @@ import { FAMILIES, FAMILY_IDS } from '../functions/core/families.js';
 import { ApiStack } from './api-stack.js';
 import { DataStack } from './data-stack.js';
 import { readStageConfig } from './stage.js';
+import { WorkersStack } from './workers-stack.js';
 
 /** Builds the whole app: the shared data stack and one stack per API family, checked by cdk-nag. */
 export function buildApp(app: App = new App()) {
@@ -24,6 +25,7 @@ export function buildApp(app: App = new App()) {
     });
   }
 
+  // Family stacks name the reports bucket rather than import it; they must deploy after it exists.
   const apis = FAMILY_IDS.map(
     (family) =>
       new ApiStack(app, `${prefix}-${FAMILIES[family].stackName}`, {
@@ -33,7 +35,14 @@ export function buildApp(app: App = new App()) {
         domainName,
       }),
   );
+  for (const api of apis) api.addDependency(data);
+  const workers = new WorkersStack(app, `${prefix}-Workers`, {
+    config,
+    table: data.table,
+    queues: data.queues,
+    relayFailures: data.relayFailures,
+  });
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, data, apis };
+  return { app, data, apis, workers };
 }

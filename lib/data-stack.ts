@@ -1,16 +1,20 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Validations } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { TABLE_SCHEMA } from '../functions/core/table.js';
 import { QUEUES } from './queues.js';
-import type { StageConfig } from './stage.js';
+import { reportsBucketName, type StageConfig } from './stage.js';
 
 /** The table and the queues every family shares. */
 export class DataStack extends Stack {
   readonly table: TableV2;
   readonly queues: Record<string, Queue> = {};
+  readonly reports: Bucket;
+  /** Where the stream relay parks a batch it could not move after its retries. */
+  readonly relayFailures: Queue;
 
   constructor(scope: Construct, id: string, props: StackProps & { config: StageConfig }) {
     super(scope, id, props);
@@ -31,6 +35,36 @@ export class DataStack extends Stack {
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
         sortKey: { name: index.sortKey, type: AttributeType.STRING },
       })),
+    });
+
+    const accessLogs = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(365) }],
+      removalPolicy: keep,
+    });
+    Validations.of(accessLogs).acknowledge({ id: 'AwsSolutions-S1', reason: 'This is the access log bucket; it does not log itself' });
+    this.reports = new Bucket(this, 'Reports', {
+      bucketName: reportsBucketName(props.config.stage),
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'reports/',
+      removalPolicy: keep,
+    });
+
+    this.relayFailures = new Queue(this, 'relay-failures', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.relayFailures).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is the on-failure destination of the outbox stream relay: a dead-letter queue itself',
     });
 
     for (const def of QUEUES) {

@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { Aws, Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -70,6 +70,15 @@ export class ProjectFunction extends Construct {
         actions: access === 'read' ? read : [...read, ...write],
         resources: [table.tableArn, ...TABLE_SCHEMA.globalIndexes.map((i) => `${table.tableArn}/index/${i.indexName}`)],
       }),
+    );
+    return this;
+  }
+
+  /** Reads interview reports: GetObject under interview-reports/ only. */
+  bindReports(bucketName: string): this {
+    this.fn.addEnvironment('REPORTS_BUCKET', bucketName);
+    this.fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:GetObject'], resources: [`arn:${Aws.PARTITION}:s3:::${bucketName}/interview-reports/*`] }),
     );
     return this;
   }

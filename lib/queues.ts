@@ -23,4 +23,4 @@ export const QUEUES: readonly QueueDefinition[] = [
   { id: 'emails', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, worker: 'email-sender' },
 ];
 
-export const queueUrlEnv = (id: string): string => `QUEUE_URL_${id.toUpperCase()}`;
+export { queueUrlEnv } from '../functions/core/sqs.js';

@@ -22,6 +22,8 @@ export interface Route {
   summary: string;
   /** `spec`: stated by the source specification; `project`: decided in design.md. */
   contract: 'spec' | 'project';
+  /** Resources beyond the table that the handler reads. */
+  reads?: ('reports')[];
 }
 
 const tokenRoutes = (family: FamilyId): Route[] => [
@@ -86,7 +88,7 @@ const clinicalInterviewRoutes: Route[] = [
   ci('POST', '/bookings', 'bookings-create', 'createBooking', 'Create a booking from a held slot', 'spec'),
   ci('GET', '/bookings', 'bookings-list', 'listBookings', 'List bookings', 'project'),
   ci('GET', '/bookings/{id}', 'bookings-get', 'getBooking', 'Get a single booking', 'project'),
-  ci('GET', '/bookings/{id}/interview-report', 'bookings-report', 'downloadInterviewReport', 'Download the interview report (PDF)', 'project'),
+  { ...ci('GET', '/bookings/{id}/interview-report', 'bookings-report', 'downloadInterviewReport', 'Download the interview report (PDF)', 'project'), reads: ['reports'] },
   ci('GET', '/client/balances', 'client-balances', 'getBalances', 'Credit and money balances', 'project'),
   ci('GET', '/client/wallet-transactions', 'client-wallet-transactions', 'listWalletTransactions', 'Wallet transactions, newest first', 'project'),
   ci('GET', '/client/booking-url', 'client-booking-url', 'getBookingUrl', 'Your unique booking URL', 'spec'),

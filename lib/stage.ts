@@ -1,3 +1,4 @@
+import { Aws } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
 
 /** Deployment settings read from CDK context, validated before anything is built. */
@@ -7,6 +8,10 @@ export interface StageConfig {
   domain?: { name: string; certificateArn: string };
   serviceTimeZone: string;
   logRetentionDays: number;
+  /** The From address of e-mails; its domain must be a verified SES identity. */
+  emailFrom?: string;
+  /** The payment page's provider: only `test` exists (see functions/http/clinical-interview/payment-page-model.ts). */
+  paymentProvider?: 'test';
 }
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{1,15}$/;
@@ -25,10 +30,27 @@ export function readStageConfig(node: Node): StageConfig {
   if (!Number.isInteger(logRetentionDays) || logRetentionDays <= 0) {
     throw new Error(`Context "logRetentionDays" must be a positive integer, got "${logRetentionDays}"`);
   }
+  const emailFrom = node.tryGetContext('emailFrom') as string | undefined;
+  if (emailFrom !== undefined && !/^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/.test(emailFrom)) {
+    throw new Error(`Context "emailFrom" must be an e-mail address, got "${emailFrom}"`);
+  }
+  const paymentProvider = node.tryGetContext('paymentProvider') as string | undefined;
+  if (paymentProvider !== undefined && paymentProvider !== 'test') {
+    throw new Error(`Context "paymentProvider" can only be "test" (the only provider there is), got "${paymentProvider}"`);
+  }
   return {
     stage,
+    emailFrom,
+    paymentProvider,
     domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
     serviceTimeZone: String(node.tryGetContext('serviceTimeZone') ?? 'Europe/London'),
     logRetentionDays,
   };
 }
+
+/** The reports bucket's name: fixed per stage, account and region, so family stacks can name it without an import. */
+export const reportsBucketName = (stage: string): string => `agency-${stage}-reports-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+
+/** How cdk-nag spells the report objects' ARN in a finding. */
+export const reportsObjectsFinding = (stage: string): string =>
+  `Resource::arn:<AWS::Partition>:s3:::agency-${stage}-reports-<AWS::AccountId>-<AWS::Region>/interview-reports/*`;

@@ -7,3 +7,6 @@ import { SQSClient } from '@aws-sdk/client-sqs';
  * the two are the same.
  */
 export const createSqsClient = (): SQSClient => new SQSClient({ useQueueUrlAsEndpoint: false });
+
+/** The environment variable that carries a queue's URL (queue ids are in lib/queues.ts). */
+export const queueUrlEnv = (id: string): string => `QUEUE_URL_${id.toUpperCase()}`;

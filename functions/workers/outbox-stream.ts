@@ -4,8 +4,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { requireEnv } from '../core/config.js';
 import type { OutboxItem } from '../core/outbox.js';
 import { relayOutbox } from '../core/relay.js';
-import { createSqsClient } from '../core/sqs.js';
-import { queueUrlEnv } from '../../lib/queues.js';
+import { createSqsClient, queueUrlEnv } from '../core/sqs.js';
 
 /**
  * The table's stream, filtered to new outbox items (see the data stack), to

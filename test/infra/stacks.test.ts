@@ -28,14 +28,22 @@ describe('the data stack', () => {
     });
   });
 
-  it('gives every queue a dead-letter queue', () => {
-    const queues = Object.values(data.findResources('AWS::SQS::Queue'));
-    const withDlq = queues.filter((q) => q.Properties?.RedrivePolicy);
-    expect(withDlq).toHaveLength(QUEUES.length);
-    expect(queues).toHaveLength(QUEUES.length * 2);
-    for (const def of QUEUES) {
-      expect(withDlq.some((q) => q.Properties.RedrivePolicy.maxReceiveCount === def.maxReceiveCount)).toBe(true);
-    }
+  it('gives every work queue a dead-letter queue; every other queue is a dead-letter or failure destination', () => {
+    const queues = data.findResources('AWS::SQS::Queue');
+    const worked = Object.values(queues).filter((q) => q.Properties?.RedrivePolicy);
+    expect(worked.map((q) => q.Properties.RedrivePolicy.maxReceiveCount).sort()).toEqual(QUEUES.map((q) => q.maxReceiveCount).sort());
+    const dlqIds = new Set(worked.map((q) => q.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]));
+    const others = Object.keys(queues).filter((id) => !queues[id]!.Properties?.RedrivePolicy && !dlqIds.has(id));
+    expect(others).toEqual([expect.stringMatching(/^relayfailures/)]);
+  });
+
+  it('keeps interview reports in a private, encrypted, versioned bucket with access logs', () => {
+    data.hasResourceProperties('AWS::S3::Bucket', {
+      BucketName: { 'Fn::Join': ['', ['agency-test-reports-', { Ref: 'AWS::AccountId' }, '-', { Ref: 'AWS::Region' }]] },
+      VersioningConfiguration: { Status: 'Enabled' },
+      PublicAccessBlockConfiguration: Match.objectLike({ BlockPublicAcls: true, RestrictPublicBuckets: true }),
+      LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'reports/' }),
+    });
   });
 });
 
@@ -64,6 +72,41 @@ describe.each(FAMILY_IDS)('the %s stack', (family) => {
       StageName: '$default',
       AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
     });
+  });
+});
+
+describe('the workers stack', () => {
+  const workers = Template.fromStack(built.workers);
+
+  it('relays only new outbox items from the stream, reporting partial failures, with a failure destination', () => {
+    workers.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      StartingPosition: 'TRIM_HORIZON',
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BisectBatchOnFunctionError: true,
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['outbox'] } } } }) }] },
+    });
+  });
+
+  it('feeds each worker from its queue with partial batch responses', () => {
+    for (const def of QUEUES.filter((q) => q.worker)) {
+      workers.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        BatchSize: def.batchSize,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        ScalingConfig: { MaximumConcurrency: 5 },
+      });
+    }
+  });
+});
+
+describe('least privilege', () => {
+  it('lets the clinical interview functions read interview reports and nothing else in S3', () => {
+    const clinical = apis.find((a) => a.stack.stackName.endsWith('ClinicalInterview'))!.template;
+    const statements = Object.values(clinical.findResources('AWS::IAM::Policy')).flatMap((p) => p.Properties.PolicyDocument.Statement);
+    const s3 = statements.filter((st: { Action: string | string[] }) => [st.Action].flat().some((a) => a.startsWith('s3:')));
+    expect(s3).toHaveLength(1);
+    expect(s3[0].Action).toBe('s3:GetObject');
+    expect(JSON.stringify(s3[0].Resource)).toContain('/interview-reports/*');
   });
 });
 

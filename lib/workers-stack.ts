@@ -1,0 +1,101 @@
+import { Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { join } from 'node:path';
+import { ProjectFunction } from './project-function.js';
+import { QUEUES } from './queues.js';
+import { PROJECT_ROOT } from './routes.js';
+import type { StageConfig } from './stage.js';
+
+export interface WorkersStackProps extends StackProps {
+  config: StageConfig;
+  table: ITableV2;
+  queues: Record<string, Queue>;
+  relayFailures: Queue;
+}
+
+/**
+ * The asynchronous side: the outbox relay on the table's stream, and one
+ * SQS-fed Lambda per queue that has a worker (lib/queues.ts).
+ */
+export class WorkersStack extends Stack {
+  readonly functions: ProjectFunction[] = [];
+
+  constructor(scope: Construct, id: string, props: WorkersStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const logPrefix = `/aws/lambda/agency-${config.stage}-worker`;
+    const role = new Role(this, 'WorkerRole', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of the workers (${config.stage})`,
+    });
+    role.addToPolicy(
+      new PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [`arn:${this.partition}:logs:${this.region}:${this.account}:log-group:${logPrefix}-*:*`],
+      }),
+    );
+    const worker = (name: string, timeout = Duration.seconds(30)) => {
+      const fn = new ProjectFunction(this, name, {
+        entry: join(PROJECT_ROOT, 'functions', 'workers', `${name}.ts`),
+        role,
+        logGroupName: `${logPrefix}-${name}`,
+        logRetentionDays: config.logRetentionDays,
+        timeout,
+        environment: { SERVICE_TIME_ZONE: config.serviceTimeZone, STAGE: config.stage },
+      });
+      this.functions.push(fn);
+      return fn;
+    };
+
+    // New outbox items only: the filter keeps every other write of the table away from the relay.
+    const relay = worker('outbox-stream').bindQueue('events', props.queues.events!).bindQueue('emails', props.queues.emails!);
+    props.table.grantStreamRead(relay.fn);
+    relay.fn.addEventSource(
+      new DynamoEventSource(props.table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        maxBatchingWindow: Duration.seconds(1),
+        bisectBatchOnError: true,
+        retryAttempts: 20,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(props.relayFailures),
+        filters: [
+          FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('outbox') } } } }),
+        ],
+      }),
+    );
+
+    for (const def of QUEUES.filter((q) => q.worker)) {
+      const fn = worker(def.worker!).bindTable(props.table, 'readwrite');
+      fn.fn.addEventSource(
+        new SqsEventSource(props.queues[def.id]!, { batchSize: def.batchSize, reportBatchItemFailures: true, maxConcurrency: 5 }),
+      );
+      if (def.id === 'emails') {
+        if (config.emailFrom) fn.fn.addEnvironment('EMAIL_FROM', config.emailFrom);
+        const domain = config.emailFrom?.split('@')[1];
+        fn.fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['ses:SendEmail'],
+            resources: [`arn:${this.partition}:ses:${this.region}:${this.account}:identity/${domain ?? '*'}`],
+          }),
+        );
+      }
+    }
+
+    Validations.of(role).acknowledge(
+      {
+        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:logs:<AWS::Region>:<AWS::AccountId>:log-group:${logPrefix}-*:*]`,
+        reason: "Log stream names are made at run time; the wildcard covers only the workers' own log groups.",
+      },
+      { id: 'AwsSolutions-IAM5[Resource::*]', reason: 'X-Ray segment writes and DynamoDB ListStreams have no resource-level permissions.' },
+      ...(config.emailFrom
+        ? []
+        : [{ id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*]', reason: 'No emailFrom in context: any verified SES identity of the account may send. Set -c emailFrom=… to narrow it.' }]),
+    );
+  }
+}
