@@ -1,5 +1,5 @@
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailed } from './conditions.js';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll, updateExisting } from './db.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 import { nextId, padId } from './ids.js';
@@ -57,32 +57,24 @@ export const catalogKeys = {
 
 export async function loadCatalog(deps: Deps): Promise<Catalog> {
   const catalog: Catalog = { types: [], interviewers: [] };
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': catalogKeys.partition },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (item.entity === 'interview-type') {
-        catalog.types.push({
-          id: item.id,
-          name: item.name,
-          durationMinutes: item.duration_minutes,
-          price: item.price,
-          active: item.active,
-        });
-      } else if (item.entity === 'interviewer') {
-        catalog.interviewers.push({ id: item.id, name: item.name, availability: item.availability });
-      }
+  const items = await queryAll(deps, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': catalogKeys.partition },
+    ConsistentRead: true,
+  });
+  for (const item of items as Record<string, any>[]) {
+    if (item.entity === 'interview-type') {
+      catalog.types.push({
+        id: item.id,
+        name: item.name,
+        durationMinutes: item.duration_minutes,
+        price: item.price,
+        active: item.active,
+      });
+    } else if (item.entity === 'interviewer') {
+      catalog.interviewers.push({ id: item.id, name: item.name, availability: item.availability });
     }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  }
   return catalog;
 }
 
@@ -117,20 +109,7 @@ export async function createInterviewType(
 }
 
 export async function setInterviewTypeActive(deps: Deps, id: number, active: boolean): Promise<void> {
-  try {
-    await deps.db.send(
-      new UpdateCommand({
-        TableName: deps.table,
-        Key: catalogKeys.type(id),
-        UpdateExpression: 'SET active = :a',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':a': active },
-      }),
-    );
-  } catch (err) {
-    if (isConditionalCheckFailed(err)) throw new DomainError('not-found', `No interview type ${id}`);
-    throw err;
-  }
+  await updateExisting(deps, { Key: catalogKeys.type(id), UpdateExpression: 'SET active = :a', ExpressionAttributeValues: { ':a': active } }, `No interview type ${id}`);
 }
 
 export async function createInterviewer(deps: Deps, name: string, fixedId?: number): Promise<Interviewer> {
@@ -168,20 +147,11 @@ export async function setAvailability(deps: Deps, interviewerId: number, windows
       }
     }
   }
-  try {
-    await deps.db.send(
-      new UpdateCommand({
-        TableName: deps.table,
-        Key: catalogKeys.interviewer(interviewerId),
-        UpdateExpression: 'SET availability = :w',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':w': windows },
-      }),
-    );
-  } catch (err) {
-    if (isConditionalCheckFailed(err)) throw new DomainError('not-found', `No interviewer ${interviewerId}`);
-    throw err;
-  }
+  await updateExisting(
+    deps,
+    { Key: catalogKeys.interviewer(interviewerId), UpdateExpression: 'SET availability = :w', ExpressionAttributeValues: { ':w': windows } },
+    `No interviewer ${interviewerId}`,
+  );
 }
 
 /** Every slot the availability produces for a type on a date, back to back from each window's start. */

@@ -1,5 +1,6 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from './conditions.js';
+import { queryAll, updateExisting } from './db.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 import { DECOY_SECRET_HASH, hashSecret, randomBytesHex, randomToken, verifySecret } from './secrets.js';
@@ -95,41 +96,26 @@ export async function getClient(deps: Deps, clientId: string): Promise<ClientAcc
 }
 
 export async function listClients(deps: Deps): Promise<ClientAccount[]> {
-  const clients: ClientAccount[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :p',
-        ExpressionAttributeValues: { ':p': 'CLIENTS' },
-        ExclusiveStartKey,
-      }),
-    );
-    clients.push(...(page.Items as ClientItem[]).map(fromItem));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return clients;
+  const items = await queryAll(deps, {
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :p',
+    ExpressionAttributeValues: { ':p': 'CLIENTS' },
+  });
+  return (items as unknown as ClientItem[]).map(fromItem);
 }
 
 /** Replaces the client's secret; the old one stops working at once. Tokens already issued stay valid. */
 export async function rotateClientSecret(deps: Deps, clientId: string): Promise<string> {
   const clientSecret = newClientSecret();
-  try {
-    await deps.db.send(
-      new UpdateCommand({
-        TableName: deps.table,
-        Key: clientKeys.item(clientId),
-        UpdateExpression: 'SET secret_hash = :h, secret_rotated_at = :t',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':h': await hashSecret(clientSecret), ':t': deps.clock().toISOString() },
-      }),
-    );
-  } catch (err) {
-    if (isConditionalCheckFailed(err)) throw new DomainError('not-found', `No client ${clientId}`);
-    throw err;
-  }
+  await updateExisting(
+    deps,
+    {
+      Key: clientKeys.item(clientId),
+      UpdateExpression: 'SET secret_hash = :h, secret_rotated_at = :t',
+      ExpressionAttributeValues: { ':h': await hashSecret(clientSecret), ':t': deps.clock().toISOString() },
+    },
+    `No client ${clientId}`,
+  );
   return clientSecret;
 }
 
@@ -146,18 +132,9 @@ export async function verifyClientCredentials(deps: Deps, clientId: string, clie
 
 /** Turns invoice payments on or off for a client. */
 export async function setInvoiceEnabled(deps: Deps, clientId: string, enabled: boolean): Promise<void> {
-  try {
-    await deps.db.send(
-      new UpdateCommand({
-        TableName: deps.table,
-        Key: clientKeys.item(clientId),
-        UpdateExpression: 'SET invoice_enabled = :e',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':e': enabled },
-      }),
-    );
-  } catch (err) {
-    if (isConditionalCheckFailed(err)) throw new DomainError('not-found', `No client ${clientId}`);
-    throw err;
-  }
+  await updateExisting(
+    deps,
+    { Key: clientKeys.item(clientId), UpdateExpression: 'SET invoice_enabled = :e', ExpressionAttributeValues: { ':e': enabled } },
+    `No client ${clientId}`,
+  );
 }

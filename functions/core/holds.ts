@@ -1,7 +1,8 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { addSeconds, toEpochSeconds } from './clock.js';
 import { activeType, loadCatalog, slotsOn, type Catalog, type InterviewType, type Slot } from './catalog.js';
 import { cancellationReasons, failedCondition } from './conditions.js';
+import { queryAll } from './db.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 import { randomToken } from './secrets.js';
@@ -64,22 +65,12 @@ export const lockInForce = (lock: Record<string, unknown> | undefined, now: Date
 export const SLOT_FREE = 'attribute_not_exists(pk) OR (#state = :held AND expires_at <= :now)';
 
 export async function locksOn(deps: Deps, date: string): Promise<Map<string, Record<string, unknown>>> {
-  const locks = new Map<string, Record<string, unknown>>();
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': holdKeys.slotLockDay(date) },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) locks.set(String(item.sk), item);
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return locks;
+  const items = await queryAll(deps, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': holdKeys.slotLockDay(date) },
+    ConsistentRead: true,
+  });
+  return new Map(items.map((item) => [String(item.sk), item]));
 }
 
 export interface AvailableSlot {

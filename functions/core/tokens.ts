@@ -1,6 +1,7 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { addSeconds, toEpochSeconds } from './clock.js';
 import { cancellationReasons, failedCondition } from './conditions.js';
+import { queryAll } from './db.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 import type { FamilyId } from './families.js';
@@ -274,27 +275,17 @@ export async function revokeGrant(deps: Deps, grantId: string): Promise<void> {
 }
 
 async function liveTokenHashes(deps: Deps, grantId: string, now: Date): Promise<string[]> {
-  const hashes: string[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        FilterExpression: 'expires_at > :now',
-        ExpressionAttributeValues: {
-          ':pk': tokenKeys.grant(grantId).pk,
-          ':prefix': tokenKeys.grantMemberPrefix,
-          ':now': now.toISOString(),
-        },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const member of page.Items ?? []) hashes.push(String(member.sk).slice(tokenKeys.grantMemberPrefix.length));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return hashes;
+  const members = await queryAll(deps, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: 'expires_at > :now',
+    ExpressionAttributeValues: {
+      ':pk': tokenKeys.grant(grantId).pk,
+      ':prefix': tokenKeys.grantMemberPrefix,
+      ':now': now.toISOString(),
+    },
+    ConsistentRead: true,
+  });
+  return members.map((member) => String(member.sk).slice(tokenKeys.grantMemberPrefix.length));
 }
 
 function chunk<T>(items: T[], size: number): T[][] {

@@ -2,6 +2,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import { randomUUID } from 'node:crypto';
 import type { InterviewType } from './catalog.js';
 import { cancellationReasons, failedCondition } from './conditions.js';
+import { queryAll } from './db.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 import { padId } from './ids.js';
@@ -207,20 +208,10 @@ function fromLedgerItem(item: Record<string, unknown>): LedgerEntry {
 
 /** Every ledger entry of a month across clients, oldest first: finance's export. */
 export async function ledgerForMonth(deps: Deps, month: string): Promise<LedgerEntry[]> {
-  const entries: LedgerEntry[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': ledgerKeys.month(month) },
-        ExclusiveStartKey,
-      }),
-    );
-    entries.push(...(page.Items ?? []).map(fromLedgerItem));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return entries;
+  const items = await queryAll(deps, {
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': ledgerKeys.month(month) },
+  });
+  return items.map(fromLedgerItem);
 }

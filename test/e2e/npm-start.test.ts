@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../lib/local/emulators.js';
@@ -81,6 +81,34 @@ it('npm start serves both families, keeps its data across restarts, runs beside 
   expect(credentials.client_secret).toMatch(/^cs_/);
   const portal = first.info.families['portal-v2'];
   expect((await call(`${portal}/auth/token`, { body: { client_id: credentials.client_id, client_secret: credentials.client_secret } })).status).toBe(200);
+
+  // An operator completes an interview and attaches its report; the agency downloads it; finance exports the month.
+  const ci = first.info.families['clinical-interview'];
+  const agency = (await call(`${ci}/auth/token`, { body: { client_id: 'demo-northwind', client_secret: first.info.clients[0].client_secret } })).body.access_token;
+  const slot = (await call(`${ci}/timeslots?interview_type_id=1`, { token: agency })).body.data[0];
+  const held = (await call(`${ci}/timeslots/hold`, { token: agency, body: { interview_type_id: 1, date: slot.date, time: slot.time } })).body;
+  const booking = (
+    await call(`${ci}/bookings`, {
+      token: agency,
+      body: { hold_hash: held.hold_hash, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org', phone: '+447700900123', job_role: 'RN', nmc_number: '12A3456B', pay_option: 'invoice' },
+    })
+  ).body;
+  expect(ops(dataDir, 'bookings', 'complete', '--id', String(booking.id)).status).toBe(0);
+  const pdf = join(dataDir, 'report.pdf');
+  writeFileSync(pdf, '%PDF-1.4\n% interview report\n%%EOF\n');
+  const attached = ops(dataDir, 'bookings', 'attach-report', '--id', String(booking.id), '--file', pdf);
+  expect(attached.status).toBe(0);
+  expect(JSON.parse(attached.stdout)).toMatchObject({ interview_report_available: true });
+  const report = await fetch(`${ci}/bookings/${booking.id}/interview-report`, { headers: { authorization: `Bearer ${agency}` } });
+  expect(report.headers.get('content-type')).toBe('application/pdf');
+  expect(Buffer.from(await report.arrayBuffer()).toString()).toBe(readFileSync(pdf, 'utf8'));
+  const month = new Date().toISOString().slice(0, 7);
+  const csv = ops(dataDir, 'ledger', '--month', month, '--csv');
+  expect(csv.status).toBe(0);
+  const lines = csv.stdout.trim().split('\r\n');
+  expect(lines[0]).toBe('id,created_at,client_id,kind,amount,unit,balance_after,booking_id,interview_type_id,interview_type_name,note');
+  expect(lines.some((l) => l.includes(`,demo-northwind,invoice,4500,GBP,,${booking.id},1,`))).toBe(true);
+  expect(ops(dataDir, 'bookings', 'attach-report', '--id', '999999', '--file', pdf).status).toBe(2);
 
   expect(await ctrlC(first)).toMatch(/^(SIGINT|exit 0), stopped$/);
   expect(first.output()).toContain('SIGINT: stopping the local stack');
