@@ -1,3 +1,5 @@
+import { RETRY_SCHEDULE } from '../functions/core/webhook-delivery.js';
+
 /**
  * The SQS queues, each with its dead-letter queue. The data stack creates
  * them in the cloud and the local stack creates them on the local SQS server.
@@ -15,10 +17,11 @@ export interface QueueDefinition {
 }
 
 export const QUEUES: readonly QueueDefinition[] = [
-  // Outbox events on their way to fan-out (webhooks issue).
-  { id: 'events', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10 },
-  // One message per (event, endpoint); retries are scheduled by changing visibility.
-  { id: 'deliveries', visibilityTimeoutSeconds: 60, maxReceiveCount: 10, batchSize: 10 },
+  // Outbox events on their way to fan-out.
+  { id: 'events', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, worker: 'event-fanout' },
+  // One message per (event, endpoint). Retries are scheduled by changing visibility; one receive
+  // per step of the schedule plus the first, then the dead-letter queue.
+  { id: 'deliveries', visibilityTimeoutSeconds: 120, maxReceiveCount: RETRY_SCHEDULE.length + 1, batchSize: 10, worker: 'webhook-delivery' },
   // Outgoing e-mail: SES in the cloud, files in the local mailbox.
   { id: 'emails', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, worker: 'email-sender' },
 ];

@@ -99,7 +99,36 @@ const clinicalInterviewRoutes: Route[] = [
   ci('POST', '/pay/{token}', 'payment-page-submit', 'submitPaymentPage', 'Payment page: pay (HTML form)', 'project', 'none'),
 ];
 
-export const ROUTES: readonly Route[] = [...tokenRoutes('clinical-interview'), ...clinicalInterviewRoutes, ...tokenRoutes('portal-v2')];
+const webhookRoutes = (family: FamilyId): Route[] => {
+  const route = (method: HttpMethod, path: string, name: string, operationId: string, summary: string, contract: Route['contract'] = 'project'): Route => ({
+    family,
+    method,
+    path,
+    handler: `${family}/webhooks-${name}`,
+    auth: 'bearer',
+    operationId,
+    summary,
+    contract,
+  });
+  return [
+    route('GET', '/webhooks', 'list', 'listWebhooks', 'List webhook endpoints'),
+    route('POST', '/webhooks', 'create', 'createWebhook', 'Create a webhook endpoint (the secret is shown once)'),
+    route('GET', '/webhooks/{id}', 'get', 'getWebhook', 'Get a webhook endpoint'),
+    route('PUT', '/webhooks/{id}', 'update', 'updateWebhook', 'Update a webhook endpoint', 'spec'),
+    route('DELETE', '/webhooks/{id}', 'delete', 'deleteWebhook', 'Delete a webhook endpoint'),
+    route('POST', '/webhooks/{id}/rotate-secret', 'rotate-secret', 'rotateWebhookSecret', 'Rotate the signing secret (both sign for 24 hours)'),
+    route('POST', '/webhooks/{id}/test', 'test', 'testWebhook', 'Send a webhook.test event'),
+    route('GET', '/webhooks/{id}/logs', 'logs', 'listWebhookDeliveries', 'Delivery attempts, newest first'),
+  ];
+};
+
+export const ROUTES: readonly Route[] = [
+  ...tokenRoutes('clinical-interview'),
+  ...clinicalInterviewRoutes,
+  ...webhookRoutes('clinical-interview'),
+  ...tokenRoutes('portal-v2'),
+  ...webhookRoutes('portal-v2'),
+];
 
 export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -21,7 +21,8 @@ export type DomainErrorCode =
   | 'idempotency-key-reuse'
   | 'idempotency-in-flight'
   | 'invalid-cursor'
-  | 'invalid-state';
+  | 'invalid-state'
+  | 'webhook-url-refused';
 
 export class DomainError extends Error {
   constructor(

@@ -16,7 +16,14 @@ export type EventType =
   | 'booking.rescheduled'
   | 'booking.cancelled'
   | 'booking.interview_completed'
-  | 'booking.interview_report_available';
+  | 'booking.interview_report_available'
+  | 'reference_request.created'
+  | 'reference.completed'
+  | 'reference.declined'
+  | 'reference_request.completed'
+  | 'reference_request.cancelled'
+  | 'reference_request.expired'
+  | 'webhook.test';
 
 export interface DomainEvent {
   id: string;
@@ -24,6 +31,8 @@ export interface DomainEvent {
   timestamp: string;
   client_id: string;
   family: FamilyId;
+  /** Only for `webhook.test`: the one endpoint it goes to. */
+  endpoint_id?: number;
   /** The resource as the API returns it. */
   data: unknown;
 }
@@ -52,19 +61,20 @@ export interface OutboxItem {
   sk: string;
   entity: 'outbox';
   kind: 'event' | 'email';
-  payload: DomainEvent | EmailMessage;
+  /** JSON text, so the resource travels exactly as the API showed it (a DynamoDB map would reorder its keys). */
+  payload: string;
   created_at: string;
   ttl: number;
 }
 
-function outboxPut(deps: Deps, kind: OutboxItem['kind'], id: string, payload: OutboxItem['payload']) {
+function outboxPut(deps: Deps, kind: OutboxItem['kind'], id: string, payload: DomainEvent | EmailMessage) {
   const now = deps.clock();
   const createdAt = now.toISOString();
   const item: OutboxItem = {
     ...outboxKeys.item(id, createdAt),
     entity: 'outbox',
     kind,
-    payload,
+    payload: JSON.stringify(payload),
     created_at: createdAt,
     ttl: toEpochSeconds(addSeconds(now, OUTBOX_RETENTION_SECONDS)),
   };
@@ -73,10 +83,10 @@ function outboxPut(deps: Deps, kind: OutboxItem['kind'], id: string, payload: Ou
 
 export const newEventId = (): string => `evt_${randomUUID().replaceAll('-', '')}`;
 
-/** A transaction item that records an event. */
+/** A transaction item that records an event; `eventId` is its id, for callers that report it. */
 export function eventPut(deps: Deps, event: Omit<DomainEvent, 'id' | 'timestamp'>) {
   const full: DomainEvent = { id: newEventId(), timestamp: deps.clock().toISOString(), ...event };
-  return outboxPut(deps, 'event', full.id, full);
+  return Object.assign(outboxPut(deps, 'event', full.id, full), { eventId: full.id });
 }
 
 /** A transaction item that sends an e-mail once the transaction commits. */

@@ -25,7 +25,7 @@ export async function relayOutbox(items: OutboxItem[], targets: RelayTargets): P
       const result = await targets.sqs.send(
         new SendMessageBatchCommand({
           QueueUrl: queueUrl,
-          Entries: batch.map((item, n) => ({ Id: String(n), MessageBody: JSON.stringify(item.payload) })),
+          Entries: batch.map((item, n) => ({ Id: String(n), MessageBody: item.payload })),
         }),
       );
       if (result.Failed?.length) {

@@ -47,6 +47,7 @@ const DOMAIN_PROBLEMS: Record<DomainErrorCode, { status: number; title: string }
   'idempotency-in-flight': { status: 409, title: 'A request with this idempotency key is in flight' },
   'invalid-cursor': { status: 422, title: 'Invalid cursor' },
   'invalid-state': { status: 409, title: 'Not possible in the current state' },
+  'webhook-url-refused': { status: 422, title: 'Webhook URL refused' },
 };
 
 export function problemResponse(

@@ -9,7 +9,7 @@ import {
 import { CreateBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { TABLE_SCHEMA } from '../../functions/core/table.js';
-import { QUEUES } from '../queues.js';
+import { QUEUES, type QueueDefinition } from '../queues.js';
 
 /** Creates the table and the queues locally from the same definitions the CDK stacks use. Idempotent. */
 
@@ -60,9 +60,9 @@ export interface LocalQueue {
   dlqUrl: string;
 }
 
-export async function ensureQueues(sqs: SQSClient, namePrefix: string): Promise<LocalQueue[]> {
+export async function ensureQueues(sqs: SQSClient, namePrefix: string, overrides: Record<string, Partial<QueueDefinition>> = {}): Promise<LocalQueue[]> {
   const queues: LocalQueue[] = [];
-  for (const def of QUEUES) {
+  for (const def of QUEUES.map((q) => ({ ...q, ...overrides[q.id] }))) {
     const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `${namePrefix}-${def.id}-dlq` }));
     const dlqArn = await queueArn(sqs, dlq.QueueUrl!);
     const queue = await sqs.send(

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { depsFromEnv } from '../../functions/core/deps.js';
 import { seedDemoData, type DemoClient } from '../../functions/core/demo-data.js';
 import { createS3Client } from '../../functions/core/reports.js';
+import { deliveryConfigFromEnv } from '../../functions/core/webhook-delivery.js';
 import { FAMILIES, FAMILY_IDS } from '../../functions/core/families.js';
 import { QUEUES, queueUrlEnv } from '../queues.js';
 import { PROJECT_ROOT, ROUTES } from '../routes.js';
@@ -86,13 +87,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       LOCAL_STACK: '1',
       MAILBOX_DIR: join(dataDir, 'mailbox'),
       PAYMENT_PROVIDER: 'test',
+      // Locally, receivers run on this machine: http and loopback are allowed (link-local and private never).
+      WEBHOOK_ALLOW_LOOPBACK: '1',
     });
     delete process.env.AWS_SESSION_TOKEN;
     delete process.env.AWS_PROFILE;
 
     await ensureTable(new DynamoDBClient({}), tableName);
     const sqs = createSqsClient();
-    const queues = await ensureQueues(sqs, options.queuePrefix ?? 'agency-local');
+    // The dead-letter move must follow the last step of the retry schedule the delivery worker uses.
+    const queues = await ensureQueues(sqs, options.queuePrefix ?? 'agency-local', {
+      deliveries: { maxReceiveCount: deliveryConfigFromEnv().schedule.length + 1 },
+    });
     for (const queue of queues) process.env[queueUrlEnv(queue.id)] = queue.url;
     await ensureBucket(createS3Client(), process.env.REPORTS_BUCKET!);
 

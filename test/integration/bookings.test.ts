@@ -12,7 +12,7 @@ import type { Deps } from '../../functions/core/deps.js';
 import { availableSlots, createHold, getHold } from '../../functions/core/holds.js';
 import type { EmailMessage, DomainEvent } from '../../functions/core/outbox.js';
 import { balances, ledgerForMonth, readWallet, topUpCredits, topUpMoney, walletKeys } from '../../functions/core/wallets.js';
-import { candidate, forgeHold, ledgerOf, links, MONDAY, newClient, outboxItems, settle, testCatalog } from '../support/clinical.js';
+import { candidate, forgeHold, ledgerOf, links, MONDAY, newClient, outboxPayloads, settle, testCatalog } from '../support/clinical.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
 
 let deps: Deps;
@@ -37,7 +37,7 @@ const book = (clientId: string, holdHash: string, payOption: NewBooking['pay_opt
   createBooking(deps, clientId, { ...candidate, hold_hash: holdHash, pay_option: payOption, agency_contact_name: 'Sam Rota', agency_contact_email: 'sam@agency.test' }, links);
 
 const eventsFor = async (bookingId: number) =>
-  (await outboxItems(deps)).filter((i) => i.kind === 'event' && ((i.payload as DomainEvent).data as { id: number }).id === bookingId).map((i) => (i.payload as DomainEvent).type);
+  (await outboxPayloads<DomainEvent>(deps, 'event')).filter((e) => (e.data as { id: number }).id === bookingId).map((e) => e.type);
 
 describe('paying with credits', () => {
   it('takes 1 credit from the wallet of the booking\'s type, books at once, and writes the ledger entry and the event', async () => {
@@ -169,7 +169,7 @@ describe('candidate pays', () => {
     expect(booking).toMatchObject({ booking_status: 'pending_payment', pay_status: 'pending', pay_option: 'candidate_pays' });
     expect(await ledgerOf(deps, client)).toEqual([]);
 
-    const emails = (await outboxItems(deps)).filter((i) => i.kind === 'email').map((i) => i.payload as EmailMessage);
+    const emails = await outboxPayloads<EmailMessage>(deps, 'email');
     const email = emails.find((e) => e.text.includes('http://pay.test/pay/'))!;
     expect(email).toMatchObject({ to: 'ada@example.org', template: 'booking-payment-link' });
     expect(email.text).toContain('£40.00');

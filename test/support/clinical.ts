@@ -80,6 +80,11 @@ export async function outboxItems(deps: Deps): Promise<OutboxItem[]> {
   return items.sort((a, b) => a.sk.localeCompare(b.sk));
 }
 
+/** The outbox's events and e-mails, decoded. */
+export async function outboxPayloads<T>(deps: Deps, kind: OutboxItem['kind']): Promise<T[]> {
+  return (await outboxItems(deps)).filter((i) => i.kind === kind).map((i) => JSON.parse(i.payload) as T);
+}
+
 export const candidate = {
   first_name: 'Ada',
   last_name: 'Nightingale',

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import { DomainError } from '../../core/errors.js';
 import { BOOKING_STATUSES, PAY_OPTIONS } from '../../core/bookings.js';
-import { calendarDate, email, idFromString, listQuery, name, nmcNumber, phone, positiveId, timeOfDay } from '../shared/fields.js';
+import { calendarDate, email, idFromString, idParam, listQuery, name, nmcNumber, phone, positiveId, timeOfDay } from '../shared/fields.js';
 
 /** Request schemas of the clinical interview family; the OpenAPI document is generated from these too. */
 
@@ -45,9 +44,4 @@ export const BookingsQuery = v.pipe(
 
 export const PageQuery = v.object(listQuery);
 
-/** The `{id}` of a booking path; one that cannot be an id names no booking. */
-export function bookingIdParam(params: Record<string, string>): number {
-  const id = v.safeParse(idFromString, params.id);
-  if (!id.success) throw new DomainError('not-found', `No booking ${params.id}`);
-  return id.output;
-}
+export const bookingIdParam = (params: Record<string, string>): number => idParam(params, 'booking');

@@ -1,10 +1,11 @@
 import * as v from 'valibot';
+import { DomainError } from '../../core/errors.js';
 import { isCalendarDate } from '../../core/time.js';
 
 /** Field rules shared by every family's schemas (design section 4, Validation). */
 
 /** Missing and wrong-typed fields both say what is wanted. */
-const text = () => v.string('Required, as a string');
+export const text = () => v.string('Required, as a string');
 
 export const name = (max = 100) => v.pipe(text(), v.trim(), v.minLength(1, 'Required'), v.maxLength(max, `At most ${max} characters`));
 
@@ -51,3 +52,10 @@ export const listQuery = {
   ),
   cursor: v.optional(v.pipe(v.string(), v.maxLength(2000))),
 };
+
+/** The `{id}` of a path; one that cannot be an id names nothing there is. */
+export function idParam(params: Record<string, string>, what: string): number {
+  const id = v.safeParse(idFromString, params.id);
+  if (!id.success) throw new DomainError('not-found', `No ${what} ${params.id}`);
+  return id.output;
+}

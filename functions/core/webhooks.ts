@@ -1,0 +1,272 @@
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { addSeconds } from './clock.js';
+import { isConditionalCheckFailed } from './conditions.js';
+import { queryAll } from './db.js';
+import type { Deps } from './deps.js';
+import { DomainError } from './errors.js';
+import type { FamilyId } from './families.js';
+import { nextId, padId } from './ids.js';
+import { eventPut } from './outbox.js';
+import { newWebhookSecret, secretPrefix } from './signing.js';
+import { formatWithOffset } from './time.js';
+import { vetWebhookUrl, type UrlPolicy } from './url-guard.js';
+
+/**
+ * Webhook endpoints: where a client wants a family's events delivered, signed
+ * with the endpoint's secret. The full secret is shown only when it is made
+ * (create, rotate); after a rotation the old one keeps signing beside the new
+ * one for 24 hours.
+ */
+
+/** The event kinds each family can deliver (design section 7). */
+export const EVENT_KINDS: Record<FamilyId, readonly string[]> = {
+  'clinical-interview': [
+    'booking.created',
+    'booking.confirmed',
+    'booking.rescheduled',
+    'booking.cancelled',
+    'booking.interview_completed',
+    'booking.interview_report_available',
+    'webhook.test',
+  ],
+  'portal-v2': [
+    'reference_request.created',
+    'reference.completed',
+    'reference.declined',
+    'reference_request.completed',
+    'reference_request.cancelled',
+    'reference_request.expired',
+    'webhook.test',
+  ],
+};
+
+export const ROTATION_OVERLAP_SECONDS = 24 * 3600;
+export const DEFAULT_TIMEOUT_SECONDS = 10;
+
+export interface EndpointItem {
+  id: number;
+  client_id: string;
+  family: FamilyId;
+  name: string;
+  url: string;
+  events: string[];
+  secret: string;
+  previous_secret?: string;
+  previous_secret_expires_at?: string;
+  is_active: boolean;
+  timeout_seconds: number;
+  last_delivered_at: string | null;
+  last_response_code: number | null;
+  consecutive_failures: number;
+  /** When the current run of failures began; the endpoint is switched off when it has lasted too long. */
+  failing_since?: string;
+  disabled_reason?: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export const webhookKeys = {
+  endpoint: (clientId: string, family: FamilyId, id: number) => ({ pk: `CLIENT#${clientId}`, sk: `WEBHOOK#${family}#${padId(id)}` }),
+  familyPrefix: (family: FamilyId) => `WEBHOOK#${family}#`,
+  logPartition: (clientId: string, endpointId: number) => `WEBHOOK_LOG#${clientId}#${endpointId}`,
+};
+
+/** The endpoint as the specification shows it: the secret only as its prefix. */
+export function toEndpointView(e: EndpointItem, timeZone: string) {
+  return {
+    id: e.id,
+    name: e.name,
+    url: e.url,
+    events: e.events,
+    secret_prefix: secretPrefix(e.secret),
+    is_active: e.is_active,
+    timeout_seconds: e.timeout_seconds,
+    last_delivered_at: e.last_delivered_at && formatWithOffset(e.last_delivered_at, timeZone),
+    last_response_code: e.last_response_code,
+    consecutive_failures: e.consecutive_failures,
+    created_at: formatWithOffset(e.created_at, timeZone),
+  };
+}
+export type EndpointView = ReturnType<typeof toEndpointView>;
+
+/** Secrets that sign now: the current one, and the previous one during its overlap. */
+export function signingSecrets(e: EndpointItem, now: Date): string[] {
+  const previousValid = e.previous_secret && e.previous_secret_expires_at && e.previous_secret_expires_at > now.toISOString();
+  return previousValid ? [e.secret, e.previous_secret!] : [e.secret];
+}
+
+export interface NewEndpoint {
+  name: string;
+  url: string;
+  events: string[];
+  timeout_seconds?: number;
+}
+
+export async function createEndpoint(deps: Deps, clientId: string, family: FamilyId, input: NewEndpoint, policy: UrlPolicy) {
+  await vetWebhookUrl(input.url, policy);
+  const id = await nextId(deps, 'webhook');
+  const now = deps.clock().toISOString();
+  const item: EndpointItem = {
+    id,
+    client_id: clientId,
+    family,
+    name: input.name,
+    url: input.url,
+    events: [...new Set(input.events)],
+    secret: newWebhookSecret(),
+    is_active: true,
+    timeout_seconds: input.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS,
+    last_delivered_at: null,
+    last_response_code: null,
+    consecutive_failures: 0,
+    created_at: now,
+    updated_at: now,
+  };
+  await deps.db.send(
+    new PutCommand({
+      TableName: deps.table,
+      Item: { ...webhookKeys.endpoint(clientId, family, id), entity: 'webhook-endpoint', ...item },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return { ...toEndpointView(item, deps.config.serviceTimeZone), secret: item.secret };
+}
+
+export async function getEndpointItem(deps: Deps, clientId: string, family: FamilyId, id: number): Promise<EndpointItem | undefined> {
+  const { Item } = await deps.db.send(
+    new GetCommand({ TableName: deps.table, Key: webhookKeys.endpoint(clientId, family, id), ConsistentRead: true }),
+  );
+  return Item as EndpointItem | undefined;
+}
+
+async function requireEndpoint(deps: Deps, clientId: string, family: FamilyId, id: number): Promise<EndpointItem> {
+  const item = await getEndpointItem(deps, clientId, family, id);
+  if (!item) throw new DomainError('not-found', `No webhook endpoint ${id}`);
+  return item;
+}
+
+export async function getEndpoint(deps: Deps, clientId: string, family: FamilyId, id: number) {
+  return toEndpointView(await requireEndpoint(deps, clientId, family, id), deps.config.serviceTimeZone);
+}
+
+/** The client's endpoints in a family, by id. Endpoints are few per client. */
+export async function listEndpoints(deps: Deps, clientId: string, family: FamilyId): Promise<EndpointItem[]> {
+  const items = await queryAll(deps, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `CLIENT#${clientId}`, ':prefix': webhookKeys.familyPrefix(family) },
+    ConsistentRead: true,
+  });
+  return items as unknown as EndpointItem[];
+}
+
+export interface EndpointChanges {
+  events: string[];
+  is_active: boolean;
+  name?: string;
+  url?: string;
+  timeout_seconds?: number;
+}
+
+/** PUT: the subscription and the active flag, and optionally name, url and time-out. */
+export async function updateEndpoint(deps: Deps, clientId: string, family: FamilyId, id: number, changes: EndpointChanges, policy: UrlPolicy) {
+  const current = await requireEndpoint(deps, clientId, family, id);
+  if (changes.url !== undefined) await vetWebhookUrl(changes.url, policy);
+  const now = deps.clock().toISOString();
+  const updated: EndpointItem = {
+    ...current,
+    events: [...new Set(changes.events)],
+    is_active: changes.is_active,
+    name: changes.name ?? current.name,
+    url: changes.url ?? current.url,
+    timeout_seconds: changes.timeout_seconds ?? current.timeout_seconds,
+    updated_at: now,
+  };
+  // Switching an endpoint back on starts its failure count afresh.
+  const reactivated = changes.is_active && !current.is_active;
+  if (reactivated) {
+    updated.consecutive_failures = 0;
+    delete updated.failing_since;
+    delete updated.disabled_reason;
+  }
+  try {
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: webhookKeys.endpoint(clientId, family, id),
+        UpdateExpression:
+          'SET events = :events, is_active = :active, #name = :name, #url = :url, timeout_seconds = :timeout, updated_at = :now' +
+          (reactivated ? ', consecutive_failures = :zero REMOVE failing_since, disabled_reason' : ''),
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#name': 'name', '#url': 'url' },
+        ExpressionAttributeValues: {
+          ':events': updated.events,
+          ':active': updated.is_active,
+          ':name': updated.name,
+          ':url': updated.url,
+          ':timeout': updated.timeout_seconds,
+          ':now': now,
+          ...(reactivated ? { ':zero': 0 } : {}),
+        },
+      }),
+    );
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) throw new DomainError('not-found', `No webhook endpoint ${id}`);
+    throw err;
+  }
+  return toEndpointView(updated, deps.config.serviceTimeZone);
+}
+
+export async function deleteEndpoint(deps: Deps, clientId: string, family: FamilyId, id: number): Promise<void> {
+  try {
+    await deps.db.send(
+      new DeleteCommand({ TableName: deps.table, Key: webhookKeys.endpoint(clientId, family, id), ConditionExpression: 'attribute_exists(pk)' }),
+    );
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) throw new DomainError('not-found', `No webhook endpoint ${id}`);
+    throw err;
+  }
+}
+
+/** A new secret, shown once; the old one keeps signing beside it for 24 hours. */
+export async function rotateSecret(deps: Deps, clientId: string, family: FamilyId, id: number) {
+  const current = await requireEndpoint(deps, clientId, family, id);
+  const now = deps.clock();
+  const secret = newWebhookSecret();
+  const updated: EndpointItem = {
+    ...current,
+    secret,
+    previous_secret: current.secret,
+    previous_secret_expires_at: addSeconds(now, ROTATION_OVERLAP_SECONDS).toISOString(),
+    updated_at: now.toISOString(),
+  };
+  try {
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: webhookKeys.endpoint(clientId, family, id),
+        UpdateExpression: 'SET secret = :new, previous_secret = :old, previous_secret_expires_at = :until, updated_at = :now',
+        // Two rotations at once must not both keep the same "previous" secret.
+        ConditionExpression: 'secret = :old',
+        ExpressionAttributeValues: { ':new': secret, ':old': current.secret, ':until': updated.previous_secret_expires_at, ':now': updated.updated_at },
+      }),
+    );
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) throw new DomainError('invalid-state', 'The secret was rotated meanwhile; rotate again if you need to');
+    throw err;
+  }
+  return { ...toEndpointView(updated, deps.config.serviceTimeZone), secret };
+}
+
+/** Queues a `webhook.test` event for this endpoint alone. */
+export async function sendTestEvent(deps: Deps, clientId: string, family: FamilyId, id: number): Promise<{ event_id: string }> {
+  const endpoint = await requireEndpoint(deps, clientId, family, id);
+  const put = eventPut(deps, {
+    type: 'webhook.test',
+    client_id: clientId,
+    family,
+    endpoint_id: endpoint.id,
+    data: { endpoint_id: endpoint.id, message: 'This is a test event from the Agency API.' },
+  });
+  await deps.db.send(new TransactWriteCommand({ TransactItems: [put] }));
+  return { event_id: put.eventId };
+}

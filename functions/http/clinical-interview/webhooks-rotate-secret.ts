@@ -1,0 +1,3 @@
+import { rotateWebhookSecret } from '../shared/webhooks.js';
+
+export const handler = rotateWebhookSecret('clinical-interview');

@@ -1,0 +1,3 @@
+import { createWebhook } from '../shared/webhooks.js';
+
+export const handler = createWebhook('portal-v2');

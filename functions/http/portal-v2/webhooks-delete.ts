@@ -1,0 +1,3 @@
+import { deleteWebhook } from '../shared/webhooks.js';
+
+export const handler = deleteWebhook('portal-v2');

@@ -1,0 +1,3 @@
+import { listWebhooks } from '../shared/webhooks.js';
+
+export const handler = listWebhooks('portal-v2');

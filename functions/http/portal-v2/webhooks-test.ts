@@ -1,0 +1,3 @@
+import { testWebhook } from '../shared/webhooks.js';
+
+export const handler = testWebhook('portal-v2');
