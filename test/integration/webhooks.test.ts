@@ -1,0 +1,314 @@
+import { ReceiveMessageCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { SQSEvent } from 'aws-lambda';
+import type { Deps } from '../../functions/core/deps.js';
+import type { DomainEvent, EventType } from '../../functions/core/outbox.js';
+import { newEventId } from '../../functions/core/outbox.js';
+import { verify } from '../../functions/core/signing.js';
+import { createSqsClient } from '../../functions/core/sqs.js';
+import { vetWebhookUrl, type UrlPolicy } from '../../functions/core/url-guard.js';
+import { attemptDelivery, deliveryHandler, deliveryLog, fanOutHandler, retryDelay, type DeliveryConfig } from '../../functions/core/webhook-delivery.js';
+import { createEndpoint, getEndpointItem, rotateSecret, updateEndpoint, webhookKeys, type EndpointItem } from '../../functions/core/webhooks.js';
+import { startPoller, type Poller } from '../../lib/local/pollers.js';
+import { ensureQueues, type LocalQueue } from '../../lib/local/provision.js';
+import { uniqueName, testClock, testDeps, type TestClock } from '../support/env.js';
+import { newClient } from '../support/clinical.js';
+import { startReceiver, type Receiver } from '../support/receiver.js';
+
+const LOCAL: UrlPolicy = { allowHttp: true, allowLoopback: true };
+const CLOUD: UrlPolicy = { allowHttp: false, allowLoopback: false };
+
+let deps: Deps;
+let clock: TestClock;
+let sqs: SQSClient;
+let receiver: Receiver;
+let queues: { events: LocalQueue; deliveries: LocalQueue };
+let pollers: Poller[] = [];
+const config: DeliveryConfig = { schedule: [1, 1, 1], disableAfterSeconds: 5 * 86_400, policy: LOCAL };
+
+beforeAll(async () => {
+  clock = testClock(new Date().toISOString());
+  deps = await testDeps({ clock });
+  sqs = createSqsClient();
+  const all = await ensureQueues(sqs, uniqueName('wh'), {
+    events: { visibilityTimeoutSeconds: 1 },
+    deliveries: { visibilityTimeoutSeconds: 2, maxReceiveCount: config.schedule.length + 1 },
+  });
+  queues = { events: all.find((q) => q.id === 'events')!, deliveries: all.find((q) => q.id === 'deliveries')! };
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await receiver?.close();
+});
+beforeEach(() => {
+  receiver.received.length = 0;
+  receiver.script();
+});
+afterEach(async () => {
+  await Promise.all(pollers.map((p) => p.stop()));
+  pollers = [];
+});
+
+/** The pipeline after the outbox: fan-out and delivery, each on its real queue with its poller. */
+function runWorkers(fanOut = fanOutHandler(deps, sqs, queues.deliveries.url)) {
+  pollers.push(
+    startPoller({ sqs, queueUrl: queues.events.url, queueArn: queues.events.arn, batchSize: 10, worker: fanOut, waitSeconds: 1 }),
+    startPoller({ sqs, queueUrl: queues.deliveries.url, queueArn: queues.deliveries.arn, batchSize: 10, worker: deliveryHandler(deps, sqs, queues.deliveries.url, config), waitSeconds: 1 }),
+  );
+}
+
+async function publish(clientId: string, type: EventType, data: unknown = { id: 1 }): Promise<DomainEvent> {
+  const event: DomainEvent = { id: newEventId(), type, timestamp: clock().toISOString(), client_id: clientId, family: 'clinical-interview', data };
+  await sqs.send(new SendMessageCommand({ QueueUrl: queues.events.url, MessageBody: JSON.stringify(event) }));
+  return event;
+}
+
+async function endpoint(events = ['booking.created'], timeout_seconds = 5) {
+  const client = await newClient(deps);
+  const created = await createEndpoint(deps, client, 'clinical-interview', { name: 'Receiver', url: receiver.url, events, timeout_seconds }, LOCAL);
+  return { client, id: created.id, secret: created.secret };
+}
+
+const endpointItem = (client: string, id: number) => getEndpointItem(deps, client, 'clinical-interview', id) as Promise<EndpointItem>;
+const logOf = async (client: string, id: number) => (await deliveryLog(deps, client, id, { limit: 50 })).data.reverse();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('delivery', () => {
+  it('POSTs a Standard Webhooks signed body that verifies with the endpoint secret', async () => {
+    const { client, id, secret } = await endpoint();
+    runWorkers();
+    const event = await publish(client, 'booking.created', { id: 42, booking_status: 'booked' });
+    const [got] = await receiver.waitFor(1);
+    expect(got!.headers['content-type']).toBe('application/json');
+    expect(got!.headers['webhook-id']).toBe(event.id);
+    expect(Math.abs(Number(got!.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(30);
+    expect(got!.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+    expect(JSON.parse(got!.body)).toEqual({ type: 'booking.created', timestamp: event.timestamp, data: { id: 42, booking_status: 'booked' } });
+    const signed = { id: String(got!.headers['webhook-id']), timestamp: String(got!.headers['webhook-timestamp']), signature: String(got!.headers['webhook-signature']) };
+    expect(verify(secret, signed, got!.body)).toBe(true);
+    expect(verify(secret, signed, got!.body.replace('42', '43'))).toBe(false);
+    expect(verify('whsec_' + Buffer.alloc(32).toString('base64'), signed, got!.body)).toBe(false);
+    await sleep(300);
+    expect(await endpointItem(client, id)).toMatchObject({ last_response_code: 200, consecutive_failures: 0 });
+  });
+
+  it('retries a 500 with the same webhook-id, then records success and resets the counters', async () => {
+    const { client, id } = await endpoint();
+    receiver.script({ status: 500, body: 'down' });
+    runWorkers();
+    const event = await publish(client, 'booking.created');
+    const got = await receiver.waitFor(2);
+    expect(got.map((r) => r.headers['webhook-id'])).toEqual([event.id, event.id]);
+    expect(got[1]!.headers['webhook-timestamp']).toBeDefined();
+    await sleep(300);
+    const log = await logOf(client, id);
+    expect(log.map((l) => [l.attempt, l.outcome, l.response_status])).toEqual([[1, 'failed', 500], [2, 'delivered', 200]]);
+    expect(log[0]!.next_attempt_at).toEqual(expect.any(String));
+    expect(log[0]).not.toHaveProperty('response_excerpt');
+    expect(await endpointItem(client, id)).toMatchObject({ last_response_code: 200, consecutive_failures: 0 });
+  });
+
+  it('gives up on a receiver that hangs past timeout_seconds, and tries again', async () => {
+    const { client, id } = await endpoint(['booking.created'], 1);
+    receiver.script('hang');
+    runWorkers();
+    await publish(client, 'booking.created');
+    await receiver.waitFor(2);
+    await sleep(300);
+    const log = await logOf(client, id);
+    expect(log[0]).toMatchObject({ attempt: 1, outcome: 'failed', response_status: null, error: 'timed out after 1 s' });
+    expect(log[0]!.duration_ms).toBeGreaterThanOrEqual(950);
+    expect(log[1]).toMatchObject({ attempt: 2, outcome: 'delivered' });
+  });
+
+  it('sends nothing to an inactive endpoint or for an event it did not subscribe to', async () => {
+    const { client, id } = await endpoint(['booking.cancelled']);
+    const other = await endpoint(['booking.created']);
+    await updateEndpoint(deps, other.client, 'clinical-interview', other.id, { events: ['booking.created'], is_active: false }, LOCAL);
+    runWorkers();
+    await publish(client, 'booking.created');
+    await publish(other.client, 'booking.created');
+    const marker = await publish(client, 'booking.cancelled');
+    const got = await receiver.waitFor(1);
+    await sleep(1500);
+    expect(got.map((r) => r.headers['webhook-id'])).toEqual([marker.id]);
+    expect((await logOf(client, id)).map((l) => l.event_type)).toEqual(['booking.cancelled']);
+  });
+
+  it('does not follow redirects: a 302 is a failure', async () => {
+    const { client, id } = await endpoint();
+    receiver.script({ status: 302, headers: { location: 'http://169.254.169.254/latest/meta-data' } });
+    runWorkers();
+    await publish(client, 'booking.created');
+    const got = await receiver.waitFor(2);
+    expect(got.every((r) => r.path === '/hook')).toBe(true);
+    await sleep(300);
+    expect((await logOf(client, id))[0]).toMatchObject({ outcome: 'failed', response_status: 302, error: expect.stringMatching(/redirect .* not followed/) });
+  });
+
+  it('switches the endpoint off at once on 410 Gone', async () => {
+    const { client, id } = await endpoint();
+    receiver.script({ status: 410 });
+    runWorkers();
+    await publish(client, 'booking.created');
+    await receiver.waitFor(1);
+    await sleep(300);
+    expect(await endpointItem(client, id)).toMatchObject({ is_active: false, last_response_code: 410 });
+    await publish(client, 'booking.created');
+    await sleep(2500);
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it('moves a message that keeps failing to the dead-letter queue after the schedule, and the log says so', async () => {
+    const { client, id } = await endpoint();
+    receiver.script(...Array(10).fill({ status: 503 }));
+    runWorkers();
+    const event = await publish(client, 'booking.created');
+    await receiver.waitFor(config.schedule.length + 1, 30_000);
+    const dead = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queues.deliveries.dlqUrl, WaitTimeSeconds: 10 }));
+    expect(dead.Messages?.map((m) => JSON.parse(m.Body!).event.id)).toEqual([event.id]);
+    expect(receiver.received).toHaveLength(config.schedule.length + 1);
+    const log = await logOf(client, id);
+    expect(log.map((l) => l.outcome)).toEqual(['failed', 'failed', 'failed', 'dead_lettered']);
+    expect(log.at(-1)!.next_attempt_at).toBeNull();
+    expect(await endpointItem(client, id)).toMatchObject({ consecutive_failures: 4, is_active: true });
+  }, 60_000);
+
+  it('still delivers an event whose fan-out crashed, once the worker runs again', async () => {
+    const { client } = await endpoint();
+    const real = fanOutHandler(deps, sqs, queues.deliveries.url);
+    let calls = 0;
+    const crashingOnce = async (event: SQSEvent) => {
+      if (++calls === 1) throw new Error('fan-out worker crashed');
+      return real(event);
+    };
+    const event = await publish(client, 'booking.created');
+    runWorkers(crashingOnce);
+    const got = await receiver.waitFor(1);
+    await sleep(1500);
+    expect(calls).toBeGreaterThanOrEqual(2);
+    expect(got.map((r) => r.headers['webhook-id'])).toEqual([event.id]);
+  });
+});
+
+describe('secret rotation', () => {
+  it('signs with both secrets for 24 hours, then with the new one only', async () => {
+    const { client, id, secret: oldSecret } = await endpoint();
+    const rotated = await rotateSecret(deps, client, 'clinical-interview', id);
+    expect(rotated.secret).not.toBe(oldSecret);
+    const item = await endpointItem(client, id);
+    const event: DomainEvent = { id: newEventId(), type: 'booking.created', timestamp: clock().toISOString(), client_id: client, family: 'clinical-interview', data: {} };
+
+    await attemptDelivery(item, event, clock(), LOCAL);
+    let got = receiver.received.at(-1)!;
+    const signed = () => ({ id: String(got.headers['webhook-id']), timestamp: String(got.headers['webhook-timestamp']), signature: String(got.headers['webhook-signature']) });
+    expect(String(got.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(verify(rotated.secret, signed(), got.body)).toBe(true);
+    expect(verify(oldSecret, signed(), got.body)).toBe(true);
+
+    clock.advance(24 * 3600);
+    await attemptDelivery(item, event, clock(), LOCAL);
+    got = receiver.received.at(-1)!;
+    expect(String(got.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(verify(rotated.secret, signed(), got.body)).toBe(true);
+    expect(verify(oldSecret, signed(), got.body)).toBe(false);
+    clock.set(new Date().toISOString());
+  });
+});
+
+describe('switching off after five days of failures', () => {
+  it('keeps the endpoint on through a short run of failures and switches it off when the run has lasted five days', async () => {
+    const { client, id } = await endpoint();
+    receiver.script(...Array(10).fill({ status: 500 }));
+    const handler = deliveryHandler(deps, sqs, queues.deliveries.url, { ...config, schedule: [3600, 3600] });
+    const message = (n: number) => ({
+      messageId: `m${n}`,
+      receiptHandle: 'not-a-real-handle',
+      body: JSON.stringify({ event: { id: newEventId(), type: 'booking.created', timestamp: clock().toISOString(), client_id: client, family: 'clinical-interview', data: {} }, client_id: client, family: 'clinical-interview', endpoint_id: id }),
+      attributes: { ApproximateReceiveCount: '1' },
+    });
+    const start = clock().toISOString();
+    // The visibility change fails (the receipt handle is not real), so the record is reported failed: bookkeeping is what we look at.
+    await handler({ Records: [message(1)] } as unknown as SQSEvent);
+    expect(await endpointItem(client, id)).toMatchObject({ is_active: true, consecutive_failures: 1, failing_since: start });
+    clock.advance(5 * 86_400 - 1);
+    await handler({ Records: [message(2)] } as unknown as SQSEvent);
+    expect(await endpointItem(client, id)).toMatchObject({ is_active: true, consecutive_failures: 2 });
+    clock.advance(1);
+    await handler({ Records: [message(3)] } as unknown as SQSEvent);
+    expect(await endpointItem(client, id)).toMatchObject({ is_active: false, consecutive_failures: 3, disabled_reason: expect.stringMatching(/failed since/) });
+    expect((await logOf(client, id)).at(-1)).toMatchObject({ outcome: 'endpoint_disabled' });
+
+    // Switching it back on starts afresh.
+    await updateEndpoint(deps, client, 'clinical-interview', id, { events: ['booking.created'], is_active: true }, LOCAL);
+    const raw = await deps.db.send(new GetCommand({ TableName: deps.table, Key: webhookKeys.endpoint(client, 'clinical-interview', id) }));
+    expect(raw.Item).toMatchObject({ is_active: true, consecutive_failures: 0 });
+    expect(raw.Item).not.toHaveProperty('failing_since');
+    clock.set(new Date().toISOString());
+  });
+});
+
+describe('the retry schedule', () => {
+  it('waits each step ±20 %, and honours Retry-After within [step, 2×step]', () => {
+    const schedule = [5, 300, 1800, 7200, 18000, 36000, 36000];
+    expect(retryDelay(schedule, 1, undefined, () => 0)).toBe(4);
+    expect(retryDelay(schedule, 1, undefined, () => 1)).toBe(6);
+    expect(retryDelay(schedule, 2, undefined, () => 0.5)).toBe(300);
+    expect(retryDelay(schedule, 2, 10)).toBe(300);
+    expect(retryDelay(schedule, 2, 450)).toBe(450);
+    expect(retryDelay(schedule, 2, 99_999)).toBe(600);
+    expect(retryDelay(schedule, 7, 99_999)).toBe(43_200);
+  });
+});
+
+describe('URL guard (SSRF)', () => {
+  const refused = (url: string, policy: UrlPolicy = CLOUD, lookup?: UrlPolicy['lookup']) =>
+    vetWebhookUrl(url, { ...policy, lookup }).then(() => 'allowed', (e) => e.code);
+  const resolvesTo = (address: string) => async () => [{ address, family: address.includes(':') ? 6 : 4 }];
+
+  it.each([
+    'https://169.254.169.254/latest/meta-data',
+    'https://10.0.0.1/hook',
+    'https://172.16.5.4/hook',
+    'https://192.168.1.1/hook',
+    'https://100.64.0.1/hook',
+    'https://127.0.0.1/hook',
+    'https://[::1]/hook',
+    'https://[fe80::1]/hook',
+    'https://[fd00::1]/hook',
+    'https://[::ffff:10.0.0.1]/hook',
+    'https://0.0.0.0/hook',
+    'http://93.184.216.34/hook',
+    'ftp://93.184.216.34/hook',
+    'https://user:pass@93.184.216.34/hook',
+    'not a url',
+  ])('refuses %s in the cloud', async (url) => {
+    expect(await refused(url)).toBe('webhook-url-refused');
+  });
+
+  it('allows a public address over https', async () => {
+    expect(await refused('https://93.184.216.34/hook')).toBe('allowed');
+    expect(await refused('https://hooks.example.com/x', CLOUD, resolvesTo('93.184.216.34'))).toBe('allowed');
+  });
+
+  it('refuses a hostname that resolves to a private address, or to any private address among several', async () => {
+    expect(await refused('https://internal.example.com/hook', CLOUD, resolvesTo('10.1.2.3'))).toBe('webhook-url-refused');
+    const mixed = async () => [{ address: '93.184.216.34', family: 4 }, { address: '192.168.0.10', family: 4 }];
+    expect(await refused('https://mixed.example.com/hook', CLOUD, mixed)).toBe('webhook-url-refused');
+  });
+
+  it('lets the local stack use http and loopback, but never link-local or private', async () => {
+    expect(await refused('http://127.0.0.1:4000/hook', LOCAL)).toBe('allowed');
+    expect(await refused('http://[::1]:4000/hook', LOCAL)).toBe('allowed');
+    expect(await refused('http://169.254.169.254/', LOCAL)).toBe('webhook-url-refused');
+    expect(await refused('http://10.0.0.1/', LOCAL)).toBe('webhook-url-refused');
+  });
+
+  it('checks again at delivery: a name that now resolves inside is not contacted', async () => {
+    const { client, id } = await endpoint();
+    const item = await endpointItem(client, id);
+    const event: DomainEvent = { id: newEventId(), type: 'booking.created', timestamp: clock().toISOString(), client_id: client, family: 'clinical-interview', data: {} };
+    const result = await attemptDelivery({ ...item, url: 'https://rebound.example.com/hook' }, event, clock(), { ...CLOUD, lookup: resolvesTo('10.9.8.7') });
+    expect(result).toMatchObject({ ok: false, status: null, error: expect.stringMatching(/^refused: .*10\.9\.8\.7/) });
+  });
+});
