@@ -35,7 +35,7 @@ export function buildApp(app: App = new App()) {
         domainName,
       }),
   );
-  for (const api of apis) api.addDependency(data);
+  for (const api of apis) api.addStackDependency(data);
   const workers = new WorkersStack(app, `${prefix}-Workers`, {
     config,
     table: data.table,

@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Validations } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
@@ -78,13 +79,39 @@ export class DataStack extends Stack {
         id: 'AwsSolutions-SQS3',
         reason: 'This queue is the dead-letter queue of another queue',
       });
-      this.queues[def.id] = new Queue(this, `${def.id}-queue`, {
+      const queue = new Queue(this, `${def.id}-queue`, {
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
         visibilityTimeout: Duration.seconds(def.visibilityTimeoutSeconds),
         retentionPeriod: Duration.days(4),
         deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: def.maxReceiveCount },
       });
+      this.queues[def.id] = queue;
+      // Anything in a dead-letter queue needs a person; a stuck queue needs one too.
+      new Alarm(this, `${def.id}-dlq-depth`, {
+        alarmDescription: `Messages in the ${def.id} dead-letter queue`,
+        metric: deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+        threshold: 0,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      new Alarm(this, `${def.id}-oldest-message`, {
+        alarmDescription: `The oldest message in the ${def.id} queue is older than ${def.maxAgeSeconds} s`,
+        metric: queue.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(5), statistic: 'Maximum' }),
+        threshold: def.maxAgeSeconds,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 2,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
     }
+    new Alarm(this, 'relay-failures-depth', {
+      alarmDescription: 'Outbox stream batches the relay gave up on',
+      metric: this.relayFailures.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
   }
 }

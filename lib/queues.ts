@@ -14,16 +14,31 @@ export interface QueueDefinition {
   maxReceiveCount: number;
   batchSize: number;
   worker?: string;
+  /** The worker's Lambda time-out; below the visibility timeout. */
+  workerTimeoutSeconds?: number;
+  /** Queues the worker sends to. */
+  sendsTo?: string[];
+  /** Alarm when the oldest message is older than this (seconds). */
+  maxAgeSeconds: number;
 }
 
 export const QUEUES: readonly QueueDefinition[] = [
   // Outbox events on their way to fan-out.
-  { id: 'events', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, worker: 'event-fanout' },
+  { id: 'events', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, worker: 'event-fanout', sendsTo: ['deliveries'], maxAgeSeconds: 300 },
   // One message per (event, endpoint). Retries are scheduled by changing visibility; one receive
   // per step of the schedule plus the first, then the dead-letter queue.
-  { id: 'deliveries', visibilityTimeoutSeconds: 120, maxReceiveCount: RETRY_SCHEDULE.length + 1, batchSize: 10, worker: 'webhook-delivery' },
+  // Messages wait here for hours between retries by design: the age alarm allows the longest step.
+  {
+    id: 'deliveries',
+    visibilityTimeoutSeconds: 120,
+    maxReceiveCount: RETRY_SCHEDULE.length + 1,
+    batchSize: 10,
+    worker: 'webhook-delivery',
+    workerTimeoutSeconds: 60,
+    maxAgeSeconds: Math.max(...RETRY_SCHEDULE) * 1.3,
+  },
   // Outgoing e-mail: SES in the cloud, files in the local mailbox.
-  { id: 'emails', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, worker: 'email-sender' },
+  { id: 'emails', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, worker: 'email-sender', maxAgeSeconds: 900 },
 ];
 
 export { queueUrlEnv } from '../functions/core/sqs.js';

@@ -7,7 +7,7 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
 import { ProjectFunction } from './project-function.js';
-import { QUEUES } from './queues.js';
+import { QUEUES, queueUrlEnv } from './queues.js';
 import { PROJECT_ROOT } from './routes.js';
 import type { StageConfig } from './stage.js';
 
@@ -71,7 +71,10 @@ export class WorkersStack extends Stack {
     );
 
     for (const def of QUEUES.filter((q) => q.worker)) {
-      const fn = worker(def.worker!).bindTable(props.table, 'readwrite');
+      const fn = worker(def.worker!, Duration.seconds(def.workerTimeoutSeconds ?? 30)).bindTable(props.table, 'readwrite');
+      // A worker knows its own queue's URL (to reschedule a message) and the queues it feeds.
+      fn.fn.addEnvironment(queueUrlEnv(def.id), props.queues[def.id]!.queueUrl);
+      for (const target of def.sendsTo ?? []) fn.bindQueue(target, props.queues[target]!);
       fn.fn.addEventSource(
         new SqsEventSource(props.queues[def.id]!, { batchSize: def.batchSize, reportBatchItemFailures: true, maxConcurrency: 5 }),
       );

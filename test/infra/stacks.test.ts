@@ -37,6 +37,15 @@ describe('the data stack', () => {
     expect(others).toEqual([expect.stringMatching(/^relayfailures/)]);
   });
 
+  it('alarms on every dead-letter queue\'s depth and every queue\'s oldest message', () => {
+    const alarms = Object.values(data.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties);
+    const depth = alarms.filter((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible');
+    const age = alarms.filter((a) => a.MetricName === 'ApproximateAgeOfOldestMessage');
+    expect(depth).toHaveLength(QUEUES.length + 1);
+    expect(depth.every((a) => a.Threshold === 0 && a.ComparisonOperator === 'GreaterThanThreshold')).toBe(true);
+    expect(age.map((a) => a.Threshold).sort((x, y) => x - y)).toEqual(QUEUES.map((q) => q.maxAgeSeconds).sort((x, y) => x - y));
+  });
+
   it('keeps interview reports in a private, encrypted, versioned bucket with access logs', () => {
     data.hasResourceProperties('AWS::S3::Bucket', {
       BucketName: { 'Fn::Join': ['', ['agency-test-reports-', { Ref: 'AWS::AccountId' }, '-', { Ref: 'AWS::Region' }]] },
@@ -86,6 +95,15 @@ describe('the workers stack', () => {
       DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
       FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['outbox'] } } } }) }] },
     });
+  });
+
+  it('gives every worker less time than its queue\'s visibility timeout, so a message is never handled twice at once', () => {
+    const functions = Object.values(workers.findResources('AWS::Lambda::Function')).map((f) => f.Properties);
+    for (const def of QUEUES.filter((q) => q.worker)) {
+      const fn = functions.find((f) => JSON.stringify(f.Environment.Variables).includes(`QUEUE_URL_${def.id.toUpperCase()}`) && f.Timeout === (def.workerTimeoutSeconds ?? 30));
+      expect(fn).toBeDefined();
+      expect(fn.Timeout).toBeLessThan(def.visibilityTimeoutSeconds);
+    }
   });
 
   it('feeds each worker from its queue with partial batch responses', () => {
