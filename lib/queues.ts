@@ -18,13 +18,15 @@ export interface QueueDefinition {
   workerTimeoutSeconds?: number;
   /** Queues the worker sends to. */
   sendsTo?: string[];
+  /** The worker's access to the table, if any. */
+  table?: 'read' | 'readwrite';
   /** Alarm when the oldest message is older than this (seconds). */
   maxAgeSeconds: number;
 }
 
 export const QUEUES: readonly QueueDefinition[] = [
   // Outbox events on their way to fan-out.
-  { id: 'events', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, worker: 'event-fanout', sendsTo: ['deliveries'], maxAgeSeconds: 300 },
+  { id: 'events', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, worker: 'event-fanout', sendsTo: ['deliveries'], table: 'read', maxAgeSeconds: 300 },
   // One message per (event, endpoint). Retries are scheduled by changing visibility; one receive
   // per step of the schedule plus the first, then the dead-letter queue.
   // Messages wait here for hours between retries by design: the age alarm allows the longest step.
@@ -35,6 +37,7 @@ export const QUEUES: readonly QueueDefinition[] = [
     batchSize: 10,
     worker: 'webhook-delivery',
     workerTimeoutSeconds: 60,
+    table: 'readwrite',
     maxAgeSeconds: Math.max(...RETRY_SCHEDULE) * 1.3,
   },
   // Outgoing e-mail: SES in the cloud, files in the local mailbox.

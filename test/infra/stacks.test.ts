@@ -106,6 +106,24 @@ describe('the workers stack', () => {
     }
   });
 
+  it('gives each worker its own role with only the table access it needs', () => {
+    const roles = Object.keys(workers.findResources('AWS::IAM::Role'));
+    const functions = Object.values(workers.findResources('AWS::Lambda::Function'));
+    expect(new Set(functions.map((f) => f.Properties.Role['Fn::GetAtt'][0])).size).toBe(functions.length);
+    expect(roles).toHaveLength(functions.length);
+    const actionsOf = (roleLogicalId: string) =>
+      Object.values(workers.findResources('AWS::IAM::Policy'))
+        .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleLogicalId))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement.flatMap((st: { Action: string | string[] }) => [st.Action].flat()));
+    const roleOf = (name: string) => roles.find((r) => r.startsWith(name.replace(/-/g, '')))!;
+    expect(actionsOf(roleOf('email-sender')).filter((a) => a.startsWith('dynamodb:'))).toEqual([]);
+    expect(actionsOf(roleOf('email-sender'))).toContain('ses:SendEmail');
+    expect(actionsOf(roleOf('event-fanout'))).toContain('dynamodb:Query');
+    expect(actionsOf(roleOf('event-fanout'))).not.toContain('dynamodb:PutItem');
+    expect(actionsOf(roleOf('webhook-delivery'))).toContain('dynamodb:PutItem');
+    expect(actionsOf(roleOf('webhook-delivery')).filter((a) => a === 'sqs:SendMessage')).toEqual([]);
+  });
+
   it('feeds each worker from its queue with partial batch responses', () => {
     for (const def of QUEUES.filter((q) => q.worker)) {
       workers.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
