@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cancelBooking, completeInterview, markAttendance, rescheduleBooking } from '../functions/core/booking-admin.js';
 import { createInterviewType, createInterviewer, loadCatalog, setAvailability, setInterviewTypeActive } from '../functions/core/catalog.js';
-import { createClient, listClients, rotateClientSecret, setInvoiceEnabled } from '../functions/core/clients.js';
+import { createClient, listClients, rotateClientSecret, setInvoiceEnabled, setReferenceRequestsEnabled } from '../functions/core/clients.js';
+import { expireDueRequests } from '../functions/core/reference-requests.js';
+import { createTemplate, listTemplates } from '../functions/core/templates.js';
 import { toCsv } from '../functions/core/csv.js';
 import { depsFromEnv, type Deps } from '../functions/core/deps.js';
 import { seedDemoData } from '../functions/core/demo-data.js';
@@ -130,6 +132,26 @@ const COMMANDS: Record<string, Command> = {
       await setInvoiceEnabled(target().deps, text('client-id'), opts.on);
       console.log(`Invoicing ${opts.on ? 'enabled' : 'disabled'} for ${opts['client-id']}`);
     },
+  },
+  'clients references': {
+    usage: '--client-id ID --on|--off               include reference requests in the account (off: creating one is 403)',
+    run: async () => {
+      if (opts.on === opts.off) throw new UsageError('give exactly one of --on and --off');
+      await setReferenceRequestsEnabled(target().deps, text('client-id'), opts.on);
+      console.log(`Reference requests ${opts.on ? 'enabled' : 'disabled'} for ${opts['client-id']}`);
+    },
+  },
+  'templates create': {
+    usage: '--file TEMPLATE.json                  add a reference form template ({name, description, questions: [{id, kind: rating|text, label, required, weight}]})',
+    run: async () => print(await createTemplate(target().deps, JSON.parse(readFileSync(text('file'), 'utf8')))),
+  },
+  'templates list': {
+    usage: '                                          list reference form templates',
+    run: async () => print(await listTemplates(target().deps)),
+  },
+  'references expire': {
+    usage: '                                       expire reference requests whose time is up, now',
+    run: async () => print({ expired: await expireDueRequests(target().deps) }),
   },
   'types create': {
     usage: '--name NAME --duration MINUTES --price PENCE     define an interview type',

@@ -71,6 +71,7 @@ export class ApiStack extends Stack {
         logGroupName: `${logPrefix}-${name}`,
         logRetentionDays: config.logRetentionDays,
         timeout: Duration.seconds(10),
+        pdfFonts: route.needs?.includes('pdf-fonts'),
         environment: {
           SERVICE_TIME_ZONE: config.serviceTimeZone,
           STAGE: config.stage,
@@ -78,7 +79,7 @@ export class ApiStack extends Stack {
           ...(config.paymentProvider ? { PAYMENT_PROVIDER: config.paymentProvider } : {}),
         },
       }).bindTable(props.table, 'readwrite');
-      if (route.reads?.includes('reports')) fn.bindReports(reportsBucketName(config.stage));
+      if (route.needs?.includes('reports')) fn.bindReports(reportsBucketName(config.stage));
       this.functions.push(fn);
       this.api.addRoutes({
         path: route.path,
@@ -87,7 +88,7 @@ export class ApiStack extends Stack {
       });
     }
 
-    if (routesOf(family).some((r) => r.reads?.includes('reports'))) {
+    if (routesOf(family).some((r) => r.needs?.includes('reports'))) {
       Validations.of(role).acknowledge({
         id: `AwsSolutions-IAM5[${reportsObjectsFinding(config.stage)}]`,
         reason: 'Report downloads read objects under interview-reports/ only; object keys are per booking.',

@@ -19,6 +19,12 @@ export interface ProjectFunctionProps {
   logRetentionDays: number;
   environment?: Record<string, string>;
   timeout?: Duration;
+  /**
+   * pdfkit loads its standard fonts with createRequire and its package's
+   * `#standard-fonts/*` import map, which a bundle cannot follow: copy the
+   * font modules beside the bundle and give it the same import map.
+   */
+  pdfFonts?: boolean;
 }
 
 /**
@@ -56,6 +62,16 @@ export class ProjectFunction extends Construct {
         mainFields: ['module', 'main'],
         // Some dependencies still call require(); give ESM bundles one.
         banner: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+        commandHooks: props.pdfFonts
+          ? {
+              beforeBundling: () => [],
+              beforeInstall: () => [],
+              afterBundling: (_input: string, output: string) => [
+                `cp -r "${join(PROJECT_ROOT, 'node_modules', 'pdfkit', 'js', 'standard-fonts')}" "${output}/standard-fonts"`,
+                `echo '{"imports":{"#standard-fonts/*":"./standard-fonts/*.cjs"}}' > "${output}/package.json"`,
+              ],
+            }
+          : undefined,
       },
     });
   }

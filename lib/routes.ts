@@ -22,8 +22,8 @@ export interface Route {
   summary: string;
   /** `spec`: stated by the source specification; `project`: decided in design.md. */
   contract: 'spec' | 'project';
-  /** Resources beyond the table that the handler reads. */
-  reads?: ('reports')[];
+  /** What the handler needs beyond the table: read access to interview reports; pdfkit's fonts beside its bundle. */
+  needs?: ('reports' | 'pdf-fonts')[];
 }
 
 const tokenRoutes = (family: FamilyId): Route[] => [
@@ -88,7 +88,7 @@ const clinicalInterviewRoutes: Route[] = [
   ci('POST', '/bookings', 'bookings-create', 'createBooking', 'Create a booking from a held slot', 'spec'),
   ci('GET', '/bookings', 'bookings-list', 'listBookings', 'List bookings', 'project'),
   ci('GET', '/bookings/{id}', 'bookings-get', 'getBooking', 'Get a single booking', 'project'),
-  { ...ci('GET', '/bookings/{id}/interview-report', 'bookings-report', 'downloadInterviewReport', 'Download the interview report (PDF)', 'project'), reads: ['reports'] },
+  { ...ci('GET', '/bookings/{id}/interview-report', 'bookings-report', 'downloadInterviewReport', 'Download the interview report (PDF)', 'project'), needs: ['reports'] },
   ci('GET', '/client/balances', 'client-balances', 'getBalances', 'Credit and money balances', 'project'),
   ci('GET', '/client/wallet-transactions', 'client-wallet-transactions', 'listWalletTransactions', 'Wallet transactions, newest first', 'project'),
   ci('GET', '/client/booking-url', 'client-booking-url', 'getBookingUrl', 'Your unique booking URL', 'spec'),
@@ -122,11 +122,43 @@ const webhookRoutes = (family: FamilyId): Route[] => {
   ];
 };
 
+const pv = (method: HttpMethod, path: string, handler: string, operationId: string, summary: string, contract: Route['contract'], auth: Route['auth'] = 'bearer'): Route => ({
+  family: 'portal-v2',
+  method,
+  path,
+  handler: `portal-v2/${handler}`,
+  auth,
+  operationId,
+  summary,
+  contract,
+});
+
+const portalRoutes: Route[] = [
+  pv('GET', '/candidates', 'candidates-list', 'listCandidates', 'List candidates', 'project'),
+  pv('POST', '/candidates', 'candidates-create', 'createCandidate', 'Create a candidate', 'project'),
+  pv('GET', '/candidates/{id}', 'candidates-get', 'getCandidate', 'Get a candidate', 'project'),
+  pv('GET', '/templates', 'templates-list', 'listTemplates', 'List form templates', 'spec'),
+  pv('GET', '/reference-requests', 'reference-requests-list', 'listReferenceRequests', 'List reference requests', 'spec'),
+  pv('POST', '/reference-requests', 'reference-requests-create', 'createReferenceRequest', 'Create a reference request', 'spec'),
+  pv('GET', '/reference-requests/{id}', 'reference-requests-get', 'getReferenceRequest', 'Get a reference request', 'spec'),
+  pv('POST', '/reference-requests/{id}/cancel', 'reference-requests-cancel', 'cancelReferenceRequest', 'Cancel a reference request', 'spec'),
+  pv('POST', '/reference-requests/{id}/referees', 'reference-requests-add-referee', 'addReferee', 'Add a referee to a request', 'spec'),
+  pv('POST', '/reference-requests/{id}/reminders', 'reference-requests-reminders', 'sendReminders', 'Remind referees who have not answered', 'spec'),
+  pv('GET', '/references/{id}', 'references-get', 'getReference', 'Get reference detail', 'spec'),
+  { ...pv('GET', '/references/{id}/pdf', 'references-pdf', 'downloadReferencePdf', 'Download a completed reference as PDF', 'spec'), needs: ['pdf-fonts'] },
+  // Public pages: the link's token is the credential.
+  pv('GET', '/reference-form/{token}', 'reference-form-show', 'showReferenceForm', 'Referee form (HTML)', 'project', 'none'),
+  pv('POST', '/reference-form/{token}', 'reference-form-submit', 'submitReferenceForm', 'Referee form: submit or decline (HTML form)', 'project', 'none'),
+  pv('GET', '/reference-submit/{token}', 'reference-submit-show', 'showRefereeSubmission', 'Candidate page to name referees (HTML)', 'project', 'none'),
+  pv('POST', '/reference-submit/{token}', 'reference-submit-submit', 'submitReferees', 'Candidate page: send referees (HTML form)', 'project', 'none'),
+];
+
 export const ROUTES: readonly Route[] = [
   ...tokenRoutes('clinical-interview'),
   ...clinicalInterviewRoutes,
   ...webhookRoutes('clinical-interview'),
   ...tokenRoutes('portal-v2'),
+  ...portalRoutes,
   ...webhookRoutes('portal-v2'),
 ];
 

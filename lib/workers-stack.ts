@@ -1,6 +1,8 @@
 import { Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
@@ -78,6 +80,14 @@ export class WorkersStack extends Stack {
         ],
       }),
     );
+
+    // Reference requests expire on time even when nobody looks at them.
+    const expiry = worker('reference-expiry', Duration.minutes(2)).bindTable(props.table, 'readwrite');
+    new Rule(this, 'reference-expiry-schedule', {
+      description: 'Expire reference requests whose time is up',
+      schedule: Schedule.rate(Duration.minutes(15)),
+      targets: [new LambdaFunction(expiry.fn, { retryAttempts: 2 })],
+    });
 
     for (const def of QUEUES.filter((q) => q.worker)) {
       const fn = worker(def.worker!, Duration.seconds(def.workerTimeoutSeconds ?? 30));

@@ -1,8 +1,9 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from './conditions.js';
 import { queryAll, updateExisting } from './db.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
+import { nextId } from './ids.js';
 import { DECOY_SECRET_HASH, hashSecret, randomBytesHex, randomToken, verifySecret } from './secrets.js';
 
 /** Client accounts (agencies) and their credentials. */
@@ -28,6 +29,7 @@ interface ClientItem {
   reference_requests_enabled: boolean;
   created_at: string;
   secret_rotated_at?: string;
+  number?: number;
 }
 
 export const clientKeys = {
@@ -135,6 +137,39 @@ export async function setInvoiceEnabled(deps: Deps, clientId: string, enabled: b
   await updateExisting(
     deps,
     { Key: clientKeys.item(clientId), UpdateExpression: 'SET invoice_enabled = :e', ExpressionAttributeValues: { ':e': enabled } },
+    `No client ${clientId}`,
+  );
+}
+
+/** The client's account number (requested_by on reference requests), given the first time it is needed. */
+export async function clientNumber(deps: Deps, clientId: string): Promise<number> {
+  const item = await getClientItem(deps, clientId);
+  if (!item) throw new DomainError('not-found', `No client ${clientId}`);
+  if (typeof item.number === 'number') return item.number;
+  const number = await nextId(deps, 'client');
+  try {
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: clientKeys.item(clientId),
+        UpdateExpression: 'SET #number = :n',
+        ConditionExpression: 'attribute_not_exists(#number)',
+        ExpressionAttributeNames: { '#number': 'number' },
+        ExpressionAttributeValues: { ':n': number },
+      }),
+    );
+    return number;
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) return Number((await getClientItem(deps, clientId))!.number);
+    throw err;
+  }
+}
+
+/** Turns the reference request product on or off for a client (off: creating one is 403). */
+export async function setReferenceRequestsEnabled(deps: Deps, clientId: string, enabled: boolean): Promise<void> {
+  await updateExisting(
+    deps,
+    { Key: clientKeys.item(clientId), UpdateExpression: 'SET reference_requests_enabled = :e', ExpressionAttributeValues: { ':e': enabled } },
     `No client ${clientId}`,
   );
 }

@@ -1,4 +1,6 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { candidateKeys } from './candidates.js';
+import { createTemplate, listTemplates } from './templates.js';
 import { createInterviewType, createInterviewer, loadCatalog, setAvailability, type AvailabilityWindow } from './catalog.js';
 import { createClient, getClient } from './clients.js';
 import { cancellationReasons, failedCondition, isConditionalCheckFailed } from './conditions.js';
@@ -9,8 +11,8 @@ import { readWallet, walletChange, walletKeys } from './wallets.js';
 
 /**
  * Demo data for the local stack: two clients (one invoicing), two interview
- * types, three interviewers with weekday availability, and credits and money
- * on both clients. Fixed ids and credentials make it idempotent and let a
+ * types, three interviewers with weekday availability, credits and money on
+ * both clients, a reference form template and two candidates per client. Fixed ids and credentials make it idempotent and let a
  * restarted stack print the same credentials; that is also why seeding
  * refuses any table but a local one (see bin/ops.ts).
  */
@@ -38,6 +40,27 @@ const DEMO_INTERVIEWERS = [
   { id: 1, name: 'Dr Amara Okafor', availability: weekdays(1, '09:00', '12:45') },
   { id: 2, name: 'Sister Joan Whitfield', availability: [...weekdays(2, '09:00', '12:00'), ...weekdays(1, '13:00', '16:00')] },
   { id: 3, name: 'Charge Nurse Tom Reilly', availability: weekdays(1, '09:00', '17:00', [1, 2, 3, 4, 5, 6]) },
+];
+
+const DEMO_TEMPLATE = {
+  id: 1,
+  name: 'Standard clinical reference',
+  description: 'For registered nurses and midwives: competence, reliability, conduct.',
+  questions: [
+    { id: 'clinical_competence', kind: 'rating' as const, label: 'Clinical competence', required: true, weight: 3 },
+    { id: 'reliability', kind: 'rating' as const, label: 'Reliability and punctuality', required: true, weight: 2 },
+    { id: 'communication', kind: 'rating' as const, label: 'Communication with patients and colleagues', required: true, weight: 2 },
+    { id: 'teamwork', kind: 'rating' as const, label: 'Teamwork', required: true, weight: 1 },
+    { id: 'safeguarding', kind: 'text' as const, label: 'Are you aware of any safeguarding or fitness-to-practise concerns?', required: true },
+    { id: 'reemploy', kind: 'text' as const, label: 'Would you employ this person again? Why?', required: false },
+  ],
+};
+
+const DEMO_CANDIDATES = [
+  { id: 1, client: 'demo-northwind', first_name: 'Ada', last_name: 'Nightingale', email: 'ada.nightingale@example.org', phone: '+447700900101' },
+  { id: 2, client: 'demo-northwind', first_name: 'Mary', last_name: 'Seacole', email: 'mary.seacole@example.org', phone: '+447700900102' },
+  { id: 3, client: 'demo-riverside', first_name: 'Edith', last_name: 'Cavell', email: 'edith.cavell@example.org', phone: '+447700900103' },
+  { id: 4, client: 'demo-riverside', first_name: 'Ethel', last_name: 'Fenwick', email: 'ethel.fenwick@example.org', phone: '+447700900104' },
 ];
 
 const DEMO_CREDITS = 10;
@@ -71,6 +94,21 @@ export async function seedDemoData(deps: Deps): Promise<readonly DemoClient[]> {
     await setAvailability(deps, person.id, person.availability);
   }
   await raiseCounter(deps, 'interviewer', Math.max(...DEMO_INTERVIEWERS.map((i) => i.id)));
+
+  if (!(await listTemplates(deps)).some((t) => t.id === DEMO_TEMPLATE.id)) await createTemplate(deps, DEMO_TEMPLATE).catch(ignoreExisting);
+  await raiseCounter(deps, 'template', DEMO_TEMPLATE.id);
+  for (const { client, ...candidate } of DEMO_CANDIDATES) {
+    await deps.db
+      .send(
+        new PutCommand({
+          TableName: deps.table,
+          Item: { ...candidateKeys.candidate(client, candidate.id), entity: 'candidate', ...candidate, client_id: client, created_at: deps.clock().toISOString() },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      )
+      .catch(ignoreExisting);
+  }
+  await raiseCounter(deps, 'candidate', Math.max(...DEMO_CANDIDATES.map((c) => c.id)));
 
   // Opening balances: only a wallet that was never written gets one.
   for (const demo of DEMO_CLIENTS) {

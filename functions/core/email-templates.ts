@@ -31,3 +31,55 @@ export function bookingPaymentLink(input: {
     ].join('\n'),
   };
 }
+
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+
+export function refereeInvitation(input: { refereeName: string; candidateName: string; agency: string; formUrl: string; expiresAt: string }): EmailContent {
+  return {
+    template: 'referee-invitation',
+    subject: `Reference request for ${input.candidateName}`,
+    text: [
+      `Dear ${input.refereeName},`,
+      '',
+      `${input.agency} has asked for an employment reference for ${input.candidateName}, who named you as a referee.`,
+      'Please complete the reference form here (it takes a few minutes, and you may also decline):',
+      '',
+      input.formUrl,
+      '',
+      `The link works until ${day(input.expiresAt)}.`,
+    ].join('\n'),
+  };
+}
+
+export function candidateInvitation(input: { candidateName: string; agency: string; submissionUrl: string; required: number; expiresAt: string }): EmailContent {
+  return {
+    template: 'candidate-invitation',
+    subject: `${input.agency} needs your referees`,
+    text: [
+      `Dear ${input.candidateName},`,
+      '',
+      `${input.agency} needs ${input.required} employment reference${input.required === 1 ? '' : 's'} for you.`,
+      'Please enter your referees here; we will contact them for you:',
+      '',
+      input.submissionUrl,
+      '',
+      `The link works until ${day(input.expiresAt)}.`,
+    ].join('\n'),
+  };
+}
+
+export function referenceReminder(input: { refereeName: string; candidateName: string; agency: string; formUrl: string; expiresAt: string }): EmailContent {
+  return {
+    template: 'reference-reminder',
+    subject: `Reminder: reference for ${input.candidateName}`,
+    text: [
+      `Dear ${input.refereeName},`,
+      '',
+      `A reminder that ${input.agency} is waiting for your reference for ${input.candidateName}.`,
+      '',
+      input.formUrl,
+      '',
+      `The link works until ${day(input.expiresAt)}.`,
+    ].join('\n'),
+  };
+}

@@ -22,7 +22,9 @@ export type DomainErrorCode =
   | 'idempotency-in-flight'
   | 'invalid-cursor'
   | 'invalid-state'
-  | 'webhook-url-refused';
+  | 'webhook-url-refused'
+  | 'forbidden'
+  | 'invalid-field';
 
 export class DomainError extends Error {
   constructor(
@@ -36,3 +38,6 @@ export class DomainError extends Error {
 }
 
 export const isDomainError = (err: unknown): err is DomainError => err instanceof DomainError;
+
+/** A request field the rules refuse (an unknown candidate, say): a 422 that points at the field. */
+export const fieldRefusal = (pointer: string, message: string) => new DomainError('invalid-field', message, { pointer });

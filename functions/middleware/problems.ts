@@ -48,6 +48,8 @@ const DOMAIN_PROBLEMS: Record<DomainErrorCode, { status: number; title: string }
   'invalid-cursor': { status: 422, title: 'Invalid cursor' },
   'invalid-state': { status: 409, title: 'Not possible in the current state' },
   'webhook-url-refused': { status: 422, title: 'Webhook URL refused' },
+  forbidden: { status: 403, title: 'Forbidden' },
+  'invalid-field': { status: 422, title: 'Validation failed' },
 };
 
 export function problemResponse(
@@ -71,6 +73,10 @@ const JSON_PARSER = '@middy/http-json-body-parser';
 export function toProblemResponse(err: unknown): { response: APIGatewayProxyStructuredResultV2; unexpected: boolean } {
   if (err instanceof HttpProblem) {
     return { response: problemResponse(err.status, err.type, err.title, err.detail, err.extensions, err.headers), unexpected: false };
+  }
+  if (isDomainError(err) && err.code === 'invalid-field') {
+    const problem = validationProblem([{ pointer: String(err.extensions.pointer), detail: err.message }]);
+    return { response: problemResponse(problem.status, problem.type, problem.title, problem.detail, problem.extensions), unexpected: false };
   }
   if (isDomainError(err)) {
     const { status, title } = DOMAIN_PROBLEMS[err.code];

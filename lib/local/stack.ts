@@ -128,6 +128,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     );
     cleanups.push(() => outbox.stop());
 
+    // The cloud runs the expiry sweep on a schedule; locally the same worker runs on a timer.
+    const expiry = (await import(pathToFileURL(join(PROJECT_ROOT, 'functions', 'workers', 'reference-expiry.ts')).href)) as { handler: () => Promise<unknown> };
+    const sweep = setInterval(() => void expiry.handler().catch(options.onError), Number(process.env.REFERENCE_EXPIRY_INTERVAL_MS ?? 60_000));
+    cleanups.push(async () => clearInterval(sweep));
+
     const server = createLocalServer(await loadRoutes(ROUTES), options.onError);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -1,0 +1,74 @@
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Deps } from './deps.js';
+import { DomainError } from './errors.js';
+import { nextId, padId } from './ids.js';
+import { decodeCursor, encodeCursor, type Page } from './pagination.js';
+import { formatWithOffset } from './time.js';
+
+/** The candidates an agency asks references about. */
+
+export interface CandidateItem {
+  id: number;
+  client_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  created_at: string;
+}
+
+export const candidateKeys = {
+  candidate: (clientId: string, id: number) => ({ pk: `CLIENT#${clientId}`, sk: `CANDIDATE#${padId(id)}` }),
+  prefix: 'CANDIDATE#',
+};
+
+export const candidateName = (c: Pick<CandidateItem, 'first_name' | 'last_name'>) => `${c.first_name} ${c.last_name}`;
+
+export const toCandidateView = (c: CandidateItem, timeZone: string) => ({
+  id: c.id,
+  first_name: c.first_name,
+  last_name: c.last_name,
+  name: candidateName(c),
+  email: c.email,
+  phone: c.phone,
+  created_at: formatWithOffset(c.created_at, timeZone),
+});
+
+export async function createCandidate(deps: Deps, clientId: string, input: { first_name: string; last_name: string; email: string; phone?: string }) {
+  const id = await nextId(deps, 'candidate');
+  const item: CandidateItem = { id, client_id: clientId, ...input, phone: input.phone ?? null, created_at: deps.clock().toISOString() };
+  await deps.db.send(
+    new PutCommand({ TableName: deps.table, Item: { ...candidateKeys.candidate(clientId, id), entity: 'candidate', ...item }, ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
+  return toCandidateView(item, deps.config.serviceTimeZone);
+}
+
+export async function getCandidateItem(deps: Deps, clientId: string, id: number): Promise<CandidateItem | undefined> {
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: candidateKeys.candidate(clientId, id), ConsistentRead: true }));
+  return Item as CandidateItem | undefined;
+}
+
+export async function getCandidate(deps: Deps, clientId: string, id: number) {
+  const item = await getCandidateItem(deps, clientId, id);
+  if (!item) throw new DomainError('not-found', `No candidate ${id}`);
+  return toCandidateView(item, deps.config.serviceTimeZone);
+}
+
+export async function listCandidates(deps: Deps, clientId: string, page: { limit: number; cursor?: string }): Promise<Page<ReturnType<typeof toCandidateView>>> {
+  const pk = `CLIENT#${clientId}`;
+  const result = await deps.db.send(
+    new QueryCommand({
+      TableName: deps.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': candidateKeys.prefix },
+      ScanIndexForward: false,
+      Limit: page.limit,
+      ExclusiveStartKey: decodeCursor(page.cursor, pk),
+      ConsistentRead: true,
+    }),
+  );
+  return {
+    data: (result.Items as CandidateItem[]).map((c) => toCandidateView(c, deps.config.serviceTimeZone)),
+    next_cursor: encodeCursor(result.LastEvaluatedKey && { pk: result.LastEvaluatedKey.pk, sk: result.LastEvaluatedKey.sk }),
+  };
+}

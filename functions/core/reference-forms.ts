@@ -1,0 +1,198 @@
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { getClient } from './clients.js';
+import type { Deps } from './deps.js';
+import { DomainError } from './errors.js';
+import { eventPut } from './outbox.js';
+import {
+  derivedStatus,
+  effectiveReferenceStatus,
+  effectiveStatus,
+  loadRequest,
+  referenceKeys,
+  toReferenceView,
+  type RefereeInput,
+  type ReferenceItem,
+  type ReferenceStatus,
+  type RequestItem,
+} from './reference-model.js';
+import { MAX_REFEREES, newReferences, requestEvent, requestUpdate, retryOnRequestRace } from './reference-requests.js';
+import { listTemplates, RATING_MAX, RATING_MIN, scoreOf, type Template } from './templates.js';
+
+/**
+ * The public pages of reference requests, reached by unguessable links: the
+ * referee's form, and the page where a candidate names their referees. A link
+ * stops working when its request is cancelled or expires, or once it has
+ * been answered.
+ */
+
+export const MAX_ANSWER_CHARS = 2000;
+
+async function tokenTarget(deps: Deps, key: { pk: string; sk: string }) {
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: key, ConsistentRead: true }));
+  if (!Item) throw new DomainError('not-found', 'This link is not valid. Check that you copied all of it.');
+  return Item as { client_id: string; reference_request_id: number; reference_id?: number };
+}
+
+export interface FormContext {
+  agency: string;
+  request: RequestItem;
+  references: ReferenceItem[];
+  reference: ReferenceItem;
+  template: Template;
+  /** open, or why the form is closed. */
+  state: 'open' | Exclude<ReferenceStatus, 'pending' | 'sent' | 'opened'>;
+}
+
+export async function referenceForm(deps: Deps, token: string): Promise<FormContext> {
+  const target = await tokenTarget(deps, referenceKeys.formToken(token));
+  const loaded = await loadRequest(deps, target.client_id, target.reference_request_id);
+  const reference = loaded?.references.find((r) => r.id === target.reference_id);
+  if (!loaded || !reference) throw new DomainError('not-found', 'This link is not valid.');
+  const [client, templates] = await Promise.all([getClient(deps, target.client_id), listTemplates(deps)]);
+  const status = effectiveReferenceStatus(reference, loaded.request, deps.clock());
+  const state = status === 'pending' || status === 'sent' || status === 'opened' ? 'open' : status;
+  return {
+    agency: client?.name ?? 'The agency',
+    request: loaded.request,
+    references: loaded.references,
+    reference,
+    template: templates.find((t) => t.id === loaded.request.template_id)!,
+    state,
+  };
+}
+
+/** The referee opened the form: `opened`, and the request is in progress. Only the first opening counts. */
+export async function markOpened(deps: Deps, token: string): Promise<void> {
+  await retryOnRequestRace(async () => {
+    const ctx = await referenceForm(deps, token);
+    if (ctx.state !== 'open' || ctx.reference.status !== 'sent') return;
+    const at = deps.clock().toISOString();
+    const refs = ctx.references.map((r) => (r.id === ctx.reference.id ? { ...r, status: 'opened' as const } : r));
+    await deps.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          requestUpdate(deps, ctx.request, { status: derivedStatus(ctx.request, refs) }),
+          {
+            Update: {
+              TableName: deps.table,
+              Key: referenceKeys.reference(ctx.request.client_id, ctx.request.id, ctx.reference.id),
+              UpdateExpression: 'SET #status = :opened, opened_at = :now, updated_at = :now',
+              ConditionExpression: '#status = :sent',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':opened': 'opened', ':sent': 'sent', ':now': at },
+            },
+          },
+        ] as never,
+      }),
+    );
+  });
+}
+
+/** Checks answers against the template: every required question answered, ratings from 1 to 5, text bounded. */
+export function answerErrors(template: Template, answers: Record<string, string>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const q of template.questions) {
+    const value = (answers[q.id] ?? '').trim();
+    if (!value) {
+      if (q.required) errors[q.id] = 'Please answer this question';
+      continue;
+    }
+    if (q.kind === 'rating' && !(Number.isInteger(Number(value)) && Number(value) >= RATING_MIN && Number(value) <= RATING_MAX)) {
+      errors[q.id] = `Choose a rating from ${RATING_MIN} to ${RATING_MAX}`;
+    }
+    if (q.kind === 'text' && value.length > MAX_ANSWER_CHARS) errors[q.id] = `At most ${MAX_ANSWER_CHARS} characters`;
+  }
+  return errors;
+}
+
+/** Closes the reference (completed or declined), moves the request on, and tells the agency. */
+async function answer(deps: Deps, token: string, change: (ctx: FormContext) => Partial<ReferenceItem> & { status: 'completed' | 'declined' }) {
+  return retryOnRequestRace(async () => {
+    const ctx = await referenceForm(deps, token);
+    if (ctx.state !== 'open') throw new DomainError('invalid-state', `This reference is ${ctx.state}`);
+    const now = deps.clock();
+    const at = now.toISOString();
+    const fields = { ...change(ctx), submitted_at: at, updated_at: at };
+    const reference: ReferenceItem = { ...ctx.reference, ...fields };
+    const refs = ctx.references.map((r) => (r.id === reference.id ? reference : r));
+    const completed = refs.filter((r) => r.status === 'completed').length;
+    const status = derivedStatus(ctx.request, refs);
+    const request: RequestItem = { ...ctx.request, references_completed: completed, status, updated_at: at, version: ctx.request.version + 1 };
+    const names: Record<string, string> = { '#status': 'status' };
+    const values: Record<string, unknown> = { ':now': at, ':open1': 'sent', ':open2': 'opened', ':open3': 'pending' };
+    const sets = Object.entries(fields).map(([k, v], i) => {
+      names[`#f${i}`] = k;
+      values[`:v${i}`] = v;
+      return `#f${i} = :v${i}`;
+    });
+    const items: object[] = [
+      requestUpdate(deps, ctx.request, { references_completed: completed, status }),
+      {
+        Update: {
+          TableName: deps.table,
+          Key: referenceKeys.reference(ctx.request.client_id, ctx.request.id, reference.id),
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          // A second submission (or a race with one) changes nothing.
+          ConditionExpression: '#status IN (:open1, :open2, :open3) AND expires_at > :now',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        },
+      },
+      eventPut(deps, {
+        type: reference.status === 'completed' ? 'reference.completed' : 'reference.declined',
+        client_id: request.client_id,
+        family: 'portal-v2',
+        data: toReferenceView(reference, request, now),
+      }),
+    ];
+    if (status === 'completed' && ctx.request.status !== 'completed') items.push(requestEvent(deps, 'reference_request.completed', request, refs));
+    await deps.db.send(new TransactWriteCommand({ TransactItems: items as never }));
+    return reference;
+  });
+}
+
+export async function submitReference(deps: Deps, token: string, answers: Record<string, string>) {
+  return answer(deps, token, (ctx) => {
+    const errors = answerErrors(ctx.template, answers);
+    if (Object.keys(errors).length) throw new DomainError('invalid-state', 'Some answers need attention', { errors });
+    const kept = Object.fromEntries(ctx.template.questions.map((q) => [q.id, (answers[q.id] ?? '').trim()]));
+    return { status: 'completed', answers: kept, score: scoreOf(ctx.template, kept) };
+  });
+}
+
+export async function declineReference(deps: Deps, token: string, reason: string) {
+  const trimmed = reason.trim();
+  if (!trimmed) throw new DomainError('invalid-state', 'Please give a reason', { errors: { reason: 'Please give a reason' } });
+  if (trimmed.length > MAX_ANSWER_CHARS) throw new DomainError('invalid-state', 'Too long', { errors: { reason: `At most ${MAX_ANSWER_CHARS} characters` } });
+  return answer(deps, token, () => ({ status: 'declined', decline_reason: trimmed }));
+}
+
+export interface SubmissionContext {
+  agency: string;
+  request: RequestItem;
+  references: ReferenceItem[];
+  state: 'open' | 'submitted' | 'cancelled' | 'expired' | 'completed';
+}
+
+export async function submissionPage(deps: Deps, token: string): Promise<SubmissionContext> {
+  const target = await tokenTarget(deps, referenceKeys.submissionToken(token));
+  const loaded = await loadRequest(deps, target.client_id, target.reference_request_id);
+  if (!loaded) throw new DomainError('not-found', 'This link is not valid.');
+  const client = await getClient(deps, target.client_id);
+  const status = effectiveStatus(loaded.request, deps.clock());
+  const state = status === 'cancelled' || status === 'expired' || status === 'completed' ? status : loaded.references.length > 0 ? 'submitted' : 'open';
+  return { agency: client?.name ?? 'The agency', ...loaded, state };
+}
+
+/** The candidate names their referees once; each is e-mailed at once. */
+export async function submitReferees(deps: Deps, token: string, referees: RefereeInput[]) {
+  if (referees.length === 0 || referees.length > MAX_REFEREES) throw new DomainError('invalid-state', `Give 1 to ${MAX_REFEREES} referees`);
+  return retryOnRequestRace(async () => {
+    const ctx = await submissionPage(deps, token);
+    if (ctx.state !== 'open') throw new DomainError('invalid-state', ctx.state === 'submitted' ? 'Your referees have already been sent' : `This request is ${ctx.state}`);
+    const { items, tx } = await newReferences(deps, ctx.request, ctx.agency, referees);
+    // The version condition makes a second, concurrent submission retry and then find the first.
+    await deps.db.send(new TransactWriteCommand({ TransactItems: [requestUpdate(deps, ctx.request, {}), ...tx] as never }));
+    return items;
+  });
+}

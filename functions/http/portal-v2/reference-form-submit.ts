@@ -1,0 +1,29 @@
+import { DomainError } from '../../core/errors.js';
+import { declineReference, referenceForm, submitReference } from '../../core/reference-forms.js';
+import { pageHandler } from '../../middleware/page-handler.js';
+import { closedPage, refereeFormPage } from './pages.js';
+
+/** The referee submits the reference or declines it. A second submission gets a clear page and changes nothing. */
+export const handler = pageHandler('portal-v2', async ({ deps, params, form, baseUrl }) => {
+  const token = params.token ?? '';
+  const ctx = await referenceForm(deps, token);
+  if (ctx.state !== 'open') return { status: ctx.state === 'cancelled' || ctx.state === 'expired' ? 410 : 409, html: closedPage(ctx.state) };
+  try {
+    if (form.action === 'decline') {
+      await declineReference(deps, token, form.reason ?? '');
+      return { status: 200, html: closedPage('declined') };
+    }
+    const answers = Object.fromEntries(Object.entries(form).filter(([k]) => k.startsWith('q_')).map(([k, v]) => [k.slice(2), v]));
+    await submitReference(deps, token, answers);
+    return { status: 200, html: closedPage('completed') };
+  } catch (err) {
+    const errors = err instanceof DomainError ? (err.extensions.errors as Record<string, string> | undefined) : undefined;
+    if (errors) return { status: 422, html: refereeFormPage(ctx, `${baseUrl}/reference-form/${token}`, form, errors) };
+    if (err instanceof DomainError && err.code === 'invalid-state') {
+      // Lost a race with another submission, or the request closed meanwhile.
+      const now = await referenceForm(deps, token);
+      return { status: 409, html: closedPage(now.state) };
+    }
+    throw err;
+  }
+});

@@ -1,0 +1,35 @@
+import * as v from 'valibot';
+import { DomainError } from '../../core/errors.js';
+import type { RefereeInput as Referee } from '../../core/reference-model.js';
+import { submissionPage, submitReferees } from '../../core/reference-forms.js';
+import { pageHandler } from '../../middleware/page-handler.js';
+import { closedPage, REFEREE_FIELDS, refereeRows, submissionFormPage } from './pages.js';
+import { RefereeInput } from './schemas.js';
+
+/** The candidate's referees arrive; each is e-mailed the form. Rows left blank are skipped. */
+export const handler = pageHandler('portal-v2', async ({ deps, params, form, baseUrl }) => {
+  const token = params.token ?? '';
+  const ctx = await submissionPage(deps, token);
+  if (ctx.state !== 'open') return { status: ctx.state === 'cancelled' || ctx.state === 'expired' ? 410 : 409, html: closedPage(ctx.state) };
+  const action = `${baseUrl}/reference-submit/${token}`;
+  const errors: Record<string, string> = {};
+  const referees: Referee[] = [];
+  for (let i = 0; i < refereeRows(ctx); i++) {
+    const row = Object.fromEntries(REFEREE_FIELDS.map(([key]) => [key, (form[`r${i}_${key}`] ?? '').trim()]).filter(([, value]) => value !== ''));
+    if (Object.keys(row).length === 0) continue;
+    const parsed = v.safeParse(RefereeInput, row);
+    if (parsed.success) referees.push(parsed.output);
+    else for (const issue of parsed.issues) errors[`r${i}_${v.getDotPath(issue)}`] ??= issue.message;
+  }
+  if (!Object.keys(errors).length && referees.length < ctx.request.references_required) {
+    errors.form = `Please give at least ${ctx.request.references_required} referee${ctx.request.references_required === 1 ? '' : 's'}.`;
+  }
+  if (Object.keys(errors).length) return { status: 422, html: submissionFormPage(ctx, action, form, errors) };
+  try {
+    await submitReferees(deps, token, referees);
+  } catch (err) {
+    if (err instanceof DomainError && err.code === 'invalid-state') return { status: 409, html: closedPage((await submissionPage(deps, token)).state) };
+    throw err;
+  }
+  return { status: 200, html: closedPage('submitted') };
+});
