@@ -403,8 +403,9 @@ async function expireOnePage(deps: Deps): Promise<{ expired: number; handled: nu
     new QueryCommand({
       TableName: deps.table,
       IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-      ExpressionAttributeValues: { ':pk': 'OPEN_REFREQ', ':now': now.toISOString() },
+      // Sort keys are `<expires_at>#<client>#<id>`: '~' sorts after '#', so this takes everything due by now, inclusive.
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :bound',
+      ExpressionAttributeValues: { ':pk': 'OPEN_REFREQ', ':bound': `${now.toISOString()}~` },
       Limit: 100,
     }),
   );

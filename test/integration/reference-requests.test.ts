@@ -1,0 +1,105 @@
+import type { Deps } from '../../functions/core/deps.js';
+import { seedDemoData } from '../../functions/core/demo-data.js';
+import type { DomainEvent, EmailMessage } from '../../functions/core/outbox.js';
+import { referenceForm, submitReference } from '../../functions/core/reference-forms.js';
+import { loadRequest } from '../../functions/core/reference-model.js';
+import { createReferenceRequest, expireDueRequests, getReferenceRequest, sendReminders } from '../../functions/core/reference-requests.js';
+import { outboxPayloads } from '../support/clinical.js';
+import { testClock, testDeps, type TestClock } from '../support/env.js';
+
+let deps: Deps;
+let clock: TestClock;
+const CLIENT = 'demo-northwind';
+const BASE = 'http://portal.test/portal/v2';
+let n = 0;
+const referee = () => ({ referee_name: `Ref ${++n}`, referee_email: `ref${n}@nhs.example`, referee_organisation: 'NHS Trust', referee_position: 'Matron' });
+const ANSWERS = { clinical_competence: '4', reliability: '4', communication: '4', teamwork: '4', safeguarding: 'None' };
+
+beforeAll(async () => {
+  clock = testClock('2026-11-23T09:00:00.000Z');
+  deps = await testDeps({ clock });
+  await seedDemoData(deps);
+});
+
+const create = (extra: object = {}) =>
+  createReferenceRequest(deps, CLIENT, { candidate_id: 1, collection_mode: 'client_adds', references_required: 1, template_id: 1, expiry_days: 14, referees: [referee(), referee()], ...extra }, BASE);
+const tokenOf = async (requestId: number, index: number) => (await loadRequest(deps, CLIENT, requestId))!.references[index]!.form_token;
+const remindersTo = async (email: string) => (await outboxPayloads<EmailMessage>(deps, 'email')).filter((m) => m.template === 'reference-reminder' && m.to === email);
+
+describe('reminders', () => {
+  it('go to referees who have not answered, at most once per referee per 24 hours', async () => {
+    clock.set('2026-11-23T09:00:00.000Z');
+    const request = await create({ references_required: 2 });
+    const [first, second] = request.references;
+    await submitReference(deps, await tokenOf(request.id, 1), ANSWERS);
+
+    clock.advance(24 * 3600 - 1);
+    expect((await sendReminders(deps, CLIENT, request.id)).reminders_sent).toBe(0);
+    clock.advance(1);
+    const sent = await sendReminders(deps, CLIENT, request.id);
+    expect(sent.reminders_sent).toBe(1);
+    expect(sent.request.references[0]).toMatchObject({ reminder_count: 1, last_reminder_sent_at: '2026-11-24T09:00:00.000Z' });
+    expect(sent.request.references[1]).toMatchObject({ status: 'completed', reminder_count: 0 });
+    expect((await sendReminders(deps, CLIENT, request.id)).reminders_sent).toBe(0);
+    expect(await remindersTo(first!.referee_email)).toHaveLength(1);
+    expect(await remindersTo(second!.referee_email)).toHaveLength(0);
+
+    clock.advance(24 * 3600);
+    const [a, b] = await Promise.all([sendReminders(deps, CLIENT, request.id), sendReminders(deps, CLIENT, request.id)]);
+    expect(a.reminders_sent + b.reminders_sent).toBe(1);
+    expect(await remindersTo(first!.referee_email)).toHaveLength(2);
+    expect((await getReferenceRequest(deps, CLIENT, request.id)).references[0]!.reminder_count).toBe(2);
+  });
+});
+
+describe('expiry', () => {
+  it('is decided by the clock at once, and the sweep closes links and tells the agency', async () => {
+    clock.set('2026-11-23T09:00:00.000Z');
+    const request = await create({ expiry_days: 1 });
+    const token = await tokenOf(request.id, 0);
+    clock.advance(86_400 - 1);
+    expect(await getReferenceRequest(deps, CLIENT, request.id)).toMatchObject({ status: 'pending', is_expired: false });
+    expect((await referenceForm(deps, token)).state).toBe('open');
+
+    clock.advance(1);
+    const due = await getReferenceRequest(deps, CLIENT, request.id);
+    expect(due).toMatchObject({ status: 'expired', status_label: 'Expired', is_expired: true });
+    expect(due.references.map((r) => r.status)).toEqual(['expired', 'expired']);
+    expect((await referenceForm(deps, token)).state).toBe('expired');
+    await expect(submitReference(deps, token, ANSWERS)).rejects.toMatchObject({ code: 'invalid-state' });
+
+    expect(await expireDueRequests(deps)).toBeGreaterThanOrEqual(1);
+    const stored = (await loadRequest(deps, CLIENT, request.id))!;
+    expect(stored.request.status).toBe('expired');
+    expect(stored.references.map((r) => r.status)).toEqual(['expired', 'expired']);
+    const events = (await outboxPayloads<DomainEvent>(deps, 'event')).filter((e) => e.type === 'reference_request.expired' && (e.data as { id: number }).id === request.id);
+    expect(events).toHaveLength(1);
+    expect(await expireDueRequests(deps)).toBe(0);
+  });
+
+  it('leaves a completed request completed and expires its outstanding references', async () => {
+    clock.set('2026-11-23T09:00:00.000Z');
+    const request = await create({ expiry_days: 2 });
+    await submitReference(deps, await tokenOf(request.id, 0), ANSWERS);
+    clock.advance(2 * 86_400);
+    await expireDueRequests(deps);
+    const stored = (await loadRequest(deps, CLIENT, request.id))!;
+    expect(stored.request.status).toBe('completed');
+    expect(stored.references.map((r) => r.status).sort()).toEqual(['completed', 'expired']);
+  });
+});
+
+describe('concurrent answers', () => {
+  it('count every completion and tell the agency the request is complete exactly once', async () => {
+    clock.set('2026-11-23T09:00:00.000Z');
+    const request = await create({ references_required: 3, referees: [referee(), referee(), referee(), referee()] });
+    const tokens = await Promise.all([0, 1, 2, 3].map((i) => tokenOf(request.id, i)));
+    await Promise.all(tokens.map((t) => submitReference(deps, t, ANSWERS)));
+    const after = await getReferenceRequest(deps, CLIENT, request.id);
+    expect(after).toMatchObject({ status: 'completed', references_completed: 4, is_fully_referenced: true });
+    const events = (await outboxPayloads<DomainEvent>(deps, 'event')).filter((e) => (e.data as { id: number; reference_request_id?: number }).id === request.id || (e.data as { reference_request_id?: number }).reference_request_id === request.id);
+    expect(events.filter((e) => e.type === 'reference.completed')).toHaveLength(4);
+    expect(events.filter((e) => e.type === 'reference_request.completed')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'reference_request.created')).toHaveLength(1);
+  });
+});
