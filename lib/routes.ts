@@ -69,16 +69,21 @@ const tokenRoutes = (family: FamilyId): Route[] => [
   },
 ];
 
-const ci = (method: HttpMethod, path: string, handler: string, operationId: string, summary: string, contract: Route['contract'], auth: Route['auth'] = 'bearer'): Route => ({
-  family: 'clinical-interview',
-  method,
-  path,
-  handler: `clinical-interview/${handler}`,
-  auth,
-  operationId,
-  summary,
-  contract,
-});
+/** A builder of one family's routes; the handler module lives under functions/http/<family>/. */
+const routeOf =
+  (family: FamilyId) =>
+  (method: HttpMethod, path: string, handler: string, operationId: string, summary: string, contract: Route['contract'], auth: Route['auth'] = 'bearer'): Route => ({
+    family,
+    method,
+    path,
+    handler: `${family}/${handler}`,
+    auth,
+    operationId,
+    summary,
+    contract,
+  });
+
+const ci = routeOf('clinical-interview');
 
 const clinicalInterviewRoutes: Route[] = [
   ci('GET', '/interview-types', 'interview-types-list', 'listInterviewTypes', 'List active interview types', 'project'),
@@ -100,16 +105,9 @@ const clinicalInterviewRoutes: Route[] = [
 ];
 
 const webhookRoutes = (family: FamilyId): Route[] => {
-  const route = (method: HttpMethod, path: string, name: string, operationId: string, summary: string, contract: Route['contract'] = 'project'): Route => ({
-    family,
-    method,
-    path,
-    handler: `${family}/webhooks-${name}`,
-    auth: 'bearer',
-    operationId,
-    summary,
-    contract,
-  });
+  const of = routeOf(family);
+  const route = (method: HttpMethod, path: string, name: string, operationId: string, summary: string, contract: Route['contract'] = 'project') =>
+    of(method, path, `webhooks-${name}`, operationId, summary, contract);
   return [
     route('GET', '/webhooks', 'list', 'listWebhooks', 'List webhook endpoints'),
     route('POST', '/webhooks', 'create', 'createWebhook', 'Create a webhook endpoint (the secret is shown once)'),
@@ -122,16 +120,7 @@ const webhookRoutes = (family: FamilyId): Route[] => {
   ];
 };
 
-const pv = (method: HttpMethod, path: string, handler: string, operationId: string, summary: string, contract: Route['contract'], auth: Route['auth'] = 'bearer'): Route => ({
-  family: 'portal-v2',
-  method,
-  path,
-  handler: `portal-v2/${handler}`,
-  auth,
-  operationId,
-  summary,
-  contract,
-});
+const pv = routeOf('portal-v2');
 
 const portalRoutes: Route[] = [
   pv('GET', '/candidates', 'candidates-list', 'listCandidates', 'List candidates', 'project'),

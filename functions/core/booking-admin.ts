@@ -6,7 +6,8 @@ import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 import { candidateSlots, holdKeys, SLOT_FREE } from './holds.js';
 import { eventPut, type EventType } from './outbox.js';
-import { ledgerPut, newLedgerEntry, readWallet, retryOnWalletRace, walletChange, walletKeys } from './wallets.js';
+import { ledgerPut, newLedgerEntry, readWallet, walletChange, walletKeys } from './wallets.js';
+import { retryOnConflict } from './db.js';
 
 /**
  * What operators do to bookings after creation (the operator CLI, not the
@@ -71,8 +72,6 @@ async function changeBooking(
   return updated;
 }
 
-const isRace = (err: unknown) => cancellationReasons(err) !== undefined;
-
 function requireScheduled(booking: BookingItem) {
   if (booking.booking_status === 'cancelled' || booking.interview_status !== 'scheduled') {
     throw new DomainError('invalid-state', `Booking ${booking.id} is ${booking.booking_status} and ${booking.interview_status}`);
@@ -81,7 +80,7 @@ function requireScheduled(booking: BookingItem) {
 
 /** Cancels a scheduled booking, frees its slot and gives back what was paid. */
 export async function cancelBooking(deps: Deps, id: number, reason?: string) {
-  return retryOnWalletRace(async () => {
+  return retryOnConflict(async () => {
     const booking = await findBooking(deps, id);
     requireScheduled(booking);
     const typeRef = booking.interview_type;
@@ -122,7 +121,7 @@ export async function cancelBooking(deps: Deps, id: number, reason?: string) {
     };
     const updated = await changeBooking(deps, booking, { booking_status: 'cancelled', interview_status: 'cancelled', pay_status: payStatus }, 'booking.cancelled', [freeSlot, ...refund]);
     return toBookingView(updated, deps.config.serviceTimeZone);
-  }, isRace);
+  });
 }
 
 /** Moves a scheduled booking to another free slot of its type. */

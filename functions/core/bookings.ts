@@ -13,7 +13,8 @@ import { emailPut, eventPut } from './outbox.js';
 import { decodeCursor, encodeCursor, type Page } from './pagination.js';
 import { randomToken } from './secrets.js';
 import { formatWithOffset } from './time.js';
-import { ledgerPut, newLedgerEntry, readWallet, retryOnWalletRace, walletChange, walletKeys } from './wallets.js';
+import { ledgerPut, newLedgerEntry, readWallet, walletChange, walletKeys } from './wallets.js';
+import { retryOnConflict } from './db.js';
 
 /** Clinical interview bookings: creation with the four pay options, reads and lists. */
 
@@ -243,7 +244,7 @@ async function commitBooking(
   const claim = input.claim(bookingId);
   const tz = deps.config.serviceTimeZone;
 
-  return retryOnWalletRace(
+  return retryOnConflict(
     async () => {
       const now = deps.clock().toISOString();
       const payment = await planPayment(deps, client, type, bookingId, input.payOption);
@@ -310,11 +311,10 @@ async function commitBooking(
         if (input.payOption === 'invoice' && failedCondition(reasons[paymentStart])) {
           throw new DomainError('invoice-disabled', 'Invoice payments are not enabled on this account');
         }
-        throw err; // a wallet race is retried by retryOnWalletRace
+        throw err; // a wallet race: retryOnConflict runs the whole attempt again
       }
       return { view, paymentToken: payment.paymentToken };
     },
-    (err) => cancellationReasons(err) !== undefined,
   );
 }
 

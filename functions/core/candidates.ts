@@ -1,8 +1,8 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { queryPage } from './db.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 import { nextId, padId } from './ids.js';
-import { decodeCursor, encodeCursor, type Page } from './pagination.js';
 import { formatWithOffset } from './time.js';
 
 /** The candidates an agency asks references about. */
@@ -54,21 +54,5 @@ export async function getCandidate(deps: Deps, clientId: string, id: number) {
   return toCandidateView(item, deps.config.serviceTimeZone);
 }
 
-export async function listCandidates(deps: Deps, clientId: string, page: { limit: number; cursor?: string }): Promise<Page<ReturnType<typeof toCandidateView>>> {
-  const pk = `CLIENT#${clientId}`;
-  const result = await deps.db.send(
-    new QueryCommand({
-      TableName: deps.table,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': candidateKeys.prefix },
-      ScanIndexForward: false,
-      Limit: page.limit,
-      ExclusiveStartKey: decodeCursor(page.cursor, pk),
-      ConsistentRead: true,
-    }),
-  );
-  return {
-    data: (result.Items as CandidateItem[]).map((c) => toCandidateView(c, deps.config.serviceTimeZone)),
-    next_cursor: encodeCursor(result.LastEvaluatedKey && { pk: result.LastEvaluatedKey.pk, sk: result.LastEvaluatedKey.sk }),
-  };
-}
+export const listCandidates = (deps: Deps, clientId: string, page: { limit: number; cursor?: string }) =>
+  queryPage(deps, { pk: `CLIENT#${clientId}`, prefix: candidateKeys.prefix, ...page }, (c) => toCandidateView(c as unknown as CandidateItem, deps.config.serviceTimeZone));

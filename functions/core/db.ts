@@ -1,7 +1,8 @@
 import { QueryCommand, UpdateCommand, type QueryCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailed } from './conditions.js';
+import { cancellationReasons, isConditionalCheckFailed } from './conditions.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
+import { decodeCursor, encodeCursor, type Page } from './pagination.js';
 
 /** Small table helpers every entity module uses. */
 
@@ -28,5 +29,43 @@ export async function updateExisting(
   } catch (err) {
     if (isConditionalCheckFailed(err)) throw new DomainError('not-found', notFound);
     throw err;
+  }
+}
+
+/**
+ * One page of a partition, newest (highest sort key) first, and the cursor
+ * to the next. The cursor is checked to belong to this partition.
+ */
+export async function queryPage<T>(
+  deps: Deps,
+  query: { pk: string; prefix?: string; limit: number; cursor?: string },
+  view: (item: Record<string, unknown>) => T,
+): Promise<Page<T>> {
+  const result = await deps.db.send(
+    new QueryCommand({
+      TableName: deps.table,
+      KeyConditionExpression: query.prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': query.pk, ...(query.prefix ? { ':prefix': query.prefix } : {}) },
+      ScanIndexForward: false,
+      Limit: query.limit,
+      ExclusiveStartKey: decodeCursor(query.cursor, query.pk),
+      ConsistentRead: true,
+    }),
+  );
+  return {
+    data: (result.Items ?? []).map(view),
+    next_cursor: encodeCursor(result.LastEvaluatedKey && { pk: result.LastEvaluatedKey.pk, sk: result.LastEvaluatedKey.sk }),
+  };
+}
+
+/** Runs an optimistic read-modify-write again when a transaction lost a race (a failed condition), with a short random back-off. */
+export async function retryOnConflict<T>(work: () => Promise<T>, tries = 12): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (!cancellationReasons(err) || i >= tries) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * i));
+    }
   }
 }

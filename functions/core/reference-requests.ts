@@ -4,6 +4,7 @@ import { getCandidateItem, candidateName } from './candidates.js';
 import { clientNumber, getClient, type ClientAccount } from './clients.js';
 import { addSeconds } from './clock.js';
 import { cancellationReasons } from './conditions.js';
+import { retryOnConflict } from './db.js';
 import type { Deps } from './deps.js';
 import { candidateInvitation, referenceReminder, refereeInvitation } from './email-templates.js';
 import { DomainError, fieldRefusal } from './errors.js';
@@ -129,17 +130,8 @@ export function requestUpdate(deps: Deps, before: RequestItem, after: Partial<Re
   };
 }
 
-/** Runs a read-modify-write of a request again when another change got there first. */
-export async function retryOnRequestRace<T>(work: () => Promise<T>, tries = 8): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await work();
-    } catch (err) {
-      if (!cancellationReasons(err) || i >= tries) throw err;
-      await new Promise((r) => setTimeout(r, Math.random() * 20 * i));
-    }
-  }
-}
+/** A request is changed read-modify-write, conditional on its version: a lost race runs again. */
+export const retryOnRequestRace = retryOnConflict;
 
 async function requireClient(deps: Deps, clientId: string): Promise<ClientAccount> {
   const client = await getClient(deps, clientId);

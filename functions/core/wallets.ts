@@ -1,13 +1,11 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { InterviewType } from './catalog.js';
-import { cancellationReasons, failedCondition } from './conditions.js';
-import { queryAll } from './db.js';
+import { queryAll, queryPage, retryOnConflict } from './db.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 import { padId } from './ids.js';
 import { CURRENCY, type Money } from './money.js';
-import { decodeCursor, encodeCursor, type Page } from './pagination.js';
 import { formatWithOffset } from './time.js';
 
 /**
@@ -109,28 +107,13 @@ export function newLedgerEntry(deps: Deps, entry: Omit<LedgerEntry, 'id' | 'crea
   return { id: `led_${randomUUID().replaceAll('-', '')}`, created_at: deps.clock().toISOString(), ...entry };
 }
 
-/** Runs `attempt` again while it loses an optimistic race on a wallet. */
-export async function retryOnWalletRace<T>(attempt: () => Promise<T>, isRace: (err: unknown) => boolean, tries = 12): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await attempt();
-    } catch (err) {
-      if (!isRace(err) || i >= tries) throw err;
-      await new Promise((r) => setTimeout(r, Math.random() * 20 * i));
-    }
-  }
-}
-
 async function topUp(deps: Deps, key: { pk: string; sk: string }, amount: number, entry: Omit<LedgerEntry, 'id' | 'created_at' | 'balance_after' | 'amount'>) {
   if (!Number.isInteger(amount) || amount <= 0) throw new DomainError('invalid-state', 'A top-up must be a positive whole number');
-  return retryOnWalletRace(
-    async () => {
-      const wallet = await readWallet(deps, key);
-      await deps.db.send(new TransactWriteCommand({ TransactItems: walletChange(deps, wallet, amount, entry) }));
-      return wallet.balance + amount;
-    },
-    (err) => failedCondition(cancellationReasons(err)?.[0]),
-  );
+  return retryOnConflict(async () => {
+    const wallet = await readWallet(deps, key);
+    await deps.db.send(new TransactWriteCommand({ TransactItems: walletChange(deps, wallet, amount, entry) }));
+    return wallet.balance + amount;
+  });
 }
 
 export const topUpCredits = (deps: Deps, clientId: string, type: InterviewType, credits: number, note?: string) =>
@@ -182,24 +165,8 @@ export const toLedgerView = (entry: LedgerEntry, timeZone: string) => {
 };
 
 /** The client's ledger, newest first. */
-export async function walletTransactions(deps: Deps, clientId: string, page: { limit: number; cursor?: string }): Promise<Page<ReturnType<typeof toLedgerView>>> {
-  const pk = ledgerKeys.partition(clientId);
-  const result = await deps.db.send(
-    new QueryCommand({
-      TableName: deps.table,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': pk },
-      ScanIndexForward: false,
-      Limit: page.limit,
-      ExclusiveStartKey: decodeCursor(page.cursor, pk),
-      ConsistentRead: true,
-    }),
-  );
-  return {
-    data: (result.Items as LedgerEntry[]).map((e) => toLedgerView(e, deps.config.serviceTimeZone)),
-    next_cursor: encodeCursor(result.LastEvaluatedKey && { pk: result.LastEvaluatedKey.pk, sk: result.LastEvaluatedKey.sk }),
-  };
-}
+export const walletTransactions = (deps: Deps, clientId: string, page: { limit: number; cursor?: string }) =>
+  queryPage(deps, { pk: ledgerKeys.partition(clientId), ...page }, (e) => toLedgerView(e as unknown as LedgerEntry, deps.config.serviceTimeZone));
 
 function fromLedgerItem(item: Record<string, unknown>): LedgerEntry {
   const { pk, sk, gsi1pk, gsi1sk, entity, ...entry } = item;

@@ -1,5 +1,5 @@
 import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -9,7 +9,8 @@ import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 import type { FamilyId } from './families.js';
 import type { DomainEvent } from './outbox.js';
-import { decodeCursor, encodeCursor, type Page } from './pagination.js';
+import type { Page } from './pagination.js';
+import { queryPage } from './db.js';
 import { signatureHeader } from './signing.js';
 import { formatWithOffset } from './time.js';
 import { policyFromEnv, vetWebhookUrl, type UrlPolicy } from './url-guard.js';
@@ -318,32 +319,17 @@ export function deliveryHandler(deps: Deps, sqs: SQSClient, queueUrl: string, co
 }
 
 /** An endpoint's delivery attempts, newest first. The receiver's response body is not included. */
-export async function deliveryLog(deps: Deps, clientId: string, endpointId: number, page: { limit: number; cursor?: string }): Promise<Page<Record<string, unknown>>> {
-  const pk = webhookKeys.logPartition(clientId, endpointId);
-  const result = await deps.db.send(
-    new QueryCommand({
-      TableName: deps.table,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': pk },
-      ScanIndexForward: false,
-      Limit: page.limit,
-      ExclusiveStartKey: decodeCursor(page.cursor, pk),
-      ConsistentRead: true,
-    }),
-  );
+export function deliveryLog(deps: Deps, clientId: string, endpointId: number, page: { limit: number; cursor?: string }): Promise<Page<Record<string, unknown>>> {
   const tz = deps.config.serviceTimeZone;
-  return {
-    data: (result.Items ?? []).map((i) => ({
-      event_id: i.event_id,
-      event_type: i.event_type,
-      attempt: i.attempt,
-      attempted_at: formatWithOffset(i.attempted_at, tz),
-      outcome: i.outcome,
-      response_status: i.response_status,
-      error: i.error,
-      duration_ms: i.duration_ms,
-      next_attempt_at: i.next_attempt_at && formatWithOffset(i.next_attempt_at, tz),
-    })),
-    next_cursor: encodeCursor(result.LastEvaluatedKey && { pk: result.LastEvaluatedKey.pk, sk: result.LastEvaluatedKey.sk }),
-  };
+  return queryPage(deps, { pk: webhookKeys.logPartition(clientId, endpointId), ...page }, (i) => ({
+    event_id: i.event_id,
+    event_type: i.event_type,
+    attempt: i.attempt,
+    attempted_at: formatWithOffset(String(i.attempted_at), tz),
+    outcome: i.outcome,
+    response_status: i.response_status,
+    error: i.error,
+    duration_ms: i.duration_ms,
+    next_attempt_at: i.next_attempt_at && formatWithOffset(String(i.next_attempt_at), tz),
+  }));
 }
