@@ -71,7 +71,7 @@ export class ApiStack extends Stack {
         logGroupName: `${logPrefix}-${name}`,
         logRetentionDays: config.logRetentionDays,
         timeout: Duration.seconds(10),
-        pdfFonts: route.needs?.includes('pdf-fonts'),
+        files: route.needs?.filter((n) => n !== 'reports') as ('pdf-fonts' | 'swagger-ui')[] | undefined,
         environment: {
           SERVICE_TIME_ZONE: config.serviceTimeZone,
           STAGE: config.stage,

@@ -19,13 +19,25 @@ export interface ProjectFunctionProps {
   logRetentionDays: number;
   environment?: Record<string, string>;
   timeout?: Duration;
-  /**
-   * pdfkit loads its standard fonts with createRequire and its package's
-   * `#standard-fonts/*` import map, which a bundle cannot follow: copy the
-   * font modules beside the bundle and give it the same import map.
-   */
-  pdfFonts?: boolean;
+  /** Files the bundle reads at run time, copied beside it at synth (see BUNDLE_FILES). */
+  files?: (keyof typeof BUNDLE_FILES)[];
 }
+
+const modules = join(PROJECT_ROOT, 'node_modules');
+
+/** Shell commands that put files beside a bundle; run by esbuild's after-bundling hook, offline. */
+export const BUNDLE_FILES = {
+  // pdfkit loads its standard fonts through createRequire and its package's `#standard-fonts/*` import map,
+  // which a bundle cannot follow: the font modules go beside the bundle, with the same import map.
+  'pdf-fonts': (out: string) => [
+    `cp -r "${join(modules, 'pdfkit', 'js', 'standard-fonts')}" "${out}/standard-fonts"`,
+    `echo '{"imports":{"#standard-fonts/*":"./standard-fonts/*.cjs"}}' > "${out}/package.json"`,
+  ],
+  'swagger-ui': (out: string) => [
+    `mkdir -p "${out}/swagger-ui"`,
+    `cp "${join(modules, 'swagger-ui-dist', 'swagger-ui-bundle.js')}" "${join(modules, 'swagger-ui-dist', 'swagger-ui.css')}" "${out}/swagger-ui/"`,
+  ],
+};
 
 /**
  * Every Lambda of the project: Node.js 24 on arm64, one ESM bundle per
@@ -62,14 +74,11 @@ export class ProjectFunction extends Construct {
         mainFields: ['module', 'main'],
         // Some dependencies still call require(); give ESM bundles one.
         banner: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-        commandHooks: props.pdfFonts
+        commandHooks: props.files?.length
           ? {
               beforeBundling: () => [],
               beforeInstall: () => [],
-              afterBundling: (_input: string, output: string) => [
-                `cp -r "${join(PROJECT_ROOT, 'node_modules', 'pdfkit', 'js', 'standard-fonts')}" "${output}/standard-fonts"`,
-                `echo '{"imports":{"#standard-fonts/*":"./standard-fonts/*.cjs"}}' > "${output}/package.json"`,
-              ],
+              afterBundling: (_input: string, output: string) => props.files!.flatMap((f) => BUNDLE_FILES[f](output)),
             }
           : undefined,
       },

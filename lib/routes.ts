@@ -22,8 +22,8 @@ export interface Route {
   summary: string;
   /** `spec`: stated by the source specification; `project`: decided in design.md. */
   contract: 'spec' | 'project';
-  /** What the handler needs beyond the table: read access to interview reports; pdfkit's fonts beside its bundle. */
-  needs?: ('reports' | 'pdf-fonts')[];
+  /** What the handler needs beyond the table: read access to interview reports; files beside its bundle. */
+  needs?: ('reports' | 'pdf-fonts' | 'swagger-ui')[];
 }
 
 const tokenRoutes = (family: FamilyId): Route[] => [
@@ -142,7 +142,18 @@ const portalRoutes: Route[] = [
   pv('POST', '/reference-submit/{token}', 'reference-submit-submit', 'submitReferees', 'Candidate page: send referees (HTML form)', 'project', 'none'),
 ];
 
+const docsRoutes = (family: FamilyId): Route[] => {
+  const of = routeOf(family);
+  return [
+    of('GET', '/openapi.json', 'openapi', 'getOpenApi', 'This OpenAPI document', 'project', 'none'),
+    of('GET', '/docs', 'docs-page', 'showDocs', 'Documentation page', 'project', 'none'),
+    { ...of('GET', '/docs/{asset}', 'docs-asset', 'getDocsAsset', 'Documentation page assets', 'project', 'none'), needs: ['swagger-ui'] },
+  ];
+};
+
 export const ROUTES: readonly Route[] = [
+  ...docsRoutes('clinical-interview'),
+  ...docsRoutes('portal-v2'),
   ...tokenRoutes('clinical-interview'),
   ...clinicalInterviewRoutes,
   ...webhookRoutes('clinical-interview'),

@@ -14,6 +14,7 @@ export function docsPage(routes: Route[]): string {
       )
       .join('\n');
     return `<h2>${escape(family.title)} <small><code>${family.prefix}</code></small></h2>
+<p><a href="${family.prefix}/docs">Interactive documentation</a> · <a href="${family.prefix}/openapi.json">OpenAPI document</a></p>
 <table><thead><tr><th>Method</th><th>Path</th><th>Operation</th><th>Auth</th><th>Contract</th></tr></thead>
 <tbody>${rows}</tbody></table>`;
   });

@@ -1,19 +1,10 @@
-import * as v from 'valibot';
 import { verifyClientCredentials } from '../../core/clients.js';
 import type { FamilyId } from '../../core/families.js';
 import { issueTokenPair, refreshTokenPair, revokeGrant } from '../../core/tokens.js';
 import { httpHandler } from '../../middleware/http-handler.js';
+import { RefreshRequest, TokenRequest } from './auth-schemas.js';
 
 /** The four token operations every family offers (design section 4), bound to a family per handler file. */
-
-export const TokenRequest = v.object({
-  client_id: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
-  client_secret: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
-});
-
-export const RefreshRequest = v.object({
-  refresh_token: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
-});
 
 // Tokens must never sit in a shared cache.
 const NO_STORE = { 'cache-control': 'no-store' };

@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { isDomainError } from '../../core/errors.js';
 import type { FamilyId } from '../../core/families.js';
 import { policyFromEnv } from '../../core/url-guard.js';
@@ -6,8 +5,6 @@ import { deliveryLog } from '../../core/webhook-delivery.js';
 import {
   createEndpoint,
   deleteEndpoint,
-  DEFAULT_TIMEOUT_SECONDS,
-  EVENT_KINDS,
   getEndpoint,
   listEndpoints,
   rotateSecret,
@@ -17,7 +14,8 @@ import {
 } from '../../core/webhooks.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 import { validationProblem } from '../../middleware/problems.js';
-import { idParam, listQuery, name, text } from './fields.js';
+import { idParam } from './fields.js';
+import { webhookSchemas } from './webhook-schemas.js';
 
 /**
  * The webhook endpoint operations every family with events offers (design
@@ -25,27 +23,6 @@ import { idParam, listQuery, name, text } from './fields.js';
  * wraps single resources in its `data`/`message` envelope; the clinical
  * interview family returns them bare.
  */
-
-export function webhookSchemas(family: FamilyId) {
-  const kinds = EVENT_KINDS[family] as [string, ...string[]];
-  const events = v.pipe(
-    v.array(v.picklist(kinds, `One of ${kinds.join(', ')}`), 'Required, as an array of event kinds'),
-    v.minLength(1, 'Subscribe to at least one event kind'),
-  );
-  const url = v.pipe(text(), v.trim(), v.maxLength(2048, 'At most 2048 characters'), v.url('Not a valid URL'));
-  const timeout = v.pipe(v.number('A whole number of seconds'), v.integer('A whole number of seconds'), v.minValue(1, 'At least 1'), v.maxValue(30, 'At most 30'));
-  return {
-    create: v.object({ name: name(), url, events, timeout_seconds: v.optional(timeout, DEFAULT_TIMEOUT_SECONDS) }),
-    update: v.object({
-      events,
-      is_active: v.boolean('Required, as true or false'),
-      name: v.optional(name()),
-      url: v.optional(url),
-      timeout_seconds: v.optional(timeout),
-    }),
-    logs: v.object(listQuery),
-  };
-}
 
 const present = (family: FamilyId, resource: unknown, message: string) => (family === 'portal-v2' ? { data: resource, message } : resource);
 

@@ -1,0 +1,3 @@
+import { docsPage } from '../shared/docs.js';
+
+export const handler = docsPage('clinical-interview');

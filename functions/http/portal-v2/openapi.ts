@@ -1,0 +1,3 @@
+import { openApi } from '../shared/docs.js';
+
+export const handler = openApi('portal-v2');

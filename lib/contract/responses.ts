@@ -1,0 +1,153 @@
+import * as v from 'valibot';
+
+/**
+ * Response shapes, for the OpenAPI documents and the contract test. Strict
+ * objects: a field the document does not name fails the contract test.
+ */
+
+const str = v.string();
+const int = v.pipe(v.number(), v.integer());
+const nullable = <T extends v.GenericSchema>(s: T) => v.nullable(s);
+const timestamp = v.pipe(v.string(), v.isoTimestamp());
+
+export const Problem = v.looseObject({
+  type: str,
+  title: str,
+  status: int,
+  detail: str,
+  errors: v.optional(v.array(v.looseObject({ detail: str, pointer: v.optional(str), parameter: v.optional(str), header: v.optional(str) }))),
+});
+
+export const page = <T extends v.GenericSchema>(item: T) => v.strictObject({ data: v.array(item), next_cursor: nullable(str) });
+export const envelope = <T extends v.GenericSchema>(item: T) => v.strictObject({ data: item, message: str });
+
+export const Money = v.strictObject({ amount: int, currency: str });
+const Ref = v.strictObject({ id: int, name: str });
+
+export const TokenPair = v.strictObject({ token_type: v.literal('Bearer'), access_token: str, expires_in: int, refresh_token: str, refresh_expires_in: int });
+export const TokenInfo = v.strictObject({ active: v.boolean(), client_id: str, family: str, issued_at: timestamp, expires_at: timestamp });
+
+export const InterviewType = v.strictObject({ id: int, name: str, duration_minutes: int, price: Money });
+export const Timeslot = v.strictObject({ date: str, time: str, interview_type: Ref });
+export const Hold = v.strictObject({
+  hold_hash: str,
+  expires_at: timestamp,
+  expires_in_seconds: int,
+  slot: v.strictObject({ date: str, time: str, interview_type: Ref }),
+});
+export const HoldConflict = v.looseObject({ ...Problem.entries, hold: Hold });
+export const Booking = v.strictObject({
+  id: int,
+  candidate: v.strictObject({ name: str, email: str, phone: str, job_role: str, nmc_number: str }),
+  interview_type: Ref,
+  interviewer: Ref,
+  start_date: timestamp,
+  end_date: timestamp,
+  booking_status: str,
+  interview_status: str,
+  attendance: str,
+  pay_status: str,
+  pay_option: str,
+  booked_by: str,
+  video_meeting: v.strictObject({ meeting_id: str, join_link: v.pipe(str, v.url()), password: str }),
+  interview_report_available: v.boolean(),
+  created_at: timestamp,
+});
+export const Balances = v.strictObject({ credits: v.array(v.strictObject({ interview_type: Ref, credits: int })), money: Money });
+export const LedgerEntry = v.strictObject({
+  id: str,
+  client_id: str,
+  created_at: timestamp,
+  kind: str,
+  amount: int,
+  unit: str,
+  balance_after: nullable(int),
+  booking_id: nullable(int),
+  interview_type: nullable(Ref),
+  note: nullable(str),
+});
+export const BookingUrl = v.strictObject({ booking_url: v.pipe(str, v.url()) });
+
+export const WebhookEndpoint = v.strictObject({
+  id: int,
+  name: str,
+  url: str,
+  events: v.array(str),
+  secret_prefix: str,
+  is_active: v.boolean(),
+  timeout_seconds: int,
+  last_delivered_at: nullable(timestamp),
+  last_response_code: nullable(int),
+  consecutive_failures: int,
+  created_at: timestamp,
+});
+export const WebhookEndpointWithSecret = v.strictObject({ ...WebhookEndpoint.entries, secret: str });
+export const TestEventQueued = v.strictObject({ event_id: str });
+export const DeliveryAttempt = v.strictObject({
+  event_id: str,
+  event_type: str,
+  attempt: int,
+  attempted_at: timestamp,
+  outcome: v.picklist(['delivered', 'failed', 'dead_lettered', 'endpoint_disabled']),
+  response_status: nullable(int),
+  error: nullable(str),
+  duration_ms: int,
+  next_attempt_at: nullable(timestamp),
+});
+
+export const Candidate = v.strictObject({ id: int, first_name: str, last_name: str, name: str, email: str, phone: nullable(str), created_at: timestamp });
+export const Template = v.strictObject({
+  id: int,
+  name: str,
+  description: str,
+  questions: v.array(v.strictObject({ id: str, kind: v.picklist(['rating', 'text']), label: str, required: v.boolean(), weight: v.optional(v.number()) })),
+});
+export const Reference = v.strictObject({
+  id: int,
+  uuid: v.pipe(str, v.uuid()),
+  reference_request_id: int,
+  referee_name: str,
+  referee_email: str,
+  referee_organisation: str,
+  referee_position: str,
+  referee_phone: nullable(str),
+  relationship_to_candidate: nullable(str),
+  status: str,
+  status_label: str,
+  score: nullable(v.number()),
+  decline_reason: nullable(str),
+  form_url: v.pipe(str, v.url()),
+  pdf_url: nullable(v.pipe(str, v.url())),
+  sent_at: nullable(timestamp),
+  opened_at: nullable(timestamp),
+  submitted_at: nullable(timestamp),
+  expires_at: timestamp,
+  reminder_count: int,
+  last_reminder_sent_at: nullable(timestamp),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export const ReferenceDetail = v.strictObject({ ...Reference.entries, answers: nullable(v.record(str, str)) });
+export const ReferenceRequest = v.strictObject({
+  id: int,
+  uuid: v.pipe(str, v.uuid()),
+  candidate_id: int,
+  candidate_name: str,
+  candidate_email: str,
+  template_id: int,
+  template_name: str,
+  collection_mode: v.picklist(['client_adds', 'candidate_provides']),
+  status: str,
+  status_label: str,
+  references_required: int,
+  references_completed: int,
+  is_fully_referenced: v.boolean(),
+  notes: nullable(str),
+  expires_at: timestamp,
+  is_expired: v.boolean(),
+  requested_by: int,
+  submission_url: nullable(v.pipe(str, v.url())),
+  references: v.array(Reference),
+  created_at: timestamp,
+  updated_at: timestamp,
+});

@@ -1,0 +1,189 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { FAMILIES, type FamilyId } from '../../functions/core/families.js';
+import type { LocalStack } from '../../lib/local/stack.js';
+import { routesOf } from '../../lib/routes.js';
+import { call, startTestStack, type JsonResponse } from '../support/local-stack.js';
+import { startReceiver, type Receiver } from '../support/receiver.js';
+
+/**
+ * The contract test: the end-to-end flows of both families, with every JSON
+ * answer validated against the OpenAPI document the service itself serves.
+ */
+
+let stack: LocalStack;
+let receiver: Receiver;
+const documents: Record<string, any> = {};
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+(addFormats as unknown as (a: Ajv2020) => void)(ajv);
+const violations: string[] = [];
+const exercised = new Set<string>();
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  receiver = await startReceiver();
+  for (const family of Object.keys(FAMILIES)) {
+    documents[family] = (await call(`${stack.info.families[family]}/openapi.json`)).body;
+  }
+});
+afterAll(async () => {
+  await receiver?.close();
+  await stack?.stop();
+});
+
+/** The document's operation for a method and a concrete path. */
+function operationFor(family: FamilyId, method: string, path: string): [string, any] | undefined {
+  for (const [template, item] of Object.entries(documents[family].paths as Record<string, any>)) {
+    const pattern = new RegExp('^' + template.replace(/\{\w+\}/g, '[^/]+') + '$');
+    if (pattern.test(path) && item[method.toLowerCase()]) return [`${method} ${template}`, item[method.toLowerCase()]];
+  }
+  return undefined;
+}
+
+/** Calls the API and checks the answer against the document. */
+async function api(family: FamilyId, path: string, init: Parameters<typeof call>[1] = {}): Promise<JsonResponse> {
+  const response = await call(`${stack.info.families[family]}${path}`, init);
+  const method = init.method ?? (init.body === undefined && init.rawBody === undefined ? 'GET' : 'POST');
+  const found = operationFor(family, method, path.split('?')[0]!);
+  if (!found) {
+    violations.push(`${family} ${method} ${path}: not in the document`);
+    return response;
+  }
+  const [key, operation] = found;
+  exercised.add(`${family} ${key}`);
+  const documented = operation.responses[String(response.status)];
+  if (!documented) {
+    violations.push(`${family} ${key}: status ${response.status} is not documented`);
+    return response;
+  }
+  const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!;
+  const media = documented.content?.[contentType];
+  if (response.body !== undefined && !media) violations.push(`${family} ${key} ${response.status}: content type ${contentType} is not documented`);
+  if (media?.schema) {
+    const schema = media.schema.$ref ? documents[family].components.schemas.Problem : media.schema;
+    const validate = ajv.compile(schema);
+    if (!validate(response.body)) violations.push(`${family} ${key} ${response.status}: ${ajv.errorsText(validate.errors)}`);
+  }
+  return response;
+}
+
+it('every operation of the route table is in its family\'s document, and nothing else; each says spec or project', () => {
+  for (const family of Object.keys(FAMILIES) as FamilyId[]) {
+    const documented = Object.entries(documents[family].paths as Record<string, any>).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(documented.sort()).toEqual(routesOf(family).map((r) => `${r.method} ${r.path}`).sort());
+    for (const item of Object.values(documents[family].paths as Record<string, any>)) {
+      for (const op of Object.values(item as Record<string, any>)) {
+        expect(['spec', 'project']).toContain(op['x-contract']);
+        const body = op.requestBody?.content['application/json'].schema;
+        for (const property of Object.values((body?.properties ?? {}) as Record<string, any>)) expect(['spec', 'project']).toContain(property['x-contract']);
+      }
+    }
+  }
+  expect(documents['clinical-interview'].paths['/bookings'].post.requestBody.content['application/json'].schema.properties.pay_option['x-contract']).toBe('spec');
+  expect(documents['clinical-interview'].paths['/interview-types'].get['x-contract']).toBe('project');
+});
+
+it('the flows of both families answer exactly as documented', async () => {
+  const ci = (path: string, init?: Parameters<typeof call>[1]) => api('clinical-interview', path, init);
+  const pv = (path: string, init?: Parameters<typeof call>[1]) => api('portal-v2', path, init);
+  const creds = { client_id: 'demo-northwind', client_secret: 'cs_demo_northwind_local_only' };
+
+  // Tokens, both families.
+  const token = (await ci('/auth/token', { body: creds })).body.access_token;
+  // A second grant to refresh and revoke (revoking a token ends its whole grant).
+  const pair = (await ci('/auth/token', { body: creds })).body;
+  await ci('/auth/token', { body: { ...creds, client_secret: 'wrong' } });
+  await ci('/auth/token', { token });
+  const refreshed = (await ci('/auth/refresh', { body: { refresh_token: pair.refresh_token } })).body;
+  await ci('/auth/token', { method: 'DELETE', token: refreshed.access_token });
+  await ci('/auth/token', { token: 'nope' });
+  const ptoken = (await pv('/auth/token', { body: creds })).body.access_token;
+  const ppair = (await pv('/auth/token', { body: creds })).body;
+  const prefreshed = (await pv('/auth/refresh', { body: { refresh_token: ppair.refresh_token } })).body;
+  await pv('/auth/token', { token: prefreshed.access_token });
+  await pv('/auth/token', { method: 'DELETE', token: prefreshed.access_token });
+
+  // Clinical interview.
+  await ci('/interview-types', { token });
+  const slots = (await ci('/timeslots?interview_type_id=1', { token })).body.data;
+  await ci('/timeslots?interview_type_id=x', { token });
+  const held = (await ci('/timeslots/hold', { token, body: { interview_type_id: 1, date: slots[0].date, time: slots[0].time } })).body;
+  await ci('/timeslots/hold', { token, body: { interview_type_id: 1, date: slots[1].date, time: slots[1].time } });
+  await ci('/timeslots/hold', { token, body: { interview_type_id: 'one' } });
+  await ci('/timeslots/hold', { token, rawBody: '{', headers: { 'content-type': 'application/json' } });
+  const candidate = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org', phone: '+447700900123', job_role: 'RN', nmc_number: '12A3456B' };
+  const booking = (await ci('/bookings', { token, body: { ...candidate, hold_hash: held.hold_hash, pay_option: 'credits' }, headers: { 'idempotency-key': 'contract-1' } })).body;
+  await ci('/bookings', { token, body: { ...candidate, hold_hash: held.hold_hash, pay_option: 'credits' } });
+  await ci('/bookings?status=booked&limit=5', { token });
+  await ci(`/bookings/${booking.id}`, { token });
+  await ci('/bookings/999999', { token });
+  await ci(`/bookings/${booking.id}/interview-report`, { token });
+  await ci('/client/balances', { token });
+  await ci('/client/wallet-transactions?limit=2', { token });
+  await ci('/client/booking-url', { token });
+  const held2 = (await ci('/timeslots/hold', { token, body: { interview_type_id: 1, date: slots[2].date, time: slots[2].time } })).body;
+  await ci(`/timeslots/hold/${held2.hold_hash}`, { method: 'DELETE', token });
+
+  // Webhooks, both families.
+  for (const [family, t, kind] of [['clinical-interview', token, 'booking.created'], ['portal-v2', ptoken, 'reference.completed']] as const) {
+    const hooks = (path: string, init?: Parameters<typeof call>[1]) => api(family, path, init);
+    const created = (await hooks('/webhooks', { token: t, body: { name: 'Contract', url: receiver.url, events: [kind] } })).body;
+    const id = (created.data ?? created).id;
+    await hooks('/webhooks', { token: t, body: { name: 'Bad', url: 'ftp://x', events: [kind] } });
+    await hooks('/webhooks', { token: t });
+    await hooks(`/webhooks/${id}`, { token: t });
+    await hooks(`/webhooks/${id}`, { method: 'PUT', token: t, body: { events: [kind], is_active: true, timeout_seconds: 5 } });
+    await hooks(`/webhooks/${id}/rotate-secret`, { method: 'POST', token: t });
+    await hooks(`/webhooks/${id}/test`, { method: 'POST', token: t });
+    await receiver.waitFor(1);
+    await new Promise((r) => setTimeout(r, 500));
+    await hooks(`/webhooks/${id}/logs`, { token: t });
+    await hooks(`/webhooks/${id}`, { method: 'DELETE', token: t });
+    await hooks(`/webhooks/${id}`, { token: t });
+  }
+
+  // Portal v2.
+  await pv('/templates', { token: ptoken });
+  await pv('/candidates', { token: ptoken });
+  const kate = (await pv('/candidates', { token: ptoken, body: { first_name: 'Kate', last_name: 'Marsden', email: 'kate@example.org' } })).body.data;
+  await pv(`/candidates/${kate.id}`, { token: ptoken });
+  const referee = { referee_name: 'Dr Jane Smith', referee_email: 'jane@nhs.example', referee_organisation: 'NHS', referee_position: 'Matron' };
+  const request = (await pv('/reference-requests', { token: ptoken, body: { candidate_id: kate.id, template_id: 1, collection_mode: 'client_adds', referees: [referee] } })).body.data;
+  await pv('/reference-requests', { token: ptoken, body: { candidate_id: kate.id, template_id: 1, collection_mode: 'client_adds', referees: [{ ...referee, referee_email: 'x' }] } });
+  await pv('/reference-requests?status=pending', { token: ptoken });
+  await pv(`/reference-requests/${request.id}`, { token: ptoken });
+  await pv(`/reference-requests/${request.id}/referees`, { token: ptoken, body: { ...referee, referee_email: 'john@nhs.example' } });
+  await pv(`/reference-requests/${request.id}/reminders`, { method: 'POST', token: ptoken });
+  const form = request.references[0].form_url as string;
+  await fetch(form, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'action=submit&q_clinical_competence=5&q_reliability=5&q_communication=5&q_teamwork=5&q_safeguarding=None',
+  });
+  await pv(`/references/${request.references[0].id}`, { token: ptoken });
+  await pv(`/reference-requests/${request.id}/cancel`, { method: 'POST', token: ptoken });
+  await pv(`/reference-requests/${request.id}/cancel`, { method: 'POST', token: ptoken });
+
+  expect(violations).toEqual([]);
+  // Every JSON operation was exercised (pages, the docs and the reference PDF are checked elsewhere).
+  const jsonOperations = (Object.keys(FAMILIES) as FamilyId[]).flatMap((family) =>
+    routesOf(family)
+      .filter((r) => (r.auth === 'bearer' || r.path.startsWith('/auth')) && !r.path.endsWith('/pdf'))
+      .map((r) => `${family} ${r.method} ${r.path}`),
+  );
+  expect(jsonOperations.filter((o) => !exercised.has(o))).toEqual([]);
+});
+
+it('serves a docs page that loads Swagger UI from the service itself', async () => {
+  const base = stack.info.families['portal-v2']!;
+  const page = await fetch(`${base}/docs`);
+  expect(page.headers.get('content-type')).toMatch(/text\/html/);
+  const html = await page.text();
+  expect(html).toContain('./docs/swagger-ui-bundle.js');
+  expect(html).not.toMatch(/https?:\/\//);
+  const bundle = await fetch(`${base}/docs/swagger-ui-bundle.js`);
+  expect(bundle.status).toBe(200);
+  expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+  expect((await fetch(`${base}/docs/init.js`)).status).toBe(200);
+  expect((await fetch(`${base}/docs/secrets.txt`)).status).toBe(404);
+});
