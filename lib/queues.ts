@@ -13,6 +13,8 @@ export interface QueueDefinition {
   /** Receives before a message moves to the dead-letter queue. */
   maxReceiveCount: number;
   batchSize: number;
+  /** Concurrent batches: the event source mapping's maximum concurrency in the cloud, the number of pollers locally. */
+  maxConcurrency: number;
   worker?: string;
   /** The worker's Lambda time-out; below the visibility timeout. */
   workerTimeoutSeconds?: number;
@@ -26,7 +28,7 @@ export interface QueueDefinition {
 
 export const QUEUES: readonly QueueDefinition[] = [
   // Outbox events on their way to fan-out.
-  { id: 'events', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, worker: 'event-fanout', sendsTo: ['deliveries'], table: 'read', maxAgeSeconds: 300 },
+  { id: 'events', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, maxConcurrency: 5, worker: 'event-fanout', sendsTo: ['deliveries'], table: 'read', maxAgeSeconds: 300 },
   // One message per (event, endpoint). Retries are scheduled by changing visibility; one receive
   // per step of the schedule plus the first, then the dead-letter queue.
   // Messages wait here for hours between retries by design: the age alarm allows the longest step.
@@ -35,13 +37,14 @@ export const QUEUES: readonly QueueDefinition[] = [
     visibilityTimeoutSeconds: 120,
     maxReceiveCount: RETRY_SCHEDULE.length + 1,
     batchSize: 10,
+    maxConcurrency: 10,
     worker: 'webhook-delivery',
     workerTimeoutSeconds: 60,
     table: 'readwrite',
     maxAgeSeconds: Math.max(...RETRY_SCHEDULE) * 1.3,
   },
   // Outgoing e-mail: SES in the cloud, files in the local mailbox.
-  { id: 'emails', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, worker: 'email-sender', maxAgeSeconds: 900 },
+  { id: 'emails', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, maxConcurrency: 2, worker: 'email-sender', maxAgeSeconds: 900 },
 ];
 
 export { queueUrlEnv } from '../functions/core/sqs.js';

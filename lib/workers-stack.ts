@@ -96,7 +96,7 @@ export class WorkersStack extends Stack {
       fn.fn.addEnvironment(queueUrlEnv(def.id), props.queues[def.id]!.queueUrl);
       for (const target of def.sendsTo ?? []) fn.bindQueue(target, props.queues[target]!);
       fn.fn.addEventSource(
-        new SqsEventSource(props.queues[def.id]!, { batchSize: def.batchSize, reportBatchItemFailures: true, maxConcurrency: 5 }),
+        new SqsEventSource(props.queues[def.id]!, { batchSize: def.batchSize, reportBatchItemFailures: true, maxConcurrency: def.maxConcurrency }),
       );
       if (def.id === 'emails') {
         if (config.emailFrom) fn.fn.addEnvironment('EMAIL_FROM', config.emailFrom);

@@ -1,4 +1,4 @@
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '../../functions/core/deps.js';
 import { OUTBOX_SHARDS, outboxKeys, type OutboxItem } from '../../functions/core/outbox.js';
 import { relayOutbox, type RelayTargets } from '../../functions/core/relay.js';
@@ -14,7 +14,8 @@ export function startOutboxPoller(deps: Deps, targets: RelayTargets, options: { 
   let running = true;
   let wake: (() => void) | undefined;
 
-  const drainOnce = async () => {
+  const drainOnce = async (): Promise<boolean> => {
+    let full = false;
     for (let shard = 0; shard < OUTBOX_SHARDS; shard++) {
       const { Items = [] } = await deps.db.send(
         new QueryCommand({
@@ -26,18 +27,25 @@ export function startOutboxPoller(deps: Deps, targets: RelayTargets, options: { 
         }),
       );
       if (Items.length === 0) continue;
+      full ||= Items.length === 100;
       const items = Items as OutboxItem[];
       await relayOutbox(items, targets);
-      for (const item of items) {
-        await deps.db.send(new DeleteCommand({ TableName: deps.table, Key: { pk: item.pk, sk: item.sk } }));
+      for (let i = 0; i < items.length; i += 25) {
+        const batch = items.slice(i, i + 25).map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } }));
+        let unprocessed: Record<string, unknown[]> | undefined = { [deps.table]: batch };
+        while (unprocessed && Object.keys(unprocessed).length) {
+          unprocessed = (await deps.db.send(new BatchWriteCommand({ RequestItems: unprocessed as never }))).UnprocessedItems as never;
+        }
       }
     }
+    return full;
   };
 
   const loop = (async () => {
     while (running) {
       try {
-        await drainOnce();
+        // A full page means more is waiting: go straight back for it.
+        if (await drainOnce()) continue;
       } catch (err) {
         options.onError?.(err);
       }

@@ -112,9 +112,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const module = (await import(pathToFileURL(join(PROJECT_ROOT, 'functions', 'workers', `${def.worker}.ts`)).href)) as {
         handler: SqsWorker;
       };
-      pollers.push(
-        startPoller({ sqs, queueUrl: queue.url, queueArn: queue.arn, batchSize: def.batchSize, worker: module.handler, onError: options.onError }),
-      );
+      // As many pollers as the cloud's event source mapping may run batches at once.
+      for (let i = 0; i < def.maxConcurrency; i++) {
+        pollers.push(startPoller({ sqs, queueUrl: queue.url, queueArn: queue.arn, batchSize: def.batchSize, worker: module.handler, onError: options.onError }));
+      }
     }
 
     const outbox = startOutboxPoller(

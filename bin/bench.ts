@@ -1,0 +1,253 @@
+#!/usr/bin/env node
+import { BatchWriteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createClient } from '../functions/core/clients.js';
+import { depsFromEnv } from '../functions/core/deps.js';
+import { holdKeys, SLOT_FREE } from '../functions/core/holds.js';
+import { randomToken } from '../functions/core/secrets.js';
+import { signatureHeader } from '../functions/core/signing.js';
+import { eventPut } from '../functions/core/outbox.js';
+import { createEndpoint } from '../functions/core/webhooks.js';
+import { startDynamoDbLocal, startLocalSqs } from '../lib/local/emulators.js';
+import { startLocalStack } from '../lib/local/stack.js';
+import { handlerEntry, PROJECT_ROOT, ROUTES } from '../lib/routes.js';
+import { QUEUES } from '../lib/queues.js';
+
+/**
+ * `npm run bench`: throughput as ratios measured in one run on the same
+ * DynamoDB Local (so they hold on a noisy machine), latency percentiles,
+ * and each function's bundle size and load time. Writes JSON to $BENCH_OUT.
+ * Targets are checked by reading the JSON, never by a timed test.
+ */
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const OUT = process.env.BENCH_OUT ?? 'bench-results.json';
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 400);
+
+const percentiles = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
+  return { count: sorted.length, p50: at(50), p95: at(95), p99: at(99) };
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const round = (x: number) => Math.round(x * 100) / 100;
+
+/** Runs `work` in `CONCURRENCY` loops for SECONDS; returns completed iterations per second. */
+async function throughput(work: (worker: number) => Promise<void>): Promise<number> {
+  const deadline = Date.now() + SECONDS * 1000;
+  let done = 0;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, worker) => {
+      while (Date.now() < deadline) {
+        await work(worker);
+        done++;
+      }
+    }),
+  );
+  return done / ((Date.now() - started) / 1000);
+}
+
+async function json(url: string, init: { method?: string; token?: string; body?: unknown } = {}) {
+  const response = await fetch(url, {
+    method: init.method ?? (init.body ? 'POST' : 'GET'),
+    headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.body ? { 'content-type': 'application/json' } : {}) },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  const text = await response.text();
+  if (response.status >= 400) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+async function timed<T>(samples: number[], work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  samples.push(performance.now() - started);
+  return result;
+}
+
+async function bundles() {
+  const dir = join(PROJECT_ROOT, '.bench', 'bundles');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const entries = [
+    ...ROUTES.map((r) => ({ name: `${r.family}/${r.handler.split('/')[1]}`, entry: handlerEntry(r) })),
+    ...[...QUEUES.flatMap((q) => (q.worker ? [q.worker] : [])), 'outbox-stream', 'reference-expiry'].map((w) => ({ name: `workers/${w}`, entry: join(PROJECT_ROOT, 'functions', 'workers', `${w}.ts`) })),
+  ];
+  const unique = [...new Map(entries.map((e) => [e.name, e])).values()];
+  // The same options as lib/project-function.ts; the AWS SDK comes with the Lambda runtime.
+  await Promise.all(
+    unique.map((e) =>
+      build({
+        entryPoints: [e.entry],
+        outfile: join(dir, `${e.name.replace('/', '--')}.mjs`),
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node24',
+        minify: true,
+        mainFields: ['module', 'main'],
+        external: ['@aws-sdk/*'],
+        banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+        logLevel: 'silent',
+      }),
+    ),
+  );
+  const env = { ...process.env, TABLE_NAME: 'bench', AWS_REGION: 'eu-west-2', REPORTS_BUCKET: 'bench', ...Object.fromEntries(QUEUES.map((q) => [`QUEUE_URL_${q.id.toUpperCase()}`, 'http://127.0.0.1:1/q'])) };
+  const loadMs = (file: string) =>
+    Number(execFileSync(process.execPath, ['--input-type=module', '-e', `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); console.log(performance.now() - t);`], { env, encoding: 'utf8' }).trim());
+  const empty = join(dir, 'empty.mjs');
+  writeFileSync(empty, 'export {};\n');
+  const baseline = median(Array.from({ length: 5 }, () => loadMs(empty)));
+  return unique.map((e) => {
+    const file = join(dir, `${e.name.replace('/', '--')}.mjs`);
+    return { function: e.name, bytes: statSync(file).size, load_ms: round(Math.max(0, median(Array.from({ length: 5 }, () => loadMs(file))) - baseline)) };
+  });
+}
+
+async function main() {
+  Object.assign(process.env, { LOG_LEVEL: 'silent', RATE_LIMIT_REQUESTS: '100000000', REFERENCE_EXPIRY_INTERVAL_MS: '3600000' });
+  const [dynamo, sqs] = await Promise.all([startDynamoDbLocal(), startLocalSqs()]);
+  const stack = await startLocalStack({ port: 0, dataDir: mkdtempSync(join(tmpdir(), 'bench-')), dynamoEndpoint: dynamo.endpoint, sqsEndpoint: sqs.endpoint });
+  const receiver = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received++;
+      res.end('ok');
+    });
+  });
+  let received = 0;
+  try {
+    const deps = depsFromEnv();
+    const ci = stack.info.families['clinical-interview']!;
+
+    // One client per concurrent worker, each with its own token and its own slot.
+    const clients = await Promise.all(
+      Array.from({ length: CONCURRENCY }, async (_, i) => {
+        const { client, clientSecret } = await createClient(deps, { name: `Bench ${i}`, invoiceEnabled: true });
+        const token = (await json(`${ci}/auth/token`, { body: { client_id: client.clientId, client_secret: clientSecret } })).access_token as string;
+        return { clientId: client.clientId, token };
+      }),
+    );
+    const slots = (await json(`${ci}/timeslots?interview_type_id=1`, { token: clients[0]!.token })).data as { date: string; time: string }[];
+    if (slots.length < CONCURRENCY * 2) throw new Error('Not enough free slots to benchmark');
+
+    // Bare: the same writes a hold and its release make, straight to DynamoDB Local.
+    const now = () => new Date().toISOString();
+    const bareCycle = async (worker: number) => {
+      const { clientId } = clients[worker]!;
+      const slot = slots[worker]!;
+      const hash = randomToken(32);
+      const expires = new Date(Date.now() + 1800_000).toISOString();
+      const hold = { hold_hash: hash, client_id: clientId, interview_type_id: 1, interviewer_id: 1, date: slot.date, time: `B${slot.time}`, expires_at: expires, status: 'active' };
+      const lock = holdKeys.slotLock(slot.date, `B${slot.time}`, 1);
+      await deps.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: deps.table, Item: { ...lock, state: 'held', hold_hash: hash, client_id: clientId, expires_at: expires }, ConditionExpression: SLOT_FREE, ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: { ':held': 'held', ':now': now() } } },
+            { Put: { TableName: deps.table, Item: { ...holdKeys.activeHold(`bare-${clientId}`), ...hold }, ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now', ExpressionAttributeValues: { ':now': now() } } },
+            { Put: { TableName: deps.table, Item: { ...holdKeys.hold(hash), ...hold }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          ],
+        }),
+      );
+      await deps.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Update: { TableName: deps.table, Key: holdKeys.hold(hash), UpdateExpression: 'SET #status = :released', ConditionExpression: 'client_id = :client AND #status = :active AND expires_at > :now', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':released': 'released', ':active': 'active', ':client': clientId, ':now': now() } } },
+            { Delete: { TableName: deps.table, Key: lock, ConditionExpression: 'hold_hash = :hash', ExpressionAttributeValues: { ':hash': hash } } },
+            { Delete: { TableName: deps.table, Key: holdKeys.activeHold(`bare-${clientId}`), ConditionExpression: 'hold_hash = :hash', ExpressionAttributeValues: { ':hash': hash } } },
+          ],
+        }),
+      );
+    };
+    const holdLatency: number[] = [];
+    const httpCycle = async (worker: number) => {
+      const { token } = clients[worker]!;
+      const slot = slots[worker]!;
+      const held = await timed(holdLatency, () => json(`${ci}/timeslots/hold`, { token, body: { interview_type_id: 1, date: slot.date, time: slot.time } }));
+      await json(`${ci}/timeslots/hold/${held.hold_hash}`, { method: 'DELETE', token });
+    };
+    await bareCycle(0);
+    await httpCycle(0);
+    console.error(`holds: ${SECONDS} s bare, then ${SECONDS} s over HTTP, ${CONCURRENCY} at a time…`);
+    const bare = await throughput(bareCycle);
+    holdLatency.length = 0;
+    const http = await throughput(httpCycle);
+
+    // Latencies of listing and booking, one request at a time.
+    const listLatency: number[] = [];
+    for (let i = 0; i < 100; i++) await timed(listLatency, () => json(`${ci}/timeslots?interview_type_id=1`, { token: clients[0]!.token }));
+    const bookingLatency: number[] = [];
+    for (let i = 0; i < 60 && CONCURRENCY + i < slots.length; i++) {
+      const { token } = clients[i % CONCURRENCY]!;
+      const slot = slots[CONCURRENCY + i]!;
+      const held = await json(`${ci}/timeslots/hold`, { token, body: { interview_type_id: 1, date: slot.date, time: slot.time } });
+      await timed(bookingLatency, () =>
+        json(`${ci}/bookings`, { token, body: { hold_hash: held.hold_hash, first_name: 'Bench', last_name: 'Mark', email: 'bench@example.org', phone: '+447700900123', job_role: 'RN', nmc_number: '12A3456B', pay_option: 'invoice' } }),
+      );
+    }
+
+    // Webhooks: bare signed POSTs to a local receiver, against events from the outbox to the same receiver.
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const body = JSON.stringify({ type: 'booking.created', timestamp: now(), data: (await json(`${ci}/bookings?limit=1`, { token: clients[0]!.token })).data[0] });
+    const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    console.error(`webhooks: ${SECONDS} s of bare POSTs, then ${EVENTS} events through the pipeline…`);
+    const barePost = await throughput(async () => {
+      const ts = Math.floor(Date.now() / 1000);
+      const response = await fetch(receiverUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'webhook-id': 'evt_bench', 'webhook-timestamp': String(ts), 'webhook-signature': signatureHeader([secret], 'evt_bench', ts, body) }, body });
+      await response.text();
+    });
+    const endpoint = await createEndpoint(deps, clients[0]!.clientId, 'clinical-interview', { name: 'Bench', url: receiverUrl, events: ['webhook.test'] }, { allowHttp: true, allowLoopback: true });
+    // From the outbox on: the events are committed at once (batched puts of the very items a change
+    // writes), and the clock runs from then until the receiver has them all.
+    const puts = Array.from({ length: EVENTS }, () =>
+      eventPut(deps, { type: 'webhook.test', client_id: clients[0]!.clientId, family: 'clinical-interview', endpoint_id: endpoint.id, data: { endpoint_id: endpoint.id } }).Put.Item,
+    );
+    received = 0;
+    const started = Date.now();
+    await Promise.all(
+      Array.from({ length: Math.ceil(EVENTS / 25) }, (_, i) =>
+        deps.db.send(new BatchWriteCommand({ RequestItems: { [deps.table]: puts.slice(i * 25, i * 25 + 25).map((Item) => ({ PutRequest: { Item } })) } })),
+      ),
+    );
+    while (received < EVENTS && Date.now() - started < 180_000) await new Promise((r) => setTimeout(r, 20));
+    const delivery = received / ((Date.now() - started) / 1000);
+
+    console.error('bundles: building and loading each function…');
+    const results = {
+      machine: { cpus: cpus().length, cpu_model: cpus()[0]?.model, memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version, date: new Date().toISOString() },
+      settings: { seconds: SECONDS, concurrency: CONCURRENCY, events: EVENTS },
+      bare_transact_per_s: round(bare),
+      hold_release_http_per_s: round(http),
+      ratio_hold_vs_bare: round(http / bare),
+      bare_post_per_s: round(barePost),
+      delivery_per_s: round(delivery),
+      ratio_delivery_vs_bare: round(delivery / barePost),
+      events_delivered: received,
+      latency_ms: { hold: percentiles(holdLatency), booking: percentiles(bookingLatency), timeslots: percentiles(listLatency) },
+      bundles: await bundles(),
+    };
+    writeFileSync(OUT, JSON.stringify(results, null, 2) + '\n');
+    const { bundles: list, ...summary } = results;
+    console.log(JSON.stringify(summary, null, 2));
+    const largest = [...list].sort((a, b) => b.bytes - a.bytes).slice(0, 5);
+    console.log('largest bundles:', largest.map((b) => `${b.function} ${Math.round(b.bytes / 1024)} KB ${b.load_ms} ms`).join('; '));
+    console.log(`written to ${OUT}`);
+  } finally {
+    receiver.close();
+    await stack.stop();
+    await Promise.all([dynamo.stop(), sqs.stop()]);
+    rmSync(join(PROJECT_ROOT, '.bench'), { recursive: true, force: true });
+  }
+}
+
+await main();
