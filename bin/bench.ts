@@ -19,6 +19,7 @@ import { startDynamoDbLocal, startLocalSqs } from '../lib/local/emulators.js';
 import { startLocalStack } from '../lib/local/stack.js';
 import { handlerEntry, PROJECT_ROOT, ROUTES } from '../lib/routes.js';
 import { QUEUES } from '../lib/queues.js';
+import { aliasesFor, ESBUILD_BASE, type BundleNeed } from '../lib/bundling.js';
 
 /**
  * `npm run bench`: throughput as ratios measured in one run on the same
@@ -79,11 +80,15 @@ async function bundles() {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const entries = [
-    ...ROUTES.map((r) => ({ name: `${r.family}/${r.handler.split('/')[1]}`, entry: handlerEntry(r) })),
-    ...[...QUEUES.flatMap((q) => (q.worker ? [q.worker] : [])), 'outbox-stream', 'reference-expiry'].map((w) => ({ name: `workers/${w}`, entry: join(PROJECT_ROOT, 'functions', 'workers', `${w}.ts`) })),
+    ...ROUTES.map((r) => ({ name: `${r.family}/${r.handler.split('/')[1]}`, entry: handlerEntry(r), needs: r.needs?.filter((n): n is BundleNeed => n !== 'reports') })),
+    ...[...QUEUES.flatMap((q) => (q.worker ? [q.worker] : [])), 'outbox-stream', 'reference-expiry'].map((w) => ({
+      name: `workers/${w}`,
+      entry: join(PROJECT_ROOT, 'functions', 'workers', `${w}.ts`),
+      needs: undefined as BundleNeed[] | undefined,
+    })),
   ];
   const unique = [...new Map(entries.map((e) => [e.name, e])).values()];
-  // The same options as lib/project-function.ts; the AWS SDK comes with the Lambda runtime.
+  // The options the CDK construct uses (lib/bundling.ts); the AWS SDK comes with the Lambda runtime.
   await Promise.all(
     unique.map((e) =>
       build({
@@ -91,12 +96,13 @@ async function bundles() {
         outfile: join(dir, `${e.name.replace('/', '--')}.mjs`),
         bundle: true,
         platform: 'node',
-        format: 'esm',
-        target: 'node24',
-        minify: true,
-        mainFields: ['module', 'main'],
-        external: ['@aws-sdk/*'],
-        banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+        format: ESBUILD_BASE.format,
+        target: ESBUILD_BASE.target,
+        minify: ESBUILD_BASE.minify,
+        mainFields: ESBUILD_BASE.mainFields,
+        external: ESBUILD_BASE.external,
+        banner: { js: ESBUILD_BASE.banner },
+        alias: aliasesFor(e.needs),
         logLevel: 'silent',
       }),
     ),

@@ -6,6 +6,7 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { FAMILIES, type FamilyId } from '../functions/core/families.js';
+import type { BundleNeed } from './bundling.js';
 import { ProjectFunction } from './project-function.js';
 import { handlerEntry, routesOf } from './routes.js';
 import { reportsBucketName, reportsObjectsFinding, type StageConfig } from './stage.js';
@@ -71,7 +72,7 @@ export class ApiStack extends Stack {
         logGroupName: `${logPrefix}-${name}`,
         logRetentionDays: config.logRetentionDays,
         timeout: Duration.seconds(10),
-        files: route.needs?.filter((n) => n !== 'reports') as ('pdf-fonts' | 'swagger-ui')[] | undefined,
+        needs: route.needs?.filter((n): n is BundleNeed => n !== 'reports'),
         environment: {
           SERVICE_TIME_ZONE: config.serviceTimeZone,
           STAGE: config.stage,

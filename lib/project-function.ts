@@ -8,6 +8,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { TABLE_SCHEMA } from '../functions/core/table.js';
+import { aliasesFor, BUNDLE_FILES, ESBUILD_BASE, type BundleNeed } from './bundling.js';
 import { queueUrlEnv } from './queues.js';
 import { PROJECT_ROOT } from './routes.js';
 
@@ -19,25 +20,9 @@ export interface ProjectFunctionProps {
   logRetentionDays: number;
   environment?: Record<string, string>;
   timeout?: Duration;
-  /** Files the bundle reads at run time, copied beside it at synth (see BUNDLE_FILES). */
-  files?: (keyof typeof BUNDLE_FILES)[];
+  /** Files and aliases the bundle needs (lib/bundling.ts). */
+  needs?: BundleNeed[];
 }
-
-const modules = join(PROJECT_ROOT, 'node_modules');
-
-/** Shell commands that put files beside a bundle; run by esbuild's after-bundling hook, offline. */
-export const BUNDLE_FILES = {
-  // pdfkit loads its standard fonts through createRequire and its package's `#standard-fonts/*` import map,
-  // which a bundle cannot follow: the font modules go beside the bundle, with the same import map.
-  'pdf-fonts': (out: string) => [
-    `cp -r "${join(modules, 'pdfkit', 'js', 'standard-fonts')}" "${out}/standard-fonts"`,
-    `echo '{"imports":{"#standard-fonts/*":"./standard-fonts/*.cjs"}}' > "${out}/package.json"`,
-  ],
-  'swagger-ui': (out: string) => [
-    `mkdir -p "${out}/swagger-ui"`,
-    `cp "${join(modules, 'swagger-ui-dist', 'swagger-ui-bundle.js')}" "${join(modules, 'swagger-ui-dist', 'swagger-ui.css')}" "${out}/swagger-ui/"`,
-  ],
-};
 
 /**
  * Every Lambda of the project: Node.js 24 on arm64, one ESM bundle per
@@ -68,17 +53,18 @@ export class ProjectFunction extends Construct {
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       bundling: {
         format: OutputFormat.ESM,
-        target: 'node24',
-        minify: true,
+        target: ESBUILD_BASE.target,
+        minify: ESBUILD_BASE.minify,
         sourceMap: true,
-        mainFields: ['module', 'main'],
-        // Some dependencies still call require(); give ESM bundles one.
-        banner: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-        commandHooks: props.files?.length
+        mainFields: ESBUILD_BASE.mainFields,
+        banner: ESBUILD_BASE.banner,
+        externalModules: ESBUILD_BASE.external,
+        esbuildArgs: Object.fromEntries(Object.entries(aliasesFor(props.needs)).map(([from, to]) => [`--alias:${from}`, to])),
+        commandHooks: props.needs?.length
           ? {
               beforeBundling: () => [],
               beforeInstall: () => [],
-              afterBundling: (_input: string, output: string) => props.files!.flatMap((f) => BUNDLE_FILES[f](output)),
+              afterBundling: (_input: string, output: string) => props.needs!.flatMap((n) => BUNDLE_FILES[n](output)),
             }
           : undefined,
       },
