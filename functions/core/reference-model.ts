@@ -96,8 +96,8 @@ export const referenceKeys = {
   request: (clientId: string, id: number) => ({ pk: `CLIENT#${clientId}`, sk: `REFREQ#${padId(id)}` }),
   requestPrefix: 'REFREQ#',
   reference: (clientId: string, requestId: number, id: number) => ({ pk: `CLIENT#${clientId}`, sk: `REFREQ#${padId(requestId)}#REF#${padId(id)}` }),
-  /** References are found by id through the index, then checked against the caller. */
-  referenceById: (id: number) => ({ gsi1pk: `REFERENCE#${id}`, gsi1sk: 'REFERENCE' }),
+  /** A client's reference by id: a pointer to its request, written with it (consistent, and scoped to the client). */
+  referencePointer: (clientId: string, id: number) => ({ pk: `CLIENT#${clientId}`, sk: `REFERENCE#${padId(id)}` }),
   /** Open requests by expiry, for the sweeper; removed once a request is cancelled or expired. */
   open: (expiresAt: string, clientId: string, id: number) => ({ gsi1pk: 'OPEN_REFREQ', gsi1sk: `${expiresAt}#${clientId}#${id}` }),
   formToken: (token: string) => ({ pk: `REFFORM#${token}`, sk: 'REFFORM' }),

@@ -1,4 +1,4 @@
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { getCandidateItem, candidateName } from './candidates.js';
 import { clientNumber, getClient, type ClientAccount } from './clients.js';
@@ -88,8 +88,14 @@ export async function newReferences(deps: Deps, request: RequestItem, agency: st
       {
         Put: {
           TableName: deps.table,
-          Item: { ...referenceKeys.reference(request.client_id, request.id, id), ...referenceKeys.referenceById(id), entity: 'reference', ...item },
+          Item: { ...referenceKeys.reference(request.client_id, request.id, id), entity: 'reference', ...item },
           ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: deps.table,
+          Item: { ...referenceKeys.referencePointer(request.client_id, id), entity: 'reference-pointer', reference_request_id: request.id },
         },
       },
       {
@@ -349,20 +355,13 @@ export async function sendReminders(deps: Deps, clientId: string, id: number): P
   return { request: toRequestView(loaded.request, loaded.references, now), reminders_sent: sent };
 }
 
-/** A reference of the caller's, with the request it belongs to. */
+/** A reference of the caller's, with the request it belongs to. Another client's has no pointer here: not-found. */
 export async function findReference(deps: Deps, clientId: string, referenceId: number) {
-  const { Items = [] } = await deps.db.send(
-    new QueryCommand({
-      TableName: deps.table,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
-      ExpressionAttributeValues: { ':pk': referenceKeys.referenceById(referenceId).gsi1pk, ':sk': 'REFERENCE' },
-    }),
+  const { Item: pointer } = await deps.db.send(
+    new GetCommand({ TableName: deps.table, Key: referenceKeys.referencePointer(clientId, referenceId), ConsistentRead: true }),
   );
-  const hit = Items[0] as ReferenceItem | undefined;
-  // Another client's reference is indistinguishable from none.
-  if (!hit || hit.client_id !== clientId) throw new DomainError('not-found', `No reference ${referenceId}`);
-  const { request, references } = await requireRequest(deps, clientId, hit.reference_request_id);
+  if (!pointer) throw new DomainError('not-found', `No reference ${referenceId}`);
+  const { request, references } = await requireRequest(deps, clientId, Number(pointer.reference_request_id));
   const reference = references.find((r) => r.id === referenceId)!;
   return { request, reference };
 }
