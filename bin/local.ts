@@ -18,8 +18,8 @@ try {
     '',
     'Agency API local stack is up.',
     '',
-    ...Object.entries(info.families).map(([family, url]) => `  ${family.padEnd(20)} ${url}`),
-    `  ${'docs'.padEnd(20)} ${info.docs_url}`,
+    ...Object.entries(info.families).map(([family, url]) => `  ${family.padEnd(20)} ${url}    (docs: ${url}/docs)`),
+    `  ${'index'.padEnd(20)} ${info.docs_url}`,
     '',
     'Demo clients (local only):',
     ...info.clients.map(
