@@ -19,7 +19,7 @@ import { startDynamoDbLocal, startLocalSqs } from '../lib/local/emulators.js';
 import { startLocalStack } from '../lib/local/stack.js';
 import { handlerEntry, PROJECT_ROOT, ROUTES } from '../lib/routes.js';
 import { QUEUES } from '../lib/queues.js';
-import { aliasesFor, ESBUILD_BASE, type BundleNeed } from '../lib/bundling.js';
+import { aliasesFor, ESBUILD_BASE, externalsFor, type BundleNeed } from '../lib/bundling.js';
 
 /**
  * `npm run bench`: throughput as ratios measured in one run on the same
@@ -88,7 +88,7 @@ async function bundles() {
     })),
   ];
   const unique = [...new Map(entries.map((e) => [e.name, e])).values()];
-  // The options the CDK construct uses (lib/bundling.ts); the AWS SDK comes with the Lambda runtime.
+  // The options the CDK construct uses (lib/bundling.ts).
   await Promise.all(
     unique.map((e) =>
       build({
@@ -100,7 +100,7 @@ async function bundles() {
         target: ESBUILD_BASE.target,
         minify: ESBUILD_BASE.minify,
         mainFields: ESBUILD_BASE.mainFields,
-        external: ESBUILD_BASE.external,
+        external: externalsFor(e.needs),
         banner: { js: ESBUILD_BASE.banner },
         alias: aliasesFor(e.needs),
         logLevel: 'silent',

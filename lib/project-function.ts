@@ -8,7 +8,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { TABLE_SCHEMA } from '../functions/core/table.js';
-import { aliasesFor, BUNDLE_FILES, ESBUILD_BASE, type BundleNeed } from './bundling.js';
+import { aliasesFor, BUNDLE_FILES, ESBUILD_BASE, externalsFor, type BundleNeed } from './bundling.js';
 import { queueUrlEnv } from './queues.js';
 import { PROJECT_ROOT } from './routes.js';
 
@@ -58,7 +58,7 @@ export class ProjectFunction extends Construct {
         sourceMap: true,
         mainFields: ESBUILD_BASE.mainFields,
         banner: ESBUILD_BASE.banner,
-        externalModules: ESBUILD_BASE.external,
+        externalModules: externalsFor(props.needs),
         esbuildArgs: Object.fromEntries(Object.entries(aliasesFor(props.needs)).map(([from, to]) => [`--alias:${from}`, to])),
         commandHooks: props.needs?.length
           ? {
