@@ -18,11 +18,9 @@ import { retryOnConflict } from './db.js';
 
 /** Clinical interview bookings: creation with the four pay options, reads and lists. */
 
-export const PAY_OPTIONS = ['credits', 'balance', 'invoice', 'candidate_pays'] as const;
-export type PayOption = (typeof PAY_OPTIONS)[number];
+export { PAY_OPTIONS, BOOKING_STATUSES, type PayOption, type BookingStatus } from './vocabulary.js';
+import type { BookingStatus, PayOption } from './vocabulary.js';
 
-export const BOOKING_STATUSES = ['booked', 'pending_payment', 'cancelled'] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export type InterviewStatus = 'scheduled' | 'completed' | 'cancelled';
 export type Attendance = 'pending' | 'attended' | 'no_show';
 export type PayStatus = 'completed' | 'invoiced' | 'pending' | 'refunded';

@@ -8,8 +8,9 @@ import { padId } from './ids.js';
  * and a sort-key prefix, so one query reads them together.
  */
 
-export const REQUEST_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled', 'expired'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+export { REQUEST_STATUSES, type RequestStatus } from './vocabulary.js';
+import type { RequestStatus } from './vocabulary.js';
+
 export type ReferenceStatus = 'pending' | 'sent' | 'opened' | 'completed' | 'declined' | 'cancelled' | 'expired';
 export type CollectionMode = 'client_adds' | 'candidate_provides';
 

@@ -31,7 +31,8 @@ import { listTemplates } from './templates.js';
 
 /** Reference requests, as an agency sees and changes them (portal API version 2). */
 
-export const MAX_REFEREES = 10;
+export { MAX_REFEREES } from './vocabulary.js';
+import { MAX_REFEREES } from './vocabulary.js';
 const REMINDER_INTERVAL_SECONDS = 24 * 3600;
 
 export interface NewReferenceRequest {

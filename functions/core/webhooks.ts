@@ -18,30 +18,10 @@ import { vetWebhookUrl, type UrlPolicy } from './url-guard.js';
  * one for 24 hours.
  */
 
-/** The event kinds each family can deliver (design section 7). */
-export const EVENT_KINDS: Record<FamilyId, readonly string[]> = {
-  'clinical-interview': [
-    'booking.created',
-    'booking.confirmed',
-    'booking.rescheduled',
-    'booking.cancelled',
-    'booking.interview_completed',
-    'booking.interview_report_available',
-    'webhook.test',
-  ],
-  'portal-v2': [
-    'reference_request.created',
-    'reference.completed',
-    'reference.declined',
-    'reference_request.completed',
-    'reference_request.cancelled',
-    'reference_request.expired',
-    'webhook.test',
-  ],
-};
+export { EVENT_KINDS, DEFAULT_TIMEOUT_SECONDS } from './vocabulary.js';
+import { DEFAULT_TIMEOUT_SECONDS } from './vocabulary.js';
 
 export const ROTATION_OVERLAP_SECONDS = 24 * 3600;
-export const DEFAULT_TIMEOUT_SECONDS = 10;
 
 export interface EndpointItem {
   id: number;

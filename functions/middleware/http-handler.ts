@@ -1,15 +1,17 @@
 import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { depsFromEnv, type Deps } from '../core/deps.js';
-import { FAMILIES, type FamilyId } from '../core/families.js';
+import type { FamilyId } from '../core/families.js';
 import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../core/idempotency.js';
 import { sha256Hex } from '../core/secrets.js';
-import { consumeRequest, type RateLimitState } from '../core/rate-limit.js';
+import { consumeRequest } from '../core/rate-limit.js';
 import { authenticate, type AccessContext } from '../core/tokens.js';
-import { createLogger, errorFields, type Logger } from './logger.js';
+import { bodyLimitMiddleware, edgeMiddleware, publicBaseUrl, toLambdaResult, type Event, type HttpResult, type Middleware, type Request } from './edge.js';
+import type { Logger } from './logger.js';
+
+export { MAX_BODY_BYTES, type Event, type HttpResult, type RequestState } from './edge.js';
 import { HttpProblem, toProblemResponse, validationProblem, type FieldError } from './problems.js';
 
 /**
@@ -18,15 +20,6 @@ import { HttpProblem, toProblemResponse, validationProblem, type FieldError } fr
  * problem+json response in one place (the edge middleware, used first so its
  * onError runs last).
  */
-
-export const MAX_BODY_BYTES = 64 * 1024;
-
-export interface HttpResult {
-  status: number;
-  /** JSON, or a Buffer (a file: the handler sets its content type). */
-  body?: unknown;
-  headers?: Record<string, string>;
-}
 
 type Schema = v.GenericSchema;
 
@@ -53,20 +46,6 @@ export interface HttpInput<A extends 'bearer' | 'none', B extends Schema | undef
   baseUrl: string;
 }
 
-export interface RequestState {
-  requestId: string;
-  startedAt: number;
-  log: Logger;
-  caller: AccessContext | null;
-  rateLimit?: RateLimitState;
-}
-
-export type Event = APIGatewayProxyEventV2 & { state?: RequestState };
-type Request = middy.Request<Event, APIGatewayProxyStructuredResultV2, Error, Context>;
-type Middleware = middy.MiddlewareObj<Event, APIGatewayProxyStructuredResultV2, Error, Context>;
-
-const baseLogger = createLogger({ service: 'agency-api' });
-
 /**
  * A valibot failure as one entry per field: a JSON pointer into the body, or
  * the name of the query parameter.
@@ -86,6 +65,18 @@ function parseWith<S extends Schema>(schema: S, value: unknown, where: 'body' | 
   return result.output;
 }
 
+function bearerToken(event: APIGatewayProxyEventV2): string {
+  const header = event.headers?.authorization ?? '';
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1]) {
+    throw new HttpProblem(401, 'invalid-token', 'Invalid token', 'Send Authorization: Bearer <access token>', {}, {
+      'www-authenticate': 'Bearer',
+    });
+  }
+  return match[1];
+}
+
+
 /** JSON with sorted keys, so that the same request hashes the same whatever its key order. */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
@@ -102,94 +93,6 @@ function idempotencyKey(event: APIGatewayProxyEventV2): string | undefined {
     throw validationProblem([{ header: 'Idempotency-Key', detail: 'Must be 1 to 255 characters' }]);
   }
   return key;
-}
-
-/**
- * Where this family is reached from outside: PUBLIC_ROOT_URL plus the family
- * prefix behind a custom domain (and locally), else the HTTP API's own URL.
- */
-function publicBaseUrl(event: APIGatewayProxyEventV2, family: FamilyId): string {
-  const root = process.env.PUBLIC_ROOT_URL;
-  return root ? root.replace(/\/$/, '') + FAMILIES[family].prefix : `https://${event.requestContext.domainName}`;
-}
-
-function rateLimitHeaders(state: RateLimitState): Record<string, string> {
-  // IETF draft-ietf-httpapi-ratelimit-headers structured fields.
-  return {
-    'ratelimit-policy': `"default";q=${state.limit};w=${state.windowSeconds}`,
-    ratelimit: `"default";r=${state.remaining};t=${state.resetSeconds}`,
-  };
-}
-
-function bearerToken(event: APIGatewayProxyEventV2): string {
-  const header = event.headers?.authorization ?? '';
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match?.[1]) {
-    throw new HttpProblem(401, 'invalid-token', 'Invalid token', 'Send Authorization: Bearer <access token>', {}, {
-      'www-authenticate': 'Bearer',
-    });
-  }
-  return match[1];
-}
-
-/**
- * The first middleware of every HTTP handler: a request id and a logger on the
- * way in; on the way out the request id header and one log line; and every
- * error rendered by `render` (problem+json for the API, a page for pages).
- * Used first, so its onError runs last and sees every failure.
- */
-export function edgeMiddleware(
-  family: FamilyId,
-  render: (err: unknown) => { response: APIGatewayProxyStructuredResultV2; unexpected: boolean },
-): Middleware {
-  function finish(request: Request) {
-    const state = request.event.state;
-    const response = request.response ?? { statusCode: 204 };
-    response.headers = {
-      ...response.headers,
-      ...(state?.rateLimit ? rateLimitHeaders(state.rateLimit) : {}),
-      'x-request-id': state?.requestId ?? '',
-    };
-    request.response = response;
-    state?.log.info('request', {
-      method: request.event.requestContext?.http?.method,
-      path: request.event.rawPath,
-      status: response.statusCode,
-      duration_ms: state ? Date.now() - state.startedAt : undefined,
-      client_id: state?.caller?.clientId,
-    });
-  }
-  return {
-    before: (request: Request) => {
-      const requestId = request.event.requestContext?.requestId || randomUUID();
-      request.event.state = {
-        requestId,
-        startedAt: Date.now(),
-        log: baseLogger.child({ request_id: requestId, family, route: request.event.routeKey }),
-        caller: null,
-      };
-    },
-    after: (request: Request) => finish(request),
-    onError: (request: Request) => {
-      const { response, unexpected } = render(request.error);
-      if (unexpected) request.event.state?.log.error('unhandled error', errorFields(request.error));
-      request.response = response;
-      finish(request);
-    },
-  };
-}
-
-export function bodyLimitMiddleware(): Middleware {
-  return {
-    before: (request: Request) => {
-      const body = request.event.body;
-      if (body === undefined || body === '') return;
-      const bytes = request.event.isBase64Encoded ? Math.floor((body.length * 3) / 4) : Buffer.byteLength(body);
-      if (bytes > MAX_BODY_BYTES) {
-        throw new HttpProblem(413, 'payload-too-large', 'Payload too large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes`);
-      }
-    },
-  };
 }
 
 export function httpHandler<A extends 'bearer' | 'none', B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
@@ -275,15 +178,3 @@ export function httpHandler<A extends 'bearer' | 'none', B extends Schema | unde
   });
 }
 
-function toLambdaResult(result: HttpResult): APIGatewayProxyStructuredResultV2 {
-  const headers = { ...result.headers };
-  if (result.body === undefined) return { statusCode: result.status, headers };
-  if (Buffer.isBuffer(result.body)) {
-    return { statusCode: result.status, headers, body: result.body.toString('base64'), isBase64Encoded: true };
-  }
-  return {
-    statusCode: result.status,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(result.body),
-  };
-}

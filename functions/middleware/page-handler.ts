@@ -3,7 +3,7 @@ import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { depsFromEnv, type Deps } from '../core/deps.js';
 import { FAMILIES, type FamilyId } from '../core/families.js';
 import type { Logger } from './logger.js';
-import { bodyLimitMiddleware, edgeMiddleware, type Event } from './http-handler.js';
+import { bodyLimitMiddleware, edgeMiddleware, type Event } from './edge.js';
 import { errorPage } from './html.js';
 import { HttpProblem, toProblemResponse } from './problems.js';
 

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import { REQUEST_STATUSES } from '../../core/reference-model.js';
-import { MAX_REFEREES } from '../../core/reference-requests.js';
+import { MAX_REFEREES, REQUEST_STATUSES } from '../../core/vocabulary.js';
 import { email, idFromString, listQuery, name, phone, positiveId } from '../shared/fields.js';
 
 /** Request schemas of the portal family; the OpenAPI document is generated from these too. */

@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FamilyId } from '../../core/families.js';
 import { DomainError } from '../../core/errors.js';
-import { httpHandler, type HttpResult } from '../../middleware/http-handler.js';
+import type { HttpResult } from '../../middleware/edge.js';
+import { publicHandler } from '../../middleware/public-handler.js';
 import { buildOpenApi } from '../../../lib/openapi.js';
 
 /**
@@ -16,7 +17,7 @@ import { buildOpenApi } from '../../../lib/openapi.js';
 const documents = new Map<string, object>();
 
 export const openApi = (family: FamilyId) =>
-  httpHandler({ family, auth: 'none' }, async ({ baseUrl }) => {
+  publicHandler(family, async ({ baseUrl }) => {
     if (!documents.has(baseUrl)) documents.set(baseUrl, buildOpenApi(family, baseUrl));
     return { status: 200, body: documents.get(baseUrl), headers: { 'cache-control': 'public, max-age=300' } };
   });
@@ -32,7 +33,7 @@ const INIT = "window.ui = SwaggerUIBundle({ url: './openapi.json', dom_id: '#swa
 const DOCS_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
 
 export const docsPage = (family: FamilyId) =>
-  httpHandler({ family, auth: 'none' }, async () => ({
+  publicHandler(family, async () => ({
     status: 200,
     body: Buffer.from(PAGE),
     headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': DOCS_CSP },
@@ -51,7 +52,7 @@ const ASSETS: Record<string, string> = {
 };
 
 export const docsAsset = (family: FamilyId) =>
-  httpHandler({ family, auth: 'none' }, async ({ params }): Promise<HttpResult> => {
+  publicHandler(family, async ({ params }): Promise<HttpResult> => {
     const name = params.asset ?? '';
     if (name === 'init.js') return { status: 200, body: Buffer.from(INIT), headers: { 'content-type': 'application/javascript; charset=utf-8' } };
     if (!(name in ASSETS)) throw new DomainError('not-found', `No docs asset ${name}`);

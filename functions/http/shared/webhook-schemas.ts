@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { FamilyId } from '../../core/families.js';
-import { DEFAULT_TIMEOUT_SECONDS, EVENT_KINDS } from '../../core/webhooks.js';
+import { DEFAULT_TIMEOUT_SECONDS, EVENT_KINDS } from '../../core/vocabulary.js';
 import { listQuery, name, text } from './fields.js';
 
 /** Bodies and queries of the webhook endpoint operations, per family (each family has its own event kinds). */
