@@ -55,7 +55,25 @@ export const catalogKeys = {
   interviewer: (id: number) => ({ pk: 'CATALOG', sk: `INTERVIEWER#${padId(id)}` }),
 };
 
-export async function loadCatalog(deps: Deps): Promise<Catalog> {
+/**
+ * Every hold and every slot listing reads the catalogue; it changes a few
+ * times a day. A copy is kept for 2 seconds per table; writes through this
+ * module clear it at once, so a change made elsewhere shows within 2 seconds.
+ */
+const CACHE_MS = 2000;
+const cache = new Map<string, { at: number; catalog: Promise<Catalog> }>();
+const forget = (deps: Deps) => cache.delete(deps.table);
+
+export function loadCatalog(deps: Deps): Promise<Catalog> {
+  const hit = cache.get(deps.table);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.catalog;
+  const catalog = readCatalog(deps);
+  cache.set(deps.table, { at: Date.now(), catalog });
+  catalog.catch(() => forget(deps));
+  return catalog;
+}
+
+async function readCatalog(deps: Deps): Promise<Catalog> {
   const catalog: Catalog = { types: [], interviewers: [] };
   const items = await queryAll(deps, {
     KeyConditionExpression: 'pk = :pk',
@@ -105,11 +123,13 @@ export async function createInterviewType(
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
+  forget(deps);
   return type;
 }
 
 export async function setInterviewTypeActive(deps: Deps, id: number, active: boolean): Promise<void> {
   await updateExisting(deps, { Key: catalogKeys.type(id), UpdateExpression: 'SET active = :a', ExpressionAttributeValues: { ':a': active } }, `No interview type ${id}`);
+  forget(deps);
 }
 
 export async function createInterviewer(deps: Deps, name: string, fixedId?: number): Promise<Interviewer> {
@@ -121,6 +141,7 @@ export async function createInterviewer(deps: Deps, name: string, fixedId?: numb
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
+  forget(deps);
   return { id, name, availability: [] };
 }
 
@@ -152,6 +173,7 @@ export async function setAvailability(deps: Deps, interviewerId: number, windows
     { Key: catalogKeys.interviewer(interviewerId), UpdateExpression: 'SET availability = :w', ExpressionAttributeValues: { ':w': windows } },
     `No interviewer ${interviewerId}`,
   );
+  forget(deps);
 }
 
 /** Every slot the availability produces for a type on a date, back to back from each window's start. */
