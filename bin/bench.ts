@@ -19,7 +19,7 @@ import { startDynamoDbLocal, startLocalSqs } from '../lib/local/emulators.js';
 import { startLocalStack } from '../lib/local/stack.js';
 import { handlerEntry, PROJECT_ROOT, ROUTES } from '../lib/routes.js';
 import { QUEUES } from '../lib/queues.js';
-import { aliasesFor, ESBUILD_BASE, externalsFor, type BundleNeed } from '../lib/bundling.js';
+import { esbuildOptions, type BundleNeed } from '../lib/bundling.js';
 
 /**
  * `npm run bench`: throughput as ratios measured in one run on the same
@@ -91,20 +91,7 @@ async function bundles() {
   // The options the CDK construct uses (lib/bundling.ts).
   await Promise.all(
     unique.map((e) =>
-      build({
-        entryPoints: [e.entry],
-        outfile: join(dir, `${e.name.replace('/', '--')}.mjs`),
-        bundle: true,
-        platform: 'node',
-        format: ESBUILD_BASE.format,
-        target: ESBUILD_BASE.target,
-        minify: ESBUILD_BASE.minify,
-        mainFields: ESBUILD_BASE.mainFields,
-        external: externalsFor(e.needs),
-        banner: { js: ESBUILD_BASE.banner },
-        alias: aliasesFor(e.needs),
-        logLevel: 'silent',
-      }),
+      build({ ...esbuildOptions(e.needs), entryPoints: [e.entry], outfile: join(dir, `${e.name.replace('/', '--')}.mjs`) }),
     ),
   );
   const env = { ...process.env, TABLE_NAME: 'bench', AWS_REGION: 'eu-west-2', REPORTS_BUCKET: 'bench', ...Object.fromEntries(QUEUES.map((q) => [`QUEUE_URL_${q.id.toUpperCase()}`, 'http://127.0.0.1:1/q'])) };

@@ -1,3 +1,4 @@
+import type { BuildOptions } from 'esbuild';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from './routes.js';
 
@@ -66,3 +67,17 @@ export const BUNDLE_EXTERNALS: Record<BundleNeed, string[]> = {
 export const aliasesFor = (needs: BundleNeed[] = []): Record<string, string> => Object.assign({}, ...needs.map((n) => BUNDLE_ALIASES[n]));
 
 export const externalsFor = (needs: BundleNeed[] = []): string[] => [...ESBUILD_BASE.external, ...needs.flatMap((n) => BUNDLE_EXTERNALS[n])];
+
+/** esbuild's own options for a function with these needs (the benchmark and the bundling tests build with them). */
+export const esbuildOptions = (needs: BundleNeed[] = []): BuildOptions => ({
+  bundle: true,
+  platform: 'node',
+  format: ESBUILD_BASE.format,
+  target: ESBUILD_BASE.target,
+  minify: ESBUILD_BASE.minify,
+  mainFields: ESBUILD_BASE.mainFields,
+  external: externalsFor(needs),
+  banner: { js: ESBUILD_BASE.banner },
+  alias: aliasesFor(needs),
+  logLevel: 'silent',
+});

@@ -15,7 +15,8 @@ import {
   type ReferenceStatus,
   type RequestItem,
 } from './reference-model.js';
-import { MAX_REFEREES, newReferences, requestEvent, requestUpdate, retryOnRequestRace } from './reference-requests.js';
+import { retryOnConflict } from './db.js';
+import { MAX_REFEREES, newReferences, requestEvent, requestUpdate } from './reference-requests.js';
 import { listTemplates, RATING_MAX, RATING_MIN, scoreOf, type Template } from './templates.js';
 
 /**
@@ -63,7 +64,7 @@ export async function referenceForm(deps: Deps, token: string): Promise<FormCont
 
 /** The referee opened the form: `opened`, and the request is in progress. Only the first opening counts. */
 export async function markOpened(deps: Deps, token: string): Promise<void> {
-  await retryOnRequestRace(async () => {
+  await retryOnConflict(async () => {
     const ctx = await referenceForm(deps, token);
     if (ctx.state !== 'open' || ctx.reference.status !== 'sent') return;
     const at = deps.clock().toISOString();
@@ -107,7 +108,7 @@ export function answerErrors(template: Template, answers: Record<string, string>
 
 /** Closes the reference (completed or declined), moves the request on, and tells the agency. */
 async function answer(deps: Deps, token: string, change: (ctx: FormContext) => Partial<ReferenceItem> & { status: 'completed' | 'declined' }) {
-  return retryOnRequestRace(async () => {
+  return retryOnConflict(async () => {
     const ctx = await referenceForm(deps, token);
     if (ctx.state !== 'open') throw new DomainError('invalid-state', `This reference is ${ctx.state}`);
     const now = deps.clock();
@@ -187,7 +188,7 @@ export async function submissionPage(deps: Deps, token: string): Promise<Submiss
 /** The candidate names their referees once; each is e-mailed at once. */
 export async function submitReferees(deps: Deps, token: string, referees: RefereeInput[]) {
   if (referees.length === 0 || referees.length > MAX_REFEREES) throw new DomainError('invalid-state', `Give 1 to ${MAX_REFEREES} referees`);
-  return retryOnRequestRace(async () => {
+  return retryOnConflict(async () => {
     const ctx = await submissionPage(deps, token);
     if (ctx.state !== 'open') throw new DomainError('invalid-state', ctx.state === 'submitted' ? 'Your referees have already been sent' : `This request is ${ctx.state}`);
     const { items, tx } = await newReferences(deps, ctx.request, ctx.agency, referees);

@@ -137,9 +137,6 @@ export function requestUpdate(deps: Deps, before: RequestItem, after: Partial<Re
   };
 }
 
-/** A request is changed read-modify-write, conditional on its version: a lost race runs again. */
-export const retryOnRequestRace = retryOnConflict;
-
 async function requireClient(deps: Deps, clientId: string): Promise<ClientAccount> {
   const client = await getClient(deps, clientId);
   if (!client) throw new DomainError('not-found', `No client ${clientId}`);
@@ -269,7 +266,7 @@ export async function listReferenceRequests(deps: Deps, clientId: string, filter
 
 /** Cancels a request: outstanding references are cancelled and their links stop working. */
 export async function cancelReferenceRequest(deps: Deps, clientId: string, id: number): Promise<RequestView> {
-  return retryOnRequestRace(async () => {
+  return retryOnConflict(async () => {
     const { request, references } = await requireRequest(deps, clientId, id);
     const now = deps.clock();
     requireOpen(request, now);
@@ -302,7 +299,7 @@ export async function cancelReferenceRequest(deps: Deps, clientId: string, id: n
 /** Adds a referee to an open request; they are e-mailed at once. */
 export async function addReferee(deps: Deps, clientId: string, id: number, referee: RefereeInput): Promise<RequestView> {
   const client = await requireClient(deps, clientId);
-  return retryOnRequestRace(async () => {
+  return retryOnConflict(async () => {
     const { request, references } = await requireRequest(deps, clientId, id);
     const now = deps.clock();
     requireOpen(request, now);
@@ -403,7 +400,7 @@ async function expireOnePage(deps: Deps): Promise<{ expired: number; handled: nu
   );
   let expired = 0;
   for (const hit of Items as RequestItem[]) {
-    await retryOnRequestRace(async () => {
+    await retryOnConflict(async () => {
       const loaded = await loadRequest(deps, hit.client_id, hit.id);
       if (!loaded || loaded.request.status === 'cancelled' || loaded.request.status === 'expired') return;
       const { request, references } = loaded;

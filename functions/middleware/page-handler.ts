@@ -1,9 +1,9 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { depsFromEnv, type Deps } from '../core/deps.js';
-import { FAMILIES, type FamilyId } from '../core/families.js';
+import type { FamilyId } from '../core/families.js';
 import type { Logger } from './logger.js';
-import { bodyLimitMiddleware, edgeMiddleware, type Event } from './edge.js';
+import { bodyLimitMiddleware, edgeMiddleware, publicBaseUrl, type Event } from './edge.js';
 import { errorPage } from './html.js';
 import { HttpProblem, toProblemResponse } from './problems.js';
 
@@ -55,7 +55,6 @@ export function pageHandler(family: FamilyId, page: (input: PageInput) => Promis
         const raw = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
         form = Object.fromEntries(new URLSearchParams(raw));
       }
-      const root = process.env.PUBLIC_ROOT_URL;
       const result = await page({
         deps,
         log: event.state!.log,
@@ -63,7 +62,7 @@ export function pageHandler(family: FamilyId, page: (input: PageInput) => Promis
         params: (event.pathParameters ?? {}) as Record<string, string>,
         query: (event.queryStringParameters ?? {}) as Record<string, string>,
         form,
-        baseUrl: root ? root.replace(/\/$/, '') + FAMILIES[family].prefix : `https://${event.requestContext.domainName}`,
+        baseUrl: publicBaseUrl(event, family),
       });
       if ('redirect' in result) return { statusCode: 303, headers: { location: result.redirect } };
       return {

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ESBUILD_BASE } from '../../lib/bundling.js';
+import { esbuildOptions } from '../../lib/bundling.js';
 import { PROJECT_ROOT } from '../../lib/routes.js';
 import { testDeps } from '../support/env.js';
 
@@ -16,17 +16,9 @@ it('a bundled handler talks to DynamoDB with nothing but its bundle', async () =
   const deps = await testDeps();
   const out = mkdtempSync(join(tmpdir(), 'handler-asset-'));
   await build({
+    ...esbuildOptions(),
     entryPoints: [join(PROJECT_ROOT, 'functions/http/clinical-interview/auth-token-inspect.ts')],
     outfile: join(out, 'index.mjs'),
-    bundle: true,
-    platform: 'node',
-    format: ESBUILD_BASE.format,
-    target: ESBUILD_BASE.target,
-    minify: ESBUILD_BASE.minify,
-    mainFields: ESBUILD_BASE.mainFields,
-    external: ESBUILD_BASE.external,
-    banner: { js: ESBUILD_BASE.banner },
-    logLevel: 'silent',
   });
   writeFileSync(
     join(out, 'invoke.mjs'),

@@ -3,7 +3,7 @@ import { execFileSync, execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aliasesFor, BUNDLE_FILES, ESBUILD_BASE, externalsFor } from '../../lib/bundling.js';
+import { BUNDLE_FILES, esbuildOptions } from '../../lib/bundling.js';
 import { PROJECT_ROOT } from '../../lib/routes.js';
 
 /**
@@ -25,21 +25,7 @@ const pdf = await renderReferencePdf({
 });
 process.stdout.write(pdf.subarray(0, 5).toString() + ' ' + pdf.length);`,
   );
-  const result = await build({
-    entryPoints: [entry],
-    outfile: join(out, 'index.mjs'),
-    bundle: true,
-    platform: 'node',
-    format: ESBUILD_BASE.format,
-    target: ESBUILD_BASE.target,
-    minify: ESBUILD_BASE.minify,
-    mainFields: ESBUILD_BASE.mainFields,
-    external: externalsFor(['pdf-fonts']),
-    banner: { js: ESBUILD_BASE.banner },
-    alias: aliasesFor(['pdf-fonts']),
-    metafile: true,
-    logLevel: 'silent',
-  });
+  const result = await build({ ...esbuildOptions(['pdf-fonts']), entryPoints: [entry], outfile: join(out, 'index.mjs'), metafile: true });
   for (const command of BUNDLE_FILES['pdf-fonts'](out)) execSync(command);
   // This function takes the AWS SDK from the Lambda runtime; here a link stands in for the runtime's copy.
   mkdirSync(join(out, 'node_modules'));
