@@ -1,4 +1,4 @@
-import { QueryCommand, UpdateCommand, type QueryCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand, type QueryCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { cancellationReasons, isConditionalCheckFailed } from './conditions.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
@@ -16,6 +16,51 @@ export async function queryAll(deps: Deps, input: Omit<QueryCommandInput, 'Table
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return items;
+}
+
+export type ItemKey = { pk: string; sk: string };
+
+/** `xs` in runs of at most `size`. */
+export const chunksOf = <T>(xs: T[], size: number): T[][] => Array.from({ length: Math.ceil(xs.length / size) }, (_, i) => xs.slice(i * size, i * size + size));
+const backOff = (round: number) => new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** round) * Math.random()));
+
+/** Items by key, read consistently, 100 keys to a request; a key with no item is left out. */
+export async function getMany(deps: Deps, keys: ItemKey[]): Promise<Record<string, unknown>[]> {
+  const unique = [...new Map(keys.map((k) => [`${k.pk}\n${k.sk}`, k])).values()];
+  const pages = await Promise.all(
+    chunksOf(unique, 100).map(async (chunk) => {
+      const items: Record<string, unknown>[] = [];
+      let pending: ItemKey[] = chunk;
+      for (let round = 0; pending.length > 0; round++) {
+        if (round > 0) await backOff(round);
+        const result = await deps.db.send(new BatchGetCommand({ RequestItems: { [deps.table]: { Keys: pending, ConsistentRead: true } } }));
+        items.push(...(result.Responses?.[deps.table] ?? []));
+        pending = (result.UnprocessedKeys?.[deps.table]?.Keys ?? []) as ItemKey[];
+      }
+      return items;
+    }),
+  );
+  return pages.flat();
+}
+
+export type WriteRequest = { put: Record<string, unknown> } | { delete: ItemKey };
+
+/**
+ * Puts and deletes, 25 to a request, retrying what DynamoDB leaves
+ * unprocessed. Each item is written on its own, not atomically: for logs
+ * and clean-up, never for money or anything with a condition.
+ */
+export async function writeMany(deps: Deps, requests: WriteRequest[]): Promise<void> {
+  await Promise.all(
+    chunksOf(requests, 25).map(async (chunk) => {
+      let pending = chunk.map((r) => ('put' in r ? { PutRequest: { Item: r.put } } : { DeleteRequest: { Key: r.delete } }));
+      for (let round = 0; pending.length > 0; round++) {
+        if (round > 0) await backOff(round);
+        const result = await deps.db.send(new BatchWriteCommand({ RequestItems: { [deps.table]: pending } }));
+        pending = (result.UnprocessedItems?.[deps.table] ?? []) as typeof pending;
+      }
+    }),
+  );
 }
 
 /** Updates an item that must already exist; a missing one is not-found with `notFound` as the detail. */

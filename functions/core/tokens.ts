@@ -1,7 +1,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { addSeconds, toEpochSeconds } from './clock.js';
 import { cancellationReasons, failedCondition } from './conditions.js';
-import { queryAll } from './db.js';
+import { chunksOf, queryAll } from './db.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 import type { FamilyId } from './families.js';
@@ -243,7 +243,7 @@ export async function revokeGrant(deps: Deps, grantId: string): Promise<void> {
         ExpressionAttributeValues: { ':now': now.toISOString() },
       },
     });
-    const [first, ...rest] = chunk(live, 99);
+    const [first, ...rest] = chunksOf(live, 99);
     try {
       await deps.db.send(
         new TransactWriteCommand({
@@ -286,10 +286,4 @@ async function liveTokenHashes(deps: Deps, grantId: string, now: Date): Promise<
     ConsistentRead: true,
   });
   return members.map((member) => String(member.sk).slice(tokenKeys.grantMemberPrefix.length));
-}
-
-function chunk<T>(items: T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
-  return chunks;
 }

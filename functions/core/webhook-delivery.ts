@@ -1,5 +1,5 @@
-import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ChangeMessageVisibilityBatchCommand, SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -10,11 +10,11 @@ import { DomainError } from './errors.js';
 import type { FamilyId } from './families.js';
 import type { DomainEvent } from './outbox.js';
 import type { Page } from './pagination.js';
-import { queryPage } from './db.js';
+import { chunksOf, getMany, queryPage, writeMany } from './db.js';
 import { signatureHeader } from './signing.js';
 import { formatWithOffset } from './time.js';
 import { policyFromEnv, vetWebhookUrl, type UrlPolicy } from './url-guard.js';
-import { getEndpointItem, listEndpoints, signingSecrets, webhookKeys, type EndpointItem } from './webhooks.js';
+import { listEndpoints, signingSecrets, webhookKeys, type EndpointItem } from './webhooks.js';
 
 /**
  * Webhook delivery. Fan-out turns one event into one message per subscribed
@@ -59,38 +59,66 @@ export function wants(endpoint: EndpointItem, event: DomainEvent): boolean {
   return event.endpoint_id !== undefined ? endpoint.id === event.endpoint_id : endpoint.events.includes(event.type);
 }
 
-export async function fanOut(deps: Deps, sqs: SQSClient, deliveriesUrl: string, event: DomainEvent): Promise<number> {
-  const targets = (await listEndpoints(deps, event.client_id, event.family)).filter((e) => wants(e, event));
-  for (let i = 0; i < targets.length; i += 10) {
-    const batch = targets.slice(i, i + 10);
-    const result = await sqs.send(
-      new SendMessageBatchCommand({
-        QueueUrl: deliveriesUrl,
-        Entries: batch.map((endpoint, n) => ({
-          Id: String(n),
-          MessageBody: JSON.stringify({ event, client_id: event.client_id, family: event.family, endpoint_id: endpoint.id } satisfies DeliveryMessage),
-        })),
+/**
+ * The fan-out queue's consumer. The events of a batch that share a client and
+ * family share one endpoint query, and their deliveries are queued ten to a
+ * request. An event whose deliveries could not all be queued is reported, so
+ * it is fanned out again (receivers de-duplicate by webhook-id).
+ */
+export function fanOutHandler(deps: Deps, sqs: SQSClient, deliveriesUrl: string, onError: (err: unknown, record: SQSRecord) => void = () => undefined) {
+  return async (batch: SQSEvent): Promise<SQSBatchResponse> => {
+    const failed = new Map<string, SQSRecord>();
+    const fail = (record: SQSRecord, err: unknown) => {
+      if (failed.has(record.messageId)) return;
+      failed.set(record.messageId, record);
+      onError(err, record);
+    };
+    const events = batch.Records.flatMap((record) => {
+      try {
+        return [{ record, event: JSON.parse(record.body) as DomainEvent }];
+      } catch (err) {
+        fail(record, err);
+        return [];
+      }
+    });
+    const deliveries: { record: SQSRecord; body: string }[] = [];
+    await Promise.all(
+      [...groupBy(events, ({ event }) => `${event.client_id}\n${event.family}`).values()].map(async (group) => {
+        const { client_id, family } = group[0]!.event;
+        try {
+          const endpoints = await listEndpoints(deps, client_id, family);
+          for (const { record, event } of group) {
+            for (const endpoint of endpoints.filter((e) => wants(e, event))) {
+              const message: DeliveryMessage = { event, client_id, family, endpoint_id: endpoint.id };
+              deliveries.push({ record, body: JSON.stringify(message) });
+            }
+          }
+        } catch (err) {
+          for (const { record } of group) fail(record, err);
+        }
       }),
     );
-    if (result.Failed?.length) throw new Error(`Could not queue ${result.Failed.length} deliveries of ${event.id}`);
-  }
-  return targets.length;
+    await Promise.all(
+      chunksOf(deliveries, 10).map(async (chunk) => {
+        try {
+          const result = await sqs.send(new SendMessageBatchCommand({ QueueUrl: deliveriesUrl, Entries: chunk.map((d, n) => ({ Id: String(n), MessageBody: d.body })) }));
+          for (const f of result.Failed ?? []) fail(chunk[Number(f.Id)]!.record, new Error(`Could not queue a delivery: ${f.Code} ${f.Message ?? ''}`));
+        } catch (err) {
+          for (const { record } of chunk) fail(record, err);
+        }
+      }),
+    );
+    return { batchItemFailures: [...failed.keys()].map((itemIdentifier) => ({ itemIdentifier })) };
+  };
 }
 
-/** The fan-out queue's consumer. A failed event is reported, so it is fanned out again (receivers de-duplicate). */
-export function fanOutHandler(deps: Deps, sqs: SQSClient, deliveriesUrl: string, onError: (err: unknown, record: SQSRecord) => void = () => undefined) {
-  return async (event: SQSEvent): Promise<SQSBatchResponse> => {
-    const failures: SQSBatchResponse['batchItemFailures'] = [];
-    for (const record of event.Records) {
-      try {
-        await fanOut(deps, sqs, deliveriesUrl, JSON.parse(record.body) as DomainEvent);
-      } catch (err) {
-        onError(err, record);
-        failures.push({ itemIdentifier: record.messageId });
-      }
-    }
-    return { batchItemFailures: failures };
-  };
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  return groups;
 }
 
 export interface AttemptResult {
@@ -189,57 +217,70 @@ export function retryDelay(schedule: number[], attempt: number, retryAfterSecond
 
 type Outcome = 'delivered' | 'failed' | 'dead_lettered' | 'endpoint_disabled';
 
-async function record(
-  deps: Deps,
-  message: DeliveryMessage,
-  attempt: number,
-  result: AttemptResult,
-  outcome: Outcome,
-  now: Date,
-  nextAttemptAt: Date | null,
-): Promise<void> {
-  const attemptedAt = now.toISOString();
-  await deps.db.send(
-    new PutCommand({
-      TableName: deps.table,
-      Item: {
-        pk: webhookKeys.logPartition(message.client_id, message.endpoint_id),
-        sk: `${attemptedAt}#${message.event.id}#${String(attempt).padStart(2, '0')}`,
-        entity: 'webhook-attempt',
-        event_id: message.event.id,
-        event_type: message.event.type,
-        attempt,
-        attempted_at: attemptedAt,
-        outcome,
-        response_status: result.status,
-        error: result.error,
-        duration_ms: result.durationMs,
-        // Kept for operators; the API never shows it (a receiver's body is not ours to echo).
-        response_excerpt: result.excerpt,
-        next_attempt_at: nextAttemptAt?.toISOString() ?? null,
-        ttl: toEpochSeconds(addSeconds(now, LOG_RETENTION_SECONDS)),
-      },
-    }),
-  );
+/** One POST of a batch and what became of it. */
+interface Attempt {
+  record: SQSRecord;
+  message: DeliveryMessage;
+  /** The receive count: 1 for the first attempt. */
+  attempt: number;
+  at: Date;
+  result: AttemptResult;
+  outcome?: Outcome;
+  /** Seconds until the message is visible again: set for a failed attempt, 0 for the last one (to the dead-letter queue). */
+  retryInSeconds?: number;
 }
 
-/** Updates the endpoint's bookkeeping; returns it as it now is (undefined if it was deleted meanwhile). */
-async function bookkeeping(deps: Deps, message: DeliveryMessage, result: AttemptResult, now: Date, gone: boolean): Promise<EndpointItem | undefined> {
+function logItem(a: Attempt) {
+  const attemptedAt = a.at.toISOString();
+  return {
+    pk: webhookKeys.logPartition(a.message.client_id, a.message.endpoint_id),
+    sk: `${attemptedAt}#${a.message.event.id}#${String(a.attempt).padStart(2, '0')}`,
+    entity: 'webhook-attempt',
+    event_id: a.message.event.id,
+    event_type: a.message.event.type,
+    attempt: a.attempt,
+    attempted_at: attemptedAt,
+    outcome: a.outcome,
+    response_status: a.result.status,
+    error: a.result.error,
+    duration_ms: a.result.durationMs,
+    // Kept for operators; the API never shows it (a receiver's body is not ours to echo).
+    response_excerpt: a.result.excerpt,
+    next_attempt_at: a.outcome === 'failed' ? addSeconds(a.at, a.retryInSeconds!).toISOString() : null,
+    ttl: toEpochSeconds(addSeconds(a.at, LOG_RETENTION_SECONDS)),
+  };
+}
+
+/**
+ * One update of the endpoint's bookkeeping for all of a batch's attempts at
+ * it, taken in the order they finished: the last response code, and the run
+ * of failures since the last success. Returns the endpoint as it now is
+ * (undefined if it was deleted meanwhile).
+ */
+async function bookkeeping(deps: Deps, message: DeliveryMessage, results: AttemptResult[], now: Date): Promise<EndpointItem | undefined> {
   const key = webhookKeys.endpoint(message.client_id, message.family, message.endpoint_id);
-  const values: Record<string, unknown> = { ':now': now.toISOString(), ':code': result.status };
-  let expression: string;
-  if (result.ok) {
-    expression = 'SET last_delivered_at = :now, last_response_code = :code, consecutive_failures = :zero REMOVE failing_since';
-    values[':zero'] = 0;
+  const lastSuccess = results.findLastIndex((r) => r.ok);
+  const failuresSince = results.length - 1 - lastSuccess;
+  const values: Record<string, unknown> = { ':now': now.toISOString(), ':code': results.at(-1)!.status };
+  const set = ['last_delivered_at = :now', 'last_response_code = :code'];
+  const remove: string[] = [];
+  if (lastSuccess === -1) {
+    set.push('consecutive_failures = consecutive_failures + :failures', 'failing_since = if_not_exists(failing_since, :now)');
+    values[':failures'] = failuresSince;
+  } else if (failuresSince > 0) {
+    set.push('consecutive_failures = :failures', 'failing_since = :now');
+    values[':failures'] = failuresSince;
   } else {
-    expression = 'SET last_delivered_at = :now, last_response_code = :code, consecutive_failures = consecutive_failures + :one, failing_since = if_not_exists(failing_since, :now)';
-    values[':one'] = 1;
+    set.push('consecutive_failures = :failures');
+    values[':failures'] = 0;
+    remove.push('failing_since');
   }
-  if (gone) {
-    expression += ', is_active = :off, disabled_reason = :why';
+  if (results.some((r) => r.status === 410)) {
+    set.push('is_active = :off', 'disabled_reason = :why');
     values[':off'] = false;
     values[':why'] = 'The endpoint answered 410 Gone';
   }
+  const expression = `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`;
   try {
     const { Attributes } = await deps.db.send(
       new UpdateCommand({ TableName: deps.table, Key: key, UpdateExpression: expression, ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: values, ReturnValues: 'ALL_NEW' }),
@@ -267,54 +308,126 @@ async function switchOff(deps: Deps, message: DeliveryMessage, reason: string): 
     });
 }
 
-/** Handles one delivery message; true when SQS may forget it, false when it must come back (or go to the DLQ). */
-export async function deliverOne(deps: Deps, sqs: SQSClient, queueUrl: string, config: DeliveryConfig, sqsRecord: SQSRecord): Promise<boolean> {
-  const message = JSON.parse(sqsRecord.body) as DeliveryMessage;
-  const endpoint = await getEndpointItem(deps, message.client_id, message.family, message.endpoint_id);
-  // Deleted, switched off or unsubscribed since the fan-out: nothing to send.
-  if (!endpoint || !wants(endpoint, message.event)) return true;
-
-  const attempt = Number(sqsRecord.attributes.ApproximateReceiveCount || '1');
+/** Decides each attempt's outcome after one bookkeeping update per endpoint; switches off an endpoint whose failures have lasted too long. */
+async function settleEndpoint(deps: Deps, config: DeliveryConfig, attempts: Attempt[]): Promise<void> {
   const now = deps.clock();
-  const result = await attemptDelivery(endpoint, message.event, now, config.policy);
-  const gone = result.status === 410;
-  const after = await bookkeeping(deps, message, result, now, gone);
-
-  if (result.ok) {
-    await record(deps, message, attempt, result, 'delivered', now, null);
-    return true;
+  const first = attempts[0]!.message;
+  const after = await bookkeeping(deps, first, attempts.map((a) => a.result), now);
+  const gone = attempts.some((a) => a.result.status === 410);
+  const failingTooLong = !!after?.failing_since && Date.parse(after.failing_since) <= now.getTime() - config.disableAfterSeconds * 1000;
+  if (!gone && after && failingTooLong) {
+    await switchOff(deps, first, `Deliveries have failed since ${after.failing_since}`);
   }
-  if (gone || !after) {
-    await record(deps, message, attempt, result, 'endpoint_disabled', now, null);
-    return true;
+  for (const a of attempts) {
+    if (a.result.ok) a.outcome = 'delivered';
+    else if (gone || !after || failingTooLong) a.outcome = 'endpoint_disabled';
+    else if (a.attempt > config.schedule.length) {
+      a.outcome = 'dead_lettered';
+      a.retryInSeconds = 0;
+    } else {
+      a.outcome = 'failed';
+      a.retryInSeconds = retryDelay(config.schedule, a.attempt, a.result.retryAfterSeconds);
+    }
   }
-  if (after.failing_since && Date.parse(after.failing_since) <= now.getTime() - config.disableAfterSeconds * 1000) {
-    await switchOff(deps, message, `Deliveries have failed since ${after.failing_since}`);
-    await record(deps, message, attempt, result, 'endpoint_disabled', now, null);
-    return true;
-  }
-  const last = attempt > config.schedule.length;
-  const delay = last ? 0 : retryDelay(config.schedule, attempt, result.retryAfterSeconds);
-  await record(deps, message, attempt, result, last ? 'dead_lettered' : 'failed', now, last ? null : addSeconds(now, delay));
-  // Visible again after the delay; after the last attempt at once, so SQS moves it to the dead-letter queue.
-  await sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: sqsRecord.receiptHandle, VisibilityTimeout: delay }));
-  return false;
 }
 
-/** The delivery queue's consumer: the records of a batch are delivered side by side. */
+/**
+ * The delivery queue's consumer. A batch costs one read of its endpoints,
+ * its POSTs side by side, one bookkeeping update per endpoint and its attempt
+ * logs written together. A failed attempt is retried by making its message
+ * visible again after the next step of the schedule (after the last, at once,
+ * so SQS moves it to the dead-letter queue); its record is reported failed so
+ * SQS keeps it.
+ */
 export function deliveryHandler(deps: Deps, sqs: SQSClient, queueUrl: string, config: DeliveryConfig, onError: (err: unknown, record: SQSRecord) => void = () => undefined) {
-  return async (event: SQSEvent): Promise<SQSBatchResponse> => {
-    const outcomes = await Promise.all(
-      event.Records.map(async (r) => {
+  return async (batch: SQSEvent): Promise<SQSBatchResponse> => {
+    const failed = new Set<string>();
+    const fail = (record: SQSRecord, err?: unknown) => {
+      if (failed.has(record.messageId)) return;
+      failed.add(record.messageId);
+      if (err !== undefined) onError(err, record);
+    };
+    const keyOf = (m: DeliveryMessage) => webhookKeys.endpoint(m.client_id, m.family, m.endpoint_id);
+    const id = (k: { pk: string; sk: string }) => `${k.pk}\n${k.sk}`;
+    const messages: { record: SQSRecord; message: DeliveryMessage }[] = [];
+    const seen = new Set<string>();
+    for (const record of batch.Records) {
+      let message: DeliveryMessage;
+      try {
+        message = JSON.parse(record.body) as DeliveryMessage;
+      } catch (err) {
+        fail(record, err);
+        continue;
+      }
+      // A second copy of a delivery already in this batch (fan-out is at least once) is done: its twin carries it.
+      const delivery = `${id(keyOf(message))}\n${message.event.id}`;
+      if (seen.has(delivery)) continue;
+      seen.add(delivery);
+      messages.push({ record, message });
+    }
+
+    let endpoints: Map<string, EndpointItem>;
+    try {
+      const items = (await getMany(deps, messages.map(({ message }) => keyOf(message)))) as unknown as (EndpointItem & { pk: string; sk: string })[];
+      endpoints = new Map(items.map((e) => [id(e), e]));
+    } catch (err) {
+      for (const { record } of messages) fail(record, err);
+      return { batchItemFailures: [...failed].map((itemIdentifier) => ({ itemIdentifier })) };
+    }
+
+    // Deleted, switched off or unsubscribed since the fan-out: nothing to send, and nothing to keep.
+    const attempts: Attempt[] = [];
+    await Promise.all(
+      messages.map(async ({ record, message }) => {
+        const endpoint = endpoints.get(id(keyOf(message)));
+        if (!endpoint || !wants(endpoint, message.event)) return;
+        const at = deps.clock();
+        const result = await attemptDelivery(endpoint, message.event, at, config.policy);
+        attempts.push({ record, message, attempt: Number(record.attributes.ApproximateReceiveCount || '1'), at, result });
+      }),
+    );
+
+    const settled: Attempt[] = [];
+    await Promise.all(
+      [...groupBy(attempts, (a) => id(keyOf(a.message))).values()].map(async (group) => {
         try {
-          return (await deliverOne(deps, sqs, queueUrl, config, r)) ? undefined : r.messageId;
+          await settleEndpoint(deps, config, group);
+          settled.push(...group);
         } catch (err) {
-          onError(err, r);
-          return r.messageId;
+          for (const a of group) fail(a.record, err);
         }
       }),
     );
-    return { batchItemFailures: outcomes.filter((id): id is string => !!id).map((itemIdentifier) => ({ itemIdentifier })) };
+
+    // A log that could not be written is as if the attempt never was: the message comes back.
+    await Promise.all(
+      chunksOf(settled, 25).map((chunk) =>
+        writeMany(deps, chunk.map((a) => ({ put: logItem(a) }))).catch((err) => chunk.forEach((a) => fail(a.record, err))),
+      ),
+    );
+
+    const retries = settled.filter((a) => a.retryInSeconds !== undefined);
+    await Promise.all(
+      chunksOf(retries, 10).map(async (chunk) => {
+        chunk.forEach((a) => fail(a.record));
+        try {
+          const result = await sqs.send(
+            new ChangeMessageVisibilityBatchCommand({
+              QueueUrl: queueUrl,
+              Entries: chunk.map((a, n) => ({
+                Id: String(n),
+                ReceiptHandle: a.record.receiptHandle,
+                VisibilityTimeout: a.retryInSeconds,
+              })),
+            }),
+          );
+          for (const f of result.Failed ?? []) onError(new Error(`Could not schedule the retry: ${f.Code} ${f.Message ?? ''}`), chunk[Number(f.Id)]!.record);
+        } catch (err) {
+          chunk.forEach((a) => onError(err, a.record));
+        }
+      }),
+    );
+    return { batchItemFailures: [...failed].map((itemIdentifier) => ({ itemIdentifier })) };
   };
 }
 

@@ -1,4 +1,5 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { writeMany } from '../../functions/core/db.js';
 import type { Deps } from '../../functions/core/deps.js';
 import { OUTBOX_SHARDS, outboxKeys, type OutboxItem } from '../../functions/core/outbox.js';
 import { relayOutbox, type RelayTargets } from '../../functions/core/relay.js';
@@ -14,31 +15,28 @@ export function startOutboxPoller(deps: Deps, targets: RelayTargets, options: { 
   let running = true;
   let wake: (() => void) | undefined;
 
+  /** One page of every shard, side by side; true when a page was full (more is waiting). */
   const drainOnce = async (): Promise<boolean> => {
-    let full = false;
-    for (let shard = 0; shard < OUTBOX_SHARDS; shard++) {
-      const { Items = [] } = await deps.db.send(
-        new QueryCommand({
-          TableName: deps.table,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': outboxKeys.shard(shard) },
-          ConsistentRead: true,
-          Limit: 100,
-        }),
-      );
-      if (Items.length === 0) continue;
-      full ||= Items.length === 100;
-      const items = Items as OutboxItem[];
-      await relayOutbox(items, targets);
-      for (let i = 0; i < items.length; i += 25) {
-        const batch = items.slice(i, i + 25).map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } }));
-        let unprocessed: Record<string, unknown[]> | undefined = { [deps.table]: batch };
-        while (unprocessed && Object.keys(unprocessed).length) {
-          unprocessed = (await deps.db.send(new BatchWriteCommand({ RequestItems: unprocessed as never }))).UnprocessedItems as never;
-        }
-      }
-    }
-    return full;
+    const full = await Promise.all(
+      Array.from({ length: OUTBOX_SHARDS }, async (_, shard) => {
+        const { Items = [] } = await deps.db.send(
+          new QueryCommand({
+            TableName: deps.table,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': outboxKeys.shard(shard) },
+            ConsistentRead: true,
+            Limit: 100,
+          }),
+        );
+        if (Items.length === 0) return false;
+        const items = Items as OutboxItem[];
+        const { notQueued, error } = await relayOutbox(items, targets);
+        await writeMany(deps, items.filter((item) => !notQueued.includes(item)).map((item) => ({ delete: { pk: item.pk, sk: item.sk } })));
+        if (error) throw error;
+        return Items.length === 100;
+      }),
+    );
+    return full.includes(true);
   };
 
   const loop = (async () => {

@@ -1,13 +1,15 @@
 import { ReceiveMessageCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { SQSEvent } from 'aws-lambda';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { Deps } from '../../functions/core/deps.js';
-import type { DomainEvent, EventType } from '../../functions/core/outbox.js';
+import type { DomainEvent, EventType, OutboxItem } from '../../functions/core/outbox.js';
+import { relayOutbox } from '../../functions/core/relay.js';
 import { newEventId } from '../../functions/core/outbox.js';
 import { verify } from '../../functions/core/signing.js';
 import { createSqsClient } from '../../functions/core/sqs.js';
 import { vetWebhookUrl, type UrlPolicy } from '../../functions/core/url-guard.js';
-import { attemptDelivery, deliveryHandler, deliveryLog, fanOutHandler, retryDelay, type DeliveryConfig } from '../../functions/core/webhook-delivery.js';
+import { attemptDelivery, deliveryHandler, deliveryLog, fanOutHandler, retryDelay, type DeliveryConfig, type DeliveryMessage } from '../../functions/core/webhook-delivery.js';
 import { createEndpoint, getEndpointItem, rotateSecret, updateEndpoint, webhookKeys, type EndpointItem } from '../../functions/core/webhooks.js';
 import { startPoller, type Poller } from '../../lib/local/pollers.js';
 import { ensureQueues, type LocalQueue } from '../../lib/local/provision.js';
@@ -188,6 +190,105 @@ describe('delivery', () => {
     await sleep(1500);
     expect(calls).toBeGreaterThanOrEqual(2);
     expect(got.map((r) => r.headers['webhook-id'])).toEqual([event.id]);
+  });
+});
+
+describe('batches', () => {
+  const deliveryOf = (client: string, id: number, data: unknown = {}): DeliveryMessage => ({
+    event: { id: newEventId(), type: 'booking.created', timestamp: clock().toISOString(), client_id: client, family: 'clinical-interview', data },
+    client_id: client,
+    family: 'clinical-interview',
+    endpoint_id: id,
+  });
+  const batchOf = (...messages: DeliveryMessage[]) =>
+    ({
+      Records: messages.map((m, n) => ({ messageId: `m${n}`, receiptHandle: 'not-a-real-handle', body: JSON.stringify(m), attributes: { ApproximateReceiveCount: '1' } })),
+    }) as unknown as SQSEvent;
+  const failedIds = (response: SQSBatchResponse) => response.batchItemFailures.map((f) => f.itemIdentifier).sort();
+
+  it('delivers a batch that spans endpoints and logs every attempt', async () => {
+    const a = await endpoint();
+    const b = await endpoint();
+    const messages = [deliveryOf(a.client, a.id), deliveryOf(b.client, b.id), deliveryOf(a.client, a.id), deliveryOf(a.client, a.id)];
+    const response = await deliveryHandler(deps, sqs, queues.deliveries.url, config)(batchOf(...messages));
+    expect(response.batchItemFailures).toEqual([]);
+    expect(receiver.received.map((r) => r.headers['webhook-id']).sort()).toEqual(messages.map((m) => m.event.id).sort());
+    expect((await logOf(a.client, a.id)).map((l) => l.outcome)).toEqual(['delivered', 'delivered', 'delivered']);
+    expect((await logOf(b.client, b.id)).map((l) => l.event_id)).toEqual([messages[1]!.event.id]);
+    expect(await endpointItem(a.client, a.id)).toMatchObject({ consecutive_failures: 0, last_response_code: 200, last_delivered_at: expect.any(String) });
+  });
+
+  it('counts every failed attempt of a batch in the run of failures, and reports each for retry', async () => {
+    const a = await endpoint();
+    receiver.script(...Array(3).fill({ status: 503 }));
+    const response = await deliveryHandler(deps, sqs, queues.deliveries.url, config)(batchOf(deliveryOf(a.client, a.id), deliveryOf(a.client, a.id), deliveryOf(a.client, a.id)));
+    expect(failedIds(response)).toEqual(['m0', 'm1', 'm2']);
+    expect(await endpointItem(a.client, a.id)).toMatchObject({ consecutive_failures: 3, last_response_code: 503, failing_since: clock().toISOString(), is_active: true });
+    const log = await logOf(a.client, a.id);
+    expect(log.map((l) => [l.outcome, l.response_status])).toEqual(Array(3).fill(['failed', 503]));
+    expect(log.every((l) => typeof l.next_attempt_at === 'string')).toBe(true);
+  });
+
+  it('sends a delivery the fan-out queued twice in one batch once', async () => {
+    const a = await endpoint();
+    const twice = deliveryOf(a.client, a.id);
+    const response = await deliveryHandler(deps, sqs, queues.deliveries.url, config)(batchOf(twice, twice));
+    expect(response.batchItemFailures).toEqual([]);
+    expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([twice.event.id]);
+    expect(await logOf(a.client, a.id)).toHaveLength(1);
+  });
+
+  it('fans a batch out per client: each endpoint gets exactly the events it subscribed to', async () => {
+    const fanQueues = await ensureQueues(sqs, uniqueName('fan'));
+    const deliveries = fanQueues.find((q) => q.id === 'deliveries')!;
+    const a = await endpoint(['booking.created']);
+    const aCancelled = await createEndpoint(deps, a.client, 'clinical-interview', { name: 'Cancellations', url: receiver.url, events: ['booking.cancelled'] }, LOCAL);
+    const b = await endpoint(['booking.created', 'booking.cancelled']);
+    const event = (client: string, type: EventType): DomainEvent => ({ id: newEventId(), type, timestamp: clock().toISOString(), client_id: client, family: 'clinical-interview', data: {} });
+    const events = [event(a.client, 'booking.created'), event(b.client, 'booking.cancelled'), event(a.client, 'booking.cancelled'), event(a.client, 'booking.rescheduled')];
+    const records = events.map((e, n) => ({ messageId: `e${n}`, body: JSON.stringify(e) }));
+    const response = await fanOutHandler(deps, sqs, deliveries.url)({ Records: records } as unknown as SQSEvent);
+    expect(response.batchItemFailures).toEqual([]);
+    const queued: DeliveryMessage[] = [];
+    for (let i = 0; i < 5 && queued.length < 3; i++) {
+      const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: deliveries.url, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
+      queued.push(...Messages.map((m) => JSON.parse(m.Body!) as DeliveryMessage));
+    }
+    expect(queued.map((m) => [m.event.id, m.endpoint_id, m.client_id]).sort()).toEqual(
+      [[events[0]!.id, a.id, a.client], [events[1]!.id, b.id, b.client], [events[2]!.id, aCancelled.id, a.client]].sort(),
+    );
+  });
+});
+
+describe('the outbox relay', () => {
+  const item = (kind: OutboxItem['kind'], n: number): OutboxItem => ({ pk: 'OUTBOX#0', sk: `s${n}`, entity: 'outbox', kind, payload: JSON.stringify({ id: `${kind}-${n}` }), created_at: clock().toISOString(), ttl: 0 });
+
+  it('reports the items it could not queue, and queues the rest', async () => {
+    const relayQueues = await ensureQueues(sqs, uniqueName('relay'));
+    const events = relayQueues.find((q) => q.id === 'events')!;
+    const items = [item('event', 1), item('email', 2), item('event', 3), ...Array.from({ length: 11 }, (_, n) => item('event', 10 + n))];
+    const { notQueued, error } = await relayOutbox(items, { sqs, eventsQueueUrl: events.url, emailsQueueUrl: `${events.url}-missing` });
+    expect(notQueued).toEqual([items[1]]);
+    expect(error).toBeDefined();
+    const ids: string[] = [];
+    for (let i = 0; i < 10 && ids.length < 13; i++) {
+      const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: events.url, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
+      ids.push(...Messages.map((m) => JSON.parse(m.Body!).id as string));
+    }
+    expect(ids.sort()).toEqual(items.filter((i) => i.kind === 'event').map((i) => JSON.parse(i.payload).id).sort());
+  });
+
+  it('has the stream retry from the first record it could not queue', async () => {
+    const relayQueues = await ensureQueues(sqs, uniqueName('stream'));
+    process.env.QUEUE_URL_EVENTS = relayQueues.find((q) => q.id === 'events')!.url;
+    process.env.QUEUE_URL_EMAILS = `${process.env.QUEUE_URL_EVENTS}-missing`;
+    const { handler } = await import('../../functions/workers/outbox-stream.js');
+    const records = [item('event', 1), item('email', 2), item('event', 3), item('email', 4)].map((i, n) => ({
+      eventName: 'INSERT',
+      dynamodb: { SequenceNumber: `${100 + n}`, NewImage: marshall(i) },
+    }));
+    const response = await handler({ Records: records } as unknown as DynamoDBStreamEvent);
+    expect(response.batchItemFailures).toEqual([{ itemIdentifier: '101' }]);
   });
 });
 
