@@ -11,7 +11,7 @@ import { toCsv } from '../functions/core/csv.js';
 import { depsFromEnv, type Deps } from '../functions/core/deps.js';
 import { seedDemoData } from '../functions/core/demo-data.js';
 import { DomainError, isDomainError } from '../functions/core/errors.js';
-import { attachReport, createS3Client } from '../functions/core/reports.js';
+import { attachReport, createS3Client } from '../functions/core/report-uploads.js';
 import { ledgerForMonth, topUpCredits, topUpMoney } from '../functions/core/wallets.js';
 import type { LocalInfo } from '../lib/local/stack.js';
 

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { depsFromEnv } from '../../functions/core/deps.js';
 import { seedDemoData, type DemoClient } from '../../functions/core/demo-data.js';
-import { createS3Client } from '../../functions/core/reports.js';
+import { createS3Client } from '../../functions/core/report-uploads.js';
 import { deliveryConfigFromEnv } from '../../functions/core/webhook-delivery.js';
 import { FAMILIES, FAMILY_IDS } from '../../functions/core/families.js';
 import { QUEUES, queueUrlEnv } from '../queues.js';
