@@ -19,7 +19,7 @@ import { startDynamoDbLocal, startLocalSqs } from '../lib/local/emulators.js';
 import { startLocalStack } from '../lib/local/stack.js';
 import { handlerEntry, PROJECT_ROOT, ROUTES } from '../lib/routes.js';
 import { QUEUES } from '../lib/queues.js';
-import { esbuildOptions, type BundleNeed } from '../lib/bundling.js';
+import { esbuildOptions } from '../lib/bundling.js';
 
 /**
  * `npm run bench`: throughput as ratios measured in one run on the same
@@ -102,18 +102,17 @@ async function bundles() {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const entries = [
-    ...ROUTES.map((r) => ({ name: `${r.family}/${r.handler.split('/')[1]}`, entry: handlerEntry(r), needs: r.needs?.filter((n): n is BundleNeed => n !== 'reports') })),
+    ...ROUTES.map((r) => ({ name: `${r.family}/${r.handler.split('/')[1]}`, entry: handlerEntry(r) })),
     ...[...QUEUES.flatMap((q) => (q.worker ? [q.worker] : [])), 'outbox-stream', 'reference-expiry'].map((w) => ({
       name: `workers/${w}`,
       entry: join(PROJECT_ROOT, 'functions', 'workers', `${w}.ts`),
-      needs: undefined as BundleNeed[] | undefined,
     })),
   ];
   const unique = [...new Map(entries.map((e) => [e.name, e])).values()];
   // The options the CDK construct uses (lib/bundling.ts).
   await Promise.all(
     unique.map((e) =>
-      build({ ...esbuildOptions(e.needs), entryPoints: [e.entry], outfile: join(dir, `${e.name.replace('/', '--')}.mjs`) }),
+      build({ ...esbuildOptions(), entryPoints: [e.entry], outfile: join(dir, `${e.name.replace('/', '--')}.mjs`) }),
     ),
   );
   const env = { ...process.env, TABLE_NAME: 'bench', AWS_REGION: 'eu-west-2', REPORTS_BUCKET: 'bench', ...Object.fromEntries(QUEUES.map((q) => [`QUEUE_URL_${q.id.toUpperCase()}`, 'http://127.0.0.1:1/q'])) };

@@ -32,52 +32,27 @@ export const ESBUILD_BASE = {
   ],
 };
 
-export type BundleNeed = 'pdf-fonts' | 'swagger-ui';
+export type BundleNeed = 'swagger-ui';
 
 const modules = join(PROJECT_ROOT, 'node_modules');
 
-/** Module aliases per need (esbuild --alias). */
-export const BUNDLE_ALIASES: Record<BundleNeed, Record<string, string>> = {
-  'pdf-fonts': { fontkit: join(PROJECT_ROOT, 'lib', 'bundling', 'fontkit-standard-fonts-only.mjs') },
-  'swagger-ui': {},
-};
-
 /** Shell commands that put files a bundle reads at run time beside it; run after bundling, offline. */
 export const BUNDLE_FILES: Record<BundleNeed, (out: string) => string[]> = {
-  // pdfkit loads its standard fonts through createRequire and its package's `#standard-fonts/*` import map,
-  // which a bundle cannot follow: the font modules go beside the bundle, with the same import map.
-  'pdf-fonts': (out) => [
-    `cp -r "${join(modules, 'pdfkit', 'js', 'standard-fonts')}" "${out}/standard-fonts"`,
-    `echo '{"imports":{"#standard-fonts/*":"./standard-fonts/*.cjs"}}' > "${out}/package.json"`,
-  ],
   'swagger-ui': (out) => [
     `mkdir -p "${out}/swagger-ui"`,
     `cp "${join(modules, 'swagger-ui-dist', 'swagger-ui-bundle.js')}" "${join(modules, 'swagger-ui-dist', 'swagger-ui.css')}" "${out}/swagger-ui/"`,
   ],
 };
 
-/** Extra modules left out per need (esbuild --external). */
-export const BUNDLE_EXTERNALS: Record<BundleNeed, string[]> = {
-  // pdfkit alone is 180 KB: this function takes the SDK from the Lambda runtime to stay under 250 KB.
-  // It is not on a hot path, and pdfkit's own load time dominates its cold start anyway.
-  'pdf-fonts': ['@aws-sdk/*'],
-  'swagger-ui': [],
-};
-
-export const aliasesFor = (needs: BundleNeed[] = []): Record<string, string> => Object.assign({}, ...needs.map((n) => BUNDLE_ALIASES[n]));
-
-export const externalsFor = (needs: BundleNeed[] = []): string[] => [...ESBUILD_BASE.external, ...needs.flatMap((n) => BUNDLE_EXTERNALS[n])];
-
-/** esbuild's own options for a function with these needs (the benchmark and the bundling tests build with them). */
-export const esbuildOptions = (needs: BundleNeed[] = []): BuildOptions => ({
+/** esbuild's own options (the benchmark and the bundling tests build with them; the CDK construct passes the same). */
+export const esbuildOptions = (): BuildOptions => ({
   bundle: true,
   platform: 'node',
   format: ESBUILD_BASE.format,
   target: ESBUILD_BASE.target,
   minify: ESBUILD_BASE.minify,
   mainFields: ESBUILD_BASE.mainFields,
-  external: externalsFor(needs),
+  external: ESBUILD_BASE.external,
   banner: { js: ESBUILD_BASE.banner },
-  alias: aliasesFor(needs),
   logLevel: 'silent',
 });

@@ -8,7 +8,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { TABLE_SCHEMA } from '../functions/core/table.js';
-import { aliasesFor, BUNDLE_FILES, ESBUILD_BASE, externalsFor, type BundleNeed } from './bundling.js';
+import { BUNDLE_FILES, ESBUILD_BASE, type BundleNeed } from './bundling.js';
 import { queueUrlEnv } from './queues.js';
 import { PROJECT_ROOT } from './routes.js';
 
@@ -20,7 +20,7 @@ export interface ProjectFunctionProps {
   logRetentionDays: number;
   environment?: Record<string, string>;
   timeout?: Duration;
-  /** Files and aliases the bundle needs (lib/bundling.ts). */
+  /** Files the bundle needs beside it (lib/bundling.ts). */
   needs?: BundleNeed[];
 }
 
@@ -58,8 +58,7 @@ export class ProjectFunction extends Construct {
         sourceMap: true,
         mainFields: ESBUILD_BASE.mainFields,
         banner: ESBUILD_BASE.banner,
-        externalModules: externalsFor(props.needs),
-        esbuildArgs: Object.fromEntries(Object.entries(aliasesFor(props.needs)).map(([from, to]) => [`--alias:${from}`, to])),
+        externalModules: ESBUILD_BASE.external,
         commandHooks: props.needs?.length
           ? {
               beforeBundling: () => [],

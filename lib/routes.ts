@@ -23,7 +23,7 @@ export interface Route {
   /** `spec`: stated by the source specification; `project`: decided in design.md. */
   contract: 'spec' | 'project';
   /** What the handler needs beyond the table: read access to interview reports; files beside its bundle. */
-  needs?: ('reports' | 'pdf-fonts' | 'swagger-ui')[];
+  needs?: ('reports' | 'swagger-ui')[];
 }
 
 const tokenRoutes = (family: FamilyId): Route[] => [
@@ -134,7 +134,7 @@ const portalRoutes: Route[] = [
   pv('POST', '/reference-requests/{id}/referees', 'reference-requests-add-referee', 'addReferee', 'Add a referee to a request', 'spec'),
   pv('POST', '/reference-requests/{id}/reminders', 'reference-requests-reminders', 'sendReminders', 'Remind referees who have not answered', 'spec'),
   pv('GET', '/references/{id}', 'references-get', 'getReference', 'Get reference detail', 'spec'),
-  { ...pv('GET', '/references/{id}/pdf', 'references-pdf', 'downloadReferencePdf', 'Download a completed reference as PDF', 'spec'), needs: ['pdf-fonts'] },
+  { ...pv('GET', '/references/{id}/pdf', 'references-pdf', 'downloadReferencePdf', 'Download a completed reference as PDF', 'spec') },
   // Public pages: the link's token is the credential.
   pv('GET', '/reference-form/{token}', 'reference-form-show', 'showReferenceForm', 'Referee form (HTML)', 'project', 'none'),
   pv('POST', '/reference-form/{token}', 'reference-form-submit', 'submitReferenceForm', 'Referee form: submit or decline (HTML form)', 'project', 'none'),

@@ -1,37 +1,30 @@
-import PDFDocument from 'pdfkit';
 import { getClient } from './clients.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 import type { ReferenceItem, RequestItem } from './reference-model.js';
+import { A4, TextDocument } from './pdf-text.js';
 import { findReference } from './reference-requests.js';
 import { listTemplates, RATING_MAX, type Template } from './templates.js';
 
 /** The completed reference as a PDF: who, about whom, the answers, the score and the dates. */
-export function renderReferencePdf(input: { agency: string; request: RequestItem; reference: ReferenceItem; template: Template }): Promise<Buffer> {
+export function renderReferencePdf(input: { agency: string; request: RequestItem; reference: ReferenceItem; template: Template }): Buffer {
   const { agency, request, reference, template } = input;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    info: {
-      Title: `Employment reference for ${request.candidate_name}`,
-      Author: reference.referee_name,
-      Subject: `Reference ${reference.uuid} (request ${request.uuid})`,
-      Creator: 'Agency API',
+  const doc = new TextDocument(
+    { ...A4, margin: 56 },
+    {
+      title: `Employment reference for ${request.candidate_name}`,
+      author: reference.referee_name,
+      subject: `Reference ${reference.uuid} (request ${request.uuid})`,
+      creator: 'Agency API',
+      created: new Date(reference.submitted_at ?? Date.now()),
     },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const label = (text: string) => doc.font('Helvetica-Bold').fontSize(10).fillColor('#444').text(text);
-  const value = (text: string) => doc.font('Helvetica').fontSize(11).fillColor('#000').text(text || '—').moveDown(0.6);
+  );
+  const label = (text: string) => doc.text(text, { weight: 'bold', size: 10, color: '#444' });
+  const value = (text: string) => doc.text(text || '—', { weight: 'regular', size: 11, color: '#000' }).moveDown(0.6);
   const day = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }) : '—');
 
-  doc.font('Helvetica-Bold').fontSize(18).text('Employment reference');
-  doc.font('Helvetica').fontSize(11).fillColor('#444').text(`${template.name} · requested by ${agency}`).moveDown(1.2);
+  doc.text('Employment reference', { weight: 'bold', size: 18, color: '#000' });
+  doc.text(`${template.name} · requested by ${agency}`, { weight: 'regular', size: 11, color: '#444' }).moveDown(1.2);
 
   label('Candidate');
   value(`${request.candidate_name} <${request.candidate_email}>`);
@@ -52,15 +45,14 @@ export function renderReferencePdf(input: { agency: string; request: RequestItem
   label('Score');
   value(`${reference.score ?? 0} / 100 (weighted mean of the ratings)`);
 
-  doc.moveDown(0.5).font('Helvetica-Bold').fontSize(14).fillColor('#000').text('Answers').moveDown(0.5);
+  doc.moveDown(0.5).text('Answers', { weight: 'bold', size: 14, color: '#000' }).moveDown(0.5);
   for (const q of template.questions) {
     const answer = reference.answers?.[q.id] ?? '';
     label(q.label);
     value(q.kind === 'rating' && answer ? `${answer} / ${RATING_MAX}` : answer);
   }
-  doc.moveDown(1).font('Helvetica').fontSize(8).fillColor('#666').text(`Reference ${reference.uuid} · request ${request.uuid}`);
-  doc.end();
-  return done;
+  doc.moveDown(1).text(`Reference ${reference.uuid} · request ${request.uuid}`, { weight: 'regular', size: 8, color: '#666' });
+  return doc.toBuffer();
 }
 
 /** The PDF of one of the caller's references; not-found until it is completed, and for another client's. */
