@@ -32,6 +32,22 @@ export const ESBUILD_BASE = {
   ],
 };
 
+/**
+ * Node built-ins taken as CommonJS. An ESM import of `node:http` makes Node
+ * build a module facade that reads every export, lazy ones included, and
+ * `http`'s lazy WebSocket exports load undici: ~15 ms of each cold start (a
+ * median import of 52 ms went to 38 ms), for a client that never uses it.
+ */
+export const BUILTIN_ALIASES: Record<string, string> = Object.fromEntries(
+  ['http', 'https'].flatMap((name) => {
+    const shim = join(PROJECT_ROOT, 'lib', 'bundling', `node-${name}.cjs`);
+    return [
+      [name, shim],
+      [`node:${name}`, shim],
+    ];
+  }),
+);
+
 export type BundleNeed = 'swagger-ui';
 
 const modules = join(PROJECT_ROOT, 'node_modules');
@@ -53,6 +69,7 @@ export const esbuildOptions = (): BuildOptions => ({
   minify: ESBUILD_BASE.minify,
   mainFields: ESBUILD_BASE.mainFields,
   external: ESBUILD_BASE.external,
+  alias: BUILTIN_ALIASES,
   banner: { js: ESBUILD_BASE.banner },
   logLevel: 'silent',
 });

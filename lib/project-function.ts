@@ -8,7 +8,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { TABLE_SCHEMA } from '../functions/core/table.js';
-import { BUNDLE_FILES, ESBUILD_BASE, type BundleNeed } from './bundling.js';
+import { BUILTIN_ALIASES, BUNDLE_FILES, ESBUILD_BASE, type BundleNeed } from './bundling.js';
 import { queueUrlEnv } from './queues.js';
 import { PROJECT_ROOT } from './routes.js';
 
@@ -59,6 +59,7 @@ export class ProjectFunction extends Construct {
         mainFields: ESBUILD_BASE.mainFields,
         banner: ESBUILD_BASE.banner,
         externalModules: ESBUILD_BASE.external,
+        esbuildArgs: Object.fromEntries(Object.entries(BUILTIN_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
         commandHooks: props.needs?.length
           ? {
               beforeBundling: () => [],

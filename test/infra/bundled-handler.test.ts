@@ -1,6 +1,6 @@
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { esbuildOptions } from '../../lib/bundling.js';
@@ -20,6 +20,8 @@ it('a bundled handler talks to DynamoDB with nothing but its bundle', async () =
     entryPoints: [join(PROJECT_ROOT, 'functions/http/clinical-interview/auth-token-inspect.ts')],
     outfile: join(out, 'index.mjs'),
   });
+  // http and https are taken as CommonJS: their ESM facades would load undici at every cold start.
+  expect(readFileSync(join(out, 'index.mjs'), 'utf8')).not.toMatch(/from\s*"(node:)?https?"/);
   writeFileSync(
     join(out, 'invoke.mjs'),
     `import { handler } from './index.mjs';
