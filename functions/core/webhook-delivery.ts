@@ -67,10 +67,10 @@ export function wants(endpoint: EndpointItem, event: DomainEvent): boolean {
  */
 export function fanOutHandler(deps: Deps, sqs: SQSClient, deliveriesUrl: string, onError: (err: unknown, record: SQSRecord) => void = () => undefined) {
   return async (batch: SQSEvent): Promise<SQSBatchResponse> => {
-    const failed = new Map<string, SQSRecord>();
+    const failed = new Set<string>();
     const fail = (record: SQSRecord, err: unknown) => {
       if (failed.has(record.messageId)) return;
-      failed.set(record.messageId, record);
+      failed.add(record.messageId);
       onError(err, record);
     };
     const events = batch.Records.flatMap((record) => {
@@ -108,7 +108,7 @@ export function fanOutHandler(deps: Deps, sqs: SQSClient, deliveriesUrl: string,
         }
       }),
     );
-    return { batchItemFailures: [...failed.keys()].map((itemIdentifier) => ({ itemIdentifier })) };
+    return { batchItemFailures: [...failed].map((itemIdentifier) => ({ itemIdentifier })) };
   };
 }
 
