@@ -16,11 +16,7 @@ export interface RelayTargets {
 
 /** Queues the items; returns those that could not be queued (empty when all were), with the first error. */
 export async function relayOutbox(items: OutboxItem[], targets: RelayTargets): Promise<{ notQueued: OutboxItem[]; error?: unknown }> {
-  const byQueue = new Map<string, OutboxItem[]>();
-  for (const item of items) {
-    const url = item.kind === 'event' ? targets.eventsQueueUrl : targets.emailsQueueUrl;
-    byQueue.set(url, [...(byQueue.get(url) ?? []), item]);
-  }
+  const byQueue = Map.groupBy(items, (item) => (item.kind === 'event' ? targets.eventsQueueUrl : targets.emailsQueueUrl));
   const notQueued = new Set<OutboxItem>();
   let error: unknown;
   await Promise.all(

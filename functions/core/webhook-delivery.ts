@@ -83,7 +83,7 @@ export function fanOutHandler(deps: Deps, sqs: SQSClient, deliveriesUrl: string,
     });
     const deliveries: { record: SQSRecord; body: string }[] = [];
     await Promise.all(
-      [...groupBy(events, ({ event }) => `${event.client_id}\n${event.family}`).values()].map(async (group) => {
+      [...Map.groupBy(events, ({ event }) => `${event.client_id}\n${event.family}`).values()].map(async (group) => {
         const { client_id, family } = group[0]!.event;
         try {
           const endpoints = await listEndpoints(deps, client_id, family);
@@ -110,15 +110,6 @@ export function fanOutHandler(deps: Deps, sqs: SQSClient, deliveriesUrl: string,
     );
     return { batchItemFailures: [...failed].map((itemIdentifier) => ({ itemIdentifier })) };
   };
-}
-
-function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    groups.set(key, [...(groups.get(key) ?? []), item]);
-  }
-  return groups;
 }
 
 export interface AttemptResult {
@@ -389,7 +380,7 @@ export function deliveryHandler(deps: Deps, sqs: SQSClient, queueUrl: string, co
 
     const settled: Attempt[] = [];
     await Promise.all(
-      [...groupBy(attempts, (a) => id(keyOf(a.message))).values()].map(async (group) => {
+      [...Map.groupBy(attempts, (a) => id(keyOf(a.message))).values()].map(async (group) => {
         try {
           await settleEndpoint(deps, config, group);
           settled.push(...group);
