@@ -6,8 +6,9 @@ import type { Deps } from '../../core/deps.js';
 import { DomainError } from '../../core/errors.js';
 import { freeSlotsOn } from '../../core/holds.js';
 import { addDays, wallClock } from '../../core/time.js';
-import { email, idFromString, name, nmcNumber, phone } from '../shared/fields.js';
+import { idFromString } from '../shared/fields.js';
 import type { BookingPageModel } from './pages.js';
+import { CANDIDATE_FIELDS } from './schemas.js';
 
 /** What the booking page shows and accepts; shared by its GET and POST handlers. */
 
@@ -16,12 +17,7 @@ export const BOOKING_PAGE_DAYS = 14;
 export const BookingPageForm = v.object({
   interview_type_id: idFromString,
   slot: v.pipe(v.string('Choose a time'), v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Choose a time')),
-  first_name: name(),
-  last_name: name(),
-  email,
-  phone,
-  job_role: name(),
-  nmc_number: nmcNumber,
+  ...CANDIDATE_FIELDS,
 });
 
 export async function bookingPageModel(deps: Deps, token: string, typeId: string | undefined, action: string): Promise<BookingPageModel & { clientId: string }> {

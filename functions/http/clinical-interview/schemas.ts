@@ -10,14 +10,19 @@ export const HoldRequest = v.object({
   time: timeOfDay,
 });
 
-export const BookingRequest = v.object({
-  hold_hash: v.pipe(v.string('Required, as a string'), v.trim(), v.minLength(1, 'Required'), v.maxLength(100)),
+/** The candidate's details, as the API's booking request and the booking page both take them. */
+export const CANDIDATE_FIELDS = {
   first_name: name(),
   last_name: name(),
   email,
   phone,
   job_role: name(),
   nmc_number: nmcNumber,
+};
+
+export const BookingRequest = v.object({
+  hold_hash: v.pipe(v.string('Required, as a string'), v.trim(), v.minLength(1, 'Required'), v.maxLength(100)),
+  ...CANDIDATE_FIELDS,
   pay_option: v.picklist(PAY_OPTIONS, `One of ${PAY_OPTIONS.join(', ')}`),
   agency_contact_name: v.optional(name()),
   agency_contact_email: v.optional(email),
