@@ -102,7 +102,8 @@ async function bundles() {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const entries = [
-    ...ROUTES.map((r) => ({ name: `${r.family}/${r.handler.split('/')[1]}`, entry: handlerEntry(r) })),
+    // A shared handler is one bundle, whichever families route to it.
+    ...[...new Set(ROUTES.map((r) => r.handler))].map((handler) => ({ name: handler, entry: handlerEntry({ handler }) })),
     ...[...QUEUES.flatMap((q) => (q.worker ? [q.worker] : [])), 'outbox-stream', 'reference-expiry'].map((w) => ({
       name: `workers/${w}`,
       entry: join(PROJECT_ROOT, 'functions', 'workers', `${w}.ts`),

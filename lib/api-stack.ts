@@ -5,7 +5,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { FAMILIES, type FamilyId } from '../functions/core/families.js';
+import { familySpec, type FamilyId } from '../functions/core/families.js';
 import type { BundleNeed } from './bundling.js';
 import { ProjectFunction } from './project-function.js';
 import { handlerEntry, routesOf } from './routes.js';
@@ -26,7 +26,7 @@ export class ApiStack extends Stack {
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const { family, config } = props;
-    const familyInfo = FAMILIES[family];
+    const familyInfo = familySpec(family);
     const logPrefix = `/aws/lambda/agency-${config.stage}-${family}`;
 
     // One role per family keeps the stack well under CloudFormation's 500 resources.
@@ -62,6 +62,8 @@ export class ApiStack extends Stack {
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
       // A ceiling for the whole API; per-client limits are enforced in the handlers.
       throttle: { rateLimit: 200, burstLimit: 400 },
+      // Shared handlers (tokens, webhooks, client operations, docs) learn their family from the request.
+      stageVariables: { family },
     });
 
     for (const route of routesOf(family)) {

@@ -5,7 +5,8 @@ import { cancellationReasons, failedCondition } from './conditions.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 import { candidateSlots, holdKeys, SLOT_FREE } from './holds.js';
-import { eventPut, type EventType } from './outbox.js';
+import type { EventKindOf } from './events.js';
+import { eventPut } from './outbox.js';
 import { ledgerPut, newLedgerEntry, readWallet, walletChange, walletKeys } from './wallets.js';
 import { retryOnConflict } from './db.js';
 
@@ -39,7 +40,7 @@ async function changeBooking(
   deps: Deps,
   booking: BookingItem,
   changes: Partial<BookingItem>,
-  event: EventType | undefined,
+  event: EventKindOf<'clinical-interview'> | undefined,
   extraItems: object[] = [],
 ): Promise<BookingItem> {
   const now = deps.clock().toISOString();

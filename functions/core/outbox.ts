@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { toEpochSeconds, addSeconds } from './clock.js';
 import type { Deps } from './deps.js';
+import type { EventKind, FamilyEvent } from './events.js';
 import type { FamilyId } from './families.js';
 
 /**
@@ -10,24 +11,10 @@ import type { FamilyId } from './families.js';
  * commit, and nothing committed is lost.
  */
 
-export type EventType =
-  | 'booking.created'
-  | 'booking.confirmed'
-  | 'booking.rescheduled'
-  | 'booking.cancelled'
-  | 'booking.interview_completed'
-  | 'booking.interview_report_available'
-  | 'reference_request.created'
-  | 'reference.completed'
-  | 'reference.declined'
-  | 'reference_request.completed'
-  | 'reference_request.cancelled'
-  | 'reference_request.expired'
-  | 'webhook.test';
 
 export interface DomainEvent {
   id: string;
-  type: EventType;
+  type: EventKind;
   timestamp: string;
   client_id: string;
   family: FamilyId;
@@ -84,7 +71,7 @@ function outboxPut(deps: Deps, kind: OutboxItem['kind'], id: string, payload: Do
 export const newEventId = (): string => `evt_${randomUUID().replaceAll('-', '')}`;
 
 /** A transaction item that records an event; `eventId` is its id, for callers that report it. */
-export function eventPut(deps: Deps, event: Omit<DomainEvent, 'id' | 'timestamp'>) {
+export function eventPut(deps: Deps, event: Omit<DomainEvent, 'id' | 'timestamp' | 'type' | 'family'> & FamilyEvent) {
   const full: DomainEvent = { id: newEventId(), timestamp: deps.clock().toISOString(), ...event };
   return Object.assign(outboxPut(deps, 'event', full.id, full), { eventId: full.id });
 }

@@ -1,3 +1,5 @@
+import { linkTo } from '../api/routes/operation.js';
+import { portalV2 } from '../api/routes/portal-v2.js';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from './deps.js';
 import { padId } from './ids.js';
@@ -127,10 +129,11 @@ export function derivedStatus(request: Pick<RequestItem, 'references_required'>,
   return references.some((r) => r.status === 'opened' || r.status === 'completed' || r.status === 'declined') ? 'in_progress' : 'pending';
 }
 
+/** Links in views, e-mails and events, derived from the route table. */
 export const links = {
-  form: (base: string, token: string) => `${base}/reference-form/${token}`,
-  submission: (base: string, token: string) => `${base}/reference-submit/${token}`,
-  pdf: (base: string, id: number) => `${base}/references/${id}/pdf`,
+  form: (base: string, token: string) => linkTo(base, portalV2.showReferenceForm, { token }),
+  submission: (base: string, token: string) => linkTo(base, portalV2.showRefereeSubmission, { token }),
+  pdf: (base: string, id: number) => linkTo(base, portalV2.downloadReferencePdf, { id }),
 };
 
 export function toReferenceView(ref: ReferenceItem, request: RequestItem, now: Date) {

@@ -9,7 +9,8 @@ import type { Deps } from './deps.js';
 import { candidateInvitation, referenceReminder, refereeInvitation } from './email-templates.js';
 import { DomainError, fieldRefusal } from './errors.js';
 import { nextId } from './ids.js';
-import { emailPut, eventPut, type EventType } from './outbox.js';
+import type { EventKindOf } from './events.js';
+import { emailPut, eventPut } from './outbox.js';
 import { decodeCursor, encodeCursor, type Page } from './pagination.js';
 import {
   effectiveStatus,
@@ -47,7 +48,7 @@ export interface NewReferenceRequest {
 
 type Tx = object[];
 
-export function requestEvent(deps: Deps, type: EventType, request: RequestItem, references: ReferenceItem[]) {
+export function requestEvent(deps: Deps, type: EventKindOf<'portal-v2'>, request: RequestItem, references: ReferenceItem[]) {
   return eventPut(deps, { type, client_id: request.client_id, family: 'portal-v2', data: toRequestView(request, references, deps.clock()) });
 }
 

@@ -18,7 +18,7 @@ import { vetWebhookUrl, type UrlPolicy } from './url-guard.js';
  * one for 24 hours.
  */
 
-export { EVENT_KINDS, DEFAULT_TIMEOUT_SECONDS } from './vocabulary.js';
+export { DEFAULT_TIMEOUT_SECONDS } from './vocabulary.js';
 import { DEFAULT_TIMEOUT_SECONDS } from './vocabulary.js';
 
 export const ROTATION_OVERLAP_SECONDS = 24 * 3600;

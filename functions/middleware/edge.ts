@@ -1,7 +1,11 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
-import { FAMILIES, type FamilyId } from '../core/families.js';
+import * as v from 'valibot';
+import type { Operation } from '../api/routes/operation.js';
+import { PATH_PARAMS, pathParamNames, type PathParamName } from '../api/schemas/params.js';
+import { DomainError } from '../core/errors.js';
+import { FAMILIES, isFamilyId, type FamilyId } from '../core/families.js';
 import type { RateLimitState } from '../core/rate-limit.js';
 import type { AccessContext } from '../core/tokens.js';
 import { createLogger, errorFields, type Logger } from './logger.js';
@@ -24,6 +28,7 @@ export interface HttpResult {
 
 export interface RequestState {
   requestId: string;
+  family: FamilyId;
   startedAt: number;
   log: Logger;
   caller: AccessContext | null;
@@ -54,13 +59,54 @@ export function publicBaseUrl(event: APIGatewayProxyEventV2, family: FamilyId): 
 }
 
 /**
+ * The family a request is for: an operation of one family knows it; a shared
+ * operation learns it from the API's stage variable `family` (set by the
+ * family's stack in the cloud and by the local server).
+ */
+export function familyOf(op: Pick<Operation, 'family'>, event: APIGatewayProxyEventV2): FamilyId {
+  if (op.family) return op.family;
+  const family = event.stageVariables?.family;
+  if (!isFamilyId(family)) throw new Error(`The API has no valid stage variable "family" (got ${JSON.stringify(family)})`);
+  return family;
+}
+
+/** Capability tokens in paths: logged by their first 6 characters only (design section 4). */
+const SECRET_PARAMS = new Set<string>(['token', 'holdHash']);
+
+/** The path as it may be logged: secret path parameters cut to their first 6 characters. */
+export function loggablePath(op: Pick<Operation, 'path'>, event: APIGatewayProxyEventV2): string {
+  const params = event.pathParameters ?? {};
+  const names = pathParamNames(op.path);
+  if (!names.some((n) => SECRET_PARAMS.has(n))) return event.rawPath;
+  return op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = String(params[name] ?? '');
+    return SECRET_PARAMS.has(name) ? `${value.slice(0, 6)}…` : encodeURIComponent(value);
+  });
+}
+
+/**
+ * The path parameters, each checked by its schema. A value that fails names
+ * nothing that exists: 404, never 500.
+ */
+export function parsePathParams(op: Pick<Operation, 'path'>, event: APIGatewayProxyEventV2): Record<string, never> {
+  const raw = event.pathParameters ?? {};
+  const parsed: Record<string, unknown> = {};
+  for (const name of pathParamNames(op.path)) {
+    const result = v.safeParse(PATH_PARAMS[name as PathParamName], raw[name]);
+    if (!result.success) throw new DomainError('not-found', `Nothing is found at ${loggablePath(op, event)}`);
+    parsed[name] = result.output;
+  }
+  return parsed as Record<string, never>;
+}
+
+/**
  * The first middleware of every HTTP handler: a request id and a logger on the
  * way in; on the way out the request id header and one log line; and every
  * error rendered by `render` (problem+json for the API, a page for pages).
  * Used first, so its onError runs last and sees every failure.
  */
 export function edgeMiddleware(
-  family: FamilyId,
+  op: Pick<Operation, 'family' | 'path'>,
   render: (err: unknown) => { response: APIGatewayProxyStructuredResultV2; unexpected: boolean },
 ): Middleware {
   function finish(request: Request) {
@@ -74,7 +120,7 @@ export function edgeMiddleware(
     request.response = response;
     state?.log.info('request', {
       method: request.event.requestContext?.http?.method,
-      path: request.event.rawPath,
+      path: loggablePath(op, request.event),
       status: response.statusCode,
       duration_ms: state ? Date.now() - state.startedAt : undefined,
       client_id: state?.caller?.clientId,
@@ -83,8 +129,10 @@ export function edgeMiddleware(
   return {
     before: (request: Request) => {
       const requestId = request.event.requestContext?.requestId || randomUUID();
+      const family = familyOf(op, request.event);
       request.event.state = {
         requestId,
+        family,
         startedAt: Date.now(),
         log: baseLogger.child({ request_id: requestId, family, route: request.event.routeKey }),
         caller: null,

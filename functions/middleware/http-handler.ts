@@ -2,13 +2,16 @@ import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as v from 'valibot';
+import type { BodyOf, Operation, QueryOf } from '../api/routes/operation.js';
+import { schemaFor } from '../api/routes/operation.js';
+import type { PathParams } from '../api/schemas/params.js';
 import { depsFromEnv, type Deps } from '../core/deps.js';
-import type { FamilyId } from '../core/families.js';
+import { FAMILIES, type FamilyId } from '../core/families.js';
 import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../core/idempotency.js';
 import { sha256Hex } from '../core/secrets.js';
 import { consumeRequest } from '../core/rate-limit.js';
 import { authenticate, type AccessContext } from '../core/tokens.js';
-import { bodyLimitMiddleware, edgeMiddleware, publicBaseUrl, toLambdaResult, type Event, type HttpResult, type Middleware, type Request } from './edge.js';
+import { bodyLimitMiddleware, edgeMiddleware, parsePathParams, publicBaseUrl, toLambdaResult, type Event, type HttpResult, type Middleware, type Request } from './edge.js';
 import type { Logger } from './logger.js';
 
 export { MAX_BODY_BYTES, type Event, type HttpResult, type RequestState } from './edge.js';
@@ -23,28 +26,32 @@ import { HttpProblem, toProblemResponse, validationProblem, type FieldError } fr
 
 type Schema = v.GenericSchema;
 
-export interface RouteOptions<A extends 'bearer' | 'none', B extends Schema | undefined, Q extends Schema | undefined> {
-  family: FamilyId;
-  auth: A;
-  body?: B;
-  query?: Q;
-  /** Creating POSTs: honour the Idempotency-Key header (design section 4). */
-  idempotent?: A extends 'bearer' ? boolean : never;
-}
-
-export interface HttpInput<A extends 'bearer' | 'none', B extends Schema | undefined, Q extends Schema | undefined> {
+export interface HttpInput<O extends Operation> {
   deps: Deps;
   log: Logger;
   requestId: string;
   family: FamilyId;
-  caller: A extends 'bearer' ? AccessContext : null;
-  body: B extends Schema ? v.InferOutput<B> : undefined;
-  query: Q extends Schema ? v.InferOutput<Q> : undefined;
-  params: Record<string, string>;
+  caller: O['auth'] extends 'bearer' ? AccessContext : null;
+  body: BodyOf<O>;
+  query: QueryOf<O>;
+  params: PathParams<O['path']>;
   headers: Record<string, string | undefined>;
   /** This family's public base URL, for links in responses and e-mails. */
   baseUrl: string;
 }
+
+export interface HandlerOptions<O extends Operation> {
+  /**
+   * Checks that the path names the caller's own object before the body is
+   * validated: a probe of another client's object is 404 whatever its body.
+   */
+  resource?: (input: Omit<HttpInput<O>, 'body'>) => Promise<unknown>;
+  deps?: Deps;
+}
+
+/** A single resource as the family answers it: bare, or in the portal's `{data, message}` envelope (FamilySpec). */
+export const single = (family: FamilyId, resource: unknown, message: string): unknown =>
+  FAMILIES[family].envelope === 'data-message' ? { data: resource, message } : resource;
 
 /**
  * A valibot failure as one entry per field: a JSON pointer into the body, or
@@ -95,14 +102,13 @@ function idempotencyKey(event: APIGatewayProxyEventV2): string | undefined {
   return key;
 }
 
-export function httpHandler<A extends 'bearer' | 'none', B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
-  options: RouteOptions<A, B, Q>,
-  operation: (input: HttpInput<A, B, Q>) => Promise<HttpResult>,
-  deps: Deps = depsFromEnv(),
+export function httpHandler<const O extends Operation>(
+  op: O,
+  operation: (input: HttpInput<O>) => Promise<HttpResult>,
+  options: HandlerOptions<O> = {},
 ) {
-  const { family } = options;
-
-  const edge = edgeMiddleware(family, toProblemResponse);
+  const deps = options.deps ?? depsFromEnv();
+  const edge = edgeMiddleware(op, toProblemResponse);
   const bodyLimit = bodyLimitMiddleware();
 
   // The JSON parser runs only when there is a body; a missing body is then a validation error, not a parse error.
@@ -118,9 +124,9 @@ export function httpHandler<A extends 'bearer' | 'none', B extends Schema | unde
   const bearerAuth: Middleware = {
     before: async (request: Request) => {
       const state = request.event.state!;
-      state.caller = await authenticate(deps, bearerToken(request.event), family);
+      state.caller = await authenticate(deps, bearerToken(request.event), state.family);
       state.log = state.log.child({ client_id: state.caller.clientId });
-      state.rateLimit = await consumeRequest(deps, state.caller.clientId, family);
+      state.rateLimit = await consumeRequest(deps, state.caller.clientId, state.family);
       if (!state.rateLimit.allowed) {
         throw new HttpProblem(
           429,
@@ -135,25 +141,29 @@ export function httpHandler<A extends 'bearer' | 'none', B extends Schema | unde
   };
 
   const chain = middy<Event, APIGatewayProxyStructuredResultV2, Error, Context>().use(edge).use(bodyLimit).use(jsonBody);
-  if (options.auth === 'bearer') chain.use(bearerAuth);
+  if (op.auth === 'bearer') chain.use(bearerAuth);
 
   return chain.handler(async (event) => {
     const state = event.state!;
-    const input = {
+    const family = state.family;
+    const bodySchema = schemaFor(op.body, family);
+    const querySchema = schemaFor(op.query, family);
+    const common = {
       deps,
       log: state.log,
       requestId: state.requestId,
       family,
       caller: state.caller,
-      body: options.body ? parseWith(options.body, event.body ?? undefined, 'body') : undefined,
-      query: options.query ? parseWith(options.query, event.queryStringParameters ?? {}, 'query') : undefined,
-      params: (event.pathParameters ?? {}) as Record<string, string>,
+      query: querySchema ? parseWith(querySchema, event.queryStringParameters ?? {}, 'query') : undefined,
+      params: parsePathParams(op, event),
       headers: event.headers ?? {},
       baseUrl: publicBaseUrl(event, family),
-    } as HttpInput<A, B, Q>;
+    } as unknown as Omit<HttpInput<O>, 'body'>;
+    if (options.resource) await options.resource(common);
+    const input = { ...common, body: bodySchema ? parseWith(bodySchema, event.body ?? undefined, 'body') : undefined } as HttpInput<O>;
     const run = async () => toLambdaResult(await operation(input));
 
-    const key = options.idempotent ? idempotencyKey(event) : undefined;
+    const key = op.idempotent ? idempotencyKey(event) : undefined;
     if (!key || !state.caller) return run();
     const clientId = state.caller.clientId;
     const requestHash = sha256Hex(`${event.requestContext.http.method} ${event.rawPath}\n${canonicalJson(event.body)}`);
@@ -177,4 +187,3 @@ export function httpHandler<A extends 'bearer' | 'none', B extends Schema | unde
     return result;
   });
 }
-

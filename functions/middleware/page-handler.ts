@@ -1,9 +1,10 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { Operation } from '../api/routes/operation.js';
+import type { PathParams } from '../api/schemas/params.js';
 import { depsFromEnv, type Deps } from '../core/deps.js';
-import type { FamilyId } from '../core/families.js';
 import type { Logger } from './logger.js';
-import { bodyLimitMiddleware, edgeMiddleware, publicBaseUrl, type Event } from './edge.js';
+import { bodyLimitMiddleware, edgeMiddleware, parsePathParams, publicBaseUrl, type Event } from './edge.js';
 import { errorPage } from './html.js';
 import { HttpProblem, toProblemResponse } from './problems.js';
 
@@ -14,11 +15,11 @@ import { HttpProblem, toProblemResponse } from './problems.js';
  * status the API would use.
  */
 
-export interface PageInput {
+export interface PageInput<O extends Operation = Operation> {
   deps: Deps;
   log: Logger;
   method: string;
-  params: Record<string, string>;
+  params: PathParams<O['path']>;
   query: Record<string, string>;
   /** The posted form, for POST. */
   form: Record<string, string>;
@@ -41,12 +42,13 @@ function renderPageError(err: unknown) {
   };
 }
 
-export function pageHandler(family: FamilyId, page: (input: PageInput) => Promise<PageResult>, deps: Deps = depsFromEnv()) {
+export function pageHandler<const O extends Operation>(op: O, page: (input: PageInput<O>) => Promise<PageResult>, deps: Deps = depsFromEnv()) {
   return middy<Event, APIGatewayProxyStructuredResultV2, Error, Context>()
-    .use(edgeMiddleware(family, renderPageError))
+    .use(edgeMiddleware(op, renderPageError))
     .use(bodyLimitMiddleware())
     .handler(async (event): Promise<APIGatewayProxyStructuredResultV2> => {
       const method = event.requestContext.http.method;
+      const params = parsePathParams(op, event) as unknown as PathParams<O['path']>;
       let form: Record<string, string> = {};
       if (method === 'POST') {
         if (!/^application\/x-www-form-urlencoded/i.test(event.headers?.['content-type'] ?? '')) {
@@ -59,10 +61,10 @@ export function pageHandler(family: FamilyId, page: (input: PageInput) => Promis
         deps,
         log: event.state!.log,
         method,
-        params: (event.pathParameters ?? {}) as Record<string, string>,
+        params,
         query: (event.queryStringParameters ?? {}) as Record<string, string>,
         form,
-        baseUrl: publicBaseUrl(event, family),
+        baseUrl: publicBaseUrl(event, event.state!.family),
       });
       if ('redirect' in result) return { statusCode: 303, headers: { location: result.redirect } };
       return {

@@ -1,7 +1,8 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { Operation } from '../api/routes/operation.js';
 import type { FamilyId } from '../core/families.js';
-import { edgeMiddleware, publicBaseUrl, toLambdaResult, type Event, type HttpResult } from './edge.js';
+import { edgeMiddleware, parsePathParams, publicBaseUrl, toLambdaResult, type Event, type HttpResult } from './edge.js';
 import { toProblemResponse } from './problems.js';
 
 /**
@@ -9,10 +10,11 @@ import { toProblemResponse } from './problems.js';
  * OpenAPI document and the docs page): the shared edge and nothing else, so
  * its bundle carries no AWS SDK.
  */
-export function publicHandler(family: FamilyId, operation: (input: { params: Record<string, string>; baseUrl: string }) => Promise<HttpResult>) {
+export function publicHandler(op: Operation, operation: (input: { family: FamilyId; params: Record<string, string>; baseUrl: string }) => Promise<HttpResult>) {
   return middy<Event, APIGatewayProxyStructuredResultV2, Error, Context>()
-    .use(edgeMiddleware(family, toProblemResponse))
-    .handler(async (event) =>
-      toLambdaResult(await operation({ params: (event.pathParameters ?? {}) as Record<string, string>, baseUrl: publicBaseUrl(event, family) })),
-    );
+    .use(edgeMiddleware(op, toProblemResponse))
+    .handler(async (event) => {
+      const family = event.state!.family;
+      return toLambdaResult(await operation({ family, params: parsePathParams(op, event), baseUrl: publicBaseUrl(event, family) }));
+    });
 }

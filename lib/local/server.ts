@@ -80,6 +80,8 @@ function toEvent(req: IncomingMessage, url: URL, familyPath: string, compiled: C
     headers,
     queryStringParameters: url.search ? query : undefined,
     pathParameters: compiled.params.length ? pathParameters : undefined,
+    // As the family's API stage says in the cloud: shared handlers learn their family from it.
+    stageVariables: { family: compiled.route.family },
     requestContext: {
       accountId: '000000000000',
       apiId: 'local',

@@ -3,7 +3,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { Deps } from '../../functions/core/deps.js';
-import type { DomainEvent, EventType, OutboxItem } from '../../functions/core/outbox.js';
+import type { EventKind } from '../../functions/core/events.js';
+import type { DomainEvent, OutboxItem } from '../../functions/core/outbox.js';
 import { relayOutbox } from '../../functions/core/relay.js';
 import { newEventId } from '../../functions/core/outbox.js';
 import { verify } from '../../functions/core/signing.js';
@@ -59,7 +60,7 @@ function runWorkers(fanOut = fanOutHandler(deps, sqs, queues.deliveries.url)) {
   );
 }
 
-async function publish(clientId: string, type: EventType, data: unknown = { id: 1 }): Promise<DomainEvent> {
+async function publish(clientId: string, type: EventKind, data: unknown = { id: 1 }): Promise<DomainEvent> {
   const event: DomainEvent = { id: newEventId(), type, timestamp: clock().toISOString(), client_id: clientId, family: 'clinical-interview', data };
   await sqs.send(new SendMessageCommand({ QueueUrl: queues.events.url, MessageBody: JSON.stringify(event) }));
   return event;
@@ -244,7 +245,7 @@ describe('batches', () => {
     const a = await endpoint(['booking.created']);
     const aCancelled = await createEndpoint(deps, a.client, 'clinical-interview', { name: 'Cancellations', url: receiver.url, events: ['booking.cancelled'] }, LOCAL);
     const b = await endpoint(['booking.created', 'booking.cancelled']);
-    const event = (client: string, type: EventType): DomainEvent => ({ id: newEventId(), type, timestamp: clock().toISOString(), client_id: client, family: 'clinical-interview', data: {} });
+    const event = (client: string, type: EventKind): DomainEvent => ({ id: newEventId(), type, timestamp: clock().toISOString(), client_id: client, family: 'clinical-interview', data: {} });
     const events = [event(a.client, 'booking.created'), event(b.client, 'booking.cancelled'), event(a.client, 'booking.cancelled'), event(a.client, 'booking.rescheduled')];
     const records = events.map((e, n) => ({ messageId: `e${n}`, body: JSON.stringify(e) }));
     const response = await fanOutHandler(deps, sqs, deliveries.url)({ Records: records } as unknown as SQSEvent);

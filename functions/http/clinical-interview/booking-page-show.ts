@@ -1,8 +1,10 @@
+import { clinicalInterview } from '../../api/routes/clinical-interview.js';
+import { linkTo } from '../../api/routes/operation.js';
 import { pageHandler } from '../../middleware/page-handler.js';
-import { bookingPageModel } from './booking-page-model.js';
-import { bookingPage } from './pages.js';
+import { bookingPageModel } from './_booking-page.js';
+import { bookingPage } from './_pages.js';
 
-export const handler = pageHandler('clinical-interview', async ({ deps, params, query, baseUrl }) => {
-  const model = await bookingPageModel(deps, params.token ?? '', query.interview_type_id, `${baseUrl}/book/${params.token}`);
+export const handler = pageHandler(clinicalInterview.showBookingPage, async ({ deps, params, query, baseUrl }) => {
+  const model = await bookingPageModel(deps, params.token, query.interview_type_id, linkTo(baseUrl, clinicalInterview.submitBookingPage, params));
   return { status: 200, html: bookingPage(model) };
 });

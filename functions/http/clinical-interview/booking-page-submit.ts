@@ -1,16 +1,19 @@
 import * as v from 'valibot';
+import { clinicalInterview } from '../../api/routes/clinical-interview.js';
+import { linkTo } from '../../api/routes/operation.js';
 import { createCandidateBooking } from '../../core/bookings.js';
 import { loadCatalog } from '../../core/catalog.js';
 import { DomainError } from '../../core/errors.js';
 import { candidateSlots, freeSlotsOn } from '../../core/holds.js';
 import { pageHandler } from '../../middleware/page-handler.js';
-import { bookingPageModel, BookingPageForm } from './booking-page-model.js';
-import { bookingPage } from './pages.js';
+import { bookingPageModel, BookingPageForm } from './_booking-page.js';
+import { bookingPage } from './_pages.js';
 
 /** A candidate books a slot from the agency's page; they pay on the next page. */
-export const handler = pageHandler('clinical-interview', async ({ deps, params, form, baseUrl }) => {
-  const action = `${baseUrl}/book/${params.token}`;
-  const model = await bookingPageModel(deps, params.token ?? '', form.interview_type_id, action);
+export const handler = pageHandler(clinicalInterview.submitBookingPage, async ({ deps, params, form, baseUrl }) => {
+  const action = linkTo(baseUrl, clinicalInterview.submitBookingPage, params);
+  const paymentPage = (token: string) => linkTo(baseUrl, clinicalInterview.showPaymentPage, { token });
+  const model = await bookingPageModel(deps, params.token, form.interview_type_id, action);
   const again = (errors: Record<string, string>, status: number) => ({ status, html: bookingPage({ ...model, values: form, errors }) });
 
   const parsed = v.safeParse(BookingPageForm, form);
@@ -27,9 +30,10 @@ export const handler = pageHandler('clinical-interview', async ({ deps, params, 
     const { type } = candidateSlots(catalog, interview_type_id, date, time, deps.config.serviceTimeZone, now);
     const free = (await freeSlotsOn(deps, catalog, type, date, now)).filter((s) => s.time === time);
     const { paymentToken } = await createCandidateBooking(deps, model.clientId, { ...candidate, interviewTypeId: interview_type_id, date, time }, free, {
-      payment: (token) => `${baseUrl}/pay/${token}`,
+      payment: paymentPage,
     });
-    return { redirect: `${baseUrl}/pay/${paymentToken}` };
+    // A candidate-paid booking always has a payment request.
+    return { redirect: paymentPage(paymentToken!) };
   } catch (err) {
     if (err instanceof DomainError && err.code === 'slot-unavailable') {
       return again({ slot: 'That time has just been taken. Please choose another.' }, 409);

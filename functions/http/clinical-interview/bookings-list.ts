@@ -1,8 +1,8 @@
+import { clinicalInterview } from '../../api/routes/clinical-interview.js';
 import { listBookings } from '../../core/bookings.js';
 import { httpHandler } from '../../middleware/http-handler.js';
-import { BookingsQuery } from './schemas.js';
 
-export const handler = httpHandler({ family: 'clinical-interview', auth: 'bearer', query: BookingsQuery }, async ({ deps, caller, query }) => ({
+export const handler = httpHandler(clinicalInterview.listBookings, async ({ deps, caller, query }) => ({
   status: 200,
   body: await listBookings(deps, caller.clientId, query),
 }));

@@ -1,7 +1,8 @@
+import { clinicalInterview } from '../../api/routes/clinical-interview.js';
 import { loadCatalog } from '../../core/catalog.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
-export const handler = httpHandler({ family: 'clinical-interview', auth: 'bearer' }, async ({ deps }) => {
+export const handler = httpHandler(clinicalInterview.listInterviewTypes, async ({ deps }) => {
   const { types } = await loadCatalog(deps);
   const data = types
     .filter((t) => t.active)

@@ -1,11 +1,8 @@
+import { clinicalInterview } from '../../api/routes/clinical-interview.js';
 import { createHold } from '../../core/holds.js';
 import { httpHandler } from '../../middleware/http-handler.js';
-import { HoldRequest } from './schemas.js';
 
-export const handler = httpHandler(
-  { family: 'clinical-interview', auth: 'bearer', body: HoldRequest, idempotent: true },
-  async ({ deps, caller, body }) => ({
-    status: 201,
-    body: await createHold(deps, caller.clientId, { interviewTypeId: body.interview_type_id, date: body.date, time: body.time }),
-  }),
-);
+export const handler = httpHandler(clinicalInterview.holdTimeslot, async ({ deps, caller, body }) => ({
+  status: 201,
+  body: await createHold(deps, caller.clientId, { interviewTypeId: body.interview_type_id, date: body.date, time: body.time }),
+}));

@@ -1,10 +1,10 @@
+import { clinicalInterview } from '../../api/routes/clinical-interview.js';
 import { availableSlots, MAX_RANGE_DAYS } from '../../core/holds.js';
 import { addDays, daysBetween, wallClock } from '../../core/time.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 import { validationProblem } from '../../middleware/problems.js';
-import { TimeslotsQuery } from './schemas.js';
 
-export const handler = httpHandler({ family: 'clinical-interview', auth: 'bearer', query: TimeslotsQuery }, async ({ deps, query }) => {
+export const handler = httpHandler(clinicalInterview.listTimeslots, async ({ deps, query }) => {
   const today = wallClock(deps.clock(), deps.config.serviceTimeZone).date;
   const from = query.from ?? today;
   const to = query.to ?? addDays(from, 13);

@@ -1,8 +1,8 @@
+import { portalV2 } from '../../api/routes/portal-v2.js';
 import { createCandidate } from '../../core/candidates.js';
-import { httpHandler } from '../../middleware/http-handler.js';
-import { CandidateCreate } from './schemas.js';
+import { httpHandler, single } from '../../middleware/http-handler.js';
 
-export const handler = httpHandler({ family: 'portal-v2', auth: 'bearer', body: CandidateCreate, idempotent: true }, async ({ deps, caller, body }) => ({
+export const handler = httpHandler(portalV2.createCandidate, async ({ deps, family, caller, body }) => ({
   status: 201,
-  body: { data: await createCandidate(deps, caller.clientId, body), message: 'Candidate created' },
+  body: single(family, await createCandidate(deps, caller.clientId, body), 'Candidate created'),
 }));

@@ -1,11 +1,13 @@
+import { portalV2 } from '../../api/routes/portal-v2.js';
+import { linkTo } from '../../api/routes/operation.js';
 import { DomainError } from '../../core/errors.js';
 import { declineReference, referenceForm, submitReference } from '../../core/reference-forms.js';
 import { pageHandler } from '../../middleware/page-handler.js';
-import { closedPage, refereeFormPage } from './pages.js';
+import { closedPage, refereeFormPage } from './_pages.js';
 
 /** The referee submits the reference or declines it. A second submission gets a clear page and changes nothing. */
-export const handler = pageHandler('portal-v2', async ({ deps, params, form, baseUrl }) => {
-  const token = params.token ?? '';
+export const handler = pageHandler(portalV2.submitReferenceForm, async ({ deps, params, form, baseUrl }) => {
+  const token = params.token;
   const ctx = await referenceForm(deps, token);
   if (ctx.state !== 'open') return { status: ctx.state === 'cancelled' || ctx.state === 'expired' ? 410 : 409, html: closedPage(ctx.state) };
   try {
@@ -18,7 +20,7 @@ export const handler = pageHandler('portal-v2', async ({ deps, params, form, bas
     return { status: 200, html: closedPage('completed') };
   } catch (err) {
     const errors = err instanceof DomainError ? (err.extensions.errors as Record<string, string> | undefined) : undefined;
-    if (errors) return { status: 422, html: refereeFormPage(ctx, `${baseUrl}/reference-form/${token}`, form, errors) };
+    if (errors) return { status: 422, html: refereeFormPage(ctx, linkTo(baseUrl, portalV2.submitReferenceForm, { token }), form, errors) };
     if (err instanceof DomainError && err.code === 'invalid-state') {
       // Lost a race with another submission, or the request closed meanwhile.
       const now = await referenceForm(deps, token);

@@ -1,9 +1,11 @@
-import { addReferee } from '../../core/reference-requests.js';
-import { httpHandler } from '../../middleware/http-handler.js';
-import { idParam } from '../shared/fields.js';
-import { RefereeInput } from './schemas.js';
+import { portalV2 } from '../../api/routes/portal-v2.js';
+import { addReferee, getReferenceRequest } from '../../core/reference-requests.js';
+import { httpHandler, single } from '../../middleware/http-handler.js';
 
-export const handler = httpHandler({ family: 'portal-v2', auth: 'bearer', body: RefereeInput, idempotent: true }, async ({ deps, caller, params, body }) => ({
+export const handler = httpHandler(portalV2.addReferee, async ({ deps, family, caller, params, body }) => ({
   status: 201,
-  body: { data: await addReferee(deps, caller.clientId, idParam(params, 'reference request'), body), message: 'Referee added and e-mailed' },
-}));
+  body: single(family, await addReferee(deps, caller.clientId, params.id, body), 'Referee added and e-mailed'),
+}), {
+  // Another client's request is 404 whatever the body says.
+  resource: ({ deps, caller, params }) => getReferenceRequest(deps, caller.clientId, params.id),
+});

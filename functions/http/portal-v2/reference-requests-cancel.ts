@@ -1,8 +1,8 @@
+import { portalV2 } from '../../api/routes/portal-v2.js';
 import { cancelReferenceRequest } from '../../core/reference-requests.js';
-import { httpHandler } from '../../middleware/http-handler.js';
-import { idParam } from '../shared/fields.js';
+import { httpHandler, single } from '../../middleware/http-handler.js';
 
-export const handler = httpHandler({ family: 'portal-v2', auth: 'bearer' }, async ({ deps, caller, params }) => ({
+export const handler = httpHandler(portalV2.cancelReferenceRequest, async ({ deps, family, caller, params }) => ({
   status: 200,
-  body: { data: await cancelReferenceRequest(deps, caller.clientId, idParam(params, 'reference request')), message: 'Reference request cancelled' },
+  body: single(family, await cancelReferenceRequest(deps, caller.clientId, params.id), 'Reference request cancelled'),
 }));

@@ -1,11 +1,10 @@
+import { portalV2 } from '../../api/routes/portal-v2.js';
 import { createReferenceRequest } from '../../core/reference-requests.js';
-import { httpHandler } from '../../middleware/http-handler.js';
-import { ReferenceRequestCreate } from './schemas.js';
+import { httpHandler, single } from '../../middleware/http-handler.js';
 
-export const handler = httpHandler(
-  { family: 'portal-v2', auth: 'bearer', body: ReferenceRequestCreate, idempotent: true },
-  async ({ deps, caller, body, baseUrl }) => ({
+export const handler = httpHandler(portalV2.createReferenceRequest,
+  async ({ deps, family, caller, body, baseUrl }) => ({
     status: 201,
-    body: { data: await createReferenceRequest(deps, caller.clientId, body, baseUrl), message: 'Reference request created' },
+    body: single(family, await createReferenceRequest(deps, caller.clientId, body, baseUrl), 'Reference request created'),
   }),
 );

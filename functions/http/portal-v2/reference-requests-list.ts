@@ -1,8 +1,8 @@
+import { portalV2 } from '../../api/routes/portal-v2.js';
 import { listReferenceRequests } from '../../core/reference-requests.js';
 import { httpHandler } from '../../middleware/http-handler.js';
-import { ReferenceRequestsQuery } from './schemas.js';
 
-export const handler = httpHandler({ family: 'portal-v2', auth: 'bearer', query: ReferenceRequestsQuery }, async ({ deps, caller, query }) => ({
+export const handler = httpHandler(portalV2.listReferenceRequests, async ({ deps, caller, query }) => ({
   status: 200,
   body: await listReferenceRequests(deps, caller.clientId, query),
 }));

@@ -1,17 +1,19 @@
+import { portalV2 } from '../../api/routes/portal-v2.js';
 import * as v from 'valibot';
+import { linkTo } from '../../api/routes/operation.js';
+import { RefereeInput } from '../../api/schemas/portal-v2.js';
 import { DomainError } from '../../core/errors.js';
 import type { RefereeInput as Referee } from '../../core/reference-model.js';
 import { submissionPage, submitReferees } from '../../core/reference-forms.js';
 import { pageHandler } from '../../middleware/page-handler.js';
-import { closedPage, REFEREE_FIELDS, refereeRows, submissionFormPage } from './pages.js';
-import { RefereeInput } from './schemas.js';
+import { closedPage, REFEREE_FIELDS, refereeRows, submissionFormPage } from './_pages.js';
 
 /** The candidate's referees arrive; each is e-mailed the form. Rows left blank are skipped. */
-export const handler = pageHandler('portal-v2', async ({ deps, params, form, baseUrl }) => {
-  const token = params.token ?? '';
+export const handler = pageHandler(portalV2.submitReferees, async ({ deps, params, form, baseUrl }) => {
+  const token = params.token;
   const ctx = await submissionPage(deps, token);
   if (ctx.state !== 'open') return { status: ctx.state === 'cancelled' || ctx.state === 'expired' ? 410 : 409, html: closedPage(ctx.state) };
-  const action = `${baseUrl}/reference-submit/${token}`;
+  const action = linkTo(baseUrl, portalV2.submitReferees, { token });
   const errors: Record<string, string> = {};
   const referees: Referee[] = [];
   for (let i = 0; i < refereeRows(ctx); i++) {

@@ -1,8 +1,8 @@
+import { portalV2 } from '../../api/routes/portal-v2.js';
 import { getReference } from '../../core/reference-requests.js';
-import { httpHandler } from '../../middleware/http-handler.js';
-import { idParam } from '../shared/fields.js';
+import { httpHandler, single } from '../../middleware/http-handler.js';
 
-export const handler = httpHandler({ family: 'portal-v2', auth: 'bearer' }, async ({ deps, caller, params }) => ({
+export const handler = httpHandler(portalV2.getReference, async ({ deps, family, caller, params }) => ({
   status: 200,
-  body: { data: await getReference(deps, caller.clientId, idParam(params, 'reference')), message: 'Reference' },
+  body: single(family, await getReference(deps, caller.clientId, params.id), 'Reference'),
 }));

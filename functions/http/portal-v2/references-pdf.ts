@@ -1,9 +1,9 @@
+import { portalV2 } from '../../api/routes/portal-v2.js';
 import { referencePdf } from '../../core/reference-pdf.js';
 import { httpHandler } from '../../middleware/http-handler.js';
-import { idParam } from '../shared/fields.js';
 
-export const handler = httpHandler({ family: 'portal-v2', auth: 'bearer' }, async ({ deps, caller, params }) => {
-  const id = idParam(params, 'reference');
+export const handler = httpHandler(portalV2.downloadReferencePdf, async ({ deps, caller, params }) => {
+  const id = params.id;
   return {
     status: 200,
     body: await referencePdf(deps, caller.clientId, id),

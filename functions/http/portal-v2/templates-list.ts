@@ -1,7 +1,8 @@
+import { portalV2 } from '../../api/routes/portal-v2.js';
 import { listTemplates } from '../../core/templates.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
-export const handler = httpHandler({ family: 'portal-v2', auth: 'bearer' }, async ({ deps }) => ({
+export const handler = httpHandler(portalV2.listTemplates, async ({ deps }) => ({
   status: 200,
   body: { data: await listTemplates(deps), next_cursor: null },
 }));

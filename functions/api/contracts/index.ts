@@ -1,0 +1,45 @@
+import type * as v from 'valibot';
+import type { FamilyId } from '../../core/families.js';
+import type { Route } from '../routes/index.js';
+import { BookingRequest, HoldRequest } from '../schemas/clinical-interview.js';
+import { RefereeInput, ReferenceRequestCreate } from '../schemas/portal-v2.js';
+import { CLINICAL_INTERVIEW_CONTRACTS } from './clinical-interview.js';
+import type { OperationContract } from './contract.js';
+import { PORTAL_V2_CONTRACTS } from './portal-v2.js';
+import * as R from './responses.js';
+import { SHARED_CONTRACTS } from './shared.js';
+
+export type { OperationContract, ResponseContract } from './contract.js';
+
+/**
+ * Each operation's contract entry: its family's own, else the shared one. A
+ * route without an entry fails the guard-rail test.
+ */
+const FAMILY_CONTRACTS: Record<FamilyId, Record<string, OperationContract>> = {
+  'clinical-interview': CLINICAL_INTERVIEW_CONTRACTS,
+  'portal-v2': PORTAL_V2_CONTRACTS,
+};
+
+export const findContract = (route: Pick<Route, 'family' | 'operationId'>): OperationContract | undefined =>
+  FAMILY_CONTRACTS[route.family][route.operationId] ?? (SHARED_CONTRACTS as Record<string, OperationContract>)[route.operationId];
+
+export function contractOf(route: Pick<Route, 'family' | 'operationId'>): OperationContract {
+  const contract = findContract(route);
+  if (!contract) throw new Error(`No contract for ${route.family} ${route.operationId}`);
+  return contract;
+}
+
+/** Top-level fields the source specification states, per schema; every other field is the project's. */
+export const SPEC_FIELDS = new Map<v.GenericSchema, readonly string[] | 'all'>([
+  [HoldRequest, 'all'],
+  [BookingRequest, 'all'],
+  [ReferenceRequestCreate, 'all'],
+  [RefereeInput, 'all'],
+  [R.Hold, 'all'],
+  [R.Booking, 'all'],
+  [R.ReferenceRequest, 'all'],
+  [R.Reference, 'all'],
+  [R.ReferenceDetail, Object.keys(R.Reference.entries)],
+  [R.WebhookEndpoint, 'all'],
+  [R.WebhookEndpointWithSecret, Object.keys(R.WebhookEndpoint.entries)],
+]);

@@ -1,0 +1,14 @@
+import type { FamilyId } from '../../core/families.js';
+import { clinicalInterview } from './clinical-interview.js';
+import type { Operation } from './operation.js';
+
+/** Each booking family's public booking page, the target of `GET /client/booking-url`. */
+const BOOKING_PAGES: Partial<Record<FamilyId, Operation>> = {
+  'clinical-interview': clinicalInterview.showBookingPage,
+};
+
+export function bookingPageOf(family: FamilyId): Operation {
+  const page = BOOKING_PAGES[family];
+  if (!page) throw new Error(`The ${family} family has no booking page`);
+  return page;
+}

@@ -1,0 +1,76 @@
+import type * as v from 'valibot';
+import type { FamilyId } from '../../core/families.js';
+
+/**
+ * An operation of the API: everything the edge needs to serve it. The route
+ * table is made of these; a handler is built from its operation (never
+ * restating auth, idempotency or schemas), the CDK stacks and the local
+ * server route from them, and the OpenAPI documents are generated from them
+ * with their contract entries.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+type Schema = v.GenericSchema;
+/** A schema, or one per family (webhook bodies take the family's own event kinds). */
+export type SchemaOf<S extends Schema> = S | ((family: FamilyId) => S);
+
+export interface Operation {
+  operationId: string;
+  method: HttpMethod;
+  /** Relative to the family's base URL; `{name}` marks a path parameter (schemas in ../schemas/params.ts). */
+  path: string;
+  /** Module under functions/http that exports `handler`, without extension. */
+  handler: string;
+  /** `bearer`: an access token of the family; `none`: public (token exchange, documents, and pages whose link token is the credential). */
+  auth: 'bearer' | 'none';
+  /** Creating POSTs that honour `Idempotency-Key` (design section 4). */
+  idempotent?: boolean;
+  /** `spec`: stated by the source specification; `project`: decided in design.md. */
+  contract: 'spec' | 'project';
+  /** The family, for an operation of one family; a shared operation learns it from the request (the stage variable `family`). */
+  family?: FamilyId;
+  body?: SchemaOf<Schema>;
+  query?: SchemaOf<Schema>;
+  /** What the function needs beyond the table: read access to interview reports; files beside its bundle. */
+  needs?: readonly ('reports' | 'swagger-ui')[];
+}
+
+/** Keeps an operation's literal types (path, schemas) for the handler built from it. */
+export const operation = <const O extends Operation>(o: O): O => o;
+
+/** The operations of one family, each tagged with it. */
+export const familyOperations = <F extends FamilyId, const T extends Record<string, Omit<Operation, 'operationId' | 'family'>>>(
+  family: F,
+  operations: T,
+): { [K in keyof T]: T[K] & { operationId: K & string; family: F } } =>
+  Object.fromEntries(Object.entries(operations).map(([operationId, o]) => [operationId, { ...o, operationId, family }])) as never;
+
+/** Operations every family (or every family with a capability) offers; the family comes with the request. */
+export const sharedOperations = <const T extends Record<string, Omit<Operation, 'operationId' | 'family'>>>(
+  operations: T,
+): { [K in keyof T]: T[K] & { operationId: K & string } } =>
+  Object.fromEntries(Object.entries(operations).map(([operationId, o]) => [operationId, { ...o, operationId }])) as never;
+
+type Resolved<S> = S extends (family: FamilyId) => infer R ? R : S;
+export type BodyOf<O extends Operation> = O['body'] extends SchemaOf<Schema> ? v.InferOutput<Resolved<O['body']> & Schema> : undefined;
+export type QueryOf<O extends Operation> = O['query'] extends SchemaOf<Schema> ? v.InferOutput<Resolved<O['query']> & Schema> : undefined;
+
+export const schemaFor = (schema: SchemaOf<Schema> | undefined, family: FamilyId): Schema | undefined =>
+  typeof schema === 'function' ? schema(family) : schema;
+
+/**
+ * The path of an operation with its parameters filled in, relative to the
+ * family's base URL: links to public pages are derived from the route table,
+ * never spelled in handlers.
+ */
+export function pathOf(operation: Pick<Operation, 'path'>, params: Record<string, string | number>): string {
+  return operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${operation.path} needs ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** An absolute link to an operation of the family at `baseUrl`. */
+export const linkTo = (baseUrl: string, operation: Pick<Operation, 'path'>, params: Record<string, string | number>): string => baseUrl + pathOf(operation, params);

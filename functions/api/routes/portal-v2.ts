@@ -1,0 +1,40 @@
+import { PageQuery } from '../schemas/fields.js';
+import { CandidateCreate, RefereeInput, ReferenceRequestCreate, ReferenceRequestsQuery } from '../schemas/portal-v2.js';
+import { familyOperations } from './operation.js';
+
+/** Portal API version 2 (design section 6); handlers under functions/http/portal-v2. */
+export const portalV2 = familyOperations('portal-v2', {
+  listCandidates: { method: 'GET', path: '/candidates', handler: 'portal-v2/candidates-list', auth: 'bearer', contract: 'project', query: PageQuery },
+  createCandidate: { method: 'POST', path: '/candidates', handler: 'portal-v2/candidates-create', auth: 'bearer', contract: 'project', idempotent: true, body: CandidateCreate },
+  getCandidate: { method: 'GET', path: '/candidates/{id}', handler: 'portal-v2/candidates-get', auth: 'bearer', contract: 'project' },
+  listTemplates: { method: 'GET', path: '/templates', handler: 'portal-v2/templates-list', auth: 'bearer', contract: 'spec' },
+  listReferenceRequests: { method: 'GET', path: '/reference-requests', handler: 'portal-v2/reference-requests-list', auth: 'bearer', contract: 'spec', query: ReferenceRequestsQuery },
+  createReferenceRequest: {
+    method: 'POST',
+    path: '/reference-requests',
+    handler: 'portal-v2/reference-requests-create',
+    auth: 'bearer',
+    contract: 'spec',
+    idempotent: true,
+    body: ReferenceRequestCreate,
+  },
+  getReferenceRequest: { method: 'GET', path: '/reference-requests/{id}', handler: 'portal-v2/reference-requests-get', auth: 'bearer', contract: 'spec' },
+  cancelReferenceRequest: { method: 'POST', path: '/reference-requests/{id}/cancel', handler: 'portal-v2/reference-requests-cancel', auth: 'bearer', contract: 'spec' },
+  addReferee: {
+    method: 'POST',
+    path: '/reference-requests/{id}/referees',
+    handler: 'portal-v2/reference-requests-add-referee',
+    auth: 'bearer',
+    contract: 'spec',
+    idempotent: true,
+    body: RefereeInput,
+  },
+  sendReminders: { method: 'POST', path: '/reference-requests/{id}/reminders', handler: 'portal-v2/reference-requests-reminders', auth: 'bearer', contract: 'spec' },
+  getReference: { method: 'GET', path: '/references/{id}', handler: 'portal-v2/references-get', auth: 'bearer', contract: 'spec' },
+  downloadReferencePdf: { method: 'GET', path: '/references/{id}/pdf', handler: 'portal-v2/references-pdf', auth: 'bearer', contract: 'spec' },
+  // Public pages: the link's token is the credential.
+  showReferenceForm: { method: 'GET', path: '/reference-form/{token}', handler: 'portal-v2/reference-form-show', auth: 'none', contract: 'project' },
+  submitReferenceForm: { method: 'POST', path: '/reference-form/{token}', handler: 'portal-v2/reference-form-submit', auth: 'none', contract: 'project' },
+  showRefereeSubmission: { method: 'GET', path: '/reference-submit/{token}', handler: 'portal-v2/reference-submit-show', auth: 'none', contract: 'project' },
+  submitReferees: { method: 'POST', path: '/reference-submit/{token}', handler: 'portal-v2/reference-submit-submit', auth: 'none', contract: 'project' },
+});

@@ -1,0 +1,48 @@
+import * as v from 'valibot';
+import { BOOKING_STATUSES, PAY_OPTIONS } from '../../core/vocabulary.js';
+import { calendarDate, email, idFromString, listQuery, name, nmcNumber, phone, positiveId, timeOfDay } from './fields.js';
+
+/** Request schemas of the clinical interview family; the OpenAPI document is generated from these too. */
+
+export const HoldRequest = v.object({
+  interview_type_id: positiveId,
+  date: calendarDate,
+  time: timeOfDay,
+});
+
+/** The candidate's details, as the API's booking request and the booking page both take them. */
+export const CANDIDATE_FIELDS = {
+  first_name: name(),
+  last_name: name(),
+  email,
+  phone,
+  job_role: name(),
+  nmc_number: nmcNumber,
+};
+
+export const BookingRequest = v.object({
+  hold_hash: v.pipe(v.string('Required, as a string'), v.trim(), v.minLength(1, 'Required'), v.maxLength(100)),
+  ...CANDIDATE_FIELDS,
+  pay_option: v.picklist(PAY_OPTIONS, `One of ${PAY_OPTIONS.join(', ')}`),
+  agency_contact_name: v.optional(name()),
+  agency_contact_email: v.optional(email),
+});
+
+export const TimeslotsQuery = v.pipe(
+  v.object({
+    interview_type_id: idFromString,
+    from: v.optional(calendarDate),
+    to: v.optional(calendarDate),
+  }),
+  v.check((q) => !q.from || !q.to || q.from <= q.to, '`to` must not be before `from`'),
+);
+
+export const BookingsQuery = v.pipe(
+  v.object({
+    status: v.optional(v.picklist(BOOKING_STATUSES, `One of ${BOOKING_STATUSES.join(', ')}`)),
+    from: v.optional(calendarDate),
+    to: v.optional(calendarDate),
+    ...listQuery,
+  }),
+  v.check((q) => !q.from || !q.to || q.from <= q.to, '`to` must not be before `from`'),
+);

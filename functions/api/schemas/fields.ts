@@ -1,0 +1,55 @@
+import * as v from 'valibot';
+import { isCalendarDate } from '../../core/time.js';
+
+/** Field rules shared by every family's schemas (design section 4, Validation). */
+
+/** Missing and wrong-typed fields both say what is wanted. */
+export const text = () => v.string('Required, as a string');
+
+export const name = (max = 100) => v.pipe(text(), v.trim(), v.minLength(1, 'Required'), v.maxLength(max, `At most ${max} characters`));
+
+export const email = v.pipe(
+  text(),
+  v.trim(),
+  v.maxLength(254, 'At most 254 characters'),
+  v.email('Not a valid e-mail address'),
+  v.toLowerCase(),
+);
+
+/** E.164 after removing spaces, dashes and brackets: +447700900123. */
+export const phone = v.pipe(
+  text(),
+  v.transform((s) => s.replace(/[\s\-()]/g, '')),
+  v.regex(/^\+[1-9]\d{6,14}$/, 'Use the international format, for example +447700900123'),
+);
+
+/** The NMC PIN: two digits, a letter, four digits, a letter. */
+export const nmcNumber = v.pipe(
+  text(),
+  v.trim(),
+  v.toUpperCase(),
+  v.regex(/^\d{2}[A-Z]\d{4}[A-Z]$/, 'Not an NMC PIN (for example 12A3456B)'),
+);
+
+export const calendarDate = v.pipe(text(), v.check(isCalendarDate, 'Use a real date as YYYY-MM-DD'));
+
+export const timeOfDay = v.pipe(text(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time as HH:MM'));
+
+export const positiveId = v.pipe(v.number('Required, as a whole number'), v.integer('Must be a whole number'), v.minValue(1, 'Must be 1 or more'));
+
+/** A positive integer that arrives as text (query strings, path parameters). */
+export const idFromString = v.pipe(
+  text(),
+  v.regex(/^[1-9]\d{0,12}$/, 'Must be a whole number, 1 or more'),
+  v.transform(Number),
+);
+
+export const listQuery = {
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/, 'Must be a whole number'), v.transform(Number), v.minValue(1, 'At least 1'), v.maxValue(100, 'At most 100')),
+    '25',
+  ),
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+};
+
+export const PageQuery = v.object(listQuery);

@@ -1,0 +1,35 @@
+import * as v from 'valibot';
+import { MAX_REFEREES, REQUEST_STATUSES } from '../../core/vocabulary.js';
+import { email, idFromString, listQuery, name, phone, positiveId } from './fields.js';
+
+/** Request schemas of the portal family; the OpenAPI document is generated from these too. */
+
+const wholeNumber = (min: number, max: number) =>
+  v.pipe(v.number('A whole number'), v.integer('A whole number'), v.minValue(min, `At least ${min}`), v.maxValue(max, `At most ${max}`));
+
+export const RefereeInput = v.object({
+  referee_name: name(),
+  referee_email: email,
+  referee_organisation: name(200),
+  referee_position: name(),
+  referee_phone: v.optional(phone),
+  relationship_to_candidate: v.optional(name(200)),
+});
+
+export const ReferenceRequestCreate = v.object({
+  candidate_id: positiveId,
+  collection_mode: v.picklist(['client_adds', 'candidate_provides'], 'One of client_adds, candidate_provides'),
+  references_required: v.optional(wholeNumber(1, 10), 2),
+  template_id: positiveId,
+  expiry_days: v.optional(wholeNumber(1, 90), 14),
+  notes: v.optional(v.pipe(v.string('Text'), v.trim(), v.maxLength(2000, 'At most 2000 characters'))),
+  referees: v.optional(v.pipe(v.array(RefereeInput, 'An array of referees'), v.maxLength(MAX_REFEREES, `At most ${MAX_REFEREES} referees`))),
+});
+
+export const ReferenceRequestsQuery = v.object({
+  status: v.optional(v.picklist(REQUEST_STATUSES, `One of ${REQUEST_STATUSES.join(', ')}`)),
+  candidate_id: v.optional(idFromString),
+  ...listQuery,
+});
+
+export const CandidateCreate = v.object({ first_name: name(), last_name: name(), email, phone: v.optional(phone) });

@@ -1,0 +1,27 @@
+import * as v from 'valibot';
+import type { FamilyId } from '../../core/families.js';
+import { eventKindsOf } from '../../core/events.js';
+import { DEFAULT_TIMEOUT_SECONDS } from '../../core/vocabulary.js';
+import { name, PageQuery, text } from './fields.js';
+
+/** Bodies and queries of the webhook endpoint operations, per family (each family has its own event kinds). */
+export function webhookSchemas(family: FamilyId) {
+  const kinds = eventKindsOf(family) as [string, ...string[]];
+  const events = v.pipe(
+    v.array(v.picklist(kinds, `One of ${kinds.join(', ')}`), 'Required, as an array of event kinds'),
+    v.minLength(1, 'Subscribe to at least one event kind'),
+  );
+  const url = v.pipe(text(), v.trim(), v.maxLength(2048, 'At most 2048 characters'), v.url('Not a valid URL'));
+  const timeout = v.pipe(v.number('A whole number of seconds'), v.integer('A whole number of seconds'), v.minValue(1, 'At least 1'), v.maxValue(30, 'At most 30'));
+  return {
+    create: v.object({ name: name(), url, events, timeout_seconds: v.optional(timeout, DEFAULT_TIMEOUT_SECONDS) }),
+    update: v.object({
+      events,
+      is_active: v.boolean('Required, as true or false'),
+      name: v.optional(name()),
+      url: v.optional(url),
+      timeout_seconds: v.optional(timeout),
+    }),
+    logs: PageQuery,
+  };
+}

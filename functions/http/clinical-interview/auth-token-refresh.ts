@@ -1,3 +1,0 @@
-import { refreshToken } from '../shared/auth.js';
-
-export const handler = refreshToken('clinical-interview');

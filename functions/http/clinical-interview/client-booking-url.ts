@@ -1,7 +1,0 @@
-import { bookingPageToken } from '../../core/booking-page.js';
-import { httpHandler } from '../../middleware/http-handler.js';
-
-export const handler = httpHandler({ family: 'clinical-interview', auth: 'bearer' }, async ({ deps, caller, baseUrl }) => ({
-  status: 200,
-  body: { booking_url: `${baseUrl}/book/${await bookingPageToken(deps, caller.clientId)}` },
-}));

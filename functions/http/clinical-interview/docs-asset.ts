@@ -1,3 +1,0 @@
-import { docsAsset } from '../shared/docs.js';
-
-export const handler = docsAsset('clinical-interview');

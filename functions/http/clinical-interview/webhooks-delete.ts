@@ -1,3 +1,0 @@
-import { deleteWebhook } from '../shared/webhooks.js';
-
-export const handler = deleteWebhook('clinical-interview');

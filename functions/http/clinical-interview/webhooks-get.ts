@@ -1,3 +1,0 @@
-import { getWebhook } from '../shared/webhooks.js';
-
-export const handler = getWebhook('clinical-interview');

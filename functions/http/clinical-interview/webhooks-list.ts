@@ -1,3 +1,0 @@
-import { listWebhooks } from '../shared/webhooks.js';
-
-export const handler = listWebhooks('clinical-interview');

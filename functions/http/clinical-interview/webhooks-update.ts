@@ -1,3 +1,0 @@
-import { updateWebhook } from '../shared/webhooks.js';
-
-export const handler = updateWebhook('clinical-interview');

@@ -1,3 +1,0 @@
-import { exchangeToken } from '../shared/auth.js';
-
-export const handler = exchangeToken('portal-v2');

@@ -1,3 +1,0 @@
-import { revokeToken } from '../shared/auth.js';
-
-export const handler = revokeToken('portal-v2');

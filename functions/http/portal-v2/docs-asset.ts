@@ -1,3 +1,0 @@
-import { docsAsset } from '../shared/docs.js';
-
-export const handler = docsAsset('portal-v2');

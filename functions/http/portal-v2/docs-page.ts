@@ -1,3 +1,0 @@
-import { docsPage } from '../shared/docs.js';
-
-export const handler = docsPage('portal-v2');

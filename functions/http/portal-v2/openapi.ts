@@ -1,3 +1,0 @@
-import { openApi } from '../shared/docs.js';
-
-export const handler = openApi('portal-v2');

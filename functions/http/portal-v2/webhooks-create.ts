@@ -1,3 +1,0 @@
-import { createWebhook } from '../shared/webhooks.js';
-
-export const handler = createWebhook('portal-v2');

@@ -1,3 +1,0 @@
-import { webhookLogs } from '../shared/webhooks.js';
-
-export const handler = webhookLogs('portal-v2');

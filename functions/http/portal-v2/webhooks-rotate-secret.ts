@@ -1,3 +1,0 @@
-import { rotateWebhookSecret } from '../shared/webhooks.js';
-
-export const handler = rotateWebhookSecret('portal-v2');

@@ -1,3 +1,0 @@
-import { testWebhook } from '../shared/webhooks.js';
-
-export const handler = testWebhook('portal-v2');

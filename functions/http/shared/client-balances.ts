@@ -1,0 +1,9 @@
+import { clientOperations } from '../../api/routes/shared.js';
+import { productsOf } from '../../core/products.js';
+import { balances } from '../../core/wallets.js';
+import { httpHandler } from '../../middleware/http-handler.js';
+
+export const handler = httpHandler(clientOperations.getBalances, async ({ deps, caller, family }) => ({
+  status: 200,
+  body: await balances(deps, caller.clientId, await productsOf(deps, family)),
+}));

@@ -1,0 +1,8 @@
+import { clientOperations } from '../../api/routes/shared.js';
+import { walletTransactions } from '../../core/wallets.js';
+import { httpHandler } from '../../middleware/http-handler.js';
+
+export const handler = httpHandler(clientOperations.listWalletTransactions, async ({ deps, caller, query }) => ({
+  status: 200,
+  body: await walletTransactions(deps, caller.clientId, query),
+}));

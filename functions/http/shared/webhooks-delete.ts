@@ -1,0 +1,8 @@
+import { webhookOperations } from '../../api/routes/shared.js';
+import { deleteEndpoint } from '../../core/webhooks.js';
+import { httpHandler } from '../../middleware/http-handler.js';
+
+export const handler = httpHandler(webhookOperations.deleteWebhook, async ({ deps, caller, family, params }) => {
+  await deleteEndpoint(deps, caller.clientId, family, params.id);
+  return { status: 204 };
+});

@@ -1,0 +1,9 @@
+import { webhookOperations } from '../../api/routes/shared.js';
+import { deliveryLog } from '../../core/webhook-delivery.js';
+import { getEndpoint } from '../../core/webhooks.js';
+import { httpHandler } from '../../middleware/http-handler.js';
+
+export const handler = httpHandler(webhookOperations.listWebhookDeliveries, async ({ deps, caller, family, params, query }) => {
+  await getEndpoint(deps, caller.clientId, family, params.id); // another client's endpoint is not-found
+  return { status: 200, body: await deliveryLog(deps, caller.clientId, params.id, query) };
+});

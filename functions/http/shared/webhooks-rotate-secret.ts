@@ -1,0 +1,8 @@
+import { webhookOperations } from '../../api/routes/shared.js';
+import { rotateSecret } from '../../core/webhooks.js';
+import { httpHandler, single } from '../../middleware/http-handler.js';
+
+export const handler = httpHandler(webhookOperations.rotateWebhookSecret, async ({ deps, caller, family, params }) => ({
+  status: 200,
+  body: single(family, await rotateSecret(deps, caller.clientId, family, params.id), 'Secret rotated; the previous secret also signs for 24 hours'),
+}));

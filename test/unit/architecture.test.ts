@@ -1,0 +1,98 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { findContract } from '../../functions/api/contracts/index.js';
+import { ROUTES, routeKey } from '../../functions/api/routes/index.js';
+import { PATH_PARAMS, pathParamNames } from '../../functions/api/schemas/params.js';
+import { FAMILY_IDS } from '../../functions/core/families.js';
+import { PROJECT_ROOT } from '../../lib/routes.js';
+
+/** Guard rails of shared/architecture.md, checked on the source as it is. */
+
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : path.endsWith('.ts') ? [path] : [];
+  });
+
+const rel = (path: string) => relative(PROJECT_ROOT, path).replaceAll('\\', '/');
+
+/** Every module specifier a file imports or re-exports, statically or dynamically, types included. */
+function importsOf(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  const specifiers = [...source.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g), ...source.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)];
+  return specifiers.map((m) => m[1]!);
+}
+
+/** A relative specifier as a project path (`functions/core/x.ts`); packages stay as they are. */
+const target = (from: string, specifier: string) => (specifier.startsWith('.') ? rel(resolve(dirname(from), specifier.replace(/\.js$/, '.ts'))) : specifier);
+
+const FUNCTIONS = filesUnder(join(PROJECT_ROOT, 'functions'));
+const edges = FUNCTIONS.flatMap((file) => importsOf(file).map((specifier) => ({ from: rel(file), to: target(file, specifier) })));
+const layerOf = (path: string) => path.split('/').slice(0, 2).join('/');
+
+describe('layers', () => {
+  it('nothing under functions/ imports lib/', () => {
+    expect(edges.filter((e) => e.to.startsWith('lib/'))).toEqual([]);
+  });
+
+  it('core imports no http, middleware, workers or aws-lambda', () => {
+    const bad = edges.filter((e) => e.from.startsWith('functions/core/') && (/^functions\/(http|middleware|workers)\//.test(e.to) || e.to === 'aws-lambda'));
+    expect(bad).toEqual([]);
+  });
+
+  it('middleware imports no handler module', () => {
+    expect(edges.filter((e) => e.from.startsWith('functions/middleware/') && e.to.startsWith('functions/http/'))).toEqual([]);
+  });
+
+  it('the route table, contracts and OpenAPI builder reach no AWS SDK, middy or Lambda types', () => {
+    const seen = new Set<string>();
+    const pending = FUNCTIONS.map(rel).filter((f) => f.startsWith('functions/api/'));
+    const offending: string[] = [];
+    while (pending.length) {
+      const file = pending.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      for (const e of edges.filter((x) => x.from === file)) {
+        if (/^(@aws-sdk|@smithy|@middy|aws-lambda)/.test(e.to)) offending.push(`${e.from} -> ${e.to}`);
+        if (e.to.startsWith('functions/')) pending.push(e.to);
+      }
+    }
+    expect(offending).toEqual([]);
+    expect([...seen].some((f) => layerOf(f) === 'functions/http')).toBe(false);
+  });
+});
+
+describe('the route table', () => {
+  it('routes every handler file under functions/http exactly once per family that offers it, and helpers start with _', () => {
+    const handlerFiles = filesUnder(join(PROJECT_ROOT, 'functions', 'http'))
+      .map((f) => rel(f).replace(/^functions\/http\//, '').replace(/\.ts$/, ''))
+      .filter((f) => !f.split('/').pop()!.startsWith('_'));
+    const routed = new Set(ROUTES.map((r) => r.handler));
+    expect(handlerFiles.filter((f) => !routed.has(f))).toEqual([]);
+    expect([...routed].filter((h) => !handlerFiles.includes(h))).toEqual([]);
+    for (const family of FAMILY_IDS) {
+      const handlers = ROUTES.filter((r) => r.family === family).map((r) => r.handler);
+      expect(handlers.length).toBe(new Set(handlers).size);
+    }
+  });
+
+  it('gives every route a contract entry', () => {
+    expect(ROUTES.filter((r) => !findContract(r)).map((r) => `${r.family} ${r.operationId}`)).toEqual([]);
+  });
+
+  it('has unique (family, method, path) and (family, operationId)', () => {
+    const keys = ROUTES.map((r) => `${r.family} ${routeKey(r)}`);
+    const ids = ROUTES.map((r) => `${r.family} ${r.operationId}`);
+    expect(keys.length).toBe(new Set(keys).size);
+    expect(ids.length).toBe(new Set(ids).size);
+  });
+
+  it('has a schema for every path parameter', () => {
+    const missing = ROUTES.flatMap((r) => pathParamNames(r.path).filter((name) => !Object.hasOwn(PATH_PARAMS, name)).map((name) => `${r.path} {${name}}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('lets only creating POSTs take an Idempotency-Key', () => {
+    expect(ROUTES.filter((r) => r.idempotent && r.method !== 'POST').map((r) => r.operationId)).toEqual([]);
+  });
+});
