@@ -93,7 +93,7 @@ export function parsePathParams(op: Pick<Operation, 'path'>, event: APIGatewayPr
   const parsed: Record<string, unknown> = {};
   for (const name of pathParamNames(op.path)) {
     const result = v.safeParse(PATH_PARAMS[name as PathParamName], raw[name]);
-    if (!result.success) throw new DomainError('not-found', `Nothing is found at ${loggablePath(op, event)}`);
+    if (!result.success) throw new DomainError('not-found', 'Nothing is found at this address');
     parsed[name] = result.output;
   }
   return parsed as Record<string, never>;
