@@ -1,5 +1,6 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
+import { EVENT_CATALOGUE } from '../core/events.js';
 import { FAMILIES, type FamilyId } from '../core/families.js';
 import { contractOf, SPEC_FIELDS, type ResponseContract } from './contracts/index.js';
 import { HoldConflict, Problem } from './contracts/responses.js';
@@ -136,5 +137,35 @@ export function buildOpenApi(family: FamilyId, serverUrl: string): Json {
       },
     },
     paths,
+    webhooks: webhooksOf(family),
   };
+}
+
+/** What this family POSTs to webhook endpoints, one entry per kind of its event catalogue (signed per Standard Webhooks). */
+function webhooksOf(family: FamilyId): Json {
+  return Object.fromEntries(
+    Object.entries(EVENT_CATALOGUE[family]).map(([kind, meaning]) => [
+      kind,
+      {
+        post: {
+          summary: kind,
+          description: meaning,
+          parameters: ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => ({ name, in: 'header', required: true, schema: { type: 'string' } })),
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['type', 'timestamp', 'data'],
+                  properties: { type: { const: kind }, timestamp: { type: 'string', format: 'date-time' }, data: { description: 'The resource as the API returns it' } },
+                },
+              },
+            },
+          },
+          responses: { '2XX': { description: 'Received; any other answer (or none within timeout_seconds) is retried' } },
+        },
+      },
+    ]),
+  );
 }

@@ -11,7 +11,7 @@ export const EVENT_CATALOGUE = {
     'booking.created': 'A booking was made (for `candidate_pays`, before the candidate pays).',
     'booking.confirmed': 'A candidate paid for a `candidate_pays` booking.',
     'booking.rescheduled': 'An operator moved a booking to another slot.',
-    'booking.cancelled': 'A booking was cancelled (by an operator, or unpaid by its payment deadline).',
+    'booking.cancelled': 'An operator cancelled a booking.',
     'booking.interview_completed': 'The interview took place and was marked complete.',
     'booking.interview_report_available': 'The interview report can be downloaded.',
     'webhook.test': 'A test event sent by `POST /webhooks/{id}/test`.',

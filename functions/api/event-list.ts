@@ -1,0 +1,10 @@
+import { EVENT_CATALOGUE } from '../core/events.js';
+import { FAMILIES, FAMILY_IDS } from '../core/families.js';
+
+/** The README's list of event kinds, generated from the event catalogue (a test keeps the README in step). */
+export function eventListMarkdown(): string {
+  const rows = FAMILY_IDS.flatMap((family) =>
+    Object.entries(EVENT_CATALOGUE[family]).map(([kind, meaning]) => `| ${FAMILIES[family].title} | \`${kind}\` | ${meaning} |`),
+  );
+  return ['| family | event | when |', '|---|---|---|', ...rows].join('\n');
+}
