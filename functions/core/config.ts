@@ -30,6 +30,10 @@ export interface CoreConfig {
   refreshTokenTtlSeconds: number;
   rateLimitRequests: number;
   rateLimitWindowSeconds: number;
+  /** Anonymous callers (design section 4, Abuse limits). */
+  authFailuresPerAddress: { limit: number; windowSeconds: number };
+  exchangeFailuresPerClient: { limit: number; windowSeconds: number };
+  linkRequestsPerToken: { limit: number; windowSeconds: number };
   /** Video meetings are rooms under this URL (Jitsi Meet by default: a room exists once someone joins it). */
   videoMeetingBaseUrl: string;
 }
@@ -42,6 +46,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig {
     refreshTokenTtlSeconds: intEnv('REFRESH_TOKEN_TTL_SECONDS', 2_592_000, env),
     rateLimitRequests: intEnv('RATE_LIMIT_REQUESTS', 600, env),
     rateLimitWindowSeconds: intEnv('RATE_LIMIT_WINDOW_SECONDS', 60, env),
+    authFailuresPerAddress: { limit: intEnv('AUTH_FAILURES_PER_ADDRESS_PER_MINUTE', 20, env), windowSeconds: 60 },
+    exchangeFailuresPerClient: { limit: intEnv('EXCHANGE_FAILURES_PER_CLIENT_PER_15_MINUTES', 10, env), windowSeconds: 900 },
+    linkRequestsPerToken: { limit: intEnv('LINK_REQUESTS_PER_TOKEN_PER_MINUTE', 120, env), windowSeconds: 60 },
     videoMeetingBaseUrl: (env.VIDEO_MEETING_BASE_URL || 'https://meet.jit.si').replace(/\/$/, ''),
   };
 }

@@ -19,6 +19,26 @@ import { HttpProblem } from './problems.js';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** Pages carry no script and load nothing from elsewhere. */
+export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/**
+ * Headers every answer carries, errors included (design section 4): HTML
+ * gets the page policy and no referrer; nothing is cached unless its handler
+ * says so (the public OpenAPI document and docs assets), since nearly every
+ * answer, PDFs too, holds an agency's or a candidate's data.
+ */
+export function securityHeaders(headers: Record<string, string>): Record<string, string> {
+  const type = headers['content-type'] ?? '';
+  const html = type.startsWith('text/html');
+  return {
+    'x-content-type-options': 'nosniff',
+    ...(html ? { 'content-security-policy': PAGE_CSP, 'referrer-policy': 'no-referrer' } : {}),
+    'cache-control': 'no-store',
+    ...headers,
+  };
+}
+
 export interface HttpResult {
   status: number;
   /** JSON, or a Buffer (a file: the handler sets its content type). */
@@ -113,7 +133,7 @@ export function edgeMiddleware(
     const state = request.event.state;
     const response = request.response ?? { statusCode: 204 };
     response.headers = {
-      ...response.headers,
+      ...securityHeaders((response.headers ?? {}) as Record<string, string>),
       ...(state?.rateLimit ? rateLimitHeaders(state.rateLimit) : {}),
       'x-request-id': state?.requestId ?? '',
     };

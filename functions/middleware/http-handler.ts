@@ -36,6 +36,8 @@ export interface HttpInput<O extends Operation> {
   query: QueryOf<O>;
   params: PathParams<O['path']>;
   headers: Record<string, string | undefined>;
+  /** The caller's address, as API Gateway saw it. */
+  sourceIp: string;
   /** This family's public base URL, for links in responses and e-mails. */
   baseUrl: string;
 }
@@ -157,6 +159,7 @@ export function httpHandler<const O extends Operation>(
       query: querySchema ? parseWith(querySchema, event.queryStringParameters ?? {}, 'query') : undefined,
       params: parsePathParams(op, event),
       headers: event.headers ?? {},
+      sourceIp: event.requestContext.http.sourceIp,
       baseUrl: publicBaseUrl(event, family),
     } as unknown as Omit<HttpInput<O>, 'body'>;
     if (options.resource) await options.resource(common);

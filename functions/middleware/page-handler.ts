@@ -3,6 +3,7 @@ import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Operation } from '../api/routes/operation.js';
 import type { PathParams } from '../api/schemas/params.js';
 import { depsFromEnv, type Deps } from '../core/deps.js';
+import { consumeLinkRequest } from '../core/rate-limit.js';
 import type { Logger } from './logger.js';
 import { bodyLimitMiddleware, edgeMiddleware, parsePathParams, publicBaseUrl, type Event } from './edge.js';
 import { errorPage } from './html.js';
@@ -35,7 +36,8 @@ function renderPageError(err: unknown) {
   return {
     response: {
       statusCode: response.statusCode,
-      headers: { 'content-type': 'text/html; charset=utf-8' },
+      // Keep what the problem says in headers (Retry-After); the page replaces the JSON body.
+      headers: { ...response.headers, 'content-type': 'text/html; charset=utf-8' },
       body: errorPage(problem.title ?? 'Error', detail),
     } as APIGatewayProxyStructuredResultV2,
     unexpected,
@@ -49,6 +51,8 @@ export function pageHandler<const O extends Operation>(op: O, page: (input: Page
     .handler(async (event): Promise<APIGatewayProxyStructuredResultV2> => {
       const method = event.requestContext.http.method;
       const params = parsePathParams(op, event) as unknown as PathParams<O['path']>;
+      // The link's token is the credential: throttled before the page does any work.
+      if ('token' in params) await consumeLinkRequest(deps, String(params.token));
       let form: Record<string, string> = {};
       if (method === 'POST') {
         if (!/^application\/x-www-form-urlencoded/i.test(event.headers?.['content-type'] ?? '')) {
@@ -69,13 +73,7 @@ export function pageHandler<const O extends Operation>(op: O, page: (input: Page
       if ('redirect' in result) return { statusCode: 303, headers: { location: result.redirect } };
       return {
         statusCode: result.status,
-        headers: {
-          'content-type': 'text/html; charset=utf-8',
-          'cache-control': 'no-store',
-          // Pages carry no script and load nothing from elsewhere.
-          'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-          'referrer-policy': 'no-referrer',
-        },
+        headers: { 'content-type': 'text/html; charset=utf-8' },
         body: result.html,
       };
     });

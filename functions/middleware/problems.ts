@@ -80,9 +80,12 @@ export function toProblemResponse(err: unknown): { response: APIGatewayProxyStru
   }
   if (isDomainError(err)) {
     const { status, title } = DOMAIN_PROBLEMS[err.code];
-    const headers: Record<string, string> =
-      err.code === 'invalid-token' ? { 'www-authenticate': 'Bearer error="invalid_token"' } : {};
-    return { response: problemResponse(status, err.code, title, err.message, err.extensions, headers), unexpected: false };
+    const { retry_after_seconds: retryAfter, ...extensions } = err.extensions;
+    const headers: Record<string, string> = {
+      ...(err.code === 'invalid-token' ? { 'www-authenticate': 'Bearer error="invalid_token"' } : {}),
+      ...(retryAfter !== undefined ? { 'retry-after': String(retryAfter) } : {}),
+    };
+    return { response: problemResponse(status, err.code, title, err.message, extensions, headers), unexpected: false };
   }
   const e = err as { statusCode?: number; cause?: { package?: string } };
   if (e?.cause?.package === JSON_PARSER && e.statusCode === 415) {

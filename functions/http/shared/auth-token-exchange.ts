@@ -1,10 +1,12 @@
 import { tokenOperations } from '../../api/routes/shared.js';
 import { verifyClientCredentials } from '../../core/clients.js';
+import { throttledAuthentication } from '../../core/rate-limit.js';
 import { issueTokenPair } from '../../core/tokens.js';
 import { httpHandler } from '../../middleware/http-handler.js';
-import { NO_STORE } from './_tokens.js';
 
-export const handler = httpHandler(tokenOperations.exchangeToken, async ({ deps, family, body }) => {
-  const client = await verifyClientCredentials(deps, body.client_id, body.client_secret);
-  return { status: 200, body: await issueTokenPair(deps, client.clientId, family), headers: NO_STORE };
+export const handler = httpHandler(tokenOperations.exchangeToken, async ({ deps, family, body, sourceIp }) => {
+  const client = await throttledAuthentication(deps, { address: sourceIp, clientId: body.client_id }, () =>
+    verifyClientCredentials(deps, body.client_id, body.client_secret),
+  );
+  return { status: 200, body: await issueTokenPair(deps, client.clientId, family) };
 });

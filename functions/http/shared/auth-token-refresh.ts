@@ -1,10 +1,9 @@
 import { tokenOperations } from '../../api/routes/shared.js';
+import { throttledAuthentication } from '../../core/rate-limit.js';
 import { refreshTokenPair } from '../../core/tokens.js';
 import { httpHandler } from '../../middleware/http-handler.js';
-import { NO_STORE } from './_tokens.js';
 
-export const handler = httpHandler(tokenOperations.refreshToken, async ({ deps, family, body }) => ({
+export const handler = httpHandler(tokenOperations.refreshToken, async ({ deps, family, body, sourceIp }) => ({
   status: 200,
-  body: await refreshTokenPair(deps, body.refresh_token, family),
-  headers: NO_STORE,
+  body: await throttledAuthentication(deps, { address: sourceIp }, () => refreshTokenPair(deps, body.refresh_token, family)),
 }));

@@ -1,0 +1,114 @@
+import type { LocalStack } from '../../lib/local/stack.js';
+import { call, startTestStack } from '../support/local-stack.js';
+
+/** Design section 4: anonymous callers are throttled, answers carry their security headers, and no log line holds a capability. */
+
+let stack: LocalStack;
+let base: string;
+const NORTHWIND = { client_id: 'demo-northwind', client_secret: 'cs_demo_northwind_local_only' };
+const RIVERSIDE = { client_id: 'demo-riverside', client_secret: 'cs_demo_riverside_local_only' };
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  base = stack.info.families['clinical-interview']!;
+});
+afterAll(() => stack?.stop());
+
+const exchange = (credentials: { client_id: string; client_secret: string }) => call(`${base}/auth/token`, { body: credentials });
+
+function expectSecurityHeaders(headers: Headers, html: boolean) {
+  expect(headers.get('x-content-type-options')).toBe('nosniff');
+  expect(headers.get('cache-control')).toBe('no-store');
+  if (html) {
+    expect(headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(headers.get('referrer-policy')).toBe('no-referrer');
+  }
+}
+
+it('an integration that signs in often is never throttled', async () => {
+  // More than any failure limit allows.
+  for (let i = 0; i < 21; i++) expect((await exchange(NORTHWIND)).status).toBe(200);
+});
+
+it('JSON answers and HTML pages, errors included, carry the security headers', async () => {
+  const token = (await exchange(NORTHWIND)).body.access_token;
+  const list = await call(`${base}/bookings`, { token });
+  expect(list.status).toBe(200);
+  expectSecurityHeaders(list.headers, false);
+  const missing = await call(`${base}/bookings/424242`, { token });
+  expect(missing.status).toBe(404);
+  expectSecurityHeaders(missing.headers, false);
+
+  const { booking_url } = (await call(`${base}/client/booking-url`, { token })).body;
+  const page = await fetch(booking_url);
+  expect(page.status).toBe(200);
+  expectSecurityHeaders(page.headers, true);
+  const notFound = await fetch(`${base}/pay/${'x'.repeat(30)}`);
+  expect(notFound.status).toBe(404);
+  expectSecurityHeaders(notFound.headers, true);
+});
+
+it('no log line holds a link token or a hold hash', async () => {
+  const lines: string[] = [];
+  const write = process.stdout.write.bind(process.stdout);
+  const level = process.env.LOG_LEVEL;
+  process.env.LOG_LEVEL = 'info';
+  process.stdout.write = ((chunk: string | Uint8Array) => (lines.push(String(chunk)), true)) as typeof process.stdout.write;
+  try {
+    const token = (await exchange(NORTHWIND)).body.access_token;
+    const { booking_url } = (await call(`${base}/client/booking-url`, { token })).body;
+    const pageToken = booking_url.split('/').pop();
+    await fetch(booking_url);
+    const slot = (await call(`${base}/timeslots?interview_type_id=1`, { token })).body.data[0];
+    const hold = (await call(`${base}/timeslots/hold`, { token, body: { interview_type_id: 1, date: slot.date, time: slot.time } })).body.hold_hash;
+    expect((await call(`${base}/timeslots/hold/${hold}`, { method: 'DELETE', token })).status).toBe(204);
+    const logged = lines.join('');
+    expect(logged).toContain('"route":"GET /book/{token}"');
+    expect(logged).toContain(`/book/${pageToken.slice(0, 6)}…`);
+    expect(logged).not.toContain(pageToken);
+    expect(logged).not.toContain(hold);
+    expect(logged).not.toContain(token);
+  } finally {
+    process.stdout.write = write;
+    process.env.LOG_LEVEL = level;
+  }
+});
+
+it('a public link answers at most 120 requests a minute, then 429 with Retry-After', async () => {
+  const token = (await exchange(RIVERSIDE)).body.access_token;
+  const { booking_url } = (await call(`${base}/client/booking-url`, { token })).body;
+  // The window is a clock minute: start the run early in one, so that it ends in the same one.
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 20_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
+  const statuses: number[] = [];
+  let last: Response | undefined;
+  for (let i = 0; i < 121; i++) {
+    last = await fetch(booking_url);
+    statuses.push(last.status);
+    await last.arrayBuffer();
+  }
+  expect(statuses.slice(0, 120).every((s) => s === 200)).toBe(true);
+  expect(statuses[120]).toBe(429);
+  expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(last!.headers.get('content-type')).toMatch(/^text\/html/);
+}, 120_000);
+
+it('ten failed exchanges for a client id stop its exchanges for 15 minutes, before any secret is checked', async () => {
+  for (let i = 0; i < 10; i++) expect((await exchange({ ...RIVERSIDE, client_secret: 'wrong' })).status).toBe(401);
+  const refused = await exchange(RIVERSIDE);
+  expect(refused.status).toBe(429);
+  expect(refused.body).toMatchObject({ type: '/problems/rate-limited', status: 429 });
+  expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(refused.body).not.toHaveProperty('retry_after_seconds');
+  // Another client from the same address still signs in.
+  expect((await exchange(NORTHWIND)).status).toBe(200);
+});
+
+it('twenty failed exchanges or refreshes from one address stop every exchange from it', async () => {
+  // Ten failures are counted against this address already (the test above).
+  for (let i = 0; i < 5; i++) expect((await exchange({ client_id: `nobody-${i}`, client_secret: 'x' })).status).toBe(401);
+  for (let i = 0; i < 5; i++) expect((await call(`${base}/auth/refresh`, { body: { refresh_token: `forged-${i}` } })).status).toBe(401);
+  const refused = await exchange(NORTHWIND);
+  expect(refused.status).toBe(429);
+  expect((await call(`${base}/auth/refresh`, { body: { refresh_token: 'forged' } })).status).toBe(429);
+});
