@@ -1,6 +1,8 @@
 import * as v from 'valibot';
+import type { Deps } from '../../core/deps.js';
 import { DomainError } from '../../core/errors.js';
-import { isCalendarDate } from '../../core/time.js';
+import { beyondHorizon, HORIZON_DAYS, isCalendarDate } from '../../core/time.js';
+import { validationProblem } from '../../middleware/problems.js';
 
 /** Field rules shared by every family's schemas (design section 4, Validation). */
 
@@ -33,6 +35,20 @@ export const nmcNumber = v.pipe(
 );
 
 export const calendarDate = v.pipe(text(), v.check(isCalendarDate, 'Use a real date as YYYY-MM-DD'));
+
+/**
+ * Dates past the booking horizon, refused as the schema refuses a field. A
+ * schema cannot see the injected clock, and core cannot say whether a field
+ * is a body pointer or a query parameter, so the check sits here, on the
+ * rule core states once.
+ */
+export function refuseBeyondHorizon(deps: Deps, where: 'body' | 'query', dates: Record<string, string | undefined>): void {
+  const detail = `At most ${HORIZON_DAYS} days ahead`;
+  const errors = Object.entries(dates)
+    .filter(([, date]) => date !== undefined && beyondHorizon(date, deps.clock(), deps.config.serviceTimeZone))
+    .map(([field]) => (where === 'body' ? { pointer: `/${field}`, detail } : { parameter: field, detail }));
+  if (errors.length) throw validationProblem(errors);
+}
 
 export const timeOfDay = v.pipe(text(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time as HH:MM'));
 
