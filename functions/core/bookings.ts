@@ -10,7 +10,7 @@ import { getHold, holdKeys, SLOT_FREE, type HoldRecord } from './holds.js';
 import { nextId, padId } from './ids.js';
 import type { Money } from './money.js';
 import { emailPut, eventPut } from './outbox.js';
-import { decodeCursor, encodeCursor, type Page } from './pagination.js';
+import { decodeCursor, encodeCursor, pageKey, type Page } from './pagination.js';
 import { randomToken } from './secrets.js';
 import { formatWithOffset } from './time.js';
 import { ledgerPut, newLedgerEntry, readWallet, walletChange, walletKeys } from './wallets.js';
@@ -467,8 +467,9 @@ export async function listBookings(deps: Deps, clientId: string, filter: Booking
     values[':to'] = filter.to;
     names['#date'] = 'date';
   }
+  const scope = { pk, prefix: bookingKeys.prefix };
   const data: BookingView[] = [];
-  let cursor = decodeCursor(filter.cursor, pk);
+  let cursor = await decodeCursor(deps, scope, filter.cursor);
   // A filter can leave a page short: read on until the page is full or the list ends.
   do {
     const page = await deps.db.send(
@@ -485,7 +486,7 @@ export async function listBookings(deps: Deps, clientId: string, filter: Booking
       }),
     );
     data.push(...(page.Items as BookingItem[]).map((b) => toBookingView(b, deps.config.serviceTimeZone)));
-    cursor = page.LastEvaluatedKey && { pk: page.LastEvaluatedKey.pk, sk: page.LastEvaluatedKey.sk };
+    cursor = pageKey(page.LastEvaluatedKey);
   } while (cursor && data.length < filter.limit);
-  return { data, next_cursor: encodeCursor(cursor) };
+  return { data, next_cursor: await encodeCursor(deps, scope, cursor) };
 }

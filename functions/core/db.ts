@@ -2,7 +2,7 @@ import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand, type Q
 import { cancellationReasons, isConditionalCheckFailed } from './conditions.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
-import { decodeCursor, encodeCursor, type Page } from './pagination.js';
+import { decodeCursor, encodeCursor, pageKey, type Page } from './pagination.js';
 
 /** Small table helpers every entity module uses. */
 
@@ -79,13 +79,14 @@ export async function updateExisting(
 
 /**
  * One page of a partition, newest (highest sort key) first, and the cursor
- * to the next. The cursor is checked to belong to this partition.
+ * to the next. The cursor must be one this list (partition and prefix) handed out.
  */
 export async function queryPage<T>(
   deps: Deps,
   query: { pk: string; prefix?: string; limit: number; cursor?: string },
   view: (item: Record<string, unknown>) => T,
 ): Promise<Page<T>> {
+  const scope = { pk: query.pk, prefix: query.prefix };
   const result = await deps.db.send(
     new QueryCommand({
       TableName: deps.table,
@@ -93,13 +94,13 @@ export async function queryPage<T>(
       ExpressionAttributeValues: { ':pk': query.pk, ...(query.prefix ? { ':prefix': query.prefix } : {}) },
       ScanIndexForward: false,
       Limit: query.limit,
-      ExclusiveStartKey: decodeCursor(query.cursor, query.pk),
+      ExclusiveStartKey: await decodeCursor(deps, scope, query.cursor),
       ConsistentRead: true,
     }),
   );
   return {
     data: (result.Items ?? []).map(view),
-    next_cursor: encodeCursor(result.LastEvaluatedKey && { pk: result.LastEvaluatedKey.pk, sk: result.LastEvaluatedKey.sk }),
+    next_cursor: await encodeCursor(deps, scope, pageKey(result.LastEvaluatedKey)),
   };
 }
 

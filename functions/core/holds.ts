@@ -6,7 +6,7 @@ import { queryAll } from './db.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 import { randomToken } from './secrets.js';
-import { addDays, daysBetween, formatWithOffset } from './time.js';
+import { addDays, beyondHorizon, daysBetween, formatWithOffset } from './time.js';
 
 /**
  * Thirty-minute holds on interview slots. One transaction writes the slot
@@ -100,8 +100,12 @@ export async function availableSlots(deps: Deps, input: { interviewTypeId: numbe
   return result;
 }
 
+/** Slots still to come and inside the booking horizon: nothing else is ever offered. */
+const offeredOn = (catalog: Catalog, type: InterviewType, date: string, timeZone: string, now: Date): Slot[] =>
+  beyondHorizon(date, now, timeZone) ? [] : slotsOn(catalog, type, date, timeZone).filter((s) => s.startAt > now);
+
 export async function freeSlotsOn(deps: Deps, catalog: Catalog, type: InterviewType, date: string, now: Date): Promise<Slot[]> {
-  const slots = slotsOn(catalog, type, date, deps.config.serviceTimeZone).filter((s) => s.startAt > now);
+  const slots = offeredOn(catalog, type, date, deps.config.serviceTimeZone, now);
   if (slots.length === 0) return [];
   const locks = await locksOn(deps, date);
   return slots.filter((s) => !lockInForce(locks.get(holdKeys.slotLock(s.date, s.time, s.interviewerId).sk), now));
@@ -111,7 +115,7 @@ export async function freeSlotsOn(deps: Deps, catalog: Catalog, type: InterviewT
 export function candidateSlots(catalog: Catalog, interviewTypeId: number, date: string, time: string, timeZone: string, now: Date) {
   const type = activeType(catalog, interviewTypeId);
   if (!type) throw new DomainError('slot-unavailable', `There is no active interview type ${interviewTypeId}`);
-  const slots = slotsOn(catalog, type, date, timeZone).filter((s) => s.time === time && s.startAt > now);
+  const slots = offeredOn(catalog, type, date, timeZone, now).filter((s) => s.time === time);
   if (slots.length === 0) throw new DomainError('slot-unavailable', `No ${type.name} slot is offered on ${date} at ${time}`);
   return { type, slots };
 }

@@ -1,25 +1,118 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { isConditionalCheckFailed } from './conditions.js';
+import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 
 /**
- * Opaque list cursors. A cursor is the last key of a page; decoding checks
- * that it belongs to the partition being listed, so a forged cursor cannot
- * walk into another client's items.
+ * Opaque list cursors. A cursor is the sort key where a page ended, sealed
+ * with AES-256-GCM under a key kept in the table; the list it belongs to
+ * (partition and sort-key prefix) is authenticated with it, so a forged,
+ * edited or truncated cursor, another client's, or another list's fails to
+ * open and is invalid-cursor. It reveals no key text.
  */
 export interface Page<T> {
   data: T[];
   next_cursor: string | null;
 }
 
-export const encodeCursor = (key: Record<string, unknown> | undefined): string | null =>
-  key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
-
-export function decodeCursor(cursor: string | undefined, expectedPk: string): Record<string, unknown> | undefined {
-  if (!cursor) return undefined;
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (key && typeof key === 'object' && key.pk === expectedPk && typeof key.sk === 'string') return key;
-  } catch {
-    // fall through
-  }
-  throw new DomainError('invalid-cursor', 'The cursor is not one this list handed out');
+/** The list a cursor belongs to: a partition, and the sort-key prefix of its items when the partition holds others too. */
+export interface ListScope {
+  pk: string;
+  prefix?: string;
 }
+
+export type PageKey = { pk: string; sk: string };
+
+const VERSION = 1;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+/** Far above any cursor we hand out (a sort key is well under 200 characters); the query schema bounds it too. */
+const MAX_CURSOR_CHARS = 1024;
+
+export const cursorKeyItem = { pk: 'CONFIG', sk: 'CURSOR_KEY' } as const;
+
+const invalid = () => new DomainError('invalid-cursor', 'The cursor is not one this list handed out');
+
+/** What the tag binds besides the sort key: the version and the list. */
+const associatedData = (scope: ListScope) => Buffer.from(JSON.stringify(['list-cursor', VERSION, scope.pk, scope.prefix ?? '']));
+
+export function sealCursor(secret: Uint8Array, scope: ListScope, sk: string): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', secret, iv).setAAD(associatedData(scope));
+  const sealed = Buffer.concat([cipher.update(sk, 'utf8'), cipher.final()]);
+  return Buffer.concat([Buffer.of(VERSION), iv, cipher.getAuthTag(), sealed]).toString('base64url');
+}
+
+/** The key a cursor of this list stands for; anything else is invalid-cursor. */
+export function openCursor(secret: Uint8Array, scope: ListScope, cursor: string): PageKey {
+  if (cursor.length > MAX_CURSOR_CHARS || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid();
+  const bytes = Buffer.from(cursor, 'base64url');
+  // Node decodes leniently: a changed final character can leave the bytes as they were, so only the canonical spelling is accepted.
+  if (bytes.toString('base64url') !== cursor || bytes.length <= 1 + IV_BYTES + TAG_BYTES || bytes[0] !== VERSION) throw invalid();
+  const iv = bytes.subarray(1, 1 + IV_BYTES);
+  const tag = bytes.subarray(1 + IV_BYTES, 1 + IV_BYTES + TAG_BYTES);
+  let sk: string;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', secret, iv).setAAD(associatedData(scope)).setAuthTag(tag);
+    sk = Buffer.concat([decipher.update(bytes.subarray(1 + IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+  } catch {
+    throw invalid();
+  }
+  if (!sk.startsWith(scope.prefix ?? '')) throw invalid();
+  return { pk: scope.pk, sk };
+}
+
+/**
+ * The table's cursor key: read it, or create it with a conditional put on
+ * first use; the loser of a race reads the winner's. Not cached.
+ */
+export async function loadCursorKey(deps: Deps): Promise<Uint8Array> {
+  const read = async () => {
+    const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: cursorKeyItem, ConsistentRead: true }));
+    return Item?.secret as Uint8Array | undefined;
+  };
+  const existing = await read();
+  if (existing) return existing;
+  const secret = randomBytes(32);
+  try {
+    await deps.db.send(
+      new PutCommand({ TableName: deps.table, Item: { ...cursorKeyItem, entity: 'config', secret }, ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+    return secret;
+  } catch (err) {
+    if (!isConditionalCheckFailed(err)) throw err;
+  }
+  const winner = await read();
+  if (!winner) throw new Error('The cursor key vanished after a conditional put lost');
+  return winner;
+}
+
+/** One load per table per container; a failed load is forgotten so the next request tries again. */
+const keys = new Map<string, Promise<Uint8Array>>();
+
+function cursorKey(deps: Deps): Promise<Uint8Array> {
+  let key = keys.get(deps.table);
+  if (!key) {
+    key = loadCursorKey(deps);
+    keys.set(deps.table, key);
+    key.catch(() => keys.delete(deps.table));
+  }
+  return key;
+}
+
+/** The next page's cursor, or null at the end of the list. */
+export async function encodeCursor(deps: Deps, scope: ListScope, last: PageKey | undefined): Promise<string | null> {
+  if (!last) return null;
+  return sealCursor(await cursorKey(deps), scope, last.sk);
+}
+
+/** Where to start: undefined for the first page, the key a cursor of this list stands for, or invalid-cursor. */
+export async function decodeCursor(deps: Deps, scope: ListScope, cursor: string | undefined): Promise<PageKey | undefined> {
+  if (!cursor) return undefined;
+  return openCursor(await cursorKey(deps), scope, cursor);
+}
+
+/** The last evaluated key as a page key (a table query's key is pk and sk only). */
+export const pageKey = (key: Record<string, unknown> | undefined): PageKey | undefined =>
+  key && { pk: String(key.pk), sk: String(key.sk) };

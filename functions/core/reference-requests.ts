@@ -11,7 +11,7 @@ import { DomainError, fieldRefusal } from './errors.js';
 import { nextId } from './ids.js';
 import type { EventKindOf } from './events.js';
 import { emailPut, eventPut } from './outbox.js';
-import { decodeCursor, encodeCursor, type Page } from './pagination.js';
+import { decodeCursor, encodeCursor, pageKey, type Page } from './pagination.js';
 import {
   effectiveStatus,
   isOutstanding,
@@ -232,8 +232,9 @@ export interface RequestFilter {
 export async function listReferenceRequests(deps: Deps, clientId: string, filter: RequestFilter): Promise<Page<RequestView>> {
   const pk = `CLIENT#${clientId}`;
   const now = deps.clock();
+  const scope = { pk, prefix: referenceKeys.requestPrefix };
   const data: RequestView[] = [];
-  let cursor = decodeCursor(filter.cursor, pk);
+  let cursor = await decodeCursor(deps, scope, filter.cursor);
   // Requests and their references interleave in the partition; read on until the page is full.
   do {
     const page = await deps.db.send(
@@ -260,9 +261,9 @@ export async function listReferenceRequests(deps: Deps, clientId: string, filter
       if (loaded) data.push(toRequestView(loaded.request, loaded.references, now));
       cursor = { pk, sk: referenceKeys.request(clientId, item.id).sk };
     }
-    if (data.length < filter.limit) cursor = page.LastEvaluatedKey && { pk: page.LastEvaluatedKey.pk, sk: page.LastEvaluatedKey.sk };
+    if (data.length < filter.limit) cursor = pageKey(page.LastEvaluatedKey);
   } while (cursor && data.length < filter.limit);
-  return { data, next_cursor: data.length === filter.limit ? encodeCursor(cursor) : null };
+  return { data, next_cursor: data.length === filter.limit ? await encodeCursor(deps, scope, cursor) : null };
 }
 
 /** Cancels a request: outstanding references are cancelled and their links stop working. */

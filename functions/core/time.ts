@@ -89,6 +89,12 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** Dates more than this many days ahead are refused on every operation that takes one (design section 4). */
+export const HORIZON_DAYS = 400;
+
+/** Is `date` past the booking horizon, counted from today in the service time zone? */
+export const beyondHorizon = (date: string, now: Date, timeZone: string): boolean => date > addDays(wallClock(now, timeZone).date, HORIZON_DAYS);
+
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
 }

@@ -61,14 +61,22 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   return Buffer.concat(chunks);
 }
 
-function toEvent(req: IncomingMessage, url: URL, familyPath: string, compiled: CompiledRoute, match: RegExpExecArray, body: Buffer): APIGatewayProxyEventV2 {
+/** The route's path parameters, decoded; undefined when a segment is not valid percent-encoding (it can name nothing). */
+function pathParametersOf(compiled: CompiledRoute, match: RegExpExecArray): Record<string, string> | undefined {
+  try {
+    return Object.fromEntries(compiled.params.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+  } catch {
+    return undefined;
+  }
+}
+
+function toEvent(req: IncomingMessage, url: URL, familyPath: string, compiled: CompiledRoute, pathParameters: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
-  const pathParameters = Object.fromEntries(compiled.params.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
   const isText = TEXT_TYPES.test(headers['content-type'] ?? '');
   const now = new Date();
   return {
@@ -152,11 +160,13 @@ export function createLocalServer(routes: CompiledRoute[], onError: (err: unknow
         (c) => c.route.family === family[0] && c.route.method === req.method && (match = c.pattern.exec(familyPath)),
       );
       if (!compiled || !match) return send(res, notFound(`No operation ${req.method} ${familyPath} in ${family[0]}`));
+      const pathParameters = pathParametersOf(compiled, match);
+      if (!pathParameters) return send(res, notFound(`Nothing is at ${familyPath}`));
       const body = await readBody(req);
       if (body === 'too-large') {
         return send(res, problemResponse(413, 'payload-too-large', 'Payload too large', 'The request body is too large'));
       }
-      const event = toEvent(req, url, familyPath, compiled, match, body);
+      const event = toEvent(req, url, familyPath, compiled, pathParameters, body);
       send(res, await compiled.handler(event, lambdaContext(compiled.route, event.requestContext.requestId)));
     } catch (err) {
       // A handler that throws is a 500 in the cloud too (API Gateway's "Internal Server Error").

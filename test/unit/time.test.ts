@@ -1,4 +1,4 @@
-import { formatWithOffset, isCalendarDate, wallClock, weekdayOf, zonedInstant } from '../../functions/core/time.js';
+import { beyondHorizon, formatWithOffset, isCalendarDate, wallClock, weekdayOf, zonedInstant } from '../../functions/core/time.js';
 
 const LONDON = 'Europe/London';
 
@@ -39,5 +39,14 @@ describe('wall-clock time in Europe/London', () => {
     expect(isCalendarDate('2026-02-28')).toBe(true);
     expect(isCalendarDate('2026-02-30')).toBe(false);
     expect(isCalendarDate('2026-2-3')).toBe(false);
+  });
+
+  it('puts the booking horizon 400 days after today on the service\'s wall clock', () => {
+    // 23:30 UTC on 1 July is already 2 July in London: the count starts there.
+    const now = new Date('2026-07-01T23:30:00Z');
+    expect(beyondHorizon('2027-08-06', now, LONDON)).toBe(false);
+    expect(beyondHorizon('2027-08-07', now, LONDON)).toBe(true);
+    expect(beyondHorizon('2027-08-06', now, 'UTC')).toBe(true);
+    expect(beyondHorizon('9999-12-31', now, LONDON)).toBe(true);
   });
 });

@@ -49,7 +49,8 @@ export const listQuery = {
     v.pipe(v.string(), v.regex(/^\d+$/, 'Must be a whole number'), v.transform(Number), v.minValue(1, 'At least 1'), v.maxValue(100, 'At most 100')),
     '25',
   ),
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+  // Sealed cursors are under 200 characters; anything much longer is not one.
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(512, 'At most 512 characters'))),
 };
 
 export const PageQuery = v.object(listQuery);

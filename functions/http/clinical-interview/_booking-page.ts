@@ -5,7 +5,7 @@ import { getClient } from '../../core/clients.js';
 import type { Deps } from '../../core/deps.js';
 import { DomainError } from '../../core/errors.js';
 import { freeSlotsOn } from '../../core/holds.js';
-import { addDays, wallClock } from '../../core/time.js';
+import { addDays, isCalendarDate, wallClock } from '../../core/time.js';
 import { idFromString } from '../../api/schemas/fields.js';
 import type { BookingPageModel } from './_pages.js';
 import { CANDIDATE_FIELDS } from '../../api/schemas/clinical-interview.js';
@@ -16,7 +16,7 @@ export const BOOKING_PAGE_DAYS = 14;
 
 export const BookingPageForm = v.object({
   interview_type_id: idFromString,
-  slot: v.pipe(v.string('Choose a time'), v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Choose a time')),
+  slot: v.pipe(v.string('Choose a time'), v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Choose a time'), v.check((s) => isCalendarDate(s.slice(0, 10)), 'Choose a time')),
   ...CANDIDATE_FIELDS,
 });
 

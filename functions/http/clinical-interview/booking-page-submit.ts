@@ -5,6 +5,7 @@ import { createCandidateBooking } from '../../core/bookings.js';
 import { loadCatalog } from '../../core/catalog.js';
 import { DomainError } from '../../core/errors.js';
 import { candidateSlots, freeSlotsOn } from '../../core/holds.js';
+import { beyondHorizon } from '../../core/time.js';
 import { pageHandler } from '../../middleware/page-handler.js';
 import { bookingPageModel, BookingPageForm } from './_booking-page.js';
 import { bookingPage } from './_pages.js';
@@ -24,8 +25,9 @@ export const handler = pageHandler(clinicalInterview.submitBookingPage, async ({
   }
   const { slot, interview_type_id, ...candidate } = parsed.output;
   const [date, time] = slot.split('T') as [string, string];
+  const now = deps.clock();
+  if (beyondHorizon(date, now, deps.config.serviceTimeZone)) return again({ slot: 'Choose a time' }, 422);
   try {
-    const now = deps.clock();
     const catalog = await loadCatalog(deps);
     const { type } = candidateSlots(catalog, interview_type_id, date, time, deps.config.serviceTimeZone, now);
     const free = (await freeSlotsOn(deps, catalog, type, date, now)).filter((s) => s.time === time);

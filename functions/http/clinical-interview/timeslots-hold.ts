@@ -1,8 +1,9 @@
 import { clinicalInterview } from '../../api/routes/clinical-interview.js';
 import { createHold } from '../../core/holds.js';
 import { httpHandler } from '../../middleware/http-handler.js';
+import { refuseBeyondHorizon } from '../../middleware/horizon.js';
 
-export const handler = httpHandler(clinicalInterview.holdTimeslot, async ({ deps, caller, body }) => ({
-  status: 201,
-  body: await createHold(deps, caller.clientId, { interviewTypeId: body.interview_type_id, date: body.date, time: body.time }),
-}));
+export const handler = httpHandler(clinicalInterview.holdTimeslot, async ({ deps, caller, body }) => {
+  refuseBeyondHorizon(deps, 'body', { date: body.date });
+  return { status: 201, body: await createHold(deps, caller.clientId, { interviewTypeId: body.interview_type_id, date: body.date, time: body.time }) };
+});

@@ -3,8 +3,10 @@ import { availableSlots, MAX_RANGE_DAYS } from '../../core/holds.js';
 import { addDays, daysBetween, wallClock } from '../../core/time.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 import { validationProblem } from '../../middleware/problems.js';
+import { refuseBeyondHorizon } from '../../middleware/horizon.js';
 
 export const handler = httpHandler(clinicalInterview.listTimeslots, async ({ deps, query }) => {
+  refuseBeyondHorizon(deps, 'query', { from: query.from, to: query.to });
   const today = wallClock(deps.clock(), deps.config.serviceTimeZone).date;
   const from = query.from ?? today;
   const to = query.to ?? addDays(from, 13);
