@@ -78,12 +78,13 @@ export async function updateExisting(
 }
 
 /**
- * One page of a partition, newest (highest sort key) first, and the cursor
+ * One page of a partition, newest (highest sort key) first unless `order`
+ * says oldest, and the cursor
  * to the next. The cursor must be one this list (partition and prefix) handed out.
  */
 export async function queryPage<T>(
   deps: Deps,
-  query: { pk: string; prefix?: string; limit: number; cursor?: string },
+  query: { pk: string; prefix?: string; limit: number; cursor?: string; order?: 'newest' | 'oldest' },
   view: (item: Record<string, unknown>) => T,
 ): Promise<Page<T>> {
   const scope = { pk: query.pk, prefix: query.prefix };
@@ -92,7 +93,7 @@ export async function queryPage<T>(
       TableName: deps.table,
       KeyConditionExpression: query.prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
       ExpressionAttributeValues: { ':pk': query.pk, ...(query.prefix ? { ':prefix': query.prefix } : {}) },
-      ScanIndexForward: false,
+      ScanIndexForward: query.order === 'oldest',
       Limit: query.limit,
       ExclusiveStartKey: await decodeCursor(deps, scope, query.cursor),
       ConsistentRead: true,

@@ -24,6 +24,7 @@ export type DomainErrorCode =
   | 'invalid-state'
   | 'webhook-url-refused'
   | 'forbidden'
+  | 'limit-reached'
   | 'invalid-field';
 
 export class DomainError extends Error {

@@ -1,7 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { addSeconds } from './clock.js';
-import { isConditionalCheckFailed } from './conditions.js';
-import { queryAll } from './db.js';
+import { cancellationReasons, failedCondition, isConditionalCheckFailed } from './conditions.js';
+import { queryAll, queryPage } from './db.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 import type { FamilyId } from './families.js';
@@ -48,6 +48,7 @@ export interface EndpointItem {
 export const webhookKeys = {
   endpoint: (clientId: string, family: FamilyId, id: number) => ({ pk: `CLIENT#${clientId}`, sk: `WEBHOOK#${family}#${padId(id)}` }),
   familyPrefix: (family: FamilyId) => `WEBHOOK#${family}#`,
+  count: (clientId: string, family: FamilyId) => ({ pk: `CLIENT#${clientId}`, sk: `ENDPOINT_COUNT#${family}` }),
   logPartition: (clientId: string, endpointId: number) => `WEBHOOK_LOG#${clientId}#${endpointId}`,
 };
 
@@ -82,6 +83,20 @@ export interface NewEndpoint {
   timeout_seconds?: number;
 }
 
+/** Endpoints per client and family (design section 4, Abuse limits): each one multiplies every event's deliveries. */
+export const MAX_ENDPOINTS = 20;
+
+/** Endpoints are counted in the transaction that adds or removes one, so concurrent creates cannot pass the cap. */
+const endpointCount = (deps: Deps, clientId: string, family: FamilyId, change: 1 | -1) => ({
+  Update: {
+    TableName: deps.table,
+    Key: webhookKeys.count(clientId, family),
+    UpdateExpression: 'SET endpoint_count = if_not_exists(endpoint_count, :zero) + :change, entity = :entity',
+    ...(change > 0 ? { ConditionExpression: 'attribute_not_exists(endpoint_count) OR endpoint_count < :max' } : {}),
+    ExpressionAttributeValues: { ':zero': 0, ':change': change, ':entity': 'webhook-endpoint-count', ...(change > 0 ? { ':max': MAX_ENDPOINTS } : {}) },
+  },
+});
+
 export async function createEndpoint(deps: Deps, clientId: string, family: FamilyId, input: NewEndpoint, policy: UrlPolicy) {
   await vetWebhookUrl(input.url, policy);
   const id = await nextId(deps, 'webhook');
@@ -102,13 +117,21 @@ export async function createEndpoint(deps: Deps, clientId: string, family: Famil
     created_at: now,
     updated_at: now,
   };
-  await deps.db.send(
-    new PutCommand({
-      TableName: deps.table,
-      Item: { ...webhookKeys.endpoint(clientId, family, id), entity: 'webhook-endpoint', ...item },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  try {
+    await deps.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          endpointCount(deps, clientId, family, 1),
+          { Put: { TableName: deps.table, Item: { ...webhookKeys.endpoint(clientId, family, id), entity: 'webhook-endpoint', ...item }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+  } catch (err) {
+    if (failedCondition(cancellationReasons(err)?.[0])) {
+      throw new DomainError('limit-reached', `At most ${MAX_ENDPOINTS} webhook endpoints per client in this API; delete one to add another`, { limit: MAX_ENDPOINTS });
+    }
+    throw err;
+  }
   return { ...toEndpointView(item, deps.config.serviceTimeZone), secret: item.secret };
 }
 
@@ -129,7 +152,13 @@ export async function getEndpoint(deps: Deps, clientId: string, family: FamilyId
   return toEndpointView(await requireEndpoint(deps, clientId, family, id), deps.config.serviceTimeZone);
 }
 
-/** The client's endpoints in a family, by id. Endpoints are few per client. */
+/** One page of the client's endpoints in a family, oldest first. */
+export const endpointPage = (deps: Deps, clientId: string, family: FamilyId, page: { limit: number; cursor?: string }) =>
+  queryPage(deps, { pk: webhookKeys.endpoint(clientId, family, 0).pk, prefix: webhookKeys.familyPrefix(family), order: 'oldest', ...page }, (item) =>
+    toEndpointView(item as unknown as EndpointItem, deps.config.serviceTimeZone),
+  );
+
+/** The client's endpoints in a family, by id: at most MAX_ENDPOINTS. */
 export async function listEndpoints(deps: Deps, clientId: string, family: FamilyId): Promise<EndpointItem[]> {
   const items = await queryAll(deps, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -199,10 +228,15 @@ export async function updateEndpoint(deps: Deps, clientId: string, family: Famil
 export async function deleteEndpoint(deps: Deps, clientId: string, family: FamilyId, id: number): Promise<void> {
   try {
     await deps.db.send(
-      new DeleteCommand({ TableName: deps.table, Key: webhookKeys.endpoint(clientId, family, id), ConditionExpression: 'attribute_exists(pk)' }),
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: deps.table, Key: webhookKeys.endpoint(clientId, family, id), ConditionExpression: 'attribute_exists(pk)' } },
+          endpointCount(deps, clientId, family, -1),
+        ],
+      }),
     );
   } catch (err) {
-    if (isConditionalCheckFailed(err)) throw new DomainError('not-found', `No webhook endpoint ${id}`);
+    if (failedCondition(cancellationReasons(err)?.[0])) throw new DomainError('not-found', `No webhook endpoint ${id}`);
     throw err;
   }
 }

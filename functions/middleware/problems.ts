@@ -28,7 +28,7 @@ export class HttpProblem extends Error {
 export const validationProblem = (errors: FieldError[]) =>
   new HttpProblem(422, 'validation', 'Validation failed', 'The request has invalid fields', { errors });
 
-const DOMAIN_PROBLEMS: Record<DomainErrorCode, { status: number; title: string }> = {
+export const DOMAIN_PROBLEMS: Record<DomainErrorCode, { status: number; title: string }> = {
   'invalid-credentials': { status: 401, title: 'Invalid client credentials' },
   'invalid-token': { status: 401, title: 'Invalid token' },
   'not-found': { status: 404, title: 'Not found' },
@@ -49,6 +49,7 @@ const DOMAIN_PROBLEMS: Record<DomainErrorCode, { status: number; title: string }
   'invalid-state': { status: 409, title: 'Not possible in the current state' },
   'webhook-url-refused': { status: 422, title: 'Webhook URL refused' },
   forbidden: { status: 403, title: 'Forbidden' },
+  'limit-reached': { status: 422, title: 'Limit reached' },
   'invalid-field': { status: 422, title: 'Validation failed' },
 };
 

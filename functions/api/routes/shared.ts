@@ -15,7 +15,7 @@ export const tokenOperations = sharedOperations({
 const webhook = <P extends string>(path: P, name: string) => ({ path, handler: `shared/webhooks-${name}`, auth: 'bearer', contract: 'project' }) as const;
 
 export const webhookOperations = sharedOperations({
-  listWebhooks: { ...webhook('/webhooks', 'list'), method: 'GET' },
+  listWebhooks: { ...webhook('/webhooks', 'list'), method: 'GET', query: PageQuery },
   createWebhook: { ...webhook('/webhooks', 'create'), method: 'POST', idempotent: true, body: (family) => webhookSchemas(family).create },
   getWebhook: { ...webhook('/webhooks/{id}', 'get'), method: 'GET' },
   updateWebhook: { ...webhook('/webhooks/{id}', 'update'), method: 'PUT', contract: 'spec', body: (family) => webhookSchemas(family).update },
