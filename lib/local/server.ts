@@ -144,7 +144,7 @@ const notFound = (detail: string) => problemResponse(404, 'not-found', 'Not foun
 
 export function createLocalServer(routes: CompiledRoute[], onError: (err: unknown) => void = () => undefined): Server {
   const families = Object.entries(FAMILIES) as [FamilyId, (typeof FAMILIES)[FamilyId]][];
-  return createServer(async (req, res) => {
+  const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (req.method === 'GET' && (url.pathname === '/' || url.pathname === '/docs')) {
@@ -174,4 +174,7 @@ export function createLocalServer(routes: CompiledRoute[], onError: (err: unknow
       if (!res.headersSent) send(res, problemResponse(500, 'internal', 'Internal server error', 'The handler failed'));
     }
   });
+  // Keep idle connections longer than clients do (as API Gateway does), so a client never reuses a socket the server has just closed.
+  server.keepAliveTimeout = 65_000;
+  return server;
 }
