@@ -6,5 +6,5 @@ import { NO_STORE } from './_tokens.js';
 
 export const handler = httpHandler(tokenOperations.exchangeToken, async ({ deps, family, body }) => {
   const client = await verifyClientCredentials(deps, body.client_id, body.client_secret);
-  return { status: 200, body: await issueTokenPair(deps, client.clientId, family), headers: NO_STORE };
+  return { status: 200, body: await issueTokenPair(deps, client, family), headers: NO_STORE };
 });
