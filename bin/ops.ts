@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cancelBooking, completeInterview, markAttendance, rescheduleBooking } from '../functions/core/booking-admin.js';
 import { createInterviewType, createInterviewer, loadCatalog, setAvailability, setInterviewTypeActive } from '../functions/core/catalog.js';
-import { createClient, listClients, rotateClientSecret, setInvoiceEnabled, setReferenceRequestsEnabled } from '../functions/core/clients.js';
+import { createClient, listClients, rotateClientSecret, setClientEnabled, setInvoiceEnabled, setReferenceRequestsEnabled } from '../functions/core/clients.js';
 import { expireDueRequests } from '../functions/core/reference-requests.js';
 import { createTemplate, listTemplates } from '../functions/core/templates.js';
 import { toCsv } from '../functions/core/csv.js';
@@ -83,6 +83,8 @@ const int = (name: keyof typeof opts): number => {
   if (!Number.isInteger(value)) throw new UsageError(`--${name} must be a whole number`);
   return value;
 };
+/** The client a command is about: `--client-id ID`, or the id after the command (`clients disable ID`). */
+const clientIdArg = (): string => positionals[2] ?? text('client-id');
 const print = (value: unknown) => console.log(JSON.stringify(value, null, 2));
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 
@@ -113,16 +115,33 @@ const COMMANDS: Record<string, Command> = {
           name: c.name,
           invoicing: c.invoiceEnabled,
           references: c.referenceRequestsEnabled,
+          disabled: c.disabled,
           created_at: c.createdAt,
         })),
       ),
   },
   'clients rotate-secret': {
-    usage: '--client-id ID                      issue a new secret (the old one stops working)',
+    usage: '--client-id ID                      issue a new secret; the old one and every token issued so far stop working',
     run: async () => {
-      const clientId = text('client-id');
+      const clientId = clientIdArg();
       print({ client_id: clientId, client_secret: await rotateClientSecret(target().deps, clientId) });
-      console.error('Store the secret now: it is not shown again. The old secret no longer works.');
+      console.error('Store the secret now: it is not shown again. The old secret and every token issued with it no longer work.');
+    },
+  },
+  'clients disable': {
+    usage: 'ID | --client-id ID                      refuse the client\'s credentials and end every token it holds',
+    run: async () => {
+      const clientId = clientIdArg();
+      await setClientEnabled(target().deps, clientId, false);
+      console.log(`Client ${clientId} disabled: its credentials are refused and its tokens no longer work`);
+    },
+  },
+  'clients enable': {
+    usage: 'ID | --client-id ID                       accept the client\'s credentials again (tokens from before stay void)',
+    run: async () => {
+      const clientId = clientIdArg();
+      await setClientEnabled(target().deps, clientId, true);
+      console.log(`Client ${clientId} enabled: it may exchange its credentials for new tokens`);
     },
   },
   'clients invoicing': {

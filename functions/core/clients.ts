@@ -6,7 +6,12 @@ import { DomainError } from './errors.js';
 import { nextId } from './ids.js';
 import { DECOY_SECRET_HASH, hashSecret, randomBytesHex, randomToken, verifySecret } from './secrets.js';
 
-/** Client accounts (agencies) and their credentials. */
+/**
+ * Client accounts (agencies) and their credentials. Every token carries the
+ * client's grant generation at the time it was issued; rotating the secret or
+ * disabling the client moves the generation on, which ends every grant of the
+ * client at once, in one write (see tokens.ts).
+ */
 
 export interface ClientAccount {
   clientId: string;
@@ -14,6 +19,9 @@ export interface ClientAccount {
   invoiceEnabled: boolean;
   referenceRequestsEnabled: boolean;
   createdAt: string;
+  /** Tokens issued under another generation are void. */
+  grantGeneration: number;
+  disabled: boolean;
 }
 
 interface ClientItem {
@@ -30,6 +38,9 @@ interface ClientItem {
   created_at: string;
   secret_rotated_at?: string;
   number?: number;
+  /** Absent on clients created before generations: 0. */
+  grant_generation?: number;
+  disabled_at?: string;
 }
 
 export const clientKeys = {
@@ -44,6 +55,8 @@ const fromItem = (item: ClientItem): ClientAccount => ({
   invoiceEnabled: item.invoice_enabled,
   referenceRequestsEnabled: item.reference_requests_enabled,
   createdAt: item.created_at,
+  grantGeneration: item.grant_generation ?? 0,
+  disabled: item.disabled_at !== undefined,
 });
 
 export const newClientId = (): string => `cl_${randomBytesHex(10)}`;
@@ -106,19 +119,61 @@ export async function listClients(deps: Deps): Promise<ClientAccount[]> {
   return (items as unknown as ClientItem[]).map(fromItem);
 }
 
-/** Replaces the client's secret; the old one stops working at once. Tokens already issued stay valid. */
+/** Replaces the client's secret; the old one, and every token issued so far, stop working at once. */
 export async function rotateClientSecret(deps: Deps, clientId: string): Promise<string> {
   const clientSecret = newClientSecret();
   await updateExisting(
     deps,
     {
       Key: clientKeys.item(clientId),
-      UpdateExpression: 'SET secret_hash = :h, secret_rotated_at = :t',
-      ExpressionAttributeValues: { ':h': await hashSecret(clientSecret), ':t': deps.clock().toISOString() },
+      UpdateExpression: 'SET secret_hash = :h, secret_rotated_at = :t ADD grant_generation :one',
+      ExpressionAttributeValues: { ':h': await hashSecret(clientSecret), ':t': deps.clock().toISOString(), ':one': 1 },
     },
     `No client ${clientId}`,
   );
   return clientSecret;
+}
+
+/**
+ * Disables a client: its credentials are refused as a wrong secret would be,
+ * and every token it holds stops working. Enabling it again lets it exchange
+ * its credentials for new tokens; the old tokens stay void.
+ */
+export async function setClientEnabled(deps: Deps, clientId: string, enabled: boolean): Promise<void> {
+  await updateExisting(
+    deps,
+    enabled
+      ? { Key: clientKeys.item(clientId), UpdateExpression: 'REMOVE disabled_at' }
+      : {
+          Key: clientKeys.item(clientId),
+          UpdateExpression: 'SET disabled_at = :t ADD grant_generation :one',
+          ExpressionAttributeValues: { ':t': deps.clock().toISOString(), ':one': 1 },
+        },
+    `No client ${clientId}`,
+  );
+}
+
+/** Named condition: the client is enabled and still at the generation a token was issued under. */
+export function clientTrustsGeneration(generation: number) {
+  return {
+    ConditionExpression:
+      'attribute_exists(pk) AND attribute_not_exists(disabled_at) AND ' +
+      (generation === 0 ? '(attribute_not_exists(grant_generation) OR grant_generation = :generation)' : 'grant_generation = :generation'),
+    ExpressionAttributeValues: { ':generation': generation },
+  };
+}
+
+/** The same check on a read: one consistent GetItem of the client, projected to what decides it. */
+export async function clientTrusts(deps: Deps, clientId: string, generation: number): Promise<boolean> {
+  const { Item } = await deps.db.send(
+    new GetCommand({
+      TableName: deps.table,
+      Key: clientKeys.item(clientId),
+      ProjectionExpression: 'grant_generation, disabled_at',
+      ConsistentRead: true,
+    }),
+  );
+  return Item !== undefined && Item.disabled_at === undefined && (Item.grant_generation ?? 0) === generation;
 }
 
 /**
@@ -128,7 +183,8 @@ export async function rotateClientSecret(deps: Deps, clientId: string): Promise<
 export async function verifyClientCredentials(deps: Deps, clientId: string, clientSecret: string): Promise<ClientAccount> {
   const item = await getClientItem(deps, clientId);
   const matches = await verifySecret(clientSecret, item?.secret_hash ?? DECOY_SECRET_HASH);
-  if (!item || !matches) throw new DomainError('invalid-credentials', 'The client id or secret is not valid');
+  // A disabled client is refused after the same work, with the same answer.
+  if (!item || !matches || item.disabled_at !== undefined) throw new DomainError('invalid-credentials', 'The client id or secret is not valid');
   return fromItem(item);
 }
 

@@ -28,6 +28,8 @@ export interface CoreConfig {
   serviceTimeZone: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** A grant (the token pairs descending from one exchange) ends this long after the exchange, whatever its refreshes. */
+  grantMaxLifetimeSeconds: number;
   rateLimitRequests: number;
   rateLimitWindowSeconds: number;
   /** Anonymous callers (design section 4, Abuse limits). */
@@ -44,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig {
     serviceTimeZone: env.SERVICE_TIME_ZONE || 'Europe/London',
     accessTokenTtlSeconds: intEnv('ACCESS_TOKEN_TTL_SECONDS', 3600, env),
     refreshTokenTtlSeconds: intEnv('REFRESH_TOKEN_TTL_SECONDS', 2_592_000, env),
+    grantMaxLifetimeSeconds: intEnv('GRANT_MAX_LIFETIME_SECONDS', 90 * 86_400, env),
     rateLimitRequests: intEnv('RATE_LIMIT_REQUESTS', 600, env),
     rateLimitWindowSeconds: intEnv('RATE_LIMIT_WINDOW_SECONDS', 60, env),
     authFailuresPerAddress: { limit: intEnv('AUTH_FAILURES_PER_ADDRESS_PER_MINUTE', 20, env), windowSeconds: 60 },

@@ -13,17 +13,26 @@ export interface Mailer {
   send(message: EmailMessage): Promise<void>;
 }
 
+/**
+ * A header value on one line: every run of control characters (CR and LF
+ * above all) becomes one space. Input validation already refuses them in
+ * names; this is the last line of defence, and it strips rather than refuses:
+ * a refused message would only go round the queue to the dead-letter queue,
+ * while a folded one reaches its reader with no header injected.
+ */
+export const headerValue = (value: string): string => value.replace(/\p{Cc}+/gu, ' ');
+
 export function fileMailer(dir: string, from: string): Mailer {
   mkdirSync(dir, { recursive: true });
   return {
     async send(message) {
       const lines = [
-        `Message-ID: <${message.id}@agency-api.local>`,
+        `Message-ID: <${headerValue(message.id)}@agency-api.local>`,
         `Date: ${new Date().toUTCString()}`,
-        `From: ${from}`,
-        `To: ${message.to}`,
-        `Subject: ${message.subject}`,
-        `X-Template: ${message.template}`,
+        `From: ${headerValue(from)}`,
+        `To: ${headerValue(message.to)}`,
+        `Subject: ${headerValue(message.subject)}`,
+        `X-Template: ${headerValue(message.template)}`,
         'Content-Type: text/plain; charset=utf-8',
         '',
         message.text,
@@ -39,9 +48,9 @@ export function sesMailer(from: string, client = new SESv2Client({})): Mailer {
     async send(message) {
       await client.send(
         new SendEmailCommand({
-          FromEmailAddress: from,
-          Destination: { ToAddresses: [message.to] },
-          Content: { Simple: { Subject: { Data: message.subject }, Body: { Text: { Data: message.text } } } },
+          FromEmailAddress: headerValue(from),
+          Destination: { ToAddresses: [headerValue(message.to)] },
+          Content: { Simple: { Subject: { Data: headerValue(message.subject) }, Body: { Text: { Data: message.text } } } },
           EmailTags: [{ Name: 'template', Value: message.template }],
         }),
       );

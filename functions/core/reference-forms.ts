@@ -16,8 +16,9 @@ import {
   type RequestItem,
 } from './reference-model.js';
 import { retryOnConflict } from './db.js';
-import { MAX_REFEREES, newReferences, requestEvent, requestUpdate } from './reference-requests.js';
-import { listTemplates, RATING_MAX, RATING_MIN, scoreOf, type Template } from './templates.js';
+import { MAX_REFEREES, newReferences, refuseSelfReference, requestEvent, requestUpdate } from './reference-requests.js';
+import { freeTextProblem, normaliseLineBreaks } from './safe-text.js';
+import { listTemplates, parseRating, RATING_MAX, RATING_MIN, scoreOf, type Answer, type Template } from './templates.js';
 
 /**
  * The public pages of reference requests, reached by unguessable links: the
@@ -89,21 +90,28 @@ export async function markOpened(deps: Deps, token: string): Promise<void> {
   });
 }
 
-/** Checks answers against the template: every required question answered, ratings from 1 to 5, text bounded. */
-export function answerErrors(template: Template, answers: Record<string, string>): Record<string, string> {
+/**
+ * Reads a referee's answers against the template: every required question
+ * answered, ratings whole numbers from 1 to 5 (kept as numbers), text bounded
+ * and free of control and invisible formatting characters.
+ */
+export function readAnswers(template: Template, raw: Record<string, string>): { answers: Record<string, Answer>; errors: Record<string, string> } {
+  const answers: Record<string, Answer> = {};
   const errors: Record<string, string> = {};
   for (const q of template.questions) {
-    const value = (answers[q.id] ?? '').trim();
-    if (!value) {
-      if (q.required) errors[q.id] = 'Please answer this question';
-      continue;
+    const value = normaliseLineBreaks(raw[q.id] ?? '').trim();
+    if (q.kind === 'rating') {
+      const rating = value ? parseRating(value) : undefined;
+      if (value && rating === undefined) errors[q.id] = `Choose a rating from ${RATING_MIN} to ${RATING_MAX}`;
+      answers[q.id] = rating ?? null;
+    } else {
+      const problem = freeTextProblem(value, MAX_ANSWER_CHARS);
+      if (problem) errors[q.id] = problem;
+      answers[q.id] = value;
     }
-    if (q.kind === 'rating' && !(Number.isInteger(Number(value)) && Number(value) >= RATING_MIN && Number(value) <= RATING_MAX)) {
-      errors[q.id] = `Choose a rating from ${RATING_MIN} to ${RATING_MAX}`;
-    }
-    if (q.kind === 'text' && value.length > MAX_ANSWER_CHARS) errors[q.id] = `At most ${MAX_ANSWER_CHARS} characters`;
+    if (!value && q.required) errors[q.id] = 'Please answer this question';
   }
-  return errors;
+  return { answers, errors };
 }
 
 /** Closes the reference (completed or declined), moves the request on, and tells the agency. */
@@ -154,17 +162,16 @@ async function answer(deps: Deps, token: string, change: (ctx: FormContext) => P
 
 export async function submitReference(deps: Deps, token: string, answers: Record<string, string>) {
   return answer(deps, token, (ctx) => {
-    const errors = answerErrors(ctx.template, answers);
+    const { answers: kept, errors } = readAnswers(ctx.template, answers);
     if (Object.keys(errors).length) throw new DomainError('invalid-state', 'Some answers need attention', { errors });
-    const kept = Object.fromEntries(ctx.template.questions.map((q) => [q.id, (answers[q.id] ?? '').trim()]));
     return { status: 'completed', answers: kept, score: scoreOf(ctx.template, kept) };
   });
 }
 
 export async function declineReference(deps: Deps, token: string, reason: string) {
-  const trimmed = reason.trim();
-  if (!trimmed) throw new DomainError('invalid-state', 'Please give a reason', { errors: { reason: 'Please give a reason' } });
-  if (trimmed.length > MAX_ANSWER_CHARS) throw new DomainError('invalid-state', 'Too long', { errors: { reason: `At most ${MAX_ANSWER_CHARS} characters` } });
+  const trimmed = normaliseLineBreaks(reason).trim();
+  const problem = trimmed ? freeTextProblem(trimmed, MAX_ANSWER_CHARS) : 'Please give a reason';
+  if (problem) throw new DomainError('invalid-state', problem, { errors: { reason: problem } });
   return answer(deps, token, () => ({ status: 'declined', decline_reason: trimmed }));
 }
 
@@ -185,12 +192,16 @@ export async function submissionPage(deps: Deps, token: string): Promise<Submiss
   return { agency: client?.name ?? 'The agency', ...loaded, state };
 }
 
-/** The candidate names their referees once; each is e-mailed at once. */
-export async function submitReferees(deps: Deps, token: string, referees: RefereeInput[]) {
+/**
+ * The candidate names their referees once; each is e-mailed at once. A
+ * referee who is the candidate is refused as an error on `field(i)`.
+ */
+export async function submitReferees(deps: Deps, token: string, referees: RefereeInput[], field = (i: number) => `/referees/${i}/referee_email`) {
   if (referees.length === 0 || referees.length > MAX_REFEREES) throw new DomainError('invalid-state', `Give 1 to ${MAX_REFEREES} referees`);
   return retryOnConflict(async () => {
     const ctx = await submissionPage(deps, token);
     if (ctx.state !== 'open') throw new DomainError('invalid-state', ctx.state === 'submitted' ? 'Your referees have already been sent' : `This request is ${ctx.state}`);
+    refuseSelfReference(ctx.request.candidate_email, referees, field);
     const { items, tx } = await newReferences(deps, ctx.request, ctx.agency, referees);
     // The version condition makes a second, concurrent submission retry and then find the first.
     await deps.db.send(new TransactWriteCommand({ TransactItems: [requestUpdate(deps, ctx.request, {}), ...tx] as never }));

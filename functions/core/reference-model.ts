@@ -3,6 +3,7 @@ import { portalV2 } from '../api/routes/portal-v2.js';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from './deps.js';
 import { padId } from './ids.js';
+import type { Answer } from './templates.js';
 
 /**
  * Reference requests and their references: keys, stored shapes and the views
@@ -84,7 +85,7 @@ export interface ReferenceItem {
   score: number | null;
   decline_reason: string | null;
   form_token: string;
-  answers: Record<string, string> | null;
+  answers: Record<string, Answer> | null;
   sent_at: string | null;
   opened_at: string | null;
   submitted_at: string | null;

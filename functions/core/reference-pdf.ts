@@ -47,7 +47,7 @@ export function renderReferencePdf(input: { agency: string; request: RequestItem
 
   doc.moveDown(0.5).text('Answers', { weight: 'bold', size: 14, color: '#000' }).moveDown(0.5);
   for (const q of template.questions) {
-    const answer = reference.answers?.[q.id] ?? '';
+    const answer = String(reference.answers?.[q.id] ?? '');
     label(q.label);
     value(q.kind === 'rating' && answer ? `${answer} / ${RATING_MAX}` : answer);
   }

@@ -48,6 +48,20 @@ export interface NewReferenceRequest {
 
 type Tx = object[];
 
+export const SELF_REFERENCE_MESSAGE = "A referee must be someone other than the candidate: this is the candidate's own e-mail address";
+
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Refuses a referee whose e-mail address is the candidate's own, as an error
+ * on that referee's e-mail field; `field(i)` names the field of the i-th
+ * referee (a JSON pointer for the API, a form field for the candidate's page).
+ */
+export function refuseSelfReference(candidateEmail: string, referees: Pick<RefereeInput, 'referee_email'>[], field: (index: number) => string): void {
+  const index = referees.findIndex((r) => sameAddress(r.referee_email, candidateEmail));
+  if (index >= 0) throw fieldRefusal(field(index), SELF_REFERENCE_MESSAGE);
+}
+
 export function requestEvent(deps: Deps, type: EventKindOf<'portal-v2'>, request: RequestItem, references: ReferenceItem[]) {
   return eventPut(deps, { type, client_id: request.client_id, family: 'portal-v2', data: toRequestView(request, references, deps.clock()) });
 }
@@ -154,6 +168,7 @@ export async function createReferenceRequest(deps: Deps, clientId: string, input
   const referees = input.referees ?? [];
   if (input.collection_mode === 'client_adds' && referees.length === 0) throw fieldRefusal('/referees', 'Give at least one referee when collection_mode is client_adds');
   if (input.collection_mode === 'candidate_provides' && referees.length > 0) throw fieldRefusal('/referees', 'The candidate provides the referees when collection_mode is candidate_provides');
+  refuseSelfReference(candidate.email, referees, (i) => `/referees/${i}/referee_email`);
 
   const now = deps.clock();
   const id = await nextId(deps, 'reference-request');
@@ -306,6 +321,7 @@ export async function addReferee(deps: Deps, clientId: string, id: number, refer
     const now = deps.clock();
     requireOpen(request, now);
     if (references.length >= MAX_REFEREES) throw new DomainError('invalid-state', `A request has at most ${MAX_REFEREES} referees`);
+    refuseSelfReference(request.candidate_email, [referee], () => '/referee_email');
     const { items, tx } = await newReferences(deps, request, client.name, [referee]);
     await deps.db.send(new TransactWriteCommand({ TransactItems: [requestUpdate(deps, request, {}), ...tx] as never }));
     return toRequestView({ ...request, version: request.version + 1, updated_at: now.toISOString() }, [...references, ...items], now);

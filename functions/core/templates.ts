@@ -30,6 +30,16 @@ export interface Template {
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 
+/** A stored answer: a rating as a number, text as a string, an unanswered optional rating as null. */
+export type Answer = string | number | null;
+
+/** A rating as a form sends it: a whole number in plain digits, RATING_MIN to RATING_MAX ("0x5", "5.0", "5e0" are not). */
+export function parseRating(raw: string): number | undefined {
+  if (!/^\d{1,2}$/.test(raw)) return undefined;
+  const rating = Number(raw);
+  return rating >= RATING_MIN && rating <= RATING_MAX ? rating : undefined;
+}
+
 export const templateKeys = { partition: 'TEMPLATES', template: (id: number) => ({ pk: 'TEMPLATES', sk: `TEMPLATE#${padId(id)}` }) };
 
 export function validateTemplate(input: Omit<Template, 'id'>): void {
@@ -62,12 +72,12 @@ export async function listTemplates(deps: Deps): Promise<Template[]> {
 }
 
 /** Weighted mean of the ratings, 0-100, rounded to one decimal. */
-export function scoreOf(template: Template, answers: Record<string, string>): number {
+export function scoreOf(template: Template, answers: Record<string, Answer>): number {
   let weighted = 0;
   let weights = 0;
   for (const q of template.questions) {
-    if (q.kind !== 'rating' || answers[q.id] === undefined || answers[q.id] === '') continue;
-    const rating = Number(answers[q.id]);
+    const rating = answers[q.id];
+    if (q.kind !== 'rating' || typeof rating !== 'number') continue;
     weighted += ((rating - RATING_MIN) / (RATING_MAX - RATING_MIN)) * 100 * q.weight!;
     weights += q.weight!;
   }

@@ -1,5 +1,6 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { addSeconds, toEpochSeconds } from './clock.js';
+import { clientKeys, clientTrusts, clientTrustsGeneration, type ClientAccount } from './clients.js';
 import { cancellationReasons, failedCondition } from './conditions.js';
 import { chunksOf, queryAll } from './db.js';
 import type { Deps } from './deps.js';
@@ -14,8 +15,20 @@ import { randomBytesHex, randomToken, sha256Hex } from './secrets.js';
  * token and adds a pair to the grant; presenting a spent refresh token again
  * revokes the whole grant (OAuth 2.0 Security BCP, refresh token rotation).
  *
- * Authentication is one consistent GetItem on the access token's hash, so the
- * grant's revocation is written onto every live token of the grant.
+ * A grant lives at most `grantMaxLifetimeSeconds` (90 days) from its
+ * exchange, whatever its refreshes: no token of it expires later.
+ *
+ * Authentication is one consistent GetItem on the access token's hash (a
+ * grant's revocation is written onto every live token of the grant), then
+ * one consistent GetItem of the client, projected to its grant generation
+ * and disabled flag. That second read is what lets rotating a client's
+ * secret or disabling the client end every grant of the client at once, in
+ * one write to the client item, however many grants it has: writing the
+ * revocation onto every token instead would keep authentication to one read
+ * but make rotation a sweep over every grant of the last 90 days (an
+ * integration that logs in per request has thousands), not atomic, and
+ * leaving tokens alive if it stopped half way. Refreshing checks the client
+ * inside the transaction it already writes, at no extra round trip.
  */
 
 type TokenKind = 'access' | 'refresh';
@@ -28,6 +41,10 @@ interface TokenItem {
   client_id: string;
   family: FamilyId;
   grant_id: string;
+  /** The client's grant generation when the grant began; absent on tokens from before generations: 0. */
+  client_generation?: number;
+  /** No token of the grant lives past this; absent on tokens from before the cap. */
+  grant_expires_at?: string;
   issued_at: string;
   expires_at: string;
   ttl: number;
@@ -44,6 +61,8 @@ interface GrantItem {
   family: FamilyId;
   version: number;
   created_at: string;
+  expires_at: string;
+  ttl: number;
   revoked_at?: string;
 }
 
@@ -77,11 +96,24 @@ const invalidToken = (detail = 'The token is missing, unknown, expired or revoke
 /** TTL is cleanup only: a token whose expires_at has passed is gone whether or not DynamoDB has deleted it. */
 const isLive = (item: TokenItem, now: Date) => Date.parse(item.expires_at) > now.getTime() && !item.revoked_at;
 
-function newTokenWrites(deps: Deps, grantId: string, clientId: string, family: FamilyId, now: Date) {
+/** What every token of a grant carries. */
+interface GrantLine {
+  grantId: string;
+  clientId: string;
+  family: FamilyId;
+  generation: number;
+  expiresAt: Date;
+}
+
+function newTokenWrites(deps: Deps, grant: GrantLine, now: Date) {
   const access = randomToken(32);
   const refresh = randomToken(32);
   const issuedAt = now.toISOString();
-  const { accessTokenTtlSeconds: accessTtl, refreshTokenTtlSeconds: refreshTtl } = deps.config;
+  const { accessTokenTtlSeconds, refreshTokenTtlSeconds } = deps.config;
+  // Whole seconds: the lifetime, or what is left of the grant if that is shorter.
+  const lifetime = (ttl: number) => Math.max(0, Math.min(ttl, Math.floor((grant.expiresAt.getTime() - now.getTime()) / 1000)));
+  const accessTtl = lifetime(accessTokenTtlSeconds);
+  const refreshTtl = lifetime(refreshTokenTtlSeconds);
   const items: TokenItem[] = [
     { kind: 'access' as const, hash: sha256Hex(access), ttl: accessTtl },
     { kind: 'refresh' as const, hash: sha256Hex(refresh), ttl: refreshTtl },
@@ -91,9 +123,11 @@ function newTokenWrites(deps: Deps, grantId: string, clientId: string, family: F
       ...tokenKeys.token(hash),
       entity: 'token',
       kind,
-      client_id: clientId,
-      family,
-      grant_id: grantId,
+      client_id: grant.clientId,
+      family: grant.family,
+      grant_id: grant.grantId,
+      client_generation: grant.generation,
+      grant_expires_at: grant.expiresAt.toISOString(),
       issued_at: issuedAt,
       expires_at: expires.toISOString(),
       ttl: toEpochSeconds(expires),
@@ -105,7 +139,7 @@ function newTokenWrites(deps: Deps, grantId: string, clientId: string, family: F
       Put: {
         TableName: deps.table,
         Item: {
-          ...tokenKeys.grantMember(grantId, item.pk.slice('TOKEN#'.length)),
+          ...tokenKeys.grantMember(grant.grantId, item.pk.slice('TOKEN#'.length)),
           entity: 'grant-member',
           expires_at: item.expires_at,
           ttl: item.ttl,
@@ -123,25 +157,51 @@ function newTokenWrites(deps: Deps, grantId: string, clientId: string, family: F
   return { puts, pair };
 }
 
-/** Starts a new grant for a client that has just proven its credentials. */
-export async function issueTokenPair(deps: Deps, clientId: string, family: FamilyId): Promise<TokenPair> {
+/** The client must still be enabled and at the generation the grant began under. */
+const clientCheck = (deps: Deps, clientId: string, generation: number) => ({
+  ConditionCheck: { TableName: deps.table, Key: clientKeys.item(clientId), ...clientTrustsGeneration(generation) },
+});
+
+/**
+ * Starts a new grant for a client that has just proven its credentials. If
+ * the secret was rotated or the client disabled since they were checked, the
+ * exchange fails as bad credentials would.
+ */
+export async function issueTokenPair(deps: Deps, client: Pick<ClientAccount, 'clientId' | 'grantGeneration'>, family: FamilyId): Promise<TokenPair> {
   const now = deps.clock();
-  const grantId = randomBytesHex(16);
+  const line: GrantLine = {
+    grantId: randomBytesHex(16),
+    clientId: client.clientId,
+    family,
+    generation: client.grantGeneration,
+    expiresAt: addSeconds(now, deps.config.grantMaxLifetimeSeconds),
+  };
   const grant: GrantItem = {
-    ...tokenKeys.grant(grantId),
+    ...tokenKeys.grant(line.grantId),
     entity: 'grant',
-    grant_id: grantId,
-    client_id: clientId,
+    grant_id: line.grantId,
+    client_id: line.clientId,
     family,
     version: 1,
     created_at: now.toISOString(),
+    expires_at: line.expiresAt.toISOString(),
+    ttl: toEpochSeconds(line.expiresAt),
   };
-  const { puts, pair } = newTokenWrites(deps, grantId, clientId, family, now);
-  await deps.db.send(
-    new TransactWriteCommand({
-      TransactItems: [{ Put: { TableName: deps.table, Item: grant, ConditionExpression: 'attribute_not_exists(pk)' } }, ...puts],
-    }),
-  );
+  const { puts, pair } = newTokenWrites(deps, line, now);
+  try {
+    await deps.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          clientCheck(deps, line.clientId, line.generation),
+          { Put: { TableName: deps.table, Item: grant, ConditionExpression: 'attribute_not_exists(pk)' } },
+          ...puts,
+        ],
+      }),
+    );
+  } catch (err) {
+    if (failedCondition(cancellationReasons(err)?.[0])) throw new DomainError('invalid-credentials', 'The client id or secret is not valid');
+    throw err;
+  }
   return pair;
 }
 
@@ -156,6 +216,7 @@ async function getToken(deps: Deps, token: string): Promise<TokenItem | undefine
 export async function authenticate(deps: Deps, accessToken: string, family: FamilyId): Promise<AccessContext> {
   const item = await getToken(deps, accessToken);
   if (!item || item.kind !== 'access' || item.family !== family || !isLive(item, deps.clock())) throw invalidToken();
+  if (!(await clientTrusts(deps, item.client_id, item.client_generation ?? 0))) throw invalidToken();
   return {
     clientId: item.client_id,
     family: item.family,
@@ -174,7 +235,16 @@ export async function refreshTokenPair(deps: Deps, refreshToken: string, family:
   const item = await getToken(deps, refreshToken);
   if (!item || item.kind !== 'refresh' || item.family !== family || !isLive(item, now)) throw invalidToken();
   if (item.spent_at) return rejectReuse(deps, item.grant_id);
-  const { puts, pair } = newTokenWrites(deps, item.grant_id, item.client_id, family, now);
+  const generation = item.client_generation ?? 0;
+  const line: GrantLine = {
+    grantId: item.grant_id,
+    clientId: item.client_id,
+    family,
+    generation,
+    // Tokens from before the cap: the grant ends at most that long after this refresh token was issued.
+    expiresAt: new Date(item.grant_expires_at ?? addSeconds(new Date(item.issued_at), deps.config.grantMaxLifetimeSeconds)),
+  };
+  const { puts, pair } = newTokenWrites(deps, line, now);
   try {
     await deps.db.send(
       new TransactWriteCommand({
@@ -198,6 +268,7 @@ export async function refreshTokenPair(deps: Deps, refreshToken: string, family:
               ExpressionAttributeValues: { ':one': 1 },
             },
           },
+          clientCheck(deps, item.client_id, generation),
           ...puts,
         ],
       }),
@@ -208,7 +279,7 @@ export async function refreshTokenPair(deps: Deps, refreshToken: string, family:
       // Lost a race with another use of the same refresh token: that is reuse too.
       return rejectReuse(deps, item.grant_id);
     }
-    if (failedCondition(reasons?.[1])) throw invalidToken();
+    if (failedCondition(reasons?.[1]) || failedCondition(reasons?.[2])) throw invalidToken();
     throw err;
   }
   return pair;

@@ -1,5 +1,6 @@
 import type { LocalStack } from '../../lib/local/stack.js';
 import { call, startTestStack } from '../support/local-stack.js';
+import { ops as runOps } from '../support/ops.js';
 
 let stack: LocalStack;
 let ci: string;
@@ -14,6 +15,8 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 const token = async (base = ci, credentials = northwind) => (await call(`${base}/auth/token`, { body: credentials })).body;
+
+const ops = (...args: string[]) => runOps(stack, ...args);
 
 describe('token operations over HTTP', () => {
   it('exchange, inspect, refresh and revoke, as design section 4 says', async () => {
@@ -91,6 +94,69 @@ describe('token operations over HTTP', () => {
       expect(response.headers.get('www-authenticate')).toBe('Bearer');
     }
   });
+});
+
+describe('the operator ends a client\'s access', () => {
+  type Credentials = { client_id: string; client_secret: string };
+  let rotatedClient: Credentials;
+  let pausedClient: Credentials;
+  beforeAll(async () => {
+    const created = await Promise.all(['Rotated Agency', 'Paused Agency'].map((name) => ops('clients', 'create', '--name', name)));
+    expect(created.map((c) => c.status)).toEqual([0, 0]);
+    [rotatedClient, pausedClient] = created.map((c) => JSON.parse(c.stdout) as Credentials) as [Credentials, Credentials];
+  }, 60_000);
+
+  it('rotate-secret: the old secret, the old access tokens and the old refresh tokens stop working; the new secret works', async () => {
+    const old = rotatedClient;
+    const first = await token(ci, old);
+    const refreshed = (await call(`${ci}/auth/refresh`, { body: { refresh_token: first.refresh_token } })).body;
+    const portalPair = await token(portal, old);
+    expect((await call(`${ci}/auth/token`, { token: refreshed.access_token })).status).toBe(200);
+
+    const rotated = await ops('clients', 'rotate-secret', '--client-id', old.client_id);
+    expect(rotated.status).toBe(0);
+    const renewed = JSON.parse(rotated.stdout) as Credentials;
+
+    for (const [base, access] of [[ci, refreshed.access_token], [portal, portalPair.access_token]]) {
+      const response = await call(`${base}/auth/token`, { token: access });
+      expect(response.status).toBe(401);
+      expect(response.body.type).toBe('/problems/invalid-token');
+    }
+    expect((await call(`${ci}/auth/refresh`, { body: { refresh_token: refreshed.refresh_token } })).status).toBe(401);
+    expect((await call(`${portal}/auth/refresh`, { body: { refresh_token: portalPair.refresh_token } })).status).toBe(401);
+    expect((await call(`${ci}/auth/token`, { body: old })).status).toBe(401);
+
+    const fresh = await call(`${ci}/auth/token`, { body: renewed });
+    expect(fresh.status).toBe(200);
+    expect((await call(`${ci}/auth/token`, { token: fresh.body.access_token })).body).toMatchObject({ active: true, client_id: old.client_id });
+    // Other clients carry on.
+    expect((await call(`${ci}/auth/token`, { token: (await token()).access_token })).status).toBe(200);
+  }, 60_000);
+
+  it('disable: credentials are refused as a wrong secret is, and tokens stop working; enable: new tokens work, old ones stay void', async () => {
+    const created = pausedClient;
+    const before = await token(portal, created);
+    expect((await call(`${portal}/auth/token`, { token: before.access_token })).status).toBe(200);
+
+    expect((await ops('clients', 'disable', created.client_id)).status).toBe(0);
+    const refused = await call(`${portal}/auth/token`, { body: created });
+    const wrongSecret = await call(`${portal}/auth/token`, { body: { ...created, client_secret: 'cs_wrong' } });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual(wrongSecret.body);
+    expect((await call(`${portal}/auth/token`, { token: before.access_token })).status).toBe(401);
+    expect((await call(`${portal}/auth/refresh`, { body: { refresh_token: before.refresh_token } })).status).toBe(401);
+    const [listed, unknown] = await Promise.all([ops('clients', 'list'), ops('clients', 'disable', 'cl_nobody')]);
+    // Columns: client_id, name, invoicing, references, disabled.
+    expect(listed.stdout).toMatch(new RegExp(`${created.client_id}'\\s*│\\s*'Paused Agency'\\s*│\\s*false\\s*│\\s*true\\s*│\\s*true\\s*│`));
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/No client cl_nobody/);
+
+    expect((await ops('clients', 'enable', created.client_id)).status).toBe(0);
+    const after = await call(`${portal}/auth/token`, { body: created });
+    expect(after.status).toBe(200);
+    expect((await call(`${portal}/auth/token`, { token: after.body.access_token })).status).toBe(200);
+    expect((await call(`${portal}/auth/token`, { token: before.access_token })).status).toBe(401);
+  }, 60_000);
 });
 
 describe('bad input changes nothing and gets a clear problem', () => {

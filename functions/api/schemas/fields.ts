@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { HOSTILE_TEXT_MESSAGE, isSafeFreeText, isSafeName, normaliseLineBreaks } from '../../core/safe-text.js';
 import { isCalendarDate } from '../../core/time.js';
 
 /** Field rules shared by every family's schemas (design section 4, Validation). */
@@ -6,7 +7,19 @@ import { isCalendarDate } from '../../core/time.js';
 /** Missing and wrong-typed fields both say what is wanted. */
 export const text = () => v.string('Required, as a string');
 
-export const name = (max = 100) => v.pipe(text(), v.trim(), v.minLength(1, 'Required'), v.maxLength(max, `At most ${max} characters`));
+/** A name (of a person, organisation, role or endpoint): one line, no control or invisible formatting characters. */
+export const name = (max = 100) =>
+  v.pipe(text(), v.trim(), v.minLength(1, 'Required'), v.maxLength(max, `At most ${max} characters`), v.check(isSafeName, HOSTILE_TEXT_MESSAGE));
+
+/** Free text such as notes: may span lines and hold tabs, but no other control or invisible formatting character. */
+export const notes = (max = 2000) =>
+  v.pipe(
+    v.string('Text'),
+    v.transform(normaliseLineBreaks),
+    v.trim(),
+    v.maxLength(max, `At most ${max} characters`),
+    v.check(isSafeFreeText, HOSTILE_TEXT_MESSAGE),
+  );
 
 export const email = v.pipe(
   text(),

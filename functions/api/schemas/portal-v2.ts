@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { MAX_REFEREES, REQUEST_STATUSES } from '../../core/vocabulary.js';
-import { email, idFromString, listQuery, name, phone, positiveId } from './fields.js';
+import { email, idFromString, listQuery, name, notes, phone, positiveId } from './fields.js';
 
 /** Request schemas of the portal family; the OpenAPI document is generated from these too. */
 
@@ -22,7 +22,7 @@ export const ReferenceRequestCreate = v.object({
   references_required: v.optional(wholeNumber(1, 10), 2),
   template_id: positiveId,
   expiry_days: v.optional(wholeNumber(1, 90), 14),
-  notes: v.optional(v.pipe(v.string('Text'), v.trim(), v.maxLength(2000, 'At most 2000 characters'))),
+  notes: v.optional(notes()),
   referees: v.optional(v.pipe(v.array(RefereeInput, 'An array of referees'), v.maxLength(MAX_REFEREES, `At most ${MAX_REFEREES} referees`))),
 });
 

@@ -16,20 +16,28 @@ export const handler = pageHandler(portalV2.submitReferees, async ({ deps, param
   const action = linkTo(baseUrl, portalV2.submitReferees, { token });
   const errors: Record<string, string> = {};
   const referees: Referee[] = [];
+  /** The form row of each referee, since blank rows are skipped. */
+  const rows: number[] = [];
   for (let i = 0; i < refereeRows(ctx); i++) {
     const row = Object.fromEntries(REFEREE_FIELDS.map(([key]) => [key, (form[`r${i}_${key}`] ?? '').trim()]).filter(([, value]) => value !== ''));
     if (Object.keys(row).length === 0) continue;
     const parsed = v.safeParse(RefereeInput, row);
-    if (parsed.success) referees.push(parsed.output);
-    else for (const issue of parsed.issues) errors[`r${i}_${v.getDotPath(issue)}`] ??= issue.message;
+    if (parsed.success) {
+      referees.push(parsed.output);
+      rows.push(i);
+    } else for (const issue of parsed.issues) errors[`r${i}_${v.getDotPath(issue)}`] ??= issue.message;
   }
   if (!Object.keys(errors).length && referees.length < ctx.request.references_required) {
     errors.form = `Please give at least ${ctx.request.references_required} referee${ctx.request.references_required === 1 ? '' : 's'}.`;
   }
   if (Object.keys(errors).length) return { status: 422, html: submissionFormPage(ctx, action, form, errors) };
   try {
-    await submitReferees(deps, token, referees);
+    await submitReferees(deps, token, referees, (i) => `r${rows[i]}_referee_email`);
   } catch (err) {
+    // A rule of the request (the candidate named themself): shown next to the field it is about.
+    if (err instanceof DomainError && err.code === 'invalid-field') {
+      return { status: 422, html: submissionFormPage(ctx, action, form, { [String(err.extensions.pointer)]: err.message }) };
+    }
     if (err instanceof DomainError && err.code === 'invalid-state') return { status: 409, html: closedPage((await submissionPage(deps, token)).state) };
     throw err;
   }

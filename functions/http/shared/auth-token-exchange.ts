@@ -8,5 +8,5 @@ export const handler = httpHandler(tokenOperations.exchangeToken, async ({ deps,
   const client = await throttledAuthentication(deps, { address: sourceIp, clientId: body.client_id }, () =>
     verifyClientCredentials(deps, body.client_id, body.client_secret),
   );
-  return { status: 200, body: await issueTokenPair(deps, client.clientId, family) };
+  return { status: 200, body: await issueTokenPair(deps, client, family) };
 });
