@@ -1,4 +1,4 @@
-import { RETRY_SCHEDULE } from '../functions/core/webhook-delivery.js';
+import { RETRY_SCHEDULE } from '../functions/core/webhook-retry.js';
 
 /**
  * The SQS queues, each with its dead-letter queue. The data stack creates
@@ -47,4 +47,4 @@ export const QUEUES: readonly QueueDefinition[] = [
   { id: 'emails', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, maxConcurrency: 2, worker: 'email-sender', maxAgeSeconds: 900 },
 ];
 
-export { queueUrlEnv } from '../functions/core/sqs.js';
+export { queueUrlEnv } from '../functions/core/config.js';
