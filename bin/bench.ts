@@ -9,6 +9,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createClient } from '../functions/core/clients.js';
+import { queueUrlEnv } from '../functions/core/config.js';
 import { depsFromEnv } from '../functions/core/deps.js';
 import { holdKeys, SLOT_FREE } from '../functions/core/holds.js';
 import { randomToken } from '../functions/core/secrets.js';
@@ -18,7 +19,7 @@ import { createEndpoint } from '../functions/core/webhooks.js';
 import { startDynamoDbLocal, startLocalSqs } from '../lib/local/emulators.js';
 import { startLocalStack } from '../lib/local/stack.js';
 import { handlerEntry, PROJECT_ROOT, ROUTES } from '../lib/routes.js';
-import { QUEUES } from '../lib/queues.js';
+import { QUEUES, SCHEDULES } from '../lib/queues.js';
 import { esbuildOptions } from '../lib/bundling.js';
 
 /**
@@ -104,7 +105,7 @@ async function bundles() {
   const entries = [
     // A shared handler is one bundle, whichever families route to it.
     ...[...new Set(ROUTES.map((r) => r.handler))].map((handler) => ({ name: handler, entry: handlerEntry({ handler }) })),
-    ...[...QUEUES.flatMap((q) => (q.worker ? [q.worker] : [])), 'outbox-stream', 'reference-expiry'].map((w) => ({
+    ...[...QUEUES.flatMap((q) => (q.worker ? [q.worker] : [])), ...SCHEDULES.map((s) => s.worker), 'outbox-stream'].map((w) => ({
       name: `workers/${w}`,
       entry: join(PROJECT_ROOT, 'functions', 'workers', `${w}.ts`),
     })),
@@ -116,7 +117,7 @@ async function bundles() {
       build({ ...esbuildOptions(), entryPoints: [e.entry], outfile: join(dir, `${e.name.replace('/', '--')}.mjs`) }),
     ),
   );
-  const env = { ...process.env, TABLE_NAME: 'bench', AWS_REGION: 'eu-west-2', REPORTS_BUCKET: 'bench', ...Object.fromEntries(QUEUES.map((q) => [`QUEUE_URL_${q.id.toUpperCase()}`, 'http://127.0.0.1:1/q'])) };
+  const env = { ...process.env, TABLE_NAME: 'bench', AWS_REGION: 'eu-west-2', REPORTS_BUCKET: 'bench', ...Object.fromEntries(QUEUES.map((q) => [queueUrlEnv(q.id), 'http://127.0.0.1:1/q'])) };
   const loadMs = (file: string) =>
     Number(execFileSync(process.execPath, ['--input-type=module', '-e', `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); console.log(performance.now() - t);`], { env, encoding: 'utf8' }).trim());
   const empty = join(dir, 'empty.mjs');
@@ -129,7 +130,7 @@ async function bundles() {
 }
 
 async function main() {
-  Object.assign(process.env, { LOG_LEVEL: 'silent', RATE_LIMIT_REQUESTS: '100000000', REFERENCE_EXPIRY_INTERVAL_MS: '3600000' });
+  Object.assign(process.env, { LOG_LEVEL: 'silent', RATE_LIMIT_REQUESTS: '100000000' });
   const [dynamo, sqs] = await Promise.all([startDynamoDbLocal(), startLocalSqs()]);
   const stack = await startLocalStack({ port: 0, dataDir: mkdtempSync(join(tmpdir(), 'bench-')), dynamoEndpoint: dynamo.endpoint, sqsEndpoint: sqs.endpoint });
   const receiver = createServer((req, res) => {

@@ -8,8 +8,8 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { TABLE_SCHEMA } from '../functions/core/table.js';
+import { queueUrlEnv } from '../functions/core/config.js';
 import { BUILTIN_ALIASES, BUNDLE_FILES, ESBUILD_BASE, type BundleNeed } from './bundling.js';
-import { queueUrlEnv } from './queues.js';
 import { PROJECT_ROOT } from './routes.js';
 
 export interface ProjectFunctionProps {

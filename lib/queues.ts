@@ -1,4 +1,15 @@
-import { RETRY_SCHEDULE } from '../functions/core/webhook-delivery.js';
+import { RETRY_SCHEDULE } from '../functions/core/webhook-retry.js';
+
+// What runs asynchronously, read by the CDK stacks and the local stack alike. CDK synth loads this
+// module, so it imports nothing that pulls in the AWS SDK or middy (a test in test/infra guards it).
+
+/** What a worker may use besides its trigger; the workers stack grants it. */
+export interface WorkerAccess {
+  /** Queues the worker sends to. */
+  sendsTo?: string[];
+  /** The worker's access to the table, if any. */
+  table?: 'read' | 'readwrite';
+}
 
 /**
  * The SQS queues, each with its dead-letter queue. The data stack creates
@@ -6,7 +17,7 @@ import { RETRY_SCHEDULE } from '../functions/core/webhook-delivery.js';
  * A queue with a `worker` is consumed by that module under functions/workers
  * (an event source mapping in the cloud, a poller locally).
  */
-export interface QueueDefinition {
+export interface QueueDefinition extends WorkerAccess {
   /** Also the environment variable suffix: QUEUE_URL_<ID upper-cased>. */
   id: string;
   visibilityTimeoutSeconds: number;
@@ -18,10 +29,6 @@ export interface QueueDefinition {
   worker?: string;
   /** The worker's Lambda time-out; below the visibility timeout. */
   workerTimeoutSeconds?: number;
-  /** Queues the worker sends to. */
-  sendsTo?: string[];
-  /** The worker's access to the table, if any. */
-  table?: 'read' | 'readwrite';
   /** Alarm when the oldest message is older than this (seconds). */
   maxAgeSeconds: number;
 }
@@ -47,4 +54,22 @@ export const QUEUES: readonly QueueDefinition[] = [
   { id: 'emails', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, maxConcurrency: 2, worker: 'email-sender', maxAgeSeconds: 900 },
 ];
 
-export { queueUrlEnv } from '../functions/core/sqs.js';
+/**
+ * The scheduled workers, each a module under functions/workers whose handler
+ * takes no input: an EventBridge rule per entry in the cloud, a timer in the
+ * local stack, both at the entry's rate.
+ */
+export interface ScheduleDefinition extends WorkerAccess {
+  id: string;
+  worker: string;
+  everyMinutes: number;
+  /** The worker's Lambda time-out. */
+  timeoutSeconds: number;
+  /** Also the rule's description. */
+  description: string;
+}
+
+export const SCHEDULES: readonly ScheduleDefinition[] = [
+  // Reference requests expire on time even when nobody looks at them.
+  { id: 'reference-expiry', worker: 'reference-expiry', everyMinutes: 15, table: 'readwrite', timeoutSeconds: 120, description: 'Expire reference requests whose time is up' },
+];

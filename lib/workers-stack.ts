@@ -8,8 +8,9 @@ import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambd
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
+import { queueUrlEnv } from '../functions/core/config.js';
 import { ProjectFunction } from './project-function.js';
-import { QUEUES, queueUrlEnv } from './queues.js';
+import { QUEUES, SCHEDULES, type WorkerAccess } from './queues.js';
 import { PROJECT_ROOT } from './routes.js';
 import type { StageConfig } from './stage.js';
 
@@ -21,8 +22,9 @@ export interface WorkersStackProps extends StackProps {
 }
 
 /**
- * The asynchronous side: the outbox relay on the table's stream, and one
- * SQS-fed Lambda per queue that has a worker (lib/queues.ts).
+ * The asynchronous side: the outbox relay on the table's stream, one
+ * SQS-fed Lambda per queue that has a worker and one scheduled Lambda per
+ * schedule (both tables in lib/queues.ts).
  */
 export class WorkersStack extends Stack {
   readonly functions: ProjectFunction[] = [];
@@ -32,7 +34,7 @@ export class WorkersStack extends Stack {
     const { config } = props;
     const logPrefix = `/aws/lambda/agency-${config.stage}-worker`;
     // Each worker has its own role: it gets exactly the queues, table access and services it uses.
-    const worker = (name: string, timeout = Duration.seconds(30)) => {
+    const worker = (name: string, timeoutSeconds: number, access: WorkerAccess) => {
       const role = new Role(this, `${name}-role`, {
         assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
         description: `Execution role of the ${name} worker (${config.stage})`,
@@ -49,7 +51,7 @@ export class WorkersStack extends Stack {
         role,
         logGroupName,
         logRetentionDays: config.logRetentionDays,
-        timeout,
+        timeout: Duration.seconds(timeoutSeconds),
         environment: { SERVICE_TIME_ZONE: config.serviceTimeZone, STAGE: config.stage },
       });
       Validations.of(role).acknowledge(
@@ -59,12 +61,14 @@ export class WorkersStack extends Stack {
         },
         { id: 'AwsSolutions-IAM5[Resource::*]', reason: 'X-Ray segment writes and DynamoDB ListStreams have no resource-level permissions.' },
       );
+      if (access.table) fn.bindTable(props.table, access.table);
+      for (const target of access.sendsTo ?? []) fn.bindQueue(target, props.queues[target]!);
       this.functions.push(fn);
       return fn;
     };
 
     // New outbox items only: the filter keeps every other write of the table away from the relay.
-    const relay = worker('outbox-stream').bindQueue('events', props.queues.events!).bindQueue('emails', props.queues.emails!);
+    const relay = worker('outbox-stream', 30, { sendsTo: ['events', 'emails'] });
     props.table.grantStreamRead(relay.fn);
     relay.fn.addEventSource(
       new DynamoEventSource(props.table, {
@@ -81,20 +85,19 @@ export class WorkersStack extends Stack {
       }),
     );
 
-    // Reference requests expire on time even when nobody looks at them.
-    const expiry = worker('reference-expiry', Duration.minutes(2)).bindTable(props.table, 'readwrite');
-    new Rule(this, 'reference-expiry-schedule', {
-      description: 'Expire reference requests whose time is up',
-      schedule: Schedule.rate(Duration.minutes(15)),
-      targets: [new LambdaFunction(expiry.fn, { retryAttempts: 2 })],
-    });
+    for (const def of SCHEDULES) {
+      const fn = worker(def.worker, def.timeoutSeconds, def);
+      new Rule(this, `${def.id}-schedule`, {
+        description: def.description,
+        schedule: Schedule.rate(Duration.minutes(def.everyMinutes)),
+        targets: [new LambdaFunction(fn.fn, { retryAttempts: 2 })],
+      });
+    }
 
     for (const def of QUEUES.filter((q) => q.worker)) {
-      const fn = worker(def.worker!, Duration.seconds(def.workerTimeoutSeconds ?? 30));
-      if (def.table) fn.bindTable(props.table, def.table);
-      // A worker knows its own queue's URL (to reschedule a message) and the queues it feeds.
+      const fn = worker(def.worker!, def.workerTimeoutSeconds ?? 30, def);
+      // A worker knows its own queue's URL too, to reschedule a message.
       fn.fn.addEnvironment(queueUrlEnv(def.id), props.queues[def.id]!.queueUrl);
-      for (const target of def.sendsTo ?? []) fn.bindQueue(target, props.queues[target]!);
       fn.fn.addEventSource(
         new SqsEventSource(props.queues[def.id]!, { batchSize: def.batchSize, reportBatchItemFailures: true, maxConcurrency: def.maxConcurrency }),
       );

@@ -55,3 +55,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig {
     videoMeetingBaseUrl: (env.VIDEO_MEETING_BASE_URL || 'https://meet.jit.si').replace(/\/$/, ''),
   };
 }
+
+/** The environment variable that carries a queue's URL (queue ids are in lib/queues.ts). */
+export const queueUrlEnv = (id: string): string => `QUEUE_URL_${id.toUpperCase()}`;

@@ -8,5 +8,26 @@ import { SQSClient } from '@aws-sdk/client-sqs';
  */
 export const createSqsClient = (): SQSClient => new SQSClient({ useQueueUrlAsEndpoint: false });
 
-/** The environment variable that carries a queue's URL (queue ids are in lib/queues.ts). */
-export const queueUrlEnv = (id: string): string => `QUEUE_URL_${id.toUpperCase()}`;
+/** A message as a consumer in core sees it; functions/workers/_batch.ts makes it from an SQS record. */
+export interface QueueMessage {
+  id: string;
+  body: string;
+  /** 1 on the first receive. */
+  receiveCount: number;
+  /** Needed to change the message's visibility. */
+  receiptHandle: string;
+}
+
+/** Handles a batch; resolves to the ids of the messages that failed, which SQS will deliver again. */
+export type BatchConsumer = (messages: QueueMessage[]) => Promise<Set<string>>;
+
+/** Collects a batch's failed message ids; `onError` hears each message's first error. */
+export function batchFailures(onError: (err: unknown, messageId: string) => void) {
+  const failed = new Set<string>();
+  const fail = (message: QueueMessage, err?: unknown) => {
+    if (failed.has(message.id)) return;
+    failed.add(message.id);
+    if (err !== undefined) onError(err, message.id);
+  };
+  return { failed, fail };
+}

@@ -1,12 +1,12 @@
+import { queueUrlEnv, requireEnv } from '../core/config.js';
 import { depsFromEnv } from '../core/deps.js';
-import { requireEnv } from '../core/config.js';
-import { createSqsClient, queueUrlEnv } from '../core/sqs.js';
-import { fanOutHandler } from '../core/webhook-delivery.js';
+import { createSqsClient } from '../core/sqs.js';
 import { createLogger, errorFields } from '../middleware/logger.js';
+import { fanOutHandler } from './_webhooks.js';
 
 /** SQS consumer of the events queue: one delivery message per subscribed active endpoint. */
 const log = createLogger({ service: 'agency-api', worker: 'event-fanout' });
 
-export const handler = fanOutHandler(depsFromEnv(), createSqsClient(), requireEnv(queueUrlEnv('deliveries')), (err, record) =>
-  log.error('fan-out failed', { message_id: record.messageId, ...errorFields(err) }),
+export const handler = fanOutHandler(depsFromEnv(), createSqsClient(), requireEnv(queueUrlEnv('deliveries')), (err, messageId) =>
+  log.error('fan-out failed', { message_id: messageId, ...errorFields(err) }),
 );

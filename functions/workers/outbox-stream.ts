@@ -1,10 +1,10 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { requireEnv } from '../core/config.js';
+import { queueUrlEnv, requireEnv } from '../core/config.js';
 import type { OutboxItem } from '../core/outbox.js';
 import { relayOutbox } from '../core/relay.js';
-import { createSqsClient, queueUrlEnv } from '../core/sqs.js';
+import { createSqsClient } from '../core/sqs.js';
 import { createLogger, errorFields } from '../middleware/logger.js';
 
 /**

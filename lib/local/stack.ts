@@ -9,7 +9,8 @@ import { seedDemoData, type DemoClient } from '../../functions/core/demo-data.js
 import { createS3Client } from '../../functions/core/report-uploads.js';
 import { deliveryConfigFromEnv } from '../../functions/core/webhook-delivery.js';
 import { FAMILIES, FAMILY_IDS } from '../../functions/core/families.js';
-import { QUEUES, queueUrlEnv } from '../queues.js';
+import { queueUrlEnv } from '../../functions/core/config.js';
+import { QUEUES, SCHEDULES } from '../queues.js';
 import { PROJECT_ROOT, ROUTES } from '../routes.js';
 import { startDynamoDbLocal, startLocalSqs, type RunningEmulator } from './emulators.js';
 import { startOutboxPoller } from './outbox-poller.js';
@@ -28,6 +29,8 @@ export interface LocalStackOptions {
   sqsEndpoint?: string;
   tableName?: string;
   queuePrefix?: string;
+  /** Run every schedule this often instead of at its rate (tests). */
+  scheduleIntervalMs?: number;
   onError?: (err: unknown) => void;
 }
 
@@ -109,9 +112,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     cleanups.push(async () => void (await Promise.all(pollers.map((p) => p.stop()))));
     for (const def of QUEUES.filter((q) => q.worker)) {
       const queue = queues.find((q) => q.id === def.id)!;
-      const module = (await import(pathToFileURL(join(PROJECT_ROOT, 'functions', 'workers', `${def.worker}.ts`)).href)) as {
-        handler: SqsWorker;
-      };
+      const module = (await importWorker(def.worker!)) as { handler: SqsWorker };
       // As many pollers as the cloud's event source mapping may run batches at once.
       for (let i = 0; i < def.maxConcurrency; i++) {
         pollers.push(startPoller({ sqs, queueUrl: queue.url, queueArn: queue.arn, batchSize: def.batchSize, worker: module.handler, onError: options.onError }));
@@ -129,10 +130,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     );
     cleanups.push(() => outbox.stop());
 
-    // The cloud runs the expiry sweep on a schedule; locally the same worker runs on a timer.
-    const expiry = (await import(pathToFileURL(join(PROJECT_ROOT, 'functions', 'workers', 'reference-expiry.ts')).href)) as { handler: () => Promise<unknown> };
-    const sweep = setInterval(() => void expiry.handler().catch(options.onError), Number(process.env.REFERENCE_EXPIRY_INTERVAL_MS ?? 60_000));
-    cleanups.push(async () => clearInterval(sweep));
+    // The cloud runs these on EventBridge rules; here the same workers run on timers at the same rate.
+    for (const def of SCHEDULES) {
+      const module = (await importWorker(def.worker)) as { handler: () => Promise<unknown> };
+      const timer = setInterval(() => void module.handler().catch(options.onError), options.scheduleIntervalMs ?? def.everyMinutes * 60_000);
+      cleanups.push(async () => clearInterval(timer));
+    }
 
     const server = createLocalServer(await loadRoutes(ROUTES), options.onError);
     await new Promise<void>((resolve, reject) => {
@@ -168,6 +171,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     throw err;
   }
 }
+
+const importWorker = (name: string): Promise<unknown> => import(pathToFileURL(join(PROJECT_ROOT, 'functions', 'workers', `${name}.ts`)).href);
 
 function mkdirP(dir: string): string {
   mkdirSync(dir, { recursive: true });

@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient, setReferenceRequestsEnabled } from '../../functions/core/clients.js';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { depsFromEnv } from '../../functions/core/deps.js';
+import { loadRequest, referenceKeys } from '../../functions/core/reference-model.js';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { call, startTestStack } from '../support/local-stack.js';
 
@@ -14,7 +16,8 @@ const token = async (client_id: string, client_secret: string) =>
   (await call(`${base}/auth/token`, { body: { client_id, client_secret } })).body.access_token as string;
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  // Schedules every half second rather than at their rates, so the expiry sweep is seen to run.
+  stack = await startTestStack({}, { scheduleIntervalMs: 500 });
   base = stack.info.families['portal-v2']!;
   northwind = await token('demo-northwind', 'cs_demo_northwind_local_only');
   riverside = await token('demo-riverside', 'cs_demo_riverside_local_only');
@@ -195,6 +198,29 @@ describe('agency operations', () => {
     expect((await post(form, { action: 'submit', ...RATINGS })).status).toBe(410);
     expect((await call(`${base}/reference-requests/${request.id}/cancel`, { method: 'POST', token: northwind })).status).toBe(409);
     expect((await call(`${base}/reference-requests/${request.id}/referees`, { token: northwind, body: referee() })).status).toBe(409);
+  });
+
+  it('has a request whose time is up closed by the scheduled expiry sweep', async () => {
+    const request = await createRequest({ collection_mode: 'client_adds', references_required: 1, referees: [referee()] });
+    const deps = depsFromEnv();
+    // Fourteen days pass: the request falls due.
+    const due = new Date(Date.now() - 1000).toISOString();
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: referenceKeys.request('demo-northwind', request.id),
+        UpdateExpression: 'SET expires_at = :due, gsi1sk = :open',
+        ExpressionAttributeValues: { ':due': due, ':open': referenceKeys.open(due, 'demo-northwind', request.id).gsi1sk },
+      }),
+    );
+    const deadline = Date.now() + 15_000;
+    let stored = await loadRequest(deps, 'demo-northwind', request.id);
+    while (stored?.request.status !== 'expired' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      stored = await loadRequest(deps, 'demo-northwind', request.id);
+    }
+    expect(stored!.request.status).toBe('expired');
+    expect(stored!.references.map((r) => r.status)).toEqual(['expired']);
   });
 
   it('never shows another client\'s request, reference, candidate or PDF', async () => {

@@ -1,11 +1,11 @@
-import { App, Stack } from 'aws-cdk-lib';
+import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { Validations } from 'aws-cdk-lib';
-import { FAMILY_IDS } from '../../functions/core/families.js';
+import { FAMILIES, FAMILY_IDS, type FamilyId } from '../../functions/core/families.js';
 import { buildApp } from '../../lib/app.js';
-import { QUEUES } from '../../lib/queues.js';
+import { QUEUES, SCHEDULES } from '../../lib/queues.js';
 import { routesOf } from '../../lib/routes.js';
 
 // Bundling is esbuild's job and is exercised by `cdk synth`; here it would only add minutes.
@@ -16,6 +16,7 @@ const newApp = (context: Record<string, unknown> = {}) =>
 const built = buildApp(newApp());
 const data = Template.fromStack(built.data);
 const apis = built.apis.map((stack) => ({ stack, template: Template.fromStack(stack) }));
+const apiOf = (family: FamilyId) => apis.find((a) => a.stack.stackName.endsWith(`-${FAMILIES[family].stackName}`))!;
 
 describe('the data stack', () => {
   it('has one table with TTL on `ttl`, point-in-time recovery, on-demand billing and a stream', () => {
@@ -57,7 +58,7 @@ describe('the data stack', () => {
 });
 
 describe.each(FAMILY_IDS)('the %s stack', (family) => {
-  const { template } = apis.find((a) => a.stack.stackName.endsWith(family === 'clinical-interview' ? 'ClinicalInterview' : 'PortalV2'))!;
+  const { template } = apiOf(family);
 
   it('has one Lambda per route of the route table, each on Node.js 24 arm64', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function'));
@@ -76,16 +77,36 @@ describe.each(FAMILY_IDS)('the %s stack', (family) => {
     template.resourceCountIs('AWS::IAM::Role', 1);
   });
 
+  it('tells shared handlers their family through the stage variable', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: '$default', StageVariables: { family } });
+  });
+
   it('writes access logs', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
     });
   });
+
+  // CloudFormation refuses a stack over 500; a route costs about five. Split the family before it gets here.
+  it('stays under 450 CloudFormation resources', () => {
+    expect(Object.keys(template.toJSON().Resources).length).toBeLessThan(450);
+  });
 });
 
 describe('the workers stack', () => {
   const workers = Template.fromStack(built.workers);
+  const logicalId = (stack: Stack, element: unknown) => stack.getLogicalId(element as CfnElement);
+  const functionOf = (worker: string) => logicalId(built.workers, built.workers.functions.find((f) => f.node.id === worker)!.fn.node.defaultChild);
+  // The workers stack sees a data-stack queue's ARN through the data stack's export of it.
+  const queueArnIn = (id: string) => {
+    const [output] = Object.values(data.findOutputs('*', { Value: { 'Fn::GetAtt': [logicalId(built.data, built.data.queues[id]!.node.defaultChild), 'Arn'] } }));
+    return { 'Fn::ImportValue': output!.Export.Name };
+  };
+  const minutesOf = (expression: string) => {
+    const [, n, unit] = /^rate\((\d+) (minute|hour|day)s?\)$/.exec(expression) ?? [];
+    return Number(n) * { minute: 1, hour: 60, day: 1440 }[unit as 'minute'];
+  };
 
   it('relays only new outbox items from the stream, reporting partial failures, with a failure destination', () => {
     workers.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
@@ -98,11 +119,11 @@ describe('the workers stack', () => {
   });
 
   it('gives every worker less time than its queue\'s visibility timeout, so a message is never handled twice at once', () => {
-    const functions = Object.values(workers.findResources('AWS::Lambda::Function')).map((f) => f.Properties);
     for (const def of QUEUES.filter((q) => q.worker)) {
-      const fn = functions.find((f) => JSON.stringify(f.Environment.Variables).includes(`QUEUE_URL_${def.id.toUpperCase()}`) && f.Timeout === (def.workerTimeoutSeconds ?? 30));
-      expect(fn).toBeDefined();
+      const fn = workers.toJSON().Resources[functionOf(def.worker!)].Properties;
+      expect(fn.Timeout).toBe(def.workerTimeoutSeconds ?? 30);
       expect(fn.Timeout).toBeLessThan(def.visibilityTimeoutSeconds);
+      expect(fn.Environment.Variables).toHaveProperty(`QUEUE_URL_${def.id.toUpperCase()}`);
     }
   });
 
@@ -124,20 +145,37 @@ describe('the workers stack', () => {
     expect(actionsOf(roleOf('webhook-delivery')).filter((a) => a === 'sqs:SendMessage')).toEqual([]);
   });
 
-  it('feeds each worker from its queue with partial batch responses', () => {
+  it('feeds each worker from its own queue, at its own batch size and concurrency, with partial batch responses', () => {
     for (const def of QUEUES.filter((q) => q.worker)) {
-      workers.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-        BatchSize: def.batchSize,
-        FunctionResponseTypes: ['ReportBatchItemFailures'],
-        ScalingConfig: { MaximumConcurrency: 5 },
-      });
+      const mappings = Object.values(workers.findResources('AWS::Lambda::EventSourceMapping', { Properties: { EventSourceArn: queueArnIn(def.id) } }));
+      expect(mappings.map((m) => m.Properties)).toEqual([
+        expect.objectContaining({
+          FunctionName: { Ref: functionOf(def.worker!) },
+          BatchSize: def.batchSize,
+          FunctionResponseTypes: ['ReportBatchItemFailures'],
+          ScalingConfig: { MaximumConcurrency: def.maxConcurrency },
+        }),
+      ]);
+    }
+  });
+
+  it('runs each scheduled worker from exactly one EventBridge rule, at its rate', () => {
+    const rules = Object.values(workers.findResources('AWS::Events::Rule')).map((r) => r.Properties);
+    expect(rules).toHaveLength(SCHEDULES.length);
+    for (const def of SCHEDULES) {
+      const fn = functionOf(def.worker);
+      const targeting = rules.filter((r) => r.Targets.some((t: { Arn: unknown }) => JSON.stringify(t.Arn) === JSON.stringify({ 'Fn::GetAtt': [fn, 'Arn'] })));
+      expect(targeting).toHaveLength(1);
+      expect(targeting[0]).toMatchObject({ State: 'ENABLED', Description: def.description });
+      expect(minutesOf(targeting[0].ScheduleExpression)).toBe(def.everyMinutes);
+      expect(workers.toJSON().Resources[fn].Properties.Timeout).toBe(def.timeoutSeconds);
     }
   });
 });
 
 describe('least privilege', () => {
   it('lets the clinical interview functions read interview reports and nothing else in S3', () => {
-    const clinical = apis.find((a) => a.stack.stackName.endsWith('ClinicalInterview'))!.template;
+    const clinical = apiOf('clinical-interview').template;
     const statements = Object.values(clinical.findResources('AWS::IAM::Policy')).flatMap((p) => p.Properties.PolicyDocument.Statement);
     const s3 = statements.filter((st: { Action: string | string[] }) => [st.Action].flat().some((a) => a.startsWith('s3:')));
     expect(s3).toHaveLength(1);

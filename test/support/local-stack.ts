@@ -1,11 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLocalStack, type LocalStack } from '../../lib/local/stack.js';
+import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../lib/local/stack.js';
 import { uniqueName, useEmulatorEnv } from './env.js';
 
 /** The local stack in this test process, on the shared emulators, with its own table and queues. */
-export async function startTestStack(env: Record<string, string> = {}): Promise<LocalStack> {
+export async function startTestStack(env: Record<string, string> = {}, options: Partial<LocalStackOptions> = {}): Promise<LocalStack> {
   useEmulatorEnv();
   Object.assign(process.env, env);
   return startLocalStack({
@@ -15,6 +15,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     sqsEndpoint: process.env.TEST_SQS_ENDPOINT,
     tableName: uniqueName('e2e'),
     queuePrefix: uniqueName('e2e'),
+    ...options,
   });
 }
 
