@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../lib/local/emulators.js';
 import { PROJECT_ROOT } from '../../lib/routes.js';
+import { eventually } from '../support/eventually.js';
 import { call } from '../support/local-stack.js';
 
 /** The README's commands, run as a user runs them: `npm start`, `npm run ops`, Ctrl-C. */
@@ -38,11 +39,9 @@ async function ctrlC(started: Started): Promise<string> {
   const exited = new Promise<string>((resolve) => started.child.once('exit', (code, signal) => resolve(signal ?? `exit ${code}`)));
   process.kill(-started.child.pid!, 'SIGINT');
   const how = await exited;
-  const deadline = Date.now() + 15_000;
-  while (existsSync(join(started.info.mailbox_dir, '..', 'local.json')) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return existsSync(join(started.info.mailbox_dir, '..', 'local.json')) ? `${how}, still running` : `${how}, stopped`;
+  const infoPath = join(started.info.mailbox_dir, '..', 'local.json');
+  const stopped = await eventually(() => !existsSync(infoPath), { timeoutMs: 15_000, intervalMs: 100 }).then(() => true, () => false);
+  return stopped ? `${how}, stopped` : `${how}, still running`;
 }
 
 function ops(dataDir: string, ...args: string[]) {
