@@ -1,3 +1,5 @@
+type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>;
+
 /**
  * Waits for something asynchronous to become true instead of sleeping a fixed
  * time: a sleep long enough on a busy machine is slow everywhere else, and
@@ -5,8 +7,6 @@
  * which is returned; a throw counts as "not yet". After `timeoutMs` the last
  * error (or a plain timeout) is thrown, so the test fails with the reason.
  */
-type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>;
-
 export async function eventually<T>(
   check: () => T | Promise<T>,
   { timeoutMs = 10_000, intervalMs = 50, what = 'the condition' }: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
