@@ -8,7 +8,7 @@ import { bookingPaymentLink } from './email-templates.js';
 import { DomainError } from './errors.js';
 import { getHold, holdKeys, SLOT_FREE, type HoldRecord } from './holds.js';
 import { nextId, padId } from './ids.js';
-import type { Money } from './money.js';
+import { CURRENCY, type Money } from './money.js';
 import { emailPut, eventPut } from './outbox.js';
 import { decodeCursor, encodeCursor, pageKey, type Page } from './pagination.js';
 import { randomToken } from './secrets.js';
@@ -135,36 +135,69 @@ interface PaymentPlan {
   paymentToken?: string;
 }
 
+/** What a pay option takes (credits, or pence of the price) and the statuses the booking starts in. */
+export interface PaymentTerms {
+  charge: number;
+  unit: 'credits' | typeof CURRENCY;
+  bookingStatus: BookingStatus;
+  payStatus: PayStatus;
+}
+
+const PAY_STATUSES: Record<PayOption, Pick<PaymentTerms, 'bookingStatus' | 'payStatus'>> = {
+  credits: { bookingStatus: 'booked', payStatus: 'completed' },
+  balance: { bookingStatus: 'booked', payStatus: 'completed' },
+  invoice: { bookingStatus: 'booked', payStatus: 'invoiced' },
+  candidate_pays: { bookingStatus: 'pending_payment', payStatus: 'pending' },
+};
+
+/**
+ * The pure rule of a pay option: one credit of the type, or the price from the
+ * money balance, on the client's invoice or from the candidate. `funds` is the
+ * wallet the option draws on (credits or pence), as read now. Refusals are
+ * domain errors.
+ */
+export function paymentTerms(payOption: PayOption, type: Pick<InterviewType, 'name' | 'price'>, account: { funds?: number; invoiceEnabled: boolean }): PaymentTerms {
+  const funds = account.funds ?? 0;
+  const terms: PaymentTerms = { charge: type.price.amount, unit: CURRENCY, ...PAY_STATUSES[payOption] };
+  if (payOption === 'credits') {
+    if (funds < 1) throw new DomainError('insufficient-credits', `No ${type.name} credits left`, { credits: funds });
+    return { ...terms, charge: 1, unit: 'credits' };
+  }
+  if (payOption === 'balance' && funds < type.price.amount) {
+    throw new DomainError('insufficient-balance', `The booking costs ${formatMoney(type.price)}; the balance is ${formatMoney({ ...type.price, amount: funds })}`, {
+      balance: { amount: funds, currency: type.price.currency },
+      price: type.price,
+    });
+  }
+  if (payOption === 'invoice' && !account.invoiceEnabled) throw new DomainError('invoice-disabled', 'Invoice payments are not enabled on this account');
+  return terms;
+}
+
 /** The transaction items of a pay option, from balances read now. Refusals change nothing. */
 async function planPayment(deps: Deps, client: ClientAccount, type: InterviewType, bookingId: number, payOption: PayOption): Promise<PaymentPlan> {
   const typeRef = { id: type.id, name: type.name };
+  const termsFrom = (funds?: number) => paymentTerms(payOption, type, { funds, invoiceEnabled: client.invoiceEnabled });
   switch (payOption) {
     case 'credits': {
       const wallet = await readWallet(deps, walletKeys.credits(client.clientId, type.id));
-      if (wallet.balance < 1) throw new DomainError('insufficient-credits', `No ${type.name} credits left`, { credits: wallet.balance });
+      const terms = termsFrom(wallet.balance);
       return {
-        items: walletChange(deps, wallet, -1, { client_id: client.clientId, kind: 'credit_debit', unit: 'credits', booking_id: bookingId, interview_type: typeRef }),
-        bookingStatus: 'booked',
-        payStatus: 'completed',
+        ...terms,
+        items: walletChange(deps, wallet, -terms.charge, { client_id: client.clientId, kind: 'credit_debit', unit: terms.unit, booking_id: bookingId, interview_type: typeRef }),
       };
     }
     case 'balance': {
       const wallet = await readWallet(deps, walletKeys.money(client.clientId));
-      if (wallet.balance < type.price.amount) {
-        throw new DomainError('insufficient-balance', `The booking costs ${formatMoney(type.price)}; the balance is ${formatMoney({ ...type.price, amount: wallet.balance })}`, {
-          balance: { amount: wallet.balance, currency: type.price.currency },
-          price: type.price,
-        });
-      }
+      const terms = termsFrom(wallet.balance);
       return {
-        items: walletChange(deps, wallet, -type.price.amount, { client_id: client.clientId, kind: 'money_debit', unit: 'GBP', booking_id: bookingId, interview_type: typeRef }),
-        bookingStatus: 'booked',
-        payStatus: 'completed',
+        ...terms,
+        items: walletChange(deps, wallet, -terms.charge, { client_id: client.clientId, kind: 'money_debit', unit: terms.unit, booking_id: bookingId, interview_type: typeRef }),
       };
     }
     case 'invoice': {
-      if (!client.invoiceEnabled) throw new DomainError('invoice-disabled', 'Invoice payments are not enabled on this account');
+      const terms = termsFrom();
       return {
+        ...terms,
         items: [
           // Invoicing may be switched off between our read and the commit.
           {
@@ -177,16 +210,16 @@ async function planPayment(deps: Deps, client: ClientAccount, type: InterviewTyp
           },
           ledgerPut(
             deps,
-            newLedgerEntry(deps, { client_id: client.clientId, kind: 'invoice', amount: type.price.amount, unit: 'GBP', balance_after: null, booking_id: bookingId, interview_type: typeRef }),
+            newLedgerEntry(deps, { client_id: client.clientId, kind: 'invoice', amount: terms.charge, unit: terms.unit, balance_after: null, booking_id: bookingId, interview_type: typeRef }),
           ),
         ],
-        bookingStatus: 'booked',
-        payStatus: 'invoiced',
       };
     }
     case 'candidate_pays': {
+      const terms = termsFrom();
       const token = randomToken(24);
       return {
+        ...terms,
         items: [
           {
             Put: {
@@ -205,8 +238,6 @@ async function planPayment(deps: Deps, client: ClientAccount, type: InterviewTyp
             },
           },
         ],
-        bookingStatus: 'pending_payment',
-        payStatus: 'pending',
         paymentToken: token,
       };
     }

@@ -1,9 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { depsFromEnv } from '../../functions/core/deps.js';
 import { topUpMoney } from '../../functions/core/wallets.js';
 import type { LocalStack } from '../../lib/local/stack.js';
-import { call, startTestStack } from '../support/local-stack.js';
+import { call, mailTo, startTestStack } from '../support/local-stack.js';
 import { ops } from '../support/ops.js';
 
 let stack: LocalStack;
@@ -45,15 +43,6 @@ async function holdFirstFree(token: string, typeId = 1, skip = 0) {
   return held.body;
 }
 
-async function waitForMail(to: string, count: number): Promise<string[]> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const dir = stack.info.mailbox_dir;
-    const mails = existsSync(dir) ? readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')).filter((m) => m.includes(`To: ${to}`)) : [];
-    if (mails.length >= count || Date.now() > deadline) return mails;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe('the agency flow', () => {
   it('lists types and free future slots, holds one, is refused a second hold, and releases it', async () => {
@@ -157,7 +146,7 @@ describe('the agency flow', () => {
     const created = await call(`${base}/bookings`, { token: northwind, body: { ...candidate, email, hold_hash: held.hold_hash, pay_option: 'candidate_pays' } });
     expect(created.body).toMatchObject({ booking_status: 'pending_payment', pay_status: 'pending' });
 
-    const [mail] = await waitForMail(email, 1);
+    const [mail] = await mailTo(stack, email);
     expect(mail).toMatch(/Subject: Pay for your Mental Health Nurse clinical interview/);
     const link = /(http:\/\/\S+\/pay\/\S+)/.exec(mail!)![1]!;
     expect(link.startsWith(base)).toBe(true);

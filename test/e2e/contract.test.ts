@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import { FAMILIES, type FamilyId } from '../../functions/core/families.js';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { routesOf } from '../../lib/routes.js';
+import { eventually } from '../support/eventually.js';
 import { call, startTestStack, type JsonResponse } from '../support/local-stack.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 
@@ -135,9 +136,8 @@ it('the flows of both families answer exactly as documented', async () => {
     await hooks(`/webhooks/${id}`, { method: 'PUT', token: t, body: { events: [kind], is_active: true, timeout_seconds: 5 } });
     await hooks(`/webhooks/${id}/rotate-secret`, { method: 'POST', token: t });
     await hooks(`/webhooks/${id}/test`, { method: 'POST', token: t });
-    await receiver.waitFor(1);
-    await new Promise((r) => setTimeout(r, 500));
-    await hooks(`/webhooks/${id}/logs`, { token: t });
+    // The log once the test event's attempt is in it.
+    await eventually(async () => (await hooks(`/webhooks/${id}/logs`, { token: t })).body.data.length > 0, { what: `the ${family} test delivery's log` });
     await hooks(`/webhooks/${id}`, { method: 'DELETE', token: t });
     await hooks(`/webhooks/${id}`, { token: t });
   }

@@ -1,11 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createClient, setReferenceRequestsEnabled } from '../../functions/core/clients.js';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { depsFromEnv } from '../../functions/core/deps.js';
 import { loadRequest, referenceKeys } from '../../functions/core/reference-model.js';
 import type { LocalStack } from '../../lib/local/stack.js';
-import { call, startTestStack } from '../support/local-stack.js';
+import { call, mailTo, startTestStack } from '../support/local-stack.js';
 
 let stack: LocalStack;
 let base: string;
@@ -34,15 +32,6 @@ const referee = (extra: object = {}) => ({
   ...extra,
 });
 
-async function mailTo(address: string, count = 1): Promise<string[]> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const dir = stack.info.mailbox_dir;
-    const mails = existsSync(dir) ? readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')).filter((m) => m.includes(`To: ${address}\n`)) : [];
-    if (mails.length >= count || Date.now() > deadline) return mails;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 const linkIn = (mail: string, kind: string) => new RegExp(`(http://\\S+/${kind}/\\S+)`).exec(mail)![1]!;
 const post = (url: string, form: Record<string, string>) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
@@ -88,7 +77,7 @@ describe('client_adds', () => {
     expect(request.references[0]).toMatchObject({ referee_name: a.referee_name, referee_phone: '+447700900200', relationship_to_candidate: 'Line manager', status: 'sent', reminder_count: 0, score: null, pdf_url: null });
     expect(request.references[1]).toMatchObject({ referee_phone: null, relationship_to_candidate: null });
 
-    const [mail] = await mailTo(a.referee_email);
+    const [mail] = await mailTo(stack, a.referee_email);
     expect(mail).toMatch(/Subject: Reference request for Ada Nightingale/);
     const form = linkIn(mail!, 'reference-form');
     expect(form).toBe(request.references[0].form_url);
@@ -133,7 +122,7 @@ describe('client_adds', () => {
   it('lets a referee decline with a reason', async () => {
     const r = referee();
     const request = await createRequest({ collection_mode: 'client_adds', references_required: 2, referees: [r] });
-    const form = linkIn((await mailTo(r.referee_email))[0]!, 'reference-form');
+    const form = linkIn((await mailTo(stack, r.referee_email))[0]!, 'reference-form');
     expect((await post(form, { action: 'decline', reason: '' })).status).toBe(422);
     expect((await post(form, { action: 'decline', reason: 'I never worked with this person' })).status).toBe(200);
     const after = (await call(`${base}/reference-requests/${request.id}`, { token: northwind })).body.data;
@@ -151,7 +140,7 @@ describe('candidate_provides', () => {
     const request = await createRequest({ candidate_id: candidate.id, collection_mode: 'candidate_provides', references_required: 1 });
     expect(request.references).toEqual([]);
     expect(request.submission_url).toMatch(/\/reference-submit\//);
-    const link = linkIn((await mailTo(candidate.email))[0]!, 'reference-submit');
+    const link = linkIn((await mailTo(stack, candidate.email))[0]!, 'reference-submit');
     expect(link).toBe(request.submission_url);
 
     expect(await (await fetch(link)).text()).toContain('Referee 1');
@@ -162,7 +151,7 @@ describe('candidate_provides', () => {
     const r = referee();
     const sent = await post(link, { r0_referee_name: r.referee_name, r0_referee_email: r.referee_email, r0_referee_organisation: r.referee_organisation, r0_referee_position: r.referee_position });
     expect(sent.status).toBe(200);
-    expect((await mailTo(r.referee_email)).length).toBe(1);
+    expect((await mailTo(stack, r.referee_email)).length).toBe(1);
     const after = (await call(`${base}/reference-requests/${request.id}`, { token: northwind })).body.data;
     expect(after.references).toEqual([expect.objectContaining({ referee_email: r.referee_email, status: 'sent' })]);
     expect((await post(link, { r0_referee_name: 'Again' })).status).toBe(409);
@@ -181,14 +170,14 @@ describe('agency operations', () => {
     const added = await call(`${base}/reference-requests/${request.id}/referees`, { token: northwind, body: extra });
     expect(added.status).toBe(201);
     expect(added.body.data.references.map((x: { referee_email: string }) => x.referee_email)).toEqual([r.referee_email, extra.referee_email]);
-    expect((await mailTo(extra.referee_email)).length).toBe(1);
+    expect((await mailTo(stack, extra.referee_email)).length).toBe(1);
 
     // Just sent: the first reminder may go only 24 hours after sending (tested with the clock in the integration tests).
     const reminded = await call(`${base}/reference-requests/${request.id}/reminders`, { method: 'POST', token: northwind });
     expect(reminded.status).toBe(200);
     expect(reminded.body.message).toBe('0 reminders sent');
 
-    const form = linkIn((await mailTo(r.referee_email))[0]!, 'reference-form');
+    const form = linkIn((await mailTo(stack, r.referee_email))[0]!, 'reference-form');
     const cancelled = await call(`${base}/reference-requests/${request.id}/cancel`, { method: 'POST', token: northwind });
     expect(cancelled.body.data).toMatchObject({ status: 'cancelled', status_label: 'Cancelled' });
     expect(cancelled.body.data.references.map((x: { status: string }) => x.status)).toEqual(['cancelled', 'cancelled']);
@@ -348,7 +337,7 @@ describe('hostile text', () => {
   it('the referee\'s form refuses them in answers and in a decline reason; ratings are whole numbers 1 to 5, stored as numbers', async () => {
     const r = referee();
     const request = await createRequest({ collection_mode: 'client_adds', references_required: 1, referees: [r] });
-    const form = linkIn((await mailTo(r.referee_email))[0]!, 'reference-form');
+    const form = linkIn((await mailTo(stack, r.referee_email))[0]!, 'reference-form');
     const refused = async (fields: Record<string, string>, field: string, message: string) => {
       const response = await post(form, fields);
       expect([JSON.stringify(fields), response.status]).toEqual([JSON.stringify(fields), 422]);
@@ -398,7 +387,7 @@ describe('self-referencing', () => {
     const email = `grace.${Date.now()}@example.org`;
     const candidate = (await call(`${base}/candidates`, { token: northwind, body: { first_name: 'Grace', last_name: 'Hopper', email } })).body.data;
     const request = await createRequest({ candidate_id: candidate.id, collection_mode: 'candidate_provides', references_required: 1 });
-    const link = linkIn((await mailTo(email))[0]!, 'reference-submit');
+    const link = linkIn((await mailTo(stack, email))[0]!, 'reference-submit');
     const other = referee();
     const row = (i: number, r: { referee_name: string; referee_email: string }) => ({
       [`r${i}_referee_name`]: r.referee_name,
@@ -416,7 +405,7 @@ describe('self-referencing', () => {
 
     const fixed = await post(link, row(0, other));
     expect(fixed.status).toBe(200);
-    expect(await mailTo(other.referee_email)).toHaveLength(1);
+    expect(await mailTo(stack, other.referee_email)).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { LocalStack } from '../../lib/local/stack.js';
 import { verify } from '../../functions/core/signing.js';
+import { eventually } from '../support/eventually.js';
 import { call, startTestStack } from '../support/local-stack.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 
@@ -111,14 +112,14 @@ describe.each([
     const queued = await call(`${base()}/webhooks/${endpoint.id}/test`, { method: 'POST', token: as('riverside') });
     expect(queued.status).toBe(202);
     const eventId = unwrap(queued.body).event_id;
-    const deadline = Date.now() + 20_000;
-    let got;
-    while (!(got = receiver.received.find((r) => r.headers['webhook-id'] === eventId)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(JSON.parse(got!.body)).toMatchObject({ type: 'webhook.test', data: { endpoint_id: endpoint.id } });
-    expect(verify(endpoint.secret, { id: eventId, timestamp: String(got!.headers['webhook-timestamp']), signature: String(got!.headers['webhook-signature']) }, got!.body)).toBe(true);
+    const got = await eventually(() => receiver.received.find((r) => r.headers['webhook-id'] === eventId), { timeoutMs: 20_000, what: 'the webhook.test delivery' });
+    expect(JSON.parse(got.body)).toMatchObject({ type: 'webhook.test', data: { endpoint_id: endpoint.id } });
+    expect(verify(endpoint.secret, { id: eventId, timestamp: String(got.headers['webhook-timestamp']), signature: String(got.headers['webhook-signature']) }, got.body)).toBe(true);
 
-    let logs;
-    while ((logs = (await call(`${base()}/webhooks/${endpoint.id}/logs`, { token: as('riverside') })).body).data.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const logs = await eventually(async () => {
+      const page = (await call(`${base()}/webhooks/${endpoint.id}/logs`, { token: as('riverside') })).body;
+      return page.data.length > 0 && page;
+    }, { what: 'the logged attempt' });
     expect(logs.data[0]).toEqual({
       event_id: eventId,
       event_type: 'webhook.test',
@@ -146,10 +147,8 @@ it('a booking reaches the agency\'s subscribed endpoint as booking.created', asy
       body: { hold_hash: held.hold_hash, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org', phone: '+447700900123', job_role: 'RMN', nmc_number: '12A3456B', pay_option: 'credits' },
     })
   ).body;
-  const deadline = Date.now() + 20_000;
-  let got;
-  while (!(got = receiver.received.find((r) => r.path.endsWith('?bookings'))) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  const delivered = JSON.parse(got!.body);
+  const got = await eventually(() => receiver.received.find((r) => r.path.endsWith('?bookings')), { timeoutMs: 20_000, what: 'the booking.created delivery' });
+  const delivered = JSON.parse(got.body);
   expect(delivered.type).toBe('booking.created');
   // The resource exactly as the API returned it.
   expect(JSON.stringify(delivered.data)).toBe(JSON.stringify(booking));

@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { catalogKeys, createInterviewType, loadCatalog, setInterviewTypeActive } from '../../functions/core/catalog.js';
 import { testDeps } from '../support/env.js';
+import { eventually } from '../support/eventually.js';
 
 it('shows its own catalogue changes at once, and another process\'s within 2 seconds', async () => {
   const deps = await testDeps();
@@ -12,7 +13,5 @@ it('shows its own catalogue changes at once, and another process\'s within 2 sec
 
   // Another process (the operator CLI, another Lambda) changes the table directly.
   await deps.db.send(new UpdateCommand({ TableName: deps.table, Key: catalogKeys.type(type.id), UpdateExpression: 'SET active = :a', ExpressionAttributeValues: { ':a': true } }));
-  const deadline = Date.now() + 2100;
-  while (!(await loadCatalog(deps)).types[0]!.active && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  expect((await loadCatalog(deps)).types[0]!.active).toBe(true);
+  await eventually(async () => (await loadCatalog(deps)).types[0]!.active, { timeoutMs: 2100, intervalMs: 100, what: 'the cached catalogue to expire' });
 });

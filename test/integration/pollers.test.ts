@@ -4,6 +4,7 @@ import { createSqsClient } from '../../functions/core/sqs.js';
 import { startPoller } from '../../lib/local/pollers.js';
 import { queueArn } from '../../lib/local/provision.js';
 import { uniqueName, useEmulatorEnv } from '../support/env.js';
+import { eventually } from '../support/eventually.js';
 
 let sqs: SQSClient;
 
@@ -27,14 +28,6 @@ async function queueWithDlq(maxReceiveCount: number) {
   return { url: queue.QueueUrl!, arn: await queueArn(sqs, queue.QueueUrl!), dlqUrl: dlq.QueueUrl! };
 }
 
-async function until(check: () => boolean, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('the local SQS event source', () => {
   it('deletes what succeeded, redelivers reported failures, and moves a poison message to the DLQ', async () => {
     const queue = await queueWithDlq(2);
@@ -53,7 +46,7 @@ describe('the local SQS event source', () => {
     );
     const poller = startPoller({ sqs, queueUrl: queue.url, queueArn: queue.arn, batchSize: 10, worker, waitSeconds: 1 });
     try {
-      await until(() => received.filter((r) => r.startsWith('poison')).length >= 2);
+      await eventually(() => received.filter((r) => r.startsWith('poison')).length >= 2, { timeoutMs: 15_000, what: 'the second receive of the poison message' });
       const dlq = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queue.dlqUrl, WaitTimeSeconds: 5 }));
       expect(dlq.Messages?.map((m) => m.Body)).toEqual(['poison']);
     } finally {
@@ -78,7 +71,7 @@ describe('the local SQS event source', () => {
     const errors: unknown[] = [];
     const poller = startPoller({ sqs, queueUrl: queue.url, queueArn: queue.arn, batchSize: 10, worker, waitSeconds: 1, onError: (e) => errors.push(e) });
     try {
-      await until(() => bodies.length > 0);
+      await eventually(() => bodies.length > 0, { timeoutMs: 15_000, what: 'the redelivered batch' });
     } finally {
       await poller.stop();
     }

@@ -1,4 +1,4 @@
-import { ReceiveMessageCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
@@ -9,16 +9,16 @@ import { relayOutbox } from '../../functions/core/relay.js';
 import { newEventId } from '../../functions/core/outbox.js';
 import { verify } from '../../functions/core/signing.js';
 import { createSqsClient } from '../../functions/core/sqs.js';
-import { vetWebhookUrl, type UrlPolicy } from '../../functions/core/url-guard.js';
+import type { UrlPolicy } from '../../functions/core/url-guard.js';
 import { attemptDelivery } from '../../functions/core/webhook-attempt.js';
 import { deliveryLog, type DeliveryConfig, type DeliveryMessage } from '../../functions/core/webhook-delivery.js';
-import { retryDelay } from '../../functions/core/webhook-retry.js';
 import { deliveryHandler, fanOutHandler } from '../../functions/workers/_webhooks.js';
 import { createEndpoint, getEndpointItem, rotateSecret, updateEndpoint, webhookKeys, type EndpointItem } from '../../functions/core/webhooks.js';
 import { startPoller, type Poller } from '../../lib/local/pollers.js';
 import { ensureQueues, type LocalQueue } from '../../lib/local/provision.js';
 import { uniqueName, testClock, testDeps, type TestClock } from '../support/env.js';
 import { newClient } from '../support/clinical.js';
+import { eventually } from '../support/eventually.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 
 const LOCAL: UrlPolicy = { allowHttp: true, allowLoopback: true };
@@ -36,19 +36,24 @@ beforeAll(async () => {
   clock = testClock(new Date().toISOString());
   deps = await testDeps({ clock });
   sqs = createSqsClient();
-  const all = await ensureQueues(sqs, uniqueName('wh'), {
-    events: { visibilityTimeoutSeconds: 1 },
-    deliveries: { visibilityTimeoutSeconds: 2, maxReceiveCount: config.schedule.length + 1 },
-  });
-  queues = { events: all.find((q) => q.id === 'events')!, deliveries: all.find((q) => q.id === 'deliveries')! };
   receiver = await startReceiver();
 });
 afterAll(async () => {
   await receiver?.close();
 });
-beforeEach(() => {
+/**
+ * Each test gets its own queues. A stopped poller's long poll stays open on
+ * the server until its wait ends and may still take a message that arrives
+ * meanwhile, which would then reach the next test one receive late.
+ */
+beforeEach(async () => {
   receiver.received.length = 0;
   receiver.script();
+  const all = await ensureQueues(sqs, uniqueName('wh'), {
+    events: { visibilityTimeoutSeconds: 1 },
+    deliveries: { visibilityTimeoutSeconds: 2, maxReceiveCount: config.schedule.length + 1 },
+  });
+  queues = { events: all.find((q) => q.id === 'events')!, deliveries: all.find((q) => q.id === 'deliveries')! };
 });
 afterEach(async () => {
   await Promise.all(pollers.map((p) => p.stop()));
@@ -77,7 +82,28 @@ async function endpoint(events = ['booking.created'], timeout_seconds = 5) {
 
 const endpointItem = (client: string, id: number) => getEndpointItem(deps, client, 'clinical-interview', id) as Promise<EndpointItem>;
 const logOf = async (client: string, id: number) => (await deliveryLog(deps, client, id, { limit: 50 })).data.reverse();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The endpoint's log once it holds `count` attempts. */
+const logOnce = (client: string, id: number, count: number) =>
+  eventually(async () => {
+    const log = await logOf(client, id);
+    return log.length >= count && log;
+  }, { what: `${count} logged attempts` });
+
+/**
+ * The pipeline has finished: nothing waits or is in flight on either queue.
+ * Read in pipeline order: fan-out queues a delivery before its event is deleted.
+ */
+async function drained() {
+  await eventually(async () => {
+    for (const queue of [queues.events, queues.deliveries]) {
+      const { Attributes = {} } = await sqs.send(
+        new GetQueueAttributesCommand({ QueueUrl: queue.url, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'] }),
+      );
+      if (Object.values(Attributes).some((n) => Number(n) > 0)) return false;
+    }
+    return true;
+  }, { what: 'the queues to drain' });
+}
 
 describe('delivery', () => {
   it('POSTs a Standard Webhooks signed body that verifies with the endpoint secret', async () => {
@@ -94,7 +120,7 @@ describe('delivery', () => {
     expect(verify(secret, signed, got!.body)).toBe(true);
     expect(verify(secret, signed, got!.body.replace('42', '43'))).toBe(false);
     expect(verify('whsec_' + Buffer.alloc(32).toString('base64'), signed, got!.body)).toBe(false);
-    await sleep(300);
+    await logOnce(client, id, 1);
     expect(await endpointItem(client, id)).toMatchObject({ last_response_code: 200, consecutive_failures: 0 });
   });
 
@@ -106,8 +132,7 @@ describe('delivery', () => {
     const got = await receiver.waitFor(2);
     expect(got.map((r) => r.headers['webhook-id'])).toEqual([event.id, event.id]);
     expect(got[1]!.headers['webhook-timestamp']).toBeDefined();
-    await sleep(300);
-    const log = await logOf(client, id);
+    const log = await logOnce(client, id, 2);
     expect(log.map((l) => [l.attempt, l.outcome, l.response_status])).toEqual([[1, 'failed', 500], [2, 'delivered', 200]]);
     expect(log[0]!.next_attempt_at).toEqual(expect.any(String));
     expect(log[0]).not.toHaveProperty('response_excerpt');
@@ -120,8 +145,7 @@ describe('delivery', () => {
     runWorkers();
     await publish(client, 'booking.created');
     await receiver.waitFor(2);
-    await sleep(300);
-    const log = await logOf(client, id);
+    const log = await logOnce(client, id, 2);
     expect(log[0]).toMatchObject({ attempt: 1, outcome: 'failed', response_status: null, error: 'timed out after 1 s' });
     expect(log[0]!.duration_ms).toBeGreaterThanOrEqual(950);
     expect(log[1]).toMatchObject({ attempt: 2, outcome: 'delivered' });
@@ -135,9 +159,8 @@ describe('delivery', () => {
     await publish(client, 'booking.created');
     await publish(other.client, 'booking.created');
     const marker = await publish(client, 'booking.cancelled');
-    const got = await receiver.waitFor(1);
-    await sleep(1500);
-    expect(got.map((r) => r.headers['webhook-id'])).toEqual([marker.id]);
+    await drained();
+    expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([marker.id]);
     expect((await logOf(client, id)).map((l) => l.event_type)).toEqual(['booking.cancelled']);
   });
 
@@ -148,8 +171,7 @@ describe('delivery', () => {
     await publish(client, 'booking.created');
     const got = await receiver.waitFor(2);
     expect(got.every((r) => r.path === '/hook')).toBe(true);
-    await sleep(300);
-    expect((await logOf(client, id))[0]).toMatchObject({ outcome: 'failed', response_status: 302, error: expect.stringMatching(/redirect .* not followed/) });
+    expect((await logOnce(client, id, 1))[0]).toMatchObject({ outcome: 'failed', response_status: 302, error: expect.stringMatching(/redirect .* not followed/) });
   });
 
   it('switches the endpoint off at once on 410 Gone', async () => {
@@ -157,11 +179,10 @@ describe('delivery', () => {
     receiver.script({ status: 410 });
     runWorkers();
     await publish(client, 'booking.created');
-    await receiver.waitFor(1);
-    await sleep(300);
+    await drained();
     expect(await endpointItem(client, id)).toMatchObject({ is_active: false, last_response_code: 410 });
     await publish(client, 'booking.created');
-    await sleep(2500);
+    await drained();
     expect(receiver.received).toHaveLength(1);
   });
 
@@ -190,10 +211,9 @@ describe('delivery', () => {
     };
     const event = await publish(client, 'booking.created');
     runWorkers(crashingOnce);
-    const got = await receiver.waitFor(1);
-    await sleep(1500);
+    await drained();
     expect(calls).toBeGreaterThanOrEqual(2);
-    expect(got.map((r) => r.headers['webhook-id'])).toEqual([event.id]);
+    expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([event.id]);
   });
 });
 
@@ -353,61 +373,8 @@ describe('switching off after five days of failures', () => {
   });
 });
 
-describe('the retry schedule', () => {
-  it('waits each step ±20 %, and honours Retry-After within [step, 2×step]', () => {
-    const schedule = [5, 300, 1800, 7200, 18000, 36000, 36000];
-    expect(retryDelay(schedule, 1, undefined, () => 0)).toBe(4);
-    expect(retryDelay(schedule, 1, undefined, () => 1)).toBe(6);
-    expect(retryDelay(schedule, 2, undefined, () => 0.5)).toBe(300);
-    expect(retryDelay(schedule, 2, 10)).toBe(300);
-    expect(retryDelay(schedule, 2, 450)).toBe(450);
-    expect(retryDelay(schedule, 2, 99_999)).toBe(600);
-    expect(retryDelay(schedule, 7, 99_999)).toBe(43_200);
-  });
-});
-
-describe('URL guard (SSRF)', () => {
-  const refused = (url: string, policy: UrlPolicy = CLOUD, lookup?: UrlPolicy['lookup']) =>
-    vetWebhookUrl(url, { ...policy, lookup }).then(() => 'allowed', (e) => e.code);
+describe('the URL guard (SSRF) at delivery', () => {
   const resolvesTo = (address: string) => async () => [{ address, family: address.includes(':') ? 6 : 4 }];
-
-  it.each([
-    'https://169.254.169.254/latest/meta-data',
-    'https://10.0.0.1/hook',
-    'https://172.16.5.4/hook',
-    'https://192.168.1.1/hook',
-    'https://100.64.0.1/hook',
-    'https://127.0.0.1/hook',
-    'https://[::1]/hook',
-    'https://[fe80::1]/hook',
-    'https://[fd00::1]/hook',
-    'https://[::ffff:10.0.0.1]/hook',
-    'https://0.0.0.0/hook',
-    'http://93.184.216.34/hook',
-    'ftp://93.184.216.34/hook',
-    'https://user:pass@93.184.216.34/hook',
-    'not a url',
-  ])('refuses %s in the cloud', async (url) => {
-    expect(await refused(url)).toBe('webhook-url-refused');
-  });
-
-  it('allows a public address over https', async () => {
-    expect(await refused('https://93.184.216.34/hook')).toBe('allowed');
-    expect(await refused('https://hooks.example.com/x', CLOUD, resolvesTo('93.184.216.34'))).toBe('allowed');
-  });
-
-  it('refuses a hostname that resolves to a private address, or to any private address among several', async () => {
-    expect(await refused('https://internal.example.com/hook', CLOUD, resolvesTo('10.1.2.3'))).toBe('webhook-url-refused');
-    const mixed = async () => [{ address: '93.184.216.34', family: 4 }, { address: '192.168.0.10', family: 4 }];
-    expect(await refused('https://mixed.example.com/hook', CLOUD, mixed)).toBe('webhook-url-refused');
-  });
-
-  it('lets the local stack use http and loopback, but never link-local or private', async () => {
-    expect(await refused('http://127.0.0.1:4000/hook', LOCAL)).toBe('allowed');
-    expect(await refused('http://[::1]:4000/hook', LOCAL)).toBe('allowed');
-    expect(await refused('http://169.254.169.254/', LOCAL)).toBe('webhook-url-refused');
-    expect(await refused('http://10.0.0.1/', LOCAL)).toBe('webhook-url-refused');
-  });
 
   it('checks again at delivery: a name that now resolves inside is not contacted', async () => {
     const { client, id } = await endpoint();

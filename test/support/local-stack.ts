@@ -1,8 +1,9 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../lib/local/stack.js';
 import { uniqueName, useEmulatorEnv } from './env.js';
+import { eventually } from './eventually.js';
 
 /** The local stack in this test process, on the shared emulators, with its own table and queues. */
 export async function startTestStack(env: Record<string, string> = {}, options: Partial<LocalStackOptions> = {}): Promise<LocalStack> {
@@ -40,4 +41,16 @@ export async function call(
   const response = await fetch(url, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+/** The e-mails to `address` in the stack's local mailbox, once there are at least `count`. */
+export function mailTo(stack: LocalStack, address: string, count = 1): Promise<string[]> {
+  return eventually(
+    () => {
+      const dir = stack.info.mailbox_dir;
+      const mails = existsSync(dir) ? readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')).filter((m) => m.includes(`To: ${address}\n`)) : [];
+      return mails.length >= count && mails;
+    },
+    { timeoutMs: 15_000, intervalMs: 100, what: `${count} e-mails to ${address}` },
+  );
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eventually } from './eventually.js';
 
 /** A real webhook receiver on loopback that records what arrives and answers as the test scripts it. */
 
@@ -17,6 +18,7 @@ export interface Receiver {
   received: Received[];
   /** Answers for the next requests, in order; after them, 200. */
   script(...answers: Answer[]): void;
+  /** At least `count` requests have arrived; fails after the timeout. */
   waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
   close(): Promise<void>;
 }
@@ -46,8 +48,7 @@ export async function startReceiver(): Promise<Receiver> {
     received,
     script: (...next) => void (answers = next),
     async waitFor(count, timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await eventually(() => received.length >= count, { timeoutMs, what: `${count} requests at the receiver` });
       return received;
     },
     async close() {
