@@ -159,24 +159,24 @@ describe('reference scores', () => {
   };
 
   it('is the weighted mean of the ratings on 0-100: 1 is 0 and 5 is 100', () => {
-    expect(scoreOf(template, { competence: '5', reliability: '5', teamwork: '5', concerns: 'None' })).toBe(100);
-    expect(scoreOf(template, { competence: '1', reliability: '1', teamwork: '1', concerns: 'None' })).toBe(0);
-    expect(scoreOf(template, { competence: '3', reliability: '3', teamwork: '3' })).toBe(50);
+    expect(scoreOf(template, { competence: 5, reliability: 5, teamwork: 5, concerns: 'None' })).toBe(100);
+    expect(scoreOf(template, { competence: 1, reliability: 1, teamwork: 1, concerns: 'None' })).toBe(0);
+    expect(scoreOf(template, { competence: 3, reliability: 3, teamwork: 3 })).toBe(50);
     // (100×3 + 75×2 + 0×1) / 6
-    expect(scoreOf(template, { competence: '5', reliability: '4', teamwork: '1' })).toBe(75);
+    expect(scoreOf(template, { competence: 5, reliability: 4, teamwork: 1 })).toBe(75);
   });
 
   it('rounds to one decimal', () => {
     // (75×3 + 50×2 + 100×1) / 6 = 70.83…
-    expect(scoreOf(template, { competence: '4', reliability: '3', teamwork: '5' })).toBe(70.8);
+    expect(scoreOf(template, { competence: 4, reliability: 3, teamwork: 5 })).toBe(70.8);
     // (100×3 + 75×2 + 75×1) / 6 = 87.5
-    expect(scoreOf(template, { competence: '5', reliability: '4', teamwork: '4' })).toBe(87.5);
+    expect(scoreOf(template, { competence: 5, reliability: 4, teamwork: 4 })).toBe(87.5);
   });
 
   it('leaves out a rating left blank, and text answers whatever they say', () => {
     // (100×3 + 25×2) / 5
-    expect(scoreOf(template, { competence: '5', reliability: '2', teamwork: '', concerns: '1' })).toBe(70);
-    expect(scoreOf(template, { competence: '5', reliability: '2', concerns: '5' })).toBe(70);
+    expect(scoreOf(template, { competence: 5, reliability: 2, teamwork: null, concerns: '1' })).toBe(70);
+    expect(scoreOf(template, { competence: 5, reliability: 2, concerns: '5' })).toBe(70);
     expect(scoreOf(template, { concerns: '5' })).toBe(0);
   });
 });
