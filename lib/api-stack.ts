@@ -2,6 +2,7 @@ import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cd
 import { ApiMapping, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, type DomainName } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -15,6 +16,8 @@ export interface ApiStackProps extends StackProps {
   family: FamilyId;
   config: StageConfig;
   table: ITableV2;
+  /** The work queues by id; a route that needs one may send to it. */
+  queues: Record<string, IQueue>;
   domainName?: DomainName;
 }
 
@@ -74,7 +77,7 @@ export class ApiStack extends Stack {
         logGroupName: `${logPrefix}-${name}`,
         logRetentionDays: config.logRetentionDays,
         timeout: Duration.seconds(10),
-        needs: route.needs?.filter((n): n is BundleNeed => n !== 'reports'),
+        needs: route.needs?.filter((n): n is BundleNeed => n === 'swagger-ui'),
         environment: {
           SERVICE_TIME_ZONE: config.serviceTimeZone,
           STAGE: config.stage,
@@ -83,6 +86,7 @@ export class ApiStack extends Stack {
         },
       }).bindTable(props.table, 'readwrite');
       if (route.needs?.includes('reports')) fn.bindReports(reportsBucketName(config.stage));
+      if (route.needs?.includes('deliveries-queue')) fn.bindQueue('deliveries', props.queues.deliveries!);
       this.functions.push(fn);
       this.api.addRoutes({
         path: route.path,

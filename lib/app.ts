@@ -32,6 +32,7 @@ export function buildApp(app: App = new App()) {
         family,
         config,
         table: data.table,
+        queues: data.queues,
         domainName,
       }),
   );

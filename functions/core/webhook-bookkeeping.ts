@@ -49,6 +49,8 @@ export function logItem(a: Attempt) {
     // Kept for operators; the API never shows it (a receiver's body is not ours to echo).
     response_excerpt: a.result.excerpt,
     next_attempt_at: a.outcome === 'failed' ? addSeconds(a.at, a.retryInSeconds!).toISOString() : null,
+    // The event as sent, so that it can be replayed byte for byte (POST /webhooks/{id}/replay).
+    event_payload: JSON.stringify(a.message.event),
     ttl: toEpochSeconds(addSeconds(a.at, LOG_RETENTION_SECONDS)),
   };
 }

@@ -142,7 +142,7 @@ export async function getEndpointItem(deps: Deps, clientId: string, family: Fami
   return Item as EndpointItem | undefined;
 }
 
-async function requireEndpoint(deps: Deps, clientId: string, family: FamilyId, id: number): Promise<EndpointItem> {
+export async function requireEndpoint(deps: Deps, clientId: string, family: FamilyId, id: number): Promise<EndpointItem> {
   const item = await getEndpointItem(deps, clientId, family, id);
   if (!item) throw new DomainError('not-found', `No webhook endpoint ${id}`);
   return item;

@@ -138,6 +138,8 @@ it('the flows of both families answer exactly as documented', async () => {
     await hooks(`/webhooks/${id}/test`, { method: 'POST', token: t });
     // The log once the test event's attempt is in it.
     await eventually(async () => (await hooks(`/webhooks/${id}/logs`, { token: t })).body.data.length > 0, { what: `the ${family} test delivery's log` });
+    await hooks(`/webhooks/${id}/replay`, { token: t, body: { since: new Date(Date.now() - 3_600_000).toISOString(), all: true } });
+    await hooks(`/webhooks/${id}/replay`, { token: t, body: { since: 'last week' } });
     await hooks(`/webhooks/${id}`, { method: 'DELETE', token: t });
     await hooks(`/webhooks/${id}`, { token: t });
   }

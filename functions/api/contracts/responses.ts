@@ -83,6 +83,7 @@ export const WebhookEndpoint = v.strictObject({
 });
 export const WebhookEndpointWithSecret = v.strictObject({ ...WebhookEndpoint.entries, secret: str });
 export const TestEventQueued = v.strictObject({ event_id: str });
+export const ReplayQueued = v.strictObject({ replayed: int, event_ids: v.array(str) });
 export const DeliveryAttempt = v.strictObject({
   event_id: str,
   event_type: str,

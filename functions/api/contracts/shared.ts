@@ -33,6 +33,16 @@ export const SHARED_CONTRACTS: Record<Ids, OperationContract> = {
     responses: { 200: json('The endpoint with its new secret (shown only now)', R.WebhookEndpointWithSecret, 'single') },
   },
   testWebhook: { summary: 'Send a webhook.test event', responses: { 202: json('A webhook.test event is on its way', R.TestEventQueued, 'single') } },
+  replayWebhook: {
+    summary: 'Send past events to this endpoint again',
+    description:
+      'Queues again the events this endpoint was sent since `since` (at most 14 days back): by default only those never delivered, with `all: true` every one. ' +
+      'Each keeps its original `webhook-id`, so a receiver that de-duplicates by it takes each once.',
+    responses: {
+      202: json('The events queued again, oldest first', R.ReplayQueued, 'single'),
+      409: json('The endpoint is switched off', R.Problem),
+    },
+  },
   listWebhookDeliveries: { summary: 'Delivery attempts, newest first', responses: { 200: json('Delivery attempts, newest first', R.DeliveryAttempt, 'page') } },
 
   getBalances: { summary: 'Credit and money balances', responses: { 200: json('Credits per product, and the money balance', R.Balances) } },

@@ -33,7 +33,7 @@ export interface Operation {
   body?: SchemaOf<Schema>;
   query?: SchemaOf<Schema>;
   /** What the function needs beyond the table: read access to interview reports; files beside its bundle. */
-  needs?: readonly ('reports' | 'swagger-ui')[];
+  needs?: readonly ('reports' | 'swagger-ui' | 'deliveries-queue')[];
 }
 
 /** Keeps an operation's literal types (path, schemas) for the handler built from it. */

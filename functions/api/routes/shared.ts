@@ -22,6 +22,12 @@ export const webhookOperations = sharedOperations({
   deleteWebhook: { ...webhook('/webhooks/{id}', 'delete'), method: 'DELETE' },
   rotateWebhookSecret: { ...webhook('/webhooks/{id}/rotate-secret', 'rotate-secret'), method: 'POST' },
   testWebhook: { ...webhook('/webhooks/{id}/test', 'test'), method: 'POST' },
+  replayWebhook: {
+    ...webhook('/webhooks/{id}/replay', 'replay'),
+    method: 'POST',
+    body: (family) => webhookSchemas(family).replay,
+    needs: ['deliveries-queue'],
+  },
   listWebhookDeliveries: { ...webhook('/webhooks/{id}/logs', 'logs'), method: 'GET', query: (family) => webhookSchemas(family).logs },
 });
 

@@ -23,5 +23,9 @@ export function webhookSchemas(family: FamilyId) {
       timeout_seconds: v.optional(timeout),
     }),
     logs: PageQuery,
+    replay: v.object({
+      since: v.pipe(text(), v.isoTimestamp('An ISO 8601 timestamp, for example 2026-11-20T09:00:00Z')),
+      all: v.optional(v.boolean('true or false'), false),
+    }),
   };
 }

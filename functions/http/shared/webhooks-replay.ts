@@ -1,0 +1,18 @@
+import { webhookOperations } from '../../api/routes/shared.js';
+import { queueUrlEnv, requireEnv } from '../../core/config.js';
+import { createSqsClient } from '../../core/sqs.js';
+import { replayDeliveries } from '../../core/webhook-replay.js';
+import { getEndpoint } from '../../core/webhooks.js';
+import { httpHandler, single } from '../../middleware/http-handler.js';
+
+const sqs = createSqsClient();
+
+export const handler = httpHandler(
+  webhookOperations.replayWebhook,
+  async ({ deps, caller, family, params, body }) => {
+    const queued = await replayDeliveries(deps, sqs, requireEnv(queueUrlEnv('deliveries')), { clientId: caller.clientId, family, endpointId: params.id }, body);
+    return { status: 202, body: single(family, queued, `${queued.replayed} event${queued.replayed === 1 ? '' : 's'} queued again`) };
+  },
+  // Another client's endpoint is 404 whatever the body says.
+  { resource: ({ deps, caller, family, params }) => getEndpoint(deps, caller.clientId, family, params.id) },
+);
