@@ -1,27 +1,17 @@
 import type { LocalStack } from '../../lib/local/stack.js';
 import { verify } from '../../functions/core/signing.js';
 import { eventually } from '../support/eventually.js';
-import { call, startTestStack } from '../support/local-stack.js';
+import { call, demoTokens, startTestStack } from '../support/local-stack.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 
 let stack: LocalStack;
 let receiver: Receiver;
-const tokens: Record<string, Record<string, string>> = {};
-
-const CREDENTIALS = {
-  northwind: { client_id: 'demo-northwind', client_secret: 'cs_demo_northwind_local_only' },
-  riverside: { client_id: 'demo-riverside', client_secret: 'cs_demo_riverside_local_only' },
-};
+let tokens: Awaited<ReturnType<typeof demoTokens>>;
 
 beforeAll(async () => {
   stack = await startTestStack();
   receiver = await startReceiver();
-  for (const family of ['clinical-interview', 'portal-v2']) {
-    tokens[family] = {};
-    for (const [who, credentials] of Object.entries(CREDENTIALS)) {
-      tokens[family]![who] = (await call(`${stack.info.families[family]}/auth/token`, { body: credentials })).body.access_token;
-    }
-  }
+  tokens = await demoTokens(stack);
 });
 afterAll(async () => {
   await receiver?.close();

@@ -54,3 +54,23 @@ export function mailTo(stack: LocalStack, address: string, count = 1): Promise<s
     { timeoutMs: 15_000, intervalMs: 100, what: `${count} e-mails to ${address}` },
   );
 }
+
+/** The demo clients' credentials, as `npm start` seeds them. */
+export const DEMO_CREDENTIALS = {
+  northwind: { client_id: 'demo-northwind', client_secret: 'cs_demo_northwind_local_only' },
+  riverside: { client_id: 'demo-riverside', client_secret: 'cs_demo_riverside_local_only' },
+} as const;
+
+export type DemoClientName = keyof typeof DEMO_CREDENTIALS;
+
+/** An access token of each demo client in each family: `tokens[family][client]`. */
+export async function demoTokens(stack: LocalStack): Promise<Record<string, Record<DemoClientName, string>>> {
+  const tokens: Record<string, Record<DemoClientName, string>> = {};
+  for (const [family, base] of Object.entries(stack.info.families)) {
+    const pairs = await Promise.all(
+      Object.entries(DEMO_CREDENTIALS).map(async ([who, credentials]) => [who, (await call(`${base}/auth/token`, { body: credentials })).body.access_token] as const),
+    );
+    tokens[family] = Object.fromEntries(pairs) as Record<DemoClientName, string>;
+  }
+  return tokens;
+}
