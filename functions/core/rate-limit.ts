@@ -2,14 +2,13 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { toEpochSeconds } from './clock.js';
 import type { Deps } from './deps.js';
 import type { FamilyId } from './families.js';
+import { key, TABLE_KEYS } from './key-registry.js';
 
 /** A fixed-window request counter per client and family, kept in DynamoDB so every Lambda shares it. */
 
+const RATE = TABLE_KEYS.rate;
 export const rateLimitKeys = {
-  window: (clientId: string, family: FamilyId, windowStart: number) => ({
-    pk: `RATE#${clientId}#${family}`,
-    sk: `WINDOW#${windowStart}`,
-  }),
+  window: (clientId: string, family: FamilyId, windowStart: number) => ({ pk: key(RATE.pk, clientId, family), sk: key(RATE.sk.window, windowStart) }),
 };
 
 export interface RateLimitState {

@@ -5,6 +5,7 @@ import { chunksOf, queryAll } from './db.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 import type { FamilyId } from './families.js';
+import { key, TABLE_KEYS } from './key-registry.js';
 import { randomBytesHex, randomToken, sha256Hex } from './secrets.js';
 
 /**
@@ -47,12 +48,13 @@ interface GrantItem {
   revoked_at?: string;
 }
 
+const { token: TOKEN, grant: GRANT } = TABLE_KEYS;
 export const tokenKeys = {
-  token: (hash: string) => ({ pk: `TOKEN#${hash}`, sk: 'TOKEN' }),
-  grant: (grantId: string) => ({ pk: `GRANT#${grantId}`, sk: 'GRANT' }),
+  token: (hash: string) => ({ pk: key(TOKEN.pk, hash), sk: TOKEN.sk.token }),
+  grant: (grantId: string) => ({ pk: key(GRANT.pk, grantId), sk: GRANT.sk.grant }),
   /** One small item per token under its grant, so revoking can find them all. */
-  grantMember: (grantId: string, hash: string) => ({ pk: `GRANT#${grantId}`, sk: `TOKEN#${hash}` }),
-  grantMemberPrefix: 'TOKEN#',
+  grantMember: (grantId: string, hash: string) => ({ pk: key(GRANT.pk, grantId), sk: key(GRANT.sk.member, hash) }),
+  grantMemberPrefix: GRANT.sk.member,
 };
 
 export interface TokenPair {
@@ -82,12 +84,13 @@ function newTokenWrites(deps: Deps, grantId: string, clientId: string, family: F
   const refresh = randomToken(32);
   const issuedAt = now.toISOString();
   const { accessTokenTtlSeconds: accessTtl, refreshTokenTtlSeconds: refreshTtl } = deps.config;
-  const items: TokenItem[] = [
+  const tokens = [
     { kind: 'access' as const, hash: sha256Hex(access), ttl: accessTtl },
     { kind: 'refresh' as const, hash: sha256Hex(refresh), ttl: refreshTtl },
-  ].map(({ kind, hash, ttl }) => {
+  ];
+  const puts = tokens.flatMap(({ kind, hash, ttl }) => {
     const expires = addSeconds(now, ttl);
-    return {
+    const item: TokenItem = {
       ...tokenKeys.token(hash),
       entity: 'token',
       kind,
@@ -98,21 +101,16 @@ function newTokenWrites(deps: Deps, grantId: string, clientId: string, family: F
       expires_at: expires.toISOString(),
       ttl: toEpochSeconds(expires),
     };
-  });
-  const puts = items.flatMap((item) => [
-    { Put: { TableName: deps.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-    {
-      Put: {
-        TableName: deps.table,
-        Item: {
-          ...tokenKeys.grantMember(grantId, item.pk.slice('TOKEN#'.length)),
-          entity: 'grant-member',
-          expires_at: item.expires_at,
-          ttl: item.ttl,
+    return [
+      { Put: { TableName: deps.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Put: {
+          TableName: deps.table,
+          Item: { ...tokenKeys.grantMember(grantId, hash), entity: 'grant-member', expires_at: item.expires_at, ttl: item.ttl },
         },
       },
-    },
-  ]);
+    ];
+  });
   const pair: TokenPair = {
     token_type: 'Bearer',
     access_token: access,

@@ -224,8 +224,7 @@ interface Attempt {
 function logItem(a: Attempt) {
   const attemptedAt = a.at.toISOString();
   return {
-    pk: webhookKeys.logPartition(a.message.client_id, a.message.endpoint_id),
-    sk: `${attemptedAt}#${a.message.event.id}#${String(a.attempt).padStart(2, '0')}`,
+    ...webhookKeys.logEntry(a.message.client_id, a.message.family, a.message.endpoint_id, attemptedAt, a.message.event.id, a.attempt),
     entity: 'webhook-attempt',
     event_id: a.message.event.id,
     event_type: a.message.event.type,
@@ -423,9 +422,9 @@ export function deliveryHandler(deps: Deps, sqs: SQSClient, queueUrl: string, co
 }
 
 /** An endpoint's delivery attempts, newest first. The receiver's response body is not included. */
-export function deliveryLog(deps: Deps, clientId: string, endpointId: number, page: { limit: number; cursor?: string }): Promise<Page<Record<string, unknown>>> {
+export function deliveryLog(deps: Deps, clientId: string, family: FamilyId, endpointId: number, page: { limit: number; cursor?: string }): Promise<Page<Record<string, unknown>>> {
   const tz = deps.config.serviceTimeZone;
-  return queryPage(deps, { pk: webhookKeys.logPartition(clientId, endpointId), ...page }, (i) => ({
+  return queryPage(deps, { pk: webhookKeys.logPartition(clientId, family, endpointId), ...page }, (i) => ({
     event_id: i.event_id,
     event_type: i.event_type,
     attempt: i.attempt,

@@ -5,7 +5,9 @@ import { queryAll } from './db.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 import type { FamilyId } from './families.js';
+import { clientKeys } from './clients.js';
 import { nextId, padId } from './ids.js';
+import { familyPrefix, key, TABLE_KEYS } from './key-registry.js';
 import { eventPut } from './outbox.js';
 import { newWebhookSecret, secretPrefix } from './signing.js';
 import { formatWithOffset } from './time.js';
@@ -45,10 +47,16 @@ export interface EndpointItem {
   updated_at: string;
 }
 
+const { client: CLIENT, webhookLog: LOG } = TABLE_KEYS;
 export const webhookKeys = {
-  endpoint: (clientId: string, family: FamilyId, id: number) => ({ pk: `CLIENT#${clientId}`, sk: `WEBHOOK#${family}#${padId(id)}` }),
-  familyPrefix: (family: FamilyId) => `WEBHOOK#${family}#`,
-  logPartition: (clientId: string, endpointId: number) => `WEBHOOK_LOG#${clientId}#${endpointId}`,
+  endpoint: (clientId: string, family: FamilyId, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.webhook, family, padId(id)) }),
+  familyPrefix: (family: FamilyId) => familyPrefix(CLIENT.sk.webhook, family),
+  /** Endpoint ids are per family, so the log's partition names the family too. */
+  logPartition: (clientId: string, family: FamilyId, endpointId: number) => key(LOG.pk, family, clientId, endpointId),
+  logEntry: (clientId: string, family: FamilyId, endpointId: number, attemptedAt: string, eventId: string, attempt: number) => ({
+    pk: key(LOG.pk, family, clientId, endpointId),
+    sk: key(LOG.sk.attempt, attemptedAt, eventId, String(attempt).padStart(2, '0')),
+  }),
 };
 
 /** The endpoint as the specification shows it: the secret only as its prefix. */
@@ -84,7 +92,7 @@ export interface NewEndpoint {
 
 export async function createEndpoint(deps: Deps, clientId: string, family: FamilyId, input: NewEndpoint, policy: UrlPolicy) {
   await vetWebhookUrl(input.url, policy);
-  const id = await nextId(deps, 'webhook');
+  const id = await nextId(deps, family, 'webhook');
   const now = deps.clock().toISOString();
   const item: EndpointItem = {
     id,
@@ -133,7 +141,7 @@ export async function getEndpoint(deps: Deps, clientId: string, family: FamilyId
 export async function listEndpoints(deps: Deps, clientId: string, family: FamilyId): Promise<EndpointItem[]> {
   const items = await queryAll(deps, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': `CLIENT#${clientId}`, ':prefix': webhookKeys.familyPrefix(family) },
+    ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':prefix': webhookKeys.familyPrefix(family) },
     ConsistentRead: true,
   });
   return items as unknown as EndpointItem[];

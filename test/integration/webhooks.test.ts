@@ -72,7 +72,7 @@ async function endpoint(events = ['booking.created'], timeout_seconds = 5) {
 }
 
 const endpointItem = (client: string, id: number) => getEndpointItem(deps, client, 'clinical-interview', id) as Promise<EndpointItem>;
-const logOf = async (client: string, id: number) => (await deliveryLog(deps, client, id, { limit: 50 })).data.reverse();
+const logOf = async (client: string, id: number) => (await deliveryLog(deps, client, 'clinical-interview', id, { limit: 50 })).data.reverse();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('delivery', () => {

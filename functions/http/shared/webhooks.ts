@@ -84,5 +84,5 @@ export const webhookLogs = (family: FamilyId) =>
   httpHandler({ family, auth: 'bearer', query: webhookSchemas(family).logs }, async ({ deps, caller, params, query }) => {
     const id = endpointId(params);
     await getEndpoint(deps, caller.clientId, family, id); // another client's endpoint is not-found
-    return { status: 200, body: await deliveryLog(deps, caller.clientId, id, query) };
+    return { status: 200, body: await deliveryLog(deps, caller.clientId, family, id, query) };
   });
