@@ -6,6 +6,7 @@ import {
   markReportAvailable,
   rescheduleBooking,
 } from '../../functions/core/booking-admin.js';
+import { bookingPageToken, clientOfBookingPage } from '../../functions/core/booking-page.js';
 import { createBooking, getBooking, listBookings, type NewBooking } from '../../functions/core/bookings.js';
 import type { InterviewType } from '../../functions/core/catalog.js';
 import type { Deps } from '../../functions/core/deps.js';
@@ -303,5 +304,17 @@ describe('family scope', () => {
     const view = (await walletTransactions(deps, client, OTHER, { limit: 25 })).data;
     expect(view.map((e) => e.kind).sort()).toEqual(['money_debit', 'money_topup']);
     expect(view[0]).not.toHaveProperty('family');
+  });
+
+  it('gives a client one booking page per family, each leading back to the client only in its own family', async () => {
+    const client = await newClient(deps);
+    const tokens = await Promise.all(Array.from({ length: 5 }, () => bookingPageToken(deps, client, CI)));
+    expect(new Set(tokens).size).toBe(1);
+    const other = await bookingPageToken(deps, client, OTHER);
+    expect(other).not.toBe(tokens[0]);
+    expect(await clientOfBookingPage(deps, CI, tokens[0]!)).toBe(client);
+    expect(await clientOfBookingPage(deps, OTHER, other)).toBe(client);
+    expect(await code(clientOfBookingPage(deps, OTHER, tokens[0]!))).toBe('not-found');
+    expect(await code(bookingPageToken(deps, 'cl_nobody', CI))).toBe('not-found');
   });
 });
