@@ -13,11 +13,11 @@ import { formatWithOffset } from './time.js';
 
 /**
  * Credit wallets (one per product: interview type, course) and the money
- * balance of each client in each family, and the append-only ledger finance
- * reads (per client and family; by month across both for finance). A balance changes only in
- * a transaction that also appends its ledger entry; the wallet's version makes
- * the change conditional on the balance it was computed from, so
- * `balance_after` is always true and a balance never goes below zero.
+ * balance of each client in each family, and the append-only ledger (one per
+ * client and family; finance reads a month across them). A balance changes
+ * only in a transaction that also appends its ledger entry; the wallet's
+ * version makes the change conditional on the balance it was computed from,
+ * so `balance_after` is always true and a balance never goes below zero.
  */
 
 export type LedgerKind = 'credit_debit' | 'credit_topup' | 'money_debit' | 'money_topup' | 'invoice' | 'refund';
@@ -115,10 +115,10 @@ export function newLedgerEntry(deps: Deps, entry: Omit<LedgerEntry, 'id' | 'crea
   return { id: `led_${randomUUID().replaceAll('-', '')}`, created_at: deps.clock().toISOString(), ...entry };
 }
 
-async function topUp(deps: Deps, key: { pk: string; sk: string }, amount: number, entry: Omit<LedgerEntry, 'id' | 'created_at' | 'balance_after' | 'amount'>) {
+async function topUp(deps: Deps, walletKey: { pk: string; sk: string }, amount: number, entry: Omit<LedgerEntry, 'id' | 'created_at' | 'balance_after' | 'amount'>) {
   if (!Number.isInteger(amount) || amount <= 0) throw new DomainError('invalid-state', 'A top-up must be a positive whole number');
   return retryOnConflict(async () => {
-    const wallet = await readWallet(deps, key);
+    const wallet = await readWallet(deps, walletKey);
     await deps.db.send(new TransactWriteCommand({ TransactItems: walletChange(deps, wallet, amount, entry) }));
     return wallet.balance + amount;
   });
