@@ -165,22 +165,22 @@ async function main() {
       const hash = randomToken(32);
       const expires = new Date(Date.now() + 1800_000).toISOString();
       const hold = { hold_hash: hash, client_id: clientId, interview_type_id: 1, interviewer_id: 1, date: slot.date, time: `B${slot.time}`, expires_at: expires, status: 'active' };
-      const lock = holdKeys.slotLock(slot.date, `B${slot.time}`, 1);
+      const lock = holdKeys.slotLock('clinical-interview', slot.date, `B${slot.time}`, 1);
       await deps.db.send(
         new TransactWriteCommand({
           TransactItems: [
             { Put: { TableName: deps.table, Item: { ...lock, state: 'held', hold_hash: hash, client_id: clientId, expires_at: expires }, ConditionExpression: SLOT_FREE, ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: { ':held': 'held', ':now': now() } } },
-            { Put: { TableName: deps.table, Item: { ...holdKeys.activeHold(`bare-${clientId}`), ...hold }, ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now', ExpressionAttributeValues: { ':now': now() } } },
-            { Put: { TableName: deps.table, Item: { ...holdKeys.hold(hash), ...hold }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Put: { TableName: deps.table, Item: { ...holdKeys.activeHold(`bare-${clientId}`, 'clinical-interview'), ...hold }, ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now', ExpressionAttributeValues: { ':now': now() } } },
+            { Put: { TableName: deps.table, Item: { ...holdKeys.hold('clinical-interview', hash), ...hold }, ConditionExpression: 'attribute_not_exists(pk)' } },
           ],
         }),
       );
       await deps.db.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Update: { TableName: deps.table, Key: holdKeys.hold(hash), UpdateExpression: 'SET #status = :released', ConditionExpression: 'client_id = :client AND #status = :active AND expires_at > :now', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':released': 'released', ':active': 'active', ':client': clientId, ':now': now() } } },
+            { Update: { TableName: deps.table, Key: holdKeys.hold('clinical-interview', hash), UpdateExpression: 'SET #status = :released', ConditionExpression: 'client_id = :client AND #status = :active AND expires_at > :now', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':released': 'released', ':active': 'active', ':client': clientId, ':now': now() } } },
             { Delete: { TableName: deps.table, Key: lock, ConditionExpression: 'hold_hash = :hash', ExpressionAttributeValues: { ':hash': hash } } },
-            { Delete: { TableName: deps.table, Key: holdKeys.activeHold(`bare-${clientId}`), ConditionExpression: 'hold_hash = :hash', ExpressionAttributeValues: { ':hash': hash } } },
+            { Delete: { TableName: deps.table, Key: holdKeys.activeHold(`bare-${clientId}`, 'clinical-interview'), ConditionExpression: 'hold_hash = :hash', ExpressionAttributeValues: { ':hash': hash } } },
           ],
         }),
       );

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cancelBooking, completeInterview, markAttendance, rescheduleBooking } from '../functions/core/booking-admin.js';
-import { createInterviewType, createInterviewer, loadCatalog, setAvailability, setInterviewTypeActive } from '../functions/core/catalog.js';
+import { CLINICAL_FAMILY, createInterviewType, createInterviewer, loadCatalog, setAvailability, setInterviewTypeActive } from '../functions/core/catalog.js';
 import { createClient, listClients, rotateClientSecret, setClientEnabled, setInvoiceEnabled, setReferenceRequestsEnabled } from '../functions/core/clients.js';
 import { expireDueRequests } from '../functions/core/reference-requests.js';
 import { createTemplate, listTemplates } from '../functions/core/templates.js';
@@ -210,12 +210,12 @@ const COMMANDS: Record<string, Command> = {
       const { deps } = target();
       const type = (await loadCatalog(deps)).types.find((t) => t.id === int('type-id'));
       if (!type) throw new DomainError('not-found', `No interview type ${opts['type-id']}`);
-      print({ client_id: opts['client-id'], interview_type: type.name, credits: await topUpCredits(deps, text('client-id'), type, int('credits'), opts.reason) });
+      print({ client_id: opts['client-id'], interview_type: type.name, credits: await topUpCredits(deps, text('client-id'), CLINICAL_FAMILY, type, int('credits'), opts.reason) });
     },
   },
   'money topup': {
     usage: '--client-id ID --pence N                  add to the booking money balance',
-    run: async () => print({ client_id: opts['client-id'], balance_pence: await topUpMoney(target().deps, text('client-id'), int('pence'), opts.reason) }),
+    run: async () => print({ client_id: opts['client-id'], balance_pence: await topUpMoney(target().deps, text('client-id'), CLINICAL_FAMILY, int('pence'), opts.reason) }),
   },
   'bookings cancel': {
     usage: '--id ID [--reason TEXT]                 cancel; credits or money go back',
@@ -245,7 +245,7 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   ledger: {
-    usage: '--month YYYY-MM [--csv]                          every ledger entry of the month, all clients',
+    usage: '--month YYYY-MM [--csv]                          every ledger entry of the month, all clients and families',
     run: async () => {
       const month = text('month');
       if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new UsageError('--month is YYYY-MM');
@@ -253,8 +253,8 @@ const COMMANDS: Record<string, Command> = {
       if (!opts.csv) return print(entries);
       process.stdout.write(
         toCsv(
-          ['id', 'created_at', 'client_id', 'kind', 'amount', 'unit', 'balance_after', 'booking_id', 'interview_type_id', 'interview_type_name', 'note'],
-          entries.map((e) => [e.id, e.created_at, e.client_id, e.kind, e.amount, e.unit, e.balance_after, e.booking_id, e.interview_type?.id, e.interview_type?.name, e.note]),
+          ['id', 'created_at', 'family', 'client_id', 'kind', 'amount', 'unit', 'balance_after', 'booking_id', 'interview_type_id', 'interview_type_name', 'note'],
+          entries.map((e) => [e.id, e.created_at, e.family, e.client_id, e.kind, e.amount, e.unit, e.balance_after, e.booking_id, e.interview_type?.id, e.interview_type?.name, e.note]),
         ),
       );
     },

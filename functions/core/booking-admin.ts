@@ -1,9 +1,10 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { bookingKeys, toBookingView, type Attendance, type BookingItem } from './bookings.js';
-import { loadCatalog } from './catalog.js';
+import { bookingKeys, getBookingItem, toBookingView, type Attendance, type BookingItem } from './bookings.js';
+import { CLINICAL_FAMILY, loadCatalog } from './catalog.js';
 import { cancellationReasons, failedCondition } from './conditions.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
+import type { FamilyId } from './families.js';
 import { candidateSlots, holdKeys, SLOT_FREE } from './holds.js';
 import type { EventKindOf } from './events.js';
 import { eventPut } from './outbox.js';
@@ -14,23 +15,25 @@ import { retryOnConflict } from './db.js';
  * What operators do to bookings after creation (the operator CLI, not the
  * agency API): cancel, reschedule, mark attendance, complete, attach the
  * report, and confirm a candidate's payment. Each writes its event in the
- * same transaction.
+ * same transaction. Operators name bookings of the clinical interview family;
+ * everything after the lookup follows the booking's own family.
  */
 
-/** Operators know a booking by its id alone; the index tells whose it is. */
-export async function findBooking(deps: Deps, id: number): Promise<BookingItem> {
+/** Operators know a booking by its family and id alone; the index tells whose it is. */
+export async function findBooking(deps: Deps, id: number, family: FamilyId = CLINICAL_FAMILY): Promise<BookingItem> {
+  const byId = bookingKeys.byId(family, id);
   const { Items = [] } = await deps.db.send(
     new QueryCommand({
       TableName: deps.table,
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
-      ExpressionAttributeValues: { ':pk': bookingKeys.byId(id).gsi1pk, ':sk': 'BOOKING' },
+      ExpressionAttributeValues: { ':pk': byId.gsi1pk, ':sk': byId.gsi1sk },
     }),
   );
   if (!Items[0]) throw new DomainError('not-found', `No booking ${id}`);
   // The index may lag; read the item itself for the truth.
   const { Item } = await deps.db.send(
-    new GetCommand({ TableName: deps.table, Key: bookingKeys.booking(String(Items[0].client_id), id), ConsistentRead: true }),
+    new GetCommand({ TableName: deps.table, Key: bookingKeys.booking(String(Items[0].client_id), family, id), ConsistentRead: true }),
   );
   return Item as BookingItem;
 }
@@ -56,7 +59,7 @@ async function changeBooking(
     {
       Update: {
         TableName: deps.table,
-        Key: bookingKeys.booking(booking.client_id, booking.id),
+        Key: bookingKeys.booking(booking.client_id, booking.family, booking.id),
         UpdateExpression: `SET ${sets.join(', ')}`,
         // Nobody else changed it since we read it.
         ConditionExpression: 'updated_at = :seen',
@@ -67,7 +70,7 @@ async function changeBooking(
     ...extraItems,
   ];
   if (event) {
-    items.push(eventPut(deps, { type: event, client_id: booking.client_id, family: 'clinical-interview', data: toBookingView(updated, deps.config.serviceTimeZone) }));
+    items.push(eventPut(deps, { type: event, client_id: booking.client_id, family: booking.family, data: toBookingView(updated, deps.config.serviceTimeZone) }));
   }
   await deps.db.send(new TransactWriteCommand({ TransactItems: items as never }));
   return updated;
@@ -84,27 +87,28 @@ export async function cancelBooking(deps: Deps, id: number, reason?: string) {
   return retryOnConflict(async () => {
     const booking = await findBooking(deps, id);
     requireScheduled(booking);
-    const typeRef = booking.interview_type;
+    const { client_id, family } = booking;
+    const ledger = { client_id, family, kind: 'refund' as const, booking_id: id, interview_type: booking.interview_type, note: reason };
     const refund: object[] = [];
     let payStatus = booking.pay_status;
     if (booking.pay_status === 'completed' && booking.pay_option === 'credits') {
-      const wallet = await readWallet(deps, walletKeys.credits(booking.client_id, typeRef.id));
-      refund.push(...walletChange(deps, wallet, 1, { client_id: booking.client_id, kind: 'refund', unit: 'credits', booking_id: id, interview_type: typeRef, note: reason }));
+      const wallet = await readWallet(deps, walletKeys.credits(client_id, family, booking.interview_type.id));
+      refund.push(...walletChange(deps, wallet, 1, { ...ledger, unit: 'credits' }));
       payStatus = 'refunded';
     } else if (booking.pay_status === 'completed' && booking.pay_option === 'balance') {
-      const wallet = await readWallet(deps, walletKeys.money(booking.client_id));
-      refund.push(...walletChange(deps, wallet, booking.price.amount, { client_id: booking.client_id, kind: 'refund', unit: 'GBP', booking_id: id, interview_type: typeRef, note: reason }));
+      const wallet = await readWallet(deps, walletKeys.money(client_id, family));
+      refund.push(...walletChange(deps, wallet, booking.price.amount, { ...ledger, unit: 'GBP' }));
       payStatus = 'refunded';
     } else if (booking.pay_status === 'invoiced') {
       // A credit note against the invoice.
-      refund.push(ledgerPut(deps, newLedgerEntry(deps, { client_id: booking.client_id, kind: 'refund', amount: -booking.price.amount, unit: 'GBP', balance_after: null, booking_id: id, interview_type: typeRef, note: reason })));
+      refund.push(ledgerPut(deps, newLedgerEntry(deps, { ...ledger, amount: -booking.price.amount, unit: 'GBP', balance_after: null })));
       payStatus = 'refunded';
     } else if (booking.payment_token) {
       // Unpaid: the payment link stops working.
       refund.push({
         Update: {
           TableName: deps.table,
-          Key: bookingKeys.paymentRequest(booking.payment_token),
+          Key: bookingKeys.paymentRequest(family, booking.payment_token),
           UpdateExpression: 'SET #status = :cancelled',
           ConditionExpression: '#status = :pending',
           ExpressionAttributeNames: { '#status': 'status' },
@@ -115,7 +119,7 @@ export async function cancelBooking(deps: Deps, id: number, reason?: string) {
     const freeSlot = {
       Delete: {
         TableName: deps.table,
-        Key: holdKeys.slotLock(booking.date, booking.time, booking.interviewer.id),
+        Key: holdKeys.slotLock(family, booking.date, booking.time, booking.interviewer.id),
         ConditionExpression: 'booking_id = :id',
         ExpressionAttributeValues: { ':id': id },
       },
@@ -144,7 +148,7 @@ export async function rescheduleBooking(deps: Deps, id: number, to: { date: stri
           {
             Put: {
               TableName: deps.table,
-              Item: { ...holdKeys.slotLock(slot.date, slot.time, slot.interviewerId), entity: 'slot-lock', state: 'booked', booking_id: id, client_id: booking.client_id },
+              Item: { ...holdKeys.slotLock(booking.family, slot.date, slot.time, slot.interviewerId), entity: 'slot-lock', state: 'booked', booking_id: id, client_id: booking.client_id },
               ConditionExpression: SLOT_FREE,
               ExpressionAttributeNames: { '#state': 'state' },
               ExpressionAttributeValues: { ':held': 'held', ':now': now.toISOString() },
@@ -153,7 +157,7 @@ export async function rescheduleBooking(deps: Deps, id: number, to: { date: stri
           {
             Delete: {
               TableName: deps.table,
-              Key: holdKeys.slotLock(booking.date, booking.time, booking.interviewer.id),
+              Key: holdKeys.slotLock(booking.family, booking.date, booking.time, booking.interviewer.id),
               ConditionExpression: 'booking_id = :id',
               ExpressionAttributeValues: { ':id': id },
             },
@@ -202,23 +206,22 @@ export async function markReportAvailable(deps: Deps, id: number, reportKey: str
 export interface PaymentRequest {
   token: string;
   client_id: string;
+  family: FamilyId;
   booking_id: number;
   amount: { amount: number; currency: string };
   status: 'pending' | 'paid' | 'cancelled';
 }
 
-export async function getPaymentRequest(deps: Deps, token: string): Promise<PaymentRequest | undefined> {
-  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: bookingKeys.paymentRequest(token), ConsistentRead: true }));
+export async function getPaymentRequest(deps: Deps, token: string, family: FamilyId = CLINICAL_FAMILY): Promise<PaymentRequest | undefined> {
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: bookingKeys.paymentRequest(family, token), ConsistentRead: true }));
   return Item as PaymentRequest | undefined;
 }
 
 /** The payment page reported success: the booking is confirmed. Paying twice confirms once. */
-export async function confirmCandidatePayment(deps: Deps, token: string, providerReference: string) {
-  const request = await getPaymentRequest(deps, token);
+export async function confirmCandidatePayment(deps: Deps, token: string, providerReference: string, family: FamilyId = CLINICAL_FAMILY) {
+  const request = await getPaymentRequest(deps, token, family);
   if (!request) throw new DomainError('not-found', 'No such payment');
-  const booking = await deps.db
-    .send(new GetCommand({ TableName: deps.table, Key: bookingKeys.booking(request.client_id, request.booking_id), ConsistentRead: true }))
-    .then((r) => r.Item as BookingItem);
+  const booking = (await getBookingItem(deps, request.client_id, request.booking_id, family))!;
   if (request.status === 'paid') return toBookingView(booking, deps.config.serviceTimeZone);
   if (request.status !== 'pending' || booking.booking_status !== 'pending_payment') {
     throw new DomainError('invalid-state', 'This booking can no longer be paid for');
@@ -227,7 +230,7 @@ export async function confirmCandidatePayment(deps: Deps, token: string, provide
     {
       Update: {
         TableName: deps.table,
-        Key: bookingKeys.paymentRequest(token),
+        Key: bookingKeys.paymentRequest(family, token),
         UpdateExpression: 'SET #status = :paid, paid_at = :now, provider_reference = :ref',
         ConditionExpression: '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status' },

@@ -1,13 +1,15 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { randomInt } from 'node:crypto';
-import { loadCatalog, type Catalog, type InterviewType } from './catalog.js';
-import { getClient, type ClientAccount } from './clients.js';
+import { CLINICAL_FAMILY, loadCatalog, type BookingFamily, type Catalog, type InterviewType } from './catalog.js';
+import { clientKeys, getClient, type ClientAccount } from './clients.js';
 import { cancellationReasons, failedCondition } from './conditions.js';
 import type { Deps } from './deps.js';
 import { bookingPaymentLink } from './email-templates.js';
 import { DomainError } from './errors.js';
+import type { FamilyId } from './families.js';
 import { getHold, holdKeys, SLOT_FREE, type HoldRecord } from './holds.js';
 import { nextId, padId } from './ids.js';
+import { familyPrefix, GSI1_KEYS, key, TABLE_KEYS } from './key-registry.js';
 import { CURRENCY, type Money } from './money.js';
 import { emailPut, eventPut } from './outbox.js';
 import { decodeCursor, encodeCursor, pageKey, type Page } from './pagination.js';
@@ -44,6 +46,7 @@ export interface NewBooking extends CandidateInput {
 export interface BookingItem {
   id: number;
   client_id: string;
+  family: BookingFamily;
   candidate: CandidateInput;
   agency_contact: { name: string | null; email: string | null };
   interview_type: { id: number; name: string };
@@ -67,13 +70,15 @@ export interface BookingItem {
   updated_at: string;
 }
 
+const { client: CLIENT, paymentRequest: PAYREQ } = TABLE_KEYS;
+const BY_ID = GSI1_KEYS.bookingById;
 export const bookingKeys = {
-  clientPartition: (clientId: string) => `CLIENT#${clientId}`,
-  prefix: 'BOOKING#',
-  booking: (clientId: string, id: number) => ({ pk: `CLIENT#${clientId}`, sk: `BOOKING#${padId(id)}` }),
-  /** Operators find a booking by id alone through the index. */
-  byId: (id: number) => ({ gsi1pk: `BOOKING#${id}`, gsi1sk: 'BOOKING' }),
-  paymentRequest: (token: string) => ({ pk: `PAYREQ#${token}`, sk: 'PAYREQ' }),
+  /** Every booking of one family in the client's partition. */
+  familyPrefix: (family: FamilyId) => familyPrefix(CLIENT.sk.booking, family),
+  booking: (clientId: string, family: FamilyId, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.booking, family, padId(id)) }),
+  /** Operators find a booking by family and id alone through the index. */
+  byId: (family: FamilyId, id: number) => ({ gsi1pk: key(BY_ID.pk, family, id), gsi1sk: BY_ID.sk.booking }),
+  paymentRequest: (family: FamilyId, token: string) => ({ pk: key(PAYREQ.pk, family, token), sk: PAYREQ.sk.paymentRequest }),
 };
 
 export function toBookingView(b: BookingItem, timeZone: string) {
@@ -174,24 +179,25 @@ export function paymentTerms(payOption: PayOption, type: Pick<InterviewType, 'na
 }
 
 /** The transaction items of a pay option, from balances read now. Refusals change nothing. */
-async function planPayment(deps: Deps, client: ClientAccount, type: InterviewType, bookingId: number, payOption: PayOption): Promise<PaymentPlan> {
+async function planPayment(deps: Deps, client: ClientAccount, family: FamilyId, type: InterviewType, bookingId: number, payOption: PayOption): Promise<PaymentPlan> {
   const typeRef = { id: type.id, name: type.name };
+  const ledger = { client_id: client.clientId, family, booking_id: bookingId, interview_type: typeRef };
   const termsFrom = (funds?: number) => paymentTerms(payOption, type, { funds, invoiceEnabled: client.invoiceEnabled });
   switch (payOption) {
     case 'credits': {
-      const wallet = await readWallet(deps, walletKeys.credits(client.clientId, type.id));
+      const wallet = await readWallet(deps, walletKeys.credits(client.clientId, family, type.id));
       const terms = termsFrom(wallet.balance);
       return {
         ...terms,
-        items: walletChange(deps, wallet, -terms.charge, { client_id: client.clientId, kind: 'credit_debit', unit: terms.unit, booking_id: bookingId, interview_type: typeRef }),
+        items: walletChange(deps, wallet, -terms.charge, { ...ledger, kind: 'credit_debit', unit: terms.unit }),
       };
     }
     case 'balance': {
-      const wallet = await readWallet(deps, walletKeys.money(client.clientId));
+      const wallet = await readWallet(deps, walletKeys.money(client.clientId, family));
       const terms = termsFrom(wallet.balance);
       return {
         ...terms,
-        items: walletChange(deps, wallet, -terms.charge, { client_id: client.clientId, kind: 'money_debit', unit: terms.unit, booking_id: bookingId, interview_type: typeRef }),
+        items: walletChange(deps, wallet, -terms.charge, { ...ledger, kind: 'money_debit', unit: terms.unit }),
       };
     }
     case 'invoice': {
@@ -203,15 +209,12 @@ async function planPayment(deps: Deps, client: ClientAccount, type: InterviewTyp
           {
             ConditionCheck: {
               TableName: deps.table,
-              Key: { pk: `CLIENT#${client.clientId}`, sk: 'CLIENT' },
+              Key: clientKeys.item(client.clientId),
               ConditionExpression: 'invoice_enabled = :yes',
               ExpressionAttributeValues: { ':yes': true },
             },
           },
-          ledgerPut(
-            deps,
-            newLedgerEntry(deps, { client_id: client.clientId, kind: 'invoice', amount: terms.charge, unit: terms.unit, balance_after: null, booking_id: bookingId, interview_type: typeRef }),
-          ),
+          ledgerPut(deps, newLedgerEntry(deps, { ...ledger, kind: 'invoice', amount: terms.charge, unit: terms.unit, balance_after: null })),
         ],
       };
     }
@@ -225,10 +228,11 @@ async function planPayment(deps: Deps, client: ClientAccount, type: InterviewTyp
             Put: {
               TableName: deps.table,
               Item: {
-                ...bookingKeys.paymentRequest(token),
+                ...bookingKeys.paymentRequest(family, token),
                 entity: 'payment-request',
                 token,
                 client_id: client.clientId,
+                family,
                 booking_id: bookingId,
                 amount: type.price,
                 status: 'pending',
@@ -255,6 +259,7 @@ async function commitBooking(
   deps: Deps,
   input: {
     client: ClientAccount;
+    family: BookingFamily;
     catalog: Catalog;
     slot: { interviewTypeId: number; interviewerId: number; date: string; time: string; startAt: string; endAt: string };
     candidate: CandidateInput;
@@ -265,21 +270,22 @@ async function commitBooking(
     links: BookingLinks;
   },
 ): Promise<{ view: BookingView; paymentToken?: string }> {
-  const { client, catalog, slot } = input;
+  const { client, family, catalog, slot } = input;
   const type = catalog.types.find((t) => t.id === slot.interviewTypeId);
   const interviewer = catalog.interviewers.find((i) => i.id === slot.interviewerId);
   if (!type || !interviewer) throw new Error(`Slot refers to a missing interview type or interviewer`);
-  const bookingId = await nextId(deps, 'booking');
+  const bookingId = await nextId(deps, family, 'booking');
   const claim = input.claim(bookingId);
   const tz = deps.config.serviceTimeZone;
 
   return retryOnConflict(
     async () => {
       const now = deps.clock().toISOString();
-      const payment = await planPayment(deps, client, type, bookingId, input.payOption);
+      const payment = await planPayment(deps, client, family, type, bookingId, input.payOption);
       const booking: BookingItem = {
         id: bookingId,
         client_id: client.clientId,
+        family,
         candidate: input.candidate,
         agency_contact: input.agencyContact,
         interview_type: { id: type.id, name: type.name },
@@ -307,12 +313,12 @@ async function commitBooking(
         {
           Put: {
             TableName: deps.table,
-            Item: { ...bookingKeys.booking(client.clientId, bookingId), ...bookingKeys.byId(bookingId), entity: 'booking', ...booking },
+            Item: { ...bookingKeys.booking(client.clientId, family, bookingId), ...bookingKeys.byId(family, bookingId), entity: 'booking', ...booking },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
         ...payment.items,
-        eventPut(deps, { type: 'booking.created', client_id: client.clientId, family: 'clinical-interview', data: view }),
+        eventPut(deps, { type: 'booking.created', client_id: client.clientId, family, data: view }),
       ];
       if (payment.paymentToken) {
         const content = bookingPaymentLink({
@@ -348,14 +354,15 @@ async function commitBooking(
 }
 
 /** POST /bookings: books the caller's held slot. */
-export async function createBooking(deps: Deps, clientId: string, input: NewBooking, links: BookingLinks): Promise<BookingView> {
-  const hold = await getHold(deps, input.hold_hash);
+export async function createBooking(deps: Deps, clientId: string, input: NewBooking, links: BookingLinks, family: BookingFamily = CLINICAL_FAMILY): Promise<BookingView> {
+  const hold = await getHold(deps, family, input.hold_hash);
   assertUsable(hold, clientId, deps.clock().toISOString());
   const [catalog, client] = await Promise.all([loadCatalog(deps), getClient(deps, clientId)]);
   if (!client) throw new DomainError('hold-not-found', 'No hold with that hold_hash');
 
   const { view } = await commitBooking(deps, {
     client,
+    family,
     catalog,
     slot: {
       interviewTypeId: hold.interview_type_id,
@@ -375,7 +382,7 @@ export async function createBooking(deps: Deps, clientId: string, input: NewBook
         {
           Update: {
             TableName: deps.table,
-            Key: holdKeys.hold(hold.hold_hash),
+            Key: holdKeys.hold(family, hold.hold_hash),
             UpdateExpression: 'SET #status = :used, booking_id = :booking',
             ConditionExpression: 'client_id = :client AND #status = :active AND expires_at > :now',
             ExpressionAttributeNames: { '#status': 'status' },
@@ -385,7 +392,7 @@ export async function createBooking(deps: Deps, clientId: string, input: NewBook
         {
           Update: {
             TableName: deps.table,
-            Key: holdKeys.slotLock(hold.date, hold.time, hold.interviewer_id),
+            Key: holdKeys.slotLock(family, hold.date, hold.time, hold.interviewer_id),
             UpdateExpression: 'SET #state = :booked, booking_id = :booking REMOVE expires_at, #ttl',
             ConditionExpression: 'hold_hash = :hash',
             ExpressionAttributeNames: { '#state': 'state', '#ttl': 'ttl' },
@@ -393,10 +400,10 @@ export async function createBooking(deps: Deps, clientId: string, input: NewBook
           },
         },
         // The client's only active hold is this one (it is active and unexpired), so its marker goes.
-        { Delete: { TableName: deps.table, Key: holdKeys.activeHold(clientId) } },
+        { Delete: { TableName: deps.table, Key: holdKeys.activeHold(clientId, family) } },
       ],
       explain: async () => {
-        const again = await getHold(deps, hold.hold_hash);
+        const again = await getHold(deps, family, hold.hold_hash);
         try {
           assertUsable(again, clientId, deps.clock().toISOString());
         } catch (err) {
@@ -416,6 +423,7 @@ export async function createCandidateBooking(
   input: CandidateInput & { interviewTypeId: number; date: string; time: string },
   freeSlots: { interviewerId: number; startAt: Date; endAt: Date }[],
   links: BookingLinks,
+  family: BookingFamily = CLINICAL_FAMILY,
 ): Promise<{ view: BookingView; paymentToken?: string }> {
   const [catalog, client] = await Promise.all([loadCatalog(deps), getClient(deps, clientId)]);
   if (!client) throw new DomainError('not-found', 'No such booking page');
@@ -423,6 +431,7 @@ export async function createCandidateBooking(
     try {
       return await commitBooking(deps, {
         client,
+        family,
         catalog,
         slot: { interviewTypeId: input.interviewTypeId, interviewerId: slot.interviewerId, date: input.date, time: input.time, startAt: slot.startAt.toISOString(), endAt: slot.endAt.toISOString() },
         candidate: pickCandidate(input),
@@ -435,7 +444,7 @@ export async function createCandidateBooking(
             {
               Put: {
                 TableName: deps.table,
-                Item: { ...holdKeys.slotLock(input.date, input.time, slot.interviewerId), entity: 'slot-lock', state: 'booked', booking_id: bookingId, client_id: clientId },
+                Item: { ...holdKeys.slotLock(family, input.date, input.time, slot.interviewerId), entity: 'slot-lock', state: 'booked', booking_id: bookingId, client_id: clientId },
                 ConditionExpression: SLOT_FREE,
                 ExpressionAttributeNames: { '#state': 'state' },
                 ExpressionAttributeValues: { ':held': 'held', ':now': deps.clock().toISOString() },
@@ -458,14 +467,14 @@ function pickCandidate(input: CandidateInput): CandidateInput {
   return { first_name, last_name, email, phone, job_role, nmc_number };
 }
 
-export async function getBookingItem(deps: Deps, clientId: string, id: number): Promise<BookingItem | undefined> {
-  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: bookingKeys.booking(clientId, id), ConsistentRead: true }));
+export async function getBookingItem(deps: Deps, clientId: string, id: number, family: FamilyId = CLINICAL_FAMILY): Promise<BookingItem | undefined> {
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: bookingKeys.booking(clientId, family, id), ConsistentRead: true }));
   return Item as BookingItem | undefined;
 }
 
 /** A booking of the caller's; another client's is not-found, never forbidden. */
-export async function getBooking(deps: Deps, clientId: string, id: number): Promise<BookingView> {
-  const item = await getBookingItem(deps, clientId, id);
+export async function getBooking(deps: Deps, clientId: string, id: number, family: FamilyId = CLINICAL_FAMILY): Promise<BookingView> {
+  const item = await getBookingItem(deps, clientId, id, family);
   if (!item) throw new DomainError('not-found', `No booking ${id}`);
   return toBookingView(item, deps.config.serviceTimeZone);
 }
@@ -479,10 +488,10 @@ export interface BookingFilter {
 }
 
 /** The caller's bookings, newest first, filtered by status and interview date. */
-export async function listBookings(deps: Deps, clientId: string, filter: BookingFilter): Promise<Page<BookingView>> {
-  const pk = bookingKeys.clientPartition(clientId);
+export async function listBookings(deps: Deps, clientId: string, filter: BookingFilter, family: FamilyId = CLINICAL_FAMILY): Promise<Page<BookingView>> {
+  const pk = clientKeys.partition(clientId);
   const conditions: string[] = [];
-  const values: Record<string, unknown> = { ':pk': pk, ':prefix': bookingKeys.prefix };
+  const values: Record<string, unknown> = { ':pk': pk, ':prefix': bookingKeys.familyPrefix(family) };
   const names: Record<string, string> = {};
   if (filter.status) {
     conditions.push('booking_status = :status');
@@ -498,7 +507,7 @@ export async function listBookings(deps: Deps, clientId: string, filter: Booking
     values[':to'] = filter.to;
     names['#date'] = 'date';
   }
-  const scope = { pk, prefix: bookingKeys.prefix };
+  const scope = { pk, prefix: bookingKeys.familyPrefix(family) };
   const data: BookingView[] = [];
   let cursor = await decodeCursor(deps, scope, filter.cursor);
   // A filter can leave a page short: read on until the page is full or the list ends.

@@ -2,10 +2,14 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { queryPage } from './db.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
+import { clientKeys } from './clients.js';
+import type { FamilyId } from './families.js';
 import { nextId, padId } from './ids.js';
+import { key, TABLE_KEYS } from './key-registry.js';
 import { formatWithOffset } from './time.js';
 
-/** The candidates an agency asks references about. */
+/** The candidates an agency asks references about (portal v2). */
+const FAMILY = 'portal-v2' as const satisfies FamilyId;
 
 export interface CandidateItem {
   id: number;
@@ -17,9 +21,10 @@ export interface CandidateItem {
   created_at: string;
 }
 
+const PREFIX = TABLE_KEYS.client.sk.candidate;
 export const candidateKeys = {
-  candidate: (clientId: string, id: number) => ({ pk: `CLIENT#${clientId}`, sk: `CANDIDATE#${padId(id)}` }),
-  prefix: 'CANDIDATE#',
+  candidate: (clientId: string, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(PREFIX, padId(id)) }),
+  prefix: PREFIX,
 };
 
 export const candidateName = (c: Pick<CandidateItem, 'first_name' | 'last_name'>) => `${c.first_name} ${c.last_name}`;
@@ -35,7 +40,7 @@ export const toCandidateView = (c: CandidateItem, timeZone: string) => ({
 });
 
 export async function createCandidate(deps: Deps, clientId: string, input: { first_name: string; last_name: string; email: string; phone?: string }) {
-  const id = await nextId(deps, 'candidate');
+  const id = await nextId(deps, FAMILY, 'candidate');
   const item: CandidateItem = { id, client_id: clientId, ...input, phone: input.phone ?? null, created_at: deps.clock().toISOString() };
   await deps.db.send(
     new PutCommand({ TableName: deps.table, Item: { ...candidateKeys.candidate(clientId, id), entity: 'candidate', ...item }, ConditionExpression: 'attribute_not_exists(pk)' }),
@@ -55,4 +60,4 @@ export async function getCandidate(deps: Deps, clientId: string, id: number) {
 }
 
 export const listCandidates = (deps: Deps, clientId: string, page: { limit: number; cursor?: string }) =>
-  queryPage(deps, { pk: `CLIENT#${clientId}`, prefix: candidateKeys.prefix, ...page }, (c) => toCandidateView(c as unknown as CandidateItem, deps.config.serviceTimeZone));
+  queryPage(deps, { pk: clientKeys.partition(clientId), prefix: candidateKeys.prefix, ...page }, (c) => toCandidateView(c as unknown as CandidateItem, deps.config.serviceTimeZone));

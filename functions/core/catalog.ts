@@ -2,7 +2,9 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll, updateExisting } from './db.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
+import type { FamilyId } from './families.js';
 import { nextId, padId } from './ids.js';
+import { key, TABLE_KEYS } from './key-registry.js';
 import { gbp, type Money } from './money.js';
 import { minutesOf, timeOf, weekdayOf, zonedInstant } from './time.js';
 
@@ -49,10 +51,20 @@ export interface Slot {
   endAt: Date;
 }
 
+/**
+ * The family this catalogue belongs to. Holds, bookings and reports of
+ * interviews run in it; a second booking family passes its own id to the
+ * functions that take one.
+ */
+export const CLINICAL_FAMILY = 'clinical-interview' as const satisfies FamilyId;
+/** The families whose bookings this module's events describe (the event catalogue checks the pairing). */
+export type BookingFamily = typeof CLINICAL_FAMILY;
+
+const CATALOG = TABLE_KEYS.catalog;
 export const catalogKeys = {
-  partition: 'CATALOG',
-  type: (id: number) => ({ pk: 'CATALOG', sk: `ITYPE#${padId(id)}` }),
-  interviewer: (id: number) => ({ pk: 'CATALOG', sk: `INTERVIEWER#${padId(id)}` }),
+  partition: (family: FamilyId) => key(CATALOG.pk, family),
+  type: (family: FamilyId, id: number) => ({ pk: key(CATALOG.pk, family), sk: key(CATALOG.sk.interviewType, padId(id)) }),
+  interviewer: (family: FamilyId, id: number) => ({ pk: key(CATALOG.pk, family), sk: key(CATALOG.sk.interviewer, padId(id)) }),
 };
 
 /**
@@ -77,7 +89,7 @@ async function readCatalog(deps: Deps): Promise<Catalog> {
   const catalog: Catalog = { types: [], interviewers: [] };
   const items = await queryAll(deps, {
     KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': catalogKeys.partition },
+    ExpressionAttributeValues: { ':pk': catalogKeys.partition(CLINICAL_FAMILY) },
     ConsistentRead: true,
   });
   for (const item of items as Record<string, any>[]) {
@@ -106,13 +118,13 @@ export async function createInterviewType(
   if (!Number.isInteger(input.priceMinor) || input.priceMinor < 0) {
     throw new DomainError('invalid-catalog', 'price must be a whole number of pence, 0 or more');
   }
-  const id = input.id ?? (await nextId(deps, 'interview-type'));
+  const id = input.id ?? (await nextId(deps, CLINICAL_FAMILY, 'interview-type'));
   const type: InterviewType = { id, name: input.name, durationMinutes: input.durationMinutes, price: gbp(input.priceMinor), active: true };
   await deps.db.send(
     new PutCommand({
       TableName: deps.table,
       Item: {
-        ...catalogKeys.type(id),
+        ...catalogKeys.type(CLINICAL_FAMILY, id),
         entity: 'interview-type',
         id,
         name: type.name,
@@ -128,16 +140,16 @@ export async function createInterviewType(
 }
 
 export async function setInterviewTypeActive(deps: Deps, id: number, active: boolean): Promise<void> {
-  await updateExisting(deps, { Key: catalogKeys.type(id), UpdateExpression: 'SET active = :a', ExpressionAttributeValues: { ':a': active } }, `No interview type ${id}`);
+  await updateExisting(deps, { Key: catalogKeys.type(CLINICAL_FAMILY, id), UpdateExpression: 'SET active = :a', ExpressionAttributeValues: { ':a': active } }, `No interview type ${id}`);
   forget(deps);
 }
 
 export async function createInterviewer(deps: Deps, name: string, fixedId?: number): Promise<Interviewer> {
-  const id = fixedId ?? (await nextId(deps, 'interviewer'));
+  const id = fixedId ?? (await nextId(deps, CLINICAL_FAMILY, 'interviewer'));
   await deps.db.send(
     new PutCommand({
       TableName: deps.table,
-      Item: { ...catalogKeys.interviewer(id), entity: 'interviewer', id, name, availability: [] },
+      Item: { ...catalogKeys.interviewer(CLINICAL_FAMILY, id), entity: 'interviewer', id, name, availability: [] },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -170,7 +182,7 @@ export async function setAvailability(deps: Deps, interviewerId: number, windows
   }
   await updateExisting(
     deps,
-    { Key: catalogKeys.interviewer(interviewerId), UpdateExpression: 'SET availability = :w', ExpressionAttributeValues: { ':w': windows } },
+    { Key: catalogKeys.interviewer(CLINICAL_FAMILY, interviewerId), UpdateExpression: 'SET availability = :w', ExpressionAttributeValues: { ':w': windows } },
     `No interviewer ${interviewerId}`,
   );
   forget(deps);

@@ -4,6 +4,7 @@ import { queryAll, updateExisting } from './db.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 import { nextId } from './ids.js';
+import { GSI1_KEYS, key, TABLE_KEYS } from './key-registry.js';
 import { DECOY_SECRET_HASH, hashSecret, randomBytesHex, randomToken, verifySecret } from './secrets.js';
 
 /**
@@ -43,10 +44,14 @@ interface ClientItem {
   disabled_at?: string;
 }
 
+const CLIENT = TABLE_KEYS.client;
+const LISTING = GSI1_KEYS.clients;
 export const clientKeys = {
-  item: (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'CLIENT' }),
+  /** The client's partition: its account and everything it owns in every family (see the registry's sort keys). */
+  partition: (clientId: string) => key(CLIENT.pk, clientId),
+  item: (clientId: string) => ({ pk: key(CLIENT.pk, clientId), sk: CLIENT.sk.client }),
   /** Every client sits in one GSI partition, in creation order: an operator listing, not a hot path. */
-  listing: (createdAt: string, clientId: string) => ({ gsi1pk: 'CLIENTS', gsi1sk: `${createdAt}#${clientId}` }),
+  listing: (createdAt: string, clientId: string) => ({ gsi1pk: LISTING.pk, gsi1sk: key(LISTING.sk.listing, createdAt, clientId) }),
 };
 
 const fromItem = (item: ClientItem): ClientAccount => ({
@@ -114,7 +119,7 @@ export async function listClients(deps: Deps): Promise<ClientAccount[]> {
   const items = await queryAll(deps, {
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :p',
-    ExpressionAttributeValues: { ':p': 'CLIENTS' },
+    ExpressionAttributeValues: { ':p': LISTING.pk },
   });
   return (items as unknown as ClientItem[]).map(fromItem);
 }
@@ -202,7 +207,7 @@ export async function clientNumber(deps: Deps, clientId: string): Promise<number
   const item = await getClientItem(deps, clientId);
   if (!item) throw new DomainError('not-found', `No client ${clientId}`);
   if (typeof item.number === 'number') return item.number;
-  const number = await nextId(deps, 'client');
+  const number = await nextId(deps, 'platform', 'client');
   try {
     await deps.db.send(
       new UpdateCommand({

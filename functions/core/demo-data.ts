@@ -1,7 +1,7 @@
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { candidateKeys } from './candidates.js';
 import { createTemplate, listTemplates } from './templates.js';
-import { createInterviewType, createInterviewer, loadCatalog, setAvailability, type AvailabilityWindow } from './catalog.js';
+import { CLINICAL_FAMILY, createInterviewType, createInterviewer, loadCatalog, setAvailability, type AvailabilityWindow } from './catalog.js';
 import { createClient, getClient } from './clients.js';
 import { cancellationReasons, failedCondition, isConditionalCheckFailed } from './conditions.js';
 import type { Deps } from './deps.js';
@@ -87,16 +87,16 @@ export async function seedDemoData(deps: Deps): Promise<readonly DemoClient[]> {
   for (const type of DEMO_TYPES) {
     if (!existing.types.some((t) => t.id === type.id)) await createInterviewType(deps, type).catch(ignoreExisting);
   }
-  await raiseCounter(deps, 'interview-type', Math.max(...DEMO_TYPES.map((t) => t.id)));
+  await raiseCounter(deps, CLINICAL_FAMILY, 'interview-type', Math.max(...DEMO_TYPES.map((t) => t.id)));
   for (const person of DEMO_INTERVIEWERS) {
     if (existing.interviewers.some((i) => i.id === person.id)) continue;
     await createInterviewer(deps, person.name, person.id).catch(ignoreExisting);
     await setAvailability(deps, person.id, person.availability);
   }
-  await raiseCounter(deps, 'interviewer', Math.max(...DEMO_INTERVIEWERS.map((i) => i.id)));
+  await raiseCounter(deps, CLINICAL_FAMILY, 'interviewer', Math.max(...DEMO_INTERVIEWERS.map((i) => i.id)));
 
   if (!(await listTemplates(deps)).some((t) => t.id === DEMO_TEMPLATE.id)) await createTemplate(deps, DEMO_TEMPLATE).catch(ignoreExisting);
-  await raiseCounter(deps, 'template', DEMO_TEMPLATE.id);
+  await raiseCounter(deps, 'portal-v2', 'template', DEMO_TEMPLATE.id);
   for (const { client, ...candidate } of DEMO_CANDIDATES) {
     await deps.db
       .send(
@@ -108,20 +108,21 @@ export async function seedDemoData(deps: Deps): Promise<readonly DemoClient[]> {
       )
       .catch(ignoreExisting);
   }
-  await raiseCounter(deps, 'candidate', Math.max(...DEMO_CANDIDATES.map((c) => c.id)));
+  await raiseCounter(deps, 'portal-v2', 'candidate', Math.max(...DEMO_CANDIDATES.map((c) => c.id)));
 
-  // Opening balances: only a wallet that was never written gets one.
+  // Opening balances in the clinical interview family: only a wallet that was never written gets one.
   for (const demo of DEMO_CLIENTS) {
+    const owner = { client_id: demo.client_id, family: CLINICAL_FAMILY, booking_id: null, note: 'demo opening balance' };
     const opening = [
       ...DEMO_TYPES.map((type) => ({
-        key: walletKeys.credits(demo.client_id, type.id),
+        key: walletKeys.credits(demo.client_id, CLINICAL_FAMILY, type.id),
         amount: DEMO_CREDITS,
-        entry: { client_id: demo.client_id, kind: 'credit_topup' as const, unit: 'credits' as const, booking_id: null, interview_type: { id: type.id, name: type.name }, note: 'demo opening balance' },
+        entry: { ...owner, kind: 'credit_topup' as const, unit: 'credits' as const, interview_type: { id: type.id, name: type.name } },
       })),
       {
-        key: walletKeys.money(demo.client_id),
+        key: walletKeys.money(demo.client_id, CLINICAL_FAMILY),
         amount: DEMO_MONEY_PENCE,
-        entry: { client_id: demo.client_id, kind: 'money_topup' as const, unit: 'GBP' as const, booking_id: null, interview_type: null, note: 'demo opening balance' },
+        entry: { ...owner, kind: 'money_topup' as const, unit: 'GBP' as const, interview_type: null },
       },
     ];
     for (const { key, amount, entry } of opening) {

@@ -1,33 +1,42 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { addSeconds, toEpochSeconds } from './clock.js';
-import { activeType, loadCatalog, slotsOn, type Catalog, type InterviewType, type Slot } from './catalog.js';
+import { activeType, CLINICAL_FAMILY, loadCatalog, slotsOn, type Catalog, type InterviewType, type Slot } from './catalog.js';
 import { cancellationReasons, failedCondition } from './conditions.js';
 import { queryAll } from './db.js';
 import type { Deps } from './deps.js';
+import { clientKeys } from './clients.js';
 import { DomainError } from './errors.js';
+import type { FamilyId } from './families.js';
+import { key, TABLE_KEYS } from './key-registry.js';
 import { randomToken } from './secrets.js';
 import { addDays, beyondHorizon, daysBetween, formatWithOffset } from './time.js';
 
 /**
  * Thirty-minute holds on interview slots. One transaction writes the slot
  * lock, the client's active-hold marker and the hold itself, so a slot has one
- * holder and a client one active hold. TTL removes expired items eventually;
- * until then every condition and read treats `expires_at <= now` as gone.
+ * holder and a client one active hold in each family. TTL removes expired
+ * items eventually; until then every condition and read treats
+ * `expires_at <= now` as gone.
  */
 
 export const HOLD_SECONDS = 1800;
 
+const { client: CLIENT, hold: HOLD, slotDay: SLOT_DAY } = TABLE_KEYS;
 export const holdKeys = {
-  hold: (hash: string) => ({ pk: `HOLD#${hash}`, sk: 'HOLD' }),
-  activeHold: (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'ACTIVE_HOLD' }),
-  /** One partition per day, so listing a month of slots is at most 31 queries. */
-  slotLockDay: (date: string) => `SLOT#${date}`,
-  slotLock: (date: string, time: string, interviewerId: number) => ({ pk: `SLOT#${date}`, sk: `${time}#I${interviewerId}` }),
+  hold: (family: FamilyId, hash: string) => ({ pk: key(HOLD.pk, family, hash), sk: HOLD.sk.hold }),
+  activeHold: (clientId: string, family: FamilyId) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.activeHold, family) }),
+  /** One partition per family and day, so listing a month of slots is at most 31 queries. */
+  slotLockDay: (family: FamilyId, date: string) => key(SLOT_DAY.pk, family, date),
+  slotLock: (family: FamilyId, date: string, time: string, interviewerId: number) => ({
+    pk: key(SLOT_DAY.pk, family, date),
+    sk: key(SLOT_DAY.sk.lock, time, `I${interviewerId}`),
+  }),
 };
 
 export interface HoldRecord {
   hold_hash: string;
   client_id: string;
+  family: FamilyId;
   interview_type_id: number;
   interview_type_name: string;
   interviewer_id: number;
@@ -64,10 +73,10 @@ export const lockInForce = (lock: Record<string, unknown> | undefined, now: Date
 /** The condition under which a slot lock may be (re)taken: absent, or a hold that has expired. */
 export const SLOT_FREE = 'attribute_not_exists(pk) OR (#state = :held AND expires_at <= :now)';
 
-export async function locksOn(deps: Deps, date: string): Promise<Map<string, Record<string, unknown>>> {
+export async function locksOn(deps: Deps, family: FamilyId, date: string): Promise<Map<string, Record<string, unknown>>> {
   const items = await queryAll(deps, {
     KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': holdKeys.slotLockDay(date) },
+    ExpressionAttributeValues: { ':pk': holdKeys.slotLockDay(family, date) },
     ConsistentRead: true,
   });
   return new Map(items.map((item) => [String(item.sk), item]));
@@ -82,13 +91,13 @@ export interface AvailableSlot {
 export const MAX_RANGE_DAYS = 31;
 
 /** Free slots of a type from `from` to `to` inclusive: future, and with at least one interviewer not held or booked. */
-export async function availableSlots(deps: Deps, input: { interviewTypeId: number; from: string; to: string }): Promise<AvailableSlot[]> {
+export async function availableSlots(deps: Deps, input: { interviewTypeId: number; from: string; to: string }, family: FamilyId = CLINICAL_FAMILY): Promise<AvailableSlot[]> {
   const catalog = await loadCatalog(deps);
   const type = activeType(catalog, input.interviewTypeId);
   if (!type) return [];
   const now = deps.clock();
   const days = Array.from({ length: daysBetween(input.from, input.to) + 1 }, (_, i) => addDays(input.from, i));
-  const perDay = await Promise.all(days.map((date) => freeSlotsOn(deps, catalog, type, date, now)));
+  const perDay = await Promise.all(days.map((date) => freeSlotsOn(deps, catalog, type, date, now, family)));
   const seen = new Set<string>();
   const result: AvailableSlot[] = [];
   for (const slot of perDay.flat()) {
@@ -104,11 +113,11 @@ export async function availableSlots(deps: Deps, input: { interviewTypeId: numbe
 const offeredOn = (catalog: Catalog, type: InterviewType, date: string, timeZone: string, now: Date): Slot[] =>
   beyondHorizon(date, now, timeZone) ? [] : slotsOn(catalog, type, date, timeZone).filter((s) => s.startAt > now);
 
-export async function freeSlotsOn(deps: Deps, catalog: Catalog, type: InterviewType, date: string, now: Date): Promise<Slot[]> {
+export async function freeSlotsOn(deps: Deps, catalog: Catalog, type: InterviewType, date: string, now: Date, family: FamilyId = CLINICAL_FAMILY): Promise<Slot[]> {
   const slots = offeredOn(catalog, type, date, deps.config.serviceTimeZone, now);
   if (slots.length === 0) return [];
-  const locks = await locksOn(deps, date);
-  return slots.filter((s) => !lockInForce(locks.get(holdKeys.slotLock(s.date, s.time, s.interviewerId).sk), now));
+  const locks = await locksOn(deps, family, date);
+  return slots.filter((s) => !lockInForce(locks.get(holdKeys.slotLock(family, s.date, s.time, s.interviewerId).sk), now));
 }
 
 /** The interviewers' slots at exactly this date and time, or slot-unavailable. */
@@ -124,6 +133,7 @@ export async function createHold(
   deps: Deps,
   clientId: string,
   input: { interviewTypeId: number; date: string; time: string },
+  family: FamilyId = CLINICAL_FAMILY,
 ): Promise<HoldView> {
   const now = deps.clock();
   const catalog = await loadCatalog(deps);
@@ -136,6 +146,7 @@ export async function createHold(
     const hold: HoldRecord = {
       hold_hash: randomToken(32),
       client_id: clientId,
+      family,
       interview_type_id: type.id,
       interview_type_name: type.name,
       interviewer_id: slot.interviewerId,
@@ -155,7 +166,7 @@ export async function createHold(
               Put: {
                 TableName: deps.table,
                 Item: {
-                  ...holdKeys.slotLock(slot.date, slot.time, slot.interviewerId),
+                  ...holdKeys.slotLock(family, slot.date, slot.time, slot.interviewerId),
                   entity: 'slot-lock',
                   state: 'held',
                   hold_hash: hold.hold_hash,
@@ -172,7 +183,7 @@ export async function createHold(
               Put: {
                 TableName: deps.table,
                 // The marker carries the hold's summary so a 409 can show it without another read.
-                Item: { ...holdKeys.activeHold(clientId), entity: 'active-hold', ...hold, ttl },
+                Item: { ...holdKeys.activeHold(clientId, family), entity: 'active-hold', ...hold, ttl },
                 ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now',
                 ExpressionAttributeValues: { ':now': nowIso },
                 ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -182,7 +193,7 @@ export async function createHold(
               Put: {
                 TableName: deps.table,
                 // Kept a day past expiry so that booking with it says "expired", not "unknown".
-                Item: { ...holdKeys.hold(hold.hold_hash), entity: 'hold', ...hold, ttl: ttl + 86_400 },
+                Item: { ...holdKeys.hold(family, hold.hold_hash), entity: 'hold', ...hold, ttl: ttl + 86_400 },
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
@@ -205,15 +216,15 @@ export async function createHold(
   throw new DomainError('slot-unavailable', `The ${type.name} slot on ${input.date} at ${input.time} is no longer available`);
 }
 
-export async function getHold(deps: Deps, hash: string): Promise<HoldRecord | undefined> {
-  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: holdKeys.hold(hash), ConsistentRead: true }));
+export async function getHold(deps: Deps, family: FamilyId, hash: string): Promise<HoldRecord | undefined> {
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: holdKeys.hold(family, hash), ConsistentRead: true }));
   return Item as HoldRecord | undefined;
 }
 
 /** Releases the caller's active hold. Anything else (another client's, released, used, expired, unknown) is not-found. */
-export async function releaseHold(deps: Deps, clientId: string, hash: string): Promise<void> {
+export async function releaseHold(deps: Deps, clientId: string, hash: string, family: FamilyId = CLINICAL_FAMILY): Promise<void> {
   const now = deps.clock().toISOString();
-  const hold = await getHold(deps, hash);
+  const hold = await getHold(deps, family, hash);
   const notFound = new DomainError('not-found', 'No active hold with that hold_hash');
   if (!hold || hold.client_id !== clientId || hold.status !== 'active' || hold.expires_at <= now) throw notFound;
   try {
@@ -223,7 +234,7 @@ export async function releaseHold(deps: Deps, clientId: string, hash: string): P
           {
             Update: {
               TableName: deps.table,
-              Key: holdKeys.hold(hash),
+              Key: holdKeys.hold(family, hash),
               UpdateExpression: 'SET #status = :released, released_at = :now',
               ConditionExpression: 'client_id = :client AND #status = :active AND expires_at > :now',
               ExpressionAttributeNames: { '#status': 'status' },
@@ -233,7 +244,7 @@ export async function releaseHold(deps: Deps, clientId: string, hash: string): P
           {
             Delete: {
               TableName: deps.table,
-              Key: holdKeys.slotLock(hold.date, hold.time, hold.interviewer_id),
+              Key: holdKeys.slotLock(family, hold.date, hold.time, hold.interviewer_id),
               ConditionExpression: 'hold_hash = :hash',
               ExpressionAttributeValues: { ':hash': hash },
             },
@@ -241,7 +252,7 @@ export async function releaseHold(deps: Deps, clientId: string, hash: string): P
           {
             Delete: {
               TableName: deps.table,
-              Key: holdKeys.activeHold(clientId),
+              Key: holdKeys.activeHold(clientId, family),
               ConditionExpression: 'hold_hash = :hash',
               ExpressionAttributeValues: { ':hash': hash },
             },

@@ -5,10 +5,13 @@ import { addSeconds, toEpochSeconds } from './clock.js';
 import { isConditionalCheckFailed } from './conditions.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
+import type { FamilyId } from './families.js';
+import { key as keyOf, TABLE_KEYS } from './key-registry.js';
 import { sha256Hex } from './secrets.js';
 
 /**
- * Idempotency keys for creating POSTs, scoped to the client. The first
+ * Idempotency keys for creating POSTs, scoped to the client and the family
+ * (one key sent to two families is two requests). The first
  * completed response is kept for 24 hours and replayed for the same key and
  * the same request; the same key with another request is refused, and so is
  * the same key while the first request is still running. A request that died
@@ -24,13 +27,14 @@ export interface StoredResponse {
   body?: string;
 }
 
+const RECORD = TABLE_KEYS.idempotency;
 export const idempotencyKeys = {
-  record: (clientId: string, key: string) => ({ pk: `IDEMPOTENCY#${clientId}#${sha256Hex(key)}`, sk: 'IDEMPOTENCY' }),
+  record: (clientId: string, family: FamilyId, key: string) => ({ pk: keyOf(RECORD.pk, clientId, family, sha256Hex(key)), sk: RECORD.sk.record }),
 };
 
 export type Begin = { kind: 'new' } | { kind: 'replay'; response: StoredResponse };
 
-export async function beginIdempotent(deps: Deps, clientId: string, key: string, requestHash: string): Promise<Begin> {
+export async function beginIdempotent(deps: Deps, clientId: string, family: FamilyId, key: string, requestHash: string): Promise<Begin> {
   const now = deps.clock();
   const expires = addSeconds(now, IDEMPOTENCY_SECONDS);
   try {
@@ -38,7 +42,7 @@ export async function beginIdempotent(deps: Deps, clientId: string, key: string,
       new PutCommand({
         TableName: deps.table,
         Item: {
-          ...idempotencyKeys.record(clientId, key),
+          ...idempotencyKeys.record(clientId, family, key),
           entity: 'idempotency',
           status: 'in_flight',
           request_hash: requestHash,
@@ -68,11 +72,11 @@ export async function beginIdempotent(deps: Deps, clientId: string, key: string,
   }
 }
 
-export async function completeIdempotent(deps: Deps, clientId: string, key: string, response: StoredResponse): Promise<void> {
+export async function completeIdempotent(deps: Deps, clientId: string, family: FamilyId, key: string, response: StoredResponse): Promise<void> {
   await deps.db.send(
     new UpdateCommand({
       TableName: deps.table,
-      Key: idempotencyKeys.record(clientId, key),
+      Key: idempotencyKeys.record(clientId, family, key),
       UpdateExpression: 'SET #status = :completed, #response = :response REMOVE lease_until',
       ExpressionAttributeNames: { '#status': 'status', '#response': 'response' },
       ExpressionAttributeValues: { ':completed': 'completed', ':response': response },
@@ -81,11 +85,11 @@ export async function completeIdempotent(deps: Deps, clientId: string, key: stri
 }
 
 /** The request failed in a way worth retrying (our fault): free the key. */
-export async function abandonIdempotent(deps: Deps, clientId: string, key: string): Promise<void> {
+export async function abandonIdempotent(deps: Deps, clientId: string, family: FamilyId, key: string): Promise<void> {
   await deps.db.send(
     new DeleteCommand({
       TableName: deps.table,
-      Key: idempotencyKeys.record(clientId, key),
+      Key: idempotencyKeys.record(clientId, family, key),
       ConditionExpression: '#status = :in_flight',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':in_flight': 'in_flight' },

@@ -1,14 +1,25 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from './deps.js';
+import type { FamilyId } from './families.js';
+import { key, TABLE_KEYS } from './key-registry.js';
 
-/** Integer ids from atomic counters. A failed write after taking an id leaves a gap, never a duplicate. */
-export const counterKeys = { counter: (name: string) => ({ pk: `COUNTER#${name}`, sk: 'COUNTER' }) };
+/**
+ * Integer ids from atomic counters, one counter per family and kind of thing
+ * (booking 7 of one family is not booking 7 of another). A failed write
+ * after taking an id leaves a gap, never a duplicate.
+ */
 
-export async function nextId(deps: Deps, name: string): Promise<number> {
+/** A family, or the platform for what belongs to no family (client account numbers). */
+export type CounterScope = FamilyId | 'platform';
+
+const COUNTER = TABLE_KEYS.counter;
+export const counterKeys = { counter: (scope: CounterScope, name: string) => ({ pk: key(COUNTER.pk, scope, name), sk: COUNTER.sk.counter }) };
+
+export async function nextId(deps: Deps, scope: CounterScope, name: string): Promise<number> {
   const { Attributes } = await deps.db.send(
     new UpdateCommand({
       TableName: deps.table,
-      Key: counterKeys.counter(name),
+      Key: counterKeys.counter(scope, name),
       UpdateExpression: 'ADD #value :one',
       ExpressionAttributeNames: { '#value': 'value' },
       ExpressionAttributeValues: { ':one': 1 },
@@ -22,12 +33,12 @@ export async function nextId(deps: Deps, name: string): Promise<number> {
 export const padId = (id: number): string => String(id).padStart(10, '0');
 
 /** Moves a counter up to at least `value` (after records were written with fixed ids). */
-export async function raiseCounter(deps: Deps, name: string, value: number): Promise<void> {
+export async function raiseCounter(deps: Deps, scope: CounterScope, name: string, value: number): Promise<void> {
   await deps.db
     .send(
       new UpdateCommand({
         TableName: deps.table,
-        Key: counterKeys.counter(name),
+        Key: counterKeys.counter(scope, name),
         UpdateExpression: 'SET #value = :v',
         ConditionExpression: 'attribute_not_exists(#value) OR #value < :v',
         ExpressionAttributeNames: { '#value': 'value' },

@@ -3,6 +3,7 @@ import { toEpochSeconds, addSeconds } from './clock.js';
 import type { Deps } from './deps.js';
 import type { EventKind, FamilyEvent } from './events.js';
 import type { FamilyId } from './families.js';
+import { key, TABLE_KEYS } from './key-registry.js';
 
 /**
  * The outbox: events and e-mails are written in the same transaction as the
@@ -38,9 +39,10 @@ const OUTBOX_RETENTION_SECONDS = 7 * 86_400;
 
 const shardOf = (id: string) => createHash('sha256').update(id).digest()[0]! % OUTBOX_SHARDS;
 
+const OUTBOX = TABLE_KEYS.outbox;
 export const outboxKeys = {
-  shard: (shard: number) => `OUTBOX#${shard}`,
-  item: (id: string, createdAt: string) => ({ pk: `OUTBOX#${shardOf(id)}`, sk: `${createdAt}#${id}` }),
+  shard: (shard: number) => key(OUTBOX.pk, shard),
+  item: (id: string, createdAt: string) => ({ pk: key(OUTBOX.pk, shardOf(id)), sk: key(OUTBOX.sk.item, createdAt, id) }),
 };
 
 export interface OutboxItem {

@@ -3,6 +3,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { isConditionalCheckFailed } from './conditions.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
+import { TABLE_KEYS } from './key-registry.js';
 
 /**
  * Opaque list cursors. A cursor is the sort key where a page ended, sealed
@@ -30,7 +31,7 @@ const TAG_BYTES = 16;
 /** Far above any cursor we hand out (a sort key is well under 200 characters); the query schema bounds it too. */
 const MAX_CURSOR_CHARS = 1024;
 
-export const cursorKeyItem = { pk: 'CONFIG', sk: 'CURSOR_KEY' } as const;
+export const cursorKeyItem = { pk: TABLE_KEYS.config.pk, sk: TABLE_KEYS.config.sk.cursorKey } as const;
 
 const invalid = () => new DomainError('invalid-cursor', 'The cursor is not one this list handed out');
 

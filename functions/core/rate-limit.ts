@@ -3,6 +3,7 @@ import { toEpochSeconds } from './clock.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 import type { FamilyId } from './families.js';
+import { key, TABLE_KEYS } from './key-registry.js';
 import { sha256Hex } from './secrets.js';
 
 /**
@@ -11,8 +12,9 @@ import { sha256Hex } from './secrets.js';
  * exchanges per source address and per client id, requests per link token).
  */
 
+const RATE = TABLE_KEYS.rate;
 export const rateLimitKeys = {
-  window: (subject: string, windowStart: number) => ({ pk: `RATE#${subject}`, sk: `WINDOW#${windowStart}` }),
+  window: (subject: string, windowStart: number) => ({ pk: key(RATE.pk, subject), sk: key(RATE.sk.window, windowStart) }),
 };
 
 /** What a counter counts; secrets and caller-chosen text are hashed so a key never holds them and stays short. */

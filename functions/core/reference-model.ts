@@ -1,14 +1,18 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { linkTo } from '../api/routes/operation.js';
 import { portalV2 } from '../api/routes/portal-v2.js';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { clientKeys } from './clients.js';
+import { queryAll } from './db.js';
 import type { Deps } from './deps.js';
 import { padId } from './ids.js';
+import { GSI1_KEYS, key, TABLE_KEYS } from './key-registry.js';
 import type { Answer } from './templates.js';
 
 /**
  * Reference requests and their references: keys, stored shapes and the views
- * the specification defines. A request and its references share a partition
- * and a sort-key prefix, so one query reads them together.
+ * the specification defines. A request and its references share the client's
+ * partition under two prefixes, so listing requests reads no reference and a
+ * request's references are one query.
  */
 
 export { REQUEST_STATUSES, type RequestStatus } from './vocabulary.js';
@@ -96,16 +100,21 @@ export interface ReferenceItem {
   updated_at: string;
 }
 
+const { client: CLIENT, referenceForm: FORM, referenceSubmission: SUBMISSION } = TABLE_KEYS;
+const OPEN = GSI1_KEYS.openReferenceRequests;
 export const referenceKeys = {
-  request: (clientId: string, id: number) => ({ pk: `CLIENT#${clientId}`, sk: `REFREQ#${padId(id)}` }),
-  requestPrefix: 'REFREQ#',
-  reference: (clientId: string, requestId: number, id: number) => ({ pk: `CLIENT#${clientId}`, sk: `REFREQ#${padId(requestId)}#REF#${padId(id)}` }),
+  request: (clientId: string, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.referenceRequest, padId(id)) }),
+  requestPrefix: CLIENT.sk.referenceRequest,
+  reference: (clientId: string, requestId: number, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.reference, padId(requestId), padId(id)) }),
+  /** Where the references of one request begin, for begins_with. */
+  referencesOf: (requestId: number) => key(CLIENT.sk.reference, padId(requestId), ''),
   /** A client's reference by id: a pointer to its request, written with it (consistent, and scoped to the client). */
-  referencePointer: (clientId: string, id: number) => ({ pk: `CLIENT#${clientId}`, sk: `REFERENCE#${padId(id)}` }),
+  referencePointer: (clientId: string, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.referencePointer, padId(id)) }),
   /** Open requests by expiry, for the sweeper; removed once a request is cancelled or expired. */
-  open: (expiresAt: string, clientId: string, id: number) => ({ gsi1pk: 'OPEN_REFREQ', gsi1sk: `${expiresAt}#${clientId}#${id}` }),
-  formToken: (token: string) => ({ pk: `REFFORM#${token}`, sk: 'REFFORM' }),
-  submissionToken: (token: string) => ({ pk: `REFSUBMIT#${token}`, sk: 'REFSUBMIT' }),
+  openPartition: OPEN.pk,
+  open: (expiresAt: string, clientId: string, id: number) => ({ gsi1pk: OPEN.pk, gsi1sk: key(OPEN.sk.open, expiresAt, clientId, id) }),
+  formToken: (token: string) => ({ pk: key(FORM.pk, token), sk: FORM.sk.form }),
+  submissionToken: (token: string) => ({ pk: key(SUBMISSION.pk, token), sk: SUBMISSION.sk.submission }),
 };
 
 export const isExpired = (r: { expires_at: string }, now: Date) => r.expires_at <= now.toISOString();
@@ -195,18 +204,19 @@ export function toRequestView(r: RequestItem, references: ReferenceItem[], now: 
 }
 export type RequestView = ReturnType<typeof toRequestView>;
 
-/** A request and its references, read together (consistently). */
+/**
+ * A request and its references, read consistently. The request comes first,
+ * never beside: every change bumps its version, so references read after it
+ * are at least as new, and a change that commits in between makes the
+ * caller's versioned write fail and retry.
+ */
 export async function loadRequest(deps: Deps, clientId: string, id: number): Promise<{ request: RequestItem; references: ReferenceItem[] } | undefined> {
-  const { pk, sk } = referenceKeys.request(clientId, id);
-  const { Items = [] } = await deps.db.send(
-    new QueryCommand({
-      TableName: deps.table,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-      ExpressionAttributeValues: { ':pk': pk, ':sk': sk },
-      ConsistentRead: true,
-    }),
-  );
-  const request = Items.find((i) => i.sk === sk) as RequestItem | undefined;
+  const { Item: request } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: referenceKeys.request(clientId, id), ConsistentRead: true }));
   if (!request) return undefined;
-  return { request, references: Items.filter((i) => i.entity === 'reference') as ReferenceItem[] };
+  const references = await queryAll(deps, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':prefix': referenceKeys.referencesOf(id) },
+    ConsistentRead: true,
+  });
+  return { request: request as RequestItem, references: references as unknown as ReferenceItem[] };
 }

@@ -1,13 +1,14 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { getCandidateItem, candidateName } from './candidates.js';
-import { clientNumber, getClient, type ClientAccount } from './clients.js';
+import { clientKeys, clientNumber, getClient, type ClientAccount } from './clients.js';
 import { addSeconds } from './clock.js';
 import { cancellationReasons } from './conditions.js';
 import { retryOnConflict } from './db.js';
 import type { Deps } from './deps.js';
 import { candidateInvitation, referenceReminder, refereeInvitation } from './email-templates.js';
 import { DomainError, fieldRefusal } from './errors.js';
+import type { FamilyId } from './families.js';
 import { nextId } from './ids.js';
 import type { EventKindOf } from './events.js';
 import { emailPut, eventPut } from './outbox.js';
@@ -35,6 +36,7 @@ import { listTemplates } from './templates.js';
 export { MAX_REFEREES } from './vocabulary.js';
 import { MAX_REFEREES } from './vocabulary.js';
 const REMINDER_INTERVAL_SECONDS = 24 * 3600;
+const FAMILY = 'portal-v2' as const satisfies FamilyId;
 
 export interface NewReferenceRequest {
   candidate_id: number;
@@ -63,7 +65,7 @@ export function refuseSelfReference(candidateEmail: string, referees: Pick<Refer
 }
 
 export function requestEvent(deps: Deps, type: EventKindOf<'portal-v2'>, request: RequestItem, references: ReferenceItem[]) {
-  return eventPut(deps, { type, client_id: request.client_id, family: 'portal-v2', data: toRequestView(request, references, deps.clock()) });
+  return eventPut(deps, { type, client_id: request.client_id, family: FAMILY, data: toRequestView(request, references, deps.clock()) });
 }
 
 /** New references for referees, each with its form token and its invitation e-mail. */
@@ -72,7 +74,7 @@ export async function newReferences(deps: Deps, request: RequestItem, agency: st
   const items: ReferenceItem[] = [];
   const tx: Tx = [];
   for (const referee of referees) {
-    const id = await nextId(deps, 'reference');
+    const id = await nextId(deps, FAMILY, 'reference');
     const item: ReferenceItem = {
       id,
       uuid: randomUUID(),
@@ -171,7 +173,7 @@ export async function createReferenceRequest(deps: Deps, clientId: string, input
   refuseSelfReference(candidate.email, referees, (i) => `/referees/${i}/referee_email`);
 
   const now = deps.clock();
-  const id = await nextId(deps, 'reference-request');
+  const id = await nextId(deps, FAMILY, 'reference-request');
   const expiresAt = addSeconds(now, input.expiry_days * 86_400).toISOString();
   const request: RequestItem = {
     id,
@@ -245,22 +247,21 @@ export interface RequestFilter {
 
 /** The client's requests, newest first, with their references. */
 export async function listReferenceRequests(deps: Deps, clientId: string, filter: RequestFilter): Promise<Page<RequestView>> {
-  const pk = `CLIENT#${clientId}`;
+  const pk = clientKeys.partition(clientId);
   const now = deps.clock();
   const scope = { pk, prefix: referenceKeys.requestPrefix };
   const data: RequestView[] = [];
   let cursor = await decodeCursor(deps, scope, filter.cursor);
-  // Requests and their references interleave in the partition; read on until the page is full.
+  // A filter can leave a page short: read on until the page is full.
   do {
     const page = await deps.db.send(
       new QueryCommand({
         TableName: deps.table,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        FilterExpression: 'entity = :entity' + (filter.candidate_id !== undefined ? ' AND candidate_id = :candidate' : ''),
+        FilterExpression: filter.candidate_id !== undefined ? 'candidate_id = :candidate' : undefined,
         ExpressionAttributeValues: {
           ':pk': pk,
           ':prefix': referenceKeys.requestPrefix,
-          ':entity': 'reference-request',
           ...(filter.candidate_id !== undefined ? { ':candidate': filter.candidate_id } : {}),
         },
         ScanIndexForward: false,
@@ -412,7 +413,7 @@ async function expireOnePage(deps: Deps): Promise<{ expired: number; handled: nu
       IndexName: 'gsi1',
       // Sort keys are `<expires_at>#<client>#<id>`: '~' sorts after '#', so this takes everything due by now, inclusive.
       KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :bound',
-      ExpressionAttributeValues: { ':pk': 'OPEN_REFREQ', ':bound': `${now.toISOString()}~` },
+      ExpressionAttributeValues: { ':pk': referenceKeys.openPartition, ':bound': `${now.toISOString()}~` },
       Limit: 100,
     }),
   );

@@ -2,7 +2,9 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from './db.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
+import type { FamilyId } from './families.js';
 import { nextId, padId } from './ids.js';
+import { key, TABLE_KEYS } from './key-registry.js';
 
 /**
  * Reference form templates: the questions a referee answers. Rated questions
@@ -40,7 +42,10 @@ export function parseRating(raw: string): number | undefined {
   return rating >= RATING_MIN && rating <= RATING_MAX ? rating : undefined;
 }
 
-export const templateKeys = { partition: 'TEMPLATES', template: (id: number) => ({ pk: 'TEMPLATES', sk: `TEMPLATE#${padId(id)}` }) };
+
+const FAMILY = 'portal-v2' as const satisfies FamilyId;
+const TEMPLATES = TABLE_KEYS.templates;
+export const templateKeys = { partition: TEMPLATES.pk, template: (id: number) => ({ pk: TEMPLATES.pk, sk: key(TEMPLATES.sk.template, padId(id)) }) };
 
 export function validateTemplate(input: Omit<Template, 'id'>): void {
   if (!input.name?.trim()) throw new DomainError('invalid-catalog', 'A template needs a name');
@@ -58,7 +63,7 @@ export function validateTemplate(input: Omit<Template, 'id'>): void {
 
 export async function createTemplate(deps: Deps, input: Omit<Template, 'id'> & { id?: number }): Promise<Template> {
   validateTemplate(input);
-  const id = input.id ?? (await nextId(deps, 'template'));
+  const id = input.id ?? (await nextId(deps, FAMILY, 'template'));
   const template: Template = { id, name: input.name, description: input.description ?? '', questions: input.questions };
   await deps.db.send(
     new PutCommand({ TableName: deps.table, Item: { ...templateKeys.template(id), entity: 'template', ...template }, ConditionExpression: 'attribute_not_exists(pk)' }),

@@ -6,6 +6,7 @@ import { chunksOf, queryAll } from './db.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 import type { FamilyId } from './families.js';
+import { key, TABLE_KEYS } from './key-registry.js';
 import { randomBytesHex, randomToken, sha256Hex } from './secrets.js';
 
 /**
@@ -66,12 +67,13 @@ interface GrantItem {
   revoked_at?: string;
 }
 
+const { token: TOKEN, grant: GRANT } = TABLE_KEYS;
 export const tokenKeys = {
-  token: (hash: string) => ({ pk: `TOKEN#${hash}`, sk: 'TOKEN' }),
-  grant: (grantId: string) => ({ pk: `GRANT#${grantId}`, sk: 'GRANT' }),
+  token: (hash: string) => ({ pk: key(TOKEN.pk, hash), sk: TOKEN.sk.token }),
+  grant: (grantId: string) => ({ pk: key(GRANT.pk, grantId), sk: GRANT.sk.grant }),
   /** One small item per token under its grant, so revoking can find them all. */
-  grantMember: (grantId: string, hash: string) => ({ pk: `GRANT#${grantId}`, sk: `TOKEN#${hash}` }),
-  grantMemberPrefix: 'TOKEN#',
+  grantMember: (grantId: string, hash: string) => ({ pk: key(GRANT.pk, grantId), sk: key(GRANT.sk.member, hash) }),
+  grantMemberPrefix: GRANT.sk.member,
 };
 
 export interface TokenPair {
@@ -139,7 +141,7 @@ function newTokenWrites(deps: Deps, grant: GrantLine, now: Date) {
       Put: {
         TableName: deps.table,
         Item: {
-          ...tokenKeys.grantMember(grant.grantId, item.pk.slice('TOKEN#'.length)),
+          ...tokenKeys.grantMember(grant.grantId, item.pk.slice(TOKEN.pk.length)),
           entity: 'grant-member',
           expires_at: item.expires_at,
           ttl: item.ttl,

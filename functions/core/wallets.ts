@@ -4,16 +4,20 @@ import type { InterviewType } from './catalog.js';
 import { queryAll, queryPage, retryOnConflict } from './db.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
+import type { FamilyId } from './families.js';
 import { padId } from './ids.js';
+import { familyPrefix, GSI1_KEYS, key, TABLE_KEYS } from './key-registry.js';
 import { CURRENCY, type Money } from './money.js';
+import { clientKeys } from './clients.js';
 import { formatWithOffset } from './time.js';
 
 /**
- * Credit wallets (one per interview type) and the money balance of each
- * client, and the append-only ledger finance reads. A balance changes only in
- * a transaction that also appends its ledger entry; the wallet's version makes
- * the change conditional on the balance it was computed from, so
- * `balance_after` is always true and a balance never goes below zero.
+ * Credit wallets (one per product: interview type, course) and the money
+ * balance of each client in each family, and the append-only ledger (one per
+ * client and family; finance reads a month across them). A balance changes
+ * only in a transaction that also appends its ledger entry; the wallet's
+ * version makes the change conditional on the balance it was computed from,
+ * so `balance_after` is always true and a balance never goes below zero.
  */
 
 export type LedgerKind = 'credit_debit' | 'credit_topup' | 'money_debit' | 'money_topup' | 'invoice' | 'refund';
@@ -21,6 +25,7 @@ export type LedgerKind = 'credit_debit' | 'credit_topup' | 'money_debit' | 'mone
 export interface LedgerEntry {
   id: string;
   client_id: string;
+  family: FamilyId;
   created_at: string;
   kind: LedgerKind;
   amount: number;
@@ -31,22 +36,25 @@ export interface LedgerEntry {
   note?: string;
 }
 
+const { client: CLIENT, ledger: LEDGER } = TABLE_KEYS;
+const LEDGER_MONTH = GSI1_KEYS.ledgerMonth;
 export const walletKeys = {
-  credits: (clientId: string, interviewTypeId: number) => ({ pk: `CLIENT#${clientId}`, sk: `WALLET#CREDITS#${padId(interviewTypeId)}` }),
-  money: (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'WALLET#MONEY' }),
-  prefix: 'WALLET#',
+  credits: (clientId: string, family: FamilyId, productId: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.wallet, family, 'CREDITS', padId(productId)) }),
+  money: (clientId: string, family: FamilyId) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.wallet, family, 'MONEY') }),
+  /** Every wallet of one family. */
+  familyPrefix: (family: FamilyId) => familyPrefix(CLIENT.sk.wallet, family),
 };
 
 export const ledgerKeys = {
-  partition: (clientId: string) => `LEDGER#${clientId}`,
-  entry: (clientId: string, createdAt: string, id: string) => ({
-    pk: `LEDGER#${clientId}`,
-    sk: `${createdAt}#${id}`,
-    // Finance reads a month across clients from the index.
-    gsi1pk: `LEDGER#${createdAt.slice(0, 7)}`,
-    gsi1sk: `${createdAt}#${clientId}#${id}`,
+  partition: (clientId: string, family: FamilyId) => key(LEDGER.pk, family, clientId),
+  entry: (clientId: string, family: FamilyId, createdAt: string, id: string) => ({
+    pk: key(LEDGER.pk, family, clientId),
+    sk: key(LEDGER.sk.entry, createdAt, id),
+    // Finance reads a month across clients and families from the index.
+    gsi1pk: key(LEDGER_MONTH.pk, createdAt.slice(0, 7)),
+    gsi1sk: key(LEDGER_MONTH.sk.entry, createdAt, family, clientId, id),
   }),
-  month: (month: string) => `LEDGER#${month}`,
+  month: (month: string) => key(LEDGER_MONTH.pk, month),
 };
 
 export interface WalletState {
@@ -97,7 +105,7 @@ export function ledgerPut(deps: Deps, entry: LedgerEntry) {
   return {
     Put: {
       TableName: deps.table,
-      Item: { ...ledgerKeys.entry(entry.client_id, entry.created_at, entry.id), entity: 'ledger', ...entry },
+      Item: { ...ledgerKeys.entry(entry.client_id, entry.family, entry.created_at, entry.id), entity: 'ledger', ...entry },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -107,18 +115,19 @@ export function newLedgerEntry(deps: Deps, entry: Omit<LedgerEntry, 'id' | 'crea
   return { id: `led_${randomUUID().replaceAll('-', '')}`, created_at: deps.clock().toISOString(), ...entry };
 }
 
-async function topUp(deps: Deps, key: { pk: string; sk: string }, amount: number, entry: Omit<LedgerEntry, 'id' | 'created_at' | 'balance_after' | 'amount'>) {
+async function topUp(deps: Deps, walletKey: { pk: string; sk: string }, amount: number, entry: Omit<LedgerEntry, 'id' | 'created_at' | 'balance_after' | 'amount'>) {
   if (!Number.isInteger(amount) || amount <= 0) throw new DomainError('invalid-state', 'A top-up must be a positive whole number');
   return retryOnConflict(async () => {
-    const wallet = await readWallet(deps, key);
+    const wallet = await readWallet(deps, walletKey);
     await deps.db.send(new TransactWriteCommand({ TransactItems: walletChange(deps, wallet, amount, entry) }));
     return wallet.balance + amount;
   });
 }
 
-export const topUpCredits = (deps: Deps, clientId: string, type: InterviewType, credits: number, note?: string) =>
-  topUp(deps, walletKeys.credits(clientId, type.id), credits, {
+export const topUpCredits = (deps: Deps, clientId: string, family: FamilyId, type: InterviewType, credits: number, note?: string) =>
+  topUp(deps, walletKeys.credits(clientId, family, type.id), credits, {
     client_id: clientId,
+    family,
     kind: 'credit_topup',
     unit: 'credits',
     booking_id: null,
@@ -126,9 +135,10 @@ export const topUpCredits = (deps: Deps, clientId: string, type: InterviewType, 
     note,
   });
 
-export const topUpMoney = (deps: Deps, clientId: string, amountMinor: number, note?: string) =>
-  topUp(deps, walletKeys.money(clientId), amountMinor, {
+export const topUpMoney = (deps: Deps, clientId: string, family: FamilyId, amountMinor: number, note?: string) =>
+  topUp(deps, walletKeys.money(clientId, family), amountMinor, {
     client_id: clientId,
+    family,
     kind: 'money_topup',
     unit: CURRENCY,
     booking_id: null,
@@ -141,39 +151,42 @@ export interface Balances {
   money: Money;
 }
 
-export async function balances(deps: Deps, clientId: string, types: InterviewType[]): Promise<Balances> {
+/** The client's wallets in one family: only that family's. */
+export async function balances(deps: Deps, clientId: string, family: FamilyId, types: InterviewType[]): Promise<Balances> {
   const { Items = [] } = await deps.db.send(
     new QueryCommand({
       TableName: deps.table,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `CLIENT#${clientId}`, ':prefix': walletKeys.prefix },
+      ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':prefix': walletKeys.familyPrefix(family) },
       ConsistentRead: true,
     }),
   );
   const bySk = new Map(Items.map((i) => [String(i.sk), Number(i.balance)]));
+  const credits = (t: InterviewType) => bySk.get(walletKeys.credits(clientId, family, t.id).sk);
   return {
     credits: types
-      .filter((t) => t.active || bySk.has(walletKeys.credits(clientId, t.id).sk))
-      .map((t) => ({ interview_type: { id: t.id, name: t.name }, credits: bySk.get(walletKeys.credits(clientId, t.id).sk) ?? 0 })),
-    money: { amount: bySk.get(walletKeys.money(clientId).sk) ?? 0, currency: CURRENCY },
+      .filter((t) => t.active || credits(t) !== undefined)
+      .map((t) => ({ interview_type: { id: t.id, name: t.name }, credits: credits(t) ?? 0 })),
+    money: { amount: bySk.get(walletKeys.money(clientId, family).sk) ?? 0, currency: CURRENCY },
   };
 }
 
+/** No `family`: the contract's entry has none, and a family's list shows only its own entries. */
 export const toLedgerView = (entry: LedgerEntry, timeZone: string) => {
   const { id, client_id, created_at, kind, amount, unit, balance_after, booking_id, interview_type, note } = entry;
   return { id, client_id, created_at: formatWithOffset(created_at, timeZone), kind, amount, unit, balance_after, booking_id, interview_type, note: note ?? null };
 };
 
-/** The client's ledger, newest first. */
-export const walletTransactions = (deps: Deps, clientId: string, page: { limit: number; cursor?: string }) =>
-  queryPage(deps, { pk: ledgerKeys.partition(clientId), ...page }, (e) => toLedgerView(e as unknown as LedgerEntry, deps.config.serviceTimeZone));
+/** The client's ledger in one family, newest first. */
+export const walletTransactions = (deps: Deps, clientId: string, family: FamilyId, page: { limit: number; cursor?: string }) =>
+  queryPage(deps, { pk: ledgerKeys.partition(clientId, family), ...page }, (e) => toLedgerView(e as unknown as LedgerEntry, deps.config.serviceTimeZone));
 
 function fromLedgerItem(item: Record<string, unknown>): LedgerEntry {
   const { pk, sk, gsi1pk, gsi1sk, entity, ...entry } = item;
   return entry as unknown as LedgerEntry;
 }
 
-/** Every ledger entry of a month across clients, oldest first: finance's export. */
+/** Every ledger entry of a month across clients and families, oldest first: finance's export. */
 export async function ledgerForMonth(deps: Deps, month: string): Promise<LedgerEntry[]> {
   const items = await queryAll(deps, {
     IndexName: 'gsi1',

@@ -35,8 +35,7 @@ export interface Attempt {
 export function logItem(a: Attempt) {
   const attemptedAt = a.at.toISOString();
   return {
-    pk: webhookKeys.logPartition(a.message.client_id, a.message.endpoint_id),
-    sk: `${attemptedAt}#${a.message.event.id}#${String(a.attempt).padStart(2, '0')}`,
+    ...webhookKeys.logEntry(a.message.client_id, a.message.family, a.message.endpoint_id, attemptedAt, a.message.event.id, a.attempt),
     entity: 'webhook-attempt',
     event_id: a.message.event.id,
     event_type: a.message.event.type,

@@ -196,9 +196,9 @@ export function deliver(deps: Deps, sqs: SQSClient, queueUrl: string, config: De
 }
 
 /** An endpoint's delivery attempts, newest first. The receiver's response body is not included. */
-export function deliveryLog(deps: Deps, clientId: string, endpointId: number, page: { limit: number; cursor?: string }): Promise<Page<Record<string, unknown>>> {
+export function deliveryLog(deps: Deps, clientId: string, family: FamilyId, endpointId: number, page: { limit: number; cursor?: string }): Promise<Page<Record<string, unknown>>> {
   const tz = deps.config.serviceTimeZone;
-  return queryPage(deps, { pk: webhookKeys.logPartition(clientId, endpointId), ...page }, (i) => ({
+  return queryPage(deps, { pk: webhookKeys.logPartition(clientId, family, endpointId), ...page }, (i) => ({
     event_id: i.event_id,
     event_type: i.event_type,
     attempt: i.attempt,

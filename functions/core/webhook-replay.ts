@@ -39,7 +39,7 @@ export async function replayDeliveries(
 
   const attempts = await queryAll(deps, {
     KeyConditionExpression: 'pk = :pk AND sk >= :since',
-    ExpressionAttributeValues: { ':pk': webhookKeys.logPartition(target.clientId, target.endpointId), ':since': since.toISOString() },
+    ExpressionAttributeValues: { ':pk': webhookKeys.logPartition(target.clientId, target.family, target.endpointId), ':since': since.toISOString() },
     ProjectionExpression: 'event_id, outcome, event_payload',
     ConsistentRead: true,
   });

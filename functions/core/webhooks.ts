@@ -5,7 +5,9 @@ import { queryAll, queryPage } from './db.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 import type { FamilyId } from './families.js';
+import { clientKeys } from './clients.js';
 import { nextId, padId } from './ids.js';
+import { familyPrefix, key, TABLE_KEYS } from './key-registry.js';
 import { eventPut } from './outbox.js';
 import { newWebhookSecret, secretPrefix } from './signing.js';
 import { formatWithOffset } from './time.js';
@@ -45,11 +47,18 @@ export interface EndpointItem {
   updated_at: string;
 }
 
+const { client: CLIENT, webhookLog: LOG } = TABLE_KEYS;
 export const webhookKeys = {
-  endpoint: (clientId: string, family: FamilyId, id: number) => ({ pk: `CLIENT#${clientId}`, sk: `WEBHOOK#${family}#${padId(id)}` }),
-  familyPrefix: (family: FamilyId) => `WEBHOOK#${family}#`,
-  count: (clientId: string, family: FamilyId) => ({ pk: `CLIENT#${clientId}`, sk: `ENDPOINT_COUNT#${family}` }),
-  logPartition: (clientId: string, endpointId: number) => `WEBHOOK_LOG#${clientId}#${endpointId}`,
+  endpoint: (clientId: string, family: FamilyId, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.webhook, family, padId(id)) }),
+  familyPrefix: (family: FamilyId) => familyPrefix(CLIENT.sk.webhook, family),
+  /** Endpoints are counted in the transaction that adds or removes one. */
+  count: (clientId: string, family: FamilyId) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.endpointCount, family) }),
+  /** Endpoint ids are per family, so the log's partition names the family too. */
+  logPartition: (clientId: string, family: FamilyId, endpointId: number) => key(LOG.pk, family, clientId, endpointId),
+  logEntry: (clientId: string, family: FamilyId, endpointId: number, attemptedAt: string, eventId: string, attempt: number) => ({
+    pk: key(LOG.pk, family, clientId, endpointId),
+    sk: key(LOG.sk.attempt, attemptedAt, eventId, String(attempt).padStart(2, '0')),
+  }),
 };
 
 /** The endpoint as the specification shows it: the secret only as its prefix. */
@@ -99,7 +108,7 @@ const endpointCount = (deps: Deps, clientId: string, family: FamilyId, change: 1
 
 export async function createEndpoint(deps: Deps, clientId: string, family: FamilyId, input: NewEndpoint, policy: UrlPolicy) {
   await vetWebhookUrl(input.url, policy);
-  const id = await nextId(deps, 'webhook');
+  const id = await nextId(deps, family, 'webhook');
   const now = deps.clock().toISOString();
   const item: EndpointItem = {
     id,
@@ -162,7 +171,7 @@ export const endpointPage = (deps: Deps, clientId: string, family: FamilyId, pag
 export async function listEndpoints(deps: Deps, clientId: string, family: FamilyId): Promise<EndpointItem[]> {
   const items = await queryAll(deps, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': `CLIENT#${clientId}`, ':prefix': webhookKeys.familyPrefix(family) },
+    ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':prefix': webhookKeys.familyPrefix(family) },
     ConsistentRead: true,
   });
   return items as unknown as EndpointItem[];

@@ -170,7 +170,7 @@ export function httpHandler<const O extends Operation>(
     if (!key || !state.caller) return run();
     const clientId = state.caller.clientId;
     const requestHash = sha256Hex(`${event.requestContext.http.method} ${event.rawPath}\n${canonicalJson(event.body)}`);
-    const begun = await beginIdempotent(deps, clientId, key, requestHash);
+    const begun = await beginIdempotent(deps, clientId, family, key, requestHash);
     if (begun.kind === 'replay') {
       return { ...begun.response, headers: { ...begun.response.headers, 'idempotent-replayed': 'true' } };
     }
@@ -179,10 +179,10 @@ export function httpHandler<const O extends Operation>(
       result = await run();
     } catch (err) {
       // Only what was created is kept; a refusal created nothing, so a retry may try again.
-      await abandonIdempotent(deps, clientId, key);
+      await abandonIdempotent(deps, clientId, family, key);
       throw err;
     }
-    await completeIdempotent(deps, clientId, key, {
+    await completeIdempotent(deps, clientId, family, key, {
       statusCode: result.statusCode ?? 200,
       headers: (result.headers ?? {}) as Record<string, string>,
       body: result.body,

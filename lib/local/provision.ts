@@ -1,13 +1,18 @@
 import {
+  ConditionalCheckFailedException,
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
   ResourceNotFoundException,
+  ScanCommand,
   UpdateTimeToLiveCommand,
   type AttributeDefinition,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { KEY_FORMAT_VERSION, TABLE_KEYS } from '../../functions/core/key-registry.js';
 import { TABLE_SCHEMA } from '../../functions/core/table.js';
 import { QUEUES, type QueueDefinition } from '../queues.js';
 
@@ -51,6 +56,49 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
       TimeToLiveSpecification: { AttributeName: TABLE_SCHEMA.ttlAttribute, Enabled: true },
     }),
   );
+}
+
+export class OldKeyFormatError extends Error {}
+
+/**
+ * Items keep their keys across `npm start`s in DATA_DIR. A table written
+ * under another key format (or before formats were marked) would start and
+ * then misbehave, so it is refused with what to do; an empty table is marked
+ * with the current format. Run before anything writes to the table.
+ */
+export async function ensureKeyFormat(client: DynamoDBClient, tableName: string, dataDir: string): Promise<void> {
+  const Key = { pk: { S: TABLE_KEYS.schema.pk }, sk: { S: TABLE_KEYS.schema.sk.version } };
+  const { Item } = await client.send(new GetItemCommand({ TableName: tableName, Key, ConsistentRead: true }));
+  const found = Item?.version?.N;
+  if (found === String(KEY_FORMAT_VERSION)) return;
+  // Any item but the marker (another starter may have just written it): of two items, at most one is the marker.
+  const { Count = 0 } = await client.send(
+    new ScanCommand({
+      TableName: tableName,
+      Limit: 2,
+      Select: 'COUNT',
+      FilterExpression: 'pk <> :marker',
+      ExpressionAttributeValues: { ':marker': Key.pk },
+    }),
+  );
+  if (Count > 0 || found !== undefined) {
+    throw new OldKeyFormatError(
+      `The table in ${dataDir} was written by an earlier version of this project, whose keys this one cannot read ` +
+        `(key format ${found ?? 1}, now ${KEY_FORMAT_VERSION}). Stop the stack, remove that directory once ` +
+        `(rm -rf ${dataDir}) and run npm start again: the demo data is seeded afresh.`,
+    );
+  }
+  await client
+    .send(
+      new PutItemCommand({
+        TableName: tableName,
+        Item: { ...Key, entity: { S: 'key-format' }, version: { N: String(KEY_FORMAT_VERSION) } },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    )
+    .catch((err) => {
+      if (!(err instanceof ConditionalCheckFailedException)) throw err; // a second starter marked it first
+    });
 }
 
 export interface LocalQueue {

@@ -15,7 +15,7 @@ import { PROJECT_ROOT, ROUTES } from '../routes.js';
 import { startDynamoDbLocal, startLocalSqs, type RunningEmulator } from './emulators.js';
 import { startOutboxPoller } from './outbox-poller.js';
 import { startPoller, type Poller, type SqsWorker } from './pollers.js';
-import { ensureBucket, ensureQueues, ensureTable } from './provision.js';
+import { ensureBucket, ensureKeyFormat, ensureQueues, ensureTable } from './provision.js';
 import { createLocalServer, loadRoutes } from './server.js';
 
 /** The whole local stack: emulators, table and queues, demo data, the HTTP server and the queue pollers. */
@@ -96,7 +96,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     delete process.env.AWS_SESSION_TOKEN;
     delete process.env.AWS_PROFILE;
 
-    await ensureTable(new DynamoDBClient({}), tableName);
+    const dynamo = new DynamoDBClient({});
+    await ensureTable(dynamo, tableName);
+    await ensureKeyFormat(dynamo, tableName, options.dataDir);
     const sqs = createSqsClient();
     // The dead-letter move must follow the last step of the retry schedule the delivery worker uses.
     const queues = await ensureQueues(sqs, options.queuePrefix ?? 'agency-local', {

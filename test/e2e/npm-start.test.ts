@@ -124,8 +124,8 @@ it('npm start serves both families, keeps its data across restarts, runs beside 
   const csv = await ops(dataDir, 'ledger', '--month', month, '--csv');
   expect(csv.status).toBe(0);
   const lines = csv.stdout.trim().split('\r\n');
-  expect(lines[0]).toBe('id,created_at,client_id,kind,amount,unit,balance_after,booking_id,interview_type_id,interview_type_name,note');
-  expect(lines.some((l) => l.includes(`,demo-northwind,invoice,4500,GBP,,${booking.id},1,`))).toBe(true);
+  expect(lines[0]).toBe('id,created_at,family,client_id,kind,amount,unit,balance_after,booking_id,interview_type_id,interview_type_name,note');
+  expect(lines.some((l) => l.includes(`,clinical-interview,demo-northwind,invoice,4500,GBP,,${booking.id},1,`))).toBe(true);
   expect((await ops(dataDir, 'bookings', 'attach-report', '--id', '999999', '--file', pdf)).status).toBe(2);
 
   expect(await ctrlC(first)).toMatch(/^(SIGINT|exit 0), stopped$/);

@@ -125,6 +125,26 @@ describe.each([
   });
 });
 
+it('an Idempotency-Key is scoped to the family: the same key and body create an endpoint in each, each with its own secret', async () => {
+  const headers = { 'idempotency-key': 'one-key-two-families' };
+  const body = { name: 'Both', url: receiver.url, events: ['webhook.test'] };
+  const create = (family: string) => call(`${stack.info.families[family]}/webhooks`, { token: tokens[family]!.northwind!, body, headers });
+
+  const clinical = await create('clinical-interview');
+  const portal = await create('portal-v2');
+  expect([clinical.status, portal.status]).toEqual([201, 201]);
+  expect(portal.headers.get('idempotent-replayed')).toBeNull();
+  expect(portal.body.data.secret).toMatch(/^whsec_/);
+  expect(portal.body.data.secret).not.toBe(clinical.body.secret);
+  const listed = (family: string) => call(`${stack.info.families[family]}/webhooks`, { token: tokens[family]!.northwind! });
+  expect((await listed('portal-v2')).body.data.map((e: { id: number }) => e.id)).toContain(portal.body.data.id);
+
+  // Within one family the key still replays the first answer.
+  const again = await create('clinical-interview');
+  expect(again.headers.get('idempotent-replayed')).toBe('true');
+  expect(again.body).toEqual(clinical.body);
+});
+
 it('a booking reaches the agency\'s subscribed endpoint as booking.created', async () => {
   const base = stack.info.families['clinical-interview']!;
   const token = tokens['clinical-interview']!.northwind!;

@@ -1,3 +1,4 @@
+import type { BookingFamily } from '../../functions/core/catalog.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   cancelBooking,
@@ -6,13 +7,14 @@ import {
   markReportAvailable,
   rescheduleBooking,
 } from '../../functions/core/booking-admin.js';
+import { bookingPageToken, clientOfBookingPage } from '../../functions/core/booking-page.js';
 import { createBooking, getBooking, listBookings, type NewBooking } from '../../functions/core/bookings.js';
 import type { InterviewType } from '../../functions/core/catalog.js';
 import type { Deps } from '../../functions/core/deps.js';
 import { availableSlots, createHold, getHold } from '../../functions/core/holds.js';
 import type { EmailMessage, DomainEvent } from '../../functions/core/outbox.js';
-import { balances, ledgerForMonth, readWallet, topUpCredits, topUpMoney, walletKeys } from '../../functions/core/wallets.js';
-import { candidate, forgeHold, ledgerOf, links, MONDAY, newClient, outboxPayloads, settle, testCatalog } from '../support/clinical.js';
+import { balances, ledgerForMonth, ledgerKeys, readWallet, topUpCredits, topUpMoney, walletKeys, walletTransactions } from '../../functions/core/wallets.js';
+import { candidate, CI, forgeHold, ledgerOf, links, MONDAY, newClient, outboxPayloads, settle, testCatalog } from '../support/clinical.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
 
 let deps: Deps;
@@ -42,7 +44,7 @@ const eventsFor = async (bookingId: number) =>
 describe('paying with credits', () => {
   it('takes 1 credit from the wallet of the booking\'s type, books at once, and writes the ledger entry and the event', async () => {
     const client = await newClient(deps);
-    await topUpCredits(deps, client, type, 2);
+    await topUpCredits(deps, client, CI, type, 2);
     const booking = await book(client, await heldSlot(client), 'credits');
     expect(booking).toMatchObject({
       id: expect.any(Number),
@@ -59,7 +61,7 @@ describe('paying with credits', () => {
       interview_report_available: false,
     });
     expect(booking.start_date).toMatch(/^2026-12-\d\dT10:00:00\+00:00$/);
-    expect((await readWallet(deps, walletKeys.credits(client, type.id))).balance).toBe(1);
+    expect((await readWallet(deps, walletKeys.credits(client, CI, type.id))).balance).toBe(1);
     const debits = (await ledgerOf(deps, client)).filter((e) => e.kind === 'credit_debit');
     expect(debits).toEqual([
       expect.objectContaining({ client_id: client, amount: -1, unit: 'credits', balance_after: 1, booking_id: booking.id, interview_type: { id: type.id, name: type.name } }),
@@ -69,17 +71,17 @@ describe('paying with credits', () => {
 
   it('refuses with no credits, changes nothing, and leaves the hold usable', async () => {
     const client = await newClient(deps);
-    await topUpMoney(deps, client, 10_000);
+    await topUpMoney(deps, client, CI, 10_000);
     const hash = await heldSlot(client);
     expect(await code(book(client, hash, 'credits'))).toBe('insufficient-credits');
-    expect((await getHold(deps, hash))?.status).toBe('active');
+    expect((await getHold(deps, CI, hash))?.status).toBe('active');
     expect((await ledgerOf(deps, client)).map((e) => e.kind)).toEqual(['money_topup']);
     await expect(book(client, hash, 'balance')).resolves.toMatchObject({ pay_option: 'balance' });
   });
 
   it('lets 3 of 20 concurrent bookings through on a wallet of 3, and never below zero', async () => {
     const client = await newClient(deps);
-    await topUpCredits(deps, client, type, 3);
+    await topUpCredits(deps, client, CI, type, 3);
     const date = nextDate();
     const slots = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30'].flatMap((time) => [1, 2].map((interviewer) => ({ time, interviewer })))
       .filter(({ time, interviewer }) => interviewer === 1 || time < '10:00')
@@ -94,7 +96,7 @@ describe('paying with credits', () => {
     const { ok, errors } = await settle(holds.map((h) => book(client, h, 'credits')));
     expect(ok).toHaveLength(3);
     expect(errors).toEqual(Array(17).fill('insufficient-credits'));
-    expect((await readWallet(deps, walletKeys.credits(client, type.id))).balance).toBe(0);
+    expect((await readWallet(deps, walletKeys.credits(client, CI, type.id))).balance).toBe(0);
     const debits = (await ledgerOf(deps, client)).filter((e) => e.kind === 'credit_debit');
     expect(debits.map((d) => d.balance_after).sort()).toEqual([0, 1, 2]);
   });
@@ -103,45 +105,45 @@ describe('paying with credits', () => {
 describe('one hold, many bookings', () => {
   it('10 concurrent bookings from one hold give one booking and one ledger debit', async () => {
     const client = await newClient(deps);
-    await topUpCredits(deps, client, type, 10);
+    await topUpCredits(deps, client, CI, type, 10);
     const hash = await heldSlot(client);
     const { ok, errors } = await settle(Array.from({ length: 10 }, () => book(client, hash, 'credits')));
     expect(ok).toHaveLength(1);
     expect(errors).toEqual(Array(9).fill('hold-used'));
     expect((await ledgerOf(deps, client)).filter((e) => e.kind === 'credit_debit')).toHaveLength(1);
-    expect((await readWallet(deps, walletKeys.credits(client, type.id))).balance).toBe(9);
+    expect((await readWallet(deps, walletKeys.credits(client, CI, type.id))).balance).toBe(9);
     expect((await listBookings(deps, client, { limit: 25 })).data).toHaveLength(1);
   });
 
   it('a hold of another client, or an unknown one, is hold-not-found', async () => {
     const [owner, other] = [await newClient(deps), await newClient(deps)];
-    await topUpCredits(deps, other, type, 1);
+    await topUpCredits(deps, other, CI, type, 1);
     const hash = await heldSlot(owner);
     expect(await code(book(other, hash, 'credits'))).toBe('hold-not-found');
     expect(await code(book(other, 'nope', 'credits'))).toBe('hold-not-found');
-    expect((await readWallet(deps, walletKeys.credits(other, type.id))).balance).toBe(1);
+    expect((await readWallet(deps, walletKeys.credits(other, CI, type.id))).balance).toBe(1);
   });
 });
 
 describe('paying from the money balance', () => {
   it('deducts the interview price and records the balance after', async () => {
     const client = await newClient(deps);
-    await topUpMoney(deps, client, 5000);
+    await topUpMoney(deps, client, CI, 5000);
     const booking = await book(client, await heldSlot(client), 'balance');
     expect(booking).toMatchObject({ booking_status: 'booked', pay_status: 'completed', pay_option: 'balance' });
-    expect((await balances(deps, client, [type])).money).toEqual({ amount: 1000, currency: 'GBP' });
+    expect((await balances(deps, client, CI, [type])).money).toEqual({ amount: 1000, currency: 'GBP' });
     expect((await ledgerOf(deps, client)).find((e) => e.kind === 'money_debit')).toMatchObject({ amount: -4000, unit: 'GBP', balance_after: 1000, booking_id: booking.id });
   });
 
   it('refuses when the balance is short, and changes nothing', async () => {
     const client = await newClient(deps);
-    await topUpMoney(deps, client, 3999);
+    await topUpMoney(deps, client, CI, 3999);
     const hash = await heldSlot(client);
     const refusal = await book(client, hash, 'balance').catch((e) => e);
     expect(refusal.code).toBe('insufficient-balance');
     expect(refusal.extensions).toEqual({ balance: { amount: 3999, currency: 'GBP' }, price: { amount: 4000, currency: 'GBP' } });
-    expect((await balances(deps, client, [type])).money.amount).toBe(3999);
-    expect((await getHold(deps, hash))?.status).toBe('active');
+    expect((await balances(deps, client, CI, [type])).money.amount).toBe(3999);
+    expect((await getHold(deps, CI, hash))?.status).toBe('active');
   });
 });
 
@@ -158,7 +160,7 @@ describe('paying by invoice', () => {
     const hash = await heldSlot(client);
     expect(await code(book(client, hash, 'invoice'))).toBe('invoice-disabled');
     expect(await ledgerOf(deps, client)).toEqual([]);
-    expect((await getHold(deps, hash))?.status).toBe('active');
+    expect((await getHold(deps, CI, hash))?.status).toBe('active');
   });
 });
 
@@ -211,13 +213,13 @@ describe('reads are scoped to the client', () => {
 describe('operator actions', () => {
   it('cancelling gives the credit back, frees the slot and tells the agency', async () => {
     const client = await newClient(deps);
-    await topUpCredits(deps, client, type, 1);
+    await topUpCredits(deps, client, CI, type, 1);
     const date = nextDate();
     const booking = await book(client, await heldSlot(client, date, '11:00'), 'credits');
     clock.advance(1);
     const cancelled = await cancelBooking(deps, booking.id, 'candidate withdrew');
     expect(cancelled).toMatchObject({ booking_status: 'cancelled', interview_status: 'cancelled', pay_status: 'refunded' });
-    expect((await readWallet(deps, walletKeys.credits(client, type.id))).balance).toBe(1);
+    expect((await readWallet(deps, walletKeys.credits(client, CI, type.id))).balance).toBe(1);
     expect((await ledgerOf(deps, client)).find((e) => e.kind === 'refund')).toMatchObject({ amount: 1, balance_after: 1, booking_id: booking.id });
     expect((await availableSlots(deps, { interviewTypeId: type.id, from: date, to: date })).map((s) => s.time)).toContain('11:00');
     expect(await code(cancelBooking(deps, booking.id))).toBe('invalid-state');
@@ -252,16 +254,69 @@ describe('operator actions', () => {
 describe('finance', () => {
   it('reads every ledger entry of a month across clients', async () => {
     const [a, b] = [await newClient(deps), await newClient(deps)];
-    await topUpCredits(deps, a, type, 2);
-    await topUpMoney(deps, b, 9000);
+    await topUpCredits(deps, a, CI, type, 2);
+    await topUpMoney(deps, b, CI, 9000);
     await book(a, await heldSlot(a), 'credits');
     const month = await ledgerForMonth(deps, '2026-11');
     const mine = month.filter((e) => e.client_id === a || e.client_id === b);
     expect(mine.map((e) => `${e.client_id === a ? 'a' : 'b'}:${e.kind}:${e.amount}`).sort()).toEqual(['a:credit_debit:-1', 'a:credit_topup:2', 'b:money_topup:9000']);
-    // Each entry read from the index is the append-only item itself.
+    // Each entry names its family, and read from the index it is the append-only item itself.
     for (const entry of mine) {
-      const stored = await deps.db.send(new GetCommand({ TableName: deps.table, Key: { pk: `LEDGER#${entry.client_id}`, sk: `${entry.created_at}#${entry.id}` } }));
-      expect(stored.Item).toMatchObject({ kind: entry.kind, amount: entry.amount });
+      expect(entry.family).toBe('clinical-interview');
+      const { pk, sk } = ledgerKeys.entry(entry.client_id, entry.family, entry.created_at, entry.id);
+      const stored = await deps.db.send(new GetCommand({ TableName: deps.table, Key: { pk, sk } }));
+      expect(stored.Item).toMatchObject({ kind: entry.kind, amount: entry.amount, family: 'clinical-interview' });
     }
+  });
+});
+
+describe('family scope', () => {
+  // A second booking family, at the key level: portal-v2 stands in for one (the catalogue is shared here).
+  // A stand-in second booking family: these tests are about keys, and portal v2 is the other family that exists today.
+  const OTHER = 'portal-v2' as unknown as BookingFamily;
+
+  it('keeps a client\'s wallets, ledger and bookings apart per family, with booking ids counted per family', async () => {
+    const client = await newClient(deps);
+    await topUpCredits(deps, client, CI, type, 2);
+    await topUpMoney(deps, client, OTHER, 9000);
+    const typeRef = { id: type.id, name: type.name };
+    expect(await balances(deps, client, CI, [type])).toEqual({ credits: [{ interview_type: typeRef, credits: 2 }], money: { amount: 0, currency: 'GBP' } });
+    expect(await balances(deps, client, OTHER, [type])).toEqual({ credits: [{ interview_type: typeRef, credits: 0 }], money: { amount: 9000, currency: 'GBP' } });
+
+    // The other family's money does not pay for a clinical booking; the clinical credits do.
+    const hash = await heldSlot(client);
+    expect(await code(book(client, hash, 'balance'))).toBe('insufficient-balance');
+    const clinical = await book(client, hash, 'credits');
+
+    const otherHold = await createHold(deps, client, { interviewTypeId: type.id, date: nextDate(), time: '10:00' }, OTHER);
+    const other = await createBooking(deps, client, { ...candidate, hold_hash: otherHold.hold_hash, pay_option: 'balance' }, links, OTHER);
+    // Earlier tests made clinical bookings 1, 2, …; this is the first of its family.
+    expect(other.id).toBe(1);
+    expect(clinical.id).toBeGreaterThan(1);
+    expect(await getBooking(deps, client, 1, OTHER)).toMatchObject({ id: 1, pay_option: 'balance' });
+    expect(await code(getBooking(deps, client, 1))).toBe('not-found');
+    expect((await listBookings(deps, client, { limit: 25 }, OTHER)).data.map((b) => b.id)).toEqual([1]);
+    expect((await listBookings(deps, client, { limit: 25 })).data.map((b) => b.id)).toEqual([clinical.id]);
+
+    expect((await balances(deps, client, CI, [type])).credits[0]!.credits).toBe(1);
+    expect((await balances(deps, client, OTHER, [type])).money.amount).toBe(9000 - type.price.amount);
+    // Each family's ledger holds its own entries, each naming the family; the API's view does not add the field.
+    expect((await ledgerOf(deps, client, CI)).map((e) => `${e.family}:${e.kind}`).sort()).toEqual(['clinical-interview:credit_debit', 'clinical-interview:credit_topup']);
+    expect((await ledgerOf(deps, client, OTHER)).map((e) => `${e.family}:${e.kind}`).sort()).toEqual(['portal-v2:money_debit', 'portal-v2:money_topup']);
+    const view = (await walletTransactions(deps, client, OTHER, { limit: 25 })).data;
+    expect(view.map((e) => e.kind).sort()).toEqual(['money_debit', 'money_topup']);
+    expect(view[0]).not.toHaveProperty('family');
+  });
+
+  it('gives a client one booking page per family, each leading back to the client only in its own family', async () => {
+    const client = await newClient(deps);
+    const tokens = await Promise.all(Array.from({ length: 5 }, () => bookingPageToken(deps, client, CI)));
+    expect(new Set(tokens).size).toBe(1);
+    const other = await bookingPageToken(deps, client, OTHER);
+    expect(other).not.toBe(tokens[0]);
+    expect(await clientOfBookingPage(deps, CI, tokens[0]!)).toBe(client);
+    expect(await clientOfBookingPage(deps, OTHER, other)).toBe(client);
+    expect(await code(clientOfBookingPage(deps, OTHER, tokens[0]!))).toBe('not-found');
+    expect(await code(bookingPageToken(deps, 'cl_nobody', CI))).toBe('not-found');
   });
 });

@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { catalogKeys, createInterviewType, loadCatalog, setInterviewTypeActive } from '../../functions/core/catalog.js';
+import { catalogKeys, CLINICAL_FAMILY, createInterviewType, loadCatalog, setInterviewTypeActive } from '../../functions/core/catalog.js';
 import { testDeps } from '../support/env.js';
 import { eventually } from '../support/eventually.js';
 
@@ -12,6 +12,6 @@ it('shows its own catalogue changes at once, and another process\'s within 2 sec
   expect((await loadCatalog(deps)).types[0]!.active).toBe(false);
 
   // Another process (the operator CLI, another Lambda) changes the table directly.
-  await deps.db.send(new UpdateCommand({ TableName: deps.table, Key: catalogKeys.type(type.id), UpdateExpression: 'SET active = :a', ExpressionAttributeValues: { ':a': true } }));
+  await deps.db.send(new UpdateCommand({ TableName: deps.table, Key: catalogKeys.type(CLINICAL_FAMILY, type.id), UpdateExpression: 'SET active = :a', ExpressionAttributeValues: { ':a': true } }));
   await eventually(async () => (await loadCatalog(deps)).types[0]!.active, { timeoutMs: 2100, intervalMs: 100, what: 'the cached catalogue to expire' });
 });

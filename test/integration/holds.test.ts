@@ -1,10 +1,11 @@
+import type { BookingFamily } from '../../functions/core/catalog.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createBooking } from '../../functions/core/bookings.js';
 import type { InterviewType } from '../../functions/core/catalog.js';
 import type { Deps } from '../../functions/core/deps.js';
 import { availableSlots, createHold, holdKeys, releaseHold } from '../../functions/core/holds.js';
 import { topUpCredits } from '../../functions/core/wallets.js';
-import { candidate, links, MONDAY, newClient, settle, testCatalog } from '../support/clinical.js';
+import { candidate, CI, links, MONDAY, newClient, settle, testCatalog } from '../support/clinical.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
 
 let deps: Deps;
@@ -54,7 +55,7 @@ describe('holding a slot', () => {
     const [a, b] = [await newClient(deps), await newClient(deps)];
     await hold(a, '11:30');
     clock.advance(1800);
-    const lock = await deps.db.send(new GetCommand({ TableName: deps.table, Key: holdKeys.slotLock(MONDAY, '11:30', 1) }));
+    const lock = await deps.db.send(new GetCommand({ TableName: deps.table, Key: holdKeys.slotLock(CI, MONDAY, '11:30', 1) }));
     expect(lock.Item).toMatchObject({ state: 'held', client_id: a }); // not deleted: TTL has not run
     expect(await times()).toContain('11:30');
     await expect(hold(b, '11:30')).resolves.toMatchObject({ slot: { time: '11:30' } });
@@ -109,11 +110,42 @@ describe('releasing a hold', () => {
 
   it('is not possible for a hold already used by a booking', async () => {
     const client = await newClient(deps);
-    await topUpCredits(deps, client, type, 1);
+    await topUpCredits(deps, client, CI, type, 1);
     const held = await hold(client, '10:30', '2026-11-26');
     await createBooking(deps, client, { ...candidate, hold_hash: held.hold_hash, pay_option: 'credits' }, links);
     expect(await code(releaseHold(deps, client, held.hold_hash))).toBe('not-found');
     expect(await times('2026-11-26')).not.toContain('10:30');
+  });
+});
+
+describe('family scope', () => {
+  // A second booking family, at the key level: portal-v2 stands in for one (the catalogue is shared here).
+  // A stand-in second booking family: these tests are about keys, and portal v2 is the other family that exists today.
+  const OTHER = 'portal-v2' as unknown as BookingFamily;
+
+  it('a hold in one family blocks neither the client\'s hold marker nor the slot in another', async () => {
+    const client = await newClient(deps);
+    const date = '2026-11-27';
+    const otherTimes = async () => (await availableSlots(deps, { interviewTypeId: type.id, from: date, to: date }, OTHER)).map((s) => s.time);
+    const clinical = await hold(client, '11:30', date);
+    expect(await times(date)).not.toContain('11:30');
+    expect(await otherTimes()).toContain('11:30');
+
+    const other = await createHold(deps, client, { interviewTypeId: type.id, date, time: '11:30' }, OTHER);
+    expect(other.slot).toEqual(clinical.slot);
+    expect(await otherTimes()).not.toContain('11:30');
+    // Each family still allows one active hold per client.
+    expect(await code(createHold(deps, client, { interviewTypeId: type.id, date, time: '11:00' }, OTHER))).toBe('hold-conflict');
+    expect(await code(hold(client, '11:00', date))).toBe('hold-conflict');
+  });
+
+  it('a hold is found only in its own family: another family cannot release or book it', async () => {
+    const client = await newClient(deps);
+    await topUpCredits(deps, client, OTHER, type, 1);
+    const held = await hold(client, '10:30', '2026-11-28');
+    expect(await code(releaseHold(deps, client, held.hold_hash, OTHER))).toBe('not-found');
+    expect(await code(createBooking(deps, client, { ...candidate, hold_hash: held.hold_hash, pay_option: 'credits' }, links, OTHER))).toBe('hold-not-found');
+    await releaseHold(deps, client, held.hold_hash);
   });
 });
 
@@ -125,7 +157,7 @@ describe('timeslots across the March clock change (Europe/London)', () => {
       expect(slots.filter((s) => s.date === date).map((s) => s.time)).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00', '11:30']);
     }
     const client = await newClient(deps);
-    await topUpCredits(deps, client, type, 2);
+    await topUpCredits(deps, client, CI, type, 2);
     const before = await hold(client, '09:00', '2026-03-28');
     const saturday = await createBooking(deps, client, { ...candidate, hold_hash: before.hold_hash, pay_option: 'credits' }, links);
     const after = await hold(client, '09:00', '2026-03-30');

@@ -2,6 +2,8 @@ import type { Deps } from '../../functions/core/deps.js';
 import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../../functions/core/idempotency.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
 
+const CI = 'clinical-interview';
+
 let deps: Deps;
 let clock: TestClock;
 
@@ -15,35 +17,42 @@ const response = { statusCode: 201, headers: { 'content-type': 'application/json
 
 describe('idempotency keys', () => {
   it('run a request once, then replay its response for 24 hours', async () => {
-    expect(await code(beginIdempotent(deps, 'cl_a', 'k1', 'hash-1'))).toBe('new');
-    expect(await code(beginIdempotent(deps, 'cl_a', 'k1', 'hash-1'))).toBe('idempotency-in-flight');
-    await completeIdempotent(deps, 'cl_a', 'k1', response);
-    await expect(beginIdempotent(deps, 'cl_a', 'k1', 'hash-1')).resolves.toEqual({ kind: 'replay', response });
+    expect(await code(beginIdempotent(deps, 'cl_a', CI, 'k1', 'hash-1'))).toBe('new');
+    expect(await code(beginIdempotent(deps, 'cl_a', CI, 'k1', 'hash-1'))).toBe('idempotency-in-flight');
+    await completeIdempotent(deps, 'cl_a', CI, 'k1', response);
+    await expect(beginIdempotent(deps, 'cl_a', CI, 'k1', 'hash-1')).resolves.toEqual({ kind: 'replay', response });
     clock.advance(24 * 3600 - 1);
-    expect(await code(beginIdempotent(deps, 'cl_a', 'k1', 'hash-1'))).toBe('replay');
+    expect(await code(beginIdempotent(deps, 'cl_a', CI, 'k1', 'hash-1'))).toBe('replay');
     clock.advance(1);
-    expect(await code(beginIdempotent(deps, 'cl_a', 'k1', 'hash-1'))).toBe('new');
+    expect(await code(beginIdempotent(deps, 'cl_a', CI, 'k1', 'hash-1'))).toBe('new');
   });
 
   it('refuse the same key with another request, and are scoped to the client', async () => {
-    expect(await code(beginIdempotent(deps, 'cl_b', 'k2', 'hash-1'))).toBe('new');
-    await completeIdempotent(deps, 'cl_b', 'k2', response);
-    expect(await code(beginIdempotent(deps, 'cl_b', 'k2', 'hash-2'))).toBe('idempotency-key-reuse');
-    expect(await code(beginIdempotent(deps, 'cl_c', 'k2', 'hash-2'))).toBe('new');
+    expect(await code(beginIdempotent(deps, 'cl_b', CI, 'k2', 'hash-1'))).toBe('new');
+    await completeIdempotent(deps, 'cl_b', CI, 'k2', response);
+    expect(await code(beginIdempotent(deps, 'cl_b', CI, 'k2', 'hash-2'))).toBe('idempotency-key-reuse');
+    expect(await code(beginIdempotent(deps, 'cl_c', CI, 'k2', 'hash-2'))).toBe('new');
+  });
+
+  it('are scoped to the family: the same key and request in another family runs anew', async () => {
+    expect(await code(beginIdempotent(deps, 'cl_f', CI, 'k5', 'same'))).toBe('new');
+    await completeIdempotent(deps, 'cl_f', CI, 'k5', response);
+    expect(await code(beginIdempotent(deps, 'cl_f', 'portal-v2', 'k5', 'same'))).toBe('new');
+    expect(await code(beginIdempotent(deps, 'cl_f', CI, 'k5', 'same'))).toBe('replay');
   });
 
   it('let a retry through after a crash (the lease lapses) or after a refusal (the key is freed)', async () => {
-    expect(await code(beginIdempotent(deps, 'cl_d', 'k3', 'h'))).toBe('new');
+    expect(await code(beginIdempotent(deps, 'cl_d', CI, 'k3', 'h'))).toBe('new');
     clock.advance(59);
-    expect(await code(beginIdempotent(deps, 'cl_d', 'k3', 'h'))).toBe('idempotency-in-flight');
+    expect(await code(beginIdempotent(deps, 'cl_d', CI, 'k3', 'h'))).toBe('idempotency-in-flight');
     clock.advance(1);
-    expect(await code(beginIdempotent(deps, 'cl_d', 'k3', 'h'))).toBe('new');
-    await abandonIdempotent(deps, 'cl_d', 'k3');
-    expect(await code(beginIdempotent(deps, 'cl_d', 'k3', 'h'))).toBe('new');
+    expect(await code(beginIdempotent(deps, 'cl_d', CI, 'k3', 'h'))).toBe('new');
+    await abandonIdempotent(deps, 'cl_d', CI, 'k3');
+    expect(await code(beginIdempotent(deps, 'cl_d', CI, 'k3', 'h'))).toBe('new');
   });
 
   it('give one of several concurrent first attempts the run', async () => {
-    const results = await Promise.all(Array.from({ length: 8 }, () => code(beginIdempotent(deps, 'cl_e', 'k4', 'h'))));
+    const results = await Promise.all(Array.from({ length: 8 }, () => code(beginIdempotent(deps, 'cl_e', CI, 'k4', 'h'))));
     expect(results.filter((r) => r === 'new')).toHaveLength(1);
     expect(results.filter((r) => r === 'idempotency-in-flight')).toHaveLength(7);
   });

@@ -81,7 +81,7 @@ async function endpoint(events = ['booking.created'], timeout_seconds = 5) {
 }
 
 const endpointItem = (client: string, id: number) => getEndpointItem(deps, client, 'clinical-interview', id) as Promise<EndpointItem>;
-const logOf = async (client: string, id: number) => (await deliveryLog(deps, client, id, { limit: 50 })).data.reverse();
+const logOf = async (client: string, id: number) => (await deliveryLog(deps, client, 'clinical-interview', id, { limit: 50 })).data.reverse();
 /** The endpoint's log once it holds `count` attempts. */
 const logOnce = (client: string, id: number, count: number) =>
   eventually(async () => {

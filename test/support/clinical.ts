@@ -2,6 +2,7 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { createInterviewType, createInterviewer, setAvailability, type InterviewType } from '../../functions/core/catalog.js';
 import { createClient } from '../../functions/core/clients.js';
 import type { Deps } from '../../functions/core/deps.js';
+import type { FamilyId } from '../../functions/core/families.js';
 import { holdKeys, type HoldRecord } from '../../functions/core/holds.js';
 import { OUTBOX_SHARDS, outboxKeys, type OutboxItem } from '../../functions/core/outbox.js';
 import { randomToken } from '../../functions/core/secrets.js';
@@ -11,6 +12,7 @@ import { ledgerKeys, type LedgerEntry } from '../../functions/core/wallets.js';
 /** Fixtures for the clinical interview tests. */
 
 export const MONDAY = '2026-11-23';
+export const CI: FamilyId = 'clinical-interview';
 
 /**
  * One 30-minute type; interviewer 1 works 09:00-12:00 every day, interviewer 2
@@ -42,6 +44,7 @@ export async function forgeHold(deps: Deps, clientId: string, type: InterviewTyp
   const hold: HoldRecord = {
     hold_hash: randomToken(32),
     client_id: clientId,
+    family: CI,
     interview_type_id: type.id,
     interview_type_name: type.name,
     interviewer_id: interviewerId,
@@ -52,19 +55,19 @@ export async function forgeHold(deps: Deps, clientId: string, type: InterviewTyp
     expires_at: new Date(now.getTime() + 1800_000).toISOString(),
     status: 'active',
   };
-  await deps.db.send(new PutCommand({ TableName: deps.table, Item: { ...holdKeys.hold(hold.hold_hash), entity: 'hold', ...hold } }));
+  await deps.db.send(new PutCommand({ TableName: deps.table, Item: { ...holdKeys.hold(CI, hold.hold_hash), entity: 'hold', ...hold } }));
   await deps.db.send(
     new PutCommand({
       TableName: deps.table,
-      Item: { ...holdKeys.slotLock(date, time, interviewerId), entity: 'slot-lock', state: 'held', hold_hash: hold.hold_hash, client_id: clientId, expires_at: hold.expires_at },
+      Item: { ...holdKeys.slotLock(CI, date, time, interviewerId), entity: 'slot-lock', state: 'held', hold_hash: hold.hold_hash, client_id: clientId, expires_at: hold.expires_at },
     }),
   );
   return hold.hold_hash;
 }
 
-export async function ledgerOf(deps: Deps, clientId: string): Promise<LedgerEntry[]> {
+export async function ledgerOf(deps: Deps, clientId: string, family: FamilyId = CI): Promise<LedgerEntry[]> {
   const { Items = [] } = await deps.db.send(
-    new QueryCommand({ TableName: deps.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': ledgerKeys.partition(clientId) }, ConsistentRead: true }),
+    new QueryCommand({ TableName: deps.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': ledgerKeys.partition(clientId, family) }, ConsistentRead: true }),
   );
   return Items as LedgerEntry[];
 }

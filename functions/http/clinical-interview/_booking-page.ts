@@ -21,7 +21,7 @@ export const BookingPageForm = v.object({
 });
 
 export async function bookingPageModel(deps: Deps, token: string, typeId: string | undefined, action: string): Promise<BookingPageModel & { clientId: string }> {
-  const clientId = await clientOfBookingPage(deps, token);
+  const clientId = await clientOfBookingPage(deps, 'clinical-interview', token);
   const [client, catalog] = await Promise.all([getClient(deps, clientId), loadCatalog(deps)]);
   if (!client) throw new DomainError('not-found', 'There is no booking page at this address');
   const types = catalog.types.filter((t) => t.active);

@@ -5,5 +5,5 @@ import { httpHandler } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(clientOperations.getBalances, async ({ deps, caller, family }) => ({
   status: 200,
-  body: await balances(deps, caller.clientId, await productsOf(deps, family)),
+  body: await balances(deps, caller.clientId, family, await productsOf(deps, family)),
 }));

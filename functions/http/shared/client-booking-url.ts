@@ -6,5 +6,5 @@ import { httpHandler } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(clientOperations.getBookingUrl, async ({ deps, caller, family, baseUrl }) => ({
   status: 200,
-  body: { booking_url: linkTo(baseUrl, bookingPageOf(family), { token: await bookingPageToken(deps, caller.clientId) }) },
+  body: { booking_url: linkTo(baseUrl, bookingPageOf(family), { token: await bookingPageToken(deps, caller.clientId, family) }) },
 }));

@@ -2,7 +2,7 @@ import { clientOperations } from '../../api/routes/shared.js';
 import { walletTransactions } from '../../core/wallets.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
-export const handler = httpHandler(clientOperations.listWalletTransactions, async ({ deps, caller, query }) => ({
+export const handler = httpHandler(clientOperations.listWalletTransactions, async ({ deps, caller, family, query }) => ({
   status: 200,
-  body: await walletTransactions(deps, caller.clientId, query),
+  body: await walletTransactions(deps, caller.clientId, family, query),
 }));

@@ -5,5 +5,5 @@ import { httpHandler } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(webhookOperations.listWebhookDeliveries, async ({ deps, caller, family, params, query }) => {
   await getEndpoint(deps, caller.clientId, family, params.id); // another client's endpoint is not-found
-  return { status: 200, body: await deliveryLog(deps, caller.clientId, params.id, query) };
+  return { status: 200, body: await deliveryLog(deps, caller.clientId, family, params.id, query) };
 });

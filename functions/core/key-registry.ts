@@ -1,0 +1,80 @@
+import type { FamilyId } from './families.js';
+
+/**
+ * Every partition kind of the single table and of its index, with the
+ * sort-key prefixes used inside it. Entity modules build their keys from
+ * these constants and nowhere else; test/unit/key-registry.test.ts checks
+ * that no prefix of a kind is a prefix of another, so a `begins_with` query
+ * for one entity never returns another's items.
+ *
+ * Conventions the test relies on:
+ * - a value ending in `#` is a prefix followed by '#'-separated parts; any
+ *   other value is an exact key (`'CLIENT'`, `'CLIENTS'`);
+ * - `''` (any sort key) only in a kind that holds one entity;
+ * - a family-scoped key puts the family right after its prefix
+ *   (`BOOKING#clinical-interview#…`), and family ids never contain '#', so
+ *   one family's prefix never begins another's.
+ */
+
+export const SEP = '#';
+
+/** Bumped whenever keys change shape; the local stack refuses a table written under another version. */
+export const KEY_FORMAT_VERSION = 2;
+
+export interface PartitionKind {
+  pk: string;
+  sk: Record<string, string>;
+}
+
+export const TABLE_KEYS = {
+  client: {
+    pk: 'CLIENT#',
+    sk: {
+      client: 'CLIENT',
+      activeHold: 'ACTIVE_HOLD#',
+      bookingPage: 'BOOKING_PAGE#',
+      booking: 'BOOKING#',
+      wallet: 'WALLET#',
+      webhook: 'WEBHOOK#',
+      endpointCount: 'ENDPOINT_COUNT#',
+      candidate: 'CANDIDATE#',
+      referenceRequest: 'REFREQ#',
+      // Not `REFREQ#<id>#…`: listing requests with begins_with(REFREQ#) must not read every reference too.
+      reference: 'REQREF#',
+      referencePointer: 'REFERENCE#',
+    },
+  },
+  catalog: { pk: 'CATALOG#', sk: { interviewType: 'ITYPE#', interviewer: 'INTERVIEWER#' } },
+  templates: { pk: 'TEMPLATES', sk: { template: 'TEMPLATE#' } },
+  slotDay: { pk: 'SLOT#', sk: { lock: '' } },
+  hold: { pk: 'HOLD#', sk: { hold: 'HOLD' } },
+  paymentRequest: { pk: 'PAYREQ#', sk: { paymentRequest: 'PAYREQ' } },
+  bookingPage: { pk: 'BOOKING_PAGE#', sk: { page: 'BOOKING_PAGE' } },
+  ledger: { pk: 'LEDGER#', sk: { entry: '' } },
+  counter: { pk: 'COUNTER#', sk: { counter: 'COUNTER' } },
+  idempotency: { pk: 'IDEMPOTENCY#', sk: { record: 'IDEMPOTENCY' } },
+  rate: { pk: 'RATE#', sk: { window: 'WINDOW#' } },
+  token: { pk: 'TOKEN#', sk: { token: 'TOKEN' } },
+  grant: { pk: 'GRANT#', sk: { grant: 'GRANT', member: 'TOKEN#' } },
+  outbox: { pk: 'OUTBOX#', sk: { item: '' } },
+  webhookLog: { pk: 'WEBHOOK_LOG#', sk: { attempt: '' } },
+  referenceForm: { pk: 'REFFORM#', sk: { form: 'REFFORM' } },
+  referenceSubmission: { pk: 'REFSUBMIT#', sk: { submission: 'REFSUBMIT' } },
+  schema: { pk: 'SCHEMA', sk: { version: 'SCHEMA' } },
+  // The key that seals list cursors (pagination.ts).
+  config: { pk: 'CONFIG', sk: { cursorKey: 'CURSOR_KEY' } },
+} as const satisfies Record<string, PartitionKind>;
+
+/** The same for the index `gsi1` (gsi1pk, gsi1sk). */
+export const GSI1_KEYS = {
+  clients: { pk: 'CLIENTS', sk: { listing: '' } },
+  bookingById: { pk: 'BOOKING#', sk: { booking: 'BOOKING' } },
+  ledgerMonth: { pk: 'LEDGER_MONTH#', sk: { entry: '' } },
+  openReferenceRequests: { pk: 'OPEN_REFREQ', sk: { open: '' } },
+} as const satisfies Record<string, PartitionKind>;
+
+/** `prefix` then the parts, '#'-separated: `key('BOOKING#', 'clinical-interview', '0000000007')`. */
+export const key = (prefix: string, ...parts: (string | number)[]): string => prefix + parts.join(SEP);
+
+/** Where a family's keys of `prefix` begin, for `begins_with`: `BOOKING#clinical-interview#`. */
+export const familyPrefix = (prefix: string, family: FamilyId): string => `${prefix}${family}${SEP}`;
