@@ -233,7 +233,7 @@ describe('the ledger CSV', () => {
     const csv = await ops(stack, 'ledger', '--month', new Date().toISOString().slice(0, 7), '--csv');
     expect(csv.status).toBe(0);
     const lines = csv.stdout.split('\r\n');
-    expect(lines[0]).toBe('id,created_at,client_id,kind,amount,unit,balance_after,booking_id,interview_type_id,interview_type_name,note');
+    expect(lines[0]).toBe('id,created_at,family,client_id,kind,amount,unit,balance_after,booking_id,interview_type_id,interview_type_name,note');
     // The debit: a negative number, unquoted and unprefixed.
     expect(lines.find((l) => l.includes(`,credit_debit,`) && l.includes(`,${booked.body.id},`))).toMatch(/,demo-northwind,credit_debit,-1,credits,\d+,/);
     // balance_after, then empty booking_id, interview_type_id and interview_type_name, then the note.
