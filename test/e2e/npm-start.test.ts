@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,8 +45,21 @@ async function ctrlC(started: Started): Promise<string> {
   return existsSync(join(started.info.mailbox_dir, '..', 'local.json')) ? `${how}, still running` : `${how}, stopped`;
 }
 
-function ops(dataDir: string, ...args: string[]) {
-  return spawnSync('npm', ['run', '-s', 'ops', '--', ...args], { cwd: PROJECT_ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+/**
+ * Not spawnSync: while the event loop is blocked, fetch cannot see the server
+ * close an idle keep-alive socket, and the next request would reuse it ("other
+ * side closed") whenever the command outlasts the server's 5 s keep-alive.
+ */
+function ops(dataDir: string, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '-s', 'ops', '--', ...args], { cwd: PROJECT_ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.setEncoding('utf8').on('data', (c) => (stdout += c));
+    child.stderr!.setEncoding('utf8').on('data', (c) => (stderr += c));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
+  });
 }
 
 it('npm start serves both families, keeps its data across restarts, runs beside another stack, and stops on Ctrl-C', async () => {
@@ -75,7 +88,7 @@ it('npm start serves both families, keeps its data across restarts, runs beside 
   expect(await docs.text()).toContain('/clinical-interview/auth/token');
 
   // The operator CLI reaches the running stack and creates a client whose secret works at once.
-  const created = ops(dataDir, 'clients', 'create', '--name', 'Persisted Agency');
+  const created = await ops(dataDir, 'clients', 'create', '--name', 'Persisted Agency');
   expect(created.status).toBe(0);
   const credentials = JSON.parse(created.stdout);
   expect(credentials.client_secret).toMatch(/^cs_/);
@@ -93,22 +106,22 @@ it('npm start serves both families, keeps its data across restarts, runs beside 
       body: { hold_hash: held.hold_hash, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org', phone: '+447700900123', job_role: 'RN', nmc_number: '12A3456B', pay_option: 'invoice' },
     })
   ).body;
-  expect(ops(dataDir, 'bookings', 'complete', '--id', String(booking.id)).status).toBe(0);
+  expect((await ops(dataDir, 'bookings', 'complete', '--id', String(booking.id))).status).toBe(0);
   const pdf = join(dataDir, 'report.pdf');
   writeFileSync(pdf, '%PDF-1.4\n% interview report\n%%EOF\n');
-  const attached = ops(dataDir, 'bookings', 'attach-report', '--id', String(booking.id), '--file', pdf);
+  const attached = await ops(dataDir, 'bookings', 'attach-report', '--id', String(booking.id), '--file', pdf);
   expect(attached.status).toBe(0);
   expect(JSON.parse(attached.stdout)).toMatchObject({ interview_report_available: true });
   const report = await fetch(`${ci}/bookings/${booking.id}/interview-report`, { headers: { authorization: `Bearer ${agency}` } });
   expect(report.headers.get('content-type')).toBe('application/pdf');
   expect(Buffer.from(await report.arrayBuffer()).toString()).toBe(readFileSync(pdf, 'utf8'));
   const month = new Date().toISOString().slice(0, 7);
-  const csv = ops(dataDir, 'ledger', '--month', month, '--csv');
+  const csv = await ops(dataDir, 'ledger', '--month', month, '--csv');
   expect(csv.status).toBe(0);
   const lines = csv.stdout.trim().split('\r\n');
   expect(lines[0]).toBe('id,created_at,family,client_id,kind,amount,unit,balance_after,booking_id,interview_type_id,interview_type_name,note');
   expect(lines.some((l) => l.includes(`,clinical-interview,demo-northwind,invoice,4500,GBP,,${booking.id},1,`))).toBe(true);
-  expect(ops(dataDir, 'bookings', 'attach-report', '--id', '999999', '--file', pdf).status).toBe(2);
+  expect((await ops(dataDir, 'bookings', 'attach-report', '--id', '999999', '--file', pdf)).status).toBe(2);
 
   expect(await ctrlC(first)).toMatch(/^(SIGINT|exit 0), stopped$/);
   expect(first.output()).toContain('SIGINT: stopping the local stack');
@@ -133,8 +146,8 @@ it('npm start serves both families, keeps its data across restarts, runs beside 
   }
 }, 120_000);
 
-it('the operator CLI says how to start the stack when none is running', () => {
-  const result = ops(mkdtempSync(join(tmpdir(), 'no-stack-')), 'clients', 'list');
+it('the operator CLI says how to start the stack when none is running', async () => {
+  const result = await ops(mkdtempSync(join(tmpdir(), 'no-stack-')), 'clients', 'list');
   expect(result.status).toBe(2);
   expect(result.stderr).toMatch(/npm start/);
 }, 30_000);
