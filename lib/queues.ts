@@ -1,4 +1,4 @@
-import { RETRY_SCHEDULE } from '../functions/core/webhook-retry.js';
+import { DELIVERY_LANES, RETRY_SCHEDULE, type Lane } from '../functions/core/webhook-retry.js';
 
 // What runs asynchronously, read by the CDK stacks and the local stack alike. CDK synth loads this
 // module, so it imports nothing that pulls in the AWS SDK or middy (a test in test/infra guards it).
@@ -33,23 +33,32 @@ export interface QueueDefinition extends WorkerAccess {
   maxAgeSeconds: number;
 }
 
+/**
+ * One message per (event, endpoint), in one of two lanes (design section 7,
+ * Isolation). Retries are scheduled by changing visibility; one receive per
+ * step of the schedule plus the first, then the dead-letter queue. Messages
+ * wait here for hours between retries by design: the age alarm allows the
+ * longest step. The slow lane has fewer pollers: its endpoints may hang.
+ */
+const deliveryLane = (lane: Lane, worker: string, maxConcurrency: number): QueueDefinition => ({
+  id: DELIVERY_LANES[lane],
+  visibilityTimeoutSeconds: 120,
+  maxReceiveCount: RETRY_SCHEDULE.length + 1,
+  batchSize: 10,
+  maxConcurrency,
+  worker,
+  workerTimeoutSeconds: 60,
+  table: 'readwrite',
+  // Its own queue too: deliveries beyond the per-endpoint bound are queued again.
+  sendsTo: [...new Set([DELIVERY_LANES[lane], DELIVERY_LANES.slow])],
+  maxAgeSeconds: Math.max(...RETRY_SCHEDULE) * 1.3,
+});
+
 export const QUEUES: readonly QueueDefinition[] = [
   // Outbox events on their way to fan-out.
-  { id: 'events', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, maxConcurrency: 5, worker: 'event-fanout', sendsTo: ['deliveries'], table: 'read', maxAgeSeconds: 300 },
-  // One message per (event, endpoint). Retries are scheduled by changing visibility; one receive
-  // per step of the schedule plus the first, then the dead-letter queue.
-  // Messages wait here for hours between retries by design: the age alarm allows the longest step.
-  {
-    id: 'deliveries',
-    visibilityTimeoutSeconds: 120,
-    maxReceiveCount: RETRY_SCHEDULE.length + 1,
-    batchSize: 10,
-    maxConcurrency: 10,
-    worker: 'webhook-delivery',
-    workerTimeoutSeconds: 60,
-    table: 'readwrite',
-    maxAgeSeconds: Math.max(...RETRY_SCHEDULE) * 1.3,
-  },
+  { id: 'events', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, maxConcurrency: 5, worker: 'event-fanout', sendsTo: Object.values(DELIVERY_LANES), table: 'read', maxAgeSeconds: 300 },
+  deliveryLane('fast', 'webhook-delivery', 10),
+  deliveryLane('slow', 'webhook-delivery-slow', 5),
   // Outgoing e-mail: SES in the cloud, files in the local mailbox.
   { id: 'emails', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, maxConcurrency: 2, worker: 'email-sender', maxAgeSeconds: 900 },
 ];

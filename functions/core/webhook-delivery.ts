@@ -1,4 +1,5 @@
 import { ChangeMessageVisibilityBatchCommand, SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { queueUrlEnv, requireEnv } from './config.js';
 import { chunksOf, getMany, queryPage, writeMany } from './db.js';
 import type { Deps } from './deps.js';
 import type { FamilyId } from './families.js';
@@ -9,7 +10,7 @@ import { formatWithOffset } from './time.js';
 import { policyFromEnv, type UrlPolicy } from './url-guard.js';
 import { attemptDelivery } from './webhook-attempt.js';
 import { logItem, settleEndpoint, type Attempt } from './webhook-bookkeeping.js';
-import { MAX_VISIBILITY_SECONDS, RETRY_SCHEDULE } from './webhook-retry.js';
+import { DEFER_SECONDS, DELIVERY_LANES, MAX_ATTEMPTS_PER_ENDPOINT_PER_BATCH, MAX_VISIBILITY_SECONDS, RETRY_SCHEDULE, type Lane } from './webhook-retry.js';
 import { listEndpoints, webhookKeys, type EndpointItem } from './webhooks.js';
 
 /**
@@ -18,7 +19,8 @@ import { listEndpoints, webhookKeys, type EndpointItem } from './webhooks.js';
  * records the attempt (webhook-bookkeeping.ts). A failure is retried by
  * making the message visible again after the next step of the schedule
  * (webhook-retry.ts); after the last step SQS moves it to the dead-letter
- * queue.
+ * queue. Deliveries to an endpoint whose latest attempt failed go through the
+ * slow lane, a queue of their own with its own pollers.
  */
 
 export interface DeliveryMessage {
@@ -26,6 +28,56 @@ export interface DeliveryMessage {
   client_id: string;
   family: FamilyId;
   endpoint_id: number;
+  /** Attempts made before this message was queued (moved to the slow lane, or deferred): its attempt number is this plus its receive count. */
+  attempts_before?: number;
+}
+
+/** The delivery queues' URLs, by lane. */
+export type Lanes = Record<Lane, string>;
+
+const laneUrlFromEnv = (lane: Lane, env: NodeJS.ProcessEnv) => requireEnv(queueUrlEnv(DELIVERY_LANES[lane]), env);
+
+export const lanesFromEnv = (env: NodeJS.ProcessEnv = process.env): Lanes => ({ fast: laneUrlFromEnv('fast', env), slow: laneUrlFromEnv('slow', env) });
+
+/** What a lane's delivery worker sends to: its own queue (retries, deferrals) and the slow lane (the fast lane's deliveries to failing endpoints). */
+export interface LaneQueues {
+  lane: Lane;
+  queueUrl: string;
+  slowUrl: string;
+}
+
+export const laneQueuesFromEnv = (lane: Lane, env: NodeJS.ProcessEnv = process.env): LaneQueues => ({
+  lane,
+  queueUrl: laneUrlFromEnv(lane, env),
+  slowUrl: laneUrlFromEnv('slow', env),
+});
+
+/** Slow until a success: the latest attempt failed or timed out (a run of failures is under way). */
+export const laneOf = (endpoint: EndpointItem): Lane => (endpoint.consecutive_failures > 0 ? 'slow' : 'fast');
+
+/** A message to queue on behalf of a received one, which fails if it cannot be queued. */
+interface Outgoing {
+  queued: QueueMessage;
+  url: string;
+  body: string;
+  delaySeconds?: number;
+}
+
+/** Ten to a request per queue. */
+async function queueAll(sqs: SQSClient, outgoing: Outgoing[], fail: (queued: QueueMessage, err: unknown) => void): Promise<void> {
+  const requests = [...Map.groupBy(outgoing, (o) => o.url)].flatMap(([url, group]) => chunksOf(group, 10).map((chunk) => ({ url, chunk })));
+  await Promise.all(
+    requests.map(async ({ url, chunk }) => {
+      try {
+        const result = await sqs.send(
+          new SendMessageBatchCommand({ QueueUrl: url, Entries: chunk.map((o, n) => ({ Id: String(n), MessageBody: o.body, DelaySeconds: o.delaySeconds })) }),
+        );
+        for (const f of result.Failed ?? []) fail(chunk[Number(f.Id)]!.queued, new Error(`Could not queue a delivery: ${f.Code} ${f.Message ?? ''}`));
+      } catch (err) {
+        for (const { queued } of chunk) fail(queued, err);
+      }
+    }),
+  );
 }
 
 export interface DeliveryConfig {
@@ -55,10 +107,11 @@ export function wants(endpoint: EndpointItem, event: DomainEvent): boolean {
 /**
  * The fan-out of a batch of events. The events that share a client and
  * family share one endpoint query, and their deliveries are queued ten to a
- * request. An event whose deliveries could not all be queued is failed, so it
- * is fanned out again (receivers de-duplicate by webhook-id).
+ * request, each in its endpoint's lane. An event whose deliveries could not
+ * all be queued is failed, so it is fanned out again (receivers de-duplicate
+ * by webhook-id).
  */
-export function fanOut(deps: Deps, sqs: SQSClient, deliveriesUrl: string, onError: OnError = () => undefined): BatchConsumer {
+export function fanOut(deps: Deps, sqs: SQSClient, lanes: Lanes, onError: OnError = () => undefined): BatchConsumer {
   return async (batch) => {
     const { failed, fail } = batchFailures(onError);
     const events = batch.flatMap((queued) => {
@@ -69,7 +122,7 @@ export function fanOut(deps: Deps, sqs: SQSClient, deliveriesUrl: string, onErro
         return [];
       }
     });
-    const deliveries: { queued: QueueMessage; body: string }[] = [];
+    const deliveries: Outgoing[] = [];
     await Promise.all(
       [...Map.groupBy(events, ({ event }) => `${event.client_id}\n${event.family}`).values()].map(async (group) => {
         const { client_id, family } = group[0]!.event;
@@ -78,7 +131,7 @@ export function fanOut(deps: Deps, sqs: SQSClient, deliveriesUrl: string, onErro
           for (const { queued, event } of group) {
             for (const endpoint of endpoints.filter((e) => wants(e, event))) {
               const message: DeliveryMessage = { event, client_id, family, endpoint_id: endpoint.id };
-              deliveries.push({ queued, body: JSON.stringify(message) });
+              deliveries.push({ queued, url: lanes[laneOf(endpoint)], body: JSON.stringify(message) });
             }
           }
         } catch (err) {
@@ -86,29 +139,27 @@ export function fanOut(deps: Deps, sqs: SQSClient, deliveriesUrl: string, onErro
         }
       }),
     );
-    await Promise.all(
-      chunksOf(deliveries, 10).map(async (chunk) => {
-        try {
-          const result = await sqs.send(new SendMessageBatchCommand({ QueueUrl: deliveriesUrl, Entries: chunk.map((d, n) => ({ Id: String(n), MessageBody: d.body })) }));
-          for (const f of result.Failed ?? []) fail(chunk[Number(f.Id)]!.queued, new Error(`Could not queue a delivery: ${f.Code} ${f.Message ?? ''}`));
-        } catch (err) {
-          for (const { queued } of chunk) fail(queued, err);
-        }
-      }),
-    );
+    await queueAll(sqs, deliveries, fail);
     return failed;
   };
 }
 
 /**
- * The delivery of a batch of delivery messages. A batch costs one read of its
- * endpoints, its POSTs side by side, one bookkeeping update per endpoint and
- * its attempt logs written together. A failed attempt is retried by making
- * its message visible again after the next step of the schedule (after the
- * last, at once, so SQS moves it to the dead-letter queue); its message is
- * failed so SQS keeps it.
+ * The delivery of a batch of delivery messages from one lane. A batch costs
+ * one read of its endpoints, its POSTs side by side, one bookkeeping update
+ * per endpoint and its attempt logs written together. A failed attempt is
+ * retried by making its message visible again after the next step of the
+ * schedule (after the last, at once, so SQS moves it to the dead-letter
+ * queue); its message is failed so SQS keeps it. When the retry comes due in
+ * the fast lane, the endpoint is failing, so the message moves to the slow
+ * lane unattempted (as does any delivery to a failing endpoint that reaches
+ * the fast lane: a replay, or a fan-out that read the endpoint just before it
+ * failed). Beyond MAX_ATTEMPTS_PER_ENDPOINT_PER_BATCH, deliveries to one
+ * endpoint are queued again in the same lane a little later. A moved or
+ * deferred message carries the attempts made so far, so numbering, the
+ * schedule and the dead-letter move are as if it had stayed put.
  */
-export function deliver(deps: Deps, sqs: SQSClient, queueUrl: string, config: DeliveryConfig, onError: OnError = () => undefined): BatchConsumer {
+export function deliver(deps: Deps, sqs: SQSClient, { lane, queueUrl, slowUrl }: LaneQueues, config: DeliveryConfig, onError: OnError = () => undefined): BatchConsumer {
   return async (batch) => {
     const { failed, fail } = batchFailures(onError);
     const keyOf = (m: DeliveryMessage) => webhookKeys.endpoint(m.client_id, m.family, m.endpoint_id);
@@ -139,17 +190,43 @@ export function deliver(deps: Deps, sqs: SQSClient, queueUrl: string, config: De
       return failed;
     }
 
-    // Deleted, switched off or unsubscribed since the fan-out: nothing to send, and nothing to keep.
+    const due: { queued: QueueMessage; message: DeliveryMessage; attempt: number; endpoint: EndpointItem }[] = [];
+    const moves: Outgoing[] = [];
+    const spent: QueueMessage[] = [];
+    const perEndpoint = new Map<string, number>();
+    for (const { queued, message } of messages) {
+      const attempt = (message.attempts_before ?? 0) + queued.receiveCount;
+      // Its last attempt is made (a moved message's receive count lags behind): back at once until SQS dead-letters it.
+      if (attempt > config.schedule.length + 1) {
+        spent.push(queued);
+        continue;
+      }
+      // Deleted, switched off or unsubscribed since the fan-out: nothing to send, and nothing to keep.
+      const endpoint = endpoints.get(id(keyOf(message)));
+      if (!endpoint || !wants(endpoint, message.event)) continue;
+      const body = JSON.stringify({ ...message, attempts_before: attempt - 1 } satisfies DeliveryMessage);
+      if (lane === 'fast' && laneOf(endpoint) === 'slow') {
+        moves.push({ queued, url: slowUrl, body });
+        continue;
+      }
+      const inBatch = (perEndpoint.get(id(keyOf(message))) ?? 0) + 1;
+      perEndpoint.set(id(keyOf(message)), inBatch);
+      if (inBatch > MAX_ATTEMPTS_PER_ENDPOINT_PER_BATCH) {
+        moves.push({ queued, url: queueUrl, body, delaySeconds: DEFER_SECONDS });
+        continue;
+      }
+      due.push({ queued, message, attempt, endpoint });
+    }
+
     const attempts: Attempt[] = [];
-    await Promise.all(
-      messages.map(async ({ queued, message }) => {
-        const endpoint = endpoints.get(id(keyOf(message)));
-        if (!endpoint || !wants(endpoint, message.event)) return;
+    await Promise.all([
+      ...due.map(async ({ queued, message, attempt, endpoint }) => {
         const at = deps.clock();
         const result = await attemptDelivery(endpoint, message.event, at, config.policy);
-        attempts.push({ queued, message, attempt: queued.receiveCount, at, result });
+        attempts.push({ queued, message, attempt, at, result });
       }),
-    );
+      queueAll(sqs, moves, fail),
+    ]);
 
     const settled: Attempt[] = [];
     await Promise.all(
@@ -170,7 +247,10 @@ export function deliver(deps: Deps, sqs: SQSClient, queueUrl: string, config: De
       ),
     );
 
-    const retries = settled.filter((a) => a.retryInSeconds !== undefined);
+    const retries = [
+      ...settled.filter((a) => a.retryInSeconds !== undefined).map((a) => ({ queued: a.queued, seconds: a.retryInSeconds! })),
+      ...spent.map((queued) => ({ queued, seconds: 0 })),
+    ];
     await Promise.all(
       chunksOf(retries, 10).map(async (chunk) => {
         chunk.forEach((a) => fail(a.queued));
@@ -178,11 +258,7 @@ export function deliver(deps: Deps, sqs: SQSClient, queueUrl: string, config: De
           const result = await sqs.send(
             new ChangeMessageVisibilityBatchCommand({
               QueueUrl: queueUrl,
-              Entries: chunk.map((a, n) => ({
-                Id: String(n),
-                ReceiptHandle: a.queued.receiptHandle,
-                VisibilityTimeout: a.retryInSeconds,
-              })),
+              Entries: chunk.map((a, n) => ({ Id: String(n), ReceiptHandle: a.queued.receiptHandle, VisibilityTimeout: a.seconds })),
             }),
           );
           for (const f of result.Failed ?? []) onError(new Error(`Could not schedule the retry: ${f.Code} ${f.Message ?? ''}`), chunk[Number(f.Id)]!.queued.id);

@@ -1,8 +1,20 @@
 /**
- * When a failed webhook delivery is tried again. Pure and SDK-free: the queue
- * table (lib/queues.ts) sizes the deliveries queue from the schedule at synth
- * time.
+ * When and from which queue a webhook delivery is tried. Pure and SDK-free:
+ * the queue table (lib/queues.ts) builds the lanes and sizes them from the
+ * schedule at synth time.
  */
+
+/**
+ * The delivery queues (design section 7, Isolation): an endpoint whose latest
+ * attempt failed or timed out is delivered from the slow lane, so that its
+ * hanging POSTs never hold the pollers that healthy endpoints are served by.
+ */
+export const DELIVERY_LANES = { fast: 'deliveries', slow: 'deliveries_slow' } as const;
+export type Lane = keyof typeof DELIVERY_LANES;
+
+/** At most this many attempts at one endpoint in one batch; the others are queued again a little later. */
+export const MAX_ATTEMPTS_PER_ENDPOINT_PER_BATCH = 3;
+export const DEFER_SECONDS = 2;
 
 /** Seconds before each retry; the deliveries queue allows RETRY_SCHEDULE.length + 1 receives. */
 export const RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000];

@@ -1,4 +1,8 @@
-import { deliver, fanOut } from '../core/webhook-delivery.js';
+import { depsFromEnv } from '../core/deps.js';
+import { createSqsClient } from '../core/sqs.js';
+import { deliver, deliveryConfigFromEnv, fanOut, laneQueuesFromEnv } from '../core/webhook-delivery.js';
+import type { Lane } from '../core/webhook-retry.js';
+import { createLogger, errorFields } from '../middleware/logger.js';
 import { sqsBatchHandler } from './_batch.js';
 
 /** The webhook consumers as SQS event source handlers; the Lambda modules beside this one wire them from the environment. */
@@ -6,3 +10,11 @@ import { sqsBatchHandler } from './_batch.js';
 export const fanOutHandler = (...args: Parameters<typeof fanOut>) => sqsBatchHandler(fanOut(...args));
 
 export const deliveryHandler = (...args: Parameters<typeof deliver>) => sqsBatchHandler(deliver(...args));
+
+/** The delivery worker of one lane, configured from the environment. */
+export function deliveryWorker(lane: Lane) {
+  const log = createLogger({ service: 'agency-api', worker: lane === 'fast' ? 'webhook-delivery' : 'webhook-delivery-slow' });
+  return deliveryHandler(depsFromEnv(), createSqsClient(), laneQueuesFromEnv(lane), deliveryConfigFromEnv(), (err, messageId) =>
+    log.error('delivery failed', { message_id: messageId, lane, ...errorFields(err) }),
+  );
+}

@@ -8,6 +8,7 @@ import { depsFromEnv } from '../../functions/core/deps.js';
 import { seedDemoData, type DemoClient } from '../../functions/core/demo-data.js';
 import { createS3Client } from '../../functions/core/report-uploads.js';
 import { deliveryConfigFromEnv } from '../../functions/core/webhook-delivery.js';
+import { DELIVERY_LANES } from '../../functions/core/webhook-retry.js';
 import { FAMILIES, FAMILY_IDS } from '../../functions/core/families.js';
 import { queueUrlEnv } from '../../functions/core/config.js';
 import { QUEUES, SCHEDULES } from '../queues.js';
@@ -101,9 +102,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await ensureKeyFormat(dynamo, tableName, options.dataDir);
     const sqs = createSqsClient();
     // The dead-letter move must follow the last step of the retry schedule the delivery worker uses.
-    const queues = await ensureQueues(sqs, options.queuePrefix ?? 'agency-local', {
-      deliveries: { maxReceiveCount: deliveryConfigFromEnv().schedule.length + 1 },
-    });
+    const maxReceiveCount = deliveryConfigFromEnv().schedule.length + 1;
+    const queues = await ensureQueues(sqs, options.queuePrefix ?? 'agency-local', Object.fromEntries(Object.values(DELIVERY_LANES).map((id) => [id, { maxReceiveCount }])));
     for (const queue of queues) process.env[queueUrlEnv(queue.id)] = queue.url;
     await ensureBucket(createS3Client(), process.env.REPORTS_BUCKET!);
 

@@ -136,13 +136,29 @@ describe('the workers stack', () => {
       Object.values(workers.findResources('AWS::IAM::Policy'))
         .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleLogicalId))
         .flatMap((p) => p.Properties.PolicyDocument.Statement.flatMap((st: { Action: string | string[] }) => [st.Action].flat()));
-    const roleOf = (name: string) => roles.find((r) => r.startsWith(name.replace(/-/g, '')))!;
+    const roleOf = (name: string) => roles.find((r) => r.startsWith(`${name}-role`.replace(/-/g, '')))!;
     expect(actionsOf(roleOf('email-sender')).filter((a) => a.startsWith('dynamodb:'))).toEqual([]);
     expect(actionsOf(roleOf('email-sender'))).toContain('ses:SendEmail');
     expect(actionsOf(roleOf('event-fanout'))).toContain('dynamodb:Query');
     expect(actionsOf(roleOf('event-fanout'))).not.toContain('dynamodb:PutItem');
     expect(actionsOf(roleOf('webhook-delivery'))).toContain('dynamodb:PutItem');
-    expect(actionsOf(roleOf('webhook-delivery')).filter((a) => a === 'sqs:SendMessage')).toEqual([]);
+  });
+
+  it('lets each worker send to exactly the queues it names: the fast delivery lane to both lanes, the slow lane to itself', () => {
+    const sendsOf = (worker: string) => {
+      const role = logicalId(built.workers, built.workers.functions.find((f) => f.node.id === worker)!.fn.role!.node.defaultChild);
+      return Object.values(workers.findResources('AWS::IAM::Policy'))
+        .filter((p) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === role))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement)
+        .filter((st: { Action: string | string[] }) => [st.Action].flat().includes('sqs:SendMessage'))
+        .map((st: { Resource: unknown }) => st.Resource);
+    };
+    for (const def of QUEUES.filter((q) => q.worker)) {
+      expect(sendsOf(def.worker!)).toEqual((def.sendsTo ?? []).map(queueArnIn));
+    }
+    expect(QUEUES.find((q) => q.worker === 'webhook-delivery')!.sendsTo).toEqual(['deliveries', 'deliveries_slow']);
+    expect(QUEUES.find((q) => q.worker === 'webhook-delivery-slow')!.sendsTo).toEqual(['deliveries_slow']);
+    expect(QUEUES.find((q) => q.worker === 'event-fanout')!.sendsTo).toEqual(['deliveries', 'deliveries_slow']);
   });
 
   it('feeds each worker from its own queue, at its own batch size and concurrency, with partial batch responses', () => {

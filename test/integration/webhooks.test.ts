@@ -11,7 +11,7 @@ import { verify } from '../../functions/core/signing.js';
 import { createSqsClient } from '../../functions/core/sqs.js';
 import type { UrlPolicy } from '../../functions/core/url-guard.js';
 import { attemptDelivery } from '../../functions/core/webhook-attempt.js';
-import { deliveryLog, type DeliveryConfig, type DeliveryMessage } from '../../functions/core/webhook-delivery.js';
+import { deliveryLog, type DeliveryConfig, type DeliveryMessage, type LaneQueues, type Lanes } from '../../functions/core/webhook-delivery.js';
 import { deliveryHandler, fanOutHandler } from '../../functions/workers/_webhooks.js';
 import { createEndpoint, getEndpointItem, rotateSecret, updateEndpoint, webhookKeys, type EndpointItem } from '../../functions/core/webhooks.js';
 import { startPoller, type Poller } from '../../lib/local/pollers.js';
@@ -28,7 +28,10 @@ let deps: Deps;
 let clock: TestClock;
 let sqs: SQSClient;
 let receiver: Receiver;
-let queues: { events: LocalQueue; deliveries: LocalQueue };
+let queues: { events: LocalQueue; deliveries: LocalQueue; slow: LocalQueue };
+/** The lanes' URLs, and what each lane's worker sends to. */
+let lanes: Lanes;
+const laneQueues = (lane: keyof Lanes): LaneQueues => ({ lane, queueUrl: lanes[lane], slowUrl: lanes.slow });
 let pollers: Poller[] = [];
 const config: DeliveryConfig = { schedule: [1, 1, 1], disableAfterSeconds: 5 * 86_400, policy: LOCAL };
 
@@ -49,22 +52,22 @@ afterAll(async () => {
 beforeEach(async () => {
   receiver.received.length = 0;
   receiver.script();
-  const all = await ensureQueues(sqs, uniqueName('wh'), {
-    events: { visibilityTimeoutSeconds: 1 },
-    deliveries: { visibilityTimeoutSeconds: 2, maxReceiveCount: config.schedule.length + 1 },
-  });
-  queues = { events: all.find((q) => q.id === 'events')!, deliveries: all.find((q) => q.id === 'deliveries')! };
+  const lane = { visibilityTimeoutSeconds: 2, maxReceiveCount: config.schedule.length + 1 };
+  const all = await ensureQueues(sqs, uniqueName('wh'), { events: { visibilityTimeoutSeconds: 1 }, deliveries: lane, deliveries_slow: lane });
+  queues = { events: all.find((q) => q.id === 'events')!, deliveries: all.find((q) => q.id === 'deliveries')!, slow: all.find((q) => q.id === 'deliveries_slow')! };
+  lanes = { fast: queues.deliveries.url, slow: queues.slow.url };
 });
 afterEach(async () => {
   await Promise.all(pollers.map((p) => p.stop()));
   pollers = [];
 });
 
-/** The pipeline after the outbox: fan-out and delivery, each on its real queue with its poller. */
-function runWorkers(fanOut = fanOutHandler(deps, sqs, queues.deliveries.url)) {
+/** The pipeline after the outbox: fan-out and both delivery lanes, each on its real queue with its poller. */
+function runWorkers(fanOut = fanOutHandler(deps, sqs, lanes)) {
   pollers.push(
     startPoller({ sqs, queueUrl: queues.events.url, queueArn: queues.events.arn, batchSize: 10, worker: fanOut, waitSeconds: 1 }),
-    startPoller({ sqs, queueUrl: queues.deliveries.url, queueArn: queues.deliveries.arn, batchSize: 10, worker: deliveryHandler(deps, sqs, queues.deliveries.url, config), waitSeconds: 1 }),
+    startPoller({ sqs, queueUrl: queues.deliveries.url, queueArn: queues.deliveries.arn, batchSize: 10, worker: deliveryHandler(deps, sqs, laneQueues('fast'), config), waitSeconds: 1 }),
+    startPoller({ sqs, queueUrl: queues.slow.url, queueArn: queues.slow.arn, batchSize: 10, worker: deliveryHandler(deps, sqs, laneQueues('slow'), config), waitSeconds: 1 }),
   );
 }
 
@@ -95,7 +98,7 @@ const logOnce = (client: string, id: number, count: number) =>
  */
 async function drained() {
   await eventually(async () => {
-    for (const queue of [queues.events, queues.deliveries]) {
+    for (const queue of [queues.events, queues.deliveries, queues.slow]) {
       const { Attributes = {} } = await sqs.send(
         new GetQueueAttributesCommand({ QueueUrl: queue.url, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'] }),
       );
@@ -192,7 +195,8 @@ describe('delivery', () => {
     runWorkers();
     const event = await publish(client, 'booking.created');
     await receiver.waitFor(config.schedule.length + 1, 30_000);
-    const dead = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queues.deliveries.dlqUrl, WaitTimeSeconds: 10 }));
+    // The first attempt is made in the fast lane, the retries in the slow one, whose dead-letter queue keeps the message.
+    const dead = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queues.slow.dlqUrl, WaitTimeSeconds: 10 }));
     expect(dead.Messages?.map((m) => JSON.parse(m.Body!).event.id)).toEqual([event.id]);
     expect(receiver.received).toHaveLength(config.schedule.length + 1);
     const log = await logOf(client, id);
@@ -203,7 +207,7 @@ describe('delivery', () => {
 
   it('still delivers an event whose fan-out crashed, once the worker runs again', async () => {
     const { client } = await endpoint();
-    const real = fanOutHandler(deps, sqs, queues.deliveries.url);
+    const real = fanOutHandler(deps, sqs, lanes);
     let calls = 0;
     const crashingOnce = async (event: SQSEvent) => {
       if (++calls === 1) throw new Error('fan-out worker crashed');
@@ -234,7 +238,7 @@ describe('batches', () => {
     const a = await endpoint();
     const b = await endpoint();
     const messages = [deliveryOf(a.client, a.id), deliveryOf(b.client, b.id), deliveryOf(a.client, a.id), deliveryOf(a.client, a.id)];
-    const response = await deliveryHandler(deps, sqs, queues.deliveries.url, config)(batchOf(...messages));
+    const response = await deliveryHandler(deps, sqs, laneQueues('fast'), config)(batchOf(...messages));
     expect(response.batchItemFailures).toEqual([]);
     expect(receiver.received.map((r) => r.headers['webhook-id']).sort()).toEqual(messages.map((m) => m.event.id).sort());
     expect((await logOf(a.client, a.id)).map((l) => l.outcome)).toEqual(['delivered', 'delivered', 'delivered']);
@@ -245,7 +249,7 @@ describe('batches', () => {
   it('counts every failed attempt of a batch in the run of failures, and reports each for retry', async () => {
     const a = await endpoint();
     receiver.script(...Array(3).fill({ status: 503 }));
-    const response = await deliveryHandler(deps, sqs, queues.deliveries.url, config)(batchOf(deliveryOf(a.client, a.id), deliveryOf(a.client, a.id), deliveryOf(a.client, a.id)));
+    const response = await deliveryHandler(deps, sqs, laneQueues('fast'), config)(batchOf(deliveryOf(a.client, a.id), deliveryOf(a.client, a.id), deliveryOf(a.client, a.id)));
     expect(failedIds(response)).toEqual(['m0', 'm1', 'm2']);
     expect(await endpointItem(a.client, a.id)).toMatchObject({ consecutive_failures: 3, last_response_code: 503, failing_since: clock().toISOString(), is_active: true });
     const log = await logOf(a.client, a.id);
@@ -256,7 +260,7 @@ describe('batches', () => {
   it('sends a delivery the fan-out queued twice in one batch once', async () => {
     const a = await endpoint();
     const twice = deliveryOf(a.client, a.id);
-    const response = await deliveryHandler(deps, sqs, queues.deliveries.url, config)(batchOf(twice, twice));
+    const response = await deliveryHandler(deps, sqs, laneQueues('fast'), config)(batchOf(twice, twice));
     expect(response.batchItemFailures).toEqual([]);
     expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([twice.event.id]);
     expect(await logOf(a.client, a.id)).toHaveLength(1);
@@ -271,7 +275,7 @@ describe('batches', () => {
     const event = (client: string, type: EventKind): DomainEvent => ({ id: newEventId(), type, timestamp: clock().toISOString(), client_id: client, family: 'clinical-interview', data: {} });
     const events = [event(a.client, 'booking.created'), event(b.client, 'booking.cancelled'), event(a.client, 'booking.cancelled'), event(a.client, 'booking.rescheduled')];
     const records = events.map((e, n) => ({ messageId: `e${n}`, body: JSON.stringify(e) }));
-    const response = await fanOutHandler(deps, sqs, deliveries.url)({ Records: records } as unknown as SQSEvent);
+    const response = await fanOutHandler(deps, sqs, { fast: deliveries.url, slow: fanQueues.find((q) => q.id === 'deliveries_slow')!.url })({ Records: records } as unknown as SQSEvent);
     expect(response.batchItemFailures).toEqual([]);
     const queued: DeliveryMessage[] = [];
     for (let i = 0; i < 5 && queued.length < 3; i++) {
@@ -281,6 +285,83 @@ describe('batches', () => {
     expect(queued.map((m) => [m.event.id, m.endpoint_id, m.client_id]).sort()).toEqual(
       [[events[0]!.id, a.id, a.client], [events[1]!.id, b.id, b.client], [events[2]!.id, aCancelled.id, a.client]].sort(),
     );
+  });
+});
+
+describe('lanes and the per-endpoint bound', () => {
+  const messageFor = (client: string, id: number): DeliveryMessage => ({
+    event: { id: newEventId(), type: 'booking.created', timestamp: clock().toISOString(), client_id: client, family: 'clinical-interview', data: {} },
+    client_id: client,
+    family: 'clinical-interview',
+    endpoint_id: id,
+  });
+  /** Up to `count` messages from a queue, read and left to reappear (the tests that read them stop there). */
+  async function read(url: string, count: number): Promise<DeliveryMessage[]> {
+    const got: DeliveryMessage[] = [];
+    for (let i = 0; i < 10 && got.length < count; i++) {
+      const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
+      got.push(...Messages.map((m) => JSON.parse(m.Body!) as DeliveryMessage));
+    }
+    return got;
+  }
+  const failOnce = async () => {
+    const failing = await endpoint();
+    receiver.script({ status: 500 });
+    await deliveryHandler(deps, sqs, laneQueues('fast'), config)({
+      Records: [{ messageId: 'm', receiptHandle: 'not-a-real-handle', body: JSON.stringify(messageFor(failing.client, failing.id)), attributes: { ApproximateReceiveCount: '1' } }],
+    } as unknown as SQSEvent);
+    receiver.received.length = 0;
+    expect(await endpointItem(failing.client, failing.id)).toMatchObject({ consecutive_failures: 1 });
+    return failing;
+  };
+
+  it('fans deliveries to an endpoint whose latest attempt failed out to the slow lane, the others to the fast lane', async () => {
+    const failing = await failOnce();
+    const healthy = await endpoint();
+    const events = [failing.client, healthy.client].map((client) => ({ messageId: client, body: JSON.stringify(messageFor(client, 0).event) }));
+    expect((await fanOutHandler(deps, sqs, lanes)({ Records: events } as unknown as SQSEvent)).batchItemFailures).toEqual([]);
+    expect((await read(lanes.slow, 1)).map((m) => m.endpoint_id)).toEqual([failing.id]);
+    expect((await read(lanes.fast, 1)).map((m) => [m.client_id, m.endpoint_id])).toEqual([[healthy.client, healthy.id]]);
+  });
+
+  it('moves a delivery to a failing endpoint from the fast lane to the slow one unattempted, keeping its attempt count', async () => {
+    const failing = await failOnce();
+    const retry = messageFor(failing.client, failing.id);
+    // Its retry, received a second time in the fast lane.
+    await sqs.send(new SendMessageCommand({ QueueUrl: lanes.fast, MessageBody: JSON.stringify(retry) }));
+    const [first] = await read(lanes.fast, 1);
+    expect(first).toEqual(retry);
+    pollers.push(startPoller({ sqs, queueUrl: queues.deliveries.url, queueArn: queues.deliveries.arn, batchSize: 10, worker: deliveryHandler(deps, sqs, laneQueues('fast'), config), waitSeconds: 1 }));
+    const depth = async (url: string) =>
+      Number((await sqs.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['ApproximateNumberOfMessages'] }))).Attributes?.ApproximateNumberOfMessages);
+    await eventually(async () => (await depth(lanes.slow)) === 1, { what: 'the delivery in the slow lane' });
+    expect(receiver.received).toHaveLength(0);
+
+    // Delivered from the slow lane as this event's attempt 2, the schedule's second step.
+    runWorkers();
+    const [got] = await receiver.waitFor(1);
+    expect(got!.headers['webhook-id']).toBe(retry.event.id);
+    const log = await logOnce(failing.client, failing.id, 2);
+    // The test clock stands still: both attempts have one time, so find this event's by id.
+    expect(log.find((l) => l.event_id === retry.event.id)).toMatchObject({ attempt: 2, outcome: 'delivered' });
+    expect(await endpointItem(failing.client, failing.id)).toMatchObject({ consecutive_failures: 0 });
+  });
+
+  it('attempts at most three deliveries to one endpoint per batch and queues the rest again, as first attempts', async () => {
+    const a = await endpoint();
+    const b = await endpoint();
+    const toA = Array.from({ length: 5 }, () => messageFor(a.client, a.id));
+    const toB = messageFor(b.client, b.id);
+    const records = [...toA, toB].map((m, n) => ({ messageId: `m${n}`, receiptHandle: 'not-a-real-handle', body: JSON.stringify(m), attributes: { ApproximateReceiveCount: '1' } }));
+    const response = await deliveryHandler(deps, sqs, laneQueues('fast'), config)({ Records: records } as unknown as SQSEvent);
+    expect(response.batchItemFailures).toEqual([]);
+    expect(receiver.received.map((r) => r.headers['webhook-id']).sort()).toEqual([...toA.slice(0, 3), toB].map((m) => m.event.id).sort());
+
+    runWorkers();
+    await receiver.waitFor(6);
+    expect(receiver.received.slice(4).map((r) => r.headers['webhook-id']).sort()).toEqual(toA.slice(3).map((m) => m.event.id).sort());
+    const log = await logOnce(a.client, a.id, 5);
+    expect(log.map((l) => [l.attempt, l.outcome])).toEqual(Array(5).fill([1, 'delivered']));
   });
 });
 
@@ -345,7 +426,8 @@ describe('switching off after five days of failures', () => {
   it('keeps the endpoint on through a short run of failures and switches it off when the run has lasted five days', async () => {
     const { client, id } = await endpoint();
     receiver.script(...Array(10).fill({ status: 500 }));
-    const handler = deliveryHandler(deps, sqs, queues.deliveries.url, { ...config, schedule: [3600, 3600] });
+    // A failing endpoint is delivered from the slow lane.
+    const handler = deliveryHandler(deps, sqs, laneQueues('slow'), { ...config, schedule: [3600, 3600] });
     const message = (n: number) => ({
       messageId: `m${n}`,
       receiptHandle: 'not-a-real-handle',
