@@ -10,7 +10,7 @@ import { FAMILIES, type FamilyId } from '../core/families.js';
 import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../core/idempotency.js';
 import { sha256Hex } from '../core/secrets.js';
 import { consumeRequest } from '../core/rate-limit.js';
-import { authenticate, type AccessContext } from '../core/tokens.js';
+import { authenticateAlongside, type AccessContext } from '../core/tokens.js';
 import { bodyLimitMiddleware, edgeMiddleware, parsePathParams, publicBaseUrl, toLambdaResult, type Event, type HttpResult, type Middleware, type Request } from './edge.js';
 import type { Logger } from './logger.js';
 
@@ -126,9 +126,12 @@ export function httpHandler<const O extends Operation>(
   const bearerAuth: Middleware = {
     before: async (request: Request) => {
       const state = request.event.state!;
-      state.caller = await authenticate(deps, bearerToken(request.event), state.family);
-      state.log = state.log.child({ client_id: state.caller.clientId });
-      state.rateLimit = await consumeRequest(deps, state.caller.clientId, state.family);
+      const { caller, alongside } = await authenticateAlongside(deps, bearerToken(request.event), state.family, (clientId) =>
+        consumeRequest(deps, clientId, state.family),
+      );
+      state.caller = caller;
+      state.log = state.log.child({ client_id: caller.clientId });
+      state.rateLimit = alongside;
       if (!state.rateLimit.allowed) {
         throw new HttpProblem(
           429,
