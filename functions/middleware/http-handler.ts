@@ -9,7 +9,7 @@ import { depsFromEnv, type Deps } from '../core/deps.js';
 import { FAMILIES, type FamilyId } from '../core/families.js';
 import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../core/idempotency.js';
 import { sha256Hex } from '../core/secrets.js';
-import { consumeRequest } from '../core/rate-limit.js';
+import { consumeRequest, tooManyRequests } from '../core/rate-limit.js';
 import { authenticateAlongside, type AccessContext } from '../core/tokens.js';
 import { bodyLimitMiddleware, edgeMiddleware, parsePathParams, publicBaseUrl, toLambdaResult, type Event, type HttpResult, type Middleware, type Request } from './edge.js';
 import type { Logger } from './logger.js';
@@ -132,16 +132,7 @@ export function httpHandler<const O extends Operation>(
       state.caller = caller;
       state.log = state.log.child({ client_id: caller.clientId });
       state.rateLimit = alongside;
-      if (!state.rateLimit.allowed) {
-        throw new HttpProblem(
-          429,
-          'rate-limited',
-          'Too many requests',
-          `At most ${state.rateLimit.limit} requests per ${state.rateLimit.windowSeconds} seconds`,
-          {},
-          { 'retry-after': String(state.rateLimit.resetSeconds) },
-        );
-      }
+      if (!state.rateLimit.allowed) throw tooManyRequests(state.rateLimit, 'requests');
     },
   };
 
