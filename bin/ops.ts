@@ -2,17 +2,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { cancelBooking, completeInterview, markAttendance, rescheduleBooking } from '../functions/core/booking-admin.js';
-import { CLINICAL_FAMILY, createInterviewType, createInterviewer, loadCatalog, setAvailability, setInterviewTypeActive } from '../functions/core/catalog.js';
-import { createClient, listClients, rotateClientSecret, setClientEnabled, setInvoiceEnabled, setReferenceRequestsEnabled } from '../functions/core/clients.js';
-import { expireDueRequests } from '../functions/core/reference-requests.js';
-import { createTemplate, listTemplates } from '../functions/core/templates.js';
-import { toCsv } from '../functions/core/csv.js';
-import { depsFromEnv, type Deps } from '../functions/core/deps.js';
+import { cancelBooking, completeInterview, markAttendance, rescheduleBooking } from '../functions/core/bookings/booking-admin.js';
+import { CLINICAL_FAMILY, createInterviewType, createInterviewer, loadCatalog, setAvailability, setInterviewTypeActive } from '../functions/core/clinical-interview/catalog.js';
+import { createClient, listClients, rotateClientSecret, setClientEnabled, setInvoiceEnabled, setReferenceRequestsEnabled } from '../functions/core/access/clients.js';
+import { expireDueRequests } from '../functions/core/portal-v2/reference-requests.js';
+import { createTemplate, listTemplates } from '../functions/core/portal-v2/templates.js';
+import { toCsv } from '../functions/core/platform/csv.js';
+import { depsFromEnv, type Deps } from '../functions/core/platform/deps.js';
 import { seedDemoData } from '../functions/core/demo-data.js';
-import { DomainError, isDomainError } from '../functions/core/errors.js';
-import { attachReport, createS3Client } from '../functions/core/report-uploads.js';
-import { ledgerForMonth, topUpCredits, topUpMoney } from '../functions/core/wallets.js';
+import { DomainError, isDomainError } from '../functions/core/platform/errors.js';
+import { attachReport, createS3Client } from '../functions/core/documents/report-uploads.js';
+import { ledgerForMonth, topUpCredits, topUpMoney } from '../functions/core/commerce/wallets.js';
 import type { LocalInfo } from '../lib/local/stack.js';
 
 /**

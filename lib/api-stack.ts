@@ -6,7 +6,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { familySpec, type FamilyId } from '../functions/core/families.js';
+import { familySpec, type FamilyId } from '../functions/core/platform/families.js';
 import type { BundleNeed } from './bundling.js';
 import { ProjectFunction } from './project-function.js';
 import { handlerEntry, routesOf } from './routes.js';

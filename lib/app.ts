@@ -2,7 +2,7 @@ import { App, Stack, Validations } from 'aws-cdk-lib';
 import { DomainName } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { FAMILIES, FAMILY_IDS } from '../functions/core/families.js';
+import { FAMILIES, FAMILY_IDS } from '../functions/core/platform/families.js';
 import { ApiStack } from './api-stack.js';
 import { DataStack } from './data-stack.js';
 import { readStageConfig } from './stage.js';

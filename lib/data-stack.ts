@@ -5,7 +5,7 @@ import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-clo
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Validations } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { TABLE_SCHEMA } from '../functions/core/table.js';
+import { TABLE_SCHEMA } from '../functions/core/platform/table.js';
 import { QUEUES } from './queues.js';
 import { reportsBucketName, type StageConfig } from './stage.js';
 

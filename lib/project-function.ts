@@ -7,8 +7,8 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
-import { TABLE_SCHEMA } from '../functions/core/table.js';
-import { queueUrlEnv } from '../functions/core/config.js';
+import { TABLE_SCHEMA } from '../functions/core/platform/table.js';
+import { queueUrlEnv } from '../functions/core/platform/config.js';
 import { BUILTIN_ALIASES, BUNDLE_FILES, ESBUILD_BASE, type BundleNeed } from './bundling.js';
 import { PROJECT_ROOT } from './routes.js';
 

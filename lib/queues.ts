@@ -1,4 +1,4 @@
-import { DELIVERY_LANES, RETRY_SCHEDULE, type Lane } from '../functions/core/webhook-retry.js';
+import { DELIVERY_LANES, RETRY_SCHEDULE, type Lane } from '../functions/core/webhooks/retry.js';
 
 // What runs asynchronously, read by the CDK stacks and the local stack alike. CDK synth loads this
 // module, so it imports nothing that pulls in the AWS SDK or middy (a test in test/infra guards it).

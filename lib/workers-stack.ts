@@ -8,7 +8,7 @@ import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambd
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
-import { queueUrlEnv } from '../functions/core/config.js';
+import { queueUrlEnv } from '../functions/core/platform/config.js';
 import { ProjectFunction } from './project-function.js';
 import { QUEUES, SCHEDULES, type WorkerAccess } from './queues.js';
 import { PROJECT_ROOT } from './routes.js';

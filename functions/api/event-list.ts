@@ -1,5 +1,5 @@
-import { EVENT_CATALOGUE } from '../core/events.js';
-import { FAMILIES, FAMILY_IDS } from '../core/families.js';
+import { EVENT_CATALOGUE } from '../core/events/catalogue.js';
+import { FAMILIES, FAMILY_IDS } from '../core/platform/families.js';
 
 /** The README's list of event kinds, generated from the event catalogue (a test keeps the README in step). */
 export function eventListMarkdown(): string {

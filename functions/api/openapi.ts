@@ -1,7 +1,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import { EVENT_CATALOGUE } from '../core/events.js';
-import { FAMILIES, type FamilyId } from '../core/families.js';
+import { EVENT_CATALOGUE } from '../core/events/catalogue.js';
+import { FAMILIES, type FamilyId } from '../core/platform/families.js';
 import { contractOf, SPEC_FIELDS, type ResponseContract } from './contracts/index.js';
 import { HoldConflict, Problem } from './contracts/responses.js';
 import { routesOf, type Route } from './routes/index.js';

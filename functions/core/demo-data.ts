@@ -1,13 +1,13 @@
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { candidateKeys } from './candidates.js';
-import { createTemplate, listTemplates } from './templates.js';
-import { CLINICAL_FAMILY, createInterviewType, createInterviewer, loadCatalog, setAvailability, type AvailabilityWindow } from './catalog.js';
-import { createClient, getClient } from './clients.js';
-import { cancellationReasons, failedCondition, isConditionalCheckFailed } from './conditions.js';
-import type { Deps } from './deps.js';
-import { isDomainError } from './errors.js';
-import { raiseCounter } from './ids.js';
-import { readWallet, walletChange, walletKeys } from './wallets.js';
+import { candidateKeys } from './portal-v2/candidates.js';
+import { createTemplate, listTemplates } from './portal-v2/templates.js';
+import { CLINICAL_FAMILY, createInterviewType, createInterviewer, loadCatalog, setAvailability, type AvailabilityWindow } from './clinical-interview/catalog.js';
+import { createClient, getClient } from './access/clients.js';
+import { cancellationReasons, failedCondition, isConditionalCheckFailed } from './platform/conditions.js';
+import type { Deps } from './platform/deps.js';
+import { isDomainError } from './platform/errors.js';
+import { raiseCounter } from './platform/ids.js';
+import { readWallet, walletChange, walletKeys } from './commerce/wallets.js';
 
 /**
  * Demo data for the local stack: two clients (one invoicing), two interview

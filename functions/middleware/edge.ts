@@ -4,10 +4,10 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import type { Operation } from '../api/routes/operation.js';
 import { PATH_PARAMS, pathParamNames, type PathParamName } from '../api/schemas/params.js';
-import { DomainError } from '../core/errors.js';
-import { FAMILIES, isFamilyId, type FamilyId } from '../core/families.js';
-import type { RateLimitState } from '../core/rate-limit.js';
-import type { AccessContext } from '../core/tokens.js';
+import { DomainError } from '../core/platform/errors.js';
+import { FAMILIES, isFamilyId, type FamilyId } from '../core/platform/families.js';
+import type { RateLimitState } from '../core/access/rate-limit.js';
+import type { AccessContext } from '../core/access/tokens.js';
 import { createLogger, errorFields, type Logger } from './logger.js';
 import { HttpProblem } from './problems.js';
 

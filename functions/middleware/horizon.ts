@@ -1,5 +1,5 @@
-import type { Deps } from '../core/deps.js';
-import { beyondHorizon, HORIZON_DAYS } from '../core/time.js';
+import type { Deps } from '../core/platform/deps.js';
+import { beyondHorizon, HORIZON_DAYS } from '../core/platform/time.js';
 import { validationProblem } from './problems.js';
 
 /**

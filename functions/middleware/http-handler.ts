@@ -5,12 +5,12 @@ import * as v from 'valibot';
 import type { BodyOf, Operation, QueryOf } from '../api/routes/operation.js';
 import { schemaFor } from '../api/routes/operation.js';
 import type { PathParams } from '../api/schemas/params.js';
-import { depsFromEnv, type Deps } from '../core/deps.js';
-import { FAMILIES, type FamilyId } from '../core/families.js';
-import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../core/idempotency.js';
-import { sha256Hex } from '../core/secrets.js';
-import { consumeRequest, tooManyRequests } from '../core/rate-limit.js';
-import { authenticateAlongside, type AccessContext } from '../core/tokens.js';
+import { depsFromEnv, type Deps } from '../core/platform/deps.js';
+import { FAMILIES, type FamilyId } from '../core/platform/families.js';
+import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../core/platform/idempotency.js';
+import { sha256Hex } from '../core/platform/secrets.js';
+import { consumeRequest, tooManyRequests } from '../core/access/rate-limit.js';
+import { authenticateAlongside, type AccessContext } from '../core/access/tokens.js';
 import { bodyLimitMiddleware, edgeMiddleware, parsePathParams, publicBaseUrl, toLambdaResult, type Event, type HttpResult, type Middleware, type Request } from './edge.js';
 import type { Logger } from './logger.js';
 

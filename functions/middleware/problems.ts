@@ -1,6 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { DomainErrorCode } from '../core/errors.js';
-import { isDomainError } from '../core/errors.js';
+import type { DomainErrorCode } from '../core/platform/errors.js';
+import { isDomainError } from '../core/platform/errors.js';
 
 /**
  * RFC 9457 problem details. The one place that decides which HTTP status and

@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Operation } from '../api/routes/operation.js';
-import type { FamilyId } from '../core/families.js';
+import type { FamilyId } from '../core/platform/families.js';
 import { edgeMiddleware, parsePathParams, publicBaseUrl, toLambdaResult, type Event, type HttpResult } from './edge.js';
 import { toProblemResponse } from './problems.js';
 

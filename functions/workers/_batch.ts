@@ -1,5 +1,5 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import type { BatchConsumer, QueueMessage } from '../core/sqs.js';
+import type { BatchConsumer, QueueMessage } from '../core/platform/sqs.js';
 
 /** The Lambda side of an SQS event source, so that core sees plain messages and answers with the ids that failed. */
 

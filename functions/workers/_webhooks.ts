@@ -1,7 +1,7 @@
-import { depsFromEnv } from '../core/deps.js';
-import { createSqsClient } from '../core/sqs.js';
-import { deliver, deliveryConfigFromEnv, fanOut, laneQueuesFromEnv } from '../core/webhook-delivery.js';
-import type { Lane } from '../core/webhook-retry.js';
+import { depsFromEnv } from '../core/platform/deps.js';
+import { createSqsClient } from '../core/platform/sqs.js';
+import { deliver, deliveryConfigFromEnv, fanOut, laneQueuesFromEnv } from '../core/webhooks/delivery.js';
+import type { Lane } from '../core/webhooks/retry.js';
 import { createLogger, errorFields } from '../middleware/logger.js';
 import { sqsBatchHandler } from './_batch.js';
 

@@ -1,5 +1,5 @@
-import { mailerFromEnv } from '../core/mailer.js';
-import type { EmailMessage } from '../core/outbox.js';
+import { mailerFromEnv } from '../core/messaging/mailer.js';
+import type { EmailMessage } from '../core/events/outbox.js';
 import { createLogger, errorFields } from '../middleware/logger.js';
 import { sqsBatchHandler } from './_batch.js';
 

@@ -1,6 +1,6 @@
-import { depsFromEnv } from '../core/deps.js';
-import { createSqsClient } from '../core/sqs.js';
-import { lanesFromEnv } from '../core/webhook-delivery.js';
+import { depsFromEnv } from '../core/platform/deps.js';
+import { createSqsClient } from '../core/platform/sqs.js';
+import { lanesFromEnv } from '../core/webhooks/delivery.js';
 import { createLogger, errorFields } from '../middleware/logger.js';
 import { fanOutHandler } from './_webhooks.js';
 

@@ -1,10 +1,10 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { queueUrlEnv, requireEnv } from '../core/config.js';
-import type { OutboxItem } from '../core/outbox.js';
-import { relayOutbox } from '../core/relay.js';
-import { createSqsClient } from '../core/sqs.js';
+import { queueUrlEnv, requireEnv } from '../core/platform/config.js';
+import type { OutboxItem } from '../core/events/outbox.js';
+import { relayOutbox } from '../core/events/relay.js';
+import { createSqsClient } from '../core/platform/sqs.js';
 import { createLogger, errorFields } from '../middleware/logger.js';
 
 /**

@@ -1,5 +1,5 @@
-import { depsFromEnv } from '../core/deps.js';
-import { expireDueRequests } from '../core/reference-requests.js';
+import { depsFromEnv } from '../core/platform/deps.js';
+import { expireDueRequests } from '../core/portal-v2/reference-requests.js';
 import { createLogger } from '../middleware/logger.js';
 
 /** Scheduled: expires reference requests whose time is up (an EventBridge rule in the cloud, a timer locally). */

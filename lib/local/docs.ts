@@ -1,5 +1,5 @@
 import { contractOf } from '../../functions/api/contracts/index.js';
-import { FAMILIES } from '../../functions/core/families.js';
+import { FAMILIES } from '../../functions/core/platform/families.js';
 import type { Route } from '../routes.js';
 
 /** A plain index of the operations the local stack serves, straight from the route table. */

@@ -1,8 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { writeMany } from '../../functions/core/db.js';
-import type { Deps } from '../../functions/core/deps.js';
-import { OUTBOX_SHARDS, outboxKeys, type OutboxItem } from '../../functions/core/outbox.js';
-import { relayOutbox, type RelayTargets } from '../../functions/core/relay.js';
+import { writeMany } from '../../functions/core/platform/db.js';
+import type { Deps } from '../../functions/core/platform/deps.js';
+import { OUTBOX_SHARDS, outboxKeys, type OutboxItem } from '../../functions/core/events/outbox.js';
+import { relayOutbox, type RelayTargets } from '../../functions/core/events/relay.js';
 import type { Poller } from './pollers.js';
 
 /**

@@ -12,8 +12,8 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { KEY_FORMAT_VERSION, TABLE_KEYS } from '../../functions/core/key-registry.js';
-import { TABLE_SCHEMA } from '../../functions/core/table.js';
+import { KEY_FORMAT_VERSION, TABLE_KEYS } from '../../functions/core/platform/key-registry.js';
+import { TABLE_SCHEMA } from '../../functions/core/platform/table.js';
 import { QUEUES, type QueueDefinition } from '../queues.js';
 
 /** Creates the table and the queues locally from the same definitions the CDK stacks use. Idempotent. */

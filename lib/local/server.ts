@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { FAMILIES, type FamilyId } from '../../functions/core/families.js';
+import { FAMILIES, type FamilyId } from '../../functions/core/platform/families.js';
 import { problemResponse } from '../../functions/middleware/problems.js';
 import { handlerEntry, routeKey, type Route } from '../routes.js';
 import { docsPage } from './docs.js';

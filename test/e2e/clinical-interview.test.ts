@@ -1,5 +1,5 @@
-import { depsFromEnv } from '../../functions/core/deps.js';
-import { topUpMoney } from '../../functions/core/wallets.js';
+import { depsFromEnv } from '../../functions/core/platform/deps.js';
+import { topUpMoney } from '../../functions/core/commerce/wallets.js';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { call, mailTo, startTestStack } from '../support/local-stack.js';
 import { ops } from '../support/ops.js';

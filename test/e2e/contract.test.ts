@@ -1,6 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { FAMILIES, type FamilyId } from '../../functions/core/families.js';
+import { FAMILIES, type FamilyId } from '../../functions/core/platform/families.js';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { routesOf } from '../../lib/routes.js';
 import { eventually } from '../support/eventually.js';

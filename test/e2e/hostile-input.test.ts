@@ -1,4 +1,4 @@
-import { addDays, HORIZON_DAYS, wallClock } from '../../functions/core/time.js';
+import { addDays, HORIZON_DAYS, wallClock } from '../../functions/core/platform/time.js';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { call, startTestStack } from '../support/local-stack.js';
 

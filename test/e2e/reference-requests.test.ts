@@ -1,7 +1,7 @@
-import { createClient, setReferenceRequestsEnabled } from '../../functions/core/clients.js';
+import { createClient, setReferenceRequestsEnabled } from '../../functions/core/access/clients.js';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { depsFromEnv } from '../../functions/core/deps.js';
-import { loadRequest, referenceKeys } from '../../functions/core/reference-model.js';
+import { depsFromEnv } from '../../functions/core/platform/deps.js';
+import { loadRequest, referenceKeys } from '../../functions/core/portal-v2/reference-model.js';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { call, mailTo, startTestStack } from '../support/local-stack.js';
 

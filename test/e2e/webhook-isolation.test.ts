@@ -1,5 +1,5 @@
-import { createClient } from '../../functions/core/clients.js';
-import { depsFromEnv } from '../../functions/core/deps.js';
+import { createClient } from '../../functions/core/access/clients.js';
+import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { eventually } from '../support/eventually.js';
 import { call, startTestStack } from '../support/local-stack.js';

@@ -1,5 +1,5 @@
 import type { LocalStack } from '../../lib/local/stack.js';
-import { verify } from '../../functions/core/signing.js';
+import { verify } from '../../functions/core/webhooks/signing.js';
 import { eventually } from '../support/eventually.js';
 import { call, demoTokens, startTestStack } from '../support/local-stack.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';

@@ -19,7 +19,7 @@ it('the bundled reference PDF function renders a reference from a folder laid ou
   const entry = join(out, 'entry.ts');
   writeFileSync(
     entry,
-    `import { renderReferencePdf } from ${JSON.stringify(join(PROJECT_ROOT, 'functions/core/reference-pdf.ts'))};
+    `import { renderReferencePdf } from ${JSON.stringify(join(PROJECT_ROOT, 'functions/core/portal-v2/reference-pdf.ts'))};
 const pdf = renderReferencePdf({
   agency: 'Northwind', template: { id: 1, name: 'T', description: '', questions: [{ id: 'q', kind: 'rating', label: 'Competence', required: true, weight: 1 }] },
   request: { candidate_name: 'Ada Nightingale', candidate_email: 'ada@example.org', uuid: 'r' },

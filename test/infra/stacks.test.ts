@@ -3,7 +3,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { Validations } from 'aws-cdk-lib';
-import { FAMILIES, FAMILY_IDS, type FamilyId } from '../../functions/core/families.js';
+import { FAMILIES, FAMILY_IDS, type FamilyId } from '../../functions/core/platform/families.js';
 import { buildApp } from '../../lib/app.js';
 import { QUEUES, SCHEDULES } from '../../lib/queues.js';
 import { routesOf } from '../../lib/routes.js';

@@ -33,5 +33,5 @@ it('building the CDK app loads no AWS SDK, Smithy or middy module', () => {
 }, 120_000);
 
 it('the check sees a runtime module when one is loaded', () => {
-  expect(modulesLoadedBy('functions/core/sqs.ts').filter((m) => RUNTIME.test(m))).toContainEqual(expect.stringContaining('/@aws-sdk/client-sqs/'));
+  expect(modulesLoadedBy('functions/core/platform/sqs.ts').filter((m) => RUNTIME.test(m))).toContainEqual(expect.stringContaining('/@aws-sdk/client-sqs/'));
 }, 60_000);

@@ -1,4 +1,4 @@
-import type { BookingFamily } from '../../functions/core/catalog.js';
+import type { BookingFamily } from '../../functions/core/clinical-interview/catalog.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   cancelBooking,
@@ -6,14 +6,14 @@ import {
   confirmCandidatePayment,
   markReportAvailable,
   rescheduleBooking,
-} from '../../functions/core/booking-admin.js';
-import { bookingPageToken, clientOfBookingPage } from '../../functions/core/booking-page.js';
-import { createBooking, getBooking, listBookings, type NewBooking } from '../../functions/core/bookings.js';
-import type { InterviewType } from '../../functions/core/catalog.js';
-import type { Deps } from '../../functions/core/deps.js';
-import { availableSlots, createHold, getHold } from '../../functions/core/holds.js';
-import type { EmailMessage, DomainEvent } from '../../functions/core/outbox.js';
-import { balances, ledgerForMonth, ledgerKeys, readWallet, topUpCredits, topUpMoney, walletKeys, walletTransactions } from '../../functions/core/wallets.js';
+} from '../../functions/core/bookings/booking-admin.js';
+import { bookingPageToken, clientOfBookingPage } from '../../functions/core/bookings/booking-page.js';
+import { createBooking, getBooking, listBookings, type NewBooking } from '../../functions/core/bookings/bookings.js';
+import type { InterviewType } from '../../functions/core/clinical-interview/catalog.js';
+import type { Deps } from '../../functions/core/platform/deps.js';
+import { availableSlots, createHold, getHold } from '../../functions/core/inventory/holds.js';
+import type { EmailMessage, DomainEvent } from '../../functions/core/events/outbox.js';
+import { balances, ledgerForMonth, ledgerKeys, readWallet, topUpCredits, topUpMoney, walletKeys, walletTransactions } from '../../functions/core/commerce/wallets.js';
 import { candidate, CI, forgeHold, ledgerOf, links, MONDAY, newClient, outboxPayloads, settle, testCatalog } from '../support/clinical.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
 

@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { catalogKeys, CLINICAL_FAMILY, createInterviewType, loadCatalog, setInterviewTypeActive } from '../../functions/core/catalog.js';
+import { catalogKeys, CLINICAL_FAMILY, createInterviewType, loadCatalog, setInterviewTypeActive } from '../../functions/core/clinical-interview/catalog.js';
 import { testDeps } from '../support/env.js';
 import { eventually } from '../support/eventually.js';
 

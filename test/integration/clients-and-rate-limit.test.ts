@@ -1,7 +1,7 @@
-import { createClient, listClients, rotateClientSecret, verifyClientCredentials } from '../../functions/core/clients.js';
-import type { Deps } from '../../functions/core/deps.js';
+import { createClient, listClients, rotateClientSecret, verifyClientCredentials } from '../../functions/core/access/clients.js';
+import type { Deps } from '../../functions/core/platform/deps.js';
 import { seedDemoData } from '../../functions/core/demo-data.js';
-import { consumeRequest } from '../../functions/core/rate-limit.js';
+import { consumeRequest } from '../../functions/core/access/rate-limit.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
 
 let deps: Deps;

@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { cursorKeyItem, decodeCursor, encodeCursor, loadCursorKey, openCursor, sealCursor } from '../../functions/core/pagination.js';
+import { cursorKeyItem, decodeCursor, encodeCursor, loadCursorKey, openCursor, sealCursor } from '../../functions/core/platform/pagination.js';
 import { testDeps } from '../support/env.js';
 
 const scope = { pk: 'CLIENT#c1', prefix: 'CANDIDATE#' };

@@ -1,10 +1,10 @@
-import type { BookingFamily } from '../../functions/core/catalog.js';
+import type { BookingFamily } from '../../functions/core/clinical-interview/catalog.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { createBooking } from '../../functions/core/bookings.js';
-import type { InterviewType } from '../../functions/core/catalog.js';
-import type { Deps } from '../../functions/core/deps.js';
-import { availableSlots, createHold, holdKeys, releaseHold } from '../../functions/core/holds.js';
-import { topUpCredits } from '../../functions/core/wallets.js';
+import { createBooking } from '../../functions/core/bookings/bookings.js';
+import type { InterviewType } from '../../functions/core/clinical-interview/catalog.js';
+import type { Deps } from '../../functions/core/platform/deps.js';
+import { availableSlots, createHold, holdKeys, releaseHold } from '../../functions/core/inventory/holds.js';
+import { topUpCredits } from '../../functions/core/commerce/wallets.js';
 import { candidate, CI, links, MONDAY, newClient, settle, testCatalog } from '../support/clinical.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
 

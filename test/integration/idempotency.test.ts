@@ -1,5 +1,5 @@
-import type { Deps } from '../../functions/core/deps.js';
-import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../../functions/core/idempotency.js';
+import type { Deps } from '../../functions/core/platform/deps.js';
+import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../../functions/core/platform/idempotency.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
 
 const CI = 'clinical-interview';

@@ -1,6 +1,6 @@
 import { CreateQueueCommand, ReceiveMessageCommand, SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
-import { createSqsClient } from '../../functions/core/sqs.js';
+import { createSqsClient } from '../../functions/core/platform/sqs.js';
 import { startPoller } from '../../lib/local/pollers.js';
 import { queueArn } from '../../lib/local/provision.js';
 import { uniqueName, useEmulatorEnv } from '../support/env.js';

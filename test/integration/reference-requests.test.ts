@@ -1,9 +1,9 @@
-import type { Deps } from '../../functions/core/deps.js';
+import type { Deps } from '../../functions/core/platform/deps.js';
 import { seedDemoData } from '../../functions/core/demo-data.js';
-import type { DomainEvent, EmailMessage } from '../../functions/core/outbox.js';
-import { referenceForm, submitReference } from '../../functions/core/reference-forms.js';
-import { loadRequest } from '../../functions/core/reference-model.js';
-import { createReferenceRequest, expireDueRequests, getReferenceRequest, sendReminders } from '../../functions/core/reference-requests.js';
+import type { DomainEvent, EmailMessage } from '../../functions/core/events/outbox.js';
+import { referenceForm, submitReference } from '../../functions/core/portal-v2/reference-forms.js';
+import { loadRequest } from '../../functions/core/portal-v2/reference-model.js';
+import { createReferenceRequest, expireDueRequests, getReferenceRequest, sendReminders } from '../../functions/core/portal-v2/reference-requests.js';
 import { outboxPayloads } from '../support/clinical.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
 

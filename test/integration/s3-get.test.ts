@@ -1,6 +1,6 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { createS3Client } from '../../functions/core/report-uploads.js';
-import { createObjectReader, objectUrl, s3Signer, S3ReadError } from '../../functions/core/s3-get.js';
+import { createS3Client } from '../../functions/core/documents/report-uploads.js';
+import { createObjectReader, objectUrl, s3Signer, S3ReadError } from '../../functions/core/documents/s3-get.js';
 import { ensureBucket } from '../../lib/local/provision.js';
 import { uniqueName, useEmulatorEnv } from '../support/env.js';
 

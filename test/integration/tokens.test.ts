@@ -1,9 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { createClient, rotateClientSecret, setClientEnabled, verifyClientCredentials, type ClientAccount } from '../../functions/core/clients.js';
-import type { Deps } from '../../functions/core/deps.js';
-import { DomainError } from '../../functions/core/errors.js';
-import { sha256Hex } from '../../functions/core/secrets.js';
-import { authenticate, issueTokenPair, refreshTokenPair, revokeGrant, tokenKeys } from '../../functions/core/tokens.js';
+import { createClient, rotateClientSecret, setClientEnabled, verifyClientCredentials, type ClientAccount } from '../../functions/core/access/clients.js';
+import type { Deps } from '../../functions/core/platform/deps.js';
+import { DomainError } from '../../functions/core/platform/errors.js';
+import { sha256Hex } from '../../functions/core/platform/secrets.js';
+import { authenticate, issueTokenPair, refreshTokenPair, revokeGrant, tokenKeys } from '../../functions/core/access/tokens.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
 
 let deps: Deps;

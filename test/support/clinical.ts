@@ -1,13 +1,13 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { createInterviewType, createInterviewer, setAvailability, type InterviewType } from '../../functions/core/catalog.js';
-import { createClient } from '../../functions/core/clients.js';
-import type { Deps } from '../../functions/core/deps.js';
-import type { FamilyId } from '../../functions/core/families.js';
-import { holdKeys, type HoldRecord } from '../../functions/core/holds.js';
-import { OUTBOX_SHARDS, outboxKeys, type OutboxItem } from '../../functions/core/outbox.js';
-import { randomToken } from '../../functions/core/secrets.js';
-import { zonedInstant } from '../../functions/core/time.js';
-import { ledgerKeys, type LedgerEntry } from '../../functions/core/wallets.js';
+import { createInterviewType, createInterviewer, setAvailability, type InterviewType } from '../../functions/core/clinical-interview/catalog.js';
+import { createClient } from '../../functions/core/access/clients.js';
+import type { Deps } from '../../functions/core/platform/deps.js';
+import type { FamilyId } from '../../functions/core/platform/families.js';
+import { holdKeys, type HoldRecord } from '../../functions/core/inventory/holds.js';
+import { OUTBOX_SHARDS, outboxKeys, type OutboxItem } from '../../functions/core/events/outbox.js';
+import { randomToken } from '../../functions/core/platform/secrets.js';
+import { zonedInstant } from '../../functions/core/platform/time.js';
+import { ledgerKeys, type LedgerEntry } from '../../functions/core/commerce/wallets.js';
 
 /** Fixtures for the clinical interview tests. */
 

@@ -1,8 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { loadConfig, type CoreConfig } from '../../functions/core/config.js';
-import type { Deps } from '../../functions/core/deps.js';
+import { loadConfig, type CoreConfig } from '../../functions/core/platform/config.js';
+import type { Deps } from '../../functions/core/platform/deps.js';
 import { ensureTable } from '../../lib/local/provision.js';
 
 /** Test wiring to the emulators the global setup started: real connections, no SDK mocks. */

@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { findContract } from '../../functions/api/contracts/index.js';
 import { ROUTES, routeKey } from '../../functions/api/routes/index.js';
 import { PATH_PARAMS, pathParamNames } from '../../functions/api/schemas/params.js';
-import { FAMILY_IDS } from '../../functions/core/families.js';
+import { FAMILY_IDS } from '../../functions/core/platform/families.js';
 import { PROJECT_ROOT } from '../../lib/routes.js';
 
 /** Guard rails of shared/architecture.md, checked on the source as it is. */

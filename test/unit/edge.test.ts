@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { loadConfig, MissingConfigError } from '../../functions/core/config.js';
-import { DomainError } from '../../functions/core/errors.js';
+import { loadConfig, MissingConfigError } from '../../functions/core/platform/config.js';
+import { DomainError } from '../../functions/core/platform/errors.js';
 import { checkJava, MissingJavaError } from '../../lib/local/emulators.js';
 import { fieldErrors } from '../../functions/middleware/http-handler.js';
 import { toProblemResponse } from '../../functions/middleware/problems.js';

@@ -3,9 +3,9 @@ import { eventListMarkdown } from '../../functions/api/event-list.js';
 import { buildOpenApi } from '../../functions/api/openapi.js';
 import { webhookSchemas } from '../../functions/api/schemas/webhooks.js';
 import * as v from 'valibot';
-import { EVENT_CATALOGUE, eventKindsOf } from '../../functions/core/events.js';
-import type { Deps } from '../../functions/core/deps.js';
-import { eventPut } from '../../functions/core/outbox.js';
+import { EVENT_CATALOGUE, eventKindsOf } from '../../functions/core/events/catalogue.js';
+import type { Deps } from '../../functions/core/platform/deps.js';
+import { eventPut } from '../../functions/core/events/outbox.js';
 
 /** The event catalogue is the one list of event kinds: schemas, documents and the README come from it. */
 

@@ -1,22 +1,22 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bookingPageKeys } from '../../functions/core/booking-page.js';
-import { bookingKeys } from '../../functions/core/bookings.js';
-import { candidateKeys } from '../../functions/core/candidates.js';
-import { catalogKeys } from '../../functions/core/catalog.js';
-import { clientKeys } from '../../functions/core/clients.js';
-import { FAMILY_IDS, type FamilyId } from '../../functions/core/families.js';
-import { holdKeys } from '../../functions/core/holds.js';
-import { idempotencyKeys } from '../../functions/core/idempotency.js';
-import { counterKeys } from '../../functions/core/ids.js';
-import { GSI1_KEYS, SEP, TABLE_KEYS, type PartitionKind } from '../../functions/core/key-registry.js';
-import { outboxKeys } from '../../functions/core/outbox.js';
-import { rateLimitKeys, rateSubjects } from '../../functions/core/rate-limit.js';
-import { referenceKeys } from '../../functions/core/reference-model.js';
-import { templateKeys } from '../../functions/core/templates.js';
-import { tokenKeys } from '../../functions/core/tokens.js';
-import { walletKeys, ledgerKeys } from '../../functions/core/wallets.js';
-import { webhookKeys } from '../../functions/core/webhooks.js';
+import { bookingPageKeys } from '../../functions/core/bookings/booking-page.js';
+import { bookingKeys } from '../../functions/core/bookings/bookings.js';
+import { candidateKeys } from '../../functions/core/portal-v2/candidates.js';
+import { catalogKeys } from '../../functions/core/clinical-interview/catalog.js';
+import { clientKeys } from '../../functions/core/access/clients.js';
+import { FAMILY_IDS, type FamilyId } from '../../functions/core/platform/families.js';
+import { holdKeys } from '../../functions/core/inventory/holds.js';
+import { idempotencyKeys } from '../../functions/core/platform/idempotency.js';
+import { counterKeys } from '../../functions/core/platform/ids.js';
+import { GSI1_KEYS, SEP, TABLE_KEYS, type PartitionKind } from '../../functions/core/platform/key-registry.js';
+import { outboxKeys } from '../../functions/core/events/outbox.js';
+import { rateLimitKeys, rateSubjects } from '../../functions/core/access/rate-limit.js';
+import { referenceKeys } from '../../functions/core/portal-v2/reference-model.js';
+import { templateKeys } from '../../functions/core/portal-v2/templates.js';
+import { tokenKeys } from '../../functions/core/access/tokens.js';
+import { walletKeys, ledgerKeys } from '../../functions/core/commerce/wallets.js';
+import { webhookKeys } from '../../functions/core/webhooks/endpoints.js';
 
 /** The key registry and every entity's keys, checked without a table: pure string rules. */
 
@@ -92,7 +92,7 @@ const UNSCOPED: Record<string, Key[]> = {
 };
 
 it('covers every keys module under functions/core', () => {
-  const declared = readdirSync(CORE)
+  const declared = readdirSync(CORE, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.ts'))
     .flatMap((f) => [...readFileSync(join(CORE, f), 'utf8').matchAll(/export const (\w+Keys) = \{/g)].map((m) => m[1]!));
   expect([...new Set([...Object.keys(SCOPED), ...Object.keys(UNSCOPED)])].sort()).toEqual(declared.sort());

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileMailer } from '../../functions/core/mailer.js';
+import { fileMailer } from '../../functions/core/messaging/mailer.js';
 
 /** The e-mail writer's own defence: whatever reaches it, no header value spans lines. */
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { openCursor, sealCursor } from '../../functions/core/pagination.js';
+import { openCursor, sealCursor } from '../../functions/core/platform/pagination.js';
 
 const secret = randomBytes(32);
 const scope = { pk: 'CLIENT#demo-northwind', prefix: 'CANDIDATE#' };

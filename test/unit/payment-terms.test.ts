@@ -1,5 +1,5 @@
-import { paymentTerms } from '../../functions/core/bookings.js';
-import { gbp } from '../../functions/core/money.js';
+import { paymentTerms } from '../../functions/core/bookings/bookings.js';
+import { gbp } from '../../functions/core/commerce/money.js';
 
 const rn = { name: 'Registered Nurse clinical interview', price: gbp(4500) };
 const refusal = (f: () => unknown) => {

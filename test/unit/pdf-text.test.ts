@@ -1,4 +1,4 @@
-import { A4, TextDocument, toWinAnsi, widthOf, wrap } from '../../functions/core/pdf-text.js';
+import { A4, TextDocument, toWinAnsi, widthOf, wrap } from '../../functions/core/documents/pdf-text.js';
 
 const info = { title: 'T', author: 'A', subject: 'S', creator: 'C', created: new Date('2026-11-22T09:30:00Z') };
 const body = { weight: 'regular', size: 11, color: '#000' } as const;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { newWebhookSecret, signatureHeader } from '../../functions/core/signing.js';
+import { newWebhookSecret, signatureHeader } from '../../functions/core/webhooks/signing.js';
 
 /** The README's signature snippet is what receivers copy: it must verify what the service sends. */
 async function readmeVerifier(): Promise<(secret: string, headers: Record<string, string>, body: string) => boolean> {

@@ -1,8 +1,8 @@
-import type { AvailabilityWindow, Catalog, InterviewType } from '../../functions/core/catalog.js';
-import { slotsOn } from '../../functions/core/catalog.js';
-import { candidateSlots } from '../../functions/core/holds.js';
-import { formatWithOffset } from '../../functions/core/time.js';
-import { gbp } from '../../functions/core/money.js';
+import type { AvailabilityWindow, Catalog, InterviewType } from '../../functions/core/clinical-interview/catalog.js';
+import { slotsOn } from '../../functions/core/clinical-interview/catalog.js';
+import { candidateSlots } from '../../functions/core/inventory/holds.js';
+import { formatWithOffset } from '../../functions/core/platform/time.js';
+import { gbp } from '../../functions/core/commerce/money.js';
 
 const LONDON = 'Europe/London';
 const rn: InterviewType = { id: 1, name: 'RN', durationMinutes: 45, price: gbp(4500), active: true };

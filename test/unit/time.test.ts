@@ -1,4 +1,4 @@
-import { beyondHorizon, formatWithOffset, isCalendarDate, wallClock, weekdayOf, zonedInstant } from '../../functions/core/time.js';
+import { beyondHorizon, formatWithOffset, isCalendarDate, wallClock, weekdayOf, zonedInstant } from '../../functions/core/platform/time.js';
 
 const LONDON = 'Europe/London';
 

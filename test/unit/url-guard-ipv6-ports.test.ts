@@ -1,4 +1,4 @@
-import { vetWebhookUrl, type UrlPolicy } from '../../functions/core/url-guard.js';
+import { vetWebhookUrl, type UrlPolicy } from '../../functions/core/webhooks/url-guard.js';
 
 /** The webhook URL guard on its own: literal addresses and a stand-in resolver, no network. */
 

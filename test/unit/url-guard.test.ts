@@ -1,4 +1,4 @@
-import { policyFromEnv, vetWebhookUrl, type UrlPolicy } from '../../functions/core/url-guard.js';
+import { policyFromEnv, vetWebhookUrl, type UrlPolicy } from '../../functions/core/webhooks/url-guard.js';
 
 const LOCAL: UrlPolicy = { allowHttp: true, allowLoopback: true };
 const CLOUD: UrlPolicy = { allowHttp: false, allowLoopback: false };

@@ -1,5 +1,5 @@
-import { deliveryConfigFromEnv } from '../../functions/core/webhook-delivery.js';
-import { retryDelay, RETRY_SCHEDULE } from '../../functions/core/webhook-retry.js';
+import { deliveryConfigFromEnv } from '../../functions/core/webhooks/delivery.js';
+import { retryDelay, RETRY_SCHEDULE } from '../../functions/core/webhooks/retry.js';
 
 describe('the webhook retry schedule', () => {
   it('is 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h unless configured', () => {

@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { FamilyId } from '../../core/families.js';
+import type { FamilyId } from '../../core/platform/families.js';
 import type { Route } from '../routes/index.js';
 import { BookingRequest, HoldRequest } from '../schemas/clinical-interview.js';
 import { RefereeInput, ReferenceRequestCreate } from '../schemas/portal-v2.js';

@@ -1,4 +1,4 @@
-import type { FamilyId } from '../../core/families.js';
+import type { FamilyId } from '../../core/platform/families.js';
 import { clinicalInterview } from './clinical-interview.js';
 import type { Operation } from './operation.js';
 

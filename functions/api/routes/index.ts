@@ -1,4 +1,4 @@
-import { FAMILIES, FAMILY_IDS, type FamilyId } from '../../core/families.js';
+import { FAMILIES, FAMILY_IDS, type FamilyId } from '../../core/platform/families.js';
 import { clinicalInterview } from './clinical-interview.js';
 import type { HttpMethod, Operation } from './operation.js';
 import { portalV2 } from './portal-v2.js';

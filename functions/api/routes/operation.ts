@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { FamilyId } from '../../core/families.js';
+import type { FamilyId } from '../../core/platform/families.js';
 
 /**
  * An operation of the API: everything the edge needs to serve it. The route

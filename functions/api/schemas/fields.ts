@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { HOSTILE_TEXT_MESSAGE, isSafeFreeText, isSafeName, normaliseLineBreaks } from '../../core/safe-text.js';
-import { isCalendarDate } from '../../core/time.js';
+import { HOSTILE_TEXT_MESSAGE, isSafeFreeText, isSafeName, normaliseLineBreaks } from '../../core/platform/safe-text.js';
+import { isCalendarDate } from '../../core/platform/time.js';
 
 /** Field rules shared by every family's schemas (design section 4, Validation). */
 

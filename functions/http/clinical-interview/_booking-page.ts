@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import { clientOfBookingPage } from '../../core/booking-page.js';
-import { activeType, loadCatalog } from '../../core/catalog.js';
-import { getClient } from '../../core/clients.js';
-import type { Deps } from '../../core/deps.js';
-import { DomainError } from '../../core/errors.js';
-import { freeSlotsOn } from '../../core/holds.js';
-import { addDays, isCalendarDate, wallClock } from '../../core/time.js';
+import { clientOfBookingPage } from '../../core/bookings/booking-page.js';
+import { activeType, loadCatalog } from '../../core/clinical-interview/catalog.js';
+import { getClient } from '../../core/access/clients.js';
+import type { Deps } from '../../core/platform/deps.js';
+import { DomainError } from '../../core/platform/errors.js';
+import { freeSlotsOn } from '../../core/inventory/holds.js';
+import { addDays, isCalendarDate, wallClock } from '../../core/platform/time.js';
 import { idFromString } from '../../api/schemas/fields.js';
 import type { BookingPageModel } from './_pages.js';
 import { CANDIDATE_FIELDS } from '../../api/schemas/clinical-interview.js';

@@ -1,5 +1,5 @@
-import type { BookingView } from '../../core/bookings.js';
-import type { InterviewType } from '../../core/catalog.js';
+import type { BookingView } from '../../core/bookings/bookings.js';
+import type { InterviewType } from '../../core/clinical-interview/catalog.js';
 import { escapeHtml, field, layout } from '../../middleware/html.js';
 
 /** The candidate-facing pages of the clinical interview family. */

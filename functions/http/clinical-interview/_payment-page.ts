@@ -1,7 +1,7 @@
-import { getPaymentRequest } from '../../core/booking-admin.js';
-import { getBookingItem, toBookingView } from '../../core/bookings.js';
-import type { Deps } from '../../core/deps.js';
-import { DomainError } from '../../core/errors.js';
+import { getPaymentRequest } from '../../core/bookings/booking-admin.js';
+import { getBookingItem, toBookingView } from '../../core/bookings/bookings.js';
+import type { Deps } from '../../core/platform/deps.js';
+import { DomainError } from '../../core/platform/errors.js';
 
 /**
  * The payment provider of the payment page. Only the test provider exists:

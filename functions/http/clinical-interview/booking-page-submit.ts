@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { clinicalInterview } from '../../api/routes/clinical-interview.js';
 import { linkTo } from '../../api/routes/operation.js';
-import { createCandidateBooking } from '../../core/bookings.js';
-import { loadCatalog } from '../../core/catalog.js';
-import { DomainError } from '../../core/errors.js';
-import { candidateSlots, freeSlotsOn } from '../../core/holds.js';
-import { beyondHorizon } from '../../core/time.js';
+import { createCandidateBooking } from '../../core/bookings/bookings.js';
+import { loadCatalog } from '../../core/clinical-interview/catalog.js';
+import { DomainError } from '../../core/platform/errors.js';
+import { candidateSlots, freeSlotsOn } from '../../core/inventory/holds.js';
+import { beyondHorizon } from '../../core/platform/time.js';
 import { pageHandler } from '../../middleware/page-handler.js';
 import { bookingPageModel, BookingPageForm } from './_booking-page.js';
 import { bookingPage } from './_pages.js';

@@ -1,6 +1,6 @@
 import { clinicalInterview } from '../../api/routes/clinical-interview.js';
 import { linkTo } from '../../api/routes/operation.js';
-import { createBooking } from '../../core/bookings.js';
+import { createBooking } from '../../core/bookings/bookings.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(clinicalInterview.createBooking, async ({ deps, caller, body, baseUrl }) => ({

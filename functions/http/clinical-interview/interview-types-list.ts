@@ -1,5 +1,5 @@
 import { clinicalInterview } from '../../api/routes/clinical-interview.js';
-import { loadCatalog } from '../../core/catalog.js';
+import { loadCatalog } from '../../core/clinical-interview/catalog.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(clinicalInterview.listInterviewTypes, async ({ deps }) => {

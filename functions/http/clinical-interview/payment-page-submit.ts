@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { clinicalInterview } from '../../api/routes/clinical-interview.js';
 import { linkTo } from '../../api/routes/operation.js';
-import { confirmCandidatePayment } from '../../core/booking-admin.js';
+import { confirmCandidatePayment } from '../../core/bookings/booking-admin.js';
 import { HttpProblem } from '../../middleware/problems.js';
 import { pageHandler } from '../../middleware/page-handler.js';
 import { paymentProviderReady } from './_payment-page.js';

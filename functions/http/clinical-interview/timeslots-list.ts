@@ -1,6 +1,6 @@
 import { clinicalInterview } from '../../api/routes/clinical-interview.js';
-import { availableSlots, MAX_RANGE_DAYS } from '../../core/holds.js';
-import { addDays, daysBetween, wallClock } from '../../core/time.js';
+import { availableSlots, MAX_RANGE_DAYS } from '../../core/inventory/holds.js';
+import { addDays, daysBetween, wallClock } from '../../core/platform/time.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 import { validationProblem } from '../../middleware/problems.js';
 import { refuseBeyondHorizon } from '../../middleware/horizon.js';

@@ -1,5 +1,5 @@
 import { clinicalInterview } from '../../api/routes/clinical-interview.js';
-import { releaseHold } from '../../core/holds.js';
+import { releaseHold } from '../../core/inventory/holds.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(clinicalInterview.releaseHold, async ({ deps, caller, params }) => {

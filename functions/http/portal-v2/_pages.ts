@@ -1,5 +1,5 @@
-import type { FormContext, SubmissionContext } from '../../core/reference-forms.js';
-import { RATING_MAX, RATING_MIN } from '../../core/templates.js';
+import type { FormContext, SubmissionContext } from '../../core/portal-v2/reference-forms.js';
+import { RATING_MAX, RATING_MIN } from '../../core/portal-v2/templates.js';
 import { escapeHtml, field, layout } from '../../middleware/html.js';
 
 /** The public pages of reference requests: the referee's form and the candidate's referee page. */

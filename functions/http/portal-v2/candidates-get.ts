@@ -1,5 +1,5 @@
 import { portalV2 } from '../../api/routes/portal-v2.js';
-import { getCandidate } from '../../core/candidates.js';
+import { getCandidate } from '../../core/portal-v2/candidates.js';
 import { httpHandler, single } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(portalV2.getCandidate, async ({ deps, family, caller, params }) => ({

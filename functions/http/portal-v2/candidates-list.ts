@@ -1,5 +1,5 @@
 import { portalV2 } from '../../api/routes/portal-v2.js';
-import { listCandidates } from '../../core/candidates.js';
+import { listCandidates } from '../../core/portal-v2/candidates.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(portalV2.listCandidates, async ({ deps, caller, query }) => ({

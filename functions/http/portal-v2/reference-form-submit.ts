@@ -1,7 +1,7 @@
 import { portalV2 } from '../../api/routes/portal-v2.js';
 import { linkTo } from '../../api/routes/operation.js';
-import { DomainError } from '../../core/errors.js';
-import { declineReference, referenceForm, submitReference } from '../../core/reference-forms.js';
+import { DomainError } from '../../core/platform/errors.js';
+import { declineReference, referenceForm, submitReference } from '../../core/portal-v2/reference-forms.js';
 import { pageHandler } from '../../middleware/page-handler.js';
 import { closedPage, refereeFormPage } from './_pages.js';
 

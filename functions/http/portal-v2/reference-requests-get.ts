@@ -1,5 +1,5 @@
 import { portalV2 } from '../../api/routes/portal-v2.js';
-import { getReferenceRequest } from '../../core/reference-requests.js';
+import { getReferenceRequest } from '../../core/portal-v2/reference-requests.js';
 import { httpHandler, single } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(portalV2.getReferenceRequest, async ({ deps, family, caller, params }) => ({

@@ -2,9 +2,9 @@ import { portalV2 } from '../../api/routes/portal-v2.js';
 import * as v from 'valibot';
 import { linkTo } from '../../api/routes/operation.js';
 import { RefereeInput } from '../../api/schemas/portal-v2.js';
-import { DomainError } from '../../core/errors.js';
-import type { RefereeInput as Referee } from '../../core/reference-model.js';
-import { submissionPage, submitReferees } from '../../core/reference-forms.js';
+import { DomainError } from '../../core/platform/errors.js';
+import type { RefereeInput as Referee } from '../../core/portal-v2/reference-model.js';
+import { submissionPage, submitReferees } from '../../core/portal-v2/reference-forms.js';
 import { pageHandler } from '../../middleware/page-handler.js';
 import { closedPage, REFEREE_FIELDS, refereeRows, submissionFormPage } from './_pages.js';
 

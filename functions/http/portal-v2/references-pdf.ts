@@ -1,5 +1,5 @@
 import { portalV2 } from '../../api/routes/portal-v2.js';
-import { referencePdf } from '../../core/reference-pdf.js';
+import { referencePdf } from '../../core/portal-v2/reference-pdf.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(portalV2.downloadReferencePdf, async ({ deps, caller, params }) => {

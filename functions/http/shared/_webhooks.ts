@@ -1,4 +1,4 @@
-import { isDomainError } from '../../core/errors.js';
+import { isDomainError } from '../../core/platform/errors.js';
 import { validationProblem } from '../../middleware/problems.js';
 
 /** A refused URL is a field error of `url`. */

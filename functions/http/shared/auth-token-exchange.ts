@@ -1,7 +1,7 @@
 import { tokenOperations } from '../../api/routes/shared.js';
-import { verifyClientCredentials } from '../../core/clients.js';
-import { throttledAuthentication } from '../../core/rate-limit.js';
-import { issueTokenPair } from '../../core/tokens.js';
+import { verifyClientCredentials } from '../../core/access/clients.js';
+import { throttledAuthentication } from '../../core/access/rate-limit.js';
+import { issueTokenPair } from '../../core/access/tokens.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(tokenOperations.exchangeToken, async ({ deps, family, body, sourceIp }) => {

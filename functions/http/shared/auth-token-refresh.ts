@@ -1,6 +1,6 @@
 import { tokenOperations } from '../../api/routes/shared.js';
-import { throttledAuthentication } from '../../core/rate-limit.js';
-import { refreshTokenPair } from '../../core/tokens.js';
+import { throttledAuthentication } from '../../core/access/rate-limit.js';
+import { refreshTokenPair } from '../../core/access/tokens.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(tokenOperations.refreshToken, async ({ deps, family, body, sourceIp }) => ({

@@ -1,5 +1,5 @@
 import { tokenOperations } from '../../api/routes/shared.js';
-import { revokeGrant } from '../../core/tokens.js';
+import { revokeGrant } from '../../core/access/tokens.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(tokenOperations.revokeToken, async ({ deps, caller }) => {

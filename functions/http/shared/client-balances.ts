@@ -1,6 +1,6 @@
 import { clientOperations } from '../../api/routes/shared.js';
-import { productsOf } from '../../core/products.js';
-import { balances } from '../../core/wallets.js';
+import { productsOf } from '../../core/commerce/products.js';
+import { balances } from '../../core/commerce/wallets.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(clientOperations.getBalances, async ({ deps, caller, family }) => ({

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { docsOperations } from '../../api/routes/shared.js';
-import { DomainError } from '../../core/errors.js';
+import { DomainError } from '../../core/platform/errors.js';
 import type { HttpResult } from '../../middleware/edge.js';
 import { publicHandler } from '../../middleware/public-handler.js';
 import { ASSETS, INIT, swaggerDir } from './_docs.js';

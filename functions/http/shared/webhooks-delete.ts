@@ -1,5 +1,5 @@
 import { webhookOperations } from '../../api/routes/shared.js';
-import { deleteEndpoint } from '../../core/webhooks.js';
+import { deleteEndpoint } from '../../core/webhooks/endpoints.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(webhookOperations.deleteWebhook, async ({ deps, caller, family, params }) => {

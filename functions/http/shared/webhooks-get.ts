@@ -1,5 +1,5 @@
 import { webhookOperations } from '../../api/routes/shared.js';
-import { getEndpoint } from '../../core/webhooks.js';
+import { getEndpoint } from '../../core/webhooks/endpoints.js';
 import { httpHandler, single } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(webhookOperations.getWebhook, async ({ deps, caller, family, params }) => ({

@@ -1,5 +1,5 @@
 import { webhookOperations } from '../../api/routes/shared.js';
-import { endpointPage } from '../../core/webhooks.js';
+import { endpointPage } from '../../core/webhooks/endpoints.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(webhookOperations.listWebhooks, async ({ deps, caller, family, query }) => ({

@@ -1,6 +1,6 @@
 import { webhookOperations } from '../../api/routes/shared.js';
-import { deliveryLog } from '../../core/webhook-delivery.js';
-import { getEndpoint } from '../../core/webhooks.js';
+import { deliveryLog } from '../../core/webhooks/delivery.js';
+import { getEndpoint } from '../../core/webhooks/endpoints.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(webhookOperations.listWebhookDeliveries, async ({ deps, caller, family, params, query }) => {

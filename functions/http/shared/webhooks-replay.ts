@@ -1,8 +1,8 @@
 import { webhookOperations } from '../../api/routes/shared.js';
-import { queueUrlEnv, requireEnv } from '../../core/config.js';
-import { createSqsClient } from '../../core/sqs.js';
-import { replayDeliveries } from '../../core/webhook-replay.js';
-import { getEndpoint } from '../../core/webhooks.js';
+import { queueUrlEnv, requireEnv } from '../../core/platform/config.js';
+import { createSqsClient } from '../../core/platform/sqs.js';
+import { replayDeliveries } from '../../core/webhooks/replay.js';
+import { getEndpoint } from '../../core/webhooks/endpoints.js';
 import { httpHandler, single } from '../../middleware/http-handler.js';
 
 const sqs = createSqsClient();

@@ -1,5 +1,5 @@
 import { webhookOperations } from '../../api/routes/shared.js';
-import { rotateSecret } from '../../core/webhooks.js';
+import { rotateSecret } from '../../core/webhooks/endpoints.js';
 import { httpHandler, single } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(webhookOperations.rotateWebhookSecret, async ({ deps, caller, family, params }) => ({

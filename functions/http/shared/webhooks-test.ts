@@ -1,5 +1,5 @@
 import { webhookOperations } from '../../api/routes/shared.js';
-import { sendTestEvent } from '../../core/webhooks.js';
+import { sendTestEvent } from '../../core/webhooks/endpoints.js';
 import { httpHandler, single } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(webhookOperations.testWebhook, async ({ deps, caller, family, params }) => ({

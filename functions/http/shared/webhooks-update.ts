@@ -1,6 +1,6 @@
 import { webhookOperations } from '../../api/routes/shared.js';
-import { policyFromEnv } from '../../core/url-guard.js';
-import { getEndpoint, updateEndpoint } from '../../core/webhooks.js';
+import { policyFromEnv } from '../../core/webhooks/url-guard.js';
+import { getEndpoint, updateEndpoint } from '../../core/webhooks/endpoints.js';
 import { httpHandler, single } from '../../middleware/http-handler.js';
 import { vettingUrl } from './_webhooks.js';
 

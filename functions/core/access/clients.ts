@@ -1,0 +1,237 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailed } from '../platform/conditions.js';
+import { queryAll, updateExisting } from '../platform/db.js';
+import type { Condition } from '../platform/transact.js';
+import type { Deps } from '../platform/deps.js';
+import { DomainError } from '../platform/errors.js';
+import { nextId } from '../platform/ids.js';
+import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
+import { DECOY_SECRET_HASH, hashSecret, randomBytesHex, randomToken, verifySecret } from '../platform/secrets.js';
+
+/**
+ * Client accounts (agencies) and their credentials. Every token carries the
+ * client's grant generation at the time it was issued; rotating the secret or
+ * disabling the client moves the generation on, which ends every grant of the
+ * client at once, in one write (see tokens.ts).
+ */
+
+export interface ClientAccount {
+  clientId: string;
+  name: string;
+  invoiceEnabled: boolean;
+  referenceRequestsEnabled: boolean;
+  createdAt: string;
+  /** Tokens issued under another generation are void. */
+  grantGeneration: number;
+  disabled: boolean;
+}
+
+interface ClientItem {
+  pk: string;
+  sk: string;
+  gsi1pk: string;
+  gsi1sk: string;
+  entity: 'client';
+  client_id: string;
+  name: string;
+  secret_hash: string;
+  invoice_enabled: boolean;
+  reference_requests_enabled: boolean;
+  created_at: string;
+  secret_rotated_at?: string;
+  number?: number;
+  /** Absent on clients created before generations: 0. */
+  grant_generation?: number;
+  disabled_at?: string;
+}
+
+const CLIENT = TABLE_KEYS.client;
+const LISTING = GSI1_KEYS.clients;
+export const clientKeys = {
+  /** The client's partition: its account and everything it owns in every family (see the registry's sort keys). */
+  partition: (clientId: string) => key(CLIENT.pk, clientId),
+  item: (clientId: string) => ({ pk: key(CLIENT.pk, clientId), sk: CLIENT.sk.client }),
+  /** Every client sits in one GSI partition, in creation order: an operator listing, not a hot path. */
+  listing: (createdAt: string, clientId: string) => ({ gsi1pk: LISTING.pk, gsi1sk: key(LISTING.sk.listing, createdAt, clientId) }),
+};
+
+const fromItem = (item: ClientItem): ClientAccount => ({
+  clientId: item.client_id,
+  name: item.name,
+  invoiceEnabled: item.invoice_enabled,
+  referenceRequestsEnabled: item.reference_requests_enabled,
+  createdAt: item.created_at,
+  grantGeneration: item.grant_generation ?? 0,
+  disabled: item.disabled_at !== undefined,
+});
+
+export const newClientId = (): string => `cl_${randomBytesHex(10)}`;
+export const newClientSecret = (): string => `cs_${randomToken(32)}`;
+
+export interface NewClient {
+  name: string;
+  invoiceEnabled?: boolean;
+  referenceRequestsEnabled?: boolean;
+  /** Fixed credentials, for demo data only; otherwise both are generated. */
+  clientId?: string;
+  clientSecret?: string;
+}
+
+/** Creates a client; the secret is returned here once and stored only as a hash. */
+export async function createClient(deps: Deps, input: NewClient): Promise<{ client: ClientAccount; clientSecret: string }> {
+  const clientId = input.clientId ?? newClientId();
+  const clientSecret = input.clientSecret ?? newClientSecret();
+  const createdAt = deps.clock().toISOString();
+  const item: ClientItem = {
+    ...clientKeys.item(clientId),
+    ...clientKeys.listing(createdAt, clientId),
+    entity: 'client',
+    client_id: clientId,
+    name: input.name,
+    secret_hash: await hashSecret(clientSecret),
+    invoice_enabled: input.invoiceEnabled ?? false,
+    reference_requests_enabled: input.referenceRequestsEnabled ?? true,
+    created_at: createdAt,
+  };
+  try {
+    await deps.db.send(
+      new PutCommand({ TableName: deps.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) throw new DomainError('client-exists', `Client ${clientId} already exists`);
+    throw err;
+  }
+  return { client: fromItem(item), clientSecret };
+}
+
+async function getClientItem(deps: Deps, clientId: string): Promise<ClientItem | undefined> {
+  const { Item } = await deps.db.send(
+    new GetCommand({ TableName: deps.table, Key: clientKeys.item(clientId), ConsistentRead: true }),
+  );
+  return Item as ClientItem | undefined;
+}
+
+export async function getClient(deps: Deps, clientId: string): Promise<ClientAccount | undefined> {
+  const item = await getClientItem(deps, clientId);
+  return item && fromItem(item);
+}
+
+export async function listClients(deps: Deps): Promise<ClientAccount[]> {
+  const items = await queryAll(deps, {
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :p',
+    ExpressionAttributeValues: { ':p': LISTING.pk },
+  });
+  return (items as unknown as ClientItem[]).map(fromItem);
+}
+
+/** Replaces the client's secret; the old one, and every token issued so far, stop working at once. */
+export async function rotateClientSecret(deps: Deps, clientId: string): Promise<string> {
+  const clientSecret = newClientSecret();
+  await updateExisting(
+    deps,
+    {
+      Key: clientKeys.item(clientId),
+      UpdateExpression: 'SET secret_hash = :h, secret_rotated_at = :t ADD grant_generation :one',
+      ExpressionAttributeValues: { ':h': await hashSecret(clientSecret), ':t': deps.clock().toISOString(), ':one': 1 },
+    },
+    `No client ${clientId}`,
+  );
+  return clientSecret;
+}
+
+/**
+ * Disables a client: its credentials are refused as a wrong secret would be,
+ * and every token it holds stops working. Enabling it again lets it exchange
+ * its credentials for new tokens; the old tokens stay void.
+ */
+export async function setClientEnabled(deps: Deps, clientId: string, enabled: boolean): Promise<void> {
+  await updateExisting(
+    deps,
+    enabled
+      ? { Key: clientKeys.item(clientId), UpdateExpression: 'REMOVE disabled_at' }
+      : {
+          Key: clientKeys.item(clientId),
+          UpdateExpression: 'SET disabled_at = :t ADD grant_generation :one',
+          ExpressionAttributeValues: { ':t': deps.clock().toISOString(), ':one': 1 },
+        },
+    `No client ${clientId}`,
+  );
+}
+
+/** Named condition: the client is enabled and still at the generation a token was issued under. */
+export function clientTrustsGeneration(generation: number): Condition {
+  return {
+    expression:
+      'attribute_exists(pk) AND attribute_not_exists(disabled_at) AND ' +
+      (generation === 0 ? '(attribute_not_exists(grant_generation) OR grant_generation = :generation)' : 'grant_generation = :generation'),
+    values: { ':generation': generation },
+  };
+}
+
+/** The same check on a read: one consistent GetItem of the client, projected to what decides it. */
+export async function clientTrusts(deps: Deps, clientId: string, generation: number): Promise<boolean> {
+  const { Item } = await deps.db.send(
+    new GetCommand({
+      TableName: deps.table,
+      Key: clientKeys.item(clientId),
+      ProjectionExpression: 'grant_generation, disabled_at',
+      ConsistentRead: true,
+    }),
+  );
+  return Item !== undefined && Item.disabled_at === undefined && (Item.grant_generation ?? 0) === generation;
+}
+
+/**
+ * Checks a client id and secret. An unknown id and a wrong secret give the
+ * same error after the same work, so neither reveals which clients exist.
+ */
+export async function verifyClientCredentials(deps: Deps, clientId: string, clientSecret: string): Promise<ClientAccount> {
+  const item = await getClientItem(deps, clientId);
+  const matches = await verifySecret(clientSecret, item?.secret_hash ?? DECOY_SECRET_HASH);
+  // A disabled client is refused after the same work, with the same answer.
+  if (!item || !matches || item.disabled_at !== undefined) throw new DomainError('invalid-credentials', 'The client id or secret is not valid');
+  return fromItem(item);
+}
+
+/** Turns invoice payments on or off for a client. */
+export async function setInvoiceEnabled(deps: Deps, clientId: string, enabled: boolean): Promise<void> {
+  await updateExisting(
+    deps,
+    { Key: clientKeys.item(clientId), UpdateExpression: 'SET invoice_enabled = :e', ExpressionAttributeValues: { ':e': enabled } },
+    `No client ${clientId}`,
+  );
+}
+
+/** The client's account number (requested_by on reference requests), given the first time it is needed. */
+export async function clientNumber(deps: Deps, clientId: string): Promise<number> {
+  const item = await getClientItem(deps, clientId);
+  if (!item) throw new DomainError('not-found', `No client ${clientId}`);
+  if (typeof item.number === 'number') return item.number;
+  const number = await nextId(deps, 'platform', 'client');
+  try {
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: clientKeys.item(clientId),
+        UpdateExpression: 'SET #number = :n',
+        ConditionExpression: 'attribute_not_exists(#number)',
+        ExpressionAttributeNames: { '#number': 'number' },
+        ExpressionAttributeValues: { ':n': number },
+      }),
+    );
+    return number;
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) return Number((await getClientItem(deps, clientId))!.number);
+    throw err;
+  }
+}
+
+/** Turns the reference request product on or off for a client (off: creating one is 403). */
+export async function setReferenceRequestsEnabled(deps: Deps, clientId: string, enabled: boolean): Promise<void> {
+  await updateExisting(
+    deps,
+    { Key: clientKeys.item(clientId), UpdateExpression: 'SET reference_requests_enabled = :e', ExpressionAttributeValues: { ':e': enabled } },
+    `No client ${clientId}`,
+  );
+}

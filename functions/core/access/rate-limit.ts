@@ -1,0 +1,120 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { toEpochSeconds } from '../platform/clock.js';
+import type { Deps } from '../platform/deps.js';
+import { DomainError } from '../platform/errors.js';
+import type { FamilyId } from '../platform/families.js';
+import { key, TABLE_KEYS } from '../platform/key-registry.js';
+import { sha256Hex } from '../platform/secrets.js';
+
+/**
+ * Fixed-window counters kept in DynamoDB so every Lambda shares them: the
+ * per-client request limit, and the limits on anonymous callers (failed token
+ * exchanges per source address and per client id, requests per link token).
+ */
+
+const RATE = TABLE_KEYS.rate;
+export const rateLimitKeys = {
+  window: (subject: string, windowStart: number) => ({ pk: key(RATE.pk, subject), sk: key(RATE.sk.window, windowStart) }),
+};
+
+/** What a counter counts; secrets and caller-chosen text are hashed so a key never holds them and stays short. */
+export const rateSubjects = {
+  client: (clientId: string, family: FamilyId) => `${clientId}#${family}`,
+  authFailuresFromAddress: (address: string) => `AUTHFAIL#ADDR#${sha256Hex(address)}`,
+  exchangeFailuresOfClient: (clientId: string) => `AUTHFAIL#CLIENT#${sha256Hex(clientId)}`,
+  linkToken: (token: string) => `LINK#${sha256Hex(token)}`,
+};
+
+export interface RatePolicy {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitState {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the current window ends. */
+  resetSeconds: number;
+  windowSeconds: number;
+}
+
+function windowOf(deps: Deps, policy: RatePolicy) {
+  const now = toEpochSeconds(deps.clock());
+  const start = now - (now % policy.windowSeconds);
+  return { start, resetSeconds: start + policy.windowSeconds - now };
+}
+
+const stateOf = (count: number, policy: RatePolicy, resetSeconds: number): RateLimitState => ({
+  allowed: count <= policy.limit,
+  limit: policy.limit,
+  remaining: Math.max(0, policy.limit - count),
+  resetSeconds,
+  windowSeconds: policy.windowSeconds,
+});
+
+/** Counts one more in the current window and says whether it is within the limit. */
+export async function consume(deps: Deps, subject: string, policy: RatePolicy): Promise<RateLimitState> {
+  const { start, resetSeconds } = windowOf(deps, policy);
+  const { Attributes } = await deps.db.send(
+    new UpdateCommand({
+      TableName: deps.table,
+      Key: rateLimitKeys.window(subject, start),
+      UpdateExpression: 'ADD request_count :one SET #ttl = if_not_exists(#ttl, :ttl)',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':one': 1, ':ttl': start + policy.windowSeconds * 2 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return stateOf(Number(Attributes?.request_count ?? 1), policy, resetSeconds);
+}
+
+/** How many the current window holds, without counting this look. */
+async function peek(deps: Deps, subject: string, policy: RatePolicy): Promise<RateLimitState> {
+  const { start, resetSeconds } = windowOf(deps, policy);
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: rateLimitKeys.window(subject, start), ConsistentRead: true }));
+  // The next attempt would be one more: refuse once the limit is reached.
+  return stateOf(Number(Item?.request_count ?? 0) + 1, policy, resetSeconds);
+}
+
+export const tooManyRequests = (state: RateLimitState, what: string) =>
+  new DomainError('rate-limited', `At most ${state.limit} ${what} per ${state.windowSeconds} seconds`, { retry_after_seconds: state.resetSeconds });
+
+export const consumeRequest = (deps: Deps, clientId: string, family: FamilyId): Promise<RateLimitState> =>
+  consume(deps, rateSubjects.client(clientId, family), { limit: deps.config.rateLimitRequests, windowSeconds: deps.config.rateLimitWindowSeconds });
+
+/** A public page's link token: at most so many requests a minute, counted before the page does any work. */
+export async function consumeLinkRequest(deps: Deps, token: string): Promise<void> {
+  const state = await consume(deps, rateSubjects.linkToken(token), deps.config.linkRequestsPerToken);
+  if (!state.allowed) throw tooManyRequests(state, 'requests for one link');
+}
+
+/**
+ * Runs a token exchange or refresh unless its caller has failed too often
+ * lately; a failure (wrong secret, bad refresh token) is counted, a success
+ * never, so an integration that logs in often is never throttled. The check
+ * comes before the work: a throttled caller costs no scrypt.
+ */
+export async function throttledAuthentication<T>(
+  deps: Deps,
+  caller: { address: string; clientId?: string },
+  work: () => Promise<T>,
+): Promise<T> {
+  const counters: [string, RatePolicy, string][] = [
+    [rateSubjects.authFailuresFromAddress(caller.address), deps.config.authFailuresPerAddress, 'failed sign-ins from one address'],
+    ...(caller.clientId !== undefined
+      ? [[rateSubjects.exchangeFailuresOfClient(caller.clientId), deps.config.exchangeFailuresPerClient, 'failed sign-ins for one client'] as [string, RatePolicy, string]]
+      : []),
+  ];
+  const states = await Promise.all(counters.map(([subject, policy]) => peek(deps, subject, policy)));
+  const refused = states.findIndex((s) => !s.allowed);
+  if (refused >= 0) throw tooManyRequests(states[refused]!, counters[refused]![2]);
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof DomainError && (err.code === 'invalid-credentials' || err.code === 'invalid-token')) {
+      await Promise.all(counters.map(([subject, policy]) => consume(deps, subject, policy)));
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,85 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { toEpochSeconds, addSeconds } from '../platform/clock.js';
+import type { Deps } from '../platform/deps.js';
+import type { EventKind, FamilyEvent } from './catalogue.js';
+import type { FamilyId } from '../platform/families.js';
+import { key, TABLE_KEYS } from '../platform/key-registry.js';
+
+/**
+ * The outbox: events and e-mails are written in the same transaction as the
+ * change that causes them, then relayed to their queues (a DynamoDB stream in
+ * the cloud, a poller locally). Nothing is sent for a change that did not
+ * commit, and nothing committed is lost.
+ */
+
+
+export interface DomainEvent {
+  id: string;
+  type: EventKind;
+  timestamp: string;
+  client_id: string;
+  family: FamilyId;
+  /** Only for `webhook.test`: the one endpoint it goes to. */
+  endpoint_id?: number;
+  /** The resource as the API returns it. */
+  data: unknown;
+}
+
+export interface EmailMessage {
+  id: string;
+  template: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export const OUTBOX_SHARDS = 4;
+/** Relayed items are only kept for diagnosis; TTL removes them. */
+const OUTBOX_RETENTION_SECONDS = 7 * 86_400;
+
+const shardOf = (id: string) => createHash('sha256').update(id).digest()[0]! % OUTBOX_SHARDS;
+
+const OUTBOX = TABLE_KEYS.outbox;
+export const outboxKeys = {
+  shard: (shard: number) => key(OUTBOX.pk, shard),
+  item: (id: string, createdAt: string) => ({ pk: key(OUTBOX.pk, shardOf(id)), sk: key(OUTBOX.sk.item, createdAt, id) }),
+};
+
+export interface OutboxItem {
+  pk: string;
+  sk: string;
+  entity: 'outbox';
+  kind: 'event' | 'email';
+  /** JSON text, so the resource travels exactly as the API showed it (a DynamoDB map would reorder its keys). */
+  payload: string;
+  created_at: string;
+  ttl: number;
+}
+
+function outboxPut(deps: Deps, kind: OutboxItem['kind'], id: string, payload: DomainEvent | EmailMessage) {
+  const now = deps.clock();
+  const createdAt = now.toISOString();
+  const item: OutboxItem = {
+    ...outboxKeys.item(id, createdAt),
+    entity: 'outbox',
+    kind,
+    payload: JSON.stringify(payload),
+    created_at: createdAt,
+    ttl: toEpochSeconds(addSeconds(now, OUTBOX_RETENTION_SECONDS)),
+  };
+  return { Put: { TableName: deps.table, Item: item } };
+}
+
+export const newEventId = (): string => `evt_${randomUUID().replaceAll('-', '')}`;
+
+/** A transaction item that records an event; `eventId` is its id, for callers that report it. */
+export function eventPut(deps: Deps, event: Omit<DomainEvent, 'id' | 'timestamp' | 'type' | 'family'> & FamilyEvent) {
+  const full: DomainEvent = { id: newEventId(), timestamp: deps.clock().toISOString(), ...event };
+  return Object.assign(outboxPut(deps, 'event', full.id, full), { eventId: full.id });
+}
+
+/** A transaction item that sends an e-mail once the transaction commits. */
+export function emailPut(deps: Deps, email: Omit<EmailMessage, 'id'>) {
+  const id = `eml_${randomUUID().replaceAll('-', '')}`;
+  return outboxPut(deps, 'email', id, { id, ...email });
+}

@@ -1,0 +1,119 @@
+import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand, type QueryCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { cancellationReasons, isConditionalCheckFailed } from './conditions.js';
+import type { Deps } from './deps.js';
+import { DomainError } from './errors.js';
+import { TransactionFailed } from './transact.js';
+import { decodeCursor, encodeCursor, pageKey, type Page } from './pagination.js';
+
+/** Small table helpers every entity module uses. */
+
+/** Every item of a query, page after page. */
+export async function queryAll(deps: Deps, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await deps.db.send(new QueryCommand({ ...input, TableName: deps.table, ExclusiveStartKey }));
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+export type ItemKey = { pk: string; sk: string };
+
+/** `xs` in runs of at most `size`. */
+export const chunksOf = <T>(xs: T[], size: number): T[][] => Array.from({ length: Math.ceil(xs.length / size) }, (_, i) => xs.slice(i * size, i * size + size));
+const backOff = (round: number) => new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** round) * Math.random()));
+
+/** Items by key, read consistently, 100 keys to a request; a key with no item is left out. */
+export async function getMany(deps: Deps, keys: ItemKey[]): Promise<Record<string, unknown>[]> {
+  const unique = [...new Map(keys.map((k) => [`${k.pk}\n${k.sk}`, k])).values()];
+  const pages = await Promise.all(
+    chunksOf(unique, 100).map(async (chunk) => {
+      const items: Record<string, unknown>[] = [];
+      let pending: ItemKey[] = chunk;
+      for (let round = 0; pending.length > 0; round++) {
+        if (round > 0) await backOff(round);
+        const result = await deps.db.send(new BatchGetCommand({ RequestItems: { [deps.table]: { Keys: pending, ConsistentRead: true } } }));
+        items.push(...(result.Responses?.[deps.table] ?? []));
+        pending = (result.UnprocessedKeys?.[deps.table]?.Keys ?? []) as ItemKey[];
+      }
+      return items;
+    }),
+  );
+  return pages.flat();
+}
+
+export type WriteRequest = { put: Record<string, unknown> } | { delete: ItemKey };
+
+/**
+ * Puts and deletes, 25 to a request, retrying what DynamoDB leaves
+ * unprocessed. Each item is written on its own, not atomically: for logs
+ * and clean-up, never for money or anything with a condition.
+ */
+export async function writeMany(deps: Deps, requests: WriteRequest[]): Promise<void> {
+  await Promise.all(
+    chunksOf(requests, 25).map(async (chunk) => {
+      let pending = chunk.map((r) => ('put' in r ? { PutRequest: { Item: r.put } } : { DeleteRequest: { Key: r.delete } }));
+      for (let round = 0; pending.length > 0; round++) {
+        if (round > 0) await backOff(round);
+        const result = await deps.db.send(new BatchWriteCommand({ RequestItems: { [deps.table]: pending } }));
+        pending = (result.UnprocessedItems?.[deps.table] ?? []) as typeof pending;
+      }
+    }),
+  );
+}
+
+/** Updates an item that must already exist; a missing one is not-found with `notFound` as the detail. */
+export async function updateExisting(
+  deps: Deps,
+  input: Omit<UpdateCommandInput, 'TableName' | 'ConditionExpression'>,
+  notFound: string,
+): Promise<void> {
+  try {
+    await deps.db.send(new UpdateCommand({ ...input, TableName: deps.table, ConditionExpression: 'attribute_exists(pk)' }));
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) throw new DomainError('not-found', notFound);
+    throw err;
+  }
+}
+
+/**
+ * One page of a partition, newest (highest sort key) first unless `order`
+ * says oldest, and the cursor
+ * to the next. The cursor must be one this list (partition and prefix) handed out.
+ */
+export async function queryPage<T>(
+  deps: Deps,
+  query: { pk: string; prefix?: string; limit: number; cursor?: string; order?: 'newest' | 'oldest' },
+  view: (item: Record<string, unknown>) => T,
+): Promise<Page<T>> {
+  const scope = { pk: query.pk, prefix: query.prefix };
+  const result = await deps.db.send(
+    new QueryCommand({
+      TableName: deps.table,
+      KeyConditionExpression: query.prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': query.pk, ...(query.prefix ? { ':prefix': query.prefix } : {}) },
+      ScanIndexForward: query.order === 'oldest',
+      Limit: query.limit,
+      ExclusiveStartKey: await decodeCursor(deps, scope, query.cursor),
+      ConsistentRead: true,
+    }),
+  );
+  return {
+    data: (result.Items ?? []).map(view),
+    next_cursor: await encodeCursor(deps, scope, pageKey(result.LastEvaluatedKey)),
+  };
+}
+
+/** Runs an optimistic read-modify-write again when a transaction lost a race (a failed condition), with a short random back-off. */
+export async function retryOnConflict<T>(work: () => Promise<T>, tries = 12): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (!(err instanceof TransactionFailed || cancellationReasons(err)) || i >= tries) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * i));
+    }
+  }
+}

@@ -1,0 +1,222 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { linkTo } from '../../api/routes/operation.js';
+import { portalV2 } from '../../api/routes/portal-v2.js';
+import { clientKeys } from '../access/clients.js';
+import { queryAll } from '../platform/db.js';
+import type { Deps } from '../platform/deps.js';
+import { padId } from '../platform/ids.js';
+import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
+import type { Answer } from './templates.js';
+
+/**
+ * Reference requests and their references: keys, stored shapes and the views
+ * the specification defines. A request and its references share the client's
+ * partition under two prefixes, so listing requests reads no reference and a
+ * request's references are one query.
+ */
+
+export { REQUEST_STATUSES, type RequestStatus } from '../platform/vocabulary.js';
+import type { RequestStatus } from '../platform/vocabulary.js';
+
+export type ReferenceStatus = 'pending' | 'sent' | 'opened' | 'completed' | 'declined' | 'cancelled' | 'expired';
+export type CollectionMode = 'client_adds' | 'candidate_provides';
+
+export const REQUEST_LABELS: Record<RequestStatus, string> = {
+  pending: 'Awaiting referees',
+  in_progress: 'In Progress',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
+export const REFERENCE_LABELS: Record<ReferenceStatus, string> = {
+  pending: 'Pending',
+  sent: 'Sent',
+  opened: 'Opened',
+  completed: 'Completed',
+  declined: 'Declined',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
+
+/** A reference still waiting for its referee. */
+export const isOutstanding = (status: ReferenceStatus) => status === 'pending' || status === 'sent' || status === 'opened';
+
+export interface RefereeInput {
+  referee_name: string;
+  referee_email: string;
+  referee_organisation: string;
+  referee_position: string;
+  referee_phone?: string;
+  relationship_to_candidate?: string;
+}
+
+export interface RequestItem {
+  id: number;
+  uuid: string;
+  client_id: string;
+  candidate_id: number;
+  candidate_name: string;
+  candidate_email: string;
+  template_id: number;
+  template_name: string;
+  collection_mode: CollectionMode;
+  status: RequestStatus;
+  references_required: number;
+  references_completed: number;
+  notes: string | null;
+  expires_at: string;
+  requested_by: number;
+  submission_token: string | null;
+  /** The portal base URL the request was made through: links in e-mails, events and views hang off it. */
+  public_base: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReferenceItem {
+  id: number;
+  uuid: string;
+  reference_request_id: number;
+  client_id: string;
+  referee_name: string;
+  referee_email: string;
+  referee_organisation: string;
+  referee_position: string;
+  referee_phone: string | null;
+  relationship_to_candidate: string | null;
+  status: ReferenceStatus;
+  score: number | null;
+  decline_reason: string | null;
+  form_token: string;
+  answers: Record<string, Answer> | null;
+  sent_at: string | null;
+  opened_at: string | null;
+  submitted_at: string | null;
+  expires_at: string;
+  reminder_count: number;
+  last_reminder_sent_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const { client: CLIENT, referenceForm: FORM, referenceSubmission: SUBMISSION } = TABLE_KEYS;
+const OPEN = GSI1_KEYS.openReferenceRequests;
+export const referenceKeys = {
+  request: (clientId: string, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.referenceRequest, padId(id)) }),
+  requestPrefix: CLIENT.sk.referenceRequest,
+  reference: (clientId: string, requestId: number, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.reference, padId(requestId), padId(id)) }),
+  /** Where the references of one request begin, for begins_with. */
+  referencesOf: (requestId: number) => key(CLIENT.sk.reference, padId(requestId), ''),
+  /** A client's reference by id: a pointer to its request, written with it (consistent, and scoped to the client). */
+  referencePointer: (clientId: string, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.referencePointer, padId(id)) }),
+  /** Open requests by expiry, for the sweeper; removed once a request is cancelled or expired. */
+  openPartition: OPEN.pk,
+  open: (expiresAt: string, clientId: string, id: number) => ({ gsi1pk: OPEN.pk, gsi1sk: key(OPEN.sk.open, expiresAt, clientId, id) }),
+  formToken: (token: string) => ({ pk: key(FORM.pk, token), sk: FORM.sk.form }),
+  submissionToken: (token: string) => ({ pk: key(SUBMISSION.pk, token), sk: SUBMISSION.sk.submission }),
+};
+
+export const isExpired = (r: { expires_at: string }, now: Date) => r.expires_at <= now.toISOString();
+
+/** The request's status now: the clock decides expiry, whether or not the sweeper has run. */
+export function effectiveStatus(r: RequestItem, now: Date): RequestStatus {
+  if ((r.status === 'pending' || r.status === 'in_progress') && isExpired(r, now)) return 'expired';
+  return r.status;
+}
+
+export function effectiveReferenceStatus(ref: ReferenceItem, request: RequestItem, now: Date): ReferenceStatus {
+  if (!isOutstanding(ref.status)) return ref.status;
+  if (request.status === 'cancelled') return 'cancelled';
+  if (isExpired(ref, now) || effectiveStatus(request, now) === 'expired') return 'expired';
+  return ref.status;
+}
+
+/** What a request's status becomes from its references (open requests only). */
+export function derivedStatus(request: Pick<RequestItem, 'references_required'>, references: Pick<ReferenceItem, 'status'>[]): RequestStatus {
+  const completed = references.filter((r) => r.status === 'completed').length;
+  if (completed >= request.references_required) return 'completed';
+  return references.some((r) => r.status === 'opened' || r.status === 'completed' || r.status === 'declined') ? 'in_progress' : 'pending';
+}
+
+/** Links in views, e-mails and events, derived from the route table. */
+export const links = {
+  form: (base: string, token: string) => linkTo(base, portalV2.showReferenceForm, { token }),
+  submission: (base: string, token: string) => linkTo(base, portalV2.showRefereeSubmission, { token }),
+  pdf: (base: string, id: number) => linkTo(base, portalV2.downloadReferencePdf, { id }),
+};
+
+export function toReferenceView(ref: ReferenceItem, request: RequestItem, now: Date) {
+  const status = effectiveReferenceStatus(ref, request, now);
+  return {
+    id: ref.id,
+    uuid: ref.uuid,
+    reference_request_id: ref.reference_request_id,
+    referee_name: ref.referee_name,
+    referee_email: ref.referee_email,
+    referee_organisation: ref.referee_organisation,
+    referee_position: ref.referee_position,
+    referee_phone: ref.referee_phone,
+    relationship_to_candidate: ref.relationship_to_candidate,
+    status,
+    status_label: REFERENCE_LABELS[status],
+    score: ref.score,
+    decline_reason: ref.decline_reason,
+    form_url: links.form(request.public_base, ref.form_token),
+    pdf_url: ref.status === 'completed' ? links.pdf(request.public_base, ref.id) : null,
+    sent_at: ref.sent_at,
+    opened_at: ref.opened_at,
+    submitted_at: ref.submitted_at,
+    expires_at: ref.expires_at,
+    reminder_count: ref.reminder_count,
+    last_reminder_sent_at: ref.last_reminder_sent_at,
+    created_at: ref.created_at,
+    updated_at: ref.updated_at,
+  };
+}
+export type ReferenceView = ReturnType<typeof toReferenceView>;
+
+export function toRequestView(r: RequestItem, references: ReferenceItem[], now: Date) {
+  const status = effectiveStatus(r, now);
+  return {
+    id: r.id,
+    uuid: r.uuid,
+    candidate_id: r.candidate_id,
+    candidate_name: r.candidate_name,
+    candidate_email: r.candidate_email,
+    template_id: r.template_id,
+    template_name: r.template_name,
+    collection_mode: r.collection_mode,
+    status,
+    status_label: REQUEST_LABELS[status],
+    references_required: r.references_required,
+    references_completed: r.references_completed,
+    is_fully_referenced: r.references_completed >= r.references_required,
+    notes: r.notes,
+    expires_at: r.expires_at,
+    is_expired: isExpired(r, now),
+    requested_by: r.requested_by,
+    submission_url: r.submission_token ? links.submission(r.public_base, r.submission_token) : null,
+    references: references.map((ref) => toReferenceView(ref, r, now)),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+export type RequestView = ReturnType<typeof toRequestView>;
+
+/**
+ * A request and its references, read consistently. The request comes first,
+ * never beside: every change bumps its version, so references read after it
+ * are at least as new, and a change that commits in between makes the
+ * caller's versioned write fail and retry.
+ */
+export async function loadRequest(deps: Deps, clientId: string, id: number): Promise<{ request: RequestItem; references: ReferenceItem[] } | undefined> {
+  const { Item: request } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: referenceKeys.request(clientId, id), ConsistentRead: true }));
+  if (!request) return undefined;
+  const references = await queryAll(deps, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':prefix': referenceKeys.referencesOf(id) },
+    ConsistentRead: true,
+  });
+  return { request: request as RequestItem, references: references as unknown as ReferenceItem[] };
+}

@@ -1,0 +1,63 @@
+import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { addSeconds } from '../platform/clock.js';
+import { chunksOf, queryAll } from '../platform/db.js';
+import type { Deps } from '../platform/deps.js';
+import { DomainError, fieldRefusal } from '../platform/errors.js';
+import type { FamilyId } from '../platform/families.js';
+import type { DomainEvent } from '../events/outbox.js';
+import type { DeliveryMessage } from './delivery.js';
+import { requireEndpoint, webhookKeys } from './endpoints.js';
+
+/**
+ * Replay (design section 7): the events an endpoint was sent since a moment,
+ * the failed ones unless `all`, queued again for it as new attempts with
+ * their original webhook-ids, so a receiver that de-duplicates by id takes
+ * each once. The events come from the endpoint's attempt log, which keeps
+ * each event as it was sent.
+ */
+
+export const REPLAY_WINDOW_DAYS = 14;
+
+export interface ReplayRequest {
+  since: string;
+  all?: boolean;
+}
+
+export async function replayDeliveries(
+  deps: Deps,
+  sqs: SQSClient,
+  deliveriesUrl: string,
+  target: { clientId: string; family: FamilyId; endpointId: number },
+  request: ReplayRequest,
+): Promise<{ replayed: number; event_ids: string[] }> {
+  const endpoint = await requireEndpoint(deps, target.clientId, target.family, target.endpointId);
+  const now = deps.clock();
+  const since = new Date(request.since);
+  if (since < addSeconds(now, -REPLAY_WINDOW_DAYS * 86_400)) throw fieldRefusal('/since', `At most ${REPLAY_WINDOW_DAYS} days back`);
+  if (since > now) throw fieldRefusal('/since', 'Must not be in the future');
+  if (!endpoint.is_active) throw new DomainError('invalid-state', 'The endpoint is switched off; switch it on (PUT is_active true) before replaying');
+
+  const attempts = await queryAll(deps, {
+    KeyConditionExpression: 'pk = :pk AND sk >= :since',
+    ExpressionAttributeValues: { ':pk': webhookKeys.logPartition(target.clientId, target.family, target.endpointId), ':since': since.toISOString() },
+    ProjectionExpression: 'event_id, outcome, event_payload',
+    ConsistentRead: true,
+  });
+  const byEvent = Map.groupBy(attempts, (a) => String(a.event_id));
+  const events: DomainEvent[] = [];
+  for (const tries of byEvent.values()) {
+    const delivered = tries.some((t) => t.outcome === 'delivered');
+    const payload = tries.find((t) => typeof t.event_payload === 'string')?.event_payload;
+    if ((request.all || !delivered) && payload) events.push(JSON.parse(String(payload)) as DomainEvent);
+  }
+  events.sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+
+  for (const chunk of chunksOf(events, 10)) {
+    const message = (event: DomainEvent): DeliveryMessage => ({ event, client_id: target.clientId, family: target.family, endpoint_id: endpoint.id });
+    const result = await sqs.send(
+      new SendMessageBatchCommand({ QueueUrl: deliveriesUrl, Entries: chunk.map((event, n) => ({ Id: String(n), MessageBody: JSON.stringify(message(event)) })) }),
+    );
+    if (result.Failed?.length) throw new Error(`Could not queue ${result.Failed.length} replayed deliveries: ${result.Failed[0]!.Code}`);
+  }
+  return { replayed: events.length, event_ids: events.map((e) => e.id) };
+}
