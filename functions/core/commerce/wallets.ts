@@ -35,6 +35,8 @@ export interface WalletState {
   version: number;
   /** Alerts not yet sent since the balance last rose above their threshold (absent: armed). */
   armed: { low: boolean; depleted: boolean };
+  /** The low threshold the wallet was last debited under, so a top-up without a policy can re-arm it. */
+  lowAt?: number;
 }
 
 export async function readWallet(deps: Deps, key: { pk: string; sk: string }): Promise<WalletState> {
@@ -44,6 +46,7 @@ export async function readWallet(deps: Deps, key: { pk: string; sk: string }): P
     balance: Number(Item?.balance ?? 0),
     version: Number(Item?.version ?? 0),
     armed: { low: Item?.low_armed !== false, depleted: Item?.depleted_armed !== false },
+    lowAt: Item?.low_at === undefined ? undefined : Number(Item.low_at),
   };
 }
 
@@ -62,7 +65,8 @@ export function walletMove(deps: Deps, wallet: WalletState, delta: number, entry
   const balanceAfter = wallet.balance + delta;
   if (balanceAfter < 0) throw new Error('walletMove would take a wallet below zero');
   const ledger = newLedgerEntry(deps, { ...entry, amount: delta, balance_after: balanceAfter });
-  const crossed = alerts ? crossing({ before: wallet.balance, after: balanceAfter, lowAt: alerts.lowAt, armed: wallet.armed }) : undefined;
+  const lowAt = alerts?.lowAt ?? wallet.lowAt;
+  const crossed = lowAt === undefined ? undefined : crossing({ before: wallet.balance, after: balanceAfter, lowAt, armed: wallet.armed });
   const parts = [
     part(
       'wallet',
@@ -75,7 +79,7 @@ export function walletMove(deps: Deps, wallet: WalletState, delta: number, entry
             version: wallet.version + 1,
             updated_at: ledger.created_at,
             entity: 'wallet',
-            ...(crossed ? { low_armed: crossed.armed.low, depleted_armed: crossed.armed.depleted } : {}),
+            ...(crossed ? { low_armed: crossed.armed.low, depleted_armed: crossed.armed.depleted, low_at: lowAt } : {}),
           },
         },
         walletUnchanged(wallet),
@@ -83,7 +87,7 @@ export function walletMove(deps: Deps, wallet: WalletState, delta: number, entry
     ),
     part('ledger', ledgerPut(deps, ledger)),
   ];
-  for (const level of crossed?.alerts ?? []) {
+  for (const level of alerts ? (crossed?.alerts ?? []) : []) {
     parts.push(part(`${level} alert`, alerts!.announce({ level, balance: balanceAfter, threshold: level === 'low' ? alerts!.lowAt : 0, ledgerEntryId: ledger.id })));
   }
   return parts;
