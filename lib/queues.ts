@@ -1,3 +1,4 @@
+import { JOB_ATTEMPTS } from '../functions/core/jobs/rules.js';
 import { DELIVERY_LANES, RETRY_SCHEDULE, type Lane } from '../functions/core/webhooks/retry.js';
 
 // What runs asynchronously, read by the CDK stacks and the local stack alike. CDK synth loads this
@@ -61,6 +62,10 @@ export const QUEUES: readonly QueueDefinition[] = [
   deliveryLane('slow', 'webhook-delivery-slow', 5),
   // Outgoing e-mail: SES in the cloud, files in the local mailbox.
   { id: 'emails', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, maxConcurrency: 2, worker: 'email-sender', maxAgeSeconds: 900 },
+  // Job tasks, a run of one job's tasks to a message (functions/core/jobs). A message's tasks run one
+  // after another (25 checks within their budget), so one message to a batch. On the last receive a
+  // task that throws is counted as errored, so the dead-letter queue only keeps what could not be counted.
+  { id: 'jobs', visibilityTimeoutSeconds: 360, maxReceiveCount: JOB_ATTEMPTS, batchSize: 1, maxConcurrency: 5, worker: 'jobs', workerTimeoutSeconds: 300, table: 'readwrite', maxAgeSeconds: 1800 },
 ];
 
 /**

@@ -8,6 +8,7 @@ import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambd
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
+import { OUTBOX_QUEUES } from '../functions/core/events/outbox.js';
 import { queueUrlEnv } from '../functions/core/platform/config.js';
 import { ProjectFunction } from './project-function.js';
 import { QUEUES, SCHEDULES, type WorkerAccess } from './queues.js';
@@ -68,7 +69,7 @@ export class WorkersStack extends Stack {
     };
 
     // New outbox items only: the filter keeps every other write of the table away from the relay.
-    const relay = worker('outbox-stream', 30, { sendsTo: ['events', 'emails'] });
+    const relay = worker('outbox-stream', 30, { sendsTo: Object.values(OUTBOX_QUEUES) });
     props.table.grantStreamRead(relay.fn);
     relay.fn.addEventSource(
       new DynamoEventSource(props.table, {

@@ -3,7 +3,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { queueUrlEnv, requireEnv } from '../core/platform/config.js';
 import type { OutboxItem } from '../core/events/outbox.js';
-import { relayOutbox } from '../core/events/relay.js';
+import { outboxQueueUrls, relayOutbox } from '../core/events/relay.js';
 import { createSqsClient } from '../core/platform/sqs.js';
 import { createLogger, errorFields } from '../middleware/logger.js';
 
@@ -15,8 +15,7 @@ import { createLogger, errorFields } from '../middleware/logger.js';
  */
 const targets = {
   sqs: createSqsClient(),
-  eventsQueueUrl: requireEnv(queueUrlEnv('events')),
-  emailsQueueUrl: requireEnv(queueUrlEnv('emails')),
+  queueUrls: outboxQueueUrls((queue) => requireEnv(queueUrlEnv(queue))),
 };
 const log = createLogger({ service: 'agency-api', worker: 'outbox-stream' });
 

@@ -14,6 +14,7 @@ import { queueUrlEnv } from '../../functions/core/platform/config.js';
 import { QUEUES, SCHEDULES } from '../queues.js';
 import { PROJECT_ROOT, ROUTES } from '../routes.js';
 import { startDynamoDbLocal, startLocalSqs, type RunningEmulator } from './emulators.js';
+import { outboxQueueUrls } from '../../functions/core/events/relay.js';
 import { startOutboxPoller } from './outbox-poller.js';
 import { startPoller, type Poller, type SqsWorker } from './pollers.js';
 import { ensureBucket, ensureKeyFormat, ensureQueues, ensureTable } from './provision.js';
@@ -121,15 +122,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }
     }
 
-    const outbox = startOutboxPoller(
-      deps,
-      {
-        sqs,
-        eventsQueueUrl: queues.find((q) => q.id === 'events')!.url,
-        emailsQueueUrl: queues.find((q) => q.id === 'emails')!.url,
-      },
-      { onError: options.onError },
-    );
+    const queueUrls = outboxQueueUrls((id) => queues.find((q) => q.id === id)!.url);
+    const outbox = startOutboxPoller(deps, { sqs, queueUrls }, { onError: options.onError });
     cleanups.push(() => outbox.stop());
 
     // The cloud runs these on EventBridge rules; here the same workers run on timers at the same rate.

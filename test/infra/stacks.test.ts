@@ -5,6 +5,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { Validations } from 'aws-cdk-lib';
 import { FAMILIES, FAMILY_IDS, type FamilyId } from '../../functions/core/platform/families.js';
 import { buildApp } from '../../lib/app.js';
+import { JOB_ATTEMPTS } from '../../functions/core/jobs/rules.js';
 import { QUEUES, SCHEDULES } from '../../lib/queues.js';
 import { routesOf } from '../../lib/routes.js';
 
@@ -173,6 +174,16 @@ describe('the workers stack', () => {
         }),
       ]);
     }
+  });
+
+  it('runs job tasks from the jobs queue (its dead-letter queue after the last attempt) in the jobs worker, fed by the outbox relay', () => {
+    const queue = data.toJSON().Resources[logicalId(built.data, built.data.queues.jobs!.node.defaultChild)].Properties;
+    expect(queue.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [expect.stringMatching(/^jobsdlq/), 'Arn'] }, maxReceiveCount: JOB_ATTEMPTS });
+    workers.hasResourceProperties('AWS::Lambda::EventSourceMapping', { EventSourceArn: queueArnIn('jobs'), FunctionName: { Ref: functionOf('jobs') } });
+    const fn = workers.toJSON().Resources[functionOf('jobs')].Properties;
+    expect(fn.Environment.Variables).toHaveProperty('TABLE_NAME');
+    const relay = workers.toJSON().Resources[functionOf('outbox-stream')].Properties;
+    expect(relay.Environment.Variables).toHaveProperty('QUEUE_URL_JOBS');
   });
 
   it('runs each scheduled worker from exactly one EventBridge rule, at its rate', () => {

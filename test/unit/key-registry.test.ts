@@ -8,6 +8,7 @@ import { clientKeys } from '../../functions/core/access/clients.js';
 import { FAMILY_IDS, type FamilyId } from '../../functions/core/platform/families.js';
 import { holdKeys } from '../../functions/core/inventory/holds.js';
 import { idempotencyKeys } from '../../functions/core/platform/idempotency.js';
+import { jobKeys } from '../../functions/core/jobs/jobs.js';
 import { counterKeys } from '../../functions/core/platform/ids.js';
 import { GSI1_KEYS, SEP, TABLE_KEYS, type PartitionKind } from '../../functions/core/platform/key-registry.js';
 import { outboxKeys } from '../../functions/core/events/outbox.js';
@@ -76,6 +77,7 @@ const SCOPED: Record<string, (family: FamilyId) => Key[]> = {
   rateLimitKeys: (f) => [rateLimitKeys.window(rateSubjects.client('cl_a', f), 1_700_000_000)],
   catalogKeys: (f) => [catalogKeys.type(f, 1), catalogKeys.interviewer(f, 1)],
   counterKeys: (f) => [counterKeys.counter(f, 'booking')],
+  jobKeys: (f) => [jobKeys.job('cl_a', f, 7), jobKeys.running('cl_a', f, 'batch-verify'), jobKeys.task(f, 7, 3)],
 };
 const UNSCOPED: Record<string, Key[]> = {
   clientKeys: [clientKeys.item('cl_a'), clientKeys.listing('2026-11-23T09:30:00.000Z', 'cl_a')],
@@ -159,6 +161,7 @@ describe('family scope', () => {
       [walletKeys.familyPrefix, (f) => walletKeys.credits('cl_a', f, 1).sk],
       [walletKeys.familyPrefix, (f) => walletKeys.money('cl_a', f).sk],
       [webhookKeys.familyPrefix, (f) => webhookKeys.endpoint('cl_a', f, 1).sk],
+      [jobKeys.familyPrefix, (f) => jobKeys.job('cl_a', f, 1).sk],
     ];
     for (const [prefix, sk] of cases) {
       expect(sk(a).startsWith(prefix(a))).toBe(true);
@@ -174,6 +177,13 @@ describe('family scope', () => {
     expect(inA.pk).toBe(ledgerKeys.partition('cl_a', a));
     expect(inB.pk).not.toBe(inA.pk);
   });
+});
+
+it('listing a family\'s jobs reads no running marker, and one job\'s task markers sort by task and stay apart from another job\'s', () => {
+  const family = FAMILY_IDS[0]!;
+  expect(jobKeys.running('cl_a', family, 'batch-verify').sk.startsWith(jobKeys.familyPrefix(family))).toBe(false);
+  expect(jobKeys.task(family, 7, 0).pk).not.toBe(jobKeys.task(family, 70, 0).pk);
+  expect(jobKeys.task(family, 7, 9).sk < jobKeys.task(family, 7, 10).sk).toBe(true);
 });
 
 it('a request\'s references are not under the prefix that lists requests, and one request\'s never under another\'s', () => {

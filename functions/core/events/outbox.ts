@@ -6,10 +6,10 @@ import type { FamilyId } from '../platform/families.js';
 import { key, TABLE_KEYS } from '../platform/key-registry.js';
 
 /**
- * The outbox: events and e-mails are written in the same transaction as the
- * change that causes them, then relayed to their queues (a DynamoDB stream in
- * the cloud, a poller locally). Nothing is sent for a change that did not
- * commit, and nothing committed is lost.
+ * The outbox: events, e-mails and job tasks are written in the same
+ * transaction as the change that causes them, then relayed to their queues (a
+ * DynamoDB stream in the cloud, a poller locally). Nothing is sent for a
+ * change that did not commit, and nothing committed is lost.
  */
 
 
@@ -45,18 +45,23 @@ export const outboxKeys = {
   item: (id: string, createdAt: string) => ({ pk: key(OUTBOX.pk, shardOf(id)), sk: key(OUTBOX.sk.item, createdAt, id) }),
 };
 
+/** The queue (an id of lib/queues.ts) each kind of outbox item is relayed to. */
+export const OUTBOX_QUEUES = { event: 'events', email: 'emails', job: 'jobs' } as const;
+export type OutboxKind = keyof typeof OUTBOX_QUEUES;
+
 export interface OutboxItem {
   pk: string;
   sk: string;
   entity: 'outbox';
-  kind: 'event' | 'email';
+  kind: OutboxKind;
   /** JSON text, so the resource travels exactly as the API showed it (a DynamoDB map would reorder its keys). */
   payload: string;
   created_at: string;
   ttl: number;
 }
 
-function outboxPut(deps: Deps, kind: OutboxItem['kind'], id: string, payload: DomainEvent | EmailMessage) {
+/** A transaction item that queues `payload` (with its own `id`) on the kind's queue once the transaction commits. */
+export function outboxPut(deps: Deps, kind: OutboxKind, id: string, payload: object) {
   const now = deps.clock();
   const createdAt = now.toISOString();
   const item: OutboxItem = {

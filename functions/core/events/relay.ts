@@ -1,22 +1,27 @@
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { chunksOf } from '../platform/db.js';
-import type { OutboxItem } from './outbox.js';
+import { OUTBOX_QUEUES, type OutboxItem, type OutboxKind } from './outbox.js';
 
 /**
- * Moves committed outbox items to their queues: events to the fan-out queue,
- * e-mails to the e-mail queue, ten to a request. Used by the stream handler in
+ * Moves committed outbox items to their queues (`OUTBOX_QUEUES`: events to
+ * the fan-out queue, e-mails to the e-mail queue, job tasks to the jobs
+ * queue), ten to a request. Used by the stream handler in
  * the cloud and by the poller in the local stack. At least once: a crash after
  * sending and before recording sends again, and consumers de-duplicate by id.
  */
 export interface RelayTargets {
   sqs: SQSClient;
-  eventsQueueUrl: string;
-  emailsQueueUrl: string;
+  /** The URL of each kind's queue. */
+  queueUrls: Record<OutboxKind, string>;
 }
+
+/** Each outbox kind's queue URL, given the URL of a queue by its id. */
+export const outboxQueueUrls = (urlOf: (queueId: string) => string) =>
+  Object.fromEntries(Object.entries(OUTBOX_QUEUES).map(([kind, queue]) => [kind, urlOf(queue)])) as Record<OutboxKind, string>;
 
 /** Queues the items; returns those that could not be queued (empty when all were), with the first error. */
 export async function relayOutbox(items: OutboxItem[], targets: RelayTargets): Promise<{ notQueued: OutboxItem[]; error?: unknown }> {
-  const byQueue = Map.groupBy(items, (item) => (item.kind === 'event' ? targets.eventsQueueUrl : targets.emailsQueueUrl));
+  const byQueue = Map.groupBy(items, (item) => targets.queueUrls[item.kind]);
   const notQueued = new Set<OutboxItem>();
   let error: unknown;
   await Promise.all(

@@ -25,6 +25,7 @@ export type DomainErrorCode =
   | 'webhook-url-refused'
   | 'forbidden'
   | 'limit-reached'
+  | 'job-running'
   | 'invalid-field';
 
 export class DomainError extends Error {

@@ -42,6 +42,9 @@ export const TABLE_KEYS = {
       // Not `REFREQ#<id>#…`: listing requests with begins_with(REFREQ#) must not read every reference too.
       reference: 'REQREF#',
       referencePointer: 'REFERENCE#',
+      job: 'JOB#',
+      // One per client, family and job kind while a job of that kind runs.
+      runningJob: 'JOB_RUNNING#',
     },
   },
   catalog: { pk: 'CATALOG#', sk: { interviewType: 'ITYPE#', interviewer: 'INTERVIEWER#' } },
@@ -58,6 +61,8 @@ export const TABLE_KEYS = {
   grant: { pk: 'GRANT#', sk: { grant: 'GRANT', member: 'TOKEN#' } },
   outbox: { pk: 'OUTBOX#', sk: { item: '' } },
   webhookLog: { pk: 'WEBHOOK_LOG#', sk: { attempt: '' } },
+  // A job's per-task markers: a task is counted once, however often SQS delivers it.
+  jobTask: { pk: 'JOB_TASK#', sk: { task: 'TASK#' } },
   referenceForm: { pk: 'REFFORM#', sk: { form: 'REFFORM' } },
   referenceSubmission: { pk: 'REFSUBMIT#', sk: { submission: 'REFSUBMIT' } },
   schema: { pk: 'SCHEMA', sk: { version: 'SCHEMA' } },
