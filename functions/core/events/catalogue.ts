@@ -25,6 +25,25 @@ export const EVENT_CATALOGUE = {
     'reference_request.expired': 'A reference request expired before it was complete.',
     'webhook.test': 'A test event sent by `POST /webhooks/{id}/test`.',
   },
+  'practical-training': {
+    'booking.created': 'A seat was booked (for `candidate_pays`, before the candidate pays).',
+    'booking.confirmed': 'A candidate paid for a `candidate_pays` booking.',
+    'booking.rescheduled': 'An operator moved a booking to another event of its course.',
+    'booking.cancelled': 'A booking was cancelled: by the agency, an operator, an event cancellation, or an unpaid payment deadline.',
+    'booking.attendance_marked': 'Attendance was marked (`attended` or `no_show`).',
+    'booking.no_show': 'The candidate did not attend (also sent as `booking.attendance_marked`).',
+    'booking.certificate_available': 'The completion certificate can be downloaded (issued, and paid for).',
+    'booking_invite.sent': 'A booking invite e-mail was handed to the mail service.',
+    'booking_invite.opened': 'A booking invite link was opened for the first time (a mail scanner may open it too).',
+    'booking_invite.used': 'A candidate booked through an invite.',
+    'credit_balance.low': 'A booking took a course credits wallet to its low threshold.',
+    'credit_balance.depleted': 'A booking took a course credits wallet to zero.',
+    'money_balance.low': 'A booking took the money balance to its low threshold.',
+    'money_balance.depleted': 'A booking took the money balance to zero.',
+    'training_event.seats_low': 'A booking left a training event with few seats (sent to every subscribed endpoint of the family).',
+    'seat_hold.expired': 'A seat hold expired unused.',
+    'webhook.test': 'A test event sent by `POST /webhooks/{id}/test`.',
+  },
 } as const satisfies Record<FamilyId, Record<string, string>>;
 
 export type EventKindOf<F extends FamilyId> = keyof (typeof EVENT_CATALOGUE)[F] & string;

@@ -36,6 +36,14 @@ export const FAMILIES = {
     tokens: 'own',
     clientOperations: false,
   },
+  'practical-training': {
+    prefix: '/practical-training',
+    title: 'Practical training API',
+    stackName: 'PracticalTraining',
+    envelope: 'bare',
+    tokens: 'own',
+    clientOperations: true,
+  },
 } as const satisfies Record<string, FamilySpec>;
 
 export type FamilyId = keyof typeof FAMILIES;

@@ -47,7 +47,8 @@ export const TABLE_KEYS = {
       runningJob: 'JOB_RUNNING#',
     },
   },
-  catalog: { pk: 'CATALOG#', sk: { interviewType: 'ITYPE#', interviewer: 'INTERVIEWER#' } },
+  catalog: { pk: 'CATALOG#', sk: { interviewType: 'ITYPE#', interviewer: 'INTERVIEWER#', course: 'COURSE#', location: 'LOCATION#' } },
+  trainingEvent: { pk: 'TEVENT#', sk: { event: 'TEVENT' } },
   templates: { pk: 'TEMPLATES', sk: { template: 'TEMPLATE#' } },
   slotDay: { pk: 'SLOT#', sk: { lock: '' } },
   hold: { pk: 'HOLD#', sk: { hold: 'HOLD' } },
@@ -76,6 +77,7 @@ export const GSI1_KEYS = {
   bookingById: { pk: 'BOOKING#', sk: { booking: 'BOOKING' } },
   ledgerMonth: { pk: 'LEDGER_MONTH#', sk: { entry: '' } },
   openReferenceRequests: { pk: 'OPEN_REFREQ', sk: { open: '' } },
+  trainingEventsByStart: { pk: 'TEVENTS_BY_START#', sk: { event: '' } },
 } as const satisfies Record<string, PartitionKind>;
 
 /** `prefix` then the parts, '#'-separated: `key('BOOKING#', 'clinical-interview', '0000000007')`. */

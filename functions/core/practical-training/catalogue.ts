@@ -1,0 +1,262 @@
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { gbp, type Money } from '../commerce/money.js';
+import { queryAll, updateExisting } from '../platform/db.js';
+import type { Deps } from '../platform/deps.js';
+import { DomainError } from '../platform/errors.js';
+import type { FamilyId } from '../platform/families.js';
+import { nextId, padId } from '../platform/ids.js';
+import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
+import { decodeCursor, encodeCursor, pageKey, type Page } from '../platform/pagination.js';
+import { zonedInstant } from '../platform/time.js';
+
+/**
+ * The practical training catalogue: courses (what is taught, its price and
+ * certificate), locations (where), and training events (a course at a
+ * location on a date, with a capacity of seats). Courses and locations are
+ * few and read whole; events are many and listed by start through the index.
+ */
+
+export const PRACTICAL_FAMILY = 'practical-training' as const satisfies FamilyId;
+
+export const CSTF_SUBJECTS = ['resuscitation', 'moving_and_handling', 'violence_and_aggression'] as const;
+export type CstfSubject = (typeof CSTF_SUBJECTS)[number];
+
+export interface Course {
+  id: number;
+  name: string;
+  code: string;
+  description: string | null;
+  delivery: 'face_to_face';
+  cstf_subject: CstfSubject | null;
+  pre_attendance_notes: string | null;
+  duration_minutes: number;
+  certificate_validity_months: number;
+  /** Cancelling this long before the start is refunded (decision 7: 72 hours by default). */
+  free_cancellation_hours: number;
+  price: Money;
+  active: boolean;
+}
+
+export interface Address {
+  line1: string;
+  line2: string | null;
+  town: string;
+  postcode: string;
+}
+
+export interface Location {
+  id: number;
+  name: string;
+  region: string | null;
+  directions: string | null;
+  accessibility: string | null;
+  address: Address;
+  active: boolean;
+}
+
+export interface TrainingEventItem {
+  id: number;
+  course_id: number;
+  location_id: number;
+  /** Wall clock in the service time zone. */
+  date: string;
+  start_time: string;
+  start_at: string;
+  end_at: string;
+  capacity: number;
+  /** Bookings that hold a seat; changed only in the booking's or cancellation's transaction. */
+  booked_count: number;
+  /** A booking that leaves this many seats or fewer sends `training_event.seats_low` once (re-armed above it). */
+  seats_low_at: number;
+  seats_low_armed: boolean;
+  cancelled_at?: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const CATALOG = TABLE_KEYS.catalog;
+const EVENT = TABLE_KEYS.trainingEvent;
+const BY_START = GSI1_KEYS.trainingEventsByStart;
+export const trainingCatalogueKeys = {
+  partition: key(CATALOG.pk, PRACTICAL_FAMILY),
+  course: (id: number) => ({ pk: key(CATALOG.pk, PRACTICAL_FAMILY), sk: key(CATALOG.sk.course, padId(id)) }),
+  location: (id: number) => ({ pk: key(CATALOG.pk, PRACTICAL_FAMILY), sk: key(CATALOG.sk.location, padId(id)) }),
+  event: (family: FamilyId, id: number) => ({ pk: key(EVENT.pk, family, padId(id)), sk: EVENT.sk.event }),
+  /** Events of a family in start order, for listings by date range. */
+  byStart: (family: FamilyId, startAt: string, id: number) => ({ gsi1pk: key(BY_START.pk, family), gsi1sk: key(BY_START.sk.event, startAt, padId(id)) }),
+  byStartPartition: (family: FamilyId) => key(BY_START.pk, family),
+};
+
+/** Default seats-low threshold: the larger of 2 and a fifth of the capacity (design 8.2). */
+export const defaultSeatsLowAt = (capacity: number): number => Math.max(2, Math.ceil(capacity * 0.2));
+
+export const MAX_CAPACITY = 200;
+
+export interface Catalogue {
+  courses: Course[];
+  locations: Location[];
+}
+
+/** Courses and locations change a few times a day: a copy is kept for 2 seconds per table, cleared by writes here. */
+const CACHE_MS = 2000;
+const cache = new Map<string, { at: number; catalogue: Promise<Catalogue> }>();
+const forget = (deps: Deps) => cache.delete(deps.table);
+
+export function loadCatalogue(deps: Deps): Promise<Catalogue> {
+  const hit = cache.get(deps.table);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.catalogue;
+  const catalogue = readCatalogue(deps);
+  cache.set(deps.table, { at: Date.now(), catalogue });
+  catalogue.catch(() => forget(deps));
+  return catalogue;
+}
+
+async function readCatalogue(deps: Deps): Promise<Catalogue> {
+  const items = await queryAll(deps, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': trainingCatalogueKeys.partition }, ConsistentRead: true });
+  const strip = ({ pk, sk, entity, ...rest }: Record<string, unknown>) => rest;
+  return {
+    courses: items.filter((i) => i.entity === 'course').map((i) => strip(i) as unknown as Course),
+    locations: items.filter((i) => i.entity === 'location').map((i) => strip(i) as unknown as Location),
+  };
+}
+
+function invalid(detail: string): never {
+  throw new DomainError('invalid-catalog', detail);
+}
+
+export type NewCourse = Omit<Course, 'id' | 'active' | 'price' | 'delivery' | 'description' | 'cstf_subject' | 'pre_attendance_notes' | 'free_cancellation_hours'> & {
+  price_minor: number;
+  description?: string | null;
+  cstf_subject?: CstfSubject | null;
+  pre_attendance_notes?: string | null;
+  free_cancellation_hours?: number;
+  id?: number;
+};
+
+export async function createCourse(deps: Deps, input: NewCourse): Promise<Course> {
+  const wholeIn = (n: number, lo: number, hi: number) => Number.isInteger(n) && n >= lo && n <= hi;
+  if (!wholeIn(input.duration_minutes, 15, 24 * 60)) invalid('duration must be a whole number of minutes from 15 to 1440');
+  if (!wholeIn(input.certificate_validity_months, 1, 120)) invalid('certificate validity must be 1 to 120 months');
+  if (!wholeIn(input.price_minor, 0, 10_000_000)) invalid('price must be a whole number of pence, 0 or more');
+  const freeHours = input.free_cancellation_hours ?? 72;
+  if (!wholeIn(freeHours, 0, 24 * 60)) invalid('free cancellation must be 0 to 1440 hours before the start');
+  if (input.cstf_subject && !CSTF_SUBJECTS.includes(input.cstf_subject)) invalid(`subject must be one of ${CSTF_SUBJECTS.join(', ')}`);
+  const { courses } = await loadCatalogue(deps);
+  if (courses.some((c) => c.code === input.code && c.id !== input.id)) invalid(`A course with code ${input.code} exists`);
+  const id = input.id ?? (await nextId(deps, PRACTICAL_FAMILY, 'course'));
+  const course: Course = {
+    id,
+    name: input.name,
+    code: input.code,
+    description: input.description ?? null,
+    delivery: 'face_to_face',
+    cstf_subject: input.cstf_subject ?? null,
+    pre_attendance_notes: input.pre_attendance_notes ?? null,
+    duration_minutes: input.duration_minutes,
+    certificate_validity_months: input.certificate_validity_months,
+    free_cancellation_hours: freeHours,
+    price: gbp(input.price_minor),
+    active: true,
+  };
+  await deps.db.send(new PutCommand({ TableName: deps.table, Item: { ...trainingCatalogueKeys.course(id), entity: 'course', ...course }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  forget(deps);
+  return course;
+}
+
+export async function setCourseActive(deps: Deps, id: number, active: boolean): Promise<void> {
+  await updateExisting(deps, { Key: trainingCatalogueKeys.course(id), UpdateExpression: 'SET active = :a', ExpressionAttributeValues: { ':a': active } }, `No course ${id}`);
+  forget(deps);
+}
+
+export async function createLocation(deps: Deps, input: Omit<Location, 'id' | 'active' | 'region' | 'directions' | 'accessibility'> & Partial<Pick<Location, 'region' | 'directions' | 'accessibility' | 'id'>>): Promise<Location> {
+  if (!/^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i.test(input.address.postcode.trim())) invalid(`${input.address.postcode} is not a UK postcode`);
+  const id = input.id ?? (await nextId(deps, PRACTICAL_FAMILY, 'location'));
+  const location: Location = {
+    id,
+    name: input.name,
+    region: input.region ?? null,
+    directions: input.directions ?? null,
+    accessibility: input.accessibility ?? null,
+    address: { ...input.address, postcode: input.address.postcode.trim().toUpperCase() },
+    active: true,
+  };
+  await deps.db.send(new PutCommand({ TableName: deps.table, Item: { ...trainingCatalogueKeys.location(id), entity: 'location', ...location }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  forget(deps);
+  return location;
+}
+
+export async function setLocationActive(deps: Deps, id: number, active: boolean): Promise<void> {
+  await updateExisting(deps, { Key: trainingCatalogueKeys.location(id), UpdateExpression: 'SET active = :a', ExpressionAttributeValues: { ':a': active } }, `No location ${id}`);
+  forget(deps);
+}
+
+/** Opens a training event: an active course at an active location, on a date and time, with `capacity` seats. */
+export async function createTrainingEvent(
+  deps: Deps,
+  input: { course_id: number; location_id: number; date: string; start_time: string; capacity: number; seats_low_at?: number; id?: number },
+): Promise<TrainingEventItem> {
+  const { courses, locations } = await loadCatalogue(deps);
+  const course = courses.find((c) => c.id === input.course_id && c.active) ?? invalid(`No active course ${input.course_id}`);
+  if (!locations.some((l) => l.id === input.location_id && l.active)) invalid(`No active location ${input.location_id}`);
+  if (!Number.isInteger(input.capacity) || input.capacity < 1 || input.capacity > MAX_CAPACITY) invalid(`capacity must be 1 to ${MAX_CAPACITY}`);
+  const start = zonedInstant(input.date, input.start_time, deps.config.serviceTimeZone) ?? invalid(`${input.date} ${input.start_time} is not a time on the clock there`);
+  const id = input.id ?? (await nextId(deps, PRACTICAL_FAMILY, 'training-event'));
+  const now = deps.clock().toISOString();
+  const event: TrainingEventItem = {
+    id,
+    course_id: course.id,
+    location_id: input.location_id,
+    date: input.date,
+    start_time: input.start_time,
+    start_at: start.toISOString(),
+    end_at: new Date(start.getTime() + course.duration_minutes * 60_000).toISOString(),
+    capacity: input.capacity,
+    booked_count: 0,
+    seats_low_at: input.seats_low_at ?? defaultSeatsLowAt(input.capacity),
+    seats_low_armed: true,
+    created_at: now,
+    updated_at: now,
+  };
+  await deps.db.send(
+    new PutCommand({
+      TableName: deps.table,
+      Item: { ...trainingCatalogueKeys.event(PRACTICAL_FAMILY, id), ...trainingCatalogueKeys.byStart(PRACTICAL_FAMILY, event.start_at, id), entity: 'training-event', ...event },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return event;
+}
+
+export async function getTrainingEventItem(deps: Deps, id: number): Promise<TrainingEventItem | undefined> {
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: trainingCatalogueKeys.event(PRACTICAL_FAMILY, id), ConsistentRead: true }));
+  if (!Item) return undefined;
+  const { pk, sk, gsi1pk, gsi1sk, entity, ...event } = Item;
+  return event as TrainingEventItem;
+}
+
+/** Events starting from `from` (inclusive) to `to` (exclusive), soonest first, one page at a time. */
+export async function trainingEventsStarting(deps: Deps, range: { from: string; to: string; limit: number; cursor?: string }, keep: (e: TrainingEventItem) => boolean = () => true): Promise<Page<TrainingEventItem>> {
+  const pk = trainingCatalogueKeys.byStartPartition(PRACTICAL_FAMILY);
+  const scope = { pk, prefix: `${range.from}..${range.to}` };
+  const data: TrainingEventItem[] = [];
+  let cursor = await decodeCursor(deps, scope, range.cursor);
+  // Filters (course, location, seats) can leave a page short: read on until it is full or the range ends.
+  do {
+    const page = await deps.db.send(
+      new QueryCommand({
+        TableName: deps.table,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': pk, ':from': key(BY_START.sk.event, range.from), ':to': key(BY_START.sk.event, range.to) },
+        Limit: range.limit - data.length,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const { pk: _pk, sk, gsi1pk, gsi1sk, entity, ...event } = item;
+      if (keep(event as TrainingEventItem)) data.push(event as TrainingEventItem);
+    }
+    cursor = pageKey(page.LastEvaluatedKey);
+  } while (cursor && data.length < range.limit);
+  return { data, next_cursor: await encodeCursor(deps, scope, cursor) };
+}
