@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { cancelBooking, completeInterview, markAttendance, rescheduleBooking } from '../functions/core/bookings/booking-admin.js';
 import { CLINICAL_FAMILY, createInterviewType, createInterviewer, loadCatalog, setAvailability, setInterviewTypeActive } from '../functions/core/clinical-interview/catalog.js';
 import { createClient, listClients, rotateClientSecret, setClientEnabled, setInvoiceEnabled, setReferenceRequestsEnabled } from '../functions/core/access/clients.js';
-import { expireDueRequests } from '../functions/core/portal-v2/reference-requests.js';
+import { expireDueRequestsOfEveryKind } from '../functions/core/portal-v2/request-kinds.js';
 import { createTemplate, listTemplates } from '../functions/core/portal-v2/templates.js';
 import { toCsv } from '../functions/core/platform/csv.js';
 import { depsFromEnv, type Deps } from '../functions/core/platform/deps.js';
@@ -170,7 +170,7 @@ const COMMANDS: Record<string, Command> = {
   },
   'references expire': {
     usage: '                                       expire reference requests whose time is up, now',
-    run: async () => print({ expired: await expireDueRequests(target().deps) }),
+    run: async () => print({ expired: (await expireDueRequestsOfEveryKind(target().deps)).reference }),
   },
   'types create': {
     usage: '--name NAME --duration MINUTES --price PENCE     define an interview type',
