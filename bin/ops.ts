@@ -11,7 +11,9 @@ import { toCsv } from '../functions/core/platform/csv.js';
 import { depsFromEnv, type Deps } from '../functions/core/platform/deps.js';
 import { seedDemoData } from '../functions/core/demo-data.js';
 import { DomainError, isDomainError } from '../functions/core/platform/errors.js';
-import { attachReport, createS3Client } from '../functions/core/documents/report-uploads.js';
+import { attachReport } from '../functions/core/clinical-interview/report-uploads.js';
+import { createS3Client } from '../functions/core/documents/attach.js';
+import { DOCUMENTS_BUCKET_ENV } from '../functions/core/documents/kinds.js';
 import { ledgerForMonth, topUpCredits, topUpMoney } from '../functions/core/commerce/wallets.js';
 import type { LocalInfo } from '../lib/local/stack.js';
 
@@ -54,7 +56,7 @@ class UsageError extends Error {}
 
 function target(): { deps: Deps; local: boolean } {
   if (opts.table) {
-    if (opts.bucket) process.env.REPORTS_BUCKET = opts.bucket;
+    if (opts.bucket) process.env[DOCUMENTS_BUCKET_ENV] = opts.bucket;
     return { deps: depsFromEnv({ ...process.env, TABLE_NAME: opts.table }), local: false };
   }
   const infoPath = join(process.env.DATA_DIR ?? '.data', 'local.json');
@@ -68,7 +70,7 @@ function target(): { deps: Deps; local: boolean } {
     AWS_SECRET_ACCESS_KEY: 'local',
     AWS_ENDPOINT_URL_DYNAMODB: info.dynamodb_endpoint,
     AWS_ENDPOINT_URL_S3: info.sqs_endpoint,
-    REPORTS_BUCKET: info.reports_bucket,
+    [DOCUMENTS_BUCKET_ENV]: info.documents_bucket,
   });
   return { deps: depsFromEnv({ ...process.env, TABLE_NAME: info.table_name }), local: true };
 }
@@ -279,7 +281,7 @@ ${Object.entries(COMMANDS)
 Target:
   (default)        the running local stack, found through $DATA_DIR/local.json (DATA_DIR defaults to .data)
   --table NAME     a deployed table; region and credentials come from the AWS environment
-                   (attach-report also needs --bucket NAME, the reports bucket)
+                   (attach-report also needs --bucket NAME, the documents bucket)
 `;
 
 try {
