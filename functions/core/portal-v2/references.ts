@@ -206,7 +206,7 @@ export type RequestView = ReturnType<typeof toRequestView>;
 export const references: RequestKind<'portal-v2', RequestItem, ReferenceItem, RequestView> = {
   family: 'portal-v2',
   entities: { request: 'reference-request', item: 'reference', pointer: 'reference-pointer' },
-  fields: { requestId: 'reference_request_id', itemId: 'reference_id' },
+  fields: { requestId: 'reference_request_id' },
   counters: { request: 'reference-request', item: 'reference' },
   keys: {
     request: referenceKeys.request,

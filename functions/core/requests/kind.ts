@@ -52,8 +52,8 @@ export interface RequestKind<F extends FamilyId, R extends StoredRequest, I exte
   family: F;
   /** Entity names of the stored items. */
   entities: { request: string; item: string; pointer: string };
-  /** Stored field names that point at the request and the item (pointers and link tokens). */
-  fields: { requestId: string; itemId: string };
+  /** The stored field that points at the request (item pointers). */
+  fields: { requestId: string };
   /** Id counters, one per kind. */
   counters: { request: string; item: string };
   keys: {
