@@ -117,7 +117,7 @@ async function bundles() {
       build({ ...esbuildOptions(), entryPoints: [e.entry], outfile: join(dir, `${e.name.replace('/', '--')}.mjs`) }),
     ),
   );
-  const env = { ...process.env, TABLE_NAME: 'bench', AWS_REGION: 'eu-west-2', REPORTS_BUCKET: 'bench', ...Object.fromEntries(QUEUES.map((q) => [queueUrlEnv(q.id), 'http://127.0.0.1:1/q'])) };
+  const env = { ...process.env, TABLE_NAME: 'bench', AWS_REGION: 'eu-west-2', DOCUMENTS_BUCKET: 'bench', ...Object.fromEntries(QUEUES.map((q) => [queueUrlEnv(q.id), 'http://127.0.0.1:1/q'])) };
   const loadMs = (file: string) =>
     Number(execFileSync(process.execPath, ['--input-type=module', '-e', `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); console.log(performance.now() - t);`], { env, encoding: 'utf8' }).trim());
   const empty = join(dir, 'empty.mjs');

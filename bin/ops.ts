@@ -5,13 +5,15 @@ import { parseArgs } from 'node:util';
 import { cancelBooking, completeInterview, markAttendance, rescheduleBooking } from '../functions/core/bookings/booking-admin.js';
 import { CLINICAL_FAMILY, createInterviewType, createInterviewer, loadCatalog, setAvailability, setInterviewTypeActive } from '../functions/core/clinical-interview/catalog.js';
 import { createClient, listClients, rotateClientSecret, setClientEnabled, setInvoiceEnabled, setReferenceRequestsEnabled } from '../functions/core/access/clients.js';
-import { expireDueRequests } from '../functions/core/portal-v2/reference-requests.js';
+import { expireDueRequestsOfEveryKind } from '../functions/core/portal-v2/request-kinds.js';
 import { createTemplate, listTemplates } from '../functions/core/portal-v2/templates.js';
 import { toCsv } from '../functions/core/platform/csv.js';
 import { depsFromEnv, type Deps } from '../functions/core/platform/deps.js';
 import { seedDemoData } from '../functions/core/demo-data.js';
 import { DomainError, isDomainError } from '../functions/core/platform/errors.js';
-import { attachReport, createS3Client } from '../functions/core/documents/report-uploads.js';
+import { attachReport } from '../functions/core/clinical-interview/report-uploads.js';
+import { createS3Client } from '../functions/core/documents/attach.js';
+import { DOCUMENTS_BUCKET_ENV } from '../functions/core/documents/kinds.js';
 import { ledgerForMonth } from '../functions/core/commerce/ledger.js';
 import { topUpCredits, topUpMoney } from '../functions/core/commerce/wallets.js';
 import type { LocalInfo } from '../lib/local/stack.js';
@@ -55,7 +57,7 @@ class UsageError extends Error {}
 
 function target(): { deps: Deps; local: boolean } {
   if (opts.table) {
-    if (opts.bucket) process.env.REPORTS_BUCKET = opts.bucket;
+    if (opts.bucket) process.env[DOCUMENTS_BUCKET_ENV] = opts.bucket;
     return { deps: depsFromEnv({ ...process.env, TABLE_NAME: opts.table }), local: false };
   }
   const infoPath = join(process.env.DATA_DIR ?? '.data', 'local.json');
@@ -69,7 +71,7 @@ function target(): { deps: Deps; local: boolean } {
     AWS_SECRET_ACCESS_KEY: 'local',
     AWS_ENDPOINT_URL_DYNAMODB: info.dynamodb_endpoint,
     AWS_ENDPOINT_URL_S3: info.sqs_endpoint,
-    REPORTS_BUCKET: info.reports_bucket,
+    [DOCUMENTS_BUCKET_ENV]: info.documents_bucket,
   });
   return { deps: depsFromEnv({ ...process.env, TABLE_NAME: info.table_name }), local: true };
 }
@@ -171,7 +173,7 @@ const COMMANDS: Record<string, Command> = {
   },
   'references expire': {
     usage: '                                       expire reference requests whose time is up, now',
-    run: async () => print({ expired: await expireDueRequests(target().deps) }),
+    run: async () => print({ expired: (await expireDueRequestsOfEveryKind(target().deps)).reference }),
   },
   'types create': {
     usage: '--name NAME --duration MINUTES --price PENCE     define an interview type',
@@ -280,7 +282,7 @@ ${Object.entries(COMMANDS)
 Target:
   (default)        the running local stack, found through $DATA_DIR/local.json (DATA_DIR defaults to .data)
   --table NAME     a deployed table; region and credentials come from the AWS environment
-                   (attach-report also needs --bucket NAME, the reports bucket)
+                   (attach-report also needs --bucket NAME, the documents bucket)
 `;
 
 try {

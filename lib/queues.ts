@@ -84,6 +84,6 @@ export interface ScheduleDefinition extends WorkerAccess {
 }
 
 export const SCHEDULES: readonly ScheduleDefinition[] = [
-  // Reference requests expire on time even when nobody looks at them.
-  { id: 'reference-expiry', worker: 'reference-expiry', everyMinutes: 15, table: 'readwrite', timeoutSeconds: 120, description: 'Expire reference requests whose time is up' },
+  // Requests (references first) expire on time even when nobody looks at them.
+  { id: 'request-expiry', worker: 'request-expiry', everyMinutes: 15, table: 'readwrite', timeoutSeconds: 120, description: 'Expire requests whose time is up' },
 ];

@@ -6,7 +6,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import { seedDemoData, type DemoClient } from '../../functions/core/demo-data.js';
-import { createS3Client } from '../../functions/core/documents/report-uploads.js';
+import { createS3Client } from '../../functions/core/documents/attach.js';
+import { DOCUMENTS_BUCKET_ENV } from '../../functions/core/documents/kinds.js';
 import { deliveryConfigFromEnv } from '../../functions/core/webhooks/delivery.js';
 import { DELIVERY_LANES } from '../../functions/core/webhooks/retry.js';
 import { FAMILIES, FAMILY_IDS } from '../../functions/core/platform/families.js';
@@ -45,7 +46,7 @@ export interface LocalInfo {
   region: string;
   dynamodb_endpoint: string;
   sqs_endpoint: string;
-  reports_bucket: string;
+  documents_bucket: string;
   mailbox_dir: string;
 }
 
@@ -85,10 +86,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_SECRET_ACCESS_KEY: 'local',
       AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
       AWS_ENDPOINT_URL_SQS: sqsEndpoint,
-      // The local SQS server answers S3 too: interview reports live there.
+      // The local SQS server answers S3 too: documents (interview reports, ...) live there.
       AWS_ENDPOINT_URL_S3: sqsEndpoint,
       TABLE_NAME: tableName,
-      REPORTS_BUCKET: `${options.queuePrefix ?? 'agency-local'}-reports`,
+      [DOCUMENTS_BUCKET_ENV]: `${options.queuePrefix ?? 'agency-local'}-documents`,
       LOCAL_STACK: '1',
       MAILBOX_DIR: join(dataDir, 'mailbox'),
       PAYMENT_PROVIDER: 'test',
@@ -106,7 +107,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const maxReceiveCount = deliveryConfigFromEnv().schedule.length + 1;
     const queues = await ensureQueues(sqs, options.queuePrefix ?? 'agency-local', Object.fromEntries(Object.values(DELIVERY_LANES).map((id) => [id, { maxReceiveCount }])));
     for (const queue of queues) process.env[queueUrlEnv(queue.id)] = queue.url;
-    await ensureBucket(createS3Client(), process.env.REPORTS_BUCKET!);
+    await ensureBucket(createS3Client(), process.env[DOCUMENTS_BUCKET_ENV]!);
 
     const deps = depsFromEnv();
     const clients = await seedDemoData(deps);
@@ -153,7 +154,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       region: LOCAL_REGION,
       dynamodb_endpoint: dynamoEndpoint,
       sqs_endpoint: sqsEndpoint,
-      reports_bucket: process.env.REPORTS_BUCKET!,
+      documents_bucket: process.env[DOCUMENTS_BUCKET_ENV]!,
       mailbox_dir: join(dataDir, 'mailbox'),
     };
     // Written only once the server answers, so a script may wait for this file.

@@ -13,7 +13,7 @@ import { counterKeys } from '../../functions/core/platform/ids.js';
 import { GSI1_KEYS, SEP, TABLE_KEYS, type PartitionKind } from '../../functions/core/platform/key-registry.js';
 import { outboxKeys } from '../../functions/core/events/outbox.js';
 import { rateLimitKeys, rateSubjects } from '../../functions/core/access/rate-limit.js';
-import { referenceKeys } from '../../functions/core/portal-v2/reference-model.js';
+import { referenceKeys } from '../../functions/core/portal-v2/references.js';
 import { templateKeys } from '../../functions/core/portal-v2/templates.js';
 import { tokenKeys } from '../../functions/core/access/tokens.js';
 import { ledgerKeys } from '../../functions/core/commerce/ledger.js';
