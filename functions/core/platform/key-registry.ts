@@ -32,6 +32,7 @@ export const TABLE_KEYS = {
     sk: {
       client: 'CLIENT',
       activeHold: 'ACTIVE_HOLD#',
+      inviteHold: 'INVITE_HOLD#',
       bookingPage: 'BOOKING_PAGE#',
       booking: 'BOOKING#',
       wallet: 'WALLET#',
@@ -71,6 +72,7 @@ export const GSI1_KEYS = {
   bookingById: { pk: 'BOOKING#', sk: { booking: 'BOOKING' } },
   ledgerMonth: { pk: 'LEDGER_MONTH#', sk: { entry: '' } },
   openReferenceRequests: { pk: 'OPEN_REFREQ', sk: { open: '' } },
+  openHolds: { pk: 'OPEN_HOLD#', sk: { hold: '' } },
 } as const satisfies Record<string, PartitionKind>;
 
 /** `prefix` then the parts, '#'-separated: `key('BOOKING#', 'clinical-interview', '0000000007')`. */

@@ -4,7 +4,7 @@ import { linkTo } from '../../api/routes/operation.js';
 import { createCandidateBooking } from '../../core/bookings/bookings.js';
 import { loadCatalog } from '../../core/clinical-interview/catalog.js';
 import { DomainError } from '../../core/platform/errors.js';
-import { candidateSlots, freeSlotsOn } from '../../core/inventory/holds.js';
+import { candidateSlots, freeSlotsOn } from '../../core/clinical-interview/slots.js';
 import { beyondHorizon } from '../../core/platform/time.js';
 import { pageHandler } from '../../middleware/page-handler.js';
 import { bookingPageModel, BookingPageForm } from './_booking-page.js';
