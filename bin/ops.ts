@@ -12,7 +12,8 @@ import { depsFromEnv, type Deps } from '../functions/core/platform/deps.js';
 import { seedDemoData } from '../functions/core/demo-data.js';
 import { DomainError, isDomainError } from '../functions/core/platform/errors.js';
 import { attachReport, createS3Client } from '../functions/core/documents/report-uploads.js';
-import { ledgerForMonth, topUpCredits, topUpMoney } from '../functions/core/commerce/wallets.js';
+import { ledgerForMonth } from '../functions/core/commerce/ledger.js';
+import { topUpCredits, topUpMoney } from '../functions/core/commerce/wallets.js';
 import type { LocalInfo } from '../lib/local/stack.js';
 
 /**

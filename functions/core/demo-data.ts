@@ -1,13 +1,14 @@
-import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { candidateKeys } from './portal-v2/candidates.js';
 import { createTemplate, listTemplates } from './portal-v2/templates.js';
 import { CLINICAL_FAMILY, createInterviewType, createInterviewer, loadCatalog, setAvailability, type AvailabilityWindow } from './clinical-interview/catalog.js';
 import { createClient, getClient } from './access/clients.js';
-import { cancellationReasons, failedCondition, isConditionalCheckFailed } from './platform/conditions.js';
+import { isConditionalCheckFailed } from './platform/conditions.js';
 import type { Deps } from './platform/deps.js';
 import { isDomainError } from './platform/errors.js';
 import { raiseCounter } from './platform/ids.js';
-import { readWallet, walletChange, walletKeys } from './commerce/wallets.js';
+import { productFields } from './commerce/ledger.js';
+import { openWallet, walletKeys } from './commerce/wallets.js';
 
 /**
  * Demo data for the local stack: two clients (one invoicing), two interview
@@ -117,21 +118,15 @@ export async function seedDemoData(deps: Deps): Promise<readonly DemoClient[]> {
       ...DEMO_TYPES.map((type) => ({
         key: walletKeys.credits(demo.client_id, CLINICAL_FAMILY, type.id),
         amount: DEMO_CREDITS,
-        entry: { ...owner, kind: 'credit_topup' as const, unit: 'credits' as const, interview_type: { id: type.id, name: type.name } },
+        entry: { ...owner, kind: 'credit_topup' as const, unit: 'credits' as const, ...productFields({ kind: 'interview_type', id: type.id, name: type.name }) },
       })),
       {
         key: walletKeys.money(demo.client_id, CLINICAL_FAMILY),
         amount: DEMO_MONEY_PENCE,
-        entry: { ...owner, kind: 'money_topup' as const, unit: 'GBP' as const, interview_type: null },
+        entry: { ...owner, kind: 'money_topup' as const, unit: 'GBP' as const, ...productFields(null) },
       },
     ];
-    for (const { key, amount, entry } of opening) {
-      const wallet = await readWallet(deps, key);
-      if (wallet.version !== 0) continue;
-      await deps.db.send(new TransactWriteCommand({ TransactItems: walletChange(deps, wallet, amount, entry) })).catch((err) => {
-        if (!failedCondition(cancellationReasons(err)?.[0])) throw err; // another seeder opened it
-      });
-    }
+    for (const { key, amount, entry } of opening) await openWallet(deps, key, amount, entry);
   }
   return DEMO_CLIENTS;
 }

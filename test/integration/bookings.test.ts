@@ -13,7 +13,8 @@ import type { InterviewType } from '../../functions/core/clinical-interview/cata
 import type { Deps } from '../../functions/core/platform/deps.js';
 import { availableSlots, createHold, getHold } from '../../functions/core/inventory/holds.js';
 import type { EmailMessage, DomainEvent } from '../../functions/core/events/outbox.js';
-import { balances, ledgerForMonth, ledgerKeys, readWallet, topUpCredits, topUpMoney, walletKeys, walletTransactions } from '../../functions/core/commerce/wallets.js';
+import { ledgerForMonth, ledgerKeys, walletTransactions } from '../../functions/core/commerce/ledger.js';
+import { balances, readWallet, topUpCredits, topUpMoney, walletKeys } from '../../functions/core/commerce/wallets.js';
 import { candidate, CI, forgeHold, ledgerOf, links, MONDAY, newClient, outboxPayloads, settle, testCatalog } from '../support/clinical.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
 

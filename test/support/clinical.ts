@@ -7,7 +7,7 @@ import { holdKeys, type HoldRecord } from '../../functions/core/inventory/holds.
 import { OUTBOX_SHARDS, outboxKeys, type OutboxItem } from '../../functions/core/events/outbox.js';
 import { randomToken } from '../../functions/core/platform/secrets.js';
 import { zonedInstant } from '../../functions/core/platform/time.js';
-import { ledgerKeys, type LedgerEntry } from '../../functions/core/commerce/wallets.js';
+import { ledgerKeys, type LedgerEntry } from '../../functions/core/commerce/ledger.js';
 
 /** Fixtures for the clinical interview tests. */
 

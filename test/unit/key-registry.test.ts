@@ -15,7 +15,9 @@ import { rateLimitKeys, rateSubjects } from '../../functions/core/access/rate-li
 import { referenceKeys } from '../../functions/core/portal-v2/reference-model.js';
 import { templateKeys } from '../../functions/core/portal-v2/templates.js';
 import { tokenKeys } from '../../functions/core/access/tokens.js';
-import { walletKeys, ledgerKeys } from '../../functions/core/commerce/wallets.js';
+import { ledgerKeys } from '../../functions/core/commerce/ledger.js';
+import { paymentRequestKeys } from '../../functions/core/commerce/payment-requests.js';
+import { walletKeys } from '../../functions/core/commerce/wallets.js';
 import { webhookKeys } from '../../functions/core/webhooks/endpoints.js';
 
 /** The key registry and every entity's keys, checked without a table: pure string rules. */
@@ -63,7 +65,8 @@ it('family ids cannot run into the next key part: no separator, and none begins 
  * partition or a prefix are checked where they are used below.
  */
 const SCOPED: Record<string, (family: FamilyId) => Key[]> = {
-  bookingKeys: (f) => [bookingKeys.booking('cl_a', f, 7), bookingKeys.byId(f, 7), bookingKeys.paymentRequest(f, 'tok')],
+  bookingKeys: (f) => [bookingKeys.booking('cl_a', f, 7), bookingKeys.byId(f, 7)],
+  paymentRequestKeys: (f) => [paymentRequestKeys.request(f, 'tok')],
   holdKeys: (f) => [holdKeys.hold(f, 'hash'), holdKeys.activeHold('cl_a', f), holdKeys.slotLock(f, '2026-11-23', '09:30', 2)],
   walletKeys: (f) => [walletKeys.credits('cl_a', f, 1), walletKeys.money('cl_a', f)],
   ledgerKeys: (f) => [ledgerKeys.entry('cl_a', f, '2026-11-23T09:30:00.000Z', 'led_1')],

@@ -1,4 +1,4 @@
-import { paymentTerms } from '../../functions/core/bookings/bookings.js';
+import { paymentTerms } from '../../functions/core/commerce/charges.js';
 import { gbp } from '../../functions/core/commerce/money.js';
 
 const rn = { name: 'Registered Nurse clinical interview', price: gbp(4500) };

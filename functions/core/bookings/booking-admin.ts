@@ -1,14 +1,15 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { bookingKeys, getBookingItem, toBookingView, type Attendance, type BookingItem } from './bookings.js';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { planRefund, type ChargeRecord } from '../commerce/charges.js';
+import { getPaymentRequest, isPayable, paymentRequestPaid } from '../commerce/payment-requests.js';
+import { deleteItem, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Failure, type Part } from '../platform/transact.js';
+import { bookingKeys, getBookingItem, slotFree, toBookingView, type Attendance, type BookingItem } from './bookings.js';
 import { CLINICAL_FAMILY, loadCatalog } from '../clinical-interview/catalog.js';
-import { cancellationReasons, failedCondition } from '../platform/conditions.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
-import { candidateSlots, holdKeys, SLOT_FREE } from '../inventory/holds.js';
+import { candidateSlots, holdKeys } from '../inventory/holds.js';
 import type { EventKindOf } from '../events/catalogue.js';
 import { eventPut } from '../events/outbox.js';
-import { ledgerPut, newLedgerEntry, readWallet, walletChange, walletKeys } from '../commerce/wallets.js';
 import { retryOnConflict } from '../platform/db.js';
 
 /**
@@ -38,43 +39,43 @@ export async function findBooking(deps: Deps, id: number, family: FamilyId = CLI
   return Item as BookingItem;
 }
 
-/** Updates a booking conditionally on the state it was read in, with its event and any extra items. */
+/** Named condition: nobody changed the booking since it was read. */
+const bookingUnchanged = (booking: BookingItem): Condition => ({ expression: 'updated_at = :seen', values: { ':seen': booking.updated_at } });
+
+/** Updates a booking conditionally on the state it was read in (part "booking"), with its event and any other parts. */
 async function changeBooking(
   deps: Deps,
   booking: BookingItem,
   changes: Partial<BookingItem>,
   event: EventKindOf<'clinical-interview'> | undefined,
-  extraItems: object[] = [],
+  others: Part[] = [],
+  failures: Record<string, Failure> = {},
 ): Promise<BookingItem> {
   const now = deps.clock().toISOString();
   const updated: BookingItem = { ...booking, ...changes, updated_at: now };
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':seen': booking.updated_at };
-  const sets = Object.entries({ ...changes, updated_at: now }).map(([field, value], i) => {
-    names[`#f${i}`] = field;
-    values[`:v${i}`] = value;
-    return `#f${i} = :v${i}`;
-  });
-  const items: object[] = [
-    {
-      Update: {
-        TableName: deps.table,
-        Key: bookingKeys.booking(booking.client_id, booking.family, booking.id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        // Nobody else changed it since we read it.
-        ConditionExpression: 'updated_at = :seen',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-    },
-    ...extraItems,
-  ];
+  const parts = [part('booking', updateItem(deps, bookingKeys.booking(booking.client_id, booking.family, booking.id), { set: { ...changes, updated_at: now } }, bookingUnchanged(booking))), ...others];
   if (event) {
-    items.push(eventPut(deps, { type: event, client_id: booking.client_id, family: booking.family, data: toBookingView(updated, deps.config.serviceTimeZone) }));
+    parts.push(part('event', eventPut(deps, { type: event, client_id: booking.client_id, family: booking.family, data: toBookingView(updated, deps.config.serviceTimeZone) })));
   }
-  await deps.db.send(new TransactWriteCommand({ TransactItems: items as never }));
+  await transact(deps, parts, failures);
   return updated;
 }
+
+/** What the booking's charge recorded, for its refund. */
+const chargeOf = (b: BookingItem): ChargeRecord => ({
+  client_id: b.client_id,
+  family: b.family,
+  booking_id: b.id,
+  product: { kind: 'interview_type', ...b.interview_type },
+  price: b.price,
+  pay_option: b.pay_option,
+  pay_status: b.pay_status,
+  payment_token: b.payment_token,
+});
+
+/** The part that frees the booking's slot lock: only the lock this booking holds. */
+const slotFreed = (deps: Deps, booking: BookingItem) =>
+  part('old slot', deleteItem(deps, holdKeys.slotLock(booking.family, booking.date, booking.time, booking.interviewer.id), { expression: 'booking_id = :id', values: { ':id': booking.id } }));
 
 function requireScheduled(booking: BookingItem) {
   if (booking.booking_status === 'cancelled' || booking.interview_status !== 'scheduled') {
@@ -87,44 +88,8 @@ export async function cancelBooking(deps: Deps, id: number, reason?: string) {
   return retryOnConflict(async () => {
     const booking = await findBooking(deps, id);
     requireScheduled(booking);
-    const { client_id, family } = booking;
-    const ledger = { client_id, family, kind: 'refund' as const, booking_id: id, interview_type: booking.interview_type, note: reason };
-    const refund: object[] = [];
-    let payStatus = booking.pay_status;
-    if (booking.pay_status === 'completed' && booking.pay_option === 'credits') {
-      const wallet = await readWallet(deps, walletKeys.credits(client_id, family, booking.interview_type.id));
-      refund.push(...walletChange(deps, wallet, 1, { ...ledger, unit: 'credits' }));
-      payStatus = 'refunded';
-    } else if (booking.pay_status === 'completed' && booking.pay_option === 'balance') {
-      const wallet = await readWallet(deps, walletKeys.money(client_id, family));
-      refund.push(...walletChange(deps, wallet, booking.price.amount, { ...ledger, unit: 'GBP' }));
-      payStatus = 'refunded';
-    } else if (booking.pay_status === 'invoiced') {
-      // A credit note against the invoice.
-      refund.push(ledgerPut(deps, newLedgerEntry(deps, { ...ledger, amount: -booking.price.amount, unit: 'GBP', balance_after: null })));
-      payStatus = 'refunded';
-    } else if (booking.payment_token) {
-      // Unpaid: the payment link stops working.
-      refund.push({
-        Update: {
-          TableName: deps.table,
-          Key: bookingKeys.paymentRequest(family, booking.payment_token),
-          UpdateExpression: 'SET #status = :cancelled',
-          ConditionExpression: '#status = :pending',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':cancelled': 'cancelled', ':pending': 'pending' },
-        },
-      });
-    }
-    const freeSlot = {
-      Delete: {
-        TableName: deps.table,
-        Key: holdKeys.slotLock(family, booking.date, booking.time, booking.interviewer.id),
-        ConditionExpression: 'booking_id = :id',
-        ExpressionAttributeValues: { ':id': id },
-      },
-    };
-    const updated = await changeBooking(deps, booking, { booking_status: 'cancelled', interview_status: 'cancelled', pay_status: payStatus }, 'booking.cancelled', [freeSlot, ...refund]);
+    const refund = await planRefund(deps, chargeOf(booking), { note: reason });
+    const updated = await changeBooking(deps, booking, { booking_status: 'cancelled', interview_status: 'cancelled', pay_status: refund.payStatus }, 'booking.cancelled', [slotFreed(deps, booking), ...refund.parts]);
     return toBookingView(updated, deps.config.serviceTimeZone);
   });
 }
@@ -145,30 +110,14 @@ export async function rescheduleBooking(deps: Deps, id: number, to: { date: stri
         { date: slot.date, time: slot.time, start_at: slot.startAt.toISOString(), end_at: slot.endAt.toISOString(), interviewer: { id: interviewer.id, name: interviewer.name } },
         'booking.rescheduled',
         [
-          {
-            Put: {
-              TableName: deps.table,
-              Item: { ...holdKeys.slotLock(booking.family, slot.date, slot.time, slot.interviewerId), entity: 'slot-lock', state: 'booked', booking_id: id, client_id: booking.client_id },
-              ConditionExpression: SLOT_FREE,
-              ExpressionAttributeNames: { '#state': 'state' },
-              ExpressionAttributeValues: { ':held': 'held', ':now': now.toISOString() },
-            },
-          },
-          {
-            Delete: {
-              TableName: deps.table,
-              Key: holdKeys.slotLock(booking.family, booking.date, booking.time, booking.interviewer.id),
-              ConditionExpression: 'booking_id = :id',
-              ExpressionAttributeValues: { ':id': id },
-            },
-          },
+          part('new slot', putItem(deps, { ...holdKeys.slotLock(booking.family, slot.date, slot.time, slot.interviewerId), entity: 'slot-lock', state: 'booked', booking_id: id, client_id: booking.client_id }, slotFree(now.toISOString()))),
+          slotFreed(deps, booking),
         ],
+        { booking: new DomainError('invalid-state', `Booking ${id} changed meanwhile; try again`) },
       );
       return toBookingView(updated, deps.config.serviceTimeZone);
     } catch (err) {
-      const reasons = cancellationReasons(err);
-      if (failedCondition(reasons?.[1])) continue; // that interviewer's slot is taken
-      if (failedCondition(reasons?.[0])) throw new DomainError('invalid-state', `Booking ${id} changed meanwhile; try again`);
+      if (err instanceof TransactionFailed && err.has('new slot')) continue; // that interviewer's slot is taken
       throw err;
     }
   }
@@ -203,40 +152,21 @@ export async function markReportAvailable(deps: Deps, id: number, reportKey: str
   return toBookingView(updated, deps.config.serviceTimeZone);
 }
 
-export interface PaymentRequest {
-  token: string;
-  client_id: string;
-  family: FamilyId;
-  booking_id: number;
-  amount: { amount: number; currency: string };
-  status: 'pending' | 'paid' | 'cancelled';
-}
-
-export async function getPaymentRequest(deps: Deps, token: string, family: FamilyId = CLINICAL_FAMILY): Promise<PaymentRequest | undefined> {
-  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: bookingKeys.paymentRequest(family, token), ConsistentRead: true }));
-  return Item as PaymentRequest | undefined;
-}
-
 /** The payment page reported success: the booking is confirmed. Paying twice confirms once. */
 export async function confirmCandidatePayment(deps: Deps, token: string, providerReference: string, family: FamilyId = CLINICAL_FAMILY) {
-  const request = await getPaymentRequest(deps, token, family);
+  const request = await getPaymentRequest(deps, family, token);
   if (!request) throw new DomainError('not-found', 'No such payment');
   const booking = (await getBookingItem(deps, request.client_id, request.booking_id, family))!;
   if (request.status === 'paid') return toBookingView(booking, deps.config.serviceTimeZone);
-  if (request.status !== 'pending' || booking.booking_status !== 'pending_payment') {
-    throw new DomainError('invalid-state', 'This booking can no longer be paid for');
-  }
-  const updated = await changeBooking(deps, booking, { booking_status: 'booked', pay_status: 'completed' }, 'booking.confirmed', [
-    {
-      Update: {
-        TableName: deps.table,
-        Key: bookingKeys.paymentRequest(family, token),
-        UpdateExpression: 'SET #status = :paid, paid_at = :now, provider_reference = :ref',
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':paid': 'paid', ':pending': 'pending', ':now': deps.clock().toISOString(), ':ref': providerReference },
-      },
-    },
-  ]);
+  const unpayable = new DomainError('invalid-state', 'This booking can no longer be paid for');
+  if (!isPayable(request, deps.clock()) || booking.booking_status !== 'pending_payment') throw unpayable;
+  const updated = await changeBooking(
+    deps,
+    booking,
+    { booking_status: 'booked', pay_status: 'completed' },
+    'booking.confirmed',
+    [part('payment request', paymentRequestPaid(deps, family, token, providerReference))],
+    { 'payment request': unpayable },
+  );
   return toBookingView(updated, deps.config.serviceTimeZone);
 }

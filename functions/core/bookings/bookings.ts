@@ -1,8 +1,9 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomInt } from 'node:crypto';
-import { CLINICAL_FAMILY, loadCatalog, type BookingFamily, type Catalog, type InterviewType } from '../clinical-interview/catalog.js';
+import { CLINICAL_FAMILY, loadCatalog, type BookingFamily, type Catalog } from '../clinical-interview/catalog.js';
 import { clientKeys, getClient, type ClientAccount } from '../access/clients.js';
-import { cancellationReasons, failedCondition } from '../platform/conditions.js';
+import { deleteItem, itemAbsent, part, putItem, transact, updateItem, type Condition, type Failure, type Part } from '../platform/transact.js';
+import { formatMoney, planCharge } from '../commerce/charges.js';
 import type { Deps } from '../platform/deps.js';
 import { bookingPaymentLink } from '../messaging/email-templates.js';
 import { DomainError } from '../platform/errors.js';
@@ -10,12 +11,11 @@ import type { FamilyId } from '../platform/families.js';
 import { getHold, holdKeys, SLOT_FREE, type HoldRecord } from '../inventory/holds.js';
 import { nextId, padId } from '../platform/ids.js';
 import { familyPrefix, GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
-import { CURRENCY, type Money } from '../commerce/money.js';
+import type { Money } from '../commerce/money.js';
 import { emailPut, eventPut } from '../events/outbox.js';
 import { decodeCursor, encodeCursor, pageKey, type Page } from '../platform/pagination.js';
 import { randomToken } from '../platform/secrets.js';
 import { formatWithOffset } from '../platform/time.js';
-import { ledgerPut, newLedgerEntry, readWallet, walletChange, walletKeys } from '../commerce/wallets.js';
 import { retryOnConflict } from '../platform/db.js';
 
 /** Clinical interview bookings: creation with the four pay options, reads and lists. */
@@ -25,7 +25,8 @@ import type { BookingStatus, PayOption } from '../platform/vocabulary.js';
 
 export type InterviewStatus = 'scheduled' | 'completed' | 'cancelled';
 export type Attendance = 'pending' | 'attended' | 'no_show';
-export type PayStatus = 'completed' | 'invoiced' | 'pending' | 'refunded';
+export type { PayStatus } from '../commerce/charges.js';
+import type { PayStatus } from '../commerce/charges.js';
 
 export interface CandidateInput {
   first_name: string;
@@ -70,7 +71,7 @@ export interface BookingItem {
   updated_at: string;
 }
 
-const { client: CLIENT, paymentRequest: PAYREQ } = TABLE_KEYS;
+const { client: CLIENT } = TABLE_KEYS;
 const BY_ID = GSI1_KEYS.bookingById;
 export const bookingKeys = {
   /** Every booking of one family in the client's partition. */
@@ -78,7 +79,6 @@ export const bookingKeys = {
   booking: (clientId: string, family: FamilyId, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.booking, family, padId(id)) }),
   /** Operators find a booking by family and id alone through the index. */
   byId: (family: FamilyId, id: number) => ({ gsi1pk: key(BY_ID.pk, family, id), gsi1sk: BY_ID.sk.booking }),
-  paymentRequest: (family: FamilyId, token: string) => ({ pk: key(PAYREQ.pk, family, token), sk: PAYREQ.sk.paymentRequest }),
 };
 
 export function toBookingView(b: BookingItem, timeZone: string) {
@@ -122,7 +122,6 @@ function videoMeeting(deps: Deps) {
   };
 }
 
-const formatMoney = (m: Money) => `£${(m.amount / 100).toFixed(2)}`;
 
 function assertUsable(hold: HoldRecord | undefined, clientId: string, now: string): asserts hold is HoldRecord {
   // Another client's hold is indistinguishable from one that does not exist.
@@ -133,126 +132,11 @@ function assertUsable(hold: HoldRecord | undefined, clientId: string, now: strin
   if (hold.expires_at <= now) throw new DomainError('hold-expired', 'That hold has expired; hold the slot again');
 }
 
-interface PaymentPlan {
-  items: object[];
-  bookingStatus: BookingStatus;
-  payStatus: PayStatus;
-  paymentToken?: string;
-}
-
-/** What a pay option takes (credits, or pence of the price) and the statuses the booking starts in. */
-export interface PaymentTerms {
-  charge: number;
-  unit: 'credits' | typeof CURRENCY;
-  bookingStatus: BookingStatus;
-  payStatus: PayStatus;
-}
-
-const PAY_STATUSES: Record<PayOption, Pick<PaymentTerms, 'bookingStatus' | 'payStatus'>> = {
-  credits: { bookingStatus: 'booked', payStatus: 'completed' },
-  balance: { bookingStatus: 'booked', payStatus: 'completed' },
-  invoice: { bookingStatus: 'booked', payStatus: 'invoiced' },
-  candidate_pays: { bookingStatus: 'pending_payment', payStatus: 'pending' },
-};
-
-/**
- * The pure rule of a pay option: one credit of the type, or the price from the
- * money balance, on the client's invoice or from the candidate. `funds` is the
- * wallet the option draws on (credits or pence), as read now. Refusals are
- * domain errors.
- */
-export function paymentTerms(payOption: PayOption, type: Pick<InterviewType, 'name' | 'price'>, account: { funds?: number; invoiceEnabled: boolean }): PaymentTerms {
-  const funds = account.funds ?? 0;
-  const terms: PaymentTerms = { charge: type.price.amount, unit: CURRENCY, ...PAY_STATUSES[payOption] };
-  if (payOption === 'credits') {
-    if (funds < 1) throw new DomainError('insufficient-credits', `No ${type.name} credits left`, { credits: funds });
-    return { ...terms, charge: 1, unit: 'credits' };
-  }
-  if (payOption === 'balance' && funds < type.price.amount) {
-    throw new DomainError('insufficient-balance', `The booking costs ${formatMoney(type.price)}; the balance is ${formatMoney({ ...type.price, amount: funds })}`, {
-      balance: { amount: funds, currency: type.price.currency },
-      price: type.price,
-    });
-  }
-  if (payOption === 'invoice' && !account.invoiceEnabled) throw new DomainError('invoice-disabled', 'Invoice payments are not enabled on this account');
-  return terms;
-}
-
-/** The transaction items of a pay option, from balances read now. Refusals change nothing. */
-async function planPayment(deps: Deps, client: ClientAccount, family: FamilyId, type: InterviewType, bookingId: number, payOption: PayOption): Promise<PaymentPlan> {
-  const typeRef = { id: type.id, name: type.name };
-  const ledger = { client_id: client.clientId, family, booking_id: bookingId, interview_type: typeRef };
-  const termsFrom = (funds?: number) => paymentTerms(payOption, type, { funds, invoiceEnabled: client.invoiceEnabled });
-  switch (payOption) {
-    case 'credits': {
-      const wallet = await readWallet(deps, walletKeys.credits(client.clientId, family, type.id));
-      const terms = termsFrom(wallet.balance);
-      return {
-        ...terms,
-        items: walletChange(deps, wallet, -terms.charge, { ...ledger, kind: 'credit_debit', unit: terms.unit }),
-      };
-    }
-    case 'balance': {
-      const wallet = await readWallet(deps, walletKeys.money(client.clientId, family));
-      const terms = termsFrom(wallet.balance);
-      return {
-        ...terms,
-        items: walletChange(deps, wallet, -terms.charge, { ...ledger, kind: 'money_debit', unit: terms.unit }),
-      };
-    }
-    case 'invoice': {
-      const terms = termsFrom();
-      return {
-        ...terms,
-        items: [
-          // Invoicing may be switched off between our read and the commit.
-          {
-            ConditionCheck: {
-              TableName: deps.table,
-              Key: clientKeys.item(client.clientId),
-              ConditionExpression: 'invoice_enabled = :yes',
-              ExpressionAttributeValues: { ':yes': true },
-            },
-          },
-          ledgerPut(deps, newLedgerEntry(deps, { ...ledger, kind: 'invoice', amount: terms.charge, unit: terms.unit, balance_after: null })),
-        ],
-      };
-    }
-    case 'candidate_pays': {
-      const terms = termsFrom();
-      const token = randomToken(24);
-      return {
-        ...terms,
-        items: [
-          {
-            Put: {
-              TableName: deps.table,
-              Item: {
-                ...bookingKeys.paymentRequest(family, token),
-                entity: 'payment-request',
-                token,
-                client_id: client.clientId,
-                family,
-                booking_id: bookingId,
-                amount: type.price,
-                status: 'pending',
-                created_at: deps.clock().toISOString(),
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-        paymentToken: token,
-      };
-    }
-  }
-}
-
 interface SlotClaim {
-  /** Transaction items that take the slot for this booking; they come first in the transaction. */
-  items: object[];
-  /** What a failed claim item means. */
-  explain: (index: number) => Promise<DomainError | undefined>;
+  /** The parts that take the slot for this booking. */
+  parts: Part[];
+  /** What a failed claim part means. */
+  failures: Record<string, Failure>;
 }
 
 async function commitBooking(
@@ -281,7 +165,13 @@ async function commitBooking(
   return retryOnConflict(
     async () => {
       const now = deps.clock().toISOString();
-      const payment = await planPayment(deps, client, family, type, bookingId, input.payOption);
+      const payment = await planCharge(deps, {
+        client,
+        family,
+        product: { kind: 'interview_type', id: type.id, name: type.name, price: type.price },
+        payOption: input.payOption,
+        bookingId,
+      });
       const booking: BookingItem = {
         id: bookingId,
         client_id: client.clientId,
@@ -308,17 +198,11 @@ async function commitBooking(
         updated_at: now,
       };
       const view = toBookingView(booking, tz);
-      const items: object[] = [
-        ...claim.items,
-        {
-          Put: {
-            TableName: deps.table,
-            Item: { ...bookingKeys.booking(client.clientId, family, bookingId), ...bookingKeys.byId(family, bookingId), entity: 'booking', ...booking },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        ...payment.items,
-        eventPut(deps, { type: 'booking.created', client_id: client.clientId, family, data: view }),
+      const parts: Part[] = [
+        ...claim.parts,
+        part('booking', putItem(deps, { ...bookingKeys.booking(client.clientId, family, bookingId), ...bookingKeys.byId(family, bookingId), entity: 'booking', ...booking }, itemAbsent)),
+        ...payment.parts,
+        part('event', eventPut(deps, { type: 'booking.created', client_id: client.clientId, family, data: view })),
       ];
       if (payment.paymentToken) {
         const content = bookingPaymentLink({
@@ -329,25 +213,10 @@ async function commitBooking(
           amount: formatMoney(type.price),
           paymentUrl: input.links.payment(payment.paymentToken),
         });
-        items.push(emailPut(deps, { to: booking.candidate.email, ...content }));
+        parts.push(part('email', emailPut(deps, { to: booking.candidate.email, ...content })));
       }
-      try {
-        await deps.db.send(new TransactWriteCommand({ TransactItems: items as never }));
-      } catch (err) {
-        const reasons = cancellationReasons(err);
-        if (!reasons) throw err;
-        for (const [index] of claim.items.entries()) {
-          if (failedCondition(reasons[index])) {
-            const explained = await claim.explain(index);
-            if (explained) throw explained;
-          }
-        }
-        const paymentStart = claim.items.length + 1;
-        if (input.payOption === 'invoice' && failedCondition(reasons[paymentStart])) {
-          throw new DomainError('invoice-disabled', 'Invoice payments are not enabled on this account');
-        }
-        throw err; // a wallet race: retryOnConflict runs the whole attempt again
-      }
+      // A wallet that changed since it was read has no domain meaning: retryOnConflict runs the whole attempt again.
+      await transact(deps, parts, { ...claim.failures, ...payment.failures });
       return { view, paymentToken: payment.paymentToken };
     },
   );
@@ -377,32 +246,8 @@ export async function createBooking(deps: Deps, clientId: string, input: NewBook
     payOption: input.pay_option,
     bookedBy: 'Agency',
     links,
-    claim: (bookingId) => ({
-      items: [
-        {
-          Update: {
-            TableName: deps.table,
-            Key: holdKeys.hold(family, hold.hold_hash),
-            UpdateExpression: 'SET #status = :used, booking_id = :booking',
-            ConditionExpression: 'client_id = :client AND #status = :active AND expires_at > :now',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':used': 'used', ':active': 'active', ':client': clientId, ':booking': bookingId, ':now': deps.clock().toISOString() },
-          },
-        },
-        {
-          Update: {
-            TableName: deps.table,
-            Key: holdKeys.slotLock(family, hold.date, hold.time, hold.interviewer_id),
-            UpdateExpression: 'SET #state = :booked, booking_id = :booking REMOVE expires_at, #ttl',
-            ConditionExpression: 'hold_hash = :hash',
-            ExpressionAttributeNames: { '#state': 'state', '#ttl': 'ttl' },
-            ExpressionAttributeValues: { ':booked': 'booked', ':booking': bookingId, ':hash': hold.hold_hash },
-          },
-        },
-        // The client's only active hold is this one (it is active and unexpired), so its marker goes.
-        { Delete: { TableName: deps.table, Key: holdKeys.activeHold(clientId, family) } },
-      ],
-      explain: async () => {
+    claim: (bookingId) => {
+      const explain = async () => {
         const again = await getHold(deps, family, hold.hold_hash);
         try {
           assertUsable(again, clientId, deps.clock().toISOString());
@@ -410,8 +255,24 @@ export async function createBooking(deps: Deps, clientId: string, input: NewBook
           return err as DomainError;
         }
         return undefined;
-      },
-    }),
+      };
+      return {
+        parts: [
+          part(
+            'hold',
+            updateItem(deps, holdKeys.hold(family, hold.hold_hash), { set: { status: 'used', booking_id: bookingId } }, {
+              expression: 'client_id = :client AND #status = :active AND expires_at > :now',
+              names: { '#status': 'status' },
+              values: { ':active': 'active', ':client': clientId, ':now': deps.clock().toISOString() },
+            }),
+          ),
+          part('slot', updateItem(deps, holdKeys.slotLock(family, hold.date, hold.time, hold.interviewer_id), { set: { state: 'booked', booking_id: bookingId }, remove: ['expires_at', 'ttl'] }, { expression: 'hold_hash = :hash', values: { ':hash': hold.hold_hash } })),
+          // The client's only active hold is this one (it is active and unexpired), so its marker goes.
+          part('marker', deleteItem(deps, holdKeys.activeHold(clientId, family))),
+        ],
+        failures: { hold: explain, slot: explain },
+      };
+    },
   });
   return view;
 }
@@ -440,18 +301,17 @@ export async function createCandidateBooking(
         bookedBy: 'Candidate',
         links,
         claim: (bookingId) => ({
-          items: [
-            {
-              Put: {
-                TableName: deps.table,
-                Item: { ...holdKeys.slotLock(family, input.date, input.time, slot.interviewerId), entity: 'slot-lock', state: 'booked', booking_id: bookingId, client_id: clientId },
-                ConditionExpression: SLOT_FREE,
-                ExpressionAttributeNames: { '#state': 'state' },
-                ExpressionAttributeValues: { ':held': 'held', ':now': deps.clock().toISOString() },
-              },
-            },
+          parts: [
+            part(
+              'slot',
+              putItem(
+                deps,
+                { ...holdKeys.slotLock(family, input.date, input.time, slot.interviewerId), entity: 'slot-lock', state: 'booked', booking_id: bookingId, client_id: clientId },
+                slotFree(deps.clock().toISOString()),
+              ),
+            ),
           ],
-          explain: async () => new DomainError('slot-unavailable', 'That slot was just taken'),
+          failures: { slot: new DomainError('slot-unavailable', 'That slot was just taken') },
         }),
       });
     } catch (err) {
@@ -461,6 +321,9 @@ export async function createCandidateBooking(
   }
   throw new DomainError('slot-unavailable', `The slot on ${input.date} at ${input.time} is no longer available`);
 }
+
+/** Named condition: the slot lock may be taken (absent, or its hold expired). */
+export const slotFree = (now: string): Condition => ({ expression: SLOT_FREE, names: { '#state': 'state' }, values: { ':held': 'held', ':now': now } });
 
 function pickCandidate(input: CandidateInput): CandidateInput {
   const { first_name, last_name, email, phone, job_role, nmc_number } = input;

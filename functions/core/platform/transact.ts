@@ -162,6 +162,7 @@ export async function transact(deps: Deps, parts: readonly Part[], failures: Rea
   for (const name of Object.keys(failures)) {
     if (!names.includes(name)) throw new Error(`Failure given for "${name}", which is not a part of this transaction`);
   }
+  if (parts.length === 0) return; // nothing to write (a refund that keeps what was paid)
   if (parts.length > 100) throw new Error(`A transaction has at most 100 parts, not ${parts.length}`);
   try {
     await deps.db.send(new TransactWriteCommand({ TransactItems: parts.map((p) => p.item) }));

@@ -1,3 +1,4 @@
+import type { PaymentRequestStatus } from '../../core/commerce/payment-requests.js';
 import type { BookingView } from '../../core/bookings/bookings.js';
 import type { InterviewType } from '../../core/clinical-interview/catalog.js';
 import { escapeHtml, field, layout } from '../../middleware/html.js';
@@ -63,7 +64,7 @@ ${field('nmc_number', 'NMC PIN (for example 12A3456B)', v.nmc_number, e.nmc_numb
 <p><a href="?">Choose another interview</a></p>`);
 }
 
-export function paymentPage(m: { booking: BookingView; amount: number; status: 'pending' | 'paid' | 'cancelled'; action: string; providerReady: boolean }): string {
+export function paymentPage(m: { booking: BookingView; amount: number; status: PaymentRequestStatus; action: string; providerReady: boolean }): string {
   const b = m.booking;
   const summary = `<dl>
 <dt>Interview</dt><dd>${escapeHtml(b.interview_type.name)}</dd>
@@ -75,6 +76,9 @@ export function paymentPage(m: { booking: BookingView; amount: number; status: '
     return layout('Payment received', `<h1>Payment received</h1>
 <p>Your interview is confirmed.</p>${summary}
 <p>Join the video meeting at the time above: <a href="${escapeHtml(b.video_meeting.join_link)}">${escapeHtml(b.video_meeting.join_link)}</a> (password ${escapeHtml(b.video_meeting.password)}).</p>`);
+  }
+  if (m.status === 'refunded') {
+    return layout('Booking cancelled', `<h1>This booking was cancelled</h1><p>Your payment is being refunded.</p>${summary}`);
   }
   if (m.status === 'cancelled') {
     return layout('Booking cancelled', `<h1>This booking was cancelled</h1><p>There is nothing to pay.</p>${summary}`);

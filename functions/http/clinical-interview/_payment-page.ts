@@ -1,4 +1,5 @@
-import { getPaymentRequest } from '../../core/bookings/booking-admin.js';
+import { getPaymentRequest } from '../../core/commerce/payment-requests.js';
+import { CLINICAL_FAMILY } from '../../core/clinical-interview/catalog.js';
 import { getBookingItem, toBookingView } from '../../core/bookings/bookings.js';
 import type { Deps } from '../../core/platform/deps.js';
 import { DomainError } from '../../core/platform/errors.js';
@@ -11,7 +12,7 @@ import { DomainError } from '../../core/platform/errors.js';
 export const paymentProviderReady = (): boolean => process.env.PAYMENT_PROVIDER === 'test';
 
 export async function paymentPageModel(deps: Deps, token: string, action: string) {
-  const request = await getPaymentRequest(deps, token);
+  const request = await getPaymentRequest(deps, CLINICAL_FAMILY, token);
   const booking = request && (await getBookingItem(deps, request.client_id, request.booking_id));
   if (!request || !booking) throw new DomainError('not-found', 'There is no payment at this address');
   return {

@@ -1,5 +1,5 @@
 import { clientOperations } from '../../api/routes/shared.js';
-import { walletTransactions } from '../../core/commerce/wallets.js';
+import { walletTransactions } from '../../core/commerce/ledger.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(clientOperations.listWalletTransactions, async ({ deps, caller, family, query }) => ({

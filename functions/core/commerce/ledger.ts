@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { queryAll, queryPage } from '../platform/db.js';
+import type { Deps } from '../platform/deps.js';
+import type { FamilyId } from '../platform/families.js';
+import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
+import { formatWithOffset } from '../platform/time.js';
+import { itemAbsent, putItem } from '../platform/transact.js';
+import { CURRENCY } from './money.js';
+
+/**
+ * The append-only ledger: one per client and family; finance reads a month
+ * across them from the index. An entry is only ever put (never updated), in
+ * the transaction that moves the money or credits it records.
+ */
+
+export type LedgerKind = 'credit_debit' | 'credit_topup' | 'money_debit' | 'money_topup' | 'invoice' | 'refund';
+
+/** What a family sells: the product a charge is for. */
+export interface ProductRef {
+  kind: 'interview_type' | 'course';
+  id: number;
+  name: string;
+}
+
+export interface LedgerEntry {
+  id: string;
+  client_id: string;
+  family: FamilyId;
+  created_at: string;
+  kind: LedgerKind;
+  amount: number;
+  unit: 'credits' | typeof CURRENCY;
+  balance_after: number | null;
+  booking_id: number | null;
+  /** The clinical contract's name for the product; null for other products and top-ups of money. */
+  interview_type: { id: number; name: string } | null;
+  /** Every family's product, for finance. */
+  product?: ProductRef | null;
+  note?: string;
+}
+
+/** The ledger's product fields for a product (or none). */
+export const productFields = (product: ProductRef | null): Pick<LedgerEntry, 'interview_type' | 'product'> => ({
+  interview_type: product?.kind === 'interview_type' ? { id: product.id, name: product.name } : null,
+  product,
+});
+
+const { ledger: LEDGER } = TABLE_KEYS;
+const LEDGER_MONTH = GSI1_KEYS.ledgerMonth;
+export const ledgerKeys = {
+  partition: (clientId: string, family: FamilyId) => key(LEDGER.pk, family, clientId),
+  entry: (clientId: string, family: FamilyId, createdAt: string, id: string) => ({
+    pk: key(LEDGER.pk, family, clientId),
+    sk: key(LEDGER.sk.entry, createdAt, id),
+    // Finance reads a month across clients and families from the index.
+    gsi1pk: key(LEDGER_MONTH.pk, createdAt.slice(0, 7)),
+    gsi1sk: key(LEDGER_MONTH.sk.entry, createdAt, family, clientId, id),
+  }),
+  month: (month: string) => key(LEDGER_MONTH.pk, month),
+};
+
+export function newLedgerEntry(deps: Deps, entry: Omit<LedgerEntry, 'id' | 'created_at'>): LedgerEntry {
+  return { id: `led_${randomUUID().replaceAll('-', '')}`, created_at: deps.clock().toISOString(), ...entry };
+}
+
+/** The transaction item that appends an entry. */
+export const ledgerPut = (deps: Deps, entry: LedgerEntry) =>
+  putItem(deps, { ...ledgerKeys.entry(entry.client_id, entry.family, entry.created_at, entry.id), entity: 'ledger', ...entry }, itemAbsent);
+
+/** No `family`: the contract's entry has none, and a family's list shows only its own entries. */
+export const toLedgerView = (entry: LedgerEntry, timeZone: string) => {
+  const { id, client_id, created_at, kind, amount, unit, balance_after, booking_id, interview_type, note } = entry;
+  return { id, client_id, created_at: formatWithOffset(created_at, timeZone), kind, amount, unit, balance_after, booking_id, interview_type, note: note ?? null };
+};
+
+/** The client's ledger in one family, newest first. */
+export const walletTransactions = (deps: Deps, clientId: string, family: FamilyId, page: { limit: number; cursor?: string }) =>
+  queryPage(deps, { pk: ledgerKeys.partition(clientId, family), ...page }, (e) => toLedgerView(e as unknown as LedgerEntry, deps.config.serviceTimeZone));
+
+function fromLedgerItem(item: Record<string, unknown>): LedgerEntry {
+  const { pk, sk, gsi1pk, gsi1sk, entity, ...entry } = item;
+  return entry as unknown as LedgerEntry;
+}
+
+/** Every ledger entry of a month across clients and families, oldest first: finance's export. */
+export async function ledgerForMonth(deps: Deps, month: string): Promise<LedgerEntry[]> {
+  const items = await queryAll(deps, {
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': ledgerKeys.month(month) },
+  });
+  return items.map(fromLedgerItem);
+}
