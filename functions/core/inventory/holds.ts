@@ -122,7 +122,7 @@ export async function holdUnit<U, F extends Record<string, unknown>>(
         status: 'active' as const,
       };
       const parts: Part[] = [
-        holdUnitPart(deps, pool.keyOf(unit), hold, now),
+        holdUnitPart(deps, pool.keyOf(unit), { hold_hash: hold.hold_hash, client_id: hold.client_id, expires_at: hold.expires_at }, now),
         // The marker carries the hold, so a conflict can show it without another read.
         ...(policy.onePerHolder ? [part('marker', putItem(deps, { ...marker, entity: 'active-hold', ...hold, ttl }, markerFree(now)))] : []),
         // Kept a day past expiry, so that using it says "expired", not "unknown".

@@ -48,12 +48,9 @@ export const unitFree = (now: Date): Condition => ({
 const unitHeldBy = (holdHash: string): Condition => ({ expression: 'hold_hash = :hash', values: { ':hash': holdHash } });
 const unitBookedBy = (bookingId: number): Condition => ({ expression: 'booking_id = :booking', values: { ':booking': bookingId } });
 
-/** Holds a free unit for a hold until it expires. */
-export const holdUnitPart = (deps: Deps, unit: ItemKey, hold: { hold_hash: string; client_id: string; expires_at: string }, now: Date): Part =>
-  part(
-    'unit',
-    putItem(deps, { ...unit, entity: 'unit-lock', state: 'held', hold_hash: hold.hold_hash, client_id: hold.client_id, expires_at: hold.expires_at, ttl: toEpochSeconds(new Date(hold.expires_at)) }, unitFree(now)),
-  );
+/** Holds a free unit until `expires_at`, for a hold (or for a booking that must be paid by then). */
+export const holdUnitPart = (deps: Deps, unit: ItemKey, by: { client_id: string; expires_at: string; hold_hash?: string; booking_id?: number }, now: Date, name = 'unit'): Part =>
+  part(name, putItem(deps, { ...unit, entity: 'unit-lock', state: 'held', ...by, ttl: toEpochSeconds(new Date(by.expires_at)) }, unitFree(now)));
 
 /** *consume*: the unit a hold took becomes the booking's, for good. */
 export const consumeUnit = (deps: Deps, unit: ItemKey, holdHash: string, bookingId: number): Part =>
@@ -103,15 +100,16 @@ export interface Pool<U> {
  * (`attempt`), so concurrent callers spread over the pool instead of all
  * racing for its first unit. An attempt whose part `unit` failed lost that
  * unit to another writer: the next is tried. None left: `unavailable`.
- * `locks` may be given when the caller has read them already; `tally`
- * counts the transactions tried (the benchmark reports them).
+ * `locks` may be given when the caller has read them already; `lost` says
+ * which errors mean the unit was taken (default: part `unit` failed);
+ * `tally` counts the transactions tried (the benchmark reports them).
  */
 export async function takeFromPool<U, R>(
   deps: Deps,
   pool: Pool<U>,
   attempt: (unit: U) => Promise<R>,
   unavailable: () => DomainError,
-  options: { locks?: Map<string, Record<string, unknown>>; tally?: Tally } = {},
+  options: { locks?: Map<string, Record<string, unknown>>; lost?: (err: unknown) => boolean; tally?: Tally } = {},
 ): Promise<{ value: R; unit: U }> {
   const now = deps.clock();
   const locks = options.locks ?? (await readLocks(deps, pool.units.map(pool.keyOf)));
@@ -121,11 +119,13 @@ export async function takeFromPool<U, R>(
     try {
       return { value: await attempt(unit), unit };
     } catch (err) {
-      if (!(err instanceof TransactionFailed && err.has('unit'))) throw err;
+      if (!(options.lost ?? unitLost)(err)) throw err;
     }
   }
   throw unavailable();
 }
+
+const unitLost = (err: unknown) => err instanceof TransactionFailed && err.has('unit');
 
 /** Transactions tried, across calls. */
 export interface Tally {
