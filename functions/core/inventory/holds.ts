@@ -128,7 +128,7 @@ export async function holdUnit<U, F extends Record<string, unknown>>(
         // Kept a day past expiry, so that using it says "expired", not "unknown".
         part('hold', putItem(deps, { ...holdKeys.hold(policy.family, hold.hold_hash), ...(policy.announce ? holdKeys.open(policy.family, expiresAt, hold.hold_hash) : {}), entity: 'hold', ...hold, ttl: ttl + 86_400 }, itemAbsent)),
       ];
-      await transact(deps, parts, { marker: (old) => errors.conflict(old ?? {}) });
+      await transact(deps, parts, policy.onePerHolder ? { marker: (old) => errors.conflict(old ?? {}) } : {});
       return hold;
     },
     errors.unavailable,
