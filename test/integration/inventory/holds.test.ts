@@ -1,5 +1,5 @@
 import { eventPut } from '../../../functions/core/events/outbox.js';
-import { getHold, holdUnit, releaseUnitHold, sweepExpiredHolds, type Holder, type HoldPolicy } from '../../../functions/core/inventory/holds.js';
+import { getHold, holdUnit, releaseUnitHold, sweepExpiredHolds, type Hold, type Holder, type HoldPolicy } from '../../../functions/core/inventory/holds.js';
 import { seatNames, unitKeys, type Tally } from '../../../functions/core/inventory/units.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import { DomainError } from '../../../functions/core/platform/errors.js';
@@ -71,7 +71,7 @@ describe('holders', () => {
     expect(await hold(pool, invite).catch((e) => e.code)).toBe('hold-conflict');
 
     // The agency cannot release the invite's hold, nor the invite the agency's.
-    const unitOf = (h: { seat?: unknown }) => pool.keyOf(String(h.seat));
+    const unitOf = (h: Hold) => pool.keyOf(String(h.seat));
     expect(await releaseUnitHold(deps, policy, agency, invited.hold.hold_hash, unitOf).catch((e) => e.code)).toBe('not-found');
     expect(await releaseUnitHold(deps, policy, invite, own.hold.hold_hash, unitOf).catch((e) => e.code)).toBe('not-found');
     await releaseUnitHold(deps, policy, invite, invited.hold.hold_hash, unitOf);
