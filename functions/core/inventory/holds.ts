@@ -99,7 +99,7 @@ export async function holdUnit<U, F extends Record<string, unknown>>(
   fields: (unit: U) => F,
   errors: { conflict: (existing: Record<string, unknown>) => DomainError; unavailable: () => DomainError },
   tally?: Tally,
-): Promise<{ hold: Hold & F; unit: U }> {
+): Promise<{ hold: Hold & F; unit: U; at: Date }> {
   const now = deps.clock();
   const marker = markerKey(policy.family, holder);
   const locks = await readLocks(deps, [...pool.units.map(pool.keyOf), ...(policy.onePerHolder ? [marker] : [])]);
@@ -134,7 +134,7 @@ export async function holdUnit<U, F extends Record<string, unknown>>(
     errors.unavailable,
     { locks, tally },
   );
-  return { hold, unit };
+  return { hold, unit, at: now };
 }
 
 const markerOf = (hash: string, orAbsent = false): Condition => ({ expression: `${orAbsent ? 'attribute_not_exists(pk) OR ' : ''}hold_hash = :hash`, values: { ':hash': hash } });
@@ -212,7 +212,7 @@ export async function createHold(deps: Deps, clientId: string, input: { intervie
   const now = deps.clock();
   const tz = deps.config.serviceTimeZone;
   const { type, slots } = candidateSlots(await loadCatalog(deps), input.interviewTypeId, input.date, input.time, tz, now);
-  const { hold } = await holdUnit(
+  const { hold, at } = await holdUnit(
     deps,
     clinicalHolds(family),
     { type: 'client', clientId },
@@ -224,7 +224,7 @@ export async function createHold(deps: Deps, clientId: string, input: { intervie
     },
     tally,
   );
-  return toHoldView(hold, now, tz);
+  return toHoldView(hold, at, tz);
 }
 
 /** DELETE /timeslots/hold/{hash}. */
