@@ -86,4 +86,6 @@ export interface ScheduleDefinition extends WorkerAccess {
 export const SCHEDULES: readonly ScheduleDefinition[] = [
   // Requests (references first) expire on time even when nobody looks at them.
   { id: 'request-expiry', worker: 'request-expiry', everyMinutes: 15, table: 'readwrite', timeoutSeconds: 120, description: 'Expire requests whose time is up' },
+  // An unpaid candidate_pays booking gives its slot back at its payment deadline (the payment page refuses by the clock already).
+  { id: 'payment-expiry', worker: 'payment-expiry', everyMinutes: 5, table: 'readwrite', timeoutSeconds: 120, description: 'Cancel candidate_pays bookings unpaid at their payment deadline' },
 ];

@@ -4,7 +4,7 @@ import { activeType, loadCatalog } from '../../core/clinical-interview/catalog.j
 import { getClient } from '../../core/access/clients.js';
 import type { Deps } from '../../core/platform/deps.js';
 import { DomainError } from '../../core/platform/errors.js';
-import { freeSlotsOn } from '../../core/inventory/holds.js';
+import { freeSlotsOn } from '../../core/clinical-interview/slots.js';
 import { addDays, isCalendarDate, wallClock } from '../../core/platform/time.js';
 import { idFromString } from '../../api/schemas/fields.js';
 import type { BookingPageModel } from './_pages.js';
