@@ -18,6 +18,7 @@ import { startDynamoDbLocal, startLocalSqs, type RunningEmulator } from './emula
 import { outboxQueueUrls } from '../../functions/core/events/relay.js';
 import { startOutboxPoller } from './outbox-poller.js';
 import { startPoller, type Poller, type SqsWorker } from './pollers.js';
+import { lockDataDir } from './lock.js';
 import { ensureBucket, ensureKeyFormat, ensureQueues, ensureTable } from './provision.js';
 import { createLocalServer, loadRoutes } from './server.js';
 
@@ -35,6 +36,8 @@ export interface LocalStackOptions {
   /** Run every schedule this often instead of at its rate (tests). */
   scheduleIntervalMs?: number;
   onError?: (err: unknown) => void;
+  /** Called once the data directory is locked, before anything else starts. */
+  onStarting?: () => void;
 }
 
 export interface LocalInfo {
@@ -61,11 +64,15 @@ export const localInfoPath = (dataDir: string) => join(dataDir, 'local.json');
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const dataDir = resolve(options.dataDir);
   mkdirSync(join(dataDir, 'mailbox'), { recursive: true });
+  // Before anything touches the directory: it may be another running stack's.
+  const lock = lockDataDir(dataDir, options.port);
+  options.onStarting?.();
   rmSync(localInfoPath(dataDir), { force: true });
   const cleanups: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(options.onError);
     cleanups.length = 0;
+    lock.release();
   };
 
   try {
@@ -142,6 +149,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
     server.closeIdleConnections?.();
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    lock.listening((server.address() as AddressInfo).port);
     // Links in responses and e-mails point at this server.
     process.env.PUBLIC_ROOT_URL = baseUrl;
 
