@@ -2,16 +2,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { cancelBooking } from '../functions/core/bookings/booking-admin.js';
+import { cancelBooking, completeInterview, markAttendance, rescheduleBooking } from '../functions/core/bookings/booking-admin.js';
 import { BOOKING_STATUSES, type BookingStatus } from '../functions/core/bookings/bookings.js';
 import { CLINICAL_FAMILY, createInterviewType, createInterviewer, loadCatalog, setAvailability, setInterviewTypeActive } from '../functions/core/clinical-interview/catalog.js';
 import {
   interviewerView,
   operatorBooking,
   operatorBookings,
-  operatorComplete,
-  operatorMarkAttendance,
-  operatorReschedule,
   typeView,
   weekdayNumber,
 } from '../functions/core/clinical-interview/operator.js';
@@ -364,20 +361,22 @@ const COMMANDS: Record<string, Command> = {
     options: ['id', 'date', 'time'],
     usage: '--id ID --date YYYY-MM-DD --time HH:MM  move to another free slot (to where it already is: nothing changes)',
     run: async () => {
-      const { booking, changed } = await operatorReschedule(target().deps, int('id'), { date: date('date'), time: text('time') });
+      const { deps } = target();
+      const before = await operatorBooking(deps, int('id'));
+      const booking = await rescheduleBooking(deps, int('id'), { date: date('date'), time: text('time') });
       print(booking);
-      if (!changed) console.error(`Booking ${opts.id} is already on ${opts.date} at ${opts.time}: nothing changed`);
+      if (booking.start_date === before.start_date) console.error(`Booking ${opts.id} is already on ${opts.date} at ${opts.time}: nothing changed`);
     },
   },
   'bookings attendance': {
     options: ['id', 'status'],
     usage: '--id ID --status attended|no_show   mark attendance, once the interview has started',
-    run: async () => print(await operatorMarkAttendance(target().deps, int('id'), oneOf('status', ['attended', 'no_show'] as const))),
+    run: async () => print(await markAttendance(target().deps, int('id'), oneOf('status', ['attended', 'no_show'] as const))),
   },
   'bookings complete': {
     options: ['id'],
     usage: '--id ID                               the interview took place (refused before it starts)',
-    run: async () => print(await operatorComplete(target().deps, int('id'))),
+    run: async () => print(await completeInterview(target().deps, int('id'))),
   },
   'bookings attach-report': {
     options: ['id', 'file'],

@@ -8,6 +8,7 @@ import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { cancelBookingOf, changeBooking, confirmPayment } from './change.js';
 import { findBookingIn } from './records.js';
+import { formatWithOffset } from '../platform/time.js';
 
 /**
  * What operators do to bookings after creation (the operator CLI, not the
@@ -30,11 +31,16 @@ export function cancelBooking(deps: Deps, id: number, reason?: string): Promise<
   });
 }
 
-/** Moves a scheduled booking to a free interviewer's slot of its type at another time: the new unit claimed, the old freed, together. */
+/**
+ * Moves a scheduled booking to a free interviewer's slot of its type at another
+ * time: the new unit claimed, the old freed, together. To the date and time it
+ * already has, nothing changes (no event, no new slot).
+ */
 export async function rescheduleBooking(deps: Deps, id: number, to: { date: string; time: string }): Promise<BookingView> {
   const booking = await findBooking(deps, id);
   const refusal = requireScheduled(booking);
   if (refusal) throw refusal;
+  if (booking.date === to.date && booking.time === to.time) return viewOf(deps, booking);
   const now = deps.clock();
   const kind = clinicalBookings(booking.family);
   const catalog = await loadCatalog(deps);
@@ -60,9 +66,17 @@ export async function rescheduleBooking(deps: Deps, id: number, to: { date: stri
   return viewOf(deps, value);
 }
 
+/** Attendance and completion wait until the interview has started (the booking's condition on `updated_at` keeps a reschedule from slipping in between). */
+function requireStarted(deps: Deps, booking: BookingItem, what: string): void {
+  if (booking.start_at > deps.clock().toISOString()) {
+    throw new DomainError('invalid-state', `Booking ${booking.id} starts ${formatWithOffset(booking.start_at, deps.config.serviceTimeZone)}: ${what} once the interview has started`);
+  }
+}
+
 export async function markAttendance(deps: Deps, id: number, attendance: Exclude<Attendance, 'pending'>): Promise<BookingView> {
   const booking = await findBooking(deps, id);
   if (booking.booking_status !== 'booked') throw new DomainError('invalid-state', `Booking ${id} is ${booking.booking_status}`);
+  requireStarted(deps, booking, 'attendance can be marked');
   return viewOf(deps, await changeBooking(deps, clinicalBookings(booking.family), booking, { attendance }, undefined));
 }
 
@@ -71,6 +85,7 @@ export async function completeInterview(deps: Deps, id: number): Promise<Booking
   const refusal = requireScheduled(booking);
   if (refusal) throw refusal;
   if (booking.booking_status !== 'booked') throw new DomainError('invalid-state', `Booking ${id} is ${booking.booking_status}`);
+  requireStarted(deps, booking, 'it can be completed');
   const changes = { interview_status: 'completed' as const, attendance: booking.attendance === 'pending' ? ('attended' as const) : booking.attendance };
   return viewOf(deps, await changeBooking(deps, clinicalBookings(booking.family), booking, changes, 'booking.interview_completed'));
 }

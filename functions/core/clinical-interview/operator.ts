@@ -1,17 +1,10 @@
-import { completeInterview, findBooking, markAttendance, rescheduleBooking } from '../bookings/booking-admin.js';
-import { listBookings, toBookingView, type Attendance, type BookingFilter, type BookingItem, type BookingView } from '../bookings/bookings.js';
+import { findBooking } from '../bookings/booking-admin.js';
+import { listBookings, toBookingView, type BookingFilter, type BookingItem, type BookingView } from '../bookings/bookings.js';
 import { listClients } from '../access/clients.js';
 import type { Deps } from '../platform/deps.js';
-import { DomainError } from '../platform/errors.js';
-import { formatWithOffset } from '../platform/time.js';
 import type { Catalog, Interviewer, InterviewType } from './catalog.js';
 
-/**
- * What operators see and do to clinical interview bookings, on top of the
- * booking engine's operator actions: views in the API's snake_case, a
- * reschedule to where the booking already is changes nothing, and attendance
- * and completion wait until the interview has started.
- */
+/** What operators see of clinical interview bookings and the catalogue: views in the API's snake_case. */
 
 export type OperatorBookingView = BookingView & { client_id: string };
 
@@ -33,31 +26,6 @@ export async function operatorBookings(deps: Deps, filter: Omit<BookingFilter, '
     if (all.length >= filter.limit) break;
   }
   return all;
-}
-
-/** Moves a booking; to the date and time it already has, nothing changes (no event, no new slot). */
-export async function operatorReschedule(deps: Deps, id: number, to: { date: string; time: string }): Promise<{ booking: BookingView; changed: boolean }> {
-  const booking = await findBooking(deps, id);
-  if (booking.date === to.date && booking.time === to.time && booking.booking_status !== 'cancelled' && booking.interview_status === 'scheduled') {
-    return { booking: operatorView(deps, booking), changed: false };
-  }
-  return { booking: await rescheduleBooking(deps, id, to), changed: true };
-}
-
-function requireStarted(deps: Deps, booking: BookingItem, what: string): void {
-  if (booking.start_at > deps.clock().toISOString()) {
-    throw new DomainError('invalid-state', `Booking ${booking.id} starts ${formatWithOffset(booking.start_at, deps.config.serviceTimeZone)}: ${what} once the interview has started`);
-  }
-}
-
-export async function operatorMarkAttendance(deps: Deps, id: number, attendance: Exclude<Attendance, 'pending'>) {
-  requireStarted(deps, await findBooking(deps, id), 'attendance can be marked');
-  return markAttendance(deps, id, attendance);
-}
-
-export async function operatorComplete(deps: Deps, id: number) {
-  requireStarted(deps, await findBooking(deps, id), 'it can be completed');
-  return completeInterview(deps, id);
 }
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
