@@ -50,6 +50,7 @@ export const DOMAIN_PROBLEMS: Record<DomainErrorCode, { status: number; title: s
   'webhook-url-refused': { status: 422, title: 'Webhook URL refused' },
   forbidden: { status: 403, title: 'Forbidden' },
   'limit-reached': { status: 422, title: 'Limit reached' },
+  'payment-window-closed': { status: 422, title: 'Too late for the candidate to pay' },
   'job-running': { status: 409, title: 'A job of this kind is already running' },
   'invalid-field': { status: 422, title: 'Validation failed' },
 };

@@ -8,7 +8,7 @@ import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { itemAbsent, part, putItem, transact, type Failure, type Part } from '../platform/transact.js';
 import type { PayOption } from '../platform/vocabulary.js';
-import { paymentDueAt, type BookingKind, type BookingRecord } from './kind.js';
+import { leavesTimeToPay, paymentDueAt, type BookingKind, type BookingRecord } from './kind.js';
 import { bookingEventPart, bookingKeys, paymentDueOf } from './records.js';
 
 /**
@@ -51,6 +51,12 @@ export async function commitBooking<B extends BookingRecord, V>(deps: Deps, kind
   // A wallet that changed since it was read has no domain meaning: the whole attempt runs again.
   return retryOnConflict(async () => {
     const now = deps.clock();
+    if (c.payOption === 'candidate_pays' && !leavesTimeToPay(now, new Date(c.fields.start_at), kind.deadline)) {
+      throw new DomainError(
+        'payment-window-closed',
+        `A candidate_pays booking must be paid ${kind.deadline.beforeStartHours} hours before the start; this slot starts too soon for the candidate to pay. Choose another pay option or a later slot.`,
+      );
+    }
     const dueAt = c.payOption === 'candidate_pays' ? paymentDueAt(now, new Date(c.fields.start_at), kind.deadline).toISOString() : undefined;
     const charge = await planCharge(deps, { client: c.client, family: kind.family, product: c.product, payOption: c.payOption, bookingId: c.bookingId, paymentDueAt: dueAt });
     const take = c.take({ now, paymentDueAt: dueAt });

@@ -52,6 +52,13 @@ export function paymentDueAt(createdAt: Date, startAt: Date, rule: PaymentDeadli
   return new Date(Math.min(createdAt.getTime() + rule.afterBookingHours * HOUR, startAt.getTime() - rule.beforeStartHours * HOUR));
 }
 
+/** A candidate is given at least this long to pay; a slot that leaves less cannot be booked for candidate payment. */
+export const MIN_PAYMENT_WINDOW_MINUTES = 30;
+
+/** Does a booking made now for a slot starting at `startAt` leave the candidate time to pay? */
+export const leavesTimeToPay = (now: Date, startAt: Date, rule: PaymentDeadline): boolean =>
+  paymentDueAt(now, startAt, rule).getTime() - now.getTime() >= MIN_PAYMENT_WINDOW_MINUTES * 60_000;
+
 /** The events every booking family has (the specification names them alike in each). */
 export type BookingEvent = 'booking.created' | 'booking.confirmed' | 'booking.cancelled' | 'booking.rescheduled';
 

@@ -1,5 +1,5 @@
 import { confirmCandidatePayment } from '../../../functions/core/bookings/booking-admin.js';
-import { LINK_UNPAID_LIMIT } from '../../../functions/core/bookings/booking-page.js';
+import { bookingPageToken, LINK_UNPAID_LIMIT } from '../../../functions/core/bookings/booking-page.js';
 import { createBooking, createCandidateBooking, getBooking, getBookingItem } from '../../../functions/core/bookings/bookings.js';
 import { expireUnpaidBookings } from '../../../functions/core/bookings/payment-expiry.js';
 import { clinicalBookings } from '../../../functions/core/clinical-interview/bookings.js';
@@ -10,6 +10,8 @@ import type { DomainEvent, EmailMessage } from '../../../functions/core/events/o
 import { availableSlots, createHold } from '../../../functions/core/inventory/holds.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import { paymentPageModel } from '../../../functions/http/clinical-interview/_payment-page.js';
+import { bookingPageModel } from '../../../functions/http/clinical-interview/_booking-page.js';
+
 import { candidate, CI, ledgerOf, links, MONDAY, newClient, outboxPayloads, settle, testCatalog } from '../../support/clinical.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 
@@ -164,5 +166,29 @@ describe('the booking link\'s limit of unpaid bookings', () => {
     await expect(linkBooking(client, second, '09:00')).resolves.toBeDefined();
     // Another agency's link is not affected by this one's.
     await expect(linkBooking(await newClient(deps), second, '09:30')).resolves.toBeDefined();
+  });
+});
+
+describe('a slot that starts too soon for the candidate to pay', () => {
+  // MONDAY 08:00 UTC: 09:30 and 10:00 leave no time before the 2-hour deadline; 11:00 leaves an hour.
+  it('cannot be booked candidate_pays by the agency: payment-window-closed, and the hold stays usable for another pay option', async () => {
+    const client = await newClient(deps);
+    await topUpCredits(deps, client, CI, type, 1);
+    const held = await createHold(deps, client, { interviewTypeId: type.id, date: MONDAY, time: '10:00' });
+    const refusal = await createBooking(deps, client, { ...candidate, hold_hash: held.hold_hash, pay_option: 'candidate_pays' }, links).catch((e) => e);
+    expect(refusal).toMatchObject({ code: 'payment-window-closed' });
+    const booked = await createBooking(deps, client, { ...candidate, hold_hash: held.hold_hash, pay_option: 'credits' }, links);
+    expect(booked).toMatchObject({ booking_status: 'booked', pay_option: 'credits' });
+  });
+
+  it('is not offered on the booking link, and cannot be booked through it', async () => {
+    const client = await newClient(deps);
+    const page = await bookingPageModel(deps, await bookingPageToken(deps, client, CI), String(type.id), '/book');
+    const today = page.slots.filter((s) => s.date === MONDAY).map((s) => s.time);
+    expect(today).not.toContain('09:30');
+    expect(today).toContain('11:00');
+    expect(await linkBooking(client, MONDAY, '09:30').catch((e) => e.code)).toBe('payment-window-closed');
+    const booked = await linkBooking(client, MONDAY, '11:00');
+    expect((await getBookingItem(deps, client, booked.view.id))?.payment_due_at).toBe(`${MONDAY}T09:00:00.000Z`);
   });
 });
