@@ -1,7 +1,7 @@
 import createClient from 'openapi-fetch';
 import type { LocalStack } from '../../lib/local/stack.js';
-import type { paths as ClinicalPaths } from '../generated/clinical-interview.js';
-import type { paths as PortalPaths } from '../generated/portal-v2.js';
+import type { paths as ClinicalPaths } from '../support/generated/clinical-interview.js';
+import type { paths as PortalPaths } from '../support/generated/portal-v2.js';
 import { DEMO_CREDENTIALS, startTestStack } from '../support/local-stack.js';
 
 /**
