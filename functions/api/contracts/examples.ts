@@ -1,3 +1,4 @@
+import { PROBLEM_TYPES, type ProblemCode } from '../problem-types.js';
 import type * as v from 'valibot';
 import { eventKindsOf } from '../../core/events/catalogue.js';
 import type { FamilyId } from '../../core/platform/families.js';
@@ -194,30 +195,9 @@ export interface Refusal {
   extensions?: Record<string, unknown>;
 }
 
-/**
- * The status and title of each problem type the documents show, as the edge
- * answers them (functions/middleware/problems.ts; a unit test compares).
- */
-export const PROBLEM_TYPES: Record<string, { status: number; title: string }> = {
-  'malformed-json': { status: 400, title: 'Malformed JSON' },
-  'invalid-credentials': { status: 401, title: 'Invalid client credentials' },
-  'invalid-token': { status: 401, title: 'Invalid token' },
-  forbidden: { status: 403, title: 'Forbidden' },
-  'not-found': { status: 404, title: 'Not found' },
-  'hold-conflict': { status: 409, title: 'The client already has an active hold' },
-  'invalid-state': { status: 409, title: 'Not possible in the current state' },
-  'payload-too-large': { status: 413, title: 'Payload too large' },
-  'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
-  validation: { status: 422, title: 'Validation failed' },
-  'hold-expired': { status: 422, title: 'Hold expired' },
-  'insufficient-credits': { status: 422, title: 'Insufficient credits' },
-  'limit-reached': { status: 422, title: 'Limit reached' },
-  'rate-limited': { status: 429, title: 'Too many requests' },
-  internal: { status: 500, title: 'Internal server error' },
-};
 
 export function problemExample({ code, detail, extensions }: Refusal): Record<string, unknown> {
-  const known = PROBLEM_TYPES[code];
+  const known = PROBLEM_TYPES[code as ProblemCode];
   if (!known) throw new Error(`No problem type ${code} in PROBLEM_TYPES`);
   return { type: `/problems/${code}`, title: known.title, status: known.status, detail, ...extensions };
 }

@@ -662,7 +662,7 @@ export interface webhooks {
         put?: never;
         /**
          * booking.cancelled
-         * @description An operator cancelled a booking.
+         * @description An operator cancelled a booking, or a `candidate_pays` booking was still unpaid at its payment deadline.
          */
         post: {
             parameters: {
