@@ -1,4 +1,3 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { clientKeys, getClient } from '../access/clients.js';
 import { clinicalBookings, pickCandidate, videoMeeting, type BookingItem, type BookingView, type CandidateInput, type NewBooking } from '../clinical-interview/bookings.js';
 import { CLINICAL_FAMILY, loadCatalog, type BookingFamily, type Catalog, type InterviewType } from '../clinical-interview/catalog.js';
@@ -9,7 +8,9 @@ import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { nextId } from '../platform/ids.js';
-import { decodeCursor, encodeCursor, pageKey, type Page } from '../platform/pagination.js';
+import { queryFilteredPage } from '../platform/db.js';
+import type { Page } from '../platform/pagination.js';
+import { allOf, type Condition } from '../platform/transact.js';
 import type { BookingStatus } from '../platform/vocabulary.js';
 import { withLinkPlace } from './booking-page.js';
 import { commitBooking, holdRefusal, type BookingLinks } from './commit.js';
@@ -155,43 +156,15 @@ export const listBookings = (deps: Deps, clientId: string, filter: BookingFilter
   listOf(deps, clinicalBookings(family), clientId, filter);
 
 /** A kind's bookings of the caller, newest first, filtered by status and date. */
-export async function listOf<B extends BookingRecord, V>(deps: Deps, kind: BookingKind<B, V>, clientId: string, filter: BookingFilter): Promise<Page<V>> {
-  const pk = clientKeys.partition(clientId);
-  const prefix = bookingKeys.familyPrefix(kind.family);
-  const conditions: string[] = [];
-  const values: Record<string, unknown> = { ':pk': pk, ':prefix': prefix };
-  if (filter.status) {
-    conditions.push('booking_status = :status');
-    values[':status'] = filter.status;
-  }
-  if (filter.from) {
-    conditions.push('#date >= :from');
-    values[':from'] = filter.from;
-  }
-  if (filter.to) {
-    conditions.push('#date <= :to');
-    values[':to'] = filter.to;
-  }
-  const scope = { pk, prefix };
-  const data: V[] = [];
-  let cursor = await decodeCursor(deps, scope, filter.cursor);
-  // A filter can leave a page short: read on until the page is full or the list ends.
-  do {
-    const page = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        FilterExpression: conditions.length ? conditions.join(' AND ') : undefined,
-        ExpressionAttributeNames: filter.from || filter.to ? { '#date': 'date' } : undefined,
-        ExpressionAttributeValues: values,
-        ScanIndexForward: false,
-        Limit: filter.limit - data.length,
-        ExclusiveStartKey: cursor,
-        ConsistentRead: true,
-      }),
-    );
-    data.push(...(page.Items as B[]).map((b) => kind.view(b, deps.config.serviceTimeZone)));
-    cursor = pageKey(page.LastEvaluatedKey);
-  } while (cursor && data.length < filter.limit);
-  return { data, next_cursor: await encodeCursor(deps, scope, cursor) };
+export function listOf<B extends BookingRecord, V>(deps: Deps, kind: BookingKind<B, V>, clientId: string, filter: BookingFilter): Promise<Page<V>> {
+  const conditions: Condition[] = [
+    ...(filter.status ? [{ expression: 'booking_status = :status', values: { ':status': filter.status } }] : []),
+    ...(filter.from ? [{ expression: '#date >= :from', names: { '#date': 'date' }, values: { ':from': filter.from } }] : []),
+    ...(filter.to ? [{ expression: '#date <= :to', names: { '#date': 'date' }, values: { ':to': filter.to } }] : []),
+  ];
+  return queryFilteredPage(
+    deps,
+    { pk: clientKeys.partition(clientId), prefix: bookingKeys.familyPrefix(kind.family), limit: filter.limit, cursor: filter.cursor, filter: conditions.length ? allOf(...conditions) : undefined },
+    (item) => kind.view(item as B, deps.config.serviceTimeZone),
+  );
 }

@@ -1,5 +1,5 @@
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand, type QueryCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { cancellationReasons, isConditionalCheckFailed } from './conditions.js';
+import { isConditionalCheckFailed } from './conditions.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 import { TransactionFailed, type Condition } from './transact.js';
@@ -150,7 +150,7 @@ export async function retryOnConflict<T>(work: () => Promise<T>, tries = 12): Pr
     try {
       return await work();
     } catch (err) {
-      if (!(err instanceof TransactionFailed || cancellationReasons(err)) || i >= tries) throw err;
+      if (!(err instanceof TransactionFailed) || i >= tries) throw err;
       await new Promise((r) => setTimeout(r, Math.random() * 20 * i));
     }
   }
