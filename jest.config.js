@@ -28,5 +28,6 @@ export default {
     tier('infra', emulators),
   ],
   maxWorkers: 2,
-  testTimeout: 30000,
+  // Generous: e2e tests drive a whole local stack, and CI machines are shared.
+  testTimeout: 60000,
 };

@@ -11,7 +11,9 @@ import { pathToFileURL } from 'node:url';
 import { createClient } from '../functions/core/access/clients.js';
 import { queueUrlEnv } from '../functions/core/platform/config.js';
 import { depsFromEnv } from '../functions/core/platform/deps.js';
-import { holdKeys, SLOT_FREE } from '../functions/core/inventory/holds.js';
+import { holdKeys, holdUnit } from '../functions/core/inventory/holds.js';
+import { seatNames, unitFree, unitKeys, type Tally } from '../functions/core/inventory/units.js';
+import { DomainError } from '../functions/core/platform/errors.js';
 import { randomToken } from '../functions/core/platform/secrets.js';
 import { signatureHeader } from '../functions/core/webhooks/signing.js';
 import { eventPut } from '../functions/core/events/outbox.js';
@@ -117,7 +119,7 @@ async function bundles() {
       build({ ...esbuildOptions(), entryPoints: [e.entry], outfile: join(dir, `${e.name.replace('/', '--')}.mjs`) }),
     ),
   );
-  const env = { ...process.env, TABLE_NAME: 'bench', AWS_REGION: 'eu-west-2', REPORTS_BUCKET: 'bench', ...Object.fromEntries(QUEUES.map((q) => [queueUrlEnv(q.id), 'http://127.0.0.1:1/q'])) };
+  const env = { ...process.env, TABLE_NAME: 'bench', AWS_REGION: 'eu-west-2', DOCUMENTS_BUCKET: 'bench', ...Object.fromEntries(QUEUES.map((q) => [queueUrlEnv(q.id), 'http://127.0.0.1:1/q'])) };
   const loadMs = (file: string) =>
     Number(execFileSync(process.execPath, ['--input-type=module', '-e', `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); console.log(performance.now() - t);`], { env, encoding: 'utf8' }).trim());
   const empty = join(dir, 'empty.mjs');
@@ -169,7 +171,7 @@ async function main() {
       await deps.db.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: deps.table, Item: { ...lock, state: 'held', hold_hash: hash, client_id: clientId, expires_at: expires }, ConditionExpression: SLOT_FREE, ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: { ':held': 'held', ':now': now() } } },
+            { Put: { TableName: deps.table, Item: { ...lock, state: 'held', hold_hash: hash, client_id: clientId, expires_at: expires }, ConditionExpression: unitFree(new Date()).expression, ExpressionAttributeNames: unitFree(new Date()).names, ExpressionAttributeValues: unitFree(new Date()).values } },
             { Put: { TableName: deps.table, Item: { ...holdKeys.activeHold(`bare-${clientId}`, 'clinical-interview'), ...hold }, ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now', ExpressionAttributeValues: { ':now': now() } } },
             { Put: { TableName: deps.table, Item: { ...holdKeys.hold('clinical-interview', hash), ...hold }, ConditionExpression: 'attribute_not_exists(pk)' } },
           ],
@@ -197,6 +199,36 @@ async function main() {
     console.error(`holds: ${SECONDS} s bare and ${SECONDS} s over HTTP in alternating slices, ${CONCURRENCY} at a time…`);
     holdLatency.length = 0;
     const { a: bare, b: http } = await alternating(bareCycle, httpCycle);
+
+    // Contention: HOLDERS holders at once on a pool of SEATS units, through the inventory engine; the
+    // transactions each hold took (a count per hold, not a rate).
+    const SEATS = 12;
+    const HOLDERS = 3 * SEATS;
+    const attempts: number[] = [];
+    let refused = 0;
+    console.error(`contention: ${HOLDERS} holders on ${SEATS} units, 5 rounds…`);
+    for (let round = 0; round < 5; round++) {
+      await Promise.all(
+        Array.from({ length: HOLDERS }, async (_, i) => {
+          const tally: Tally = { attempts: 0 };
+          try {
+            await holdUnit(
+              deps,
+              { family: 'clinical-interview', seconds: 60, onePerHolder: true },
+              { type: 'client', clientId: `bench-${round}-${i}` },
+              { units: seatNames(SEATS), keyOf: (seat) => unitKeys.unit('clinical-interview', '2099-01-01', `R${round}`, seat) },
+              () => ({}),
+              { conflict: () => new DomainError('hold-conflict', 'held'), unavailable: () => new DomainError('slot-unavailable', 'full') },
+              tally,
+            );
+            attempts.push(tally.attempts);
+          } catch (err) {
+            if (!(err instanceof DomainError && err.code === 'slot-unavailable')) throw err;
+            refused++;
+          }
+        }),
+      );
+    }
 
     // Latencies of listing and booking, one request at a time.
     const listLatency: number[] = [];
@@ -253,6 +285,14 @@ async function main() {
       bare_post_per_s: round(barePost),
       delivery_per_s: round(delivery),
       ratio_delivery_vs_bare: round(delivery / barePost),
+      hold_attempts: {
+        pool: SEATS,
+        holders: HOLDERS,
+        holds: attempts.length,
+        refused,
+        mean_per_hold: round(attempts.reduce((a, b) => a + b, 0) / Math.max(1, attempts.length)),
+        max_per_hold: Math.max(0, ...attempts),
+      },
       latency_ms: { hold: percentiles(holdLatency), booking: percentiles(bookingLatency), timeslots: percentiles(listLatency) },
     };
   } finally {

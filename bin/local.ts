@@ -1,17 +1,22 @@
 #!/usr/bin/env node
 import { MissingJavaError } from '../lib/local/emulators.js';
+import { DataDirLocked } from '../lib/local/lock.js';
+import { routeLogs } from '../lib/local/logs.js';
 import { localInfoPath, startLocalStack } from '../lib/local/stack.js';
 
-/** `npm start`: the whole stack on this machine. PORT and DATA_DIR move it. */
+/** `npm start`: the whole stack on this machine. PORT and DATA_DIR move it; LOG_LEVEL=debug keeps the logs on the terminal. */
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = process.env.DATA_DIR ?? '.data';
 
+let logs: ReturnType<typeof routeLogs> | undefined;
 try {
   const stack = await startLocalStack({
     port,
     dataDir,
-    onError: (err) => console.error(JSON.stringify({ level: 'error', message: 'local stack', error: String(err) })),
+    // Logs are routed once the data directory is ours (the lock is taken first): never into another stack's log.
+    onStarting: () => void (logs = routeLogs(dataDir)),
+    onError: (err) => (logs?.log ?? console.error)(JSON.stringify({ level: 'error', time: new Date().toISOString(), message: 'local stack', error: String(err) })),
   });
   const { info } = stack;
   const lines = [
@@ -26,23 +31,26 @@ try {
       (c) => `  ${c.name}${c.invoice_enabled ? ' (invoicing on)' : ''}\n    client_id=${c.client_id}  client_secret=${c.client_secret}`,
     ),
     '',
-    `Written to ${localInfoPath(dataDir)}; e-mails land in ${info.mailbox_dir}. Ctrl-C stops everything.`,
+    `Written to ${localInfoPath(dataDir)}; e-mails land in ${info.mailbox_dir}.`,
+    logs?.file ? `Request logs: ${logs.file} (LOG_LEVEL=debug shows them here). Ctrl-C stops everything.` : 'Ctrl-C stops everything.',
     '',
   ];
-  console.log(lines.join('\n'));
+  logs!.terminal(lines.join('\n') + '\n');
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: stopping the local stack…`);
+    logs!.terminal(`\n${signal}: stopping the local stack…\n`);
     await stack.stop();
+    await logs!.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 } catch (err) {
-  if (err instanceof MissingJavaError) {
+  await logs?.close();
+  if (err instanceof MissingJavaError || err instanceof DataDirLocked) {
     console.error(err.message);
   } else {
     console.error('The local stack could not start:', err instanceof Error ? err.message : err);

@@ -10,7 +10,8 @@ import { familySpec, type FamilyId } from '../functions/core/platform/families.j
 import type { BundleNeed } from './bundling.js';
 import { ProjectFunction } from './project-function.js';
 import { handlerEntry, routesOf } from './routes.js';
-import { reportsBucketName, reportsObjectsFinding, type StageConfig } from './stage.js';
+import { DOCUMENT_KINDS } from '../functions/core/documents/kinds.js';
+import { documentsBucketName, documentsObjectsFinding, type StageConfig } from './stage.js';
 
 export interface ApiStackProps extends StackProps {
   family: FamilyId;
@@ -85,7 +86,7 @@ export class ApiStack extends Stack {
           ...(config.paymentProvider ? { PAYMENT_PROVIDER: config.paymentProvider } : {}),
         },
       }).bindTable(props.table, 'readwrite');
-      if (route.needs?.includes('reports')) fn.bindReports(reportsBucketName(config.stage));
+      if (route.documents?.length) fn.bindDocuments(documentsBucketName(config.stage), route.documents);
       if (route.needs?.includes('deliveries-queue')) fn.bindQueue('deliveries', props.queues.deliveries!);
       this.functions.push(fn);
       this.api.addRoutes({
@@ -95,10 +96,10 @@ export class ApiStack extends Stack {
       });
     }
 
-    if (routesOf(family).some((r) => r.needs?.includes('reports'))) {
+    for (const kind of new Set(routesOf(family).flatMap((r) => r.documents ?? []))) {
       Validations.of(role).acknowledge({
-        id: `AwsSolutions-IAM5[${reportsObjectsFinding(config.stage)}]`,
-        reason: 'Report downloads read objects under interview-reports/ only; object keys are per booking.',
+        id: `AwsSolutions-IAM5[${documentsObjectsFinding(config.stage, DOCUMENT_KINDS[kind].prefix)}]`,
+        reason: `Functions reach ${kind} documents under ${DOCUMENT_KINDS[kind].prefix} only; object keys are per client and object.`,
       });
     }
 

@@ -25,7 +25,7 @@ export function buildApp(app: App = new App()) {
     });
   }
 
-  // Family stacks name the reports bucket rather than import it; they must deploy after it exists.
+  // Family stacks name the documents bucket rather than import it; they must deploy after it exists.
   const apis = FAMILY_IDS.map(
     (family) =>
       new ApiStack(app, `${prefix}-${FAMILIES[family].stackName}`, {

@@ -7,13 +7,14 @@ import { Validations } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { TABLE_SCHEMA } from '../functions/core/platform/table.js';
 import { QUEUES } from './queues.js';
-import { reportsBucketName, type StageConfig } from './stage.js';
+import { documentsBucketName, type StageConfig } from './stage.js';
 
 /** The table and the queues every family shares. */
 export class DataStack extends Stack {
   readonly table: TableV2;
   readonly queues: Record<string, Queue> = {};
-  readonly reports: Bucket;
+  /** Every document kind, a key prefix each (functions/core/documents/kinds.ts). */
+  readonly documents: Bucket;
   /** Where the stream relay parks a batch it could not move after its retries. */
   readonly relayFailures: Queue;
 
@@ -47,8 +48,9 @@ export class DataStack extends Stack {
       removalPolicy: keep,
     });
     Validations.of(accessLogs).acknowledge({ id: 'AwsSolutions-S1', reason: 'This is the access log bucket; it does not log itself' });
-    this.reports = new Bucket(this, 'Reports', {
-      bucketName: reportsBucketName(props.config.stage),
+    // The id and name are those of the bucket when it held only interview reports: changing either replaces the bucket.
+    this.documents = new Bucket(this, 'Reports', {
+      bucketName: documentsBucketName(props.config.stage),
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,

@@ -9,6 +9,7 @@ import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { TABLE_SCHEMA } from '../functions/core/platform/table.js';
 import { queueUrlEnv } from '../functions/core/platform/config.js';
+import { DOCUMENT_KINDS, DOCUMENTS_BUCKET_ENV, type DocumentKindId } from '../functions/core/documents/kinds.js';
 import { BUILTIN_ALIASES, BUNDLE_FILES, ESBUILD_BASE, type BundleNeed } from './bundling.js';
 import { PROJECT_ROOT } from './routes.js';
 
@@ -85,12 +86,16 @@ export class ProjectFunction extends Construct {
     return this;
   }
 
-  /** Reads interview reports: GetObject under interview-reports/ only. */
-  bindReports(bucketName: string): this {
-    this.fn.addEnvironment('REPORTS_BUCKET', bucketName);
-    this.fn.addToRolePolicy(
-      new PolicyStatement({ actions: ['s3:GetObject'], resources: [`arn:${Aws.PARTITION}:s3:::${bucketName}/interview-reports/*`] }),
-    );
+  /**
+   * Sets DOCUMENTS_BUCKET and grants GetObject under the prefixes of just
+   * these document kinds, and PutObject only under those a function writes.
+   */
+  bindDocuments(bucketName: string, kinds: readonly DocumentKindId[]): this {
+    this.fn.addEnvironment(DOCUMENTS_BUCKET_ENV, bucketName);
+    const objects = (ks: readonly DocumentKindId[]) => ks.map((k) => `arn:${Aws.PARTITION}:s3:::${bucketName}/${DOCUMENT_KINDS[k].prefix}*`);
+    this.fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: objects(kinds) }));
+    const written = kinds.filter((k) => DOCUMENT_KINDS[k].writtenBy === 'function');
+    if (written.length) this.fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: objects(written) }));
     return this;
   }
 

@@ -84,6 +84,8 @@ export interface ScheduleDefinition extends WorkerAccess {
 }
 
 export const SCHEDULES: readonly ScheduleDefinition[] = [
-  // Reference requests expire on time even when nobody looks at them.
-  { id: 'reference-expiry', worker: 'reference-expiry', everyMinutes: 15, table: 'readwrite', timeoutSeconds: 120, description: 'Expire reference requests whose time is up' },
+  // Requests (references first) expire on time even when nobody looks at them.
+  { id: 'request-expiry', worker: 'request-expiry', everyMinutes: 15, table: 'readwrite', timeoutSeconds: 120, description: 'Expire requests whose time is up' },
+  // An unpaid candidate_pays booking gives its slot back at its payment deadline (the payment page refuses by the clock already).
+  { id: 'payment-expiry', worker: 'payment-expiry', everyMinutes: 5, table: 'readwrite', timeoutSeconds: 120, description: 'Cancel candidate_pays bookings unpaid at their payment deadline' },
 ];

@@ -48,9 +48,13 @@ export function readStageConfig(node: Node): StageConfig {
   };
 }
 
-/** The reports bucket's name: fixed per stage, account and region, so family stacks can name it without an import. */
-export const reportsBucketName = (stage: string): string => `agency-${stage}-reports-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+/**
+ * The documents bucket's name: fixed per stage, account and region, so family
+ * stacks can name it without an import. It still says "reports" because it
+ * held only interview reports at first: a new name would replace the bucket.
+ */
+export const documentsBucketName = (stage: string): string => `agency-${stage}-reports-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
 
-/** How cdk-nag spells the report objects' ARN in a finding. */
-export const reportsObjectsFinding = (stage: string): string =>
-  `Resource::arn:<AWS::Partition>:s3:::agency-${stage}-reports-<AWS::AccountId>-<AWS::Region>/interview-reports/*`;
+/** How cdk-nag spells the ARN of a document kind's objects in a finding. */
+export const documentsObjectsFinding = (stage: string, prefix: string): string =>
+  `Resource::arn:<AWS::Partition>:s3:::agency-${stage}-reports-<AWS::AccountId>-<AWS::Region>/${prefix}*`;

@@ -1,12 +1,14 @@
-import { toJsonSchema } from '@valibot/to-json-schema';
-import type * as v from 'valibot';
+import { toJsonSchema, type ConversionConfig } from '@valibot/to-json-schema';
+import * as v from 'valibot';
 import { EVENT_CATALOGUE } from '../core/events/catalogue.js';
 import { FAMILIES, type FamilyId } from '../core/platform/families.js';
-import { contractOf, SPEC_FIELDS, type ResponseContract } from './contracts/index.js';
+import { contractOf, SPEC_FIELDS, type OperationContract, type ResponseContract } from './contracts/index.js';
+import { COMMON_REFUSALS, exampleFor, PATH_PARAM_EXAMPLES, problemExample, RESOURCE_EXAMPLES, type Refusal } from './contracts/examples.js';
 import { HoldConflict, Problem } from './contracts/responses.js';
+import { TAGS } from './contracts/tags.js';
 import { routesOf, type Route } from './routes/index.js';
 import { schemaFor } from './routes/operation.js';
-import { pathParamNames } from './schemas/params.js';
+import { PATH_PARAMS, pathParamNames, type PathParamName } from './schemas/params.js';
 
 /**
  * One OpenAPI 3.1 document per family, built from the route table and the
@@ -17,8 +19,13 @@ import { pathParamNames } from './schemas/params.js';
 
 type Json = Record<string, any>;
 
-function jsonSchema(schema: v.GenericSchema): Json {
-  const { $schema, ...rest } = toJsonSchema(schema, { errorMode: 'ignore' }) as Json;
+/**
+ * Bodies are documented as sent. Path and query parameters are documented by
+ * the value they stand for (`output`): an id arrives as text in the URL, but
+ * it is an integer, and typed clients should pass one.
+ */
+function jsonSchema(schema: v.GenericSchema, typeMode: ConversionConfig['typeMode'] = 'ignore'): Json {
+  const { $schema, ...rest } = toJsonSchema(schema, { errorMode: 'ignore', typeMode }) as Json;
   void $schema;
   const spec = SPEC_FIELDS.get(schema);
   if (rest.properties) {
@@ -29,39 +36,90 @@ function jsonSchema(schema: v.GenericSchema): Json {
   return rest;
 }
 
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } });
+/** The entries of an object schema, also when it is piped through checks (TimeslotsQuery). */
+function objectEntries(schema: v.GenericSchema): Record<string, v.GenericSchema> {
+  if ('entries' in schema) return schema.entries as Record<string, v.GenericSchema>;
+  const inner = 'pipe' in schema ? (schema.pipe as v.GenericSchema[]).find((item) => 'entries' in item) : undefined;
+  if (!inner) throw new Error('A query schema must be an object');
+  return inner.entries as Record<string, v.GenericSchema>;
+}
 
-const PROBLEMS = new Set<v.GenericSchema>([Problem, HoldConflict]);
+/** A parameter; its schema's description is the parameter's, and its default is what the server takes when it is left out. */
+function parameter(name: string, where: 'path' | 'query', schema: v.GenericSchema, example: unknown): Json {
+  const { description, ...documented } = jsonSchema(schema, 'output');
+  const absent = v.safeParse(schema, undefined);
+  if (absent.success && absent.output !== undefined) documented.default = absent.output;
+  return {
+    name,
+    in: where,
+    required: where === 'path' || !absent.success,
+    ...(description ? { description } : {}),
+    schema: documented,
+    ...(example === undefined ? {} : { example }),
+  };
+}
+
+/** A validation refusal is summed up by what its fields say. */
+const summaryOf = (refusal: Refusal) => (refusal.extensions?.errors as { detail: string }[] | undefined)?.map((e) => e.detail).join('; ') ?? refusal.detail;
+
+/** Problem examples by their code, as Swagger UI lists them for a status. */
+const problemContent = (refusals: Refusal[], schema: Json = { $ref: '#/components/schemas/Problem' }) => ({
+  'application/problem+json': {
+    schema,
+    examples: Object.fromEntries(refusals.map((r) => [r.code, { summary: summaryOf(r), value: problemExample(r) }])),
+  },
+});
+
+/** The value of an example body or query, with `invalid` laid over it; the text a query carries. */
+const asQuery = (query: Record<string, unknown>) => Object.fromEntries(Object.entries(query).map(([k, value]) => [k, String(value)]));
+
+/**
+ * The 422 the operation's own schema answers to its example request with
+ * `invalid` laid over it: real messages, one per failing field.
+ */
+export function validationRefusal(schema: v.GenericSchema, value: unknown, where: 'body' | 'query'): Refusal {
+  const result = v.safeParse(schema, value);
+  if (result.success) throw new Error('The invalid example request passes validation');
+  const errors = result.issues.map((issue) => {
+    const path = v.getDotPath(issue) ?? '';
+    return where === 'body' ? { pointer: path ? '/' + path.replaceAll('.', '/') : '', detail: issue.message } : { parameter: path, detail: issue.message };
+  });
+  return { code: 'validation', detail: 'The request has invalid fields', extensions: { errors } };
+}
 
 function success(response: ResponseContract, family: FamilyId): Json {
-  if (response.content === 'application/pdf') return { description: response.description, content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } };
-  if (response.content === 'text/html') return { description: response.description, content: { 'text/html': { schema: { type: 'string' } } } };
-  if (!response.item) return { description: response.description };
+  const content = response.content;
+  const example = response.example ?? (response.item ? RESOURCE_EXAMPLES.get(response.item) : undefined);
+  const value = example === undefined ? undefined : exampleFor(example, family);
+  if (Array.isArray(content)) return { description: response.description, content: Object.fromEntries(content.map((type) => [type, { schema: { type: 'string' }, example: value }])) };
+  if (content === 'application/pdf') return { description: response.description, content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } };
+  if (content === 'text/html') return { description: response.description, content: { 'text/html': { schema: { type: 'string' }, example: value } } };
+  if (!response.item) return value === undefined ? { description: response.description } : { description: response.description, content: { 'application/json': { schema: { type: 'object' }, example: value } } };
   let schema = jsonSchema(response.item);
+  let wrapped = value;
   if (response.wrap === 'page') {
     schema = { type: 'object', properties: { data: { type: 'array', items: schema }, next_cursor: { type: ['string', 'null'] } }, required: ['data', 'next_cursor'], additionalProperties: false };
+    wrapped = { data: [value], next_cursor: null };
   } else if (response.wrap === 'single' && FAMILIES[family].envelope === 'data-message') {
     // The portal's envelope is the specification's: `data` and `message`.
     schema = { type: 'object', properties: { data: schema, message: { type: 'string', 'x-contract': 'spec' } }, required: ['data', 'message'], additionalProperties: false };
     schema.properties.data['x-contract'] = 'spec';
+    wrapped = { data: value, message: response.message ?? response.description };
   }
-  const type = PROBLEMS.has(response.item) ? 'application/problem+json' : 'application/json';
-  return { description: response.description, content: { [type]: { schema } } };
+  if (value === undefined) throw new Error(`No example for "${response.description}"`);
+  return { description: response.description, content: { 'application/json': { schema, example: wrapped } } };
 }
 
-/** Path parameters as clients should type them: ids are integers. */
-const pathParamSchema = (name: string): Json => (name === 'id' ? { type: 'integer', minimum: 1 } : { type: 'string', pattern: '^[A-Za-z0-9._-]+$' });
-
 function operation(route: Route): Json {
-  const contract = contractOf(route);
+  const contract: OperationContract = contractOf(route);
+  const request = contract.request ?? {};
   const body = schemaFor(route.body, route.family);
   const querySchema = schemaFor(route.query, route.family);
-  const parameters: Json[] = pathParamNames(route.path).map((name) => ({ name, in: 'path', required: true, schema: pathParamSchema(name) }));
+  const parameters: Json[] = pathParamNames(route.path).map((name) =>
+    parameter(name, 'path', PATH_PARAMS[name as PathParamName], request.params?.[name] ?? PATH_PARAM_EXAMPLES[name]),
+  );
   if (querySchema) {
-    const query = jsonSchema(querySchema);
-    for (const [name, schema] of Object.entries((query.properties ?? {}) as Record<string, Json>)) {
-      parameters.push({ name, in: 'query', required: (query.required ?? []).includes(name), schema });
-    }
+    for (const [name, schema] of Object.entries(objectEntries(querySchema))) parameters.push(parameter(name, 'query', schema, request.query?.[name]));
   }
   if (route.idempotent) {
     parameters.push({
@@ -70,45 +128,66 @@ function operation(route: Route): Json {
       required: false,
       description: 'Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.',
       schema: { type: 'string', minLength: 1, maxLength: 255 },
+      example: '5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14',
       'x-contract': 'project',
     });
   }
+  const bodyExample = request.body === undefined ? undefined : exampleFor(request.body, route.family);
+
   const responses: Json = {};
   for (const [status, response] of Object.entries(contract.responses)) {
-    responses[status] = Number(status) >= 400 && response.item === Problem ? problem(response.description) : success(response, route.family);
+    const isProblem = Number(status) >= 400 && (response.item === Problem || response.item === HoldConflict);
+    responses[status] = isProblem
+      ? { description: response.description, content: problemContent([response.example as Refusal], response.item === HoldConflict ? jsonSchema(HoldConflict) : undefined) }
+      : success(response, route.family);
   }
-  const add = (status: number, description: string) => (responses[status] ??= problem(description));
+  const refusals = new Map<number, { description: string; refusals: Refusal[] }>();
+  const add = (status: number, description: string, refusal: Refusal) => {
+    if (responses[status]) return;
+    const entry = refusals.get(status) ?? { description, refusals: [] };
+    entry.refusals.push(refusal);
+    refusals.set(status, entry);
+  };
   if (route.auth === 'bearer') {
-    add(401, 'Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer)');
-    add(429, 'Too many requests (Retry-After, RateLimit, RateLimit-Policy)');
+    add(401, 'Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer)', COMMON_REFUSALS.invalidToken);
+    add(429, 'Too many requests (Retry-After, RateLimit, RateLimit-Policy)', COMMON_REFUSALS.rateLimited);
   }
   if (body) {
-    add(400, 'Malformed JSON');
-    add(413, 'Body over 64 KiB');
-    add(415, 'Body not application/json');
+    add(400, 'Malformed JSON', COMMON_REFUSALS.malformedJson);
+    add(413, 'Body over 64 KiB', COMMON_REFUSALS.tooLarge);
+    add(415, 'Body not application/json', COMMON_REFUSALS.unsupportedMediaType);
   }
-  if (body || querySchema) add(422, 'Validation failed, or a business rule refused the request (see `type`)');
-  if (parameters.some((p) => p.in === 'path')) add(404, 'No such resource, or it belongs to another client');
-  add(500, 'Internal error; nothing internal is revealed');
+  const validation = 'Validation failed, or a business rule refused the request (see `type`)';
+  if (body && bodyExample !== undefined && request.invalid) add(422, validation, validationRefusal(body, { ...(bodyExample as object), ...request.invalid }, 'body'));
+  if (querySchema && request.query && request.invalid) add(422, validation, validationRefusal(querySchema, asQuery({ ...request.query, ...request.invalid }), 'query'));
+  for (const refusal of contract.refusals ?? []) add(problemExample(refusal).status as number, validation, refusal);
+  if (parameters.some((p) => p.in === 'path')) add(404, 'No such resource, or it belongs to another client', COMMON_REFUSALS.notFound);
+  add(500, 'Internal error; nothing internal is revealed', COMMON_REFUSALS.internal);
+  for (const [status, { description, refusals: list }] of [...refusals].sort(([a], [b]) => a - b)) {
+    responses[status] = { description, content: problemContent(list) };
+  }
 
   return {
     operationId: route.operationId,
     summary: contract.summary,
-    ...(contract.description ? { description: contract.description } : {}),
+    description: contract.description,
     'x-contract': route.contract,
-    tags: [route.path.split('/')[1] ?? 'default'],
+    tags: [contract.tag],
     security: route.auth === 'bearer' ? [{ bearer: [] }] : [],
     ...(parameters.length ? { parameters } : {}),
-    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(body) } } } } : {}),
+    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(body), ...(bodyExample === undefined ? {} : { example: bodyExample }) } } } } : {}),
     responses,
   };
 }
 
 export function buildOpenApi(family: FamilyId, serverUrl: string): Json {
   const paths: Json = {};
+  const used = new Set<string>();
   for (const route of routesOf(family)) {
     paths[route.path] ??= {};
-    paths[route.path][route.method.toLowerCase()] = operation(route);
+    const op = operation(route);
+    used.add(op.tags[0]);
+    paths[route.path][route.method.toLowerCase()] = op;
   }
   return {
     openapi: '3.1.0',
@@ -117,24 +196,15 @@ export function buildOpenApi(family: FamilyId, serverUrl: string): Json {
       version: '1.0.0',
       description:
         'Errors are RFC 9457 problem+json. Fields and operations marked `x-contract: spec` are stated by the source specification; `x-contract: project` marks what this project decided (see design.md).',
+      contact: { name: 'Interactive documentation', url: `${serverUrl}/docs` },
     },
     servers: [{ url: serverUrl }],
+    tags: Object.entries(TAGS)
+      .filter(([name]) => used.has(name))
+      .map(([name, description]) => ({ name, description })),
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An access token from POST /auth/token' } },
-      schemas: {
-        Problem: {
-          ...jsonSchema(Problem),
-          examples: [
-            {
-              type: '/problems/validation',
-              title: 'Validation failed',
-              status: 422,
-              detail: 'The request has invalid fields',
-              errors: [{ pointer: '/referees/0/referee_email', detail: 'Not a valid e-mail address' }],
-            },
-          ],
-        },
-      },
+      schemas: { Problem: jsonSchema(Problem) },
     },
     paths,
     webhooks: webhooksOf(family),

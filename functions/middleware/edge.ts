@@ -9,7 +9,7 @@ import { FAMILIES, isFamilyId, type FamilyId } from '../core/platform/families.j
 import type { RateLimitState } from '../core/access/rate-limit.js';
 import type { AccessContext } from '../core/access/tokens.js';
 import { createLogger, errorFields, type Logger } from './logger.js';
-import { HttpProblem } from './problems.js';
+import { edgeProblem } from './problems.js';
 
 /**
  * The edge every handler shares, with no table and no AWS SDK: request id,
@@ -175,7 +175,7 @@ export function bodyLimitMiddleware(): Middleware {
       if (body === undefined || body === '') return;
       const bytes = request.event.isBase64Encoded ? Math.floor((body.length * 3) / 4) : Buffer.byteLength(body);
       if (bytes > MAX_BODY_BYTES) {
-        throw new HttpProblem(413, 'payload-too-large', 'Payload too large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes`);
+        throw edgeProblem('payload-too-large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes`);
       }
     },
   };

@@ -15,7 +15,7 @@ import { bodyLimitMiddleware, edgeMiddleware, parsePathParams, publicBaseUrl, to
 import type { Logger } from './logger.js';
 
 export { MAX_BODY_BYTES, type Event, type HttpResult, type RequestState } from './edge.js';
-import { HttpProblem, toProblemResponse, validationProblem, type FieldError } from './problems.js';
+import { edgeProblem, toProblemResponse, validationProblem, type FieldError } from './problems.js';
 
 /**
  * Builds a Lambda handler for one route: parse, authenticate, rate-limit,
@@ -78,9 +78,7 @@ function bearerToken(event: APIGatewayProxyEventV2): string {
   const header = event.headers?.authorization ?? '';
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match?.[1]) {
-    throw new HttpProblem(401, 'invalid-token', 'Invalid token', 'Send Authorization: Bearer <access token>', {}, {
-      'www-authenticate': 'Bearer',
-    });
+    throw edgeProblem('invalid-token', 'Send Authorization: Bearer <access token>', {}, { 'www-authenticate': 'Bearer' });
   }
   return match[1];
 }

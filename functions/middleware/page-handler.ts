@@ -7,7 +7,7 @@ import { consumeLinkRequest } from '../core/access/rate-limit.js';
 import type { Logger } from './logger.js';
 import { bodyLimitMiddleware, edgeMiddleware, parsePathParams, publicBaseUrl, type Event } from './edge.js';
 import { errorPage } from './html.js';
-import { HttpProblem, toProblemResponse } from './problems.js';
+import { edgeProblem, toProblemResponse } from './problems.js';
 
 /**
  * Builds a handler for a public HTML page (no bearer token; the link carries
@@ -56,7 +56,7 @@ export function pageHandler<const O extends Operation>(op: O, page: (input: Page
       let form: Record<string, string> = {};
       if (method === 'POST') {
         if (!/^application\/x-www-form-urlencoded/i.test(event.headers?.['content-type'] ?? '')) {
-          throw new HttpProblem(415, 'unsupported-media-type', 'Unsupported media type', 'Send the form as application/x-www-form-urlencoded');
+          throw edgeProblem('unsupported-media-type', 'Send the form as application/x-www-form-urlencoded');
         }
         const raw = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
         form = Object.fromEntries(new URLSearchParams(raw));

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { DomainErrorCode } from '../core/platform/errors.js';
 import { isDomainError } from '../core/platform/errors.js';
+import { PROBLEM_TYPES, type ProblemCode } from '../api/problem-types.js';
 
 /**
  * RFC 9457 problem details. The one place that decides which HTTP status and
@@ -25,34 +26,17 @@ export class HttpProblem extends Error {
   }
 }
 
-export const validationProblem = (errors: FieldError[]) =>
-  new HttpProblem(422, 'validation', 'Validation failed', 'The request has invalid fields', { errors });
+export const validationProblem = (errors: FieldError[]) => edgeProblem('validation', 'The request has invalid fields', { errors });
 
-export const DOMAIN_PROBLEMS: Record<DomainErrorCode, { status: number; title: string }> = {
-  'invalid-credentials': { status: 401, title: 'Invalid client credentials' },
-  'invalid-token': { status: 401, title: 'Invalid token' },
-  'not-found': { status: 404, title: 'Not found' },
-  'client-exists': { status: 409, title: 'Client already exists' },
-  'rate-limited': { status: 429, title: 'Too many requests' },
-  'invalid-catalog': { status: 422, title: 'Invalid catalogue change' },
-  'hold-conflict': { status: 409, title: 'The client already has an active hold' },
-  'hold-not-found': { status: 422, title: 'Hold not found' },
-  'hold-expired': { status: 422, title: 'Hold expired' },
-  'hold-used': { status: 422, title: 'Hold already used' },
-  'slot-unavailable': { status: 422, title: 'Slot unavailable' },
-  'insufficient-credits': { status: 422, title: 'Insufficient credits' },
-  'insufficient-balance': { status: 422, title: 'Insufficient balance' },
-  'invoice-disabled': { status: 422, title: 'Invoice payments are not enabled' },
-  'idempotency-key-reuse': { status: 422, title: 'Idempotency key reused with a different request' },
-  'idempotency-in-flight': { status: 409, title: 'A request with this idempotency key is in flight' },
-  'invalid-cursor': { status: 422, title: 'Invalid cursor' },
-  'invalid-state': { status: 409, title: 'Not possible in the current state' },
-  'webhook-url-refused': { status: 422, title: 'Webhook URL refused' },
-  forbidden: { status: 403, title: 'Forbidden' },
-  'limit-reached': { status: 422, title: 'Limit reached' },
-  'job-running': { status: 409, title: 'A job of this kind is already running' },
-  'invalid-field': { status: 422, title: 'Validation failed' },
-};
+/** The status and title of each domain error: the API's one problem table. */
+export const DOMAIN_PROBLEMS: Record<DomainErrorCode, { status: number; title: string }> = PROBLEM_TYPES;
+
+/** A problem the edge raises, with its status and title from the table. */
+export const edgeProblem = (code: ProblemCode, detail: string, extensions: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  new HttpProblem(PROBLEM_TYPES[code].status, code, PROBLEM_TYPES[code].title, detail, extensions, headers);
+
+/** The same, as a response. */
+const problemOf = (code: ProblemCode, detail: string) => problemResponse(PROBLEM_TYPES[code].status, code, PROBLEM_TYPES[code].title, detail);
 
 export function problemResponse(
   status: number,
@@ -92,18 +76,18 @@ export function toProblemResponse(err: unknown): { response: APIGatewayProxyStru
   const e = err as { statusCode?: number; cause?: { package?: string } };
   if (e?.cause?.package === JSON_PARSER && e.statusCode === 415) {
     return {
-      response: problemResponse(415, 'unsupported-media-type', 'Unsupported media type', 'Send the body as application/json'),
+      response: problemOf('unsupported-media-type', 'Send the body as application/json'),
       unexpected: false,
     };
   }
   if (e?.cause?.package === JSON_PARSER) {
     return {
-      response: problemResponse(400, 'malformed-json', 'Malformed JSON', 'The request body is not valid JSON'),
+      response: problemOf('malformed-json', 'The request body is not valid JSON'),
       unexpected: false,
     };
   }
   return {
-    response: problemResponse(500, 'internal', 'Internal server error', 'Something went wrong on our side; it has been logged'),
+    response: problemOf('internal', 'Something went wrong on our side; it has been logged'),
     unexpected: true,
   };
 }

@@ -6,7 +6,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import { seedDemoData, type DemoClient } from '../../functions/core/demo-data.js';
-import { createS3Client } from '../../functions/core/documents/report-uploads.js';
+import { createS3Client } from '../../functions/core/documents/attach.js';
+import { DOCUMENTS_BUCKET_ENV } from '../../functions/core/documents/kinds.js';
 import { deliveryConfigFromEnv } from '../../functions/core/webhooks/delivery.js';
 import { DELIVERY_LANES } from '../../functions/core/webhooks/retry.js';
 import { FAMILIES, FAMILY_IDS } from '../../functions/core/platform/families.js';
@@ -17,6 +18,7 @@ import { startDynamoDbLocal, startLocalSqs, type RunningEmulator } from './emula
 import { outboxQueueUrls } from '../../functions/core/events/relay.js';
 import { startOutboxPoller } from './outbox-poller.js';
 import { startPoller, type Poller, type SqsWorker } from './pollers.js';
+import { lockDataDir } from './lock.js';
 import { ensureBucket, ensureKeyFormat, ensureQueues, ensureTable } from './provision.js';
 import { createLocalServer, loadRoutes } from './server.js';
 
@@ -34,6 +36,8 @@ export interface LocalStackOptions {
   /** Run every schedule this often instead of at its rate (tests). */
   scheduleIntervalMs?: number;
   onError?: (err: unknown) => void;
+  /** Called once the data directory is locked, before anything else starts. */
+  onStarting?: () => void;
 }
 
 export interface LocalInfo {
@@ -45,7 +49,7 @@ export interface LocalInfo {
   region: string;
   dynamodb_endpoint: string;
   sqs_endpoint: string;
-  reports_bucket: string;
+  documents_bucket: string;
   mailbox_dir: string;
 }
 
@@ -60,11 +64,15 @@ export const localInfoPath = (dataDir: string) => join(dataDir, 'local.json');
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const dataDir = resolve(options.dataDir);
   mkdirSync(join(dataDir, 'mailbox'), { recursive: true });
+  // Before anything touches the directory: it may be another running stack's.
+  const lock = lockDataDir(dataDir, options.port);
+  options.onStarting?.();
   rmSync(localInfoPath(dataDir), { force: true });
   const cleanups: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(options.onError);
     cleanups.length = 0;
+    lock.release();
   };
 
   try {
@@ -85,10 +93,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_SECRET_ACCESS_KEY: 'local',
       AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
       AWS_ENDPOINT_URL_SQS: sqsEndpoint,
-      // The local SQS server answers S3 too: interview reports live there.
+      // The local SQS server answers S3 too: documents (interview reports, ...) live there.
       AWS_ENDPOINT_URL_S3: sqsEndpoint,
       TABLE_NAME: tableName,
-      REPORTS_BUCKET: `${options.queuePrefix ?? 'agency-local'}-reports`,
+      [DOCUMENTS_BUCKET_ENV]: `${options.queuePrefix ?? 'agency-local'}-documents`,
       LOCAL_STACK: '1',
       MAILBOX_DIR: join(dataDir, 'mailbox'),
       PAYMENT_PROVIDER: 'test',
@@ -106,7 +114,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const maxReceiveCount = deliveryConfigFromEnv().schedule.length + 1;
     const queues = await ensureQueues(sqs, options.queuePrefix ?? 'agency-local', Object.fromEntries(Object.values(DELIVERY_LANES).map((id) => [id, { maxReceiveCount }])));
     for (const queue of queues) process.env[queueUrlEnv(queue.id)] = queue.url;
-    await ensureBucket(createS3Client(), process.env.REPORTS_BUCKET!);
+    await ensureBucket(createS3Client(), process.env[DOCUMENTS_BUCKET_ENV]!);
 
     const deps = depsFromEnv();
     const clients = await seedDemoData(deps);
@@ -141,6 +149,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
     server.closeIdleConnections?.();
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    lock.listening((server.address() as AddressInfo).port);
     // Links in responses and e-mails point at this server.
     process.env.PUBLIC_ROOT_URL = baseUrl;
 
@@ -153,7 +162,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       region: LOCAL_REGION,
       dynamodb_endpoint: dynamoEndpoint,
       sqs_endpoint: sqsEndpoint,
-      reports_bucket: process.env.REPORTS_BUCKET!,
+      documents_bucket: process.env[DOCUMENTS_BUCKET_ENV]!,
       mailbox_dir: join(dataDir, 'mailbox'),
     };
     // Written only once the server answers, so a script may wait for this file.

@@ -146,8 +146,14 @@ describe('the operator ends a client\'s access', () => {
     expect((await call(`${portal}/auth/token`, { token: before.access_token })).status).toBe(401);
     expect((await call(`${portal}/auth/refresh`, { body: { refresh_token: before.refresh_token } })).status).toBe(401);
     const [listed, unknown] = await Promise.all([ops('clients', 'list'), ops('clients', 'disable', 'cl_nobody')]);
-    // Columns: client_id, name, invoicing, references, disabled.
-    expect(listed.stdout).toMatch(new RegExp(`${created.client_id}'\\s*│\\s*'Paused Agency'\\s*│\\s*false\\s*│\\s*true\\s*│\\s*true\\s*│`));
+    expect(JSON.parse(listed.stdout)).toContainEqual({
+      client_id: created.client_id,
+      name: 'Paused Agency',
+      invoice_enabled: false,
+      reference_requests_enabled: true,
+      disabled: true,
+      created_at: expect.any(String),
+    });
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/No client cl_nobody/);
 

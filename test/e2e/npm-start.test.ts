@@ -111,15 +111,12 @@ it('npm start serves both families, keeps its data across restarts, runs beside 
       body: { hold_hash: held.hold_hash, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org', phone: '+447700900123', job_role: 'RN', nmc_number: '12A3456B', pay_option: 'invoice' },
     })
   ).body;
-  expect((await ops(dataDir, 'bookings', 'complete', '--id', String(booking.id))).status).toBe(0);
+  // The interview has not taken place yet: the operator cannot complete it (test/e2e/ops.test.ts completes one that has).
+  const early = await ops(dataDir, 'bookings', 'complete', '--id', String(booking.id));
+  expect(early.status).toBe(2);
+  expect(early.stderr).toMatch(/once the interview has started/);
   const pdf = join(dataDir, 'report.pdf');
   writeFileSync(pdf, '%PDF-1.4\n% interview report\n%%EOF\n');
-  const attached = await ops(dataDir, 'bookings', 'attach-report', '--id', String(booking.id), '--file', pdf);
-  expect(attached.status).toBe(0);
-  expect(JSON.parse(attached.stdout)).toMatchObject({ interview_report_available: true });
-  const report = await fetch(`${ci}/bookings/${booking.id}/interview-report`, { headers: { authorization: `Bearer ${agency}` } });
-  expect(report.headers.get('content-type')).toBe('application/pdf');
-  expect(Buffer.from(await report.arrayBuffer()).toString()).toBe(readFileSync(pdf, 'utf8'));
   const month = new Date().toISOString().slice(0, 7);
   const csv = await ops(dataDir, 'ledger', '--month', month, '--csv');
   expect(csv.status).toBe(0);
@@ -128,7 +125,24 @@ it('npm start serves both families, keeps its data across restarts, runs beside 
   expect(lines.some((l) => l.includes(`,clinical-interview,demo-northwind,invoice,4500,GBP,,${booking.id},1,`))).toBe(true);
   expect((await ops(dataDir, 'bookings', 'attach-report', '--id', '999999', '--file', pdf)).status).toBe(2);
 
+  // The request logs went to the data directory, not to the terminal with the banner.
+  const logFile = join(dataDir, 'logs', 'local.log');
+  await eventually(() => readFileSync(logFile, 'utf8').includes('"route":"POST /bookings"'), { what: 'the request log in logs/local.log' });
+  expect(first.output()).not.toContain('"route"');
+  expect(first.output()).toContain(logFile);
+
+  // A second stack on the same data directory refuses, names the holder, and leaves the first one whole.
+  const second = spawn('npm', ['start'], { cwd: PROJECT_ROOT, env: { ...process.env, PORT: String(await freePort()), DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let refusal = '';
+  second.stderr.on('data', (c) => (refusal += c));
+  second.stdout.on('data', (c) => (refusal += c));
+  expect(await new Promise((resolve) => second.once('exit', resolve))).toBe(1);
+  expect(refusal).toContain(`is in use by the local stack of process ${JSON.parse(readFileSync(join(dataDir, 'stack.lock'), 'utf8')).pid} (port ${port}`);
+  expect(existsSync(join(dataDir, 'local.json'))).toBe(true);
+  expect((await fetch(first.info.docs_url)).status).toBe(200);
+
   expect(await ctrlC(first)).toMatch(/^(SIGINT|exit 0), stopped$/);
+  expect(existsSync(join(dataDir, 'stack.lock'))).toBe(false);
   expect(first.output()).toContain('SIGINT: stopping the local stack');
 
   // Started again on the same DATA_DIR, it finds what it left; another stack runs beside it.
@@ -149,7 +163,7 @@ it('npm start serves both families, keeps its data across restarts, runs beside 
     expect(await ctrlC(again)).toMatch(/stopped$/);
     expect(await ctrlC(other)).toMatch(/stopped$/);
   }
-}, 120_000);
+}, 240_000);
 
 it('the operator CLI says how to start the stack when none is running', async () => {
   const result = await ops(mkdtempSync(join(tmpdir(), 'no-stack-')), 'clients', 'list');

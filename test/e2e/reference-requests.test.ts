@@ -1,7 +1,7 @@
 import { createClient, setReferenceRequestsEnabled } from '../../functions/core/access/clients.js';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
-import { loadRequest, referenceKeys } from '../../functions/core/portal-v2/reference-model.js';
+import { loadReferenceRequest, referenceKeys } from '../../functions/core/portal-v2/references.js';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { call, mailTo, startTestStack } from '../support/local-stack.js';
 
@@ -203,10 +203,10 @@ describe('agency operations', () => {
       }),
     );
     const deadline = Date.now() + 15_000;
-    let stored = await loadRequest(deps, 'demo-northwind', request.id);
+    let stored = await loadReferenceRequest(deps, 'demo-northwind', request.id);
     while (stored?.request.status !== 'expired' && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
-      stored = await loadRequest(deps, 'demo-northwind', request.id);
+      stored = await loadReferenceRequest(deps, 'demo-northwind', request.id);
     }
     expect(stored!.request.status).toBe('expired');
     expect(stored!.references.map((r) => r.status)).toEqual(['expired']);

@@ -48,7 +48,9 @@ describe('the data stack', () => {
     expect(age.map((a) => a.Threshold).sort((x, y) => x - y)).toEqual(QUEUES.map((q) => q.maxAgeSeconds).sort((x, y) => x - y));
   });
 
-  it('keeps interview reports in a private, encrypted, versioned bucket with access logs', () => {
+  it('keeps documents in a private, encrypted, versioned bucket with access logs, under the id and name it had when it held only reports', () => {
+    const buckets = data.findResources('AWS::S3::Bucket', { Properties: { VersioningConfiguration: { Status: 'Enabled' } } });
+    expect(Object.keys(buckets)).toEqual([expect.stringMatching(/^Reports[0-9A-F]{8}$/)]);
     data.hasResourceProperties('AWS::S3::Bucket', {
       BucketName: { 'Fn::Join': ['', ['agency-test-reports-', { Ref: 'AWS::AccountId' }, '-', { Ref: 'AWS::Region' }]] },
       VersioningConfiguration: { Status: 'Enabled' },
@@ -208,6 +210,15 @@ describe('least privilege', () => {
     expect(s3).toHaveLength(1);
     expect(s3[0].Action).toBe('s3:GetObject');
     expect(JSON.stringify(s3[0].Resource)).toContain('/interview-reports/*');
+  });
+
+  it('names the documents bucket only to the functions that reach a document kind', () => {
+    for (const family of FAMILY_IDS) {
+      const functions = Object.values(apiOf(family).template.findResources('AWS::Lambda::Function'));
+      const withBucket = functions.filter((f) => f.Properties.Environment?.Variables?.DOCUMENTS_BUCKET);
+      expect(withBucket).toHaveLength(family === 'clinical-interview' ? 1 : 0);
+      expect(functions.some((f) => f.Properties.Environment?.Variables?.REPORTS_BUCKET)).toBe(false);
+    }
   });
 });
 

@@ -1,9 +1,10 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { createInterviewType, createInterviewer, setAvailability, type InterviewType } from '../../functions/core/clinical-interview/catalog.js';
+import { createInterviewType, createInterviewer, loadCatalog, setAvailability, slotsOn, type InterviewType } from '../../functions/core/clinical-interview/catalog.js';
+import { createBooking } from '../../functions/core/bookings/bookings.js';
 import { createClient } from '../../functions/core/access/clients.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
 import type { FamilyId } from '../../functions/core/platform/families.js';
-import { holdKeys, type HoldRecord } from '../../functions/core/inventory/holds.js';
+import { createHold, holdKeys, type HoldRecord } from '../../functions/core/inventory/holds.js';
 import { OUTBOX_SHARDS, outboxKeys, type OutboxItem } from '../../functions/core/events/outbox.js';
 import { randomToken } from '../../functions/core/platform/secrets.js';
 import { zonedInstant } from '../../functions/core/platform/time.js';
@@ -105,4 +106,25 @@ export async function settle<T>(promises: Promise<T>[]) {
     ok: results.filter((r): r is PromiseFulfilledResult<Awaited<T>> => r.status === 'fulfilled').map((r) => r.value),
     errors: results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => (r.reason as { code?: string }).code ?? String(r.reason)),
   };
+}
+
+/**
+ * A booking whose interview started an hour ago: held and booked through the
+ * booking engine by a clock set before that slot, as an agency did then.
+ */
+export async function startedBooking(deps: Deps, clientId: string, interviewTypeId: number, payOption: 'credits' | 'invoice' = 'credits') {
+  const catalog = await loadCatalog(deps);
+  const type = catalog.types.find((t) => t.id === interviewTypeId)!;
+  const now = deps.clock().getTime();
+  for (let daysAgo = 0; daysAgo < 8; daysAgo++) {
+    const date = new Date(now - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const slot = slotsOn(catalog, type, date, deps.config.serviceTimeZone)
+      .filter((s) => s.startAt.getTime() < now - 3_600_000)
+      .at(-1);
+    if (!slot) continue;
+    const then = { ...deps, clock: () => new Date(slot.startAt.getTime() - 600_000) };
+    const hold = await createHold(then, clientId, { interviewTypeId, date: slot.date, time: slot.time });
+    return createBooking(then, clientId, { ...candidate, hold_hash: hold.hold_hash, pay_option: payOption }, links);
+  }
+  throw new Error(`No slot of interview type ${interviewTypeId} in the last week`);
 }

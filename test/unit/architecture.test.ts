@@ -40,6 +40,21 @@ describe('layers', () => {
     expect(bad).toEqual([]);
   });
 
+  it('every transaction goes through platform/transact.ts, so a failed condition is read by part name, never by position', () => {
+    const raw = FUNCTIONS.map(rel)
+      .filter((f) => f !== 'functions/core/platform/transact.ts' && f !== 'functions/core/platform/conditions.ts')
+      .filter((f) => /TransactWriteCommand|cancellationReasons|CancellationReasons/.test(readFileSync(join(PROJECT_ROOT, f), 'utf8')));
+    expect(raw).toEqual([]);
+  });
+
+  it('no core module grows past 430 lines: split it along the engine lines', () => {
+    const long = FUNCTIONS.map(rel)
+      .filter((f) => f.startsWith('functions/core/'))
+      .map((f) => ({ file: f, lines: readFileSync(join(PROJECT_ROOT, f), 'utf8').split('\n').length }))
+      .filter((f) => f.lines > 430);
+    expect(long).toEqual([]);
+  });
+
   it('middleware imports no handler module', () => {
     expect(edges.filter((e) => e.from.startsWith('functions/middleware/') && e.to.startsWith('functions/http/'))).toEqual([]);
   });

@@ -7,13 +7,14 @@ import { catalogKeys } from '../../functions/core/clinical-interview/catalog.js'
 import { clientKeys } from '../../functions/core/access/clients.js';
 import { FAMILY_IDS, type FamilyId } from '../../functions/core/platform/families.js';
 import { holdKeys } from '../../functions/core/inventory/holds.js';
+import { unitKeys } from '../../functions/core/inventory/units.js';
 import { idempotencyKeys } from '../../functions/core/platform/idempotency.js';
 import { jobKeys } from '../../functions/core/jobs/jobs.js';
 import { counterKeys } from '../../functions/core/platform/ids.js';
 import { GSI1_KEYS, SEP, TABLE_KEYS, type PartitionKind } from '../../functions/core/platform/key-registry.js';
 import { outboxKeys } from '../../functions/core/events/outbox.js';
 import { rateLimitKeys, rateSubjects } from '../../functions/core/access/rate-limit.js';
-import { referenceKeys } from '../../functions/core/portal-v2/reference-model.js';
+import { referenceKeys } from '../../functions/core/portal-v2/references.js';
 import { templateKeys } from '../../functions/core/portal-v2/templates.js';
 import { tokenKeys } from '../../functions/core/access/tokens.js';
 import { ledgerKeys } from '../../functions/core/commerce/ledger.js';
@@ -66,12 +67,13 @@ it('family ids cannot run into the next key part: no separator, and none begins 
  * partition or a prefix are checked where they are used below.
  */
 const SCOPED: Record<string, (family: FamilyId) => Key[]> = {
-  bookingKeys: (f) => [bookingKeys.booking('cl_a', f, 7), bookingKeys.byId(f, 7)],
+  bookingKeys: (f) => [bookingKeys.booking('cl_a', f, 7), bookingKeys.byId(f, 7), bookingKeys.paymentDue(f, '2026-11-23T09:30:00.000Z', 'cl_a', 7)],
   paymentRequestKeys: (f) => [paymentRequestKeys.request(f, 'tok')],
-  holdKeys: (f) => [holdKeys.hold(f, 'hash'), holdKeys.activeHold('cl_a', f), holdKeys.slotLock(f, '2026-11-23', '09:30', 2)],
+  holdKeys: (f) => [holdKeys.hold(f, 'hash'), holdKeys.activeHold('cl_a', f), holdKeys.inviteHold('cl_a', f, 4), holdKeys.open(f, '2026-11-23T09:30:00.000Z', 'hash'), holdKeys.slotLock(f, '2026-11-23', '09:30', 2)],
+  unitKeys: (f) => [unitKeys.unit(f, '2026-11-23', '09:30', 'S01')],
   walletKeys: (f) => [walletKeys.credits('cl_a', f, 1), walletKeys.money('cl_a', f)],
   ledgerKeys: (f) => [ledgerKeys.entry('cl_a', f, '2026-11-23T09:30:00.000Z', 'led_1')],
-  bookingPageKeys: (f) => [bookingPageKeys.ofClient('cl_a', f), bookingPageKeys.page(f, 'tok')],
+  bookingPageKeys: (f) => [bookingPageKeys.ofClient('cl_a', f), bookingPageKeys.page(f, 'tok'), bookingPageKeys.place('cl_a', f, 'P1')],
   idempotencyKeys: (f) => [idempotencyKeys.record('cl_a', f, 'key-1')],
   webhookKeys: (f) => [webhookKeys.endpoint('cl_a', f, 3), webhookKeys.logEntry('cl_a', f, 3, '2026-11-23T09:30:00.000Z', 'evt_1', 1)],
   rateLimitKeys: (f) => [rateLimitKeys.window(rateSubjects.client('cl_a', f), 1_700_000_000)],

@@ -1,5 +1,5 @@
-import type { ReferenceItem, ReferenceStatus, RequestItem } from '../../functions/core/portal-v2/reference-model.js';
-import { derivedStatus, toReferenceView, toRequestView } from '../../functions/core/portal-v2/reference-model.js';
+import type { ReferenceItem, ReferenceStatus, RequestItem } from '../../functions/core/portal-v2/references.js';
+import { derivedStatus, toReferenceView, toRequestView } from '../../functions/core/portal-v2/references.js';
 import { scoreOf, type Template } from '../../functions/core/portal-v2/templates.js';
 import type { RequestStatus } from '../../functions/core/platform/vocabulary.js';
 

@@ -16,7 +16,7 @@ export const clinicalInterview = familyOperations('clinical-interview', {
     handler: 'clinical-interview/bookings-report',
     auth: 'bearer',
     contract: 'project',
-    needs: ['reports'],
+    documents: ['interview-reports'],
   },
   // Public pages: the link's token is the credential.
   showBookingPage: { method: 'GET', path: '/book/{token}', handler: 'clinical-interview/booking-page-show', auth: 'none', contract: 'project' },

@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import type { DocumentKindId } from '../../core/documents/kinds.js';
 import type { FamilyId } from '../../core/platform/families.js';
 
 /**
@@ -32,8 +33,10 @@ export interface Operation {
   family?: FamilyId;
   body?: SchemaOf<Schema>;
   query?: SchemaOf<Schema>;
-  /** What the function needs beyond the table: read access to interview reports; files beside its bundle. */
-  needs?: readonly ('reports' | 'swagger-ui' | 'deliveries-queue')[];
+  /** What the function needs beyond the table: files beside its bundle; a queue it sends to. */
+  needs?: readonly ('swagger-ui' | 'deliveries-queue')[];
+  /** The document kinds the function reaches (`bindDocuments`: under their prefixes only). */
+  documents?: readonly DocumentKindId[];
 }
 
 /** Keeps an operation's literal types (path, schemas) for the handler built from it. */

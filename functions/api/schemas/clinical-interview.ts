@@ -30,18 +30,18 @@ export const BookingRequest = v.object({
 
 export const TimeslotsQuery = v.pipe(
   v.object({
-    interview_type_id: idFromString,
-    from: v.optional(calendarDate),
-    to: v.optional(calendarDate),
+    interview_type_id: v.pipe(idFromString, v.description('The interview type, from GET /interview-types')),
+    from: v.optional(v.pipe(calendarDate, v.description('The first day to list (YYYY-MM-DD); today if left out'))),
+    to: v.optional(v.pipe(calendarDate, v.description('The last day to list (YYYY-MM-DD); 13 days after `from` if left out'))),
   }),
   v.check((q) => !q.from || !q.to || q.from <= q.to, '`to` must not be before `from`'),
 );
 
 export const BookingsQuery = v.pipe(
   v.object({
-    status: v.optional(v.picklist(BOOKING_STATUSES, `One of ${BOOKING_STATUSES.join(', ')}`)),
-    from: v.optional(calendarDate),
-    to: v.optional(calendarDate),
+    status: v.optional(v.pipe(v.picklist(BOOKING_STATUSES, `One of ${BOOKING_STATUSES.join(', ')}`), v.description('Only bookings in this status'))),
+    from: v.optional(v.pipe(calendarDate, v.description('Only interviews on or after this day (YYYY-MM-DD)'))),
+    to: v.optional(v.pipe(calendarDate, v.description('Only interviews on or before this day (YYYY-MM-DD)'))),
     ...listQuery,
   }),
   v.check((q) => !q.from || !q.to || q.from <= q.to, '`to` must not be before `from`'),

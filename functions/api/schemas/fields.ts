@@ -44,26 +44,40 @@ export const nmcNumber = v.pipe(
   v.regex(/^\d{2}[A-Z]\d{4}[A-Z]$/, 'Not an NMC PIN (for example 12A3456B)'),
 );
 
-export const calendarDate = v.pipe(text(), v.check(isCalendarDate, 'Use a real date as YYYY-MM-DD'));
+export const calendarDate = v.pipe(text(), v.check(isCalendarDate, 'Use a real date as YYYY-MM-DD'), v.metadata({ format: 'date' }));
 
 export const timeOfDay = v.pipe(text(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time as HH:MM'));
 
 export const positiveId = v.pipe(v.number('Required, as a whole number'), v.integer('Must be a whole number'), v.minValue(1, 'Must be 1 or more'));
 
-/** A positive integer that arrives as text (query strings, path parameters). */
-export const idFromString = v.pipe(
-  text(),
-  v.regex(/^[1-9]\d{0,12}$/, 'Must be a whole number, 1 or more'),
-  v.transform(Number),
-);
+/**
+ * A whole number that arrives as text (query strings, path parameters). The
+ * schema after the transform states the number it stands for, which is what
+ * the OpenAPI documents show (`type: integer`), so typed clients pass numbers.
+ */
+export const integerFromText = (pattern: RegExp, message: string, min: number, max: number, minMessage?: string, maxMessage?: string) =>
+  v.pipe(
+    text(),
+    v.regex(pattern, message),
+    v.transform(Number),
+    v.number(),
+    v.integer(),
+    v.minValue(min, minMessage ?? message),
+    v.maxValue(max, maxMessage ?? message),
+  );
+
+/** A positive integer id that arrives as text. */
+export const idFromString = integerFromText(/^[1-9]\d{0,12}$/, 'Must be a whole number, 1 or more', 1, 9_999_999_999_999);
 
 export const listQuery = {
   limit: v.optional(
-    v.pipe(v.string(), v.regex(/^\d+$/, 'Must be a whole number'), v.transform(Number), v.minValue(1, 'At least 1'), v.maxValue(100, 'At most 100')),
+    v.pipe(integerFromText(/^\d+$/, 'Must be a whole number', 1, 100, 'At least 1', 'At most 100'), v.description('How many items a page holds')),
     '25',
   ),
   // Sealed cursors are under 200 characters; anything much longer is not one.
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(512, 'At most 512 characters'))),
+  cursor: v.optional(
+    v.pipe(v.string(), v.maxLength(512, 'At most 512 characters'), v.description("The previous page's `next_cursor`, to read the page after it")),
+  ),
 };
 
 export const PageQuery = v.object(listQuery);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { integerFromText } from './fields.js';
 
 /**
  * Path parameters, by name: every `{name}` in the route table has its schema
@@ -8,14 +9,19 @@ import * as v from 'valibot';
  */
 
 /** A positive integer id, as sort keys pad them (10 digits). */
-const id = v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/), v.transform(Number));
+const id = v.pipe(integerFromText(/^[1-9]\d{0,9}$/, 'Not an id', 1, 9_999_999_999), v.description('The id, as the API returned it'));
 
 /** A capability token or hold hash: base64url of 16 to 64 random bytes. */
-const token = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,96}$/));
+const tokenOf = (description: string) => v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,96}$/), v.description(description));
 
-const asset = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,64}$/));
+const asset = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,64}$/), v.description('A file of the documentation page'));
 
-export const PATH_PARAMS = { id, token, holdHash: token, asset } as const;
+export const PATH_PARAMS = {
+  id,
+  token: tokenOf('The token in the link the page was reached by'),
+  holdHash: tokenOf('The `hold_hash` that POST /timeslots/hold answered'),
+  asset,
+} as const;
 
 export type PathParamName = keyof typeof PATH_PARAMS;
 export type PathParams<Path extends string> = {

@@ -27,8 +27,8 @@ export const ReferenceRequestCreate = v.object({
 });
 
 export const ReferenceRequestsQuery = v.object({
-  status: v.optional(v.picklist(REQUEST_STATUSES, `One of ${REQUEST_STATUSES.join(', ')}`)),
-  candidate_id: v.optional(idFromString),
+  status: v.optional(v.pipe(v.picklist(REQUEST_STATUSES, `One of ${REQUEST_STATUSES.join(', ')}`), v.description('Only requests in this status'))),
+  candidate_id: v.optional(v.pipe(idFromString, v.description("Only this candidate's requests"))),
   ...listQuery,
 });
 

@@ -6,6 +6,9 @@ import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { key, TABLE_KEYS } from '../platform/key-registry.js';
 import { randomToken } from '../platform/secrets.js';
+import type { Failure, Part } from '../platform/transact.js';
+import { freeUnit, holdUnitPart, lockInForce, readLocks, shuffled, unitId } from '../inventory/units.js';
+import type { BookingRecord } from './kind.js';
 
 /**
  * Each agency's public booking page in a family is reached through an
@@ -18,6 +21,8 @@ export const bookingPageKeys = {
   /** The client's token in a family. */
   ofClient: (clientId: string, family: FamilyId) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.bookingPage, family) }),
   page: (family: FamilyId, token: string) => ({ pk: key(PAGE.pk, family, token), sk: PAGE.sk.page }),
+  /** One of the link's places for unpaid bookings (`P1` … `P5`). */
+  place: (clientId: string, family: FamilyId, name: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.linkPlace, family, name) }),
 };
 
 export async function bookingPageToken(deps: Deps, clientId: string, family: FamilyId): Promise<string> {
@@ -47,4 +52,56 @@ export async function clientOfBookingPage(deps: Deps, family: FamilyId, token: s
   const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: bookingPageKeys.page(family, token), ConsistentRead: true }));
   if (!Item) throw new DomainError('not-found', 'There is no booking page at this address');
   return String(Item.client_id);
+}
+
+/**
+ * A booking link takes at most this many unpaid bookings at once (design.md
+ * section 4), so a link cannot hold a day's slots with bookings nobody pays.
+ * Each unpaid booking holds one of the link's places until it is paid,
+ * cancelled, or its payment deadline passes: places are unit locks, held by
+ * the booking until `payment_due_at`, so an expired one is free by the clock.
+ */
+export const LINK_UNPAID_LIMIT = 5;
+const PLACES = Array.from({ length: LINK_UNPAID_LIMIT }, (_, i) => `P${i + 1}`);
+
+export interface LinkPlace {
+  name: string;
+  /** The parts that take this place for the booking, in the booking's transaction. */
+  take: (input: { bookingId: number; dueAt: string; now: Date }) => { parts: Part[]; failures: Record<string, Failure> };
+}
+
+/**
+ * Runs `book` with a free place of the client's link in the family; none
+ * free: limit-reached, and nothing changes. A place lost to a concurrent
+ * booking is looked for again.
+ */
+export async function withLinkPlace<T>(deps: Deps, clientId: string, family: FamilyId, book: (place: LinkPlace) => Promise<T>): Promise<T> {
+  const keyOf = (name: string) => bookingPageKeys.place(clientId, family, name);
+  for (let round = 1; ; round++) {
+    const now = deps.clock();
+    const locks = await readLocks(deps, PLACES.map(keyOf));
+    const [free] = shuffled(PLACES.filter((name) => !lockInForce(locks.get(unitId(keyOf(name))), now)));
+    const full = new DomainError('limit-reached', `${LINK_UNPAID_LIMIT} bookings made through this page are waiting for payment, the most it takes at once`, { limit: LINK_UNPAID_LIMIT });
+    if (!free) throw full;
+    const lost = new DomainError('limit-reached', 'That place was just taken');
+    try {
+      return await book({
+        name: free,
+        take: ({ bookingId, dueAt, now }) => ({
+          parts: [holdUnitPart(deps, keyOf(free), { client_id: clientId, booking_id: bookingId, expires_at: dueAt }, now, 'link place')],
+          failures: { 'link place': lost },
+        }),
+      });
+    } catch (err) {
+      if (err !== lost || round >= LINK_UNPAID_LIMIT) throw err === lost ? full : err;
+    }
+  }
+}
+
+/** The part that gives back a booking's link place, while it is still the booking's (after its deadline another may hold it). */
+export async function linkPlaceReleased(deps: Deps, booking: Pick<BookingRecord, 'client_id' | 'family' | 'id' | 'link_place'>): Promise<Part[]> {
+  if (!booking.link_place) return [];
+  const place = bookingPageKeys.place(booking.client_id, booking.family, booking.link_place);
+  const lock = (await readLocks(deps, [place])).get(unitId(place));
+  return lock?.booking_id === booking.id ? [freeUnit(deps, place, { bookingId: booking.id }, 'link place')] : [];
 }

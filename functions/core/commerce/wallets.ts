@@ -7,7 +7,7 @@ import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { padId } from '../platform/ids.js';
 import { familyPrefix, key, TABLE_KEYS } from '../platform/key-registry.js';
-import { itemAbsent, part, transact, TransactionFailed, updateItem, type Condition, type Part } from '../platform/transact.js';
+import { checkItem, itemAbsent, itemExists, part, transact, TransactionFailed, updateItem, type Condition, type Failure, type Part } from '../platform/transact.js';
 import { crossing, type BalanceAlertPolicy } from './thresholds.js';
 import { ledgerPut, newLedgerEntry, productFields, type LedgerEntry, type ProductRef } from './ledger.js';
 import { CURRENCY, type Money } from './money.js';
@@ -93,18 +93,25 @@ export function walletMove(deps: Deps, wallet: WalletState, delta: number, entry
   return parts;
 }
 
-async function topUp(deps: Deps, walletKey: { pk: string; sk: string }, amount: number, entry: WalletEntry, alerts?: BalanceAlertPolicy) {
+export interface TopUpOptions {
+  /** Refuse (not-found) unless the client exists, checked in the same transaction (operators type client ids by hand). */
+  requireClient?: boolean;
+}
+
+async function topUp(deps: Deps, walletKey: { pk: string; sk: string }, amount: number, entry: WalletEntry, options: TopUpOptions = {}) {
   if (!Number.isInteger(amount) || amount <= 0) throw new DomainError('invalid-state', 'A top-up must be a positive whole number');
+  const clientCheck = options.requireClient ? [part('client', checkItem(deps, clientKeys.item(entry.client_id), itemExists))] : [];
+  const failures: Record<string, Failure> = options.requireClient ? { client: new DomainError('not-found', `No client ${entry.client_id}`) } : {};
   return retryOnConflict(async () => {
     const wallet = await readWallet(deps, walletKey);
-    await transact(deps, walletMove(deps, wallet, amount, entry, alerts));
+    await transact(deps, [...walletMove(deps, wallet, amount, entry), ...clientCheck], failures);
     return wallet.balance + amount;
   });
 }
 
 const productOf = (type: Pick<InterviewType, 'id' | 'name'>): ProductRef => ({ kind: 'interview_type', id: type.id, name: type.name });
 
-export const topUpCredits = (deps: Deps, clientId: string, family: FamilyId, type: Pick<InterviewType, 'id' | 'name'>, credits: number, note?: string) =>
+export const topUpCredits = (deps: Deps, clientId: string, family: FamilyId, type: Pick<InterviewType, 'id' | 'name'>, credits: number, note?: string, options?: TopUpOptions) =>
   topUp(deps, walletKeys.credits(clientId, family, type.id), credits, {
     client_id: clientId,
     family,
@@ -113,9 +120,9 @@ export const topUpCredits = (deps: Deps, clientId: string, family: FamilyId, typ
     booking_id: null,
     ...productFields(productOf(type)),
     note,
-  });
+  }, options);
 
-export const topUpMoney = (deps: Deps, clientId: string, family: FamilyId, amountMinor: number, note?: string) =>
+export const topUpMoney = (deps: Deps, clientId: string, family: FamilyId, amountMinor: number, note?: string, options?: TopUpOptions) =>
   topUp(deps, walletKeys.money(clientId, family), amountMinor, {
     client_id: clientId,
     family,
@@ -124,7 +131,7 @@ export const topUpMoney = (deps: Deps, clientId: string, family: FamilyId, amoun
     booking_id: null,
     ...productFields(null),
     note,
-  });
+  }, options);
 
 /** A wallet's first balance, written only if it was never written (demo data, concurrent seeders). */
 export async function openWallet(deps: Deps, walletKey: { pk: string; sk: string }, amount: number, entry: WalletEntry): Promise<void> {

@@ -11,7 +11,7 @@ export const EVENT_CATALOGUE = {
     'booking.created': 'A booking was made (for `candidate_pays`, before the candidate pays).',
     'booking.confirmed': 'A candidate paid for a `candidate_pays` booking.',
     'booking.rescheduled': 'An operator moved a booking to another slot.',
-    'booking.cancelled': 'An operator cancelled a booking.',
+    'booking.cancelled': 'An operator cancelled a booking, or a `candidate_pays` booking was still unpaid at its payment deadline.',
     'booking.interview_completed': 'The interview took place and was marked complete.',
     'booking.interview_report_available': 'The interview report can be downloaded.',
     'webhook.test': 'A test event sent by `POST /webhooks/{id}/test`.',

@@ -1,267 +1,234 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { addSeconds, toEpochSeconds } from '../platform/clock.js';
-import { activeType, CLINICAL_FAMILY, loadCatalog, slotsOn, type Catalog, type InterviewType, type Slot } from '../clinical-interview/catalog.js';
-import { cancellationReasons, failedCondition } from '../platform/conditions.js';
-import { queryAll } from '../platform/db.js';
-import type { Deps } from '../platform/deps.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { clientKeys } from '../access/clients.js';
+import { CLINICAL_FAMILY, loadCatalog } from '../clinical-interview/catalog.js';
+import { candidateSlots, slotUnit, toHoldView, type HoldRecord, type HoldView } from '../clinical-interview/slots.js';
+import { addSeconds, toEpochSeconds } from '../platform/clock.js';
+import { queryAll, type ItemKey } from '../platform/db.js';
+import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
-import { key, TABLE_KEYS } from '../platform/key-registry.js';
+import { padId } from '../platform/ids.js';
+import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
 import { randomToken } from '../platform/secrets.js';
-import { addDays, beyondHorizon, daysBetween, formatWithOffset } from '../platform/time.js';
+import { deleteItem, itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Part, type TransactItem } from '../platform/transact.js';
+import { consumeUnit, freeUnit, holdUnitPart, readLocks, takeFromPool, unitId, type Pool, type Tally } from './units.js';
 
 /**
- * Thirty-minute holds on interview slots. One transaction writes the slot
- * lock, the client's active-hold marker and the hold itself, so a slot has one
- * holder and a client one active hold in each family. TTL removes expired
- * items eventually; until then every condition and read treats
- * `expires_at <= now` as gone.
+ * Holds: a holder's claim on one unit of a pool until `expires_at`, which
+ * never moves. One transaction writes the unit lock, the holder's marker (one
+ * active hold per holder per family, when the policy says so) and the hold.
+ * Expiry frees the unit at once, by the clock; the sweep only announces it.
  */
 
-export const HOLD_SECONDS = 1800;
+export type HoldStatus = 'active' | 'released' | 'used' | 'expired';
 
-const { client: CLIENT, hold: HOLD, slotDay: SLOT_DAY } = TABLE_KEYS;
-export const holdKeys = {
-  hold: (family: FamilyId, hash: string) => ({ pk: key(HOLD.pk, family, hash), sk: HOLD.sk.hold }),
-  activeHold: (clientId: string, family: FamilyId) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.activeHold, family) }),
-  /** One partition per family and day, so listing a month of slots is at most 31 queries. */
-  slotLockDay: (family: FamilyId, date: string) => key(SLOT_DAY.pk, family, date),
-  slotLock: (family: FamilyId, date: string, time: string, interviewerId: number) => ({
-    pk: key(SLOT_DAY.pk, family, date),
-    sk: key(SLOT_DAY.sk.lock, time, `I${interviewerId}`),
-  }),
-};
+/** Whose hold it is: the agency itself (API), or one of its invites, whose holds never block the agency's (decision 4). */
+export type Holder = { type: 'client'; clientId: string } | { type: 'invite'; clientId: string; inviteId: number };
 
-export interface HoldRecord {
+export interface HoldPolicy {
+  family: FamilyId;
+  seconds: number;
+  /** At most one active hold per holder in the family. */
+  onePerHolder: boolean;
+  /** What the sweep writes when a hold expires unused (practical training's `seat_hold.expired`); none: not swept. */
+  announce?: (deps: Deps, hold: Hold) => TransactItem;
+}
+
+/** What every hold carries; a family adds what its unit is (clinical: the interviewer's slot). */
+export interface Hold {
   hold_hash: string;
   client_id: string;
   family: FamilyId;
-  interview_type_id: number;
-  interview_type_name: string;
-  interviewer_id: number;
-  date: string;
-  time: string;
-  start_at: string;
-  end_at: string;
+  invite_id?: number;
   expires_at: string;
-  status: 'active' | 'released' | 'used';
+  status: HoldStatus;
   booking_id?: number;
+  [field: string]: unknown;
 }
 
-/** The hold as the API shows it: the 201 body, and the `hold` of a 409. */
-export interface HoldView {
-  hold_hash: string;
-  expires_at: string;
-  expires_in_seconds: number;
-  slot: { date: string; time: string; interview_type: { id: number; name: string } };
+const { client: CLIENT, hold: HOLD } = TABLE_KEYS;
+const OPEN = GSI1_KEYS.openHolds;
+export const holdKeys = {
+  hold: (family: FamilyId, hash: string) => ({ pk: key(HOLD.pk, family, hash), sk: HOLD.sk.hold }),
+  activeHold: (clientId: string, family: FamilyId) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.activeHold, family) }),
+  /** An invite's marker sits apart from its agency's, so the two never block each other. */
+  inviteHold: (clientId: string, family: FamilyId, inviteId: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.inviteHold, family, padId(inviteId)) }),
+  /** The sweep's sparse index: a family's active holds by expiry, only where the family announces expiry. */
+  open: (family: FamilyId, expiresAt: string, hash: string) => ({ gsi1pk: key(OPEN.pk, family), gsi1sk: key(OPEN.sk.hold, expiresAt, hash) }),
+  openPartition: (family: FamilyId) => key(OPEN.pk, family),
+  /** The clinical family's unit: an interviewer's slot. */
+  slotLock: slotUnit,
+};
+
+const markerKey = (family: FamilyId, holder: Holder) =>
+  holder.type === 'client' ? holdKeys.activeHold(holder.clientId, family) : holdKeys.inviteHold(holder.clientId, family, holder.inviteId);
+
+/** *markerFree*: the holder has no hold in force. */
+export const markerFree = (now: Date): Condition => ({ expression: 'attribute_not_exists(pk) OR expires_at <= :now', values: { ':now': now.toISOString() } });
+
+/** *holdUsable*: this holder's hold, active and unexpired. */
+export const holdUsable = (holder: Holder, now: Date): Condition => ({
+  expression: `client_id = :client AND #status = :active AND expires_at > :now AND ${holder.type === 'invite' ? 'invite_id = :invite' : 'attribute_not_exists(invite_id)'}`,
+  names: { '#status': 'status' },
+  values: { ':client': holder.clientId, ':active': 'active', ':now': now.toISOString(), ...(holder.type === 'invite' ? { ':invite': holder.inviteId } : {}) },
+});
+
+/** The same rule on a hold as read: what booking with it would meet. Another holder's hold does not exist for this one. */
+export function holdState(hold: Hold | undefined, holder: Holder, now: Date): 'usable' | 'not-found' | 'used' | 'expired' {
+  const holderMatches = !!hold && hold.client_id === holder.clientId && hold.invite_id === (holder.type === 'invite' ? holder.inviteId : undefined);
+  if (!hold || !holderMatches || hold.status === 'released') return 'not-found';
+  if (hold.status === 'used') return 'used';
+  return hold.status === 'expired' || hold.expires_at <= now.toISOString() ? 'expired' : 'usable';
 }
 
-export function toHoldView(hold: Pick<HoldRecord, 'hold_hash' | 'expires_at' | 'date' | 'time' | 'interview_type_id' | 'interview_type_name'>, now: Date, timeZone: string): HoldView {
-  return {
-    hold_hash: hold.hold_hash,
-    expires_at: formatWithOffset(hold.expires_at, timeZone),
-    expires_in_seconds: Math.max(0, Math.ceil((Date.parse(hold.expires_at) - now.getTime()) / 1000)),
-    slot: { date: hold.date, time: hold.time, interview_type: { id: hold.interview_type_id, name: hold.interview_type_name } },
-  };
+export async function getHold<H extends Hold = Hold>(deps: Deps, family: FamilyId, hash: string): Promise<H | undefined> {
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: holdKeys.hold(family, hash), ConsistentRead: true }));
+  return Item as H | undefined;
 }
 
-/** Is this slot lock still in force? A held lock whose hold expired is not. */
-export const lockInForce = (lock: Record<string, unknown> | undefined, now: Date): boolean =>
-  !!lock && (lock.state === 'booked' || (lock.state === 'held' && String(lock.expires_at) > now.toISOString()));
-
-/** The condition under which a slot lock may be (re)taken: absent, or a hold that has expired. */
-export const SLOT_FREE = 'attribute_not_exists(pk) OR (#state = :held AND expires_at <= :now)';
-
-export async function locksOn(deps: Deps, family: FamilyId, date: string): Promise<Map<string, Record<string, unknown>>> {
-  const items = await queryAll(deps, {
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': holdKeys.slotLockDay(family, date) },
-    ConsistentRead: true,
-  });
-  return new Map(items.map((item) => [String(item.sk), item]));
-}
-
-export interface AvailableSlot {
-  date: string;
-  time: string;
-  interview_type: { id: number; name: string };
-}
-
-export const MAX_RANGE_DAYS = 31;
-
-/** Free slots of a type from `from` to `to` inclusive: future, and with at least one interviewer not held or booked. */
-export async function availableSlots(deps: Deps, input: { interviewTypeId: number; from: string; to: string }, family: FamilyId = CLINICAL_FAMILY): Promise<AvailableSlot[]> {
-  const catalog = await loadCatalog(deps);
-  const type = activeType(catalog, input.interviewTypeId);
-  if (!type) return [];
-  const now = deps.clock();
-  const days = Array.from({ length: daysBetween(input.from, input.to) + 1 }, (_, i) => addDays(input.from, i));
-  const perDay = await Promise.all(days.map((date) => freeSlotsOn(deps, catalog, type, date, now, family)));
-  const seen = new Set<string>();
-  const result: AvailableSlot[] = [];
-  for (const slot of perDay.flat()) {
-    const key = `${slot.date}T${slot.time}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    result.push({ date: slot.date, time: slot.time, interview_type: { id: type.id, name: type.name } });
-  }
-  return result;
-}
-
-/** Slots still to come and inside the booking horizon: nothing else is ever offered. */
-const offeredOn = (catalog: Catalog, type: InterviewType, date: string, timeZone: string, now: Date): Slot[] =>
-  beyondHorizon(date, now, timeZone) ? [] : slotsOn(catalog, type, date, timeZone).filter((s) => s.startAt > now);
-
-export async function freeSlotsOn(deps: Deps, catalog: Catalog, type: InterviewType, date: string, now: Date, family: FamilyId = CLINICAL_FAMILY): Promise<Slot[]> {
-  const slots = offeredOn(catalog, type, date, deps.config.serviceTimeZone, now);
-  if (slots.length === 0) return [];
-  const locks = await locksOn(deps, family, date);
-  return slots.filter((s) => !lockInForce(locks.get(holdKeys.slotLock(family, s.date, s.time, s.interviewerId).sk), now));
-}
-
-/** The interviewers' slots at exactly this date and time, or slot-unavailable. */
-export function candidateSlots(catalog: Catalog, interviewTypeId: number, date: string, time: string, timeZone: string, now: Date) {
-  const type = activeType(catalog, interviewTypeId);
-  if (!type) throw new DomainError('slot-unavailable', `There is no active interview type ${interviewTypeId}`);
-  const slots = offeredOn(catalog, type, date, timeZone, now).filter((s) => s.time === time);
-  if (slots.length === 0) throw new DomainError('slot-unavailable', `No ${type.name} slot is offered on ${date} at ${time}`);
-  return { type, slots };
-}
-
-export async function createHold(
+/**
+ * Holds one unit of the pool for the holder. The pool's locks and the
+ * holder's marker are read once; a marker in force is `conflict` at once.
+ * `fields` are what the family stores about the unit taken.
+ */
+export async function holdUnit<U, F extends Record<string, unknown>>(
   deps: Deps,
-  clientId: string,
-  input: { interviewTypeId: number; date: string; time: string },
-  family: FamilyId = CLINICAL_FAMILY,
-): Promise<HoldView> {
+  policy: HoldPolicy,
+  holder: Holder,
+  pool: Pool<U>,
+  fields: (unit: U) => F,
+  errors: { conflict: (existing: Record<string, unknown>) => DomainError; unavailable: () => DomainError },
+  tally?: Tally,
+): Promise<{ hold: Hold & F; unit: U; at: Date }> {
   const now = deps.clock();
-  const catalog = await loadCatalog(deps);
-  const { type, slots } = candidateSlots(catalog, input.interviewTypeId, input.date, input.time, deps.config.serviceTimeZone, now);
-  const expires = addSeconds(now, HOLD_SECONDS);
-  const nowIso = now.toISOString();
+  const marker = markerKey(policy.family, holder);
+  const locks = await readLocks(deps, [...pool.units.map(pool.keyOf), ...(policy.onePerHolder ? [marker] : [])]);
+  const existing = locks.get(unitId(marker));
+  if (policy.onePerHolder && existing && String(existing.expires_at) > now.toISOString()) throw errors.conflict(existing);
 
-  // Try each interviewer offering this slot until one lock can be taken.
-  for (const slot of slots) {
-    const hold: HoldRecord = {
-      hold_hash: randomToken(32),
-      client_id: clientId,
-      family,
-      interview_type_id: type.id,
-      interview_type_name: type.name,
-      interviewer_id: slot.interviewerId,
-      date: slot.date,
-      time: slot.time,
-      start_at: slot.startAt.toISOString(),
-      end_at: slot.endAt.toISOString(),
-      expires_at: expires.toISOString(),
-      status: 'active',
-    };
-    const ttl = toEpochSeconds(expires);
+  const expiresAt = addSeconds(now, policy.seconds).toISOString();
+  const ttl = toEpochSeconds(new Date(expiresAt));
+  const { value: hold, unit } = await takeFromPool(
+    deps,
+    pool,
+    async (unit) => {
+      const hold = {
+        hold_hash: randomToken(32),
+        client_id: holder.clientId,
+        family: policy.family,
+        ...(holder.type === 'invite' ? { invite_id: holder.inviteId } : {}),
+        ...fields(unit),
+        expires_at: expiresAt,
+        status: 'active' as const,
+      };
+      const parts: Part[] = [
+        holdUnitPart(deps, pool.keyOf(unit), { hold_hash: hold.hold_hash, client_id: hold.client_id, expires_at: hold.expires_at }, now),
+        // The marker carries the hold, so a conflict can show it without another read.
+        ...(policy.onePerHolder ? [part('marker', putItem(deps, { ...marker, entity: 'active-hold', ...hold, ttl }, markerFree(now)))] : []),
+        // Kept a day past expiry, so that using it says "expired", not "unknown".
+        part('hold', putItem(deps, { ...holdKeys.hold(policy.family, hold.hold_hash), ...(policy.announce ? holdKeys.open(policy.family, expiresAt, hold.hold_hash) : {}), entity: 'hold', ...hold, ttl: ttl + 86_400 }, itemAbsent)),
+      ];
+      await transact(deps, parts, policy.onePerHolder ? { marker: (old) => errors.conflict(old ?? {}) } : {});
+      return hold;
+    },
+    errors.unavailable,
+    { locks, tally },
+  );
+  return { hold, unit, at: now };
+}
+
+const markerOf = (hash: string, orAbsent = false): Condition => ({ expression: `${orAbsent ? 'attribute_not_exists(pk) OR ' : ''}hold_hash = :hash`, values: { ':hash': hash } });
+/** A hold leaving `active` leaves the sweep's index too. */
+const leaving = (status: HoldStatus, extra: Record<string, unknown>) => ({ set: { status, ...extra, gsi1pk: undefined, gsi1sk: undefined } });
+
+/** Releases the holder's active hold; anything else (another holder's, released, used, expired, unknown) is not-found. */
+export async function releaseUnitHold(deps: Deps, policy: HoldPolicy, holder: Holder, hash: string, unitOf: (hold: Hold) => ItemKey): Promise<void> {
+  const now = deps.clock();
+  const notFound = new DomainError('not-found', 'No active hold with that hold_hash');
+  const hold = await getHold(deps, policy.family, hash);
+  if (holdState(hold, holder, now) !== 'usable') throw notFound;
+  await transact(
+    deps,
+    [
+      part('hold', updateItem(deps, holdKeys.hold(policy.family, hash), leaving('released', { released_at: now.toISOString() }), holdUsable(holder, now))),
+      freeUnit(deps, unitOf(hold!), { holdHash: hash }),
+      ...(policy.onePerHolder ? [part('marker', deleteItem(deps, markerKey(policy.family, holder), markerOf(hash)))] : []),
+    ],
+    { hold: notFound, unit: notFound, marker: notFound },
+  );
+}
+
+/** *consume*, for a booking's transaction: the hold becomes used, its unit the booking's, and the holder free to hold again. */
+export function consumeHoldParts(deps: Deps, policy: HoldPolicy, holder: Holder, hash: string, unit: ItemKey, bookingId: number): Part[] {
+  const now = deps.clock();
+  return [
+    part('hold', updateItem(deps, holdKeys.hold(policy.family, hash), leaving('used', { booking_id: bookingId }), holdUsable(holder, now))),
+    consumeUnit(deps, unit, hash, bookingId),
+    // The holder's one active hold is this one; a hold written without a marker has none to remove.
+    ...(policy.onePerHolder ? [part('marker', deleteItem(deps, markerKey(policy.family, holder), markerOf(hash, true)))] : []),
+  ];
+}
+
+/**
+ * Announces the family's holds that expired unused: each goes `active` →
+ * `expired` by condition, with the announcement in the same transaction, so
+ * two sweeps announce a hold once. Correctness never waits for it: an expired
+ * hold's unit is free by the clock already.
+ */
+export async function sweepExpiredHolds(deps: Deps, policy: HoldPolicy): Promise<number> {
+  const announce = policy.announce;
+  if (!announce) throw new Error(`${policy.family} does not announce expired holds`);
+  const now = deps.clock();
+  const due = await queryAll(deps, {
+    IndexName: 'gsi1',
+    // Index keys are `<expires_at>#<hash>`; every one before `<now>$` expired at or before now ('$' follows '#').
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :after',
+    ExpressionAttributeValues: { ':pk': holdKeys.openPartition(policy.family), ':after': `${now.toISOString()}$` },
+  });
+  const expiredBy: Condition = { expression: '#status = :active AND expires_at <= :now', names: { '#status': 'status' }, values: { ':active': 'active', ':now': now.toISOString() } };
+  let announced = 0;
+  for (const item of due as Hold[]) {
     try {
-      await deps.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: deps.table,
-                Item: {
-                  ...holdKeys.slotLock(family, slot.date, slot.time, slot.interviewerId),
-                  entity: 'slot-lock',
-                  state: 'held',
-                  hold_hash: hold.hold_hash,
-                  client_id: clientId,
-                  expires_at: hold.expires_at,
-                  ttl,
-                },
-                ConditionExpression: SLOT_FREE,
-                ExpressionAttributeNames: { '#state': 'state' },
-                ExpressionAttributeValues: { ':held': 'held', ':now': nowIso },
-              },
-            },
-            {
-              Put: {
-                TableName: deps.table,
-                // The marker carries the hold's summary so a 409 can show it without another read.
-                Item: { ...holdKeys.activeHold(clientId, family), entity: 'active-hold', ...hold, ttl },
-                ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now',
-                ExpressionAttributeValues: { ':now': nowIso },
-                ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-              },
-            },
-            {
-              Put: {
-                TableName: deps.table,
-                // Kept a day past expiry so that booking with it says "expired", not "unknown".
-                Item: { ...holdKeys.hold(family, hold.hold_hash), entity: 'hold', ...hold, ttl: ttl + 86_400 },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-          ],
-        }),
-      );
-      return toHoldView(hold, now, deps.config.serviceTimeZone);
+      await transact(deps, [
+        part('hold', updateItem(deps, holdKeys.hold(policy.family, item.hold_hash), leaving('expired', { expired_at: now.toISOString() }), expiredBy)),
+        part('announcement', announce(deps, { ...item, status: 'expired' })),
+      ]);
+      announced++;
     } catch (err) {
-      const reasons = cancellationReasons(err);
-      if (failedCondition(reasons?.[1])) {
-        const existing = reasons![1]!.item as unknown as HoldRecord;
-        throw new DomainError('hold-conflict', 'This client already has an active hold; book or release it first', {
-          hold: toHoldView(existing, now, deps.config.serviceTimeZone),
-        });
-      }
-      if (failedCondition(reasons?.[0])) continue; // someone holds this interviewer's slot: try the next
-      throw err;
+      if (!(err instanceof TransactionFailed && err.has('hold'))) throw err; // another sweep, a booking or a release came first
     }
   }
-  throw new DomainError('slot-unavailable', `The ${type.name} slot on ${input.date} at ${input.time} is no longer available`);
+  return announced;
 }
 
-export async function getHold(deps: Deps, family: FamilyId, hash: string): Promise<HoldRecord | undefined> {
-  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: holdKeys.hold(family, hash), ConsistentRead: true }));
-  return Item as HoldRecord | undefined;
+// The clinical family's holds: thirty minutes on an interviewer's slot, one per client.
+
+export const HOLD_SECONDS = 1800;
+export const clinicalHolds = (family: FamilyId): HoldPolicy => ({ family, seconds: HOLD_SECONDS, onePerHolder: true });
+export const clinicalUnit = (family: FamilyId) => (h: Hold) => slotUnit(family, String(h.date), String(h.time), Number(h.interviewer_id));
+
+/** POST /timeslots/hold: any free interviewer's slot at that date and time. */
+export async function createHold(deps: Deps, clientId: string, input: { interviewTypeId: number; date: string; time: string }, family: FamilyId = CLINICAL_FAMILY, tally?: Tally): Promise<HoldView> {
+  const now = deps.clock();
+  const tz = deps.config.serviceTimeZone;
+  const { type, slots } = candidateSlots(await loadCatalog(deps), input.interviewTypeId, input.date, input.time, tz, now);
+  const { hold, at } = await holdUnit(
+    deps,
+    clinicalHolds(family),
+    { type: 'client', clientId },
+    { units: slots, keyOf: (s) => slotUnit(family, s.date, s.time, s.interviewerId) },
+    (s) => ({ interview_type_id: type.id, interview_type_name: type.name, interviewer_id: s.interviewerId, date: s.date, time: s.time, start_at: s.startAt.toISOString(), end_at: s.endAt.toISOString() }),
+    {
+      conflict: (existing) => new DomainError('hold-conflict', 'This client already has an active hold; book or release it first', { hold: toHoldView(existing as unknown as HoldRecord, now, tz) }),
+      unavailable: () => new DomainError('slot-unavailable', `The ${type.name} slot on ${input.date} at ${input.time} is no longer available`),
+    },
+    tally,
+  );
+  return toHoldView(hold, at, tz);
 }
 
-/** Releases the caller's active hold. Anything else (another client's, released, used, expired, unknown) is not-found. */
-export async function releaseHold(deps: Deps, clientId: string, hash: string, family: FamilyId = CLINICAL_FAMILY): Promise<void> {
-  const now = deps.clock().toISOString();
-  const hold = await getHold(deps, family, hash);
-  const notFound = new DomainError('not-found', 'No active hold with that hold_hash');
-  if (!hold || hold.client_id !== clientId || hold.status !== 'active' || hold.expires_at <= now) throw notFound;
-  try {
-    await deps.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: deps.table,
-              Key: holdKeys.hold(family, hash),
-              UpdateExpression: 'SET #status = :released, released_at = :now',
-              ConditionExpression: 'client_id = :client AND #status = :active AND expires_at > :now',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':released': 'released', ':active': 'active', ':client': clientId, ':now': now },
-            },
-          },
-          {
-            Delete: {
-              TableName: deps.table,
-              Key: holdKeys.slotLock(family, hold.date, hold.time, hold.interviewer_id),
-              ConditionExpression: 'hold_hash = :hash',
-              ExpressionAttributeValues: { ':hash': hash },
-            },
-          },
-          {
-            Delete: {
-              TableName: deps.table,
-              Key: holdKeys.activeHold(clientId, family),
-              ConditionExpression: 'hold_hash = :hash',
-              ExpressionAttributeValues: { ':hash': hash },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (err) {
-    if (cancellationReasons(err)?.some(failedCondition)) throw notFound;
-    throw err;
-  }
-}
+/** DELETE /timeslots/hold/{hash}. */
+export const releaseHold = (deps: Deps, clientId: string, hash: string, family: FamilyId = CLINICAL_FAMILY): Promise<void> =>
+  releaseUnitHold(deps, clinicalHolds(family), { type: 'client', clientId }, hash, clinicalUnit(family));
+
+export { availableSlots, candidateSlots, freeSlotsOn, MAX_RANGE_DAYS, toHoldView, type HoldRecord, type HoldView } from '../clinical-interview/slots.js';

@@ -15,6 +15,8 @@ export function bookingPaymentLink(input: {
   agency: string;
   amount: string;
   paymentUrl: string;
+  /** When the booking is cancelled if still unpaid, as people read it. */
+  payBy?: string;
 }): EmailContent {
   return {
     template: 'booking-payment-link',
@@ -28,6 +30,7 @@ export function bookingPaymentLink(input: {
       input.paymentUrl,
       '',
       'The interview is confirmed as soon as the payment goes through.',
+      ...(input.payBy ? [`Please pay by ${input.payBy}: an unpaid booking is cancelled then and the time offered to others.`] : []),
     ].join('\n'),
   };
 }

@@ -1,8 +1,8 @@
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand, type QueryCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { cancellationReasons, isConditionalCheckFailed } from './conditions.js';
+import { isConditionalCheckFailed } from './conditions.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
-import { TransactionFailed } from './transact.js';
+import { TransactionFailed, type Condition } from './transact.js';
 import { decodeCursor, encodeCursor, pageKey, type Page } from './pagination.js';
 
 /** Small table helpers every entity module uses. */
@@ -106,13 +106,51 @@ export async function queryPage<T>(
   };
 }
 
+/**
+ * A page of a list that a filter (the table's, or a rule it cannot express:
+ * `take` answers undefined) can leave short: reads on until the page is full
+ * or the list ends. The cursor stands at the last item read into the page.
+ */
+export async function queryFilteredPage<T>(
+  deps: Deps,
+  query: { pk: string; prefix: string; limit: number; cursor?: string; filter?: Condition; order?: 'newest' | 'oldest' },
+  take: (item: Record<string, unknown>) => Promise<T | undefined> | T | undefined,
+): Promise<Page<T>> {
+  const scope = { pk: query.pk, prefix: query.prefix };
+  const data: T[] = [];
+  let cursor = await decodeCursor(deps, scope, query.cursor);
+  do {
+    const page = await deps.db.send(
+      new QueryCommand({
+        TableName: deps.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        FilterExpression: query.filter?.expression,
+        ExpressionAttributeNames: query.filter?.names && Object.keys(query.filter.names).length ? query.filter.names : undefined,
+        ExpressionAttributeValues: { ':pk': query.pk, ':prefix': query.prefix, ...query.filter?.values },
+        ScanIndexForward: query.order === 'oldest',
+        Limit: 50,
+        ExclusiveStartKey: cursor,
+        ConsistentRead: true,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (data.length === query.limit) break;
+      const view = await take(item);
+      if (view !== undefined) data.push(view);
+      cursor = { pk: query.pk, sk: String(item.sk) };
+    }
+    if (data.length < query.limit) cursor = pageKey(page.LastEvaluatedKey);
+  } while (cursor && data.length < query.limit);
+  return { data, next_cursor: data.length === query.limit ? await encodeCursor(deps, scope, cursor) : null };
+}
+
 /** Runs an optimistic read-modify-write again when a transaction lost a race (a failed condition), with a short random back-off. */
 export async function retryOnConflict<T>(work: () => Promise<T>, tries = 12): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await work();
     } catch (err) {
-      if (!(err instanceof TransactionFailed || cancellationReasons(err)) || i >= tries) throw err;
+      if (!(err instanceof TransactionFailed) || i >= tries) throw err;
       await new Promise((r) => setTimeout(r, Math.random() * 20 * i));
     }
   }

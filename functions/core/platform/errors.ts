@@ -25,6 +25,7 @@ export type DomainErrorCode =
   | 'webhook-url-refused'
   | 'forbidden'
   | 'limit-reached'
+  | 'payment-window-closed'
   | 'job-running'
   | 'invalid-field';
 

@@ -32,7 +32,9 @@ export const TABLE_KEYS = {
     sk: {
       client: 'CLIENT',
       activeHold: 'ACTIVE_HOLD#',
+      inviteHold: 'INVITE_HOLD#',
       bookingPage: 'BOOKING_PAGE#',
+      linkPlace: 'LINK_PLACE#',
       booking: 'BOOKING#',
       wallet: 'WALLET#',
       webhook: 'WEBHOOK#',
@@ -53,6 +55,7 @@ export const TABLE_KEYS = {
   slotDay: { pk: 'SLOT#', sk: { lock: '' } },
   hold: { pk: 'HOLD#', sk: { hold: 'HOLD' } },
   paymentRequest: { pk: 'PAYREQ#', sk: { paymentRequest: 'PAYREQ' } },
+  paymentDue: { pk: 'PAYMENT_DUE#', sk: { booking: '' } },
   bookingPage: { pk: 'BOOKING_PAGE#', sk: { page: 'BOOKING_PAGE' } },
   ledger: { pk: 'LEDGER#', sk: { entry: '' } },
   counter: { pk: 'COUNTER#', sk: { counter: 'COUNTER' } },
@@ -78,6 +81,7 @@ export const GSI1_KEYS = {
   ledgerMonth: { pk: 'LEDGER_MONTH#', sk: { entry: '' } },
   openReferenceRequests: { pk: 'OPEN_REFREQ', sk: { open: '' } },
   trainingEventsByStart: { pk: 'TEVENTS_BY_START#', sk: { event: '' } },
+  openHolds: { pk: 'OPEN_HOLD#', sk: { hold: '' } },
 } as const satisfies Record<string, PartitionKind>;
 
 /** `prefix` then the parts, '#'-separated: `key('BOOKING#', 'clinical-interview', '0000000007')`. */

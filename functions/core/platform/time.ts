@@ -110,3 +110,10 @@ export function isCalendarDate(value: string): boolean {
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
+
+/** "Tuesday 24 November, 09:45": an instant as people read it, on the service's wall clock. */
+export function readableTime(instant: Date | string, timeZone: string): string {
+  const at = typeof instant === 'string' ? new Date(instant) : instant;
+  const day = at.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone });
+  return `${day}, ${wallClock(at, timeZone).time}`;
+}

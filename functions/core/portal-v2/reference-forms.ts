@@ -1,23 +1,28 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { getClient } from '../access/clients.js';
+import { eventPut } from '../events/outbox.js';
+import { retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
-import { eventPut } from '../events/outbox.js';
+import { freeTextProblem, normaliseLineBreaks } from '../platform/safe-text.js';
+import { part, transact } from '../platform/transact.js';
+import { followLink } from '../requests/links.js';
+import { itemAnswerable, itemChange, itemStatusIs, requestChange, requestEvent } from '../requests/store.js';
 import {
   derivedStatus,
   effectiveReferenceStatus,
   effectiveStatus,
-  loadRequest,
-  referenceKeys,
+  FORM_LINK,
+  loadReferenceRequest,
+  OUTSTANDING,
+  references as kind,
+  SUBMISSION_LINK,
   toReferenceView,
   type RefereeInput,
   type ReferenceItem,
   type ReferenceStatus,
   type RequestItem,
-} from './reference-model.js';
-import { retryOnConflict } from '../platform/db.js';
-import { MAX_REFEREES, newReferences, refuseSelfReference, requestEvent, requestUpdate } from './reference-requests.js';
-import { freeTextProblem, normaliseLineBreaks } from '../platform/safe-text.js';
+} from './references.js';
+import { MAX_REFEREES, newReferences, refuseSelfReference } from './reference-requests.js';
 import { listTemplates, parseRating, RATING_MAX, RATING_MIN, scoreOf, type Answer, type Template } from './templates.js';
 
 /**
@@ -28,12 +33,6 @@ import { listTemplates, parseRating, RATING_MAX, RATING_MIN, scoreOf, type Answe
  */
 
 export const MAX_ANSWER_CHARS = 2000;
-
-async function tokenTarget(deps: Deps, key: { pk: string; sk: string }) {
-  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: key, ConsistentRead: true }));
-  if (!Item) throw new DomainError('not-found', 'This link is not valid. Check that you copied all of it.');
-  return Item as { client_id: string; reference_request_id: number; reference_id?: number };
-}
 
 export interface FormContext {
   agency: string;
@@ -46,8 +45,8 @@ export interface FormContext {
 }
 
 export async function referenceForm(deps: Deps, token: string): Promise<FormContext> {
-  const target = await tokenTarget(deps, referenceKeys.formToken(token));
-  const loaded = await loadRequest(deps, target.client_id, target.reference_request_id);
+  const target = await followLink(deps, FORM_LINK, token);
+  const loaded = await loadReferenceRequest(deps, target.client_id, Number(target.reference_request_id));
   const reference = loaded?.references.find((r) => r.id === target.reference_id);
   if (!loaded || !reference) throw new DomainError('not-found', 'This link is not valid.');
   const [client, templates] = await Promise.all([getClient(deps, target.client_id), listTemplates(deps)]);
@@ -70,23 +69,10 @@ export async function markOpened(deps: Deps, token: string): Promise<void> {
     if (ctx.state !== 'open' || ctx.reference.status !== 'sent') return;
     const at = deps.clock().toISOString();
     const refs = ctx.references.map((r) => (r.id === ctx.reference.id ? { ...r, status: 'opened' as const } : r));
-    await deps.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          requestUpdate(deps, ctx.request, { status: derivedStatus(ctx.request, refs) }),
-          {
-            Update: {
-              TableName: deps.table,
-              Key: referenceKeys.reference(ctx.request.client_id, ctx.request.id, ctx.reference.id),
-              UpdateExpression: 'SET #status = :opened, opened_at = :now, updated_at = :now',
-              ConditionExpression: '#status = :sent',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':opened': 'opened', ':sent': 'sent', ':now': at },
-            },
-          },
-        ] as never,
-      }),
-    );
+    await transact(deps, [
+      requestChange(deps, kind, ctx.request, { status: derivedStatus(ctx.request, refs) }).part,
+      itemChange(deps, kind, ctx.request, ctx.reference, { status: 'opened', opened_at: at, updated_at: at }, itemStatusIs('sent')),
+    ]);
   });
 }
 
@@ -126,36 +112,21 @@ async function answer(deps: Deps, token: string, change: (ctx: FormContext) => P
     const refs = ctx.references.map((r) => (r.id === reference.id ? reference : r));
     const completed = refs.filter((r) => r.status === 'completed').length;
     const status = derivedStatus(ctx.request, refs);
-    const request: RequestItem = { ...ctx.request, references_completed: completed, status, updated_at: at, version: ctx.request.version + 1 };
-    const names: Record<string, string> = { '#status': 'status' };
-    const values: Record<string, unknown> = { ':now': at, ':open1': 'sent', ':open2': 'opened', ':open3': 'pending' };
-    const sets = Object.entries(fields).map(([k, v], i) => {
-      names[`#f${i}`] = k;
-      values[`:v${i}`] = v;
-      return `#f${i} = :v${i}`;
-    });
-    const items: object[] = [
-      requestUpdate(deps, ctx.request, { references_completed: completed, status }),
-      {
-        Update: {
-          TableName: deps.table,
-          Key: referenceKeys.reference(ctx.request.client_id, ctx.request.id, reference.id),
-          UpdateExpression: `SET ${sets.join(', ')}`,
-          // A second submission (or a race with one) changes nothing.
-          ConditionExpression: '#status IN (:open1, :open2, :open3) AND expires_at > :now',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        },
-      },
-      eventPut(deps, {
-        type: reference.status === 'completed' ? 'reference.completed' : 'reference.declined',
-        client_id: request.client_id,
-        family: 'portal-v2',
-        data: toReferenceView(reference, request, now),
-      }),
-    ];
-    if (status === 'completed' && ctx.request.status !== 'completed') items.push(requestEvent(deps, 'reference_request.completed', request, refs));
-    await deps.db.send(new TransactWriteCommand({ TransactItems: items as never }));
+    const { after: request, part: requestPart } = requestChange(deps, kind, ctx.request, { references_completed: completed, status });
+    await transact(deps, [
+      requestPart,
+      itemChange(deps, kind, ctx.request, ctx.reference, fields, itemAnswerable(OUTSTANDING, now)),
+      part(
+        'event',
+        eventPut(deps, {
+          type: reference.status === 'completed' ? 'reference.completed' : 'reference.declined',
+          client_id: request.client_id,
+          family: 'portal-v2',
+          data: toReferenceView(reference, request, now),
+        }),
+      ),
+      ...(status === 'completed' && ctx.request.status !== 'completed' ? [requestEvent(deps, kind, 'completed', request, refs)] : []),
+    ]);
     return reference;
   });
 }
@@ -183,8 +154,8 @@ export interface SubmissionContext {
 }
 
 export async function submissionPage(deps: Deps, token: string): Promise<SubmissionContext> {
-  const target = await tokenTarget(deps, referenceKeys.submissionToken(token));
-  const loaded = await loadRequest(deps, target.client_id, target.reference_request_id);
+  const target = await followLink(deps, SUBMISSION_LINK, token);
+  const loaded = await loadReferenceRequest(deps, target.client_id, Number(target.reference_request_id));
   if (!loaded) throw new DomainError('not-found', 'This link is not valid.');
   const client = await getClient(deps, target.client_id);
   const status = effectiveStatus(loaded.request, deps.clock());
@@ -202,9 +173,9 @@ export async function submitReferees(deps: Deps, token: string, referees: Refere
     const ctx = await submissionPage(deps, token);
     if (ctx.state !== 'open') throw new DomainError('invalid-state', ctx.state === 'submitted' ? 'Your referees have already been sent' : `This request is ${ctx.state}`);
     refuseSelfReference(ctx.request.candidate_email, referees, field);
-    const { items, tx } = await newReferences(deps, ctx.request, ctx.agency, referees);
+    const { items, parts } = await newReferences(deps, ctx.request, ctx.agency, referees);
     // The version condition makes a second, concurrent submission retry and then find the first.
-    await deps.db.send(new TransactWriteCommand({ TransactItems: [requestUpdate(deps, ctx.request, {}), ...tx] as never }));
+    await transact(deps, [requestChange(deps, kind, ctx.request, {}).part, ...parts]);
     return items;
   });
 }

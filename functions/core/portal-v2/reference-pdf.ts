@@ -1,9 +1,8 @@
 import { getClient } from '../access/clients.js';
 import type { Deps } from '../platform/deps.js';
-import { DomainError } from '../platform/errors.js';
-import type { ReferenceItem, RequestItem } from './reference-model.js';
+import { itemPdf, type PdfLayout } from '../requests/pdf.js';
+import { references, type ReferenceItem, type RequestItem } from './references.js';
 import { A4, TextDocument } from '../documents/pdf-text.js';
-import { findReference } from './reference-requests.js';
 import { listTemplates, RATING_MAX, type Template } from './templates.js';
 
 /** The completed reference as a PDF: who, about whom, the answers, the score and the dates. */
@@ -55,11 +54,16 @@ export function renderReferencePdf(input: { agency: string; request: RequestItem
   return doc.toBuffer();
 }
 
+/** A reference has a PDF once it is completed. */
+const REFERENCE_PDF: PdfLayout<RequestItem, ReferenceItem> = {
+  ready: (reference) => reference.status === 'completed',
+  notReady: (id) => `Reference ${id} has no PDF until it is completed`,
+  async render(deps, request, reference) {
+    const [client, templates] = await Promise.all([getClient(deps, request.client_id), listTemplates(deps)]);
+    const template = templates.find((t) => t.id === request.template_id)!;
+    return renderReferencePdf({ agency: client?.name ?? '', request, reference, template });
+  },
+};
+
 /** The PDF of one of the caller's references; not-found until it is completed, and for another client's. */
-export async function referencePdf(deps: Deps, clientId: string, referenceId: number): Promise<Buffer> {
-  const { request, reference } = await findReference(deps, clientId, referenceId);
-  if (reference.status !== 'completed') throw new DomainError('not-found', `Reference ${referenceId} has no PDF until it is completed`);
-  const [client, templates] = await Promise.all([getClient(deps, clientId), listTemplates(deps)]);
-  const template = templates.find((t) => t.id === request.template_id)!;
-  return renderReferencePdf({ agency: client?.name ?? '', request, reference, template });
-}
+export const referencePdf = (deps: Deps, clientId: string, referenceId: number): Promise<Buffer> => itemPdf(deps, references, REFERENCE_PDF, clientId, referenceId);

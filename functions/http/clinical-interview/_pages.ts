@@ -15,6 +15,8 @@ export interface BookingPageModel {
   slots: { date: string; time: string }[];
   values: Record<string, string>;
   errors: Record<string, string>;
+  /** Why nothing was booked, when it is not a field's fault. */
+  notice?: string;
 }
 
 export function bookingPage(m: BookingPageModel): string {
@@ -46,7 +48,7 @@ ${times
   const v = m.values;
   return layout(`Book a ${m.type.name}`, `<h1>Book a ${escapeHtml(m.type.name)}</h1>
 <p>With ${escapeHtml(m.agency)}. ${m.type.durationMinutes} minutes, by video. You pay ${money(m.type.price.amount)} to confirm it.</p>
-${Object.keys(e).length ? `<p class="error" role="alert">Please correct the highlighted answers.</p>` : ''}
+${m.notice ? `<p class="error" role="alert">${escapeHtml(m.notice)}</p>` : Object.keys(e).length ? `<p class="error" role="alert">Please correct the highlighted answers.</p>` : ''}
 ${m.slots.length === 0 ? '<p>There are no free times in the next two weeks. Please try again later.</p>' : `<form method="post" action="${escapeHtml(m.action)}">
 <input type="hidden" name="interview_type_id" value="${m.type.id}">
 <h2>Choose a time</h2>
@@ -64,7 +66,7 @@ ${field('nmc_number', 'NMC PIN (for example 12A3456B)', v.nmc_number, e.nmc_numb
 <p><a href="?">Choose another interview</a></p>`);
 }
 
-export function paymentPage(m: { booking: BookingView; amount: number; status: PaymentRequestStatus; action: string; providerReady: boolean }): string {
+export function paymentPage(m: { booking: BookingView; amount: number; status: PaymentRequestStatus; pastDue?: boolean; payBy?: string; action: string; providerReady: boolean }): string {
   const b = m.booking;
   const summary = `<dl>
 <dt>Interview</dt><dd>${escapeHtml(b.interview_type.name)}</dd>
@@ -80,9 +82,13 @@ export function paymentPage(m: { booking: BookingView; amount: number; status: P
   if (m.status === 'refunded') {
     return layout('Booking cancelled', `<h1>This booking was cancelled</h1><p>Your payment is being refunded.</p>${summary}`);
   }
+  if (m.pastDue) {
+    return layout('Payment closed', `<h1>The time to pay has passed</h1><p>This booking was not paid for by ${escapeHtml(m.payBy ?? 'its deadline')}, so it is cancelled and cannot be paid for now.</p>${summary}`);
+  }
   if (m.status === 'cancelled') {
     return layout('Booking cancelled', `<h1>This booking was cancelled</h1><p>There is nothing to pay.</p>${summary}`);
   }
   return layout('Pay for your interview', `<h1>Pay for your interview</h1>${summary}
+${m.payBy ? `<p>Please pay by ${escapeHtml(m.payBy)}; an unpaid booking is cancelled then.</p>` : ''}
 ${m.providerReady ? `<form method="post" action="${escapeHtml(m.action)}"><button type="submit">Pay ${money(m.amount)}</button></form>` : '<p>Online payment is not available at the moment. Please try again later.</p>'}`);
 }

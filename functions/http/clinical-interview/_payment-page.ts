@@ -1,8 +1,9 @@
-import { getPaymentRequest } from '../../core/commerce/payment-requests.js';
+import { getPaymentRequest, isPayable } from '../../core/commerce/payment-requests.js';
 import { CLINICAL_FAMILY } from '../../core/clinical-interview/catalog.js';
 import { getBookingItem, toBookingView } from '../../core/bookings/bookings.js';
 import type { Deps } from '../../core/platform/deps.js';
 import { DomainError } from '../../core/platform/errors.js';
+import { readableTime } from '../../core/platform/time.js';
 
 /**
  * The payment provider of the payment page. Only the test provider exists:
@@ -19,6 +20,9 @@ export async function paymentPageModel(deps: Deps, token: string, action: string
     booking: toBookingView(booking, deps.config.serviceTimeZone),
     amount: request.amount.amount,
     status: request.status,
+    // By the clock, whether or not the expiry sweep has run.
+    pastDue: request.status === 'pending' && !isPayable(request, deps.clock()),
+    payBy: request.due_at && readableTime(request.due_at, deps.config.serviceTimeZone),
     action,
     providerReady: paymentProviderReady(),
   };

@@ -2,9 +2,7 @@ import * as v from 'valibot';
 import { clinicalInterview } from '../../api/routes/clinical-interview.js';
 import { linkTo } from '../../api/routes/operation.js';
 import { createCandidateBooking } from '../../core/bookings/bookings.js';
-import { loadCatalog } from '../../core/clinical-interview/catalog.js';
 import { DomainError } from '../../core/platform/errors.js';
-import { candidateSlots, freeSlotsOn } from '../../core/inventory/holds.js';
 import { beyondHorizon } from '../../core/platform/time.js';
 import { pageHandler } from '../../middleware/page-handler.js';
 import { bookingPageModel, BookingPageForm } from './_booking-page.js';
@@ -25,20 +23,18 @@ export const handler = pageHandler(clinicalInterview.submitBookingPage, async ({
   }
   const { slot, interview_type_id, ...candidate } = parsed.output;
   const [date, time] = slot.split('T') as [string, string];
-  const now = deps.clock();
-  if (beyondHorizon(date, now, deps.config.serviceTimeZone)) return again({ slot: 'Choose a time' }, 422);
+  if (beyondHorizon(date, deps.clock(), deps.config.serviceTimeZone)) return again({ slot: 'Choose a time' }, 422);
   try {
-    const catalog = await loadCatalog(deps);
-    const { type } = candidateSlots(catalog, interview_type_id, date, time, deps.config.serviceTimeZone, now);
-    const free = (await freeSlotsOn(deps, catalog, type, date, now)).filter((s) => s.time === time);
-    const { paymentToken } = await createCandidateBooking(deps, model.clientId, { ...candidate, interviewTypeId: interview_type_id, date, time }, free, {
-      payment: paymentPage,
-    });
+    const { paymentToken } = await createCandidateBooking(deps, model.clientId, { ...candidate, interviewTypeId: interview_type_id, date, time }, { payment: paymentPage });
     // A candidate-paid booking always has a payment request.
     return { redirect: paymentPage(paymentToken!) };
   } catch (err) {
     if (err instanceof DomainError && err.code === 'slot-unavailable') {
       return again({ slot: 'That time has just been taken. Please choose another.' }, 409);
+    }
+    if (err instanceof DomainError && err.code === 'limit-reached') {
+      // The link's limit of unpaid bookings: nothing was booked.
+      return { status: 422, html: bookingPage({ ...model, values: form, errors: {}, notice: `${model.agency} has too many bookings waiting for payment through this page just now. Please try again later, or ask ${model.agency} to book for you.` }) };
     }
     throw err;
   }

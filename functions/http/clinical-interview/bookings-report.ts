@@ -1,6 +1,6 @@
 import { clinicalInterview } from '../../api/routes/clinical-interview.js';
-import { downloadReport } from '../../core/documents/reports.js';
-import { createObjectReader } from '../../core/documents/s3-get.js';
+import { downloadReport } from '../../core/clinical-interview/reports.js';
+import { createObjectReader } from '../../core/documents/signed-get.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
 const readObject = createObjectReader();

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { clinicalInterview } from '../../api/routes/clinical-interview.js';
 import { linkTo } from '../../api/routes/operation.js';
 import { confirmCandidatePayment } from '../../core/bookings/booking-admin.js';
-import { HttpProblem } from '../../middleware/problems.js';
+import { edgeProblem } from '../../middleware/problems.js';
 import { pageHandler } from '../../middleware/page-handler.js';
 import { paymentProviderReady } from './_payment-page.js';
 
 /** The test provider reports success at once; the booking is confirmed and the agency told (booking.confirmed). */
 export const handler = pageHandler(clinicalInterview.submitPaymentPage, async ({ deps, params, baseUrl }) => {
   if (!paymentProviderReady()) {
-    throw new HttpProblem(503, 'payments-unavailable', 'Payments unavailable', 'Online payment is not available at the moment');
+    throw edgeProblem('payments-unavailable', 'Online payment is not available at the moment');
   }
   await confirmCandidatePayment(deps, params.token, `test_${randomUUID()}`);
   return { redirect: linkTo(baseUrl, clinicalInterview.showPaymentPage, params) };

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { linkTo } from '../../api/routes/operation.js';
 import { RefereeInput } from '../../api/schemas/portal-v2.js';
 import { DomainError } from '../../core/platform/errors.js';
-import type { RefereeInput as Referee } from '../../core/portal-v2/reference-model.js';
+import type { RefereeInput as Referee } from '../../core/portal-v2/references.js';
 import { submissionPage, submitReferees } from '../../core/portal-v2/reference-forms.js';
 import { pageHandler } from '../../middleware/page-handler.js';
 import { closedPage, REFEREE_FIELDS, refereeRows, submissionFormPage } from './_pages.js';

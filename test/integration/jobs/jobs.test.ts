@@ -72,7 +72,9 @@ async function messagesOf(job: JobRecord, receiveCount = 1): Promise<QueueMessag
   const payloads = (await outboxItems(deps)).filter((i) => i.kind === 'job').map((i) => i.payload);
   return payloads
     .filter((p) => (JSON.parse(p) as JobMessage).job_id === job.id && (JSON.parse(p) as JobMessage).client_id === job.clientId)
-    .map((body) => ({ id: (JSON.parse(body) as JobMessage).id, body, receiveCount, receiptHandle: 'not-a-real-handle' }));
+    .map((body) => ({ id: (JSON.parse(body) as JobMessage).id, body, receiveCount, receiptHandle: 'not-a-real-handle' }))
+    // The outbox is sharded, so its order is not the tasks' order: first task first.
+    .sort((a, b) => JSON.parse(a.body).first - JSON.parse(b.body).first);
 }
 
 const deliver = (messages: QueueMessage[]) => jobsConsumer(deps)(messages);

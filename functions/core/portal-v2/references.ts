@@ -1,18 +1,20 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { linkTo } from '../../api/routes/operation.js';
 import { portalV2 } from '../../api/routes/portal-v2.js';
 import { clientKeys } from '../access/clients.js';
-import { queryAll } from '../platform/db.js';
+import { referenceReminder } from '../messaging/email-templates.js';
 import type { Deps } from '../platform/deps.js';
 import { padId } from '../platform/ids.js';
 import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
+import type { LinkKind, RequestKind } from '../requests/kind.js';
+import { effectiveItemStatus, effectiveStatus, isExpired } from '../requests/status.js';
+import { loadRequest } from '../requests/store.js';
 import type { Answer } from './templates.js';
 
 /**
- * Reference requests and their references: keys, stored shapes and the views
- * the specification defines. A request and its references share the client's
- * partition under two prefixes, so listing requests reads no reference and a
- * request's references are one query.
+ * Reference requests, the first kind of the request engine: keys, stored
+ * shapes, labels and the views the specification defines. A request and its
+ * references share the client's partition under two prefixes, so listing
+ * requests reads no reference and a request's references are one query.
  */
 
 export { REQUEST_STATUSES, type RequestStatus } from '../platform/vocabulary.js';
@@ -38,8 +40,9 @@ export const REFERENCE_LABELS: Record<ReferenceStatus, string> = {
   expired: 'Expired',
 };
 
-/** A reference still waiting for its referee. */
-export const isOutstanding = (status: ReferenceStatus) => status === 'pending' || status === 'sent' || status === 'opened';
+/** Reference statuses still waiting for their referee. */
+export const OUTSTANDING: readonly ReferenceStatus[] = ['pending', 'sent', 'opened'];
+export const isOutstanding = (status: ReferenceStatus): boolean => OUTSTANDING.includes(status);
 
 export interface RefereeInput {
   referee_name: string;
@@ -117,20 +120,15 @@ export const referenceKeys = {
   submissionToken: (token: string) => ({ pk: key(SUBMISSION.pk, token), sk: SUBMISSION.sk.submission }),
 };
 
-export const isExpired = (r: { expires_at: string }, now: Date) => r.expires_at <= now.toISOString();
+/** The referee's form, one link per reference. */
+export const FORM_LINK: LinkKind = { entity: 'reference-form', key: referenceKeys.formToken };
+/** The candidate's page where they name their referees, one link per request. */
+export const SUBMISSION_LINK: LinkKind = { entity: 'reference-submit', key: referenceKeys.submissionToken };
 
-/** The request's status now: the clock decides expiry, whether or not the sweeper has run. */
-export function effectiveStatus(r: RequestItem, now: Date): RequestStatus {
-  if ((r.status === 'pending' || r.status === 'in_progress') && isExpired(r, now)) return 'expired';
-  return r.status;
-}
+export { effectiveStatus, isExpired };
 
-export function effectiveReferenceStatus(ref: ReferenceItem, request: RequestItem, now: Date): ReferenceStatus {
-  if (!isOutstanding(ref.status)) return ref.status;
-  if (request.status === 'cancelled') return 'cancelled';
-  if (isExpired(ref, now) || effectiveStatus(request, now) === 'expired') return 'expired';
-  return ref.status;
-}
+export const effectiveReferenceStatus = (ref: ReferenceItem, request: RequestItem, now: Date): ReferenceStatus =>
+  effectiveItemStatus(ref, request, OUTSTANDING, now);
 
 /** What a request's status becomes from its references (open requests only). */
 export function derivedStatus(request: Pick<RequestItem, 'references_required'>, references: Pick<ReferenceItem, 'status'>[]): RequestStatus {
@@ -204,19 +202,43 @@ export function toRequestView(r: RequestItem, references: ReferenceItem[], now: 
 }
 export type RequestView = ReturnType<typeof toRequestView>;
 
-/**
- * A request and its references, read consistently. The request comes first,
- * never beside: every change bumps its version, so references read after it
- * are at least as new, and a change that commits in between makes the
- * caller's versioned write fail and retry.
- */
-export async function loadRequest(deps: Deps, clientId: string, id: number): Promise<{ request: RequestItem; references: ReferenceItem[] } | undefined> {
-  const { Item: request } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: referenceKeys.request(clientId, id), ConsistentRead: true }));
-  if (!request) return undefined;
-  const references = await queryAll(deps, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':prefix': referenceKeys.referencesOf(id) },
-    ConsistentRead: true,
-  });
-  return { request: request as RequestItem, references: references as unknown as ReferenceItem[] };
+/** Reference requests as a kind of the request engine. */
+export const references: RequestKind<'portal-v2', RequestItem, ReferenceItem, RequestView> = {
+  family: 'portal-v2',
+  entities: { request: 'reference-request', item: 'reference', pointer: 'reference-pointer' },
+  fields: { requestId: 'reference_request_id' },
+  counters: { request: 'reference-request', item: 'reference' },
+  keys: {
+    request: referenceKeys.request,
+    requestPrefix: referenceKeys.requestPrefix,
+    item: referenceKeys.reference,
+    itemsOf: referenceKeys.referencesOf,
+    itemPointer: referenceKeys.referencePointer,
+    openPartition: referenceKeys.openPartition,
+    open: referenceKeys.open,
+  },
+  outstanding: OUTSTANDING,
+  remindable: ['sent', 'opened'],
+  events: {
+    created: 'reference_request.created',
+    completed: 'reference_request.completed',
+    cancelled: 'reference_request.cancelled',
+    expired: 'reference_request.expired',
+  },
+  view: (request, items, now) => toRequestView(request, items, now),
+  reminderEmail: ({ request, item, agency }) => ({
+    to: item.referee_email,
+    ...referenceReminder({ refereeName: item.referee_name, candidateName: request.candidate_name, agency, formUrl: links.form(request.public_base, item.form_token), expiresAt: item.expires_at }),
+  }),
+  texts: {
+    noRequest: (id) => `No reference request ${id}`,
+    noItem: (id) => `No reference ${id}`,
+    closed: (id, status) => `Reference request ${id} is ${status}`,
+  },
+};
+
+/** A request and its references, read consistently. */
+export async function loadReferenceRequest(deps: Deps, clientId: string, id: number): Promise<{ request: RequestItem; references: ReferenceItem[] } | undefined> {
+  const loaded = await loadRequest(deps, references, clientId, id);
+  return loaded && { request: loaded.request, references: loaded.items };
 }

@@ -5,10 +5,10 @@ import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@smit
 
 /**
  * Reads one S3 object with a SigV4-signed GET, signed by the SDK's own signer
- * with the SDK's credential chain. The function that serves interview reports
- * needs nothing else from S3, and the S3 client would add ~160 KB to its
- * bundle (the benchmark's bundle limit is 250 KB). Uploads, which only the
- * operator CLI makes, use the S3 client.
+ * with the SDK's credential chain. A function that serves documents needs
+ * nothing else from S3, and the S3 client would add ~160 KB to its bundle
+ * (the benchmark's bundle limit is 250 KB). Uploads (attach.ts) use the S3
+ * client.
  */
 
 export interface S3Location {

@@ -1,11 +1,12 @@
-import type { Deps } from '../../functions/core/platform/deps.js';
-import { seedDemoData } from '../../functions/core/demo-data.js';
-import type { DomainEvent, EmailMessage } from '../../functions/core/events/outbox.js';
-import { referenceForm, submitReference } from '../../functions/core/portal-v2/reference-forms.js';
-import { loadRequest } from '../../functions/core/portal-v2/reference-model.js';
-import { createReferenceRequest, expireDueRequests, getReferenceRequest, sendReminders } from '../../functions/core/portal-v2/reference-requests.js';
-import { outboxPayloads } from '../support/clinical.js';
-import { testClock, testDeps, type TestClock } from '../support/env.js';
+import type { Deps } from '../../../functions/core/platform/deps.js';
+import { seedDemoData } from '../../../functions/core/demo-data.js';
+import type { DomainEvent, EmailMessage } from '../../../functions/core/events/outbox.js';
+import { declineReference, referenceForm, submitReference, submitReferees } from '../../../functions/core/portal-v2/reference-forms.js';
+import { loadReferenceRequest } from '../../../functions/core/portal-v2/references.js';
+import { cancelReferenceRequest, createReferenceRequest, getReferenceRequest, sendReminders } from '../../../functions/core/portal-v2/reference-requests.js';
+import { expireDueRequestsOfEveryKind } from '../../../functions/core/portal-v2/request-kinds.js';
+import { outboxPayloads } from '../../support/clinical.js';
+import { testClock, testDeps, type TestClock } from '../../support/env.js';
 
 let deps: Deps;
 let clock: TestClock;
@@ -23,7 +24,7 @@ beforeAll(async () => {
 
 const create = (extra: object = {}) =>
   createReferenceRequest(deps, CLIENT, { candidate_id: 1, collection_mode: 'client_adds', references_required: 1, template_id: 1, expiry_days: 14, referees: [referee(), referee()], ...extra }, BASE);
-const tokenOf = async (requestId: number, index: number) => (await loadRequest(deps, CLIENT, requestId))!.references[index]!.form_token;
+const tokenOf = async (requestId: number, index: number) => (await loadReferenceRequest(deps, CLIENT, requestId))!.references[index]!.form_token;
 const remindersTo = async (email: string) => (await outboxPayloads<EmailMessage>(deps, 'email')).filter((m) => m.template === 'reference-reminder' && m.to === email);
 
 describe('reminders', () => {
@@ -68,13 +69,13 @@ describe('expiry', () => {
     expect((await referenceForm(deps, token)).state).toBe('expired');
     await expect(submitReference(deps, token, ANSWERS)).rejects.toMatchObject({ code: 'invalid-state' });
 
-    expect(await expireDueRequests(deps)).toBeGreaterThanOrEqual(1);
-    const stored = (await loadRequest(deps, CLIENT, request.id))!;
+    expect((await expireDueRequestsOfEveryKind(deps)).reference).toBeGreaterThanOrEqual(1);
+    const stored = (await loadReferenceRequest(deps, CLIENT, request.id))!;
     expect(stored.request.status).toBe('expired');
     expect(stored.references.map((r) => r.status)).toEqual(['expired', 'expired']);
     const events = (await outboxPayloads<DomainEvent>(deps, 'event')).filter((e) => e.type === 'reference_request.expired' && (e.data as { id: number }).id === request.id);
     expect(events).toHaveLength(1);
-    expect(await expireDueRequests(deps)).toBe(0);
+    expect((await expireDueRequestsOfEveryKind(deps)).reference).toBe(0);
   });
 
   it('leaves a completed request completed and expires its outstanding references', async () => {
@@ -82,8 +83,8 @@ describe('expiry', () => {
     const request = await create({ expiry_days: 2 });
     await submitReference(deps, await tokenOf(request.id, 0), ANSWERS);
     clock.advance(2 * 86_400);
-    await expireDueRequests(deps);
-    const stored = (await loadRequest(deps, CLIENT, request.id))!;
+    await expireDueRequestsOfEveryKind(deps);
+    const stored = (await loadReferenceRequest(deps, CLIENT, request.id))!;
     expect(stored.request.status).toBe('completed');
     expect(stored.references.map((r) => r.status).sort()).toEqual(['completed', 'expired']);
   });
@@ -101,5 +102,59 @@ describe('concurrent answers', () => {
     expect(events.filter((e) => e.type === 'reference.completed')).toHaveLength(4);
     expect(events.filter((e) => e.type === 'reference_request.completed')).toHaveLength(1);
     expect(events.filter((e) => e.type === 'reference_request.created')).toHaveLength(1);
+  });
+});
+
+describe('races on one link', () => {
+  const eventsOf = async (requestId: number, type: string) =>
+    (await outboxPayloads<DomainEvent>(deps, 'event')).filter((e) => e.type === type && (e.data as { reference_request_id?: number }).reference_request_id === requestId);
+
+  it('two submissions of one reference form: one wins, the other is refused and changes nothing', async () => {
+    clock.set('2026-11-23T09:00:00.000Z');
+    const request = await create({ references_required: 2 });
+    const token = await tokenOf(request.id, 0);
+    const results = await Promise.allSettled([
+      submitReference(deps, token, ANSWERS),
+      declineReference(deps, token, 'I never worked with them'),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ code: 'invalid-state' });
+    const won = (results.find((r) => r.status === 'fulfilled') as PromiseFulfilledResult<{ status: string }>).value.status;
+
+    const stored = (await loadReferenceRequest(deps, CLIENT, request.id))!;
+    expect(stored.references[0]!.status).toBe(won);
+    expect(stored.request).toMatchObject({ status: 'in_progress', references_completed: won === 'completed' ? 1 : 0 });
+    const answered = [...(await eventsOf(request.id, 'reference.completed')), ...(await eventsOf(request.id, 'reference.declined'))];
+    expect(answered).toHaveLength(1);
+    expect(answered[0]!.type).toBe(`reference.${won}`);
+  });
+
+  it("two submissions of a candidate's referee page: the first one's referees are e-mailed, the second is refused", async () => {
+    clock.set('2026-11-23T09:00:00.000Z');
+    const request = await createReferenceRequest(deps, CLIENT, { candidate_id: 1, collection_mode: 'candidate_provides', references_required: 1, template_id: 1, expiry_days: 14 }, BASE);
+    const token = new URL(request.submission_url!).pathname.split('/').pop()!;
+    const teams = [[referee()], [referee(), referee()]];
+    const results = await Promise.allSettled(teams.map((t) => submitReferees(deps, token, t)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ code: 'invalid-state' });
+    const winner = teams[results.findIndex((r) => r.status === 'fulfilled')]!;
+    const stored = await getReferenceRequest(deps, CLIENT, request.id);
+    expect(stored.references.map((r) => r.referee_email)).toEqual(winner.map((r) => r.referee_email));
+    const invited = (await outboxPayloads<EmailMessage>(deps, 'email')).filter((m) => teams.flat().some((r) => r.referee_email === m.to));
+    expect(invited.map((m) => m.to).sort()).toEqual(winner.map((r) => r.referee_email).sort());
+  });
+
+  it('a cancellation racing a submission: the reference is either answered before the cancellation or refused', async () => {
+    clock.set('2026-11-23T09:00:00.000Z');
+    const request = await create();
+    const token = await tokenOf(request.id, 0);
+    const [submitted, cancelled] = await Promise.allSettled([submitReference(deps, token, ANSWERS), cancelReferenceRequest(deps, CLIENT, request.id)]);
+    expect(cancelled.status).toBe('fulfilled');
+    const stored = (await loadReferenceRequest(deps, CLIENT, request.id))!;
+    expect(stored.request.status).toBe('cancelled');
+    expect(stored.references[0]!.status).toBe(submitted.status === 'fulfilled' ? 'completed' : 'cancelled');
+    expect(stored.references[1]!.status).toBe('cancelled');
+    expect(await eventsOf(request.id, 'reference.completed')).toHaveLength(submitted.status === 'fulfilled' ? 1 : 0);
   });
 });

@@ -1,8 +1,8 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { createS3Client } from '../../functions/core/documents/report-uploads.js';
-import { createObjectReader, objectUrl, s3Signer, S3ReadError } from '../../functions/core/documents/s3-get.js';
-import { ensureBucket } from '../../lib/local/provision.js';
-import { uniqueName, useEmulatorEnv } from '../support/env.js';
+import { createS3Client } from '../../../functions/core/documents/attach.js';
+import { createObjectReader, objectUrl, s3Signer, S3ReadError } from '../../../functions/core/documents/signed-get.js';
+import { ensureBucket } from '../../../lib/local/provision.js';
+import { uniqueName, useEmulatorEnv } from '../../support/env.js';
 
 describe('reading an S3 object without the S3 client', () => {
   it('signs a GET exactly as AWS documents it (the "GET Object" example of Signature Version 4)', async () => {

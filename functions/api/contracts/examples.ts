@@ -1,0 +1,222 @@
+import { PROBLEM_TYPES, type ProblemCode } from '../problem-types.js';
+import type * as v from 'valibot';
+import { eventKindsOf } from '../../core/events/catalogue.js';
+import type { FamilyId } from '../../core/platform/families.js';
+import * as R from './responses.js';
+
+/**
+ * Example values for the OpenAPI documents: one realistic resource per
+ * response shape, and one problem per kind of refusal. A unit test parses
+ * every example with the schema it illustrates and checks each problem's
+ * type, title and status against the edge's own mapping, so none can drift.
+ */
+
+/** An example, or one per family (webhook event kinds differ). */
+export type Example<T = unknown> = T | ((family: FamilyId) => T);
+
+export const exampleFor = (example: Example, family: FamilyId): unknown => (typeof example === 'function' ? example(family) : example);
+
+/** The first event kind of the family, for webhook examples. */
+const firstKind = (family: FamilyId) => eventKindsOf(family)[0]!;
+
+const ref = { id: 1, name: 'Registered Nurse clinical interview' };
+const slot = { date: '2026-11-24', time: '09:45', interview_type: ref };
+
+export const HOLD = { hold_hash: '4mvtSQixyBFvmQ83ACKCH2A5LgUZLZXeUyG5RqkcoaI', expires_at: '2026-11-20T10:30:00+00:00', expires_in_seconds: 1800, slot };
+
+export const BOOKING = {
+  id: 1042,
+  candidate: { name: 'Grace Adeyemi', email: 'grace.adeyemi@example.org', phone: '+447700900123', job_role: 'Registered Nurse', nmc_number: '12A3456B' },
+  interview_type: ref,
+  interviewer: { id: 3, name: 'Dr Amara Okafor' },
+  start_date: '2026-11-24T09:45:00+00:00',
+  end_date: '2026-11-24T10:30:00+00:00',
+  booking_status: 'booked',
+  interview_status: 'scheduled',
+  attendance: 'pending',
+  pay_status: 'completed',
+  pay_option: 'credits',
+  booked_by: 'Agency',
+  video_meeting: { meeting_id: '3297633262', join_link: 'https://meet.jit.si/clinical-interview-3297633262', password: '00QRDNhk' },
+  interview_report_available: false,
+  created_at: '2026-11-20T10:02:41+00:00',
+};
+
+const endpoint = (family: FamilyId) => ({
+  id: 3,
+  name: 'Compliance system',
+  url: 'https://hooks.northwind-care.example/agency-api',
+  events: [firstKind(family)],
+  secret_prefix: 'whsec_aTjH••••••••',
+  is_active: true,
+  timeout_seconds: 10,
+  last_delivered_at: '2026-11-20T10:02:43+00:00',
+  last_response_code: 200,
+  consecutive_failures: 0,
+  created_at: '2026-11-02T14:11:05+00:00',
+});
+
+const CANDIDATE = {
+  id: 87,
+  first_name: 'Kate',
+  last_name: 'Marsden',
+  name: 'Kate Marsden',
+  email: 'kate.marsden@example.org',
+  phone: '+447700900456',
+  created_at: '2026-11-18T09:12:30.512Z',
+};
+
+export const REFERENCE = {
+  id: 512,
+  uuid: '80e41084-47f7-40e0-bd85-28d6cf97a31f',
+  reference_request_id: 311,
+  referee_name: 'Dr Jane Smith',
+  referee_email: 'jane.smith@nhs.example',
+  referee_organisation: 'Riverside NHS Foundation Trust',
+  referee_position: 'Ward Manager',
+  referee_phone: '+447700900789',
+  relationship_to_candidate: 'Line manager, 2022 to 2025',
+  status: 'sent',
+  status_label: 'Sent',
+  score: null,
+  decline_reason: null,
+  form_url: 'https://api.northwind-care.example/portal/v2/reference-form/VWEGm9r2yiHz1NpIW6fqF9h7MaapFiV1',
+  pdf_url: null,
+  sent_at: '2026-11-18T09:15:02.117Z',
+  opened_at: null,
+  submitted_at: null,
+  expires_at: '2026-12-02T09:15:01.903Z',
+  reminder_count: 0,
+  last_reminder_sent_at: null,
+  created_at: '2026-11-18T09:15:02.117Z',
+  updated_at: '2026-11-18T09:15:02.117Z',
+};
+
+export const COMPLETED_REFERENCE = {
+  ...REFERENCE,
+  status: 'completed',
+  status_label: 'Completed',
+  score: 93,
+  pdf_url: 'https://api.northwind-care.example/portal/v2/references/512/pdf',
+  opened_at: '2026-11-19T18:40:12.008Z',
+  submitted_at: '2026-11-19T18:52:47.331Z',
+  updated_at: '2026-11-19T18:52:47.331Z',
+  answers: { clinical_competence: 5, reliability: 4, communication: 5, teamwork: 5, safeguarding: 'None that I am aware of', reemploy: 'Yes, without hesitation' },
+};
+
+export const REFERENCE_REQUEST = {
+  id: 311,
+  uuid: '0a1b4c2f-487f-45aa-8f37-2ba6e673caf7',
+  candidate_id: 87,
+  candidate_name: 'Kate Marsden',
+  candidate_email: 'kate.marsden@example.org',
+  template_id: 1,
+  template_name: 'Standard clinical reference',
+  collection_mode: 'client_adds',
+  status: 'pending',
+  status_label: 'Awaiting referees',
+  references_required: 2,
+  references_completed: 0,
+  is_fully_referenced: false,
+  notes: 'Two clinical referees from the last three years, please',
+  expires_at: '2026-12-02T09:15:01.903Z',
+  is_expired: false,
+  requested_by: 1,
+  submission_url: null,
+  references: [REFERENCE],
+  created_at: '2026-11-18T09:15:01.903Z',
+  updated_at: '2026-11-18T09:15:02.117Z',
+};
+
+const TEMPLATE = {
+  id: 1,
+  name: 'Standard clinical reference',
+  description: 'For registered nurses and midwives: competence, reliability, conduct.',
+  questions: [
+    { id: 'clinical_competence', kind: 'rating', label: 'Clinical competence', required: true, weight: 3 },
+    { id: 'reliability', kind: 'rating', label: 'Reliability and punctuality', required: true, weight: 2 },
+    { id: 'safeguarding', kind: 'text', label: 'Are you aware of any safeguarding or fitness-to-practise concerns?', required: true },
+  ],
+};
+
+/** The usual example of each response shape; a contract entry may give another. */
+export const RESOURCE_EXAMPLES = new Map<v.GenericSchema, Example>([
+  [R.TokenPair, { token_type: 'Bearer', access_token: 'FMDqhpENXSvMVqwl7DXRAw6kZoIxC6iVKOote8qzByw', expires_in: 3600, refresh_token: 'KJN83iA1FNW2OjLmZArg7-qltLslNHY7zA60MozVBfs', refresh_expires_in: 2592000 }],
+  [R.TokenInfo, (family: FamilyId) => ({ active: true, client_id: 'northwind-care', family, issued_at: '2026-11-20T09:58:12.301Z', expires_at: '2026-11-20T10:58:12.301Z' })],
+  [R.InterviewType, { id: 1, name: 'Registered Nurse clinical interview', duration_minutes: 45, price: { amount: 4500, currency: 'GBP' } }],
+  [R.Timeslot, slot],
+  [R.Hold, HOLD],
+  [R.Booking, BOOKING],
+  [R.Balances, { credits: [{ interview_type: ref, credits: 9 }, { interview_type: { id: 2, name: 'Mental Health Nurse clinical interview' }, credits: 10 }], money: { amount: 50000, currency: 'GBP' } }],
+  [
+    R.LedgerEntry,
+    {
+      id: 'led_1022905baef54c16ace068906224fcc1',
+      client_id: 'northwind-care',
+      created_at: '2026-11-20T10:02:41+00:00',
+      kind: 'credit_debit',
+      amount: -1,
+      unit: 'credits',
+      balance_after: 9,
+      booking_id: 1042,
+      interview_type: ref,
+      note: null,
+    },
+  ],
+  [R.BookingUrl, { booking_url: 'https://api.northwind-care.example/clinical-interview/book/JPjb_hn4J2vE0bA6mptK1W5t' }],
+  [R.WebhookEndpoint, endpoint],
+  [R.WebhookEndpointWithSecret, (family: FamilyId) => ({ ...endpoint(family), secret: 'whsec_aTjHCyrbsG8rZ0TgOhtEiCDu48bxjFlS9rkUSS+fe7A=' })],
+  [R.TestEventQueued, { event_id: 'evt_ead61a050c854f51928202315e94fa3b' }],
+  [R.ReplayQueued, { replayed: 2, event_ids: ['evt_1b0c29d7e4a34f0f9a3c1d2e5f6a7b8c', 'evt_ead61a050c854f51928202315e94fa3b'] }],
+  [
+    R.DeliveryAttempt,
+    (family: FamilyId) => ({
+      event_id: 'evt_ead61a050c854f51928202315e94fa3b',
+      event_type: firstKind(family),
+      attempt: 2,
+      attempted_at: '2026-11-20T10:03:13+00:00',
+      outcome: 'delivered',
+      response_status: 200,
+      error: null,
+      duration_ms: 184,
+      next_attempt_at: null,
+    }),
+  ],
+  [R.Candidate, CANDIDATE],
+  [R.Template, TEMPLATE],
+  [R.ReferenceRequest, REFERENCE_REQUEST],
+  [R.ReferenceDetail, COMPLETED_REFERENCE],
+]);
+
+/** What a refusal's problem says: its code (the `type` after /problems/), and the detail of this example. */
+export interface Refusal {
+  code: string;
+  detail: string;
+  extensions?: Record<string, unknown>;
+}
+
+
+export function problemExample({ code, detail, extensions }: Refusal): Record<string, unknown> {
+  const known = PROBLEM_TYPES[code as ProblemCode];
+  if (!known) throw new Error(`No problem type ${code} in PROBLEM_TYPES`);
+  return { type: `/problems/${code}`, title: known.title, status: known.status, detail, ...extensions };
+}
+
+/** The refusals the builder adds to every operation they apply to. */
+export const COMMON_REFUSALS = {
+  malformedJson: { code: 'malformed-json', detail: 'The request body is not valid JSON' },
+  invalidToken: { code: 'invalid-token', detail: 'The token is missing, unknown, expired or revoked' },
+  notFound: { code: 'not-found', detail: 'Nothing is found at this address' },
+  tooLarge: { code: 'payload-too-large', detail: 'Request bodies are limited to 65536 bytes' },
+  unsupportedMediaType: { code: 'unsupported-media-type', detail: 'Send the body as application/json' },
+  rateLimited: { code: 'rate-limited', detail: 'At most 600 requests per 60 seconds' },
+  internal: { code: 'internal', detail: 'Something went wrong on our side; it has been logged' },
+} satisfies Record<string, Refusal>;
+
+/** Example values of path parameters, by name, for operations that do not give their own. */
+export const PATH_PARAM_EXAMPLES: Record<string, string | number> = {
+  id: 1042,
+  token: 'JPjb_hn4J2vE0bA6mptK1W5t',
+  holdHash: HOLD.hold_hash,
+  asset: 'swagger-ui.css',
+};

@@ -1,0 +1,46 @@
+import type { DomainErrorCode } from '../core/platform/errors.js';
+
+/**
+ * Every problem type the API answers with, and its status and title: stated
+ * once. The edge answers from it (functions/middleware/problems.ts) and the
+ * OpenAPI documents' examples are built from it. SDK-free, so the documents
+ * function can carry it.
+ */
+
+/** Problems the edge raises itself, before or around the domain. */
+type EdgeProblemCode = 'malformed-json' | 'payload-too-large' | 'unsupported-media-type' | 'validation' | 'payments-unavailable' | 'internal';
+
+export type ProblemCode = DomainErrorCode | EdgeProblemCode;
+
+export const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string }> = {
+  'malformed-json': { status: 400, title: 'Malformed JSON' },
+  'invalid-credentials': { status: 401, title: 'Invalid client credentials' },
+  'invalid-token': { status: 401, title: 'Invalid token' },
+  forbidden: { status: 403, title: 'Forbidden' },
+  'not-found': { status: 404, title: 'Not found' },
+  'client-exists': { status: 409, title: 'Client already exists' },
+  'hold-conflict': { status: 409, title: 'The client already has an active hold' },
+  'idempotency-in-flight': { status: 409, title: 'A request with this idempotency key is in flight' },
+  'invalid-state': { status: 409, title: 'Not possible in the current state' },
+  'job-running': { status: 409, title: 'A job of this kind is already running' },
+  'payload-too-large': { status: 413, title: 'Payload too large' },
+  'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
+  validation: { status: 422, title: 'Validation failed' },
+  'invalid-field': { status: 422, title: 'Validation failed' },
+  'invalid-catalog': { status: 422, title: 'Invalid catalogue change' },
+  'hold-not-found': { status: 422, title: 'Hold not found' },
+  'hold-expired': { status: 422, title: 'Hold expired' },
+  'hold-used': { status: 422, title: 'Hold already used' },
+  'slot-unavailable': { status: 422, title: 'Slot unavailable' },
+  'insufficient-credits': { status: 422, title: 'Insufficient credits' },
+  'insufficient-balance': { status: 422, title: 'Insufficient balance' },
+  'invoice-disabled': { status: 422, title: 'Invoice payments are not enabled' },
+  'payment-window-closed': { status: 422, title: 'Too late for the candidate to pay' },
+  'idempotency-key-reuse': { status: 422, title: 'Idempotency key reused with a different request' },
+  'invalid-cursor': { status: 422, title: 'Invalid cursor' },
+  'webhook-url-refused': { status: 422, title: 'Webhook URL refused' },
+  'limit-reached': { status: 422, title: 'Limit reached' },
+  'rate-limited': { status: 429, title: 'Too many requests' },
+  internal: { status: 500, title: 'Internal server error' },
+  'payments-unavailable': { status: 503, title: 'Payments unavailable' },
+};

@@ -1,0 +1,90 @@
+import { planRefund, type ChargeRecord } from '../commerce/charges.js';
+import { getPaymentRequest, isPayable, paymentRequestPaid } from '../commerce/payment-requests.js';
+import type { EventKind } from '../events/catalogue.js';
+import { retryOnConflict } from '../platform/db.js';
+import type { Deps } from '../platform/deps.js';
+import { DomainError } from '../platform/errors.js';
+import { deleteItem, part, transact, updateItem, type Condition, type Failure, type Part } from '../platform/transact.js';
+import { freeUnit } from '../inventory/units.js';
+import { linkPlaceReleased } from './booking-page.js';
+import type { BookingEvent, BookingKind, BookingRecord } from './kind.js';
+import { bookingEventPart, bookingKeys, getBookingItem, paymentDueOf } from './records.js';
+
+/**
+ * Changing and cancelling a booking of any kind. Each change is one
+ * transaction conditional on the booking as it was read, with its event.
+ */
+
+/** *bookingUnchanged*: nobody changed the booking since it was read. */
+const bookingUnchanged = (booking: BookingRecord): Condition => ({ expression: 'updated_at = :seen', values: { ':seen': booking.updated_at } });
+
+/** Updates a booking as it was read (part "booking"), with its event and any other parts. */
+export async function changeBooking<B extends BookingRecord>(
+  deps: Deps,
+  kind: BookingKind<B>,
+  booking: B,
+  changes: Partial<B>,
+  event: BookingEvent | EventKind | undefined,
+  others: Part[] = [],
+  failures: Record<string, Failure> = {},
+): Promise<B> {
+  const now = deps.clock().toISOString();
+  const updated: B = { ...booking, ...changes, updated_at: now };
+  const parts = [part('booking', updateItem(deps, bookingKeys.booking(booking.client_id, booking.family, booking.id), { set: { ...changes, updated_at: now } }, bookingUnchanged(booking))), ...others];
+  if (event) parts.push(bookingEventPart(deps, kind, event as BookingEvent, updated));
+  await transact(deps, parts, failures);
+  return updated;
+}
+
+/** The parts that end a booking's wait for payment: its deadline entry and its booking link place. */
+async function waitEnded(deps: Deps, booking: BookingRecord): Promise<Part[]> {
+  const due = booking.payment_due_at && booking.booking_status === 'pending_payment' ? [part('payment due', deleteItem(deps, paymentDueOf(booking)))] : [];
+  return [...due, ...(await linkPlaceReleased(deps, booking))];
+}
+
+/** What the booking's charge recorded, for its refund. */
+const chargeOf = <B extends BookingRecord>(kind: BookingKind<B>, b: B): ChargeRecord => ({
+  client_id: b.client_id,
+  family: b.family,
+  booking_id: b.id,
+  product: kind.productOf(b),
+  price: b.price,
+  pay_option: b.pay_option,
+  pay_status: b.pay_status,
+  payment_token: b.payment_token,
+});
+
+export interface Cancellation {
+  reason?: string;
+  by: 'operator' | 'agency' | 'system';
+  /** false: keep what was paid (a late cancellation); an unpaid request is stopped all the same. */
+  refund?: boolean;
+}
+
+/**
+ * Cancels a booking as it was read: its unit freed, its charge undone by
+ * commerce's `planRefund`, its wait for payment ended, `booking.cancelled`.
+ */
+export async function cancelBookingOf<B extends BookingRecord>(deps: Deps, kind: BookingKind<B>, booking: B, how: Cancellation): Promise<B> {
+  const refusal = kind.notCancellable(booking);
+  if (refusal) throw refusal;
+  const refund = await planRefund(deps, chargeOf(kind, booking), { note: how.reason, refund: how.refund });
+  const cancellation = { reason: how.reason ?? null, cancelled_by: how.by, cancelled_at: deps.clock().toISOString() };
+  const changes = { ...kind.cancelledFields, booking_status: 'cancelled', pay_status: refund.payStatus, cancellation } as Partial<B>;
+  const others = [freeUnit(deps, kind.unitOf(booking), { bookingId: booking.id }), ...refund.parts, ...(await waitEnded(deps, booking))];
+  return changeBooking(deps, kind, booking, changes, 'booking.cancelled', others);
+}
+
+/** The payment page reported success: the booking is confirmed, unless its deadline passed. Paying twice confirms once. */
+export async function confirmPayment<B extends BookingRecord>(deps: Deps, kind: BookingKind<B>, token: string, providerReference: string): Promise<B> {
+  return retryOnConflict(async () => {
+    const request = await getPaymentRequest(deps, kind.family, token);
+    const booking = request && (await getBookingItem<B>(deps, request.client_id, request.booking_id, kind.family));
+    if (!request || !booking) throw new DomainError('not-found', 'No such payment');
+    if (request.status === 'paid') return booking;
+    const unpayable = new DomainError('invalid-state', 'This booking can no longer be paid for');
+    if (!isPayable(request, deps.clock()) || booking.booking_status !== 'pending_payment') throw unpayable;
+    const others = [part('payment request', paymentRequestPaid(deps, kind.family, token, providerReference)), ...(await waitEnded(deps, booking))];
+    return changeBooking(deps, kind, booking, { booking_status: 'booked', pay_status: 'completed' } as Partial<B>, 'booking.confirmed', others, { 'payment request': unpayable });
+  });
+}

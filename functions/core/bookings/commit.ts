@@ -1,0 +1,109 @@
+import type { ClientAccount } from '../access/clients.js';
+import { planCharge, type Product } from '../commerce/charges.js';
+import { emailPut } from '../events/outbox.js';
+import { holdState, type Hold, type Holder } from '../inventory/holds.js';
+import { addSeconds, toEpochSeconds } from '../platform/clock.js';
+import { retryOnConflict } from '../platform/db.js';
+import type { Deps } from '../platform/deps.js';
+import { DomainError } from '../platform/errors.js';
+import { itemAbsent, part, putItem, transact, type Failure, type Part } from '../platform/transact.js';
+import type { PayOption } from '../platform/vocabulary.js';
+import { leavesTimeToPay, paymentDueAt, type BookingKind, type BookingRecord } from './kind.js';
+import { bookingEventPart, bookingKeys, paymentDueOf } from './records.js';
+
+/**
+ * Committing a booking of any kind, in one transaction: take its unit
+ * (consume a hold, or claim a free unit), write the booking, charge it by its
+ * pay option (commerce's `planCharge`), and record `booking.created`; a
+ * candidate_pays booking also gets its payment deadline and the e-mail that
+ * asks for payment.
+ */
+
+export interface BookingLinks {
+  /** Where a candidate pays for a candidate_pays booking. */
+  payment: (token: string) => string;
+}
+
+/** What taking the unit adds to the transaction; built once the time and the deadline are known. */
+export interface Take {
+  parts: Part[];
+  failures: Record<string, Failure>;
+  /** Fields the taking adds to the booking (the link place it holds). */
+  fields?: Partial<BookingRecord>;
+}
+
+export interface Commit<B extends BookingRecord> {
+  client: ClientAccount;
+  bookingId: number;
+  payOption: PayOption;
+  product: Product;
+  /** The kind's own fields, with the booking's times and who booked it. */
+  fields: Omit<B, Exclude<keyof BookingRecord, 'start_at' | 'end_at' | 'booked_by'>>;
+  take: (at: { now: Date; paymentDueAt?: string }) => Take;
+  links: BookingLinks;
+}
+
+/** Unpaid bookings' deadline entries outlive their deadline a week, for the sweep to find late. */
+const DUE_ENTRY_DAYS = 7;
+
+export async function commitBooking<B extends BookingRecord, V>(deps: Deps, kind: BookingKind<B, V>, c: Commit<B>): Promise<{ booking: B; view: V; paymentToken?: string }> {
+  const tz = deps.config.serviceTimeZone;
+  // A wallet that changed since it was read has no domain meaning: the whole attempt runs again.
+  return retryOnConflict(async () => {
+    const now = deps.clock();
+    if (c.payOption === 'candidate_pays' && !leavesTimeToPay(now, new Date(c.fields.start_at), kind.deadline)) {
+      throw new DomainError(
+        'payment-window-closed',
+        `A candidate_pays booking must be paid ${kind.deadline.beforeStartHours} hours before the start; this slot starts too soon for the candidate to pay. Choose another pay option or a later slot.`,
+      );
+    }
+    const dueAt = c.payOption === 'candidate_pays' ? paymentDueAt(now, new Date(c.fields.start_at), kind.deadline).toISOString() : undefined;
+    const charge = await planCharge(deps, { client: c.client, family: kind.family, product: c.product, payOption: c.payOption, bookingId: c.bookingId, paymentDueAt: dueAt });
+    const take = c.take({ now, paymentDueAt: dueAt });
+    const booking = {
+      ...c.fields,
+      ...take.fields,
+      id: c.bookingId,
+      client_id: c.client.clientId,
+      family: kind.family,
+      booking_status: charge.bookingStatus,
+      pay_status: charge.payStatus,
+      pay_option: c.payOption,
+      price: c.product.price,
+      payment_token: charge.paymentToken,
+      payment_due_at: dueAt,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    } as B;
+    const parts: Part[] = [
+      ...take.parts,
+      part('booking', putItem(deps, { ...bookingKeys.booking(c.client.clientId, kind.family, c.bookingId), ...bookingKeys.byId(kind.family, c.bookingId), entity: 'booking', ...(booking as Record<string, unknown>) }, itemAbsent)),
+      ...charge.parts,
+      bookingEventPart(deps, kind, 'booking.created', booking),
+    ];
+    if (dueAt) {
+      const ttl = toEpochSeconds(addSeconds(new Date(dueAt), DUE_ENTRY_DAYS * 86_400));
+      parts.push(part('payment due', putItem(deps, { ...paymentDueOf(booking), entity: 'payment-due', client_id: booking.client_id, booking_id: booking.id, due_at: dueAt, ttl }, itemAbsent)));
+    }
+    if (charge.paymentToken) {
+      const email = kind.paymentEmail(booking, { agency: c.client.name, paymentUrl: c.links.payment(charge.paymentToken), timeZone: tz });
+      parts.push(part('email', emailPut(deps, email)));
+    }
+    await transact(deps, parts, { ...take.failures, ...charge.failures });
+    return { booking, view: kind.view(booking, tz), paymentToken: charge.paymentToken };
+  });
+}
+
+/** Why a hold cannot be booked with now, if it cannot. Another holder's hold is one that does not exist. */
+export function holdRefusal(hold: Hold | undefined, holder: Holder, now: Date): DomainError | undefined {
+  switch (holdState(hold, holder, now)) {
+    case 'not-found':
+      return new DomainError('hold-not-found', 'No hold with that hold_hash; hold a slot first');
+    case 'used':
+      return new DomainError('hold-used', 'That hold has already been used for a booking');
+    case 'expired':
+      return new DomainError('hold-expired', 'That hold has expired; hold the slot again');
+    case 'usable':
+      return undefined;
+  }
+}

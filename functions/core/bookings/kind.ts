@@ -1,0 +1,81 @@
+import type { Product, PayStatus } from '../commerce/charges.js';
+import type { Money } from '../commerce/money.js';
+import type { EmailContent } from '../messaging/email-templates.js';
+import type { ItemKey } from '../platform/db.js';
+import type { DomainError } from '../platform/errors.js';
+import type { FamilyId } from '../platform/families.js';
+import type { BookingStatus, PayOption } from '../platform/vocabulary.js';
+import type { HoldPolicy } from '../inventory/holds.js';
+
+/**
+ * A booking kind: what the booking engine needs to know about one family's
+ * bookings. The engine commits, changes and cancels; the kind says what the
+ * booking's unit and product are, how it looks through the API, and the
+ * family's settings (holds, payment deadline).
+ */
+
+/** The fields every booking has, whatever its family. */
+export interface BookingRecord {
+  id: number;
+  client_id: string;
+  family: FamilyId;
+  start_at: string;
+  end_at: string;
+  booking_status: BookingStatus;
+  pay_status: PayStatus;
+  pay_option: PayOption;
+  booked_by: 'Agency' | 'Candidate';
+  price: Money;
+  payment_token?: string;
+  /** candidate_pays only: after this instant the booking can no longer be paid for, and the expiry sweep cancels it. */
+  payment_due_at?: string;
+  /** Which of its booking link's unpaid places the booking holds (booked through the link, until paid). */
+  link_place?: string;
+  cancellation?: { reason: string | null; cancelled_by: 'operator' | 'agency' | 'system'; cancelled_at: string };
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * When a candidate_pays booking must be paid: `afterBookingHours` after it is
+ * made, but no later than `beforeStartHours` before it starts.
+ */
+export interface PaymentDeadline {
+  afterBookingHours: number;
+  beforeStartHours: number;
+}
+
+const HOUR = 3_600_000;
+
+/** The earlier of the two limits: the pure rule. */
+export function paymentDueAt(createdAt: Date, startAt: Date, rule: PaymentDeadline): Date {
+  return new Date(Math.min(createdAt.getTime() + rule.afterBookingHours * HOUR, startAt.getTime() - rule.beforeStartHours * HOUR));
+}
+
+/** A candidate is given at least this long to pay; a slot that leaves less cannot be booked for candidate payment. */
+export const MIN_PAYMENT_WINDOW_MINUTES = 30;
+
+/** Does a booking made now for a slot starting at `startAt` leave the candidate time to pay? */
+export const leavesTimeToPay = (now: Date, startAt: Date, rule: PaymentDeadline): boolean =>
+  paymentDueAt(now, startAt, rule).getTime() - now.getTime() >= MIN_PAYMENT_WINDOW_MINUTES * 60_000;
+
+/** The events every booking family has (the specification names them alike in each). */
+export type BookingEvent = 'booking.created' | 'booking.confirmed' | 'booking.cancelled' | 'booking.rescheduled';
+
+export interface BookingKind<B extends BookingRecord = BookingRecord, V = unknown> {
+  family: FamilyId;
+  holds: HoldPolicy;
+  deadline: PaymentDeadline;
+  /** The booking as the API shows it (and as its events carry it). */
+  view: (booking: B, timeZone: string) => V;
+  /** The unit lock the booking holds. */
+  unitOf: (booking: B) => ItemKey;
+  /** What the booking was charged for. */
+  productOf: (booking: B) => Product;
+  /** Besides `booking_status`, what cancelling changes (clinical: the interview is cancelled too). */
+  cancelledFields: Partial<B>;
+  /** Why the booking cannot be cancelled now, if it cannot. */
+  notCancellable: (booking: B) => DomainError | undefined;
+  /** The e-mail that asks the candidate to pay. */
+  paymentEmail: (booking: B, input: { agency: string; paymentUrl: string; timeZone: string }) => EmailContent & { to: string };
+}

@@ -1,0 +1,133 @@
+import { randomInt } from 'node:crypto';
+import { toEpochSeconds } from '../platform/clock.js';
+import { getMany, queryAll, type ItemKey } from '../platform/db.js';
+import type { Deps } from '../platform/deps.js';
+import { DomainError } from '../platform/errors.js';
+import type { FamilyId } from '../platform/families.js';
+import { key, TABLE_KEYS } from '../platform/key-registry.js';
+import { deleteItem, part, putItem, TransactionFailed, updateItem, type Condition, type Part } from '../platform/transact.js';
+
+/**
+ * Unit locks: one item per thing that can be booked once (an interviewer's
+ * slot, one seat of a training event or a virtual session). A lock is absent
+ * (free), `held` until its hold expires, or `booked`. Capacity is the set of
+ * locks, not a counter: DynamoDB cannot count inside a condition. TTL removes
+ * expired holds' locks eventually; until then `expires_at <= now` is free for
+ * every read and every condition.
+ */
+
+const SLOT_DAY = TABLE_KEYS.slotDay;
+export const unitKeys = {
+  /** One partition per family and day, so a month of slots is at most 31 queries. */
+  day: (family: FamilyId, date: string) => key(SLOT_DAY.pk, family, date),
+  /** A unit of a pool that starts at `time` on `date`: `I7` (interviewer 7), `E12S03` (event 12, seat 3). */
+  unit: (family: FamilyId, date: string, time: string, name: string): ItemKey => ({ pk: key(SLOT_DAY.pk, family, date), sk: key(SLOT_DAY.sk.lock, time, name) }),
+};
+
+/** The seats of a capacity-C pool: S01 … S<C>. */
+export const seatNames = (capacity: number): string[] => Array.from({ length: capacity }, (_, i) => `S${String(i + 1).padStart(2, '0')}`);
+
+export interface UnitLock {
+  state: 'held' | 'booked';
+  client_id: string;
+  hold_hash?: string;
+  booking_id?: number;
+  expires_at?: string;
+}
+
+/** Is this lock still in force? A held lock whose hold expired is not. */
+export const lockInForce = (lock: Record<string, unknown> | undefined, now: Date): boolean =>
+  !!lock && (lock.state === 'booked' || (lock.state === 'held' && String(lock.expires_at) > now.toISOString()));
+
+/** *unitFree*: the unit may be (re)taken: absent, or held by a hold that has expired. */
+export const unitFree = (now: Date): Condition => ({
+  expression: 'attribute_not_exists(pk) OR (#state = :held AND expires_at <= :now)',
+  names: { '#state': 'state' },
+  values: { ':held': 'held', ':now': now.toISOString() },
+});
+const unitHeldBy = (holdHash: string): Condition => ({ expression: 'hold_hash = :hash', values: { ':hash': holdHash } });
+const unitBookedBy = (bookingId: number): Condition => ({ expression: 'booking_id = :booking', values: { ':booking': bookingId } });
+
+/** Holds a free unit until `expires_at`, for a hold (or for a booking that must be paid by then). */
+export const holdUnitPart = (deps: Deps, unit: ItemKey, by: { client_id: string; expires_at: string; hold_hash?: string; booking_id?: number }, now: Date, name = 'unit'): Part =>
+  part(name, putItem(deps, { ...unit, entity: 'unit-lock', state: 'held', ...by, ttl: toEpochSeconds(new Date(by.expires_at)) }, unitFree(now)));
+
+/** *consume*: the unit a hold took becomes the booking's, for good. */
+export const consumeUnit = (deps: Deps, unit: ItemKey, holdHash: string, bookingId: number): Part =>
+  part('unit', updateItem(deps, unit, { set: { state: 'booked', booking_id: bookingId, expires_at: undefined, ttl: undefined } }, unitHeldBy(holdHash)));
+
+/** *claim*: a booking takes a free unit without a hold (a booking page, a reschedule). */
+export const claimUnit = (deps: Deps, unit: ItemKey, owner: { bookingId: number; clientId: string }, now: Date, name = 'unit'): Part =>
+  part(name, putItem(deps, { ...unit, entity: 'unit-lock', state: 'booked', booking_id: owner.bookingId, client_id: owner.clientId }, unitFree(now)));
+
+/** *free*: gives back a unit, only if it is still this booking's or this hold's. */
+export const freeUnit = (deps: Deps, unit: ItemKey, owner: { bookingId: number } | { holdHash: string }, name = 'unit'): Part =>
+  part(name, deleteItem(deps, unit, 'bookingId' in owner ? unitBookedBy(owner.bookingId) : unitHeldBy(owner.holdHash)));
+
+/** A unit's identity in the map `readLocks` returns. */
+export const unitId = (k: ItemKey): string => `${k.pk}\n${k.sk}`;
+
+/** The locks of a set of units, read once and consistently; a free unit has none. */
+export async function readLocks(deps: Deps, units: ItemKey[]): Promise<Map<string, Record<string, unknown>>> {
+  return new Map((await getMany(deps, units)).map((item) => [unitId(item as ItemKey), item]));
+}
+
+/** Every lock of a family's day, by sort key: one query for all the pools of that day. */
+export async function locksOn(deps: Deps, family: FamilyId, date: string): Promise<Map<string, Record<string, unknown>>> {
+  const items = await queryAll(deps, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': unitKeys.day(family, date) }, ConsistentRead: true });
+  return new Map(items.map((item) => [String(item.sk), item]));
+}
+
+/** `xs` in a uniformly random order (Fisher–Yates); `random(n)` gives an integer in [0, n). */
+export function shuffled<T>(xs: readonly T[], random: (n: number) => number = randomInt): T[] {
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = random(i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** A pool: the units one hold or booking may take, each with its lock's key. */
+export interface Pool<U> {
+  units: readonly U[];
+  keyOf: (unit: U) => ItemKey;
+}
+
+/**
+ * Takes one unit of a pool under contention. The pool's locks are read once;
+ * the units free in that read are tried in random order, one transaction each
+ * (`attempt`), so concurrent callers spread over the pool instead of all
+ * racing for its first unit. An attempt whose part `unit` failed lost that
+ * unit to another writer: the next is tried. None left: `unavailable`.
+ * `locks` may be given when the caller has read them already; `lost` says
+ * which errors mean the unit was taken (default: part `unit` failed);
+ * `tally` counts the transactions tried (the benchmark reports them).
+ */
+export async function takeFromPool<U, R>(
+  deps: Deps,
+  pool: Pool<U>,
+  attempt: (unit: U) => Promise<R>,
+  unavailable: () => DomainError,
+  options: { locks?: Map<string, Record<string, unknown>>; lost?: (err: unknown) => boolean; tally?: Tally } = {},
+): Promise<{ value: R; unit: U }> {
+  const now = deps.clock();
+  const locks = options.locks ?? (await readLocks(deps, pool.units.map(pool.keyOf)));
+  const free = pool.units.filter((u) => !lockInForce(locks.get(unitId(pool.keyOf(u))), now));
+  for (const unit of shuffled(free)) {
+    if (options.tally) options.tally.attempts++;
+    try {
+      return { value: await attempt(unit), unit };
+    } catch (err) {
+      if (!(options.lost ?? unitLost)(err)) throw err;
+    }
+  }
+  throw unavailable();
+}
+
+const unitLost = (err: unknown) => err instanceof TransactionFailed && err.has('unit');
+
+/** Transactions tried, across calls. */
+export interface Tally {
+  attempts: number;
+}

@@ -1,0 +1,15 @@
+import type { Deps } from '../platform/deps.js';
+import { expireDueRequests } from '../requests/lifecycle.js';
+import { references } from './references.js';
+
+/** The request kinds of portal v2, each with its expiry sweep: one schedule runs them all. */
+const SWEEPS: Record<string, (deps: Deps) => Promise<number>> = {
+  reference: (deps) => expireDueRequests(deps, references),
+};
+
+/** Expires due requests of every kind; returns how many of each kind became expired. */
+export async function expireDueRequestsOfEveryKind(deps: Deps): Promise<Record<string, number>> {
+  const expired: Record<string, number> = {};
+  for (const [kind, sweep] of Object.entries(SWEEPS)) expired[kind] = await sweep(deps);
+  return expired;
+}

@@ -1,0 +1,36 @@
+import { addSeconds } from '../platform/clock.js';
+import type { RequestStatus, StoredItem, StoredRequest } from './kind.js';
+
+/** The engine's pure rules: statuses by the clock, and when a reminder is due. */
+
+export const OPEN_STATUSES: readonly RequestStatus[] = ['pending', 'in_progress', 'awaiting_review'];
+export const isOpen = (status: RequestStatus): boolean => OPEN_STATUSES.includes(status);
+
+export const isExpired = (r: { expires_at: string }, now: Date): boolean => r.expires_at <= now.toISOString();
+
+/** The request's status now: the clock decides expiry, whether or not the sweep has run. */
+export function effectiveStatus<S extends RequestStatus>(r: { status: S; expires_at: string }, now: Date): S | 'expired' {
+  return isOpen(r.status) && isExpired(r, now) ? 'expired' : r.status;
+}
+
+/** An item still waiting for its actor ends with its request: cancelled or expired. */
+export function effectiveItemStatus<S extends string>(
+  item: { status: S; expires_at: string },
+  request: Pick<StoredRequest, 'status' | 'expires_at'>,
+  outstanding: readonly string[],
+  now: Date,
+): S | 'cancelled' | 'expired' {
+  if (!outstanding.includes(item.status)) return item.status;
+  if (request.status === 'cancelled') return 'cancelled';
+  if (isExpired(item, now) || effectiveStatus(request, now) === 'expired') return 'expired';
+  return item.status;
+}
+
+/** One reminder per actor per 24 hours. */
+export const REMINDER_INTERVAL_SECONDS = 24 * 3600;
+
+/** Is a reminder due to this item's actor now? Counted from the last reminder, or from when the link was sent. */
+export function reminderDue(item: Pick<StoredItem, 'status' | 'last_reminder_sent_at' | 'sent_at'>, remindable: readonly string[], now: Date): boolean {
+  if (!remindable.includes(item.status)) return false;
+  return (item.last_reminder_sent_at ?? item.sent_at ?? '') <= addSeconds(now, -REMINDER_INTERVAL_SECONDS).toISOString();
+}
