@@ -27,6 +27,7 @@ import { DOCUMENTS_BUCKET_ENV } from '../functions/core/documents/kinds.js';
 import { ledgerForMonth } from '../functions/core/commerce/ledger.js';
 import { topUpCredits, topUpMoney } from '../functions/core/commerce/wallets.js';
 import type { LocalInfo } from '../lib/local/stack.js';
+import { PRACTICAL_OPTIONS, practicalTrainingCommands } from '../lib/ops/practical-training.js';
 
 /**
  * The operator CLI. It runs the same core code as the Lambdas, against the
@@ -65,6 +66,7 @@ const OPTIONS = {
   table: { type: 'string' },
   bucket: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
+  ...PRACTICAL_OPTIONS,
 } as const;
 type OptionName = keyof typeof OPTIONS;
 /** Options every command takes. */
@@ -402,6 +404,15 @@ const COMMANDS: Record<string, Command> = {
       );
     },
   },
+  ...practicalTrainingCommands({
+    deps: () => target().deps,
+    text: (n) => text(n as OptionName),
+    int: (n) => int(n as OptionName),
+    optional: (n, read) => optional(n as OptionName, read as (name: OptionName) => never),
+    oneOf: (n, values) => oneOf(n as OptionName, values),
+    date: (n) => date(n as OptionName),
+    print,
+  }) as Record<string, Command>,
   'seed-demo': {
     options: [],
     usage: '                                               create the demo data (local stack only)',

@@ -149,7 +149,7 @@ export const bookingCrossesSeatsLow = (e: TrainingEventItem): boolean => e.seats
  * seats-low threshold is decided from the event as read, and the condition
  * keeps that decision true, so concurrent bookings send the alert once.
  */
-function eventBookedParts(deps: Deps, e: TrainingEventItem, clientId: string, publicView: () => unknown): Part[] {
+export function eventBookedParts(deps: Deps, e: TrainingEventItem, clientId: string, publicView: () => unknown, name = 'training event'): Part[] {
   const crosses = bookingCrossesSeatsLow(e);
   const open: Condition = {
     expression: 'booked_count < #capacity AND attribute_not_exists(cancelled_at) AND ',
@@ -158,17 +158,17 @@ function eventBookedParts(deps: Deps, e: TrainingEventItem, clientId: string, pu
   };
   const decision = crosses ? 'seats_low_armed = :armed AND booked_count >= :at' : e.seats_low_armed ? 'seats_low_armed = :armed AND booked_count < :at' : 'seats_low_armed = :armed';
   const when: Condition = { expression: open.expression + decision, names: open.names, values: { ...open.values, ...(e.seats_low_armed ? { ':at': crossingAt(e) } : {}) } };
-  const parts = [part('training event', updateItem(deps, eventKey(e.id), { add: { booked_count: 1 }, set: { ...(crosses ? { seats_low_armed: false } : {}) } }, when))];
-  if (crosses) parts.push(part('seats low', eventPut(deps, { family: PRACTICAL_FAMILY, type: 'training_event.seats_low', client_id: clientId, data: publicView() })));
+  const parts = [part(name, updateItem(deps, eventKey(e.id), { add: { booked_count: 1 }, set: { ...(crosses ? { seats_low_armed: false } : {}) } }, when))];
+  if (crosses) parts.push(part(`${name} seats low`, eventPut(deps, { family: PRACTICAL_FAMILY, type: 'training_event.seats_low', client_id: clientId, data: publicView() })));
   return parts;
 }
 
 /** One booking fewer on the event; back above the threshold re-arms the alert. Conditional on the count as read. */
-function eventFreedParts(deps: Deps, e: TrainingEventItem): Part[] {
+export function eventFreedParts(deps: Deps, e: TrainingEventItem, name = 'training event'): Part[] {
   const rearm = seatsLeft(e, e.booked_count - 1) > e.seats_low_at;
   return [
     part(
-      'training event',
+      name,
       updateItem(deps, eventKey(e.id), { add: { booked_count: -1 }, set: { ...(rearm ? { seats_low_armed: true } : {}) } }, { expression: 'booked_count = :seen', values: { ':seen': e.booked_count } }),
     ),
   ];

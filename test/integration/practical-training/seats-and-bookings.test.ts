@@ -7,6 +7,7 @@ import { createCourse, createLocation, createTrainingEvent, type Course } from '
 import { getTrainingEvent } from '../../../functions/core/practical-training/events.js';
 import { holdSeat, releaseSeat, sweepSeatHolds } from '../../../functions/core/practical-training/seats.js';
 import { setBalanceAlertSettings } from '../../../functions/core/practical-training/account.js';
+import { cancelTrainingEvent, markPracticalAttendance, reschedulePractical, setEventCapacity } from '../../../functions/core/practical-training/operator.js';
 import { CI, links, MONDAY, newClient, outboxPayloads, testCatalog } from '../../support/clinical.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 
@@ -212,5 +213,50 @@ describe('cancellation', () => {
     const started = await cancelPractical(deps, client, other.id, { by: 'agency' }).catch((e) => e);
     expect([started.code, started.extensions.reason]).toEqual(['cancellation-not-allowed', 'started']);
     expect((await getPracticalBooking(deps, client, other.id)).booking_status).toBe('booked');
+  });
+});
+
+describe('operators', () => {
+  it('a no-show is never refunded, even cancelled before free_cancellation_until', async () => {
+    const event = await newEvent(4);
+    const client = await bookedClient(1);
+    const booking = await book(client, event.id);
+    expect(await code(markPracticalAttendance(deps, booking.id, 'no_show'))).toBe('invalid-state'); // not started yet
+    clock.set('2026-12-03T09:31:00.000Z');
+    const marked = await markPracticalAttendance(deps, booking.id, 'no_show');
+    expect(marked).toMatchObject({ attendance: 'no_show' });
+    expect((await events('booking.no_show')).filter((e) => (e.data as { id: number }).id === booking.id)).toHaveLength(1);
+    expect((await listPracticalBookings(deps, client, { attendance: 'no_show', limit: 10 })).data.map((b) => b.id)).toEqual([booking.id]);
+    const cancelled = await cancelPractical(deps, client, booking.id, { by: 'operator', alwaysRefund: true });
+    expect(cancelled.cancellation).toMatchObject({ refunded: false });
+    expect((await balances(deps, client, PT, [course], 'course')).credits[0]!.credits).toBe(0);
+  });
+
+  it('cancelling an event refunds everyone and tells each booking', async () => {
+    const event = await newEvent(4);
+    const clients = [await bookedClient(1), await bookedClient(1)];
+    const booked = await Promise.all(clients.map((c) => book(c, event.id)));
+    clock.set('2026-12-02T12:00:00.000Z'); // inside the 72 hours: an agency's own cancel would keep the credit
+    const result = await cancelTrainingEvent(deps, event.id);
+    expect(result.cancelled_bookings.sort()).toEqual(booked.map((b) => b.id).sort());
+    for (const c of clients) expect((await balances(deps, c, PT, [course], 'course')).credits[0]!.credits).toBe(1);
+    const told = (await events('booking.cancelled')).filter((e) => booked.some((b) => b.id === (e.data as { id: number }).id));
+    expect(told).toHaveLength(2);
+    expect((await getTrainingEvent(deps, event.id)).status).toBe('cancelled');
+    expect(await code(holdSeat(deps, agency(await newClient(deps)), event.id))).toBe('event-unavailable');
+  });
+
+  it('reschedules to another event of the course, moving the seat; capacity never drops below what is held or booked', async () => {
+    const [from, to] = [await newEvent(2), await newEvent(2)];
+    const client = await bookedClient(2);
+    const booking = await book(client, from.id);
+    const moved = await reschedulePractical(deps, booking.id, to.id);
+    expect(moved.training_event.id).toBe(to.id);
+    expect((await getTrainingEvent(deps, from.id)).seats_available).toBe(2);
+    expect((await getTrainingEvent(deps, to.id)).seats_available).toBe(1);
+    await book(client, to.id);
+    expect(await code(setEventCapacity(deps, to.id, 1))).toBe('invalid-state');
+    await setEventCapacity(deps, to.id, 3);
+    expect((await getTrainingEvent(deps, to.id)).seats_available).toBe(1);
   });
 });

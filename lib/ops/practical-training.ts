@@ -1,0 +1,170 @@
+import { topUpCredits, topUpMoney } from '../../functions/core/commerce/wallets.js';
+import type { Deps } from '../../functions/core/platform/deps.js';
+import { DomainError } from '../../functions/core/platform/errors.js';
+import { setBalanceAlertSettings } from '../../functions/core/practical-training/account.js';
+import { createCourse, createLocation, createTrainingEvent, loadCatalogue, PRACTICAL_FAMILY, setCourseActive, setLocationActive } from '../../functions/core/practical-training/catalogue.js';
+import { cancelPractical } from '../../functions/core/practical-training/bookings.js';
+import { findBookingIn } from '../../functions/core/bookings/records.js';
+import { getTrainingEvent } from '../../functions/core/practical-training/events.js';
+import { cancelTrainingEvent, markPracticalAttendance, markPracticalResult, reschedulePractical, setEventCapacity } from '../../functions/core/practical-training/operator.js';
+import { toCourseView, toLocationView } from '../../functions/core/practical-training/views.js';
+
+/**
+ * The practical training family's operator commands, registered by bin/ops.ts:
+ * courses, locations and events; attendance, results, reschedules and
+ * cancellations; credits, money and balance alert thresholds.
+ */
+
+export interface OpsKit {
+  deps: () => Deps;
+  text: (name: string) => string;
+  int: (name: string) => number;
+  optional: <T>(name: string, read: (name: string) => T) => T | undefined;
+  oneOf: <T extends string>(name: string, values: readonly T[]) => T;
+  date: (name: string) => string;
+  print: (value: unknown) => void;
+}
+
+export interface OpsCommand {
+  options: string[];
+  usage: string;
+  run: () => Promise<void>;
+}
+
+export const PRACTICAL_OPTIONS = {
+  code: { type: 'string' },
+  months: { type: 'string' },
+  'free-hours': { type: 'string' },
+  subject: { type: 'string' },
+  line1: { type: 'string' },
+  town: { type: 'string' },
+  postcode: { type: 'string' },
+  region: { type: 'string' },
+  course: { type: 'string' },
+  location: { type: 'string' },
+  capacity: { type: 'string' },
+  event: { type: 'string' },
+  result: { type: 'string' },
+  'credits-low-at': { type: 'string' },
+  'money-low-at': { type: 'string' },
+} as const;
+
+export function practicalTrainingCommands(k: OpsKit): Record<string, OpsCommand> {
+  const course = async (deps: Deps, id: number) => {
+    const found = (await loadCatalogue(deps)).courses.find((c) => c.id === id);
+    if (!found) throw new DomainError('not-found', `No course ${id}`);
+    return found;
+  };
+  const booking = (deps: Deps) => findBookingIn(deps, PRACTICAL_FAMILY, k.int('id'));
+  return {
+    'course add': {
+      options: ['name', 'code', 'duration', 'months', 'price', 'free-hours', 'subject'],
+      usage: '--name NAME --code CODE --duration MINUTES --months N --price PENCE [--free-hours 72] [--subject resuscitation|moving_and_handling|violence_and_aggression]   define a course',
+      run: async () =>
+        k.print(
+          toCourseView(
+            await createCourse(k.deps(), {
+              name: k.text('name'),
+              code: k.text('code'),
+              duration_minutes: k.int('duration'),
+              certificate_validity_months: k.int('months'),
+              price_minor: k.int('price'),
+              free_cancellation_hours: k.optional('free-hours', k.int),
+              cstf_subject: k.optional('subject', (n) => k.oneOf(n, ['resuscitation', 'moving_and_handling', 'violence_and_aggression'] as const)),
+            }),
+          ),
+        ),
+    },
+    'course list': { options: [], usage: '   list courses (with inactive ones)', run: async () => k.print((await loadCatalogue(k.deps())).courses) },
+    'course deactivate': {
+      options: ['id'],
+      usage: '--id ID   stop offering a course (bookings stay)',
+      run: async () => {
+        await setCourseActive(k.deps(), k.int('id'), false);
+        console.log(`Course ${k.int('id')} is no longer offered`);
+      },
+    },
+    'location add': {
+      options: ['name', 'line1', 'town', 'postcode', 'region'],
+      usage: '--name NAME --line1 TEXT --town TOWN --postcode POSTCODE [--region TEXT]   add a training location',
+      run: async () =>
+        k.print(toLocationView(await createLocation(k.deps(), { name: k.text('name'), region: k.optional('region', k.text) ?? null, address: { line1: k.text('line1'), line2: null, town: k.text('town'), postcode: k.text('postcode') } }))),
+    },
+    'location deactivate': {
+      options: ['id'],
+      usage: '--id ID   stop using a location',
+      run: async () => {
+        await setLocationActive(k.deps(), k.int('id'), false);
+        console.log(`Location ${k.int('id')} is no longer used`);
+      },
+    },
+    'event add': {
+      options: ['course', 'location', 'date', 'time', 'capacity'],
+      usage: '--course ID --location ID --date YYYY-MM-DD --time HH:MM --capacity N   open a training event',
+      run: async () => {
+        const deps = k.deps();
+        const e = await createTrainingEvent(deps, { course_id: k.int('course'), location_id: k.int('location'), date: k.date('date'), start_time: k.text('time'), capacity: k.int('capacity') });
+        k.print(await getTrainingEvent(deps, e.id));
+      },
+    },
+    'event show': { options: ['id'], usage: '--id ID   a training event as agencies see it', run: async () => k.print(await getTrainingEvent(k.deps(), k.int('id'))) },
+    'event capacity': {
+      options: ['id', 'capacity'],
+      usage: '--id ID --capacity N   raise, or lower where the seats cut are free (never below what is booked)',
+      run: async () => k.print(await setEventCapacity(k.deps(), k.int('id'), k.int('capacity'))),
+    },
+    'event cancel': {
+      options: ['id', 'reason'],
+      usage: '--id ID [--reason TEXT]   cancel the event: every booking cancelled, refunded in full, booking.cancelled to each',
+      run: async () => k.print(await cancelTrainingEvent(k.deps(), k.int('id'), k.optional('reason', k.text))),
+    },
+    'training-booking attendance': {
+      options: ['id', 'status'],
+      usage: '--id ID --status attended|no_show   once the training has started',
+      run: async () => k.print(await markPracticalAttendance(k.deps(), k.int('id'), k.oneOf('status', ['attended', 'no_show'] as const))),
+    },
+    'training-booking result': {
+      options: ['id', 'result'],
+      usage: '--id ID --result passed|not_passed   for an attended booking',
+      run: async () => k.print(await markPracticalResult(k.deps(), k.int('id'), k.oneOf('result', ['passed', 'not_passed'] as const))),
+    },
+    'training-booking reschedule': {
+      options: ['id', 'event'],
+      usage: '--id ID --event ID   move to another event of the same course',
+      run: async () => k.print(await reschedulePractical(k.deps(), k.int('id'), k.int('event'))),
+    },
+    'training-booking cancel': {
+      options: ['id', 'reason'],
+      usage: '--id ID [--reason TEXT]   cancel as the operator (refunded before free_cancellation_until, never for a no-show)',
+      run: async () => {
+        const deps = k.deps();
+        const b = await booking(deps);
+        k.print(await cancelPractical(deps, b.client_id, b.id, { by: 'operator', reason: k.optional('reason', k.text) }));
+      },
+    },
+    'training-credits topup': {
+      options: ['client-id', 'course', 'credits', 'reason'],
+      usage: '--client-id ID --course ID --credits N [--reason TEXT]   add practical training credits for a course',
+      run: async () => {
+        const deps = k.deps();
+        const c = await course(deps, k.int('course'));
+        const credits = await topUpCredits(deps, k.text('client-id'), PRACTICAL_FAMILY, { ...c, kind: 'course' }, k.int('credits'), k.optional('reason', k.text), { requireClient: true });
+        k.print({ client_id: k.text('client-id'), course: { id: c.id, name: c.name }, credits });
+      },
+    },
+    'training-money topup': {
+      options: ['client-id', 'pence', 'reason'],
+      usage: '--client-id ID --pence N [--reason TEXT]   add to the practical training money balance',
+      run: async () => {
+        const amount = await topUpMoney(k.deps(), k.text('client-id'), PRACTICAL_FAMILY, k.int('pence'), k.optional('reason', k.text), { requireClient: true });
+        k.print({ client_id: k.text('client-id'), money: { amount, currency: 'GBP' } });
+      },
+    },
+    'training-alerts set': {
+      options: ['client-id', 'credits-low-at', 'money-low-at'],
+      usage: '--client-id ID [--credits-low-at N] [--money-low-at PENCE]   balance alert thresholds (defaults 2 credits, 5000 pence)',
+      run: async () =>
+        k.print(await setBalanceAlertSettings(k.deps(), k.text('client-id'), { credits_low_at: k.optional('credits-low-at', k.int), money_low_at: k.optional('money-low-at', k.int) })),
+    },
+  };
+}
