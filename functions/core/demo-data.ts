@@ -9,11 +9,13 @@ import { isDomainError } from './platform/errors.js';
 import { raiseCounter } from './platform/ids.js';
 import { productFields } from './commerce/ledger.js';
 import { openWallet, walletKeys } from './commerce/wallets.js';
+import { seedPracticalDemo } from './practical-training/demo.js';
 
 /**
  * Demo data for the local stack: two clients (one invoicing), two interview
  * types, three interviewers with weekday availability, credits and money on
- * both clients, a reference form template and two candidates per client. Fixed ids and credentials make it idempotent and let a
+ * both clients, a reference form template and two candidates per client;
+ * and the practical training catalogue, events and bookings (practical-training/demo.ts). Fixed ids and credentials make it idempotent and let a
  * restarted stack print the same credentials; that is also why seeding
  * refuses any table but a local one (see bin/ops.ts).
  */
@@ -128,5 +130,6 @@ export async function seedDemoData(deps: Deps): Promise<readonly DemoClient[]> {
     ];
     for (const { key, amount, entry } of opening) await openWallet(deps, key, amount, entry);
   }
+  await seedPracticalDemo(deps, DEMO_CLIENTS.map((c) => c.client_id));
   return DEMO_CLIENTS;
 }
