@@ -84,9 +84,10 @@ it('every operation of the route table is in its family\'s document, and nothing
   expect(documents['clinical-interview'].paths['/interview-types'].get['x-contract']).toBe('project');
 });
 
-it('the flows of both families answer exactly as documented', async () => {
+it('the flows of every family answer exactly as documented', async () => {
   const ci = (path: string, init?: Parameters<typeof call>[1]) => api('clinical-interview', path, init);
   const pv = (path: string, init?: Parameters<typeof call>[1]) => api('portal-v2', path, init);
+  const pt = (path: string, init?: Parameters<typeof call>[1]) => api('practical-training', path, init);
   const creds = { client_id: 'demo-northwind', client_secret: 'cs_demo_northwind_local_only' };
 
   // Tokens, both families.
@@ -103,6 +104,11 @@ it('the flows of both families answer exactly as documented', async () => {
   const prefreshed = (await pv('/auth/refresh', { body: { refresh_token: ppair.refresh_token } })).body;
   await pv('/auth/token', { token: prefreshed.access_token });
   await pv('/auth/token', { method: 'DELETE', token: prefreshed.access_token });
+  const ttoken = (await pt('/auth/token', { body: creds })).body.access_token;
+  const tpair = (await pt('/auth/token', { body: creds })).body;
+  const trefreshed = (await pt('/auth/refresh', { body: { refresh_token: tpair.refresh_token } })).body;
+  await pt('/auth/token', { token: trefreshed.access_token });
+  await pt('/auth/token', { method: 'DELETE', token: trefreshed.access_token });
 
   // Clinical interview.
   await ci('/interview-types', { token });
@@ -125,8 +131,33 @@ it('the flows of both families answer exactly as documented', async () => {
   const held2 = (await ci('/timeslots/hold', { token, body: { interview_type_id: 1, date: slots[2].date, time: slots[2].time } })).body;
   await ci(`/timeslots/hold/${held2.hold_hash}`, { method: 'DELETE', token });
 
-  // Webhooks, both families.
-  for (const [family, t, kind] of [['clinical-interview', token, 'booking.created'], ['portal-v2', ptoken, 'reference.completed']] as const) {
+  // Practical training.
+  await pt('/courses', { token: ttoken });
+  await pt('/locations', { token: ttoken });
+  const tevents = (await pt('/training-events?course_id=1&available_only=true', { token: ttoken })).body.data;
+  await pt('/training-events?available_only=maybe', { token: ttoken });
+  await pt(`/training-events/${tevents.at(-1).id}`, { token: ttoken });
+  await pt('/training-events/999999', { token: ttoken });
+  const seat = (await pt('/seats/hold', { token: ttoken, body: { training_event_id: tevents.at(-1).id } })).body;
+  await pt('/seats/hold', { token: ttoken, body: { training_event_id: tevents.at(-1).id } });
+  await pt('/seats/hold', { token: ttoken, body: { training_event_id: 999999 } });
+  const trainee = { first_name: 'Tom', last_name: 'Okoro', email: 'tom@example.org', phone: '+447700900321', job_role: 'HCA' };
+  const tbooking = (await pt('/bookings', { token: ttoken, body: { ...trainee, hold_hash: seat.hold_hash, pay_option: 'credits' } })).body;
+  await pt('/bookings', { token: ttoken, body: { ...trainee, hold_hash: seat.hold_hash, pay_option: 'credits' } });
+  await pt('/bookings?status=booked&course_id=1', { token: ttoken });
+  await pt('/bookings/no-shows', { token: ttoken });
+  await pt(`/bookings/${tbooking.id}`, { token: ttoken });
+  await pt(`/bookings/${tbooking.id}/cancel`, { token: ttoken, body: { reason: 'withdrew' } });
+  await pt(`/bookings/${tbooking.id}/cancel`, { token: ttoken, body: {} });
+  await pt('/client/account', { token: ttoken });
+  await pt('/client/balances', { token: ttoken });
+  await pt('/client/wallet-transactions?limit=2', { token: ttoken });
+  await pt('/client/booking-url', { token: ttoken });
+  const seat2 = (await pt('/seats/hold', { token: ttoken, body: { training_event_id: tevents.at(-1).id } })).body;
+  await pt(`/seats/hold/${seat2.hold_hash}`, { method: 'DELETE', token: ttoken });
+
+  // Webhooks, every family.
+  for (const [family, t, kind] of [['clinical-interview', token, 'booking.created'], ['portal-v2', ptoken, 'reference.completed'], ['practical-training', ttoken, 'booking.created']] as const) {
     const hooks = (path: string, init?: Parameters<typeof call>[1]) => api(family, path, init);
     const created = (await hooks('/webhooks', { token: t, body: { name: 'Contract', url: receiver.url, events: [kind] } })).body;
     const id = (created.data ?? created).id;

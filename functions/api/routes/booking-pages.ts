@@ -1,3 +1,4 @@
+import { DomainError } from '../../core/platform/errors.js';
 import type { FamilyId } from '../../core/platform/families.js';
 import { clinicalInterview } from './clinical-interview.js';
 import type { Operation } from './operation.js';
@@ -7,8 +8,9 @@ const BOOKING_PAGES: Partial<Record<FamilyId, Operation>> = {
   'clinical-interview': clinicalInterview.showBookingPage,
 };
 
+/** The family's booking page; a family without one yet answers 404 (not a 500). */
 export function bookingPageOf(family: FamilyId): Operation {
   const page = BOOKING_PAGES[family];
-  if (!page) throw new Error(`The ${family} family has no booking page`);
+  if (!page) throw new DomainError('not-found', `The ${family} family has no booking page`);
   return page;
 }

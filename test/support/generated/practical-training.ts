@@ -382,7 +382,7 @@ export interface paths {
         };
         /**
          * Your unique booking URL
-         * @description The link to this agency's public booking page, to share with candidates who book and pay themselves.
+         * @description The link to this agency's public booking page, to share with candidates who book and pay themselves. Answers 404 while the practical training booking page is not yet offered.
          */
         get: operations["getBookingUrl"];
         put?: never;
@@ -3940,6 +3940,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
