@@ -1,8 +1,9 @@
 import { createHold } from '../../../functions/core/inventory/holds.js';
+import { expireUnpaidBookings } from '../../../functions/core/bookings/payment-expiry.js';
 import { balances, topUpCredits, topUpMoney } from '../../../functions/core/commerce/wallets.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import type { DomainEvent } from '../../../functions/core/events/outbox.js';
-import { cancelPractical, createPracticalBooking, getPracticalBooking, listPracticalBookings } from '../../../functions/core/practical-training/bookings.js';
+import { cancelPractical, createPracticalBooking, PRACTICAL_BOOKINGS, getPracticalBooking, listPracticalBookings } from '../../../functions/core/practical-training/bookings.js';
 import { createCourse, createLocation, createTrainingEvent, type Course } from '../../../functions/core/practical-training/catalogue.js';
 import { getTrainingEvent } from '../../../functions/core/practical-training/events.js';
 import { holdSeat, releaseSeat, sweepSeatHolds } from '../../../functions/core/practical-training/seats.js';
@@ -176,6 +177,24 @@ describe('bookings', () => {
     const low = (await events('money_balance.low')).filter((e) => e.client_id === client);
     expect(low).toHaveLength(1);
     expect(low[0]!.data).toMatchObject({ balance: { amount: 6500, currency: 'GBP' }, threshold: { amount: 7000, currency: 'GBP' } });
+  });
+});
+
+describe('candidate_pays', () => {
+  it('keeps the seat until payment_due_at (48 h after booking), then the expiry sweep cancels it and the seat is free', async () => {
+    const event = await newEvent(1);
+    const client = await newClient(deps);
+    const held = await holdSeat(deps, agency(client), event.id);
+    const booking = await createPracticalBooking(deps, client, { ...trainee, hold_hash: held.hold_hash, pay_option: 'candidate_pays' }, links);
+    expect(booking).toMatchObject({ booking_status: 'pending_payment', pay_status: 'pending', payment_due_at: '2026-11-25T08:00:00+00:00' });
+    expect((await getTrainingEvent(deps, event.id)).status).toBe('full');
+    clock.set('2026-11-25T07:59:59.000Z');
+    expect(await expireUnpaidBookings(deps, PRACTICAL_BOOKINGS)).toBe(0);
+    clock.set('2026-11-25T08:00:00.000Z');
+    expect(await expireUnpaidBookings(deps, PRACTICAL_BOOKINGS)).toBe(1);
+    expect(await getPracticalBooking(deps, client, booking.id)).toMatchObject({ booking_status: 'cancelled', payment_due_at: null, cancellation: { reason: 'payment_expired', cancelled_by: 'system' } });
+    expect((await getTrainingEvent(deps, event.id)).seats_available).toBe(1);
+    expect(await code(holdSeat(deps, agency(await newClient(deps)), event.id))).toBe('ok');
   });
 });
 
