@@ -49,6 +49,8 @@ describe('the agency flow over HTTP', () => {
     expect(booked.body).toMatchObject({ booking_status: 'booked', training_status: 'scheduled', pay_status: 'completed', candidate: { nmc_number: null }, certificate_available: false });
     const credits = (b: { credits: { course: { id: number }; credits: number }[] }) => b.credits.find((c) => c.course.id === 1)!.credits;
     expect(credits((await call(`${base}/client/balances`, { token })).body)).toBe(credits(before) - 1);
+    const ledger = (await call(`${base}/client/wallet-transactions?limit=1`, { token })).body.data;
+    expect(ledger[0]).toMatchObject({ kind: 'credit_debit', amount: -1, booking_id: booked.body.id, course: { id: 1, name: 'Basic Life Support (adult)' } });
 
     expect((await call(`${base}/bookings?training_event_id=${event.id}`, { token })).body.data.map((b: { id: number }) => b.id)).toContain(booked.body.id);
     expect((await call(`${base}/bookings/${booked.body.id}`, { token })).body.id).toBe(booked.body.id);

@@ -267,6 +267,21 @@ export const RESOURCE_EXAMPLES = new Map<v.GenericSchema, Example>([
   [R.SeatHold, SEAT_HOLD],
   [R.PracticalBooking, PRACTICAL_BOOKING],
   [R.CourseBalances, { credits: [{ course: { id: 1, name: COURSE_REF.name }, credits: 8 }], money: { amount: 50000, currency: 'GBP' } }],
+  [
+    R.CourseLedgerEntry,
+    {
+      id: 'led_7f1c0a2b9d8e4f5a8b6c3d2e1f0a9b8c',
+      client_id: 'northwind-care',
+      created_at: '2026-11-20T10:02:41+00:00',
+      kind: 'credit_debit',
+      amount: -1,
+      unit: 'credits',
+      balance_after: 7,
+      booking_id: 214,
+      course: { id: 1, name: COURSE_REF.name },
+      note: null,
+    },
+  ],
   [R.Account, { client_id: 'northwind-care', name: 'Northwind Care', created_at: '2026-11-02T14:10:00+00:00', invoice_enabled: false, balance_alerts: { credits_low_at: 2, money_low_at: { amount: 5000, currency: 'GBP' } } }],
 ]);
 

@@ -7,7 +7,7 @@ const trainee = { first_name: 'Tom', last_name: 'Okoro', email: 'tom.okoro@examp
 const TAG = 'Courses and training events';
 
 /** The family's own operations, and its balances (credits per course). */
-export const PRACTICAL_TRAINING_CONTRACTS: Record<keyof typeof practicalTraining, OperationContract> & { getBalances: OperationContract; getBookingUrl: OperationContract } = {
+export const PRACTICAL_TRAINING_CONTRACTS: Record<keyof typeof practicalTraining, OperationContract> & { getBalances: OperationContract; getBookingUrl: OperationContract; listWalletTransactions: OperationContract } = {
   listCourses: {
     summary: 'List active courses',
     description: 'The classroom courses the agency can book, with length, price, certificate validity and how long before the start a cancellation is refunded. Use an `id` as `course_id` when listing training events.',
@@ -115,6 +115,13 @@ export const PRACTICAL_TRAINING_CONTRACTS: Record<keyof typeof practicalTraining
     tag: 'Account',
     refusals: [{ code: 'not-found', detail: 'The practical-training family has no booking page' }],
     responses: { 200: json('The booking page of this agency', R.BookingUrl) },
+  },
+  listWalletTransactions: {
+    summary: 'List wallet transactions',
+    description: "This client's practical training ledger, newest first: top-ups, debits for bookings, refunds and invoice lines, each with the course it was for and the balance after it.",
+    tag: 'Account',
+    request: { query: { limit: 25 }, invalid: { limit: 'all' } },
+    responses: { 200: json('Ledger entries, newest first', R.CourseLedgerEntry, 'page') },
   },
   getBalances: {
     summary: 'Get credit and money balances',

@@ -234,3 +234,4 @@ export const Account = v.strictObject({
   invoice_enabled: v.boolean(),
   balance_alerts: v.strictObject({ credits_low_at: int, money_low_at: Money }),
 });
+export const CourseLedgerEntry = v.strictObject({ ...v.omit(LedgerEntry, ['interview_type']).entries, course: nullable(Ref) });

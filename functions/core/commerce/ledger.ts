@@ -67,10 +67,18 @@ export function newLedgerEntry(deps: Deps, entry: Omit<LedgerEntry, 'id' | 'crea
 export const ledgerPut = (deps: Deps, entry: LedgerEntry) =>
   putItem(deps, { ...ledgerKeys.entry(entry.client_id, entry.family, entry.created_at, entry.id), entity: 'ledger', ...entry }, itemAbsent);
 
-/** No `family`: the contract's entry has none, and a family's list shows only its own entries. */
+/**
+ * No `family`: the contract's entry has none, and a family's list shows only
+ * its own entries. The product is named as the family names it: the clinical
+ * contract's `interview_type`, practical training's `course`.
+ */
 export const toLedgerView = (entry: LedgerEntry, timeZone: string) => {
   const { id, client_id, created_at, kind, amount, unit, balance_after, booking_id, interview_type, note } = entry;
-  return { id, client_id, created_at: formatWithOffset(created_at, timeZone), kind, amount, unit, balance_after, booking_id, interview_type, note: note ?? null };
+  const product =
+    entry.family === 'practical-training'
+      ? { course: entry.product?.kind === 'course' ? { id: entry.product.id, name: entry.product.name } : null }
+      : { interview_type };
+  return { id, client_id, created_at: formatWithOffset(created_at, timeZone), kind, amount, unit, balance_after, booking_id, ...product, note: note ?? null };
 };
 
 /** The client's ledger in one family, newest first. */

@@ -361,8 +361,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Wallet transactions, newest first
-         * @description The ledger of credits and money: top-ups, booking charges and refunds, each with the balance after it.
+         * List wallet transactions
+         * @description This client's practical training ledger, newest first: top-ups, debits for bookings, refunds and invoice lines, each with the course it was for and the balance after it.
          */
         get: operations["listWalletTransactions"];
         put?: never;
@@ -3835,17 +3835,17 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "led_1022905baef54c16ace068906224fcc1",
+                     *           "id": "led_7f1c0a2b9d8e4f5a8b6c3d2e1f0a9b8c",
                      *           "client_id": "northwind-care",
                      *           "created_at": "2026-11-20T10:02:41+00:00",
                      *           "kind": "credit_debit",
                      *           "amount": -1,
                      *           "unit": "credits",
-                     *           "balance_after": 9,
-                     *           "booking_id": 1042,
-                     *           "interview_type": {
+                     *           "balance_after": 7,
+                     *           "booking_id": 214,
+                     *           "course": {
                      *             "id": 1,
-                     *             "name": "Registered Nurse clinical interview"
+                     *             "name": "Basic Life Support (adult)"
                      *           },
                      *           "note": null
                      *         }
@@ -3864,11 +3864,11 @@ export interface operations {
                             unit: string;
                             balance_after: number | null;
                             booking_id: number | null;
-                            interview_type: {
+                            note: string | null;
+                            course: {
                                 id: number;
                                 name: string;
                             } | null;
-                            note: string | null;
                         }[];
                         next_cursor: string | null;
                     };
