@@ -4,7 +4,10 @@ import { EVENT_CATALOGUE } from '../core/events/catalogue.js';
 import { FAMILIES, type FamilyId } from '../core/platform/families.js';
 import { contractOf, SPEC_FIELDS, type OperationContract, type ResponseContract } from './contracts/index.js';
 import { COMMON_REFUSALS, exampleFor, PATH_PARAM_EXAMPLES, problemExample, RESOURCE_EXAMPLES, type Refusal } from './contracts/examples.js';
-import { HoldConflict, Problem } from './contracts/responses.js';
+import { HoldConflict, Problem, SeatHoldConflict } from './contracts/responses.js';
+
+/** Response items that are problems (an error answer), with their own fields. */
+const PROBLEM_ITEMS = new Set<v.GenericSchema>([Problem, HoldConflict, SeatHoldConflict]);
 import { TAGS } from './contracts/tags.js';
 import { routesOf, type Route } from './routes/index.js';
 import { schemaFor } from './routes/operation.js';
@@ -136,9 +139,9 @@ function operation(route: Route): Json {
 
   const responses: Json = {};
   for (const [status, response] of Object.entries(contract.responses)) {
-    const isProblem = Number(status) >= 400 && (response.item === Problem || response.item === HoldConflict);
+    const isProblem = Number(status) >= 400 && PROBLEM_ITEMS.has(response.item!);
     responses[status] = isProblem
-      ? { description: response.description, content: problemContent([response.example as Refusal], response.item === HoldConflict ? jsonSchema(HoldConflict) : undefined) }
+      ? { description: response.description, content: problemContent([response.example as Refusal], response.item === Problem ? undefined : jsonSchema(response.item!)) }
       : success(response, route.family);
   }
   const refusals = new Map<number, { description: string; refusals: Refusal[] }>();

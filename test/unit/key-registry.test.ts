@@ -21,6 +21,7 @@ import { ledgerKeys } from '../../functions/core/commerce/ledger.js';
 import { paymentRequestKeys } from '../../functions/core/commerce/payment-requests.js';
 import { walletKeys } from '../../functions/core/commerce/wallets.js';
 import { webhookKeys } from '../../functions/core/webhooks/endpoints.js';
+import { trainingCatalogueKeys } from '../../functions/core/practical-training/catalogue.js';
 
 /** The key registry and every entity's keys, checked without a table: pure string rules. */
 
@@ -71,6 +72,7 @@ const SCOPED: Record<string, (family: FamilyId) => Key[]> = {
   paymentRequestKeys: (f) => [paymentRequestKeys.request(f, 'tok')],
   holdKeys: (f) => [holdKeys.hold(f, 'hash'), holdKeys.activeHold('cl_a', f), holdKeys.inviteHold('cl_a', f, 4), holdKeys.open(f, '2026-11-23T09:30:00.000Z', 'hash'), holdKeys.slotLock(f, '2026-11-23', '09:30', 2)],
   unitKeys: (f) => [unitKeys.unit(f, '2026-11-23', '09:30', 'S01')],
+  trainingCatalogueKeys: (f) => [trainingCatalogueKeys.event(f, 7), trainingCatalogueKeys.byStart(f, '2026-11-23T09:30:00.000Z', 7)],
   walletKeys: (f) => [walletKeys.credits('cl_a', f, 1), walletKeys.money('cl_a', f)],
   ledgerKeys: (f) => [ledgerKeys.entry('cl_a', f, '2026-11-23T09:30:00.000Z', 'led_1')],
   bookingPageKeys: (f) => [bookingPageKeys.ofClient('cl_a', f), bookingPageKeys.page(f, 'tok'), bookingPageKeys.place('cl_a', f, 'P1')],

@@ -139,6 +139,58 @@ const TEMPLATE = {
   ],
 };
 
+const COURSE_REF = { id: 1, name: 'Basic Life Support (adult)', code: 'BLS-A' };
+const LOCATION_REF = { id: 1, name: 'Riverside Training Centre', town: 'Leeds', postcode: 'LS1 4AP' };
+
+export const TRAINING_EVENT = {
+  id: 17,
+  course: COURSE_REF,
+  location: LOCATION_REF,
+  date: '2026-12-08',
+  start_time: '09:30',
+  start_at: '2026-12-08T09:30:00+00:00',
+  end_at: '2026-12-08T13:30:00+00:00',
+  booking_closes_at: '2026-12-07T09:30:00+00:00',
+  free_cancellation_until: '2026-12-05T09:30:00+00:00',
+  capacity: 12,
+  seats_available: 7,
+  status: 'open',
+  price: { amount: 6500, currency: 'GBP' },
+};
+
+export const SEAT_HOLD = {
+  hold_hash: 'q3UCTyA1v0ZT3tTzq8oE8b4M6W1h2qgLk7mB4Z1J9aA',
+  expires_at: '2026-11-20T10:30:00+00:00',
+  expires_in_seconds: 1800,
+  training_event: { id: 17, course: COURSE_REF, location: LOCATION_REF, start_at: TRAINING_EVENT.start_at, end_at: TRAINING_EVENT.end_at },
+};
+
+export const PRACTICAL_BOOKING = {
+  id: 214,
+  booking_invite_id: null,
+  candidate: { name: 'Tom Okoro', email: 'tom.okoro@example.org', phone: '+447700900321', job_role: 'Healthcare Assistant', nmc_number: null },
+  course: COURSE_REF,
+  training_event: { id: 17, date: '2026-12-08', start_time: '09:30', start_at: TRAINING_EVENT.start_at, end_at: TRAINING_EVENT.end_at, location: LOCATION_REF },
+  agency_contact: { name: 'Sam Rota', email: 'sam@northwind-care.example' },
+  start_date: TRAINING_EVENT.start_at,
+  end_date: TRAINING_EVENT.end_at,
+  free_cancellation_until: TRAINING_EVENT.free_cancellation_until,
+  payment_due_at: null,
+  booking_status: 'booked',
+  training_status: 'scheduled',
+  attendance: 'pending',
+  result: 'pending',
+  pay_status: 'completed',
+  pay_option: 'credits',
+  booked_by: 'Agency',
+  price: { amount: 6500, currency: 'GBP' },
+  certificate_available: false,
+  certificate: null,
+  cancellation: null,
+  created_at: '2026-11-20T10:02:41+00:00',
+  updated_at: '2026-11-20T10:02:41+00:00',
+};
+
 /** The usual example of each response shape; a contract entry may give another. */
 export const RESOURCE_EXAMPLES = new Map<v.GenericSchema, Example>([
   [R.TokenPair, { token_type: 'Bearer', access_token: 'FMDqhpENXSvMVqwl7DXRAw6kZoIxC6iVKOote8qzByw', expires_in: 3600, refresh_token: 'KJN83iA1FNW2OjLmZArg7-qltLslNHY7zA60MozVBfs', refresh_expires_in: 2592000 }],
@@ -186,6 +238,36 @@ export const RESOURCE_EXAMPLES = new Map<v.GenericSchema, Example>([
   [R.Template, TEMPLATE],
   [R.ReferenceRequest, REFERENCE_REQUEST],
   [R.ReferenceDetail, COMPLETED_REFERENCE],
+  [
+    R.Course,
+    {
+      ...COURSE_REF,
+      description: 'Adult basic life support and AED, to the Resuscitation Council UK guidelines.',
+      delivery: 'face_to_face',
+      cstf_subject: 'resuscitation',
+      pre_attendance_notes: null,
+      duration_minutes: 240,
+      certificate_validity_months: 12,
+      free_cancellation_hours: 72,
+      price: { amount: 6500, currency: 'GBP' },
+    },
+  ],
+  [
+    R.Location,
+    {
+      id: 1,
+      name: 'Riverside Training Centre',
+      region: 'Yorkshire and the Humber',
+      directions: 'Five minutes from Leeds station; enter from Water Lane.',
+      accessibility: 'Step-free access and a hearing loop.',
+      address: { line1: '12 Water Lane', line2: null, town: 'Leeds', postcode: 'LS1 4AP' },
+    },
+  ],
+  [R.TrainingEvent, TRAINING_EVENT],
+  [R.SeatHold, SEAT_HOLD],
+  [R.PracticalBooking, PRACTICAL_BOOKING],
+  [R.CourseBalances, { credits: [{ course: { id: 1, name: COURSE_REF.name }, credits: 8 }], money: { amount: 50000, currency: 'GBP' } }],
+  [R.Account, { client_id: 'northwind-care', name: 'Northwind Care', created_at: '2026-11-02T14:10:00+00:00', invoice_enabled: false, balance_alerts: { credits_low_at: 2, money_low_at: { amount: 5000, currency: 'GBP' } } }],
 ]);
 
 /** What a refusal's problem says: its code (the `type` after /problems/), and the detail of this example. */

@@ -153,3 +153,84 @@ export const ReferenceRequest = v.strictObject({
   created_at: timestamp,
   updated_at: timestamp,
 });
+
+// Practical training (design/practical-training.md section 2).
+
+const CourseRef = v.strictObject({ id: int, name: str, code: str });
+const LocationRef = v.strictObject({ id: int, name: str, town: str, postcode: str });
+export const Course = v.strictObject({
+  id: int,
+  name: str,
+  code: str,
+  description: nullable(str),
+  delivery: str,
+  cstf_subject: nullable(str),
+  pre_attendance_notes: nullable(str),
+  duration_minutes: int,
+  certificate_validity_months: int,
+  free_cancellation_hours: int,
+  price: Money,
+});
+export const Location = v.strictObject({
+  id: int,
+  name: str,
+  region: nullable(str),
+  directions: nullable(str),
+  accessibility: nullable(str),
+  address: v.strictObject({ line1: str, line2: nullable(str), town: str, postcode: str }),
+});
+export const TrainingEvent = v.strictObject({
+  id: int,
+  course: CourseRef,
+  location: LocationRef,
+  date: str,
+  start_time: str,
+  start_at: timestamp,
+  end_at: timestamp,
+  booking_closes_at: timestamp,
+  free_cancellation_until: timestamp,
+  capacity: int,
+  seats_available: int,
+  status: v.picklist(['open', 'full', 'closed', 'completed', 'cancelled']),
+  price: Money,
+});
+export const SeatHold = v.strictObject({
+  hold_hash: str,
+  expires_at: timestamp,
+  expires_in_seconds: int,
+  training_event: v.strictObject({ id: int, course: CourseRef, location: LocationRef, start_at: timestamp, end_at: timestamp }),
+});
+export const SeatHoldConflict = v.looseObject({ ...Problem.entries, hold: SeatHold });
+export const PracticalBooking = v.strictObject({
+  id: int,
+  booking_invite_id: nullable(int),
+  candidate: v.strictObject({ name: str, email: str, phone: str, job_role: str, nmc_number: nullable(str) }),
+  course: CourseRef,
+  training_event: v.strictObject({ id: int, date: str, start_time: str, start_at: timestamp, end_at: timestamp, location: LocationRef }),
+  agency_contact: v.strictObject({ name: nullable(str), email: nullable(str) }),
+  start_date: timestamp,
+  end_date: timestamp,
+  free_cancellation_until: timestamp,
+  payment_due_at: nullable(timestamp),
+  booking_status: str,
+  training_status: str,
+  attendance: str,
+  result: str,
+  pay_status: str,
+  pay_option: str,
+  booked_by: str,
+  price: Money,
+  certificate_available: v.boolean(),
+  certificate: nullable(v.strictObject({ number: str, issued_at: timestamp, valid_until: str })),
+  cancellation: nullable(v.strictObject({ reason: nullable(str), refunded: v.boolean(), cancelled_by: str, cancelled_at: timestamp })),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export const CourseBalances = v.strictObject({ credits: v.array(v.strictObject({ course: Ref, credits: int })), money: Money });
+export const Account = v.strictObject({
+  client_id: str,
+  name: str,
+  created_at: timestamp,
+  invoice_enabled: v.boolean(),
+  balance_alerts: v.strictObject({ credits_low_at: int, money_low_at: Money }),
+});

@@ -19,7 +19,7 @@ const asset = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,64}$/), v.descriptio
 export const PATH_PARAMS = {
   id,
   token: tokenOf('The token in the link the page was reached by'),
-  holdHash: tokenOf('The `hold_hash` that POST /timeslots/hold answered'),
+  holdHash: tokenOf('The `hold_hash` that the hold operation (POST /timeslots/hold, POST /seats/hold) answered'),
   asset,
 } as const;
 

@@ -155,9 +155,10 @@ export interface BookingFilter {
 export const listBookings = (deps: Deps, clientId: string, filter: BookingFilter, family: FamilyId = CLINICAL_FAMILY): Promise<Page<BookingView>> =>
   listOf(deps, clinicalBookings(family), clientId, filter);
 
-/** A kind's bookings of the caller, newest first, filtered by status and date. */
-export function listOf<B extends BookingRecord, V>(deps: Deps, kind: BookingKind<B, V>, clientId: string, filter: BookingFilter): Promise<Page<V>> {
+/** A kind's bookings of the caller, newest first, filtered by status and date (and the kind's `more` conditions). */
+export function listOf<B extends BookingRecord, V>(deps: Deps, kind: BookingKind<B, V>, clientId: string, filter: BookingFilter, more: Condition[] = []): Promise<Page<V>> {
   const conditions: Condition[] = [
+    ...more,
     ...(filter.status ? [{ expression: 'booking_status = :status', values: { ':status': filter.status } }] : []),
     ...(filter.from ? [{ expression: '#date >= :from', names: { '#date': 'date' }, values: { ':from': filter.from } }] : []),
     ...(filter.to ? [{ expression: '#date <= :to', names: { '#date': 'date' }, values: { ':to': filter.to } }] : []),

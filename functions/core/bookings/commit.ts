@@ -1,5 +1,5 @@
 import type { ClientAccount } from '../access/clients.js';
-import { planCharge, type Product } from '../commerce/charges.js';
+import { planCharge, type ChargeRequest, type Product } from '../commerce/charges.js';
 import { emailPut } from '../events/outbox.js';
 import { holdState, type Hold, type Holder } from '../inventory/holds.js';
 import { addSeconds, toEpochSeconds } from '../platform/clock.js';
@@ -39,7 +39,10 @@ export interface Commit<B extends BookingRecord> {
   product: Product;
   /** The kind's own fields, with the booking's times and who booked it. */
   fields: Omit<B, Exclude<keyof BookingRecord, 'start_at' | 'end_at' | 'booked_by'>>;
-  take: (at: { now: Date; paymentDueAt?: string }) => Take;
+  /** May read (a counter the taking conditions on): it runs again on each retry. */
+  take: (at: { now: Date; paymentDueAt?: string }) => Take | Promise<Take>;
+  /** Balance alerts of the wallet charged, for families that send them. */
+  alerts?: ChargeRequest['alerts'];
   links: BookingLinks;
 }
 
@@ -58,8 +61,8 @@ export async function commitBooking<B extends BookingRecord, V>(deps: Deps, kind
       );
     }
     const dueAt = c.payOption === 'candidate_pays' ? paymentDueAt(now, new Date(c.fields.start_at), kind.deadline).toISOString() : undefined;
-    const charge = await planCharge(deps, { client: c.client, family: kind.family, product: c.product, payOption: c.payOption, bookingId: c.bookingId, paymentDueAt: dueAt });
-    const take = c.take({ now, paymentDueAt: dueAt });
+    const charge = await planCharge(deps, { client: c.client, family: kind.family, product: c.product, payOption: c.payOption, bookingId: c.bookingId, paymentDueAt: dueAt, alerts: c.alerts });
+    const take = await c.take({ now, paymentDueAt: dueAt });
     const booking = {
       ...c.fields,
       ...take.fields,

@@ -1,13 +1,23 @@
 import { loadCatalog } from '../clinical-interview/catalog.js';
 import type { Deps } from '../platform/deps.js';
 import type { FamilyId } from '../platform/families.js';
+import { loadCatalogue } from '../practical-training/catalogue.js';
+import type { ProductRef } from './ledger.js';
 
-/** What a family sells, one credits wallet each: interview types in the clinical interview family. */
-export async function productsOf(deps: Deps, family: FamilyId) {
+export interface Products {
+  /** What the family calls its product in balances and the ledger. */
+  label: ProductRef['kind'];
+  products: { id: number; name: string; active: boolean }[];
+}
+
+/** What a family sells, one credits wallet each: interview types, courses. */
+export async function productsOf(deps: Deps, family: FamilyId): Promise<Products> {
   switch (family) {
     case 'clinical-interview':
-      return (await loadCatalog(deps)).types;
+      return { label: 'interview_type', products: (await loadCatalog(deps)).types };
+    case 'practical-training':
+      return { label: 'course', products: (await loadCatalogue(deps)).courses };
     default:
-      return [];
+      return { label: 'interview_type', products: [] };
   }
 }

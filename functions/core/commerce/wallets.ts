@@ -109,9 +109,11 @@ async function topUp(deps: Deps, walletKey: { pk: string; sk: string }, amount: 
   });
 }
 
-const productOf = (type: Pick<InterviewType, 'id' | 'name'>): ProductRef => ({ kind: 'interview_type', id: type.id, name: type.name });
+/** A credits wallet's product: an interview type unless it says otherwise (a course). */
+type CreditProduct = Pick<InterviewType, 'id' | 'name'> & { kind?: ProductRef['kind'] };
+const productOf = (type: CreditProduct): ProductRef => ({ kind: type.kind ?? 'interview_type', id: type.id, name: type.name });
 
-export const topUpCredits = (deps: Deps, clientId: string, family: FamilyId, type: Pick<InterviewType, 'id' | 'name'>, credits: number, note?: string, options?: TopUpOptions) =>
+export const topUpCredits = (deps: Deps, clientId: string, family: FamilyId, type: CreditProduct, credits: number, note?: string, options?: TopUpOptions) =>
   topUp(deps, walletKeys.credits(clientId, family, type.id), credits, {
     client_id: clientId,
     family,
@@ -143,12 +145,13 @@ export async function openWallet(deps: Deps, walletKey: { pk: string; sk: string
 }
 
 export interface Balances {
-  credits: { interview_type: { id: number; name: string }; credits: number }[];
+  /** Keyed by the family's product: `interview_type`, or `course`. */
+  credits: ({ [label in ProductRef['kind']]?: { id: number; name: string } } & { credits: number })[];
   money: Money;
 }
 
-/** The client's wallets in one family: only that family's. */
-export async function balances(deps: Deps, clientId: string, family: FamilyId, types: InterviewType[]): Promise<Balances> {
+/** The client's wallets in one family: only that family's; `label` names the product in each credits entry. */
+export async function balances(deps: Deps, clientId: string, family: FamilyId, types: Pick<InterviewType, 'id' | 'name' | 'active'>[], label: ProductRef['kind'] = 'interview_type'): Promise<Balances> {
   const { Items = [] } = await deps.db.send(
     new QueryCommand({
       TableName: deps.table,
@@ -158,11 +161,11 @@ export async function balances(deps: Deps, clientId: string, family: FamilyId, t
     }),
   );
   const bySk = new Map(Items.map((i) => [String(i.sk), Number(i.balance)]));
-  const credits = (t: InterviewType) => bySk.get(walletKeys.credits(clientId, family, t.id).sk);
+  const credits = (t: Pick<InterviewType, 'id'>) => bySk.get(walletKeys.credits(clientId, family, t.id).sk);
   return {
     credits: types
       .filter((t) => t.active || credits(t) !== undefined)
-      .map((t) => ({ interview_type: { id: t.id, name: t.name }, credits: credits(t) ?? 0 })),
+      .map((t) => ({ [label]: { id: t.id, name: t.name }, credits: credits(t) ?? 0 })),
     money: { amount: bySk.get(walletKeys.money(clientId, family).sk) ?? 0, currency: CURRENCY },
   };
 }

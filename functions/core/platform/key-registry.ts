@@ -48,6 +48,8 @@ export const TABLE_KEYS = {
       job: 'JOB#',
       // One per client, family and job kind while a job of that kind runs.
       runningJob: 'JOB_RUNNING#',
+      // A family's balance alert thresholds (practical training).
+      balanceAlerts: 'BALANCE_ALERTS#',
     },
   },
   catalog: { pk: 'CATALOG#', sk: { interviewType: 'ITYPE#', interviewer: 'INTERVIEWER#', course: 'COURSE#', location: 'LOCATION#' } },

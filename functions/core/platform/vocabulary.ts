@@ -16,3 +16,6 @@ export const REQUEST_STATUSES = ['pending', 'in_progress', 'completed', 'cancell
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 export const MAX_REFEREES = 10;
+
+/** Listing practical training events covers at most this many days, by start. */
+export const EVENT_RANGE_DAYS = 92;

@@ -3,7 +3,7 @@ import { productsOf } from '../../core/commerce/products.js';
 import { balances } from '../../core/commerce/wallets.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
-export const handler = httpHandler(clientOperations.getBalances, async ({ deps, caller, family }) => ({
-  status: 200,
-  body: await balances(deps, caller.clientId, family, await productsOf(deps, family)),
-}));
+export const handler = httpHandler(clientOperations.getBalances, async ({ deps, caller, family }) => {
+  const { label, products } = await productsOf(deps, family);
+  return { status: 200, body: await balances(deps, caller.clientId, family, products, label) };
+});

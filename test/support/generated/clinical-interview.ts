@@ -1656,7 +1656,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The `hold_hash` that POST /timeslots/hold answered
+                 * @description The `hold_hash` that the hold operation (POST /timeslots/hold, POST /seats/hold) answered
                  * @example 4mvtSQixyBFvmQ83ACKCH2A5LgUZLZXeUyG5RqkcoaI
                  */
                 holdHash: string;

@@ -1,0 +1,301 @@
+import { getClient } from '../access/clients.js';
+import type { CandidateInput } from '../clinical-interview/bookings.js';
+import { listOf } from '../bookings/bookings.js';
+import { cancelBookingOf } from '../bookings/change.js';
+import { commitBooking, holdRefusal, type BookingLinks } from '../bookings/commit.js';
+import type { BookingKind, BookingRecord } from '../bookings/kind.js';
+import { getBookingItem } from '../bookings/records.js';
+import { formatMoney } from '../commerce/charges.js';
+import { eventPut } from '../events/outbox.js';
+import { consumeHoldParts, type Holder } from '../inventory/holds.js';
+import { bookingPaymentLink } from '../messaging/email-templates.js';
+import { retryOnConflict } from '../platform/db.js';
+import type { Deps } from '../platform/deps.js';
+import { DomainError } from '../platform/errors.js';
+import { nextId } from '../platform/ids.js';
+import type { Page } from '../platform/pagination.js';
+import { formatWithOffset, readableTime } from '../platform/time.js';
+import { part, updateItem, type Condition, type Failure, type Part } from '../platform/transact.js';
+import type { BookingStatus, PayOption } from '../platform/vocabulary.js';
+import { balanceAlertPolicies, balanceAlertSettings } from './account.js';
+import { getTrainingEventItem, loadCatalogue, PRACTICAL_FAMILY, trainingCatalogueKeys, type TrainingEventItem } from './catalogue.js';
+import { eventInCatalogue, eventRefusal, getSeatHold, seatHolds, seatsAvailable, seatUnit } from './seats.js';
+import { freeCancellationUntil, toTrainingEventView } from './views.js';
+
+/**
+ * Practical training bookings as a booking kind: a seat of a training event
+ * is the unit, the course the product. Besides the engine's parts, a booking
+ * counts itself on its event (`booked_count`, never above capacity) and sends
+ * `training_event.seats_low` once per crossing of the event's threshold.
+ */
+
+export type TrainingStatus = 'scheduled' | 'completed' | 'cancelled';
+export type Attendance = 'pending' | 'attended' | 'no_show';
+export type Result = 'pending' | 'passed' | 'not_passed';
+
+/** The clinical candidate, whose `nmc_number` is optional here: carers have none. */
+export type TraineeInput = Omit<CandidateInput, 'nmc_number'> & { nmc_number?: string | null };
+
+export interface NewPracticalBooking extends TraineeInput {
+  hold_hash: string;
+  pay_option: PayOption;
+  agency_contact_name?: string;
+  agency_contact_email?: string;
+}
+
+export interface PracticalBooking extends BookingRecord {
+  candidate: Required<TraineeInput> & { nmc_number: string | null };
+  agency_contact: { name: string | null; email: string | null };
+  course: { id: number; name: string; code: string };
+  training_event: { id: number; location: { id: number; name: string; town: string; postcode: string } };
+  training_event_id: number;
+  course_id: number;
+  seat: string;
+  /** The event's wall-clock day and time: the seat's lock lives under them. */
+  date: string;
+  start_time: string;
+  free_cancellation_until: string;
+  training_status: TrainingStatus;
+  attendance: Attendance;
+  result: Result;
+  booking_invite_id: number | null;
+  certificate?: { number: string; issued_at: string; valid_until: string };
+}
+
+/** Issued, and paid for (design section 6.2). */
+export const certificateAvailable = (b: Pick<PracticalBooking, 'certificate' | 'pay_status'>): boolean => !!b.certificate && b.pay_status !== 'pending';
+
+export function toPracticalBookingView(b: PracticalBooking, timeZone: string) {
+  const at = (instant: string) => formatWithOffset(instant, timeZone);
+  return {
+    id: b.id,
+    booking_invite_id: b.booking_invite_id,
+    candidate: { name: `${b.candidate.first_name} ${b.candidate.last_name}`, email: b.candidate.email, phone: b.candidate.phone, job_role: b.candidate.job_role, nmc_number: b.candidate.nmc_number },
+    course: b.course,
+    training_event: { id: b.training_event.id, date: b.date, start_time: b.start_time, start_at: at(b.start_at), end_at: at(b.end_at), location: b.training_event.location },
+    agency_contact: b.agency_contact,
+    start_date: at(b.start_at),
+    end_date: at(b.end_at),
+    free_cancellation_until: at(b.free_cancellation_until),
+    payment_due_at: b.booking_status === 'pending_payment' && b.payment_due_at ? at(b.payment_due_at) : null,
+    booking_status: b.booking_status,
+    training_status: b.training_status,
+    attendance: b.attendance,
+    result: b.result,
+    pay_status: b.pay_status,
+    pay_option: b.pay_option,
+    booked_by: b.booked_by,
+    price: b.price,
+    certificate_available: certificateAvailable(b),
+    certificate: b.certificate ? { number: b.certificate.number, issued_at: at(b.certificate.issued_at), valid_until: b.certificate.valid_until } : null,
+    cancellation: b.cancellation ? { reason: b.cancellation.reason, refunded: b.pay_status === 'refunded', cancelled_by: b.cancellation.cancelled_by, cancelled_at: at(b.cancellation.cancelled_at) } : null,
+    created_at: at(b.created_at),
+    updated_at: at(b.updated_at),
+  };
+}
+export type PracticalBookingView = ReturnType<typeof toPracticalBookingView>;
+
+/** Why the booking cannot be cancelled now: `reason` says which rule (design section 5.4). */
+export function cancellationRefusal(b: PracticalBooking, now: Date): DomainError | undefined {
+  const refuse = (reason: string, detail: string) => new DomainError('cancellation-not-allowed', detail, { reason });
+  if (b.booking_status === 'cancelled') return refuse('already_cancelled', `Booking ${b.id} is already cancelled`);
+  if (b.training_status !== 'scheduled') return refuse('not_scheduled', `Booking ${b.id} is ${b.training_status}`);
+  if (b.start_at <= now.toISOString()) return refuse('started', `Booking ${b.id}'s training event has started`);
+  return undefined;
+}
+
+export const practicalBookings = (): BookingKind<PracticalBooking, PracticalBookingView> => ({
+  family: PRACTICAL_FAMILY,
+  holds: seatHolds,
+  // Design practical-training 5.3: the earlier of 48 hours after booking and 12 hours before the start.
+  deadline: { afterBookingHours: 48, beforeStartHours: 12 },
+  view: toPracticalBookingView,
+  unitOf: (b) => seatUnit({ id: b.training_event_id, date: b.date, start_time: b.start_time }, b.seat),
+  productOf: (b) => ({ kind: 'course', ...b.course, price: b.price }),
+  cancelledFields: { training_status: 'cancelled' },
+  // Operators and the payment sweep may cancel whatever is not cancelled; the agency's own rule is `cancellationRefusal`.
+  notCancellable: (b) => (b.booking_status === 'cancelled' ? new DomainError('cancellation-not-allowed', `Booking ${b.id} is already cancelled`, { reason: 'already_cancelled' }) : undefined),
+  paymentEmail: (b, input) => ({
+    to: b.candidate.email,
+    ...bookingPaymentLink({
+      candidateName: `${b.candidate.first_name} ${b.candidate.last_name}`,
+      interviewType: `${b.course.name} course`,
+      when: `${b.date} at ${b.start_time}`,
+      agency: input.agency,
+      amount: formatMoney(b.price),
+      paymentUrl: input.paymentUrl,
+      payBy: b.payment_due_at && readableTime(b.payment_due_at, input.timeZone),
+    }),
+  }),
+});
+
+export const PRACTICAL_BOOKINGS = practicalBookings();
+
+// The event's seat count, in the booking's and the cancellation's transactions.
+
+const eventKey = (id: number) => trainingCatalogueKeys.event(PRACTICAL_FAMILY, id);
+const seatsLeft = (e: TrainingEventItem, booked: number) => e.capacity - booked;
+/** `booked_count` from which one more booking leaves `seats_low_at` seats or fewer. */
+const crossingAt = (e: TrainingEventItem) => e.capacity - e.seats_low_at - 1;
+/** Does one more booking on the event as read send `training_event.seats_low`? */
+export const bookingCrossesSeatsLow = (e: TrainingEventItem): boolean => e.seats_low_armed && e.booked_count >= crossingAt(e);
+
+/**
+ * Counts one more booking on the event. Whether this booking crosses the
+ * seats-low threshold is decided from the event as read, and the condition
+ * keeps that decision true, so concurrent bookings send the alert once.
+ */
+function eventBookedParts(deps: Deps, e: TrainingEventItem, clientId: string, publicView: () => unknown): Part[] {
+  const crosses = bookingCrossesSeatsLow(e);
+  const open: Condition = {
+    expression: 'booked_count < capacity AND attribute_not_exists(cancelled_at) AND ',
+    values: { ':armed': e.seats_low_armed },
+  };
+  const decision = crosses ? 'seats_low_armed = :armed AND booked_count >= :at' : e.seats_low_armed ? 'seats_low_armed = :armed AND booked_count < :at' : 'seats_low_armed = :armed';
+  const when: Condition = { expression: open.expression + decision, values: { ...open.values, ...(e.seats_low_armed ? { ':at': crossingAt(e) } : {}) } };
+  const parts = [part('training event', updateItem(deps, eventKey(e.id), { add: { booked_count: 1 }, set: { ...(crosses ? { seats_low_armed: false } : {}) } }, when))];
+  if (crosses) parts.push(part('seats low', eventPut(deps, { family: PRACTICAL_FAMILY, type: 'training_event.seats_low', client_id: clientId, data: publicView() })));
+  return parts;
+}
+
+/** One booking fewer on the event; back above the threshold re-arms the alert. Conditional on the count as read. */
+function eventFreedParts(deps: Deps, e: TrainingEventItem): Part[] {
+  const rearm = seatsLeft(e, e.booked_count - 1) > e.seats_low_at;
+  return [
+    part(
+      'training event',
+      updateItem(deps, eventKey(e.id), { add: { booked_count: -1 }, set: { ...(rearm ? { seats_low_armed: true } : {}) } }, { expression: 'booked_count = :seen', values: { ':seen': e.booked_count } }),
+    ),
+  ];
+}
+
+export interface BookingOptions {
+  /** Whose hold it is: the agency's (default) or an invite's. */
+  holder?: Holder;
+  bookedBy?: 'Agency' | 'Candidate';
+  bookingInviteId?: number | null;
+  /** Further parts of the booking's transaction (an invite marked used), with their failures. */
+  extra?: (at: { now: Date; bookingId: number }) => { parts: Part[]; failures: Record<string, Failure> };
+}
+
+/**
+ * POST /bookings: books the held seat, in one transaction: the hold used,
+ * the seat booked, the event's count up, the charge (with balance alerts),
+ * the booking, `booking.created` and any alert.
+ */
+export async function createPracticalBooking(deps: Deps, clientId: string, input: NewPracticalBooking, links: BookingLinks, options: BookingOptions = {}) {
+  const tz = deps.config.serviceTimeZone;
+  const kind = PRACTICAL_BOOKINGS;
+  const holder = options.holder ?? ({ type: 'client', clientId } as const);
+  const hold = await getSeatHold(deps, input.hold_hash);
+  const refusal = holdRefusal(hold, holder, deps.clock());
+  if (refusal || !hold) throw refusal;
+  const [catalogue, client, settings] = await Promise.all([loadCatalogue(deps), getClient(deps, clientId), balanceAlertSettings(deps, clientId)]);
+  const { event, course, location } = await eventInCatalogue(deps, hold.training_event_id, catalogue);
+  const closed = eventRefusal(event, course, deps.clock());
+  if (closed) throw closed;
+  if (!client) throw new DomainError('hold-not-found', 'No hold with that hold_hash');
+  const bookingId = await nextId(deps, PRACTICAL_FAMILY, 'booking');
+  const explainHold = async () => holdRefusal(await getSeatHold(deps, hold.hold_hash), holder, deps.clock());
+  const explainEvent = async () => {
+    const now = await getTrainingEventItem(deps, event.id);
+    if (!now || now.cancelled_at) return new DomainError('event-unavailable', `Training event ${event.id} is not open for booking`, { pointer: '/training_event_id' });
+    return undefined; // the count moved: read it again
+  };
+  const candidate = { first_name: input.first_name, last_name: input.last_name, email: input.email, phone: input.phone, job_role: input.job_role, nmc_number: input.nmc_number ?? null };
+  const { view } = await commitBooking(deps, kind, {
+    client,
+    bookingId,
+    payOption: input.pay_option,
+    product: { kind: 'course', id: course.id, name: course.name, price: course.price },
+    links,
+    alerts: balanceAlertPolicies(deps, clientId, settings, { id: course.id, name: course.name, code: course.code }),
+    fields: {
+      candidate,
+      agency_contact: { name: input.agency_contact_name ?? null, email: input.agency_contact_email ?? null },
+      course: { id: course.id, name: course.name, code: course.code },
+      training_event: { id: event.id, location: { id: location.id, name: location.name, town: location.address.town, postcode: location.address.postcode } },
+      training_event_id: event.id,
+      course_id: course.id,
+      seat: hold.seat,
+      date: event.date,
+      start_time: event.start_time,
+      start_at: event.start_at,
+      end_at: event.end_at,
+      free_cancellation_until: freeCancellationUntil(event, course).toISOString(),
+      training_status: 'scheduled',
+      attendance: 'pending',
+      result: 'pending',
+      booking_invite_id: options.bookingInviteId ?? null,
+      booked_by: options.bookedBy ?? 'Agency',
+    },
+    take: async ({ now }) => {
+      // Read each attempt: the seat count and the seats-low decision condition on it.
+      const current = (await getTrainingEventItem(deps, event.id)) ?? event;
+      // The alert carries the event as the API shows it, after this booking.
+      const publicView = async () => toTrainingEventView({ ...current, booked_count: current.booked_count + 1 }, course, location, (await seatsAvailable(deps, [current], now)).get(current.id) ?? 0, now, tz);
+      const view = bookingCrossesSeatsLow(current) ? await publicView() : undefined;
+      const extra = options.extra?.({ now, bookingId });
+      return {
+        parts: [...consumeHoldParts(deps, seatHolds, holder, hold.hold_hash, seatUnit(event, hold.seat), bookingId), ...eventBookedParts(deps, current, clientId, () => view), ...(extra?.parts ?? [])],
+        failures: { hold: explainHold, unit: explainHold, 'training event': explainEvent, ...(extra?.failures ?? {}) },
+      };
+    },
+  });
+  return view;
+}
+
+export async function getPracticalBooking(deps: Deps, clientId: string, id: number): Promise<PracticalBookingView> {
+  const item = await getBookingItem<PracticalBooking>(deps, clientId, id, PRACTICAL_FAMILY);
+  if (!item) throw new DomainError('not-found', `No booking ${id}`);
+  return toPracticalBookingView(item, deps.config.serviceTimeZone);
+}
+
+export interface PracticalBookingFilter {
+  status?: BookingStatus;
+  attendance?: Attendance;
+  course_id?: number;
+  training_event_id?: number;
+  from?: string;
+  to?: string;
+  limit: number;
+  cursor?: string;
+}
+
+/** GET /bookings (and /bookings/no-shows): the caller's bookings, newest first. */
+export function listPracticalBookings(deps: Deps, clientId: string, filter: PracticalBookingFilter): Promise<Page<PracticalBookingView>> {
+  const more: Condition[] = [
+    ...(filter.attendance ? [{ expression: 'attendance = :attendance', values: { ':attendance': filter.attendance } }] : []),
+    ...(filter.course_id ? [{ expression: 'course_id = :course', values: { ':course': filter.course_id } }] : []),
+    ...(filter.training_event_id ? [{ expression: 'training_event_id = :event', values: { ':event': filter.training_event_id } }] : []),
+  ];
+  return listOf(deps, PRACTICAL_BOOKINGS, clientId, filter, more);
+}
+
+export interface CancelOptions {
+  by: 'agency' | 'operator' | 'system';
+  reason?: string;
+  /** Operators cancelling an event refund everyone, whatever the time. */
+  alwaysRefund?: boolean;
+}
+
+/**
+ * Cancels a booking: the seat freed, the event's count down (re-arming its
+ * seats-low alert), refunded only before `free_cancellation_until` and never
+ * for a no-show (decision 7), `booking.cancelled`.
+ */
+export async function cancelPractical(deps: Deps, clientId: string, id: number, how: CancelOptions): Promise<PracticalBookingView> {
+  const kind = PRACTICAL_BOOKINGS;
+  return retryOnConflict(async () => {
+    const booking = await getBookingItem<PracticalBooking>(deps, clientId, id, PRACTICAL_FAMILY);
+    if (!booking) throw new DomainError('not-found', `No booking ${id}`);
+    const now = deps.clock();
+    const refusal = how.by === 'agency' ? cancellationRefusal(booking, now) : kind.notCancellable(booking);
+    if (refusal) throw refusal;
+    const event = await getTrainingEventItem(deps, booking.training_event_id);
+    const refund = booking.attendance !== 'no_show' && (how.alwaysRefund === true || now.toISOString() < booking.free_cancellation_until);
+    const parts = event ? eventFreedParts(deps, event) : [];
+    const cancelled = await cancelBookingOf(deps, kind, booking, { reason: how.reason, by: how.by, refund, parts });
+    return toPracticalBookingView(cancelled, deps.config.serviceTimeZone);
+  });
+}

@@ -1,0 +1,9 @@
+import { practicalTraining } from '../../api/routes/practical-training.js';
+import { createPracticalBooking } from '../../core/practical-training/bookings.js';
+import { httpHandler } from '../../middleware/http-handler.js';
+import { paymentLinks } from './_links.js';
+
+export const handler = httpHandler(practicalTraining.createBooking, async ({ deps, caller, body, baseUrl }) => ({
+  status: 201,
+  body: await createPracticalBooking(deps, caller.clientId, body, paymentLinks(baseUrl)),
+}));
