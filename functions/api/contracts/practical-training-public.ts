@@ -105,7 +105,7 @@ export const PRACTICAL_TRAINING_PUBLIC_CONTRACTS: Record<keyof typeof practicalT
     description:
       "Books the seat the candidate holds and uses the invite, in one transaction: an invite books once. The agency's `pay_option` is charged now; with `candidate_pays` the candidate goes on to the payment page. If the agency is short of funds, the page says so and the invite stays usable.",
     tag: 'Public pages',
-    responses: { 303: none('Booked: see Location'), 410: html('The invite was used or has expired', gone), 422: html('The form again, with what is wrong', pageHtml) },
+    responses: { 200: html('Booked (agency-paid): the confirmation', pageHtml), 303: none('Booked with candidate_pays: on to the payment page (Location)'), 410: html('The invite was used or has expired', gone), 422: html('The form again, with what is wrong', pageHtml) },
   },
   holdInviteSeat: {
     summary: 'Invite page: hold a seat for 30 minutes (HTML form)',

@@ -148,11 +148,12 @@ export const bookingCrossesSeatsLow = (e: TrainingEventItem): boolean => e.seats
 function eventBookedParts(deps: Deps, e: TrainingEventItem, clientId: string, publicView: () => unknown): Part[] {
   const crosses = bookingCrossesSeatsLow(e);
   const open: Condition = {
-    expression: 'booked_count < capacity AND attribute_not_exists(cancelled_at) AND ',
+    expression: 'booked_count < #capacity AND attribute_not_exists(cancelled_at) AND ',
+    names: { '#capacity': 'capacity' },
     values: { ':armed': e.seats_low_armed },
   };
   const decision = crosses ? 'seats_low_armed = :armed AND booked_count >= :at' : e.seats_low_armed ? 'seats_low_armed = :armed AND booked_count < :at' : 'seats_low_armed = :armed';
-  const when: Condition = { expression: open.expression + decision, values: { ...open.values, ...(e.seats_low_armed ? { ':at': crossingAt(e) } : {}) } };
+  const when: Condition = { expression: open.expression + decision, names: open.names, values: { ...open.values, ...(e.seats_low_armed ? { ':at': crossingAt(e) } : {}) } };
   const parts = [part('training event', updateItem(deps, eventKey(e.id), { add: { booked_count: 1 }, set: { ...(crosses ? { seats_low_armed: false } : {}) } }, when))];
   if (crosses) parts.push(part('seats low', eventPut(deps, { family: PRACTICAL_FAMILY, type: 'training_event.seats_low', client_id: clientId, data: publicView() })));
   return parts;

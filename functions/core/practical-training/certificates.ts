@@ -1,11 +1,11 @@
 import { changeBooking } from '../bookings/change.js';
-import type { BookingKind, BookingRecord } from '../bookings/kind.js';
 import { findBookingIn, getBookingItem } from '../bookings/records.js';
 import { A4, TextDocument } from '../documents/pdf-text.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { nextId } from '../platform/ids.js';
 import { wallClock } from '../platform/time.js';
+import { certificateAvailable, PRACTICAL_BOOKINGS, type PracticalBooking } from './bookings.js';
 import { loadCatalogue, PRACTICAL_FAMILY } from './catalogue.js';
 
 /**
@@ -21,22 +21,11 @@ export interface Certificate {
   valid_until: string;
 }
 
-/** What a booking must carry for a certificate; the family's booking has all of it. */
-export interface CertifiableBooking extends BookingRecord {
-  candidate: { name: string };
-  course: { id: number; name: string; code?: string };
-  date: string;
-  attendance: string;
-  result: string;
-  certificate?: Certificate | null;
-}
-
 export type CertificateState = 'available' | 'not_issued' | 'payment_pending';
 
-/** `certificate_available` = issued and not waiting for the candidate's payment (decision 8: withheld while payment is pending). */
-export const certificateState = (b: Pick<CertifiableBooking, 'certificate' | 'pay_status'>): CertificateState =>
-  !b.certificate ? 'not_issued' : b.pay_status === 'pending' ? 'payment_pending' : 'available';
-export const certificateAvailable = (b: Pick<CertifiableBooking, 'certificate' | 'pay_status'>): boolean => certificateState(b) === 'available';
+/** `certificate_available` (the booking's view) is this state being `available`: issued, and not waiting for the candidate's payment (decision 8). */
+export const certificateState = (b: Pick<PracticalBooking, 'certificate' | 'pay_status'>): CertificateState =>
+  !b.certificate ? 'not_issued' : certificateAvailable(b) ? 'available' : 'payment_pending';
 
 /** `PT-<yyyy>-<nnnnnn>`: the year of issue and that year's counter. */
 export const certificateNumber = (year: number, n: number): string => `PT-${year}-${String(n).padStart(6, '0')}`;
@@ -52,7 +41,7 @@ export function addMonths(date: string, months: number): string {
 }
 
 /** Why the operator may not issue now, if not: only for `attended` + `passed`, once. */
-function issueRefusal(b: CertifiableBooking): DomainError | undefined {
+function issueRefusal(b: PracticalBooking): DomainError | undefined {
   if (b.booking_status === 'cancelled') return new DomainError('invalid-state', `Booking ${b.id} is cancelled`);
   if (b.attendance !== 'attended' || b.result !== 'passed') {
     return new DomainError('invalid-state', `A certificate needs attendance "attended" and result "passed"; booking ${b.id} has ${b.attendance} and ${b.result}`);
@@ -66,8 +55,8 @@ function issueRefusal(b: CertifiableBooking): DomainError | undefined {
  * the same transaction writes `booking.certificate_available`. Issuing again
  * answers the certificate already issued, and writes nothing.
  */
-export async function issueCertificate<B extends CertifiableBooking>(deps: Deps, kind: BookingKind<B>, bookingId: number): Promise<B> {
-  const booking = await findBookingIn<B>(deps, PRACTICAL_FAMILY, bookingId);
+export async function issueCertificate(deps: Deps, bookingId: number): Promise<PracticalBooking> {
+  const booking = await findBookingIn<PracticalBooking>(deps, PRACTICAL_FAMILY, bookingId);
   if (booking.certificate) return booking;
   const refusal = issueRefusal(booking);
   if (refusal) throw refusal;
@@ -80,26 +69,25 @@ export async function issueCertificate<B extends CertifiableBooking>(deps: Deps,
   const number = certificateNumber(year, await nextId(deps, PRACTICAL_FAMILY, `certificate-${year}`));
   const certificate: Certificate = { number, issued_at: now.toISOString(), valid_until: addMonths(booking.date, course.certificate_validity_months) };
   const event = certificateAvailable({ certificate, pay_status: booking.pay_status }) ? 'booking.certificate_available' : undefined;
-  return changeBooking(deps, kind, booking, { certificate } as Partial<B>, event);
+  return changeBooking(deps, PRACTICAL_BOOKINGS, booking, { certificate }, event);
 }
 
-/** For the payment's transaction: a booking whose certificate was issued before it was paid for becomes available now. */
-export const becomesAvailableOnPayment = (b: Pick<CertifiableBooking, 'certificate'>): boolean => !!b.certificate;
-
-export function renderCertificatePdf(input: { agency: string; booking: CertifiableBooking; location: string | null; timeZone: string }): Buffer {
+export function renderCertificatePdf(input: { agency: string; booking: PracticalBooking; timeZone: string }): Buffer {
   const { booking: b, agency } = input;
   const cert = b.certificate!;
+  const candidate = `${b.candidate.first_name} ${b.candidate.last_name}`;
+  const location = b.training_event.location;
   const longDate = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   const doc = new TextDocument(
     { ...A4, margin: 64 },
-    { title: `Certificate ${cert.number}`, author: 'Agency API', subject: `${b.course.name}: ${b.candidate.name}`, creator: 'Agency API', created: new Date(cert.issued_at) },
+    { title: `Certificate ${cert.number}`, author: 'Agency API', subject: `${b.course.name}: ${candidate}`, creator: 'Agency API', created: new Date(cert.issued_at) },
   );
   doc.text('Certificate of completion', { weight: 'bold', size: 24, color: '#000' }).moveDown(1.5);
   doc.text('This is to certify that', { weight: 'regular', size: 12, color: '#444' }).moveDown(0.3);
-  doc.text(b.candidate.name, { weight: 'bold', size: 20, color: '#000' }).moveDown(0.6);
+  doc.text(candidate, { weight: 'bold', size: 20, color: '#000' }).moveDown(0.6);
   doc.text('attended and passed', { weight: 'regular', size: 12, color: '#444' }).moveDown(0.3);
-  doc.text(`${b.course.name}${b.course.code ? ` (${b.course.code})` : ''}`, { weight: 'bold', size: 16, color: '#000' }).moveDown(0.6);
-  doc.text(`on ${longDate(b.date)}${input.location ? ` at ${input.location}` : ''}.`, { weight: 'regular', size: 12, color: '#000' }).moveDown(1.5);
+  doc.text(`${b.course.name}(${b.course.code})`, { weight: 'bold', size: 16, color: '#000' }).moveDown(0.6);
+  doc.text(`on ${longDate(b.date)} at ${location.name}, ${location.town}.`, { weight: 'regular', size: 12, color: '#000' }).moveDown(1.5);
   const row = (label: string, value: string) => doc.text(`${label}: ${value}`, { weight: 'regular', size: 11, color: '#000' });
   row('Certificate number', cert.number);
   row('Issued', longDate(wallClock(new Date(cert.issued_at), input.timeZone).date));
@@ -113,13 +101,13 @@ export function renderCertificatePdf(input: { agency: string; booking: Certifiab
  * now. Not issued, or issued but unpaid: certificate-unavailable with `reason`.
  */
 export async function certificatePdf(deps: Deps, client: { clientId: string; name: string }, bookingId: number): Promise<{ number: string; pdf: Buffer }> {
-  const booking = await getBookingItem<CertifiableBooking & { training_event?: { location?: { name?: string } } }>(deps, client.clientId, bookingId, PRACTICAL_FAMILY);
+  const booking = await getBookingItem<PracticalBooking>(deps, client.clientId, bookingId, PRACTICAL_FAMILY);
   if (!booking) throw new DomainError('not-found', `No booking ${bookingId}`);
   const state = certificateState(booking);
   if (state !== 'available') {
     const detail = state === 'not_issued' ? `Booking ${bookingId} has no certificate yet: it is issued once the candidate attended and passed` : `The certificate of booking ${bookingId} is withheld until the candidate has paid`;
     throw new DomainError('certificate-unavailable', detail, { reason: state });
   }
-  const pdf = renderCertificatePdf({ agency: client.name, booking, location: booking.training_event?.location?.name ?? null, timeZone: deps.config.serviceTimeZone });
+  const pdf = renderCertificatePdf({ agency: client.name, booking, timeZone: deps.config.serviceTimeZone });
   return { number: booking.certificate!.number, pdf };
 }

@@ -95,11 +95,15 @@ export function toInviteView(i: InviteItem, ctx: { now: Date; timeZone: string; 
 }
 export type InviteView = ReturnType<typeof toInviteView>;
 
+/** What the invite's view summarises besides itself: the event it pins, or the location it narrows to. */
+export async function viewContext(deps: Deps, i: InviteItem): Promise<{ event?: TrainingEventItem; location?: Location }> {
+  const [{ locations }, event] = await Promise.all([loadCatalogue(deps), i.training_event_id ? getTrainingEventItem(deps, i.training_event_id) : undefined]);
+  return { event, location: i.location_id ? locations.find((l) => l.id === i.location_id) : undefined };
+}
+
 /** The invite as the API shows it, with the summaries of what it pins. */
 async function viewOf(deps: Deps, i: InviteItem): Promise<InviteView> {
-  const [{ locations }, event] = await Promise.all([loadCatalogue(deps), i.training_event_id ? getTrainingEventItem(deps, i.training_event_id) : undefined]);
-  const locationId = i.location_id ?? event?.location_id;
-  return toInviteView(i, { now: deps.clock(), timeZone: deps.config.serviceTimeZone, event, location: i.location_id ? locations.find((l) => l.id === locationId) : undefined });
+  return toInviteView(i, { now: deps.clock(), timeZone: deps.config.serviceTimeZone, ...(await viewContext(deps, i)) });
 }
 
 export const DEFAULT_EXPIRY_DAYS = 14;
