@@ -75,7 +75,7 @@ export const PRACTICAL_TRAINING_PUBLIC_CONTRACTS: Record<keyof typeof practicalT
     description: "This client's booking invites, newest first, with their status (`expired` once past `expires_at` unused) and how often the link was opened.",
     tag: 'Booking invites',
     request: { query: { limit: 25 }, invalid: { limit: 0 } },
-    responses: { 200: json('Invites, newest first', BookingInvite, 'page', { example: { data: [INVITE], next_cursor: null } }) },
+    responses: { 200: json('Invites, newest first', BookingInvite, 'page', { example: INVITE }) },
   },
   getBookingInvite: {
     summary: 'Get a booking invite',

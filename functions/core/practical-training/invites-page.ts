@@ -53,7 +53,7 @@ export async function openInvite(deps: Deps, token: string, count: boolean): Pro
       if (!(err instanceof TransactionFailed && err.has('invite'))) throw err; // opened (or changed) meanwhile: just count
     }
   }
-  await transact(deps, [part('invite', updateItem(deps, inviteKeys.invite(invite.client_id, invite.id), { add: { open_count: 1 } }))]);
+  await transact(deps, [part('invite', updateItem(deps, inviteKeys.invite(invite.client_id, PRACTICAL_FAMILY, invite.id), { add: { open_count: 1 } }))]);
   return { ...invite, open_count: invite.open_count + 1 };
 }
 
@@ -122,7 +122,7 @@ export async function bookWithInvite(deps: Deps, token: string, candidate: Train
       const data = toInviteView(used, { now, timeZone: deps.config.serviceTimeZone, ...context });
       return {
         parts: [
-          part('invite', updateItem(deps, inviteKeys.invite(invite.client_id, invite.id), { set: { status: 'used', used_at: used.used_at, booking_id: bookingId, updated_at: used.updated_at } }, inviteUsable(now))),
+          part('invite', updateItem(deps, inviteKeys.invite(invite.client_id, PRACTICAL_FAMILY, invite.id), { set: { status: 'used', used_at: used.used_at, booking_id: bookingId, updated_at: used.updated_at } }, inviteUsable(now))),
           part('invite event', eventPut(deps, { type: 'booking_invite.used', family: PRACTICAL_FAMILY, client_id: invite.client_id, data })),
         ],
         failures: { invite: async () => gone(inviteGone(await inviteOfToken(deps, token), deps.clock()) ?? 'used') },

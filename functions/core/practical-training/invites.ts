@@ -8,7 +8,8 @@ import { queryFilteredPage } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError, fieldRefusal } from '../platform/errors.js';
 import { nextId, padId } from '../platform/ids.js';
-import { key, TABLE_KEYS } from '../platform/key-registry.js';
+import type { FamilyId } from '../platform/families.js';
+import { familyPrefix, key, TABLE_KEYS } from '../platform/key-registry.js';
 import type { Page } from '../platform/pagination.js';
 import { randomToken, sha256Hex } from '../platform/secrets.js';
 import { formatWithOffset } from '../platform/time.js';
@@ -50,10 +51,11 @@ export interface InviteItem {
 
 const FAMILY = PRACTICAL_FAMILY;
 const { client: CLIENT, inviteToken: TOKEN } = TABLE_KEYS;
+/** Family-scoped: the life-support family's invites will live beside these (decision 11). */
 export const inviteKeys = {
-  invite: (clientId: string, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.bookingInvite, FAMILY, padId(id)) }),
-  prefix: key(CLIENT.sk.bookingInvite, FAMILY, ''),
-  token: (tokenHash: string) => ({ pk: key(TOKEN.pk, FAMILY, tokenHash), sk: TOKEN.sk.token }),
+  invite: (clientId: string, family: FamilyId, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.bookingInvite, family, padId(id)) }),
+  prefix: (family: FamilyId) => familyPrefix(CLIENT.sk.bookingInvite, family),
+  token: (family: FamilyId, tokenHash: string) => ({ pk: key(TOKEN.pk, family, tokenHash), sk: TOKEN.sk.token }),
 };
 
 export const tokenHash = (token: string): string => sha256Hex(token);
@@ -176,15 +178,15 @@ export async function createInvite(deps: Deps, clientId: string, input: NewInvit
     pays: invite.pay_option === 'candidate_pays',
   });
   await transact(deps, [
-    part('invite', putItem(deps, { ...inviteKeys.invite(clientId, id), entity: 'booking-invite', ...invite }, itemAbsent)),
-    part('token', putItem(deps, { ...inviteKeys.token(tokenHash(token)), entity: 'invite-token', client_id: clientId, invite_id: id }, itemAbsent)),
+    part('invite', putItem(deps, { ...inviteKeys.invite(clientId, FAMILY, id), entity: 'booking-invite', ...invite }, itemAbsent)),
+    part('token', putItem(deps, { ...inviteKeys.token(FAMILY, tokenHash(token)), entity: 'invite-token', client_id: clientId, invite_id: id }, itemAbsent)),
     part('email', emailPut(deps, { ...mail, to: input.candidate.email, receipt: { kind: 'booking-invite', family: FAMILY, client_id: clientId, invite_id: id } })),
   ]);
   return { ...(await viewOf(deps, invite)), invite_url: url };
 }
 
 export async function getInviteItem(deps: Deps, clientId: string, id: number): Promise<InviteItem | undefined> {
-  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.invite(clientId, id), ConsistentRead: true }));
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.invite(clientId, FAMILY, id), ConsistentRead: true }));
   return Item as InviteItem | undefined;
 }
 
@@ -197,11 +199,11 @@ export async function getInvite(deps: Deps, clientId: string, id: number): Promi
 
 /** GET /booking-invites: newest first. */
 export const listInvites = (deps: Deps, clientId: string, page: { limit: number; cursor?: string }): Promise<Page<InviteView>> =>
-  queryFilteredPage(deps, { pk: clientKeys.partition(clientId), prefix: inviteKeys.prefix, limit: page.limit, cursor: page.cursor }, (item) => viewOf(deps, item as unknown as InviteItem));
+  queryFilteredPage(deps, { pk: clientKeys.partition(clientId), prefix: inviteKeys.prefix(FAMILY), limit: page.limit, cursor: page.cursor }, (item) => viewOf(deps, item as unknown as InviteItem));
 
 /** The invite a link token leads to; an unknown token is not-found. */
 export async function inviteOfToken(deps: Deps, token: string): Promise<InviteItem> {
-  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.token(tokenHash(token)), ConsistentRead: true }));
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.token(FAMILY, tokenHash(token)), ConsistentRead: true }));
   const invite = Item && (await getInviteItem(deps, String(Item.client_id), Number(Item.invite_id)));
   if (!invite) throw new DomainError('not-found', 'There is no invite at this address');
   return invite;
@@ -218,7 +220,7 @@ export async function changeInvite(deps: Deps, invite: InviteItem, changes: Part
   const updated = { ...invite, ...changes, updated_at: now };
   const seen: Condition = { expression: 'updated_at = :seen', values: { ':seen': invite.updated_at } };
   const condition = when ? allOf(seen, when) : seen;
-  await transact(deps, [part('invite', updateItem(deps, inviteKeys.invite(invite.client_id, invite.id), { set: { ...changes, updated_at: now } }, condition)), ...(await others(updated))]);
+  await transact(deps, [part('invite', updateItem(deps, inviteKeys.invite(invite.client_id, FAMILY, invite.id), { set: { ...changes, updated_at: now } }, condition)), ...(await others(updated))]);
   return updated;
 }
 

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DomainEvent, EmailMessage } from '../../../functions/core/events/outbox.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
-import { createCourse, createLocation, createTrainingEvent, type Course, type Location } from '../../../functions/core/practical-training/catalogue.js';
+import { createCourse, createLocation, createTrainingEvent, PRACTICAL_FAMILY, type Course, type Location } from '../../../functions/core/practical-training/catalogue.js';
 import { createInvite, getInvite, inviteKeys, listInvites, recordInviteSent, tokenHash, type NewInvite } from '../../../functions/core/practical-training/invites.js';
 import { openInvite } from '../../../functions/core/practical-training/invites-page.js';
 import { newClient, outboxPayloads } from '../../support/clinical.js';
@@ -40,9 +40,9 @@ describe('creating an invite', () => {
     expect(created).toMatchObject({ status: 'queued', open_count: 0, booking_id: null, sent_at: null, course: { id: course.id, code: 'BLS-A' }, location: { id: location.id, town: 'Leeds' }, training_event: null });
     expect(created.expires_at).toBe('2026-12-07T08:00:00+00:00'); // 14 days by default
     const token = tokenOf(created.invite_url);
-    const { Item: pointer } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.token(tokenHash(token)) }));
+    const { Item: pointer } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.token(PRACTICAL_FAMILY, tokenHash(token)) }));
     expect(pointer).toMatchObject({ client_id: client, invite_id: created.id });
-    const { Item: stored } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.invite(client, created.id) }));
+    const { Item: stored } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.invite(client, PRACTICAL_FAMILY, created.id) }));
     expect(JSON.stringify(stored)).not.toContain(token);
     const mail = (await outboxPayloads<EmailMessage>(deps, 'email')).find((m) => m.receipt?.invite_id === created.id && m.receipt.client_id === client);
     expect(mail).toMatchObject({ to: 'grace@example.org', template: 'booking-invitation' });
