@@ -88,4 +88,6 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
   { id: 'request-expiry', worker: 'request-expiry', everyMinutes: 15, table: 'readwrite', timeoutSeconds: 120, description: 'Expire requests whose time is up' },
   // An unpaid candidate_pays booking gives its slot back at its payment deadline (the payment page refuses by the clock already).
   { id: 'payment-expiry', worker: 'payment-expiry', everyMinutes: 5, table: 'readwrite', timeoutSeconds: 120, description: 'Cancel candidate_pays bookings unpaid at their payment deadline' },
+  // Expired seat holds are free by the clock already; the sweep only announces them (seat_hold.expired), once each.
+  { id: 'seat-hold-sweep', worker: 'seat-hold-sweep', everyMinutes: 1, table: 'readwrite', timeoutSeconds: 50, description: 'Announce practical training seat holds that expired unused' },
 ];

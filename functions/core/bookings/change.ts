@@ -59,8 +59,6 @@ export interface Cancellation {
   by: 'operator' | 'agency' | 'system';
   /** false: keep what was paid (a late cancellation); an unpaid request is stopped all the same. */
   refund?: boolean;
-  /** The family's own parts (a training event's seat count). */
-  parts?: Part[];
 }
 
 /**
@@ -73,7 +71,7 @@ export async function cancelBookingOf<B extends BookingRecord>(deps: Deps, kind:
   const refund = await planRefund(deps, chargeOf(kind, booking), { note: how.reason, refund: how.refund });
   const cancellation = { reason: how.reason ?? null, cancelled_by: how.by, cancelled_at: deps.clock().toISOString() };
   const changes = { ...kind.cancelledFields, booking_status: 'cancelled', pay_status: refund.payStatus, cancellation } as Partial<B>;
-  const others = [freeUnit(deps, kind.unitOf(booking), { bookingId: booking.id }), ...refund.parts, ...(await waitEnded(deps, booking)), ...(how.parts ?? [])];
+  const others = [freeUnit(deps, kind.unitOf(booking), { bookingId: booking.id }), ...refund.parts, ...(await waitEnded(deps, booking)), ...((await kind.cancelParts?.(deps, booking)) ?? [])];
   return changeBooking(deps, kind, booking, changes, 'booking.cancelled', others);
 }
 

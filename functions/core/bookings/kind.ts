@@ -6,6 +6,8 @@ import type { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import type { BookingStatus, PayOption } from '../platform/vocabulary.js';
 import type { HoldPolicy } from '../inventory/holds.js';
+import type { Deps } from '../platform/deps.js';
+import type { Part } from '../platform/transact.js';
 
 /**
  * A booking kind: what the booking engine needs to know about one family's
@@ -74,6 +76,8 @@ export interface BookingKind<B extends BookingRecord = BookingRecord, V = unknow
   productOf: (booking: B) => Product;
   /** Besides `booking_status`, what cancelling changes (clinical: the interview is cancelled too). */
   cancelledFields: Partial<B>;
+  /** The family's own parts of every cancellation (a training event's seat count), read as the booking is. */
+  cancelParts?: (deps: Deps, booking: B) => Promise<Part[]>;
   /** Why the booking cannot be cancelled now, if it cannot. */
   notCancellable: (booking: B) => DomainError | undefined;
   /** The e-mail that asks the candidate to pay. */

@@ -113,6 +113,10 @@ export const practicalBookings = (): BookingKind<PracticalBooking, PracticalBook
   unitOf: (b) => seatUnit({ id: b.training_event_id, date: b.date, start_time: b.start_time }, b.seat),
   productOf: (b) => ({ kind: 'course', ...b.course, price: b.price }),
   cancelledFields: { training_status: 'cancelled' },
+  cancelParts: async (deps, b) => {
+    const event = await getTrainingEventItem(deps, b.training_event_id);
+    return event ? eventFreedParts(deps, event) : [];
+  },
   // Operators and the payment sweep may cancel whatever is not cancelled; the agency's own rule is `cancellationRefusal`.
   notCancellable: (b) => (b.booking_status === 'cancelled' ? new DomainError('cancellation-not-allowed', `Booking ${b.id} is already cancelled`, { reason: 'already_cancelled' }) : undefined),
   paymentEmail: (b, input) => ({
@@ -293,10 +297,8 @@ export async function cancelPractical(deps: Deps, clientId: string, id: number, 
     const now = deps.clock();
     const refusal = how.by === 'agency' ? cancellationRefusal(booking, now) : kind.notCancellable(booking);
     if (refusal) throw refusal;
-    const event = await getTrainingEventItem(deps, booking.training_event_id);
     const refund = booking.attendance !== 'no_show' && (how.alwaysRefund === true || now.toISOString() < booking.free_cancellation_until);
-    const parts = event ? eventFreedParts(deps, event) : [];
-    const cancelled = await cancelBookingOf(deps, kind, booking, { reason: how.reason, by: how.by, refund, parts });
+    const cancelled = await cancelBookingOf(deps, kind, booking, { reason: how.reason, by: how.by, refund });
     return toPracticalBookingView(cancelled, deps.config.serviceTimeZone);
   });
 }

@@ -1,0 +1,216 @@
+import { createHold } from '../../../functions/core/inventory/holds.js';
+import { balances, topUpCredits, topUpMoney } from '../../../functions/core/commerce/wallets.js';
+import type { Deps } from '../../../functions/core/platform/deps.js';
+import type { DomainEvent } from '../../../functions/core/events/outbox.js';
+import { cancelPractical, createPracticalBooking, getPracticalBooking, listPracticalBookings } from '../../../functions/core/practical-training/bookings.js';
+import { createCourse, createLocation, createTrainingEvent, type Course } from '../../../functions/core/practical-training/catalogue.js';
+import { getTrainingEvent } from '../../../functions/core/practical-training/events.js';
+import { holdSeat, releaseSeat, sweepSeatHolds } from '../../../functions/core/practical-training/seats.js';
+import { setBalanceAlertSettings } from '../../../functions/core/practical-training/account.js';
+import { CI, links, MONDAY, newClient, outboxPayloads, testCatalog } from '../../support/clinical.js';
+import { testClock, testDeps, type TestClock } from '../../support/env.js';
+
+const PT = 'practical-training' as const;
+const START = `${MONDAY}T08:00:00.000Z`;
+let deps: Deps;
+let clock: TestClock;
+let course: Course;
+let locationId: number;
+
+beforeAll(async () => {
+  clock = testClock(START);
+  deps = await testDeps({ clock });
+  course = await createCourse(deps, { name: 'Basic Life Support (adult)', code: 'BLS-A', duration_minutes: 240, certificate_validity_months: 12, price_minor: 6500 });
+  locationId = (await createLocation(deps, { name: 'Riverside', address: { line1: '12 Water Lane', line2: null, town: 'Leeds', postcode: 'LS1 4AP' } })).id;
+});
+beforeEach(() => clock.set(START));
+
+/** An event ten days ahead (free cancellation ends 72 hours before it starts). */
+const newEvent = (capacity: number, seats_low_at?: number) => createTrainingEvent(deps, { course_id: course.id, location_id: locationId, date: '2026-12-03', start_time: '09:30', capacity, seats_low_at });
+const agency = (clientId: string) => ({ type: 'client', clientId }) as const;
+const code = (p: Promise<unknown>) => p.then(() => 'ok', (e) => e.code ?? String(e));
+const trainee = { first_name: 'Tom', last_name: 'Okoro', email: 'tom@example.org', phone: '+447700900321', job_role: 'Healthcare Assistant' };
+const events = async (type: string) => (await outboxPayloads<DomainEvent>(deps, 'event')).filter((e) => e.type === type && e.family === PT);
+
+async function bookedClient(credits = 10) {
+  const client = await newClient(deps);
+  await topUpCredits(deps, client, PT, { ...course, kind: 'course' }, credits);
+  return client;
+}
+async function book(client: string, eventId: number, payOption: 'credits' | 'balance' = 'credits') {
+  const held = await holdSeat(deps, agency(client), eventId);
+  return createPracticalBooking(deps, client, { ...trainee, hold_hash: held.hold_hash, pay_option: payOption }, links);
+}
+
+describe('seat holds', () => {
+  it('N concurrent holds on capacity C: exactly C succeed, the rest event-full; after expiry C new holds succeed with no sweeper', async () => {
+    const event = await newEvent(3);
+    const clients = await Promise.all(Array.from({ length: 8 }, () => newClient(deps)));
+    const outcomes = await Promise.all(clients.map((c) => code(holdSeat(deps, agency(c), event.id))));
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(3);
+    expect(outcomes.filter((o) => o === 'event-full')).toHaveLength(5);
+    expect((await getTrainingEvent(deps, event.id)).seats_available).toBe(0);
+    expect((await getTrainingEvent(deps, event.id)).status).toBe('full');
+
+    clock.advance(1800);
+    const later = await Promise.all(Array.from({ length: 3 }, () => newClient(deps)));
+    expect(await Promise.all(later.map((c) => code(holdSeat(deps, agency(c), event.id))))).toEqual(['ok', 'ok', 'ok']);
+  });
+
+  it('one active hold per client (409 carries it); release frees the seat; another client cannot release it', async () => {
+    const event = await newEvent(2);
+    const [a, b] = [await newClient(deps), await newClient(deps)];
+    const first = await holdSeat(deps, agency(a), event.id);
+    expect(first).toMatchObject({ expires_in_seconds: 1800, training_event: { id: event.id, course: { id: course.id, code: 'BLS-A' } } });
+    const conflict = await holdSeat(deps, agency(a), event.id).catch((e) => e);
+    expect(conflict.code).toBe('hold-conflict');
+    expect(conflict.extensions.hold.hold_hash).toBe(first.hold_hash);
+    expect(await code(releaseSeat(deps, agency(b), first.hold_hash))).toBe('not-found');
+    expect((await getTrainingEvent(deps, event.id)).seats_available).toBe(1);
+    await releaseSeat(deps, agency(a), first.hold_hash);
+    expect((await getTrainingEvent(deps, event.id)).seats_available).toBe(2);
+  });
+
+  it('refuses past closing (24 h before the start) and on unknown events', async () => {
+    const event = await newEvent(2);
+    const client = await newClient(deps);
+    expect(await code(holdSeat(deps, agency(client), 999_999))).toBe('event-unavailable');
+    clock.set('2026-12-02T09:30:00.000Z');
+    expect(await code(holdSeat(deps, agency(client), event.id))).toBe('booking-closed');
+  });
+
+  it('a clinical hold never blocks a seat hold, nor the other way round', async () => {
+    const { type } = await testCatalog(deps);
+    const client = await newClient(deps);
+    const event = await newEvent(2);
+    await holdSeat(deps, agency(client), event.id);
+    await expect(createHold(deps, client, { interviewTypeId: type.id, date: MONDAY, time: '10:00' }, CI)).resolves.toMatchObject({ expires_in_seconds: 1800 });
+  });
+
+  it('announces seat_hold.expired once per expired hold, however often the sweep runs', async () => {
+    const event = await newEvent(4);
+    const client = await newClient(deps);
+    const held = await holdSeat(deps, agency(client), event.id);
+    expect(await sweepSeatHolds(deps)).toBe(0);
+    clock.advance(1800);
+    const runs = await Promise.all([sweepSeatHolds(deps), sweepSeatHolds(deps)]);
+    expect(runs[0]! + runs[1]!).toBeGreaterThanOrEqual(1);
+    await sweepSeatHolds(deps);
+    const announced = (await events('seat_hold.expired')).filter((e) => (e.data as { hold_hash: string }).hold_hash === held.hold_hash);
+    expect(announced).toHaveLength(1);
+    expect(announced[0]!.data).toMatchObject({ holder: { type: 'client', booking_invite_id: null }, training_event: { id: event.id } });
+  });
+});
+
+describe('bookings', () => {
+  it('one booking per hold, one debit: concurrent POSTs with one hold', async () => {
+    const event = await newEvent(5);
+    const client = await bookedClient(5);
+    const held = await holdSeat(deps, agency(client), event.id);
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => code(createPracticalBooking(deps, client, { ...trainee, hold_hash: held.hold_hash, pay_option: 'credits' }, links))));
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1);
+    expect(outcomes.filter((o) => o !== 'ok').every((o) => o === 'hold-used')).toBe(true);
+    expect((await balances(deps, client, PT, [{ ...course }], 'course')).credits).toEqual([{ course: { id: course.id, name: course.name }, credits: 4 }]);
+    const page = await listPracticalBookings(deps, client, { limit: 10, training_event_id: event.id });
+    expect(page.data).toHaveLength(1);
+    expect(page.data[0]).toMatchObject({ booking_status: 'booked', training_status: 'scheduled', attendance: 'pending', result: 'pending', certificate_available: false, certificate: null, candidate: { nmc_number: null } });
+  });
+
+  it('practical credits are separate from clinical ones', async () => {
+    const event = await newEvent(2);
+    const client = await newClient(deps);
+    await topUpCredits(deps, client, CI, { id: course.id, name: 'same id, clinical' }, 5);
+    const held = await holdSeat(deps, agency(client), event.id);
+    expect(await code(createPracticalBooking(deps, client, { ...trainee, hold_hash: held.hold_hash, pay_option: 'credits' }, links))).toBe('insufficient-credits');
+  });
+
+  it('sends training_event.seats_low once per crossing; a cancellation back above re-arms it', async () => {
+    const event = await newEvent(6, 2); // low at 2 seats left: the 4th booking crosses
+    const clients = await Promise.all(Array.from({ length: 5 }, () => bookedClient()));
+    await Promise.all(clients.map((c) => book(c, event.id)));
+    const low = async () => (await events('training_event.seats_low')).filter((e) => (e.data as { id: number }).id === event.id);
+    expect(await low()).toHaveLength(1);
+    const some = (await listPracticalBookings(deps, clients[0]!, { limit: 5, training_event_id: event.id })).data[0]!;
+    await cancelPractical(deps, clients[0]!, some.id, { by: 'agency' }); // 4 booked: 2 left, still low
+    expect(await low()).toHaveLength(1);
+    const other = (await listPracticalBookings(deps, clients[1]!, { limit: 5, training_event_id: event.id })).data[0]!;
+    await cancelPractical(deps, clients[1]!, other.id, { by: 'agency' }); // 3 booked: 3 left, re-armed
+    await book(await bookedClient(), event.id); // 4 booked: crosses again
+    expect(await low()).toHaveLength(2);
+  });
+
+  it('K concurrent debits across the thresholds: one credit_balance.low and one .depleted; a top-up re-arms once', async () => {
+    const event = await newEvent(12);
+    const client = await bookedClient(4); // low at 2 (default)
+    // A client has one hold at a time: four racers each hold when the marker is free and book at once, so debits overlap.
+    const outcomes = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (;;) {
+          const h = await holdSeat(deps, agency(client), event.id).catch((e) => e);
+          if (h.code === 'hold-conflict') {
+            await new Promise((r) => setTimeout(r, 5));
+            continue;
+          }
+          return code(createPracticalBooking(deps, client, { ...trainee, hold_hash: h.hold_hash, pay_option: 'credits' }, links));
+        }
+      }),
+    );
+    expect(outcomes).toEqual(['ok', 'ok', 'ok', 'ok']);
+    const mine = async (type: string) => (await events(type)).filter((e) => e.client_id === client);
+    expect(await mine('credit_balance.low')).toHaveLength(1);
+    expect(await mine('credit_balance.depleted')).toHaveLength(1);
+    expect((await mine('credit_balance.low'))[0]!.data).toMatchObject({ wallet: { unit: 'credits', course: { id: course.id } }, balance: 2, threshold: 2 });
+
+    await topUpCredits(deps, client, PT, { ...course, kind: 'course' }, 3);
+    await book(client, event.id);
+    expect(await mine('credit_balance.low')).toHaveLength(2);
+  });
+
+  it('money alerts follow the account thresholds', async () => {
+    const event = await newEvent(12);
+    const client = await newClient(deps);
+    await setBalanceAlertSettings(deps, client, { money_low_at: 7000 });
+    await topUpMoney(deps, client, PT, 13_000);
+    await book(client, event.id, 'balance'); // 13000 → 6500: low
+    const low = (await events('money_balance.low')).filter((e) => e.client_id === client);
+    expect(low).toHaveLength(1);
+    expect(low[0]!.data).toMatchObject({ balance: { amount: 6500, currency: 'GBP' }, threshold: { amount: 7000, currency: 'GBP' } });
+  });
+});
+
+describe('cancellation', () => {
+  // The event starts 2026-12-03 09:30 UK time (GMT): free cancellation until 2026-11-30 09:30:00Z.
+  const FREE_UNTIL = Date.parse('2026-11-30T09:30:00.000Z');
+
+  it('refunds at free_cancellation_until minus one second, not at plus one', async () => {
+    const event = await newEvent(4);
+    const [early, late] = [await bookedClient(1), await bookedClient(1)];
+    const [a, b] = [await book(early, event.id), await book(late, event.id)];
+    expect(a.free_cancellation_until).toBe('2026-11-30T09:30:00+00:00');
+
+    clock.set(new Date(FREE_UNTIL - 1000).toISOString());
+    const refunded = await cancelPractical(deps, early, a.id, { by: 'agency', reason: 'withdrew' });
+    expect(refunded).toMatchObject({ booking_status: 'cancelled', training_status: 'cancelled', pay_status: 'refunded', cancellation: { reason: 'withdrew', refunded: true, cancelled_by: 'agency' } });
+    expect((await balances(deps, early, PT, [course], 'course')).credits[0]!.credits).toBe(1);
+
+    clock.set(new Date(FREE_UNTIL + 1000).toISOString());
+    const kept = await cancelPractical(deps, late, b.id, { by: 'agency' });
+    expect(kept).toMatchObject({ booking_status: 'cancelled', pay_status: 'completed', cancellation: { refunded: false } });
+    expect((await balances(deps, late, PT, [course], 'course')).credits[0]!.credits).toBe(0);
+    expect((await getTrainingEvent(deps, event.id)).seats_available).toBe(4);
+  });
+
+  it('refuses a second cancellation and one after the start, with a reason', async () => {
+    const event = await newEvent(4);
+    const client = await bookedClient(2);
+    const booking = await book(client, event.id);
+    await cancelPractical(deps, client, booking.id, { by: 'agency' });
+    const again = await cancelPractical(deps, client, booking.id, { by: 'agency' }).catch((e) => e);
+    expect([again.code, again.extensions.reason]).toEqual(['cancellation-not-allowed', 'already_cancelled']);
+    const other = await book(client, event.id);
+    clock.set('2026-12-03T09:30:00.000Z');
+    const started = await cancelPractical(deps, client, other.id, { by: 'agency' }).catch((e) => e);
+    expect([started.code, started.extensions.reason]).toEqual(['cancellation-not-allowed', 'started']);
+    expect((await getPracticalBooking(deps, client, other.id)).booking_status).toBe('booked');
+  });
+});
