@@ -5,6 +5,12 @@ import type { Deps } from '../../../functions/core/platform/deps.js';
 import { createCourse, PRACTICAL_FAMILY, type Course } from '../../../functions/core/practical-training/catalogue.js';
 import type { PracticalBooking } from '../../../functions/core/practical-training/bookings.js';
 import { addMonths, certificateNumber, certificatePdf, issueCertificate } from '../../../functions/core/practical-training/certificates.js';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { confirmPayment } from '../../../functions/core/bookings/change.js';
+import { PRACTICAL_BOOKINGS } from '../../../functions/core/practical-training/bookings.js';
+import { createLocation, createTrainingEvent } from '../../../functions/core/practical-training/catalogue.js';
+import { createInvite } from '../../../functions/core/practical-training/invites.js';
+import { bookWithInvite, holdSeatForInvite } from '../../../functions/core/practical-training/invites-page.js';
 import { newClient, outboxPayloads } from '../../support/clinical.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 
@@ -117,5 +123,27 @@ describe('downloading a certificate', () => {
     expect(issued.certificate).not.toBeNull();
     expect(await code(certificatePdf(deps, { clientId: client, name: 'Northwind Care' }, unpaid.id))).toBe('certificate-unavailable payment_pending');
     expect(await availableEvents(unpaid.id)).toHaveLength(0);
+  });
+});
+
+describe('a certificate issued before the candidate paid', () => {
+  it('becomes available with the payment, with its one event in the payment\'s transaction', async () => {
+    const client = await newClient(deps);
+    const location = await createLocation(deps, { name: 'York Centre', address: { line1: '2 Low Petergate', line2: null, town: 'York', postcode: 'YO1 7HZ' } });
+    const event = await createTrainingEvent(deps, { course_id: course.id, location_id: location.id, date: '2027-01-20', start_time: '09:30', capacity: 12 });
+    const invite = await createInvite(deps, client, { candidate: { first_name: 'Ada', last_name: 'Okoro', email: 'ada@example.org' }, course_id: course.id, pay_option: 'candidate_pays' }, { invite: (t) => `http://api.test/invite/${t}` });
+    const token = invite.invite_url.split('/').pop()!;
+    await holdSeatForInvite(deps, token, event.id);
+    const { booking, paymentToken } = await bookWithInvite(deps, token, { first_name: 'Ada', last_name: 'Okoro', email: 'ada@example.org', phone: '+447700900123', job_role: 'Carer', nmc_number: null }, { payment: (t) => `http://api.test/pay/${t}` });
+    // The operator's marks (their commands refuse before the start; here the rule under test is the payment's).
+    await deps.db.send(new UpdateCommand({ TableName: deps.table, Key: bookingKeys.booking(client, PRACTICAL_FAMILY, booking.id), UpdateExpression: 'SET attendance = :a, #result = :r', ExpressionAttributeNames: { '#result': 'result' }, ExpressionAttributeValues: { ':a': 'attended', ':r': 'passed' } }));
+    await issueCertificate(deps, booking.id);
+    expect(await availableEvents(booking.id)).toHaveLength(0);
+    expect(await code(certificatePdf(deps, { clientId: client, name: 'Northwind Care' }, booking.id))).toBe('certificate-unavailable payment_pending');
+    await Promise.all([confirmPayment(deps, PRACTICAL_BOOKINGS, paymentToken!, 'test_1'), confirmPayment(deps, PRACTICAL_BOOKINGS, paymentToken!, 'test_2')].map((p) => p.catch(() => undefined)));
+    const events = await availableEvents(booking.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.data).toMatchObject({ certificate_available: true, pay_status: 'completed' });
+    expect(await code(certificatePdf(deps, { clientId: client, name: 'Northwind Care' }, booking.id))).toBe('ok');
   });
 });
