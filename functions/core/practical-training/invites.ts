@@ -142,13 +142,20 @@ async function checkTargets(deps: Deps, input: NewInvite): Promise<{ course: Cou
  * e-mail in one transaction. The URL is returned here only: the token is not
  * kept.
  */
-export async function createInvite(deps: Deps, clientId: string, input: NewInvite, links: { invite: (token: string) => string }): Promise<InviteView & { invite_url: string }> {
+export async function createInvite(
+  deps: Deps,
+  clientId: string,
+  input: NewInvite,
+  links: { invite: (token: string) => string },
+  /** The demo data's invites: a token known in advance, and no e-mail (nobody to mail). */
+  demo?: { token: string },
+): Promise<InviteView & { invite_url: string }> {
   const client = await getClient(deps, clientId);
   if (!client) throw new DomainError('not-found', `No client ${clientId}`);
   if (input.pay_option === 'invoice' && !client.invoiceEnabled) throw new DomainError('invoice-disabled', 'Invoice payments are not enabled on this account');
   const { course } = await checkTargets(deps, input);
   const now = deps.clock();
-  const token = randomToken(32);
+  const token = demo?.token ?? randomToken(32);
   const id = await nextId(deps, FAMILY, 'booking-invite');
   const invite: InviteItem = {
     id,
@@ -180,7 +187,7 @@ export async function createInvite(deps: Deps, clientId: string, input: NewInvit
   await transact(deps, [
     part('invite', putItem(deps, { ...inviteKeys.invite(clientId, FAMILY, id), entity: 'booking-invite', ...invite }, itemAbsent)),
     part('token', putItem(deps, { ...inviteKeys.token(FAMILY, tokenHash(token)), entity: 'invite-token', client_id: clientId, invite_id: id }, itemAbsent)),
-    part('email', emailPut(deps, { ...mail, to: input.candidate.email, receipt: { kind: 'booking-invite', family: FAMILY, client_id: clientId, invite_id: id } })),
+    ...(demo ? [] : [part('email', emailPut(deps, { ...mail, to: input.candidate.email, receipt: { kind: 'booking-invite', family: FAMILY, client_id: clientId, invite_id: id } }))]),
   ]);
   return { ...(await viewOf(deps, invite)), invite_url: url };
 }
@@ -242,4 +249,20 @@ export async function recordInviteSent(deps: Deps, clientId: string, inviteId: n
     }
   }
   throw new Error(`Invite ${inviteId} kept changing while recording its hand-over`);
+}
+
+/**
+ * Demo data (design practical-training 13): one `sent` invite per demo client
+ * to the first active course, at a token known in advance so the local stack
+ * can show its page. Seeding again changes nothing.
+ */
+export async function seedDemoInvites(deps: Deps, clients: readonly { client_id: string; invite_token: string; candidate: NewInvite['candidate'] }[]): Promise<void> {
+  const course = (await loadCatalogue(deps)).courses.find((c) => c.active);
+  if (!course) return;
+  for (const demo of clients) {
+    const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.token(FAMILY, tokenHash(demo.invite_token)), ConsistentRead: true }));
+    if (Item) continue;
+    const invite = await createInvite(deps, demo.client_id, { candidate: demo.candidate, course_id: course.id, pay_option: 'credits', expires_in_days: 60 }, { invite: () => '' }, { token: demo.invite_token });
+    await recordInviteSent(deps, demo.client_id, invite.id);
+  }
 }

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DomainEvent, EmailMessage } from '../../../functions/core/events/outbox.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import { createCourse, createLocation, createTrainingEvent, PRACTICAL_FAMILY, type Course, type Location } from '../../../functions/core/practical-training/catalogue.js';
-import { createInvite, getInvite, inviteKeys, listInvites, recordInviteSent, tokenHash, type NewInvite } from '../../../functions/core/practical-training/invites.js';
+import { createInvite, getInvite, inviteKeys, inviteOfToken, listInvites, recordInviteSent, seedDemoInvites, tokenHash, type NewInvite } from '../../../functions/core/practical-training/invites.js';
 import { openInvite } from '../../../functions/core/practical-training/invites-page.js';
 import { newClient, outboxPayloads } from '../../support/clinical.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
@@ -111,5 +111,20 @@ describe("an invite's lifecycle", () => {
 
   it('does not lead anywhere from an unknown token', async () => {
     expect(await code(openInvite(deps, 'x'.repeat(43), true))).toBe('not-found');
+  });
+});
+
+describe('the demo data', () => {
+  it("gives each demo client one sent invite at its known token, once however often it is seeded", async () => {
+    const client = await newClient(deps);
+    const demo = [{ client_id: client, invite_token: 'demo-invite-test-local-only', candidate: { first_name: 'Florence', last_name: 'Ward', email: 'florence@example.org' } }];
+    await seedDemoInvites(deps, demo);
+    await seedDemoInvites(deps, demo);
+    const { data } = await listInvites(deps, client, { limit: 5 });
+    expect(data).toHaveLength(1);
+    expect(data[0]).toMatchObject({ status: 'sent', course: { id: course.id } });
+    expect((await inviteOfToken(deps, 'demo-invite-test-local-only')).id).toBe(data[0]!.id);
+    const mails = (await outboxPayloads<EmailMessage>(deps, 'email')).filter((m) => m.receipt?.client_id === client);
+    expect(mails).toEqual([]);
   });
 });
