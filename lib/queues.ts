@@ -60,8 +60,8 @@ export const QUEUES: readonly QueueDefinition[] = [
   { id: 'events', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, maxConcurrency: 5, worker: 'event-fanout', sendsTo: Object.values(DELIVERY_LANES), table: 'read', maxAgeSeconds: 300 },
   deliveryLane('fast', 'webhook-delivery', 10),
   deliveryLane('slow', 'webhook-delivery-slow', 5),
-  // Outgoing e-mail: SES in the cloud, files in the local mailbox.
-  { id: 'emails', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, maxConcurrency: 2, worker: 'email-sender', maxAgeSeconds: 900 },
+  // Outgoing e-mail: SES in the cloud, files in the local mailbox. The table: a message's hand-over receipt (an invite becomes `sent`).
+  { id: 'emails', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, maxConcurrency: 2, worker: 'email-sender', table: 'readwrite', maxAgeSeconds: 900 },
   // Job tasks, a run of one job's tasks to a message (functions/core/jobs). A message's tasks run one
   // after another (25 checks within their budget), so one message to a batch. On the last receive a
   // task that throws is counted as errored, so the dead-letter queue only keeps what could not be counted.

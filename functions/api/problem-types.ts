@@ -18,6 +18,7 @@ export const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string 
   'invalid-token': { status: 401, title: 'Invalid token' },
   forbidden: { status: 403, title: 'Forbidden' },
   'not-found': { status: 404, title: 'Not found' },
+  'certificate-unavailable': { status: 404, title: 'Certificate unavailable' },
   'client-exists': { status: 409, title: 'Client already exists' },
   'hold-conflict': { status: 409, title: 'The client already has an active hold' },
   'idempotency-in-flight': { status: 409, title: 'A request with this idempotency key is in flight' },

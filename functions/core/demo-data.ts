@@ -1,6 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { candidateKeys } from './portal-v2/candidates.js';
 import { createTemplate, listTemplates } from './portal-v2/templates.js';
+import { seedDemoInvites } from './practical-training/invites.js';
 import { CLINICAL_FAMILY, createInterviewType, createInterviewer, loadCatalog, setAvailability, type AvailabilityWindow } from './clinical-interview/catalog.js';
 import { createClient, getClient } from './access/clients.js';
 import { isConditionalCheckFailed } from './platform/conditions.js';
@@ -65,6 +66,12 @@ const DEMO_CANDIDATES = [
   { id: 3, client: 'demo-riverside', first_name: 'Edith', last_name: 'Cavell', email: 'edith.cavell@example.org', phone: '+447700900103' },
   { id: 4, client: 'demo-riverside', first_name: 'Ethel', last_name: 'Fenwick', email: 'ethel.fenwick@example.org', phone: '+447700900104' },
 ];
+
+/** Each demo client's sent booking invite; its page is `<practical-training base URL>/invite/<invite_token>`. */
+export const DEMO_INVITES = [
+  { client_id: 'demo-northwind', invite_token: 'demo-invite-northwind-local-only', candidate: { first_name: 'Florence', last_name: 'Ward', email: 'florence.ward@example.org' } },
+  { client_id: 'demo-riverside', invite_token: 'demo-invite-riverside-local-only', candidate: { first_name: 'Agnes', last_name: 'Hunt', email: 'agnes.hunt@example.org' } },
+] as const;
 
 const DEMO_CREDITS = 10;
 const DEMO_MONEY_PENCE = 50_000;
@@ -131,5 +138,7 @@ export async function seedDemoData(deps: Deps): Promise<readonly DemoClient[]> {
     for (const { key, amount, entry } of opening) await openWallet(deps, key, amount, entry);
   }
   await seedPracticalDemo(deps, DEMO_CLIENTS.map((c) => c.client_id));
+  // After the practical training catalogue: the invites are to its first course.
+  await seedDemoInvites(deps, DEMO_INVITES);
   return DEMO_CLIENTS;
 }

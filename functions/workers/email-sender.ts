@@ -1,5 +1,7 @@
 import { mailerFromEnv } from '../core/messaging/mailer.js';
-import type { EmailMessage } from '../core/events/outbox.js';
+import type { EmailMessage, HandOverReceipt } from '../core/events/outbox.js';
+import { depsFromEnv, type Deps } from '../core/platform/deps.js';
+import { recordInviteSent } from '../core/practical-training/invites.js';
 import { createLogger, errorFields } from '../middleware/logger.js';
 import { sqsBatchHandler } from './_batch.js';
 
@@ -7,12 +9,19 @@ import { sqsBatchHandler } from './_batch.js';
 const mailer = mailerFromEnv();
 const log = createLogger({ service: 'agency-api', worker: 'email-sender' });
 
+/** What a message's receipt records once the mail service has it (a redelivered message records nothing new). */
+const RECEIPTS: Record<HandOverReceipt['kind'], (deps: Deps, receipt: HandOverReceipt) => Promise<unknown>> = {
+  'booking-invite': (deps, r) => recordInviteSent(deps, r.client_id, r.invite_id),
+};
+let deps: Deps | undefined;
+
 export const handler = sqsBatchHandler(async (messages) => {
   const failed = new Set<string>();
   for (const queued of messages) {
     try {
       const message = JSON.parse(queued.body) as EmailMessage;
       await mailer.send(message);
+      if (message.receipt) await RECEIPTS[message.receipt.kind]((deps ??= depsFromEnv()), message.receipt);
       log.info('email sent', { email_id: message.id, template: message.template });
     } catch (err) {
       log.error('email failed', { message_id: queued.id, ...errorFields(err) });

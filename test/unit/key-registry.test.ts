@@ -7,6 +7,7 @@ import { catalogKeys } from '../../functions/core/clinical-interview/catalog.js'
 import { clientKeys } from '../../functions/core/access/clients.js';
 import { FAMILY_IDS, type FamilyId } from '../../functions/core/platform/families.js';
 import { holdKeys } from '../../functions/core/inventory/holds.js';
+import { inviteKeys } from '../../functions/core/practical-training/invites.js';
 import { unitKeys } from '../../functions/core/inventory/units.js';
 import { idempotencyKeys } from '../../functions/core/platform/idempotency.js';
 import { jobKeys } from '../../functions/core/jobs/jobs.js';
@@ -81,6 +82,7 @@ const SCOPED: Record<string, (family: FamilyId) => Key[]> = {
   rateLimitKeys: (f) => [rateLimitKeys.window(rateSubjects.client('cl_a', f), 1_700_000_000)],
   catalogKeys: (f) => [catalogKeys.type(f, 1), catalogKeys.interviewer(f, 1)],
   counterKeys: (f) => [counterKeys.counter(f, 'booking')],
+  inviteKeys: (f) => [inviteKeys.invite('cl_a', f, 12), inviteKeys.token(f, 'hash')],
   jobKeys: (f) => [jobKeys.job('cl_a', f, 7), jobKeys.running('cl_a', f, 'batch-verify'), jobKeys.task(f, 7, 3)],
 };
 const UNSCOPED: Record<string, Key[]> = {

@@ -6,6 +6,7 @@ import { RefereeInput, ReferenceRequestCreate } from '../schemas/portal-v2.js';
 import { CLINICAL_INTERVIEW_CONTRACTS } from './clinical-interview.js';
 import type { OperationContract } from './contract.js';
 import { PORTAL_V2_CONTRACTS } from './portal-v2.js';
+import { PRACTICAL_TRAINING_PUBLIC_CONTRACTS } from './practical-training-public.js';
 import { PRACTICAL_TRAINING_CONTRACTS } from './practical-training.js';
 import * as R from './responses.js';
 import { SHARED_CONTRACTS } from './shared.js';
@@ -19,7 +20,7 @@ export type { OperationContract, ResponseContract } from './contract.js';
 const FAMILY_CONTRACTS: Record<FamilyId, Record<string, OperationContract>> = {
   'clinical-interview': CLINICAL_INTERVIEW_CONTRACTS,
   'portal-v2': PORTAL_V2_CONTRACTS,
-  'practical-training': PRACTICAL_TRAINING_CONTRACTS,
+  'practical-training': { ...PRACTICAL_TRAINING_CONTRACTS, ...PRACTICAL_TRAINING_PUBLIC_CONTRACTS },
 };
 
 export const findContract = (route: Pick<Route, 'family' | 'operationId'>): OperationContract | undefined =>

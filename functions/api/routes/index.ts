@@ -3,6 +3,7 @@ import { clinicalInterview } from './clinical-interview.js';
 import type { HttpMethod, Operation } from './operation.js';
 import { portalV2 } from './portal-v2.js';
 import { practicalTraining } from './practical-training.js';
+import { practicalTrainingPublic } from './practical-training-public.js';
 import { clientOperations, docsOperations, tokenOperations, webhookOperations } from './shared.js';
 
 export { linkTo, pathOf, type HttpMethod, type Operation } from './operation.js';
@@ -21,7 +22,7 @@ export interface Route extends Operation {
 const OWN_OPERATIONS: Record<FamilyId, Record<string, Operation>> = {
   'clinical-interview': clinicalInterview,
   'portal-v2': portalV2,
-  'practical-training': practicalTraining,
+  'practical-training': { ...practicalTraining, ...practicalTrainingPublic },
 };
 
 function familyRoutes(family: FamilyId): Route[] {

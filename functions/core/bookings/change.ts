@@ -84,7 +84,9 @@ export async function confirmPayment<B extends BookingRecord>(deps: Deps, kind: 
     if (request.status === 'paid') return booking;
     const unpayable = new DomainError('invalid-state', 'This booking can no longer be paid for');
     if (!isPayable(request, deps.clock()) || booking.booking_status !== 'pending_payment') throw unpayable;
-    const others = [part('payment request', paymentRequestPaid(deps, kind.family, token, providerReference)), ...(await waitEnded(deps, booking))];
-    return changeBooking(deps, kind, booking, { booking_status: 'booked', pay_status: 'completed' } as Partial<B>, 'booking.confirmed', others, { 'payment request': unpayable });
+    const changes = { booking_status: 'booked', pay_status: 'completed' } as Partial<B>;
+    const confirmed = { ...booking, ...changes, updated_at: deps.clock().toISOString() };
+    const others = [part('payment request', paymentRequestPaid(deps, kind.family, token, providerReference)), ...(await waitEnded(deps, booking)), ...(kind.confirmParts?.(deps, confirmed) ?? [])];
+    return changeBooking(deps, kind, booking, changes, 'booking.confirmed', others, { 'payment request': unpayable });
   });
 }

@@ -78,6 +78,8 @@ export interface BookingKind<B extends BookingRecord = BookingRecord, V = unknow
   cancelledFields: Partial<B>;
   /** The family's own parts of every cancellation (a training event's seat count), read as the booking is. */
   cancelParts?: (deps: Deps, booking: B) => Promise<Part[]>;
+  /** The family's own parts of a payment's confirmation, given the booking as confirmed (a certificate that becomes available). */
+  confirmParts?: (deps: Deps, confirmed: B) => Part[];
   /** Why the booking cannot be cancelled now, if it cannot. */
   notCancellable: (booking: B) => DomainError | undefined;
   /** The e-mail that asks the candidate to pay. */

@@ -31,7 +31,11 @@ export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
+  /** What the e-mail worker records once the mail service has taken the message (an invite becomes `sent`). */
+  receipt?: HandOverReceipt;
 }
+
+export type HandOverReceipt = { kind: 'booking-invite'; family: FamilyId; client_id: string; invite_id: number };
 
 export const OUTBOX_SHARDS = 4;
 /** Relayed items are only kept for diagnosis; TTL removes them. */

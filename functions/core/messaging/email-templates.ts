@@ -86,3 +86,21 @@ export function referenceReminder(input: { refereeName: string; candidateName: s
     ].join('\n'),
   };
 }
+
+export function bookingInvitation(input: { candidateName: string; agency: string; course: string; inviteUrl: string; expiresAt: string; message: string | null; pays: boolean }): EmailContent {
+  return {
+    template: 'booking-invitation',
+    subject: `${input.agency} invites you to book ${input.course}`,
+    text: [
+      `Dear ${input.candidateName},`,
+      '',
+      `${input.agency} invites you to book a place on ${input.course}.`,
+      ...(input.message ? ['', input.message, ''] : []),
+      `Choose a date and book here${input.pays ? ' (you pay for the place when you book)' : ''}:`,
+      '',
+      input.inviteUrl,
+      '',
+      `The link can be used once, until ${day(input.expiresAt)}.`,
+    ].join('\n'),
+  };
+}

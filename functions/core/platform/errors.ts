@@ -31,7 +31,8 @@ export type DomainErrorCode =
   | 'limit-reached'
   | 'payment-window-closed'
   | 'job-running'
-  | 'invalid-field';
+  | 'invalid-field'
+  | 'certificate-unavailable';
 
 export class DomainError extends Error {
   constructor(

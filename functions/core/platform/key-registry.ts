@@ -36,6 +36,7 @@ export const TABLE_KEYS = {
       bookingPage: 'BOOKING_PAGE#',
       linkPlace: 'LINK_PLACE#',
       booking: 'BOOKING#',
+      bookingInvite: 'BINVITE#',
       wallet: 'WALLET#',
       webhook: 'WEBHOOK#',
       endpointCount: 'ENDPOINT_COUNT#',
@@ -59,6 +60,8 @@ export const TABLE_KEYS = {
   paymentRequest: { pk: 'PAYREQ#', sk: { paymentRequest: 'PAYREQ' } },
   paymentDue: { pk: 'PAYMENT_DUE#', sk: { booking: '' } },
   bookingPage: { pk: 'BOOKING_PAGE#', sk: { page: 'BOOKING_PAGE' } },
+  // A booking invite's link token (SHA-256 of it), leading to the invite.
+  inviteToken: { pk: 'INVITE_TOKEN#', sk: { token: 'INVITE_TOKEN' } },
   ledger: { pk: 'LEDGER#', sk: { entry: '' } },
   counter: { pk: 'COUNTER#', sk: { counter: 'COUNTER' } },
   idempotency: { pk: 'IDEMPOTENCY#', sk: { record: 'IDEMPOTENCY' } },

@@ -117,6 +117,9 @@ export const practicalBookings = (): BookingKind<PracticalBooking, PracticalBook
     const event = await getTrainingEventItem(deps, b.training_event_id);
     return event ? eventFreedParts(deps, event) : [];
   },
+  // A certificate issued before the candidate paid becomes available with the payment, in its transaction (design 6.2).
+  confirmParts: (deps, b) =>
+    b.certificate ? [part('certificate event', eventPut(deps, { family: PRACTICAL_FAMILY, type: 'booking.certificate_available', client_id: b.client_id, data: toPracticalBookingView(b, deps.config.serviceTimeZone) }))] : [],
   // Operators and the payment sweep may cancel whatever is not cancelled; the agency's own rule is `cancellationRefusal`.
   notCancellable: (b) => (b.booking_status === 'cancelled' ? new DomainError('cancellation-not-allowed', `Booking ${b.id} is already cancelled`, { reason: 'already_cancelled' }) : undefined),
   paymentEmail: (b, input) => ({

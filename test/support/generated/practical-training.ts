@@ -333,6 +333,158 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking-invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List booking invites
+         * @description This client's booking invites, newest first, with their status (`expired` once past `expires_at` unused) and how often the link was opened.
+         */
+        get: operations["listBookingInvites"];
+        put?: never;
+        /**
+         * Create and send a booking invite
+         * @description E-mails the candidate a single-use link to book a course: any upcoming event of it, the events at one location (`location_id`), or one event (`training_event_id`). Nothing is charged or reserved now; the agency's `pay_option` is charged when the candidate books. `invite_url` is in this answer only (the service keeps only a hash of its token).
+         */
+        post: operations["createBookingInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking-invites/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a booking invite
+         * @description One invite: whether it was sent, opened (a mail scanner may open it too) or used, and the booking it made.
+         */
+        get: operations["getBookingInvite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookings/{id}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the completion certificate (PDF)
+         * @description The certificate of a booking whose candidate attended and passed, once issued and paid for (`certificate_available` on the booking). Rendered on request. Otherwise 404 `certificate-unavailable` with `reason` `not_issued` or `payment_pending`.
+         */
+        get: operations["downloadCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invite/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Invite page: events to choose from (HTML)
+         * @description The page an invite link opens: the events the invite allows with their free seats, and the seat the candidate holds. Opening it counts in `open_count` and, the first time, marks the invite `opened` (a mail scanner may do that); it never uses the invite. A used or expired invite answers 410.
+         */
+        get: operations["showInvitePage"];
+        put?: never;
+        /**
+         * Invite page: book the held seat (HTML form)
+         * @description Books the seat the candidate holds and uses the invite, in one transaction: an invite books once. The agency's `pay_option` is charged now; with `candidate_pays` the candidate goes on to the payment page. If the agency is short of funds, the page says so and the invite stays usable.
+         */
+        post: operations["submitInvitePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invite/{token}/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite page: hold a seat for 30 minutes (HTML form)
+         * @description Holds a seat on the chosen event for the invite (never the agency's own hold), so the candidate can enter their details and book.
+         */
+        post: operations["holdInviteSeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invite/{token}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite page: release the held seat (HTML form)
+         * @description Gives the held seat back, so the candidate can choose another event.
+         */
+        post: operations["releaseInviteSeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payment page (HTML)
+         * @description Where a candidate pays for a `candidate_pays` booking before its payment deadline.
+         */
+        get: operations["showPaymentPage"];
+        put?: never;
+        /**
+         * Payment page: pay (HTML form)
+         * @description Pays for the booking; on success the booking is confirmed and the candidate sees the confirmation.
+         */
+        post: operations["submitPaymentPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/client/balances": {
         parameters: {
             query?: never;
@@ -3719,6 +3871,902 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBookingInvites: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many items a page holds
+                 * @example 25
+                 */
+                limit?: number;
+                /** @description The previous page's `next_cursor`, to read the page after it */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invites, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 12,
+                     *           "uuid": "0f8c2b7e-5d1a-4c3e-9b2f-7a6d5e4c3b2a",
+                     *           "status": "sent",
+                     *           "candidate": {
+                     *             "first_name": "Grace",
+                     *             "last_name": "Adeyemi",
+                     *             "email": "grace.adeyemi@example.org"
+                     *           },
+                     *           "course": {
+                     *             "id": 1,
+                     *             "name": "Basic Life Support (adult)",
+                     *             "code": "BLS-A"
+                     *           },
+                     *           "training_event": null,
+                     *           "location": {
+                     *             "id": 2,
+                     *             "name": "Leeds Training Centre",
+                     *             "town": "Leeds",
+                     *             "postcode": "LS1 4AP"
+                     *           },
+                     *           "pay_option": "credits",
+                     *           "message": "Please book before your first shift on 1 December.",
+                     *           "open_count": 0,
+                     *           "booking_id": null,
+                     *           "sent_at": "2026-11-20T10:02:44+00:00",
+                     *           "opened_at": null,
+                     *           "used_at": null,
+                     *           "expires_at": "2026-12-04T10:02:41+00:00",
+                     *           "created_at": "2026-11-20T10:02:41+00:00",
+                     *           "updated_at": "2026-11-20T10:02:44+00:00"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            uuid: string;
+                            /** @enum {string} */
+                            status: "queued" | "sent" | "opened" | "used" | "expired";
+                            candidate: {
+                                first_name: string;
+                                last_name: string;
+                                email: string;
+                            };
+                            course: {
+                                id: number;
+                                name: string;
+                                code: string;
+                            };
+                            training_event: {
+                                id: number;
+                                date: string;
+                                start_time: string;
+                                /** Format: date-time */
+                                start_at: string;
+                            } | null;
+                            location: {
+                                id: number;
+                                name: string;
+                                town: string;
+                                postcode: string;
+                            } | null;
+                            /** @enum {string} */
+                            pay_option: "credits" | "balance" | "invoice" | "candidate_pays";
+                            message: string | null;
+                            open_count: number;
+                            booking_id: number | null;
+                            sent_at: string | null;
+                            opened_at: string | null;
+                            used_at: string | null;
+                            /** Format: date-time */
+                            expires_at: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createBookingInvite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
+                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "candidate": {
+                 *         "first_name": "Grace",
+                 *         "last_name": "Adeyemi",
+                 *         "email": "grace.adeyemi@example.org"
+                 *       },
+                 *       "course_id": 1,
+                 *       "location_id": 2,
+                 *       "pay_option": "credits",
+                 *       "expires_in_days": 14,
+                 *       "message": "Please book before your first shift on 1 December."
+                 *     }
+                 */
+                "application/json": {
+                    candidate: {
+                        first_name: string;
+                        last_name: string;
+                        /** Format: email */
+                        email: string;
+                    };
+                    course_id: number;
+                    training_event_id?: number;
+                    location_id?: number;
+                    /** @enum {string} */
+                    pay_option: "credits" | "balance" | "invoice" | "candidate_pays";
+                    /** @default 14 */
+                    expires_in_days?: number;
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The invite, queued for e-mail, with its link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "uuid": "0f8c2b7e-5d1a-4c3e-9b2f-7a6d5e4c3b2a",
+                     *       "status": "queued",
+                     *       "candidate": {
+                     *         "first_name": "Grace",
+                     *         "last_name": "Adeyemi",
+                     *         "email": "grace.adeyemi@example.org"
+                     *       },
+                     *       "course": {
+                     *         "id": 1,
+                     *         "name": "Basic Life Support (adult)",
+                     *         "code": "BLS-A"
+                     *       },
+                     *       "training_event": null,
+                     *       "location": {
+                     *         "id": 2,
+                     *         "name": "Leeds Training Centre",
+                     *         "town": "Leeds",
+                     *         "postcode": "LS1 4AP"
+                     *       },
+                     *       "pay_option": "credits",
+                     *       "message": "Please book before your first shift on 1 December.",
+                     *       "open_count": 0,
+                     *       "booking_id": null,
+                     *       "sent_at": null,
+                     *       "opened_at": null,
+                     *       "used_at": null,
+                     *       "expires_at": "2026-12-04T10:02:41+00:00",
+                     *       "created_at": "2026-11-20T10:02:41+00:00",
+                     *       "updated_at": "2026-11-20T10:02:41+00:00",
+                     *       "invite_url": "https://api.northwind-care.example/practical-training/invite/Jd0xqk0Wc1f7h3bJ4Nw9_3Q1n9mQfAq1dMx4kS0eYyE"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        uuid: string;
+                        /** @enum {string} */
+                        status: "queued" | "sent" | "opened" | "used" | "expired";
+                        candidate: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                        };
+                        course: {
+                            id: number;
+                            name: string;
+                            code: string;
+                        };
+                        training_event: {
+                            id: number;
+                            date: string;
+                            start_time: string;
+                            /** Format: date-time */
+                            start_at: string;
+                        } | null;
+                        location: {
+                            id: number;
+                            name: string;
+                            town: string;
+                            postcode: string;
+                        } | null;
+                        /** @enum {string} */
+                        pay_option: "credits" | "balance" | "invoice" | "candidate_pays";
+                        message: string | null;
+                        open_count: number;
+                        booking_id: number | null;
+                        sent_at: string | null;
+                        opened_at: string | null;
+                        used_at: string | null;
+                        /** Format: date-time */
+                        expires_at: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        invite_url: string;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBookingInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 12
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invite */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "uuid": "0f8c2b7e-5d1a-4c3e-9b2f-7a6d5e4c3b2a",
+                     *       "status": "sent",
+                     *       "candidate": {
+                     *         "first_name": "Grace",
+                     *         "last_name": "Adeyemi",
+                     *         "email": "grace.adeyemi@example.org"
+                     *       },
+                     *       "course": {
+                     *         "id": 1,
+                     *         "name": "Basic Life Support (adult)",
+                     *         "code": "BLS-A"
+                     *       },
+                     *       "training_event": null,
+                     *       "location": {
+                     *         "id": 2,
+                     *         "name": "Leeds Training Centre",
+                     *         "town": "Leeds",
+                     *         "postcode": "LS1 4AP"
+                     *       },
+                     *       "pay_option": "credits",
+                     *       "message": "Please book before your first shift on 1 December.",
+                     *       "open_count": 0,
+                     *       "booking_id": null,
+                     *       "sent_at": "2026-11-20T10:02:44+00:00",
+                     *       "opened_at": null,
+                     *       "used_at": null,
+                     *       "expires_at": "2026-12-04T10:02:41+00:00",
+                     *       "created_at": "2026-11-20T10:02:41+00:00",
+                     *       "updated_at": "2026-11-20T10:02:44+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        uuid: string;
+                        /** @enum {string} */
+                        status: "queued" | "sent" | "opened" | "used" | "expired";
+                        candidate: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                        };
+                        course: {
+                            id: number;
+                            name: string;
+                            code: string;
+                        };
+                        training_event: {
+                            id: number;
+                            date: string;
+                            start_time: string;
+                            /** Format: date-time */
+                            start_at: string;
+                        } | null;
+                        location: {
+                            id: number;
+                            name: string;
+                            town: string;
+                            postcode: string;
+                        } | null;
+                        /** @enum {string} */
+                        pay_option: "credits" | "balance" | "invoice" | "candidate_pays";
+                        message: string | null;
+                        open_count: number;
+                        booking_id: number | null;
+                        sent_at: string | null;
+                        opened_at: string | null;
+                        used_at: string | null;
+                        /** Format: date-time */
+                        expires_at: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 1042
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    showInvitePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Book Basic Life Support (adult)</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The invite was used or has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>This invite has been used</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    submitInvitePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Booked (agency-paid): the confirmation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Book Basic Life Support (adult)</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Booked with candidate_pays: on to the payment page (Location) */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The invite was used or has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>This invite has been used</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The form again, with what is wrong */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Book Basic Life Support (adult)</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    holdInviteSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Held: back to the invite page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The invite was used or has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>This invite has been used</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The event is full or closed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Book Basic Life Support (adult)</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    releaseInviteSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Released: back to the invite page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The invite was used or has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>This invite has been used</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    showPaymentPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Book a clinical interview</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    submitPaymentPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: see Location */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The slot was just taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Book a clinical interview</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The form again, with errors */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Book a clinical interview</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description Internal error; nothing internal is revealed */

@@ -1,0 +1,268 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { clientKeys, getClient } from '../access/clients.js';
+import { emailPut, eventPut } from '../events/outbox.js';
+import { bookingInvitation } from '../messaging/email-templates.js';
+import { addSeconds } from '../platform/clock.js';
+import { queryFilteredPage } from '../platform/db.js';
+import type { Deps } from '../platform/deps.js';
+import { DomainError, fieldRefusal } from '../platform/errors.js';
+import { nextId, padId } from '../platform/ids.js';
+import type { FamilyId } from '../platform/families.js';
+import { familyPrefix, key, TABLE_KEYS } from '../platform/key-registry.js';
+import type { Page } from '../platform/pagination.js';
+import { randomToken, sha256Hex } from '../platform/secrets.js';
+import { formatWithOffset } from '../platform/time.js';
+import { allOf, itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Part } from '../platform/transact.js';
+import type { PayOption } from '../platform/vocabulary.js';
+import { getTrainingEventItem, loadCatalogue, PRACTICAL_FAMILY, type Course, type Location, type TrainingEventItem } from './catalogue.js';
+
+/**
+ * Booking invites (design practical-training section 7): an agency e-mails a
+ * candidate a single-use link to book a course. The link's token is kept only
+ * as its SHA-256; the invite charges nothing and reserves nothing until the
+ * candidate books through it (decision 6).
+ */
+
+export type InviteStatus = 'queued' | 'sent' | 'opened' | 'used' | 'expired';
+/** The statuses in which an invite can still be used (expiry aside, which is by the clock). */
+export const USABLE: readonly InviteStatus[] = ['queued', 'sent', 'opened'];
+
+export interface InviteItem {
+  id: number;
+  uuid: string;
+  client_id: string;
+  status: Exclude<InviteStatus, 'expired'>;
+  candidate: { first_name: string; last_name: string; email: string };
+  course: { id: number; name: string; code: string };
+  training_event_id: number | null;
+  location_id: number | null;
+  pay_option: PayOption;
+  message: string | null;
+  open_count: number;
+  booking_id: number | null;
+  sent_at?: string;
+  opened_at?: string;
+  used_at?: string;
+  expires_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const FAMILY = PRACTICAL_FAMILY;
+const { client: CLIENT, inviteToken: TOKEN } = TABLE_KEYS;
+/** Family-scoped: the life-support family's invites will live beside these (decision 11). */
+export const inviteKeys = {
+  invite: (clientId: string, family: FamilyId, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.bookingInvite, family, padId(id)) }),
+  prefix: (family: FamilyId) => familyPrefix(CLIENT.sk.bookingInvite, family),
+  token: (family: FamilyId, tokenHash: string) => ({ pk: key(TOKEN.pk, family, tokenHash), sk: TOKEN.sk.token }),
+};
+
+export const tokenHash = (token: string): string => sha256Hex(token);
+
+/** *inviteUsable*: not used, not expired by the clock. */
+export const inviteUsable = (now: Date): Condition => ({
+  expression: '#status IN (:queued, :sent, :opened) AND expires_at > :now',
+  names: { '#status': 'status' },
+  values: { ':queued': 'queued', ':sent': 'sent', ':opened': 'opened', ':now': now.toISOString() },
+});
+
+/** The status an invite shows: past `expires_at` and unused, it is expired whatever was stored. */
+export const inviteStatus = (i: Pick<InviteItem, 'status' | 'expires_at'>, now: Date): InviteStatus =>
+  i.status !== 'used' && i.expires_at <= now.toISOString() ? 'expired' : i.status;
+
+const at = (iso: string | undefined, tz: string) => (iso ? formatWithOffset(iso, tz) : null);
+
+export function toInviteView(i: InviteItem, ctx: { now: Date; timeZone: string; event?: TrainingEventItem; location?: Location }) {
+  const tz = ctx.timeZone;
+  return {
+    id: i.id,
+    uuid: i.uuid,
+    status: inviteStatus(i, ctx.now),
+    candidate: i.candidate,
+    course: i.course,
+    training_event: ctx.event ? { id: ctx.event.id, date: ctx.event.date, start_time: ctx.event.start_time, start_at: formatWithOffset(ctx.event.start_at, tz) } : null,
+    location: ctx.location ? { id: ctx.location.id, name: ctx.location.name, town: ctx.location.address.town, postcode: ctx.location.address.postcode } : null,
+    pay_option: i.pay_option,
+    message: i.message,
+    open_count: i.open_count,
+    booking_id: i.booking_id,
+    sent_at: at(i.sent_at, tz),
+    opened_at: at(i.opened_at, tz),
+    used_at: at(i.used_at, tz),
+    expires_at: formatWithOffset(i.expires_at, tz),
+    created_at: formatWithOffset(i.created_at, tz),
+    updated_at: formatWithOffset(i.updated_at, tz),
+  };
+}
+export type InviteView = ReturnType<typeof toInviteView>;
+
+/** What the invite's view summarises besides itself: the event it pins, or the location it narrows to. */
+export async function viewContext(deps: Deps, i: InviteItem): Promise<{ event?: TrainingEventItem; location?: Location }> {
+  const [{ locations }, event] = await Promise.all([loadCatalogue(deps), i.training_event_id ? getTrainingEventItem(deps, i.training_event_id) : undefined]);
+  return { event, location: i.location_id ? locations.find((l) => l.id === i.location_id) : undefined };
+}
+
+/** The invite as the API shows it, with the summaries of what it pins. */
+async function viewOf(deps: Deps, i: InviteItem): Promise<InviteView> {
+  return toInviteView(i, { now: deps.clock(), timeZone: deps.config.serviceTimeZone, ...(await viewContext(deps, i)) });
+}
+
+export const DEFAULT_EXPIRY_DAYS = 14;
+
+export interface NewInvite {
+  candidate: { first_name: string; last_name: string; email: string };
+  course_id: number;
+  training_event_id?: number;
+  location_id?: number;
+  pay_option: PayOption;
+  expires_in_days?: number;
+  message?: string;
+}
+
+/** What an invite may name: an active course; a pinned event of that course, not cancelled; an active location. */
+async function checkTargets(deps: Deps, input: NewInvite): Promise<{ course: Course; event?: TrainingEventItem }> {
+  const { courses, locations } = await loadCatalogue(deps);
+  const course = courses.find((c) => c.id === input.course_id && c.active);
+  if (!course) throw fieldRefusal('/course_id', `No active course ${input.course_id}`);
+  if (input.training_event_id !== undefined && input.location_id !== undefined) throw fieldRefusal('/location_id', 'Give training_event_id or location_id, not both');
+  let event: TrainingEventItem | undefined;
+  if (input.training_event_id !== undefined) {
+    event = await getTrainingEventItem(deps, input.training_event_id);
+    if (!event || event.course_id !== course.id || event.cancelled_at || event.end_at <= deps.clock().toISOString()) {
+      throw fieldRefusal('/training_event_id', `No upcoming event ${input.training_event_id} of course ${course.id}`);
+    }
+  }
+  if (input.location_id !== undefined && !locations.some((l) => l.id === input.location_id && l.active)) throw fieldRefusal('/location_id', `No active location ${input.location_id}`);
+  return { course, event };
+}
+
+/**
+ * POST /booking-invites: the invite (`queued`), its token's hash and the
+ * e-mail in one transaction. The URL is returned here only: the token is not
+ * kept.
+ */
+export async function createInvite(
+  deps: Deps,
+  clientId: string,
+  input: NewInvite,
+  links: { invite: (token: string) => string },
+  /** The demo data's invites: a token known in advance, and no e-mail (nobody to mail). */
+  demo?: { token: string },
+): Promise<InviteView & { invite_url: string }> {
+  const client = await getClient(deps, clientId);
+  if (!client) throw new DomainError('not-found', `No client ${clientId}`);
+  if (input.pay_option === 'invoice' && !client.invoiceEnabled) throw new DomainError('invoice-disabled', 'Invoice payments are not enabled on this account');
+  const { course } = await checkTargets(deps, input);
+  const now = deps.clock();
+  const token = demo?.token ?? randomToken(32);
+  const id = await nextId(deps, FAMILY, 'booking-invite');
+  const invite: InviteItem = {
+    id,
+    uuid: randomUUID(),
+    client_id: clientId,
+    status: 'queued',
+    candidate: input.candidate,
+    course: { id: course.id, name: course.name, code: course.code },
+    training_event_id: input.training_event_id ?? null,
+    location_id: input.location_id ?? null,
+    pay_option: input.pay_option,
+    message: input.message ?? null,
+    open_count: 0,
+    booking_id: null,
+    expires_at: addSeconds(now, (input.expires_in_days ?? DEFAULT_EXPIRY_DAYS) * 86_400).toISOString(),
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+  const url = links.invite(token);
+  const mail = bookingInvitation({
+    candidateName: `${input.candidate.first_name} ${input.candidate.last_name}`,
+    agency: client.name,
+    course: course.name,
+    inviteUrl: url,
+    expiresAt: invite.expires_at,
+    message: invite.message,
+    pays: invite.pay_option === 'candidate_pays',
+  });
+  await transact(deps, [
+    part('invite', putItem(deps, { ...inviteKeys.invite(clientId, FAMILY, id), entity: 'booking-invite', ...invite }, itemAbsent)),
+    part('token', putItem(deps, { ...inviteKeys.token(FAMILY, tokenHash(token)), entity: 'invite-token', client_id: clientId, invite_id: id }, itemAbsent)),
+    ...(demo ? [] : [part('email', emailPut(deps, { ...mail, to: input.candidate.email, receipt: { kind: 'booking-invite', family: FAMILY, client_id: clientId, invite_id: id } }))]),
+  ]);
+  return { ...(await viewOf(deps, invite)), invite_url: url };
+}
+
+export async function getInviteItem(deps: Deps, clientId: string, id: number): Promise<InviteItem | undefined> {
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.invite(clientId, FAMILY, id), ConsistentRead: true }));
+  return Item as InviteItem | undefined;
+}
+
+/** GET /booking-invites/{id}: the caller's invite; another client's is not-found. */
+export async function getInvite(deps: Deps, clientId: string, id: number): Promise<InviteView> {
+  const item = await getInviteItem(deps, clientId, id);
+  if (!item) throw new DomainError('not-found', `No booking invite ${id}`);
+  return viewOf(deps, item);
+}
+
+/** GET /booking-invites: newest first. */
+export const listInvites = (deps: Deps, clientId: string, page: { limit: number; cursor?: string }): Promise<Page<InviteView>> =>
+  queryFilteredPage(deps, { pk: clientKeys.partition(clientId), prefix: inviteKeys.prefix(FAMILY), limit: page.limit, cursor: page.cursor }, (item) => viewOf(deps, item as unknown as InviteItem));
+
+/** The invite a link token leads to; an unknown token is not-found. */
+export async function inviteOfToken(deps: Deps, token: string): Promise<InviteItem> {
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.token(FAMILY, tokenHash(token)), ConsistentRead: true }));
+  const invite = Item && (await getInviteItem(deps, String(Item.client_id), Number(Item.invite_id)));
+  if (!invite) throw new DomainError('not-found', 'There is no invite at this address');
+  return invite;
+}
+
+/** The part that writes one of the invite's lifecycle events, carrying the invite as the API shows it. */
+export async function inviteEventPart(deps: Deps, type: 'booking_invite.sent' | 'booking_invite.opened' | 'booking_invite.used', invite: InviteItem): Promise<Part> {
+  return part('event', eventPut(deps, { type, family: FAMILY, client_id: invite.client_id, data: await viewOf(deps, invite) }));
+}
+
+/** Changes the invite as it was read (condition: `updated_at` unchanged, and `when`), with `others`. */
+export async function changeInvite(deps: Deps, invite: InviteItem, changes: Partial<InviteItem>, others: (updated: InviteItem) => Promise<Part[]>, when?: Condition): Promise<InviteItem> {
+  const now = deps.clock().toISOString();
+  const updated = { ...invite, ...changes, updated_at: now };
+  const seen: Condition = { expression: 'updated_at = :seen', values: { ':seen': invite.updated_at } };
+  const condition = when ? allOf(seen, when) : seen;
+  await transact(deps, [part('invite', updateItem(deps, inviteKeys.invite(invite.client_id, FAMILY, invite.id), { set: { ...changes, updated_at: now } }, condition)), ...(await others(updated))]);
+  return updated;
+}
+
+/**
+ * The e-mail worker handed the invite's message over: `sent_at` and
+ * `booking_invite.sent`, once however often the queue delivers it; the status
+ * moves queued→sent unless the link was opened (or used) first.
+ */
+export async function recordInviteSent(deps: Deps, clientId: string, inviteId: number): Promise<boolean> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const invite = await getInviteItem(deps, clientId, inviteId);
+    if (!invite || invite.sent_at) return false;
+    const changes: Partial<InviteItem> = { sent_at: deps.clock().toISOString(), ...(invite.status === 'queued' ? { status: 'sent' as const } : {}) };
+    try {
+      await changeInvite(deps, invite, changes, async (u) => [await inviteEventPart(deps, 'booking_invite.sent', u)], { expression: 'attribute_not_exists(sent_at)' });
+      return true;
+    } catch (err) {
+      if (!(err instanceof TransactionFailed && err.has('invite'))) throw err; // changed since read: read again
+    }
+  }
+  throw new Error(`Invite ${inviteId} kept changing while recording its hand-over`);
+}
+
+/**
+ * Demo data (design practical-training 13): one `sent` invite per demo client
+ * to the first active course, at a token known in advance so the local stack
+ * can show its page. Seeding again changes nothing.
+ */
+export async function seedDemoInvites(deps: Deps, clients: readonly { client_id: string; invite_token: string; candidate: NewInvite['candidate'] }[]): Promise<void> {
+  const course = (await loadCatalogue(deps)).courses.find((c) => c.active);
+  if (!course) return;
+  for (const demo of clients) {
+    const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.token(FAMILY, tokenHash(demo.invite_token)), ConsistentRead: true }));
+    if (Item) continue;
+    const invite = await createInvite(deps, demo.client_id, { candidate: demo.candidate, course_id: course.id, pay_option: 'credits', expires_in_days: 60 }, { invite: () => '' }, { token: demo.invite_token });
+    await recordInviteSent(deps, demo.client_id, invite.id);
+  }
+}

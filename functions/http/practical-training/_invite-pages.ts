@@ -1,0 +1,129 @@
+import * as v from 'valibot';
+import { getClient } from '../../core/access/clients.js';
+import type { PaymentRequestStatus } from '../../core/commerce/payment-requests.js';
+import { formatMoney } from '../../core/commerce/charges.js';
+import type { Deps } from '../../core/platform/deps.js';
+import { DomainError } from '../../core/platform/errors.js';
+import { readableTime } from '../../core/platform/time.js';
+import type { PracticalBookingView } from '../../core/practical-training/bookings.js';
+import { inviteEvents, inviteGone, inviteSeatHold } from '../../core/practical-training/invites-page.js';
+import { inviteOfToken, type InviteItem } from '../../core/practical-training/invites.js';
+import type { SeatHold } from '../../core/practical-training/seats.js';
+import type { TrainingEventView } from '../../core/practical-training/views.js';
+import { email, name, nmcNumber, phone } from '../../api/schemas/fields.js';
+import { escapeHtml, field, layout } from '../../middleware/html.js';
+
+/** The candidate's pages of a booking invite: choose an event, hold a seat, enter details, book; and the payment page. */
+
+export const InviteBookingForm = v.object({
+  first_name: name(),
+  last_name: name(),
+  email,
+  phone,
+  job_role: name(),
+  nmc_number: v.optional(v.union([v.literal(''), nmcNumber]), ''),
+});
+
+export interface InvitePageModel {
+  invite: InviteItem;
+  agency: string;
+  events: TrainingEventView[];
+  hold?: SeatHold;
+  actions: { hold: string; release: string; book: string };
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  notice?: string;
+}
+
+export async function invitePageModel(deps: Deps, invite: InviteItem, actions: InvitePageModel['actions']): Promise<InvitePageModel> {
+  const [client, events, hold] = await Promise.all([getClient(deps, invite.client_id), inviteEvents(deps, invite), inviteSeatHold(deps, invite)]);
+  return { invite, agency: client?.name ?? 'Your agency', events, hold, actions, values: { first_name: invite.candidate.first_name, last_name: invite.candidate.last_name, email: invite.candidate.email }, errors: {} };
+}
+
+/** The page a used or expired invite answers, with 410. */
+export function gonePage(state: 'used' | 'expired'): { status: number; html: string } {
+  const html =
+    state === 'used'
+      ? layout('This invite has been used', '<h1>This invite has been used</h1><p>A place has already been booked with this link. Each invite books once; ask your agency if you need another.</p>')
+      : layout('This invite has expired', '<h1>This invite has expired</h1><p>The link is no longer valid. Please ask your agency for a new invite.</p>');
+  return { status: 410, html };
+}
+
+/** The invite behind the token, or the 410 page when it can no longer be used. */
+export async function liveInvite(deps: Deps, token: string): Promise<InviteItem | { status: number; html: string }> {
+  const invite = await inviteOfToken(deps, token);
+  const state = inviteGone(invite, deps.clock());
+  return state ? gonePage(state) : invite;
+}
+
+/** A refusal that means the invite was used (or expired) meanwhile: the 410 page; anything else, undefined. */
+export async function goneMeanwhile(deps: Deps, token: string, err: unknown): Promise<{ status: number; html: string } | undefined> {
+  if (!(err instanceof DomainError)) return undefined;
+  const state = inviteGone(await inviteOfToken(deps, token), deps.clock());
+  return state ? gonePage(state) : undefined;
+}
+
+const when = (e: { start_at: string }, tz: string) => readableTime(e.start_at, tz);
+
+export function invitePage(m: InvitePageModel, timeZone: string): string {
+  const i = m.invite;
+  const course = escapeHtml(i.course.name);
+  const pays = i.pay_option === 'candidate_pays';
+  const notice = m.notice ? `<p class="error" role="alert">${escapeHtml(m.notice)}</p>` : '';
+  if (m.hold) {
+    const e = m.errors;
+    const val = m.values;
+    const held = m.hold;
+    return layout(`Book ${i.course.name}`, `<h1>Book ${course}</h1>
+${notice}
+<p>A seat is held for you on <strong>${escapeHtml(when(held, timeZone))}</strong> at ${escapeHtml(held.location.name)}, ${escapeHtml(held.location.town)}, until ${escapeHtml(readableTime(held.expires_at, timeZone))}.</p>
+<form method="post" action="${escapeHtml(m.actions.release)}"><button type="submit">Release this seat and choose another date</button></form>
+<form method="post" action="${escapeHtml(m.actions.book)}">
+<h2>Your details</h2>
+${Object.keys(e).length ? '<p class="error" role="alert">Please correct the highlighted answers.</p>' : ''}
+${field('first_name', 'First name', val.first_name, e.first_name, 'text', 'autocomplete="given-name" required')}
+${field('last_name', 'Last name', val.last_name, e.last_name, 'text', 'autocomplete="family-name" required')}
+${field('email', 'E-mail address', val.email, e.email, 'email', 'autocomplete="email" required')}
+${field('phone', 'Telephone, international format (for example +447700900123)', val.phone, e.phone, 'tel', 'autocomplete="tel" required')}
+${field('job_role', 'Job role', val.job_role, e.job_role, 'text', 'required')}
+${field('nmc_number', 'NMC PIN, if you have one (for example 12A3456B)', val.nmc_number, e.nmc_number)}
+<button type="submit">${pays ? 'Book and go to payment' : 'Book this place'}</button>
+</form>`);
+  }
+  const events = m.events
+    .map(
+      (ev) => `<li><form method="post" action="${escapeHtml(m.actions.hold)}"><input type="hidden" name="training_event_id" value="${ev.id}">
+${escapeHtml(when(ev, timeZone))}, ${escapeHtml(ev.location.name)}, ${escapeHtml(ev.location.town)} (${ev.seats_available} seat${ev.seats_available === 1 ? '' : 's'} left)
+<button type="submit">Choose this date</button></form></li>`,
+    )
+    .join('\n');
+  return layout(`Book ${i.course.name}`, `<h1>Book ${course}</h1>
+<p>${escapeHtml(m.agency)} invites you to book a place${pays ? '; you pay for it when you book' : ''}.</p>
+${i.message ? `<blockquote>${escapeHtml(i.message)}</blockquote>` : ''}
+${notice}
+${m.events.length ? `<h2>Choose a date</h2><p>Choosing a date holds a seat for you for 30 minutes.</p><ul>${events}</ul>` : '<p>There are no dates open for booking just now. Please try again later, or ask your agency.</p>'}`);
+}
+
+export function bookedPage(b: PracticalBookingView, timeZone: string): string {
+  return layout('Booked', `<h1>You are booked</h1>
+<p>${escapeHtml(b.course.name)} on ${escapeHtml(readableTime(b.start_date, timeZone))}.</p>
+<p>We have sent the details to ${escapeHtml(b.candidate.email)}.</p>`);
+}
+
+export function practicalPaymentPage(m: { booking: PracticalBookingView; amount: number; status: PaymentRequestStatus; pastDue: boolean; payBy?: string; action: string; providerReady: boolean; timeZone: string }): string {
+  const b = m.booking;
+  const amount = formatMoney({ amount: m.amount, currency: 'GBP' });
+  const summary = `<dl>
+<dt>Course</dt><dd>${escapeHtml(b.course.name)}</dd>
+<dt>When</dt><dd>${escapeHtml(readableTime(b.start_date, m.timeZone))}</dd>
+<dt>Candidate</dt><dd>${escapeHtml(b.candidate.name)}</dd>
+<dt>Amount</dt><dd>${escapeHtml(amount)}</dd>
+</dl>`;
+  if (m.status === 'paid') return layout('Payment received', `<h1>Payment received</h1><p>Your place is confirmed.</p>${summary}`);
+  if (m.status === 'refunded') return layout('Booking cancelled', `<h1>This booking was cancelled</h1><p>Your payment is being refunded.</p>${summary}`);
+  if (m.pastDue) return layout('Payment closed', `<h1>The time to pay has passed</h1><p>This booking was not paid for by ${escapeHtml(m.payBy ?? 'its deadline')}, so it is cancelled and cannot be paid for now.</p>${summary}`);
+  if (m.status === 'cancelled') return layout('Booking cancelled', `<h1>This booking was cancelled</h1><p>There is nothing to pay.</p>${summary}`);
+  return layout('Pay for your place', `<h1>Pay for your place</h1>${summary}
+${m.payBy ? `<p>Please pay by ${escapeHtml(m.payBy)}; an unpaid booking is cancelled then.</p>` : ''}
+${m.providerReady ? `<form method="post" action="${escapeHtml(m.action)}"><button type="submit">Pay ${escapeHtml(amount)}</button></form>` : '<p>Online payment is not available at the moment. Please try again later.</p>'}`);
+}

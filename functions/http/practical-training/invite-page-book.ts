@@ -1,0 +1,44 @@
+import * as v from 'valibot';
+import { linkTo } from '../../api/routes/operation.js';
+import { practicalTrainingPublic as pages } from '../../api/routes/practical-training-public.js';
+import { DomainError } from '../../core/platform/errors.js';
+import { bookWithInvite } from '../../core/practical-training/invites-page.js';
+import { pageHandler } from '../../middleware/page-handler.js';
+import { bookedPage, goneMeanwhile, InviteBookingForm, invitePage, invitePageModel, liveInvite } from './_invite-pages.js';
+import { inviteActions } from './invite-page-show.js';
+
+/** What the candidate reads when the agency's pay option is refused: nothing was booked, the invite still works. */
+const FUNDS = new Set(['insufficient-credits', 'insufficient-balance', 'invoice-disabled']);
+
+/** Books the invite's held seat: once per invite. `candidate_pays` goes on to the payment page. */
+export const handler = pageHandler(pages.submitInvitePage, async ({ deps, params, form, baseUrl }) => {
+  const live = await liveInvite(deps, params.token);
+  if ('html' in live) return live;
+  const again = async (status: number, extra: { errors?: Record<string, string>; notice?: string }) => {
+    const model = await invitePageModel(deps, live, inviteActions(baseUrl, params.token));
+    return { status, html: invitePage({ ...model, values: form, errors: extra.errors ?? {}, notice: extra.notice }, deps.config.serviceTimeZone) };
+  };
+  const parsed = v.safeParse(InviteBookingForm, form);
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.issues) errors[v.getDotPath(issue) ?? 'first_name'] ??= issue.message;
+    return again(422, { errors });
+  }
+  const { nmc_number, ...candidate } = parsed.output;
+  try {
+    const { booking, paymentToken } = await bookWithInvite(deps, params.token, { ...candidate, nmc_number: nmc_number || null }, {
+      payment: (token) => linkTo(baseUrl, pages.showPaymentPage, { token }),
+    });
+    if (paymentToken) return { redirect: linkTo(baseUrl, pages.showPaymentPage, { token: paymentToken }) };
+    return { status: 200, html: bookedPage(booking, deps.config.serviceTimeZone) };
+  } catch (err) {
+    const gone = await goneMeanwhile(deps, params.token, err);
+    if (gone) return gone;
+    if (!(err instanceof DomainError)) throw err;
+    if (FUNDS.has(err.code)) {
+      return again(422, { notice: `${live.candidate.first_name}, your agency cannot pay for this place just now, so nothing was booked. Your invite still works: please ask your agency, then try again.` });
+    }
+    if (err.code.startsWith('hold-')) return again(422, { notice: 'Your seat was no longer held. Please choose a date again.' });
+    return again(422, { notice: err.message });
+  }
+});

@@ -1,0 +1,18 @@
+import { linkTo } from '../../api/routes/operation.js';
+import { practicalTrainingPublic as pages } from '../../api/routes/practical-training-public.js';
+import { releaseInviteSeat } from '../../core/practical-training/invites-page.js';
+import { pageHandler } from '../../middleware/page-handler.js';
+import { goneMeanwhile } from './_invite-pages.js';
+
+/** Gives the invite's seat back, then back to the invite page to choose again. */
+export const handler = pageHandler(pages.releaseInviteSeat, async ({ deps, params, baseUrl }) => {
+  try {
+    await releaseInviteSeat(deps, params.token);
+  } catch (err) {
+    const gone = await goneMeanwhile(deps, params.token, err);
+    if (gone) return gone;
+    // Released meanwhile (expired, or another tab): nothing left to give back.
+    if (!(err instanceof Error && 'code' in err && err.code === 'not-found')) throw err;
+  }
+  return { redirect: linkTo(baseUrl, pages.showInvitePage, params) };
+});

@@ -1,0 +1,20 @@
+import { linkTo } from '../../api/routes/operation.js';
+import { practicalTrainingPublic as pages } from '../../api/routes/practical-training-public.js';
+import { openInvite } from '../../core/practical-training/invites-page.js';
+import { pageHandler } from '../../middleware/page-handler.js';
+import { invitePage, invitePageModel, liveInvite } from './_invite-pages.js';
+
+/** The invite page: only counts the opening (a HEAD not even that); it never uses the invite. */
+export const handler = pageHandler(pages.showInvitePage, async ({ deps, params, method, baseUrl }) => {
+  const live = await liveInvite(deps, params.token);
+  if ('html' in live) return live;
+  const invite = await openInvite(deps, params.token, method === 'GET');
+  const model = await invitePageModel(deps, invite, inviteActions(baseUrl, params.token));
+  return { status: 200, html: invitePage(model, deps.config.serviceTimeZone) };
+});
+
+export const inviteActions = (baseUrl: string, token: string) => ({
+  hold: linkTo(baseUrl, pages.holdInviteSeat, { token }),
+  release: linkTo(baseUrl, pages.releaseInviteSeat, { token }),
+  book: linkTo(baseUrl, pages.submitInvitePage, { token }),
+});

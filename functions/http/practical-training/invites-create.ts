@@ -1,0 +1,9 @@
+import { linkTo } from '../../api/routes/operation.js';
+import { practicalTrainingPublic } from '../../api/routes/practical-training-public.js';
+import { createInvite } from '../../core/practical-training/invites.js';
+import { httpHandler } from '../../middleware/http-handler.js';
+
+export const handler = httpHandler(practicalTrainingPublic.createBookingInvite, async ({ deps, caller, body, baseUrl }) => ({
+  status: 201,
+  body: await createInvite(deps, caller.clientId, body, { invite: (token) => linkTo(baseUrl, practicalTrainingPublic.showInvitePage, { token }) }),
+}));

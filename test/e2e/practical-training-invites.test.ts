@@ -1,0 +1,96 @@
+import { topUpCredits } from '../../functions/core/commerce/wallets.js';
+import { depsFromEnv } from '../../functions/core/platform/deps.js';
+import { addDays, wallClock } from '../../functions/core/platform/time.js';
+import { createCourse, createLocation, createTrainingEvent, PRACTICAL_FAMILY, type Course, type TrainingEventItem } from '../../functions/core/practical-training/catalogue.js';
+import type { LocalStack } from '../../lib/local/stack.js';
+import { eventually } from '../support/eventually.js';
+import { call, DEMO_CREDENTIALS, mailTo, startTestStack } from '../support/local-stack.js';
+
+/** A candidate books through an e-mailed invite, with nothing but the link. */
+
+let stack: LocalStack;
+let base: string;
+let token: string;
+let course: Course;
+let event: TrainingEventItem;
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const post = (url: string, form: Record<string, string> = {}) => fetch(url, { method: 'POST', headers: FORM, body: new URLSearchParams(form).toString(), redirect: 'manual' });
+const trainee = { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace.e2e@example.org', phone: '+447700900123', job_role: 'Healthcare assistant', nmc_number: '' };
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  base = stack.info.families[PRACTICAL_FAMILY]!;
+  token = (await call(`${base}/auth/token`, { body: DEMO_CREDENTIALS.northwind })).body.access_token;
+  const deps = depsFromEnv();
+  course = await createCourse(deps, { name: 'Invite test course', code: 'INV-E2E', duration_minutes: 180, certificate_validity_months: 12, price_minor: 6000 });
+  const location = await createLocation(deps, { name: 'Invite Test Centre', address: { line1: '1 Test Row', line2: null, town: 'Leeds', postcode: 'LS1 5AB' } });
+  const date = addDays(wallClock(new Date(), deps.config.serviceTimeZone).date, 10);
+  event = await createTrainingEvent(deps, { course_id: course.id, location_id: location.id, date, start_time: '09:30', capacity: 3 });
+  await topUpCredits(deps, 'demo-northwind', PRACTICAL_FAMILY, { kind: 'course', id: course.id, name: course.name }, 3);
+});
+afterAll(() => stack?.stop());
+
+async function invite(body: Record<string, unknown>, key?: string) {
+  const created = await call(`${base}/booking-invites`, { token, body: { candidate: { first_name: 'Grace', last_name: 'Adeyemi', email: trainee.email }, course_id: course.id, pay_option: 'credits', ...body }, headers: key ? { 'idempotency-key': key } : {} });
+  expect(created.status).toBe(201);
+  return created.body as { id: number; invite_url: string; status: string };
+}
+
+describe('a booking invite', () => {
+  it('is e-mailed and marked sent, opened by a GET that never uses it, and books once for concurrent posts', async () => {
+    const created = await invite({ training_event_id: event.id, message: 'Please book before your first shift' }, 'invite-e2e-1');
+    expect(created.status).toBe('queued');
+    expect((await invite({ training_event_id: event.id, message: 'Please book before your first shift' }, 'invite-e2e-1')).id).toBe(created.id);
+    const [mail] = await mailTo(stack, trainee.email);
+    expect(mail).toContain(created.invite_url);
+    const read = () => call(`${base}/booking-invites/${created.id}`, { token }).then((r) => r.body);
+    await eventually(async () => (await read()).status === 'sent', { what: 'the invite marked sent after hand-over' });
+    expect((await call(`${base}/booking-invites`, { token })).body.data.some((i: { id: number; invite_url?: string }) => i.id === created.id && i.invite_url === undefined)).toBe(true);
+
+    const page = await fetch(created.invite_url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Invite test course');
+    await fetch(created.invite_url);
+    expect(await read()).toMatchObject({ status: 'opened', open_count: 2, booking_id: null });
+
+    // The invite's hold and the agency's own hold on the same event do not block each other.
+    const held = await post(`${created.invite_url}/hold`, { training_event_id: String(event.id) });
+    expect(held.status).toBe(303);
+    expect(await (await fetch(created.invite_url)).text()).toContain('A seat is held for you');
+    const agencyHold = await call(`${base}/seats/hold`, { token, body: { training_event_id: event.id } });
+    expect(agencyHold.status).toBe(201);
+
+    const posts = await Promise.all(Array.from({ length: 5 }, () => post(created.invite_url, trainee)));
+    expect(posts.map((r) => r.status).sort()).toEqual([200, 410, 410, 410, 410]);
+    expect((await fetch(created.invite_url)).status).toBe(410);
+    const used = await read();
+    expect(used).toMatchObject({ status: 'used', booking_id: expect.any(Number) });
+    const booking = (await call(`${base}/bookings/${used.booking_id}`, { token })).body;
+    expect(booking).toMatchObject({ booking_invite_id: created.id, booked_by: 'Candidate', pay_option: 'credits', booking_status: 'booked', certificate_available: false });
+
+    const certificate = await call(`${base}/bookings/${used.booking_id}/certificate`, { token });
+    expect(certificate.status).toBe(404);
+    expect(certificate.body).toMatchObject({ type: '/problems/certificate-unavailable', reason: 'not_issued' });
+    await call(`${base}/seats/hold/${agencyHold.body.hold_hash}`, { token, method: 'DELETE' });
+  });
+
+  it('with candidate_pays, sends the candidate on to the payment page', async () => {
+    const created = await invite({ pay_option: 'candidate_pays' });
+    expect((await post(`${created.invite_url}/hold`, { training_event_id: String(event.id) })).status).toBe(303);
+    const booked = await post(created.invite_url, trainee);
+    expect(booked.status).toBe(303);
+    const payUrl = booked.headers.get('location')!;
+    expect(payUrl.startsWith(`${base}/pay/`)).toBe(true);
+    expect(await (await fetch(payUrl)).text()).toContain('Pay £60.00');
+    expect((await post(payUrl)).status).toBe(303);
+    expect(await (await fetch(payUrl)).text()).toContain('Payment received');
+  });
+
+  it('refuses an unknown link with 404, and answers invalid bodies with 422', async () => {
+    expect((await fetch(`${base}/invite/${'x'.repeat(43)}`)).status).toBe(404);
+    const refused = await call(`${base}/booking-invites`, { token, body: { candidate: { first_name: 'A', last_name: 'B', email: 'a@example.org' }, course_id: course.id, pay_option: 'credits', expires_in_days: 61 } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0].pointer).toBe('/expires_in_days');
+  });
+});

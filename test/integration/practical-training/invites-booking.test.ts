@@ -1,0 +1,138 @@
+import type { DomainEvent } from '../../../functions/core/events/outbox.js';
+import { topUpCredits, readWallet, walletKeys } from '../../../functions/core/commerce/wallets.js';
+import type { Deps } from '../../../functions/core/platform/deps.js';
+import { getPracticalBooking } from '../../../functions/core/practical-training/bookings.js';
+import { createCourse, createLocation, createTrainingEvent, PRACTICAL_FAMILY, type Course, type Location } from '../../../functions/core/practical-training/catalogue.js';
+import { bookWithInvite, holdSeatForInvite, inviteSeatHold, openInvite, releaseInviteSeat } from '../../../functions/core/practical-training/invites-page.js';
+import { createInvite, getInvite, inviteOfToken, type NewInvite } from '../../../functions/core/practical-training/invites.js';
+import { holdSeat, releaseSeat } from '../../../functions/core/practical-training/seats.js';
+import { newClient, outboxPayloads } from '../../support/clinical.js';
+import { testClock, testDeps, type TestClock } from '../../support/env.js';
+
+let deps: Deps;
+let clock: TestClock;
+let course: Course;
+let location: Location;
+
+const START = '2026-11-23T08:00:00.000Z';
+beforeAll(async () => {
+  clock = testClock(START);
+  deps = await testDeps({ clock });
+  course = await createCourse(deps, { name: 'Basic Life Support (adult)', code: 'BLS-A', duration_minutes: 180, certificate_validity_months: 12, price_minor: 6000 });
+  location = await createLocation(deps, { name: 'Leeds Training Centre', address: { line1: '1 Park Row', line2: null, town: 'Leeds', postcode: 'LS1 5AB' } });
+});
+afterEach(() => clock.set(START));
+
+const links = { invite: (token: string) => `http://api.test/practical-training/invite/${token}` };
+const payLinks = { payment: (token: string) => `http://api.test/practical-training/pay/${token}` };
+const trainee = { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace@example.org', phone: '+447700900123', job_role: 'Healthcare assistant', nmc_number: null };
+const code = (p: Promise<unknown>) => p.then(() => 'ok', (e) => e.code ?? String(e));
+const credits = async (client: string) => (await readWallet(deps, walletKeys.credits(client, PRACTICAL_FAMILY, course.id)))?.balance ?? 0;
+
+let day = 0;
+async function newEvent(capacity = 12) {
+  return createTrainingEvent(deps, { course_id: course.id, location_id: location.id, date: `2026-12-${String(++day).padStart(2, '0')}`, start_time: '09:30', capacity });
+}
+async function invited(client: string, over: Partial<NewInvite> = {}) {
+  const created = await createInvite(deps, client, { candidate: { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace@example.org' }, course_id: course.id, pay_option: 'credits', ...over }, links);
+  return { id: created.id, token: created.invite_url.split('/').pop()! };
+}
+const inviteEvents = async (inviteId: number, type: string) =>
+  (await outboxPayloads<DomainEvent>(deps, 'event')).filter((e) => e.type === type && (e.data as { id: number }).id === inviteId);
+
+describe('booking through an invite', () => {
+  it('books once for N concurrent posts: one booking, one debit, the invite used with one event', async () => {
+    const client = await newClient(deps);
+    await topUpCredits(deps, client, PRACTICAL_FAMILY, { kind: 'course', id: course.id, name: course.name }, 5);
+    const event = await newEvent();
+    const { id, token } = await invited(client, { training_event_id: event.id });
+    await holdSeatForInvite(deps, token, event.id);
+    const outcomes = await Promise.all(Array.from({ length: 6 }, () => code(bookWithInvite(deps, token, trainee, payLinks))));
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1);
+    expect(await credits(client)).toBe(4);
+    const invite = await getInvite(deps, client, id);
+    expect(invite).toMatchObject({ status: 'used', booking_id: expect.any(Number), used_at: expect.any(String) });
+    expect(await getPracticalBooking(deps, client, invite.booking_id!)).toMatchObject({ booking_invite_id: id, booked_by: 'Candidate', pay_option: 'credits', booking_status: 'booked' });
+    expect(await inviteEvents(id, 'booking_invite.used')).toHaveLength(1);
+    expect(await code(bookWithInvite(deps, token, trainee, payLinks))).toBe('invalid-state');
+  });
+
+  it('is never used by opening it, however often', async () => {
+    const client = await newClient(deps);
+    await topUpCredits(deps, client, PRACTICAL_FAMILY, { kind: 'course', id: course.id, name: course.name }, 1);
+    const event = await newEvent();
+    const { id, token } = await invited(client, { location_id: location.id });
+    await Promise.all(Array.from({ length: 5 }, () => openInvite(deps, token, true)));
+    expect(await getInvite(deps, client, id)).toMatchObject({ status: 'opened', open_count: 5, booking_id: null });
+    await holdSeatForInvite(deps, token, event.id);
+    await openInvite(deps, token, true);
+    expect(await code(bookWithInvite(deps, token, trainee, payLinks))).toBe('ok');
+  });
+
+  it('keeps the invite usable when the agency is short of funds, and books once it is topped up', async () => {
+    const client = await newClient(deps);
+    const event = await newEvent();
+    const { id, token } = await invited(client);
+    await holdSeatForInvite(deps, token, event.id);
+    expect(await code(bookWithInvite(deps, token, trainee, payLinks))).toBe('insufficient-credits');
+    expect((await getInvite(deps, client, id)).status).toBe('queued');
+    expect(await inviteSeatHold(deps, await inviteOfToken(deps, token))).toBeDefined();
+    await topUpCredits(deps, client, PRACTICAL_FAMILY, { kind: 'course', id: course.id, name: course.name }, 1);
+    expect(await code(bookWithInvite(deps, token, trainee, payLinks))).toBe('ok');
+  });
+
+  it('sends candidate_pays to the payment page, the booking pending and the invite used', async () => {
+    const client = await newClient(deps);
+    const event = await newEvent();
+    const { id, token } = await invited(client, { pay_option: 'candidate_pays' });
+    await holdSeatForInvite(deps, token, event.id);
+    const { booking, paymentToken } = await bookWithInvite(deps, token, trainee, payLinks);
+    expect(paymentToken).toEqual(expect.any(String));
+    expect(booking).toMatchObject({ booking_status: 'pending_payment', pay_status: 'pending', booking_invite_id: id });
+    expect((await getInvite(deps, client, id)).status).toBe('used');
+  });
+
+  it('refuses an expired invite: no hold, no booking', async () => {
+    const client = await newClient(deps);
+    const event = await newEvent();
+    const { token } = await invited(client, { expires_in_days: 1 });
+    await holdSeatForInvite(deps, token, event.id);
+    clock.advance(86_400);
+    expect(await code(bookWithInvite(deps, token, trainee, payLinks))).toBe('invalid-state');
+    expect(await code(holdSeatForInvite(deps, token, event.id))).toBe('invalid-state');
+  });
+
+  it('holds only events of its course (and location or pinned event)', async () => {
+    const client = await newClient(deps);
+    const [a, b] = [await newEvent(), await newEvent()];
+    const { token } = await invited(client, { training_event_id: a.id });
+    expect(await code(holdSeatForInvite(deps, token, b.id))).toBe('event-unavailable');
+    expect(await code(holdSeatForInvite(deps, token, a.id))).toBe('ok');
+    await releaseInviteSeat(deps, token);
+    expect(await inviteSeatHold(deps, await inviteOfToken(deps, token))).toBeUndefined();
+  });
+});
+
+describe("an invite's seat hold and the agency's own", () => {
+  it('never block each other, in either order', async () => {
+    const client = await newClient(deps);
+    const event = await newEvent();
+    const other = await newEvent();
+    const agency = { type: 'client', clientId: client } as const;
+    const first = await holdSeat(deps, agency, event.id);
+    const { token } = await invited(client, { location_id: location.id });
+    expect(await code(holdSeatForInvite(deps, token, event.id))).toBe('ok');
+    // The agency's one-hold rule still holds for the agency alone.
+    expect(await code(holdSeat(deps, agency, other.id))).toBe('hold-conflict');
+    await releaseSeat(deps, agency, first.hold_hash);
+    expect(await code(holdSeat(deps, agency, other.id))).toBe('ok');
+  });
+
+  it('takes a seat like any hold: an event of capacity 1 held by an invite is full for the agency', async () => {
+    const client = await newClient(deps);
+    const event = await newEvent(1);
+    const { token } = await invited(client);
+    await holdSeatForInvite(deps, token, event.id);
+    expect(await code(holdSeat(deps, { type: 'client', clientId: client }, event.id))).toBe('event-full');
+  });
+});
