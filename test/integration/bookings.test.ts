@@ -3,6 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   cancelBooking,
   completeInterview,
+  markAttendance,
   confirmCandidatePayment,
   markReportAvailable,
   rescheduleBooking,
@@ -255,6 +256,24 @@ describe('operator actions', () => {
       clock.set(today);
     }
     expect(await eventsFor(booking.id)).toEqual(['booking.created', 'booking.interview_completed', 'booking.interview_report_available']);
+  });
+});
+
+describe('concurrent operator changes', () => {
+  it('with the clock standing still, two attendance marks at once: one wins, the other is refused, not silently overwritten', async () => {
+    const client = await newClient(deps, { invoiceEnabled: true });
+    const booking = await book(client, await heldSlot(client), 'invoice');
+    const today = clock().toISOString();
+    clock.set(new Date(Date.parse(booking.start_date) + 60_000).toISOString());
+    try {
+      // A first change at this instant: the next two read a booking whose updated_at is now.
+      await markAttendance(deps, booking.id, 'attended');
+      const { ok, errors } = await settle([markAttendance(deps, booking.id, 'no_show'), markAttendance(deps, booking.id, 'attended')]);
+      expect([ok.length, errors.length]).toEqual([1, 1]);
+      expect((await getBooking(deps, client, booking.id)).attendance).toBe(ok[0]!.attendance);
+    } finally {
+      clock.set(today);
+    }
   });
 });
 

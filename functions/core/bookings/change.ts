@@ -15,8 +15,12 @@ import { bookingEventPart, bookingKeys, getBookingItem, paymentDueOf } from './r
  * transaction conditional on the booking as it was read, with its event.
  */
 
-/** *bookingUnchanged*: nobody changed the booking since it was read. */
-const bookingUnchanged = (booking: BookingRecord): Condition => ({ expression: 'updated_at = :seen', values: { ':seen': booking.updated_at } });
+/**
+ * *bookingUnchanged*: nobody changed the booking since it was read. A version
+ * count, not `updated_at`: two changes within one millisecond would carry the same time.
+ */
+const bookingUnchanged = (booking: BookingRecord): Condition =>
+  booking.version === undefined ? { expression: 'attribute_not_exists(version)' } : { expression: 'version = :seen', values: { ':seen': booking.version } };
 
 /** Updates a booking as it was read (part "booking"), with its event and any other parts. */
 export async function changeBooking<B extends BookingRecord>(
@@ -29,8 +33,9 @@ export async function changeBooking<B extends BookingRecord>(
   failures: Record<string, Failure> = {},
 ): Promise<B> {
   const now = deps.clock().toISOString();
-  const updated: B = { ...booking, ...changes, updated_at: now };
-  const parts = [part('booking', updateItem(deps, bookingKeys.booking(booking.client_id, booking.family, booking.id), { set: { ...changes, updated_at: now } }, bookingUnchanged(booking))), ...others];
+  const version = (booking.version ?? 0) + 1;
+  const updated: B = { ...booking, ...changes, updated_at: now, version };
+  const parts = [part('booking', updateItem(deps, bookingKeys.booking(booking.client_id, booking.family, booking.id), { set: { ...changes, updated_at: now, version } }, bookingUnchanged(booking))), ...others];
   if (event) parts.push(bookingEventPart(deps, kind, event as BookingEvent, updated));
   await transact(deps, parts, failures);
   return updated;

@@ -34,6 +34,8 @@ export interface BookingRecord {
   cancellation?: { reason: string | null; cancelled_by: 'operator' | 'agency' | 'system'; cancelled_at: string };
   created_at: string;
   updated_at: string;
+  /** Counts the booking's changes; each change is conditional on the count it read (absent on bookings never changed). */
+  version?: number;
 }
 
 /**
