@@ -8,6 +8,7 @@ import { deleteItem, part, transact, updateItem, type Condition, type Failure, t
 import { freeUnit } from '../inventory/units.js';
 import { linkPlaceReleased } from './booking-page.js';
 import type { BookingEvent, BookingKind, BookingRecord } from './kind.js';
+import { agencyName, nextSequence, noticeOf, noticePart } from './invitations.js';
 import { bookingEventPart, bookingKeys, getBookingItem, paymentDueOf } from './records.js';
 
 /**
@@ -18,7 +19,7 @@ import { bookingEventPart, bookingKeys, getBookingItem, paymentDueOf } from './r
 /** *bookingUnchanged*: nobody changed the booking since it was read. */
 const bookingUnchanged = (booking: BookingRecord): Condition => ({ expression: 'updated_at = :seen', values: { ':seen': booking.updated_at } });
 
-/** Updates a booking as it was read (part "booking"), with its event and any other parts. */
+/** Updates a booking as it was read (part "booking"), with its event, the candidate's notice if the event calls for one, and any other parts. */
 export async function changeBooking<B extends BookingRecord>(
   deps: Deps,
   kind: BookingKind<B>,
@@ -29,9 +30,12 @@ export async function changeBooking<B extends BookingRecord>(
   failures: Record<string, Failure> = {},
 ): Promise<B> {
   const now = deps.clock().toISOString();
-  const updated: B = { ...booking, ...changes, updated_at: now };
-  const parts = [part('booking', updateItem(deps, bookingKeys.booking(booking.client_id, booking.family, booking.id), { set: { ...changes, updated_at: now } }, bookingUnchanged(booking))), ...others];
+  const notice = noticeOf(event, { ...booking, ...changes });
+  const all = (notice ? { ...changes, calendar_sequence: nextSequence(booking) } : changes) as Partial<B>;
+  const updated: B = { ...booking, ...all, updated_at: now };
+  const parts = [part('booking', updateItem(deps, bookingKeys.booking(booking.client_id, booking.family, booking.id), { set: { ...all, updated_at: now } }, bookingUnchanged(booking))), ...others];
   if (event) parts.push(bookingEventPart(deps, kind, event as BookingEvent, updated));
+  if (notice) parts.push(noticePart(deps, kind, notice, updated, { agency: await agencyName(deps, booking.client_id), before: booking }));
   await transact(deps, parts, failures);
   return updated;
 }
