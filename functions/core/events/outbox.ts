@@ -31,6 +31,14 @@ export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Text attachments (an invitation's `.ics`), sent as they are. */
+  attachments?: EmailAttachment[];
+}
+
+export interface EmailAttachment {
+  filename: string;
+  content_type: string;
+  content: string;
 }
 
 export const OUTBOX_SHARDS = 4;
