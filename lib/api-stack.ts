@@ -84,6 +84,8 @@ export class ApiStack extends Stack {
           STAGE: config.stage,
           ...(props.domainName ? { PUBLIC_ROOT_URL: `https://${props.domainName.name}` } : {}),
           ...(config.paymentProvider ? { PAYMENT_PROVIDER: config.paymentProvider } : {}),
+          // Calendar invitations written with a booking name the sender as organiser.
+          ...(config.emailFrom ? { EMAIL_FROM: config.emailFrom } : {}),
         },
       }).bindTable(props.table, 'readwrite');
       if (route.documents?.length) fn.bindDocuments(documentsBucketName(config.stage), route.documents);

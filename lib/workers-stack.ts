@@ -53,7 +53,7 @@ export class WorkersStack extends Stack {
         logGroupName,
         logRetentionDays: config.logRetentionDays,
         timeout: Duration.seconds(timeoutSeconds),
-        environment: { SERVICE_TIME_ZONE: config.serviceTimeZone, STAGE: config.stage },
+        environment: { SERVICE_TIME_ZONE: config.serviceTimeZone, STAGE: config.stage, ...(config.emailFrom ? { EMAIL_FROM: config.emailFrom } : {}) },
       });
       Validations.of(role).acknowledge(
         {
@@ -103,7 +103,6 @@ export class WorkersStack extends Stack {
         new SqsEventSource(props.queues[def.id]!, { batchSize: def.batchSize, reportBatchItemFailures: true, maxConcurrency: def.maxConcurrency }),
       );
       if (def.id === 'emails') {
-        if (config.emailFrom) fn.fn.addEnvironment('EMAIL_FROM', config.emailFrom);
         const domain = config.emailFrom?.split('@')[1];
         fn.fn.addToRolePolicy(
           new PolicyStatement({

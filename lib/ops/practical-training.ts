@@ -1,9 +1,10 @@
+import { issueCertificate } from '../../functions/core/practical-training/certificates.js';
 import { topUpCredits, topUpMoney } from '../../functions/core/commerce/wallets.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
 import { DomainError } from '../../functions/core/platform/errors.js';
 import { setBalanceAlertSettings } from '../../functions/core/practical-training/account.js';
 import { createCourse, createLocation, createTrainingEvent, loadCatalogue, PRACTICAL_FAMILY, setCourseActive, setLocationActive } from '../../functions/core/practical-training/catalogue.js';
-import { cancelPractical } from '../../functions/core/practical-training/bookings.js';
+import { cancelPractical, toPracticalBookingView } from '../../functions/core/practical-training/bookings.js';
 import { findBookingIn } from '../../functions/core/bookings/records.js';
 import { getTrainingEvent } from '../../functions/core/practical-training/events.js';
 import { cancelTrainingEvent, markPracticalAttendance, markPracticalResult, reschedulePractical, setEventCapacity } from '../../functions/core/practical-training/operator.js';
@@ -127,6 +128,14 @@ export function practicalTrainingCommands(k: OpsKit): Record<string, OpsCommand>
       options: ['id', 'result'],
       usage: '--id ID --result passed|not_passed   for an attended booking',
       run: async () => k.print(await markPracticalResult(k.deps(), k.int('id'), k.oneOf('result', ['passed', 'not_passed'] as const))),
+    },
+    'training-booking certificate': {
+      options: ['id'],
+      usage: '--id ID   issue the completion certificate (attended and passed only)',
+      run: async () => {
+        const deps = k.deps();
+        k.print(toPracticalBookingView(await issueCertificate(deps, k.int('id')), deps.config.serviceTimeZone));
+      },
     },
     'training-booking reschedule': {
       options: ['id', 'event'],

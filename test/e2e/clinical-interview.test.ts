@@ -3,6 +3,8 @@ import { topUpMoney } from '../../functions/core/commerce/wallets.js';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { call, mailTo, startTestStack } from '../support/local-stack.js';
 import { ops } from '../support/ops.js';
+import { attachmentsOf, textOf } from '../support/mail.js';
+import ICAL from 'ical.js';
 
 let stack: LocalStack;
 let base: string;
@@ -157,7 +159,18 @@ describe('the agency flow', () => {
     const paid = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
     expect(paid.status).toBe(303);
     expect(await (await fetch(link)).text()).toContain('Payment received');
-    expect((await call(`${base}/bookings/${created.body.id}`, { token: northwind })).body).toMatchObject({ booking_status: 'booked', pay_status: 'completed' });
+    const booked = (await call(`${base}/bookings/${created.body.id}`, { token: northwind })).body;
+    expect(booked).toMatchObject({ booking_status: 'booked', pay_status: 'completed' });
+
+    // The mail worker delivers the confirmation with the invitation attached, as a calendar imports it.
+    const confirmation = (await mailTo(stack, email, 2)).find((m) => m.includes('X-Template: booking-confirmed\n'))!;
+    expect(confirmation).toMatch(/Subject: Confirmed: Mental Health Nurse clinical interview on \w+day \d+ \w+, \d\d:\d\d\n/);
+    expect(textOf(confirmation)).toContain(booked.video_meeting.join_link);
+    const [invitation] = attachmentsOf(confirmation);
+    expect(invitation).toMatchObject({ filename: 'invitation.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST' });
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(invitation!.content)).getFirstSubcomponent('vevent')!);
+    expect(event.startDate.toJSDate().getTime()).toBe(Date.parse(booked.start_date));
+    expect(String(event.attendees[0]!.getFirstValue())).toBe(`mailto:${email}`);
   });
 
   it('the booking URL opens a page where a candidate books a free slot and goes to payment', async () => {

@@ -176,6 +176,10 @@ describe('agency operations', () => {
     const reminded = await call(`${base}/reference-requests/${request.id}/reminders`, { method: 'POST', token: northwind });
     expect(reminded.status).toBe(200);
     expect(reminded.body.message).toBe('0 reminders sent');
+    expect(reminded.body.data.reminders.map((x: { reminded: boolean; reason: string; next_reminder_at: string }) => [x.reminded, x.reason, typeof x.next_reminder_at])).toEqual([
+      [false, 'reminded_recently', 'string'],
+      [false, 'reminded_recently', 'string'],
+    ]);
 
     const form = linkIn((await mailTo(stack, r.referee_email))[0]!, 'reference-form');
     const cancelled = await call(`${base}/reference-requests/${request.id}/cancel`, { method: 'POST', token: northwind });

@@ -3,12 +3,16 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   cancelBooking,
   completeInterview,
+  markAttendance,
   confirmCandidatePayment,
   markReportAvailable,
   rescheduleBooking,
 } from '../../functions/core/bookings/booking-admin.js';
 import { bookingPageToken, clientOfBookingPage } from '../../functions/core/bookings/booking-page.js';
-import { createBooking, getBooking, listBookings, type NewBooking } from '../../functions/core/bookings/bookings.js';
+import { changeBooking } from '../../functions/core/bookings/change.js';
+import { clinicalBookings } from '../../functions/core/clinical-interview/bookings.js';
+import { TransactionFailed } from '../../functions/core/platform/transact.js';
+import { createBooking, getBookingItem, getBooking, listBookings, type NewBooking } from '../../functions/core/bookings/bookings.js';
 import type { InterviewType } from '../../functions/core/clinical-interview/catalog.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
 import { availableSlots, createHold, getHold } from '../../functions/core/inventory/holds.js';
@@ -255,6 +259,27 @@ describe('operator actions', () => {
       clock.set(today);
     }
     expect(await eventsFor(booking.id)).toEqual(['booking.created', 'booking.interview_completed', 'booking.interview_report_available']);
+  });
+});
+
+describe('concurrent operator changes', () => {
+  it('with the clock standing still, a change made from a stale read is refused, not silently written over the newer one', async () => {
+    const client = await newClient(deps, { invoiceEnabled: true });
+    const booking = await book(client, await heldSlot(client), 'invoice');
+    const today = clock().toISOString();
+    clock.set(new Date(Date.parse(booking.start_date) + 60_000).toISOString());
+    try {
+      // A first change at this instant: the booking's updated_at is now, and stays now.
+      await markAttendance(deps, booking.id, 'attended');
+      // Two writers read the booking as it is now; the first writes, the second must not overwrite it.
+      const read = (await getBookingItem(deps, client, booking.id))!;
+      const kind = clinicalBookings(CI);
+      await changeBooking(deps, kind, read, { attendance: 'no_show' }, undefined);
+      await expect(changeBooking(deps, kind, read, { attendance: 'attended' }, undefined)).rejects.toThrow(TransactionFailed);
+      expect((await getBooking(deps, client, booking.id)).attendance).toBe('no_show');
+    } finally {
+      clock.set(today);
+    }
   });
 });
 

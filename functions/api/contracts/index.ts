@@ -41,6 +41,7 @@ export const SPEC_FIELDS = new Map<v.GenericSchema, readonly string[] | 'all'>([
   [R.Hold, 'all'],
   [R.Booking, 'all'],
   [R.ReferenceRequest, 'all'],
+  [R.RemindedReferenceRequest, Object.keys(R.ReferenceRequest.entries)],
   [R.Reference, 'all'],
   [R.ReferenceDetail, Object.keys(R.Reference.entries)],
   [R.WebhookEndpoint, 'all'],

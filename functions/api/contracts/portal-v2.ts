@@ -99,13 +99,22 @@ export const PORTAL_V2_CONTRACTS: Record<keyof typeof portalV2, OperationContrac
   },
   sendReminders: {
     summary: 'Remind referees who have not answered',
-    description: 'E-mails the form again to each referee who has not answered and was not reminded recently.',
+    description:
+      'E-mails the form again to each referee who has not answered and was not reminded in the last 24 hours. `reminders` says, for each referee, whether they were reminded now and, if not, why (`reminded_recently`, or the reference\'s status: `completed`, `declined`, `cancelled`, `expired`) and when they can next be reminded (`next_reminder_at`; null when never: they are no longer waiting, or the request expires first).',
     tag: 'Reference requests',
     request: { params: id },
     responses: {
-      200: json('The reference request', R.ReferenceRequest, 'single', {
+      200: json('The reference request, with what happened for each referee', R.RemindedReferenceRequest, 'single', {
         message: '1 reminder sent',
-        example: { ...REFERENCE_REQUEST, references: [{ ...REFERENCE, reminder_count: 1, last_reminder_sent_at: '2026-11-21T09:00:00.000Z', updated_at: '2026-11-21T09:00:00.000Z' }] },
+        example: {
+          ...REFERENCE_REQUEST,
+          references_completed: 1,
+          references: [{ ...REFERENCE, reminder_count: 1, last_reminder_sent_at: '2026-11-21T09:00:00.000Z', updated_at: '2026-11-21T09:00:00.000Z' }, { ...secondReferee, status: 'completed', status_label: 'Completed' }],
+          reminders: [
+            { reference_id: REFERENCE.id, referee_name: REFERENCE.referee_name, reminded: true, reason: null, next_reminder_at: '2026-11-22T09:00:00.000Z' },
+            { reference_id: secondReferee.id, referee_name: secondReferee.referee_name, reminded: false, reason: 'completed', next_reminder_at: null },
+          ],
+        },
       }),
       409: closed('Reference request 311 is expired'),
     },

@@ -153,6 +153,16 @@ export const ReferenceRequest = v.strictObject({
   created_at: timestamp,
   updated_at: timestamp,
 });
+/** One referee in a reminder run: reminded now, or why not (`reminded_recently`, or the reference's status) and when they can be. */
+export const ReminderOutcome = v.strictObject({
+  reference_id: int,
+  referee_name: str,
+  reminded: v.boolean(),
+  reason: nullable(str),
+  next_reminder_at: nullable(timestamp),
+});
+/** The answer to a reminder run: the request, and what happened for each referee. */
+export const RemindedReferenceRequest = v.strictObject({ ...ReferenceRequest.entries, reminders: v.array(ReminderOutcome) });
 
 // Practical training (design/practical-training.md section 2).
 

@@ -8,6 +8,7 @@ import { deleteItem, part, transact, updateItem, type Condition, type Failure, t
 import { freeUnit } from '../inventory/units.js';
 import { linkPlaceReleased } from './booking-page.js';
 import type { BookingEvent, BookingKind, BookingRecord } from './kind.js';
+import { agencyName, nextSequence, noticeOf, noticePart } from './invitations.js';
 import { bookingEventPart, bookingKeys, getBookingItem, paymentDueOf } from './records.js';
 
 /**
@@ -15,10 +16,14 @@ import { bookingEventPart, bookingKeys, getBookingItem, paymentDueOf } from './r
  * transaction conditional on the booking as it was read, with its event.
  */
 
-/** *bookingUnchanged*: nobody changed the booking since it was read. */
-const bookingUnchanged = (booking: BookingRecord): Condition => ({ expression: 'updated_at = :seen', values: { ':seen': booking.updated_at } });
+/**
+ * *bookingUnchanged*: nobody changed the booking since it was read. A version
+ * count, not `updated_at`: two changes within one millisecond would carry the same time.
+ */
+const bookingUnchanged = (booking: BookingRecord): Condition =>
+  booking.version === undefined ? { expression: 'attribute_not_exists(version)' } : { expression: 'version = :seen', values: { ':seen': booking.version } };
 
-/** Updates a booking as it was read (part "booking"), with its event and any other parts. */
+/** Updates a booking as it was read (part "booking"), with its event, the candidate's notice if the event calls for one, and any other parts. */
 export async function changeBooking<B extends BookingRecord>(
   deps: Deps,
   kind: BookingKind<B>,
@@ -29,9 +34,13 @@ export async function changeBooking<B extends BookingRecord>(
   failures: Record<string, Failure> = {},
 ): Promise<B> {
   const now = deps.clock().toISOString();
-  const updated: B = { ...booking, ...changes, updated_at: now };
-  const parts = [part('booking', updateItem(deps, bookingKeys.booking(booking.client_id, booking.family, booking.id), { set: { ...changes, updated_at: now } }, bookingUnchanged(booking))), ...others];
+  const notice = noticeOf(event, { ...booking, ...changes });
+  const version = (booking.version ?? 0) + 1;
+  const all = (notice ? { ...changes, calendar_sequence: nextSequence(booking) } : changes) as Partial<B>;
+  const updated: B = { ...booking, ...all, updated_at: now, version };
+  const parts = [part('booking', updateItem(deps, bookingKeys.booking(booking.client_id, booking.family, booking.id), { set: { ...all, updated_at: now, version } }, bookingUnchanged(booking))), ...others];
   if (event) parts.push(bookingEventPart(deps, kind, event as BookingEvent, updated));
+  if (notice) parts.push(noticePart(deps, kind, notice, updated, { agency: await agencyName(deps, booking.client_id), before: booking }));
   await transact(deps, parts, failures);
   return updated;
 }

@@ -9,6 +9,7 @@ import { DomainError } from '../platform/errors.js';
 import { itemAbsent, part, putItem, transact, type Failure, type Part } from '../platform/transact.js';
 import type { PayOption } from '../platform/vocabulary.js';
 import { leavesTimeToPay, paymentDueAt, type BookingKind, type BookingRecord } from './kind.js';
+import { noticeOf, noticePart } from './invitations.js';
 import { bookingEventPart, bookingKeys, paymentDueOf } from './records.js';
 
 /**
@@ -16,7 +17,7 @@ import { bookingEventPart, bookingKeys, paymentDueOf } from './records.js';
  * (consume a hold, or claim a free unit), write the booking, charge it by its
  * pay option (commerce's `planCharge`), and record `booking.created`; a
  * candidate_pays booking also gets its payment deadline and the e-mail that
- * asks for payment.
+ * asks for payment, any other the candidate's confirmation and invitation.
  */
 
 export interface BookingLinks {
@@ -75,6 +76,7 @@ export async function commitBooking<B extends BookingRecord, V>(deps: Deps, kind
       price: c.product.price,
       payment_token: charge.paymentToken,
       payment_due_at: dueAt,
+      calendar_sequence: charge.bookingStatus === 'booked' ? 0 : undefined,
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     } as B;
@@ -92,6 +94,8 @@ export async function commitBooking<B extends BookingRecord, V>(deps: Deps, kind
       const email = kind.paymentEmail(booking, { agency: c.client.name, paymentUrl: c.links.payment(charge.paymentToken), timeZone: tz });
       parts.push(part('email', emailPut(deps, email)));
     }
+    const notice = noticeOf('booking.created', booking);
+    if (notice) parts.push(noticePart(deps, kind, notice, booking, { agency: c.client.name }));
     await transact(deps, parts, { ...take.failures, ...charge.failures });
     return { booking, view: kind.view(booking, tz), paymentToken: charge.paymentToken };
   });

@@ -33,9 +33,13 @@ export interface BookingRecord {
   payment_due_at?: string;
   /** Which of its booking link's unpaid places the booking holds (booked through the link, until paid). */
   link_place?: string;
+  /** The SEQUENCE of the last calendar invitation sent to the candidate; absent until the first. */
+  calendar_sequence?: number;
   cancellation?: { reason: string | null; cancelled_by: 'operator' | 'agency' | 'system'; cancelled_at: string };
   created_at: string;
   updated_at: string;
+  /** Counts the booking's changes; each change is conditional on the count it read (absent on bookings never changed). */
+  version?: number;
 }
 
 /**
@@ -64,6 +68,18 @@ export const leavesTimeToPay = (now: Date, startAt: Date, rule: PaymentDeadline)
 /** The events every booking family has (the specification names them alike in each). */
 export type BookingEvent = 'booking.created' | 'booking.confirmed' | 'booking.cancelled' | 'booking.rescheduled';
 
+/** What a booking's calendar invitation and notices say: the kind's words (the engine adds times, UID and sequence). */
+export interface CalendarEntry {
+  /** Who is invited (and e-mailed): the candidate. */
+  attendee: { name: string; email: string };
+  /** "Clinical interview: Band 5 nurse". */
+  title: string;
+  /** Plain text with the join link; shown in the e-mail and the calendar entry. */
+  description: string;
+  /** Where it happens (a video meeting's link). */
+  location?: string;
+}
+
 export interface BookingKind<B extends BookingRecord = BookingRecord, V = unknown> {
   family: FamilyId;
   holds: HoldPolicy;
@@ -84,4 +100,6 @@ export interface BookingKind<B extends BookingRecord = BookingRecord, V = unknow
   notCancellable: (booking: B) => DomainError | undefined;
   /** The e-mail that asks the candidate to pay. */
   paymentEmail: (booking: B, input: { agency: string; paymentUrl: string; timeZone: string }) => EmailContent & { to: string };
+  /** What the candidate's invitation says: sent on confirmation, updated on reschedule, withdrawn on cancel. */
+  calendarEntry: (booking: B) => CalendarEntry;
 }

@@ -113,11 +113,22 @@ export const clinicalBookings = (family: FamilyId): BookingKind<BookingItem, Boo
     ...bookingPaymentLink({
       candidateName: `${b.candidate.first_name} ${b.candidate.last_name}`,
       interviewType: b.interview_type.name,
-      when: `${b.date} at ${b.time}`,
+      when: readableTime(b.start_at, input.timeZone),
       agency: input.agency,
       amount: formatMoney(b.price),
       paymentUrl: input.paymentUrl,
       payBy: b.payment_due_at && readableTime(b.payment_due_at, input.timeZone),
     }),
+  }),
+  calendarEntry: (b) => ({
+    attendee: { name: `${b.candidate.first_name} ${b.candidate.last_name}`, email: b.candidate.email },
+    title: b.interview_type.name,
+    description: [
+      `Your ${b.interview_type.name} with ${b.interviewer.name} is a video call.`,
+      `Join: ${b.video_meeting.join_link}`,
+      `Meeting ID: ${b.video_meeting.meeting_id}`,
+      `Password: ${b.video_meeting.password}`,
+    ].join('\n'),
+    location: b.video_meeting.join_link,
   }),
 });

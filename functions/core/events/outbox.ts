@@ -33,6 +33,14 @@ export interface EmailMessage {
   text: string;
   /** What the e-mail worker records once the mail service has taken the message (an invite becomes `sent`). */
   receipt?: HandOverReceipt;
+  /** Text attachments (an invitation's `.ics`), sent as they are. */
+  attachments?: EmailAttachment[];
+}
+
+export interface EmailAttachment {
+  filename: string;
+  content_type: string;
+  content: string;
 }
 
 export type HandOverReceipt = { kind: 'booking-invite'; family: FamilyId; client_id: string; invite_id: number };

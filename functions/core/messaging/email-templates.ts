@@ -29,7 +29,7 @@ export function bookingPaymentLink(input: {
       '',
       input.paymentUrl,
       '',
-      'The interview is confirmed as soon as the payment goes through.',
+      'The booking is confirmed as soon as the payment goes through.',
       ...(input.payBy ? [`Please pay by ${input.payBy}: an unpaid booking is cancelled then and the time offered to others.`] : []),
     ].join('\n'),
   };
@@ -101,6 +101,51 @@ export function bookingInvitation(input: { candidateName: string; agency: string
       input.inviteUrl,
       '',
       `The link can be used once, until ${day(input.expiresAt)}.`,
+    ].join('\n'),
+  };
+}
+
+/** What a booking notice says about the booking: the kind's words, the engine's dates. */
+export interface BookingNoticeInput {
+  candidateName: string;
+  title: string;
+  agency: string;
+  /** As people read it: "Tuesday 24 November, 09:45". */
+  when: string;
+  /** The kind's details (the join link among them). */
+  details: string;
+}
+
+const noticeText = (input: BookingNoticeInput, opening: string, closing: string[]) =>
+  [`Dear ${input.candidateName},`, '', opening, '', input.details, '', ...closing].join('\n');
+
+export function bookingConfirmed(input: BookingNoticeInput): EmailContent {
+  return {
+    template: 'booking-confirmed',
+    subject: `Confirmed: ${input.title} on ${input.when}`,
+    text: noticeText(input, `${input.agency} has booked your ${input.title} for ${input.when}. It is confirmed.`, ['The attached invitation adds it to your calendar.']),
+  };
+}
+
+export function bookingRescheduled(input: BookingNoticeInput & { previously: string }): EmailContent {
+  return {
+    template: 'booking-rescheduled',
+    subject: `Moved: ${input.title} is now on ${input.when}`,
+    text: noticeText(input, `Your ${input.title} has moved from ${input.previously} to ${input.when}.`, ['The attached invitation updates the entry in your calendar.']),
+  };
+}
+
+export function bookingCancelled(input: BookingNoticeInput & { unpaid: boolean }): EmailContent {
+  const why = input.unpaid ? ' because it was not paid for in time' : '';
+  return {
+    template: 'booking-cancelled',
+    subject: `Cancelled: ${input.title} on ${input.when}`,
+    text: [
+      `Dear ${input.candidateName},`,
+      '',
+      `Your ${input.title} on ${input.when}, booked by ${input.agency}, has been cancelled${why}.`,
+      '',
+      'The attached cancellation removes it from your calendar. Please contact the agency to book another time.',
     ].join('\n'),
   };
 }

@@ -2,6 +2,7 @@ import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EmailMessage } from '../events/outbox.js';
+import { DEFAULT_EMAIL_FROM } from './sender.js';
 
 /**
  * Sends an e-mail: through SES (v2 API) in the cloud, or as a file in the
@@ -22,23 +23,42 @@ export interface Mailer {
  */
 export const headerValue = (value: string): string => value.replace(/\p{Cc}+/gu, ' ');
 
+/**
+ * The message as MIME (RFC 5322 header, CRLF line ends): plain text, or
+ * multipart/mixed with each attachment base64-encoded so its own line ends
+ * (an `.ics` needs CRLF) survive every relay.
+ */
+export function mimeMessage(message: EmailMessage, from: string, date: Date, eol = '\r\n'): string {
+  const head = [
+    `Message-ID: <${headerValue(message.id)}@agency-api.local>`,
+    `Date: ${date.toUTCString()}`,
+    `From: ${headerValue(from)}`,
+    `To: ${headerValue(message.to)}`,
+    `Subject: ${headerValue(message.subject)}`,
+    `X-Template: ${headerValue(message.template)}`,
+  ];
+  const text = ['Content-Type: text/plain; charset=utf-8', '', message.text];
+  if (!message.attachments?.length) return [...head, ...text, ''].join(eol);
+  const boundary = `=_${message.id.replace(/[^A-Za-z0-9]/g, '')}`;
+  const parts = message.attachments.map((a) => [
+    `--${boundary}`,
+    `Content-Type: ${headerValue(a.content_type)}; name="${quoted(a.filename)}"`,
+    `Content-Disposition: attachment; filename="${quoted(a.filename)}"`,
+    'Content-Transfer-Encoding: base64',
+    '',
+    ...(Buffer.from(a.content, 'utf8').toString('base64').match(/.{1,76}/g) ?? []),
+  ]);
+  return [...head, 'MIME-Version: 1.0', `Content-Type: multipart/mixed; boundary="${boundary}"`, '', `--${boundary}`, ...text, ...parts.flat(), `--${boundary}--`, ''].join(eol);
+}
+
+const quoted = (name: string) => headerValue(name).replace(/["\\]/g, '');
+
 export function fileMailer(dir: string, from: string): Mailer {
   mkdirSync(dir, { recursive: true });
   return {
     async send(message) {
-      const lines = [
-        `Message-ID: <${headerValue(message.id)}@agency-api.local>`,
-        `Date: ${new Date().toUTCString()}`,
-        `From: ${headerValue(from)}`,
-        `To: ${headerValue(message.to)}`,
-        `Subject: ${headerValue(message.subject)}`,
-        `X-Template: ${headerValue(message.template)}`,
-        'Content-Type: text/plain; charset=utf-8',
-        '',
-        message.text,
-        '',
-      ];
-      writeFileSync(join(dir, `${message.id}.eml`), lines.join('\n'));
+      // Local mailbox files keep the LF line ends they always had: people and tests read them.
+      writeFileSync(join(dir, `${message.id}.eml`), mimeMessage(message, from, new Date(), '\n'));
     },
   };
 }
@@ -46,11 +66,15 @@ export function fileMailer(dir: string, from: string): Mailer {
 export function sesMailer(from: string, client = new SESv2Client({})): Mailer {
   return {
     async send(message) {
+      // With attachments, SES takes the MIME message as written here (raw), so the file and the cloud send the same thing.
+      const content = message.attachments?.length
+        ? { Raw: { Data: Buffer.from(mimeMessage(message, from, new Date()), 'utf8') } }
+        : { Simple: { Subject: { Data: headerValue(message.subject) }, Body: { Text: { Data: message.text } } } };
       await client.send(
         new SendEmailCommand({
           FromEmailAddress: headerValue(from),
           Destination: { ToAddresses: [headerValue(message.to)] },
-          Content: { Simple: { Subject: { Data: headerValue(message.subject) }, Body: { Text: { Data: message.text } } } },
+          Content: content,
           EmailTags: [{ Name: 'template', Value: message.template }],
         }),
       );
@@ -60,6 +84,6 @@ export function sesMailer(from: string, client = new SESv2Client({})): Mailer {
 
 /** MAILBOX_DIR set (the local stack): files; otherwise SES from EMAIL_FROM. */
 export function mailerFromEnv(env: NodeJS.ProcessEnv = process.env): Mailer {
-  const from = env.EMAIL_FROM || 'Agency API <no-reply@agency-api.local>';
+  const from = env.EMAIL_FROM || DEFAULT_EMAIL_FROM;
   return env.MAILBOX_DIR ? fileMailer(env.MAILBOX_DIR, from) : sesMailer(from);
 }

@@ -189,8 +189,16 @@ export async function addReferee(deps: Deps, clientId: string, id: number, refer
   });
 }
 
-/** Reminds referees who have not answered, at most once per referee per 24 hours. */
-export const sendReminders = (deps: Deps, clientId: string, id: number) => remind(deps, references, clientId, id);
+/**
+ * Reminds referees who have not answered, at most once per referee per 24
+ * hours; the request comes back with `reminders`: for each referee, whether
+ * they were reminded now, and if not why and when they can be.
+ */
+export async function sendReminders(deps: Deps, clientId: string, id: number) {
+  const { request, reminders_sent, outcomes } = await remind(deps, references, clientId, id);
+  const reminders = outcomes.map(({ item, reminded, reason, next_reminder_at }) => ({ reference_id: item.id, referee_name: item.referee_name, reminded, reason, next_reminder_at }));
+  return { request: { ...request, reminders }, reminders_sent };
+}
 
 /** A reference of the caller's, with the request it belongs to. Another client's has no pointer here: not-found. */
 export async function findReference(deps: Deps, clientId: string, referenceId: number) {

@@ -127,13 +127,22 @@ export const practicalBookings = (): BookingKind<PracticalBooking, PracticalBook
     ...bookingPaymentLink({
       candidateName: `${b.candidate.first_name} ${b.candidate.last_name}`,
       interviewType: `${b.course.name} course`,
-      when: `${b.date} at ${b.start_time}`,
+      when: readableTime(b.start_at, input.timeZone),
       agency: input.agency,
       amount: formatMoney(b.price),
       paymentUrl: input.paymentUrl,
       payBy: b.payment_due_at && readableTime(b.payment_due_at, input.timeZone),
     }),
   }),
+  calendarEntry: (b) => {
+    const place = b.training_event.location;
+    return {
+      attendee: { name: `${b.candidate.first_name} ${b.candidate.last_name}`, email: b.candidate.email },
+      title: `${b.course.name} course`,
+      description: [`Your ${b.course.name} course (${b.course.code}) is a classroom session.`, `Where: ${place.name}, ${place.town} ${place.postcode}`, 'Please arrive 15 minutes early.'].join('\n'),
+      location: `${place.name}, ${place.town} ${place.postcode}`,
+    };
+  },
 });
 
 export const PRACTICAL_BOOKINGS = practicalBookings();

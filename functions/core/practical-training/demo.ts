@@ -6,6 +6,7 @@ import { raiseCounter } from '../platform/ids.js';
 import { addDays, wallClock } from '../platform/time.js';
 import { createPracticalBooking } from './bookings.js';
 import { createCourse, createLocation, createTrainingEvent, loadCatalogue, PRACTICAL_FAMILY, type NewCourse } from './catalogue.js';
+import { issueCertificate } from './certificates.js';
 import { markPracticalAttendance, markPracticalResult } from './operator.js';
 import { holdSeat } from './seats.js';
 
@@ -97,6 +98,7 @@ export async function seedPracticalDemo(deps: Deps, clientIds: readonly string[]
   const passed = await book(first, trainee('Priya', 'Shah'));
   await markPracticalAttendance(deps, passed.id, 'attended');
   await markPracticalResult(deps, passed.id, 'passed');
+  await issueCertificate(deps, passed.id);
   const noShow = await book(first, trainee('Liam', 'Byrne'));
   await markPracticalAttendance(deps, noShow.id, 'no_show');
   for (const clientId of clientIds) {

@@ -34,3 +34,25 @@ export function reminderDue(item: Pick<StoredItem, 'status' | 'last_reminder_sen
   if (!remindable.includes(item.status)) return false;
   return (item.last_reminder_sent_at ?? item.sent_at ?? '') <= addSeconds(now, -REMINDER_INTERVAL_SECONDS).toISOString();
 }
+
+/** Why an actor was not reminded: too soon after the last (or the link), or their item's status (answered, declined, closed…). */
+export type ReminderWait = 'reminded_recently' | string;
+
+/**
+ * When this item's actor can next be reminded (null: never, it is no longer
+ * waiting or the request ends first) and, when not now, why. `status` is the
+ * item's effective status.
+ */
+export function reminderOutlook(
+  item: Pick<StoredItem, 'last_reminder_sent_at' | 'sent_at' | 'expires_at'> & { status: string },
+  request: Pick<StoredRequest, 'expires_at'>,
+  remindable: readonly string[],
+  now: Date,
+): { due: boolean; reason: ReminderWait | null; next_reminder_at: string | null } {
+  if (!remindable.includes(item.status)) return { due: false, reason: item.status, next_reminder_at: null };
+  const from = item.last_reminder_sent_at ?? item.sent_at;
+  const at = from ? addSeconds(new Date(from), REMINDER_INTERVAL_SECONDS).toISOString() : now.toISOString();
+  const ends = item.expires_at < request.expires_at ? item.expires_at : request.expires_at;
+  const due = at <= now.toISOString();
+  return { due, reason: due ? null : 'reminded_recently', next_reminder_at: due ? now.toISOString() : at < ends ? at : null };
+}

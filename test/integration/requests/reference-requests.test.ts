@@ -51,6 +51,30 @@ describe('reminders', () => {
     expect(await remindersTo(first!.referee_email)).toHaveLength(2);
     expect((await getReferenceRequest(deps, CLIENT, request.id)).references[0]!.reminder_count).toBe(2);
   });
+
+  it('say for each referee whether they were reminded, and if not why and when they can be', async () => {
+    clock.set('2026-11-23T09:00:00.000Z');
+    const request = await create({ references_required: 3, expiry_days: 3, referees: [referee(), referee(), referee()] });
+    const [waiting, answered, declined] = request.references;
+    await submitReference(deps, await tokenOf(request.id, 1), ANSWERS);
+    await declineReference(deps, await tokenOf(request.id, 2), 'I did not manage this candidate');
+    const outcome = async () => (await sendReminders(deps, CLIENT, request.id)).request.reminders;
+
+    clock.set('2026-11-23T15:00:00.000Z');
+    expect(await outcome()).toEqual([
+      { reference_id: waiting!.id, referee_name: waiting!.referee_name, reminded: false, reason: 'reminded_recently', next_reminder_at: '2026-11-24T09:00:00.000Z' },
+      { reference_id: answered!.id, referee_name: answered!.referee_name, reminded: false, reason: 'completed', next_reminder_at: null },
+      { reference_id: declined!.id, referee_name: declined!.referee_name, reminded: false, reason: 'declined', next_reminder_at: null },
+    ]);
+
+    clock.set('2026-11-24T10:00:00.000Z');
+    expect((await outcome())[0]).toMatchObject({ reminded: true, reason: null, next_reminder_at: '2026-11-25T10:00:00.000Z' });
+    expect((await outcome())[0]).toMatchObject({ reminded: false, reason: 'reminded_recently', next_reminder_at: '2026-11-25T10:00:00.000Z' });
+
+    // The request expires on the 26th at 09:00: a reminder on the 25th at 10:00 is the last one.
+    clock.set('2026-11-25T10:00:00.000Z');
+    expect((await outcome())[0]).toMatchObject({ reminded: true, reason: null, next_reminder_at: null });
+  });
 });
 
 describe('expiry', () => {

@@ -268,7 +268,7 @@ export interface paths {
         put?: never;
         /**
          * Remind referees who have not answered
-         * @description E-mails the form again to each referee who has not answered and was not reminded recently.
+         * @description E-mails the form again to each referee who has not answered and was not reminded in the last 24 hours. `reminders` says, for each referee, whether they were reminded now and, if not, why (`reminded_recently`, or the reference's status: `completed`, `declined`, `cancelled`, `expired`) and when they can next be reminded (`next_reminder_at`; null when never: they are no longer waiting, or the request expires first).
          */
         post: operations["sendReminders"];
         delete?: never;
@@ -2813,7 +2813,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The reference request */
+            /** @description The reference request, with what happened for each referee */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2833,7 +2833,7 @@ export interface operations {
                      *         "status": "pending",
                      *         "status_label": "Awaiting referees",
                      *         "references_required": 2,
-                     *         "references_completed": 0,
+                     *         "references_completed": 1,
                      *         "is_fully_referenced": false,
                      *         "notes": "Two clinical referees from the last three years, please",
                      *         "expires_at": "2026-12-02T09:15:01.903Z",
@@ -2865,10 +2865,51 @@ export interface operations {
                      *             "last_reminder_sent_at": "2026-11-21T09:00:00.000Z",
                      *             "created_at": "2026-11-18T09:15:02.117Z",
                      *             "updated_at": "2026-11-21T09:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": 513,
+                     *             "uuid": "8858a07e-0762-4f76-bee7-70048db0993e",
+                     *             "reference_request_id": 311,
+                     *             "referee_name": "Tom Okoro",
+                     *             "referee_email": "tom.okoro@carehomes.example",
+                     *             "referee_organisation": "Elmwood Care Homes",
+                     *             "referee_position": "Deputy Manager",
+                     *             "referee_phone": null,
+                     *             "relationship_to_candidate": null,
+                     *             "status": "completed",
+                     *             "status_label": "Completed",
+                     *             "score": null,
+                     *             "decline_reason": null,
+                     *             "form_url": "https://api.northwind-care.example/portal/v2/reference-form/VWEGm9r2yiHz1NpIW6fqF9h7MaapFiV1",
+                     *             "pdf_url": null,
+                     *             "sent_at": "2026-11-18T09:15:02.117Z",
+                     *             "opened_at": null,
+                     *             "submitted_at": null,
+                     *             "expires_at": "2026-12-02T09:15:01.903Z",
+                     *             "reminder_count": 0,
+                     *             "last_reminder_sent_at": null,
+                     *             "created_at": "2026-11-18T09:15:02.117Z",
+                     *             "updated_at": "2026-11-18T09:15:02.117Z"
                      *           }
                      *         ],
                      *         "created_at": "2026-11-18T09:15:01.903Z",
-                     *         "updated_at": "2026-11-18T09:15:02.117Z"
+                     *         "updated_at": "2026-11-18T09:15:02.117Z",
+                     *         "reminders": [
+                     *           {
+                     *             "reference_id": 512,
+                     *             "referee_name": "Dr Jane Smith",
+                     *             "reminded": true,
+                     *             "reason": null,
+                     *             "next_reminder_at": "2026-11-22T09:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "reference_id": 513,
+                     *             "referee_name": "Tom Okoro",
+                     *             "reminded": false,
+                     *             "reason": "completed",
+                     *             "next_reminder_at": null
+                     *           }
+                     *         ]
                      *       },
                      *       "message": "1 reminder sent"
                      *     }
@@ -2930,6 +2971,13 @@ export interface operations {
                             created_at: string;
                             /** Format: date-time */
                             updated_at: string;
+                            reminders: {
+                                reference_id: number;
+                                referee_name: string;
+                                reminded: boolean;
+                                reason: string | null;
+                                next_reminder_at: string | null;
+                            }[];
                         };
                         message: string;
                     };
