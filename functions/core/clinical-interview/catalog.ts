@@ -1,6 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll, updateExisting } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
+import { cachedPerTable } from '../platform/table-cache.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { nextId, padId } from '../platform/ids.js';
@@ -72,18 +73,10 @@ export const catalogKeys = {
  * times a day. A copy is kept for 2 seconds per table; writes through this
  * module clear it at once, so a change made elsewhere shows within 2 seconds.
  */
-const CACHE_MS = 2000;
-const cache = new Map<string, { at: number; catalog: Promise<Catalog> }>();
-const forget = (deps: Deps) => cache.delete(deps.table);
+const cached = cachedPerTable((deps) => readCatalog(deps));
+const forget = cached.forget;
 
-export function loadCatalog(deps: Deps): Promise<Catalog> {
-  const hit = cache.get(deps.table);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.catalog;
-  const catalog = readCatalog(deps);
-  cache.set(deps.table, { at: Date.now(), catalog });
-  catalog.catch(() => forget(deps));
-  return catalog;
-}
+export const loadCatalog = (deps: Deps): Promise<Catalog> => cached.load(deps);
 
 async function readCatalog(deps: Deps): Promise<Catalog> {
   const catalog: Catalog = { types: [], interviewers: [] };

@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { gbp, type Money } from '../commerce/money.js';
 import { queryAll, updateExisting } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
+import { cachedPerTable } from '../platform/table-cache.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { nextId, padId } from '../platform/ids.js';
@@ -98,18 +99,10 @@ export interface Catalogue {
 }
 
 /** Courses and locations change a few times a day: a copy is kept for 2 seconds per table, cleared by writes here. */
-const CACHE_MS = 2000;
-const cache = new Map<string, { at: number; catalogue: Promise<Catalogue> }>();
-const forget = (deps: Deps) => cache.delete(deps.table);
+const cached = cachedPerTable((deps) => readCatalogue(deps));
+const forget = cached.forget;
 
-export function loadCatalogue(deps: Deps): Promise<Catalogue> {
-  const hit = cache.get(deps.table);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.catalogue;
-  const catalogue = readCatalogue(deps);
-  cache.set(deps.table, { at: Date.now(), catalogue });
-  catalogue.catch(() => forget(deps));
-  return catalogue;
-}
+export const loadCatalogue = (deps: Deps): Promise<Catalogue> => cached.load(deps);
 
 async function readCatalogue(deps: Deps): Promise<Catalogue> {
   const items = await queryAll(deps, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': trainingCatalogueKeys.partition }, ConsistentRead: true });
