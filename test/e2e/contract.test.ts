@@ -155,6 +155,18 @@ it('the flows of every family answer exactly as documented', async () => {
   await pt('/client/booking-url', { token: ttoken });
   const seat2 = (await pt('/seats/hold', { token: ttoken, body: { training_event_id: tevents.at(-1).id } })).body;
   await pt(`/seats/hold/${seat2.hold_hash}`, { method: 'DELETE', token: ttoken });
+  const invite = (
+    await pt('/booking-invites', {
+      token: ttoken,
+      body: { candidate: { first_name: 'Rosa', last_name: 'Diaz', email: 'rosa@example.org' }, course_id: 1, pay_option: 'credits', expires_in_days: 7 },
+      headers: { 'idempotency-key': 'contract-invite-1' },
+    })
+  ).body;
+  await pt('/booking-invites', { token: ttoken, body: { course_id: 1, pay_option: 'credits' } });
+  await pt('/booking-invites?limit=2', { token: ttoken });
+  await pt(`/booking-invites/${invite.id}`, { token: ttoken });
+  await pt('/booking-invites/999999', { token: ttoken });
+  await pt(`/bookings/${tbooking.id}/certificate`, { token: ttoken }); // 404 certificate-unavailable: never issued
 
   // Webhooks, every family.
   for (const [family, t, kind] of [['clinical-interview', token, 'booking.created'], ['portal-v2', ptoken, 'reference.completed'], ['practical-training', ttoken, 'booking.created']] as const) {
