@@ -3,7 +3,7 @@ import { topUpCredits, topUpMoney } from '../../functions/core/commerce/wallets.
 import type { Deps } from '../../functions/core/platform/deps.js';
 import { DomainError } from '../../functions/core/platform/errors.js';
 import { setBalanceAlertSettings } from '../../functions/core/practical-training/account.js';
-import { createCourse, createLocation, createTrainingEvent, loadCatalogue, PRACTICAL_FAMILY, setCourseActive, setLocationActive } from '../../functions/core/practical-training/catalogue.js';
+import { createCourse, createLocation, createTrainingEvent, loadCatalogue, PRACTICAL_FAMILY, setCourseActive, setLocationActive, updateCourse, updateLocation } from '../../functions/core/practical-training/catalogue.js';
 import { cancelPractical, toPracticalBookingView } from '../../functions/core/practical-training/bookings.js';
 import { findBookingIn } from '../../functions/core/bookings/records.js';
 import { getTrainingEvent } from '../../functions/core/practical-training/events.js';
@@ -41,6 +41,8 @@ export const PRACTICAL_OPTIONS = {
   town: { type: 'string' },
   postcode: { type: 'string' },
   region: { type: 'string' },
+  directions: { type: 'string' },
+  accessibility: { type: 'string' },
   course: { type: 'string' },
   location: { type: 'string' },
   capacity: { type: 'string' },
@@ -77,6 +79,21 @@ export function practicalTrainingCommands(k: OpsKit): Record<string, OpsCommand>
         ),
     },
     'course list': { options: [], usage: '   list courses (with inactive ones)', run: async () => k.print((await loadCatalogue(k.deps())).courses) },
+    'course update': {
+      options: ['id', 'name', 'price', 'free-hours', 'months'],
+      usage: '--id ID [--name NAME] [--price PENCE] [--free-hours N] [--months N]   change a course for bookings from now on',
+      run: async () =>
+        k.print(
+          toCourseView(
+            await updateCourse(k.deps(), k.int('id'), {
+              name: k.optional('name', k.text),
+              price_minor: k.optional('price', k.int),
+              free_cancellation_hours: k.optional('free-hours', k.int),
+              certificate_validity_months: k.optional('months', k.int),
+            }),
+          ),
+        ),
+    },
     'course deactivate': {
       options: ['id'],
       usage: '--id ID   stop offering a course (bookings stay)',
@@ -90,6 +107,12 @@ export function practicalTrainingCommands(k: OpsKit): Record<string, OpsCommand>
       usage: '--name NAME --line1 TEXT --town TOWN --postcode POSTCODE [--region TEXT]   add a training location',
       run: async () =>
         k.print(toLocationView(await createLocation(k.deps(), { name: k.text('name'), region: k.optional('region', k.text) ?? null, address: { line1: k.text('line1'), line2: null, town: k.text('town'), postcode: k.text('postcode') } }))),
+    },
+    'location update': {
+      options: ['id', 'name', 'directions', 'accessibility'],
+      usage: '--id ID [--name NAME] [--directions TEXT] [--accessibility TEXT]   change how a location is described',
+      run: async () =>
+        k.print(toLocationView(await updateLocation(k.deps(), k.int('id'), { name: k.optional('name', k.text), directions: k.optional('directions', k.text), accessibility: k.optional('accessibility', k.text) }))),
     },
     'location deactivate': {
       options: ['id'],

@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { gbp, type Money } from '../commerce/money.js';
 import { queryAll, updateExisting } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
+import { setFrom } from '../platform/transact.js';
 import { cachedPerTable } from '../platform/table-cache.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
@@ -154,6 +155,35 @@ export async function createCourse(deps: Deps, input: NewCourse): Promise<Course
   await deps.db.send(new PutCommand({ TableName: deps.table, Item: { ...trainingCatalogueKeys.course(id), entity: 'course', ...course }, ConditionExpression: 'attribute_not_exists(pk)' }));
   forget(deps);
   return course;
+}
+
+/**
+ * Changes what a course says and costs from now on. Bookings already made
+ * keep the price they were charged and the refund window they were sold with.
+ */
+export async function updateCourse(deps: Deps, id: number, changes: { name?: string; price_minor?: number; free_cancellation_hours?: number; certificate_validity_months?: number }): Promise<Course> {
+  const wholeIn = (n: number | undefined, lo: number, hi: number) => n === undefined || (Number.isInteger(n) && n >= lo && n <= hi);
+  if (!wholeIn(changes.price_minor, 0, 10_000_000)) invalid('price must be a whole number of pence, 0 or more');
+  if (!wholeIn(changes.free_cancellation_hours, 0, 24 * 60)) invalid('free cancellation must be 0 to 1440 hours before the start');
+  if (!wholeIn(changes.certificate_validity_months, 1, 120)) invalid('certificate validity must be 1 to 120 months');
+  const set = Object.fromEntries(
+    Object.entries({ name: changes.name, price: changes.price_minor === undefined ? undefined : gbp(changes.price_minor), free_cancellation_hours: changes.free_cancellation_hours, certificate_validity_months: changes.certificate_validity_months }).filter(([, v]) => v !== undefined),
+  );
+  if (Object.keys(set).length === 0) invalid('Say what to change');
+  const update = setFrom({ set });
+  await updateExisting(deps, { Key: trainingCatalogueKeys.course(id), UpdateExpression: update.expression, ExpressionAttributeNames: update.names, ExpressionAttributeValues: update.values }, `No course ${id}`);
+  forget(deps);
+  return (await loadCatalogue(deps)).courses.find((c) => c.id === id)!;
+}
+
+/** Changes how a location is described (name, directions, accessibility). */
+export async function updateLocation(deps: Deps, id: number, changes: { name?: string; directions?: string; accessibility?: string }): Promise<Location> {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  if (Object.keys(set).length === 0) invalid('Say what to change');
+  const update = setFrom({ set });
+  await updateExisting(deps, { Key: trainingCatalogueKeys.location(id), UpdateExpression: update.expression, ExpressionAttributeNames: update.names, ExpressionAttributeValues: update.values }, `No location ${id}`);
+  forget(deps);
+  return (await loadCatalogue(deps)).locations.find((l) => l.id === id)!;
 }
 
 export async function setCourseActive(deps: Deps, id: number, active: boolean): Promise<void> {
