@@ -69,8 +69,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   options.onStarting?.();
   rmSync(localInfoPath(dataDir), { force: true });
   const cleanups: (() => Promise<void>)[] = [];
+  // One part that will not stop (a worker batch stuck on a slow call) must not keep the others,
+  // and the lock and local.json, from being cleaned up: each part gets a bounded time.
+  const withinTime = (cleanup: () => Promise<void>) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('a part of the local stack did not stop within 15 s')), 15_000);
+      cleanup().then(resolve, reject).finally(() => clearTimeout(timer));
+    });
   const stop = async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(options.onError);
+    for (const cleanup of cleanups.reverse()) await withinTime(cleanup).catch(options.onError);
     cleanups.length = 0;
     lock.release();
   };
@@ -146,8 +153,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       server.once('error', reject);
       server.listen(options.port, '127.0.0.1', () => resolve());
     });
-    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-    server.closeIdleConnections?.();
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Keep-alive sockets a client left open would hold close() for the keep-alive timeout.
+          server.closeAllConnections();
+        }),
+    );
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     lock.listening((server.address() as AddressInfo).port);
     // Links in responses and e-mails point at this server.
