@@ -10,6 +10,7 @@ import { PRACTICAL_TRAINING_PUBLIC_CONTRACTS } from './practical-training-public
 import { PRACTICAL_TRAINING_CONTRACTS } from './practical-training.js';
 import * as R from './responses.js';
 import { SHARED_CONTRACTS } from './shared.js';
+import { VIRTUAL_LIFE_SUPPORT_CONTRACTS } from './virtual-life-support.js';
 
 export type { OperationContract, ResponseContract } from './contract.js';
 
@@ -21,6 +22,7 @@ const FAMILY_CONTRACTS: Record<FamilyId, Record<string, OperationContract>> = {
   'clinical-interview': CLINICAL_INTERVIEW_CONTRACTS,
   'portal-v2': PORTAL_V2_CONTRACTS,
   'practical-training': { ...PRACTICAL_TRAINING_CONTRACTS, ...PRACTICAL_TRAINING_PUBLIC_CONTRACTS },
+  'virtual-life-support': VIRTUAL_LIFE_SUPPORT_CONTRACTS,
 };
 
 export const findContract = (route: Pick<Route, 'family' | 'operationId'>): OperationContract | undefined =>

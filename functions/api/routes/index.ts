@@ -5,6 +5,7 @@ import { portalV2 } from './portal-v2.js';
 import { practicalTraining } from './practical-training.js';
 import { practicalTrainingPublic } from './practical-training-public.js';
 import { clientOperations, docsOperations, tokenOperations, webhookOperations } from './shared.js';
+import { virtualLifeSupport } from './virtual-life-support.js';
 
 export { linkTo, pathOf, type HttpMethod, type Operation } from './operation.js';
 
@@ -23,6 +24,7 @@ const OWN_OPERATIONS: Record<FamilyId, Record<string, Operation>> = {
   'clinical-interview': clinicalInterview,
   'portal-v2': portalV2,
   'practical-training': { ...practicalTraining, ...practicalTrainingPublic },
+  'virtual-life-support': virtualLifeSupport,
 };
 
 function familyRoutes(family: FamilyId): Route[] {

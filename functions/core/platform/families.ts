@@ -44,6 +44,14 @@ export const FAMILIES = {
     tokens: 'own',
     clientOperations: true,
   },
+  'virtual-life-support': {
+    prefix: '/virtual-life-support',
+    title: 'Virtual life-support training API',
+    stackName: 'VirtualLifeSupport',
+    envelope: 'bare',
+    tokens: 'own',
+    clientOperations: true,
+  },
 } as const satisfies Record<string, FamilySpec>;
 
 export type FamilyId = keyof typeof FAMILIES;

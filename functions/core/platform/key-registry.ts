@@ -59,6 +59,8 @@ export const TABLE_KEYS = {
   hold: { pk: 'HOLD#', sk: { hold: 'HOLD' } },
   paymentRequest: { pk: 'PAYREQ#', sk: { paymentRequest: 'PAYREQ' } },
   paymentDue: { pk: 'PAYMENT_DUE#', sk: { booking: '' } },
+  // Lent equipment by its next deadline (return due, then lost), for the equipment sweep; present while the kit is out.
+  equipmentDue: { pk: 'EQUIP_DUE#', sk: { booking: '' } },
   bookingPage: { pk: 'BOOKING_PAGE#', sk: { page: 'BOOKING_PAGE' } },
   // A booking invite's link token (SHA-256 of it), leading to the invite.
   inviteToken: { pk: 'INVITE_TOKEN#', sk: { token: 'INVITE_TOKEN' } },

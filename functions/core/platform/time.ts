@@ -117,3 +117,13 @@ export function readableTime(instant: Date | string, timeZone: string): string {
   const day = at.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone });
   return `${day}, ${wallClock(at, timeZone).time}`;
 }
+
+/** The `n`th working day after `date`: Monday to Friday, less `holidays` (Monday → Thursday for 3). */
+export function addWorkingDays(date: string, n: number, holidays: readonly string[]): string {
+  let day = date;
+  for (let counted = 0; counted < n; ) {
+    day = addDays(day, 1);
+    if (weekdayOf(day) <= 5 && !holidays.includes(day)) counted++;
+  }
+  return day;
+}

@@ -11,7 +11,8 @@ import { DomainError } from '../platform/errors.js';
 import { formatWithOffset } from '../platform/time.js';
 import { part } from '../platform/transact.js';
 import { cancelPractical, eventBookedParts, eventFreedParts, listPracticalBookings, PRACTICAL_BOOKINGS, toPracticalBookingView, type PracticalBooking, type PracticalBookingView } from './bookings.js';
-import { getTrainingEventItem, MAX_CAPACITY, PRACTICAL_FAMILY, trainingCatalogueKeys } from './catalogue.js';
+import { getTrainingEventItem, MAX_CAPACITY, PRACTICAL_FAMILY } from './catalogue.js';
+import { sessionKeys } from '../inventory/sessions.js';
 import { eventInCatalogue, seatPool, seatsAvailable, seatUnit } from './seats.js';
 import { freeCancellationUntil, toTrainingEventView } from './views.js';
 
@@ -95,7 +96,7 @@ export async function setEventCapacity(deps: Deps, eventId: number, capacity: nu
     .send(
       new UpdateCommand({
         TableName: deps.table,
-        Key: trainingCatalogueKeys.event(PRACTICAL_FAMILY, eventId),
+        Key: sessionKeys.session(PRACTICAL_FAMILY, eventId),
         UpdateExpression: 'SET #capacity = :c, updated_at = :now',
         ConditionExpression: 'booked_count <= :c',
         ExpressionAttributeNames: { '#capacity': 'capacity' },
@@ -115,7 +116,7 @@ export async function cancelTrainingEvent(deps: Deps, eventId: number, reason = 
   const now = deps.clock().toISOString();
   // Holds and bookings refuse a cancelled event from this write on.
   await deps.db.send(
-    new UpdateCommand({ TableName: deps.table, Key: trainingCatalogueKeys.event(PRACTICAL_FAMILY, eventId), UpdateExpression: 'SET cancelled_at = if_not_exists(cancelled_at, :now), updated_at = :now', ExpressionAttributeValues: { ':now': now } }),
+    new UpdateCommand({ TableName: deps.table, Key: sessionKeys.session(PRACTICAL_FAMILY, eventId), UpdateExpression: 'SET cancelled_at = if_not_exists(cancelled_at, :now), updated_at = :now', ExpressionAttributeValues: { ':now': now } }),
   );
   const cancelled: number[] = [];
   for (const client of await listClients(deps)) {

@@ -110,7 +110,8 @@ export function bookedPage(b: PracticalBookingView, timeZone: string): string {
 <p>We have sent the details to ${escapeHtml(b.candidate.email)}.</p>`);
 }
 
-export function practicalPaymentPage(m: { booking: PracticalBookingView; amount: number; status: PaymentRequestStatus; pastDue: boolean; payBy?: string; action: string; providerReady: boolean; timeZone: string }): string {
+/** The payment page of a course booking (practical training, virtual life-support). */
+export function practicalPaymentPage(m: { booking: Pick<PracticalBookingView, 'start_date'> & { course: { name: string }; candidate: { name: string } }; amount: number; status: PaymentRequestStatus; pastDue: boolean; payBy?: string; action: string; providerReady: boolean; timeZone: string }): string {
   const b = m.booking;
   const amount = formatMoney({ amount: m.amount, currency: 'GBP' });
   const summary = `<dl>

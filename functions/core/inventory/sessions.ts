@@ -1,0 +1,118 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { ItemKey } from '../platform/db.js';
+import type { Deps } from '../platform/deps.js';
+import type { FamilyId } from '../platform/families.js';
+import { padId } from '../platform/ids.js';
+import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
+import { decodeCursor, encodeCursor, pageKey, type Page } from '../platform/pagination.js';
+import { part, updateItem, type Condition, type Part } from '../platform/transact.js';
+import { lockInForce, locksOn, seatNames, unitKeys, type Pool } from './units.js';
+
+/**
+ * Sessions: a course at a date and time with `capacity` seats (a practical
+ * training event, a virtual life-support session). Each seat is a unit lock
+ * `E<session>S<nn>` in the family's day partition; what is available is
+ * counted from the locks in force, never from a counter. `booked_count` only
+ * guards capacity inside the booking's and the cancellation's transactions.
+ */
+
+export interface SessionItem {
+  id: number;
+  course_id: number;
+  /** Wall clock in the service time zone. */
+  date: string;
+  start_time: string;
+  start_at: string;
+  end_at: string;
+  capacity: number;
+  booked_count: number;
+  cancelled_at?: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const EVENT = TABLE_KEYS.trainingEvent;
+const BY_START = GSI1_KEYS.trainingEventsByStart;
+export const sessionKeys = {
+  session: (family: FamilyId, id: number) => ({ pk: key(EVENT.pk, family, padId(id)), sk: EVENT.sk.event }),
+  /** A family's sessions in start order, for listings by date range. */
+  byStart: (family: FamilyId, startAt: string, id: number) => ({ gsi1pk: key(BY_START.pk, family), gsi1sk: key(BY_START.sk.event, startAt, padId(id)) }),
+  byStartPartition: (family: FamilyId) => key(BY_START.pk, family),
+};
+
+/** A seat's lock: in the session's day partition, named `E<session>S<nn>`. */
+export const seatUnit = (family: FamilyId, s: Pick<SessionItem, 'id' | 'date' | 'start_time'>, seat: string): ItemKey =>
+  unitKeys.unit(family, s.date, s.start_time, `E${s.id}${seat}`);
+
+export const seatPool = (family: FamilyId, s: Pick<SessionItem, 'id' | 'date' | 'start_time' | 'capacity'>): Pool<string> => ({
+  units: seatNames(s.capacity),
+  keyOf: (seat) => seatUnit(family, s, seat),
+});
+
+/** Seats neither booked nor held by an unexpired hold, per session (one query per day). */
+export async function seatsAvailable(deps: Deps, family: FamilyId, sessions: Pick<SessionItem, 'id' | 'date' | 'start_time' | 'capacity'>[], now: Date = deps.clock()): Promise<Map<number, number>> {
+  const dates = [...new Set(sessions.map((s) => s.date))];
+  const byDate = new Map(await Promise.all(dates.map(async (d) => [d, await locksOn(deps, family, d)] as const)));
+  return new Map(
+    sessions.map((s) => {
+      const locks = byDate.get(s.date)!;
+      const taken = seatNames(s.capacity).filter((seat) => lockInForce(locks.get(seatUnit(family, s, seat).sk), now)).length;
+      return [s.id, s.capacity - taken];
+    }),
+  );
+}
+
+const strip = <T>(item: Record<string, unknown>): T => {
+  const { pk, sk, gsi1pk, gsi1sk, entity, ...session } = item;
+  return session as T;
+};
+
+export async function getSession<T extends SessionItem>(deps: Deps, family: FamilyId, id: number): Promise<T | undefined> {
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: sessionKeys.session(family, id), ConsistentRead: true }));
+  return Item ? strip<T>(Item) : undefined;
+}
+
+/** A family's sessions starting from `from` (inclusive) to `to` (exclusive), soonest first, one page at a time. */
+export async function sessionsStarting<T extends SessionItem>(deps: Deps, family: FamilyId, range: { from: string; to: string; limit: number; cursor?: string }, keep: (s: T) => boolean = () => true): Promise<Page<T>> {
+  const pk = sessionKeys.byStartPartition(family);
+  const scope = { pk, prefix: `${range.from}..${range.to}` };
+  const data: T[] = [];
+  let cursor = await decodeCursor(deps, scope, range.cursor);
+  // Filters can leave a page short: read on until it is full or the range ends.
+  do {
+    const page = await deps.db.send(
+      new QueryCommand({
+        TableName: deps.table,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': pk, ':from': key(BY_START.sk.event, range.from), ':to': key(BY_START.sk.event, range.to) },
+        Limit: range.limit - data.length,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const session = strip<T>(item);
+      if (keep(session)) data.push(session);
+    }
+    cursor = pageKey(page.LastEvaluatedKey);
+  } while (cursor && data.length < range.limit);
+  return { data, next_cursor: await encodeCursor(deps, scope, cursor) };
+}
+
+/** Booking a session closes 24 hours before its start. */
+export const bookingClosesAt = (s: Pick<SessionItem, 'start_at'>): Date => new Date(Date.parse(s.start_at) - 24 * 3600_000);
+
+/** *sessionOpen*: a seat is left to count and the session is not cancelled. */
+export const sessionOpen: Condition = { expression: 'booked_count < #capacity AND attribute_not_exists(cancelled_at)', names: { '#capacity': 'capacity' } };
+
+/** One more booking on the session, never above capacity; `when` adds the family's own condition (a seats-low decision). */
+export function sessionBookedPart(deps: Deps, family: FamilyId, id: number, extra: { set?: Record<string, unknown>; when?: Condition } = {}, name = 'session'): Part {
+  const when = extra.when
+    ? { expression: `${sessionOpen.expression} AND ${extra.when.expression}`, names: { ...sessionOpen.names, ...extra.when.names }, values: extra.when.values }
+    : sessionOpen;
+  return part(name, updateItem(deps, sessionKeys.session(family, id), { add: { booked_count: 1 }, set: extra.set ?? {} }, when));
+}
+
+/** One booking fewer, conditional on the count as read. */
+export const sessionFreedPart = (deps: Deps, family: FamilyId, s: Pick<SessionItem, 'id' | 'booked_count'>, set: Record<string, unknown> = {}, name = 'session'): Part =>
+  part(name, updateItem(deps, sessionKeys.session(family, s.id), { add: { booked_count: -1 }, set }, { expression: 'booked_count = :seen', values: { ':seen': s.booked_count } }));
