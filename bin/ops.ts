@@ -27,7 +27,8 @@ import { DOCUMENTS_BUCKET_ENV } from '../functions/core/documents/kinds.js';
 import { ledgerForMonth } from '../functions/core/commerce/ledger.js';
 import { topUpCredits, topUpMoney } from '../functions/core/commerce/wallets.js';
 import type { LocalInfo } from '../lib/local/stack.js';
-import { PRACTICAL_OPTIONS, practicalTrainingCommands } from '../lib/ops/practical-training.js';
+import { PRACTICAL_OPTIONS, practicalTrainingCommands, type OpsKit } from '../lib/ops/practical-training.js';
+import { VLS_OPTIONS, virtualLifeSupportCommands } from '../lib/ops/virtual-life-support.js';
 
 /**
  * The operator CLI. It runs the same core code as the Lambdas, against the
@@ -67,6 +68,7 @@ const OPTIONS = {
   bucket: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
   ...PRACTICAL_OPTIONS,
+  ...VLS_OPTIONS,
 } as const;
 type OptionName = keyof typeof OPTIONS;
 /** Options every command takes. */
@@ -157,6 +159,17 @@ interface Command {
   usage: string;
   run: () => Promise<void>;
 }
+
+/** What a family's commands (lib/ops/) use of this command line. */
+const familyKit: OpsKit = {
+  deps: () => target().deps,
+  text: (n) => text(n as OptionName),
+  int: (n) => int(n as OptionName),
+  optional: (n, read) => optional(n as OptionName, read as (name: OptionName) => never),
+  oneOf: (n, values) => oneOf(n as OptionName, values),
+  date: (n) => date(n as OptionName),
+  print,
+};
 
 const COMMANDS: Record<string, Command> = {
   'clients create': {
@@ -404,15 +417,8 @@ const COMMANDS: Record<string, Command> = {
       );
     },
   },
-  ...practicalTrainingCommands({
-    deps: () => target().deps,
-    text: (n) => text(n as OptionName),
-    int: (n) => int(n as OptionName),
-    optional: (n, read) => optional(n as OptionName, read as (name: OptionName) => never),
-    oneOf: (n, values) => oneOf(n as OptionName, values),
-    date: (n) => date(n as OptionName),
-    print,
-  }) as Record<string, Command>,
+  ...(practicalTrainingCommands(familyKit) as Record<string, Command>),
+  ...(virtualLifeSupportCommands(familyKit) as Record<string, Command>),
   'seed-demo': {
     options: [],
     usage: '                                               create the demo data (local stack only)',

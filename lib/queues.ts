@@ -90,4 +90,6 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
   { id: 'payment-expiry', worker: 'payment-expiry', everyMinutes: 5, table: 'readwrite', timeoutSeconds: 120, description: 'Cancel candidate_pays bookings unpaid at their payment deadline' },
   // Expired seat holds are free by the clock already; the sweep only announces them (seat_hold.expired), once each.
   { id: 'seat-hold-sweep', worker: 'seat-hold-sweep', everyMinutes: 1, table: 'readwrite', timeoutSeconds: 50, description: 'Announce practical training seat holds that expired unused' },
+  // Virtual life-support kit not posted back by its due date: overdue with the late fee and its event, then lost (design 6.3).
+  { id: 'equipment-sweep', worker: 'equipment-sweep', everyMinutes: 60, table: 'readwrite', timeoutSeconds: 300, description: 'Mark virtual life-support kit overdue or lost and charge its fee' },
 ];

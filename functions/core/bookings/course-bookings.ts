@@ -1,9 +1,18 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { listClients } from '../access/clients.js';
 import type { Money } from '../commerce/money.js';
+import { sessionKeys } from '../inventory/sessions.js';
+import type { FamilyId } from '../platform/families.js';
+import type { Page } from '../platform/pagination.js';
 import { formatMoney } from '../commerce/charges.js';
 import { certificateAvailable, type Certificate } from '../documents/certificates.js';
 import { bookingPaymentLink, type EmailContent } from '../messaging/email-templates.js';
 import { formatWithOffset, readableTime } from '../platform/time.js';
-import type { BookingRecord } from './kind.js';
+import type { Deps } from '../platform/deps.js';
+import { DomainError } from '../platform/errors.js';
+import type { Part } from '../platform/transact.js';
+import { changeBooking } from './change.js';
+import type { BookingKind, BookingRecord } from './kind.js';
 
 /**
  * What course bookings (practical training, virtual life-support) have in
@@ -75,4 +84,55 @@ export function paymentEmailFor(
       payBy: b.payment_due_at && readableTime(b.payment_due_at, input.timeZone),
     }),
   };
+}
+
+/** Attendance and results are recorded once the training has started, on a booked (paid) booking. */
+export function requireStarted(deps: Deps, b: BookingRecord, what: string): void {
+  if (b.booking_status !== 'booked') throw new DomainError('invalid-state', `Booking ${b.id} is ${b.booking_status}`);
+  if (b.start_at > deps.clock().toISOString()) throw new DomainError('invalid-state', `Booking ${b.id} starts ${formatWithOffset(b.start_at, deps.config.serviceTimeZone)}: ${what} once the training has started`);
+}
+
+/** `booking.attendance_marked`; a no-show has not passed and its training is over. `others` ride along (practical training's `booking.no_show`). */
+export async function markAttendanceOf<B extends CourseBookingRecord>(deps: Deps, kind: BookingKind<B>, booking: B, attendance: 'attended' | 'no_show', others: Part[] = []): Promise<B> {
+  requireStarted(deps, booking, 'attendance can be marked');
+  const changes = { attendance, ...(attendance === 'no_show' ? { result: 'not_passed', training_status: 'completed' } : {}) } as Partial<B>;
+  return changeBooking(deps, kind, booking, changes, 'booking.attendance_marked', others);
+}
+
+/** The result of an attended booking; the training is then completed. */
+export async function markResultOf<B extends CourseBookingRecord>(deps: Deps, kind: BookingKind<B>, booking: B, result: 'passed' | 'not_passed'): Promise<B> {
+  requireStarted(deps, booking, 'a result can be recorded');
+  if (booking.attendance !== 'attended') throw new DomainError('invalid-state', `Mark booking ${booking.id} attended first`);
+  return changeBooking(deps, kind, booking, { result, training_status: 'completed' } as Partial<B>, undefined);
+}
+
+/**
+ * Cancels a session (a training event, a virtual session), then every
+ * booking on it, client by client: holds and bookings refuse the session from
+ * the first write on; each booking is cancelled as the family says (refunded
+ * in full, told by `booking.cancelled`).
+ */
+export async function cancelSessionAndBookings(
+  deps: Deps,
+  family: FamilyId,
+  sessionId: number,
+  bookings: { list: (clientId: string, cursor?: string) => Promise<Page<{ id: number; booking_status: string }>>; cancel: (clientId: string, id: number) => Promise<unknown> },
+): Promise<number[]> {
+  const now = deps.clock().toISOString();
+  await deps.db.send(
+    new UpdateCommand({ TableName: deps.table, Key: sessionKeys.session(family, sessionId), UpdateExpression: 'SET cancelled_at = if_not_exists(cancelled_at, :now), updated_at = :now', ExpressionAttributeValues: { ':now': now } }),
+  );
+  const cancelled: number[] = [];
+  for (const client of await listClients(deps)) {
+    let cursor: string | undefined;
+    do {
+      const page = await bookings.list(client.clientId, cursor);
+      for (const b of page.data.filter((b) => b.booking_status !== 'cancelled')) {
+        await bookings.cancel(client.clientId, b.id);
+        cancelled.push(b.id);
+      }
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+  }
+  return cancelled;
 }

@@ -65,7 +65,8 @@ export type WalletEntry = Omit<LedgerEntry, 'id' | 'created_at' | 'balance_after
 export function walletMove(deps: Deps, wallet: WalletState, delta: number, entry: WalletEntry, alerts?: BalanceAlertPolicy, options: { overdraw?: boolean } = {}): Part[] {
   const balanceAfter = wallet.balance + delta;
   // Only a fee may overdraw (virtual life-support kit): it is owed whatever the balance.
-  if (balanceAfter < 0 && !options.overdraw) throw new Error('walletMove would take a wallet below zero');
+  // A credit may leave a balance a fee overdrew still below zero (a top-up, a refunded fee).
+  if (delta < 0 && balanceAfter < 0 && !options.overdraw) throw new Error('walletMove would take a wallet below zero');
   const ledger = newLedgerEntry(deps, { ...entry, amount: delta, balance_after: balanceAfter });
   const lowAt = alerts?.lowAt ?? wallet.lowAt;
   const crossed = lowAt === undefined ? undefined : crossing({ before: wallet.balance, after: balanceAfter, lowAt, armed: wallet.armed });

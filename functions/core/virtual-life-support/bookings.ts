@@ -17,7 +17,7 @@ import { part, type Condition } from '../platform/transact.js';
 import type { BookingStatus, PayOption } from '../platform/vocabulary.js';
 import { getVlsSession, loadCourses, VLS_FAMILY } from './catalogue.js';
 import { daysAfter, deadlineParts, toEquipmentView, type Equipment, type EquipmentStatus } from './equipment-state.js';
-import { getSlotHold, vlsHolds } from './timeslots.js';
+import { getSlotHold, seatOf, vlsHolds } from './timeslots.js';
 
 /**
  * Virtual life-support bookings as a booking kind (design section 5): a seat
@@ -151,12 +151,7 @@ export async function createVlsBooking(deps: Deps, clientId: string, input: NewV
       agency_contact: { name: input.agency_contact_name ?? null, email: input.agency_contact_email ?? null },
       course: { id: course.id, name: course.name },
       course_id: course.id,
-      session_id: session.id,
-      seat: hold.seat,
-      date: session.date,
-      time: session.start_time,
-      start_at: session.start_at,
-      end_at: session.end_at,
+      ...seatOf(session, hold.seat),
       free_cancellation_until: new Date(Date.parse(session.start_at) - course.free_cancellation_hours * HOUR).toISOString(),
       training_status: 'scheduled',
       attendance: 'pending',

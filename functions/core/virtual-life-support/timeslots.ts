@@ -82,6 +82,9 @@ export async function listTimeslots(deps: Deps, input: { courseId: number; from:
     .filter((slot) => slot.seats_available > 0);
 }
 
+/** What a hold and a booking record of the seat they have: its session, name, day and times. */
+export const seatOf = (session: VlsSession, seat: string) => ({ session_id: session.id, seat, date: session.date, time: session.start_time, start_at: session.start_at, end_at: session.end_at });
+
 type Seat = { session: VlsSession; seat: string };
 const seatPool = (sessions: VlsSession[]): Pool<Seat> => ({
   units: sessions.flatMap((session) => seatNames(session.capacity).map((seat) => ({ session, seat }))),
@@ -109,12 +112,7 @@ export async function holdTimeslot(deps: Deps, holder: Holder, input: { courseId
     ({ session, seat }) => ({
       course_id: course!.id,
       course_name: course!.name,
-      session_id: session.id,
-      seat,
-      date: session.date,
-      time: session.start_time,
-      start_at: session.start_at,
-      end_at: session.end_at,
+      ...seatOf(session, seat),
     }),
     {
       conflict: (existing) => new DomainError('hold-conflict', 'This client already has an active hold; book or release it first', { hold: toSlotHoldView(existing as SlotHold, now, tz) }),
