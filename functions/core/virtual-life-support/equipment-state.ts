@@ -6,6 +6,7 @@ import { formatWithOffset } from '../platform/time.js';
 import { deleteItem, itemAbsent, part, putItem, type Part } from '../platform/transact.js';
 import type { Deps } from '../platform/deps.js';
 import { VLS_FAMILY, type EquipmentFees } from './catalogue.js';
+import type { EquipmentStatus } from './equipment-vocabulary.js';
 
 /**
  * The manikin lent with an equipment course (design virtual-life-support
@@ -14,7 +15,6 @@ import { VLS_FAMILY, type EquipmentFees } from './catalogue.js';
  * equipment.ts.
  */
 
-import type { EquipmentStatus } from './equipment-vocabulary.js';
 export { EQUIPMENT_STATUSES, type EquipmentStatus } from './equipment-vocabulary.js';
 
 export interface Equipment {
