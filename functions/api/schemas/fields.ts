@@ -74,7 +74,7 @@ export const listQuery = {
     v.pipe(integerFromText(/^\d+$/, 'Must be a whole number', 1, 100, 'At least 1', 'At most 100'), v.description('How many items a page holds')),
     '25',
   ),
-  // Sealed cursors are under 200 characters; anything much longer is not one.
+  // Sealed cursors are under 400 characters (an index list's carries two keys); anything much longer is not one.
   cursor: v.optional(
     v.pipe(v.string(), v.maxLength(512, 'At most 512 characters'), v.description("The previous page's `next_cursor`, to read the page after it")),
   ),
