@@ -46,6 +46,15 @@ export const EVENT_CATALOGUE = {
   },
 } as const satisfies Record<FamilyId, Record<string, string>>;
 
+/**
+ * Kinds about what every agency of the family shares (a training event's
+ * seats), not about one client's data: the fan-out sends them to every
+ * client's subscribed endpoints of the family, whoever caused them.
+ */
+const BROADCAST_KINDS: ReadonlySet<string> = new Set(['training_event.seats_low'] satisfies EventKindOf<'practical-training'>[]);
+
+export const isBroadcast = (kind: string): boolean => BROADCAST_KINDS.has(kind);
+
 export type EventKindOf<F extends FamilyId> = keyof (typeof EVENT_CATALOGUE)[F] & string;
 export type EventKind = { [F in FamilyId]: EventKindOf<F> }[FamilyId];
 
