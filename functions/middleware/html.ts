@@ -39,3 +39,14 @@ export function field(name: string, label: string, value: string | undefined, er
 ${error ? `<p class="error" id="${errorId}">${escapeHtml(error)}</p>` : ''}
 <input type="${type}" id="${name}" name="${name}" value="${escapeHtml(value ?? '')}" ${error ? `aria-invalid="true" aria-describedby="${errorId}"` : ''} ${extra}>`;
 }
+
+/** The candidate's details, the same on every booking page; the NMC PIN is required only where the family needs one. */
+export function candidateFields(values: Record<string, string | undefined>, errors: Record<string, string | undefined>, nmc: 'required' | 'optional'): string {
+  return `<h2>Your details</h2>
+${field('first_name', 'First name', values.first_name, errors.first_name, 'text', 'autocomplete="given-name" required')}
+${field('last_name', 'Last name', values.last_name, errors.last_name, 'text', 'autocomplete="family-name" required')}
+${field('email', 'E-mail address', values.email, errors.email, 'email', 'autocomplete="email" required')}
+${field('phone', 'Telephone, international format (for example +447700900123)', values.phone, errors.phone, 'tel', 'autocomplete="tel" required')}
+${field('job_role', 'Job role', values.job_role, errors.job_role, 'text', 'required')}
+${nmc === 'required' ? field('nmc_number', 'NMC PIN (for example 12A3456B)', values.nmc_number, errors.nmc_number, 'text', 'required') : field('nmc_number', 'NMC PIN, if you have one (for example 12A3456B)', values.nmc_number, errors.nmc_number)}`;
+}

@@ -1,7 +1,7 @@
 import type { PaymentRequestStatus } from '../../core/commerce/payment-requests.js';
 import type { BookingView } from '../../core/bookings/bookings.js';
 import type { InterviewType } from '../../core/clinical-interview/catalog.js';
-import { escapeHtml, field, layout } from '../../middleware/html.js';
+import { candidateFields, escapeHtml, layout } from '../../middleware/html.js';
 
 /** The candidate-facing pages of the clinical interview family. */
 
@@ -54,13 +54,7 @@ ${m.slots.length === 0 ? '<p>There are no free times in the next two weeks. Plea
 <h2>Choose a time</h2>
 ${e.slot ? `<p class="error">${escapeHtml(e.slot)}</p>` : ''}
 ${slotGroups}
-<h2>Your details</h2>
-${field('first_name', 'First name', v.first_name, e.first_name, 'text', 'autocomplete="given-name" required')}
-${field('last_name', 'Last name', v.last_name, e.last_name, 'text', 'autocomplete="family-name" required')}
-${field('email', 'E-mail address', v.email, e.email, 'email', 'autocomplete="email" required')}
-${field('phone', 'Telephone, international format (for example +447700900123)', v.phone, e.phone, 'tel', 'autocomplete="tel" required')}
-${field('job_role', 'Job role', v.job_role, e.job_role, 'text', 'required')}
-${field('nmc_number', 'NMC PIN (for example 12A3456B)', v.nmc_number, e.nmc_number, 'text', 'required')}
+${candidateFields(v, e, 'required')}
 <button type="submit">Book and go to payment</button>
 </form>`}
 <p><a href="?">Choose another interview</a></p>`);

@@ -11,7 +11,7 @@ import { inviteOfToken, type InviteItem } from '../../core/practical-training/in
 import type { SeatHold } from '../../core/practical-training/seats.js';
 import type { TrainingEventView } from '../../core/practical-training/views.js';
 import { email, name, nmcNumber, phone } from '../../api/schemas/fields.js';
-import { escapeHtml, field, layout } from '../../middleware/html.js';
+import { candidateFields, escapeHtml, layout } from '../../middleware/html.js';
 
 /** The candidate's pages of a booking invite: choose an event, hold a seat, enter details, book; and the payment page. */
 
@@ -79,14 +79,8 @@ ${notice}
 <p>A seat is held for you on <strong>${escapeHtml(when(held, timeZone))}</strong> at ${escapeHtml(held.location.name)}, ${escapeHtml(held.location.town)}, until ${escapeHtml(readableTime(held.expires_at, timeZone))}.</p>
 <form method="post" action="${escapeHtml(m.actions.release)}"><button type="submit">Release this seat and choose another date</button></form>
 <form method="post" action="${escapeHtml(m.actions.book)}">
-<h2>Your details</h2>
 ${Object.keys(e).length ? '<p class="error" role="alert">Please correct the highlighted answers.</p>' : ''}
-${field('first_name', 'First name', val.first_name, e.first_name, 'text', 'autocomplete="given-name" required')}
-${field('last_name', 'Last name', val.last_name, e.last_name, 'text', 'autocomplete="family-name" required')}
-${field('email', 'E-mail address', val.email, e.email, 'email', 'autocomplete="email" required')}
-${field('phone', 'Telephone, international format (for example +447700900123)', val.phone, e.phone, 'tel', 'autocomplete="tel" required')}
-${field('job_role', 'Job role', val.job_role, e.job_role, 'text', 'required')}
-${field('nmc_number', 'NMC PIN, if you have one (for example 12A3456B)', val.nmc_number, e.nmc_number)}
+${candidateFields(val, e, 'optional')}
 <button type="submit">${pays ? 'Book and go to payment' : 'Book this place'}</button>
 </form>`);
   }
