@@ -6,7 +6,7 @@ import type { BodyOf, Operation, QueryOf } from '../api/routes/operation.js';
 import { schemaFor } from '../api/routes/operation.js';
 import type { PathParams } from '../api/schemas/params.js';
 import { depsFromEnv, type Deps } from '../core/platform/deps.js';
-import { FAMILIES, type FamilyId } from '../core/platform/families.js';
+import { FAMILIES, tokenFamilyOf, type FamilyId } from '../core/platform/families.js';
 import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../core/platform/idempotency.js';
 import { sha256Hex } from '../core/platform/secrets.js';
 import { consumeRequest, tooManyRequests } from '../core/access/rate-limit.js';
@@ -108,7 +108,7 @@ export function httpHandler<const O extends Operation>(
   options: HandlerOptions<O> = {},
 ) {
   const deps = options.deps ?? depsFromEnv();
-  const edge = edgeMiddleware(op, toProblemResponse);
+  const edge = edgeMiddleware(op, toProblemResponse, deps.clock);
   const bodyLimit = bodyLimitMiddleware();
 
   // The JSON parser runs only when there is a body; a missing body is then a validation error, not a parse error.
@@ -124,7 +124,8 @@ export function httpHandler<const O extends Operation>(
   const bearerAuth: Middleware = {
     before: async (request: Request) => {
       const state = request.event.state!;
-      const { caller, alongside } = await authenticateAlongside(deps, bearerToken(request.event), state.family, (clientId) =>
+      // A facade family takes its parent's tokens (decision 3); its requests count against its own limit.
+      const { caller, alongside } = await authenticateAlongside(deps, bearerToken(request.event), tokenFamilyOf(state.family), (clientId) =>
         consumeRequest(deps, clientId, state.family),
       );
       state.caller = caller;

@@ -36,6 +36,10 @@ export const TABLE_KEYS = {
       bookingPage: 'BOOKING_PAGE#',
       linkPlace: 'LINK_PLACE#',
       booking: 'BOOKING#',
+      // Each booking once, keyed by its last change: the change log (bookings/changes.ts).
+      bookingChange: 'BOOKING_CHANGE#',
+      // Each booking once, keyed by its start: lists by time (bookings/schedule.ts).
+      bookingStart: 'BOOKING_START#',
       bookingInvite: 'BINVITE#',
       wallet: 'WALLET#',
       webhook: 'WEBHOOK#',
