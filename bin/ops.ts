@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { backfillBookingLogs } from '../functions/core/bookings/backfill.js';
 import { cancelBooking, completeInterview, markAttendance, rescheduleBooking } from '../functions/core/bookings/booking-admin.js';
 import { BOOKING_STATUSES, type BookingStatus } from '../functions/core/bookings/bookings.js';
 import { CLINICAL_FAMILY, createInterviewType, createInterviewer, loadCatalog, setAvailability, setInterviewTypeActive } from '../functions/core/clinical-interview/catalog.js';
@@ -353,6 +354,11 @@ const COMMANDS: Record<string, Command> = {
     options: ['id'],
     usage: '--id ID                                    one booking, as the agency sees it, with its client_id',
     run: async () => print(await operatorBooking(target().deps, int('id'))),
+  },
+  'bookings backfill-logs': {
+    options: [],
+    usage: '                                          once after upgrading: older bookings join the change log (Services feed) and the schedule (lists by time)',
+    run: async () => print({ bookings: await backfillBookingLogs(target().deps) }),
   },
   'bookings cancel': {
     options: ['id', 'reason'],

@@ -84,7 +84,7 @@ export function listChanges<B extends BookingRecord, V>(deps: Deps, kind: Bookin
       order: 'oldest',
       limit: filter.limit,
       cursor: filter.cursor,
-      filter: allOf({ expression: 'updated_at < :settled', values: { ':settled': settled } }, ...more),
+      filter: allOf({ expression: 'updated_at <= :settled', values: { ':settled': settled } }, ...more),
     },
     (item) => kind.view(item as B, deps.config.serviceTimeZone),
   );
