@@ -7,7 +7,7 @@ import { PATH_PARAMS, pathParamNames, type PathParamName } from '../api/schemas/
 import { systemClock, type Clock } from '../core/platform/clock.js';
 import { availabilityAt, deprecationHeaders, deprecationSchedules, type DeprecationSchedule } from '../core/platform/deprecation.js';
 import { DomainError } from '../core/platform/errors.js';
-import { FAMILIES, isFamilyId, type FamilyId } from '../core/platform/families.js';
+import { FAMILIES, familyUrlEnv, isFamilyId, type FamilyId } from '../core/platform/families.js';
 import type { RateLimitState } from '../core/access/rate-limit.js';
 import type { AccessContext } from '../core/access/tokens.js';
 import { createLogger, errorFields, type Logger } from './logger.js';
@@ -94,9 +94,6 @@ export function familyOf(op: Pick<Operation, 'family'>, event: APIGatewayProxyEv
 
 /** Read once at cold start: a schedule that makes no sense stops the function here, not on a request. */
 const DEPRECATIONS = new Map(deprecationSchedules().map((s) => [s.family, s]));
-
-/** The variable that gives a function another family's HTTP API URL, where there is no custom domain. */
-export const familyUrlEnv = (family: FamilyId): string => `FAMILY_URL_${family.toUpperCase().replaceAll('-', '_')}`;
 
 /**
  * Another family's base URL as this function knows it: PUBLIC_ROOT_URL and

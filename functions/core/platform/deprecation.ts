@@ -40,6 +40,9 @@ export class DeprecationConfigError extends Error {
 
 const envPrefix = (family: FamilyId) => family.toUpperCase().replaceAll('-', '_');
 
+/** The environment variables that move a family's schedule (the CDK app takes them as context of the same names). */
+export const deprecationEnvNames = (family: FamilyId): string[] => ['DEPRECATED_AT', 'SUNSET_AT', 'BROWNOUTS'].map((n) => `${envPrefix(family)}_${n}`);
+
 function instant(family: FamilyId, name: string, raw: string): Date {
   // An instant needs its offset: a bare date or local time would depend on the server's zone.
   const date = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(raw) ? new Date(raw) : new Date(NaN);

@@ -88,3 +88,6 @@ export const tokenFamilyOf = (family: FamilyId): FamilyId => {
   const tokens = familySpec(family).tokens;
   return tokens === 'own' ? family : (tokens.parent as FamilyId);
 };
+
+/** The variable that gives a function another family's HTTP API URL, where there is no custom domain. */
+export const familyUrlEnv = (family: FamilyId): string => `FAMILY_URL_${family.toUpperCase().replaceAll('-', '_')}`;
