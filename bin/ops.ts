@@ -2,6 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { deprecatedCallers } from '../functions/core/access/deprecated-calls.js';
+import { FAMILY_IDS, familySpec, isFamilyId } from '../functions/core/platform/families.js';
 import { backfillBookingLogs } from '../functions/core/bookings/backfill.js';
 import { cancelBooking, completeInterview, markAttendance, rescheduleBooking } from '../functions/core/bookings/booking-admin.js';
 import { BOOKING_STATUSES, type BookingStatus } from '../functions/core/bookings/bookings.js';
@@ -64,6 +66,8 @@ const OPTIONS = {
   file: { type: 'string' },
   month: { type: 'string' },
   csv: { type: 'boolean', default: false },
+  family: { type: 'string' },
+  days: { type: 'string' },
   table: { type: 'string' },
   bucket: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
@@ -354,6 +358,17 @@ const COMMANDS: Record<string, Command> = {
     options: ['id'],
     usage: '--id ID                                    one booking, as the agency sees it, with its client_id',
     run: async () => print(await operatorBooking(target().deps, int('id'))),
+  },
+  'deprecated callers': {
+    options: ['family', 'days'],
+    usage: '--family FAMILY [--days 30]          who still calls a deprecated family: calls per UTC day and the last call, per client',
+    run: async () => {
+      const family = text('family');
+      if (!isFamilyId(family) || !familySpec(family).deprecation) throw new UsageError(`--family must be a deprecated family (${FAMILY_IDS.filter((f) => familySpec(f).deprecation).join(', ')})`);
+      const days = opts.days === undefined ? 30 : Number(opts.days);
+      if (!Number.isInteger(days) || days < 1 || days > 400) throw new UsageError('--days must be a whole number from 1 to 400');
+      print(await deprecatedCallers(target().deps, family, days));
+    },
   },
   'bookings backfill-logs': {
     options: [],

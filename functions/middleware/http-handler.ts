@@ -6,13 +6,14 @@ import type { BodyOf, Operation, QueryOf } from '../api/routes/operation.js';
 import { schemaFor } from '../api/routes/operation.js';
 import type { PathParams } from '../api/schemas/params.js';
 import { depsFromEnv, type Deps } from '../core/platform/deps.js';
-import { FAMILIES, tokenFamilyOf, type FamilyId } from '../core/platform/families.js';
+import { FAMILIES, familySpec, tokenFamilyOf, type FamilyId } from '../core/platform/families.js';
 import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../core/platform/idempotency.js';
 import { sha256Hex } from '../core/platform/secrets.js';
 import { consumeRequest, tooManyRequests } from '../core/access/rate-limit.js';
+import { recordDeprecatedCall } from '../core/access/deprecated-calls.js';
 import { authenticateAlongside, type AccessContext } from '../core/access/tokens.js';
 import { bodyLimitMiddleware, edgeMiddleware, parsePathParams, publicBaseUrl, toLambdaResult, type Event, type HttpResult, type Middleware, type Request } from './edge.js';
-import type { Logger } from './logger.js';
+import { errorFields, type Logger } from './logger.js';
 
 export { MAX_BODY_BYTES, type Event, type HttpResult, type RequestState } from './edge.js';
 import { edgeProblem, toProblemResponse, validationProblem, type FieldError } from './problems.js';
@@ -130,6 +131,10 @@ export function httpHandler<const O extends Operation>(
       );
       state.caller = caller;
       state.log = state.log.child({ client_id: caller.clientId });
+      // Who still calls a deprecated family: counted, never at the cost of the call.
+      if (familySpec(state.family).deprecation) {
+        await recordDeprecatedCall(deps, caller.clientId, state.family).catch((err) => state.log.error('deprecated call not recorded', errorFields(err)));
+      }
       state.rateLimit = alongside;
       if (!state.rateLimit.allowed) throw tooManyRequests(state.rateLimit, 'requests');
     },

@@ -7,6 +7,7 @@ import { createCourse, createLocation, createTrainingEvent, setCourseActive } fr
 import { holdSeat } from '../../functions/core/practical-training/seats.js';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { links } from '../support/clinical.js';
+import { ops } from '../support/ops.js';
 import { call, DEMO_CREDENTIALS, startTestStack, type JsonResponse } from '../support/local-stack.js';
 
 /**
@@ -171,6 +172,21 @@ describe('deprecation', () => {
     const clinical = (await call(`${stack.info.families['clinical-interview']}/auth/token`, { body: DEMO_CREDENTIALS.northwind })).body.access_token;
     expect((await call(`${legacy}/bookings/past`, { token: clinical })).status).toBe(401);
     expect((await call(`${legacy}/auth/token`, { body: DEMO_CREDENTIALS.northwind })).status).toBe(404);
+  });
+
+  it('counts who still calls it, per client and day, for the operator', async () => {
+    const before = Date.now();
+    await call(`${legacy}/bookings/past`, { token });
+    await call(`${legacy}/booking-links`, { token });
+    const listed = await ops(stack, 'deprecated', 'callers', '--family', 'practical-training-legacy', '--days', '2');
+    expect(listed.status).toBe(0);
+    const callers = JSON.parse(listed.stdout) as { client_id: string; last_call_at: string; calls: number; days: { date: string; calls: number }[] }[];
+    const ours = callers.find((c) => c.client_id === clientId)!;
+    // Every authenticated call of this file so far, these two included.
+    expect(ours.calls).toBeGreaterThanOrEqual(20);
+    expect(Date.parse(ours.last_call_at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(ours.days[0]).toEqual({ date: new Date().toISOString().slice(0, 10), calls: expect.any(Number) });
+    expect((await ops(stack, 'deprecated', 'callers', '--family', 'practical-training')).status).not.toBe(0);
   });
 
   it('marks every operation of its OpenAPI document deprecated, with the 410 it will answer', async () => {
