@@ -50,3 +50,18 @@ ${field('phone', 'Telephone, international format (for example +447700900123)', 
 ${field('job_role', 'Job role', values.job_role, errors.job_role, 'text', 'required')}
 ${nmc === 'required' ? field('nmc_number', 'NMC PIN (for example 12A3456B)', values.nmc_number, errors.nmc_number, 'text', 'required') : field('nmc_number', 'NMC PIN, if you have one (for example 12A3456B)', values.nmc_number, errors.nmc_number)}`;
 }
+
+/**
+ * A form's valibot issues as the page shows them: the first message per
+ * field, in plain words. A field left empty is missing from the form, and
+ * valibot's words for that ("Invalid key: Expected …") are for developers.
+ */
+export function formErrors(issues: readonly { message: string; expected?: string | null; received?: string; path?: readonly { key?: unknown }[] }[], fallbackField: string, prefix = ''): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = (issue.path ?? []).map((p) => String(p.key)).join('.');
+    const missing = issue.received === 'undefined' && issue.message.startsWith('Invalid key');
+    errors[prefix + (path || fallbackField)] ??= missing ? 'Please fill this in' : issue.message;
+  }
+  return errors;
+}

@@ -5,6 +5,7 @@ import { RefereeInput } from '../../api/schemas/portal-v2.js';
 import { DomainError } from '../../core/platform/errors.js';
 import type { RefereeInput as Referee } from '../../core/portal-v2/references.js';
 import { submissionPage, submitReferees } from '../../core/portal-v2/reference-forms.js';
+import { formErrors } from '../../middleware/html.js';
 import { pageHandler } from '../../middleware/page-handler.js';
 import { closedPage, REFEREE_FIELDS, refereeRows, submissionFormPage } from './_pages.js';
 
@@ -25,7 +26,7 @@ export const handler = pageHandler(portalV2.submitReferees, async ({ deps, param
     if (parsed.success) {
       referees.push(parsed.output);
       rows.push(i);
-    } else for (const issue of parsed.issues) errors[`r${i}_${v.getDotPath(issue)}`] ??= issue.message;
+    } else Object.assign(errors, formErrors(parsed.issues, 'referee_name', `r${i}_`));
   }
   if (!Object.keys(errors).length && referees.length < ctx.request.references_required) {
     errors.form = `Please give at least ${ctx.request.references_required} referee${ctx.request.references_required === 1 ? '' : 's'}.`;

@@ -3,6 +3,7 @@ import { linkTo } from '../../api/routes/operation.js';
 import { practicalTrainingPublic as pages } from '../../api/routes/practical-training-public.js';
 import { DomainError } from '../../core/platform/errors.js';
 import { bookWithInvite } from '../../core/practical-training/invites-page.js';
+import { formErrors } from '../../middleware/html.js';
 import { pageHandler } from '../../middleware/page-handler.js';
 import { bookedPage, goneMeanwhile, InviteBookingForm, invitePage, invitePageModel, liveInvite } from './_invite-pages.js';
 import { inviteActions } from './invite-page-show.js';
@@ -20,8 +21,7 @@ export const handler = pageHandler(pages.submitInvitePage, async ({ deps, params
   };
   const parsed = v.safeParse(InviteBookingForm, form);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.issues) errors[v.getDotPath(issue) ?? 'first_name'] ??= issue.message;
+    const errors = formErrors(parsed.issues, 'first_name');
     return again(422, { errors });
   }
   const { nmc_number, ...candidate } = parsed.output;
