@@ -13,7 +13,7 @@ import { closedPage, REFEREE_FIELDS, refereeRows, submissionFormPage } from './_
 export const handler = pageHandler(portalV2.submitReferees, async ({ deps, params, form, baseUrl }) => {
   const token = params.token;
   const ctx = await submissionPage(deps, token);
-  if (ctx.state !== 'open') return { status: ctx.state === 'cancelled' || ctx.state === 'expired' ? 410 : 409, html: closedPage(ctx.state) };
+  if (ctx.state !== 'open') return { status: ctx.state === 'cancelled' || ctx.state === 'expired' ? 410 : 409, html: closedPage(ctx.state, ctx.agency) };
   const action = linkTo(baseUrl, portalV2.submitReferees, { token });
   const errors: Record<string, string> = {};
   const referees: Referee[] = [];
@@ -39,8 +39,8 @@ export const handler = pageHandler(portalV2.submitReferees, async ({ deps, param
     if (err instanceof DomainError && err.code === 'invalid-field') {
       return { status: 422, html: submissionFormPage(ctx, action, form, { [String(err.extensions.pointer)]: err.message }) };
     }
-    if (err instanceof DomainError && err.code === 'invalid-state') return { status: 409, html: closedPage((await submissionPage(deps, token)).state) };
+    if (err instanceof DomainError && err.code === 'invalid-state') return { status: 409, html: closedPage((await submissionPage(deps, token)).state, ctx.agency) };
     throw err;
   }
-  return { status: 200, html: closedPage('submitted') };
+  return { status: 200, html: closedPage('submitted', ctx.agency) };
 });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { getClient } from '../../core/access/clients.js';
 import { linkTo } from '../../api/routes/operation.js';
 import { practicalTrainingPublic as pages } from '../../api/routes/practical-training-public.js';
 import { DomainError } from '../../core/platform/errors.js';
@@ -30,7 +31,7 @@ export const handler = pageHandler(pages.submitInvitePage, async ({ deps, params
       payment: (token) => linkTo(baseUrl, pages.showPaymentPage, { token }),
     });
     if (paymentToken) return { redirect: linkTo(baseUrl, pages.showPaymentPage, { token: paymentToken }) };
-    return { status: 200, html: bookedPage(booking, deps.config.serviceTimeZone) };
+    return { status: 200, html: bookedPage(booking, deps.config.serviceTimeZone, (await getClient(deps, live.client_id))?.name ?? 'Your agency') };
   } catch (err) {
     const gone = await goneMeanwhile(deps, params.token, err);
     if (gone) return gone;
