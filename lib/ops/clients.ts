@@ -1,11 +1,14 @@
 import { createClient, listClients, rotateClientSecret, setClientEnabled, setInvoiceEnabled, setReferenceRequestsEnabled, type ClientAccount } from '../../functions/core/access/clients.js';
+import { deprecatedCallers } from '../../functions/core/access/deprecated-calls.js';
+import { backfillBookingLogs } from '../../functions/core/bookings/backfill.js';
 import { ledgerForMonth } from '../../functions/core/commerce/ledger.js';
+import { FAMILY_IDS, familySpec, isFamilyId } from '../../functions/core/platform/families.js';
 import { seedDemoData } from '../../functions/core/demo-data.js';
 import { toCsv } from '../../functions/core/platform/csv.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
 import { UsageError, type OpsCommand, type OpsKit } from './kit.js';
 
-/** Operator commands about clients, whatever the family: accounts, the month's ledger, the demo data. */
+/** Operator commands across families: client accounts, deprecated families' callers, the bookings change-log backfill, the month's ledger, the demo data. */
 
 const clientView = (c: ClientAccount) => ({
   client_id: c.clientId,
@@ -31,6 +34,8 @@ export const CLIENT_OPTIONS = {
   off: { type: 'boolean', default: false },
   month: { type: 'string' },
   csv: { type: 'boolean', default: false },
+  family: { type: 'string' },
+  days: { type: 'string' },
 } as const;
 
 /** `clients disable|enable ID`. */
@@ -87,6 +92,22 @@ export const clientCommands = (k: OpsKit): Record<string, OpsCommand> => ({
   'clients enable': enabling(k, true, "accept the client's credentials again (tokens from before stay void)", 'enabled: it may exchange its credentials for new tokens'),
   'clients invoicing': switching(k, 'allow or stop pay_option "invoice"', 'Invoicing', setInvoiceEnabled),
   'clients references': switching(k, 'include reference requests in the account (off: creating one is 403)', 'Reference requests', setReferenceRequestsEnabled),
+  'deprecated callers': {
+    options: ['family', 'days'],
+    usage: '--family FAMILY [--days 30]          who still calls a deprecated family: calls per UTC day and the last call, per client',
+    run: async () => {
+      const family = k.text('family');
+      if (!isFamilyId(family) || !familySpec(family).deprecation) throw new UsageError(`--family must be a deprecated family (${FAMILY_IDS.filter((f) => familySpec(f).deprecation).join(', ')})`);
+      const days = k.optional('days', k.int) ?? 30;
+      if (days < 1 || days > 400) throw new UsageError('--days must be a whole number from 1 to 400');
+      k.print(await deprecatedCallers(k.deps(), family, days));
+    },
+  },
+  'bookings backfill-logs': {
+    options: [],
+    usage: '                                          once after upgrading: older bookings join the change log (Services feed) and the schedule (lists by time)',
+    run: async () => k.print({ bookings: await backfillBookingLogs(k.deps()) }),
+  },
   ledger: {
     options: ['month', 'csv'],
     usage: '--month YYYY-MM [--csv]                          every ledger entry of the month, all clients and families',

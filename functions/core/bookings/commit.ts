@@ -11,6 +11,8 @@ import type { PayOption } from '../platform/vocabulary.js';
 import { leavesTimeToPay, paymentDueAt, type BookingKind, type BookingRecord } from './kind.js';
 import { noticeOf, noticePart } from './invitations.js';
 import { bookingEventPart, bookingKeys, paymentDueOf } from './records.js';
+import { scheduleParts } from './schedule.js';
+import { changeLogParts } from './changes.js';
 
 /**
  * Committing a booking of any kind, in one transaction: take its unit
@@ -84,6 +86,8 @@ export async function commitBooking<B extends BookingRecord, V>(deps: Deps, kind
     const parts: Part[] = [
       ...take.parts,
       part('booking', putItem(deps, { ...bookingKeys.booking(c.client.clientId, kind.family, c.bookingId), ...bookingKeys.byId(kind.family, c.bookingId), entity: 'booking', ...(booking as Record<string, unknown>) }, itemAbsent)),
+      ...changeLogParts(deps, booking),
+      ...scheduleParts(deps, booking),
       ...charge.parts,
       bookingEventPart(deps, kind, 'booking.created', booking),
     ];
