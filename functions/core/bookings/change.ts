@@ -9,6 +9,7 @@ import { freeUnit } from '../inventory/units.js';
 import { linkPlaceReleased } from './booking-page.js';
 import type { BookingEvent, BookingKind, BookingRecord } from './kind.js';
 import { agencyName, nextSequence, noticeOf, noticePart } from './invitations.js';
+import { emailPut } from '../events/outbox.js';
 import { bookingEventPart, bookingKeys, getBookingItem, paymentDueOf } from './records.js';
 import { scheduleParts } from './schedule.js';
 import { changeLogParts, nextUpdatedAt } from './changes.js';
@@ -48,6 +49,11 @@ export async function changeBooking<B extends BookingRecord>(
   ];
   if (event) parts.push(bookingEventPart(deps, kind, event as BookingEvent, updated));
   if (notice) parts.push(noticePart(deps, kind, notice, updated, { agency: await agencyName(deps, booking.client_id), before: booking }));
+  // An unpaid booking moved: the candidate gets the payment e-mail again, with the new time and the same link.
+  if (event === 'booking.rescheduled' && updated.booking_status === 'pending_payment' && updated.payment_url) {
+    const email = kind.paymentEmail(updated, { agency: await agencyName(deps, booking.client_id), paymentUrl: updated.payment_url, timeZone: deps.config.serviceTimeZone });
+    parts.push(part('payment e-mail', emailPut(deps, email)));
+  }
   await transact(deps, parts, failures);
   return updated;
 }

@@ -77,6 +77,7 @@ export async function commitBooking<B extends BookingRecord, V>(deps: Deps, kind
       pay_option: c.payOption,
       price: c.product.price,
       payment_token: charge.paymentToken,
+      payment_url: charge.paymentToken ? c.links.payment(charge.paymentToken) : undefined,
       payment_due_at: dueAt,
       calendar_sequence: charge.bookingStatus === 'booked' ? 0 : undefined,
       created_at: now.toISOString(),
@@ -95,7 +96,7 @@ export async function commitBooking<B extends BookingRecord, V>(deps: Deps, kind
       parts.push(part('payment due', putItem(deps, { ...paymentDueOf(booking), entity: 'payment-due', client_id: booking.client_id, booking_id: booking.id, due_at: dueAt, ttl }, itemAbsent)));
     }
     if (charge.paymentToken) {
-      const email = kind.paymentEmail(booking, { agency: c.client.name, paymentUrl: c.links.payment(charge.paymentToken), timeZone: tz });
+      const email = kind.paymentEmail(booking, { agency: c.client.name, paymentUrl: booking.payment_url!, timeZone: tz });
       parts.push(part('email', emailPut(deps, email)));
     }
     const notice = noticeOf('booking.created', booking);

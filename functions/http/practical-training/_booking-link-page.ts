@@ -38,6 +38,7 @@ export async function bookingLinkModel(deps: Deps, token: string, courseId: stri
 }
 
 export function bookingLinkPage(m: BookingLinkModel, timeZone: string): string {
+  const page = (title: string, html: string) => layout(title, html, m.agency);
   const notice = m.notice ? `<p class="error" role="alert">${escapeHtml(m.notice)}</p>` : '';
   const courses = `<form method="get" action="${escapeHtml(m.actions.choose)}">
 <label for="course_id">Course</label>
@@ -45,7 +46,7 @@ export function bookingLinkPage(m: BookingLinkModel, timeZone: string): string {
 <button type="submit">Show dates</button>
 </form>`;
   const head = `<h1>Book a training course with ${escapeHtml(m.agency)}</h1>\n<p>Choose a course and a date, enter your details, then pay for your place on the next page.</p>\n${notice}\n${m.courses.length > 1 || !m.course ? courses : ''}`;
-  if (!m.course) return layout(`Book training with ${m.agency}`, head);
+  if (!m.course) return page(`Book training with ${m.agency}`, head);
   const e = m.errors;
   const val = m.values;
   const dates = m.events
@@ -54,8 +55,8 @@ export function bookingLinkPage(m: BookingLinkModel, timeZone: string): string {
 <label for="event-${ev.id}">${escapeHtml(readableTime(ev.start_at, timeZone))}, ${escapeHtml(ev.location.name)}, ${escapeHtml(ev.location.town)} (${ev.seats_available} seat${ev.seats_available === 1 ? '' : 's'} left)</label></div>`,
     )
     .join('\n');
-  if (!m.events.length) return layout(`Book ${m.course.name}`, `${head}\n<h2>${escapeHtml(m.course.name)}</h2><p>There are no dates open for booking just now. Please try again later, or ask ${escapeHtml(m.agency)}.</p>`);
-  return layout(`Book ${m.course.name}`, `${head}
+  if (!m.events.length) return page(`Book ${m.course.name}`, `${head}\n<h2>${escapeHtml(m.course.name)}</h2><p>There are no dates open for booking just now. Please try again later, or ask ${escapeHtml(m.agency)}.</p>`);
+  return page(`Book ${m.course.name}`, `${head}
 <form method="post" action="${escapeHtml(m.actions.book)}">
 <input type="hidden" name="course_id" value="${m.course.id}">
 ${Object.keys(e).length ? '<p class="error" role="alert">Please correct the highlighted answers.</p>' : ''}

@@ -4,6 +4,7 @@ import { practicalTrainingPublic as pages } from '../../api/routes/practical-tra
 import { DomainError } from '../../core/platform/errors.js';
 import { bookFromLink } from '../../core/practical-training/booking-link.js';
 import { getTrainingEventItem } from '../../core/practical-training/catalogue.js';
+import { formErrors } from '../../middleware/html.js';
 import { pageHandler } from '../../middleware/page-handler.js';
 import { bookingLinkModel, BookingLinkForm, bookingLinkPage } from './_booking-link-page.js';
 import { linkActions } from './booking-page-show.js';
@@ -20,8 +21,7 @@ export const handler = pageHandler(pages.submitBookingPage, async ({ deps, param
   };
   const parsed = v.safeParse(BookingLinkForm, form);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.issues) errors[v.getDotPath(issue) ?? 'training_event_id'] ??= issue.message;
+    const errors = formErrors(parsed.issues, 'training_event_id');
     return again(422, { errors });
   }
   const { training_event_id, nmc_number, ...candidate } = parsed.output;
