@@ -7,7 +7,7 @@ import { createCourse, createSessions, getVlsSession, loadCourses, setCourseActi
 import { issueVlsCertificate } from '../../functions/core/virtual-life-support/certificates.js';
 import { recordDelivery, recordDispatch, recordReturned, recordReturnShipped, sweepEquipment } from '../../functions/core/virtual-life-support/equipment.js';
 import { cancelVlsBooking, cancelVlsSession, markVlsAttendance, markVlsResult, operatorView, rescheduleVls } from '../../functions/core/virtual-life-support/operator.js';
-import type { OpsCommand, OpsKit } from './practical-training.js';
+import type { OpsCommand, OpsKit } from './kit.js';
 
 /**
  * The virtual life-support operator commands, registered by bin/ops.ts:

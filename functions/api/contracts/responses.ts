@@ -52,6 +52,7 @@ export const Booking = v.strictObject({
   video_meeting: v.strictObject({ meeting_id: str, join_link: v.pipe(str, v.url()), password: str }),
   interview_report_available: v.boolean(),
   created_at: timestamp,
+  updated_at: timestamp,
 });
 export const Balances = v.strictObject({ credits: v.array(v.strictObject({ interview_type: Ref, credits: int })), money: Money });
 export const LedgerEntry = v.strictObject({
@@ -284,3 +285,5 @@ export const VlsBooking = v.strictObject({
 });
 /** A course ledger entry; fee entries (late or lost kit) also say which fee. */
 export const VlsLedgerEntry = v.strictObject({ ...CourseLedgerEntry.entries, fee: v.optional(v.picklist(['equipment_late', 'equipment_lost'])) });
+/** Practical training legacy: the agency's booking page with a course chosen. */
+export const BookingLink = v.strictObject({ course: CourseRef, booking_url: v.pipe(str, v.url()) });

@@ -3,7 +3,9 @@ import { clinicalInterview } from './clinical-interview.js';
 import type { HttpMethod, Operation } from './operation.js';
 import { portalV2 } from './portal-v2.js';
 import { practicalTraining } from './practical-training.js';
+import { practicalTrainingLegacy } from './practical-training-legacy.js';
 import { practicalTrainingPublic } from './practical-training-public.js';
+import { services } from './services.js';
 import { clientOperations, docsOperations, tokenOperations, webhookOperations } from './shared.js';
 import { virtualLifeSupport } from './virtual-life-support.js';
 
@@ -25,15 +27,18 @@ const OWN_OPERATIONS: Record<FamilyId, Record<string, Operation>> = {
   'portal-v2': portalV2,
   'practical-training': { ...practicalTraining, ...practicalTrainingPublic },
   'virtual-life-support': virtualLifeSupport,
+  services,
+  'practical-training-legacy': practicalTrainingLegacy,
 };
 
 function familyRoutes(family: FamilyId): Route[] {
   const operations: Operation[] = [
     ...Object.values(docsOperations),
-    ...Object.values(tokenOperations),
+    // The facades take their parent's tokens and have no token operations (decision 3).
+    ...(FAMILIES[family].tokens === 'own' ? Object.values(tokenOperations) : []),
     ...Object.values(OWN_OPERATIONS[family]),
     ...(FAMILIES[family].clientOperations ? Object.values(clientOperations) : []),
-    ...Object.values(webhookOperations),
+    ...(FAMILIES[family].webhooks ? Object.values(webhookOperations) : []),
   ];
   return operations.map((o) => ({ ...o, family }));
 }

@@ -54,9 +54,23 @@ export const EVENT_CATALOGUE = {
     'booking.certificate_available': 'The certificate can be downloaded (issued, and paid for).',
     'webhook.test': 'A test event sent by `POST /webhooks/{id}/test`.',
   },
+  // The facades deliver no events of their own: their parents' webhooks carry the same bookings.
+  services: {},
+  'practical-training-legacy': {},
 } as const satisfies Record<FamilyId, Record<string, string>>;
 
+/**
+ * Kinds about what every agency of the family shares (a training event's
+ * seats), not about one client's data: the fan-out sends them to every
+ * client's subscribed endpoints of the family, whoever caused them.
+ */
+const BROADCAST_KINDS: ReadonlySet<string> = new Set(['training_event.seats_low'] satisfies EventKindOf<'practical-training'>[]);
+
+export const isBroadcast = (kind: string): boolean => BROADCAST_KINDS.has(kind);
+
 export type EventKindOf<F extends FamilyId> = keyof (typeof EVENT_CATALOGUE)[F] & string;
+/** The families with webhooks: every one whose catalogue has the test event. */
+export type WebhookFamilyId = { [F in FamilyId]: 'webhook.test' extends EventKindOf<F> ? F : never }[FamilyId];
 export type EventKind = { [F in FamilyId]: EventKindOf<F> }[FamilyId];
 
 /** An event kind tied to its family: the pair `eventPut` takes. */

@@ -1,10 +1,10 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { ItemKey } from '../platform/db.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { queryFilteredPage, type ItemKey } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import type { FamilyId } from '../platform/families.js';
 import { padId } from '../platform/ids.js';
 import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
-import { decodeCursor, encodeCursor, pageKey, type Page } from '../platform/pagination.js';
+import type { Page } from '../platform/pagination.js';
 import { part, updateItem, type Condition, type Part } from '../platform/transact.js';
 import { lockInForce, locksOn, seatNames, unitKeys, type Pool } from './units.js';
 
@@ -72,32 +72,23 @@ export async function getSession<T extends SessionItem>(deps: Deps, family: Fami
   return Item ? strip<T>(Item) : undefined;
 }
 
-/** A family's sessions starting from `from` (inclusive) to `to` (exclusive), soonest first, one page at a time. */
-export async function sessionsStarting<T extends SessionItem>(deps: Deps, family: FamilyId, range: { from: string; to: string; limit: number; cursor?: string }, keep: (s: T) => boolean = () => true): Promise<Page<T>> {
-  const pk = sessionKeys.byStartPartition(family);
-  const scope = { pk, prefix: `${range.from}..${range.to}` };
-  const data: T[] = [];
-  let cursor = await decodeCursor(deps, scope, range.cursor);
-  // Filters can leave a page short: read on until it is full or the range ends.
-  do {
-    const page = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': pk, ':from': key(BY_START.sk.event, range.from), ':to': key(BY_START.sk.event, range.to) },
-        Limit: range.limit - data.length,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const item of page.Items ?? []) {
+/** A family's sessions starting from `from` (inclusive) to `to` (exclusive), soonest first, one page at a time; filters can leave a page short, so it reads on. */
+export const sessionsStarting = <T extends SessionItem>(deps: Deps, family: FamilyId, range: { from: string; to: string; limit: number; cursor?: string }, keep: (s: T) => boolean = () => true): Promise<Page<T>> =>
+  queryFilteredPage(
+    deps,
+    {
+      index: 'gsi1',
+      pk: sessionKeys.byStartPartition(family),
+      range: { from: key(BY_START.sk.event, range.from), to: key(BY_START.sk.event, range.to) },
+      order: 'oldest',
+      limit: range.limit,
+      cursor: range.cursor,
+    },
+    (item) => {
       const session = strip<T>(item);
-      if (keep(session)) data.push(session);
-    }
-    cursor = pageKey(page.LastEvaluatedKey);
-  } while (cursor && data.length < range.limit);
-  return { data, next_cursor: await encodeCursor(deps, scope, cursor) };
-}
+      return keep(session) ? session : undefined;
+    },
+  );
 
 /** Booking a session closes 24 hours before its start. */
 export const bookingClosesAt = (s: Pick<SessionItem, 'start_at'>): Date => new Date(Date.parse(s.start_at) - 24 * 3600_000);

@@ -15,7 +15,14 @@ export interface FamilySpec {
   tokens: 'own' | { parent: string };
   /** Offers the client operations (booking URL, balances, wallet transactions). */
   clientOperations: boolean;
-  /** Deprecated families answer with Deprecation/Sunset headers and 410 after the sunset. */
+  /** Offers the webhook endpoint operations (the facades have none of their own). */
+  webhooks: boolean;
+  /**
+   * Deprecated families answer every request with Deprecation, Sunset and
+   * Link headers, and 410 after the sunset and in brownout windows
+   * (decision 13). These are the defaults; the environment may move them
+   * (platform/deprecation.ts). `successor`: the family that replaces it.
+   */
   deprecation?: { deprecatedAt: string; sunsetAt: string; successor?: string };
 }
 
@@ -27,6 +34,7 @@ export const FAMILIES = {
     envelope: 'bare',
     tokens: 'own',
     clientOperations: true,
+    webhooks: true,
   },
   'portal-v2': {
     prefix: '/portal/v2',
@@ -35,6 +43,7 @@ export const FAMILIES = {
     envelope: 'data-message',
     tokens: 'own',
     clientOperations: false,
+    webhooks: true,
   },
   'practical-training': {
     prefix: '/practical-training',
@@ -43,6 +52,26 @@ export const FAMILIES = {
     envelope: 'bare',
     tokens: 'own',
     clientOperations: true,
+    webhooks: true,
+  },
+  services: {
+    prefix: '/services',
+    title: 'Services API',
+    stackName: 'Services',
+    envelope: 'bare',
+    tokens: { parent: 'clinical-interview' },
+    clientOperations: false,
+    webhooks: false,
+  },
+  'practical-training-legacy': {
+    prefix: '/practical-training-legacy',
+    title: 'Practical training legacy API (deprecated)',
+    stackName: 'PracticalTrainingLegacy',
+    envelope: 'bare',
+    tokens: { parent: 'practical-training' },
+    clientOperations: false,
+    webhooks: false,
+    deprecation: { deprecatedAt: '2026-01-01T00:00:00Z', sunsetAt: '2027-06-30T00:00:00Z', successor: 'practical-training' },
   },
   'virtual-life-support': {
     prefix: '/virtual-life-support',
@@ -51,6 +80,7 @@ export const FAMILIES = {
     envelope: 'bare',
     tokens: 'own',
     clientOperations: true,
+    webhooks: true,
   },
 } as const satisfies Record<string, FamilySpec>;
 
@@ -67,3 +97,6 @@ export const tokenFamilyOf = (family: FamilyId): FamilyId => {
   const tokens = familySpec(family).tokens;
   return tokens === 'own' ? family : (tokens.parent as FamilyId);
 };
+
+/** The variable that gives a function another family's HTTP API URL, where there is no custom domain. */
+export const familyUrlEnv = (family: FamilyId): string => `FAMILY_URL_${family.toUpperCase().replaceAll('-', '_')}`;
