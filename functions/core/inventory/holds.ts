@@ -246,4 +246,4 @@ export async function createHold(deps: Deps, clientId: string, input: { intervie
 export const releaseHold = (deps: Deps, clientId: string, hash: string, family: FamilyId = CLINICAL_FAMILY): Promise<void> =>
   releaseUnitHold(deps, clinicalHolds(family), { type: 'client', clientId }, hash, clinicalUnit(family));
 
-export { availableSlots, candidateSlots, freeSlotsOn, MAX_RANGE_DAYS, toHoldView, type HoldRecord, type HoldView } from '../clinical-interview/slots.js';
+export { availableSlots, candidateSlots, freeSlotsBetween, MAX_RANGE_DAYS, toHoldView, type HoldRecord, type HoldView } from '../clinical-interview/slots.js';

@@ -6,7 +6,7 @@ import { padId } from '../platform/ids.js';
 import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
 import type { Page } from '../platform/pagination.js';
 import { part, updateItem, type Condition, type Part } from '../platform/transact.js';
-import { lockInForce, locksOn, seatNames, unitKeys, type Pool } from './units.js';
+import { lockInForce, locksBetween, locksOn, seatNames, unitId, unitKeys, type Pool } from './units.js';
 
 /**
  * Sessions: a course at a date and time with `capacity` seats (a practical
@@ -49,14 +49,22 @@ export const seatPool = (family: FamilyId, s: Pick<SessionItem, 'id' | 'date' | 
   keyOf: (seat) => seatUnit(family, s, seat),
 });
 
-/** Seats neither booked nor held by an unexpired hold, per session (one query per day). */
+/**
+ * Seats neither booked nor held by an unexpired hold, per session: sessions
+ * of one day from that day's locks (read consistently), a list over days
+ * from the index in one query per month, so its cost does not grow with its
+ * range.
+ */
 export async function seatsAvailable(deps: Deps, family: FamilyId, sessions: Pick<SessionItem, 'id' | 'date' | 'start_time' | 'capacity'>[], now: Date = deps.clock()): Promise<Map<number, number>> {
-  const dates = [...new Set(sessions.map((s) => s.date))];
-  const byDate = new Map(await Promise.all(dates.map(async (d) => [d, await locksOn(deps, family, d)] as const)));
+  const dates = sessions.map((s) => s.date).sort();
+  if (dates.length === 0) return new Map();
+  const locks =
+    dates[0] === dates.at(-1)
+      ? new Map([...(await locksOn(deps, family, dates[0]!))].map(([sk, item]) => [unitId({ pk: unitKeys.day(family, dates[0]!), sk }), item]))
+      : await locksBetween(deps, family, dates[0]!, dates.at(-1)!);
   return new Map(
     sessions.map((s) => {
-      const locks = byDate.get(s.date)!;
-      const taken = seatNames(s.capacity).filter((seat) => lockInForce(locks.get(seatUnit(family, s, seat).sk), now)).length;
+      const taken = seatNames(s.capacity).filter((seat) => lockInForce(locks.get(unitId(seatUnit(family, s, seat))), now)).length;
       return [s.id, s.capacity - taken];
     }),
   );

@@ -94,6 +94,8 @@ export const GSI1_KEYS = {
   ledgerMonth: { pk: 'LEDGER_MONTH#', sk: { entry: '' } },
   openReferenceRequests: { pk: 'OPEN_REFREQ', sk: { open: '' } },
   trainingEventsByStart: { pk: 'TEVENTS_BY_START#', sk: { event: '' } },
+  // A family's unit locks of one month, by day: `LOCKS#<family>#<yyyy-mm>` / `<date>#<time>#<unit>`.
+  locksByMonth: { pk: 'LOCKS#', sk: { lock: '' } },
   openHolds: { pk: 'OPEN_HOLD#', sk: { hold: '' } },
   // A deprecated family's callers on one UTC day: `DEPRECATED_CALLS#<family>#<date>` / client id.
   deprecatedCalls: { pk: 'DEPRECATED_CALLS#', sk: { client: '' } },

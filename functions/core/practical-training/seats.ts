@@ -1,6 +1,6 @@
 import { eventPut } from '../events/outbox.js';
 import { getHold, holdUnit, releaseUnitHold, sweepExpiredHolds, type Hold, type Holder, type HoldPolicy } from '../inventory/holds.js';
-import type { Pool } from '../inventory/units.js';
+import type { Pool, Tally } from '../inventory/units.js';
 import { seatPool as sessionPool, seatsAvailable as sessionSeatsAvailable, seatUnit as sessionSeat } from '../inventory/sessions.js';
 import type { ItemKey } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
@@ -99,7 +99,8 @@ export function eventRefusal(event: TrainingEventItem, course: Course, now: Date
 }
 
 /** POST /seats/hold: a free seat of the event for 30 minutes. */
-export async function holdSeat(deps: Deps, holder: Holder, eventId: number): Promise<SeatHoldView> {
+/** `tally` counts the transactions the hold took (the benchmark's contention measure). */
+export async function holdSeat(deps: Deps, holder: Holder, eventId: number, tally?: Tally): Promise<SeatHoldView> {
   const tz = deps.config.serviceTimeZone;
   const { event, course, location } = await eventInCatalogue(deps, eventId).catch((err: unknown) => {
     if (err instanceof DomainError && err.code === 'not-found') throw new DomainError('event-unavailable', `No training event ${eventId}`, { pointer: '/training_event_id' });
@@ -127,6 +128,7 @@ export async function holdSeat(deps: Deps, holder: Holder, eventId: number): Pro
       conflict: (existing) => new DomainError('hold-conflict', 'This client already has an active seat hold; book or release it first', { hold: toSeatHoldView(existing as SeatHold, deps.clock(), tz) }),
       unavailable: () => new DomainError('event-full', `Every seat of training event ${event.id} is booked or held`, { pointer: '/training_event_id' }),
     },
+    tally,
   );
   return toSeatHoldView(hold as SeatHold, at, tz);
 }
