@@ -11,7 +11,7 @@ import { padId } from '../platform/ids.js';
 import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
 import { randomToken } from '../platform/secrets.js';
 import { deleteItem, itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Part, type TransactItem } from '../platform/transact.js';
-import { consumeUnit, freeUnit, holdUnitPart, moveUnitParts, readLocks, takeFromPool, unitId, type Pool, type Tally } from './units.js';
+import { consumeUnit, freeUnit, holdUnitPart, moveUnitParts, readLocks, readPool, takeFromPool, unitId, type Pool, type Tally } from './units.js';
 
 /**
  * Holds: a holder's claim on one unit of a pool until `expires_at`, which
@@ -102,7 +102,11 @@ export async function holdUnit<U, F extends Record<string, unknown>>(
 ): Promise<{ hold: Hold & F; unit: U; at: Date }> {
   const now = deps.clock();
   const marker = markerKey(policy.family, holder);
-  const locks = await readLocks(deps, [...pool.units.map(pool.keyOf), ...(policy.onePerHolder ? [marker] : [])]);
+  const markers = policy.onePerHolder ? [marker] : [];
+  // A pool with a range reads its locks in one query, beside the marker; otherwise one read of its keys and the marker.
+  const locks = pool.range
+    ? new Map([...(await Promise.all([readPool(deps, pool), readLocks(deps, markers)])).flatMap((m) => [...m])])
+    : await readLocks(deps, [...pool.units.map(pool.keyOf), ...markers]);
   const existing = locks.get(unitId(marker));
   if (policy.onePerHolder && existing && String(existing.expires_at) > now.toISOString()) throw errors.conflict(existing);
 

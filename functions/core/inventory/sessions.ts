@@ -47,6 +47,7 @@ export const seatUnit = (family: FamilyId, s: Pick<SessionItem, 'id' | 'date' | 
 export const seatPool = (family: FamilyId, s: Pick<SessionItem, 'id' | 'date' | 'start_time' | 'capacity'>): Pool<string> => ({
   units: seatNames(s.capacity),
   keyOf: (seat) => seatUnit(family, s, seat),
+  range: { pk: unitKeys.day(family, s.date), prefix: unitKeys.unit(family, s.date, s.start_time, `E${s.id}S`).sk },
 });
 
 /**

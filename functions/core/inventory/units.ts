@@ -146,17 +146,28 @@ export function shuffled<T>(xs: readonly T[], random: (n: number) => number = ra
 export interface Pool<U> {
   units: readonly U[];
   keyOf: (unit: U) => ItemKey;
+  /** Where all its locks sit, when they share a partition and a sort-key prefix: read with one query (a seat pool), not a key each. */
+  range?: { pk: string; prefix: string };
+}
+
+/** A pool's locks, read consistently: one query over its range, or its keys. */
+export async function readPool<U>(deps: Deps, pool: Pool<U>): Promise<Map<string, Record<string, unknown>>> {
+  if (!pool.range) return readLocks(deps, pool.units.map(pool.keyOf));
+  const items = await queryAll(deps, { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pool.range.pk, ':prefix': pool.range.prefix }, ConsistentRead: true });
+  return new Map(items.map((item) => [unitId(item as ItemKey), item]));
 }
 
 /**
- * Takes one unit of a pool under contention. The pool's locks are read once;
- * the units free in that read are tried in random order, one transaction each
- * (`attempt`), so concurrent callers spread over the pool instead of all
- * racing for its first unit. An attempt whose part `unit` failed lost that
- * unit to another writer: the next is tried. None left: `unavailable`.
- * `locks` may be given when the caller has read them already; `lost` says
- * which errors mean the unit was taken (default: part `unit` failed);
- * `tally` counts the transactions tried (the benchmark reports them).
+ * Takes one unit of a pool under contention. A unit free in the read of the
+ * pool's locks is tried at random, one transaction (`attempt`), so concurrent
+ * callers spread over the pool instead of all racing for its first unit. An
+ * attempt whose part `unit` failed lost that unit to another writer, and the
+ * read is stale: the pool is read again (a pool with a `range`, in one
+ * query: cheaper than a transaction bound to fail) and another free unit
+ * tried, each unit once at most. None left: `unavailable`. `locks` may be
+ * given when the caller has read them already; `lost` says which errors mean
+ * the unit was taken (default: part `unit` failed); `tally` counts the
+ * transactions tried (the benchmark reports them).
  */
 export async function takeFromPool<U, R>(
   deps: Deps,
@@ -166,17 +177,21 @@ export async function takeFromPool<U, R>(
   options: { locks?: Map<string, Record<string, unknown>>; lost?: (err: unknown) => boolean; tally?: Tally } = {},
 ): Promise<{ value: R; unit: U }> {
   const now = deps.clock();
-  const locks = options.locks ?? (await readLocks(deps, pool.units.map(pool.keyOf)));
-  const free = pool.units.filter((u) => !lockInForce(locks.get(unitId(pool.keyOf(u))), now));
-  for (const unit of shuffled(free)) {
+  const tried = new Set<U>();
+  let locks = options.locks ?? (await readPool(deps, pool));
+  for (;;) {
+    const free = pool.units.filter((u) => !tried.has(u) && !lockInForce(locks.get(unitId(pool.keyOf(u))), now));
+    const unit = shuffled(free)[0];
+    if (unit === undefined) throw unavailable();
+    tried.add(unit);
     if (options.tally) options.tally.attempts++;
     try {
       return { value: await attempt(unit), unit };
     } catch (err) {
       if (!(options.lost ?? unitLost)(err)) throw err;
     }
+    locks = await readPool(deps, pool);
   }
-  throw unavailable();
 }
 
 const unitLost = (err: unknown) => err instanceof TransactionFailed && err.has('unit');
