@@ -1,4 +1,4 @@
-import { reading, since, usdPerMillion, type Usage } from './metering.js';
+import { priced, reading, since, type Usage } from './metering.js';
 
 /**
  * Counted cost of an operation: what the meter reads while it runs `times`
@@ -6,13 +6,13 @@ import { reading, since, usdPerMillion, type Usage } from './metering.js';
  * has settled, divided by `times`. Run one operation at a time, with nothing
  * else going on, so what it set off is all that is counted.
  */
-export async function counted(times: number, operation: () => Promise<void>): Promise<Usage & { usd_per_million: number }> {
+export async function counted(times: number, operation: () => Promise<void>): Promise<Usage & ReturnType<typeof priced>> {
   await settled();
   const before = reading();
   await operation();
   await settled();
   const usage = since(before, times);
-  return { ...usage, usd_per_million: usdPerMillion(usage) };
+  return { ...usage, ...priced(usage) };
 }
 
 /** Waits until the meter has not moved for a second and a half (the pollers drained), at most 30 s. */

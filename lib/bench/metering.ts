@@ -82,7 +82,7 @@ export const since = (before: Usage, per = 1): Usage => {
  * Lambda requests and duration (x86), API Gateway HTTP API requests (first
  * 300 million a month). Lambda duration is priced at the memory size the
  * stacks give a function (lib/project-function.ts) for the time the handlers
- * took here (cold starts and a deployment's network left out).
+ * took here (see `priced`).
  */
 export const PRICES = {
   region: 'eu-west-2',
@@ -96,14 +96,22 @@ export const PRICES = {
   eventbridge_api_destination_event_per_million: 1.2,
 };
 
-/** What one million of an operation costs at those prices. */
-export function usdPerMillion(u: Usage): number {
-  const usd =
+const usd = (x: number) => Math.round(x * 1000) / 1000;
+
+/**
+ * What one million of an operation costs at those prices: `usd_per_million`
+ * for what is counted (request units, queue requests, API requests and Lambda
+ * invocations), and with Lambda duration added as measured here, on a
+ * machine where client, emulators and handlers share two cores, so an upper
+ * bound rather than a forecast.
+ */
+export function priced(u: Usage): { usd_per_million: number; usd_per_million_with_duration: number } {
+  const counted =
     u.write_units * PRICES.dynamodb_write_request_unit_per_million +
     u.read_units * PRICES.dynamodb_read_request_unit_per_million +
     u.sqs_requests * PRICES.sqs_request_per_million +
     u.api_requests * PRICES.http_api_request_per_million +
-    u.lambda_invocations * PRICES.lambda_request_per_million +
-    (PRICES.lambda_memory_mb / 1024) * (u.lambda_ms / 1000) * PRICES.lambda_gb_second * 1e6;
-  return Math.round(usd * 1000) / 1000;
+    u.lambda_invocations * PRICES.lambda_request_per_million;
+  const duration = (PRICES.lambda_memory_mb / 1024) * (u.lambda_ms / 1000) * PRICES.lambda_gb_second * 1e6;
+  return { usd_per_million: usd(counted), usd_per_million_with_duration: usd(counted + duration) };
 }
