@@ -102,13 +102,16 @@ export async function holdUnit<U, F extends Record<string, unknown>>(
 ): Promise<{ hold: Hold & F; unit: U; at: Date }> {
   const now = deps.clock();
   const marker = markerKey(policy.family, holder);
-  const markers = policy.onePerHolder ? [marker] : [];
-  // A pool with a range reads its locks in one query, beside the marker; otherwise one read of its keys and the marker.
-  const locks = pool.range
-    ? new Map([...(await Promise.all([readPool(deps, pool), readLocks(deps, markers)])).flatMap((m) => [...m])])
-    : await readLocks(deps, [...pool.units.map(pool.keyOf), ...markers]);
-  const existing = locks.get(unitId(marker));
-  if (policy.onePerHolder && existing && String(existing.expires_at) > now.toISOString()) throw errors.conflict(existing);
+  // A pool with a range (seats: mostly taken, and read in one query) is read first, beside the holder's marker.
+  // A small pool of keys (an interviewer's slots, mostly free when listed) is tried unread: the transaction's
+  // own conditions say whether the unit was free and whether the holder already has a hold (the marker's
+  // failure carries that hold), and the pool is read only after a lost unit.
+  let locks: Map<string, Record<string, unknown>> | undefined;
+  if (pool.range) {
+    locks = new Map([...(await Promise.all([readPool(deps, pool), readLocks(deps, policy.onePerHolder ? [marker] : [])])).flatMap((m) => [...m])]);
+    const existing = locks.get(unitId(marker));
+    if (policy.onePerHolder && existing && String(existing.expires_at) > now.toISOString()) throw errors.conflict(existing);
+  }
 
   const expiresAt = addSeconds(now, policy.seconds).toISOString();
   const ttl = toEpochSeconds(new Date(expiresAt));
@@ -136,7 +139,7 @@ export async function holdUnit<U, F extends Record<string, unknown>>(
       return hold;
     },
     errors.unavailable,
-    { locks, tally },
+    { locks, tally, unread: !locks },
   );
   return { hold, unit, at: now };
 }

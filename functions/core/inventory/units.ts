@@ -165,20 +165,22 @@ export async function readPool<U>(deps: Deps, pool: Pool<U>): Promise<Map<string
  * read is stale: the pool is read again (a pool with a `range`, in one
  * query: cheaper than a transaction bound to fail) and another free unit
  * tried, each unit once at most. None left: `unavailable`. `locks` may be
- * given when the caller has read them already; `lost` says which errors mean
- * the unit was taken (default: part `unit` failed); `tally` counts the
- * transactions tried (the benchmark reports them).
+ * given when the caller has read them already, or `unread` to try a first
+ * unit unread; `lost` says which errors mean the unit was taken (default:
+ * part `unit` failed); `tally` counts the transactions tried (the benchmark
+ * reports them).
  */
 export async function takeFromPool<U, R>(
   deps: Deps,
   pool: Pool<U>,
   attempt: (unit: U) => Promise<R>,
   unavailable: () => DomainError,
-  options: { locks?: Map<string, Record<string, unknown>>; lost?: (err: unknown) => boolean; tally?: Tally } = {},
+  options: { locks?: Map<string, Record<string, unknown>>; lost?: (err: unknown) => boolean; tally?: Tally; unread?: boolean } = {},
 ): Promise<{ value: R; unit: U }> {
   const now = deps.clock();
   const tried = new Set<U>();
-  let locks = options.locks ?? (await readPool(deps, pool));
+  // `unread`: the first unit is tried before any read, which a pool mostly free saves a round trip on.
+  let locks = options.locks ?? (options.unread ? new Map<string, Record<string, unknown>>() : await readPool(deps, pool));
   for (;;) {
     const free = pool.units.filter((u) => !tried.has(u) && !lockInForce(locks.get(unitId(pool.keyOf(u))), now));
     const unit = shuffled(free)[0];
