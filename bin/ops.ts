@@ -28,6 +28,8 @@ import { ledgerForMonth } from '../functions/core/commerce/ledger.js';
 import { topUpCredits, topUpMoney } from '../functions/core/commerce/wallets.js';
 import type { LocalInfo } from '../lib/local/stack.js';
 import { PRACTICAL_OPTIONS, practicalTrainingCommands } from '../lib/ops/practical-training.js';
+import type { OpsKit } from '../lib/ops/kit.js';
+import { MONITORING_OPTIONS, registrationMonitoringCommands } from '../lib/ops/registration-monitoring.js';
 
 /**
  * The operator CLI. It runs the same core code as the Lambdas, against the
@@ -67,6 +69,7 @@ const OPTIONS = {
   bucket: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
   ...PRACTICAL_OPTIONS,
+  ...MONITORING_OPTIONS,
 } as const;
 type OptionName = keyof typeof OPTIONS;
 /** Options every command takes. */
@@ -157,6 +160,17 @@ interface Command {
   usage: string;
   run: () => Promise<void>;
 }
+
+/** What each family's commands are given (lib/ops/kit.ts). */
+const kit: OpsKit = {
+  deps: () => target().deps,
+  text: (n) => text(n as OptionName),
+  int: (n) => int(n as OptionName),
+  optional: (n, read) => optional(n as OptionName, read as (name: OptionName) => never),
+  oneOf: (n, values) => oneOf(n as OptionName, values),
+  date: (n) => date(n as OptionName),
+  print,
+};
 
 const COMMANDS: Record<string, Command> = {
   'clients create': {
@@ -404,15 +418,8 @@ const COMMANDS: Record<string, Command> = {
       );
     },
   },
-  ...practicalTrainingCommands({
-    deps: () => target().deps,
-    text: (n) => text(n as OptionName),
-    int: (n) => int(n as OptionName),
-    optional: (n, read) => optional(n as OptionName, read as (name: OptionName) => never),
-    oneOf: (n, values) => oneOf(n as OptionName, values),
-    date: (n) => date(n as OptionName),
-    print,
-  }) as Record<string, Command>,
+  ...(practicalTrainingCommands(kit) as Record<string, Command>),
+  ...(registrationMonitoringCommands(kit) as Record<string, Command>),
   'seed-demo': {
     options: [],
     usage: '                                               create the demo data (local stack only)',

@@ -158,7 +158,7 @@ function operation(route: Route): Json {
   if (body) {
     add(400, 'Malformed JSON', COMMON_REFUSALS.malformedJson);
     add(413, 'Body over 64 KiB', COMMON_REFUSALS.tooLarge);
-    add(415, 'Body not application/json', COMMON_REFUSALS.unsupportedMediaType);
+    add(415, `Body not ${route.contentType ?? 'application/json'}`, COMMON_REFUSALS.unsupportedMediaType);
   }
   const validation = 'Validation failed, or a business rule refused the request (see `type`)';
   if (body && bodyExample !== undefined && request.invalid) add(422, validation, validationRefusal(body, { ...(bodyExample as object), ...request.invalid }, 'body'));
@@ -178,7 +178,7 @@ function operation(route: Route): Json {
     tags: [contract.tag],
     security: route.auth === 'bearer' ? [{ bearer: [] }] : [],
     ...(parameters.length ? { parameters } : {}),
-    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(body), ...(bodyExample === undefined ? {} : { example: bodyExample }) } } } } : {}),
+    ...(body ? { requestBody: { required: true, content: { [route.contentType ?? 'application/json']: { schema: jsonSchema(body), ...(bodyExample === undefined ? {} : { example: bodyExample }) } } } } : {}),
     responses,
   };
 }

@@ -11,6 +11,7 @@ import { raiseCounter } from './platform/ids.js';
 import { productFields } from './commerce/ledger.js';
 import { openWallet, walletKeys } from './commerce/wallets.js';
 import { seedPracticalDemo } from './practical-training/demo.js';
+import { seedMonitoringDemo } from './registration-monitoring/demo.js';
 
 /**
  * Demo data for the local stack: two clients (one invoicing), two interview
@@ -140,5 +141,6 @@ export async function seedDemoData(deps: Deps): Promise<readonly DemoClient[]> {
   await seedPracticalDemo(deps, DEMO_CLIENTS.map((c) => c.client_id));
   // After the practical training catalogue: the invites are to its first course.
   await seedDemoInvites(deps, DEMO_INVITES);
+  await seedMonitoringDemo(deps, DEMO_CLIENTS.map((c) => c.client_id));
   return DEMO_CLIENTS;
 }

@@ -9,28 +9,13 @@ import { findBookingIn } from '../../functions/core/bookings/records.js';
 import { getTrainingEvent } from '../../functions/core/practical-training/events.js';
 import { cancelTrainingEvent, markPracticalAttendance, markPracticalResult, reschedulePractical, setEventCapacity } from '../../functions/core/practical-training/operator.js';
 import { toCourseView, toLocationView } from '../../functions/core/practical-training/views.js';
+import type { OpsCommand, OpsKit } from './kit.js';
 
 /**
  * The practical training family's operator commands, registered by bin/ops.ts:
  * courses, locations and events; attendance, results, reschedules and
  * cancellations; credits, money and balance alert thresholds.
  */
-
-export interface OpsKit {
-  deps: () => Deps;
-  text: (name: string) => string;
-  int: (name: string) => number;
-  optional: <T>(name: string, read: (name: string) => T) => T | undefined;
-  oneOf: <T extends string>(name: string, values: readonly T[]) => T;
-  date: (name: string) => string;
-  print: (value: unknown) => void;
-}
-
-export interface OpsCommand {
-  options: string[];
-  usage: string;
-  run: () => Promise<void>;
-}
 
 export const PRACTICAL_OPTIONS = {
   code: { type: 'string' },

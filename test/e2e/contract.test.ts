@@ -75,7 +75,7 @@ it('every operation of the route table is in its family\'s document, and nothing
     for (const item of Object.values(documents[family].paths as Record<string, any>)) {
       for (const op of Object.values(item as Record<string, any>)) {
         expect(['spec', 'project']).toContain(op['x-contract']);
-        const body = op.requestBody?.content['application/json'].schema;
+        const body = op.requestBody && (Object.values(op.requestBody.content)[0] as any).schema;
         for (const property of Object.values((body?.properties ?? {}) as Record<string, any>)) expect(['spec', 'project']).toContain(property['x-contract']);
       }
     }
@@ -109,6 +109,12 @@ it('the flows of every family answer exactly as documented', async () => {
   const trefreshed = (await pt('/auth/refresh', { body: { refresh_token: tpair.refresh_token } })).body;
   await pt('/auth/token', { token: trefreshed.access_token });
   await pt('/auth/token', { method: 'DELETE', token: trefreshed.access_token });
+  const rm = (path: string, init?: Parameters<typeof call>[1]) => api('registration-monitoring', path, init);
+  const mtoken = (await rm('/auth/token', { body: creds })).body.access_token;
+  const mpair = (await rm('/auth/token', { body: creds })).body;
+  const mrefreshed = (await rm('/auth/refresh', { body: { refresh_token: mpair.refresh_token } })).body;
+  await rm('/auth/token', { token: mrefreshed.access_token });
+  await rm('/auth/token', { method: 'DELETE', token: mrefreshed.access_token });
 
   // Clinical interview.
   await ci('/interview-types', { token });
@@ -168,8 +174,21 @@ it('the flows of every family answer exactly as documented', async () => {
   await pt('/booking-invites/999999', { token: ttoken });
   await pt(`/bookings/${tbooking.id}/certificate`, { token: ttoken }); // 404 certificate-unavailable: never issued
 
+  // Registration monitoring: workers.
+  const mworker = { first_name: 'Grace', last_name: 'Adeyemi', external_ref: 'CONTRACT-1', registration: { register: 'nmc', number: '88A8888B' } };
+  const mw = (await rm('/workers', { token: mtoken, body: mworker })).body;
+  await rm('/workers', { token: mtoken, body: mworker });
+  await rm('/workers?register=nmc&limit=5', { token: mtoken });
+  await rm(`/workers/${mw.id}`, { token: mtoken });
+  await rm('/workers/999999', { token: mtoken });
+  await rm(`/workers/${mw.id}`, { method: 'PUT', token: mtoken, body: { ...mworker, phone: '+447700900999' } });
+  await rm(`/workers/${mw.id}`, { method: 'PATCH', token: mtoken, body: { phone: null }, headers: { 'content-type': 'application/merge-patch+json' } });
+  await rm(`/workers/${mw.id}`, { method: 'PATCH', token: mtoken, body: { phone: null } });
+  await rm(`/workers/${mw.id}`, { method: 'DELETE', token: mtoken });
+  await rm(`/workers/${mw.id}`, { method: 'PUT', token: mtoken, body: mworker });
+
   // Webhooks, every family.
-  for (const [family, t, kind] of [['clinical-interview', token, 'booking.created'], ['portal-v2', ptoken, 'reference.completed'], ['practical-training', ttoken, 'booking.created']] as const) {
+  for (const [family, t, kind] of [['clinical-interview', token, 'booking.created'], ['portal-v2', ptoken, 'reference.completed'], ['practical-training', ttoken, 'booking.created'], ['registration-monitoring', mtoken, 'worker.created']] as const) {
     const hooks = (path: string, init?: Parameters<typeof call>[1]) => api(family, path, init);
     const created = (await hooks('/webhooks', { token: t, body: { name: 'Contract', url: receiver.url, events: [kind] } })).body;
     const id = (created.data ?? created).id;

@@ -22,6 +22,8 @@ import { ledgerKeys } from '../../functions/core/commerce/ledger.js';
 import { paymentRequestKeys } from '../../functions/core/commerce/payment-requests.js';
 import { walletKeys } from '../../functions/core/commerce/wallets.js';
 import { webhookKeys } from '../../functions/core/webhooks/endpoints.js';
+import { accountKeys } from '../../functions/core/registration-monitoring/account.js';
+import { workerKeys } from '../../functions/core/registration-monitoring/workers.js';
 import { trainingCatalogueKeys } from '../../functions/core/practical-training/catalogue.js';
 
 /** The key registry and every entity's keys, checked without a table: pure string rules. */
@@ -100,6 +102,9 @@ const UNSCOPED: Record<string, Key[]> = {
   tokenKeys: [tokenKeys.token('hash'), tokenKeys.grant('g1'), tokenKeys.grantMember('g1', 'hash')],
   outboxKeys: [outboxKeys.item('evt_1', '2026-11-23T09:30:00.000Z')],
   counterKeys: [counterKeys.counter('platform', 'client')],
+  // The registration monitoring family's own: the family is in each key, fixed.
+  workerKeys: [workerKeys.worker('cl_a', 41), workerKeys.registrationGuard('cl_a', 'nmc', '12A3456B'), workerKeys.externalRefGuard('cl_a', 'EMP-1')],
+  accountKeys: [accountKeys.account('cl_a'), accountKeys.teamUser('cl_a', 1)],
 };
 
 it('covers every keys module under functions/core', () => {

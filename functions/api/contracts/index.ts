@@ -8,6 +8,7 @@ import type { OperationContract } from './contract.js';
 import { PORTAL_V2_CONTRACTS } from './portal-v2.js';
 import { PRACTICAL_TRAINING_PUBLIC_CONTRACTS } from './practical-training-public.js';
 import { PRACTICAL_TRAINING_CONTRACTS } from './practical-training.js';
+import { REGISTRATION_MONITORING_CONTRACTS } from './registration-monitoring.js';
 import * as R from './responses.js';
 import { SHARED_CONTRACTS } from './shared.js';
 
@@ -21,6 +22,7 @@ const FAMILY_CONTRACTS: Record<FamilyId, Record<string, OperationContract>> = {
   'clinical-interview': CLINICAL_INTERVIEW_CONTRACTS,
   'portal-v2': PORTAL_V2_CONTRACTS,
   'practical-training': { ...PRACTICAL_TRAINING_CONTRACTS, ...PRACTICAL_TRAINING_PUBLIC_CONTRACTS },
+  'registration-monitoring': REGISTRATION_MONITORING_CONTRACTS,
 };
 
 export const findContract = (route: Pick<Route, 'family' | 'operationId'>): OperationContract | undefined =>

@@ -4,6 +4,7 @@ import type { HttpMethod, Operation } from './operation.js';
 import { portalV2 } from './portal-v2.js';
 import { practicalTraining } from './practical-training.js';
 import { practicalTrainingPublic } from './practical-training-public.js';
+import { registrationMonitoring } from './registration-monitoring.js';
 import { clientOperations, docsOperations, tokenOperations, webhookOperations } from './shared.js';
 
 export { linkTo, pathOf, type HttpMethod, type Operation } from './operation.js';
@@ -23,6 +24,7 @@ const OWN_OPERATIONS: Record<FamilyId, Record<string, Operation>> = {
   'clinical-interview': clinicalInterview,
   'portal-v2': portalV2,
   'practical-training': { ...practicalTraining, ...practicalTrainingPublic },
+  'registration-monitoring': registrationMonitoring,
 };
 
 function familyRoutes(family: FamilyId): Route[] {

@@ -32,6 +32,8 @@ export interface Operation {
   /** The family, for an operation of one family; a shared operation learns it from the request (the stage variable `family`). */
   family?: FamilyId;
   body?: SchemaOf<Schema>;
+  /** The body's media type when it is not `application/json` (a JSON Merge Patch); any other is 415. */
+  contentType?: 'application/merge-patch+json';
   query?: SchemaOf<Schema>;
   /** What the function needs beyond the table: files beside its bundle; a queue it sends to. */
   needs?: readonly ('swagger-ui' | 'deliveries-queue')[];

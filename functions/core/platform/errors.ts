@@ -32,7 +32,9 @@ export type DomainErrorCode =
   | 'payment-window-closed'
   | 'job-running'
   | 'invalid-field'
-  | 'certificate-unavailable';
+  | 'certificate-unavailable'
+  | 'worker-duplicate'
+  | 'worker-archived';
 
 export class DomainError extends Error {
   constructor(

@@ -15,6 +15,8 @@ export interface FamilySpec {
   tokens: 'own' | { parent: string };
   /** Offers the client operations (booking URL, balances, wallet transactions). */
   clientOperations: boolean;
+  /** A product the client's account must include for the family's token exchange (else 403 forbidden). */
+  entitlement?: 'monitoring';
   /** Deprecated families answer with Deprecation/Sunset headers and 410 after the sunset. */
   deprecation?: { deprecatedAt: string; sunsetAt: string; successor?: string };
 }
@@ -43,6 +45,15 @@ export const FAMILIES = {
     envelope: 'bare',
     tokens: 'own',
     clientOperations: true,
+  },
+  'registration-monitoring': {
+    prefix: '/registration-monitoring',
+    title: 'Registration assurance monitoring API',
+    stackName: 'RegistrationMonitoring',
+    envelope: 'bare',
+    tokens: 'own',
+    clientOperations: false,
+    entitlement: 'monitoring',
   },
 } as const satisfies Record<string, FamilySpec>;
 

@@ -50,6 +50,12 @@ export const TABLE_KEYS = {
       runningJob: 'JOB_RUNNING#',
       // A family's balance alert thresholds (practical training).
       balanceAlerts: 'BALANCE_ALERTS#',
+      // Registration monitoring: workers, the guards that keep (register, number) and external_ref unique, team users, the account's monitoring record.
+      worker: 'WORKER#',
+      workerGuard: 'WORKER_GUARD#',
+      teamUser: 'TEAM_USER#',
+      teamRole: 'TEAM_ROLE#',
+      monitoring: 'MONITORING#',
     },
   },
   catalog: { pk: 'CATALOG#', sk: { interviewType: 'ITYPE#', interviewer: 'INTERVIEWER#', course: 'COURSE#', location: 'LOCATION#' } },

@@ -1,0 +1,12 @@
+import { WorkerCreate, WorkerMergePatch, WorkersQuery } from '../schemas/registration-monitoring.js';
+import { familyOperations } from './operation.js';
+
+/** The registration monitoring family's own operations (design/registration-monitoring.md); handlers under functions/http/registration-monitoring. */
+export const registrationMonitoring = familyOperations('registration-monitoring', {
+  createWorker: { method: 'POST', path: '/workers', handler: 'registration-monitoring/workers-create', auth: 'bearer', contract: 'project', idempotent: true, body: WorkerCreate },
+  listWorkers: { method: 'GET', path: '/workers', handler: 'registration-monitoring/workers-list', auth: 'bearer', contract: 'project', query: WorkersQuery },
+  getWorker: { method: 'GET', path: '/workers/{id}', handler: 'registration-monitoring/workers-get', auth: 'bearer', contract: 'project' },
+  replaceWorker: { method: 'PUT', path: '/workers/{id}', handler: 'registration-monitoring/workers-replace', auth: 'bearer', contract: 'project', body: WorkerCreate },
+  patchWorker: { method: 'PATCH', path: '/workers/{id}', handler: 'registration-monitoring/workers-patch', auth: 'bearer', contract: 'project', body: WorkerMergePatch, contentType: 'application/merge-patch+json' },
+  archiveWorker: { method: 'DELETE', path: '/workers/{id}', handler: 'registration-monitoring/workers-archive', auth: 'bearer', contract: 'project' },
+});

@@ -1,0 +1,71 @@
+import * as v from 'valibot';
+import { DEFAULT_MONITORING, isRegistrationNumber, normaliseNumber, NUMBER_FORMATS, professionOf, REGISTERS, type Register } from '../../core/registration-monitoring/registers.js';
+import { calendarDate, email, listQuery, name, phone } from './fields.js';
+
+/**
+ * Request schemas of the registration monitoring family. The CSV import
+ * parses each row with `WorkerCreate` too, so a row's errors are exactly what
+ * `POST /workers` answers for the same data.
+ */
+
+const flag = v.pipe(v.picklist(['true', 'false'], 'true or false'), v.transform((s) => s === 'true'));
+const OUTCOMES = ['unverified', 'clear', 'review', 'fail'] as const;
+const FREQUENCIES = ['daily', 'weekly'] as const;
+
+/** `{register, number, profession?}`: the number upper-cased and checked against its register; an HCPC profession is its prefix. */
+export const Registration = v.pipe(
+  v.object({
+    register: v.pipe(v.picklist(REGISTERS, `One of ${REGISTERS.join(', ')}`), v.description('The register: `nmc`, `hcpc` or `gmc`')),
+    number: v.pipe(v.string('Required, as a string'), v.maxLength(20, 'At most 20 characters'), v.transform(normaliseNumber), v.minLength(1, 'Required'), v.description('The registration number; spaces are removed and letters upper-cased')),
+    profession: v.optional(v.pipe(v.string('Text'), v.maxLength(3, 'At most 3 characters'), v.toUpperCase(), v.description('HCPC only: the profession prefix (inferred from the number when left out)'))),
+  }),
+  v.forward(
+    v.check(
+      (r) => isRegistrationNumber(r.register as Register, r.number),
+      (issue) => `Not ${NUMBER_FORMATS[(issue.input as { register: Register }).register]}`,
+    ),
+    ['number'],
+  ),
+  v.forward(
+    v.check((r) => r.profession === undefined || r.profession === professionOf(r.register as Register, r.number), 'Must be the profession prefix of the number (HCPC only)'),
+    ['profession'],
+  ),
+  v.transform((r) => ({ register: r.register, number: r.number, profession: professionOf(r.register, r.number) })),
+);
+
+export const MonitoringSettingsInput = v.object({
+  enabled: v.optional(v.pipe(v.boolean('true or false'), v.description('Checked on schedule (default true)')), DEFAULT_MONITORING.enabled),
+  frequency: v.optional(v.pipe(v.picklist(FREQUENCIES, 'daily or weekly'), v.description('How often outside the expiry window (default daily); daily within 14 days of expiry')), DEFAULT_MONITORING.frequency),
+  paused_until: v.optional(v.nullable(v.pipe(calendarDate, v.description('No scheduled check before this day (YYYY-MM-DD)'))), null),
+});
+
+const optionalText = <S extends v.GenericSchema>(schema: S) => v.optional(v.nullable(schema), null);
+
+/** `POST /workers`, `PUT /workers/{id}`, a merged `PATCH`, and every import row. */
+export const WorkerCreate = v.object({
+  first_name: name(),
+  last_name: name(),
+  external_ref: optionalText(v.pipe(name(100), v.description('Your own reference for the worker; unique among your workers'))),
+  email: optionalText(email),
+  phone: optionalText(phone),
+  job_role: optionalText(name()),
+  registration: Registration,
+  monitoring: v.optional(MonitoringSettingsInput, {}),
+});
+
+/** A JSON Merge Patch (RFC 7396) document: an object; `null` removes a field. Merged onto the worker, then checked as `WorkerCreate`. */
+export const WorkerMergePatch = v.pipe(
+  // An array would pass as a record of its indexes: refused first.
+  v.custom<Record<string, unknown>>((p) => typeof p === 'object' && p !== null && !Array.isArray(p), 'A JSON object'),
+  v.metadata({ type: 'object' }),
+  v.description('Fields to change; null removes an optional field'));
+
+export const WorkersQuery = v.object({
+  outcome: v.optional(v.pipe(v.picklist(OUTCOMES, `One of ${OUTCOMES.join(', ')}`), v.description('Only workers with this outcome'))),
+  register: v.optional(v.pipe(v.picklist(REGISTERS, `One of ${REGISTERS.join(', ')}`), v.description('Only workers on this register'))),
+  monitored: v.optional(v.pipe(flag, v.description('`true`: only workers checked on schedule; `false`: only those not'))),
+  external_ref: v.optional(v.pipe(v.string(), v.maxLength(100, 'At most 100 characters'), v.description('Only the worker with this external_ref'))),
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'At most 100 characters'), v.description('Text in the name, external_ref, e-mail or registration number'))),
+  archived: v.optional(v.pipe(flag, v.description('`true`: archived workers only (they are left out otherwise)'))),
+  ...listQuery,
+});

@@ -1,0 +1,15 @@
+import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
+import { WorkerCreate } from '../../api/schemas/registration-monitoring.js';
+import { mergePatch } from '../../core/platform/merge-patch.js';
+import { replaceWorker, requireWorker } from '../../core/registration-monitoring/workers.js';
+import { httpHandler, parseWith } from '../../middleware/http-handler.js';
+
+/** JSON Merge Patch (RFC 7396) onto the worker's writable form, then the create schema: the same rules as PUT. */
+export const handler = httpHandler(
+  registrationMonitoring.patchWorker,
+  async ({ deps, caller, params, body }) => ({
+    status: 200,
+    body: await replaceWorker(deps, caller.clientId, params.id, (current) => parseWith(WorkerCreate, mergePatch(current, body), 'body')),
+  }),
+  { resource: ({ deps, caller, params }) => requireWorker(deps, caller.clientId, params.id) },
+);

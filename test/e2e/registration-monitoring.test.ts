@@ -1,0 +1,197 @@
+import type { LocalStack } from '../../lib/local/stack.js';
+import { eventually } from '../support/eventually.js';
+import { call, startTestStack, type JsonResponse } from '../support/local-stack.js';
+import { ops as runOps } from '../support/ops.js';
+import { startReceiver, type Receiver } from '../support/receiver.js';
+
+/** Registration monitoring over HTTP: the family's tokens, workers and webhooks (design/registration-monitoring.md sections 1, 2, 11). */
+
+let stack: LocalStack;
+let receiver: Receiver;
+let base: string;
+let token: string;
+let other: string;
+const ops = (...args: string[]) => runOps(stack, ...args);
+type Credentials = { client_id: string; client_secret: string };
+let fresh: Credentials;
+
+const exchange = (c: Credentials) => call(`${base}/auth/token`, { body: c });
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  receiver = await startReceiver();
+  base = stack.info.families['registration-monitoring']!;
+  const created = await ops('clients', 'create', '--name', 'Harbour Staffing');
+  expect(created.status).toBe(0);
+  fresh = JSON.parse(created.stdout) as Credentials;
+  other = (await exchange({ client_id: 'demo-riverside', client_secret: 'cs_demo_riverside_local_only' })).body.access_token;
+}, 60_000);
+afterAll(async () => {
+  await receiver?.close();
+  await stack?.stop();
+});
+
+const worker = (overrides: Record<string, unknown> = {}) => ({
+  first_name: 'Grace',
+  last_name: 'Adeyemi',
+  external_ref: 'EMP-0193',
+  email: 'grace@example.org',
+  job_role: 'Registered Nurse',
+  registration: { register: 'nmc', number: '12a 9001b' },
+  ...overrides,
+});
+const post = (body: unknown, t = token) => call(`${base}/workers`, { token: t, body });
+const patch = (id: number, body: unknown, type = 'application/merge-patch+json') => call(`${base}/workers/${id}`, { method: 'PATCH', token, body, headers: { 'content-type': type } });
+const problem = (r: JsonResponse) => [r.status, r.body.type];
+
+describe('an account without monitoring', () => {
+  it('is refused a token (403) until the operator enables monitoring with its first owner; enabling again changes nothing', async () => {
+    expect(problem(await exchange(fresh))).toEqual([403, '/problems/forbidden']);
+    const enabled = await ops('monitoring', 'enable', '--client-id', fresh.client_id, '--owner-name', 'Nia Brooks', '--owner-email', 'Nia.Brooks@harbour.example');
+    expect(enabled.status).toBe(0);
+    const owner = JSON.parse(enabled.stdout);
+    expect(owner).toMatchObject({ role_id: 'owner', status: 'active', email: 'nia.brooks@harbour.example' });
+    const again = await ops('monitoring', 'enable', '--client-id', fresh.client_id, '--owner-name', 'Someone Else', '--owner-email', 'x@harbour.example');
+    expect(JSON.parse(again.stdout).id).toBe(owner.id);
+    const pair = await exchange(fresh);
+    expect(pair.status).toBe(200);
+    token = pair.body.access_token;
+    // A token of this family works nowhere else, and another family's not here.
+    expect((await call(`${stack.info.families['practical-training']}/courses`, { token })).status).toBe(401);
+  }, 60_000);
+});
+
+describe('workers', () => {
+  it('creates a worker with its number upper-cased, unverified and due a check at once; HCPC infers the profession', async () => {
+    const created = await post(worker());
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      registration: { register: 'nmc', number: '12A9001B', profession: null },
+      outcome: 'unverified',
+      registration_status: null,
+      open_alerts: 0,
+      archived_at: null,
+      monitoring: { enabled: true, frequency: 'daily', paused_until: null, last_checked_at: null },
+    });
+    expect(created.body.monitoring.next_check_at).not.toBeNull();
+    const hcpc = await post(worker({ external_ref: null, first_name: 'Priya', registration: { register: 'hcpc', number: 'pyl12345' } }));
+    expect(hcpc.body.registration).toEqual({ register: 'hcpc', number: 'PYL12345', profession: 'PYL' });
+    const gmc = await post(worker({ external_ref: 'EMP-2', registration: { register: 'gmc', number: '7012345' }, monitoring: { enabled: false } }));
+    expect(gmc.body.monitoring).toMatchObject({ enabled: false, next_check_at: null });
+  });
+
+  it.each([
+    [{ register: 'nmc', number: '1234567' }, '/registration/number', 'NMC PIN'],
+    [{ register: 'gmc', number: '12A3456B' }, '/registration/number', 'GMC reference number'],
+    [{ register: 'hcpc', number: 'ZZ123' }, '/registration/number', 'HCPC number'],
+    [{ register: 'hcpc', number: 'PA123', profession: 'OT' }, '/registration/profession', 'profession prefix'],
+    [{ register: 'ukcc', number: '1' }, '/registration/register', 'One of nmc, hcpc, gmc'],
+  ])('refuses the registration %j at %s', async (registration, pointer, detail) => {
+    const refused = await post(worker({ external_ref: null, registration }));
+    expect(problem(refused)).toEqual([422, '/problems/validation']);
+    expect(refused.body.errors).toEqual([{ pointer, detail: expect.stringContaining(detail) }]);
+  });
+
+  it('keeps (register, number) and external_ref unique, naming the worker that has them, even under concurrent creates', async () => {
+    const first = (await post(worker({ external_ref: 'DUP-1', registration: { register: 'nmc', number: '33X1234Y' } }))).body;
+    const sameNumber = await post(worker({ external_ref: 'DUP-2', registration: { register: 'nmc', number: '33x1234y' } }));
+    expect([...problem(sameNumber), sameNumber.body.worker_id]).toEqual([422, '/problems/worker-duplicate', first.id]);
+    const sameRef = await post(worker({ external_ref: 'DUP-1', registration: { register: 'nmc', number: '33X1234Z' } }));
+    expect([...problem(sameRef), sameRef.body.worker_id]).toEqual([422, '/problems/worker-duplicate', first.id]);
+    // Another client may monitor the same number.
+    expect((await post(worker({ external_ref: 'DUP-1', registration: { register: 'nmc', number: '33X1234Y' } }), other)).status).toBe(201);
+
+    const racing = await Promise.all(Array.from({ length: 6 }, (_, i) => post(worker({ external_ref: `RACE-${i}`, registration: { register: 'gmc', number: '7654321' } }))));
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 422, 422, 422, 422, 422]);
+  });
+
+  it('lists newest first with filters; another client\'s worker and malformed ids are 404', async () => {
+    const all = (await call(`${base}/workers?limit=100`, { token })).body.data as { id: number; registration: { register: string } }[];
+    expect(all.map((w) => w.id)).toEqual([...all.map((w) => w.id)].sort((a, b) => b - a));
+    const hcpc = (await call(`${base}/workers?register=hcpc`, { token })).body.data;
+    expect(hcpc.map((w: { registration: { number: string } }) => w.registration.number)).toEqual(['PYL12345']);
+    expect((await call(`${base}/workers?q=pyl123`, { token })).body.data).toHaveLength(1);
+    expect((await call(`${base}/workers?external_ref=EMP-2`, { token })).body.data.map((w: { external_ref: string }) => w.external_ref)).toEqual(['EMP-2']);
+    expect((await call(`${base}/workers?monitored=false`, { token })).body.data.map((w: { external_ref: string }) => w.external_ref)).toEqual(['EMP-2']);
+    const paged = await call(`${base}/workers?limit=2`, { token });
+    expect(paged.body.data).toHaveLength(2);
+    const next = await call(`${base}/workers?limit=2&cursor=${paged.body.next_cursor}`, { token });
+    expect(next.body.data[0].id).toBeLessThan(paged.body.data[1].id);
+    expect(problem(await call(`${base}/workers?outcome=great`, { token }))).toEqual([422, '/problems/validation']);
+
+    const mine = all[0]!.id;
+    expect((await call(`${base}/workers/${mine}`, { token })).status).toBe(200);
+    expect(problem(await call(`${base}/workers/${mine}`, { token: other }))).toEqual([404, '/problems/not-found']);
+    // Another client's worker is 404 before its body is read.
+    expect((await call(`${base}/workers/${mine}`, { method: 'PUT', token: other, body: { nonsense: true } })).status).toBe(404);
+    expect((await call(`${base}/workers/abc`, { token })).status).toBe(404);
+    expect((await call(`${base}/workers/0`, { token })).status).toBe(404);
+  });
+
+  it('PUT replaces every writable field; a changed number frees the old one', async () => {
+    const w = (await post(worker({ external_ref: 'PUT-1', phone: '+447700900111', registration: { register: 'nmc', number: '44A1111B' } }))).body;
+    const replaced = await call(`${base}/workers/${w.id}`, { method: 'PUT', token, body: { first_name: 'Grace', last_name: 'Okafor', registration: { register: 'nmc', number: '44A2222B' } } });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body).toMatchObject({ last_name: 'Okafor', phone: null, external_ref: null, email: null, registration: { number: '44A2222B' }, outcome: 'unverified' });
+    expect(replaced.body.updated_at >= w.updated_at).toBe(true);
+    // The old number and reference are free again.
+    expect((await post(worker({ external_ref: 'PUT-1', registration: { register: 'nmc', number: '44A1111B' } }))).status).toBe(201);
+    expect(problem(await call(`${base}/workers/${w.id}`, { method: 'PUT', token, body: { first_name: '' } }))).toEqual([422, '/problems/validation']);
+  });
+
+  it('PATCH merges a JSON Merge Patch onto the worker and checks the result; application/json is 415', async () => {
+    const w = (await post(worker({ external_ref: 'PATCH-1', phone: '+447700900222', registration: { register: 'hcpc', number: 'PA5555' } }))).body;
+    expect(problem(await patch(w.id, { phone: null }, 'application/json'))).toEqual([415, '/problems/unsupported-media-type']);
+    const changed = await patch(w.id, { phone: null, job_role: 'Paramedic', monitoring: { frequency: 'weekly' } });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ phone: null, job_role: 'Paramedic', first_name: 'Grace', external_ref: 'PATCH-1', monitoring: { enabled: true, frequency: 'weekly' }, registration: { number: 'PA5555', profession: 'PA' } });
+    // The profession follows a new number: it is derived, not merged.
+    expect((await patch(w.id, { registration: { number: 'OT777' } })).body.registration).toEqual({ register: 'hcpc', number: 'OT777', profession: 'OT' });
+    const invalid = await patch(w.id, { registration: { register: 'gmc' } });
+    expect(problem(invalid)).toEqual([422, '/problems/validation']);
+    expect(invalid.body.errors[0].pointer).toBe('/registration/number');
+    expect(problem(await patch(w.id, { first_name: null }))).toEqual([422, '/problems/validation']);
+    expect(problem(await patch(w.id, [1, 2]))).toEqual([422, '/problems/validation']);
+  });
+
+  it('DELETE archives: still readable, listed only with archived=true, no writes, number free; a second DELETE is 204', async () => {
+    const w = (await post(worker({ external_ref: 'ARC-1', registration: { register: 'nmc', number: '55A5555B' } }))).body;
+    expect((await call(`${base}/workers/${w.id}`, { method: 'DELETE', token })).status).toBe(204);
+    const read = await call(`${base}/workers/${w.id}`, { token });
+    expect(read.body.archived_at).not.toBeNull();
+    expect(read.body.monitoring.next_check_at).toBeNull();
+    const ids = async (q: string) => (await call(`${base}/workers?limit=100${q}`, { token })).body.data.map((x: { id: number }) => x.id);
+    expect(await ids('')).not.toContain(w.id);
+    expect(await ids('&archived=true')).toEqual([w.id]);
+    const refused = await call(`${base}/workers/${w.id}`, { method: 'PUT', token, body: worker() });
+    expect([...problem(refused), refused.body.worker_id]).toEqual([422, '/problems/worker-archived', w.id]);
+    expect(problem(await patch(w.id, { phone: null }))).toEqual([422, '/problems/worker-archived']);
+    expect((await call(`${base}/workers/${w.id}`, { method: 'DELETE', token })).status).toBe(204);
+    expect((await post(worker({ external_ref: 'ARC-1', registration: { register: 'nmc', number: '55A5555B' } }))).status).toBe(201);
+  });
+
+  it('an Idempotency-Key makes a retried create one worker', async () => {
+    const body = worker({ external_ref: 'IDEM-1', registration: { register: 'gmc', number: '7000001' } });
+    const headers = { 'idempotency-key': 'create-idem-1' };
+    const [a, b] = [await call(`${base}/workers`, { token, body, headers }), await call(`${base}/workers`, { token, body, headers })];
+    expect([a.status, b.status, b.headers.get('idempotent-replayed'), b.body.id]).toEqual([201, 201, 'true', a.body.id]);
+  });
+});
+
+describe('webhooks of the family', () => {
+  it('delivers worker events; the test delivery is queued (202)', async () => {
+    const created = await call(`${base}/webhooks`, { token, body: { name: 'Compliance', url: receiver.url, events: ['worker.created', 'worker.archived', 'webhook.test'] } });
+    expect(created.status).toBe(201);
+    expect((await call(`${base}/webhooks`, { token, body: { name: 'x', url: receiver.url, events: ['booking.created'] } })).status).toBe(422);
+    const test = await call(`${base}/webhooks/${created.body.id}/test`, { method: 'POST', token });
+    expect(test.status).toBe(202);
+    expect(test.body).toEqual({ event_id: expect.stringMatching(/^evt_/), status: 'queued' });
+    const w = (await post(worker({ external_ref: 'HOOK-1', registration: { register: 'nmc', number: '66A6666B' } }))).body;
+    await call(`${base}/workers/${w.id}`, { method: 'DELETE', token });
+    // Events of earlier tests may still be on their way; these are the ones of this worker.
+    const of = () => receiver.received.map((r) => JSON.parse(r.body) as { type: string; data: { id?: number; archived_at?: string | null } }).filter((e) => e.type === 'webhook.test' || e.data.id === w.id);
+    await eventually(() => of().length >= 3, { what: 'the test event and the worker\'s two events' });
+    expect(of().map((e) => e.type).sort()).toEqual(['webhook.test', 'worker.archived', 'worker.created']);
+    expect(of().find((e) => e.type === 'worker.archived')!.data).toMatchObject({ id: w.id, archived_at: expect.any(String) });
+  });
+});
