@@ -47,6 +47,7 @@ export const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string 
   'limit-reached': { status: 422, title: 'Limit reached' },
   'worker-duplicate': { status: 422, title: 'Another worker has this registration or external reference' },
   'worker-archived': { status: 422, title: 'Worker archived' },
+  'alert-resolved': { status: 422, title: 'Alert resolved' },
   'rate-limited': { status: 429, title: 'Too many requests' },
   internal: { status: 500, title: 'Internal server error' },
   'payments-unavailable': { status: 503, title: 'Payments unavailable' },

@@ -8,6 +8,7 @@ import type { PathParams } from '../api/schemas/params.js';
 import { depsFromEnv, type Deps } from '../core/platform/deps.js';
 import { FAMILIES, type FamilyId } from '../core/platform/families.js';
 import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../core/platform/idempotency.js';
+import { canonicalJson } from '../core/platform/canonical-json.js';
 import { sha256Hex } from '../core/platform/secrets.js';
 import { consumeRequest, tooManyRequests } from '../core/access/rate-limit.js';
 import { authenticateAlongside, type AccessContext } from '../core/access/tokens.js';
@@ -84,15 +85,6 @@ function bearerToken(event: APIGatewayProxyEventV2): string {
   return match[1];
 }
 
-
-/** JSON with sorted keys, so that the same request hashes the same whatever its key order. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
 
 function idempotencyKey(event: APIGatewayProxyEventV2): string | undefined {
   const key = event.headers?.['idempotency-key'];

@@ -1,22 +1,70 @@
+import { DomainError } from '../../functions/core/platform/errors.js';
 import { enableMonitoring } from '../../functions/core/registration-monitoring/account.js';
+import type { AnnotationType, NormalisedStatus } from '../../functions/core/registration-monitoring/register-adapter.js';
+import { normaliseNumber, registerOfNumber } from '../../functions/core/registration-monitoring/registers.js';
+import { addTimelineStep, showEntry } from '../../functions/core/registration-monitoring/simulated-register.js';
 import type { OpsCommand, OpsKit } from './kit.js';
 
 /**
  * The registration monitoring family's operator commands, registered by
- * bin/ops.ts (design registration-monitoring section 12).
+ * bin/ops.ts (design registration-monitoring section 12), and the simulated
+ * register's controls, so every alert path can be driven by hand.
  */
 
 export const MONITORING_OPTIONS = {
   'owner-name': { type: 'string' },
   'owner-email': { type: 'string' },
+  number: { type: 'string' },
+  annotation: { type: 'string' },
+  at: { type: 'string' },
 } as const;
 
+const STATUSES: readonly NormalisedStatus[] = ['registered', 'registered_without_licence', 'not_practising', 'lapsed', 'suspended', 'interim_suspension', 'removed', 'voluntarily_removed', 'not_found'];
+const ANNOTATIONS: readonly AnnotationType[] = ['conditions_of_practice', 'interim_conditions', 'undertakings', 'caution', 'warning'];
+
 export function registrationMonitoringCommands(k: OpsKit): Record<string, OpsCommand> {
+  const numberOf = () => {
+    const number = normaliseNumber(k.text('number'));
+    const register = registerOfNumber(number);
+    if (!register) throw new DomainError('invalid-field', `--number ${number} is not an NMC, HCPC or GMC number`);
+    return { register, number };
+  };
+  const step = (at: string) => ({ at, set: { status: k.oneOf('status', STATUSES), annotation: k.optional('annotation', (n) => k.oneOf(n, ANNOTATIONS)) ?? null } });
   return {
     'monitoring enable': {
       options: ['client-id', 'owner-name', 'owner-email'],
       usage: '--client-id ID --owner-name NAME --owner-email EMAIL   include registration monitoring in the account, with its first owner (again: prints that owner)',
       run: async () => k.print(await enableMonitoring(k.deps(), k.text('client-id'), { name: k.text('owner-name'), email: k.text('owner-email') })),
+    },
+    'register show': {
+      options: ['number'],
+      usage: '--number NUMBER   the simulated register: the number\'s scenario, its steps and what it answers now',
+      run: async () => {
+        const { register, number } = numberOf();
+        k.print(await showEntry(k.deps(), register, number));
+      },
+    },
+    'register set': {
+      options: ['number', 'status', 'annotation'],
+      usage: `--number NUMBER --status ${STATUSES.join('|')} [--annotation ${ANNOTATIONS.join('|')}]   the simulated register answers this from now on`,
+      run: async () => {
+        const { register, number } = numberOf();
+        const deps = k.deps();
+        await addTimelineStep(deps, register, number, step(deps.clock().toISOString()));
+        k.print(await showEntry(deps, register, number));
+      },
+    },
+    'register timeline': {
+      options: ['number', 'at', 'status', 'annotation'],
+      usage: '--number NUMBER --at ISO-TIME --status STATUS [--annotation TYPE]   the simulated register answers this from that time on',
+      run: async () => {
+        const { register, number } = numberOf();
+        const at = new Date(k.text('at'));
+        if (Number.isNaN(at.getTime())) throw new DomainError('invalid-field', '--at is an ISO 8601 time, for example 2026-12-01T09:00:00Z');
+        const deps = k.deps();
+        await addTimelineStep(deps, register, number, step(at.toISOString()));
+        k.print(await showEntry(deps, register, number));
+      },
     },
   };
 }

@@ -184,7 +184,17 @@ it('the flows of every family answer exactly as documented', async () => {
   await rm(`/workers/${mw.id}`, { method: 'PUT', token: mtoken, body: { ...mworker, phone: '+447700900999' } });
   await rm(`/workers/${mw.id}`, { method: 'PATCH', token: mtoken, body: { phone: null }, headers: { 'content-type': 'application/merge-patch+json' } });
   await rm(`/workers/${mw.id}`, { method: 'PATCH', token: mtoken, body: { phone: null } });
+  await rm(`/workers/${mw.id}/verifications`, { method: 'POST', token: mtoken });
+  await rm(`/workers/${mw.id}/verifications`, { method: 'POST', token: mtoken });
+  await rm(`/workers/${mw.id}/verifications?fresh=maybe`, { method: 'POST', token: mtoken });
+  await rm(`/workers/${mw.id}/verifications?from=2026-01-01`, { token: mtoken });
+  const alerts = (await rm('/alerts?status=open&limit=5', { token: mtoken })).body.data;
+  await rm(`/alerts/${alerts[0].id}`, { token: mtoken });
+  await rm(`/alerts/${alerts[0].id}/acknowledge`, { token: mtoken, body: { note: 'seen' } });
+  await rm('/alerts/acknowledge', { token: mtoken, body: { alert_ids: [alerts[0].id, 999999] } });
+  await rm('/alerts/acknowledge', { token: mtoken, body: { alert_ids: [] } });
   await rm(`/workers/${mw.id}`, { method: 'DELETE', token: mtoken });
+  await rm(`/alerts/${alerts[0].id}/acknowledge`, { token: mtoken, body: {} });
   await rm(`/workers/${mw.id}`, { method: 'PUT', token: mtoken, body: mworker });
 
   // Webhooks, every family.

@@ -195,3 +195,81 @@ describe('webhooks of the family', () => {
     expect(of().find((e) => e.type === 'worker.archived')!.data).toMatchObject({ id: w.id, archived_at: expect.any(String) });
   });
 });
+
+describe('checks and alerts', () => {
+  const verify = (id: number, q = '') => call(`${base}/workers/${id}/verifications${q}`, { method: 'POST', token });
+
+  it('verifies now: 201 with the simulated register\'s verbatim text; 200 for a check under 5 minutes old; fresh=true checks again with the diff', async () => {
+    const w = (await post(worker({ external_ref: 'CHK-1', registration: { register: 'nmc', number: '70A9005B' } }))).body;
+    const first = await verify(w.id);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      worker_id: w.id,
+      trigger: 'manual',
+      status: 'completed',
+      simulated: true,
+      billable: true,
+      charge: { amount: 50, currency: 'GBP' },
+      source: { adapter: 'simulated-register', mode: 'simulated' },
+      outcome: 'review',
+      result: { found: true, name_match: 'exact', registration_status: 'registered', status_text: 'Registered (effective)', annotations: [{ type: 'conditions_of_practice' }] },
+      reasons: [{ code: 'conditions_of_practice' }],
+      changes: [],
+      error: null,
+    });
+    const reused = await verify(w.id);
+    expect([reused.status, reused.body.id]).toEqual([200, first.body.id]);
+    const fresh = await verify(w.id, '?fresh=true');
+    expect(fresh.status).toBe(201);
+    expect(fresh.body.id).not.toBe(first.body.id);
+    expect((await call(`${base}/workers/${w.id}`, { token })).body).toMatchObject({ outcome: 'review', registration_status: 'registered', open_alerts: 1 });
+
+    const today = new Date().toISOString().slice(0, 10);
+    const history = await call(`${base}/workers/${w.id}/verifications?from=2026-01-01&to=2099-12-31`, { token });
+    expect(history.body.data.map((v: { id: number }) => v.id)).toEqual([fresh.body.id, first.body.id]);
+    expect((await call(`${base}/workers/${w.id}/verifications?to=2000-01-01`, { token })).body.data).toEqual([]);
+    expect(problem(await call(`${base}/workers/${w.id}/verifications?from=${today}&to=2000-01-01`, { token }))).toEqual([422, '/problems/validation']);
+    expect((await call(`${base}/workers/${w.id}/verifications`, { token: other })).status).toBe(404);
+    expect((await call(`${base}/workers/${w.id}/verifications`, { method: 'POST', token: other })).status).toBe(404);
+  });
+
+  it('a lapsed worker fails with one critical alert; acknowledging it one by one and in bulk; archiving resolves it', async () => {
+    const w = (await post(worker({ external_ref: 'CHK-2', registration: { register: 'gmc', number: '7029002' } }))).body;
+    const checked = await verify(w.id);
+    expect(checked.body).toMatchObject({ outcome: 'fail', result: { registration_status: 'lapsed', status_text: 'Not registered - administrative erasure' } });
+    const alerts = await call(`${base}/alerts?worker_id=${w.id}`, { token });
+    expect(alerts.body.data).toHaveLength(1);
+    const alert = alerts.body.data[0];
+    expect(alert).toMatchObject({ type: 'registration.status_changed', severity: 'critical', status: 'open', occurrences: 1, verification_ids: [checked.body.id] });
+    expect((await call(`${base}/alerts?severity=critical&status=open`, { token })).body.data.map((a: { id: number }) => a.id)).toContain(alert.id);
+    expect((await call(`${base}/alerts/${alert.id}`, { token })).body.id).toBe(alert.id);
+    expect((await call(`${base}/alerts/${alert.id}`, { token: other })).status).toBe(404);
+    // Another client's alert is 404 before the body is read.
+    expect((await call(`${base}/alerts/${alert.id}/acknowledge`, { token: other, body: { note: 42 } })).status).toBe(404);
+
+    const acked = await call(`${base}/alerts/${alert.id}/acknowledge`, { token, body: { note: 'Told the ward manager' } });
+    expect([acked.status, acked.body.status, acked.body.note]).toEqual([200, 'acknowledged', 'Told the ward manager']);
+    expect((await call(`${base}/alerts/${alert.id}/acknowledge`, { token, body: {} })).status).toBe(200);
+
+    const bulk = await call(`${base}/alerts/acknowledge`, { token, body: { alert_ids: [alert.id, alert.id, 999_999] } });
+    expect(bulk.body.data).toEqual([
+      { id: alert.id, result: 'already_acknowledged' },
+      { id: 999_999, result: 'not_found', problem: expect.objectContaining({ type: '/problems/not-found', status: 404 }) },
+    ]);
+    expect(problem(await call(`${base}/alerts/acknowledge`, { token, body: { alert_ids: Array.from({ length: 101 }, (_, i) => i + 1) } }))).toEqual([422, '/problems/validation']);
+
+    expect((await call(`${base}/workers/${w.id}`, { method: 'DELETE', token })).status).toBe(204);
+    expect((await call(`${base}/alerts/${alert.id}`, { token })).body).toMatchObject({ status: 'resolved', resolution: 'worker_archived' });
+    expect(problem(await call(`${base}/alerts/${alert.id}/acknowledge`, { token, body: {} }))).toEqual([422, '/problems/alert-resolved']);
+    expect(problem(await verify(w.id))).toEqual([422, '/problems/worker-archived']);
+  });
+
+  it('the demo client\'s first checks already ran: outcomes and alerts of the magic numbers', async () => {
+    const demo = (await exchange({ client_id: 'demo-northwind', client_secret: 'cs_demo_northwind_local_only' })).body.access_token;
+    const workers = (await call(`${base}/workers?limit=100&q=DEMO-`, { token: demo })).body.data as { external_ref: string; outcome: string }[];
+    const outcome = Object.fromEntries(workers.map((w) => [w.external_ref, w.outcome]));
+    expect(outcome).toMatchObject({ 'DEMO-01': 'clear', 'DEMO-04': 'clear', 'DEMO-05': 'fail', 'DEMO-06': 'review', 'DEMO-08': 'fail', 'DEMO-09': 'review', 'DEMO-10': 'review', 'DEMO-11': 'clear' });
+    const types = (await call(`${base}/alerts?limit=100`, { token: demo })).body.data.map((a: { type: string }) => a.type).sort();
+    expect(types).toEqual(['registration.expiring', 'registration.name_mismatch', 'registration.not_found', 'registration.restricted', 'registration.restricted', 'registration.status_changed']);
+  });
+});

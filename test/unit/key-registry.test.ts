@@ -22,6 +22,10 @@ import { ledgerKeys } from '../../functions/core/commerce/ledger.js';
 import { paymentRequestKeys } from '../../functions/core/commerce/payment-requests.js';
 import { walletKeys } from '../../functions/core/commerce/wallets.js';
 import { webhookKeys } from '../../functions/core/webhooks/endpoints.js';
+import { alertKeys } from '../../functions/core/registration-monitoring/alerts.js';
+import { simulatedRegisterKeys } from '../../functions/core/registration-monitoring/simulated-register.js';
+import { usageKeys } from '../../functions/core/registration-monitoring/usage.js';
+import { verificationKeys } from '../../functions/core/registration-monitoring/verifications.js';
 import { accountKeys } from '../../functions/core/registration-monitoring/account.js';
 import { workerKeys } from '../../functions/core/registration-monitoring/workers.js';
 import { trainingCatalogueKeys } from '../../functions/core/practical-training/catalogue.js';
@@ -105,6 +109,10 @@ const UNSCOPED: Record<string, Key[]> = {
   // The registration monitoring family's own: the family is in each key, fixed.
   workerKeys: [workerKeys.worker('cl_a', 41), workerKeys.registrationGuard('cl_a', 'nmc', '12A3456B'), workerKeys.externalRefGuard('cl_a', 'EMP-1')],
   accountKeys: [accountKeys.account('cl_a'), accountKeys.teamUser('cl_a', 1)],
+  alertKeys: [alertKeys.alert('cl_a', 12), alertKeys.guard('cl_a', 41, 'registration.expiring')],
+  verificationKeys: [verificationKeys.verification('cl_a', 41, 907), verificationKeys.lock('cl_a', 41)],
+  usageKeys: [usageKeys.record('cl_a', 907), usageKeys.month('cl_a', '2026-11')],
+  simulatedRegisterKeys: [simulatedRegisterKeys.entry('nmc', '12A9001B')],
 };
 
 it('covers every keys module under functions/core', () => {

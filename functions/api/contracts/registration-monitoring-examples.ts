@@ -23,4 +23,59 @@ export const WORKER = {
   updated_at: '2026-11-20T09:17:04+00:00',
 };
 
-export const MONITORING_EXAMPLES: [v.GenericSchema, Example][] = [[M.Worker, WORKER]];
+export const VERIFICATION = {
+  id: 907,
+  worker_id: 41,
+  job_id: null,
+  import_id: null,
+  evidence_id: null,
+  requested_by: null,
+  trigger: 'manual',
+  status: 'completed',
+  checked_at: '2026-11-20T09:17:04+00:00',
+  simulated: true,
+  billable: true,
+  charge: { amount: 50, currency: 'GBP' },
+  source: { adapter: 'simulated-register', adapter_version: '1.0.0', mode: 'simulated' },
+  result: {
+    found: true,
+    name_on_register: 'Grace Adeyemi',
+    name_match: 'exact',
+    registration_status: 'registered',
+    status_text: 'Registered (effective)',
+    register_entry: 'Nursing and Midwifery Council register: 12A9005B (SIMULATED)',
+    expires_on: '2029-11-19',
+    licence_to_practise: null,
+    annotations: [{ type: 'conditions_of_practice', from: '2026-11-20', to: null, summary: 'Conditions of practice order: supervised practice, no unsupervised medicines administration' }],
+    recorded_qualifications: ['RN1: Registered Nurse - Adult'],
+  },
+  outcome: 'review',
+  reasons: [{ code: 'conditions_of_practice', detail: 'Conditions of practice order: supervised practice, no unsupervised medicines administration' }],
+  changes: [{ field: 'annotations', from: [], to: [{ type: 'conditions_of_practice', from: '2026-11-20', to: null, summary: 'Conditions of practice order: supervised practice, no unsupervised medicines administration' }] }],
+  error: null,
+};
+
+export const ALERT = {
+  id: 12,
+  worker_id: 41,
+  type: 'registration.restricted',
+  severity: 'high',
+  status: 'acknowledged',
+  details: { from: null, to: ['conditions_of_practice'] },
+  first_seen_at: '2026-11-20T09:17:04+00:00',
+  last_seen_at: '2026-11-21T09:12:44+00:00',
+  occurrences: 2,
+  verification_ids: [907, 951],
+  acknowledged_at: '2026-11-21T10:02:13+00:00',
+  acknowledged_by: null,
+  note: 'Ward manager told; supervised shifts only',
+  resolved_at: null,
+  resolution: null,
+};
+
+export const MONITORING_EXAMPLES: [v.GenericSchema, Example][] = [
+  [M.Worker, WORKER],
+  [M.Verification, VERIFICATION],
+  [M.Alert, ALERT],
+  [M.BulkResults, { data: [{ id: 12, result: 'acknowledged' }, { id: 13, result: 'already_acknowledged' }, { id: 9, result: 'resolved', problem: { type: '/problems/alert-resolved', title: 'Alert resolved', status: 422, detail: 'Alert 9 is resolved' } }] }],
+];

@@ -31,3 +31,62 @@ export const Worker = v.strictObject({
   created_at: timestamp,
   updated_at: timestamp,
 });
+
+const money = v.strictObject({ amount: int, currency: str });
+const annotation = v.strictObject({ type: str, from: str, to: nullable(str), summary: str });
+export const Verification = v.strictObject({
+  id: int,
+  worker_id: int,
+  job_id: nullable(int),
+  import_id: nullable(int),
+  evidence_id: nullable(int),
+  requested_by: nullable(int),
+  trigger: v.picklist(['manual', 'scheduled', 'registration_changed', 'batch', 'import', 'retry']),
+  status: v.picklist(['completed', 'error']),
+  checked_at: timestamp,
+  simulated: v.boolean(),
+  billable: v.boolean(),
+  charge: nullable(money),
+  source: v.strictObject({ adapter: str, adapter_version: str, mode: v.picklist(['simulated', 'live']) }),
+  result: nullable(
+    v.strictObject({
+      found: v.boolean(),
+      name_on_register: v.optional(str),
+      name_match: nullable(v.picklist(['exact', 'partial', 'mismatch'])),
+      registration_status: v.optional(str),
+      status_text: v.optional(str),
+      register_entry: v.optional(str),
+      expires_on: v.optional(nullable(str)),
+      licence_to_practise: v.optional(nullable(v.boolean())),
+      annotations: v.optional(v.array(annotation)),
+      recorded_qualifications: v.optional(v.array(str)),
+    }),
+  ),
+  outcome: nullable(v.picklist(['clear', 'review', 'fail'])),
+  reasons: v.array(v.strictObject({ code: str, detail: str })),
+  changes: v.array(v.strictObject({ field: str, from: v.unknown(), to: v.unknown() })),
+  error: nullable(v.strictObject({ code: v.picklist(['timeout', 'unavailable', 'rate_limited']), detail: str })),
+});
+
+export const Alert = v.strictObject({
+  id: int,
+  worker_id: int,
+  type: str,
+  severity: v.picklist(['low', 'medium', 'high', 'critical']),
+  status: v.picklist(['open', 'acknowledged', 'resolved']),
+  details: v.strictObject({ from: v.unknown(), to: v.unknown() }),
+  first_seen_at: timestamp,
+  last_seen_at: timestamp,
+  occurrences: int,
+  verification_ids: v.array(int),
+  acknowledged_at: nullable(timestamp),
+  acknowledged_by: nullable(int),
+  note: nullable(str),
+  resolved_at: nullable(timestamp),
+  resolution: nullable(v.picklist(['condition_cleared', 'worker_archived'])),
+});
+
+/** A bulk operation's answer: one entry per distinct id. */
+export const BulkResults = v.strictObject({
+  data: v.array(v.strictObject({ id: int, result: str, problem: v.optional(v.looseObject({ type: str, title: str, status: int, detail: str })) })),
+});

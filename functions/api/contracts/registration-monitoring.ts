@@ -1,10 +1,12 @@
 import type { registrationMonitoring } from '../routes/registration-monitoring.js';
 import { json, none, type OperationContract } from './contract.js';
-import { WORKER } from './registration-monitoring-examples.js';
+import { ALERT, WORKER } from './registration-monitoring-examples.js';
 import * as M from './registration-monitoring-responses.js';
 import { SHARED_CONTRACTS } from './shared.js';
 
 const WORKERS = 'Workers';
+const CHECKS = 'Verifications';
+const ALERTS = 'Alerts';
 const { first_name, last_name, external_ref, email, phone, job_role } = WORKER;
 const workerBody = { first_name, last_name, external_ref, email, phone, job_role, registration: { register: 'nmc', number: '12a9001b' }, monitoring: { enabled: true, frequency: 'daily' } };
 const duplicate = { code: 'worker-duplicate', detail: 'Another worker has this registration number', extensions: { worker_id: 17 } };
@@ -65,5 +67,50 @@ export const REGISTRATION_MONITORING_CONTRACTS: Record<keyof typeof registration
     tag: WORKERS,
     request: { params: { id: WORKER.id } },
     responses: { 204: none('Archived') },
+  },
+  verifyWorker: {
+    summary: 'Verify a worker now',
+    description:
+      'Asks the register now and answers within 8 seconds: 201 with the check (`outcome` `clear`, `review` or `fail`, the reasons, the register\'s own words in `status_text`, and `changes` since the previous check), billed once (`charge`). A check under 5 minutes old is answered again, 200 and uncharged (`fresh=true` asks anyway); while another check of the worker runs, that one is answered, 200. A register that does not answer in time gives 201 with `status: "error"`, not billed; the worker keeps its outcome and a retry follows in 15 minutes. The simulated register says so on every check (`simulated: true`).',
+    tag: CHECKS,
+    request: { params: { id: WORKER.id }, query: { fresh: 'true' }, invalid: { fresh: 'yes' } },
+    refusals: [archived],
+    responses: { 201: json('The check this call ran', M.Verification), 200: json('A check under 5 minutes old, or the one in flight; not charged again', M.Verification) },
+  },
+  listVerifications: {
+    summary: 'List a worker\'s verifications',
+    description: 'The worker\'s checks, newest first, on days `from` to `to` when given: outcome, reasons, the register\'s verbatim text and the field-level changes from the check before. Archived workers\' checks stay to the end of their retention.',
+    tag: CHECKS,
+    request: { params: { id: WORKER.id }, query: { from: '2026-11-01', to: '2026-11-30', limit: 25 }, invalid: { from: '2026-13-01' } },
+    responses: { 200: json('Checks, newest first', M.Verification, 'page') },
+  },
+  listAlerts: {
+    summary: 'List alerts',
+    description: 'Alerts, newest first, by status, severity, type and worker. A worker has at most one unresolved alert of each type; a repeat of its condition bumps `occurrences`, a higher severity escalates it. Only the register resolves an alert (or archiving the worker); people acknowledge.',
+    tag: ALERTS,
+    request: { query: { status: 'open', severity: 'critical', type: 'registration.status_changed', worker_id: 41, limit: 25 }, invalid: { severity: 'urgent' } },
+    responses: { 200: json('Alerts, newest first', M.Alert, 'page') },
+  },
+  getAlert: {
+    summary: 'Get an alert',
+    description: 'One alert with its details (`from`, `to`), the checks that saw it, and who acknowledged it.',
+    tag: ALERTS,
+    request: { params: { id: ALERT.id } },
+    responses: { 200: json('The alert', M.Alert) },
+  },
+  acknowledgeAlert: {
+    summary: 'Acknowledge an alert',
+    description: 'Records that someone has seen the alert, with an optional note; it stays unresolved until the register clears the condition. Acknowledging again answers 200 and changes nothing; a resolved alert is 422 `alert-resolved`.',
+    tag: ALERTS,
+    request: { params: { id: ALERT.id }, body: { note: 'Ward manager told; supervised shifts only' }, invalid: { note: 42 } },
+    refusals: [{ code: 'alert-resolved', detail: 'Alert 12 is resolved', extensions: { alert_id: 12 } }],
+    responses: { 200: json('The alert', M.Alert) },
+  },
+  acknowledgeAlerts: {
+    summary: 'Acknowledge alerts in bulk',
+    description: 'Up to 100 alerts, each on its own (a refusal does not stop the others): one answer per distinct id, `acknowledged`, `already_acknowledged`, `resolved` or `not_found` (another client\'s alert reads `not_found`), with the problem a refusal would have answered alone.',
+    tag: ALERTS,
+    request: { body: { alert_ids: [12, 13, 9], note: 'Reviewed at the Monday compliance meeting' }, invalid: { alert_ids: [] } },
+    responses: { 200: { description: 'One answer per distinct id', item: M.BulkResults } },
   },
 };

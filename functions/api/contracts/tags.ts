@@ -9,6 +9,8 @@ export const TAGS = {
   'Reference requests': 'Ask referees for employment references, follow their progress, remind and cancel.',
   References: "Each referee's reference: status, answers and score, and the completed reference as PDF.",
   Workers: 'The people whose NMC, HCPC or GMC registration the agency monitors: add, list, read, replace, patch and archive them.',
+  Verifications: 'Register checks of a worker: now, on demand, and their history with outcome, reasons, the register\'s own words and what changed.',
+  Alerts: 'What the checks found: one unresolved alert per worker and type, raised and resolved by the register, acknowledged by people.',
   Account: "The agency's own account: credit and money balances, wallet transactions and its booking page link.",
   Webhooks: 'Endpoints that receive signed events (Standard Webhooks), their delivery log, test events and replays.',
   'Public pages': 'HTML pages reached by e-mailed or shared links; the token in the link is the credential.',

@@ -1,4 +1,4 @@
-import { WorkerCreate, WorkerMergePatch, WorkersQuery } from '../schemas/registration-monitoring.js';
+import { AcknowledgeManyRequest, AcknowledgeRequest, AlertsQuery, VerificationsQuery, VerifyQuery, WorkerCreate, WorkerMergePatch, WorkersQuery } from '../schemas/registration-monitoring.js';
 import { familyOperations } from './operation.js';
 
 /** The registration monitoring family's own operations (design/registration-monitoring.md); handlers under functions/http/registration-monitoring. */
@@ -9,4 +9,11 @@ export const registrationMonitoring = familyOperations('registration-monitoring'
   replaceWorker: { method: 'PUT', path: '/workers/{id}', handler: 'registration-monitoring/workers-replace', auth: 'bearer', contract: 'project', body: WorkerCreate },
   patchWorker: { method: 'PATCH', path: '/workers/{id}', handler: 'registration-monitoring/workers-patch', auth: 'bearer', contract: 'project', body: WorkerMergePatch, contentType: 'application/merge-patch+json' },
   archiveWorker: { method: 'DELETE', path: '/workers/{id}', handler: 'registration-monitoring/workers-archive', auth: 'bearer', contract: 'project' },
+  verifyWorker: { method: 'POST', path: '/workers/{id}/verifications', handler: 'registration-monitoring/verifications-create', auth: 'bearer', contract: 'project', idempotent: true, query: VerifyQuery },
+  listVerifications: { method: 'GET', path: '/workers/{id}/verifications', handler: 'registration-monitoring/verifications-list', auth: 'bearer', contract: 'project', query: VerificationsQuery },
+  listAlerts: { method: 'GET', path: '/alerts', handler: 'registration-monitoring/alerts-list', auth: 'bearer', contract: 'project', query: AlertsQuery },
+  // A static segment: listed before `{id}` so no router could take it for an id.
+  acknowledgeAlerts: { method: 'POST', path: '/alerts/acknowledge', handler: 'registration-monitoring/alerts-acknowledge-many', auth: 'bearer', contract: 'project', body: AcknowledgeManyRequest },
+  getAlert: { method: 'GET', path: '/alerts/{id}', handler: 'registration-monitoring/alerts-get', auth: 'bearer', contract: 'project' },
+  acknowledgeAlert: { method: 'POST', path: '/alerts/{id}/acknowledge', handler: 'registration-monitoring/alerts-acknowledge', auth: 'bearer', contract: 'project', body: AcknowledgeRequest },
 });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { DEFAULT_MONITORING, isRegistrationNumber, normaliseNumber, NUMBER_FORMATS, professionOf, REGISTERS, type Register } from '../../core/registration-monitoring/registers.js';
-import { calendarDate, email, listQuery, name, phone } from './fields.js';
+import { ALERT_TYPES, SEVERITIES } from '../../core/registration-monitoring/outcome.js';
+import { calendarDate, email, idFromString, listQuery, name, notes, phone, positiveId } from './fields.js';
 
 /**
  * Request schemas of the registration monitoring family. The CSV import
@@ -68,4 +69,36 @@ export const WorkersQuery = v.object({
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'At most 100 characters'), v.description('Text in the name, external_ref, e-mail or registration number'))),
   archived: v.optional(v.pipe(flag, v.description('`true`: archived workers only (they are left out otherwise)'))),
   ...listQuery,
+});
+
+const dateRange = <T extends { from?: string; to?: string }>(q: T) => !q.from || !q.to || q.from <= q.to;
+
+export const VerifyQuery = v.object({
+  fresh: v.optional(v.pipe(flag, v.description('`true`: ask the register even if a check under 5 minutes old exists'))),
+});
+
+export const VerificationsQuery = v.pipe(
+  v.object({
+    from: v.optional(v.pipe(calendarDate, v.description('Checks on or after this day (YYYY-MM-DD)'))),
+    to: v.optional(v.pipe(calendarDate, v.description('Checks on or before this day (YYYY-MM-DD)'))),
+    ...listQuery,
+  }),
+  v.check(dateRange, '`to` must not be before `from`'),
+);
+
+const ALERT_STATUSES = ['open', 'acknowledged', 'resolved'] as const;
+export const AlertsQuery = v.object({
+  status: v.optional(v.pipe(v.picklist(ALERT_STATUSES, `One of ${ALERT_STATUSES.join(', ')}`), v.description('Only alerts in this status'))),
+  severity: v.optional(v.pipe(v.picklist(SEVERITIES, `One of ${SEVERITIES.join(', ')}`), v.description('Only alerts of this severity'))),
+  type: v.optional(v.pipe(v.picklist(ALERT_TYPES, `One of ${ALERT_TYPES.join(', ')}`), v.description('Only alerts of this type'))),
+  worker_id: v.optional(v.pipe(idFromString, v.description('Only alerts of this worker'))),
+  ...listQuery,
+});
+
+const note = v.optional(v.pipe(notes(2000), v.description('Why, or what was done; kept on the alert')));
+/** The body may be left out: `{}`. */
+export const AcknowledgeRequest = v.optional(v.object({ note }), {});
+export const AcknowledgeManyRequest = v.object({
+  alert_ids: v.pipe(v.array(positiveId, 'A list of alert ids'), v.minLength(1, 'At least one id'), v.maxLength(100, 'At most 100 ids'), v.description('Alerts to acknowledge; each answered on its own')),
+  note,
 });

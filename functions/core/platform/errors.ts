@@ -34,7 +34,8 @@ export type DomainErrorCode =
   | 'invalid-field'
   | 'certificate-unavailable'
   | 'worker-duplicate'
-  | 'worker-archived';
+  | 'worker-archived'
+  | 'alert-resolved';
 
 export class DomainError extends Error {
   constructor(

@@ -56,6 +56,12 @@ export const TABLE_KEYS = {
       teamUser: 'TEAM_USER#',
       teamRole: 'TEAM_ROLE#',
       monitoring: 'MONITORING#',
+      verification: 'VERIFICATION#',
+      verifyLock: 'VERIFY_LOCK#',
+      alert: 'ALERT#',
+      alertGuard: 'ALERT_GUARD#',
+      usage: 'USAGE#',
+      usageMonth: 'USAGE_MONTH#',
     },
   },
   catalog: { pk: 'CATALOG#', sk: { interviewType: 'ITYPE#', interviewer: 'INTERVIEWER#', course: 'COURSE#', location: 'LOCATION#' } },
@@ -78,6 +84,8 @@ export const TABLE_KEYS = {
   webhookLog: { pk: 'WEBHOOK_LOG#', sk: { attempt: '' } },
   // A job's per-task markers: a task is counted once, however often SQS delivers it.
   jobTask: { pk: 'JOB_TASK#', sk: { task: 'TASK#' } },
+  // The simulated register's state of one number: when it was first looked up, and the operator's timeline steps.
+  simulatedRegister: { pk: 'SIMREG#', sk: { entry: 'SIMREG' } },
   referenceForm: { pk: 'REFFORM#', sk: { form: 'REFFORM' } },
   referenceSubmission: { pk: 'REFSUBMIT#', sk: { submission: 'REFSUBMIT' } },
   schema: { pk: 'SCHEMA', sk: { version: 'SCHEMA' } },

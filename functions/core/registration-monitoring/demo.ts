@@ -2,14 +2,16 @@ import type { Deps } from '../platform/deps.js';
 import { isDomainError } from '../platform/errors.js';
 import { enableMonitoring } from './account.js';
 import { professionOf, type Register } from './registers.js';
-import { createWorker, DEFAULT_MONITORING } from './workers.js';
+import { checkWorker } from './verify.js';
+import { createWorker, DEFAULT_MONITORING, listWorkers } from './workers.js';
 
 /**
  * The registration monitoring demo data (design section 12): monitoring on
  * both demo clients, and on the first twelve workers (6 NMC, 4 HCPC with
  * `PYL` and `ODP`, 2 GMC): 4 that the simulated register knows as clean and
  * one for each of eight of its magic numbers. Seeding again changes nothing
- * (each worker's `external_ref` is unique).
+ * (each worker's `external_ref` is unique). Each worker's first check runs,
+ * so alerts and usage are there from the start.
  */
 
 export const DEMO_OWNERS: Record<string, { name: string; email: string }> = {
@@ -54,5 +56,9 @@ export async function seedMonitoringDemo(deps: Deps, clientIds: readonly string[
     }).catch((err) => {
       if (!(isDomainError(err) && err.code === 'worker-duplicate')) throw err;
     });
+  }
+  const { data } = await listWorkers(deps, clientId, { limit: 100 });
+  for (const w of data.filter((x) => x.outcome === 'unverified' && x.external_ref?.startsWith('DEMO-'))) {
+    await checkWorker(deps, clientId, w.id, { trigger: 'scheduled' });
   }
 }

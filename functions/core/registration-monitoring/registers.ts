@@ -44,3 +44,6 @@ export interface Registration {
 
 /** A worker's monitoring settings when the client gives none. */
 export const DEFAULT_MONITORING = { enabled: true, frequency: 'daily', paused_until: null } as const;
+
+/** The register a number belongs to: the three formats do not overlap. */
+export const registerOfNumber = (number: string): Register | undefined => REGISTERS.find((r) => isRegistrationNumber(r, normaliseNumber(number)));

@@ -9,6 +9,7 @@ import { familyPrefix, key, TABLE_KEYS } from '../platform/key-registry.js';
 import type { Page } from '../platform/pagination.js';
 import { formatWithOffset } from '../platform/time.js';
 import { deleteItem, itemAbsent, part, putItem, transact, updateItem, type Condition, type Part } from '../platform/transact.js';
+import { openAlertsOf, resolveParts } from './alerts.js';
 import { MONITORING_FAMILY as FAMILY, type Register, type Registration } from './registers.js';
 
 export { DEFAULT_MONITORING } from './registers.js';
@@ -54,6 +55,12 @@ export interface WorkerItem extends WorkerInput {
   archived_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The last check, and the last that completed (what `changes` compare with, and what a reuse answers). */
+  last_verification_id?: number;
+  last_completed_verification_id?: number;
+  last_completed_at?: string;
+  /** Errors since the last completed check: three raise `verification.unavailable`. */
+  consecutive_errors?: number;
 }
 
 const CLIENT = TABLE_KEYS.client;
@@ -257,18 +264,19 @@ export function replaceWorker(deps: Deps, clientId: string, id: number, next: (c
  * number can be monitored again under a new worker); verifications and
  * evidence stay. Archiving an archived worker changes nothing.
  */
-export function archiveWorker(deps: Deps, clientId: string, id: number, extra: (w: WorkerItem) => Promise<Part[]> = async () => []): Promise<void> {
+export function archiveWorker(deps: Deps, clientId: string, id: number): Promise<void> {
   return retryOnConflict(async () => {
     const current = await requireWorker(deps, clientId, id);
     if (current.archived_at) return;
     const now = deps.clock().toISOString();
-    const changes: Partial<WorkerItem> = { archived_at: now, next_check_at: null, updated_at: now };
+    const changes: Partial<WorkerItem> = { archived_at: now, next_check_at: null, open_alerts: 0, updated_at: now };
     const archived: WorkerItem = { ...current, ...changes };
+    const open = await openAlertsOf(deps, clientId, id);
     await transact(deps, [
       part('worker', updateItem(deps, workerKeys.worker(clientId, id), { set: changes }, workerUnchanged(current))),
       ...guardParts(deps, clientId, id, writableForm(current), undefined),
       workerEvent(deps, 'worker.archived', archived),
-      ...(await extra(archived)),
+      ...[...open.values()].flatMap((a) => resolveParts(deps, a, 'worker_archived', now)),
     ]);
   });
 }

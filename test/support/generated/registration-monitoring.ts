@@ -165,6 +165,110 @@ export interface paths {
         patch: operations["patchWorker"];
         trace?: never;
     };
+    "/workers/{id}/verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a worker's verifications
+         * @description The worker's checks, newest first, on days `from` to `to` when given: outcome, reasons, the register's verbatim text and the field-level changes from the check before. Archived workers' checks stay to the end of their retention.
+         */
+        get: operations["listVerifications"];
+        put?: never;
+        /**
+         * Verify a worker now
+         * @description Asks the register now and answers within 8 seconds: 201 with the check (`outcome` `clear`, `review` or `fail`, the reasons, the register's own words in `status_text`, and `changes` since the previous check), billed once (`charge`). A check under 5 minutes old is answered again, 200 and uncharged (`fresh=true` asks anyway); while another check of the worker runs, that one is answered, 200. A register that does not answer in time gives 201 with `status: "error"`, not billed; the worker keeps its outcome and a retry follows in 15 minutes. The simulated register says so on every check (`simulated: true`).
+         */
+        post: operations["verifyWorker"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List alerts
+         * @description Alerts, newest first, by status, severity, type and worker. A worker has at most one unresolved alert of each type; a repeat of its condition bumps `occurrences`, a higher severity escalates it. Only the register resolves an alert (or archiving the worker); people acknowledge.
+         */
+        get: operations["listAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge alerts in bulk
+         * @description Up to 100 alerts, each on its own (a refusal does not stop the others): one answer per distinct id, `acknowledged`, `already_acknowledged`, `resolved` or `not_found` (another client's alert reads `not_found`), with the problem a refusal would have answered alone.
+         */
+        post: operations["acknowledgeAlerts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an alert
+         * @description One alert with its details (`from`, `to`), the checks that saw it, and who acknowledged it.
+         */
+        get: operations["getAlert"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts/{id}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge an alert
+         * @description Records that someone has seen the alert, with an optional note; it stays unresolved until the register clears the condition. Acknowledging again answers 200 and changes nothing; a resolved alert is 422 `alert-resolved`.
+         */
+        post: operations["acknowledgeAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks": {
         parameters: {
             query?: never;
@@ -2345,6 +2449,1118 @@ export interface operations {
                 };
             };
             /** @description Body not application/merge-patch+json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listVerifications: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Checks on or after this day (YYYY-MM-DD)
+                 * @example 2026-11-01
+                 */
+                from?: string;
+                /**
+                 * @description Checks on or before this day (YYYY-MM-DD)
+                 * @example 2026-11-30
+                 */
+                to?: string;
+                /**
+                 * @description How many items a page holds
+                 * @example 25
+                 */
+                limit?: number;
+                /** @description The previous page's `next_cursor`, to read the page after it */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 41
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Checks, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 907,
+                     *           "worker_id": 41,
+                     *           "job_id": null,
+                     *           "import_id": null,
+                     *           "evidence_id": null,
+                     *           "requested_by": null,
+                     *           "trigger": "manual",
+                     *           "status": "completed",
+                     *           "checked_at": "2026-11-20T09:17:04+00:00",
+                     *           "simulated": true,
+                     *           "billable": true,
+                     *           "charge": {
+                     *             "amount": 50,
+                     *             "currency": "GBP"
+                     *           },
+                     *           "source": {
+                     *             "adapter": "simulated-register",
+                     *             "adapter_version": "1.0.0",
+                     *             "mode": "simulated"
+                     *           },
+                     *           "result": {
+                     *             "found": true,
+                     *             "name_on_register": "Grace Adeyemi",
+                     *             "name_match": "exact",
+                     *             "registration_status": "registered",
+                     *             "status_text": "Registered (effective)",
+                     *             "register_entry": "Nursing and Midwifery Council register: 12A9005B (SIMULATED)",
+                     *             "expires_on": "2029-11-19",
+                     *             "licence_to_practise": null,
+                     *             "annotations": [
+                     *               {
+                     *                 "type": "conditions_of_practice",
+                     *                 "from": "2026-11-20",
+                     *                 "to": null,
+                     *                 "summary": "Conditions of practice order: supervised practice, no unsupervised medicines administration"
+                     *               }
+                     *             ],
+                     *             "recorded_qualifications": [
+                     *               "RN1: Registered Nurse - Adult"
+                     *             ]
+                     *           },
+                     *           "outcome": "review",
+                     *           "reasons": [
+                     *             {
+                     *               "code": "conditions_of_practice",
+                     *               "detail": "Conditions of practice order: supervised practice, no unsupervised medicines administration"
+                     *             }
+                     *           ],
+                     *           "changes": [
+                     *             {
+                     *               "field": "annotations",
+                     *               "from": [],
+                     *               "to": [
+                     *                 {
+                     *                   "type": "conditions_of_practice",
+                     *                   "from": "2026-11-20",
+                     *                   "to": null,
+                     *                   "summary": "Conditions of practice order: supervised practice, no unsupervised medicines administration"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "error": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            worker_id: number;
+                            job_id: number | null;
+                            import_id: number | null;
+                            evidence_id: number | null;
+                            requested_by: number | null;
+                            /** @enum {string} */
+                            trigger: "manual" | "scheduled" | "registration_changed" | "batch" | "import" | "retry";
+                            /** @enum {string} */
+                            status: "completed" | "error";
+                            /** Format: date-time */
+                            checked_at: string;
+                            simulated: boolean;
+                            billable: boolean;
+                            charge: {
+                                amount: number;
+                                currency: string;
+                            } | null;
+                            source: {
+                                adapter: string;
+                                adapter_version: string;
+                                /** @enum {string} */
+                                mode: "simulated" | "live";
+                            };
+                            result: {
+                                found: boolean;
+                                name_on_register?: string;
+                                name_match: ("exact" | "partial" | "mismatch") | null;
+                                registration_status?: string;
+                                status_text?: string;
+                                register_entry?: string;
+                                expires_on?: string | null;
+                                licence_to_practise?: boolean | null;
+                                annotations?: {
+                                    type: string;
+                                    from: string;
+                                    to: string | null;
+                                    summary: string;
+                                }[];
+                                recorded_qualifications?: string[];
+                            } | null;
+                            outcome: ("clear" | "review" | "fail") | null;
+                            reasons: {
+                                code: string;
+                                detail: string;
+                            }[];
+                            changes: {
+                                field: string;
+                                from: unknown;
+                                to: unknown;
+                            }[];
+                            error: {
+                                /** @enum {string} */
+                                code: "timeout" | "unavailable" | "rate_limited";
+                                detail: string;
+                            } | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    verifyWorker: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `true`: ask the register even if a check under 5 minutes old exists
+                 * @example true
+                 */
+                fresh?: "true" | "false";
+            };
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
+                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 41
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A check under 5 minutes old, or the one in flight; not charged again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 907,
+                     *       "worker_id": 41,
+                     *       "job_id": null,
+                     *       "import_id": null,
+                     *       "evidence_id": null,
+                     *       "requested_by": null,
+                     *       "trigger": "manual",
+                     *       "status": "completed",
+                     *       "checked_at": "2026-11-20T09:17:04+00:00",
+                     *       "simulated": true,
+                     *       "billable": true,
+                     *       "charge": {
+                     *         "amount": 50,
+                     *         "currency": "GBP"
+                     *       },
+                     *       "source": {
+                     *         "adapter": "simulated-register",
+                     *         "adapter_version": "1.0.0",
+                     *         "mode": "simulated"
+                     *       },
+                     *       "result": {
+                     *         "found": true,
+                     *         "name_on_register": "Grace Adeyemi",
+                     *         "name_match": "exact",
+                     *         "registration_status": "registered",
+                     *         "status_text": "Registered (effective)",
+                     *         "register_entry": "Nursing and Midwifery Council register: 12A9005B (SIMULATED)",
+                     *         "expires_on": "2029-11-19",
+                     *         "licence_to_practise": null,
+                     *         "annotations": [
+                     *           {
+                     *             "type": "conditions_of_practice",
+                     *             "from": "2026-11-20",
+                     *             "to": null,
+                     *             "summary": "Conditions of practice order: supervised practice, no unsupervised medicines administration"
+                     *           }
+                     *         ],
+                     *         "recorded_qualifications": [
+                     *           "RN1: Registered Nurse - Adult"
+                     *         ]
+                     *       },
+                     *       "outcome": "review",
+                     *       "reasons": [
+                     *         {
+                     *           "code": "conditions_of_practice",
+                     *           "detail": "Conditions of practice order: supervised practice, no unsupervised medicines administration"
+                     *         }
+                     *       ],
+                     *       "changes": [
+                     *         {
+                     *           "field": "annotations",
+                     *           "from": [],
+                     *           "to": [
+                     *             {
+                     *               "type": "conditions_of_practice",
+                     *               "from": "2026-11-20",
+                     *               "to": null,
+                     *               "summary": "Conditions of practice order: supervised practice, no unsupervised medicines administration"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "error": null
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        worker_id: number;
+                        job_id: number | null;
+                        import_id: number | null;
+                        evidence_id: number | null;
+                        requested_by: number | null;
+                        /** @enum {string} */
+                        trigger: "manual" | "scheduled" | "registration_changed" | "batch" | "import" | "retry";
+                        /** @enum {string} */
+                        status: "completed" | "error";
+                        /** Format: date-time */
+                        checked_at: string;
+                        simulated: boolean;
+                        billable: boolean;
+                        charge: {
+                            amount: number;
+                            currency: string;
+                        } | null;
+                        source: {
+                            adapter: string;
+                            adapter_version: string;
+                            /** @enum {string} */
+                            mode: "simulated" | "live";
+                        };
+                        result: {
+                            found: boolean;
+                            name_on_register?: string;
+                            name_match: ("exact" | "partial" | "mismatch") | null;
+                            registration_status?: string;
+                            status_text?: string;
+                            register_entry?: string;
+                            expires_on?: string | null;
+                            licence_to_practise?: boolean | null;
+                            annotations?: {
+                                type: string;
+                                from: string;
+                                to: string | null;
+                                summary: string;
+                            }[];
+                            recorded_qualifications?: string[];
+                        } | null;
+                        outcome: ("clear" | "review" | "fail") | null;
+                        reasons: {
+                            code: string;
+                            detail: string;
+                        }[];
+                        changes: {
+                            field: string;
+                            from: unknown;
+                            to: unknown;
+                        }[];
+                        error: {
+                            /** @enum {string} */
+                            code: "timeout" | "unavailable" | "rate_limited";
+                            detail: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description The check this call ran */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 907,
+                     *       "worker_id": 41,
+                     *       "job_id": null,
+                     *       "import_id": null,
+                     *       "evidence_id": null,
+                     *       "requested_by": null,
+                     *       "trigger": "manual",
+                     *       "status": "completed",
+                     *       "checked_at": "2026-11-20T09:17:04+00:00",
+                     *       "simulated": true,
+                     *       "billable": true,
+                     *       "charge": {
+                     *         "amount": 50,
+                     *         "currency": "GBP"
+                     *       },
+                     *       "source": {
+                     *         "adapter": "simulated-register",
+                     *         "adapter_version": "1.0.0",
+                     *         "mode": "simulated"
+                     *       },
+                     *       "result": {
+                     *         "found": true,
+                     *         "name_on_register": "Grace Adeyemi",
+                     *         "name_match": "exact",
+                     *         "registration_status": "registered",
+                     *         "status_text": "Registered (effective)",
+                     *         "register_entry": "Nursing and Midwifery Council register: 12A9005B (SIMULATED)",
+                     *         "expires_on": "2029-11-19",
+                     *         "licence_to_practise": null,
+                     *         "annotations": [
+                     *           {
+                     *             "type": "conditions_of_practice",
+                     *             "from": "2026-11-20",
+                     *             "to": null,
+                     *             "summary": "Conditions of practice order: supervised practice, no unsupervised medicines administration"
+                     *           }
+                     *         ],
+                     *         "recorded_qualifications": [
+                     *           "RN1: Registered Nurse - Adult"
+                     *         ]
+                     *       },
+                     *       "outcome": "review",
+                     *       "reasons": [
+                     *         {
+                     *           "code": "conditions_of_practice",
+                     *           "detail": "Conditions of practice order: supervised practice, no unsupervised medicines administration"
+                     *         }
+                     *       ],
+                     *       "changes": [
+                     *         {
+                     *           "field": "annotations",
+                     *           "from": [],
+                     *           "to": [
+                     *             {
+                     *               "type": "conditions_of_practice",
+                     *               "from": "2026-11-20",
+                     *               "to": null,
+                     *               "summary": "Conditions of practice order: supervised practice, no unsupervised medicines administration"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "error": null
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        worker_id: number;
+                        job_id: number | null;
+                        import_id: number | null;
+                        evidence_id: number | null;
+                        requested_by: number | null;
+                        /** @enum {string} */
+                        trigger: "manual" | "scheduled" | "registration_changed" | "batch" | "import" | "retry";
+                        /** @enum {string} */
+                        status: "completed" | "error";
+                        /** Format: date-time */
+                        checked_at: string;
+                        simulated: boolean;
+                        billable: boolean;
+                        charge: {
+                            amount: number;
+                            currency: string;
+                        } | null;
+                        source: {
+                            adapter: string;
+                            adapter_version: string;
+                            /** @enum {string} */
+                            mode: "simulated" | "live";
+                        };
+                        result: {
+                            found: boolean;
+                            name_on_register?: string;
+                            name_match: ("exact" | "partial" | "mismatch") | null;
+                            registration_status?: string;
+                            status_text?: string;
+                            register_entry?: string;
+                            expires_on?: string | null;
+                            licence_to_practise?: boolean | null;
+                            annotations?: {
+                                type: string;
+                                from: string;
+                                to: string | null;
+                                summary: string;
+                            }[];
+                            recorded_qualifications?: string[];
+                        } | null;
+                        outcome: ("clear" | "review" | "fail") | null;
+                        reasons: {
+                            code: string;
+                            detail: string;
+                        }[];
+                        changes: {
+                            field: string;
+                            from: unknown;
+                            to: unknown;
+                        }[];
+                        error: {
+                            /** @enum {string} */
+                            code: "timeout" | "unavailable" | "rate_limited";
+                            detail: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAlerts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only alerts in this status
+                 * @example open
+                 */
+                status?: "open" | "acknowledged" | "resolved";
+                /**
+                 * @description Only alerts of this severity
+                 * @example critical
+                 */
+                severity?: "low" | "medium" | "high" | "critical";
+                /**
+                 * @description Only alerts of this type
+                 * @example registration.status_changed
+                 */
+                type?: "registration.status_changed" | "registration.not_found" | "registration.restricted" | "registration.expiring" | "registration.name_mismatch" | "verification.unavailable";
+                /**
+                 * @description Only alerts of this worker
+                 * @example 41
+                 */
+                worker_id?: number;
+                /**
+                 * @description How many items a page holds
+                 * @example 25
+                 */
+                limit?: number;
+                /** @description The previous page's `next_cursor`, to read the page after it */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alerts, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 12,
+                     *           "worker_id": 41,
+                     *           "type": "registration.restricted",
+                     *           "severity": "high",
+                     *           "status": "acknowledged",
+                     *           "details": {
+                     *             "from": null,
+                     *             "to": [
+                     *               "conditions_of_practice"
+                     *             ]
+                     *           },
+                     *           "first_seen_at": "2026-11-20T09:17:04+00:00",
+                     *           "last_seen_at": "2026-11-21T09:12:44+00:00",
+                     *           "occurrences": 2,
+                     *           "verification_ids": [
+                     *             907,
+                     *             951
+                     *           ],
+                     *           "acknowledged_at": "2026-11-21T10:02:13+00:00",
+                     *           "acknowledged_by": null,
+                     *           "note": "Ward manager told; supervised shifts only",
+                     *           "resolved_at": null,
+                     *           "resolution": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            worker_id: number;
+                            type: string;
+                            /** @enum {string} */
+                            severity: "low" | "medium" | "high" | "critical";
+                            /** @enum {string} */
+                            status: "open" | "acknowledged" | "resolved";
+                            details: {
+                                from: unknown;
+                                to: unknown;
+                            };
+                            /** Format: date-time */
+                            first_seen_at: string;
+                            /** Format: date-time */
+                            last_seen_at: string;
+                            occurrences: number;
+                            verification_ids: number[];
+                            acknowledged_at: string | null;
+                            acknowledged_by: number | null;
+                            note: string | null;
+                            resolved_at: string | null;
+                            resolution: ("condition_cleared" | "worker_archived") | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    acknowledgeAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "alert_ids": [
+                 *         12,
+                 *         13,
+                 *         9
+                 *       ],
+                 *       "note": "Reviewed at the Monday compliance meeting"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Alerts to acknowledge; each answered on its own */
+                    alert_ids: number[];
+                    /** @description Why, or what was done; kept on the alert */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description One answer per distinct id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 12,
+                     *           "result": "acknowledged"
+                     *         },
+                     *         {
+                     *           "id": 13,
+                     *           "result": "already_acknowledged"
+                     *         },
+                     *         {
+                     *           "id": 9,
+                     *           "result": "resolved",
+                     *           "problem": {
+                     *             "type": "/problems/alert-resolved",
+                     *             "title": "Alert resolved",
+                     *             "status": 422,
+                     *             "detail": "Alert 9 is resolved"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            result: string;
+                            problem?: {
+                                type: string;
+                                title: string;
+                                status: number;
+                                detail: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 12
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "worker_id": 41,
+                     *       "type": "registration.restricted",
+                     *       "severity": "high",
+                     *       "status": "acknowledged",
+                     *       "details": {
+                     *         "from": null,
+                     *         "to": [
+                     *           "conditions_of_practice"
+                     *         ]
+                     *       },
+                     *       "first_seen_at": "2026-11-20T09:17:04+00:00",
+                     *       "last_seen_at": "2026-11-21T09:12:44+00:00",
+                     *       "occurrences": 2,
+                     *       "verification_ids": [
+                     *         907,
+                     *         951
+                     *       ],
+                     *       "acknowledged_at": "2026-11-21T10:02:13+00:00",
+                     *       "acknowledged_by": null,
+                     *       "note": "Ward manager told; supervised shifts only",
+                     *       "resolved_at": null,
+                     *       "resolution": null
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        worker_id: number;
+                        type: string;
+                        /** @enum {string} */
+                        severity: "low" | "medium" | "high" | "critical";
+                        /** @enum {string} */
+                        status: "open" | "acknowledged" | "resolved";
+                        details: {
+                            from: unknown;
+                            to: unknown;
+                        };
+                        /** Format: date-time */
+                        first_seen_at: string;
+                        /** Format: date-time */
+                        last_seen_at: string;
+                        occurrences: number;
+                        verification_ids: number[];
+                        acknowledged_at: string | null;
+                        acknowledged_by: number | null;
+                        note: string | null;
+                        resolved_at: string | null;
+                        resolution: ("condition_cleared" | "worker_archived") | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    acknowledgeAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 12
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Ward manager told; supervised shifts only"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Why, or what was done; kept on the alert */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The alert */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "worker_id": 41,
+                     *       "type": "registration.restricted",
+                     *       "severity": "high",
+                     *       "status": "acknowledged",
+                     *       "details": {
+                     *         "from": null,
+                     *         "to": [
+                     *           "conditions_of_practice"
+                     *         ]
+                     *       },
+                     *       "first_seen_at": "2026-11-20T09:17:04+00:00",
+                     *       "last_seen_at": "2026-11-21T09:12:44+00:00",
+                     *       "occurrences": 2,
+                     *       "verification_ids": [
+                     *         907,
+                     *         951
+                     *       ],
+                     *       "acknowledged_at": "2026-11-21T10:02:13+00:00",
+                     *       "acknowledged_by": null,
+                     *       "note": "Ward manager told; supervised shifts only",
+                     *       "resolved_at": null,
+                     *       "resolution": null
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        worker_id: number;
+                        type: string;
+                        /** @enum {string} */
+                        severity: "low" | "medium" | "high" | "critical";
+                        /** @enum {string} */
+                        status: "open" | "acknowledged" | "resolved";
+                        details: {
+                            from: unknown;
+                            to: unknown;
+                        };
+                        /** Format: date-time */
+                        first_seen_at: string;
+                        /** Format: date-time */
+                        last_seen_at: string;
+                        occurrences: number;
+                        verification_ids: number[];
+                        acknowledged_at: string | null;
+                        acknowledged_by: number | null;
+                        note: string | null;
+                        resolved_at: string | null;
+                        resolution: ("condition_cleared" | "worker_archived") | null;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
             415: {
                 headers: {
                     [name: string]: unknown;

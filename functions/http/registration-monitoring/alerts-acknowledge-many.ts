@@ -1,0 +1,16 @@
+import { PROBLEM_TYPES, type ProblemCode } from '../../api/problem-types.js';
+import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
+import { acknowledgeMany } from '../../core/registration-monitoring/alerts.js';
+import { httpHandler } from '../../middleware/http-handler.js';
+
+/** Each distinct id answered on its own; a refusal carries the problem that acknowledging that one alert would answer. */
+const problem = (code: ProblemCode, detail: string) => ({ type: `/problems/${code}`, title: PROBLEM_TYPES[code].title, status: PROBLEM_TYPES[code].status, detail });
+const PROBLEMS = {
+  resolved: (id: number) => problem('alert-resolved', `Alert ${id} is resolved`),
+  not_found: (id: number) => problem('not-found', `No alert ${id}`),
+} as const;
+
+export const handler = httpHandler(registrationMonitoring.acknowledgeAlerts, async ({ deps, caller, body }) => {
+  const results = await acknowledgeMany(deps, caller.clientId, body.alert_ids, { userId: null, note: body.note ?? null });
+  return { status: 200, body: { data: results.map(({ id, result }) => (result === 'resolved' || result === 'not_found' ? { id, result, problem: PROBLEMS[result](id) } : { id, result })) } };
+});
