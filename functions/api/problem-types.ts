@@ -50,5 +50,6 @@ export const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string 
   'alert-resolved': { status: 422, title: 'Alert resolved' },
   'rate-limited': { status: 429, title: 'Too many requests' },
   internal: { status: 500, title: 'Internal server error' },
+  'evidence-integrity': { status: 500, title: 'Evidence failed its integrity check' },
   'payments-unavailable': { status: 503, title: 'Payments unavailable' },
 };

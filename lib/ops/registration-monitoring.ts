@@ -1,4 +1,6 @@
 import { DomainError } from '../../functions/core/platform/errors.js';
+import { listClients } from '../../functions/core/access/clients.js';
+import { verifyChains } from '../../functions/core/registration-monitoring/evidence.js';
 import { enableMonitoring } from '../../functions/core/registration-monitoring/account.js';
 import type { AnnotationType, NormalisedStatus } from '../../functions/core/registration-monitoring/register-adapter.js';
 import { normaliseNumber, registerOfNumber } from '../../functions/core/registration-monitoring/registers.js';
@@ -35,6 +37,26 @@ export function registrationMonitoringCommands(k: OpsKit): Record<string, OpsCom
       options: ['client-id', 'owner-name', 'owner-email'],
       usage: '--client-id ID --owner-name NAME --owner-email EMAIL   include registration monitoring in the account, with its first owner (again: prints that owner)',
       run: async () => k.print(await enableMonitoring(k.deps(), k.text('client-id'), { name: k.text('owner-name'), email: k.text('owner-email') })),
+    },
+    'monitoring evidence-verify': {
+      options: ['client-id'],
+      usage: '[--client-id ID]   walk every evidence chain (of one client, or all): re-hash each record and check each link; names the first broken link and exits 1',
+      run: async () => {
+        const deps = k.deps();
+        const only = k.optional('client-id', k.text);
+        const clients = only ? [only] : (await listClients(deps)).filter((c) => c.monitoringEnabled).map((c) => c.clientId);
+        let records = 0;
+        for (const clientId of clients) {
+          const checked = await verifyChains(deps, clientId);
+          records += checked.records;
+          if (checked.broken) {
+            k.print({ ok: false, records_checked: records, broken: checked.broken });
+            process.exitCode = 1;
+            return;
+          }
+        }
+        k.print({ ok: true, clients: clients.length, records_checked: records });
+      },
     },
     'register show': {
       options: ['number'],

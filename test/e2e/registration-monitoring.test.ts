@@ -1,3 +1,6 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash } from 'node:crypto';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { eventually } from '../support/eventually.js';
 import { call, startTestStack, type JsonResponse } from '../support/local-stack.js';
@@ -271,5 +274,58 @@ describe('checks and alerts', () => {
     expect(outcome).toMatchObject({ 'DEMO-01': 'clear', 'DEMO-04': 'clear', 'DEMO-05': 'fail', 'DEMO-06': 'review', 'DEMO-08': 'fail', 'DEMO-09': 'review', 'DEMO-10': 'review', 'DEMO-11': 'clear' });
     const types = (await call(`${base}/alerts?limit=100`, { token: demo })).body.data.map((a: { type: string }) => a.type).sort();
     expect(types).toEqual(['registration.expiring', 'registration.name_mismatch', 'registration.not_found', 'registration.restricted', 'registration.restricted', 'registration.status_changed']);
+  });
+});
+
+describe('evidence and monitoring settings', () => {
+  const db = () => DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } });
+  const evidenceItem = (id: number) => ({ pk: `CLIENT#${fresh.client_id}`, sk: `EVIDENCE#registration-monitoring#${String(id).padStart(10, '0')}` });
+
+  it('each completed check has evidence in a hash chain: PDF with the simulated banner, exact JSON with its digest; a flipped byte refuses; a rewritten record breaks the next link', async () => {
+    const w = (await post(worker({ external_ref: 'EVI-1', registration: { register: 'nmc', number: '80A9001B' } }))).body;
+    const first = (await call(`${base}/workers/${w.id}/verifications`, { method: 'POST', token })).body;
+    const second = (await call(`${base}/workers/${w.id}/verifications?fresh=true`, { method: 'POST', token })).body;
+    const third = (await call(`${base}/workers/${w.id}/verifications?fresh=true`, { method: 'POST', token })).body;
+    expect(first.evidence_id).toBe(first.id);
+    const list = (await call(`${base}/evidence?worker_id=${w.id}`, { token })).body.data;
+    expect(list.map((e: { seq: number }) => e.seq)).toEqual([3, 2, 1]);
+    expect(list[2].prev_sha256).toBeNull();
+    expect(list[1].prev_sha256).toBe(list[2].sha256);
+    expect((await call(`${base}/evidence/${first.id}`, { token })).body).toMatchObject({ verification_id: first.id, simulated: true, formats: ['pdf', 'json'] });
+    expect((await call(`${base}/evidence/${first.id}`, { token: other })).status).toBe(404);
+
+    const asJson = await fetch(`${base}/evidence/${first.id}/download`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+    const bytes = Buffer.from(await asJson.arrayBuffer());
+    expect(asJson.headers.get('repr-digest')).toBe(`sha-256=:${createHash('sha256').update(bytes).digest('base64')}:`);
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(list[2].sha256);
+    const pdf = await fetch(`${base}/evidence/${first.id}/download`, { headers: { authorization: `Bearer ${token}` } });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const text = Buffer.from(await pdf.arrayBuffer()).toString('latin1');
+    expect(text).toContain('SIMULATED REGISTER');
+    expect(text).toContain(list[2].sha256);
+
+    // One flipped byte in the stored record: never served.
+    const { Item } = await db().send(new GetCommand({ TableName: stack.info.table_name, Key: evidenceItem(second.id) }));
+    const body = String(Item!.body);
+    const flipped = body.replace('"outcome":"clear"', '"outcome":"clean"');
+    await db().send(new UpdateCommand({ TableName: stack.info.table_name, Key: evidenceItem(second.id), UpdateExpression: 'SET body = :b', ExpressionAttributeValues: { ':b': flipped } }));
+    expect(problem(await call(`${base}/evidence/${second.id}/download`, { token, headers: { accept: 'application/json' } }))).toEqual([500, '/problems/evidence-integrity']);
+    // Rewritten and re-hashed: it reads as whole, but the next record's link no longer holds.
+    await db().send(new UpdateCommand({ TableName: stack.info.table_name, Key: evidenceItem(second.id), UpdateExpression: 'SET sha256 = :h', ExpressionAttributeValues: { ':h': createHash('sha256').update(flipped).digest('hex') } }));
+    expect((await call(`${base}/evidence/${second.id}/download`, { token, headers: { accept: 'application/json' } })).status).toBe(200);
+    const verified = await ops('monitoring', 'evidence-verify', '--client-id', fresh.client_id);
+    expect(verified.status).toBe(1);
+    expect(JSON.parse(verified.stdout).broken).toMatchObject({ worker_id: w.id, evidence_id: third.id, seq: 3 });
+  }, 60_000);
+
+  it('reads and changes monitoring settings, one by one and in bulk', async () => {
+    const w = (await post(worker({ external_ref: 'SET-1', registration: { register: 'gmc', number: '7080001' } }))).body;
+    expect((await call(`${base}/workers/${w.id}/monitoring`, { token })).body).toMatchObject({ enabled: true, frequency: 'daily', paused_until: null });
+    const put = await call(`${base}/workers/${w.id}/monitoring`, { method: 'PUT', token, body: { frequency: 'weekly', paused_until: '2026-12-24' } });
+    expect(put.body).toMatchObject({ enabled: true, frequency: 'weekly', paused_until: '2026-12-24' });
+    expect(problem(await call(`${base}/workers/${w.id}/monitoring`, { method: 'PUT', token, body: { frequency: 'hourly' } }))).toEqual([422, '/problems/validation']);
+    const bulk = await call(`${base}/monitoring/bulk`, { token, body: { worker_ids: [w.id, w.id, 999_999], settings: { enabled: false } } });
+    expect(bulk.body.data).toEqual([{ id: w.id, result: 'updated' }, { id: 999_999, result: 'not_found', problem: expect.objectContaining({ status: 404 }) }]);
+    expect((await call(`${base}/workers/${w.id}/monitoring`, { token })).body).toMatchObject({ enabled: false, next_check_at: null });
   });
 });

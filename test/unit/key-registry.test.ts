@@ -22,6 +22,7 @@ import { ledgerKeys } from '../../functions/core/commerce/ledger.js';
 import { paymentRequestKeys } from '../../functions/core/commerce/payment-requests.js';
 import { walletKeys } from '../../functions/core/commerce/wallets.js';
 import { webhookKeys } from '../../functions/core/webhooks/endpoints.js';
+import { evidenceKeys } from '../../functions/core/registration-monitoring/evidence.js';
 import { alertKeys } from '../../functions/core/registration-monitoring/alerts.js';
 import { simulatedRegisterKeys } from '../../functions/core/registration-monitoring/simulated-register.js';
 import { usageKeys } from '../../functions/core/registration-monitoring/usage.js';
@@ -112,6 +113,7 @@ const UNSCOPED: Record<string, Key[]> = {
   alertKeys: [alertKeys.alert('cl_a', 12), alertKeys.guard('cl_a', 41, 'registration.expiring')],
   verificationKeys: [verificationKeys.verification('cl_a', 41, 907), verificationKeys.lock('cl_a', 41)],
   usageKeys: [usageKeys.record('cl_a', 907), usageKeys.month('cl_a', '2026-11')],
+  evidenceKeys: [evidenceKeys.evidence('cl_a', 907)],
   simulatedRegisterKeys: [simulatedRegisterKeys.entry('nmc', '12A9001B')],
 };
 

@@ -73,9 +73,26 @@ export const ALERT = {
   resolution: null,
 };
 
+export const EVIDENCE = {
+  id: 907,
+  worker_id: 41,
+  verification_id: 907,
+  seq: 3,
+  size_bytes: 1874,
+  captured_at: '2026-11-20T09:17:04+00:00',
+  retention_until: '2032-11-20T09:17:04+00:00',
+  simulated: true,
+  source: { adapter: 'simulated-register', adapter_version: '1.0.0', mode: 'simulated' },
+  formats: ['pdf', 'json'],
+  sha256: '6f1ed002ab5595859014ebf0951522d9c2a7c4d0e4b1f7b1e3f0a8d7c6b5a493',
+  prev_sha256: '2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae',
+};
+
 export const MONITORING_EXAMPLES: [v.GenericSchema, Example][] = [
   [M.Worker, WORKER],
   [M.Verification, VERIFICATION],
   [M.Alert, ALERT],
+  [M.MonitoringSettings, WORKER.monitoring],
+  [M.Evidence, EVIDENCE],
   [M.BulkResults, { data: [{ id: 12, result: 'acknowledged' }, { id: 13, result: 'already_acknowledged' }, { id: 9, result: 'resolved', problem: { type: '/problems/alert-resolved', title: 'Alert resolved', status: 422, detail: 'Alert 9 is resolved' } }] }],
 ];

@@ -90,3 +90,26 @@ export const Alert = v.strictObject({
 export const BulkResults = v.strictObject({
   data: v.array(v.strictObject({ id: int, result: str, problem: v.optional(v.looseObject({ type: str, title: str, status: int, detail: str })) })),
 });
+
+export const MonitoringSettings = v.strictObject({
+  enabled: v.boolean(),
+  frequency: v.picklist(['daily', 'weekly']),
+  paused_until: nullable(str),
+  next_check_at: nullable(timestamp),
+  last_checked_at: nullable(timestamp),
+});
+
+export const Evidence = v.strictObject({
+  id: int,
+  worker_id: int,
+  verification_id: int,
+  seq: int,
+  size_bytes: int,
+  captured_at: timestamp,
+  retention_until: timestamp,
+  simulated: v.boolean(),
+  source: v.strictObject({ adapter: str, adapter_version: str, mode: v.picklist(['simulated', 'live']) }),
+  formats: v.array(v.picklist(['pdf', 'json'])),
+  sha256: str,
+  prev_sha256: nullable(str),
+});

@@ -1,12 +1,14 @@
 import type { registrationMonitoring } from '../routes/registration-monitoring.js';
-import { json, none, type OperationContract } from './contract.js';
-import { ALERT, WORKER } from './registration-monitoring-examples.js';
+import { json, none, pdf, type OperationContract } from './contract.js';
+import { ALERT, EVIDENCE, WORKER } from './registration-monitoring-examples.js';
 import * as M from './registration-monitoring-responses.js';
 import { SHARED_CONTRACTS } from './shared.js';
 
 const WORKERS = 'Workers';
 const CHECKS = 'Verifications';
 const ALERTS = 'Alerts';
+const MONITORING = 'Monitoring settings';
+const EVIDENCE_TAG = 'Evidence';
 const { first_name, last_name, external_ref, email, phone, job_role } = WORKER;
 const workerBody = { first_name, last_name, external_ref, email, phone, job_role, registration: { register: 'nmc', number: '12a9001b' }, monitoring: { enabled: true, frequency: 'daily' } };
 const duplicate = { code: 'worker-duplicate', detail: 'Another worker has this registration number', extensions: { worker_id: 17 } };
@@ -112,5 +114,55 @@ export const REGISTRATION_MONITORING_CONTRACTS: Record<keyof typeof registration
     tag: ALERTS,
     request: { body: { alert_ids: [12, 13, 9], note: 'Reviewed at the Monday compliance meeting' }, invalid: { alert_ids: [] } },
     responses: { 200: { description: 'One answer per distinct id', item: M.BulkResults } },
+  },
+  getMonitoring: {
+    summary: 'Get a worker\'s monitoring settings',
+    description: 'Whether the worker is checked on schedule, how often (`daily`, or `weekly` outside the 14 days before expiry, when it is daily), any pause, and when they were last and will next be checked.',
+    tag: MONITORING,
+    request: { params: { id: WORKER.id } },
+    responses: { 200: json('The settings', M.MonitoringSettings) },
+  },
+  putMonitoring: {
+    summary: 'Change a worker\'s monitoring settings',
+    description: 'Replaces `enabled`, `frequency` and `paused_until` (left out: their defaults, on, daily, no pause). Turning monitoring off stops scheduled checks; checks on demand still run. An archived worker is 422 `worker-archived`.',
+    tag: MONITORING,
+    request: { params: { id: WORKER.id }, body: { enabled: true, frequency: 'weekly', paused_until: '2026-12-24' }, invalid: { frequency: 'hourly' } },
+    refusals: [archived],
+    responses: { 200: json('The settings as changed', M.MonitoringSettings) },
+  },
+  bulkMonitoring: {
+    summary: 'Change monitoring settings in bulk',
+    description: 'The same settings for up to 1000 workers, each on its own: one answer per distinct id, `updated`, `archived` or `not_found` (another client\'s worker reads `not_found`), with the problem a refusal would have answered alone.',
+    tag: MONITORING,
+    request: { body: { worker_ids: [41, 42, 43], settings: { enabled: true, frequency: 'weekly' } }, invalid: { worker_ids: [] } },
+    responses: {
+      200: {
+        description: 'One answer per distinct id',
+        item: M.BulkResults,
+        example: { data: [{ id: 41, result: 'updated' }, { id: 42, result: 'archived', problem: { type: '/problems/worker-archived', title: 'Worker archived', status: 422, detail: 'Worker 42 is archived' } }] },
+      },
+    },
+  },
+  listEvidence: {
+    summary: 'List evidence',
+    description: 'The evidence records of completed checks, newest first, by worker and capture day: each keyed by its check, with its SHA-256 and the SHA-256 of the worker\'s record before it (a chain: a changed record breaks the next link). Kept for 6 years.',
+    tag: EVIDENCE_TAG,
+    request: { query: { worker_id: 41, from: '2026-11-01', to: '2026-11-30', limit: 25 }, invalid: { worker_id: 'x' } },
+    responses: { 200: json('Evidence records, newest first', M.Evidence, 'page') },
+  },
+  getEvidence: {
+    summary: 'Get evidence metadata',
+    description: 'One evidence record\'s metadata: position in the worker\'s chain, size, capture and retention times, source, formats and hashes.',
+    tag: EVIDENCE_TAG,
+    request: { params: { id: EVIDENCE.id } },
+    responses: { 200: json('The record', M.Evidence) },
+  },
+  downloadEvidence: {
+    summary: 'Download evidence',
+    description:
+      'The record as a PDF (with both hashes, and a "SIMULATED REGISTER" banner on every page when the simulated register answered), or with `Accept: application/json` the exact canonical JSON that was hashed, with its `Repr-Digest: sha-256=:…:`. The record is re-hashed before it is served: one that no longer matches its hash is never served (500 `evidence-integrity`).',
+    tag: EVIDENCE_TAG,
+    request: { params: { id: EVIDENCE.id } },
+    responses: { 200: pdf('The evidence as a PDF, or its JSON (Accept: application/json)') },
   },
 };

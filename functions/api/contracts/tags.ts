@@ -11,6 +11,8 @@ export const TAGS = {
   Workers: 'The people whose NMC, HCPC or GMC registration the agency monitors: add, list, read, replace, patch and archive them.',
   Verifications: 'Register checks of a worker: now, on demand, and their history with outcome, reasons, the register\'s own words and what changed.',
   Alerts: 'What the checks found: one unresolved alert per worker and type, raised and resolved by the register, acknowledged by people.',
+  'Monitoring settings': 'Whether and how often each worker is checked on schedule, one by one and in bulk.',
+  Evidence: 'The tamper-evident record of each completed check: metadata, and the record as PDF or exact JSON with its digest.',
   Account: "The agency's own account: credit and money balances, wallet transactions and its booking page link.",
   Webhooks: 'Endpoints that receive signed events (Standard Webhooks), their delivery log, test events and replays.',
   'Public pages': 'HTML pages reached by e-mailed or shared links; the token in the link is the credential.',

@@ -1,4 +1,4 @@
-import { AcknowledgeManyRequest, AcknowledgeRequest, AlertsQuery, VerificationsQuery, VerifyQuery, WorkerCreate, WorkerMergePatch, WorkersQuery } from '../schemas/registration-monitoring.js';
+import { AcknowledgeManyRequest, AcknowledgeRequest, AlertsQuery, EvidenceQuery, MonitoringBulkRequest, MonitoringSettingsRequest, VerificationsQuery, VerifyQuery, WorkerCreate, WorkerMergePatch, WorkersQuery } from '../schemas/registration-monitoring.js';
 import { familyOperations } from './operation.js';
 
 /** The registration monitoring family's own operations (design/registration-monitoring.md); handlers under functions/http/registration-monitoring. */
@@ -16,4 +16,10 @@ export const registrationMonitoring = familyOperations('registration-monitoring'
   acknowledgeAlerts: { method: 'POST', path: '/alerts/acknowledge', handler: 'registration-monitoring/alerts-acknowledge-many', auth: 'bearer', contract: 'project', body: AcknowledgeManyRequest },
   getAlert: { method: 'GET', path: '/alerts/{id}', handler: 'registration-monitoring/alerts-get', auth: 'bearer', contract: 'project' },
   acknowledgeAlert: { method: 'POST', path: '/alerts/{id}/acknowledge', handler: 'registration-monitoring/alerts-acknowledge', auth: 'bearer', contract: 'project', body: AcknowledgeRequest },
+  getMonitoring: { method: 'GET', path: '/workers/{id}/monitoring', handler: 'registration-monitoring/monitoring-get', auth: 'bearer', contract: 'project' },
+  putMonitoring: { method: 'PUT', path: '/workers/{id}/monitoring', handler: 'registration-monitoring/monitoring-put', auth: 'bearer', contract: 'project', body: MonitoringSettingsRequest },
+  bulkMonitoring: { method: 'POST', path: '/monitoring/bulk', handler: 'registration-monitoring/monitoring-bulk', auth: 'bearer', contract: 'project', body: MonitoringBulkRequest },
+  listEvidence: { method: 'GET', path: '/evidence', handler: 'registration-monitoring/evidence-list', auth: 'bearer', contract: 'project', query: EvidenceQuery },
+  getEvidence: { method: 'GET', path: '/evidence/{id}', handler: 'registration-monitoring/evidence-get', auth: 'bearer', contract: 'project' },
+  downloadEvidence: { method: 'GET', path: '/evidence/{id}/download', handler: 'registration-monitoring/evidence-download', auth: 'bearer', contract: 'project' },
 });

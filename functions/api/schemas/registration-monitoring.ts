@@ -102,3 +102,21 @@ export const AcknowledgeManyRequest = v.object({
   alert_ids: v.pipe(v.array(positiveId, 'A list of alert ids'), v.minLength(1, 'At least one id'), v.maxLength(100, 'At most 100 ids'), v.description('Alerts to acknowledge; each answered on its own')),
   note,
 });
+
+export const EvidenceQuery = v.pipe(
+  v.object({
+    worker_id: v.optional(v.pipe(idFromString, v.description('Only this worker\'s evidence'))),
+    from: v.optional(v.pipe(calendarDate, v.description('Captured on or after this day (YYYY-MM-DD)'))),
+    to: v.optional(v.pipe(calendarDate, v.description('Captured on or before this day (YYYY-MM-DD)'))),
+    ...listQuery,
+  }),
+  v.check(dateRange, '`to` must not be before `from`'),
+);
+
+/** `PUT /workers/{id}/monitoring`, and the `settings` of the bulk change. */
+export const MonitoringSettingsRequest = MonitoringSettingsInput;
+
+export const MonitoringBulkRequest = v.object({
+  worker_ids: v.pipe(v.array(positiveId, 'A list of worker ids'), v.minLength(1, 'At least one id'), v.maxLength(1000, 'At most 1000 ids'), v.description('Workers to change; each answered on its own')),
+  settings: MonitoringSettingsInput,
+});

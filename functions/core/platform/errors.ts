@@ -35,7 +35,8 @@ export type DomainErrorCode =
   | 'certificate-unavailable'
   | 'worker-duplicate'
   | 'worker-archived'
-  | 'alert-resolved';
+  | 'alert-resolved'
+  | 'evidence-integrity';
 
 export class DomainError extends Error {
   constructor(

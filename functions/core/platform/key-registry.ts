@@ -62,6 +62,7 @@ export const TABLE_KEYS = {
       alertGuard: 'ALERT_GUARD#',
       usage: 'USAGE#',
       usageMonth: 'USAGE_MONTH#',
+      evidence: 'EVIDENCE#',
     },
   },
   catalog: { pk: 'CATALOG#', sk: { interviewType: 'ITYPE#', interviewer: 'INTERVIEWER#', course: 'COURSE#', location: 'LOCATION#' } },

@@ -7,6 +7,7 @@ import { nextId } from '../platform/ids.js';
 import { wallClock } from '../platform/time.js';
 import { part, putItem, transact, TransactionFailed, updateItem } from '../platform/transact.js';
 import { openAlertsOf, planAlerts } from './alerts.js';
+import { evidenceFor } from './evidence.js';
 import { ALERT_TYPES, alertConditions, changesSince, judge, nameMatch, type AlertCondition, type CheckResult } from './outcome.js';
 import { adapterFor } from './adapters.js';
 import { lookupWithin, RegisterUnavailable, type AdapterErrorCode, type RegisterQuery } from './register-adapter.js';
@@ -146,7 +147,7 @@ async function runAndApply(deps: Deps, first: WorkerItem, id: number, request: C
       worker_id: worker.id,
       job_id: request.jobId ?? null,
       import_id: request.importId ?? null,
-      evidence_id: null,
+      evidence_id: completed ? id : null,
       requested_by: request.requestedBy ?? null,
       trigger: request.trigger,
       status: completed ? 'completed' : 'error',
@@ -183,6 +184,7 @@ async function runAndApply(deps: Deps, first: WorkerItem, id: number, request: C
           next_check_at: nextCheckAfter(worker.monitoring, checkedAt, answer.result!.expires_on ?? null, deps.config.serviceTimeZone),
         }
       : { next_check_at: worker.monitoring.enabled ? new Date(checkedAt.getTime() + RETRY_AFTER_MS).toISOString() : null };
+    const evidence = completed ? evidenceFor(deps, worker, verification) : undefined;
     const updatedAt = checkedAt.toISOString() > worker.updated_at ? checkedAt.toISOString() : worker.updated_at;
     try {
       await transact(
@@ -194,10 +196,11 @@ async function runAndApply(deps: Deps, first: WorkerItem, id: number, request: C
             updateItem(
               deps,
               workerKeys.worker(worker.client_id, worker.id),
-              { set: { ...workerChanges, last_verification_id: id, consecutive_errors: errors, updated_at: updatedAt }, add: alerts.openDelta ? { open_alerts: alerts.openDelta } : {} },
+              { set: { ...workerChanges, ...evidence?.head, last_verification_id: id, consecutive_errors: errors, updated_at: updatedAt }, add: alerts.openDelta ? { open_alerts: alerts.openDelta } : {} },
               { expression: 'updated_at = :seen AND attribute_type(archived_at, :null)', values: { ':seen': worker.updated_at, ':null': 'NULL' } },
             ),
           ),
+          ...(evidence ? [evidence.part] : []),
           ...usageParts(deps, worker.client_id, { verification_id: id, worker_id: worker.id, register: worker.registration.register, trigger: request.trigger, checked_at: verification.checked_at, billable: verification.billable }),
           part('event', eventPut(deps, { type: completed ? 'verification.completed' : 'verification.errored', family: FAMILY, client_id: worker.client_id, data: viewOf(deps, verification) })),
           ...alerts.parts,

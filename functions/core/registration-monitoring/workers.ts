@@ -10,7 +10,7 @@ import type { Page } from '../platform/pagination.js';
 import { formatWithOffset } from '../platform/time.js';
 import { deleteItem, itemAbsent, part, putItem, transact, updateItem, type Condition, type Part } from '../platform/transact.js';
 import { openAlertsOf, resolveParts } from './alerts.js';
-import { MONITORING_FAMILY as FAMILY, type Register, type Registration } from './registers.js';
+import { MONITORING_FAMILY as FAMILY, professionOf, type Register, type Registration } from './registers.js';
 
 export { DEFAULT_MONITORING } from './registers.js';
 
@@ -61,6 +61,9 @@ export interface WorkerItem extends WorkerInput {
   last_completed_at?: string;
   /** Errors since the last completed check: three raise `verification.unavailable`. */
   consecutive_errors?: number;
+  /** The evidence chain's head: the SHA-256 of the last record and its position. */
+  evidence_head?: string;
+  evidence_seq?: number;
 }
 
 const CLIENT = TABLE_KEYS.client;
@@ -279,4 +282,36 @@ export function archiveWorker(deps: Deps, clientId: string, id: number): Promise
       ...[...open.values()].flatMap((a) => resolveParts(deps, a, 'worker_archived', now)),
     ]);
   });
+}
+
+/** GET /workers/{id}/monitoring: the settings, with when the worker was last and is next checked. */
+export const getMonitoring = async (deps: Deps, clientId: string, id: number) => (await getWorker(deps, clientId, id)).monitoring;
+
+/** PUT /workers/{id}/monitoring: the settings replaced; the rest of the worker as it is. */
+export const setMonitoring = async (deps: Deps, clientId: string, id: number, monitoring: MonitoringSettings) =>
+  (await replaceWorker(deps, clientId, id, (current) => ({ ...current, registration: { ...current.registration, profession: professionOf(current.registration.register, current.registration.number) }, monitoring }))).monitoring;
+
+export type BulkResult = 'updated' | 'archived' | 'not_found';
+
+/** POST /monitoring/bulk: each distinct worker on its own, ten at a time. */
+export async function setMonitoringMany(deps: Deps, clientId: string, ids: number[], monitoring: MonitoringSettings): Promise<{ id: number; result: BulkResult }[]> {
+  const distinct = [...new Set(ids)];
+  const results: { id: number; result: BulkResult }[] = [];
+  for (let i = 0; i < distinct.length; i += 10) {
+    results.push(
+      ...(await Promise.all(
+        distinct.slice(i, i + 10).map(async (id) => {
+          try {
+            await setMonitoring(deps, clientId, id, monitoring);
+            return { id, result: 'updated' as const };
+          } catch (err) {
+            if (err instanceof DomainError && err.code === 'not-found') return { id, result: 'not_found' as const };
+            if (err instanceof DomainError && err.code === 'worker-archived') return { id, result: 'archived' as const };
+            throw err;
+          }
+        }),
+      )),
+    );
+  }
+  return results;
 }

@@ -1,10 +1,9 @@
-import { PROBLEM_TYPES, type ProblemCode } from '../../api/problem-types.js';
 import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
 import { acknowledgeMany } from '../../core/registration-monitoring/alerts.js';
 import { httpHandler } from '../../middleware/http-handler.js';
+import { bulkProblem as problem } from './_bulk.js';
 
 /** Each distinct id answered on its own; a refusal carries the problem that acknowledging that one alert would answer. */
-const problem = (code: ProblemCode, detail: string) => ({ type: `/problems/${code}`, title: PROBLEM_TYPES[code].title, status: PROBLEM_TYPES[code].status, detail });
 const PROBLEMS = {
   resolved: (id: number) => problem('alert-resolved', `Alert ${id} is resolved`),
   not_found: (id: number) => problem('not-found', `No alert ${id}`),

@@ -269,6 +269,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workers/{id}/monitoring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a worker's monitoring settings
+         * @description Whether the worker is checked on schedule, how often (`daily`, or `weekly` outside the 14 days before expiry, when it is daily), any pause, and when they were last and will next be checked.
+         */
+        get: operations["getMonitoring"];
+        /**
+         * Change a worker's monitoring settings
+         * @description Replaces `enabled`, `frequency` and `paused_until` (left out: their defaults, on, daily, no pause). Turning monitoring off stops scheduled checks; checks on demand still run. An archived worker is 422 `worker-archived`.
+         */
+        put: operations["putMonitoring"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monitoring/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change monitoring settings in bulk
+         * @description The same settings for up to 1000 workers, each on its own: one answer per distinct id, `updated`, `archived` or `not_found` (another client's worker reads `not_found`), with the problem a refusal would have answered alone.
+         */
+        post: operations["bulkMonitoring"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List evidence
+         * @description The evidence records of completed checks, newest first, by worker and capture day: each keyed by its check, with its SHA-256 and the SHA-256 of the worker's record before it (a chain: a changed record breaks the next link). Kept for 6 years.
+         */
+        get: operations["listEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evidence/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get evidence metadata
+         * @description One evidence record's metadata: position in the worker's chain, size, capture and retention times, source, formats and hashes.
+         */
+        get: operations["getEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/evidence/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download evidence
+         * @description The record as a PDF (with both hashes, and a "SIMULATED REGISTER" banner on every page when the simulated register answered), or with `Accept: application/json` the exact canonical JSON that was hashed, with its `Repr-Digest: sha-256=:…:`. The record is re-hashed before it is served: one that no longer matches its hash is never served (500 `evidence-integrity`).
+         */
+        get: operations["downloadEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks": {
         parameters: {
             query?: never;
@@ -3571,6 +3675,669 @@ export interface operations {
             };
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMonitoring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 41
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "frequency": "daily",
+                     *       "paused_until": null,
+                     *       "next_check_at": "2026-11-21T09:17:00+00:00",
+                     *       "last_checked_at": "2026-11-20T09:17:04+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        enabled: boolean;
+                        /** @enum {string} */
+                        frequency: "daily" | "weekly";
+                        paused_until: string | null;
+                        next_check_at: string | null;
+                        last_checked_at: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putMonitoring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 41
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "frequency": "weekly",
+                 *       "paused_until": "2026-12-24"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Checked on schedule (default true)
+                     * @default true
+                     */
+                    enabled?: boolean;
+                    /**
+                     * @description How often outside the expiry window (default daily); daily within 14 days of expiry
+                     * @default daily
+                     * @enum {string}
+                     */
+                    frequency?: "daily" | "weekly";
+                    /** @default null */
+                    paused_until?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "frequency": "daily",
+                     *       "paused_until": null,
+                     *       "next_check_at": "2026-11-21T09:17:00+00:00",
+                     *       "last_checked_at": "2026-11-20T09:17:04+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        enabled: boolean;
+                        /** @enum {string} */
+                        frequency: "daily" | "weekly";
+                        paused_until: string | null;
+                        next_check_at: string | null;
+                        last_checked_at: string | null;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bulkMonitoring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "worker_ids": [
+                 *         41,
+                 *         42,
+                 *         43
+                 *       ],
+                 *       "settings": {
+                 *         "enabled": true,
+                 *         "frequency": "weekly"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Workers to change; each answered on its own */
+                    worker_ids: number[];
+                    settings: {
+                        /**
+                         * @description Checked on schedule (default true)
+                         * @default true
+                         */
+                        enabled?: boolean;
+                        /**
+                         * @description How often outside the expiry window (default daily); daily within 14 days of expiry
+                         * @default daily
+                         * @enum {string}
+                         */
+                        frequency?: "daily" | "weekly";
+                        /** @default null */
+                        paused_until?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description One answer per distinct id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 41,
+                     *           "result": "updated"
+                     *         },
+                     *         {
+                     *           "id": 42,
+                     *           "result": "archived",
+                     *           "problem": {
+                     *             "type": "/problems/worker-archived",
+                     *             "title": "Worker archived",
+                     *             "status": 422,
+                     *             "detail": "Worker 42 is archived"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            result: string;
+                            problem?: {
+                                type: string;
+                                title: string;
+                                status: number;
+                                detail: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listEvidence: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this worker's evidence
+                 * @example 41
+                 */
+                worker_id?: number;
+                /**
+                 * @description Captured on or after this day (YYYY-MM-DD)
+                 * @example 2026-11-01
+                 */
+                from?: string;
+                /**
+                 * @description Captured on or before this day (YYYY-MM-DD)
+                 * @example 2026-11-30
+                 */
+                to?: string;
+                /**
+                 * @description How many items a page holds
+                 * @example 25
+                 */
+                limit?: number;
+                /** @description The previous page's `next_cursor`, to read the page after it */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Evidence records, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 907,
+                     *           "worker_id": 41,
+                     *           "verification_id": 907,
+                     *           "seq": 3,
+                     *           "size_bytes": 1874,
+                     *           "captured_at": "2026-11-20T09:17:04+00:00",
+                     *           "retention_until": "2032-11-20T09:17:04+00:00",
+                     *           "simulated": true,
+                     *           "source": {
+                     *             "adapter": "simulated-register",
+                     *             "adapter_version": "1.0.0",
+                     *             "mode": "simulated"
+                     *           },
+                     *           "formats": [
+                     *             "pdf",
+                     *             "json"
+                     *           ],
+                     *           "sha256": "6f1ed002ab5595859014ebf0951522d9c2a7c4d0e4b1f7b1e3f0a8d7c6b5a493",
+                     *           "prev_sha256": "2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            worker_id: number;
+                            verification_id: number;
+                            seq: number;
+                            size_bytes: number;
+                            /** Format: date-time */
+                            captured_at: string;
+                            /** Format: date-time */
+                            retention_until: string;
+                            simulated: boolean;
+                            source: {
+                                adapter: string;
+                                adapter_version: string;
+                                /** @enum {string} */
+                                mode: "simulated" | "live";
+                            };
+                            formats: ("pdf" | "json")[];
+                            sha256: string;
+                            prev_sha256: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 907
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 907,
+                     *       "worker_id": 41,
+                     *       "verification_id": 907,
+                     *       "seq": 3,
+                     *       "size_bytes": 1874,
+                     *       "captured_at": "2026-11-20T09:17:04+00:00",
+                     *       "retention_until": "2032-11-20T09:17:04+00:00",
+                     *       "simulated": true,
+                     *       "source": {
+                     *         "adapter": "simulated-register",
+                     *         "adapter_version": "1.0.0",
+                     *         "mode": "simulated"
+                     *       },
+                     *       "formats": [
+                     *         "pdf",
+                     *         "json"
+                     *       ],
+                     *       "sha256": "6f1ed002ab5595859014ebf0951522d9c2a7c4d0e4b1f7b1e3f0a8d7c6b5a493",
+                     *       "prev_sha256": "2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        worker_id: number;
+                        verification_id: number;
+                        seq: number;
+                        size_bytes: number;
+                        /** Format: date-time */
+                        captured_at: string;
+                        /** Format: date-time */
+                        retention_until: string;
+                        simulated: boolean;
+                        source: {
+                            adapter: string;
+                            adapter_version: string;
+                            /** @enum {string} */
+                            mode: "simulated" | "live";
+                        };
+                        formats: ("pdf" | "json")[];
+                        sha256: string;
+                        prev_sha256: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 907
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evidence as a PDF, or its JSON (Accept: application/json) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
