@@ -149,9 +149,11 @@ async function main() {
     const ci = stack.info.families['clinical-interview']!;
 
     // One client per concurrent worker, each with its own token and its own slot.
+    const benchCredentials: { client_id: string; client_secret: string }[] = [];
     const clients = await Promise.all(
       Array.from({ length: CONCURRENCY }, async (_, i) => {
         const { client, clientSecret } = await createClient(deps, { name: `Bench ${i}`, invoiceEnabled: true });
+        benchCredentials[i] = { client_id: client.clientId, client_secret: clientSecret };
         const token = (await json(`${ci}/auth/token`, { body: { client_id: client.clientId, client_secret: clientSecret } })).access_token as string;
         return { clientId: client.clientId, token };
       }),
@@ -243,6 +245,26 @@ async function main() {
       );
     }
 
+    // Facades against their families (design portal-and-facades section 5): the same bookings read
+    // through /services and /clinical-interview, and through the legacy API and practical training,
+    // in alternating slices; the ratio is the facade's throughput over the direct one's.
+    const services = stack.info.families.services!;
+    const legacy = stack.info.families['practical-training-legacy']!;
+    const pt = stack.info.families['practical-training']!;
+    const ptTokens = await Promise.all(benchCredentials.map(async (credentials) => (await json(`${pt}/auth/token`, { body: credentials })).access_token as string));
+    const facadeLatency: number[] = [];
+    const directLatency: number[] = [];
+    console.error(`facades: ${SECONDS} s through each facade and ${SECONDS} s direct, in alternating slices…`);
+    const servicesVsClinical = await alternating(
+      (w) => timed(facadeLatency, () => json(`${services}/bookings?limit=25`, { token: clients[w]!.token })),
+      (w) => timed(directLatency, () => json(`${ci}/bookings?limit=25`, { token: clients[w]!.token })),
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    const legacyVsPractical = await alternating(
+      (w) => json(`${legacy}/bookings/upcoming?limit=25`, { token: ptTokens[w]! }),
+      (w) => json(`${pt}/bookings?from=${today}&limit=25`, { token: ptTokens[w]! }),
+    );
+
     // Webhooks: bare signed POSTs to a local receiver, against events from the outbox to the same receiver.
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
@@ -293,7 +315,15 @@ async function main() {
         mean_per_hold: round(attempts.reduce((a, b) => a + b, 0) / Math.max(1, attempts.length)),
         max_per_hold: Math.max(0, ...attempts),
       },
-      latency_ms: { hold: percentiles(holdLatency), booking: percentiles(bookingLatency), timeslots: percentiles(listLatency) },
+      facades: {
+        services_per_s: round(servicesVsClinical.a),
+        clinical_bookings_per_s: round(servicesVsClinical.b),
+        ratio_services_vs_clinical: round(servicesVsClinical.a / servicesVsClinical.b),
+        legacy_upcoming_per_s: round(legacyVsPractical.a),
+        practical_bookings_per_s: round(legacyVsPractical.b),
+        ratio_legacy_vs_practical: round(legacyVsPractical.a / legacyVsPractical.b),
+      },
+      latency_ms: { hold: percentiles(holdLatency), booking: percentiles(bookingLatency), timeslots: percentiles(listLatency), services_bookings: percentiles(facadeLatency), clinical_bookings: percentiles(directLatency) },
     };
   } finally {
     receiver.close();

@@ -2,11 +2,20 @@
 import { MissingJavaError } from '../lib/local/emulators.js';
 import { DataDirLocked } from '../lib/local/lock.js';
 import { routeLogs } from '../lib/local/logs.js';
-import { localInfoPath, startLocalStack } from '../lib/local/stack.js';
+import { localInfoPath, startLocalStack, type LocalInfo } from '../lib/local/stack.js';
 
 /** `npm start`: the whole stack on this machine. PORT and DATA_DIR move it; LOG_LEVEL=debug keeps the logs on the terminal. */
 
 const port = Number(process.env.PORT ?? 3000);
+
+/** What a facade family's line adds: whose tokens it takes, and its sunset when it is deprecated. */
+function familyNote(info: LocalInfo, family: string): string {
+  const notes = [
+    ...(info.token_families[family] ? [`${info.token_families[family]} tokens`] : []),
+    ...(info.deprecations[family] ? [`deprecated, sunset ${info.deprecations[family].sunset_at.slice(0, 10)}`] : []),
+  ];
+  return notes.length ? `\n  ${''.padEnd(26)} ${notes.join('; ')}` : '';
+}
 const dataDir = process.env.DATA_DIR ?? '.data';
 
 let logs: ReturnType<typeof routeLogs> | undefined;
@@ -23,8 +32,8 @@ try {
     '',
     'Agency API local stack is up.',
     '',
-    ...Object.entries(info.families).map(([family, url]) => `  ${family.padEnd(20)} ${url}    (docs: ${url}/docs)`),
-    `  ${'index'.padEnd(20)} ${info.docs_url}`,
+    ...Object.entries(info.families).map(([family, url]) => `  ${family.padEnd(26)} ${url}    (docs: ${url}/docs)${familyNote(info, family)}`),
+    `  ${'index'.padEnd(26)} ${info.docs_url}`,
     '',
     'Demo clients (local only):',
     ...info.clients.map(

@@ -6,7 +6,8 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { familySpec, type FamilyId } from '../functions/core/platform/families.js';
+import { familySpec, familyUrlEnv, type FamilyId } from '../functions/core/platform/families.js';
+import { deprecationEnvNames } from '../functions/core/platform/deprecation.js';
 import type { BundleNeed } from './bundling.js';
 import { ProjectFunction } from './project-function.js';
 import { handlerEntry, routesOf } from './routes.js';
@@ -20,6 +21,8 @@ export interface ApiStackProps extends StackProps {
   /** The work queues by id; a route that needs one may send to it. */
   queues: Record<string, IQueue>;
   domainName?: DomainName;
+  /** Other families' HTTP API URLs this family links to (a facade's parent, a deprecated family's successor), where there is no custom domain. */
+  familyUrls?: Partial<Record<FamilyId, string>>;
 }
 
 /** One API family: its HTTP API and one Lambda per route of the route table. */
@@ -83,6 +86,9 @@ export class ApiStack extends Stack {
           SERVICE_TIME_ZONE: config.serviceTimeZone,
           STAGE: config.stage,
           ...(props.domainName ? { PUBLIC_ROOT_URL: `https://${props.domainName.name}` } : {}),
+          ...Object.fromEntries(Object.entries(props.familyUrls ?? {}).map(([other, url]) => [familyUrlEnv(other as FamilyId), url])),
+          // A deprecated family's dates and brownouts, as the stage gives them (checked when the app is built).
+          ...Object.fromEntries(deprecationEnvNames(family).flatMap((name) => (config.deprecations[name] ? [[name, config.deprecations[name]]] : []))),
           ...(config.paymentProvider ? { PAYMENT_PROVIDER: config.paymentProvider } : {}),
           // Calendar invitations written with a booking name the sender as organiser.
           ...(config.emailFrom ? { EMAIL_FROM: config.emailFrom } : {}),

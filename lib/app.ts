@@ -2,11 +2,15 @@ import { App, Stack, Validations } from 'aws-cdk-lib';
 import { DomainName } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { FAMILIES, FAMILY_IDS } from '../functions/core/platform/families.js';
+import { FAMILIES, FAMILY_IDS, familySpec, tokenFamilyOf, type FamilyId } from '../functions/core/platform/families.js';
 import { ApiStack } from './api-stack.js';
 import { DataStack } from './data-stack.js';
 import { readStageConfig } from './stage.js';
 import { WorkersStack } from './workers-stack.js';
+
+/** The families a family links to: the one whose tokens it takes, and its successor when it is deprecated. */
+const relatedFamilies = (family: FamilyId): FamilyId[] =>
+  [...new Set([tokenFamilyOf(family), familySpec(family).deprecation?.successor as FamilyId | undefined])].filter((f): f is FamilyId => !!f && f !== family);
 
 /** Builds the whole app: the shared data stack and one stack per API family, checked by cdk-nag. */
 export function buildApp(app: App = new App()) {
@@ -26,16 +30,21 @@ export function buildApp(app: App = new App()) {
   }
 
   // Family stacks name the documents bucket rather than import it; they must deploy after it exists.
-  const apis = FAMILY_IDS.map(
-    (family) =>
-      new ApiStack(app, `${prefix}-${FAMILIES[family].stackName}`, {
-        family,
-        config,
-        table: data.table,
-        queues: data.queues,
-        domainName,
-      }),
-  );
+  // A family is built after the families it links to (FAMILY_IDS lists parents first); without a custom domain it gets their URLs.
+  const built = new Map<FamilyId, ApiStack>();
+  const apis = FAMILY_IDS.map((family) => {
+    const related = domainName ? [] : relatedFamilies(family);
+    const stack = new ApiStack(app, `${prefix}-${FAMILIES[family].stackName}`, {
+      family,
+      config,
+      table: data.table,
+      queues: data.queues,
+      domainName,
+      familyUrls: Object.fromEntries(related.map((other) => [other, built.get(other)!.api.apiEndpoint])),
+    });
+    built.set(family, stack);
+    return stack;
+  });
   for (const api of apis) api.addStackDependency(data);
   const workers = new WorkersStack(app, `${prefix}-Workers`, {
     config,

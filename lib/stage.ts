@@ -1,5 +1,7 @@
 import { Aws } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
+import { deprecationEnvNames, deprecationSchedules } from '../functions/core/platform/deprecation.js';
+import { FAMILY_IDS } from '../functions/core/platform/families.js';
 
 /** Deployment settings read from CDK context, validated before anything is built. */
 export interface StageConfig {
@@ -12,6 +14,8 @@ export interface StageConfig {
   emailFrom?: string;
   /** The payment page's provider: only `test` exists (see functions/http/clinical-interview/payment-page-model.ts). */
   paymentProvider?: 'test';
+  /** Deprecated families' dates and brownout windows, by their environment variable names (context of the same name). */
+  deprecations: Record<string, string>;
 }
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{1,15}$/;
@@ -38,9 +42,18 @@ export function readStageConfig(node: Node): StageConfig {
   if (paymentProvider !== undefined && paymentProvider !== 'test') {
     throw new Error(`Context "paymentProvider" can only be "test" (the only provider there is), got "${paymentProvider}"`);
   }
+  const deprecations = Object.fromEntries(
+    FAMILY_IDS.flatMap(deprecationEnvNames).flatMap((name) => {
+      const value = node.tryGetContext(name) as string | undefined;
+      return value === undefined ? [] : [[name, String(value)]];
+    }),
+  );
+  // The same check the functions make at cold start, before anything is deployed.
+  deprecationSchedules(deprecations);
   return {
     stage,
     emailFrom,
+    deprecations,
     paymentProvider,
     domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
     serviceTimeZone: String(node.tryGetContext('serviceTimeZone') ?? 'Europe/London'),

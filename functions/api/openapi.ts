@@ -1,7 +1,7 @@
 import { toJsonSchema, type ConversionConfig } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { EVENT_CATALOGUE } from '../core/events/catalogue.js';
-import { FAMILIES, type FamilyId } from '../core/platform/families.js';
+import { FAMILIES, familySpec, type FamilyId } from '../core/platform/families.js';
 import { contractOf, SPEC_FIELDS, type OperationContract, type ResponseContract } from './contracts/index.js';
 import { COMMON_REFUSALS, exampleFor, PATH_PARAM_EXAMPLES, problemExample, RESOURCE_EXAMPLES, type Refusal } from './contracts/examples.js';
 import { HoldConflict, Problem, SeatHoldConflict } from './contracts/responses.js';
@@ -164,6 +164,8 @@ function operation(route: Route): Json {
   if (body && bodyExample !== undefined && request.invalid) add(422, validation, validationRefusal(body, { ...(bodyExample as object), ...request.invalid }, 'body'));
   if (querySchema && request.query && request.invalid) add(422, validation, validationRefusal(querySchema, asQuery({ ...request.query, ...request.invalid }), 'query'));
   for (const refusal of contract.refusals ?? []) add(problemExample(refusal).status as number, validation, refusal);
+  const deprecated = !!familySpec(route.family).deprecation;
+  if (deprecated && !route.servedAfterSunset) add(410, 'Switched off: after the sunset, or in a brownout window (no Retry-After; use the successor)', COMMON_REFUSALS.apiSunset);
   if (parameters.some((p) => p.in === 'path')) add(404, 'No such resource, or it belongs to another client', COMMON_REFUSALS.notFound);
   add(500, 'Internal error; nothing internal is revealed', COMMON_REFUSALS.internal);
   for (const [status, { description, refusals: list }] of [...refusals].sort(([a], [b]) => a - b)) {
@@ -175,12 +177,29 @@ function operation(route: Route): Json {
     summary: contract.summary,
     description: contract.description,
     'x-contract': route.contract,
+    ...(deprecated ? { deprecated: true } : {}),
     tags: [contract.tag],
     security: route.auth === 'bearer' ? [{ bearer: [] }] : [],
     ...(parameters.length ? { parameters } : {}),
     ...(body ? { requestBody: { required: true, content: { [route.contentType ?? 'application/json']: { schema: jsonSchema(body), ...(bodyExample === undefined ? {} : { example: bodyExample }) } } } } : {}),
     responses,
   };
+}
+
+/** Where the family's bearer tokens come from: its own token operation, or its parent family's (decision 3). */
+function tokenSource(family: FamilyId): string {
+  const tokens = FAMILIES[family].tokens;
+  return tokens === 'own'
+    ? 'An access token from POST /auth/token'
+    : `An access token of the ${FAMILIES[tokens.parent as FamilyId].title}, from its POST ${FAMILIES[tokens.parent as FamilyId].prefix}/auth/token`;
+}
+
+/** What a deprecated family's document says first. */
+function deprecationNote(family: FamilyId): string {
+  const deprecation = familySpec(family).deprecation;
+  if (!deprecation) return '';
+  const successor = deprecation.successor ? ` Use the ${FAMILIES[deprecation.successor as FamilyId].title} instead.` : '';
+  return `**Deprecated.** Every answer carries \`Deprecation\`, \`Sunset\` and \`Link\` headers (RFC 9745, RFC 8594); the API is switched off for announced brownouts and for good at the sunset (by default ${deprecation.sunsetAt.slice(0, 10)}), answering 410 \`/problems/api-sunset\`.${successor} `;
 }
 
 export function buildOpenApi(family: FamilyId, serverUrl: string): Json {
@@ -198,6 +217,7 @@ export function buildOpenApi(family: FamilyId, serverUrl: string): Json {
       title: FAMILIES[family].title,
       version: '1.0.0',
       description:
+        deprecationNote(family) +
         'Errors are RFC 9457 problem+json. Fields and operations marked `x-contract: spec` are stated by the source specification; `x-contract: project` marks what this project decided (see design.md).',
       contact: { name: 'Interactive documentation', url: `${serverUrl}/docs` },
     },
@@ -206,7 +226,7 @@ export function buildOpenApi(family: FamilyId, serverUrl: string): Json {
       .filter(([name]) => used.has(name))
       .map(([name, description]) => ({ name, description })),
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An access token from POST /auth/token' } },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: tokenSource(family) } },
       schemas: { Problem: jsonSchema(Problem) },
     },
     paths,

@@ -8,7 +8,7 @@ import type { DomainErrorCode } from '../core/platform/errors.js';
  */
 
 /** Problems the edge raises itself, before or around the domain. */
-type EdgeProblemCode = 'malformed-json' | 'payload-too-large' | 'unsupported-media-type' | 'validation' | 'payments-unavailable' | 'internal';
+type EdgeProblemCode = 'malformed-json' | 'payload-too-large' | 'unsupported-media-type' | 'validation' | 'payments-unavailable' | 'internal' | 'api-sunset';
 
 export type ProblemCode = DomainErrorCode | EdgeProblemCode;
 
@@ -24,6 +24,7 @@ export const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string 
   'idempotency-in-flight': { status: 409, title: 'A request with this idempotency key is in flight' },
   'invalid-state': { status: 409, title: 'Not possible in the current state' },
   'job-running': { status: 409, title: 'A job of this kind is already running' },
+  'api-sunset': { status: 410, title: 'This API is switched off' },
   'payload-too-large': { status: 413, title: 'Payload too large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
   validation: { status: 422, title: 'Validation failed' },

@@ -4,8 +4,10 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import type { Operation } from '../api/routes/operation.js';
 import { PATH_PARAMS, pathParamNames, type PathParamName } from '../api/schemas/params.js';
+import { systemClock, type Clock } from '../core/platform/clock.js';
+import { availabilityAt, deprecationHeaders, deprecationSchedules, type DeprecationSchedule } from '../core/platform/deprecation.js';
 import { DomainError } from '../core/platform/errors.js';
-import { FAMILIES, isFamilyId, type FamilyId } from '../core/platform/families.js';
+import { FAMILIES, familyUrlEnv, isFamilyId, type FamilyId } from '../core/platform/families.js';
 import type { RateLimitState } from '../core/access/rate-limit.js';
 import type { AccessContext } from '../core/access/tokens.js';
 import { createLogger, errorFields, type Logger } from './logger.js';
@@ -90,6 +92,60 @@ export function familyOf(op: Pick<Operation, 'family'>, event: APIGatewayProxyEv
   return family;
 }
 
+/** Read once at cold start: a schedule that makes no sense stops the function here, not on a request. */
+const DEPRECATIONS = new Map(deprecationSchedules().map((s) => [s.family, s]));
+
+/**
+ * Another family's base URL as this function knows it: PUBLIC_ROOT_URL and
+ * the family's prefix behind the custom domain (and locally); otherwise the
+ * family's own HTTP API, whose URL its stack passes in `FAMILY_URL_<FAMILY>`.
+ */
+const familyUrl = (family: FamilyId): string | undefined => {
+  const root = process.env.PUBLIC_ROOT_URL;
+  return root ? root.replace(/\/$/, '') + FAMILIES[family].prefix : process.env[familyUrlEnv(family)]?.replace(/\/$/, '') || undefined;
+};
+
+/** The same, for links that must be there (a facade's links into its parent family). */
+export function familyBaseUrl(family: FamilyId): string {
+  const url = familyUrl(family);
+  if (!url) throw new Error(`No address for the ${family} family: set PUBLIC_ROOT_URL or ${familyUrlEnv(family)}`);
+  return url;
+}
+
+type EdgeOperation = Pick<Operation, 'family' | 'path' | 'successor' | 'servedAfterSunset'>;
+
+/** The answer's Deprecation, Sunset and Link headers, for a family that is deprecated. */
+function deprecationOf(schedule: DeprecationSchedule, op: EdgeOperation, event: APIGatewayProxyEventV2) {
+  const successorBase = schedule.successor && familyUrl(schedule.successor);
+  return deprecationHeaders(schedule, {
+    docs: `${publicBaseUrl(event, schedule.family)}/docs`,
+    successor: successorBase && successorBase + (op.successor ?? ''),
+  });
+}
+
+/**
+ * After the sunset and inside a brownout window a deprecated family answers
+ * 410 before anything else (authentication included): never 429 or 503,
+ * which clients retry quietly. Its documentation stays up for migration.
+ */
+function refuseIfGone(schedule: DeprecationSchedule, op: EdgeOperation, now: Date, event: APIGatewayProxyEventV2): void {
+  const availability = availabilityAt(schedule, now);
+  if (availability.open || op.servedAfterSunset) return;
+  const successor = schedule.successor && familyUrl(schedule.successor);
+  throw edgeProblem(
+    'api-sunset',
+    availability.reason === 'sunset'
+      ? `This API was switched off on ${schedule.sunsetAt.toUTCString()}; use its successor`
+      : `This API is deprecated and switched off for a brownout until ${availability.brownoutEndsAt!.toISOString()}; it is switched off for good on ${schedule.sunsetAt.toUTCString()}`,
+    {
+      sunset: schedule.sunsetAt.toISOString(),
+      successor: successor ? successor + (op.successor ?? '') : null,
+      brownout_ends_at: availability.reason === 'brownout' ? availability.brownoutEndsAt!.toISOString() : null,
+      docs: `${publicBaseUrl(event, schedule.family)}/docs`,
+    },
+  );
+}
+
 /** Capability tokens in paths: logged by their first 6 characters only (design section 4). */
 const SECRET_PARAMS = new Set<string>(['token', 'holdHash']);
 
@@ -126,15 +182,18 @@ export function parsePathParams(op: Pick<Operation, 'path'>, event: APIGatewayPr
  * Used first, so its onError runs last and sees every failure.
  */
 export function edgeMiddleware(
-  op: Pick<Operation, 'family' | 'path'>,
+  op: EdgeOperation,
   render: (err: unknown) => { response: APIGatewayProxyStructuredResultV2; unexpected: boolean },
+  clock: Clock = systemClock,
 ): Middleware {
   function finish(request: Request) {
     const state = request.event.state;
     const response = request.response ?? { statusCode: 204 };
+    const deprecated = state && DEPRECATIONS.get(state.family);
     response.headers = {
       ...securityHeaders((response.headers ?? {}) as Record<string, string>),
       ...(state?.rateLimit ? rateLimitHeaders(state.rateLimit) : {}),
+      ...(deprecated ? deprecationOf(deprecated, op, request.event) : {}),
       'x-request-id': state?.requestId ?? '',
     };
     request.response = response;
@@ -157,6 +216,8 @@ export function edgeMiddleware(
         log: baseLogger.child({ request_id: requestId, family, route: request.event.routeKey }),
         caller: null,
       };
+      const deprecated = DEPRECATIONS.get(family);
+      if (deprecated) refuseIfGone(deprecated, op, clock(), request.event);
     },
     after: (request: Request) => finish(request),
     onError: (request: Request) => {

@@ -6,14 +6,15 @@ import type { BodyOf, Operation, QueryOf } from '../api/routes/operation.js';
 import { schemaFor } from '../api/routes/operation.js';
 import type { PathParams } from '../api/schemas/params.js';
 import { depsFromEnv, type Deps } from '../core/platform/deps.js';
-import { FAMILIES, type FamilyId } from '../core/platform/families.js';
+import { FAMILIES, familySpec, tokenFamilyOf, type FamilyId } from '../core/platform/families.js';
 import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../core/platform/idempotency.js';
 import { canonicalJson } from '../core/platform/canonical-json.js';
 import { sha256Hex } from '../core/platform/secrets.js';
 import { consumeRequest, tooManyRequests } from '../core/access/rate-limit.js';
+import { recordDeprecatedCall } from '../core/access/deprecated-calls.js';
 import { authenticateAlongside, type AccessContext } from '../core/access/tokens.js';
 import { bodyLimitMiddleware, edgeMiddleware, parsePathParams, publicBaseUrl, toLambdaResult, type Event, type HttpResult, type Middleware, type Request } from './edge.js';
-import type { Logger } from './logger.js';
+import { errorFields, type Logger } from './logger.js';
 
 export { MAX_BODY_BYTES, type Event, type HttpResult, type RequestState } from './edge.js';
 import { edgeProblem, toProblemResponse, validationProblem, type FieldError } from './problems.js';
@@ -101,7 +102,7 @@ export function httpHandler<const O extends Operation>(
   options: HandlerOptions<O> = {},
 ) {
   const deps = options.deps ?? depsFromEnv();
-  const edge = edgeMiddleware(op, toProblemResponse);
+  const edge = edgeMiddleware(op, toProblemResponse, deps.clock);
   const bodyLimit = bodyLimitMiddleware();
 
   // The JSON parser runs only when there is a body; a missing body is then a validation error, not a parse error.
@@ -120,11 +121,16 @@ export function httpHandler<const O extends Operation>(
   const bearerAuth: Middleware = {
     before: async (request: Request) => {
       const state = request.event.state!;
-      const { caller, alongside } = await authenticateAlongside(deps, bearerToken(request.event), state.family, (clientId) =>
+      // A facade family takes its parent's tokens (decision 3); its requests count against its own limit.
+      const { caller, alongside } = await authenticateAlongside(deps, bearerToken(request.event), tokenFamilyOf(state.family), (clientId) =>
         consumeRequest(deps, clientId, state.family),
       );
       state.caller = caller;
       state.log = state.log.child({ client_id: caller.clientId });
+      // Who still calls a deprecated family: counted, never at the cost of the call.
+      if (familySpec(state.family).deprecation) {
+        await recordDeprecatedCall(deps, caller.clientId, state.family).catch((err) => state.log.error('deprecated call not recorded', errorFields(err)));
+      }
       state.rateLimit = alongside;
       if (!state.rateLimit.allowed) throw tooManyRequests(state.rateLimit, 'requests');
     },

@@ -10,7 +10,9 @@ import { createS3Client } from '../../functions/core/documents/attach.js';
 import { DOCUMENTS_BUCKET_ENV } from '../../functions/core/documents/kinds.js';
 import { deliveryConfigFromEnv } from '../../functions/core/webhooks/delivery.js';
 import { DELIVERY_LANES } from '../../functions/core/webhooks/retry.js';
-import { FAMILIES, FAMILY_IDS } from '../../functions/core/platform/families.js';
+import { backfillBookingLogs } from '../../functions/core/bookings/backfill.js';
+import { deprecationSchedules } from '../../functions/core/platform/deprecation.js';
+import { FAMILIES, FAMILY_IDS, tokenFamilyOf } from '../../functions/core/platform/families.js';
 import { queueUrlEnv } from '../../functions/core/platform/config.js';
 import { QUEUES, SCHEDULES } from '../queues.js';
 import { PROJECT_ROOT, ROUTES } from '../routes.js';
@@ -43,6 +45,10 @@ export interface LocalStackOptions {
 export interface LocalInfo {
   base_url: string;
   families: Record<string, string>;
+  /** Families that take another family's tokens (decision 3): the family whose tokens they take. */
+  token_families: Record<string, string>;
+  /** Deprecated families: when they were deprecated, their sunset and brownout windows (ISO instants). */
+  deprecations: Record<string, { deprecated_at: string; sunset_at: string; brownouts: { start: string; end: string }[]; successor: string | null }>;
   docs_url: string;
   clients: readonly DemoClient[];
   table_name: string;
@@ -62,6 +68,8 @@ export const LOCAL_REGION = 'eu-west-2';
 export const localInfoPath = (dataDir: string) => join(dataDir, 'local.json');
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  // A deprecation schedule that makes no sense (sunset before deprecation, overlapping brownouts) stops the start here.
+  const deprecations = deprecationSchedules();
   const dataDir = resolve(options.dataDir);
   mkdirSync(join(dataDir, 'mailbox'), { recursive: true });
   // Before anything touches the directory: it may be another running stack's.
@@ -124,6 +132,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await ensureBucket(createS3Client(), process.env[DOCUMENTS_BUCKET_ENV]!);
 
     const deps = depsFromEnv();
+    // Bookings a stack of an earlier version left in the data directory join the change log and the schedule.
+    await backfillBookingLogs(deps);
     const clients = await seedDemoData(deps);
 
     const pollers: Poller[] = [];
@@ -169,6 +179,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const info: LocalInfo = {
       base_url: baseUrl,
       families: Object.fromEntries(FAMILY_IDS.map((id) => [id, baseUrl + FAMILIES[id].prefix])),
+      token_families: Object.fromEntries(FAMILY_IDS.filter((id) => tokenFamilyOf(id) !== id).map((id) => [id, tokenFamilyOf(id)])),
+      deprecations: Object.fromEntries(
+        deprecations.map((d) => [
+          d.family,
+          {
+            deprecated_at: d.deprecatedAt.toISOString(),
+            sunset_at: d.sunsetAt.toISOString(),
+            brownouts: d.brownouts.map((w) => ({ start: w.start.toISOString(), end: w.end.toISOString() })),
+            successor: d.successor ?? null,
+          },
+        ]),
+      ),
       docs_url: `${baseUrl}/docs`,
       clients,
       table_name: tableName,

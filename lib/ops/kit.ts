@@ -1,19 +1,119 @@
-import type { Deps } from '../../functions/core/platform/deps.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DOCUMENTS_BUCKET_ENV } from '../../functions/core/documents/kinds.js';
+import { depsFromEnv, type Deps } from '../../functions/core/platform/deps.js';
+import type { LocalInfo } from '../local/stack.js';
 
-/** What bin/ops.ts hands each family's operator commands: its target, option readers and printer. */
-export interface OpsKit {
-  deps: () => Deps;
-  text: (name: string) => string;
-  int: (name: string) => number;
-  optional: <T>(name: string, read: (name: string) => T) => T | undefined;
-  oneOf: <T extends string>(name: string, values: readonly T[]) => T;
-  date: (name: string) => string;
-  print: (value: unknown) => void;
-}
+/**
+ * What every operator command is given: the table it works on, and its
+ * options read with one-line errors (exit 2) for a mistake in the command
+ * line. Each family's commands live in lib/ops/<family>.ts; bin/ops.ts
+ * parses the command line and runs them.
+ */
+
+export class UsageError extends Error {}
 
 export interface OpsCommand {
+  /** Options it takes, besides --table, --bucket and --help. */
   options: string[];
   usage: string;
   run: () => Promise<void>;
 }
 
+export type OptionValues = Record<string, string | boolean | string[] | undefined>;
+
+export interface OpsKit {
+  /** The table the command works on, and whether it is the local stack's. */
+  target: () => { deps: Deps; local: boolean };
+  deps: () => Deps;
+  /** The raw option values (flags such as --on, --invoice; repeated options). */
+  opts: OptionValues;
+  /** Words after the command (`clients disable ID`). */
+  positionals: string[];
+  text: (name: string) => string;
+  /** A flag's value (`--on`), false when absent. */
+  flag: (name: string) => boolean;
+  /** A text option's value, or undefined when absent. */
+  maybe: (name: string) => string | undefined;
+  /** Every value of an option given more than once (`--window … --window …`). */
+  list: (name: string) => string[];
+  int: (name: string) => number;
+  optional: <T>(name: string, read: (name: string) => T) => T | undefined;
+  oneOf: <T extends string>(name: string, values: readonly T[]) => T;
+  date: (name: string) => string;
+  /** A file the command reads: a missing one is a usage error, not a stack trace. */
+  file: (name: string) => Buffer;
+  jsonFile: (name: string) => unknown;
+  print: (value: unknown) => void;
+}
+
+export function opsKit(opts: OptionValues, positionals: string[]): OpsKit {
+  const text = (name: string): string => {
+    const value = opts[name];
+    if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
+    return value;
+  };
+  const file = (name: string): Buffer => {
+    const path = text(name);
+    if (!existsSync(path)) throw new UsageError(`--${name} ${path}: no such file`);
+    return readFileSync(path);
+  };
+  const target = (): { deps: Deps; local: boolean } => {
+    if (typeof opts.table === 'string') {
+      if (typeof opts.bucket === 'string') process.env[DOCUMENTS_BUCKET_ENV] = opts.bucket;
+      return { deps: depsFromEnv({ ...process.env, TABLE_NAME: opts.table }), local: false };
+    }
+    const infoPath = join(process.env.DATA_DIR ?? '.data', 'local.json');
+    if (!existsSync(infoPath)) throw new UsageError(`No local stack found (${infoPath} is missing): start it with \`npm start\`, or pass --table NAME.`);
+    const info = JSON.parse(readFileSync(infoPath, 'utf8')) as LocalInfo;
+    Object.assign(process.env, {
+      AWS_REGION: info.region,
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ENDPOINT_URL_DYNAMODB: info.dynamodb_endpoint,
+      AWS_ENDPOINT_URL_S3: info.sqs_endpoint,
+      [DOCUMENTS_BUCKET_ENV]: info.documents_bucket,
+    });
+    return { deps: depsFromEnv({ ...process.env, TABLE_NAME: info.table_name }), local: true };
+  };
+  const kit: OpsKit = {
+    target,
+    deps: () => target().deps,
+    opts,
+    positionals,
+    text,
+    flag: (name) => opts[name] === true,
+    maybe: (name) => (typeof opts[name] === 'string' ? (opts[name] as string) : undefined),
+    list: (name) => {
+      const value = opts[name];
+      return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+    },
+    int: (name) => {
+      const value = Number(text(name));
+      if (!Number.isInteger(value)) throw new UsageError(`--${name} must be a whole number`);
+      return value;
+    },
+    optional: (name, read) => (opts[name] === undefined ? undefined : read(name)),
+    oneOf: <T extends string>(name: string, values: readonly T[]): T => {
+      const value = text(name);
+      if (!values.includes(value as T)) throw new UsageError(`--${name} is one of ${values.join(', ')}`);
+      return value as T;
+    },
+    date: (name) => {
+      const value = text(name);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new UsageError(`--${name} is YYYY-MM-DD`);
+      return value;
+    },
+    file,
+    jsonFile: (name) => {
+      try {
+        return JSON.parse(file(name).toString('utf8'));
+      } catch (err) {
+        if (err instanceof UsageError) throw err;
+        throw new UsageError(`--${name} ${opts[name]} is not JSON: ${(err as Error).message}`);
+      }
+    },
+    print: (value) => console.log(JSON.stringify(value, null, 2)),
+  };
+  return kit;
+}

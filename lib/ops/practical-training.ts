@@ -119,7 +119,7 @@ export function practicalTrainingCommands(k: OpsKit): Record<string, OpsCommand>
     'event show': { options: ['id'], usage: '--id ID   a training event as agencies see it', run: async () => k.print(await getTrainingEvent(k.deps(), k.int('id'))) },
     'event capacity': {
       options: ['id', 'capacity'],
-      usage: '--id ID --capacity N   raise, or lower where the seats cut are free (never below what is booked)',
+      usage: '--id ID --capacity N   raise, or lower (never below what is booked): bookings and holds on the seats cut move to seats kept',
       run: async () => k.print(await setEventCapacity(k.deps(), k.int('id'), k.int('capacity'))),
     },
     'event cancel': {

@@ -1,11 +1,10 @@
-import { DomainError } from '../../functions/core/platform/errors.js';
 import { listClients } from '../../functions/core/access/clients.js';
 import { verifyChains } from '../../functions/core/registration-monitoring/evidence.js';
 import { enableMonitoring } from '../../functions/core/registration-monitoring/account.js';
 import type { AnnotationType, NormalisedStatus } from '../../functions/core/registration-monitoring/register-adapter.js';
 import { normaliseNumber, registerOfNumber } from '../../functions/core/registration-monitoring/registers.js';
 import { addTimelineStep, showEntry } from '../../functions/core/registration-monitoring/simulated-register.js';
-import type { OpsCommand, OpsKit } from './kit.js';
+import { UsageError, type OpsCommand, type OpsKit } from './kit.js';
 
 /**
  * The registration monitoring family's operator commands, registered by
@@ -28,7 +27,7 @@ export function registrationMonitoringCommands(k: OpsKit): Record<string, OpsCom
   const numberOf = () => {
     const number = normaliseNumber(k.text('number'));
     const register = registerOfNumber(number);
-    if (!register) throw new DomainError('invalid-field', `--number ${number} is not an NMC, HCPC or GMC number`);
+    if (!register) throw new UsageError(`--number ${number} is not an NMC, HCPC or GMC number`);
     return { register, number };
   };
   const step = (at: string) => ({ at, set: { status: k.oneOf('status', STATUSES), annotation: k.optional('annotation', (n) => k.oneOf(n, ANNOTATIONS)) ?? null } });
@@ -82,7 +81,7 @@ export function registrationMonitoringCommands(k: OpsKit): Record<string, OpsCom
       run: async () => {
         const { register, number } = numberOf();
         const at = new Date(k.text('at'));
-        if (Number.isNaN(at.getTime())) throw new DomainError('invalid-field', '--at is an ISO 8601 time, for example 2026-12-01T09:00:00Z');
+        if (Number.isNaN(at.getTime())) throw new UsageError('--at is an ISO 8601 time, for example 2026-12-01T09:00:00Z');
         const deps = k.deps();
         await addTimelineStep(deps, register, number, step(at.toISOString()));
         k.print(await showEntry(deps, register, number));

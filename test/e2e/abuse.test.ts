@@ -80,17 +80,17 @@ it('a public link answers at most 120 requests a minute, then 429 with Retry-Aft
   // The window is a clock minute: start the run early in one, so that it ends in the same one.
   const intoMinute = Date.now() % 60_000;
   if (intoMinute > 20_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
+  // Ten at a time, so that the 120 fit in the minute even on a loaded machine; then the 121st.
   const statuses: number[] = [];
-  let last: Response | undefined;
-  for (let i = 0; i < 121; i++) {
-    last = await fetch(booking_url);
-    statuses.push(last.status);
-    await last.arrayBuffer();
+  for (let i = 0; i < 12; i++) {
+    const batch = await Promise.all(Array.from({ length: 10 }, () => fetch(booking_url).then(async (r) => (await r.arrayBuffer(), r.status))));
+    statuses.push(...batch);
   }
-  expect(statuses.slice(0, 120).every((s) => s === 200)).toBe(true);
-  expect(statuses[120]).toBe(429);
-  expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
-  expect(last!.headers.get('content-type')).toMatch(/^text\/html/);
+  const last = await fetch(booking_url);
+  expect(statuses.filter((s) => s === 200)).toHaveLength(120);
+  expect(last.status).toBe(429);
+  expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(last.headers.get('content-type')).toMatch(/^text\/html/);
 }, 120_000);
 
 it('ten failed exchanges for a client id stop its exchanges for 15 minutes, before any secret is checked', async () => {

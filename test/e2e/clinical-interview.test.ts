@@ -177,6 +177,15 @@ describe('the agency flow', () => {
     const { booking_url } = (await call(`${base}/client/booking-url`, { token: riverside })).body;
     expect((await call(`${base}/client/booking-url`, { token: riverside })).body.booking_url).toBe(booking_url);
     const page = await (await fetch(`${booking_url}?interview_type_id=1`)).text();
+    expect(page).toContain('<p class="agency">Riverside Care Staffing</p>');
+    // A day first, then the times of that day only.
+    const days = [...page.matchAll(/href="\?interview_type_id=1&amp;date=(\d{4}-\d{2}-\d{2})"/g)].map((m) => m[1]!);
+    expect(days.length).toBeGreaterThan(1);
+    const daysOfTimes = (html: string) => new Set([...html.matchAll(/name="slot" id="[^"]+" value="([^"]+)"/g)].map((m) => m[1]!.slice(0, 10)));
+    expect(daysOfTimes(page)).toEqual(new Set([days[0]]));
+    const second = await (await fetch(`${booking_url}?interview_type_id=1&date=${days[1]}`)).text();
+    expect(daysOfTimes(second)).toEqual(new Set([days[1]]));
+    expect(second).toContain(`date=${days[1]}" aria-current="date"`);
     const slot = /name="slot" id="[^"]+" value="([^"]+)"/.exec(page)![1]!;
     const form = new URLSearchParams({ interview_type_id: '1', slot, first_name: 'Bo', last_name: 'Peep', email: 'bo@example.org', phone: '+447700900999', job_role: 'RMN', nmc_number: '99X1234Y' });
     const posted = await fetch(booking_url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString(), redirect: 'manual' });
@@ -184,6 +193,9 @@ describe('the agency flow', () => {
     const payPage = await (await fetch(posted.headers.get('location')!)).text();
     expect(payPage).toContain('Pay £45.00');
     expect(payPage).toContain('Bo Peep');
+    // A date a person reads, with the agency's name.
+    expect(payPage).toMatch(/<dt>When<\/dt><dd>(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} [A-Z][a-z]+, \d{2}:\d{2}<\/dd>/);
+    expect(payPage).toContain('<p class="agency">Riverside Care Staffing</p>');
     const bookings = (await call(`${base}/bookings?status=pending_payment`, { token: riverside })).body.data;
     expect(bookings[0]).toMatchObject({ booked_by: 'Candidate', pay_option: 'candidate_pays', candidate: { name: 'Bo Peep' } });
 

@@ -174,6 +174,20 @@ it('the flows of every family answer exactly as documented', async () => {
   await pt('/booking-invites/999999', { token: ttoken });
   await pt(`/bookings/${tbooking.id}/certificate`, { token: ttoken }); // 404 certificate-unavailable: never issued
 
+  // Services (clinical interview tokens) and the practical training legacy API (practical training tokens, deprecated).
+  const sv = (path: string, init?: Parameters<typeof call>[1]) => api('services', path, init);
+  await sv('/bookings?limit=2', { token });
+  await sv(`/bookings?updated_since=${encodeURIComponent('2026-01-01T00:00:00+00:00')}&status=booked`, { token });
+  await sv('/bookings?updated_since=yesterday', { token });
+  await sv('/bookings', { token: ttoken });
+  const legacy = (path: string, init?: Parameters<typeof call>[1]) => api('practical-training-legacy', path, init);
+  await legacy('/bookings/past', { token: ttoken });
+  await legacy('/bookings/upcoming?limit=2', { token: ttoken });
+  await legacy(`/bookings/search?date=${tevents.at(-1).date}`, { token: ttoken });
+  await legacy('/bookings/search?from=2027-01-01', { token: ttoken });
+  await legacy('/booking-links', { token: ttoken });
+  await legacy('/booking-links', { token });
+
   // Registration monitoring: workers.
   const mworker = { first_name: 'Grace', last_name: 'Adeyemi', external_ref: 'CONTRACT-1', registration: { register: 'nmc', number: '88A8888B' } };
   const mw = (await rm('/workers', { token: mtoken, body: mworker })).body;
@@ -204,7 +218,7 @@ it('the flows of every family answer exactly as documented', async () => {
   await rm(`/alerts/${alerts[0].id}/acknowledge`, { token: mtoken, body: {} });
   await rm(`/workers/${mw.id}`, { method: 'PUT', token: mtoken, body: mworker });
 
-  // Webhooks, every family.
+  // Webhooks, every family that has them.
   for (const [family, t, kind] of [['clinical-interview', token, 'booking.created'], ['portal-v2', ptoken, 'reference.completed'], ['practical-training', ttoken, 'booking.created'], ['registration-monitoring', mtoken, 'worker.created']] as const) {
     const hooks = (path: string, init?: Parameters<typeof call>[1]) => api(family, path, init);
     const created = (await hooks('/webhooks', { token: t, body: { name: 'Contract', url: receiver.url, events: [kind] } })).body;

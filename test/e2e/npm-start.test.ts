@@ -126,6 +126,12 @@ it('npm start serves both families, keeps its data across restarts, runs beside 
   expect(lines.some((l) => l.includes(`,clinical-interview,demo-northwind,invoice,4500,GBP,,${booking.id},1,`))).toBe(true);
   expect((await ops(dataDir, 'bookings', 'attach-report', '--id', '999999', '--file', pdf)).status).toBe(2);
 
+  // The banner and local.json name the facades: whose tokens they take, and the deprecated one's sunset.
+  expect(first.output()).toMatch(/ services +http:\/\/127\.0\.0\.1:\d+\/services +\(docs: [^)]+\)\n +clinical-interview tokens\n/);
+  expect(first.output()).toMatch(/ practical-training-legacy +http:\/\/127\.0\.0\.1:\d+\/practical-training-legacy +\(docs: [^)]+\)\n +practical-training tokens; deprecated, sunset 2027-06-30\n/);
+  expect(first.info.token_families).toEqual({ services: 'clinical-interview', 'practical-training-legacy': 'practical-training' });
+  expect(first.info.deprecations['practical-training-legacy']).toEqual({ deprecated_at: '2026-01-01T00:00:00.000Z', sunset_at: '2027-06-30T00:00:00.000Z', brownouts: [], successor: 'practical-training' });
+
   // The request logs went to the data directory, not to the terminal with the banner.
   const logFile = join(dataDir, 'logs', 'local.log');
   await eventually(() => readFileSync(logFile, 'utf8').includes('"route":"POST /bookings"'), { what: 'the request log in logs/local.log' });

@@ -94,3 +94,49 @@ describe('a booking invite', () => {
     expect(refused.body.errors[0].pointer).toBe('/expires_in_days');
   });
 });
+
+describe("the agency's booking link", () => {
+  it('lists the open dates of a course, books one for candidate payment, shows form errors by their field, and takes five unpaid bookings at most', async () => {
+    const deps = depsFromEnv();
+    const location = await createLocation(deps, { name: 'Link Test Centre', address: { line1: '2 Test Row', line2: null, town: 'York', postcode: 'YO1 7HH' } });
+    const date = addDays(wallClock(new Date(), deps.config.serviceTimeZone).date, 12);
+    const roomy = await createTrainingEvent(deps, { course_id: course.id, location_id: location.id, date, start_time: '10:00', capacity: 10 });
+    const riverside = (await call(`${base}/auth/token`, { body: DEMO_CREDENTIALS.riverside })).body.access_token;
+    const { booking_url } = (await call(`${base}/client/booking-url`, { token: riverside })).body;
+    expect(booking_url).toMatch(new RegExp(`^${base}/book/[A-Za-z0-9_-]+$`));
+
+    const chooser = await fetch(booking_url);
+    expect(chooser.status).toBe(200);
+    const chooserHtml = await chooser.text();
+    expect(chooserHtml).toContain('Book a training course with Riverside');
+    expect(chooserHtml).toContain(`<option value="${course.id}"`);
+    const dates = await (await fetch(`${booking_url}?course_id=${course.id}`)).text();
+    expect(dates).toContain(`value="${roomy.id}"`);
+    expect(dates).toContain('Link Test Centre, York (10 seats left)');
+
+    // What the page's form posts: its course, the date chosen (none here) and the details.
+    const bad = await post(booking_url, { ...trainee, course_id: String(course.id), email: 'not-an-address', training_event_id: '' });
+    expect(bad.status).toBe(422);
+    const badHtml = await bad.text();
+    expect(badHtml).toContain('id="training_event_id-error"');
+    expect(badHtml).toContain('id="email-error"');
+    expect(badHtml).toContain('value="Grace"');
+
+    const emails = Array.from({ length: 6 }, (_, n) => `link.${n}.e2e@example.org`);
+    const booked = await post(booking_url, { ...trainee, email: emails[0]!, training_event_id: String(roomy.id) });
+    expect(booked.status).toBe(303);
+    const payment = booked.headers.get('location')!;
+    expect(payment).toMatch(new RegExp(`^${base}/pay/`));
+    const [mail] = await mailTo(stack, emails[0]!);
+    expect(mail).toContain(payment);
+    const bookings = (await call(`${base}/bookings?training_event_id=${roomy.id}`, { token: riverside })).body.data;
+    expect(bookings).toEqual([expect.objectContaining({ booked_by: 'Candidate', pay_option: 'candidate_pays', booking_status: 'pending_payment', pay_status: 'pending' })]);
+    // Northwind's bookings do not show it.
+    expect((await call(`${base}/bookings?training_event_id=${roomy.id}`, { token })).body.data).toEqual([]);
+
+    const more = await Promise.all(emails.slice(1).map((e) => post(booking_url, { ...trainee, email: e, training_event_id: String(roomy.id) })));
+    expect(more.map((r) => r.status).sort()).toEqual([303, 303, 303, 303, 422]);
+    expect((await call(`${base}/bookings?training_event_id=${roomy.id}`, { token: riverside })).body.data).toHaveLength(5);
+    expect((await call(`${base}/training-events/${roomy.id}`, { token: riverside })).body.seats_available).toBe(5);
+  });
+});

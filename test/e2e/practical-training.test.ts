@@ -1,5 +1,5 @@
 import type { LocalStack } from '../../lib/local/stack.js';
-import { call, startTestStack } from '../support/local-stack.js';
+import { call, mailTo, startTestStack } from '../support/local-stack.js';
 
 let stack: LocalStack;
 let base: string;
@@ -62,6 +62,45 @@ describe('the agency flow over HTTP', () => {
     expect(credits((await call(`${base}/client/balances`, { token })).body)).toBe(credits(before));
     const twice = await call(`${base}/bookings/${booked.body.id}/cancel`, { token, body: {} });
     expect([twice.status, twice.body.reason]).toEqual([422, 'already_cancelled']);
+  });
+
+  it('books with each pay option over HTTP: the money balance, an invoice (only with invoicing on) and candidate payment, each refunded as it was charged', async () => {
+    const northwind = await tokenAt(base, 'demo-northwind', 'cs_demo_northwind_local_only');
+    const events = (await call(`${base}/training-events?course_id=2&available_only=true`, { token: northwind })).body.data;
+    const event = events.at(-1);
+    const book = async (t: string, pay_option: string, email = trainee.email) => {
+      const held = await call(`${base}/seats/hold`, { token: t, body: { training_event_id: event.id } });
+      expect(held.status).toBe(201);
+      const booked = await call(`${base}/bookings`, { token: t, body: { ...trainee, email, hold_hash: held.body.hold_hash, pay_option } });
+      if (booked.status !== 201) await call(`${base}/seats/hold/${held.body.hold_hash}`, { token: t, method: 'DELETE' });
+      return booked;
+    };
+    const latest = async () => (await call(`${base}/client/wallet-transactions?limit=1`, { token: northwind })).body.data[0];
+    const cancel = (id: number) => call(`${base}/bookings/${id}/cancel`, { token: northwind, body: { reason: 'plans changed' } });
+
+    const money = (await call(`${base}/client/balances`, { token: northwind })).body.money.amount;
+    const balance = await book(northwind, 'balance');
+    expect(balance.body).toMatchObject({ pay_option: 'balance', booking_status: 'booked', pay_status: 'completed' });
+    expect(await latest()).toMatchObject({ kind: 'money_debit', amount: -event.price.amount, booking_id: balance.body.id });
+    expect((await cancel(balance.body.id)).body).toMatchObject({ pay_status: 'refunded', cancellation: { refunded: true } });
+    expect(await latest()).toMatchObject({ kind: 'refund', amount: event.price.amount, booking_id: balance.body.id });
+    expect((await call(`${base}/client/balances`, { token: northwind })).body.money.amount).toBe(money);
+
+    const invoice = await book(northwind, 'invoice');
+    expect(invoice.body).toMatchObject({ pay_option: 'invoice', booking_status: 'booked', pay_status: 'invoiced' });
+    expect(await latest()).toMatchObject({ kind: 'invoice', amount: event.price.amount, booking_id: invoice.body.id });
+    expect((await cancel(invoice.body.id)).body).toMatchObject({ pay_status: 'refunded' });
+    expect(await latest()).toMatchObject({ kind: 'refund', amount: -event.price.amount, booking_id: invoice.body.id });
+    const refused = await book(token, 'invoice');
+    expect([refused.status, refused.body.type]).toEqual([422, '/problems/invoice-disabled']);
+
+    const pays = await book(northwind, 'candidate_pays', 'pays.e2e@example.org');
+    expect(pays.body).toMatchObject({ pay_option: 'candidate_pays', booking_status: 'pending_payment', pay_status: 'pending', payment_due_at: expect.any(String) });
+    const [mail] = await mailTo(stack, 'pays.e2e@example.org');
+    const link = /http:\/\/\S+\/pay\/[A-Za-z0-9_-]+/.exec(mail!)![0];
+    const paid = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
+    expect(paid.status).toBeLessThan(400);
+    expect((await call(`${base}/bookings/${pays.body.id}`, { token: northwind })).body).toMatchObject({ booking_status: 'booked', pay_status: 'completed', payment_due_at: null });
   });
 
   it('answers event-full on a full event, and shows the account profile', async () => {

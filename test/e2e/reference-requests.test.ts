@@ -146,7 +146,11 @@ describe('candidate_provides', () => {
     expect(await (await fetch(link)).text()).toContain('Referee 1');
     const bad = await post(link, { r0_referee_name: 'Dr Who', r0_referee_email: 'not-an-email' });
     expect(bad.status).toBe(422);
-    expect(await bad.text()).toContain('Not a valid e-mail address');
+    const badHtml = await bad.text();
+    expect(fieldError(badHtml, 'r0_referee_email')).toBe('Not a valid e-mail address');
+    // Fields left empty are named in plain words, never in the validator's.
+    expect(fieldError(badHtml, 'r0_referee_organisation')).toBe('Please fill this in');
+    expect(badHtml).not.toContain('Invalid key');
 
     const r = referee();
     const sent = await post(link, { r0_referee_name: r.referee_name, r0_referee_email: r.referee_email, r0_referee_organisation: r.referee_organisation, r0_referee_position: r.referee_position });

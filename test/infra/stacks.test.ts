@@ -233,11 +233,24 @@ describe('deployment settings', () => {
     expect(() => buildApp(newApp({ domainName: 'api.example.com' }))).toThrow(/go together/);
   });
 
+  it('gives the facades their parent family\'s URL where there is no custom domain, and a deprecated family its dates', () => {
+    const variables = (family: FamilyId) => Object.values(apiOf(family).template.findResources('AWS::Lambda::Function')).map((f) => f.Properties.Environment?.Variables ?? {});
+    expect(variables('practical-training-legacy').every((v) => v.FAMILY_URL_PRACTICAL_TRAINING)).toBe(true);
+    expect(variables('services').every((v) => v.FAMILY_URL_CLINICAL_INTERVIEW)).toBe(true);
+    expect(variables('practical-training').some((v) => Object.keys(v).some((k) => k.startsWith('FAMILY_URL_')))).toBe(false);
+
+    const moved = buildApp(newApp({ PRACTICAL_TRAINING_LEGACY_SUNSET_AT: '2027-09-30T00:00:00Z', PRACTICAL_TRAINING_LEGACY_BROWNOUTS: '2027-03-02T14:00:00Z/2027-03-02T15:00:00Z' }));
+    const legacy = moved.apis.find((a) => a.stackName.endsWith('-PracticalTrainingLegacy'))!;
+    const legacyVariables = Object.values(Template.fromStack(legacy).findResources('AWS::Lambda::Function')).map((f) => f.Properties.Environment.Variables);
+    expect(legacyVariables.every((v) => v.PRACTICAL_TRAINING_LEGACY_SUNSET_AT === '2027-09-30T00:00:00Z' && v.PRACTICAL_TRAINING_LEGACY_BROWNOUTS)).toBe(true);
+    expect(() => buildApp(newApp({ PRACTICAL_TRAINING_LEGACY_SUNSET_AT: '2025-01-01T00:00:00Z' }))).toThrow(/must come after the deprecation/);
+  });
+
   it('maps every family under its prefix on a custom domain', () => {
     const app = buildApp(newApp({ domainName: 'api.example.com', certificateArn: 'arn:aws:acm:eu-west-2:123456789012:certificate/abc' }));
     const keys = app.apis.map((s) => Template.fromStack(s).findResources('AWS::ApiGatewayV2::ApiMapping'))
       .flatMap((r) => Object.values(r).map((m) => m.Properties.ApiMappingKey));
-    expect(keys.sort()).toEqual(['clinical-interview', 'portal/v2', 'practical-training', 'registration-monitoring']);
+    expect(keys.sort()).toEqual(['clinical-interview', 'portal/v2', 'practical-training', 'practical-training-legacy', 'registration-monitoring', 'services']);
   });
 });
 

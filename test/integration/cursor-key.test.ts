@@ -16,7 +16,7 @@ it('creates one cursor key per table on first use, even when cold containers rac
   // A cursor one container seals, another opens; another table's key does not.
   const cursor = await encodeCursor(deps, scope, { pk: scope.pk, sk: 'CANDIDATE#000000000001' });
   expect(openCursor(await loadCursorKey(deps), scope, cursor!)).toEqual({ pk: scope.pk, sk: 'CANDIDATE#000000000001' });
-  expect(await decodeCursor(deps, scope, sealCursor(keys[3]!, scope, 'CANDIDATE#000000000002'))).toEqual({ pk: scope.pk, sk: 'CANDIDATE#000000000002' });
+  expect(await decodeCursor(deps, scope, sealCursor(keys[3]!, scope, { pk: scope.pk, sk: 'CANDIDATE#000000000002' }))).toEqual({ pk: scope.pk, sk: 'CANDIDATE#000000000002' });
   const other = await testDeps();
   await expect(decodeCursor(other, scope, cursor!)).rejects.toMatchObject({ code: 'invalid-cursor' });
 });

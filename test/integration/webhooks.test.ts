@@ -18,6 +18,7 @@ import { startPoller, type Poller } from '../../lib/local/pollers.js';
 import { ensureQueues, type LocalQueue } from '../../lib/local/provision.js';
 import { uniqueName, testClock, testDeps, type TestClock } from '../support/env.js';
 import { newClient } from '../support/clinical.js';
+import { setClientEnabled } from '../../functions/core/access/clients.js';
 import { eventually } from '../support/eventually.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 
@@ -284,6 +285,37 @@ describe('batches', () => {
     }
     expect(queued.map((m) => [m.event.id, m.endpoint_id, m.client_id]).sort()).toEqual(
       [[events[0]!.id, a.id, a.client], [events[1]!.id, b.id, b.client], [events[2]!.id, aCancelled.id, a.client]].sort(),
+    );
+  });
+});
+
+describe('broadcast events', () => {
+  it("go to every enabled client's endpoints subscribed to them, whoever caused them, and to no one else", async () => {
+    const own = await testDeps({ clock });
+    const fanQueues = await ensureQueues(sqs, uniqueName('cast'));
+    const deliveries = fanQueues.find((q) => q.id === 'deliveries')!;
+    const subscribe = async (events: string[]) => {
+      const client = await newClient(own);
+      const { id } = await createEndpoint(own, client, 'practical-training', { name: 'Seats', url: receiver.url, events: events as never }, LOCAL);
+      return { client, id };
+    };
+    const causer = await subscribe(['training_event.seats_low']);
+    const other = await subscribe(['booking.created', 'training_event.seats_low']);
+    await subscribe(['booking.created']);
+    const disabled = await subscribe(['training_event.seats_low']);
+    await setClientEnabled(own, disabled.client, false);
+    // The same client's clinical endpoints hear nothing of another family's broadcast.
+    await createEndpoint(own, other.client, 'clinical-interview', { name: 'Clinical', url: receiver.url, events: ['booking.created'] }, LOCAL);
+    const event: DomainEvent = { id: newEventId(), type: 'training_event.seats_low', timestamp: clock().toISOString(), client_id: causer.client, family: 'practical-training', data: { id: 7, seats_available: 2 } };
+    const response = await fanOutHandler(own, sqs, { fast: deliveries.url, slow: fanQueues.find((q) => q.id === 'deliveries_slow')!.url })({ Records: [{ messageId: 'e0', body: JSON.stringify(event) }] } as unknown as SQSEvent);
+    expect(response.batchItemFailures).toEqual([]);
+    const queued: DeliveryMessage[] = [];
+    for (let i = 0; i < 5 && queued.length < 3; i++) {
+      const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: deliveries.url, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
+      queued.push(...Messages.map((m) => JSON.parse(m.Body!) as DeliveryMessage));
+    }
+    expect(queued.map((m) => [m.client_id, m.endpoint_id, m.event.id, m.event.client_id]).sort()).toEqual(
+      [[causer.client, causer.id, event.id, causer.client], [other.client, other.id, event.id, other.client]].sort(),
     );
   });
 });

@@ -67,10 +67,13 @@ export type DemoClientName = keyof typeof DEMO_CREDENTIALS;
 export async function demoTokens(stack: LocalStack): Promise<Record<string, Record<DemoClientName, string>>> {
   const tokens: Record<string, Record<DemoClientName, string>> = {};
   for (const [family, base] of Object.entries(stack.info.families)) {
+    // A facade family has no token operations: it takes its parent's tokens (filled in below).
+    if (stack.info.token_families[family]) continue;
     const pairs = await Promise.all(
       Object.entries(DEMO_CREDENTIALS).map(async ([who, credentials]) => [who, (await call(`${base}/auth/token`, { body: credentials })).body.access_token] as const),
     );
     tokens[family] = Object.fromEntries(pairs) as Record<DemoClientName, string>;
   }
+  for (const [family, parent] of Object.entries(stack.info.token_families)) tokens[family] = tokens[parent]!;
   return tokens;
 }

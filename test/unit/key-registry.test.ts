@@ -2,6 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bookingPageKeys } from '../../functions/core/bookings/booking-page.js';
 import { bookingKeys } from '../../functions/core/bookings/bookings.js';
+import { deprecatedCallKeys } from '../../functions/core/access/deprecated-calls.js';
+import { changeKeys } from '../../functions/core/bookings/changes.js';
+import { scheduleKeys } from '../../functions/core/bookings/schedule.js';
 import { candidateKeys } from '../../functions/core/portal-v2/candidates.js';
 import { catalogKeys } from '../../functions/core/clinical-interview/catalog.js';
 import { clientKeys } from '../../functions/core/access/clients.js';
@@ -77,6 +80,9 @@ it('family ids cannot run into the next key part: no separator, and none begins 
  */
 const SCOPED: Record<string, (family: FamilyId) => Key[]> = {
   bookingKeys: (f) => [bookingKeys.booking('cl_a', f, 7), bookingKeys.byId(f, 7), bookingKeys.paymentDue(f, '2026-11-23T09:30:00.000Z', 'cl_a', 7)],
+  deprecatedCallKeys: (f) => [{ ...deprecatedCallKeys.day('cl_a', f, '2026-11-23'), ...deprecatedCallKeys.callersOn(f, '2026-11-23', 'cl_a') }],
+  changeKeys: (f) => [changeKeys.entry('cl_a', f, '2026-11-23T09:30:00.000Z', 7)],
+  scheduleKeys: (f) => [scheduleKeys.entry('cl_a', f, '2026-11-23T09:30:00.000Z', 7)],
   paymentRequestKeys: (f) => [paymentRequestKeys.request(f, 'tok')],
   holdKeys: (f) => [holdKeys.hold(f, 'hash'), holdKeys.activeHold('cl_a', f), holdKeys.inviteHold('cl_a', f, 4), holdKeys.open(f, '2026-11-23T09:30:00.000Z', 'hash'), holdKeys.slotLock(f, '2026-11-23', '09:30', 2)],
   unitKeys: (f) => [unitKeys.unit(f, '2026-11-23', '09:30', 'S01')],

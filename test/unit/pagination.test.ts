@@ -4,7 +4,8 @@ import { openCursor, sealCursor } from '../../functions/core/platform/pagination
 const secret = randomBytes(32);
 const scope = { pk: 'CLIENT#demo-northwind', prefix: 'CANDIDATE#' };
 const sk = 'CANDIDATE#000000000042';
-const cursor = sealCursor(secret, scope, sk);
+const at = (sortKey: string) => ({ pk: scope.pk, sk: sortKey });
+const cursor = sealCursor(secret, scope, at(sk));
 const refusal = (scope_: typeof scope, c: string) => {
   try {
     openCursor(secret, scope_, c);
@@ -26,7 +27,7 @@ describe('sealed list cursors', () => {
       expect(decoded).not.toContain(text);
     }
     // A fresh nonce each time: two cursors to the same place do not match.
-    expect(sealCursor(secret, scope, sk)).not.toBe(cursor);
+    expect(sealCursor(secret, scope, at(sk))).not.toBe(cursor);
   });
 
   it('refuse every single-byte edit, truncation and extension', () => {
@@ -44,7 +45,7 @@ describe('sealed list cursors', () => {
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     // Three lengths, so that the sealed bytes leave 0, 2 and 4 spare bits in the last character.
     for (const key of [sk, `${sk}7`, `${sk}77`]) {
-      const sealed = sealCursor(secret, scope, key);
+      const sealed = sealCursor(secret, scope, at(key));
       for (const c of alphabet.replace(sealed.at(-1)!, '')) expect(refusal(scope, sealed.slice(0, -1) + c)).toBe('invalid-cursor');
     }
   });
@@ -58,6 +59,25 @@ describe('sealed list cursors', () => {
   });
 
   it('refuse a well-sealed key outside the list it names', () => {
-    expect(refusal(scope, sealCursor(secret, scope, 'BOOKING#000000000001'))).toBe('invalid-cursor');
+    expect(refusal(scope, sealCursor(secret, scope, at('BOOKING#000000000001')))).toBe('invalid-cursor');
+    expect(refusal(scope, sealCursor(secret, scope, { pk: 'CLIENT#demo-riverside', sk }))).toBe('invalid-cursor');
+  });
+
+  describe('of a list read from the index', () => {
+    const events = { index: 'gsi1' as const, pk: 'TRAINING_EVENTS#practical-training', range: { from: 'EVENT#2026-12-01', to: 'EVENT#2026-12-31' } };
+    const last = { gsi1pk: events.pk, gsi1sk: 'EVENT#2026-12-07T09:00:00.000Z#000000000004', pk: 'CATALOG#practical-training', sk: 'EVENT#000000000004' };
+
+    it('carry both keys, since DynamoDB resumes an index query from the table key and the index key together', () => {
+      const sealed = sealCursor(secret, events, last);
+      expect(sealed.length).toBeLessThan(400);
+      expect(openCursor(secret, events, sealed)).toEqual(last);
+    });
+
+    it('refuse another range, the table list of the same partition, and a key outside the range', () => {
+      const sealed = sealCursor(secret, events, last);
+      expect(refusal({ ...events, range: { ...events.range, to: 'EVENT#2027-01-31' } } as never, sealed)).toBe('invalid-cursor');
+      expect(refusal({ pk: events.pk } as never, sealed)).toBe('invalid-cursor');
+      expect(refusal(events as never, sealCursor(secret, events, { ...last, gsi1sk: 'EVENT#2027-02-01T09:00:00.000Z#000000000009' }))).toBe('invalid-cursor');
+    });
   });
 });

@@ -41,6 +41,7 @@ export const BOOKING = {
   video_meeting: { meeting_id: '3297633262', join_link: 'https://meet.jit.si/clinical-interview-3297633262', password: '00QRDNhk' },
   interview_report_available: false,
   created_at: '2026-11-20T10:02:41+00:00',
+  updated_at: '2026-11-20T10:02:41.318+00:00',
 };
 
 const endpoint = (family: FamilyId) => ({
@@ -267,6 +268,7 @@ export const RESOURCE_EXAMPLES = new Map<v.GenericSchema, Example>([
   [R.TrainingEvent, TRAINING_EVENT],
   [R.SeatHold, SEAT_HOLD],
   [R.PracticalBooking, PRACTICAL_BOOKING],
+  [R.BookingLink, { course: COURSE_REF, booking_url: 'https://api.northwind-care.example/practical-training/book/Xq2v9LmT0aBcDeFgHiJkLmNo?course_id=1' }],
   [R.CourseBalances, { credits: [{ course: { id: 1, name: COURSE_REF.name }, credits: 8 }], money: { amount: 50000, currency: 'GBP' } }],
   [
     R.CourseLedgerEntry,
@@ -310,6 +312,16 @@ export const COMMON_REFUSALS = {
   unsupportedMediaType: { code: 'unsupported-media-type', detail: 'Send the body as application/json' },
   rateLimited: { code: 'rate-limited', detail: 'At most 600 requests per 60 seconds' },
   internal: { code: 'internal', detail: 'Something went wrong on our side; it has been logged' },
+  apiSunset: {
+    code: 'api-sunset',
+    detail: 'This API is deprecated and switched off for a brownout until 2027-03-02T15:00:00.000Z; it is switched off for good on Wed, 30 Jun 2027 00:00:00 GMT',
+    extensions: {
+      sunset: '2027-06-30T00:00:00.000Z',
+      successor: 'https://api.northwind-care.example/practical-training/bookings',
+      brownout_ends_at: '2027-03-02T15:00:00.000Z',
+      docs: 'https://api.northwind-care.example/practical-training-legacy/docs',
+    },
+  },
 } satisfies Record<string, Refusal>;
 
 /** Example values of path parameters, by name, for operations that do not give their own. */

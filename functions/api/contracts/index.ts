@@ -8,6 +8,8 @@ import type { OperationContract } from './contract.js';
 import { PORTAL_V2_CONTRACTS } from './portal-v2.js';
 import { PRACTICAL_TRAINING_PUBLIC_CONTRACTS } from './practical-training-public.js';
 import { PRACTICAL_TRAINING_CONTRACTS } from './practical-training.js';
+import { PRACTICAL_TRAINING_LEGACY_CONTRACTS } from './practical-training-legacy.js';
+import { SERVICES_CONTRACTS } from './services.js';
 import { REGISTRATION_MONITORING_CONTRACTS } from './registration-monitoring.js';
 import * as R from './responses.js';
 import { SHARED_CONTRACTS } from './shared.js';
@@ -22,6 +24,8 @@ const FAMILY_CONTRACTS: Record<FamilyId, Record<string, OperationContract>> = {
   'clinical-interview': CLINICAL_INTERVIEW_CONTRACTS,
   'portal-v2': PORTAL_V2_CONTRACTS,
   'practical-training': { ...PRACTICAL_TRAINING_CONTRACTS, ...PRACTICAL_TRAINING_PUBLIC_CONTRACTS },
+  services: SERVICES_CONTRACTS,
+  'practical-training-legacy': PRACTICAL_TRAINING_LEGACY_CONTRACTS,
   'registration-monitoring': REGISTRATION_MONITORING_CONTRACTS,
 };
 
@@ -41,7 +45,8 @@ export const SPEC_FIELDS = new Map<v.GenericSchema, readonly string[] | 'all'>([
   [ReferenceRequestCreate, 'all'],
   [RefereeInput, 'all'],
   [R.Hold, 'all'],
-  [R.Booking, 'all'],
+  // `updated_at` is the project's (the Services feed orders by it).
+  [R.Booking, Object.keys(R.Booking.entries).filter((k) => k !== 'updated_at')],
   [R.ReferenceRequest, 'all'],
   [R.RemindedReferenceRequest, Object.keys(R.ReferenceRequest.entries)],
   [R.Reference, 'all'],

@@ -119,6 +119,20 @@ export const PRACTICAL_TRAINING_PUBLIC_CONTRACTS: Record<keyof typeof practicalT
     tag: 'Public pages',
     responses: { 303: none('Released: back to the invite page'), 410: html('The invite was used or has expired', gone) },
   },
+  showBookingPage: {
+    summary: "Booking page: the agency's courses, open dates and the candidate form (HTML)",
+    description:
+      "The agency's public booking link, the URL GET /client/booking-url gives: a candidate chooses a course (`?course_id=`), one of its open dates that still leaves time to pay, and enters their details. Works without JavaScript.",
+    tag: 'Public pages',
+    responses: { 200: html('The page', pageHtml) },
+  },
+  submitBookingPage: {
+    summary: 'Booking page: book a date, candidate pays (HTML form)',
+    description:
+      'Books a free seat of the chosen date with `candidate_pays` and sends the candidate to the payment page. At most five bookings made through the link wait for payment at once.',
+    tag: 'Public pages',
+    responses: { 303: none('Booked: on to the payment page (Location)'), 409: html('Every seat of that date was just taken', pageHtml), 422: html('The form again, with what is wrong', pageHtml) },
+  },
   // The payment page is the booking engine's, the same in every booking family.
   showPaymentPage: CLINICAL_INTERVIEW_CONTRACTS.showPaymentPage,
   submitPaymentPage: CLINICAL_INTERVIEW_CONTRACTS.submitPaymentPage,

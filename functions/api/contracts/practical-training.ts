@@ -7,7 +7,7 @@ const trainee = { first_name: 'Tom', last_name: 'Okoro', email: 'tom.okoro@examp
 const TAG = 'Courses and training events';
 
 /** The family's own operations, and its balances (credits per course). */
-export const PRACTICAL_TRAINING_CONTRACTS: Record<keyof typeof practicalTraining, OperationContract> & { getBalances: OperationContract; getBookingUrl: OperationContract; listWalletTransactions: OperationContract } = {
+export const PRACTICAL_TRAINING_CONTRACTS: Record<keyof typeof practicalTraining, OperationContract> & { getBalances: OperationContract; listWalletTransactions: OperationContract } = {
   listCourses: {
     summary: 'List active courses',
     description: 'The classroom courses the agency can book, with length, price, certificate validity and how long before the start a cancellation is refunded. Use an `id` as `course_id` when listing training events.',
@@ -107,14 +107,6 @@ export const PRACTICAL_TRAINING_CONTRACTS: Record<keyof typeof practicalTraining
     description: 'This client: name, whether invoice payments are enabled, and the thresholds at which `credit_balance.low` and `money_balance.low` are sent.',
     tag: 'Account',
     responses: { 200: json('The account', R.Account) },
-  },
-  // Until the family's public booking page is in the route table, the link cannot be given (decision pending with the pages).
-  getBookingUrl: {
-    summary: 'Your unique booking URL',
-    description: "The link to this agency's public booking page, to share with candidates who book and pay themselves. Answers 404 while the practical training booking page is not yet offered.",
-    tag: 'Account',
-    refusals: [{ code: 'not-found', detail: 'The practical-training family has no booking page' }],
-    responses: { 200: json('The booking page of this agency', R.BookingUrl) },
   },
   listWalletTransactions: {
     summary: 'List wallet transactions',

@@ -52,6 +52,7 @@ export const Booking = v.strictObject({
   video_meeting: v.strictObject({ meeting_id: str, join_link: v.pipe(str, v.url()), password: str }),
   interview_report_available: v.boolean(),
   created_at: timestamp,
+  updated_at: timestamp,
 });
 export const Balances = v.strictObject({ credits: v.array(v.strictObject({ interview_type: Ref, credits: int })), money: Money });
 export const LedgerEntry = v.strictObject({
@@ -245,3 +246,6 @@ export const Account = v.strictObject({
   balance_alerts: v.strictObject({ credits_low_at: int, money_low_at: Money }),
 });
 export const CourseLedgerEntry = v.strictObject({ ...v.omit(LedgerEntry, ['interview_type']).entries, course: nullable(Ref) });
+
+/** Practical training legacy: the agency's booking page with a course chosen. */
+export const BookingLink = v.strictObject({ course: CourseRef, booking_url: v.pipe(str, v.url()) });

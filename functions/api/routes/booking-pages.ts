@@ -1,11 +1,13 @@
 import { DomainError } from '../../core/platform/errors.js';
 import type { FamilyId } from '../../core/platform/families.js';
 import { clinicalInterview } from './clinical-interview.js';
+import { practicalTrainingPublic } from './practical-training-public.js';
 import type { Operation } from './operation.js';
 
 /** Each booking family's public booking page, the target of `GET /client/booking-url`. */
 const BOOKING_PAGES: Partial<Record<FamilyId, Operation>> = {
   'clinical-interview': clinicalInterview.showBookingPage,
+  'practical-training': practicalTrainingPublic.showBookingPage,
 };
 
 /** The family's booking page; a family without one yet answers 404 (not a 500). */

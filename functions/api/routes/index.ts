@@ -3,7 +3,9 @@ import { clinicalInterview } from './clinical-interview.js';
 import type { HttpMethod, Operation } from './operation.js';
 import { portalV2 } from './portal-v2.js';
 import { practicalTraining } from './practical-training.js';
+import { practicalTrainingLegacy } from './practical-training-legacy.js';
 import { practicalTrainingPublic } from './practical-training-public.js';
+import { services } from './services.js';
 import { registrationMonitoring } from './registration-monitoring.js';
 import { clientOperations, docsOperations, tokenOperations, webhookOperations } from './shared.js';
 
@@ -24,16 +26,19 @@ const OWN_OPERATIONS: Record<FamilyId, Record<string, Operation>> = {
   'clinical-interview': clinicalInterview,
   'portal-v2': portalV2,
   'practical-training': { ...practicalTraining, ...practicalTrainingPublic },
+  services,
+  'practical-training-legacy': practicalTrainingLegacy,
   'registration-monitoring': registrationMonitoring,
 };
 
 function familyRoutes(family: FamilyId): Route[] {
   const operations: Operation[] = [
     ...Object.values(docsOperations),
-    ...Object.values(tokenOperations),
+    // The facades take their parent's tokens and have no token operations (decision 3).
+    ...(FAMILIES[family].tokens === 'own' ? Object.values(tokenOperations) : []),
     ...Object.values(OWN_OPERATIONS[family]),
     ...(FAMILIES[family].clientOperations ? Object.values(clientOperations) : []),
-    ...Object.values(webhookOperations),
+    ...(FAMILIES[family].webhooks ? Object.values(webhookOperations) : []),
   ];
   return operations.map((o) => ({ ...o, family }));
 }

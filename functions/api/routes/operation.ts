@@ -37,6 +37,10 @@ export interface Operation {
   query?: SchemaOf<Schema>;
   /** What the function needs beyond the table: files beside its bundle; a queue it sends to. */
   needs?: readonly ('swagger-ui' | 'deliveries-queue')[];
+  /** A deprecated family's operation: its replacement, as a path in the successor family (the `successor-version` link). */
+  successor?: string;
+  /** Answered after a deprecated family's sunset and in its brownouts (the documentation, for those who migrate). */
+  servedAfterSunset?: boolean;
   /** The document kinds the function reaches (`bindDocuments`: under their prefixes only). */
   documents?: readonly DocumentKindId[];
 }

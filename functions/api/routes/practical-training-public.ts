@@ -17,6 +17,8 @@ export const practicalTrainingPublic = familyOperations('practical-training', {
   submitInvitePage: { method: 'POST', path: '/invite/{token}', handler: 'practical-training/invite-page-book', auth: 'none', contract: 'project' },
   holdInviteSeat: { method: 'POST', path: '/invite/{token}/hold', handler: 'practical-training/invite-page-hold', auth: 'none', contract: 'project' },
   releaseInviteSeat: { method: 'POST', path: '/invite/{token}/release', handler: 'practical-training/invite-page-release', auth: 'none', contract: 'project' },
+  showBookingPage: { method: 'GET', path: '/book/{token}', handler: 'practical-training/booking-page-show', auth: 'none', contract: 'project' },
+  submitBookingPage: { method: 'POST', path: '/book/{token}', handler: 'practical-training/booking-page-submit', auth: 'none', contract: 'project' },
   showPaymentPage: { method: 'GET', path: '/pay/{token}', handler: 'practical-training/pay-show', auth: 'none', contract: 'project' },
   submitPaymentPage: { method: 'POST', path: '/pay/{token}', handler: 'practical-training/pay-submit', auth: 'none', contract: 'project' },
 });

@@ -39,7 +39,7 @@ export const clientOperations = sharedOperations({
 });
 
 export const docsOperations = sharedOperations({
-  getOpenApi: { method: 'GET', path: '/openapi.json', handler: 'shared/openapi', auth: 'none', contract: 'project' },
-  showDocs: { method: 'GET', path: '/docs', handler: 'shared/docs-page', auth: 'none', contract: 'project' },
-  getDocsAsset: { method: 'GET', path: '/docs/{asset}', handler: 'shared/docs-asset', auth: 'none', contract: 'project', needs: ['swagger-ui'] },
+  getOpenApi: { method: 'GET', path: '/openapi.json', handler: 'shared/openapi', auth: 'none', contract: 'project', servedAfterSunset: true },
+  showDocs: { method: 'GET', path: '/docs', handler: 'shared/docs-page', auth: 'none', contract: 'project', servedAfterSunset: true },
+  getDocsAsset: { method: 'GET', path: '/docs/{asset}', handler: 'shared/docs-asset', auth: 'none', contract: 'project', needs: ['swagger-ui'], servedAfterSunset: true },
 });

@@ -37,12 +37,13 @@ export const TimeslotsQuery = v.pipe(
   v.check((q) => !q.from || !q.to || q.from <= q.to, '`to` must not be before `from`'),
 );
 
-export const BookingsQuery = v.pipe(
-  v.object({
-    status: v.optional(v.pipe(v.picklist(BOOKING_STATUSES, `One of ${BOOKING_STATUSES.join(', ')}`), v.description('Only bookings in this status'))),
-    from: v.optional(v.pipe(calendarDate, v.description('Only interviews on or after this day (YYYY-MM-DD)'))),
-    to: v.optional(v.pipe(calendarDate, v.description('Only interviews on or before this day (YYYY-MM-DD)'))),
-    ...listQuery,
-  }),
-  v.check((q) => !q.from || !q.to || q.from <= q.to, '`to` must not be before `from`'),
-);
+/** The filters of a list of interview bookings (here and in the Services feed). */
+export const INTERVIEW_BOOKING_FILTERS = {
+  status: v.optional(v.pipe(v.picklist(BOOKING_STATUSES, `One of ${BOOKING_STATUSES.join(', ')}`), v.description('Only bookings in this status'))),
+  from: v.optional(v.pipe(calendarDate, v.description('Only interviews on or after this day (YYYY-MM-DD)'))),
+  to: v.optional(v.pipe(calendarDate, v.description('Only interviews on or before this day (YYYY-MM-DD)'))),
+};
+
+export const datesInOrder = <T extends { from?: string; to?: string }>(q: T): boolean => !q.from || !q.to || q.from <= q.to;
+
+export const BookingsQuery = v.pipe(v.object({ ...INTERVIEW_BOOKING_FILTERS, ...listQuery }), v.check(datesInOrder, '`to` must not be before `from`'));

@@ -46,6 +46,16 @@ export const nmcNumber = v.pipe(
 
 export const calendarDate = v.pipe(text(), v.check(isCalendarDate, 'Use a real date as YYYY-MM-DD'), v.metadata({ format: 'date' }));
 
+/** An instant: ISO 8601 date and time with seconds optional, a fraction optional, and its UTC offset (`Z` or `±hh:mm`). */
+export const instant = v.pipe(
+  text(),
+  v.check(
+    (s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i.test(s) && !Number.isNaN(Date.parse(s)) && isCalendarDate(s.slice(0, 10)),
+    'Use an ISO 8601 date and time with its offset, for example 2026-11-23T09:00:00Z',
+  ),
+  v.metadata({ format: 'date-time' }),
+);
+
 export const timeOfDay = v.pipe(text(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time as HH:MM'));
 
 export const positiveId = v.pipe(v.number('Required, as a whole number'), v.integer('Must be a whole number'), v.minValue(1, 'Must be 1 or more'));
@@ -74,7 +84,7 @@ export const listQuery = {
     v.pipe(integerFromText(/^\d+$/, 'Must be a whole number', 1, 100, 'At least 1', 'At most 100'), v.description('How many items a page holds')),
     '25',
   ),
-  // Sealed cursors are under 200 characters; anything much longer is not one.
+  // Sealed cursors are under 400 characters (an index list's carries two keys); anything much longer is not one.
   cursor: v.optional(
     v.pipe(v.string(), v.maxLength(512, 'At most 512 characters'), v.description("The previous page's `next_cursor`, to read the page after it")),
   ),

@@ -6,7 +6,7 @@ import { name, PageQuery, text } from './fields.js';
 
 /** Bodies and queries of the webhook endpoint operations, per family (each family has its own event kinds). */
 export function webhookSchemas(family: FamilyId) {
-  const kinds = eventKindsOf(family) as [string, ...string[]];
+  const kinds = eventKindsOf(family) as string[] as [string, ...string[]];
   const events = v.pipe(
     v.array(v.picklist(kinds, `One of ${kinds.join(', ')}`), 'Required, as an array of event kinds'),
     v.minLength(1, 'Subscribe to at least one event kind'),

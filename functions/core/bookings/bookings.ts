@@ -155,14 +155,16 @@ export interface BookingFilter {
 export const listBookings = (deps: Deps, clientId: string, filter: BookingFilter, family: FamilyId = CLINICAL_FAMILY): Promise<Page<BookingView>> =>
   listOf(deps, clinicalBookings(family), clientId, filter);
 
+/** Status, and the booking's wall-clock day (`date`) between `from` and `to`, inclusive. */
+export const filterConditions = (filter: Pick<BookingFilter, 'status' | 'from' | 'to'>): Condition[] => [
+  ...(filter.status ? [{ expression: 'booking_status = :status', values: { ':status': filter.status } }] : []),
+  ...(filter.from ? [{ expression: '#date >= :from', names: { '#date': 'date' }, values: { ':from': filter.from } }] : []),
+  ...(filter.to ? [{ expression: '#date <= :to', names: { '#date': 'date' }, values: { ':to': filter.to } }] : []),
+];
+
 /** A kind's bookings of the caller, newest first, filtered by status and date (and the kind's `more` conditions). */
 export function listOf<B extends BookingRecord, V>(deps: Deps, kind: BookingKind<B, V>, clientId: string, filter: BookingFilter, more: Condition[] = []): Promise<Page<V>> {
-  const conditions: Condition[] = [
-    ...more,
-    ...(filter.status ? [{ expression: 'booking_status = :status', values: { ':status': filter.status } }] : []),
-    ...(filter.from ? [{ expression: '#date >= :from', names: { '#date': 'date' }, values: { ':from': filter.from } }] : []),
-    ...(filter.to ? [{ expression: '#date <= :to', names: { '#date': 'date' }, values: { ':to': filter.to } }] : []),
-  ];
+  const conditions = [...more, ...filterConditions(filter)];
   return queryFilteredPage(
     deps,
     { pk: clientKeys.partition(clientId), prefix: bookingKeys.familyPrefix(kind.family), limit: filter.limit, cursor: filter.cursor, filter: conditions.length ? allOf(...conditions) : undefined },

@@ -9,7 +9,10 @@ import { freeUnit } from '../inventory/units.js';
 import { linkPlaceReleased } from './booking-page.js';
 import type { BookingEvent, BookingKind, BookingRecord } from './kind.js';
 import { agencyName, nextSequence, noticeOf, noticePart } from './invitations.js';
+import { emailPut } from '../events/outbox.js';
 import { bookingEventPart, bookingKeys, getBookingItem, paymentDueOf } from './records.js';
+import { scheduleParts } from './schedule.js';
+import { changeLogParts, nextUpdatedAt } from './changes.js';
 
 /**
  * Changing and cancelling a booking of any kind. Each change is one
@@ -33,14 +36,24 @@ export async function changeBooking<B extends BookingRecord>(
   others: Part[] = [],
   failures: Record<string, Failure> = {},
 ): Promise<B> {
-  const now = deps.clock().toISOString();
+  const now = nextUpdatedAt(booking.updated_at, deps.clock());
   const notice = noticeOf(event, { ...booking, ...changes });
   const version = (booking.version ?? 0) + 1;
   const all = (notice ? { ...changes, calendar_sequence: nextSequence(booking) } : changes) as Partial<B>;
   const updated: B = { ...booking, ...all, updated_at: now, version };
-  const parts = [part('booking', updateItem(deps, bookingKeys.booking(booking.client_id, booking.family, booking.id), { set: { ...all, updated_at: now, version } }, bookingUnchanged(booking))), ...others];
+  const parts = [
+    part('booking', updateItem(deps, bookingKeys.booking(booking.client_id, booking.family, booking.id), { set: { ...all, updated_at: now, version } }, bookingUnchanged(booking))),
+    ...changeLogParts(deps, updated, booking),
+    ...scheduleParts(deps, updated, booking),
+    ...others,
+  ];
   if (event) parts.push(bookingEventPart(deps, kind, event as BookingEvent, updated));
   if (notice) parts.push(noticePart(deps, kind, notice, updated, { agency: await agencyName(deps, booking.client_id), before: booking }));
+  // An unpaid booking moved: the candidate gets the payment e-mail again, with the new time and the same link.
+  if (event === 'booking.rescheduled' && updated.booking_status === 'pending_payment' && updated.payment_url) {
+    const email = kind.paymentEmail(updated, { agency: await agencyName(deps, booking.client_id), paymentUrl: updated.payment_url, timeZone: deps.config.serviceTimeZone });
+    parts.push(part('payment e-mail', emailPut(deps, email)));
+  }
   await transact(deps, parts, failures);
   return updated;
 }

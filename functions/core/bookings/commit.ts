@@ -11,6 +11,8 @@ import type { PayOption } from '../platform/vocabulary.js';
 import { leavesTimeToPay, paymentDueAt, type BookingKind, type BookingRecord } from './kind.js';
 import { noticeOf, noticePart } from './invitations.js';
 import { bookingEventPart, bookingKeys, paymentDueOf } from './records.js';
+import { scheduleParts } from './schedule.js';
+import { changeLogParts } from './changes.js';
 
 /**
  * Committing a booking of any kind, in one transaction: take its unit
@@ -75,6 +77,7 @@ export async function commitBooking<B extends BookingRecord, V>(deps: Deps, kind
       pay_option: c.payOption,
       price: c.product.price,
       payment_token: charge.paymentToken,
+      payment_url: charge.paymentToken ? c.links.payment(charge.paymentToken) : undefined,
       payment_due_at: dueAt,
       calendar_sequence: charge.bookingStatus === 'booked' ? 0 : undefined,
       created_at: now.toISOString(),
@@ -83,6 +86,8 @@ export async function commitBooking<B extends BookingRecord, V>(deps: Deps, kind
     const parts: Part[] = [
       ...take.parts,
       part('booking', putItem(deps, { ...bookingKeys.booking(c.client.clientId, kind.family, c.bookingId), ...bookingKeys.byId(kind.family, c.bookingId), entity: 'booking', ...(booking as Record<string, unknown>) }, itemAbsent)),
+      ...changeLogParts(deps, booking),
+      ...scheduleParts(deps, booking),
       ...charge.parts,
       bookingEventPart(deps, kind, 'booking.created', booking),
     ];
@@ -91,7 +96,7 @@ export async function commitBooking<B extends BookingRecord, V>(deps: Deps, kind
       parts.push(part('payment due', putItem(deps, { ...paymentDueOf(booking), entity: 'payment-due', client_id: booking.client_id, booking_id: booking.id, due_at: dueAt, ttl }, itemAbsent)));
     }
     if (charge.paymentToken) {
-      const email = kind.paymentEmail(booking, { agency: c.client.name, paymentUrl: c.links.payment(charge.paymentToken), timeZone: tz });
+      const email = kind.paymentEmail(booking, { agency: c.client.name, paymentUrl: booking.payment_url!, timeZone: tz });
       parts.push(part('email', emailPut(deps, email)));
     }
     const notice = noticeOf('booking.created', booking);

@@ -74,7 +74,9 @@ export function noticePart<B extends BookingRecord>(deps: Deps, kind: BookingKin
     attendee: entry.attendee,
   });
   const attachment = { filename: notice === 'cancelled' ? 'cancellation.ics' : 'invitation.ics', content_type: calendarContentType(method), content: ics };
-  return part('notice', emailPut(deps, { to: entry.attendee.email, ...content, attachments: [attachment] }));
+  // A booking cancelled before it was ever confirmed (unpaid) is in no calendar: there is nothing to take out of one.
+  const inCalendar = notice !== 'cancelled' || input.before?.calendar_sequence !== undefined;
+  return part('notice', emailPut(deps, { to: entry.attendee.email, ...content, attachments: inCalendar ? [attachment] : [] }));
 }
 
 /** The agency's name as the candidate knows it (the client account's name). */

@@ -29,6 +29,8 @@ export interface BookingRecord {
   booked_by: 'Agency' | 'Candidate';
   price: Money;
   payment_token?: string;
+  /** Where the candidate pays (candidate_pays): kept so that a later e-mail (a reschedule) can give the same link. */
+  payment_url?: string;
   /** candidate_pays only: after this instant the booking can no longer be paid for, and the expiry sweep cancels it. */
   payment_due_at?: string;
   /** Which of its booking link's unpaid places the booking holds (booked through the link, until paid). */

@@ -50,7 +50,7 @@ export interface BookingItem extends BookingRecord {
   report_key?: string;
 }
 
-/** The booking as the specification lists it: nothing more (the contract test is strict). */
+/** The booking as the specification lists it, and `updated_at`: nothing more (the contract test is strict). */
 export function toBookingView(b: BookingItem, timeZone: string) {
   return {
     id: b.id,
@@ -74,6 +74,9 @@ export function toBookingView(b: BookingItem, timeZone: string) {
     video_meeting: b.video_meeting,
     interview_report_available: b.interview_report_available,
     created_at: formatWithOffset(b.created_at, timeZone),
+    // Set by every write (design portal-and-facades section 3): what the Services feed orders by and a poller
+    // resumes from, so to the millisecond (a booking's updated_at grows by at least that with each change).
+    updated_at: formatWithOffset(b.updated_at, timeZone, { milliseconds: true }),
   };
 }
 export type BookingView = ReturnType<typeof toBookingView>;

@@ -44,6 +44,9 @@ export const EVENT_CATALOGUE = {
     'seat_hold.expired': 'A seat hold expired unused.',
     'webhook.test': 'A test event sent by `POST /webhooks/{id}/test`.',
   },
+  // The facades deliver no events of their own: their parents' webhooks carry the same bookings.
+  services: {},
+  'practical-training-legacy': {},
   'registration-monitoring': {
     'worker.created': 'A worker was added (by `POST /workers` or an import).',
     'worker.updated': 'A worker was replaced or patched (a changed registration resets its outcome to `unverified`).',
@@ -61,7 +64,18 @@ export const EVENT_CATALOGUE = {
   },
 } as const satisfies Record<FamilyId, Record<string, string>>;
 
+/**
+ * Kinds about what every agency of the family shares (a training event's
+ * seats), not about one client's data: the fan-out sends them to every
+ * client's subscribed endpoints of the family, whoever caused them.
+ */
+const BROADCAST_KINDS: ReadonlySet<string> = new Set(['training_event.seats_low'] satisfies EventKindOf<'practical-training'>[]);
+
+export const isBroadcast = (kind: string): boolean => BROADCAST_KINDS.has(kind);
+
 export type EventKindOf<F extends FamilyId> = keyof (typeof EVENT_CATALOGUE)[F] & string;
+/** The families with webhooks: every one whose catalogue has the test event. */
+export type WebhookFamilyId = { [F in FamilyId]: 'webhook.test' extends EventKindOf<F> ? F : never }[FamilyId];
 export type EventKind = { [F in FamilyId]: EventKindOf<F> }[FamilyId];
 
 /** An event kind tied to its family: the pair `eventPut` takes. */

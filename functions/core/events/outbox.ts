@@ -17,6 +17,7 @@ export interface DomainEvent {
   id: string;
   type: EventKind;
   timestamp: string;
+  /** Whose change it is; a broadcast kind (catalogue.ts) goes to every client of the family. */
   client_id: string;
   family: FamilyId;
   /** Only for `webhook.test`: the one endpoint it goes to. */

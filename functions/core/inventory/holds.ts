@@ -11,7 +11,7 @@ import { padId } from '../platform/ids.js';
 import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
 import { randomToken } from '../platform/secrets.js';
 import { deleteItem, itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Part, type TransactItem } from '../platform/transact.js';
-import { consumeUnit, freeUnit, holdUnitPart, readLocks, takeFromPool, unitId, type Pool, type Tally } from './units.js';
+import { consumeUnit, freeUnit, holdUnitPart, moveUnitParts, readLocks, takeFromPool, unitId, type Pool, type Tally } from './units.js';
 
 /**
  * Holds: a holder's claim on one unit of a pool until `expires_at`, which
@@ -156,6 +156,21 @@ export async function releaseUnitHold(deps: Deps, policy: HoldPolicy, holder: Ho
     ],
     { hold: notFound, unit: notFound, marker: notFound },
   );
+}
+
+/** Who holds a hold, as its record says. */
+export const holderOf = (hold: Hold): Holder =>
+  hold.invite_id === undefined ? { type: 'client', clientId: hold.client_id } : { type: 'invite', clientId: hold.client_id, inviteId: hold.invite_id };
+
+/** An active hold moved to another unit (an operator cut its unit): the hold's `fields` (which unit), its marker and its lock, together. */
+export function moveHoldParts(deps: Deps, policy: HoldPolicy, hold: Hold, fields: Record<string, unknown>, lock: { from: ItemKey; to: ItemKey; item: Record<string, unknown> }): Part[] {
+  const now = deps.clock();
+  const holder = holderOf(hold);
+  return [
+    part('hold', updateItem(deps, holdKeys.hold(policy.family, hold.hold_hash), { set: fields }, holdUsable(holder, now))),
+    ...(policy.onePerHolder ? [part('marker', updateItem(deps, markerKey(policy.family, holder), { set: fields }, markerOf(hold.hold_hash)))] : []),
+    ...moveUnitParts(deps, lock.from, lock.to, lock.item, now),
+  ];
 }
 
 /** *consume*, for a booking's transaction: the hold becomes used, its unit the booking's, and the holder free to hold again. */

@@ -64,6 +64,17 @@ export const claimUnit = (deps: Deps, unit: ItemKey, owner: { bookingId: number;
 export const freeUnit = (deps: Deps, unit: ItemKey, owner: { bookingId: number } | { holdHash: string }, name = 'unit'): Part =>
   part(name, deleteItem(deps, unit, 'bookingId' in owner ? unitBookedBy(owner.bookingId) : unitHeldBy(owner.holdHash)));
 
+/**
+ * *move*: a lock in force, as read, to another free unit of its pool (an
+ * operator cut the unit it was on). The new unit's part is `unit`, so
+ * `takeFromPool` tries another when it was taken meanwhile.
+ */
+export function moveUnitParts(deps: Deps, from: ItemKey, to: ItemKey, lock: Record<string, unknown>, now: Date): Part[] {
+  const { pk: _pk, sk: _sk, ...held } = lock;
+  const stillOwned = lock.state === 'booked' ? unitBookedBy(Number(lock.booking_id)) : unitHeldBy(String(lock.hold_hash));
+  return [part('unit', putItem(deps, { ...to, ...held }, unitFree(now))), part('old unit', deleteItem(deps, from, stillOwned))];
+}
+
 /** A unit's identity in the map `readLocks` returns. */
 export const unitId = (k: ItemKey): string => `${k.pk}\n${k.sk}`;
 

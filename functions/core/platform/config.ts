@@ -38,6 +38,8 @@ export interface CoreConfig {
   linkRequestsPerToken: { limit: number; windowSeconds: number };
   /** Video meetings are rooms under this URL (Jitsi Meet by default: a room exists once someone joins it). */
   videoMeetingBaseUrl: string;
+  /** The Services feed answers changes once they are this old: a write that read its clock earlier has committed by then. */
+  feedSettleSeconds: number;
   /** The sender of e-mails (EMAIL_FROM); calendar invitations name it as organiser. Unset: the messaging default. */
   emailFrom?: string;
 }
@@ -55,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig {
     exchangeFailuresPerClient: { limit: intEnv('EXCHANGE_FAILURES_PER_CLIENT_PER_15_MINUTES', 10, env), windowSeconds: 900 },
     linkRequestsPerToken: { limit: intEnv('LINK_REQUESTS_PER_TOKEN_PER_MINUTE', 120, env), windowSeconds: 60 },
     videoMeetingBaseUrl: (env.VIDEO_MEETING_BASE_URL || 'https://meet.jit.si').replace(/\/$/, ''),
+    feedSettleSeconds: intEnv('FEED_SETTLE_SECONDS', 5, env),
     emailFrom: env.EMAIL_FROM || undefined,
   };
 }

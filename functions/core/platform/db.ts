@@ -3,7 +3,7 @@ import { isConditionalCheckFailed } from './conditions.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 import { TransactionFailed, type Condition } from './transact.js';
-import { decodeCursor, encodeCursor, pageKey, type Page } from './pagination.js';
+import { decodeCursor, encodeCursor, pageKey, type ListScope, type Page } from './pagination.js';
 
 /** Small table helpers every entity module uses. */
 
@@ -102,7 +102,7 @@ export async function queryPage<T>(
   );
   return {
     data: (result.Items ?? []).map(view),
-    next_cursor: await encodeCursor(deps, scope, pageKey(result.LastEvaluatedKey)),
+    next_cursor: await encodeCursor(deps, scope, pageKey(scope, result.LastEvaluatedKey)),
   };
 }
 
@@ -110,36 +110,45 @@ export async function queryPage<T>(
  * A page of a list that a filter (the table's, or a rule it cannot express:
  * `take` answers undefined) can leave short: reads on until the page is full
  * or the list ends. The cursor stands at the last item read into the page.
+ * The list is a partition's sort keys under a prefix, or between two
+ * (inclusive: `EVENT#<to>` ends before `EVENT#<to>#<id>`), of the table or
+ * of the index `gsi1` (read eventually consistent, as DynamoDB reads a
+ * global index).
  */
 export async function queryFilteredPage<T>(
   deps: Deps,
-  query: { pk: string; prefix: string; limit: number; cursor?: string; filter?: Condition; order?: 'newest' | 'oldest' },
+  query: ListScope & { limit: number; cursor?: string; filter?: Condition; order?: 'newest' | 'oldest' },
   take: (item: Record<string, unknown>) => Promise<T | undefined> | T | undefined,
 ): Promise<Page<T>> {
-  const scope = { pk: query.pk, prefix: query.prefix };
+  const scope: ListScope = { pk: query.pk, prefix: query.prefix, range: query.range, index: query.index };
+  const [pkName, skName] = query.index ? ['gsi1pk', 'gsi1sk'] : ['pk', 'sk'];
+  const sortKey = query.range ? `${skName} BETWEEN :from AND :to` : query.prefix ? `begins_with(${skName}, :prefix)` : undefined;
+  const bounds = query.range ? { ':from': query.range.from, ':to': query.range.to } : query.prefix ? { ':prefix': query.prefix } : {};
+  const filter = query.filter;
   const data: T[] = [];
   let cursor = await decodeCursor(deps, scope, query.cursor);
   do {
     const page = await deps.db.send(
       new QueryCommand({
         TableName: deps.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        FilterExpression: query.filter?.expression,
-        ExpressionAttributeNames: query.filter?.names && Object.keys(query.filter.names).length ? query.filter.names : undefined,
-        ExpressionAttributeValues: { ':pk': query.pk, ':prefix': query.prefix, ...query.filter?.values },
+        IndexName: query.index,
+        KeyConditionExpression: sortKey ? `${pkName} = :pk AND ${sortKey}` : `${pkName} = :pk`,
+        FilterExpression: filter?.expression,
+        ExpressionAttributeNames: filter?.names && Object.keys(filter.names).length ? filter.names : undefined,
+        ExpressionAttributeValues: { ':pk': query.pk, ...bounds, ...filter?.values },
         ScanIndexForward: query.order === 'oldest',
         Limit: 50,
         ExclusiveStartKey: cursor,
-        ConsistentRead: true,
+        ConsistentRead: query.index ? undefined : true,
       }),
     );
     for (const item of page.Items ?? []) {
       if (data.length === query.limit) break;
       const view = await take(item);
       if (view !== undefined) data.push(view);
-      cursor = { pk: query.pk, sk: String(item.sk) };
+      cursor = pageKey(scope, item);
     }
-    if (data.length < query.limit) cursor = pageKey(page.LastEvaluatedKey);
+    if (data.length < query.limit) cursor = pageKey(scope, page.LastEvaluatedKey);
   } while (cursor && data.length < query.limit);
   return { data, next_cursor: data.length === query.limit ? await encodeCursor(deps, scope, cursor) : null };
 }

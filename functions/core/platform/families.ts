@@ -17,7 +17,14 @@ export interface FamilySpec {
   clientOperations: boolean;
   /** A product the client's account must include for the family's token exchange (else 403 forbidden). */
   entitlement?: 'monitoring';
-  /** Deprecated families answer with Deprecation/Sunset headers and 410 after the sunset. */
+  /** Offers the webhook endpoint operations (the facades have none of their own). */
+  webhooks: boolean;
+  /**
+   * Deprecated families answer every request with Deprecation, Sunset and
+   * Link headers, and 410 after the sunset and in brownout windows
+   * (decision 13). These are the defaults; the environment may move them
+   * (platform/deprecation.ts). `successor`: the family that replaces it.
+   */
   deprecation?: { deprecatedAt: string; sunsetAt: string; successor?: string };
 }
 
@@ -29,6 +36,7 @@ export const FAMILIES = {
     envelope: 'bare',
     tokens: 'own',
     clientOperations: true,
+    webhooks: true,
   },
   'portal-v2': {
     prefix: '/portal/v2',
@@ -37,6 +45,7 @@ export const FAMILIES = {
     envelope: 'data-message',
     tokens: 'own',
     clientOperations: false,
+    webhooks: true,
   },
   'practical-training': {
     prefix: '/practical-training',
@@ -45,6 +54,26 @@ export const FAMILIES = {
     envelope: 'bare',
     tokens: 'own',
     clientOperations: true,
+    webhooks: true,
+  },
+  services: {
+    prefix: '/services',
+    title: 'Services API',
+    stackName: 'Services',
+    envelope: 'bare',
+    tokens: { parent: 'clinical-interview' },
+    clientOperations: false,
+    webhooks: false,
+  },
+  'practical-training-legacy': {
+    prefix: '/practical-training-legacy',
+    title: 'Practical training legacy API (deprecated)',
+    stackName: 'PracticalTrainingLegacy',
+    envelope: 'bare',
+    tokens: { parent: 'practical-training' },
+    clientOperations: false,
+    webhooks: false,
+    deprecation: { deprecatedAt: '2026-01-01T00:00:00Z', sunsetAt: '2027-06-30T00:00:00Z', successor: 'practical-training' },
   },
   'registration-monitoring': {
     prefix: '/registration-monitoring',
@@ -53,6 +82,7 @@ export const FAMILIES = {
     envelope: 'bare',
     tokens: 'own',
     clientOperations: false,
+    webhooks: true,
     entitlement: 'monitoring',
   },
 } as const satisfies Record<string, FamilySpec>;
@@ -70,3 +100,6 @@ export const tokenFamilyOf = (family: FamilyId): FamilyId => {
   const tokens = familySpec(family).tokens;
   return tokens === 'own' ? family : (tokens.parent as FamilyId);
 };
+
+/** The variable that gives a function another family's HTTP API URL, where there is no custom domain. */
+export const familyUrlEnv = (family: FamilyId): string => `FAMILY_URL_${family.toUpperCase().replaceAll('-', '_')}`;

@@ -36,6 +36,10 @@ export const TABLE_KEYS = {
       bookingPage: 'BOOKING_PAGE#',
       linkPlace: 'LINK_PLACE#',
       booking: 'BOOKING#',
+      // Each booking once, keyed by its last change: the change log (bookings/changes.ts).
+      bookingChange: 'BOOKING_CHANGE#',
+      // Each booking once, keyed by its start: lists by time (bookings/schedule.ts).
+      bookingStart: 'BOOKING_START#',
       bookingInvite: 'BINVITE#',
       wallet: 'WALLET#',
       webhook: 'WEBHOOK#',
@@ -50,6 +54,8 @@ export const TABLE_KEYS = {
       runningJob: 'JOB_RUNNING#',
       // A family's balance alert thresholds (practical training).
       balanceAlerts: 'BALANCE_ALERTS#',
+      // Calls to a deprecated family per UTC day (access/deprecated-calls.ts).
+      deprecatedCalls: 'DEPRECATED_CALLS#',
       // Registration monitoring: workers, the guards that keep (register, number) and external_ref unique, team users, the account's monitoring record.
       worker: 'WORKER#',
       workerGuard: 'WORKER_GUARD#',
@@ -102,6 +108,8 @@ export const GSI1_KEYS = {
   openReferenceRequests: { pk: 'OPEN_REFREQ', sk: { open: '' } },
   trainingEventsByStart: { pk: 'TEVENTS_BY_START#', sk: { event: '' } },
   openHolds: { pk: 'OPEN_HOLD#', sk: { hold: '' } },
+  // A deprecated family's callers on one UTC day: `DEPRECATED_CALLS#<family>#<date>` / client id.
+  deprecatedCalls: { pk: 'DEPRECATED_CALLS#', sk: { client: '' } },
 } as const satisfies Record<string, PartitionKind>;
 
 /** `prefix` then the parts, '#'-separated: `key('BOOKING#', 'clinical-interview', '0000000007')`. */

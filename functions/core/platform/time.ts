@@ -58,8 +58,12 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
   return matches.length ? new Date(matches[0]!) : undefined;
 }
 
-/** `2026-07-01T09:30:00+01:00`: the instant as the service's wall clock, with its offset. */
-export function formatWithOffset(instant: Date | string, timeZone: string): string {
+/**
+ * `2026-07-01T09:30:00+01:00`: the instant as the service's wall clock, with
+ * its offset; with `milliseconds`, `2026-07-01T09:30:00.250+01:00` (a time a
+ * client hands back to resume from must not lose what sets it apart).
+ */
+export function formatWithOffset(instant: Date | string, timeZone: string, options: { milliseconds?: boolean } = {}): string {
   const at = typeof instant === 'string' ? new Date(instant) : instant;
   const p = partsIn(at, timeZone);
   const offset = offsetMinutes(at, timeZone);
@@ -67,7 +71,8 @@ export function formatWithOffset(instant: Date | string, timeZone: string): stri
   const abs = Math.abs(offset);
   const hh = String(Math.floor(abs / 60)).padStart(2, '0');
   const mm = String(abs % 60).padStart(2, '0');
-  return `${p.date}T${p.time}:${p.second}${sign}${hh}:${mm}`;
+  const fraction = options.milliseconds ? `.${String(at.getUTCMilliseconds()).padStart(3, '0')}` : '';
+  return `${p.date}T${p.time}:${p.second}${fraction}${sign}${hh}:${mm}`;
 }
 
 /** The wall-clock date, time and ISO weekday (1 = Monday) of an instant. */

@@ -19,3 +19,6 @@ export const MAX_REFEREES = 10;
 
 /** Listing practical training events covers at most this many days, by start. */
 export const EVENT_RANGE_DAYS = 92;
+
+/** The practical training legacy search covers at most this many days. */
+export const LEGACY_SEARCH_DAYS = 31;

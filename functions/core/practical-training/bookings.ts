@@ -36,11 +36,15 @@ export type Result = 'pending' | 'passed' | 'not_passed';
 /** The clinical candidate, whose `nmc_number` is optional here: carers have none. */
 export type TraineeInput = Omit<CandidateInput, 'nmc_number'> & { nmc_number?: string | null };
 
-export interface NewPracticalBooking extends TraineeInput {
-  hold_hash: string;
+/** A booking's candidate and payment, whichever way its seat is taken. */
+export interface PracticalBookingInput extends TraineeInput {
   pay_option: PayOption;
   agency_contact_name?: string;
   agency_contact_email?: string;
+}
+
+export interface NewPracticalBooking extends PracticalBookingInput {
+  hold_hash: string;
 }
 
 export interface PracticalBooking extends BookingRecord {
@@ -201,26 +205,44 @@ export interface BookingOptions {
  * the booking, `booking.created` and any alert.
  */
 export async function createPracticalBooking(deps: Deps, clientId: string, input: NewPracticalBooking, links: BookingLinks, options: BookingOptions = {}) {
-  const tz = deps.config.serviceTimeZone;
-  const kind = PRACTICAL_BOOKINGS;
   const holder = options.holder ?? ({ type: 'client', clientId } as const);
   const hold = await getSeatHold(deps, input.hold_hash);
   const refusal = holdRefusal(hold, holder, deps.clock());
   if (refusal || !hold) throw refusal;
+  const explainHold = async () => holdRefusal(await getSeatHold(deps, hold.hold_hash), holder, deps.clock());
+  return commitSeatBooking(deps, clientId, hold.training_event_id, input, links, options, {
+    seat: hold.seat,
+    take: ({ event, bookingId }) => ({
+      parts: consumeHoldParts(deps, seatHolds, holder, hold.hold_hash, seatUnit(event, hold.seat), bookingId),
+      failures: { hold: explainHold, unit: explainHold },
+    }),
+    unknownClient: () => new DomainError('hold-not-found', 'No hold with that hold_hash'),
+  });
+}
+
+/** How a booking gets its seat: the seat, and the parts that take it in the booking's transaction. */
+export interface SeatTaking {
+  seat: string;
+  take: (at: { event: TrainingEventItem; bookingId: number; now: Date; paymentDueAt?: string }) => { parts: Part[]; failures: Record<string, Failure> };
+  unknownClient: () => DomainError;
+}
+
+/** Books a seat of the event however it is taken (a hold used, or a free seat claimed): everything but the taking is here once. */
+export async function commitSeatBooking(deps: Deps, clientId: string, eventId: number, input: PracticalBookingInput, links: BookingLinks, options: BookingOptions, seat: SeatTaking) {
+  const tz = deps.config.serviceTimeZone;
   const [catalogue, client, settings] = await Promise.all([loadCatalogue(deps), getClient(deps, clientId), balanceAlertSettings(deps, clientId)]);
-  const { event, course, location } = await eventInCatalogue(deps, hold.training_event_id, catalogue);
+  const { event, course, location } = await eventInCatalogue(deps, eventId, catalogue);
   const closed = eventRefusal(event, course, deps.clock());
   if (closed) throw closed;
-  if (!client) throw new DomainError('hold-not-found', 'No hold with that hold_hash');
+  if (!client) throw seat.unknownClient();
   const bookingId = await nextId(deps, PRACTICAL_FAMILY, 'booking');
-  const explainHold = async () => holdRefusal(await getSeatHold(deps, hold.hold_hash), holder, deps.clock());
   const explainEvent = async () => {
     const now = await getTrainingEventItem(deps, event.id);
     if (!now || now.cancelled_at) return new DomainError('event-unavailable', `Training event ${event.id} is not open for booking`, { pointer: '/training_event_id' });
     return undefined; // the count moved: read it again
   };
   const candidate = { first_name: input.first_name, last_name: input.last_name, email: input.email, phone: input.phone, job_role: input.job_role, nmc_number: input.nmc_number ?? null };
-  const { view } = await commitBooking(deps, kind, {
+  const { view } = await commitBooking(deps, PRACTICAL_BOOKINGS, {
     client,
     bookingId,
     payOption: input.pay_option,
@@ -234,7 +256,7 @@ export async function createPracticalBooking(deps: Deps, clientId: string, input
       training_event: { id: event.id, location: { id: location.id, name: location.name, town: location.address.town, postcode: location.address.postcode } },
       training_event_id: event.id,
       course_id: course.id,
-      seat: hold.seat,
+      seat: seat.seat,
       date: event.date,
       start_time: event.start_time,
       start_at: event.start_at,
@@ -246,16 +268,17 @@ export async function createPracticalBooking(deps: Deps, clientId: string, input
       booking_invite_id: options.bookingInviteId ?? null,
       booked_by: options.bookedBy ?? 'Agency',
     },
-    take: async ({ now }) => {
+    take: async ({ now, paymentDueAt }) => {
       // Read each attempt: the seat count and the seats-low decision condition on it.
       const current = (await getTrainingEventItem(deps, event.id)) ?? event;
       // The alert carries the event as the API shows it, after this booking.
       const publicView = async () => toTrainingEventView({ ...current, booked_count: current.booked_count + 1 }, course, location, (await seatsAvailable(deps, [current], now)).get(current.id) ?? 0, now, tz);
       const view = bookingCrossesSeatsLow(current) ? await publicView() : undefined;
+      const taken = seat.take({ event, bookingId, now, paymentDueAt });
       const extra = options.extra?.({ now, bookingId });
       return {
-        parts: [...consumeHoldParts(deps, seatHolds, holder, hold.hold_hash, seatUnit(event, hold.seat), bookingId), ...eventBookedParts(deps, current, clientId, () => view), ...(extra?.parts ?? [])],
-        failures: { hold: explainHold, unit: explainHold, 'training event': explainEvent, ...(extra?.failures ?? {}) },
+        parts: [...taken.parts, ...eventBookedParts(deps, current, clientId, () => view), ...(extra?.parts ?? [])],
+        failures: { ...taken.failures, 'training event': explainEvent, ...(extra?.failures ?? {}) },
       };
     },
   });

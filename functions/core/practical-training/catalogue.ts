@@ -1,6 +1,6 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { gbp, type Money } from '../commerce/money.js';
-import { queryAll, updateExisting } from '../platform/db.js';
+import { queryAll, queryFilteredPage, updateExisting } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { setFrom } from '../platform/transact.js';
 import { cachedPerTable } from '../platform/table-cache.js';
@@ -8,7 +8,7 @@ import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { nextId, padId } from '../platform/ids.js';
 import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
-import { decodeCursor, encodeCursor, pageKey, type Page } from '../platform/pagination.js';
+import type { Page } from '../platform/pagination.js';
 import { zonedInstant } from '../platform/time.js';
 
 /**
@@ -252,34 +252,29 @@ export async function createTrainingEvent(
 
 export async function getTrainingEventItem(deps: Deps, id: number): Promise<TrainingEventItem | undefined> {
   const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: trainingCatalogueKeys.event(PRACTICAL_FAMILY, id), ConsistentRead: true }));
-  if (!Item) return undefined;
-  const { pk, sk, gsi1pk, gsi1sk, entity, ...event } = Item;
-  return event as TrainingEventItem;
+  return Item && eventOf(Item);
 }
 
-/** Events starting from `from` (inclusive) to `to` (exclusive), soonest first, one page at a time. */
-export async function trainingEventsStarting(deps: Deps, range: { from: string; to: string; limit: number; cursor?: string }, keep: (e: TrainingEventItem) => boolean = () => true): Promise<Page<TrainingEventItem>> {
-  const pk = trainingCatalogueKeys.byStartPartition(PRACTICAL_FAMILY);
-  const scope = { pk, prefix: `${range.from}..${range.to}` };
-  const data: TrainingEventItem[] = [];
-  let cursor = await decodeCursor(deps, scope, range.cursor);
-  // Filters (course, location, seats) can leave a page short: read on until it is full or the range ends.
-  do {
-    const page = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': pk, ':from': key(BY_START.sk.event, range.from), ':to': key(BY_START.sk.event, range.to) },
-        Limit: range.limit - data.length,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const { pk: _pk, sk, gsi1pk, gsi1sk, entity, ...event } = item;
-      if (keep(event as TrainingEventItem)) data.push(event as TrainingEventItem);
-    }
-    cursor = pageKey(page.LastEvaluatedKey);
-  } while (cursor && data.length < range.limit);
-  return { data, next_cursor: await encodeCursor(deps, scope, cursor) };
+/** A stored event without its keys. */
+function eventOf(item: Record<string, unknown>): TrainingEventItem {
+  const { pk: _pk, sk: _sk, gsi1pk: _gpk, gsi1sk: _gsk, entity: _entity, ...event } = item;
+  return event as unknown as TrainingEventItem;
 }
+
+/** Events starting from `from` (inclusive) to `to` (exclusive), soonest first, one page at a time; filters can leave a page short, so it reads on. */
+export const trainingEventsStarting = (deps: Deps, range: { from: string; to: string; limit: number; cursor?: string }, keep: (e: TrainingEventItem) => boolean = () => true): Promise<Page<TrainingEventItem>> =>
+  queryFilteredPage(
+    deps,
+    {
+      index: 'gsi1',
+      pk: trainingCatalogueKeys.byStartPartition(PRACTICAL_FAMILY),
+      range: { from: key(BY_START.sk.event, range.from), to: key(BY_START.sk.event, range.to) },
+      order: 'oldest',
+      limit: range.limit,
+      cursor: range.cursor,
+    },
+    (item) => {
+      const event = eventOf(item);
+      return keep(event) ? event : undefined;
+    },
+  );

@@ -3,16 +3,18 @@ import { listClients } from '../access/clients.js';
 import { changeBooking } from '../bookings/change.js';
 import { findBookingIn } from '../bookings/records.js';
 import { eventPut } from '../events/outbox.js';
-import { claimUnit, freeUnit, lockInForce, readLocks, seatNames, takeFromPool, unitId } from '../inventory/units.js';
+import { holderOf, moveHoldParts, releaseUnitHold } from '../inventory/holds.js';
+import { claimUnit, freeUnit, lockInForce, moveUnitParts, readLocks, seatNames, takeFromPool, unitId } from '../inventory/units.js';
+import type { ItemKey } from '../platform/db.js';
 import { isConditionalCheckFailed } from '../platform/conditions.js';
 import { retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { formatWithOffset } from '../platform/time.js';
-import { part } from '../platform/transact.js';
+import { part, transact } from '../platform/transact.js';
 import { cancelPractical, eventBookedParts, eventFreedParts, listPracticalBookings, PRACTICAL_BOOKINGS, toPracticalBookingView, type PracticalBooking, type PracticalBookingView } from './bookings.js';
-import { getTrainingEventItem, MAX_CAPACITY, PRACTICAL_FAMILY, trainingCatalogueKeys } from './catalogue.js';
-import { eventInCatalogue, seatPool, seatsAvailable, seatUnit } from './seats.js';
+import { getTrainingEventItem, MAX_CAPACITY, PRACTICAL_FAMILY, trainingCatalogueKeys, type TrainingEventItem } from './catalogue.js';
+import { eventInCatalogue, getSeatHold, seatHolds, seatOfHold, seatPool, seatsAvailable, seatUnit } from './seats.js';
 import { freeCancellationUntil, toTrainingEventView } from './views.js';
 
 /**
@@ -81,16 +83,16 @@ export async function reschedulePractical(deps: Deps, id: number, toEventId: num
   });
 }
 
-/** Raises capacity (new seats), or lowers it where the seats cut are free. */
+/**
+ * Raises capacity (new seats), or lowers it down to what is booked: the
+ * capacity is written first, so holds and bookings from then on use the
+ * smaller pool; then each booking, and each active hold, on a seat cut is
+ * moved to a free seat kept. A hold that finds none ends (released): the
+ * seats kept go to bookings first.
+ */
 export async function setEventCapacity(deps: Deps, eventId: number, capacity: number) {
   if (!Number.isInteger(capacity) || capacity < 1 || capacity > MAX_CAPACITY) throw new DomainError('invalid-catalog', `capacity must be 1 to ${MAX_CAPACITY}`);
   const { event } = await eventInCatalogue(deps, eventId);
-  if (capacity < event.capacity) {
-    const cut = seatNames(event.capacity).slice(capacity).map((s) => seatUnit(event, s));
-    const locks = await readLocks(deps, cut);
-    const taken = cut.filter((k) => lockInForce(locks.get(unitId(k)), deps.clock())).length;
-    if (taken > 0 || event.booked_count > capacity) throw new DomainError('invalid-state', `Training event ${eventId} has ${taken} booked or held seats above ${capacity}; it keeps ${event.capacity}`);
-  }
   await deps.db
     .send(
       new UpdateCommand({
@@ -103,10 +105,83 @@ export async function setEventCapacity(deps: Deps, eventId: number, capacity: nu
       }),
     )
     .catch((err: unknown) => {
-      if (isConditionalCheckFailed(err)) throw new DomainError('invalid-state', `Training event ${eventId} has more than ${capacity} bookings`);
+      if (isConditionalCheckFailed(err)) throw new DomainError('invalid-state', `Training event ${eventId} has more than ${capacity} bookings; it keeps ${event.capacity} seats`);
       throw err;
     });
-  return { id: eventId, capacity };
+  const moved = capacity < event.capacity ? await clearCutSeats(deps, { ...event, capacity }, event.capacity) : { bookings: [], holds: 0, released_holds: 0 };
+  return { id: eventId, capacity, moved_bookings: moved.bookings, moved_holds: moved.holds, released_holds: moved.released_holds };
+}
+
+/** Moves what is on seats above the event's (new) capacity onto seats kept; a few rounds catch a hold taken from the pool as read before the cut. */
+async function clearCutSeats(deps: Deps, event: TrainingEventItem, oldCapacity: number) {
+  const done = { bookings: [] as number[], holds: 0, released_holds: 0 };
+  const cut = seatNames(oldCapacity).slice(event.capacity).map((seat) => ({ seat, unit: seatUnit(event, seat) }));
+  for (let round = 0; round < 3; round++) {
+    const locks = await readLocks(deps, cut.map((c) => c.unit));
+    const inForce = cut.flatMap((c) => {
+      const lock = locks.get(unitId(c.unit));
+      return lock && lockInForce(lock, deps.clock()) ? [{ ...c, lock }] : [];
+    });
+    if (!inForce.length) break;
+    // Bookings first: they are owed a seat, a hold is not.
+    for (const { unit, lock } of inForce.sort((x, y) => Number(y.lock.state === 'booked') - Number(x.lock.state === 'booked'))) {
+      if (lock.state === 'booked') done.bookings.push(await moveBooking(deps, event, unit, lock, () => done.released_holds++));
+      else if (await moveHold(deps, event, unit, lock)) done.holds++;
+      else done.released_holds++;
+    }
+  }
+  return done;
+}
+
+async function moveBooking(deps: Deps, event: TrainingEventItem, from: ItemKey, lock: Record<string, unknown>, released: () => void): Promise<number> {
+  const booking = await findBooking(deps, Number(lock.booking_id));
+  const attempt = () =>
+    takeFromPool(
+      deps,
+      seatPool(event),
+      (seat) => changeBooking(deps, PRACTICAL_BOOKINGS, booking, { seat }, undefined, moveUnitParts(deps, from, seatUnit(event, seat), lock, deps.clock())),
+      () => new DomainError('event-full', `No seat kept for booking ${booking.id}`),
+    );
+  await attempt().catch(async (err: unknown) => {
+    // Every seat kept is booked or held: a hold gives way to the booking.
+    if (!(err instanceof DomainError && err.code === 'event-full') || !(await releaseOneHold(deps, event))) throw err;
+    released();
+    return attempt();
+  });
+  return booking.id;
+}
+
+/** Moves a hold onto a free seat kept; false when there is none and the hold was ended instead. */
+async function moveHold(deps: Deps, event: TrainingEventItem, from: ItemKey, lock: Record<string, unknown>): Promise<boolean> {
+  const hold = await getSeatHold(deps, String(lock.hold_hash));
+  if (!hold || hold.status !== 'active') return true;
+  try {
+    await takeFromPool(
+      deps,
+      seatPool(event),
+      (seat) => transact(deps, moveHoldParts(deps, seatHolds, hold, { seat }, { from, to: seatUnit(event, seat), item: lock }), {}),
+      () => new DomainError('event-full', 'No seat kept for the hold'),
+    );
+    return true;
+  } catch (err) {
+    if (!(err instanceof DomainError && err.code === 'event-full')) throw err;
+    await releaseUnitHold(deps, seatHolds, holderOf(hold), hold.hold_hash, seatOfHold).catch(() => undefined);
+    return false;
+  }
+}
+
+/** Ends one active hold on a seat kept; false if there is none. */
+async function releaseOneHold(deps: Deps, event: TrainingEventItem): Promise<boolean> {
+  const kept = seatNames(event.capacity).map((seat) => seatUnit(event, seat));
+  const locks = await readLocks(deps, kept);
+  for (const lock of locks.values()) {
+    if (lock.state !== 'held' || !lockInForce(lock, deps.clock())) continue;
+    const hold = await getSeatHold(deps, String(lock.hold_hash));
+    if (hold?.status !== 'active') continue;
+    await releaseUnitHold(deps, seatHolds, holderOf(hold), hold.hold_hash, seatOfHold).catch(() => undefined);
+    return true;
+  }
+  return false;
 }
 
 /** Cancels the event, then every booking on it: each refunded in full, each told (`booking.cancelled`). */

@@ -4,6 +4,8 @@ import { chunksOf, getMany, queryPage, writeMany } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import type { FamilyId } from '../platform/families.js';
 import type { DomainEvent } from '../events/outbox.js';
+import { isBroadcast } from '../events/catalogue.js';
+import { listClients } from '../access/clients.js';
 import type { Page } from '../platform/pagination.js';
 import { batchFailures, type BatchConsumer, type QueueMessage } from '../platform/sqs.js';
 import { formatWithOffset } from '../platform/time.js';
@@ -107,14 +109,15 @@ export function wants(endpoint: EndpointItem, event: DomainEvent): boolean {
 /**
  * The fan-out of a batch of events. The events that share a client and
  * family share one endpoint query, and their deliveries are queued ten to a
- * request, each in its endpoint's lane. An event whose deliveries could not
- * all be queued is failed, so it is fanned out again (receivers de-duplicate
- * by webhook-id).
+ * request, each in its endpoint's lane. A broadcast kind goes to every
+ * enabled client's endpoints (the same event id for each). An event whose
+ * deliveries could not all be queued is failed, so it is fanned out again
+ * (receivers de-duplicate by webhook-id).
  */
 export function fanOut(deps: Deps, sqs: SQSClient, lanes: Lanes, onError: OnError = () => undefined): BatchConsumer {
   return async (batch) => {
     const { failed, fail } = batchFailures(onError);
-    const events = batch.flatMap((queued) => {
+    const parsed = batch.flatMap((queued) => {
       try {
         return [{ queued, event: JSON.parse(queued.body) as DomainEvent }];
       } catch (err) {
@@ -122,6 +125,7 @@ export function fanOut(deps: Deps, sqs: SQSClient, lanes: Lanes, onError: OnErro
         return [];
       }
     });
+    const events = await toEachClient(deps, parsed, fail);
     const deliveries: Outgoing[] = [];
     await Promise.all(
       [...Map.groupBy(events, ({ event }) => `${event.client_id}\n${event.family}`).values()].map(async (group) => {
@@ -142,6 +146,20 @@ export function fanOut(deps: Deps, sqs: SQSClient, lanes: Lanes, onError: OnErro
     await queueAll(sqs, deliveries, fail);
     return failed;
   };
+}
+
+/** Broadcast events as one copy per enabled client (one read of the client list per batch that has any). */
+async function toEachClient(deps: Deps, events: { queued: QueueMessage; event: DomainEvent }[], fail: (queued: QueueMessage, err: unknown) => void) {
+  const broadcasts = events.filter(({ event }) => isBroadcast(event.type));
+  if (!broadcasts.length) return events;
+  let clients: string[];
+  try {
+    clients = (await listClients(deps)).filter((c) => !c.disabled).map((c) => c.clientId);
+  } catch (err) {
+    broadcasts.forEach(({ queued }) => fail(queued, err));
+    return events.filter(({ event }) => !isBroadcast(event.type));
+  }
+  return events.flatMap((e) => (isBroadcast(e.event.type) ? clients.map((client_id) => ({ queued: e.queued, event: { ...e.event, client_id } })) : [e]));
 }
 
 /**

@@ -10,6 +10,7 @@ import { clientKeys } from '../access/clients.js';
 import { nextId, padId } from '../platform/ids.js';
 import { familyPrefix, key, TABLE_KEYS } from '../platform/key-registry.js';
 import { eventPut } from '../events/outbox.js';
+import type { WebhookFamilyId } from '../events/catalogue.js';
 import { newWebhookSecret, secretPrefix } from './signing.js';
 import { formatWithOffset } from '../platform/time.js';
 import { vetWebhookUrl, type UrlPolicy } from './url-guard.js';
@@ -266,7 +267,8 @@ export async function sendTestEvent(deps: Deps, clientId: string, family: Family
   const put = eventPut(deps, {
     type: 'webhook.test',
     client_id: clientId,
-    family,
+    // Webhook operations are routed only in families with webhooks (FamilySpec.webhooks).
+    family: family as WebhookFamilyId,
     endpoint_id: endpoint.id,
     data: { endpoint_id: endpoint.id, message: 'This is a test event from the Agency API.' },
   });

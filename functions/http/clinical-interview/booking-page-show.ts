@@ -6,5 +6,5 @@ import { bookingPage } from './_pages.js';
 
 export const handler = pageHandler(clinicalInterview.showBookingPage, async ({ deps, params, query, baseUrl }) => {
   const model = await bookingPageModel(deps, params.token, query.interview_type_id, linkTo(baseUrl, clinicalInterview.submitBookingPage, params));
-  return { status: 200, html: bookingPage(model) };
+  return { status: 200, html: bookingPage({ ...model, day: query.date }) };
 });

@@ -4,6 +4,7 @@ import { linkTo } from '../../api/routes/operation.js';
 import { createCandidateBooking } from '../../core/bookings/bookings.js';
 import { DomainError } from '../../core/platform/errors.js';
 import { beyondHorizon } from '../../core/platform/time.js';
+import { formErrors } from '../../middleware/html.js';
 import { pageHandler } from '../../middleware/page-handler.js';
 import { bookingPageModel, BookingPageForm } from './_booking-page.js';
 import { bookingPage } from './_pages.js';
@@ -17,8 +18,7 @@ export const handler = pageHandler(clinicalInterview.submitBookingPage, async ({
 
   const parsed = v.safeParse(BookingPageForm, form);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.issues) errors[v.getDotPath(issue) ?? 'slot'] ??= issue.message;
+    const errors = formErrors(parsed.issues, 'slot');
     return again(errors, 422);
   }
   const { slot, interview_type_id, ...candidate } = parsed.output;

@@ -4,7 +4,7 @@ import { linkTo } from '../../api/routes/operation.js';
 import { confirmCandidatePayment } from '../../core/bookings/booking-admin.js';
 import { edgeProblem } from '../../middleware/problems.js';
 import { pageHandler } from '../../middleware/page-handler.js';
-import { paymentProviderReady } from './_payment-page.js';
+import { paymentProviderReady } from '../shared/_payment-page.js';
 
 /** The test provider reports success at once; the booking is confirmed and the agency told (booking.confirmed). */
 export const handler = pageHandler(clinicalInterview.submitPaymentPage, async ({ deps, params, baseUrl }) => {

@@ -12,12 +12,13 @@ const CLOSED: Record<string, [string, string]> = {
   submitted: ['Referees received', 'Thank you: your referees have been sent their reference forms.'],
 };
 
-export const closedPage = (state: string): string => {
+export const closedPage = (state: string, agency?: string): string => {
   const [title, text] = CLOSED[state] ?? ['Closed', 'This link no longer works.'];
-  return layout(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>`);
+  return layout(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>`, agency);
 };
 
 export function refereeFormPage(ctx: FormContext, action: string, values: Record<string, string> = {}, errors: Record<string, string> = {}): string {
+  const page = (title: string, html: string) => layout(title, html, ctx.agency);
   const questions = ctx.template.questions
     .map((q) => {
       const name = `q_${q.id}`;
@@ -33,7 +34,7 @@ export function refereeFormPage(ctx: FormContext, action: string, values: Record
 <textarea id="${name}" name="${name}" rows="4" maxlength="2000" ${error ? `aria-invalid="true" aria-describedby="${name}-error"` : ''}>${escapeHtml(values[name] ?? '')}</textarea>`;
     })
     .join('\n');
-  return layout(`Reference for ${ctx.request.candidate_name}`, `<h1>Employment reference for ${escapeHtml(ctx.request.candidate_name)}</h1>
+  return page(`Reference for ${ctx.request.candidate_name}`, `<h1>Employment reference for ${escapeHtml(ctx.request.candidate_name)}</h1>
 <p>${escapeHtml(ctx.agency)} asks you, ${escapeHtml(ctx.reference.referee_name)} (${escapeHtml(ctx.reference.referee_position)}, ${escapeHtml(ctx.reference.referee_organisation)}),
 for a reference about ${escapeHtml(ctx.request.candidate_name)}. This form works until ${escapeHtml(new Date(ctx.reference.expires_at).toLocaleDateString('en-GB', { dateStyle: 'long' }))}.</p>
 ${Object.keys(errors).length ? '<p class="error" role="alert">Please correct the highlighted answers.</p>' : ''}
@@ -64,13 +65,14 @@ export const REFEREE_FIELDS = [
 export const refereeRows = (ctx: SubmissionContext) => Math.min(10, Math.max(ctx.request.references_required, 2) + 1);
 
 export function submissionFormPage(ctx: SubmissionContext, action: string, values: Record<string, string> = {}, errors: Record<string, string> = {}): string {
+  const page = (title: string, html: string) => layout(title, html, ctx.agency);
   const rows = Array.from({ length: refereeRows(ctx) }, (_, i) => {
     const required = i < ctx.request.references_required;
     return `<fieldset><legend>Referee ${i + 1}${required ? '' : ' (optional)'}</legend>
 ${REFEREE_FIELDS.map(([key, label, type]) => field(`r${i}_${key}`, label, values[`r${i}_${key}`], errors[`r${i}_${key}`], type)).join('\n')}
 </fieldset>`;
   }).join('\n');
-  return layout('Your referees', `<h1>Your referees</h1>
+  return page('Your referees', `<h1>Your referees</h1>
 <p>${escapeHtml(ctx.agency)} needs ${ctx.request.references_required} employment reference${ctx.request.references_required === 1 ? '' : 's'} for you, ${escapeHtml(ctx.request.candidate_name)}.
 Enter your referees below; we will e-mail each of them a reference form.</p>
 ${errors.form ? `<p class="error" role="alert">${escapeHtml(errors.form)}</p>` : Object.keys(errors).length ? '<p class="error" role="alert">Please correct the highlighted answers.</p>' : ''}

@@ -8,7 +8,7 @@ import { closedPage, refereeFormPage } from './_pages.js';
 export const handler = pageHandler(portalV2.showReferenceForm, async ({ deps, params, baseUrl }) => {
   const token = params.token;
   const ctx = await referenceForm(deps, token);
-  if (ctx.state !== 'open') return { status: ctx.state === 'cancelled' || ctx.state === 'expired' ? 410 : 200, html: closedPage(ctx.state) };
+  if (ctx.state !== 'open') return { status: ctx.state === 'cancelled' || ctx.state === 'expired' ? 410 : 200, html: closedPage(ctx.state, ctx.agency) };
   await markOpened(deps, token);
   return { status: 200, html: refereeFormPage(ctx, linkTo(baseUrl, portalV2.submitReferenceForm, { token })) };
 });

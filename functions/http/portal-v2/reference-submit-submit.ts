@@ -5,6 +5,7 @@ import { RefereeInput } from '../../api/schemas/portal-v2.js';
 import { DomainError } from '../../core/platform/errors.js';
 import type { RefereeInput as Referee } from '../../core/portal-v2/references.js';
 import { submissionPage, submitReferees } from '../../core/portal-v2/reference-forms.js';
+import { formErrors } from '../../middleware/html.js';
 import { pageHandler } from '../../middleware/page-handler.js';
 import { closedPage, REFEREE_FIELDS, refereeRows, submissionFormPage } from './_pages.js';
 
@@ -12,7 +13,7 @@ import { closedPage, REFEREE_FIELDS, refereeRows, submissionFormPage } from './_
 export const handler = pageHandler(portalV2.submitReferees, async ({ deps, params, form, baseUrl }) => {
   const token = params.token;
   const ctx = await submissionPage(deps, token);
-  if (ctx.state !== 'open') return { status: ctx.state === 'cancelled' || ctx.state === 'expired' ? 410 : 409, html: closedPage(ctx.state) };
+  if (ctx.state !== 'open') return { status: ctx.state === 'cancelled' || ctx.state === 'expired' ? 410 : 409, html: closedPage(ctx.state, ctx.agency) };
   const action = linkTo(baseUrl, portalV2.submitReferees, { token });
   const errors: Record<string, string> = {};
   const referees: Referee[] = [];
@@ -25,7 +26,7 @@ export const handler = pageHandler(portalV2.submitReferees, async ({ deps, param
     if (parsed.success) {
       referees.push(parsed.output);
       rows.push(i);
-    } else for (const issue of parsed.issues) errors[`r${i}_${v.getDotPath(issue)}`] ??= issue.message;
+    } else Object.assign(errors, formErrors(parsed.issues, 'referee_name', `r${i}_`));
   }
   if (!Object.keys(errors).length && referees.length < ctx.request.references_required) {
     errors.form = `Please give at least ${ctx.request.references_required} referee${ctx.request.references_required === 1 ? '' : 's'}.`;
@@ -38,8 +39,8 @@ export const handler = pageHandler(portalV2.submitReferees, async ({ deps, param
     if (err instanceof DomainError && err.code === 'invalid-field') {
       return { status: 422, html: submissionFormPage(ctx, action, form, { [String(err.extensions.pointer)]: err.message }) };
     }
-    if (err instanceof DomainError && err.code === 'invalid-state') return { status: 409, html: closedPage((await submissionPage(deps, token)).state) };
+    if (err instanceof DomainError && err.code === 'invalid-state') return { status: 409, html: closedPage((await submissionPage(deps, token)).state, ctx.agency) };
     throw err;
   }
-  return { status: 200, html: closedPage('submitted') };
+  return { status: 200, html: closedPage('submitted', ctx.agency) };
 });

@@ -1,7 +1,5 @@
 import * as v from 'valibot';
 import { getClient } from '../../core/access/clients.js';
-import type { PaymentRequestStatus } from '../../core/commerce/payment-requests.js';
-import { formatMoney } from '../../core/commerce/charges.js';
 import type { Deps } from '../../core/platform/deps.js';
 import { DomainError } from '../../core/platform/errors.js';
 import { readableTime } from '../../core/platform/time.js';
@@ -11,7 +9,7 @@ import { inviteOfToken, type InviteItem } from '../../core/practical-training/in
 import type { SeatHold } from '../../core/practical-training/seats.js';
 import type { TrainingEventView } from '../../core/practical-training/views.js';
 import { email, name, nmcNumber, phone } from '../../api/schemas/fields.js';
-import { escapeHtml, field, layout } from '../../middleware/html.js';
+import { candidateFields, escapeHtml, layout } from '../../middleware/html.js';
 
 /** The candidate's pages of a booking invite: choose an event, hold a seat, enter details, book; and the payment page. */
 
@@ -66,6 +64,7 @@ export async function goneMeanwhile(deps: Deps, token: string, err: unknown): Pr
 const when = (e: { start_at: string }, tz: string) => readableTime(e.start_at, tz);
 
 export function invitePage(m: InvitePageModel, timeZone: string): string {
+  const page = (title: string, html: string) => layout(title, html, m.agency);
   const i = m.invite;
   const course = escapeHtml(i.course.name);
   const pays = i.pay_option === 'candidate_pays';
@@ -74,19 +73,13 @@ export function invitePage(m: InvitePageModel, timeZone: string): string {
     const e = m.errors;
     const val = m.values;
     const held = m.hold;
-    return layout(`Book ${i.course.name}`, `<h1>Book ${course}</h1>
+    return page(`Book ${i.course.name}`, `<h1>Book ${course}</h1>
 ${notice}
 <p>A seat is held for you on <strong>${escapeHtml(when(held, timeZone))}</strong> at ${escapeHtml(held.location.name)}, ${escapeHtml(held.location.town)}, until ${escapeHtml(readableTime(held.expires_at, timeZone))}.</p>
 <form method="post" action="${escapeHtml(m.actions.release)}"><button type="submit">Release this seat and choose another date</button></form>
 <form method="post" action="${escapeHtml(m.actions.book)}">
-<h2>Your details</h2>
 ${Object.keys(e).length ? '<p class="error" role="alert">Please correct the highlighted answers.</p>' : ''}
-${field('first_name', 'First name', val.first_name, e.first_name, 'text', 'autocomplete="given-name" required')}
-${field('last_name', 'Last name', val.last_name, e.last_name, 'text', 'autocomplete="family-name" required')}
-${field('email', 'E-mail address', val.email, e.email, 'email', 'autocomplete="email" required')}
-${field('phone', 'Telephone, international format (for example +447700900123)', val.phone, e.phone, 'tel', 'autocomplete="tel" required')}
-${field('job_role', 'Job role', val.job_role, e.job_role, 'text', 'required')}
-${field('nmc_number', 'NMC PIN, if you have one (for example 12A3456B)', val.nmc_number, e.nmc_number)}
+${candidateFields(val, e, 'optional')}
 <button type="submit">${pays ? 'Book and go to payment' : 'Book this place'}</button>
 </form>`);
   }
@@ -97,33 +90,15 @@ ${escapeHtml(when(ev, timeZone))}, ${escapeHtml(ev.location.name)}, ${escapeHtml
 <button type="submit">Choose this date</button></form></li>`,
     )
     .join('\n');
-  return layout(`Book ${i.course.name}`, `<h1>Book ${course}</h1>
+  return page(`Book ${i.course.name}`, `<h1>Book ${course}</h1>
 <p>${escapeHtml(m.agency)} invites you to book a place${pays ? '; you pay for it when you book' : ''}.</p>
 ${i.message ? `<blockquote>${escapeHtml(i.message)}</blockquote>` : ''}
 ${notice}
 ${m.events.length ? `<h2>Choose a date</h2><p>Choosing a date holds a seat for you for 30 minutes.</p><ul>${events}</ul>` : '<p>There are no dates open for booking just now. Please try again later, or ask your agency.</p>'}`);
 }
 
-export function bookedPage(b: PracticalBookingView, timeZone: string): string {
+export function bookedPage(b: PracticalBookingView, timeZone: string, agency: string): string {
   return layout('Booked', `<h1>You are booked</h1>
 <p>${escapeHtml(b.course.name)} on ${escapeHtml(readableTime(b.start_date, timeZone))}.</p>
-<p>We have sent the details to ${escapeHtml(b.candidate.email)}.</p>`);
-}
-
-export function practicalPaymentPage(m: { booking: PracticalBookingView; amount: number; status: PaymentRequestStatus; pastDue: boolean; payBy?: string; action: string; providerReady: boolean; timeZone: string }): string {
-  const b = m.booking;
-  const amount = formatMoney({ amount: m.amount, currency: 'GBP' });
-  const summary = `<dl>
-<dt>Course</dt><dd>${escapeHtml(b.course.name)}</dd>
-<dt>When</dt><dd>${escapeHtml(readableTime(b.start_date, m.timeZone))}</dd>
-<dt>Candidate</dt><dd>${escapeHtml(b.candidate.name)}</dd>
-<dt>Amount</dt><dd>${escapeHtml(amount)}</dd>
-</dl>`;
-  if (m.status === 'paid') return layout('Payment received', `<h1>Payment received</h1><p>Your place is confirmed.</p>${summary}`);
-  if (m.status === 'refunded') return layout('Booking cancelled', `<h1>This booking was cancelled</h1><p>Your payment is being refunded.</p>${summary}`);
-  if (m.pastDue) return layout('Payment closed', `<h1>The time to pay has passed</h1><p>This booking was not paid for by ${escapeHtml(m.payBy ?? 'its deadline')}, so it is cancelled and cannot be paid for now.</p>${summary}`);
-  if (m.status === 'cancelled') return layout('Booking cancelled', `<h1>This booking was cancelled</h1><p>There is nothing to pay.</p>${summary}`);
-  return layout('Pay for your place', `<h1>Pay for your place</h1>${summary}
-${m.payBy ? `<p>Please pay by ${escapeHtml(m.payBy)}; an unpaid booking is cancelled then.</p>` : ''}
-${m.providerReady ? `<form method="post" action="${escapeHtml(m.action)}"><button type="submit">Pay ${escapeHtml(amount)}</button></form>` : '<p>Online payment is not available at the moment. Please try again later.</p>'}`);
+<p>We have sent the details to ${escapeHtml(b.candidate.email)}.</p>`, agency);
 }

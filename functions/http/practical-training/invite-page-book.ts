@@ -1,8 +1,10 @@
 import * as v from 'valibot';
+import { getClient } from '../../core/access/clients.js';
 import { linkTo } from '../../api/routes/operation.js';
 import { practicalTrainingPublic as pages } from '../../api/routes/practical-training-public.js';
 import { DomainError } from '../../core/platform/errors.js';
 import { bookWithInvite } from '../../core/practical-training/invites-page.js';
+import { formErrors } from '../../middleware/html.js';
 import { pageHandler } from '../../middleware/page-handler.js';
 import { bookedPage, goneMeanwhile, InviteBookingForm, invitePage, invitePageModel, liveInvite } from './_invite-pages.js';
 import { inviteActions } from './invite-page-show.js';
@@ -20,8 +22,7 @@ export const handler = pageHandler(pages.submitInvitePage, async ({ deps, params
   };
   const parsed = v.safeParse(InviteBookingForm, form);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.issues) errors[v.getDotPath(issue) ?? 'first_name'] ??= issue.message;
+    const errors = formErrors(parsed.issues, 'first_name');
     return again(422, { errors });
   }
   const { nmc_number, ...candidate } = parsed.output;
@@ -30,7 +31,7 @@ export const handler = pageHandler(pages.submitInvitePage, async ({ deps, params
       payment: (token) => linkTo(baseUrl, pages.showPaymentPage, { token }),
     });
     if (paymentToken) return { redirect: linkTo(baseUrl, pages.showPaymentPage, { token: paymentToken }) };
-    return { status: 200, html: bookedPage(booking, deps.config.serviceTimeZone) };
+    return { status: 200, html: bookedPage(booking, deps.config.serviceTimeZone, (await getClient(deps, live.client_id))?.name ?? 'Your agency') };
   } catch (err) {
     const gone = await goneMeanwhile(deps, params.token, err);
     if (gone) return gone;

@@ -5,7 +5,7 @@ import { confirmPayment } from '../../core/bookings/change.js';
 import { PRACTICAL_BOOKINGS } from '../../core/practical-training/bookings.js';
 import { edgeProblem } from '../../middleware/problems.js';
 import { pageHandler } from '../../middleware/page-handler.js';
-import { paymentProviderReady } from '../clinical-interview/_payment-page.js';
+import { paymentProviderReady } from '../shared/_payment-page.js';
 
 /** The test provider reports success at once; the booking is confirmed and the agency told (booking.confirmed). */
 export const handler = pageHandler(pages.submitPaymentPage, async ({ deps, params, baseUrl }) => {

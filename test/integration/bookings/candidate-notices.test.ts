@@ -134,17 +134,30 @@ it('a reschedule updates the invitation (same UID, next SEQUENCE); a cancellatio
   expect((await mailsTo(other.candidate.email)).map((m) => m.template)).toEqual(['booking-confirmed']);
 });
 
-it('the payment-expiry sweep tells the candidate the unpaid booking is cancelled, with a cancellation', async () => {
+it('the payment-expiry sweep tells the candidate the unpaid booking is cancelled; never having been invited, it carries no calendar cancellation', async () => {
   const client = await newClient(deps);
   const { email, date } = fresh();
-  const booking = await book(client, email, date, '11:00', 'candidate_pays');
-  clock.set(new Date(Date.parse(booking.payment_due_at!) + 1000).toISOString());
+  const { payment_due_at } = await book(client, email, date, '11:00', 'candidate_pays');
+  clock.set(new Date(Date.parse(payment_due_at!) + 1000).toISOString());
   expect(await expireUnpaidBookings(deps, clinicalBookings(CI))).toBeGreaterThanOrEqual(1);
 
   const cancelled = (await mailsTo(email)).filter((m) => m.template === 'booking-cancelled');
   expect(cancelled).toHaveLength(1);
   expect(cancelled[0]!.text).toContain('cancelled because it was not paid for in time');
-  expect(invitationOf(cancelled[0]!)).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', uid: `booking-${CI}-${booking.id}@agency-api.local` });
+  expect(cancelled[0]!.attachments).toEqual([]);
+});
+
+it('an unpaid booking moved: the candidate is sent the payment e-mail again, with the new time and the same link', async () => {
+  const client = await newClient(deps);
+  const { email, date } = fresh();
+  const booking = await book(client, email, date, '11:00', 'candidate_pays');
+  await rescheduleBooking(deps, booking.id, { date, time: '11:30' });
+  const payments = (await mailsTo(email)).filter((m) => m.template === 'booking-payment-link');
+  expect(payments).toHaveLength(2);
+  const moved = payments.find((m) => m.text.includes('11:30'))!;
+  expect(moved.text).toContain(`${readable(date)}, 11:30`);
+  expect(moved.text).toContain(links.payment(booking.payment_token!));
+  expect(moved.attachments ?? []).toEqual([]);
 });
 
 /** "Tuesday 1 December" for a date (the service's zone is UTC in winter). */

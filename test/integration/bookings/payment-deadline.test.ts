@@ -9,7 +9,7 @@ import { readWallet, topUpCredits, walletKeys } from '../../../functions/core/co
 import type { DomainEvent, EmailMessage } from '../../../functions/core/events/outbox.js';
 import { availableSlots, createHold } from '../../../functions/core/inventory/holds.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
-import { paymentPageModel } from '../../../functions/http/clinical-interview/_payment-page.js';
+import { paymentPageHtml } from '../../../functions/http/shared/_payment-page.js';
 import { bookingPageModel } from '../../../functions/http/clinical-interview/_booking-page.js';
 
 import { candidate, CI, ledgerOf, links, MONDAY, newClient, outboxPayloads, settle, testCatalog } from '../../support/clinical.js';
@@ -113,10 +113,11 @@ describe('the payment page after the deadline', () => {
     const client = await newClient(deps);
     const { item } = await agencyBooking(client, nextDate());
     const token = item.payment_token!;
-    expect(await paymentPageModel(deps, token, '/pay')).toMatchObject({ status: 'pending', pastDue: false, payBy: 'Tuesday 24 November, 08:00' });
+    const page = () => paymentPageHtml(deps, clinicalBookings(CI), token, '/pay', () => ({ what: 'Interview', name: 'Interview', candidate: 'Candidate', afterPaying: '' }));
+    expect(await page()).toContain('Please pay by Tuesday 24 November, 08:00');
 
     clock.set('2026-11-24T08:00:00.000Z');
-    expect(await paymentPageModel(deps, token, '/pay')).toMatchObject({ status: 'pending', pastDue: true });
+    expect(await page()).toContain('The time to pay has passed');
     expect(await confirmCandidatePayment(deps, token, 'ref-late').catch((e) => e.code)).toBe('invalid-state');
     expect(await getBooking(deps, client, item.id)).toMatchObject({ booking_status: 'pending_payment', pay_status: 'pending' });
     expect((await getPaymentRequest(deps, CI, token))?.status).toBe('pending');

@@ -92,7 +92,7 @@ describe('the expiry sweep', () => {
     const announcing: HoldPolicy = {
       ...policy,
       // The clinical catalogue has no expiry event (practical training's is `seat_hold.expired`): a stand-in.
-      announce: (d, h) => eventPut(d, { type: 'webhook.test', family: CI, client_id: h.client_id, data: { expired_hold: h.hold_hash, status: h.status } }),
+      announce: (d, h) => eventPut(d, { type: 'webhook.test', family: CI as 'clinical-interview', client_id: h.client_id, data: { expired_hold: h.hold_hash, status: h.status } }),
     };
     const pool = newPool(6);
     const held = await Promise.all([0, 1, 2].map((i) => hold(pool, client(`sweep-${i}`), announcing)));

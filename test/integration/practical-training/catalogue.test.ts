@@ -1,4 +1,5 @@
-import { createCourse, createLocation, loadCatalogue, updateCourse, updateLocation } from '../../../functions/core/practical-training/catalogue.js';
+import { createCourse, createLocation, createTrainingEvent, loadCatalogue, updateCourse, updateLocation } from '../../../functions/core/practical-training/catalogue.js';
+import { listTrainingEvents } from '../../../functions/core/practical-training/events.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import { testDeps } from '../../support/env.js';
 
@@ -24,5 +25,37 @@ describe('operators change the catalogue', () => {
     const location = await createLocation(deps, { name: 'Leeds Training Centre', address: { line1: '1 Park Row', line2: null, town: 'Leeds', postcode: 'LS1 5AB' } });
     expect(await updateLocation(deps, location.id, { directions: 'Second floor, lift by reception' })).toMatchObject({ name: 'Leeds Training Centre', directions: 'Second floor, lift by reception' });
     expect(await code(updateLocation(deps, 999_999, { name: 'x' }))).toBe('not-found');
+  });
+});
+
+describe('agencies page through upcoming training events', () => {
+  it('every event in the range once, soonest first, across pages a filter leaves short, and a cursor only for its own range', async () => {
+    const paged = await testDeps({ clock: () => new Date('2026-12-01T08:00:00Z') });
+    const course = await createCourse(paged, { name: 'BLS adult', code: 'BLS-P1', duration_minutes: 180, certificate_validity_months: 12, price_minor: 6500 });
+    const other = await createCourse(paged, { name: 'Moving and handling', code: 'MH-P1', duration_minutes: 240, certificate_validity_months: 12, price_minor: 5500 });
+    const location = await createLocation(paged, { name: 'Leeds', address: { line1: '1 Park Row', line2: null, town: 'Leeds', postcode: 'LS1 5AB' } });
+    const ours: number[] = [];
+    for (let day = 2; day <= 12; day++) {
+      const date = `2026-12-${String(day).padStart(2, '0')}`;
+      ours.push((await createTrainingEvent(paged, { course_id: course.id, location_id: location.id, date, start_time: '09:00', capacity: 12 })).id);
+      await createTrainingEvent(paged, { course_id: other.id, location_id: location.id, date, start_time: '13:00', capacity: 12 });
+    }
+    // An event on the day after the range, at midnight, is outside it.
+    await createTrainingEvent(paged, { course_id: course.id, location_id: location.id, date: '2026-12-13', start_time: '00:00', capacity: 12 });
+
+    const seen: number[] = [];
+    const cursors: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listTrainingEvents(paged, { course_id: course.id, from: '2026-12-02', to: '2026-12-12', limit: 3, cursor });
+      expect(page.data.length).toBeLessThanOrEqual(3);
+      seen.push(...page.data.map((e) => e.id));
+      cursor = page.next_cursor ?? undefined;
+      if (cursor) cursors.push(cursor);
+    } while (cursor);
+    expect(seen).toEqual(ours);
+
+    // A cursor belongs to the range it was handed out for.
+    expect(await code(listTrainingEvents(paged, { course_id: course.id, from: '2026-12-03', to: '2026-12-12', limit: 3, cursor: cursors[0] }))).toBe('invalid-cursor');
   });
 });

@@ -1782,7 +1782,8 @@ export interface operations {
                      *             "password": "00QRDNhk"
                      *           },
                      *           "interview_report_available": false,
-                     *           "created_at": "2026-11-20T10:02:41+00:00"
+                     *           "created_at": "2026-11-20T10:02:41+00:00",
+                     *           "updated_at": "2026-11-20T10:02:41.318+00:00"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -1825,6 +1826,8 @@ export interface operations {
                             interview_report_available: boolean;
                             /** Format: date-time */
                             created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
                         }[];
                         next_cursor: string | null;
                     };
@@ -1951,7 +1954,8 @@ export interface operations {
                      *         "password": "00QRDNhk"
                      *       },
                      *       "interview_report_available": false,
-                     *       "created_at": "2026-11-20T10:02:41+00:00"
+                     *       "created_at": "2026-11-20T10:02:41+00:00",
+                     *       "updated_at": "2026-11-20T10:02:41.318+00:00"
                      *     }
                      */
                     "application/json": {
@@ -1990,6 +1994,8 @@ export interface operations {
                         interview_report_available: boolean;
                         /** Format: date-time */
                         created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
                     };
                 };
             };
@@ -2111,7 +2117,8 @@ export interface operations {
                      *         "password": "00QRDNhk"
                      *       },
                      *       "interview_report_available": false,
-                     *       "created_at": "2026-11-20T10:02:41+00:00"
+                     *       "created_at": "2026-11-20T10:02:41+00:00",
+                     *       "updated_at": "2026-11-20T10:02:41.318+00:00"
                      *     }
                      */
                     "application/json": {
@@ -2150,6 +2157,8 @@ export interface operations {
                         interview_report_available: boolean;
                         /** Format: date-time */
                         created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
                     };
                 };
             };

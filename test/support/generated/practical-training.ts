@@ -461,6 +461,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/book/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Booking page: the agency's courses, open dates and the candidate form (HTML)
+         * @description The agency's public booking link, the URL GET /client/booking-url gives: a candidate chooses a course (`?course_id=`), one of its open dates that still leaves time to pay, and enters their details. Works without JavaScript.
+         */
+        get: operations["showBookingPage"];
+        put?: never;
+        /**
+         * Booking page: book a date, candidate pays (HTML form)
+         * @description Books a free seat of the chosen date with `candidate_pays` and sends the candidate to the payment page. At most five bookings made through the link wait for payment at once.
+         */
+        post: operations["submitBookingPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pay/{token}": {
         parameters: {
             query?: never;
@@ -534,7 +558,7 @@ export interface paths {
         };
         /**
          * Your unique booking URL
-         * @description The link to this agency's public booking page, to share with candidates who book and pay themselves. Answers 404 while the practical training booking page is not yet offered.
+         * @description The link to this agency's public booking page, to share with candidates who book and pay themselves.
          */
         get: operations["getBookingUrl"];
         put?: never;
@@ -4673,6 +4697,113 @@ export interface operations {
             };
         };
     };
+    showBookingPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Book Basic Life Support (adult)</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    submitBookingPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Booked: on to the payment page (Location) */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Every seat of that date was just taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Book Basic Life Support (adult)</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The form again, with what is wrong */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Book Basic Life Support (adult)</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     showPaymentPage: {
         parameters: {
             query?: never;
@@ -4988,15 +5119,6 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,7 @@
+import { ServicesBookingsQuery } from '../schemas/services.js';
+import { familyOperations } from './operation.js';
+
+/** The Services family (design portal-and-facades section 3): a read-only feed over clinical interview tokens. */
+export const services = familyOperations('services', {
+  listBookings: { method: 'GET', path: '/bookings', handler: 'services/bookings-list', auth: 'bearer', contract: 'spec', query: ServicesBookingsQuery },
+});

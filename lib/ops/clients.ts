@@ -1,0 +1,137 @@
+import { createClient, listClients, rotateClientSecret, setClientEnabled, setInvoiceEnabled, setReferenceRequestsEnabled, type ClientAccount } from '../../functions/core/access/clients.js';
+import { deprecatedCallers } from '../../functions/core/access/deprecated-calls.js';
+import { backfillBookingLogs } from '../../functions/core/bookings/backfill.js';
+import { ledgerForMonth } from '../../functions/core/commerce/ledger.js';
+import { FAMILY_IDS, familySpec, isFamilyId } from '../../functions/core/platform/families.js';
+import { seedDemoData } from '../../functions/core/demo-data.js';
+import { toCsv } from '../../functions/core/platform/csv.js';
+import type { Deps } from '../../functions/core/platform/deps.js';
+import { UsageError, type OpsCommand, type OpsKit } from './kit.js';
+
+/** Operator commands across families: client accounts, deprecated families' callers, the bookings change-log backfill, the month's ledger, the demo data. */
+
+const clientView = (c: ClientAccount) => ({
+  client_id: c.clientId,
+  name: c.name,
+  invoice_enabled: c.invoiceEnabled,
+  reference_requests_enabled: c.referenceRequestsEnabled,
+  disabled: c.disabled,
+  created_at: c.createdAt,
+});
+
+/** The client a command is about: `--client-id ID`, or the id after the command (`clients disable ID`). */
+const clientIdArg = (k: OpsKit): string => k.positionals[2] ?? k.text('client-id');
+
+/** Commands that take the client's id as a word after them. */
+export const TAKES_CLIENT_WORD = ['clients disable', 'clients enable', 'clients rotate-secret'];
+
+export const CLIENT_OPTIONS = {
+  name: { type: 'string' },
+  invoice: { type: 'boolean', default: false },
+  'no-references': { type: 'boolean', default: false },
+  'client-id': { type: 'string' },
+  on: { type: 'boolean', default: false },
+  off: { type: 'boolean', default: false },
+  month: { type: 'string' },
+  csv: { type: 'boolean', default: false },
+  family: { type: 'string' },
+  days: { type: 'string' },
+} as const;
+
+/** `clients disable|enable ID`. */
+const enabling = (k: OpsKit, enabled: boolean, what: string, said: string): OpsCommand => ({
+  options: ['client-id'],
+  usage: `ID | --client-id ID                      ${what}`,
+  run: async () => {
+    const clientId = clientIdArg(k);
+    await setClientEnabled(k.deps(), clientId, enabled);
+    console.log(`Client ${clientId} ${said}`);
+  },
+});
+
+/** A setting of the account turned on or off: `--client-id ID --on|--off`. */
+const switching = (k: OpsKit, what: string, setting: string, set: (deps: Deps, clientId: string, on: boolean) => Promise<void>): OpsCommand => ({
+  options: ['client-id', 'on', 'off'],
+  usage: `--client-id ID --on|--off               ${what}`,
+  run: async () => {
+    if (k.flag('on') === k.flag('off')) throw new UsageError('give exactly one of --on and --off');
+    await set(k.deps(), k.text('client-id'), k.flag('on'));
+    console.log(`${setting} ${k.flag('on') ? 'enabled' : 'disabled'} for ${k.maybe('client-id')}`);
+  },
+});
+
+export const clientCommands = (k: OpsKit): Record<string, OpsCommand> => ({
+  'clients create': {
+    options: ['name', 'invoice', 'no-references'],
+    usage: '--name NAME [--invoice] [--no-references]   create a client; its secret is shown once',
+    run: async () => {
+      const { client, clientSecret } = await createClient(k.deps(), {
+        name: k.text('name'),
+        invoiceEnabled: k.flag('invoice'),
+        referenceRequestsEnabled: !k.flag('no-references'),
+      });
+      k.print({ client_id: client.clientId, client_secret: clientSecret, name: client.name });
+      console.error('Store the secret now: it is not shown again.');
+    },
+  },
+  'clients list': {
+    options: [],
+    usage: '                                             list clients',
+    run: async () => k.print((await listClients(k.deps())).map(clientView)),
+  },
+  'clients rotate-secret': {
+    options: ['client-id'],
+    usage: '--client-id ID                      issue a new secret; the old one and every token issued so far stop working',
+    run: async () => {
+      const clientId = clientIdArg(k);
+      k.print({ client_id: clientId, client_secret: await rotateClientSecret(k.deps(), clientId) });
+      console.error('Store the secret now: it is not shown again. The old secret and every token issued with it no longer work.');
+    },
+  },
+  'clients disable': enabling(k, false, "refuse the client's credentials and end every token it holds", 'disabled: its credentials are refused and its tokens no longer work'),
+  'clients enable': enabling(k, true, "accept the client's credentials again (tokens from before stay void)", 'enabled: it may exchange its credentials for new tokens'),
+  'clients invoicing': switching(k, 'allow or stop pay_option "invoice"', 'Invoicing', setInvoiceEnabled),
+  'clients references': switching(k, 'include reference requests in the account (off: creating one is 403)', 'Reference requests', setReferenceRequestsEnabled),
+  'deprecated callers': {
+    options: ['family', 'days'],
+    usage: '--family FAMILY [--days 30]          who still calls a deprecated family: calls per UTC day and the last call, per client',
+    run: async () => {
+      const family = k.text('family');
+      if (!isFamilyId(family) || !familySpec(family).deprecation) throw new UsageError(`--family must be a deprecated family (${FAMILY_IDS.filter((f) => familySpec(f).deprecation).join(', ')})`);
+      const days = k.optional('days', k.int) ?? 30;
+      if (days < 1 || days > 400) throw new UsageError('--days must be a whole number from 1 to 400');
+      k.print(await deprecatedCallers(k.deps(), family, days));
+    },
+  },
+  'bookings backfill-logs': {
+    options: [],
+    usage: '                                          once after upgrading: older bookings join the change log (Services feed) and the schedule (lists by time)',
+    run: async () => k.print({ bookings: await backfillBookingLogs(k.deps()) }),
+  },
+  ledger: {
+    options: ['month', 'csv'],
+    usage: '--month YYYY-MM [--csv]                          every ledger entry of the month, all clients and families',
+    run: async () => {
+      const month = k.text('month');
+      if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new UsageError('--month is YYYY-MM');
+      const entries = await ledgerForMonth(k.deps(), month);
+      if (!k.flag('csv')) return k.print(entries);
+      process.stdout.write(
+        toCsv(
+          ['id', 'created_at', 'family', 'client_id', 'kind', 'amount', 'unit', 'balance_after', 'booking_id', 'interview_type_id', 'interview_type_name', 'note'],
+          entries.map((e) => [e.id, e.created_at, e.family, e.client_id, e.kind, e.amount, e.unit, e.balance_after, e.booking_id, e.interview_type?.id, e.interview_type?.name, e.note]),
+        ),
+      );
+    },
+  },
+  'seed-demo': {
+    options: [],
+    usage: '                                               create the demo data (local stack only)',
+    run: async () => {
+      const { deps, local } = k.target();
+      // The demo credentials are public (they are in this repository): never put them in a deployed table.
+      if (!local) throw new UsageError('seed-demo only runs against the local stack');
+      k.print(await seedDemoData(deps));
+    },
+  },
+});

@@ -1,0 +1,112 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { LocalStack } from '../../lib/local/stack.js';
+import { launchBrowser } from '../support/browser.js';
+import { call, DEMO_CREDENTIALS, mailTo, startTestStack } from '../support/local-stack.js';
+
+/**
+ * Every candidate-facing page in a real headless browser, at a phone's width
+ * (390 px) and a laptop's (1280 px): it shows the agency's name, fits the
+ * width, and works by clicking without JavaScript of ours. Each is
+ * photographed; `npm run screenshots` writes them to docs/screenshots.
+ */
+
+const WIDTHS = [390, 1280] as const;
+const shots = process.env.UPDATE_SCREENSHOTS === '1' ? join(process.cwd(), 'docs', 'screenshots') : mkdtempSync(join(tmpdir(), 'screenshots-'));
+
+let stack: LocalStack;
+let browser: Browser;
+const families = () => stack.info.families as Record<string, string>;
+const tokenOf = async (family: string, who: keyof typeof DEMO_CREDENTIALS) => (await call(`${families()[family]}/auth/token`, { body: DEMO_CREDENTIALS[who] })).body.access_token as string;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startTestStack(), launchBrowser()]);
+}, 600_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** Opens `url` at each width, checks what every page must show, photographs it as `name-<width>.png`, and runs `then` on the widest. */
+async function eachWidth(name: string, url: string, agency: string, then?: (page: Page) => Promise<void>) {
+  for (const width of WIDTHS) {
+    const page = await browser.newPage({ viewport: { width, height: 900 }, javaScriptEnabled: false });
+    try {
+      const response = await page.goto(url);
+      expect([name, response?.status()]).toEqual([name, 200]);
+      expect(await page.locator('header .agency').textContent()).toBe(agency);
+      // Nothing wider than the screen: no sideways scrolling on a phone.
+      expect([name, width, await page.evaluate('document.documentElement.scrollWidth')]).toEqual([name, width, width]);
+      await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
+      if (then && width === WIDTHS.at(-1)) await then(page);
+    } finally {
+      await page.close();
+    }
+  }
+}
+
+describe('candidate pages in a browser', () => {
+  it('clinical interview: choose a day, then a time, enter details; errors beside their fields; then the payment page', async () => {
+    const base = families()['clinical-interview']!;
+    const { booking_url } = (await call(`${base}/client/booking-url`, { token: await tokenOf('clinical-interview', 'riverside') })).body;
+    let payment = '';
+    await eachWidth('clinical-booking', `${booking_url}?interview_type_id=1`, 'Riverside Care Staffing', async (page) => {
+      await page.locator('.days a').nth(1).click();
+      expect(await page.locator('.days a[aria-current=date]').textContent()).toBe(await page.locator('.days a').nth(1).textContent());
+      await page.locator('input[name=slot]').first().check();
+      for (const [field, value] of Object.entries({ first_name: 'Bo', last_name: 'Peep', email: 'bo.pages@example.org', phone: '0770 090', job_role: 'RMN', nmc_number: '99X1234Y' })) {
+        await page.fill(`#${field}`, value);
+      }
+      await page.click('button[type=submit]');
+      // The server's answer: the summary at the top, the message beside the field, the answers kept.
+      expect(await page.locator('p.error[role=alert]').textContent()).toBe('Please correct the highlighted answers.');
+      expect(await page.locator('#phone-error').textContent()).toMatch(/international format|\+44/i);
+      expect(await page.inputValue('#first_name')).toBe('Bo');
+      await page.screenshot({ path: join(shots, 'clinical-booking-errors-1280.png'), fullPage: true });
+      await page.locator('input[name=slot]').first().check();
+      await page.fill('#phone', '+447700900990');
+      await page.click('button[type=submit]');
+      expect(page.url()).toContain('/pay/');
+      payment = page.url();
+    });
+    await eachWidth('payment', payment, 'Riverside Care Staffing', async (page) => {
+      expect(await page.locator('dd').nth(1).textContent()).toMatch(/^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} [A-Z][a-z]+, \d{2}:\d{2}$/);
+      await page.click('button[type=submit]');
+      expect(await page.locator('h1').textContent()).toBe('Payment received');
+    });
+  });
+
+  it('reference requests: the candidate names referees; the referee fills in the form', async () => {
+    const base = families()['portal-v2']!;
+    const token = await tokenOf('portal-v2', 'northwind');
+    const candidate = (await call(`${base}/candidates`, { token, body: { first_name: 'Kate', last_name: 'Marsden', email: 'kate.pages@example.org' } })).body.data;
+    const request = (await call(`${base}/reference-requests`, { token, body: { candidate_id: candidate.id, template_id: 1, collection_mode: 'candidate_provides', references_required: 1 } })).body.data;
+    await eachWidth('candidate-referees', request.submission_url, 'Northwind Nursing Agency', async (page) => {
+      await page.fill('#r0_referee_name', 'Dr Ann Lee');
+      await page.click('button[type=submit]');
+      expect(await page.locator('#r0_referee_email-error').textContent()).toBe('Please fill this in');
+      await page.screenshot({ path: join(shots, 'candidate-referees-errors-1280.png'), fullPage: true });
+    });
+    const referee = { referee_name: 'Dr Ann Lee', referee_email: 'ann.lee.pages@nhs.example', referee_organisation: 'St Thomas Hospital', referee_position: 'Ward Manager' };
+    await call(`${base}/reference-requests`, { token, body: { candidate_id: candidate.id, template_id: 1, collection_mode: 'client_adds', references_required: 1, referees: [referee] } });
+    const form = /(http:\/\/\S+\/reference-form\/\S+)/.exec((await mailTo(stack, referee.referee_email))[0]!)![1]!;
+    await eachWidth('referee-form', form, 'Northwind Nursing Agency');
+  });
+
+  it('practical training: the invite page and the booking link', async () => {
+    const base = families()['practical-training']!;
+    await eachWidth('training-invite', `${base}/invite/demo-invite-riverside-local-only`, 'Riverside Care Staffing');
+    const { booking_url } = (await call(`${base}/client/booking-url`, { token: await tokenOf('practical-training', 'riverside') })).body;
+    await eachWidth('training-booking-link', `${booking_url}?course_id=1`, 'Riverside Care Staffing', async (page) => {
+      await page.locator('input[name=training_event_id]').first().check();
+      for (const [field, value] of Object.entries({ first_name: 'Tom', last_name: 'Okoro', email: 'tom.pages@example.org', phone: '+447700900321', job_role: 'Healthcare assistant' })) {
+        await page.fill(`#${field}`, value);
+      }
+      await page.click('button:has-text("Book and go to payment")');
+      expect(page.url()).toContain('/pay/');
+      expect(await page.locator('header .agency').textContent()).toBe('Riverside Care Staffing');
+    });
+  });
+});
