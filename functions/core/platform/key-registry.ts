@@ -69,6 +69,8 @@ export const TABLE_KEYS = {
       usage: 'USAGE#',
       usageMonth: 'USAGE_MONTH#',
       evidence: 'EVIDENCE#',
+      // A queued check's claim on (worker, due_at) or (job|import, worker): it fixes the check's verification id.
+      checkClaim: 'CHECK_CLAIM#',
     },
   },
   catalog: { pk: 'CATALOG#', sk: { interviewType: 'ITYPE#', interviewer: 'INTERVIEWER#', course: 'COURSE#', location: 'LOCATION#' } },
@@ -93,6 +95,9 @@ export const TABLE_KEYS = {
   jobTask: { pk: 'JOB_TASK#', sk: { task: 'TASK#' } },
   // The simulated register's state of one number: when it was first looked up, and the operator's timeline steps.
   simulatedRegister: { pk: 'SIMREG#', sk: { entry: 'SIMREG' } },
+  // Registration monitoring: one due item per monitored worker, bucketed by the hour of its next check and a shard (`DUE#<yyyy-mm-ddThh>#<0-15>`), and the dispatcher's cursor.
+  monitoringDue: { pk: 'DUE#', sk: { due: '' } },
+  dueCursor: { pk: 'DUE_CURSOR', sk: { cursor: 'DUE_CURSOR' } },
   referenceForm: { pk: 'REFFORM#', sk: { form: 'REFFORM' } },
   referenceSubmission: { pk: 'REFSUBMIT#', sk: { submission: 'REFSUBMIT' } },
   schema: { pk: 'SCHEMA', sk: { version: 'SCHEMA' } },

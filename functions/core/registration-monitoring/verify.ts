@@ -10,6 +10,7 @@ import { openAlertsOf, planAlerts } from './alerts.js';
 import { evidenceFor } from './evidence.js';
 import { ALERT_TYPES, alertConditions, changesSince, judge, nameMatch, type AlertCondition, type CheckResult } from './outcome.js';
 import { adapterFor } from './adapters.js';
+import { dueParts } from './due.js';
 import { lookupWithin, RegisterUnavailable, type AdapterErrorCode, type RegisterQuery } from './register-adapter.js';
 import { MONITORING_FAMILY as FAMILY } from './registers.js';
 import { nextCheckAfter, RETRY_AFTER_MS } from './schedule.js';
@@ -90,29 +91,45 @@ async function awaitHolder(deps: Deps, clientId: string, workerId: number, holde
   }
 }
 
+/** The worker's last completed check, if under 5 minutes old: what a call that is not `fresh` answers again, uncharged. */
+export async function recentCheck(deps: Deps, worker: WorkerItem, now: Date): Promise<VerificationItem | undefined> {
+  if (!worker.last_completed_verification_id || !worker.last_completed_at || now.getTime() - Date.parse(worker.last_completed_at) >= REUSE_WITHIN_MS) return undefined;
+  return getVerificationItem(deps, worker.client_id, worker.id, worker.last_completed_verification_id);
+}
+
 /** Runs (or answers) a check of the worker now. */
 export async function checkWorker(deps: Deps, clientId: string, workerId: number, request: CheckRequest): Promise<CheckAnswer> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const worker = await requireActiveWorker(deps, clientId, workerId);
     const now = deps.clock();
-    if (!request.fresh && worker.last_completed_verification_id && worker.last_completed_at && now.getTime() - Date.parse(worker.last_completed_at) < REUSE_WITHIN_MS) {
-      const reused = await getVerificationItem(deps, clientId, workerId, worker.last_completed_verification_id);
-      if (reused) return { status: 200, verification: viewOf(deps, reused) };
-    }
-    const id = await nextId(deps, FAMILY, 'verification');
-    const lock = await takeLock(deps, clientId, workerId, id, now);
-    if (!lock.acquired) {
-      const held = await awaitHolder(deps, clientId, workerId, lock.holder);
-      if (held) return { status: 200, verification: viewOf(deps, held) };
-      continue; // its holder died without writing: take the lock again
-    }
-    try {
-      return { status: 201, verification: viewOf(deps, await runAndApply(deps, worker, id, request, now)) };
-    } finally {
-      await releaseLock(deps, clientId, workerId, id);
-    }
+    const reused = request.fresh ? undefined : await recentCheck(deps, worker, now);
+    if (reused) return { status: 200, verification: viewOf(deps, reused) };
+    const answer = await runLocked(deps, worker, await nextId(deps, FAMILY, 'verification'), request, now, 'await');
+    if (answer !== 'held') return answer;
+    // its holder died without writing: take the lock again
   }
   throw new Error(`Worker ${workerId}'s check lock kept lapsing`);
+}
+
+/**
+ * Check `id` of the worker under the per-worker lock. When another holds the
+ * lock: its check (200) once written ('await'), or 'held' at once ('skip',
+ * what queued checks do), or 'held' when its holder gave up without writing.
+ * A lock held for this very id (a redelivered message while the first runs)
+ * is awaited either way.
+ */
+export async function runLocked(deps: Deps, worker: WorkerItem, id: number, request: CheckRequest, now: Date, whenHeld: 'await' | 'skip'): Promise<CheckAnswer | 'held'> {
+  const lock = await takeLock(deps, worker.client_id, worker.id, id, now);
+  if (!lock.acquired) {
+    if (whenHeld === 'skip' && lock.holder !== id) return 'held';
+    const held = await awaitHolder(deps, worker.client_id, worker.id, lock.holder);
+    return held ? { status: lock.holder === id ? 201 : 200, verification: viewOf(deps, held) } : 'held';
+  }
+  try {
+    return { status: 201, verification: viewOf(deps, await runAndApply(deps, worker, id, request, now)) };
+  } finally {
+    await releaseLock(deps, worker.client_id, worker.id, id);
+  }
 }
 
 async function lookup(deps: Deps, worker: WorkerItem, now: Date, budgetMs: number) {
@@ -181,7 +198,7 @@ async function runAndApply(deps: Deps, first: WorkerItem, id: number, request: C
           last_checked_at: verification.checked_at,
           last_completed_verification_id: id,
           last_completed_at: verification.checked_at,
-          next_check_at: nextCheckAfter(worker.monitoring, checkedAt, answer.result!.expires_on ?? null, deps.config.serviceTimeZone),
+          next_check_at: nextCheckAfter(worker.monitoring, checkedAt, answer.result!.expires_on ?? null, deps.config.serviceTimeZone, worker.id),
         }
       : { next_check_at: worker.monitoring.enabled ? new Date(checkedAt.getTime() + RETRY_AFTER_MS).toISOString() : null };
     const evidence = completed ? evidenceFor(deps, worker, verification) : undefined;
@@ -201,6 +218,7 @@ async function runAndApply(deps: Deps, first: WorkerItem, id: number, request: C
             ),
           ),
           ...(evidence ? [evidence.part] : []),
+          ...dueParts(deps, worker.client_id, worker.id, worker.next_check_at, workerChanges.next_check_at),
           ...usageParts(deps, worker.client_id, { verification_id: id, worker_id: worker.id, register: worker.registration.register, trigger: request.trigger, checked_at: verification.checked_at, billable: verification.billable }),
           part('event', eventPut(deps, { type: completed ? 'verification.completed' : 'verification.errored', family: FAMILY, client_id: worker.client_id, data: viewOf(deps, verification) })),
           ...alerts.parts,

@@ -10,6 +10,8 @@ import type { Page } from '../platform/pagination.js';
 import { formatWithOffset } from '../platform/time.js';
 import { deleteItem, itemAbsent, part, putItem, transact, updateItem, type Condition, type Part } from '../platform/transact.js';
 import { openAlertsOf, resolveParts } from './alerts.js';
+import { dueParts } from './due.js';
+import { nextCheckOnSettings } from './schedule.js';
 import { MONITORING_FAMILY as FAMILY, professionOf, type Register, type Registration } from './registers.js';
 
 export { DEFAULT_MONITORING } from './registers.js';
@@ -170,7 +172,13 @@ export async function createWorker(deps: Deps, clientId: string, input: WorkerIn
   const guards = guardParts(deps, clientId, id, undefined, input);
   await transact(
     deps,
-    [part('worker', putItem(deps, { ...workerKeys.worker(clientId, id), entity: 'worker', ...worker }, itemAbsent)), ...guards, workerEvent(deps, 'worker.created', worker), ...extra(worker)],
+    [
+      part('worker', putItem(deps, { ...workerKeys.worker(clientId, id), entity: 'worker', ...worker }, itemAbsent)),
+      ...guards,
+      ...dueParts(deps, clientId, id, null, worker.next_check_at),
+      workerEvent(deps, 'worker.created', worker),
+      ...extra(worker),
+    ],
     failuresFor(guards),
   );
   return viewOf(deps, worker);
@@ -249,13 +257,19 @@ export function replaceWorker(deps: Deps, clientId: string, id: number, next: (c
     const regChanged = !sameRegistration(current.registration, input.registration);
     const monitoringChanged = JSON.stringify(current.monitoring) !== JSON.stringify(input.monitoring);
     const reset: Partial<WorkerItem> = regChanged ? { outcome: 'unverified', registration_status: null, expires_on: null } : {};
-    const schedule: Partial<WorkerItem> = regChanged || monitoringChanged ? { next_check_at: input.monitoring.enabled ? (regChanged ? nextCheckOnChange(input.monitoring, now) : (current.next_check_at ?? now.toISOString())) : null } : {};
-    const changes: Partial<WorkerItem> = { ...input, ...reset, ...schedule, updated_at: now.toISOString() };
+    // A changed registration is checked at once; changed settings move the next check by the cadence.
+    const nextCheck = regChanged ? nextCheckOnChange(input.monitoring, now) : monitoringChanged ? nextCheckOnSettings(input.monitoring, current, now, deps.config.serviceTimeZone) : current.next_check_at;
+    const changes: Partial<WorkerItem> = { ...input, ...reset, next_check_at: nextCheck, updated_at: now.toISOString() };
     const updated: WorkerItem = { ...current, ...changes };
     const guards = guardParts(deps, clientId, id, writableForm(current), input);
     await transact(
       deps,
-      [part('worker', updateItem(deps, workerKeys.worker(clientId, id), { set: changes }, workerUnchanged(current))), ...guards, workerEvent(deps, 'worker.updated', updated)],
+      [
+        part('worker', updateItem(deps, workerKeys.worker(clientId, id), { set: changes }, workerUnchanged(current))),
+        ...guards,
+        ...dueParts(deps, clientId, id, current.next_check_at, nextCheck),
+        workerEvent(deps, 'worker.updated', updated),
+      ],
       failuresFor(guards),
     );
     return viewOf(deps, updated);
@@ -278,6 +292,7 @@ export function archiveWorker(deps: Deps, clientId: string, id: number): Promise
     await transact(deps, [
       part('worker', updateItem(deps, workerKeys.worker(clientId, id), { set: changes }, workerUnchanged(current))),
       ...guardParts(deps, clientId, id, writableForm(current), undefined),
+      ...dueParts(deps, clientId, id, current.next_check_at, null),
       workerEvent(deps, 'worker.archived', archived),
       ...[...open.values()].flatMap((a) => resolveParts(deps, a, 'worker_archived', now)),
     ]);
