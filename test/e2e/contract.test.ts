@@ -207,6 +207,10 @@ it('the flows of every family answer exactly as documented', async () => {
   await rm(`/alerts/${alerts[0].id}/acknowledge`, { token: mtoken, body: { note: 'seen' } });
   await rm('/alerts/acknowledge', { token: mtoken, body: { alert_ids: [alerts[0].id, 999999] } });
   await rm('/alerts/acknowledge', { token: mtoken, body: { alert_ids: [] } });
+  const mjob = (await rm('/verification-jobs', { token: mtoken, body: { worker_ids: [mw.id] } })).body;
+  await rm('/verification-jobs', { token: mtoken, body: { worker_ids: [] } });
+  await rm(`/verification-jobs/${mjob.id}`, { token: mtoken });
+  await rm('/verification-jobs/999999', { token: mtoken });
   await rm(`/workers/${mw.id}/monitoring`, { token: mtoken });
   await rm(`/workers/${mw.id}/monitoring`, { method: 'PUT', token: mtoken, body: { frequency: 'weekly' } });
   await rm(`/workers/${mw.id}/monitoring`, { method: 'PUT', token: mtoken, body: { frequency: 'hourly' } });

@@ -236,6 +236,24 @@ describe('checks and alerts', () => {
     expect((await call(`${base}/workers/${w.id}/verifications`, { method: 'POST', token: other })).status).toBe(404);
   });
 
+  it('a batch job: 202 queued, polled to completed with its counts; foreign ids skipped; another client cannot read it', async () => {
+    const a = (await post(worker({ external_ref: 'JOB-1', registration: { register: 'nmc', number: '71A9001B' } }))).body;
+    const b = (await post(worker({ external_ref: 'JOB-2', registration: { register: 'gmc', number: '7109006' } }))).body;
+    const started = await call(`${base}/verification-jobs`, { token, body: { worker_ids: [a.id, b.id, 999_999] } });
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ status: 'queued', counts: { total: 3, completed: 0, errored: 0, skipped: 0 }, requested_by: null });
+    const done = await eventually(async () => {
+      const polled = await call(`${base}/verification-jobs/${started.body.id}`, { token });
+      expect(polled.body.status).toBe('completed');
+      return polled.body;
+    }, { timeoutMs: 30_000, what: 'the job to complete' });
+    expect(done.counts).toEqual({ total: 3, completed: 2, errored: 0, skipped: 1 });
+    const history = await call(`${base}/workers/${b.id}/verifications`, { token });
+    expect(history.body.data[0]).toMatchObject({ trigger: 'batch', job_id: started.body.id, outcome: 'review' });
+    expect((await call(`${base}/verification-jobs/${started.body.id}`, { token: other })).status).toBe(404);
+    expect(problem(await call(`${base}/verification-jobs`, { token, body: { worker_ids: [a.id], all: true } }))).toEqual([422, '/problems/validation']);
+  }, 60_000);
+
   it('a lapsed worker fails with one critical alert; acknowledging it one by one and in bulk; archiving resolves it', async () => {
     const w = (await post(worker({ external_ref: 'CHK-2', registration: { register: 'gmc', number: '7029002' } }))).body;
     const checked = await verify(w.id);

@@ -88,7 +88,19 @@ export const EVIDENCE = {
   prev_sha256: '2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae',
 };
 
+export const VERIFICATION_JOB = {
+  id: 3,
+  status: 'completed_with_errors',
+  counts: { total: 12, completed: 10, errored: 1, skipped: 1 },
+  failures: [{ task: 46, detail: 'Worker 46: the register did not answer (timeout)' }],
+  requested_by: 2,
+  created_at: '2026-11-21T09:30:00+00:00',
+  started_at: '2026-11-21T09:30:01+00:00',
+  finished_at: '2026-11-21T09:30:19+00:00',
+};
+
 export const MONITORING_EXAMPLES: [v.GenericSchema, Example][] = [
+  [M.VerificationJob, VERIFICATION_JOB],
   [M.Worker, WORKER],
   [M.Verification, VERIFICATION],
   [M.Alert, ALERT],

@@ -113,3 +113,15 @@ export const Evidence = v.strictObject({
   sha256: str,
   prev_sha256: nullable(str),
 });
+
+const jobCounts = v.strictObject({ total: int, completed: int, errored: int, skipped: int });
+export const VerificationJob = v.strictObject({
+  id: int,
+  status: v.picklist(['queued', 'running', 'completed', 'completed_with_errors', 'failed']),
+  counts: jobCounts,
+  failures: v.array(v.strictObject({ task: v.unknown(), detail: str })),
+  requested_by: nullable(int),
+  created_at: timestamp,
+  started_at: nullable(timestamp),
+  finished_at: nullable(timestamp),
+});

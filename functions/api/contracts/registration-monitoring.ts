@@ -1,6 +1,6 @@
 import type { registrationMonitoring } from '../routes/registration-monitoring.js';
 import { json, none, pdf, type OperationContract } from './contract.js';
-import { ALERT, EVIDENCE, WORKER } from './registration-monitoring-examples.js';
+import { ALERT, EVIDENCE, VERIFICATION_JOB, WORKER } from './registration-monitoring-examples.js';
 import * as M from './registration-monitoring-responses.js';
 import { SHARED_CONTRACTS } from './shared.js';
 
@@ -78,6 +78,22 @@ export const REGISTRATION_MONITORING_CONTRACTS: Record<keyof typeof registration
     request: { params: { id: WORKER.id }, query: { fresh: 'true' }, invalid: { fresh: 'yes' } },
     refusals: [archived],
     responses: { 201: json('The check this call ran', M.Verification), 200: json('A check under 5 minutes old, or the one in flight; not charged again', M.Verification) },
+  },
+  startVerificationJob: {
+    summary: 'Verify workers in a batch',
+    description:
+      'Queues a check of each listed worker (up to 1000; or `all: true`, every worker not archived) and answers at once, 202, with the job to poll. Each check is billed like one on demand; a worker checked under 5 minutes ago is answered by that check, not billed again, and one whose check is running is `skipped`, as are archived and unknown workers. One job runs at a time per account: another is 409 `job-running` naming it. `verification_job.completed` is sent when the last check has run.',
+    tag: CHECKS,
+    request: { body: { worker_ids: [41, 42, 43] }, invalid: { worker_ids: [] } },
+    refusals: [{ code: 'job-running', detail: 'Job 3 of this kind is still running; start another when it has finished', extensions: { job_id: 3 } }],
+    responses: { 202: json('The job, queued', M.VerificationJob, undefined, { example: { ...VERIFICATION_JOB, status: 'queued', counts: { total: 3, completed: 0, errored: 0, skipped: 0 }, failures: [], started_at: null, finished_at: null } }) },
+  },
+  getVerificationJob: {
+    summary: 'Get a batch verification job',
+    description: 'The job\'s status (`queued`, `running`, then `completed`, or `completed_with_errors` when a register did not answer for some workers), its counts and its first 100 failures.',
+    tag: CHECKS,
+    request: { params: { id: VERIFICATION_JOB.id } },
+    responses: { 200: json('The job', M.VerificationJob) },
   },
   listVerifications: {
     summary: 'List a worker\'s verifications',

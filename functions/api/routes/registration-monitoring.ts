@@ -1,4 +1,4 @@
-import { AcknowledgeManyRequest, AcknowledgeRequest, AlertsQuery, EvidenceQuery, MonitoringBulkRequest, MonitoringSettingsRequest, VerificationsQuery, VerifyQuery, WorkerCreate, WorkerMergePatch, WorkersQuery } from '../schemas/registration-monitoring.js';
+import { AcknowledgeManyRequest, AcknowledgeRequest, AlertsQuery, EvidenceQuery, MonitoringBulkRequest, MonitoringSettingsRequest, VerificationJobRequest, VerificationsQuery, VerifyQuery, WorkerCreate, WorkerMergePatch, WorkersQuery } from '../schemas/registration-monitoring.js';
 import { familyOperations } from './operation.js';
 
 /** The registration monitoring family's own operations (design/registration-monitoring.md); handlers under functions/http/registration-monitoring. */
@@ -11,6 +11,8 @@ export const registrationMonitoring = familyOperations('registration-monitoring'
   archiveWorker: { method: 'DELETE', path: '/workers/{id}', handler: 'registration-monitoring/workers-archive', auth: 'bearer', contract: 'project' },
   verifyWorker: { method: 'POST', path: '/workers/{id}/verifications', handler: 'registration-monitoring/verifications-create', auth: 'bearer', contract: 'project', idempotent: true, query: VerifyQuery },
   listVerifications: { method: 'GET', path: '/workers/{id}/verifications', handler: 'registration-monitoring/verifications-list', auth: 'bearer', contract: 'project', query: VerificationsQuery },
+  startVerificationJob: { method: 'POST', path: '/verification-jobs', handler: 'registration-monitoring/verification-jobs-create', auth: 'bearer', contract: 'project', idempotent: true, body: VerificationJobRequest },
+  getVerificationJob: { method: 'GET', path: '/verification-jobs/{id}', handler: 'registration-monitoring/verification-jobs-get', auth: 'bearer', contract: 'project' },
   listAlerts: { method: 'GET', path: '/alerts', handler: 'registration-monitoring/alerts-list', auth: 'bearer', contract: 'project', query: AlertsQuery },
   // A static segment: listed before `{id}` so no router could take it for an id.
   acknowledgeAlerts: { method: 'POST', path: '/alerts/acknowledge', handler: 'registration-monitoring/alerts-acknowledge-many', auth: 'bearer', contract: 'project', body: AcknowledgeManyRequest },

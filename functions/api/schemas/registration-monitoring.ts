@@ -120,3 +120,11 @@ export const MonitoringBulkRequest = v.object({
   worker_ids: v.pipe(v.array(positiveId, 'A list of worker ids'), v.minLength(1, 'At least one id'), v.maxLength(1000, 'At most 1000 ids'), v.description('Workers to change; each answered on its own')),
   settings: MonitoringSettingsInput,
 });
+
+export const VerificationJobRequest = v.pipe(
+  v.object({
+    worker_ids: v.optional(v.pipe(v.array(positiveId, 'A list of worker ids'), v.minLength(1, 'At least one id'), v.maxLength(1000, 'At most 1000 ids'), v.description('Workers to check; foreign and archived ones are skipped'))),
+    all: v.optional(v.pipe(v.literal(true, 'Only true'), v.description('Check every worker that is not archived'))),
+  }),
+  v.check((b) => (b.worker_ids === undefined) !== (b.all === undefined), 'Give worker_ids or all: true (one of them)'),
+);

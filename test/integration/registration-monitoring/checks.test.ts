@@ -1,47 +1,27 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { clientKeys, createClient } from '../../../functions/core/access/clients.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import { key, TABLE_KEYS } from '../../../functions/core/platform/key-registry.js';
-import { enableMonitoring } from '../../../functions/core/registration-monitoring/account.js';
 import { acknowledgeMany, listAlerts } from '../../../functions/core/registration-monitoring/alerts.js';
-import { professionOf, type Register } from '../../../functions/core/registration-monitoring/registers.js';
 import { addTimelineStep } from '../../../functions/core/registration-monitoring/simulated-register.js';
 import { checkWorker } from '../../../functions/core/registration-monitoring/verify.js';
 import { verificationHistory } from '../../../functions/core/registration-monitoring/verifications.js';
-import { archiveWorker, createWorker, DEFAULT_MONITORING, getWorker } from '../../../functions/core/registration-monitoring/workers.js';
+import { archiveWorker, getWorker } from '../../../functions/core/registration-monitoring/workers.js';
 import { transact, TransactionFailed } from '../../../functions/core/platform/transact.js';
 import { usageParts } from '../../../functions/core/registration-monitoring/usage.js';
 import { outboxItems } from '../../support/clinical.js';
+import { monitoringFixtures } from '../../support/monitoring.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 
 /** The check engine against DynamoDB Local: one check at a time per worker, one usage record per completed check, one alert per condition. */
 
 let deps: Deps;
 let clock: TestClock;
-let n = 0;
 
 beforeAll(async () => {
   clock = testClock('2026-11-21T10:00:00.000Z');
   deps = await testDeps({ clock });
 });
 
-async function newClient(): Promise<string> {
-  const { client } = await createClient(deps, { name: `Agency ${++n}` });
-  await enableMonitoring(deps, client.clientId, { name: 'Owner', email: 'owner@example.org' });
-  return client.clientId;
-}
-
-const newWorker = (clientId: string, register: Register, number: string) =>
-  createWorker(deps, clientId, { first_name: 'Grace', last_name: 'Adeyemi', external_ref: null, email: null, phone: null, job_role: null, registration: { register, number, profession: professionOf(register, number) }, monitoring: DEFAULT_MONITORING });
-
-async function itemsOf(clientId: string, prefix: string) {
-  const { Items } = await deps.db.send(
-    new QueryCommand({ TableName: deps.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':p': prefix }, ConsistentRead: true }),
-  );
-  return Items ?? [];
-}
-const usageRecords = (clientId: string) => itemsOf(clientId, key(TABLE_KEYS.client.sk.usage, 'registration-monitoring', ''));
-const verifications = (clientId: string) => itemsOf(clientId, key(TABLE_KEYS.client.sk.verification, 'registration-monitoring', ''));
+const { newClient, newWorker, itemsOf, usageRecords, verifications } = monitoringFixtures(() => deps);
 
 describe('verify now', () => {
   it('ten concurrent calls make one check, one usage record and one alert; the others answer that check (200)', async () => {

@@ -1,14 +1,13 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createClient } from '../../../functions/core/access/clients.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
-import { enableMonitoring } from '../../../functions/core/registration-monitoring/account.js';
 import { dispatchDue, type DueCheck } from '../../../functions/core/registration-monitoring/due.js';
 import { checksConsumer } from '../../../functions/core/registration-monitoring/queued-checks.js';
-import { professionOf, type Register } from '../../../functions/core/registration-monitoring/registers.js';
+import type { Register } from '../../../functions/core/registration-monitoring/registers.js';
 import { verificationHistory } from '../../../functions/core/registration-monitoring/verifications.js';
-import { createWorker, getWorker, setMonitoring, type Frequency } from '../../../functions/core/registration-monitoring/workers.js';
+import { getWorker, setMonitoring, type Frequency } from '../../../functions/core/registration-monitoring/workers.js';
 import { outboxItems } from '../../support/clinical.js';
+import { monitoringFixtures } from '../../support/monitoring.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 
 /**
@@ -19,7 +18,6 @@ import { testClock, testDeps, type TestClock } from '../../support/env.js';
 
 let deps: Deps;
 let clock: TestClock;
-let n = 0;
 /** Every command the counting client sent, with the items each read. */
 const sent: { command: string; items: number }[] = [];
 let counting: Deps;
@@ -40,23 +38,9 @@ beforeAll(async () => {
   counting = { ...deps, db: DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } }) };
 });
 
-async function newClient(): Promise<string> {
-  const { client } = await createClient(deps, { name: `Schedule agency ${++n}` });
-  await enableMonitoring(deps, client.clientId, { name: 'Owner', email: 'owner@example.org' });
-  return client.clientId;
-}
-
-const newWorker = (clientId: string, register: Register, number: string, frequency: Frequency = 'daily', enabled = true) =>
-  createWorker(deps, clientId, {
-    first_name: 'Grace',
-    last_name: 'Adeyemi',
-    external_ref: null,
-    email: null,
-    phone: null,
-    job_role: null,
-    registration: { register, number, profession: professionOf(register, number) },
-    monitoring: { enabled, frequency, paused_until: null },
-  });
+const fixtures = monitoringFixtures(() => deps);
+const newClient = fixtures.newClient;
+const newWorker = (clientId: string, register: Register, number: string, frequency: Frequency = 'daily', enabled = true) => fixtures.newWorker(clientId, register, number, { enabled, frequency, paused_until: null });
 
 const ran = new Set<string>();
 /** Runs the checks the dispatcher queued since the last call, as the `checks` queue's consumer would; their workers. */

@@ -189,6 +189,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/verification-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify workers in a batch
+         * @description Queues a check of each listed worker (up to 1000; or `all: true`, every worker not archived) and answers at once, 202, with the job to poll. Each check is billed like one on demand; a worker checked under 5 minutes ago is answered by that check, not billed again, and one whose check is running is `skipped`, as are archived and unknown workers. One job runs at a time per account: another is 409 `job-running` naming it. `verification_job.completed` is sent when the last check has run.
+         */
+        post: operations["startVerificationJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verification-jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a batch verification job
+         * @description The job's status (`queued`, `running`, then `completed`, or `completed_with_errors` when a register did not answer for some workers), its counts and its first 100 failures.
+         */
+        get: operations["getVerificationJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/alerts": {
         parameters: {
             query?: never;
@@ -3124,6 +3164,264 @@ export interface operations {
             };
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startVerificationJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
+                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "worker_ids": [
+                 *         41,
+                 *         42,
+                 *         43
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Workers to check; foreign and archived ones are skipped */
+                    worker_ids?: number[];
+                    /**
+                     * @description Check every worker that is not archived
+                     * @constant
+                     */
+                    all?: true;
+                };
+            };
+        };
+        responses: {
+            /** @description The job, queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "status": "queued",
+                     *       "counts": {
+                     *         "total": 3,
+                     *         "completed": 0,
+                     *         "errored": 0,
+                     *         "skipped": 0
+                     *       },
+                     *       "failures": [],
+                     *       "requested_by": 2,
+                     *       "created_at": "2026-11-21T09:30:00+00:00",
+                     *       "started_at": null,
+                     *       "finished_at": null
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "completed_with_errors" | "failed";
+                        counts: {
+                            total: number;
+                            completed: number;
+                            errored: number;
+                            skipped: number;
+                        };
+                        failures: {
+                            task: unknown;
+                            detail: string;
+                        }[];
+                        requested_by: number | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVerificationJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 3
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "status": "completed_with_errors",
+                     *       "counts": {
+                     *         "total": 12,
+                     *         "completed": 10,
+                     *         "errored": 1,
+                     *         "skipped": 1
+                     *       },
+                     *       "failures": [
+                     *         {
+                     *           "task": 46,
+                     *           "detail": "Worker 46: the register did not answer (timeout)"
+                     *         }
+                     *       ],
+                     *       "requested_by": 2,
+                     *       "created_at": "2026-11-21T09:30:00+00:00",
+                     *       "started_at": "2026-11-21T09:30:01+00:00",
+                     *       "finished_at": "2026-11-21T09:30:19+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "completed_with_errors" | "failed";
+                        counts: {
+                            total: number;
+                            completed: number;
+                            errored: number;
+                            skipped: number;
+                        };
+                        failures: {
+                            task: unknown;
+                            detail: string;
+                        }[];
+                        requested_by: number | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
