@@ -94,5 +94,7 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
   // Expired seat holds are free by the clock already; the sweep only announces them (seat_hold.expired), once each.
   // Registration monitoring: the checks that are due, from the due items' hour buckets (decision 15); never a scan.
   { id: 'monitoring-dispatch', worker: 'monitoring-dispatch', everyMinutes: 5, table: 'readwrite', timeoutSeconds: 120, description: 'Queue the registration monitoring checks that are due' },
+  // Last month's monitoring usage to the ledger, from 02:00 on the 1st; hourly so a missed run is made up, and once (a marker per month).
+  { id: 'monitoring-usage-rollup', worker: 'monitoring-usage-rollup', everyMinutes: 60, table: 'readwrite', timeoutSeconds: 300, description: 'Roll last month\'s registration monitoring usage up to the ledger' },
   { id: 'seat-hold-sweep', worker: 'seat-hold-sweep', everyMinutes: 1, table: 'readwrite', timeoutSeconds: 50, description: 'Announce practical training seat holds that expired unused' },
 ];

@@ -1,4 +1,6 @@
 import { listClients } from '../../functions/core/access/clients.js';
+import { rollupMonth } from '../../functions/core/registration-monitoring/billing.js';
+import { dispatchDue } from '../../functions/core/registration-monitoring/due.js';
 import { verifyChains } from '../../functions/core/registration-monitoring/evidence.js';
 import { enableMonitoring } from '../../functions/core/registration-monitoring/account.js';
 import type { AnnotationType, NormalisedStatus } from '../../functions/core/registration-monitoring/register-adapter.js';
@@ -55,6 +57,20 @@ export function registrationMonitoringCommands(k: OpsKit): Record<string, OpsCom
           }
         }
         k.print({ ok: true, clients: clients.length, records_checked: records });
+      },
+    },
+    'monitoring run-due': {
+      options: [],
+      usage: '                                  queue the checks that are due now (what the monitoring-dispatch schedule does every 5 minutes)',
+      run: async () => k.print(await dispatchDue(k.deps())),
+    },
+    'monitoring rollup': {
+      options: ['month'],
+      usage: '--month YYYY-MM                   a month\'s usage to the ledger, one monitoring_usage entry per client (again: the same entries, nothing new)',
+      run: async () => {
+        const month = k.text('month');
+        if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new UsageError('--month is YYYY-MM');
+        k.print(await rollupMonth(k.deps(), month));
       },
     },
     'register show': {

@@ -211,6 +211,8 @@ it('the flows of every family answer exactly as documented', async () => {
   await rm('/verification-jobs', { token: mtoken, body: { worker_ids: [] } });
   await rm(`/verification-jobs/${mjob.id}`, { token: mtoken });
   await rm('/verification-jobs/999999', { token: mtoken });
+  await rm('/billing/usage', { token: mtoken });
+  await rm('/billing/usage?period=2026-13', { token: mtoken });
   await rm(`/workers/${mw.id}/monitoring`, { token: mtoken });
   await rm(`/workers/${mw.id}/monitoring`, { method: 'PUT', token: mtoken, body: { frequency: 'weekly' } });
   await rm(`/workers/${mw.id}/monitoring`, { method: 'PUT', token: mtoken, body: { frequency: 'hourly' } });

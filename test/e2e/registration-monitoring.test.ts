@@ -336,6 +336,27 @@ describe('evidence and monitoring settings', () => {
     expect(JSON.parse(verified.stdout).broken).toMatchObject({ worker_id: w.id, evidence_id: third.id, seq: 3 });
   }, 60_000);
 
+  it('the month\'s usage grows by one billable check at its register\'s price; the operator\'s roll-up of a month is one ledger entry, again the same', async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    const before = (await call(`${base}/billing/usage`, { token })).body;
+    expect(before).toMatchObject({ period: month, ledger_entry_id: null });
+    const w = (await post(worker({ external_ref: 'USE-1', registration: { register: 'gmc', number: '7089001' } }))).body;
+    expect((await call(`${base}/workers/${w.id}/verifications`, { method: 'POST', token })).status).toBe(201);
+    const after = (await call(`${base}/billing/usage?period=${month}`, { token })).body;
+    expect(after.checks.billable - before.checks.billable).toBe(1);
+    expect(after.checks.by_register.gmc - before.checks.by_register.gmc).toBe(1);
+    expect(after.amount.amount - before.amount.amount).toBe(75);
+    expect(problem(await call(`${base}/billing/usage?period=2026-13`, { token }))).toEqual([422, '/problems/validation']);
+    const rolled = await ops('monitoring', 'rollup', '--month', month);
+    expect(rolled.status).toBe(0);
+    const mine = JSON.parse(rolled.stdout).find((r: { client_id: string }) => r.client_id === fresh.client_id);
+    expect(mine).toMatchObject({ created: true, amount: after.amount.amount });
+    const again = JSON.parse((await ops('monitoring', 'rollup', '--month', month)).stdout);
+    expect(again.find((r: { client_id: string }) => r.client_id === fresh.client_id)).toMatchObject({ created: false, ledger_entry_id: mine.ledger_entry_id });
+    expect((await call(`${base}/billing/usage`, { token })).body.ledger_entry_id).toBe(mine.ledger_entry_id);
+    expect((await ops('monitoring', 'rollup', '--month', '2026-13')).status).toBe(2);
+  }, 60_000);
+
   it('reads and changes monitoring settings, one by one and in bulk', async () => {
     const w = (await post(worker({ external_ref: 'SET-1', registration: { register: 'gmc', number: '7080001' } }))).body;
     expect((await call(`${base}/workers/${w.id}/monitoring`, { token })).body).toMatchObject({ enabled: true, frequency: 'daily', paused_until: null });

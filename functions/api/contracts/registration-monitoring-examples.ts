@@ -99,7 +99,19 @@ export const VERIFICATION_JOB = {
   finished_at: '2026-11-21T09:30:19+00:00',
 };
 
+const GBP = (amount: number) => ({ amount, currency: 'GBP' });
+export const USAGE = {
+  period: '2026-11',
+  unit_prices: [{ register: 'nmc', price: GBP(50) }, { register: 'hcpc', price: GBP(50) }, { register: 'gmc', price: GBP(75) }],
+  checks: { billable: 41, not_billable: 2, by_register: { nmc: 24, hcpc: 13, gmc: 4 }, by_trigger: { manual: 5, scheduled: 30, registration_changed: 4, batch: 2, import: 0, retry: 0 } },
+  amount: GBP(2150),
+  workers: { monitored: 12, total: 13 },
+  daily: [{ date: '2026-11-01', billable: 0 }, { date: '2026-11-02', billable: 12 }, { date: '2026-11-03', billable: 12 }],
+  ledger_entry_id: null,
+};
+
 export const MONITORING_EXAMPLES: [v.GenericSchema, Example][] = [
+  [M.UsageSummary, USAGE],
   [M.VerificationJob, VERIFICATION_JOB],
   [M.Worker, WORKER],
   [M.Verification, VERIFICATION],

@@ -125,3 +125,14 @@ export const VerificationJob = v.strictObject({
   started_at: nullable(timestamp),
   finished_at: nullable(timestamp),
 });
+
+const byName = v.record(str, int);
+export const UsageSummary = v.strictObject({
+  period: str,
+  unit_prices: v.array(v.strictObject({ register: v.picklist(['nmc', 'hcpc', 'gmc']), price: money })),
+  checks: v.strictObject({ billable: int, not_billable: int, by_register: byName, by_trigger: byName }),
+  amount: money,
+  workers: v.strictObject({ monitored: int, total: int }),
+  daily: v.array(v.strictObject({ date: str, billable: int })),
+  ledger_entry_id: nullable(str),
+});

@@ -1,6 +1,6 @@
 import type { registrationMonitoring } from '../routes/registration-monitoring.js';
 import { json, none, pdf, type OperationContract } from './contract.js';
-import { ALERT, EVIDENCE, VERIFICATION_JOB, WORKER } from './registration-monitoring-examples.js';
+import { ALERT, EVIDENCE, USAGE, VERIFICATION_JOB, WORKER } from './registration-monitoring-examples.js';
 import * as M from './registration-monitoring-responses.js';
 import { SHARED_CONTRACTS } from './shared.js';
 
@@ -9,6 +9,7 @@ const CHECKS = 'Verifications';
 const ALERTS = 'Alerts';
 const MONITORING = 'Monitoring settings';
 const EVIDENCE_TAG = 'Evidence';
+const BILLING = 'Usage and billing';
 const { first_name, last_name, external_ref, email, phone, job_role } = WORKER;
 const workerBody = { first_name, last_name, external_ref, email, phone, job_role, registration: { register: 'nmc', number: '12a9001b' }, monitoring: { enabled: true, frequency: 'daily' } };
 const duplicate = { code: 'worker-duplicate', detail: 'Another worker has this registration number', extensions: { worker_id: 17 } };
@@ -180,5 +181,13 @@ export const REGISTRATION_MONITORING_CONTRACTS: Record<keyof typeof registration
     tag: EVIDENCE_TAG,
     request: { params: { id: EVIDENCE.id } },
     responses: { 200: pdf('The evidence as a PDF, or its JSON (Accept: application/json)') },
+  },
+  getUsage: {
+    summary: 'Get a month\'s usage and charges',
+    description:
+      'The month\'s checks (service time zone): billable ones (each completed check that was not a reuse, at its register\'s price, frozen when it ran) and not billable ones (register errors), by register, by trigger and by day, what they come to, and how many workers are monitored now. Usage is postpaid: on the 1st at 02:00 the month before goes to the ledger as one `monitoring_usage` entry, named here by `ledger_entry_id`.',
+    tag: BILLING,
+    request: { query: { period: USAGE.period }, invalid: { period: '2026-13' } },
+    responses: { 200: json('The month\'s usage', M.UsageSummary) },
   },
 };

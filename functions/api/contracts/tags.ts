@@ -13,6 +13,7 @@ export const TAGS = {
   Alerts: 'What the checks found: one unresolved alert per worker and type, raised and resolved by the register, acknowledged by people.',
   'Monitoring settings': 'Whether and how often each worker is checked on schedule, one by one and in bulk.',
   Evidence: 'The tamper-evident record of each completed check: metadata, and the record as PDF or exact JSON with its digest.',
+  'Usage and billing': 'What the month\'s register checks come to: billable and not, by register, trigger and day; postpaid, rolled up to the ledger monthly.',
   Account: "The agency's own account: credit and money balances, wallet transactions and its booking page link.",
   Webhooks: 'Endpoints that receive signed events (Standard Webhooks), their delivery log, test events and replays.',
   'Public pages': 'HTML pages reached by e-mailed or shared links; the token in the link is the credential.',

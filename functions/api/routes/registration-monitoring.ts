@@ -1,4 +1,4 @@
-import { AcknowledgeManyRequest, AcknowledgeRequest, AlertsQuery, EvidenceQuery, MonitoringBulkRequest, MonitoringSettingsRequest, VerificationJobRequest, VerificationsQuery, VerifyQuery, WorkerCreate, WorkerMergePatch, WorkersQuery } from '../schemas/registration-monitoring.js';
+import { UsageQuery, AcknowledgeManyRequest, AcknowledgeRequest, AlertsQuery, EvidenceQuery, MonitoringBulkRequest, MonitoringSettingsRequest, VerificationJobRequest, VerificationsQuery, VerifyQuery, WorkerCreate, WorkerMergePatch, WorkersQuery } from '../schemas/registration-monitoring.js';
 import { familyOperations } from './operation.js';
 
 /** The registration monitoring family's own operations (design/registration-monitoring.md); handlers under functions/http/registration-monitoring. */
@@ -24,4 +24,5 @@ export const registrationMonitoring = familyOperations('registration-monitoring'
   listEvidence: { method: 'GET', path: '/evidence', handler: 'registration-monitoring/evidence-list', auth: 'bearer', contract: 'project', query: EvidenceQuery },
   getEvidence: { method: 'GET', path: '/evidence/{id}', handler: 'registration-monitoring/evidence-get', auth: 'bearer', contract: 'project' },
   downloadEvidence: { method: 'GET', path: '/evidence/{id}/download', handler: 'registration-monitoring/evidence-download', auth: 'bearer', contract: 'project' },
+  getUsage: { method: 'GET', path: '/billing/usage', handler: 'registration-monitoring/billing-usage', auth: 'bearer', contract: 'project', query: UsageQuery },
 });

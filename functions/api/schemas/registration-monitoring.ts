@@ -128,3 +128,7 @@ export const VerificationJobRequest = v.pipe(
   }),
   v.check((b) => (b.worker_ids === undefined) !== (b.all === undefined), 'Give worker_ids or all: true (one of them)'),
 );
+
+export const UsageQuery = v.object({
+  period: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month, YYYY-MM'), v.description('The month (service time zone); this month when left out'))),
+});

@@ -98,6 +98,8 @@ export const TABLE_KEYS = {
   // Registration monitoring: one due item per monitored worker, bucketed by the hour of its next check and a shard (`DUE#<yyyy-mm-ddThh>#<0-15>`), and the dispatcher's cursor.
   monitoringDue: { pk: 'DUE#', sk: { due: '' } },
   dueCursor: { pk: 'DUE_CURSOR', sk: { cursor: 'DUE_CURSOR' } },
+  // A month's monitoring usage rolled up to the ledger for every client (the roll-up's own marker).
+  usageRollup: { pk: 'USAGE_ROLLUP#', sk: { period: 'USAGE_ROLLUP' } },
   referenceForm: { pk: 'REFFORM#', sk: { form: 'REFFORM' } },
   referenceSubmission: { pk: 'REFSUBMIT#', sk: { submission: 'REFSUBMIT' } },
   schema: { pk: 'SCHEMA', sk: { version: 'SCHEMA' } },

@@ -1,13 +1,11 @@
-import { clientKeys } from '../access/clients.js';
 import { eventPut } from '../events/outbox.js';
 import { getJob, jobView, startJob, type JobRecord } from '../jobs/jobs.js';
 import { registerJobKind, type TaskResult } from '../jobs/kinds.js';
-import { queryAll } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { part } from '../platform/transact.js';
 import { runQueuedCheck } from './queued-checks.js';
 import { MONITORING_FAMILY as FAMILY } from './registers.js';
-import { workerKeys } from './workers.js';
+import { activeWorkers } from './workers.js';
 
 /**
  * Batch verification (design section 4, Job): a job of the jobs engine whose
@@ -38,20 +36,9 @@ registerJobKind<number>({
 
 export type BatchInput = { worker_ids: number[] } | { all: true };
 
-/** The client's workers that are not archived, for `{all: true}`. */
-async function activeWorkerIds(deps: Deps, clientId: string): Promise<number[]> {
-  const items = await queryAll(deps, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    FilterExpression: 'attribute_type(archived_at, :null)',
-    ProjectionExpression: 'id',
-    ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':prefix': workerKeys.prefix(), ':null': 'NULL' },
-  });
-  return items.map((i) => Number(i.id));
-}
-
 /** POST /verification-jobs: the job, queued (202); `job-running` while another runs. */
 export async function startBatch(deps: Deps, clientId: string, input: BatchInput, requestedBy: number | null) {
-  const ids = 'all' in input ? await activeWorkerIds(deps, clientId) : [...new Set(input.worker_ids)];
+  const ids = 'all' in input ? (await activeWorkers(deps, clientId, 'id')).map((w) => Number(w.id)) : [...new Set(input.worker_ids)];
   const job = await startJob(deps, { family: FAMILY, kind: BATCH_KIND, clientId, requestedBy: requestedBy === null ? null : String(requestedBy), tasks: ids });
   return batchView(jobView(deps, job));
 }

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { clientKeys } from '../access/clients.js';
 import { eventPut } from '../events/outbox.js';
-import { queryFilteredPage, retryOnConflict } from '../platform/db.js';
+import { queryAll, queryFilteredPage, retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { nextId, padId } from '../platform/ids.js';
@@ -230,6 +230,15 @@ function matches(w: WorkerItem, f: WorkerFilter): boolean {
   }
   return true;
 }
+
+/** The client's workers that are not archived, with the fields named (a batch of all, the usage summary's counts). */
+export const activeWorkers = (deps: Deps, clientId: string, fields: string): Promise<Record<string, unknown>[]> =>
+  queryAll(deps, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: 'attribute_type(archived_at, :null)',
+    ProjectionExpression: fields,
+    ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':prefix': workerKeys.prefix(), ':null': 'NULL' },
+  });
 
 /** GET /workers: newest first, filtered. */
 export const listWorkers = (deps: Deps, clientId: string, filter: WorkerFilter): Promise<Page<WorkerView>> =>

@@ -413,6 +413,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/billing/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a month's usage and charges
+         * @description The month's checks (service time zone): billable ones (each completed check that was not a reuse, at its register's price, frozen when it ran) and not billable ones (register errors), by register, by trigger and by day, what they come to, and how many workers are monitored now. Usage is postpaid: on the 1st at 02:00 the month before goes to the ledger as one `monitoring_usage` entry, named here by `ledger_entry_id`.
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks": {
         parameters: {
             query?: never;
@@ -4636,6 +4656,169 @@ export interface operations {
             };
             /** @description No such resource, or it belongs to another client */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The month (service time zone); this month when left out
+                 * @example 2026-11
+                 */
+                period?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The month's usage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "period": "2026-11",
+                     *       "unit_prices": [
+                     *         {
+                     *           "register": "nmc",
+                     *           "price": {
+                     *             "amount": 50,
+                     *             "currency": "GBP"
+                     *           }
+                     *         },
+                     *         {
+                     *           "register": "hcpc",
+                     *           "price": {
+                     *             "amount": 50,
+                     *             "currency": "GBP"
+                     *           }
+                     *         },
+                     *         {
+                     *           "register": "gmc",
+                     *           "price": {
+                     *             "amount": 75,
+                     *             "currency": "GBP"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "checks": {
+                     *         "billable": 41,
+                     *         "not_billable": 2,
+                     *         "by_register": {
+                     *           "nmc": 24,
+                     *           "hcpc": 13,
+                     *           "gmc": 4
+                     *         },
+                     *         "by_trigger": {
+                     *           "manual": 5,
+                     *           "scheduled": 30,
+                     *           "registration_changed": 4,
+                     *           "batch": 2,
+                     *           "import": 0,
+                     *           "retry": 0
+                     *         }
+                     *       },
+                     *       "amount": {
+                     *         "amount": 2150,
+                     *         "currency": "GBP"
+                     *       },
+                     *       "workers": {
+                     *         "monitored": 12,
+                     *         "total": 13
+                     *       },
+                     *       "daily": [
+                     *         {
+                     *           "date": "2026-11-01",
+                     *           "billable": 0
+                     *         },
+                     *         {
+                     *           "date": "2026-11-02",
+                     *           "billable": 12
+                     *         },
+                     *         {
+                     *           "date": "2026-11-03",
+                     *           "billable": 12
+                     *         }
+                     *       ],
+                     *       "ledger_entry_id": null
+                     *     }
+                     */
+                    "application/json": {
+                        period: string;
+                        unit_prices: {
+                            /** @enum {string} */
+                            register: "nmc" | "hcpc" | "gmc";
+                            price: {
+                                amount: number;
+                                currency: string;
+                            };
+                        }[];
+                        checks: {
+                            billable: number;
+                            not_billable: number;
+                            by_register: {
+                                [key: string]: number;
+                            };
+                            by_trigger: {
+                                [key: string]: number;
+                            };
+                        };
+                        amount: {
+                            amount: number;
+                            currency: string;
+                        };
+                        workers: {
+                            monitored: number;
+                            total: number;
+                        };
+                        daily: {
+                            date: string;
+                            billable: number;
+                        }[];
+                        ledger_entry_id: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
