@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-
 import { createHash } from 'node:crypto';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { eventually } from '../support/eventually.js';
-import { call, startTestStack, type JsonResponse } from '../support/local-stack.js';
+import { call, mailTo, startTestStack, type JsonResponse } from '../support/local-stack.js';
 import { ops as runOps } from '../support/ops.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 
@@ -367,4 +367,44 @@ describe('evidence and monitoring settings', () => {
     expect(bulk.body.data).toEqual([{ id: w.id, result: 'updated' }, { id: 999_999, result: 'not_found', problem: expect.objectContaining({ status: 404 }) }]);
     expect((await call(`${base}/workers/${w.id}/monitoring`, { token })).body).toMatchObject({ enabled: false, next_check_at: null });
   });
+});
+
+describe('team and Acting-User', () => {
+  const as = (user: number | string) => ({ 'acting-user': String(user) });
+  it('team users act within their role (checked after the path 404, before the body), are recorded, and get alert e-mails by severity; the last owner stays', async () => {
+    const users = (await call(`${base}/team/users`, { token })).body.data;
+    const owner = users.find((u: { role_id: string }) => u.role_id === 'owner');
+    expect(owner).toMatchObject({ email: 'nia.brooks@harbour.example', status: 'active' });
+    const cm = await call(`${base}/team/users`, { token, body: { name: 'Priya Shah', email: 'priya@harbour.example', role_id: 'compliance_manager', alert_min_severity: 'medium' } });
+    expect(cm.status).toBe(201);
+    const viewer = (await call(`${base}/team/users`, { token, body: { name: 'Vic Stone', email: 'vic@harbour.example', role_id: 'viewer' } })).body;
+    expect(problem(await call(`${base}/team/users`, { token, body: { name: 'Again', email: 'PRIYA@harbour.example', role_id: 'viewer' } }))).toEqual([422, '/problems/team-user-duplicate']);
+
+    // A viewer reads but does not write; a path that names nothing of the caller's is 404 first.
+    expect((await call(`${base}/workers?limit=1`, { token, headers: as(viewer.id) })).status).toBe(200);
+    expect(problem(await call(`${base}/workers`, { token, headers: as(viewer.id), body: worker({ external_ref: 'ACT-1' }) }))).toEqual([403, '/problems/acting-user-not-permitted']);
+    expect((await call(`${base}/workers/999999`, { method: 'PUT', token, headers: as(viewer.id), body: {} })).status).toBe(404);
+    expect(problem(await call(`${base}/workers?limit=1`, { token, headers: as('999999') }))).toEqual([403, '/problems/acting-user-not-permitted']);
+    expect(problem(await call(`${base}/team/users`, { token, headers: as(cm.body.id) }))).toEqual([403, '/problems/acting-user-not-permitted']);
+
+    // The compliance manager checks a worker whose registration expires in 20 days: recorded, and e-mailed (medium).
+    const w = (await call(`${base}/workers`, { token, headers: as(cm.body.id), body: worker({ external_ref: 'ACT-2', registration: { register: 'nmc', number: '72A9010B' } }) })).body;
+    const check = await call(`${base}/workers/${w.id}/verifications`, { method: 'POST', token, headers: as(cm.body.id) });
+    expect(check.body).toMatchObject({ requested_by: cm.body.id, outcome: 'review' });
+    const [mail] = await mailTo(stack, 'priya@harbour.example');
+    expect(mail).toContain('Subject: [SIMULATED] medium alert for Grace Adeyemi: registration.expiring');
+    const alert = (await call(`${base}/alerts?worker_id=${w.id}`, { token })).body.data[0];
+    expect((await call(`${base}/alerts/${alert.id}/acknowledge`, { token, headers: as(cm.body.id), body: {} })).body.acknowledged_by).toBe(cm.body.id);
+
+    // The account keeps an owner; only an owner makes one.
+    expect(problem(await call(`${base}/team/users/${owner.id}`, { method: 'DELETE', token }))).toEqual([422, '/problems/last-owner']);
+    const admin = (await call(`${base}/team/users`, { token, body: { name: 'Ade Admin', email: 'ade@harbour.example', role_id: 'admin' } })).body;
+    expect(problem(await call(`${base}/team/users/${viewer.id}`, { method: 'PUT', token, headers: as(admin.id), body: { name: 'Vic Stone', email: 'vic@harbour.example', role_id: 'owner' } }))).toEqual([422, '/problems/owner-required']);
+    expect((await call(`${base}/team/users/${viewer.id}`, { method: 'PUT', token, headers: as(owner.id), body: { name: 'Vic Stone', email: 'vic@harbour.example', role_id: 'owner' } })).body.role_id).toBe('owner');
+    expect((await call(`${base}/team/users/${owner.id}`, { method: 'DELETE', token, headers: as(viewer.id) })).status).toBe(204);
+    const roles = (await call(`${base}/team/roles`, { token })).body.data;
+    expect(roles.find((r: { id: string }) => r.id === 'owner')).toMatchObject({ built_in: true, user_count: 1 });
+    expect(problem(await call(`${base}/team/roles/viewer`, { method: 'DELETE', token }))).toEqual([422, '/problems/role-built-in']);
+    expect((await call(`${base}/team/roles/NOT-A-ROLE`, { token })).status).toBe(404);
+  }, 60_000);
 });

@@ -33,6 +33,7 @@ import { verificationKeys } from '../../functions/core/registration-monitoring/v
 import { accountKeys } from '../../functions/core/registration-monitoring/account.js';
 import { workerKeys } from '../../functions/core/registration-monitoring/workers.js';
 import { rollupKeys } from '../../functions/core/registration-monitoring/billing.js';
+import { teamKeys } from '../../functions/core/registration-monitoring/team.js';
 import { dueKeys } from '../../functions/core/registration-monitoring/due.js';
 import { claimKeys } from '../../functions/core/registration-monitoring/queued-checks.js';
 import { trainingCatalogueKeys } from '../../functions/core/practical-training/catalogue.js';
@@ -118,7 +119,8 @@ const UNSCOPED: Record<string, Key[]> = {
   counterKeys: [counterKeys.counter('platform', 'client')],
   // The registration monitoring family's own: the family is in each key, fixed.
   workerKeys: [workerKeys.worker('cl_a', 41), workerKeys.registrationGuard('cl_a', 'nmc', '12A3456B'), workerKeys.externalRefGuard('cl_a', 'EMP-1')],
-  accountKeys: [accountKeys.account('cl_a'), accountKeys.teamUser('cl_a', 1)],
+  accountKeys: [accountKeys.account('cl_a'), accountKeys.teamUser('cl_a', 1), accountKeys.teamUserEmail('cl_a', 'a@example.org')],
+  teamKeys: [teamKeys.role('cl_a', 'custom-3')],
   alertKeys: [alertKeys.alert('cl_a', 12), alertKeys.guard('cl_a', 41, 'registration.expiring')],
   verificationKeys: [verificationKeys.verification('cl_a', 41, 907), verificationKeys.lock('cl_a', 41)],
   usageKeys: [usageKeys.record('cl_a', 907), usageKeys.month('cl_a', '2026-11')],

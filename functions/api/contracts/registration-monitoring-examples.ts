@@ -110,7 +110,21 @@ export const USAGE = {
   ledger_entry_id: null,
 };
 
+export const TEAM_ROLE = { id: 'custom-2', name: 'Night coordinator', permissions: ['workers:read', 'alerts:read', 'alerts:acknowledge'], built_in: false, user_count: 1 };
+export const TEAM_USER = {
+  id: 3,
+  name: 'Priya Shah',
+  email: 'priya.shah@northwind.example',
+  role_id: 'compliance_manager',
+  status: 'active',
+  alert_min_severity: 'medium',
+  created_at: '2026-11-20T09:00:00+00:00',
+  updated_at: '2026-11-20T09:00:00+00:00',
+};
+
 export const MONITORING_EXAMPLES: [v.GenericSchema, Example][] = [
+  [M.TeamRole, TEAM_ROLE],
+  [M.TeamUser, TEAM_USER],
   [M.UsageSummary, USAGE],
   [M.VerificationJob, VERIFICATION_JOB],
   [M.Worker, WORKER],

@@ -136,3 +136,15 @@ export const UsageSummary = v.strictObject({
   daily: v.array(v.strictObject({ date: str, billable: int })),
   ledger_entry_id: nullable(str),
 });
+
+export const TeamRole = v.strictObject({ id: str, name: str, permissions: v.array(str), built_in: v.boolean(), user_count: int });
+export const TeamUser = v.strictObject({
+  id: int,
+  name: str,
+  email: str,
+  role_id: str,
+  status: v.picklist(['active', 'disabled']),
+  alert_min_severity: v.picklist(['low', 'medium', 'high', 'critical', 'none']),
+  created_at: timestamp,
+  updated_at: timestamp,
+});

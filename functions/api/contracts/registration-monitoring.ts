@@ -1,6 +1,6 @@
 import type { registrationMonitoring } from '../routes/registration-monitoring.js';
 import { json, none, pdf, type OperationContract } from './contract.js';
-import { ALERT, EVIDENCE, USAGE, VERIFICATION_JOB, WORKER } from './registration-monitoring-examples.js';
+import { ALERT, EVIDENCE, TEAM_ROLE, TEAM_USER, USAGE, VERIFICATION_JOB, WORKER } from './registration-monitoring-examples.js';
 import * as M from './registration-monitoring-responses.js';
 import { SHARED_CONTRACTS } from './shared.js';
 
@@ -10,6 +10,12 @@ const ALERTS = 'Alerts';
 const MONITORING = 'Monitoring settings';
 const EVIDENCE_TAG = 'Evidence';
 const BILLING = 'Usage and billing';
+const TEAM = 'Team';
+const { name: userName, email: userEmail, role_id, alert_min_severity } = TEAM_USER;
+const userBody = { name: userName, email: userEmail, role_id, status: 'active', alert_min_severity };
+const lastOwner = { code: 'last-owner', detail: "The account's last active owner cannot be removed, disabled or demoted: make another user an owner first" };
+const ownerRequired = { code: 'owner-required', detail: 'Only an owner may grant, change or remove an owner' };
+const builtIn = { code: 'role-built-in', detail: 'The built-in role viewer cannot be changed or deleted' };
 const { first_name, last_name, external_ref, email, phone, job_role } = WORKER;
 const workerBody = { first_name, last_name, external_ref, email, phone, job_role, registration: { register: 'nmc', number: '12a9001b' }, monitoring: { enabled: true, frequency: 'daily' } };
 const duplicate = { code: 'worker-duplicate', detail: 'Another worker has this registration number', extensions: { worker_id: 17 } };
@@ -189,5 +195,80 @@ export const REGISTRATION_MONITORING_CONTRACTS: Record<keyof typeof registration
     tag: BILLING,
     request: { query: { period: USAGE.period }, invalid: { period: '2026-13' } },
     responses: { 200: json('The month\'s usage', M.UsageSummary) },
+  },
+  listTeamRoles: {
+    summary: 'List team roles',
+    description: 'The built-in roles (`owner`, `admin`, `compliance_manager`, `viewer`, `billing`; read-only) and your own, each with its permissions from the fixed vocabulary and how many users hold it.',
+    tag: TEAM,
+    responses: { 200: json('Every role', M.TeamRole, 'page') },
+  },
+  createTeamRole: {
+    summary: 'Add a custom role',
+    description: 'A role of your own over the fixed permissions: `workers:read`, `workers:write`, `verifications:run`, `alerts:read`, `alerts:acknowledge`, `evidence:read`, `imports:write`, `billing:read`, `team:manage`, `webhooks:manage`.',
+    tag: TEAM,
+    request: { body: { name: TEAM_ROLE.name, permissions: TEAM_ROLE.permissions }, invalid: { permissions: ['everything'] } },
+    responses: { 201: json('The role', M.TeamRole, undefined, { example: { ...TEAM_ROLE, user_count: 0 } }) },
+  },
+  getTeamRole: {
+    summary: 'Get a team role',
+    description: 'A built-in role by its name, or a custom role by its id.',
+    tag: TEAM,
+    request: { params: { roleId: TEAM_ROLE.id } },
+    responses: { 200: json('The role', M.TeamRole) },
+  },
+  replaceTeamRole: {
+    summary: 'Change a custom role',
+    description: 'Replaces a custom role\'s name and permissions; its users hold the new permissions at once. A built-in role is 422 `role-built-in`.',
+    tag: TEAM,
+    request: { params: { roleId: TEAM_ROLE.id }, body: { name: TEAM_ROLE.name, permissions: ['workers:read', 'alerts:read'] }, invalid: { name: '' } },
+    refusals: [builtIn],
+    responses: { 200: json('The role as changed', M.TeamRole) },
+  },
+  deleteTeamRole: {
+    summary: 'Delete a custom role',
+    description: 'Only a role nobody holds: one with users is 422 `role-in-use`; a built-in role is 422 `role-built-in`.',
+    tag: TEAM,
+    request: { params: { roleId: TEAM_ROLE.id } },
+    refusals: [builtIn, { code: 'role-in-use', detail: 'Role custom-2 still has 1 users: give them another role first' }],
+    responses: { 204: none('Deleted') },
+  },
+  listTeamUsers: {
+    summary: 'List team users',
+    description: 'The people of your account: their role, whether active, and the least severe alert they are e-mailed about (`none`: no alert e-mails).',
+    tag: TEAM,
+    responses: { 200: json('Every team user', M.TeamUser, 'page') },
+  },
+  createTeamUser: {
+    summary: 'Add a team user',
+    description:
+      'A person of your account, for attribution (`requested_by`, `acknowledged_by`, `uploaded_by` when they act through `Acting-User`) and alert e-mails: an active user whose role reads alerts gets one per alert created or escalated at `alert_min_severity` (default `high`) or above. One user per e-mail address (`team-user-duplicate`). Only an owner, or the account without `Acting-User`, makes an owner (`owner-required`).',
+    tag: TEAM,
+    request: { body: userBody, invalid: { email: 'not-an-address' } },
+    refusals: [{ code: 'team-user-duplicate', detail: 'A team user has this e-mail address' }, ownerRequired],
+    responses: { 201: json('The user', M.TeamUser) },
+  },
+  getTeamUser: {
+    summary: 'Get a team user',
+    description: 'One team user.',
+    tag: TEAM,
+    request: { params: { id: TEAM_USER.id } },
+    responses: { 200: json('The user', M.TeamUser) },
+  },
+  replaceTeamUser: {
+    summary: 'Change a team user',
+    description:
+      'Replaces the name, e-mail, role, status and alert threshold. The account always keeps an active owner: disabling or demoting the last one is 422 `last-owner`, even when two requests try at once. Only an owner changes an owner.',
+    tag: TEAM,
+    request: { params: { id: TEAM_USER.id }, body: { ...userBody, alert_min_severity: 'critical' }, invalid: { role_id: 'Not A Role' } },
+    refusals: [lastOwner, ownerRequired],
+    responses: { 200: json('The user as changed', M.TeamUser) },
+  },
+  deleteTeamUser: {
+    summary: 'Remove a team user',
+    description: 'Removes the person from the account (what they did keeps their id). The last active owner cannot be removed (`last-owner`); only an owner removes an owner.',
+    tag: TEAM,
+    request: { params: { id: TEAM_USER.id } },
+    refusals: [lastOwner, ownerRequired],
+    responses: { 204: none('Removed') },
   },
 };

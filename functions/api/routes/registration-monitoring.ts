@@ -1,4 +1,5 @@
-import { UsageQuery, AcknowledgeManyRequest, AcknowledgeRequest, AlertsQuery, EvidenceQuery, MonitoringBulkRequest, MonitoringSettingsRequest, VerificationJobRequest, VerificationsQuery, VerifyQuery, WorkerCreate, WorkerMergePatch, WorkersQuery } from '../schemas/registration-monitoring.js';
+import { TeamRoleRequest, TeamUserRequest, UsageQuery, AcknowledgeManyRequest, AcknowledgeRequest, AlertsQuery, EvidenceQuery, MonitoringBulkRequest, MonitoringSettingsRequest, VerificationJobRequest, VerificationsQuery, VerifyQuery, WorkerCreate, WorkerMergePatch, WorkersQuery } from '../schemas/registration-monitoring.js';
+import type { Permission } from '../../core/registration-monitoring/roles.js';
 import { familyOperations } from './operation.js';
 
 /** The registration monitoring family's own operations (design/registration-monitoring.md); handlers under functions/http/registration-monitoring. */
@@ -25,4 +26,49 @@ export const registrationMonitoring = familyOperations('registration-monitoring'
   getEvidence: { method: 'GET', path: '/evidence/{id}', handler: 'registration-monitoring/evidence-get', auth: 'bearer', contract: 'project' },
   downloadEvidence: { method: 'GET', path: '/evidence/{id}/download', handler: 'registration-monitoring/evidence-download', auth: 'bearer', contract: 'project' },
   getUsage: { method: 'GET', path: '/billing/usage', handler: 'registration-monitoring/billing-usage', auth: 'bearer', contract: 'project', query: UsageQuery },
+  listTeamRoles: { method: 'GET', path: '/team/roles', handler: 'registration-monitoring/team-roles-list', auth: 'bearer', contract: 'project' },
+  createTeamRole: { method: 'POST', path: '/team/roles', handler: 'registration-monitoring/team-roles-create', auth: 'bearer', contract: 'project', idempotent: true, body: TeamRoleRequest },
+  getTeamRole: { method: 'GET', path: '/team/roles/{roleId}', handler: 'registration-monitoring/team-roles-get', auth: 'bearer', contract: 'project' },
+  replaceTeamRole: { method: 'PUT', path: '/team/roles/{roleId}', handler: 'registration-monitoring/team-roles-replace', auth: 'bearer', contract: 'project', body: TeamRoleRequest },
+  deleteTeamRole: { method: 'DELETE', path: '/team/roles/{roleId}', handler: 'registration-monitoring/team-roles-delete', auth: 'bearer', contract: 'project' },
+  listTeamUsers: { method: 'GET', path: '/team/users', handler: 'registration-monitoring/team-users-list', auth: 'bearer', contract: 'project' },
+  createTeamUser: { method: 'POST', path: '/team/users', handler: 'registration-monitoring/team-users-create', auth: 'bearer', contract: 'project', idempotent: true, body: TeamUserRequest },
+  getTeamUser: { method: 'GET', path: '/team/users/{id}', handler: 'registration-monitoring/team-users-get', auth: 'bearer', contract: 'project' },
+  replaceTeamUser: { method: 'PUT', path: '/team/users/{id}', handler: 'registration-monitoring/team-users-replace', auth: 'bearer', contract: 'project', body: TeamUserRequest },
+  deleteTeamUser: { method: 'DELETE', path: '/team/users/{id}', handler: 'registration-monitoring/team-users-delete', auth: 'bearer', contract: 'project' },
 });
+
+/** What an `Acting-User` must be allowed to do for each operation (design section 6): checked after the path's 404, before the body. */
+export const MONITORING_PERMISSIONS: Record<keyof typeof registrationMonitoring, Permission> = {
+  createWorker: 'workers:write',
+  listWorkers: 'workers:read',
+  getWorker: 'workers:read',
+  replaceWorker: 'workers:write',
+  patchWorker: 'workers:write',
+  archiveWorker: 'workers:write',
+  verifyWorker: 'verifications:run',
+  listVerifications: 'workers:read',
+  startVerificationJob: 'verifications:run',
+  getVerificationJob: 'verifications:run',
+  listAlerts: 'alerts:read',
+  acknowledgeAlerts: 'alerts:acknowledge',
+  getAlert: 'alerts:read',
+  acknowledgeAlert: 'alerts:acknowledge',
+  getMonitoring: 'workers:write',
+  putMonitoring: 'workers:write',
+  bulkMonitoring: 'workers:write',
+  listEvidence: 'evidence:read',
+  getEvidence: 'evidence:read',
+  downloadEvidence: 'evidence:read',
+  getUsage: 'billing:read',
+  listTeamRoles: 'team:manage',
+  createTeamRole: 'team:manage',
+  getTeamRole: 'team:manage',
+  replaceTeamRole: 'team:manage',
+  deleteTeamRole: 'team:manage',
+  listTeamUsers: 'team:manage',
+  createTeamUser: 'team:manage',
+  getTeamUser: 'team:manage',
+  replaceTeamUser: 'team:manage',
+  deleteTeamUser: 'team:manage',
+};

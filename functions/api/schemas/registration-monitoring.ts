@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { DEFAULT_MONITORING, isRegistrationNumber, normaliseNumber, NUMBER_FORMATS, professionOf, REGISTERS, type Register } from '../../core/registration-monitoring/registers.js';
 import { ALERT_TYPES, SEVERITIES } from '../../core/registration-monitoring/outcome.js';
+import { PERMISSIONS } from '../../core/registration-monitoring/roles.js';
 import { calendarDate, email, idFromString, listQuery, name, notes, phone, positiveId } from './fields.js';
 
 /**
@@ -131,4 +132,17 @@ export const VerificationJobRequest = v.pipe(
 
 export const UsageQuery = v.object({
   period: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month, YYYY-MM'), v.description('The month (service time zone); this month when left out'))),
+});
+
+export const TeamRoleRequest = v.object({
+  name: v.pipe(name(100), v.description('What the role is called')),
+  permissions: v.pipe(v.array(v.picklist(PERMISSIONS, `One of ${PERMISSIONS.join(', ')}`)), v.maxLength(PERMISSIONS.length * 2, 'Too many'), v.description('What its users may do')),
+});
+
+export const TeamUserRequest = v.object({
+  name: v.pipe(name(100), v.description('The person\'s name')),
+  email: v.pipe(email, v.description('Where alert e-mails go; one user per address')),
+  role_id: v.pipe(v.string('A role id'), v.regex(/^[a-z][a-z0-9_-]{0,39}$/, 'A role id'), v.description('A built-in role or a custom role\'s id')),
+  status: v.optional(v.picklist(['active', 'disabled'], 'active or disabled'), 'active'),
+  alert_min_severity: v.optional(v.picklist(['low', 'medium', 'high', 'critical', 'none'], 'low, medium, high, critical or none'), 'high'),
 });

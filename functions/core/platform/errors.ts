@@ -36,7 +36,15 @@ export type DomainErrorCode =
   | 'worker-duplicate'
   | 'worker-archived'
   | 'alert-resolved'
-  | 'evidence-integrity';
+  | 'evidence-integrity'
+  | 'acting-user-not-permitted'
+  | 'last-owner'
+  | 'owner-required'
+  | 'team-user-duplicate'
+  | 'role-built-in'
+  | 'role-in-use'
+  | 'import-invalid-file'
+  | 'import-queue-full';
 
 export class DomainError extends Error {
   constructor(

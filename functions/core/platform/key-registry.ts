@@ -60,6 +60,8 @@ export const TABLE_KEYS = {
       worker: 'WORKER#',
       workerGuard: 'WORKER_GUARD#',
       teamUser: 'TEAM_USER#',
+      // One team user per e-mail address in an account.
+      teamUserEmail: 'TEAM_USER_EMAIL#',
       teamRole: 'TEAM_ROLE#',
       monitoring: 'MONITORING#',
       verification: 'VERIFICATION#',

@@ -32,6 +32,8 @@ const CLIENT = TABLE_KEYS.client;
 export const accountKeys = {
   account: (clientId: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.monitoring, FAMILY) }),
   teamUser: (clientId: string, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.teamUser, FAMILY, padId(id)) }),
+  /** One team user per e-mail address in the account (team.ts moves it with the user). */
+  teamUserEmail: (clientId: string, email: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.teamUserEmail, FAMILY, email) }),
 };
 
 /**
@@ -51,6 +53,8 @@ export async function enableMonitoring(deps: Deps, clientId: string, owner: { na
     await transact(deps, [
       part('account', putItem(deps, { ...accountKeys.account(clientId), entity: 'monitoring-account', client_id: clientId, owner_count: 1, first_owner_id: id, enabled_at: now }, itemAbsent)),
       part('owner', putItem(deps, { ...accountKeys.teamUser(clientId, id), entity: 'team-user', ...user }, itemAbsent)),
+      // The owner's address, as team.ts keeps every user's: one user per address.
+      part('owner-email', putItem(deps, { ...accountKeys.teamUserEmail(clientId, user.email), entity: 'team-user-email', user_id: id })),
       part('client', updateItem(deps, clientKeys.item(clientId), { set: { monitoring_enabled_at: now } })),
     ]);
     return user;

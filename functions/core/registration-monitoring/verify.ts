@@ -10,6 +10,7 @@ import { openAlertsOf, planAlerts } from './alerts.js';
 import { evidenceFor } from './evidence.js';
 import { ALERT_TYPES, alertConditions, changesSince, judge, nameMatch, type AlertCondition, type CheckResult } from './outcome.js';
 import { adapterFor } from './adapters.js';
+import { alertEmailParts } from './alert-emails.js';
 import { dueParts } from './due.js';
 import { lookupWithin, RegisterUnavailable, type AdapterErrorCode, type RegisterQuery } from './register-adapter.js';
 import { MONITORING_FAMILY as FAMILY } from './registers.js';
@@ -190,6 +191,7 @@ async function runAndApply(deps: Deps, first: WorkerItem, id: number, request: C
     // An error says nothing about the register: only `verification.unavailable` moves.
     const scope = completed ? ALERT_TYPES : (['verification.unavailable'] as const);
     const alerts = await planAlerts(deps, { clientId: worker.client_id, workerId: worker.id, verificationId: id, now: verification.checked_at }, conditions, scope, open);
+    const emails = await alertEmailParts(deps, worker, alerts.raised, verification.simulated);
     const workerChanges: Partial<WorkerItem> = completed
       ? {
           outcome: judged!.outcome,
@@ -222,6 +224,7 @@ async function runAndApply(deps: Deps, first: WorkerItem, id: number, request: C
           ...usageParts(deps, worker.client_id, { verification_id: id, worker_id: worker.id, register: worker.registration.register, trigger: request.trigger, checked_at: verification.checked_at, billable: verification.billable }),
           part('event', eventPut(deps, { type: completed ? 'verification.completed' : 'verification.errored', family: FAMILY, client_id: worker.client_id, data: viewOf(deps, verification) })),
           ...alerts.parts,
+          ...emails,
         ],
       );
     } catch (err) {

@@ -8,7 +8,7 @@ import { nextId, padId } from '../platform/ids.js';
 import { familyPrefix, key, TABLE_KEYS } from '../platform/key-registry.js';
 import type { Page } from '../platform/pagination.js';
 import { formatWithOffset } from '../platform/time.js';
-import { deleteItem, itemAbsent, part, putItem, transact, updateItem, type Condition, type Part } from '../platform/transact.js';
+import { deleteItem, failuresAmong, itemAbsent, part, putItem, transact, updateItem, type Condition, type Part } from '../platform/transact.js';
 import { openAlertsOf, resolveParts } from './alerts.js';
 import { dueParts } from './due.js';
 import { nextCheckOnSettings } from './schedule.js';
@@ -146,7 +146,6 @@ function guardParts(deps: Deps, clientId: string, workerId: number, before: Work
 }
 
 const GUARD_FAILURES = { registration: duplicateOf('registration number'), 'external-ref': duplicateOf('external_ref') };
-const failuresFor = (parts: Part[]) => Object.fromEntries(Object.entries(GUARD_FAILURES).filter(([name]) => parts.some((p) => p.name === name)));
 
 const workerEvent = (deps: Deps, type: 'worker.created' | 'worker.updated' | 'worker.archived', w: WorkerItem) =>
   part('event', eventPut(deps, { type, family: FAMILY, client_id: w.client_id, data: viewOf(deps, w) }));
@@ -179,7 +178,7 @@ export async function createWorker(deps: Deps, clientId: string, input: WorkerIn
       workerEvent(deps, 'worker.created', worker),
       ...extra(worker),
     ],
-    failuresFor(guards),
+    failuresAmong(GUARD_FAILURES, guards),
   );
   return viewOf(deps, worker);
 }
@@ -279,7 +278,7 @@ export function replaceWorker(deps: Deps, clientId: string, id: number, next: (c
         ...dueParts(deps, clientId, id, current.next_check_at, nextCheck),
         workerEvent(deps, 'worker.updated', updated),
       ],
-      failuresFor(guards),
+      failuresAmong(GUARD_FAILURES, guards),
     );
     return viewOf(deps, updated);
   });

@@ -1,6 +1,6 @@
 import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
 import { acknowledgeMany } from '../../core/registration-monitoring/alerts.js';
-import { httpHandler } from '../../middleware/http-handler.js';
+import { monitoringHandler } from './_acting.js';
 import { bulkProblem as problem } from './_bulk.js';
 
 /** Each distinct id answered on its own; a refusal carries the problem that acknowledging that one alert would answer. */
@@ -9,7 +9,7 @@ const PROBLEMS = {
   not_found: (id: number) => problem('not-found', `No alert ${id}`),
 } as const;
 
-export const handler = httpHandler(registrationMonitoring.acknowledgeAlerts, async ({ deps, caller, body }) => {
-  const results = await acknowledgeMany(deps, caller.clientId, body.alert_ids, { userId: null, note: body.note ?? null });
+export const handler = monitoringHandler(registrationMonitoring.acknowledgeAlerts, async ({ deps, caller, body, acting }) => {
+  const results = await acknowledgeMany(deps, caller.clientId, body.alert_ids, { userId: acting?.id ?? null, note: body.note ?? null });
   return { status: 200, body: { data: results.map(({ id, result }) => (result === 'resolved' || result === 'not_found' ? { id, result, problem: PROBLEMS[result](id) } : { id, result })) } };
 });

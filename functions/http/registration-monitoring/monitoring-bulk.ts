@@ -1,6 +1,6 @@
 import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
 import { setMonitoringMany } from '../../core/registration-monitoring/workers.js';
-import { httpHandler } from '../../middleware/http-handler.js';
+import { monitoringHandler } from './_acting.js';
 import { bulkProblem } from './_bulk.js';
 
 const PROBLEMS = {
@@ -8,7 +8,7 @@ const PROBLEMS = {
   not_found: (id: number) => bulkProblem('not-found', `No worker ${id}`),
 } as const;
 
-export const handler = httpHandler(registrationMonitoring.bulkMonitoring, async ({ deps, caller, body }) => {
+export const handler = monitoringHandler(registrationMonitoring.bulkMonitoring, async ({ deps, caller, body }) => {
   const results = await setMonitoringMany(deps, caller.clientId, body.worker_ids, body.settings);
   return { status: 200, body: { data: results.map(({ id, result }) => (result === 'updated' ? { id, result } : { id, result, problem: PROBLEMS[result](id) })) } };
 });

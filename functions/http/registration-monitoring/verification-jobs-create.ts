@@ -1,9 +1,9 @@
 import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
 import { startBatch } from '../../core/registration-monitoring/batch.js';
-import { httpHandler } from '../../middleware/http-handler.js';
+import { monitoringHandler } from './_acting.js';
 
 /** 202: the job is queued; poll GET /verification-jobs/{id}. */
-export const handler = httpHandler(registrationMonitoring.startVerificationJob, async ({ deps, caller, body }) => ({
+export const handler = monitoringHandler(registrationMonitoring.startVerificationJob, async ({ deps, caller, body, acting }) => ({
   status: 202,
-  body: await startBatch(deps, caller.clientId, body.all ? { all: true } : { worker_ids: body.worker_ids! }, null),
+  body: await startBatch(deps, caller.clientId, body.all ? { all: true } : { worker_ids: body.worker_ids! }, acting?.id ?? null),
 }));

@@ -2,10 +2,11 @@ import { registrationMonitoring } from '../../api/routes/registration-monitoring
 import { WorkerCreate } from '../../api/schemas/registration-monitoring.js';
 import { mergePatch } from '../../core/platform/merge-patch.js';
 import { replaceWorker, requireWorker } from '../../core/registration-monitoring/workers.js';
-import { httpHandler, parseWith } from '../../middleware/http-handler.js';
+import { parseWith } from '../../middleware/http-handler.js';
+import { monitoringHandler } from './_acting.js';
 
 /** JSON Merge Patch (RFC 7396) onto the worker's writable form, then the create schema: the same rules as PUT. */
-export const handler = httpHandler(
+export const handler = monitoringHandler(
   registrationMonitoring.patchWorker,
   async ({ deps, caller, params, body }) => ({
     status: 200,

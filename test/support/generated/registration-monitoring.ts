@@ -433,6 +433,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/team/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List team roles
+         * @description The built-in roles (`owner`, `admin`, `compliance_manager`, `viewer`, `billing`; read-only) and your own, each with its permissions from the fixed vocabulary and how many users hold it.
+         */
+        get: operations["listTeamRoles"];
+        put?: never;
+        /**
+         * Add a custom role
+         * @description A role of your own over the fixed permissions: `workers:read`, `workers:write`, `verifications:run`, `alerts:read`, `alerts:acknowledge`, `evidence:read`, `imports:write`, `billing:read`, `team:manage`, `webhooks:manage`.
+         */
+        post: operations["createTeamRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/roles/{roleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a team role
+         * @description A built-in role by its name, or a custom role by its id.
+         */
+        get: operations["getTeamRole"];
+        /**
+         * Change a custom role
+         * @description Replaces a custom role's name and permissions; its users hold the new permissions at once. A built-in role is 422 `role-built-in`.
+         */
+        put: operations["replaceTeamRole"];
+        post?: never;
+        /**
+         * Delete a custom role
+         * @description Only a role nobody holds: one with users is 422 `role-in-use`; a built-in role is 422 `role-built-in`.
+         */
+        delete: operations["deleteTeamRole"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List team users
+         * @description The people of your account: their role, whether active, and the least severe alert they are e-mailed about (`none`: no alert e-mails).
+         */
+        get: operations["listTeamUsers"];
+        put?: never;
+        /**
+         * Add a team user
+         * @description A person of your account, for attribution (`requested_by`, `acknowledged_by`, `uploaded_by` when they act through `Acting-User`) and alert e-mails: an active user whose role reads alerts gets one per alert created or escalated at `alert_min_severity` (default `high`) or above. One user per e-mail address (`team-user-duplicate`). Only an owner, or the account without `Acting-User`, makes an owner (`owner-required`).
+         */
+        post: operations["createTeamUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a team user
+         * @description One team user.
+         */
+        get: operations["getTeamUser"];
+        /**
+         * Change a team user
+         * @description Replaces the name, e-mail, role, status and alert threshold. The account always keeps an active owner: disabling or demoting the last one is 422 `last-owner`, even when two requests try at once. Only an owner changes an owner.
+         */
+        put: operations["replaceTeamUser"];
+        post?: never;
+        /**
+         * Remove a team user
+         * @description Removes the person from the account (what they did keeps their id). The last active owner cannot be removed (`last-owner`); only an owner removes an owner.
+         */
+        delete: operations["deleteTeamUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks": {
         parameters: {
             query?: never;
@@ -4810,6 +4914,1031 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTeamRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every role */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "custom-2",
+                     *           "name": "Night coordinator",
+                     *           "permissions": [
+                     *             "workers:read",
+                     *             "alerts:read",
+                     *             "alerts:acknowledge"
+                     *           ],
+                     *           "built_in": false,
+                     *           "user_count": 1
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            permissions: string[];
+                            built_in: boolean;
+                            user_count: number;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createTeamRole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
+                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Night coordinator",
+                 *       "permissions": [
+                 *         "workers:read",
+                 *         "alerts:read",
+                 *         "alerts:acknowledge"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description What the role is called */
+                    name: string;
+                    /** @description What its users may do */
+                    permissions: ("workers:read" | "workers:write" | "verifications:run" | "alerts:read" | "alerts:acknowledge" | "evidence:read" | "imports:write" | "billing:read" | "team:manage" | "webhooks:manage")[];
+                };
+            };
+        };
+        responses: {
+            /** @description The role */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "custom-2",
+                     *       "name": "Night coordinator",
+                     *       "permissions": [
+                     *         "workers:read",
+                     *         "alerts:read",
+                     *         "alerts:acknowledge"
+                     *       ],
+                     *       "built_in": false,
+                     *       "user_count": 0
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        permissions: string[];
+                        built_in: boolean;
+                        user_count: number;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTeamRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A built-in role (`owner`, `admin`, `compliance_manager`, `viewer`, `billing`) or a custom role's id
+                 * @example custom-2
+                 */
+                roleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The role */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "custom-2",
+                     *       "name": "Night coordinator",
+                     *       "permissions": [
+                     *         "workers:read",
+                     *         "alerts:read",
+                     *         "alerts:acknowledge"
+                     *       ],
+                     *       "built_in": false,
+                     *       "user_count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        permissions: string[];
+                        built_in: boolean;
+                        user_count: number;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceTeamRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A built-in role (`owner`, `admin`, `compliance_manager`, `viewer`, `billing`) or a custom role's id
+                 * @example custom-2
+                 */
+                roleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Night coordinator",
+                 *       "permissions": [
+                 *         "workers:read",
+                 *         "alerts:read"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description What the role is called */
+                    name: string;
+                    /** @description What its users may do */
+                    permissions: ("workers:read" | "workers:write" | "verifications:run" | "alerts:read" | "alerts:acknowledge" | "evidence:read" | "imports:write" | "billing:read" | "team:manage" | "webhooks:manage")[];
+                };
+            };
+        };
+        responses: {
+            /** @description The role as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "custom-2",
+                     *       "name": "Night coordinator",
+                     *       "permissions": [
+                     *         "workers:read",
+                     *         "alerts:read",
+                     *         "alerts:acknowledge"
+                     *       ],
+                     *       "built_in": false,
+                     *       "user_count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        permissions: string[];
+                        built_in: boolean;
+                        user_count: number;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteTeamRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A built-in role (`owner`, `admin`, `compliance_manager`, `viewer`, `billing`) or a custom role's id
+                 * @example custom-2
+                 */
+                roleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTeamUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every team user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 3,
+                     *           "name": "Priya Shah",
+                     *           "email": "priya.shah@northwind.example",
+                     *           "role_id": "compliance_manager",
+                     *           "status": "active",
+                     *           "alert_min_severity": "medium",
+                     *           "created_at": "2026-11-20T09:00:00+00:00",
+                     *           "updated_at": "2026-11-20T09:00:00+00:00"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            email: string;
+                            role_id: string;
+                            /** @enum {string} */
+                            status: "active" | "disabled";
+                            /** @enum {string} */
+                            alert_min_severity: "low" | "medium" | "high" | "critical" | "none";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createTeamUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
+                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Priya Shah",
+                 *       "email": "priya.shah@northwind.example",
+                 *       "role_id": "compliance_manager",
+                 *       "status": "active",
+                 *       "alert_min_severity": "medium"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The person's name */
+                    name: string;
+                    /**
+                     * Format: email
+                     * @description Where alert e-mails go; one user per address
+                     */
+                    email: string;
+                    /** @description A built-in role or a custom role's id */
+                    role_id: string;
+                    /**
+                     * @default active
+                     * @enum {string}
+                     */
+                    status?: "active" | "disabled";
+                    /**
+                     * @default high
+                     * @enum {string}
+                     */
+                    alert_min_severity?: "low" | "medium" | "high" | "critical" | "none";
+                };
+            };
+        };
+        responses: {
+            /** @description The user */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "name": "Priya Shah",
+                     *       "email": "priya.shah@northwind.example",
+                     *       "role_id": "compliance_manager",
+                     *       "status": "active",
+                     *       "alert_min_severity": "medium",
+                     *       "created_at": "2026-11-20T09:00:00+00:00",
+                     *       "updated_at": "2026-11-20T09:00:00+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        email: string;
+                        role_id: string;
+                        /** @enum {string} */
+                        status: "active" | "disabled";
+                        /** @enum {string} */
+                        alert_min_severity: "low" | "medium" | "high" | "critical" | "none";
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTeamUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 3
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "name": "Priya Shah",
+                     *       "email": "priya.shah@northwind.example",
+                     *       "role_id": "compliance_manager",
+                     *       "status": "active",
+                     *       "alert_min_severity": "medium",
+                     *       "created_at": "2026-11-20T09:00:00+00:00",
+                     *       "updated_at": "2026-11-20T09:00:00+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        email: string;
+                        role_id: string;
+                        /** @enum {string} */
+                        status: "active" | "disabled";
+                        /** @enum {string} */
+                        alert_min_severity: "low" | "medium" | "high" | "critical" | "none";
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceTeamUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 3
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Priya Shah",
+                 *       "email": "priya.shah@northwind.example",
+                 *       "role_id": "compliance_manager",
+                 *       "status": "active",
+                 *       "alert_min_severity": "critical"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The person's name */
+                    name: string;
+                    /**
+                     * Format: email
+                     * @description Where alert e-mails go; one user per address
+                     */
+                    email: string;
+                    /** @description A built-in role or a custom role's id */
+                    role_id: string;
+                    /**
+                     * @default active
+                     * @enum {string}
+                     */
+                    status?: "active" | "disabled";
+                    /**
+                     * @default high
+                     * @enum {string}
+                     */
+                    alert_min_severity?: "low" | "medium" | "high" | "critical" | "none";
+                };
+            };
+        };
+        responses: {
+            /** @description The user as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "name": "Priya Shah",
+                     *       "email": "priya.shah@northwind.example",
+                     *       "role_id": "compliance_manager",
+                     *       "status": "active",
+                     *       "alert_min_severity": "medium",
+                     *       "created_at": "2026-11-20T09:00:00+00:00",
+                     *       "updated_at": "2026-11-20T09:00:00+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        email: string;
+                        role_id: string;
+                        /** @enum {string} */
+                        status: "active" | "disabled";
+                        /** @enum {string} */
+                        alert_min_severity: "low" | "medium" | "high" | "critical" | "none";
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteTeamUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 3
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
