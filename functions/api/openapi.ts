@@ -160,6 +160,10 @@ function operation(route: Route): Json {
     add(413, 'Body over 64 KiB', COMMON_REFUSALS.tooLarge);
     add(415, `Body not ${route.contentType ?? 'application/json'}`, COMMON_REFUSALS.unsupportedMediaType);
   }
+  if (route.upload) {
+    add(413, `File over ${route.upload.maxBytes} bytes`, COMMON_REFUSALS.tooLarge);
+    add(415, `Body not ${route.upload.types.join(' or ')}`, COMMON_REFUSALS.unsupportedMediaType);
+  }
   const validation = 'Validation failed, or a business rule refused the request (see `type`)';
   if (body && bodyExample !== undefined && request.invalid) add(422, validation, validationRefusal(body, { ...(bodyExample as object), ...request.invalid }, 'body'));
   if (querySchema && request.query && request.invalid) add(422, validation, validationRefusal(querySchema, asQuery({ ...request.query, ...request.invalid }), 'query'));
@@ -182,8 +186,19 @@ function operation(route: Route): Json {
     security: route.auth === 'bearer' ? [{ bearer: [] }] : [],
     ...(parameters.length ? { parameters } : {}),
     ...(body ? { requestBody: { required: true, content: { [route.contentType ?? 'application/json']: { schema: jsonSchema(body), ...(bodyExample === undefined ? {} : { example: bodyExample }) } } } } : {}),
+    ...(route.upload ? { requestBody: uploadBody(route.upload, bodyExample) } : {}),
     responses,
   };
+}
+
+/** An upload's body (a CSV file): as it is, or the multipart part `file`. */
+function uploadBody(upload: NonNullable<Route['upload']>, example: unknown) {
+  const file = { type: 'string', format: 'binary' };
+  const content: Record<string, unknown> = {};
+  for (const type of upload.types) {
+    content[type] = type === 'multipart/form-data' ? { schema: { type: 'object', required: ['file'], properties: { file } } } : { schema: { type: 'string' }, ...(example === undefined ? {} : { example }) };
+  }
+  return { required: true, content };
 }
 
 /** Where the family's bearer tokens come from: its own token operation, or its parent family's (decision 3). */

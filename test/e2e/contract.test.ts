@@ -213,6 +213,9 @@ it('the flows of every family answer exactly as documented', async () => {
   await rm('/verification-jobs/999999', { token: mtoken });
   await rm('/billing/usage', { token: mtoken });
   await rm('/billing/usage?period=2026-13', { token: mtoken });
+  await rm('/imports?limit=5', { token: mtoken });
+  await rm('/imports?limit=0', { token: mtoken });
+  await rm('/imports/999999', { token: mtoken });
   await rm('/team/roles', { token: mtoken });
   const mrole = (await rm('/team/roles', { token: mtoken, body: { name: 'Contract role', permissions: ['workers:read'] } })).body;
   await rm('/team/roles', { token: mtoken, body: { name: 'Contract role', permissions: ['everything'] } });

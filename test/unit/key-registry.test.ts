@@ -34,6 +34,7 @@ import { accountKeys } from '../../functions/core/registration-monitoring/accoun
 import { workerKeys } from '../../functions/core/registration-monitoring/workers.js';
 import { rollupKeys } from '../../functions/core/registration-monitoring/billing.js';
 import { teamKeys } from '../../functions/core/registration-monitoring/team.js';
+import { importKeys } from '../../functions/core/registration-monitoring/imports.js';
 import { dueKeys } from '../../functions/core/registration-monitoring/due.js';
 import { claimKeys } from '../../functions/core/registration-monitoring/queued-checks.js';
 import { trainingCatalogueKeys } from '../../functions/core/practical-training/catalogue.js';
@@ -126,6 +127,7 @@ const UNSCOPED: Record<string, Key[]> = {
   usageKeys: [usageKeys.record('cl_a', 907), usageKeys.month('cl_a', '2026-11')],
   evidenceKeys: [evidenceKeys.evidence('cl_a', 907)],
   simulatedRegisterKeys: [simulatedRegisterKeys.entry('nmc', '12A9001B')],
+  importKeys: [importKeys.record('cl_a', 8), importKeys.chunk('cl_a', 8, 0), importKeys.error('cl_a', 8, 4, 0), importKeys.chunkDone('cl_a', 8, 0), importKeys.row('cl_a', 8, 4)],
   rollupKeys: [rollupKeys.period('2026-11')],
   dueKeys: [dueKeys.item('2026-11-23T09:30:00.000Z', 'cl_a', 41), dueKeys.cursor()],
   claimKeys: [claimKeys.claim('cl_a', 41, 'due-2026-11-23T09:30:00.000Z'), claimKeys.claim('cl_a', 41, 'job-7')],

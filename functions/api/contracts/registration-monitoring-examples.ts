@@ -122,7 +122,28 @@ export const TEAM_USER = {
   updated_at: '2026-11-20T09:00:00+00:00',
 };
 
+export const IMPORT = {
+  id: 8,
+  status: 'completed_with_errors',
+  mode: 'upsert',
+  dry_run: false,
+  file: { name: 'workers-november.csv', size_bytes: 1523, sha256: '9b74c9897bac770ffc029102a200c5de2f5c6c2c8f3ea0c2e4e9bb46a6b0d7a1' },
+  counts: { rows_total: 12, created: 9, updated: 1, unchanged: 0, failed: 2 },
+  warnings: ['Column "notes" is not imported'],
+  errors: {
+    data: [
+      { row: 4, column: 'registration_number', value: '12A345', code: 'validation', detail: 'Not an NMC PIN: two digits, a letter, four digits, a letter (for example 12A3456B)', pointer: '/registration/number' },
+      { row: 9, column: 'external_ref', value: 'EMP-0193', code: 'duplicate-in-file', detail: 'The same worker as line 3', pointer: '/external_ref' },
+    ],
+    next_cursor: null,
+  },
+  uploaded_by: 2,
+  created_at: '2026-11-21T09:40:00+00:00',
+  finished_at: '2026-11-21T09:40:06+00:00',
+};
+
 export const MONITORING_EXAMPLES: [v.GenericSchema, Example][] = [
+  [M.Import, IMPORT],
   [M.TeamRole, TEAM_ROLE],
   [M.TeamUser, TEAM_USER],
   [M.UsageSummary, USAGE],

@@ -148,3 +148,18 @@ export const TeamUser = v.strictObject({
   created_at: timestamp,
   updated_at: timestamp,
 });
+
+const rowError = v.strictObject({ row: int, column: str, value: nullable(str), code: str, detail: str, pointer: str });
+export const Import = v.strictObject({
+  id: int,
+  status: v.picklist(['queued', 'validating', 'processing', 'completed', 'completed_with_errors', 'validated', 'failed']),
+  mode: v.picklist(['upsert', 'create_only']),
+  dry_run: v.boolean(),
+  file: v.strictObject({ name: nullable(str), size_bytes: int, sha256: str }),
+  counts: v.strictObject({ rows_total: int, created: int, updated: int, unchanged: int, failed: int }),
+  warnings: v.array(str),
+  errors: v.optional(v.strictObject({ data: v.array(rowError), next_cursor: nullable(str) })),
+  uploaded_by: nullable(int),
+  created_at: timestamp,
+  finished_at: nullable(timestamp),
+});

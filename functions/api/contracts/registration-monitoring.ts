@@ -1,6 +1,6 @@
 import type { registrationMonitoring } from '../routes/registration-monitoring.js';
 import { json, none, pdf, type OperationContract } from './contract.js';
-import { ALERT, EVIDENCE, TEAM_ROLE, TEAM_USER, USAGE, VERIFICATION_JOB, WORKER } from './registration-monitoring-examples.js';
+import { ALERT, EVIDENCE, IMPORT, TEAM_ROLE, TEAM_USER, USAGE, VERIFICATION_JOB, WORKER } from './registration-monitoring-examples.js';
 import * as M from './registration-monitoring-responses.js';
 import { SHARED_CONTRACTS } from './shared.js';
 
@@ -11,6 +11,7 @@ const MONITORING = 'Monitoring settings';
 const EVIDENCE_TAG = 'Evidence';
 const BILLING = 'Usage and billing';
 const TEAM = 'Team';
+const IMPORTS = 'Imports';
 const { name: userName, email: userEmail, role_id, alert_min_severity } = TEAM_USER;
 const userBody = { name: userName, email: userEmail, role_id, status: 'active', alert_min_severity };
 const lastOwner = { code: 'last-owner', detail: "The account's last active owner cannot be removed, disabled or demoted: make another user an owner first" };
@@ -270,5 +271,32 @@ export const REGISTRATION_MONITORING_CONTRACTS: Record<keyof typeof registration
     request: { params: { id: TEAM_USER.id } },
     refusals: [lastOwner, ownerRequired],
     responses: { 204: none('Removed') },
+  },
+  listImports: {
+    summary: 'List imports',
+    description: 'Your CSV imports and dry runs, newest first, with their counts (each import\'s row errors are on `GET /imports/{id}`).',
+    tag: IMPORTS,
+    request: { query: { limit: 10 }, invalid: { limit: '0' } },
+    responses: { 200: json('Imports, newest first', M.Import, 'page') },
+  },
+  startImport: {
+    summary: 'Import workers from a CSV file',
+    description:
+      'A UTF-8 CSV file of up to 5 MiB and 10,000 rows, as the body (`text/csv`) or as the multipart part `file`; over 5 MiB is 413. Columns, in any case and order: `first_name`, `last_name`, `register`, `registration_number` (required), `external_ref`, `email`, `phone`, `job_role`, `profession`, `monitoring_enabled`, `frequency`; others are reported in `warnings`. A file without a required column, or with more rows, is 422 `import-invalid-file`. Every row is checked now as the body of `POST /workers` would be, so its errors carry the same `code`, `pointer` and `detail` (plus `row`, the file line, and `column`); a row repeating an earlier one is `duplicate-in-file`. Rows match an existing worker by `external_ref`, else by registration: `upsert` (default) replaces it, `create_only` fails the row. With `dry_run=true` nothing is written and the import ends `validated` with what would happen; otherwise it is queued (202) and each row commits on its own; poll `GET /imports/{id}`. One import runs at a time per account (409 `job-running`).',
+    tag: IMPORTS,
+    request: {
+      query: { mode: 'upsert', dry_run: 'false' },
+      body: 'first_name,last_name,register,registration_number,external_ref,email\nGrace,Adeyemi,nmc,12A9001B,EMP-0193,grace.adeyemi@example.org\nTom,Okoro,hcpc,PA9005,EMP-0194,\n',
+      invalid: { mode: 'replace' },
+    },
+    refusals: [{ code: 'import-invalid-file', detail: 'The header lacks registration_number (columns: first_name, last_name, register, registration_number, external_ref, email, phone, job_role, profession, monitoring_enabled, frequency, in any case and order)' }, { code: 'job-running', detail: 'Job 8 of this kind is still running; start another when it has finished', extensions: { job_id: 8 } }],
+    responses: { 202: json('The import, checked and queued (or validated, for a dry run)', M.Import, undefined, { example: { ...IMPORT, status: 'queued', counts: { ...IMPORT.counts, created: 0, updated: 0 }, errors: undefined, finished_at: null } }) },
+  },
+  getImport: {
+    summary: 'Get an import',
+    description: 'The import\'s status (`queued`, `processing`, then `completed` or `completed_with_errors`; a dry run is `validated`), its counts, and its row errors in file order, 100 to a page (`errors_cursor`: the previous page\'s `errors.next_cursor`).',
+    tag: IMPORTS,
+    request: { params: { id: IMPORT.id }, query: { errors_cursor: 'eyJ2IjoxfQ' }, invalid: { errors_cursor: 'x'.repeat(600) } },
+    responses: { 200: json('The import', M.Import) },
   },
 };

@@ -14,6 +14,7 @@ export const TAGS = {
   'Monitoring settings': 'Whether and how often each worker is checked on schedule, one by one and in bulk.',
   Evidence: 'The tamper-evident record of each completed check: metadata, and the record as PDF or exact JSON with its digest.',
   'Usage and billing': 'What the month\'s register checks come to: billable and not, by register, trigger and day; postpaid, rolled up to the ledger monthly.',
+  Imports: 'Workers from a CSV file: every row checked as `POST /workers` would check it, a dry run, and the row errors.',
   Team: 'The people of the agency: roles over a fixed set of permissions, users, and who gets alert e-mails. `Acting-User: <team user id>` on any request of this API acts as that user, within their role.',
   Account: "The agency's own account: credit and money balances, wallet transactions and its booking page link.",
   Webhooks: 'Endpoints that receive signed events (Standard Webhooks), their delivery log, test events and replays.',

@@ -34,6 +34,8 @@ export interface Operation {
   body?: SchemaOf<Schema>;
   /** The body's media type when it is not `application/json` (a JSON Merge Patch); any other is 415. */
   contentType?: 'application/merge-patch+json';
+  /** An upload (a CSV import, decision 17): the raw body, up to `maxBytes`, in one of `types` (else 415); the handler reads it as `upload`. */
+  upload?: { maxBytes: number; types: readonly ('text/csv' | 'multipart/form-data')[] };
   query?: SchemaOf<Schema>;
   /** What the function needs beyond the table: files beside its bundle; a queue it sends to. */
   needs?: readonly ('swagger-ui' | 'deliveries-queue')[];

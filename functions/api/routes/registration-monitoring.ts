@@ -1,4 +1,5 @@
-import { TeamRoleRequest, TeamUserRequest, UsageQuery, AcknowledgeManyRequest, AcknowledgeRequest, AlertsQuery, EvidenceQuery, MonitoringBulkRequest, MonitoringSettingsRequest, VerificationJobRequest, VerificationsQuery, VerifyQuery, WorkerCreate, WorkerMergePatch, WorkersQuery } from '../schemas/registration-monitoring.js';
+import { ImportQuery, ImportsQuery, ImportUploadQuery, TeamRoleRequest, TeamUserRequest, UsageQuery, AcknowledgeManyRequest, AcknowledgeRequest, AlertsQuery, EvidenceQuery, MonitoringBulkRequest, MonitoringSettingsRequest, VerificationJobRequest, VerificationsQuery, VerifyQuery, WorkerCreate, WorkerMergePatch, WorkersQuery } from '../schemas/registration-monitoring.js';
+import { MAX_IMPORT_BYTES } from '../../core/registration-monitoring/import-limits.js';
 import type { Permission } from '../../core/registration-monitoring/roles.js';
 import { familyOperations } from './operation.js';
 
@@ -26,6 +27,10 @@ export const registrationMonitoring = familyOperations('registration-monitoring'
   getEvidence: { method: 'GET', path: '/evidence/{id}', handler: 'registration-monitoring/evidence-get', auth: 'bearer', contract: 'project' },
   downloadEvidence: { method: 'GET', path: '/evidence/{id}/download', handler: 'registration-monitoring/evidence-download', auth: 'bearer', contract: 'project' },
   getUsage: { method: 'GET', path: '/billing/usage', handler: 'registration-monitoring/billing-usage', auth: 'bearer', contract: 'project', query: UsageQuery },
+  listImports: { method: 'GET', path: '/imports', handler: 'registration-monitoring/imports-list', auth: 'bearer', contract: 'project', query: ImportsQuery },
+  // The one route with a larger body (decision 17): a CSV file of up to 5 MiB.
+  startImport: { method: 'POST', path: '/imports', handler: 'registration-monitoring/imports-create', auth: 'bearer', contract: 'project', idempotent: true, query: ImportUploadQuery, upload: { maxBytes: MAX_IMPORT_BYTES, types: ['text/csv', 'multipart/form-data'] } },
+  getImport: { method: 'GET', path: '/imports/{id}', handler: 'registration-monitoring/imports-get', auth: 'bearer', contract: 'project', query: ImportQuery },
   listTeamRoles: { method: 'GET', path: '/team/roles', handler: 'registration-monitoring/team-roles-list', auth: 'bearer', contract: 'project' },
   createTeamRole: { method: 'POST', path: '/team/roles', handler: 'registration-monitoring/team-roles-create', auth: 'bearer', contract: 'project', idempotent: true, body: TeamRoleRequest },
   getTeamRole: { method: 'GET', path: '/team/roles/{roleId}', handler: 'registration-monitoring/team-roles-get', auth: 'bearer', contract: 'project' },
@@ -61,6 +66,9 @@ export const MONITORING_PERMISSIONS: Record<keyof typeof registrationMonitoring,
   getEvidence: 'evidence:read',
   downloadEvidence: 'evidence:read',
   getUsage: 'billing:read',
+  listImports: 'imports:write',
+  startImport: 'imports:write',
+  getImport: 'imports:write',
   listTeamRoles: 'team:manage',
   createTeamRole: 'team:manage',
   getTeamRole: 'team:manage',

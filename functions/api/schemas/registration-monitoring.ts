@@ -146,3 +146,15 @@ export const TeamUserRequest = v.object({
   status: v.optional(v.picklist(['active', 'disabled'], 'active or disabled'), 'active'),
   alert_min_severity: v.optional(v.picklist(['low', 'medium', 'high', 'critical', 'none'], 'low, medium, high, critical or none'), 'high'),
 });
+
+export const ImportsQuery = v.object({ ...listQuery });
+
+export const ImportUploadQuery = v.object({
+  mode: v.optional(v.pipe(v.picklist(['upsert', 'create_only'], 'upsert or create_only'), v.description('`upsert` (default): rows matching a worker by external_ref, else by registration, replace it; `create_only`: such rows fail')), 'upsert'),
+  dry_run: v.optional(v.pipe(flag, v.description('`true`: check every row, existing workers included, and write nothing (default false)'))),
+  name: v.optional(v.pipe(v.string(), v.maxLength(255, 'At most 255 characters'), v.description('The file\'s name, kept with the import (multipart uploads carry their own)'))),
+});
+
+export const ImportQuery = v.object({
+  errors_cursor: listQuery.cursor,
+});

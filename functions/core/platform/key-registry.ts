@@ -73,6 +73,13 @@ export const TABLE_KEYS = {
       evidence: 'EVIDENCE#',
       // A queued check's claim on (worker, due_at) or (job|import, worker): it fixes the check's verification id.
       checkClaim: 'CHECK_CLAIM#',
+      // CSV imports: the import, its validated rows in chunks, its row errors, and each chunk's counted marker.
+      importRecord: 'IMPORT#',
+      importChunk: 'IMPORT_CHUNK#',
+      importError: 'IMPORT_ERROR#',
+      importChunkDone: 'IMPORT_DONE#',
+      // Each committed row's outcome, written with its worker: a redelivered or racing chunk reads it instead of guessing.
+      importRow: 'IMPORT_ROW#',
     },
   },
   catalog: { pk: 'CATALOG#', sk: { interviewType: 'ITYPE#', interviewer: 'INTERVIEWER#', course: 'COURSE#', location: 'LOCATION#' } },

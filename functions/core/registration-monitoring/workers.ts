@@ -125,9 +125,12 @@ export function nextCheckOnChange(monitoring: MonitoringSettings, now: Date): st
 
 const sameRegistration = (a: Registration, b: Registration) => a.register === b.register && a.number === b.number;
 
+/** What `worker-duplicate` says for each guard (an import row's error says the same). */
+export const DUPLICATE_DETAIL = { registration: 'Another worker has this registration number', 'external-ref': 'Another worker has this external_ref' } as const;
+
 /** A guard already held by another worker: `worker-duplicate`, naming that worker. */
-const duplicateOf = (what: string) => (old: Record<string, unknown> | undefined) =>
-  new DomainError('worker-duplicate', `Another worker has this ${what}`, old?.worker_id !== undefined ? { worker_id: old.worker_id } : {});
+const duplicateOf = (guard: keyof typeof DUPLICATE_DETAIL) => (old: Record<string, unknown> | undefined) =>
+  new DomainError('worker-duplicate', DUPLICATE_DETAIL[guard], old?.worker_id !== undefined ? { worker_id: old.worker_id } : {});
 
 const guardItem = (k: { pk: string; sk: string }, clientId: string, workerId: number) => ({ ...k, entity: 'worker-guard', client_id: clientId, worker_id: workerId });
 
@@ -145,7 +148,7 @@ function guardParts(deps: Deps, clientId: string, workerId: number, before: Work
   return parts;
 }
 
-const GUARD_FAILURES = { registration: duplicateOf('registration number'), 'external-ref': duplicateOf('external_ref') };
+const GUARD_FAILURES = { registration: duplicateOf('registration'), 'external-ref': duplicateOf('external-ref') };
 
 const workerEvent = (deps: Deps, type: 'worker.created' | 'worker.updated' | 'worker.archived', w: WorkerItem) =>
   part('event', eventPut(deps, { type, family: FAMILY, client_id: w.client_id, data: viewOf(deps, w) }));
@@ -257,7 +260,7 @@ const workerUnchanged = (w: WorkerItem): Condition => ({
  * worker (PATCH merges onto it), run again if another write got in between.
  * A changed registration resets the outcome to `unverified`.
  */
-export function replaceWorker(deps: Deps, clientId: string, id: number, next: (current: ClientForm) => WorkerInput): Promise<WorkerView> {
+export function replaceWorker(deps: Deps, clientId: string, id: number, next: (current: ClientForm) => WorkerInput, extra: Part[] = []): Promise<WorkerView> {
   return retryOnConflict(async () => {
     const current = await requireActiveWorker(deps, clientId, id);
     const input = next(clientForm(current));
@@ -277,6 +280,7 @@ export function replaceWorker(deps: Deps, clientId: string, id: number, next: (c
         ...guards,
         ...dueParts(deps, clientId, id, current.next_check_at, nextCheck),
         workerEvent(deps, 'worker.updated', updated),
+        ...extra,
       ],
       failuresAmong(GUARD_FAILURES, guards),
     );

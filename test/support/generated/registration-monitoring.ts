@@ -433,6 +433,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List imports
+         * @description Your CSV imports and dry runs, newest first, with their counts (each import's row errors are on `GET /imports/{id}`).
+         */
+        get: operations["listImports"];
+        put?: never;
+        /**
+         * Import workers from a CSV file
+         * @description A UTF-8 CSV file of up to 5 MiB and 10,000 rows, as the body (`text/csv`) or as the multipart part `file`; over 5 MiB is 413. Columns, in any case and order: `first_name`, `last_name`, `register`, `registration_number` (required), `external_ref`, `email`, `phone`, `job_role`, `profession`, `monitoring_enabled`, `frequency`; others are reported in `warnings`. A file without a required column, or with more rows, is 422 `import-invalid-file`. Every row is checked now as the body of `POST /workers` would be, so its errors carry the same `code`, `pointer` and `detail` (plus `row`, the file line, and `column`); a row repeating an earlier one is `duplicate-in-file`. Rows match an existing worker by `external_ref`, else by registration: `upsert` (default) replaces it, `create_only` fails the row. With `dry_run=true` nothing is written and the import ends `validated` with what would happen; otherwise it is queued (202) and each row commits on its own; poll `GET /imports/{id}`. One import runs at a time per account (409 `job-running`).
+         */
+        post: operations["startImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an import
+         * @description The import's status (`queued`, `processing`, then `completed` or `completed_with_errors`; a dry run is `validated`), its counts, and its row errors in file order, 100 to a page (`errors_cursor`: the previous page's `errors.next_cursor`).
+         */
+        get: operations["getImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/team/roles": {
         parameters: {
             query?: never;
@@ -4914,6 +4958,495 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listImports: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many items a page holds
+                 * @example 10
+                 */
+                limit?: number;
+                /** @description The previous page's `next_cursor`, to read the page after it */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Imports, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 8,
+                     *           "status": "completed_with_errors",
+                     *           "mode": "upsert",
+                     *           "dry_run": false,
+                     *           "file": {
+                     *             "name": "workers-november.csv",
+                     *             "size_bytes": 1523,
+                     *             "sha256": "9b74c9897bac770ffc029102a200c5de2f5c6c2c8f3ea0c2e4e9bb46a6b0d7a1"
+                     *           },
+                     *           "counts": {
+                     *             "rows_total": 12,
+                     *             "created": 9,
+                     *             "updated": 1,
+                     *             "unchanged": 0,
+                     *             "failed": 2
+                     *           },
+                     *           "warnings": [
+                     *             "Column \"notes\" is not imported"
+                     *           ],
+                     *           "errors": {
+                     *             "data": [
+                     *               {
+                     *                 "row": 4,
+                     *                 "column": "registration_number",
+                     *                 "value": "12A345",
+                     *                 "code": "validation",
+                     *                 "detail": "Not an NMC PIN: two digits, a letter, four digits, a letter (for example 12A3456B)",
+                     *                 "pointer": "/registration/number"
+                     *               },
+                     *               {
+                     *                 "row": 9,
+                     *                 "column": "external_ref",
+                     *                 "value": "EMP-0193",
+                     *                 "code": "duplicate-in-file",
+                     *                 "detail": "The same worker as line 3",
+                     *                 "pointer": "/external_ref"
+                     *               }
+                     *             ],
+                     *             "next_cursor": null
+                     *           },
+                     *           "uploaded_by": 2,
+                     *           "created_at": "2026-11-21T09:40:00+00:00",
+                     *           "finished_at": "2026-11-21T09:40:06+00:00"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            status: "queued" | "validating" | "processing" | "completed" | "completed_with_errors" | "validated" | "failed";
+                            /** @enum {string} */
+                            mode: "upsert" | "create_only";
+                            dry_run: boolean;
+                            file: {
+                                name: string | null;
+                                size_bytes: number;
+                                sha256: string;
+                            };
+                            counts: {
+                                rows_total: number;
+                                created: number;
+                                updated: number;
+                                unchanged: number;
+                                failed: number;
+                            };
+                            warnings: string[];
+                            errors?: {
+                                data: {
+                                    row: number;
+                                    column: string;
+                                    value: string | null;
+                                    code: string;
+                                    detail: string;
+                                    pointer: string;
+                                }[];
+                                next_cursor: string | null;
+                            };
+                            uploaded_by: number | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            finished_at: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startImport: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `upsert` (default): rows matching a worker by external_ref, else by registration, replace it; `create_only`: such rows fail
+                 * @example upsert
+                 */
+                mode?: "upsert" | "create_only";
+                /**
+                 * @description `true`: check every row, existing workers included, and write nothing (default false)
+                 * @example false
+                 */
+                dry_run?: "true" | "false";
+                /** @description The file's name, kept with the import (multipart uploads carry their own) */
+                name?: string;
+            };
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
+                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example first_name,last_name,register,registration_number,external_ref,email
+                 *     Grace,Adeyemi,nmc,12A9001B,EMP-0193,grace.adeyemi@example.org
+                 *     Tom,Okoro,hcpc,PA9005,EMP-0194,
+                 */
+                "text/csv": string;
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The import, checked and queued (or validated, for a dry run) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 8,
+                     *       "status": "queued",
+                     *       "mode": "upsert",
+                     *       "dry_run": false,
+                     *       "file": {
+                     *         "name": "workers-november.csv",
+                     *         "size_bytes": 1523,
+                     *         "sha256": "9b74c9897bac770ffc029102a200c5de2f5c6c2c8f3ea0c2e4e9bb46a6b0d7a1"
+                     *       },
+                     *       "counts": {
+                     *         "rows_total": 12,
+                     *         "created": 0,
+                     *         "updated": 0,
+                     *         "unchanged": 0,
+                     *         "failed": 2
+                     *       },
+                     *       "warnings": [
+                     *         "Column \"notes\" is not imported"
+                     *       ],
+                     *       "uploaded_by": 2,
+                     *       "created_at": "2026-11-21T09:40:00+00:00",
+                     *       "finished_at": null
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "queued" | "validating" | "processing" | "completed" | "completed_with_errors" | "validated" | "failed";
+                        /** @enum {string} */
+                        mode: "upsert" | "create_only";
+                        dry_run: boolean;
+                        file: {
+                            name: string | null;
+                            size_bytes: number;
+                            sha256: string;
+                        };
+                        counts: {
+                            rows_total: number;
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            failed: number;
+                        };
+                        warnings: string[];
+                        errors?: {
+                            data: {
+                                row: number;
+                                column: string;
+                                value: string | null;
+                                code: string;
+                                detail: string;
+                                pointer: string;
+                            }[];
+                            next_cursor: string | null;
+                        };
+                        uploaded_by: number | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description File over 5242880 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not text/csv or multipart/form-data */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getImport: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The previous page's `next_cursor`, to read the page after it
+                 * @example eyJ2IjoxfQ
+                 */
+                errors_cursor?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 8
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 8,
+                     *       "status": "completed_with_errors",
+                     *       "mode": "upsert",
+                     *       "dry_run": false,
+                     *       "file": {
+                     *         "name": "workers-november.csv",
+                     *         "size_bytes": 1523,
+                     *         "sha256": "9b74c9897bac770ffc029102a200c5de2f5c6c2c8f3ea0c2e4e9bb46a6b0d7a1"
+                     *       },
+                     *       "counts": {
+                     *         "rows_total": 12,
+                     *         "created": 9,
+                     *         "updated": 1,
+                     *         "unchanged": 0,
+                     *         "failed": 2
+                     *       },
+                     *       "warnings": [
+                     *         "Column \"notes\" is not imported"
+                     *       ],
+                     *       "errors": {
+                     *         "data": [
+                     *           {
+                     *             "row": 4,
+                     *             "column": "registration_number",
+                     *             "value": "12A345",
+                     *             "code": "validation",
+                     *             "detail": "Not an NMC PIN: two digits, a letter, four digits, a letter (for example 12A3456B)",
+                     *             "pointer": "/registration/number"
+                     *           },
+                     *           {
+                     *             "row": 9,
+                     *             "column": "external_ref",
+                     *             "value": "EMP-0193",
+                     *             "code": "duplicate-in-file",
+                     *             "detail": "The same worker as line 3",
+                     *             "pointer": "/external_ref"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       },
+                     *       "uploaded_by": 2,
+                     *       "created_at": "2026-11-21T09:40:00+00:00",
+                     *       "finished_at": "2026-11-21T09:40:06+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "queued" | "validating" | "processing" | "completed" | "completed_with_errors" | "validated" | "failed";
+                        /** @enum {string} */
+                        mode: "upsert" | "create_only";
+                        dry_run: boolean;
+                        file: {
+                            name: string | null;
+                            size_bytes: number;
+                            sha256: string;
+                        };
+                        counts: {
+                            rows_total: number;
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            failed: number;
+                        };
+                        warnings: string[];
+                        errors?: {
+                            data: {
+                                row: number;
+                                column: string;
+                                value: string | null;
+                                code: string;
+                                detail: string;
+                                pointer: string;
+                            }[];
+                            next_cursor: string | null;
+                        };
+                        uploaded_by: number | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
