@@ -292,6 +292,14 @@ describe('checks and alerts', () => {
     expect(outcome).toMatchObject({ 'DEMO-01': 'clear', 'DEMO-04': 'clear', 'DEMO-05': 'fail', 'DEMO-06': 'review', 'DEMO-08': 'fail', 'DEMO-09': 'review', 'DEMO-10': 'review', 'DEMO-11': 'clear' });
     const types = (await call(`${base}/alerts?limit=100`, { token: demo })).body.data.map((a: { type: string }) => a.type).sort();
     expect(types).toEqual(['registration.expiring', 'registration.name_mismatch', 'registration.not_found', 'registration.restricted', 'registration.restricted', 'registration.status_changed']);
+    // Evidence, usage, the team and an import with two bad rows are there too.
+    expect((await call(`${base}/evidence?limit=100`, { token: demo })).body.data.length).toBeGreaterThanOrEqual(12);
+    expect((await call(`${base}/billing/usage`, { token: demo })).body.checks.billable).toBeGreaterThanOrEqual(12);
+    expect((await call(`${base}/team/users`, { token: demo })).body.data.map((u: { role_id: string }) => u.role_id)).toEqual(['owner', 'compliance_manager', 'viewer']);
+    const [demoImport] = (await call(`${base}/imports`, { token: demo })).body.data;
+    expect(demoImport).toMatchObject({ file: { name: 'demo-new-starters.csv' }, counts: { rows_total: 5, failed: 2 } });
+    const errors = (await call(`${base}/imports/${demoImport.id}`, { token: demo })).body.errors.data;
+    expect(errors.map((e: { row: number; column: string }) => [e.row, e.column])).toEqual([[4, 'registration_number'], [5, 'email']]);
   });
 });
 

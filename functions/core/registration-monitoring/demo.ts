@@ -2,6 +2,8 @@ import type { Deps } from '../platform/deps.js';
 import { isDomainError } from '../platform/errors.js';
 import { enableMonitoring } from './account.js';
 import { professionOf, type Register } from './registers.js';
+import { listImports, startImport } from './imports.js';
+import { createUser } from './team.js';
 import { checkWorker } from './verify.js';
 import { createWorker, DEFAULT_MONITORING, listWorkers } from './workers.js';
 
@@ -11,7 +13,8 @@ import { createWorker, DEFAULT_MONITORING, listWorkers } from './workers.js';
  * `PYL` and `ODP`, 2 GMC): 4 that the simulated register knows as clean and
  * one for each of eight of its magic numbers. Seeding again changes nothing
  * (each worker's `external_ref` is unique). Each worker's first check runs,
- * so alerts and usage are there from the start.
+ * so alerts, evidence and usage are there from the start; a compliance
+ * manager and a viewer join the owner, and an import with two bad rows is queued.
  */
 
 export const DEMO_OWNERS: Record<string, { name: string; email: string }> = {
@@ -61,4 +64,28 @@ export async function seedMonitoringDemo(deps: Deps, clientIds: readonly string[
   for (const w of data.filter((x) => x.outcome === 'unverified' && x.external_ref?.startsWith('DEMO-'))) {
     await checkWorker(deps, clientId, w.id, { trigger: 'scheduled' });
   }
+  for (const user of DEMO_TEAM) {
+    await createUser(deps, clientId, user, null).catch((err) => {
+      if (!(isDomainError(err) && err.code === 'team-user-duplicate')) throw err;
+    });
+  }
+  // One import with two bad rows; the jobs queue commits the rest once the stack runs.
+  if ((await listImports(deps, clientId, { limit: 1 })).data.length === 0) {
+    await startImport(deps, clientId, { bytes: Buffer.from(DEMO_IMPORT), name: 'demo-new-starters.csv', mode: 'upsert', dryRun: false, uploadedBy: null });
+  }
 }
+
+/** The demo client's team besides its owner: who acts with `Acting-User` in the README, and who is e-mailed about alerts. */
+export const DEMO_TEAM = [
+  { name: 'Priya Nair', email: 'priya.nair@northwind.example', role_id: 'compliance_manager', status: 'active', alert_min_severity: 'medium' },
+  { name: 'Victor Lowe', email: 'victor.lowe@northwind.example', role_id: 'viewer', status: 'active', alert_min_severity: 'none' },
+] as const;
+
+const DEMO_IMPORT = [
+  'first_name,last_name,register,registration_number,external_ref,email,job_role',
+  'Amara,Osei,nmc,31G9001H,DEMO-13,amara.osei@example.org,Registered Nurse',
+  'Daniel,Kerr,hcpc,PA9001,DEMO-14,daniel.kerr@example.org,Paramedic',
+  'Fatima,Rahman,nmc,31G90,DEMO-15,fatima.rahman@example.org,Registered Nurse',
+  'Noah,Bennett,gmc,7039001,DEMO-16,not-an-address,Locum Doctor',
+  'Isla,Grant,gmc,7049001,DEMO-17,isla.grant@example.org,Locum Doctor',
+].join('\n');
