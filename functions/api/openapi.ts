@@ -135,6 +135,19 @@ function operation(route: Route): Json {
       'x-contract': 'project',
     });
   }
+  // The family's own operations (handlers in its folder), not the shared ones (tokens, webhooks).
+  const actingUser = route.auth === 'bearer' && route.handler.startsWith(`${route.family}/`) && (familySpec(route.family) as { actingUser?: boolean }).actingUser === true;
+  if (actingUser) {
+    parameters.push({
+      name: 'Acting-User',
+      in: 'header',
+      required: false,
+      description: 'A team user\'s id: the request acts as that user, within their role (checked after a path\'s 404, before the body), and is recorded as theirs. Without it, the account acts.',
+      schema: { type: 'integer', minimum: 1 },
+      example: 3,
+      'x-contract': 'project',
+    });
+  }
   const bodyExample = request.body === undefined ? undefined : exampleFor(request.body, route.family);
 
   const responses: Json = {};
@@ -160,6 +173,7 @@ function operation(route: Route): Json {
     add(413, 'Body over 64 KiB', COMMON_REFUSALS.tooLarge);
     add(415, `Body not ${route.contentType ?? 'application/json'}`, COMMON_REFUSALS.unsupportedMediaType);
   }
+  if (actingUser) add(403, 'The Acting-User may not do this: not an active team user of the account, or outside their role', COMMON_REFUSALS.actingUser);
   if (route.upload) {
     add(413, `File over ${route.upload.maxBytes} bytes`, COMMON_REFUSALS.tooLarge);
     add(415, `Body not ${route.upload.types.join(' or ')}`, COMMON_REFUSALS.unsupportedMediaType);

@@ -17,6 +17,8 @@ export interface FamilySpec {
   clientOperations: boolean;
   /** A product the client's account must include for the family's token exchange (else 403 forbidden). */
   entitlement?: 'monitoring';
+  /** Takes `Acting-User: <team user id>` on its own operations (registration monitoring's team, decision 10). */
+  actingUser?: boolean;
   /** Offers the webhook endpoint operations (the facades have none of their own). */
   webhooks: boolean;
   /**
@@ -84,6 +86,7 @@ export const FAMILIES = {
     clientOperations: false,
     webhooks: true,
     entitlement: 'monitoring',
+    actingUser: true,
   },
 } as const satisfies Record<string, FamilySpec>;
 

@@ -1888,7 +1888,13 @@ export interface operations {
                 /** @description The previous page's `next_cursor`, to read the page after it */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1982,6 +1988,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
@@ -2020,6 +2035,11 @@ export interface operations {
                  * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
             };
             path?: never;
             cookie?: never;
@@ -2175,6 +2195,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body over 64 KiB */
             413: {
                 headers: {
@@ -2225,7 +2254,13 @@ export interface operations {
     getWorker: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -2317,6 +2352,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -2349,7 +2393,13 @@ export interface operations {
     replaceWorker: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -2510,6 +2560,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -2569,7 +2628,13 @@ export interface operations {
     archiveWorker: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -2590,6 +2655,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2629,7 +2703,13 @@ export interface operations {
     patchWorker: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -2742,6 +2822,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -2819,7 +2908,13 @@ export interface operations {
                 /** @description The previous page's `next_cursor`, to read the page after it */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -2981,6 +3076,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -3034,6 +3138,11 @@ export interface operations {
                  * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
             };
             path: {
                 /**
@@ -3321,6 +3430,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -3368,6 +3486,11 @@ export interface operations {
                  * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
             };
             path?: never;
             cookie?: never;
@@ -3458,6 +3581,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             409: {
                 headers: {
@@ -3517,7 +3649,13 @@ export interface operations {
     getVerificationJob: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -3588,6 +3726,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -3648,7 +3795,13 @@ export interface operations {
                 /** @description The previous page's `next_cursor`, to read the page after it */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3730,6 +3883,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
@@ -3762,7 +3924,13 @@ export interface operations {
     acknowledgeAlerts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3849,6 +4017,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body over 64 KiB */
             413: {
                 headers: {
@@ -3899,7 +4076,13 @@ export interface operations {
     getAlert: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -3979,6 +4162,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -4011,7 +4203,13 @@ export interface operations {
     acknowledgeAlert: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -4112,6 +4310,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -4171,7 +4378,13 @@ export interface operations {
     getMonitoring: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -4217,6 +4430,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -4249,7 +4471,13 @@ export interface operations {
     putMonitoring: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -4329,6 +4557,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -4388,7 +4625,13 @@ export interface operations {
     bulkMonitoring: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4487,6 +4730,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body over 64 KiB */
             413: {
                 headers: {
@@ -4560,7 +4812,13 @@ export interface operations {
                 /** @description The previous page's `next_cursor`, to read the page after it */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4635,6 +4893,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
@@ -4667,7 +4934,13 @@ export interface operations {
     getEvidence: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -4740,6 +5013,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -4772,7 +5054,13 @@ export interface operations {
     downloadEvidence: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -4795,6 +5083,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4840,7 +5137,13 @@ export interface operations {
                  */
                 period?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4965,6 +5268,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
@@ -5005,7 +5317,13 @@ export interface operations {
                 /** @description The previous page's `next_cursor`, to read the page after it */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5119,6 +5437,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
@@ -5170,6 +5497,11 @@ export interface operations {
                  * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
             };
             path?: never;
             cookie?: never;
@@ -5268,6 +5600,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             409: {
                 headers: {
@@ -5333,7 +5674,13 @@ export interface operations {
                  */
                 errors_cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -5445,6 +5792,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -5486,7 +5842,13 @@ export interface operations {
     listTeamRoles: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5537,6 +5899,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
             429: {
                 headers: {
@@ -5566,6 +5937,11 @@ export interface operations {
                  * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
             };
             path?: never;
             cookie?: never;
@@ -5637,6 +6013,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body over 64 KiB */
             413: {
                 headers: {
@@ -5687,7 +6072,13 @@ export interface operations {
     getTeamRole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description A built-in role (`owner`, `admin`, `compliance_manager`, `viewer`, `billing`) or a custom role's id
@@ -5736,6 +6127,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -5768,7 +6168,13 @@ export interface operations {
     replaceTeamRole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description A built-in role (`owner`, `admin`, `compliance_manager`, `viewer`, `billing`) or a custom role's id
@@ -5844,6 +6250,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -5903,7 +6318,13 @@ export interface operations {
     deleteTeamRole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description A built-in role (`owner`, `admin`, `compliance_manager`, `viewer`, `billing`) or a custom role's id
@@ -5924,6 +6345,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5972,7 +6402,13 @@ export interface operations {
     listTeamUsers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6029,6 +6465,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
             429: {
                 headers: {
@@ -6058,6 +6503,11 @@ export interface operations {
                  * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
             };
             path?: never;
             cookie?: never;
@@ -6149,6 +6599,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body over 64 KiB */
             413: {
                 headers: {
@@ -6199,7 +6658,13 @@ export interface operations {
     getTeamUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -6254,6 +6719,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -6286,7 +6760,13 @@ export interface operations {
     replaceTeamUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -6383,6 +6863,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -6442,7 +6931,13 @@ export interface operations {
     deleteTeamUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -6463,6 +6958,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
