@@ -213,6 +213,11 @@ it('the flows of every family answer exactly as documented', async () => {
   await rm('/verification-jobs/999999', { token: mtoken });
   await rm('/billing/usage', { token: mtoken });
   await rm('/billing/usage?period=2026-13', { token: mtoken });
+  const csv = { 'content-type': 'text/csv' };
+  await rm('/imports?dry_run=true', { token: mtoken, headers: csv, rawBody: 'first_name,last_name,register,registration_number\nAda,Lovelace,nmc,12A9001B\nBad,Row,nmc,12A\n' });
+  await rm('/imports?dry_run=true', { token: mtoken, headers: csv, rawBody: 'first_name,last_name\nAda,Lovelace\n' });
+  await rm('/imports?mode=replace', { token: mtoken, headers: csv, rawBody: 'first_name\n' });
+  await rm('/imports', { token: mtoken, headers: { 'content-type': 'application/json' }, rawBody: '{}' });
   await rm('/imports?limit=5', { token: mtoken });
   await rm('/imports?limit=0', { token: mtoken });
   await rm('/imports/999999', { token: mtoken });

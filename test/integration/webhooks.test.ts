@@ -420,6 +420,7 @@ describe('the outbox relay', () => {
     process.env.QUEUE_URL_EVENTS = relayQueues.find((q) => q.id === 'events')!.url;
     process.env.QUEUE_URL_EMAILS = `${process.env.QUEUE_URL_EVENTS}-missing`;
     process.env.QUEUE_URL_JOBS = `${process.env.QUEUE_URL_EVENTS}-missing`;
+    process.env.QUEUE_URL_CHECKS = `${process.env.QUEUE_URL_EVENTS}-missing`;
     const { handler } = await import('../../functions/workers/outbox-stream.js');
     const records = [item('event', 1), item('email', 2), item('event', 3), item('email', 4)].map((i, n) => ({
       eventName: 'INSERT',

@@ -29,7 +29,7 @@ export const registrationMonitoring = familyOperations('registration-monitoring'
   getUsage: { method: 'GET', path: '/billing/usage', handler: 'registration-monitoring/billing-usage', auth: 'bearer', contract: 'project', query: UsageQuery },
   listImports: { method: 'GET', path: '/imports', handler: 'registration-monitoring/imports-list', auth: 'bearer', contract: 'project', query: ImportsQuery },
   // The one route with a larger body (decision 17): a CSV file of up to 5 MiB.
-  startImport: { method: 'POST', path: '/imports', handler: 'registration-monitoring/imports-create', auth: 'bearer', contract: 'project', idempotent: true, query: ImportUploadQuery, upload: { maxBytes: MAX_IMPORT_BYTES, types: ['text/csv', 'multipart/form-data'] } },
+  startImport: { method: 'POST', path: '/imports', handler: 'registration-monitoring/imports-create', auth: 'bearer', contract: 'project', idempotent: true, query: ImportUploadQuery, upload: { maxBytes: MAX_IMPORT_BYTES, types: ['text/csv', 'multipart/form-data'] }, timeoutSeconds: 29 },
   getImport: { method: 'GET', path: '/imports/{id}', handler: 'registration-monitoring/imports-get', auth: 'bearer', contract: 'project', query: ImportQuery },
   listTeamRoles: { method: 'GET', path: '/team/roles', handler: 'registration-monitoring/team-roles-list', auth: 'bearer', contract: 'project' },
   createTeamRole: { method: 'POST', path: '/team/roles', handler: 'registration-monitoring/team-roles-create', auth: 'bearer', contract: 'project', idempotent: true, body: TeamRoleRequest },
