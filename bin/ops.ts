@@ -7,6 +7,7 @@ import { opsKit, UsageError, type OpsCommand, type OptionValues } from '../lib/o
 import { portalV2Commands } from '../lib/ops/portal-v2.js';
 import { PRACTICAL_OPTIONS, practicalTrainingCommands } from '../lib/ops/practical-training.js';
 import { VLS_OPTIONS, virtualLifeSupportCommands } from '../lib/ops/virtual-life-support.js';
+import { MONITORING_OPTIONS, registrationMonitoringCommands } from '../lib/ops/registration-monitoring.js';
 
 /**
  * The operator CLI. It runs the same core code as the Lambdas, against the
@@ -22,6 +23,7 @@ const OPTIONS = {
   ...CLINICAL_OPTIONS,
   ...PRACTICAL_OPTIONS,
   ...VLS_OPTIONS,
+  ...MONITORING_OPTIONS,
   table: { type: 'string' },
   bucket: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
@@ -45,7 +47,7 @@ let positionals: string[] = [];
 const commands = (): Record<string, OpsCommand> => {
   const k = opsKit(opts as OptionValues, positionals);
   const { 'seed-demo': seedDemo, ...clients } = clientCommands(k);
-  return { ...clients, ...portalV2Commands(k), ...clinicalInterviewCommands(k), ...practicalTrainingCommands(k), ...virtualLifeSupportCommands(k), 'seed-demo': seedDemo! };
+  return { ...clients, ...portalV2Commands(k), ...clinicalInterviewCommands(k), ...practicalTrainingCommands(k), ...virtualLifeSupportCommands(k), ...registrationMonitoringCommands(k), 'seed-demo': seedDemo! };
 };
 let COMMANDS = commands();
 

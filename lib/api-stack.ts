@@ -80,7 +80,7 @@ export class ApiStack extends Stack {
         role,
         logGroupName: `${logPrefix}-${name}`,
         logRetentionDays: config.logRetentionDays,
-        timeout: Duration.seconds(10),
+        timeout: Duration.seconds(route.timeoutSeconds ?? 10),
         needs: route.needs?.filter((n): n is BundleNeed => n === 'swagger-ui'),
         environment: {
           SERVICE_TIME_ZONE: config.serviceTimeZone,

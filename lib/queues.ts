@@ -66,6 +66,9 @@ export const QUEUES: readonly QueueDefinition[] = [
   // after another (25 checks within their budget), so one message to a batch. On the last receive a
   // task that throws is counted as errored, so the dead-letter queue only keeps what could not be counted.
   { id: 'jobs', visibilityTimeoutSeconds: 360, maxReceiveCount: JOB_ATTEMPTS, batchSize: 1, maxConcurrency: 5, worker: 'jobs', workerTimeoutSeconds: 300, table: 'readwrite', maxAgeSeconds: 1800 },
+  // Registration monitoring checks the dispatcher found due, run one after another (each within the register's 8 s budget).
+  // A redelivered one finds its claim: it runs under the same verification id or stops.
+  { id: 'checks', visibilityTimeoutSeconds: 180, maxReceiveCount: 5, batchSize: 5, maxConcurrency: 4, worker: 'monitoring-checks', workerTimeoutSeconds: 120, table: 'readwrite', maxAgeSeconds: 1800 },
 ];
 
 /**
@@ -89,6 +92,10 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
   // An unpaid candidate_pays booking gives its slot back at its payment deadline (the payment page refuses by the clock already).
   { id: 'payment-expiry', worker: 'payment-expiry', everyMinutes: 5, table: 'readwrite', timeoutSeconds: 120, description: 'Cancel candidate_pays bookings unpaid at their payment deadline' },
   // Expired seat holds are free by the clock already; the sweep only announces them (seat_hold.expired), once each.
+  // Registration monitoring: the checks that are due, from the due items' hour buckets (decision 15); never a scan.
+  { id: 'monitoring-dispatch', worker: 'monitoring-dispatch', everyMinutes: 5, table: 'readwrite', timeoutSeconds: 120, description: 'Queue the registration monitoring checks that are due' },
+  // Last month's monitoring usage to the ledger, from 02:00 on the 1st; hourly so a missed run is made up, and once (a marker per month).
+  { id: 'monitoring-usage-rollup', worker: 'monitoring-usage-rollup', everyMinutes: 60, table: 'readwrite', timeoutSeconds: 300, description: 'Roll last month\'s registration monitoring usage up to the ledger' },
   { id: 'seat-hold-sweep', worker: 'seat-hold-sweep', everyMinutes: 1, table: 'readwrite', timeoutSeconds: 50, description: 'Announce practical training seat holds that expired unused' },
   // Virtual life-support kit not posted back by its due date: overdue with the late fee and its event, then lost (design 6.3).
   { id: 'equipment-sweep', worker: 'equipment-sweep', everyMinutes: 60, table: 'readwrite', timeoutSeconds: 300, description: 'Mark virtual life-support kit overdue or lost and charge its fee' },

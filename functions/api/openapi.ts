@@ -135,6 +135,19 @@ function operation(route: Route): Json {
       'x-contract': 'project',
     });
   }
+  // The family's own operations (handlers in its folder), not the shared ones (tokens, webhooks).
+  const actingUser = route.auth === 'bearer' && route.handler.startsWith(`${route.family}/`) && (familySpec(route.family) as { actingUser?: boolean }).actingUser === true;
+  if (actingUser) {
+    parameters.push({
+      name: 'Acting-User',
+      in: 'header',
+      required: false,
+      description: 'A team user\'s id: the request acts as that user, within their role (checked after a path\'s 404, before the body), and is recorded as theirs. Without it, the account acts.',
+      schema: { type: 'integer', minimum: 1 },
+      example: 3,
+      'x-contract': 'project',
+    });
+  }
   const bodyExample = request.body === undefined ? undefined : exampleFor(request.body, route.family);
 
   const responses: Json = {};
@@ -158,7 +171,12 @@ function operation(route: Route): Json {
   if (body) {
     add(400, 'Malformed JSON', COMMON_REFUSALS.malformedJson);
     add(413, 'Body over 64 KiB', COMMON_REFUSALS.tooLarge);
-    add(415, 'Body not application/json', COMMON_REFUSALS.unsupportedMediaType);
+    add(415, `Body not ${route.contentType ?? 'application/json'}`, COMMON_REFUSALS.unsupportedMediaType);
+  }
+  if (actingUser) add(403, 'The Acting-User may not do this: not an active team user of the account, or outside their role', COMMON_REFUSALS.actingUser);
+  if (route.upload) {
+    add(413, `File over ${route.upload.maxBytes} bytes`, COMMON_REFUSALS.tooLarge);
+    add(415, `Body not ${route.upload.types.join(' or ')}`, COMMON_REFUSALS.unsupportedMediaType);
   }
   const validation = 'Validation failed, or a business rule refused the request (see `type`)';
   if (body && bodyExample !== undefined && request.invalid) add(422, validation, validationRefusal(body, { ...(bodyExample as object), ...request.invalid }, 'body'));
@@ -181,9 +199,20 @@ function operation(route: Route): Json {
     tags: [contract.tag],
     security: route.auth === 'bearer' ? [{ bearer: [] }] : [],
     ...(parameters.length ? { parameters } : {}),
-    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(body), ...(bodyExample === undefined ? {} : { example: bodyExample }) } } } } : {}),
+    ...(body ? { requestBody: { required: true, content: { [route.contentType ?? 'application/json']: { schema: jsonSchema(body), ...(bodyExample === undefined ? {} : { example: bodyExample }) } } } } : {}),
+    ...(route.upload ? { requestBody: uploadBody(route.upload, bodyExample) } : {}),
     responses,
   };
+}
+
+/** An upload's body (a CSV file): as it is, or the multipart part `file`. */
+function uploadBody(upload: NonNullable<Route['upload']>, example: unknown) {
+  const file = { type: 'string', format: 'binary' };
+  const content: Record<string, unknown> = {};
+  for (const type of upload.types) {
+    content[type] = type === 'multipart/form-data' ? { schema: { type: 'object', required: ['file'], properties: { file } } } : { schema: { type: 'string' }, ...(example === undefined ? {} : { example }) };
+  }
+  return { required: true, content };
 }
 
 /** Where the family's bearer tokens come from: its own token operation, or its parent family's (decision 3). */

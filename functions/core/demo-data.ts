@@ -12,6 +12,7 @@ import { productFields } from './commerce/ledger.js';
 import { openWallet, walletKeys } from './commerce/wallets.js';
 import { seedPracticalDemo } from './practical-training/demo.js';
 import { seedVlsDemo } from './virtual-life-support/demo.js';
+import { seedMonitoringDemo } from './registration-monitoring/demo.js';
 
 /**
  * Demo data for the local stack: two clients (one invoicing), two interview
@@ -142,5 +143,6 @@ export async function seedDemoData(deps: Deps): Promise<readonly DemoClient[]> {
   await seedVlsDemo(deps, DEMO_CLIENTS.map((c) => c.client_id));
   // After the practical training catalogue: the invites are to its first course.
   await seedDemoInvites(deps, DEMO_INVITES);
+  await seedMonitoringDemo(deps, DEMO_CLIENTS.map((c) => c.client_id));
   return DEMO_CLIENTS;
 }

@@ -229,14 +229,15 @@ export function edgeMiddleware(
   };
 }
 
-export function bodyLimitMiddleware(): Middleware {
+/** Bodies over `maxBytes` are 413: 64 KiB, or an upload operation's own limit. */
+export function bodyLimitMiddleware(maxBytes = MAX_BODY_BYTES): Middleware {
   return {
     before: (request: Request) => {
       const body = request.event.body;
       if (body === undefined || body === '') return;
       const bytes = request.event.isBase64Encoded ? Math.floor((body.length * 3) / 4) : Buffer.byteLength(body);
-      if (bytes > MAX_BODY_BYTES) {
-        throw edgeProblem('payload-too-large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes`);
+      if (bytes > maxBytes) {
+        throw edgeProblem('payload-too-large', `Request bodies are limited to ${maxBytes} bytes`);
       }
     },
   };

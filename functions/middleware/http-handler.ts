@@ -4,10 +4,12 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import * as v from 'valibot';
 import type { BodyOf, Operation, QueryOf } from '../api/routes/operation.js';
 import { schemaFor } from '../api/routes/operation.js';
+import { issuePointer } from '../api/schemas/fields.js';
 import type { PathParams } from '../api/schemas/params.js';
 import { depsFromEnv, type Deps } from '../core/platform/deps.js';
 import { FAMILIES, familySpec, tokenFamilyOf, type FamilyId } from '../core/platform/families.js';
 import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../core/platform/idempotency.js';
+import { canonicalJson } from '../core/platform/canonical-json.js';
 import { sha256Hex } from '../core/platform/secrets.js';
 import { consumeRequest, tooManyRequests } from '../core/access/rate-limit.js';
 import { recordDeprecatedCall } from '../core/access/deprecated-calls.js';
@@ -34,6 +36,8 @@ export interface HttpInput<O extends Operation> {
   family: FamilyId;
   caller: O['auth'] extends 'bearer' ? AccessContext : null;
   body: BodyOf<O>;
+  /** An upload operation's raw body (`Operation.upload`). */
+  upload: Buffer | undefined;
   query: QueryOf<O>;
   params: PathParams<O['path']>;
   headers: Record<string, string | undefined>;
@@ -61,15 +65,11 @@ export const single = (family: FamilyId, resource: unknown, message: string): un
  * the name of the query parameter.
  */
 export function fieldErrors(issues: v.BaseIssue<unknown>[], where: 'body' | 'query' = 'body'): FieldError[] {
-  return issues.map((issue) => {
-    const path = v.getDotPath(issue) ?? '';
-    return where === 'body'
-      ? { pointer: path ? '/' + path.replaceAll('.', '/') : '', detail: issue.message }
-      : { parameter: path, detail: issue.message };
-  });
+  return issues.map((issue) => (where === 'body' ? { pointer: issuePointer(issue), detail: issue.message } : { parameter: v.getDotPath(issue) ?? '', detail: issue.message }));
 }
 
-function parseWith<S extends Schema>(schema: S, value: unknown, where: 'body' | 'query'): v.InferOutput<S> {
+/** Parses with a schema; a failure is the API's 422 with one entry per field. Handlers use it for a body they build (a merged PATCH). */
+export function parseWith<S extends Schema>(schema: S, value: unknown, where: 'body' | 'query'): v.InferOutput<S> {
   const result = v.safeParse(schema, value);
   if (!result.success) throw validationProblem(fieldErrors(result.issues, where));
   return result.output;
@@ -84,15 +84,6 @@ function bearerToken(event: APIGatewayProxyEventV2): string {
   return match[1];
 }
 
-
-/** JSON with sorted keys, so that the same request hashes the same whatever its key order. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
 
 function idempotencyKey(event: APIGatewayProxyEventV2): string | undefined {
   const key = event.headers?.['idempotency-key'];
@@ -110,7 +101,7 @@ export function httpHandler<const O extends Operation>(
 ) {
   const deps = options.deps ?? depsFromEnv();
   const edge = edgeMiddleware(op, toProblemResponse, deps.clock);
-  const bodyLimit = bodyLimitMiddleware();
+  const bodyLimit = bodyLimitMiddleware(op.upload?.maxBytes);
 
   // The JSON parser runs only when there is a body; a missing body is then a validation error, not a parse error.
   const jsonParser = httpJsonBodyParser();
@@ -118,6 +109,14 @@ export function httpHandler<const O extends Operation>(
     before: (request: Request) => {
       const body = request.event.body;
       if (body === undefined || body === '') return;
+      // An operation that names its media type takes that one only (a merge patch sent as application/json would mean something else).
+      const type = (request.event.headers?.['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      // An upload stays as it came; its handler reads the bytes.
+      if (op.upload) {
+        if (!(op.upload.types as readonly string[]).includes(type)) throw edgeProblem('unsupported-media-type', `Send the file as ${op.upload.types.join(' or ')}`);
+        return;
+      }
+      if (op.contentType && type !== op.contentType) throw edgeProblem('unsupported-media-type', `Send the body as ${op.contentType}`);
       return jsonParser.before!(request as never);
     },
   };
@@ -161,7 +160,8 @@ export function httpHandler<const O extends Operation>(
       baseUrl: publicBaseUrl(event, family),
     } as unknown as Omit<HttpInput<O>, 'body'>;
     if (options.resource) await options.resource(common);
-    const input = { ...common, body: bodySchema ? parseWith(bodySchema, event.body ?? undefined, 'body') : undefined } as HttpInput<O>;
+    const upload = op.upload && event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : undefined;
+    const input = { ...common, upload, body: bodySchema ? parseWith(bodySchema, event.body ?? undefined, 'body') : undefined } as HttpInput<O>;
     const run = async () => toLambdaResult(await operation(input));
 
     const key = op.idempotent ? idempotencyKey(event) : undefined;

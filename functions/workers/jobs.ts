@@ -1,4 +1,7 @@
 import { jobsConsumer } from '../core/jobs/tasks.js';
+import '../core/registration-monitoring/imports.js';
+// Each kind registers itself when its module loads.
+import '../core/registration-monitoring/batch.js';
 import { depsFromEnv } from '../core/platform/deps.js';
 import { createLogger, errorFields } from '../middleware/logger.js';
 import { sqsBatchHandler } from './_batch.js';

@@ -115,7 +115,8 @@ function toEvent(req: IncomingMessage, url: URL, familyPath: string, compiled: C
 }
 
 function lambdaContext(route: Route, requestId: string): Context {
-  const deadline = Date.now() + 10_000;
+  // The cloud function's time-out (lib/api-stack.ts).
+  const deadline = Date.now() + (route.timeoutSeconds ?? 10) * 1000;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName: `local-${route.handler.replace('/', '-')}`,

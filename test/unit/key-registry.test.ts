@@ -25,6 +25,18 @@ import { ledgerKeys } from '../../functions/core/commerce/ledger.js';
 import { paymentRequestKeys } from '../../functions/core/commerce/payment-requests.js';
 import { walletKeys } from '../../functions/core/commerce/wallets.js';
 import { webhookKeys } from '../../functions/core/webhooks/endpoints.js';
+import { evidenceKeys } from '../../functions/core/registration-monitoring/evidence.js';
+import { alertKeys } from '../../functions/core/registration-monitoring/alerts.js';
+import { simulatedRegisterKeys } from '../../functions/core/registration-monitoring/simulated-register.js';
+import { usageKeys } from '../../functions/core/registration-monitoring/usage.js';
+import { verificationKeys } from '../../functions/core/registration-monitoring/verifications.js';
+import { accountKeys } from '../../functions/core/registration-monitoring/account.js';
+import { workerKeys } from '../../functions/core/registration-monitoring/workers.js';
+import { rollupKeys } from '../../functions/core/registration-monitoring/billing.js';
+import { teamKeys } from '../../functions/core/registration-monitoring/team.js';
+import { importKeys } from '../../functions/core/registration-monitoring/imports.js';
+import { dueKeys } from '../../functions/core/registration-monitoring/due.js';
+import { claimKeys } from '../../functions/core/registration-monitoring/queued-checks.js';
 import { trainingCatalogueKeys } from '../../functions/core/practical-training/catalogue.js';
 import { sessionKeys } from '../../functions/core/inventory/sessions.js';
 import { vlsCatalogueKeys } from '../../functions/core/virtual-life-support/catalogue.js';
@@ -112,6 +124,19 @@ const UNSCOPED: Record<string, Key[]> = {
   trainingCatalogueKeys: [trainingCatalogueKeys.course(1), trainingCatalogueKeys.location(1)],
   vlsCatalogueKeys: [vlsCatalogueKeys.course(1)],
   equipmentDueKeys: [equipmentDueKeys.entry('2026-11-23T09:30:00.000Z', 'cl_a', 7)],
+  // The registration monitoring family's own: the family is in each key, fixed.
+  workerKeys: [workerKeys.worker('cl_a', 41), workerKeys.registrationGuard('cl_a', 'nmc', '12A3456B'), workerKeys.externalRefGuard('cl_a', 'EMP-1')],
+  accountKeys: [accountKeys.account('cl_a'), accountKeys.teamUser('cl_a', 1), accountKeys.teamUserEmail('cl_a', 'a@example.org')],
+  teamKeys: [teamKeys.role('cl_a', 'custom-3')],
+  alertKeys: [alertKeys.alert('cl_a', 12), alertKeys.guard('cl_a', 41, 'registration.expiring')],
+  verificationKeys: [verificationKeys.verification('cl_a', 41, 907), verificationKeys.lock('cl_a', 41)],
+  usageKeys: [usageKeys.record('cl_a', 907), usageKeys.month('cl_a', '2026-11')],
+  evidenceKeys: [evidenceKeys.evidence('cl_a', 907)],
+  simulatedRegisterKeys: [simulatedRegisterKeys.entry('nmc', '12A9001B')],
+  importKeys: [importKeys.record('cl_a', 8), importKeys.chunk('cl_a', 8, 0), importKeys.error('cl_a', 8, 4, 0), importKeys.chunkDone('cl_a', 8, 0), importKeys.row('cl_a', 8, 4)],
+  rollupKeys: [rollupKeys.period('2026-11')],
+  dueKeys: [dueKeys.item('2026-11-23T09:30:00.000Z', 'cl_a', 41), dueKeys.cursor()],
+  claimKeys: [claimKeys.claim('cl_a', 41, 'due-2026-11-23T09:30:00.000Z'), claimKeys.claim('cl_a', 41, 'job-7')],
 };
 
 it('covers every keys module under functions/core', () => {

@@ -2,6 +2,7 @@ import { PROBLEM_TYPES, type ProblemCode } from '../problem-types.js';
 import type * as v from 'valibot';
 import { eventKindsOf } from '../../core/events/catalogue.js';
 import type { FamilyId } from '../../core/platform/families.js';
+import { MONITORING_EXAMPLES } from './registration-monitoring-examples.js';
 import * as R from './responses.js';
 
 /**
@@ -250,7 +251,7 @@ export const RESOURCE_EXAMPLES = new Map<v.GenericSchema, Example>([
   [R.BookingUrl, { booking_url: 'https://api.northwind-care.example/clinical-interview/book/JPjb_hn4J2vE0bA6mptK1W5t' }],
   [R.WebhookEndpoint, endpoint],
   [R.WebhookEndpointWithSecret, (family: FamilyId) => ({ ...endpoint(family), secret: 'whsec_aTjHCyrbsG8rZ0TgOhtEiCDu48bxjFlS9rkUSS+fe7A=' })],
-  [R.TestEventQueued, { event_id: 'evt_ead61a050c854f51928202315e94fa3b' }],
+  [R.TestEventQueued, { event_id: 'evt_ead61a050c854f51928202315e94fa3b', status: 'queued' }],
   [R.ReplayQueued, { replayed: 2, event_ids: ['evt_1b0c29d7e4a34f0f9a3c1d2e5f6a7b8c', 'evt_ead61a050c854f51928202315e94fa3b'] }],
   [
     R.DeliveryAttempt,
@@ -353,6 +354,7 @@ export const RESOURCE_EXAMPLES = new Map<v.GenericSchema, Example>([
     },
   ],
   [R.Account, { client_id: 'northwind-care', name: 'Northwind Care', created_at: '2026-11-02T14:10:00+00:00', invoice_enabled: false, balance_alerts: { credits_low_at: 2, money_low_at: { amount: 5000, currency: 'GBP' } } }],
+  ...MONITORING_EXAMPLES,
 ]);
 
 /** What a refusal's problem says: its code (the `type` after /problems/), and the detail of this example. */
@@ -371,6 +373,7 @@ export function problemExample({ code, detail, extensions }: Refusal): Record<st
 
 /** The refusals the builder adds to every operation they apply to. */
 export const COMMON_REFUSALS = {
+  actingUser: { code: 'acting-user-not-permitted', detail: 'The acting user may not do this (workers:write)', extensions: { permission: 'workers:write' } },
   malformedJson: { code: 'malformed-json', detail: 'The request body is not valid JSON' },
   invalidToken: { code: 'invalid-token', detail: 'The token is missing, unknown, expired or revoked' },
   notFound: { code: 'not-found', detail: 'Nothing is found at this address' },

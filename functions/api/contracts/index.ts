@@ -10,6 +10,7 @@ import { PRACTICAL_TRAINING_PUBLIC_CONTRACTS } from './practical-training-public
 import { PRACTICAL_TRAINING_CONTRACTS } from './practical-training.js';
 import { PRACTICAL_TRAINING_LEGACY_CONTRACTS } from './practical-training-legacy.js';
 import { SERVICES_CONTRACTS } from './services.js';
+import { REGISTRATION_MONITORING_CONTRACTS } from './registration-monitoring.js';
 import * as R from './responses.js';
 import { SHARED_CONTRACTS } from './shared.js';
 import { VIRTUAL_LIFE_SUPPORT_CONTRACTS } from './virtual-life-support.js';
@@ -27,6 +28,7 @@ const FAMILY_CONTRACTS: Record<FamilyId, Record<string, OperationContract>> = {
   'virtual-life-support': VIRTUAL_LIFE_SUPPORT_CONTRACTS,
   services: SERVICES_CONTRACTS,
   'practical-training-legacy': PRACTICAL_TRAINING_LEGACY_CONTRACTS,
+  'registration-monitoring': REGISTRATION_MONITORING_CONTRACTS,
 };
 
 export const findContract = (route: Pick<Route, 'family' | 'operationId'>): OperationContract | undefined =>

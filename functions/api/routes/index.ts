@@ -6,6 +6,7 @@ import { practicalTraining } from './practical-training.js';
 import { practicalTrainingLegacy } from './practical-training-legacy.js';
 import { practicalTrainingPublic } from './practical-training-public.js';
 import { services } from './services.js';
+import { registrationMonitoring } from './registration-monitoring.js';
 import { clientOperations, docsOperations, tokenOperations, webhookOperations } from './shared.js';
 import { virtualLifeSupport } from './virtual-life-support.js';
 
@@ -29,6 +30,7 @@ const OWN_OPERATIONS: Record<FamilyId, Record<string, Operation>> = {
   'virtual-life-support': virtualLifeSupport,
   services,
   'practical-training-legacy': practicalTrainingLegacy,
+  'registration-monitoring': registrationMonitoring,
 };
 
 function familyRoutes(family: FamilyId): Route[] {

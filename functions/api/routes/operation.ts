@@ -32,6 +32,12 @@ export interface Operation {
   /** The family, for an operation of one family; a shared operation learns it from the request (the stage variable `family`). */
   family?: FamilyId;
   body?: SchemaOf<Schema>;
+  /** The body's media type when it is not `application/json` (a JSON Merge Patch); any other is 415. */
+  contentType?: 'application/merge-patch+json';
+  /** An upload (a CSV import, decision 17): the raw body, up to `maxBytes`, in one of `types` (else 415); the handler reads it as `upload`. */
+  upload?: { maxBytes: number; types: readonly ('text/csv' | 'multipart/form-data')[] };
+  /** The function's time-out when the usual 10 s is not enough (a 10,000-row upload checked row by row); API Gateway waits at most 30 s. */
+  timeoutSeconds?: number;
   query?: SchemaOf<Schema>;
   /** What the function needs beyond the table: files beside its bundle; a queue it sends to. */
   needs?: readonly ('swagger-ui' | 'deliveries-queue')[];

@@ -91,3 +91,9 @@ export const listQuery = {
 };
 
 export const PageQuery = v.object(listQuery);
+
+/** Where a valibot issue points in a body, as a JSON pointer (`/registration/number`; '' for the whole body). */
+export function issuePointer(issue: v.BaseIssue<unknown>): string {
+  const path = v.getDotPath(issue) ?? '';
+  return path ? '/' + path.replaceAll('.', '/') : '';
+}

@@ -21,6 +21,7 @@ export const PATH_PARAMS = {
   token: tokenOf('The token in the link the page was reached by'),
   holdHash: tokenOf('The `hold_hash` that the hold operation (POST /timeslots/hold, POST /seats/hold) answered'),
   asset,
+  roleId: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_-]{0,39}$/), v.description('A built-in role (`owner`, `admin`, `compliance_manager`, `viewer`, `billing`) or a custom role\'s id')),
 } as const;
 
 export type PathParamName = keyof typeof PATH_PARAMS;

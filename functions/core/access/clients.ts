@@ -4,6 +4,7 @@ import { queryAll, updateExisting } from '../platform/db.js';
 import type { Condition } from '../platform/transact.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
+import { FAMILIES, type FamilyId, type FamilySpec } from '../platform/families.js';
 import { nextId } from '../platform/ids.js';
 import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
 import { DECOY_SECRET_HASH, hashSecret, randomBytesHex, randomToken, verifySecret } from '../platform/secrets.js';
@@ -20,6 +21,8 @@ export interface ClientAccount {
   name: string;
   invoiceEnabled: boolean;
   referenceRequestsEnabled: boolean;
+  /** The account includes registration monitoring (`monitoring enable`). */
+  monitoringEnabled: boolean;
   createdAt: string;
   /** Tokens issued under another generation are void. */
   grantGeneration: number;
@@ -43,6 +46,7 @@ interface ClientItem {
   /** Absent on clients created before generations: 0. */
   grant_generation?: number;
   disabled_at?: string;
+  monitoring_enabled_at?: string;
 }
 
 const CLIENT = TABLE_KEYS.client;
@@ -60,6 +64,7 @@ const fromItem = (item: ClientItem): ClientAccount => ({
   name: item.name,
   invoiceEnabled: item.invoice_enabled,
   referenceRequestsEnabled: item.reference_requests_enabled,
+  monitoringEnabled: item.monitoring_enabled_at !== undefined,
   createdAt: item.created_at,
   grantGeneration: item.grant_generation ?? 0,
   disabled: item.disabled_at !== undefined,
@@ -192,6 +197,13 @@ export async function verifyClientCredentials(deps: Deps, clientId: string, clie
   // A disabled client is refused after the same work, with the same answer.
   if (!item || !matches || item.disabled_at !== undefined) throw new DomainError('invalid-credentials', 'The client id or secret is not valid');
   return fromItem(item);
+}
+
+/** Refuses a token exchange for a family whose product the client's account does not include. */
+export function ensureEntitled(client: ClientAccount, family: FamilyId): void {
+  if ((FAMILIES[family] as FamilySpec).entitlement === 'monitoring' && !client.monitoringEnabled) {
+    throw new DomainError('forbidden', 'This account does not include registration monitoring');
+  }
 }
 
 /** Turns invoice payments on or off for a client. */

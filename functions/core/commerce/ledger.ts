@@ -13,7 +13,8 @@ import { CURRENCY } from './money.js';
  * the transaction that moves the money or credits it records.
  */
 
-export type LedgerKind = 'credit_debit' | 'credit_topup' | 'money_debit' | 'money_topup' | 'invoice' | 'refund';
+/** `monitoring_usage`: a month of registration monitoring checks, postpaid (decision 9). */
+export type LedgerKind = 'credit_debit' | 'credit_topup' | 'money_debit' | 'money_topup' | 'invoice' | 'refund' | 'monitoring_usage';
 
 /** What a family sells: the product a charge is for. */
 export interface ProductRef {

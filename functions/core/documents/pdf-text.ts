@@ -123,8 +123,19 @@ export class TextDocument {
   constructor(
     private readonly setup: PageSetup,
     private readonly info: { title: string; author: string; subject: string; creator: string; created: Date },
+    /** A line written at the top of every page (the simulated register's banner). */
+    private readonly banner?: { text: string; style: TextStyle },
   ) {
     this.y = setup.margin;
+    this.writeBanner();
+  }
+
+  private writeBanner(): void {
+    if (!this.banner) return;
+    const { text, style } = this.banner;
+    const { height, margin } = this.setup;
+    this.pages.at(-1)!.push(`BT /${style.weight === 'bold' ? 'F2' : 'F1'} ${number(style.size)} Tf ${rgb(style.color)} rg ${number(margin)} ${number(height - this.y - style.size * ASCENT)} Td ${literal(toWinAnsi(text))} Tj ET`);
+    this.y += style.size * LINE_HEIGHT * 2;
   }
 
   /** Writes `text` wrapped to the page width, starting on a new line; `\n` starts a new line. */
@@ -136,6 +147,7 @@ export class TextDocument {
       if (this.y + lineHeight > height - margin) {
         this.pages.push([]);
         this.y = margin;
+        this.writeBanner();
       }
       const baseline = height - this.y - style.size * ASCENT;
       this.pages.at(-1)!.push(`BT /${font} ${number(style.size)} Tf ${rgb(style.color)} rg ${number(margin)} ${number(baseline)} Td ${literal(line)} Tj ET`);

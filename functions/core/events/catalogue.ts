@@ -57,6 +57,21 @@ export const EVENT_CATALOGUE = {
   // The facades deliver no events of their own: their parents' webhooks carry the same bookings.
   services: {},
   'practical-training-legacy': {},
+  'registration-monitoring': {
+    'worker.created': 'A worker was added (by `POST /workers` or an import).',
+    'worker.updated': 'A worker was replaced or patched (a changed registration resets its outcome to `unverified`).',
+    'worker.archived': 'A worker was archived: monitoring stopped and its open alerts resolved.',
+    'verification.completed': 'A register check completed, with its outcome, reasons and changes (`simulated` says which register answered).',
+    'verification.errored': 'A register check could not complete (timeout, register unavailable or rate limited); a retry follows.',
+    'verification_job.completed': 'Every check of a batch verification job has run.',
+    'alert.created': 'A check found a new condition: the alert, with its type and severity.',
+    'alert.escalated': 'An open alert rose in severity (an expiry drawing nearer, a stricter annotation).',
+    'alert.acknowledged': 'A person acknowledged an alert.',
+    'alert.resolved': 'The register cleared the condition, or the worker was archived.',
+    'import.completed': 'A CSV import (or dry run) finished, with its counts.',
+    'import.failed': 'A CSV import could not be processed after it was accepted.',
+    'webhook.test': 'A test event sent by `POST /webhooks/{id}/test`.',
+  },
 } as const satisfies Record<FamilyId, Record<string, string>>;
 
 /**

@@ -6,7 +6,7 @@ import type { FamilyId } from '../platform/families.js';
 import { key, TABLE_KEYS } from '../platform/key-registry.js';
 
 /**
- * The outbox: events, e-mails and job tasks are written in the same
+ * The outbox: events, e-mails, job tasks and scheduled checks are written in the same
  * transaction as the change that causes them, then relayed to their queues (a
  * DynamoDB stream in the cloud, a poller locally). Nothing is sent for a
  * change that did not commit, and nothing committed is lost.
@@ -59,7 +59,7 @@ export const outboxKeys = {
 };
 
 /** The queue (an id of lib/queues.ts) each kind of outbox item is relayed to. */
-export const OUTBOX_QUEUES = { event: 'events', email: 'emails', job: 'jobs' } as const;
+export const OUTBOX_QUEUES = { event: 'events', email: 'emails', job: 'jobs', check: 'checks' } as const;
 export type OutboxKind = keyof typeof OUTBOX_QUEUES;
 
 export interface OutboxItem {

@@ -137,6 +137,10 @@ export interface NewJob {
   clientId: string;
   requestedBy?: string | null;
   tasks: readonly unknown[];
+  /** An id the kind took beforehand (`nextId(family, 'job')`), when its own items are keyed by it (an import's rows). */
+  id?: number;
+  /** The kind's own items, written in the job's transaction (an import's record). */
+  parts?: Part[];
 }
 
 /**
@@ -156,7 +160,7 @@ export async function startJob(deps: Deps, input: NewJob): Promise<JobRecord> {
     if (bytes > MAX_TASK_BYTES) throw new Error(`A ${kind.name} task is ${bytes} bytes; at most ${MAX_TASK_BYTES} (queue a reference to larger data)`);
   }
 
-  const id = await nextId(deps, input.family, 'job');
+  const id = input.id ?? (await nextId(deps, input.family, 'job'));
   const now = deps.clock().toISOString();
   const counts: JobCounts = { total: input.tasks.length, completed: 0, errored: 0, skipped: 0 };
   const empty = input.tasks.length === 0;
@@ -173,7 +177,7 @@ export async function startJob(deps: Deps, input: NewJob): Promise<JobRecord> {
     ...(empty ? { finishedAt: now } : {}),
   };
   const marker = jobKeys.running(job.clientId, job.family, kind.name);
-  const parts = [part('job', putItem(deps, toItem(job, now), itemAbsent))];
+  const parts = [part('job', putItem(deps, toItem(job, now), itemAbsent)), ...(input.parts ?? [])];
   if (empty) {
     parts.push(part('marker', checkItem(deps, marker, itemAbsent)), ...closedParts(deps, kind, job));
   } else {

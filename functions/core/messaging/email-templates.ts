@@ -166,3 +166,31 @@ export function equipmentDispatched(input: { candidateName: string; item: string
     ].join('\n'),
   };
 }
+
+/** Registration monitoring: an alert created or escalated, to a team user who asked to hear of its severity. */
+export function monitoringAlert(input: {
+  userName: string;
+  workerName: string;
+  type: string;
+  severity: string;
+  escalated: boolean;
+  details: { from: unknown; to: unknown };
+  alertId: number;
+  simulated: boolean;
+}): EmailContent {
+  const what = `${input.severity} alert for ${input.workerName}: ${input.type}`;
+  return {
+    template: 'monitoring-alert',
+    // A simulated register's alert says so where it is seen first.
+    subject: `${input.simulated ? '[SIMULATED] ' : ''}${input.escalated ? 'Escalated: ' : ''}${what}`,
+    text: [
+      `Dear ${input.userName},`,
+      '',
+      `A registration check ${input.escalated ? 'raised the severity of' : 'found'} a ${what}.`,
+      `It was ${JSON.stringify(input.details.from)}; it is now ${JSON.stringify(input.details.to)}.`,
+      '',
+      `Alert ${input.alertId}: GET /registration-monitoring/alerts/${input.alertId}`,
+      ...(input.simulated ? ['', 'SIMULATED: the simulated register answered this check; no real register was asked.'] : []),
+    ].join('\n'),
+  };
+}

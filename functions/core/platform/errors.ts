@@ -32,7 +32,19 @@ export type DomainErrorCode =
   | 'payment-window-closed'
   | 'job-running'
   | 'invalid-field'
-  | 'certificate-unavailable';
+  | 'certificate-unavailable'
+  | 'worker-duplicate'
+  | 'worker-archived'
+  | 'alert-resolved'
+  | 'evidence-integrity'
+  | 'acting-user-not-permitted'
+  | 'last-owner'
+  | 'owner-required'
+  | 'team-user-duplicate'
+  | 'role-built-in'
+  | 'role-in-use'
+  | 'import-invalid-file'
+  | 'import-queue-full';
 
 export class DomainError extends Error {
   constructor(

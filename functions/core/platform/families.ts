@@ -15,6 +15,10 @@ export interface FamilySpec {
   tokens: 'own' | { parent: string };
   /** Offers the client operations (booking URL, balances, wallet transactions). */
   clientOperations: boolean;
+  /** A product the client's account must include for the family's token exchange (else 403 forbidden). */
+  entitlement?: 'monitoring';
+  /** Takes `Acting-User: <team user id>` on its own operations (registration monitoring's team, decision 10). */
+  actingUser?: boolean;
   /** Offers the webhook endpoint operations (the facades have none of their own). */
   webhooks: boolean;
   /**
@@ -81,6 +85,17 @@ export const FAMILIES = {
     tokens: 'own',
     clientOperations: true,
     webhooks: true,
+  },
+  'registration-monitoring': {
+    prefix: '/registration-monitoring',
+    title: 'Registration assurance monitoring API',
+    stackName: 'RegistrationMonitoring',
+    envelope: 'bare',
+    tokens: 'own',
+    clientOperations: false,
+    webhooks: true,
+    entitlement: 'monitoring',
+    actingUser: true,
   },
 } as const satisfies Record<string, FamilySpec>;
 

@@ -56,6 +56,30 @@ export const TABLE_KEYS = {
       balanceAlerts: 'BALANCE_ALERTS#',
       // Calls to a deprecated family per UTC day (access/deprecated-calls.ts).
       deprecatedCalls: 'DEPRECATED_CALLS#',
+      // Registration monitoring: workers, the guards that keep (register, number) and external_ref unique, team users, the account's monitoring record.
+      worker: 'WORKER#',
+      workerGuard: 'WORKER_GUARD#',
+      teamUser: 'TEAM_USER#',
+      // One team user per e-mail address in an account.
+      teamUserEmail: 'TEAM_USER_EMAIL#',
+      teamRole: 'TEAM_ROLE#',
+      monitoring: 'MONITORING#',
+      verification: 'VERIFICATION#',
+      verifyLock: 'VERIFY_LOCK#',
+      alert: 'ALERT#',
+      alertGuard: 'ALERT_GUARD#',
+      usage: 'USAGE#',
+      usageMonth: 'USAGE_MONTH#',
+      evidence: 'EVIDENCE#',
+      // A queued check's claim on (worker, due_at) or (job|import, worker): it fixes the check's verification id.
+      checkClaim: 'CHECK_CLAIM#',
+      // CSV imports: the import, its validated rows in chunks, its row errors, and each chunk's counted marker.
+      importRecord: 'IMPORT#',
+      importChunk: 'IMPORT_CHUNK#',
+      importError: 'IMPORT_ERROR#',
+      importChunkDone: 'IMPORT_DONE#',
+      // Each committed row's outcome, written with its worker: a redelivered or racing chunk reads it instead of guessing.
+      importRow: 'IMPORT_ROW#',
     },
   },
   catalog: { pk: 'CATALOG#', sk: { interviewType: 'ITYPE#', interviewer: 'INTERVIEWER#', course: 'COURSE#', location: 'LOCATION#' } },
@@ -80,6 +104,13 @@ export const TABLE_KEYS = {
   webhookLog: { pk: 'WEBHOOK_LOG#', sk: { attempt: '' } },
   // A job's per-task markers: a task is counted once, however often SQS delivers it.
   jobTask: { pk: 'JOB_TASK#', sk: { task: 'TASK#' } },
+  // The simulated register's state of one number: when it was first looked up, and the operator's timeline steps.
+  simulatedRegister: { pk: 'SIMREG#', sk: { entry: 'SIMREG' } },
+  // Registration monitoring: one due item per monitored worker, bucketed by the hour of its next check and a shard (`DUE#<yyyy-mm-ddThh>#<0-15>`), and the dispatcher's cursor.
+  monitoringDue: { pk: 'DUE#', sk: { due: '' } },
+  dueCursor: { pk: 'DUE_CURSOR', sk: { cursor: 'DUE_CURSOR' } },
+  // A month's monitoring usage rolled up to the ledger for every client (the roll-up's own marker).
+  usageRollup: { pk: 'USAGE_ROLLUP#', sk: { period: 'USAGE_ROLLUP' } },
   referenceForm: { pk: 'REFFORM#', sk: { form: 'REFFORM' } },
   referenceSubmission: { pk: 'REFSUBMIT#', sk: { submission: 'REFSUBMIT' } },
   schema: { pk: 'SCHEMA', sk: { version: 'SCHEMA' } },

@@ -150,6 +150,10 @@ export class TransactionFailed extends Error {
 /** What a failed part means: an error, or a function of the item as it was (undefined: no domain meaning). */
 export type Failure = DomainError | ((old: Record<string, unknown> | undefined) => DomainError | undefined | Promise<DomainError | undefined>);
 
+/** The failures that name a part of this transaction, for callers whose parts vary from write to write. */
+export const failuresAmong = (failures: Readonly<Record<string, Failure>>, parts: readonly Part[]): Record<string, Failure> =>
+  Object.fromEntries(Object.entries(failures).filter(([name]) => parts.some((p) => p.name === name)));
+
 /**
  * Writes the parts in one transaction. When a condition fails, the first
  * failed part (in part order) whose name `failures` explains decides the

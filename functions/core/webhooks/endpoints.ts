@@ -261,8 +261,8 @@ export async function rotateSecret(deps: Deps, clientId: string, family: FamilyI
   return { ...toEndpointView(updated, deps.config.serviceTimeZone), secret };
 }
 
-/** Queues a `webhook.test` event for this endpoint alone. */
-export async function sendTestEvent(deps: Deps, clientId: string, family: FamilyId, id: number): Promise<{ event_id: string }> {
+/** Queues a `webhook.test` event for this endpoint alone; `status` says it is queued, not yet delivered. */
+export async function sendTestEvent(deps: Deps, clientId: string, family: FamilyId, id: number): Promise<{ event_id: string; status: 'queued' }> {
   const endpoint = await requireEndpoint(deps, clientId, family, id);
   const put = eventPut(deps, {
     type: 'webhook.test',
@@ -273,5 +273,5 @@ export async function sendTestEvent(deps: Deps, clientId: string, family: Family
     data: { endpoint_id: endpoint.id, message: 'This is a test event from the Agency API.' },
   });
   await transact(deps, [part('event', put)]);
-  return { event_id: put.eventId };
+  return { event_id: put.eventId, status: 'queued' };
 }

@@ -4174,7 +4174,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "event_id": "evt_ead61a050c854f51928202315e94fa3b"
+                     *         "event_id": "evt_ead61a050c854f51928202315e94fa3b",
+                     *         "status": "queued"
                      *       },
                      *       "message": "Test event queued"
                      *     }
@@ -4182,6 +4183,8 @@ export interface operations {
                     "application/json": {
                         data: {
                             event_id: string;
+                            /** @constant */
+                            status: "queued";
                         };
                         message: string;
                     };

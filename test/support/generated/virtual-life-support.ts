@@ -3675,11 +3675,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "event_id": "evt_ead61a050c854f51928202315e94fa3b"
+                     *       "event_id": "evt_ead61a050c854f51928202315e94fa3b",
+                     *       "status": "queued"
                      *     }
                      */
                     "application/json": {
                         event_id: string;
+                        /** @constant */
+                        status: "queued";
                     };
                 };
             };

@@ -1,0 +1,3 @@
+/** An import file's limits (design section 9, decision 17); pure, so the route table reads them too. */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 10_000;

@@ -1,0 +1,235 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { clientKeys } from '../access/clients.js';
+import { queryAll, retryOnConflict } from '../platform/db.js';
+import type { Deps } from '../platform/deps.js';
+import { DomainError } from '../platform/errors.js';
+import { nextId } from '../platform/ids.js';
+import { familyPrefix, key, TABLE_KEYS } from '../platform/key-registry.js';
+import { formatWithOffset } from '../platform/time.js';
+import { deleteItem, failuresAmong, itemAbsent, itemExists, part, putItem, transact, updateItem, type Condition, type Failure, type Part } from '../platform/transact.js';
+import { accountKeys, type TeamUserItem } from './account.js';
+import { MONITORING_FAMILY as FAMILY } from './registers.js';
+import { BUILT_IN_ROLES, isBuiltIn, type AlertMinSeverity, type Permission } from './roles.js';
+
+/**
+ * Team roles and users (design section 6). The account record counts active
+ * owners; every write that removes, disables or demotes one is conditioned on
+ * that count staying above zero in its own transaction, so two concurrent
+ * requests cannot leave the account without an owner. A custom role counts
+ * its users the same way, so a role in use is never deleted.
+ */
+
+interface RoleItem {
+  id: string;
+  client_id: string;
+  name: string;
+  permissions: Permission[];
+  user_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RoleInput {
+  name: string;
+  permissions: Permission[];
+}
+
+export interface TeamUserInput {
+  name: string;
+  email: string;
+  role_id: string;
+  status: 'active' | 'disabled';
+  alert_min_severity: AlertMinSeverity;
+}
+
+/** Who the `Acting-User` header names, once checked. */
+export interface Acting {
+  id: number;
+  role_id: string;
+}
+
+const CLIENT = TABLE_KEYS.client;
+export const teamKeys = {
+  role: (clientId: string, id: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.teamRole, FAMILY, id) }),
+};
+
+const get = async <T>(deps: Deps, k: { pk: string; sk: string }) => (await deps.db.send(new GetCommand({ TableName: deps.table, Key: k, ConsistentRead: true }))).Item as T | undefined;
+const listOf = async <T>(deps: Deps, clientId: string, prefix: string) =>
+  (await queryAll(deps, { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':p': prefix }, ConsistentRead: true })) as T[];
+
+const tz = (deps: Deps) => deps.config.serviceTimeZone;
+export const userView = (deps: Deps, u: TeamUserItem) => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  role_id: u.role_id,
+  status: u.status,
+  alert_min_severity: u.alert_min_severity,
+  created_at: formatWithOffset(u.created_at, tz(deps)),
+  updated_at: formatWithOffset(u.updated_at, tz(deps)),
+});
+
+export const listUsers = (deps: Deps, clientId: string) => listOf<TeamUserItem>(deps, clientId, familyPrefix(CLIENT.sk.teamUser, FAMILY));
+
+async function requireUser(deps: Deps, clientId: string, id: number): Promise<TeamUserItem> {
+  const user = await get<TeamUserItem>(deps, accountKeys.teamUser(clientId, id));
+  if (!user) throw new DomainError('not-found', `No team user ${id}`);
+  return user;
+}
+export const getUser = async (deps: Deps, clientId: string, id: number) => userView(deps, await requireUser(deps, clientId, id));
+
+/** A role's permissions: a built-in role's, a custom role's, or none (a role that no longer exists). */
+async function permissionsOf(deps: Deps, clientId: string, roleId: string): Promise<readonly Permission[]> {
+  if (isBuiltIn(roleId)) return BUILT_IN_ROLES[roleId].permissions;
+  return (await get<RoleItem>(deps, teamKeys.role(clientId, roleId)))?.permissions ?? [];
+}
+
+/**
+ * The `Acting-User` header (section 6, rule 2): absent, the client acts; else
+ * an active user of this client whose role holds `permission`. A malformed,
+ * unknown or foreign id is refused like one without the permission.
+ */
+export async function checkActingUser(deps: Deps, clientId: string, header: string | undefined, permission: Permission): Promise<Acting | null> {
+  if (header === undefined) return null;
+  const refuse = () => new DomainError('acting-user-not-permitted', `The acting user may not do this (${permission})`, { permission });
+  if (!/^[1-9]\d{0,9}$/.test(header.trim())) throw refuse();
+  const user = await get<TeamUserItem>(deps, accountKeys.teamUser(clientId, Number(header.trim())));
+  if (!user || user.status !== 'active' || !(await permissionsOf(deps, clientId, user.role_id)).includes(permission)) throw refuse();
+  return { id: user.id, role_id: user.role_id };
+}
+
+/** Owners are changed by owners (or by the client itself, without `Acting-User`). */
+function requireOwnerActing(acting: Acting | null) {
+  if (acting && acting.role_id !== 'owner') throw new DomainError('owner-required', 'Only an owner may grant, change or remove an owner');
+}
+
+const activeOwner = (u: Pick<TeamUserInput, 'role_id' | 'status'> | undefined) => u?.role_id === 'owner' && u.status === 'active';
+/** *ownersRemain*: another active owner is left after this one goes. */
+const ownersRemain: Condition = { expression: 'owner_count > :one', values: { ':one': 1 } };
+
+/** The counters a user's move from `before` to `after` changes: active owners on the account, users of custom roles. */
+function countParts(deps: Deps, clientId: string, before: TeamUserInput | undefined, after: TeamUserInput | undefined): Part[] {
+  const parts: Part[] = [];
+  const owners = Number(activeOwner(after)) - Number(activeOwner(before));
+  if (owners !== 0) parts.push(part('account', updateItem(deps, accountKeys.account(clientId), { add: { owner_count: owners } }, owners < 0 ? ownersRemain : itemExists)));
+  if (before?.role_id !== after?.role_id) {
+    if (before && !isBuiltIn(before.role_id)) parts.push(part('old-role', updateItem(deps, teamKeys.role(clientId, before.role_id), { add: { user_count: -1 } })));
+    if (after && !isBuiltIn(after.role_id)) parts.push(part('role', updateItem(deps, teamKeys.role(clientId, after.role_id), { add: { user_count: 1 } }, itemExists)));
+  }
+  return parts;
+}
+
+/** The e-mail guard's move: one user per address in the account. */
+function emailParts(deps: Deps, clientId: string, id: number, before: string | undefined, after: string | undefined): Part[] {
+  if (before === after) return [];
+  return [
+    ...(before ? [part('old-email', deleteItem(deps, accountKeys.teamUserEmail(clientId, before)))] : []),
+    ...(after ? [part('email', putItem(deps, { ...accountKeys.teamUserEmail(clientId, after), entity: 'team-user-email', user_id: id }, itemAbsent))] : []),
+  ];
+}
+
+const USER_FAILURES: Record<string, Failure> = {
+  account: new DomainError('last-owner', 'The account\'s last active owner cannot be removed, disabled or demoted: make another user an owner first'),
+  email: new DomainError('team-user-duplicate', 'A team user has this e-mail address'),
+  role: new DomainError('invalid-field', 'No such role', { pointer: '/role_id' }),
+};
+
+const writeUser = (deps: Deps, parts: Part[]) => transact(deps, parts, failuresAmong(USER_FAILURES, parts));
+
+async function requireRole(deps: Deps, clientId: string, roleId: string) {
+  if (!isBuiltIn(roleId) && !(await get<RoleItem>(deps, teamKeys.role(clientId, roleId)))) throw USER_FAILURES.role;
+}
+
+export async function createUser(deps: Deps, clientId: string, input: TeamUserInput, acting: Acting | null) {
+  if (input.role_id === 'owner') requireOwnerActing(acting);
+  await requireRole(deps, clientId, input.role_id);
+  const now = deps.clock().toISOString();
+  const user: TeamUserItem = { id: await nextId(deps, FAMILY, 'team-user'), client_id: clientId, ...input, email: input.email.toLowerCase(), created_at: now, updated_at: now };
+  await writeUser(deps, [
+    part('user', putItem(deps, { ...accountKeys.teamUser(clientId, user.id), entity: 'team-user', ...user }, itemAbsent)),
+    ...emailParts(deps, clientId, user.id, undefined, user.email),
+    ...countParts(deps, clientId, undefined, user),
+  ]);
+  return userView(deps, user);
+}
+
+const unchanged = (u: TeamUserItem): Condition => ({ expression: 'updated_at = :seen', values: { ':seen': u.updated_at } });
+
+export function replaceUser(deps: Deps, clientId: string, id: number, input: TeamUserInput, acting: Acting | null) {
+  return retryOnConflict(async () => {
+    const current = await requireUser(deps, clientId, id);
+    if (current.role_id === 'owner' || input.role_id === 'owner') requireOwnerActing(acting);
+    await requireRole(deps, clientId, input.role_id);
+    const updated: TeamUserItem = { ...current, ...input, email: input.email.toLowerCase(), updated_at: deps.clock().toISOString() };
+    await writeUser(deps, [
+      part('user', updateItem(deps, accountKeys.teamUser(clientId, id), { set: { ...input, email: updated.email, updated_at: updated.updated_at } }, unchanged(current))),
+      ...emailParts(deps, clientId, id, current.email, updated.email),
+      ...countParts(deps, clientId, current, updated),
+    ]);
+    return userView(deps, updated);
+  });
+}
+
+export function deleteUser(deps: Deps, clientId: string, id: number, acting: Acting | null): Promise<void> {
+  return retryOnConflict(async () => {
+    const current = await requireUser(deps, clientId, id);
+    if (current.role_id === 'owner') requireOwnerActing(acting);
+    await writeUser(deps, [
+      part('user', deleteItem(deps, accountKeys.teamUser(clientId, id), unchanged(current))),
+      ...emailParts(deps, clientId, id, current.email, undefined),
+      ...countParts(deps, clientId, current, undefined),
+    ]);
+  });
+}
+
+/** Active users who read alerts and asked to hear of this severity: whom an alert e-mail goes to. */
+export async function alertRecipients(deps: Deps, clientId: string, hears: (u: TeamUserItem) => boolean): Promise<TeamUserItem[]> {
+  const users = (await listUsers(deps, clientId)).filter((u) => u.status === 'active' && hears(u));
+  const allowed = await Promise.all(users.map(async (u) => (await permissionsOf(deps, clientId, u.role_id)).includes('alerts:read')));
+  return users.filter((_, i) => allowed[i]);
+}
+
+// Roles.
+
+const builtInView = (id: string, users: TeamUserItem[]) => ({ id, name: BUILT_IN_ROLES[id as keyof typeof BUILT_IN_ROLES].name, permissions: [...BUILT_IN_ROLES[id as keyof typeof BUILT_IN_ROLES].permissions], built_in: true, user_count: users.filter((u) => u.role_id === id).length });
+const roleView = (r: RoleItem) => ({ id: r.id, name: r.name, permissions: r.permissions, built_in: false, user_count: r.user_count });
+
+export async function listRoles(deps: Deps, clientId: string) {
+  const users = await listUsers(deps, clientId);
+  const custom = await listOf<RoleItem>(deps, clientId, familyPrefix(CLIENT.sk.teamRole, FAMILY));
+  return [...Object.keys(BUILT_IN_ROLES).map((id) => builtInView(id, users)), ...custom.map(roleView)];
+}
+
+export async function getRole(deps: Deps, clientId: string, id: string) {
+  if (isBuiltIn(id)) return builtInView(id, await listUsers(deps, clientId));
+  const role = await get<RoleItem>(deps, teamKeys.role(clientId, id));
+  if (!role) throw new DomainError('not-found', `No role ${id}`);
+  return roleView(role);
+}
+
+export async function createRole(deps: Deps, clientId: string, input: RoleInput) {
+  const now = deps.clock().toISOString();
+  const role: RoleItem = { id: `custom-${await nextId(deps, FAMILY, 'team-role')}`, client_id: clientId, name: input.name, permissions: [...new Set(input.permissions)], user_count: 0, created_at: now, updated_at: now };
+  await transact(deps, [part('role', putItem(deps, { ...teamKeys.role(clientId, role.id), entity: 'team-role', ...role }, itemAbsent))]);
+  return roleView(role);
+}
+
+const refuseBuiltIn = (id: string) => {
+  if (isBuiltIn(id)) throw new DomainError('role-built-in', `The built-in role ${id} cannot be changed or deleted`);
+};
+
+export async function replaceRole(deps: Deps, clientId: string, id: string, input: RoleInput) {
+  refuseBuiltIn(id);
+  await getRole(deps, clientId, id);
+  const changes = { name: input.name, permissions: [...new Set(input.permissions)], updated_at: deps.clock().toISOString() };
+  await transact(deps, [part('role', updateItem(deps, teamKeys.role(clientId, id), { set: changes }, itemExists))], { role: new DomainError('not-found', `No role ${id}`) });
+  return getRole(deps, clientId, id);
+}
+
+export async function deleteRole(deps: Deps, clientId: string, id: string): Promise<void> {
+  refuseBuiltIn(id);
+  await getRole(deps, clientId, id);
+  await transact(deps, [part('role', deleteItem(deps, teamKeys.role(clientId, id), { expression: 'user_count = :none', values: { ':none': 0 } }))], {
+    role: (old) => (old ? new DomainError('role-in-use', `Role ${id} still has ${String(old.user_count)} users: give them another role first`) : new DomainError('not-found', `No role ${id}`)),
+  });
+}

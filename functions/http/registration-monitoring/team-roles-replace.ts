@@ -1,0 +1,9 @@
+import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
+import { getRole, replaceRole } from '../../core/registration-monitoring/team.js';
+import { monitoringHandler } from './_acting.js';
+
+export const handler = monitoringHandler(
+  registrationMonitoring.replaceTeamRole,
+  async ({ deps, caller, params, body }) => ({ status: 200, body: await replaceRole(deps, caller.clientId, params.roleId, body) }),
+  { resource: ({ deps, caller, params }) => getRole(deps, caller.clientId, params.roleId) },
+);

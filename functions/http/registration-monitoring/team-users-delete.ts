@@ -1,0 +1,8 @@
+import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
+import { deleteUser } from '../../core/registration-monitoring/team.js';
+import { monitoringHandler } from './_acting.js';
+
+export const handler = monitoringHandler(registrationMonitoring.deleteTeamUser, async ({ deps, caller, params, acting }) => {
+  await deleteUser(deps, caller.clientId, params.id, acting);
+  return { status: 204 };
+});

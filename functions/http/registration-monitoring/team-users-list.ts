@@ -1,0 +1,9 @@
+import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
+import { listUsers, userView } from '../../core/registration-monitoring/team.js';
+import { monitoringHandler } from './_acting.js';
+
+/** Every team user of the account, in the order they were added. */
+export const handler = monitoringHandler(registrationMonitoring.listTeamUsers, async ({ deps, caller }) => ({
+  status: 200,
+  body: { data: (await listUsers(deps, caller.clientId)).map((u) => userView(deps, u)), next_cursor: null },
+}));

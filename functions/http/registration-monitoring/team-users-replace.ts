@@ -1,0 +1,9 @@
+import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
+import { getUser, replaceUser } from '../../core/registration-monitoring/team.js';
+import { monitoringHandler } from './_acting.js';
+
+export const handler = monitoringHandler(
+  registrationMonitoring.replaceTeamUser,
+  async ({ deps, caller, params, body, acting }) => ({ status: 200, body: await replaceUser(deps, caller.clientId, params.id, body, acting) }),
+  { resource: ({ deps, caller, params }) => getUser(deps, caller.clientId, params.id) },
+);

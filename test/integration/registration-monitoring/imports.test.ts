@@ -1,0 +1,35 @@
+import type { JobMessage } from '../../../functions/core/jobs/jobs.js';
+import { jobsConsumer } from '../../../functions/core/jobs/tasks.js';
+import type { Deps } from '../../../functions/core/platform/deps.js';
+import { getImport, startImport } from '../../../functions/core/registration-monitoring/imports.js';
+import { outboxItems } from '../../support/clinical.js';
+import { monitoringFixtures } from '../../support/monitoring.js';
+import { testDeps } from '../../support/env.js';
+
+/** An import's chunks delivered twice at once and once more: each row committed, each chunk counted once. */
+
+let deps: Deps;
+const { newClient, itemsOf } = monitoringFixtures(() => deps);
+beforeAll(async () => {
+  deps = await testDeps();
+});
+
+it('a redelivered chunk counts nothing twice, and the import closes once with its counts', async () => {
+  const clientId = await newClient();
+  const rows = Array.from({ length: 700 }, (_, k) => `Ada,Row${k},gmc,${String(5_000_000 + k)},R-${k}`);
+  const file = Buffer.from(['first_name,last_name,register,registration_number,external_ref', ...rows, 'Bad,Row,gmc,12,R-bad'].join('\n'));
+  const started = await startImport(deps, clientId, { bytes: file, name: 'big.csv', mode: 'upsert', dryRun: false, uploadedBy: null });
+  expect(started).toMatchObject({ status: 'queued', counts: { rows_total: 701, failed: 1 } });
+  const messages = (await outboxItems(deps)).filter((i) => i.kind === 'job' && (JSON.parse(i.payload) as JobMessage).job_id === started.id && (JSON.parse(i.payload) as JobMessage).client_id === clientId);
+  expect(messages).toHaveLength(3); // two chunks of at most 500 rows, and the upload's failures
+  const consume = jobsConsumer(deps);
+  const deliver = (receiveCount: number) => consume(messages.map((m, n) => ({ id: `m${n}-${receiveCount}`, body: m.payload, receiveCount, receiptHandle: `r${n}` })));
+  await Promise.all([deliver(1), deliver(2)]);
+  await deliver(3);
+  const done = await getImport(deps, clientId, started.id);
+  expect(done).toMatchObject({ status: 'completed_with_errors', counts: { rows_total: 701, created: 700, updated: 0, unchanged: 0, failed: 1 } });
+  expect(done.errors?.data).toEqual([{ row: 702, column: 'registration_number', value: '12', code: 'validation', detail: 'Not a GMC reference number: 7 digits (for example 1234567)', pointer: '/registration/number' }]);
+  expect(await itemsOf(clientId, 'WORKER#registration-monitoring#')).toHaveLength(700);
+  const closed = (await outboxItems(deps)).filter((i) => i.kind === 'event' && JSON.parse(i.payload).type === 'import.completed' && JSON.parse(i.payload).client_id === clientId);
+  expect(closed).toHaveLength(1);
+}, 120_000);

@@ -1,0 +1,31 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { clientKeys, createClient } from '../../functions/core/access/clients.js';
+import type { Deps } from '../../functions/core/platform/deps.js';
+import { key, TABLE_KEYS } from '../../functions/core/platform/key-registry.js';
+import { enableMonitoring } from '../../functions/core/registration-monitoring/account.js';
+import { professionOf, type Register } from '../../functions/core/registration-monitoring/registers.js';
+import { createWorker, DEFAULT_MONITORING, type MonitoringSettings } from '../../functions/core/registration-monitoring/workers.js';
+
+/** Registration monitoring test fixtures over one table: clients with monitoring on, workers, and the items a test counts. */
+export function monitoringFixtures(deps: () => Deps) {
+  let n = 0;
+  const itemsOf = async (clientId: string, prefix: string) => {
+    const { Items } = await deps().db.send(
+      new QueryCommand({ TableName: deps().table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':p': prefix }, ConsistentRead: true }),
+    );
+    return Items ?? [];
+  };
+  const family = (prefix: string) => key(prefix, 'registration-monitoring', '');
+  return {
+    async newClient(): Promise<string> {
+      const { client } = await createClient(deps(), { name: `Monitoring agency ${++n}` });
+      await enableMonitoring(deps(), client.clientId, { name: 'Owner', email: 'owner@example.org' });
+      return client.clientId;
+    },
+    newWorker: (clientId: string, register: Register, number: string, monitoring: MonitoringSettings = DEFAULT_MONITORING) =>
+      createWorker(deps(), clientId, { first_name: 'Grace', last_name: 'Adeyemi', external_ref: null, email: null, phone: null, job_role: null, registration: { register, number, profession: professionOf(register, number) }, monitoring }),
+    itemsOf,
+    usageRecords: (clientId: string) => itemsOf(clientId, family(TABLE_KEYS.client.sk.usage)),
+    verifications: (clientId: string) => itemsOf(clientId, family(TABLE_KEYS.client.sk.verification)),
+  };
+}
