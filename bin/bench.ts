@@ -23,6 +23,7 @@ import { counted } from '../lib/bench/cost.js';
 import { rangeRatio } from '../lib/bench/listings.js';
 import { alternating, json, percentiles, round, throughput, timed } from '../lib/bench/measure.js';
 import { installMeter, PRICES } from '../lib/bench/metering.js';
+import { monitoringMeasures } from '../lib/bench/monitoring.js';
 import { barePipeline } from '../lib/bench/pipeline.js';
 import { seatHoldContention } from '../lib/bench/seat-hold.js';
 import { notBilled } from '../lib/local/metering.js';
@@ -41,6 +42,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const OUT = process.env.BENCH_OUT ?? 'bench-results.json';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 2000);
 
 const CANDIDATE = { first_name: 'Bench', last_name: 'Mark', email: 'bench@example.org', phone: '+447700900123', job_role: 'RN', nmc_number: '12A3456B' };
 const run = (work: (worker: number) => Promise<void>) => throughput(work, SECONDS, CONCURRENCY);
@@ -270,6 +272,8 @@ async function main() {
         for (const h of holds) await json(`${ci}/bookings`, { token: h.token, body: { hold_hash: h.hash, ...CANDIDATE, pay_option: payOption } });
       });
     };
+    console.error(`registration monitoring: register checks, then an import of ${IMPORT_ROWS} rows against bare batched writes…`);
+    const monitoring = await monitoringMeasures(deps, stack.info.families['registration-monitoring']!, benchCredentials[1]!, IMPORT_ROWS);
     const cost = {
       hold_release: holdReleaseCost,
       booking_credits: await bookingCost('credits'),
@@ -277,6 +281,7 @@ async function main() {
       booking_invoice: await bookingCost('invoice'),
       booking_candidate_pays: await bookingCost('candidate_pays'),
       webhook_event: webhookEvent,
+      monitoring_check: monitoring.monitoring_check,
       prices: PRICES,
     };
 
@@ -296,6 +301,8 @@ async function main() {
       ratio_virtual_timeslots_range: listings.virtual_timeslots.ratio,
       listings,
       seat_hold: seatHold,
+      ratio_import_vs_bare_writes: monitoring.import.ratio_import_vs_bare_writes,
+      import: monitoring.import,
       cost,
       hold_attempts: {
         pool: SEATS,
@@ -321,12 +328,12 @@ async function main() {
     await Promise.all([dynamo.stop(), sqs.stop()]);
   }
   // Load times are taken with the emulators stopped, so Java does not compete for the two cores.
-  console.error('bundles: building and loading each function against the floor…');
-  const loads = await measureBundles();
+  // BENCH_BUNDLES=0 leaves bundles out (a quick run while working on the rest).
+  const loads = process.env.BENCH_BUNDLES === '0' ? { floor_load_ms: null, floor_bytes: null, bundles: [] } : (console.error('bundles: building and loading each function against the floor…'), await measureBundles());
   writeFileSync(OUT, JSON.stringify({ ...results, ...loads }, null, 2) + '\n');
   console.log(JSON.stringify(results, null, 2));
   const worst = [...loads.bundles].sort((a, b) => b.load_ratio - a.load_ratio).slice(0, 5);
-  console.log(`floor ${loads.floor_load_ms} ms (${Math.round(loads.floor_bytes / 1024)} KB); highest load ratios:`, worst.map((b) => `${b.function} ${Math.round(b.bytes / 1024)} KB ×${b.load_ratio}`).join('; '));
+  console.log(`floor ${loads.floor_load_ms} ms (${Math.round((loads.floor_bytes ?? 0) / 1024)} KB); highest load ratios:`, worst.map((b) => `${b.function} ${Math.round(b.bytes / 1024)} KB ×${b.load_ratio}`).join('; '));
   console.log(`written to ${OUT}`);
 }
 
