@@ -146,7 +146,6 @@ export function httpHandler<const O extends Operation>(
   return chain.handler(async (event) => {
     const state = event.state!;
     const family = state.family;
-    const bodySchema = schemaFor(op.body, family);
     const querySchema = schemaFor(op.query, family);
     const common = {
       deps,
@@ -161,6 +160,7 @@ export function httpHandler<const O extends Operation>(
       baseUrl: publicBaseUrl(event, family),
     } as unknown as Omit<HttpInput<O>, 'body'>;
     if (options.resource) await options.resource(common);
+    const bodySchema = schemaFor(op.body, family, common.params as Record<string, unknown>);
     const input = { ...common, body: bodySchema ? parseWith(bodySchema, event.body ?? undefined, 'body') : undefined } as HttpInput<O>;
     const run = async () => toLambdaResult(await operation(input));
 

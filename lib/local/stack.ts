@@ -22,7 +22,8 @@ import { startOutboxPoller } from './outbox-poller.js';
 import { startPoller, type Poller, type SqsWorker } from './pollers.js';
 import { lockDataDir } from './lock.js';
 import { ensureBucket, ensureKeyFormat, ensureQueues, ensureTable } from './provision.js';
-import { createLocalServer, loadRoutes } from './server.js';
+import { handleS3Post, S3_POST_PREFIX } from './s3-post.js';
+import { createLocalServer, loadRoutes, type ExtraHandler } from './server.js';
 
 /** The whole local stack: emulators, table and queues, demo data, the HTTP server and the queue pollers. */
 
@@ -158,7 +159,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       cleanups.push(async () => clearInterval(timer));
     }
 
-    const server = createLocalServer(await loadRoutes(ROUTES), options.onError);
+    // Browsers post request files straight to the bucket (a signed POST policy); here this server stands in for S3's endpoint.
+    const s3Post: ExtraHandler = {
+      prefix: S3_POST_PREFIX,
+      method: 'POST',
+      handle: (req, res) => handleS3Post(req, res, createS3Client(), (id) => (id === process.env.AWS_ACCESS_KEY_ID ? process.env.AWS_SECRET_ACCESS_KEY : undefined)),
+    };
+    const server = createLocalServer(await loadRoutes(ROUTES), options.onError, [s3Post]);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port, '127.0.0.1', () => resolve());
@@ -175,6 +182,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     lock.listening((server.address() as AddressInfo).port);
     // Links in responses and e-mails point at this server.
     process.env.PUBLIC_ROOT_URL = baseUrl;
+    process.env.DOCUMENTS_UPLOAD_URL = `${baseUrl}${S3_POST_PREFIX}${process.env[DOCUMENTS_BUCKET_ENV]}`;
 
     const info: LocalInfo = {
       base_url: baseUrl,

@@ -8,6 +8,7 @@ export const TAGS = {
   Candidates: 'The people references are requested for.',
   'Reference requests': 'Ask referees for employment references, follow their progress, remind and cancel.',
   References: "Each referee's reference: status, answers and score, and the completed reference as PDF.",
+  'Request groups': 'Training, occupational health, appraisal, certificate and training verification requests: items the candidate or a third party answers, reviewed by the agency.',
   Account: "The agency's own account: credit and money balances, wallet transactions and its booking page link.",
   Webhooks: 'Endpoints that receive signed events (Standard Webhooks), their delivery log, test events and replays.',
   'Public pages': 'HTML pages reached by e-mailed or shared links; the token in the link is the credential.',
