@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import { seedDemoData, type DemoClient } from '../../functions/core/demo-data.js';
+import { seedDemoRequests } from '../../functions/core/portal-v2/demo-requests.js';
 import { createS3Client } from '../../functions/core/documents/attach.js';
 import { DOCUMENTS_BUCKET_ENV } from '../../functions/core/documents/kinds.js';
 import { deliveryConfigFromEnv } from '../../functions/core/webhooks/delivery.js';
@@ -183,6 +184,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Links in responses and e-mails point at this server.
     process.env.PUBLIC_ROOT_URL = baseUrl;
     process.env.DOCUMENTS_UPLOAD_URL = `${baseUrl}${S3_POST_PREFIX}${process.env[DOCUMENTS_BUCKET_ENV]}`;
+    // The request groups' demo requests carry links, so they are seeded once the address is known.
+    await seedDemoRequests(deps, baseUrl + FAMILIES['portal-v2'].prefix);
 
     const info: LocalInfo = {
       base_url: baseUrl,

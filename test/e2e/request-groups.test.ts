@@ -160,7 +160,11 @@ describe('training requests', () => {
     expect(text).toContain(createHash('sha256').update(PDF).digest('hex'));
     expect(text).not.toContain('xxxxxxxxxxxxxxxx');
 
-    await eventually(() => events('training_request.completed', request.id).length === 1, { timeoutMs: 15_000, what: 'the completed event' });
+    // Deliveries arrive in any order: wait for all of them.
+    await eventually(() => events('training_request.completed', request.id).length === 1 && events('request_item.accepted', request.id).length === 2 && events('request_item.rejected', request.id).length === 1, {
+      timeoutMs: 15_000,
+      what: 'the review and completed events',
+    });
     expect(events('training_request.created', request.id)).toHaveLength(1);
     expect(events('training_request.submitted', request.id).length).toBeGreaterThanOrEqual(1);
     expect(events('request_item.accepted', request.id)).toHaveLength(2);
@@ -311,6 +315,21 @@ describe('agency operations on every group', () => {
     // The reference routes still answer as before beside the groups.
     expect((await call(`${base}/reference-requests`, { token: northwind })).status).toBe(200);
     expect((await call(`${base}/templates?kind=training`, { token: northwind })).status).toBe(200);
+  });
+
+  it('has demo data: one request of each group, each in another state', async () => {
+    const states: Record<string, string> = {};
+    for (const group of ['training-requests', 'certificate-requests', 'appraisal-requests', 'training-verification-requests', 'occupational-health-requests']) {
+      const [first] = (await call(`${base}/${group}?limit=100`, { token: northwind })).body.data.slice(-1);
+      states[group] = first.status;
+    }
+    expect(states).toEqual({
+      'training-requests': 'completed',
+      'certificate-requests': 'awaiting_review',
+      'appraisal-requests': 'pending',
+      'training-verification-requests': 'in_progress',
+      'occupational-health-requests': 'cancelled',
+    });
   });
 
   it('occupational health needs the entitlement (403 without)', async () => {

@@ -43,11 +43,12 @@ export const BOOKING = {
   updated_at: '2026-11-20T10:02:41.318+00:00',
 };
 
+// Portal v1 has no events of its own: its subscriptions are portal v2 endpoints (decision 12).
 const endpoint = (family: FamilyId) => ({
   id: 3,
   name: 'Compliance system',
   url: 'https://hooks.northwind-care.example/agency-api',
-  events: [firstKind(family)],
+  events: [family === 'portal-v1' ? 'training_request.completed' : firstKind(family)],
   secret_prefix: 'whsec_aTjH••••••••',
   is_active: true,
   timeout_seconds: 10,

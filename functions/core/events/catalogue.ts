@@ -80,6 +80,8 @@ export const EVENT_CATALOGUE = {
   // The facades deliver no events of their own: their parents' webhooks carry the same bookings.
   services: {},
   'practical-training-legacy': {},
+  // Portal v1's webhooks are portal v2 endpoints (decision 12): they deliver v2's events.
+  'portal-v1': {},
 } as const satisfies Record<FamilyId, Record<string, string>>;
 
 /**
