@@ -1,3 +1,4 @@
+import type { DocumentKindId } from '../functions/core/documents/kinds.js';
 import { JOB_ATTEMPTS } from '../functions/core/jobs/rules.js';
 import { DELIVERY_LANES, RETRY_SCHEDULE, type Lane } from '../functions/core/webhooks/retry.js';
 
@@ -10,6 +11,8 @@ export interface WorkerAccess {
   sendsTo?: string[];
   /** The worker's access to the table, if any. */
   table?: 'read' | 'readwrite';
+  /** Document kinds it reaches (`bindDocuments`: under their prefixes only). */
+  documents?: readonly DocumentKindId[];
 }
 
 /**
@@ -89,5 +92,7 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
   // An unpaid candidate_pays booking gives its slot back at its payment deadline (the payment page refuses by the clock already).
   { id: 'payment-expiry', worker: 'payment-expiry', everyMinutes: 5, table: 'readwrite', timeoutSeconds: 120, description: 'Cancel candidate_pays bookings unpaid at their payment deadline' },
   // Expired seat holds are free by the clock already; the sweep only announces them (seat_hold.expired), once each.
+  // Request groups keep files and data for their retention from closing (design portal-and-facades 1.5 rule 4), then purge them.
+  { id: 'request-purge', worker: 'request-purge', everyMinutes: 60, table: 'readwrite', documents: ['request-files'], timeoutSeconds: 300, description: 'Purge request files and data whose retention has ended' },
   { id: 'seat-hold-sweep', worker: 'seat-hold-sweep', everyMinutes: 1, table: 'readwrite', timeoutSeconds: 50, description: 'Announce practical training seat holds that expired unused' },
 ];

@@ -246,3 +246,12 @@ export async function groupItemFileUrl(deps: Deps, clientId: string, segment: st
   if (!item.file || item.file.purged_at) throw new DomainError('not-found', `Item ${itemId} has no file`);
   return fileDownloadUrl(item.file);
 }
+
+/**
+ * Reads of health data are logged: who (client, and the acting user once
+ * team users exist), what (kind, request, operation) and when; never the
+ * data (design 1.5 rule 2).
+ */
+export function noteHealthRead(log: { info: (message: string, fields: Record<string, unknown>) => void }, segment: string, clientId: string, id: number, what: string, actingUser: string | undefined): void {
+  if (kindOf(segment).declaration.special_category) log.info('health data read', { client_id: clientId, request_id: id, kind: kindOf(segment).declaration.kind, what, acting_user: actingUser ?? null });
+}

@@ -72,7 +72,7 @@ export async function changeItem(
     const itemsAfter = [...items.map((i) => (i.id === itemId ? changed : i)), ...followed.items];
     const { status, outcome } = derivedGroupStatus(kind.declaration, itemsAfter);
     const completes = status === 'completed';
-    const { after, part: requestPart } = requestChange(deps, kind, request, { status, outcome, ...(completes ? { closed_at: at } : {}) }, completes);
+    const { after, part: requestPart } = requestChange(deps, kind, request, { status, outcome }, completes);
     const enteredReview = kind.declaration.reviewed && status === 'awaiting_review' && request.status !== 'awaiting_review';
     await transact(deps, [
       requestPart,

@@ -25,6 +25,12 @@ export type ReminderMail = (input: { request: GroupRequest; item: GroupItem; age
 
 const { client: CLIENT } = TABLE_KEYS;
 const OPEN = GSI1_KEYS.openGroupRequests;
+const PURGE = GSI1_KEYS.groupPurge;
+
+/** Closed requests by when their retention next ends (files first, then data): the purge schedule reads it. */
+export const purgeIndex = (kind: string, due: string, clientId: string, id: number) => ({ gsi1pk: key(PURGE.pk, kind), gsi1sk: key(PURGE.sk.due, due, clientId, id) });
+export const purgePartition = (kind: string) => key(PURGE.pk, kind);
+export const retentionEnds = (closedAt: string, days: number): string => new Date(Date.parse(closedAt) + days * 86_400_000).toISOString();
 
 export function groupKeys(kind: string): GroupKeys {
   return {
@@ -124,6 +130,8 @@ export function groupEngineKind(decl: GroupDeclaration, links: GroupLinks, remin
     outstanding: OUTSTANDING_ITEM_STATUSES,
     remindable: REMINDABLE_ITEM_STATUSES,
     events: { created: event('created'), completed: event('completed'), cancelled: event('cancelled'), expired: event('expired') },
+    // Closed: kept for the kind's retention, then purged (design 1.5 rule 4).
+    onClose: (request, at) => ({ closed_at: at, ...purgeIndex(decl.kind, retentionEnds(at, Math.min(decl.retention.fileDays, decl.retention.dataDays)), request.client_id, request.id) }),
     // Events carry what a list shows: a health kind's item data stays out of webhooks (receivers GET the request).
     view: (request, items, now) => toGroupView(decl, links, request, items, now, 'outcomes'),
     reminderEmail,

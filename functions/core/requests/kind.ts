@@ -35,6 +35,12 @@ export interface RequestKind<F extends FamilyId, R extends StoredRequest, I exte
     openPartition: string;
     open: (expiresAt: string, clientId: string, id: number) => { gsi1pk: string; gsi1sk: string };
   };
+  /**
+   * Fields a request takes when it closes (completed, cancelled, expired):
+   * a retention index in place of the open one. Without it the request
+   * simply leaves the open index.
+   */
+  onClose?(request: R, closedAt: string): Record<string, unknown>;
   /** Item statuses still waiting for their actor. */
   outstanding: readonly string[];
   /** Item statuses a reminder is due for. */
