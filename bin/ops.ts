@@ -6,6 +6,7 @@ import { CLINICAL_OPTIONS, clinicalInterviewCommands } from '../lib/ops/clinical
 import { opsKit, UsageError, type OpsCommand, type OptionValues } from '../lib/ops/kit.js';
 import { portalV2Commands } from '../lib/ops/portal-v2.js';
 import { PRACTICAL_OPTIONS, practicalTrainingCommands } from '../lib/ops/practical-training.js';
+import { VLS_OPTIONS, virtualLifeSupportCommands } from '../lib/ops/virtual-life-support.js';
 
 /**
  * The operator CLI. It runs the same core code as the Lambdas, against the
@@ -20,6 +21,7 @@ const OPTIONS = {
   ...CLIENT_OPTIONS,
   ...CLINICAL_OPTIONS,
   ...PRACTICAL_OPTIONS,
+  ...VLS_OPTIONS,
   table: { type: 'string' },
   bucket: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
@@ -43,7 +45,7 @@ let positionals: string[] = [];
 const commands = (): Record<string, OpsCommand> => {
   const k = opsKit(opts as OptionValues, positionals);
   const { 'seed-demo': seedDemo, ...clients } = clientCommands(k);
-  return { ...clients, ...portalV2Commands(k), ...clinicalInterviewCommands(k), ...practicalTrainingCommands(k), 'seed-demo': seedDemo! };
+  return { ...clients, ...portalV2Commands(k), ...clinicalInterviewCommands(k), ...practicalTrainingCommands(k), ...virtualLifeSupportCommands(k), 'seed-demo': seedDemo! };
 };
 let COMMANDS = commands();
 

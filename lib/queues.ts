@@ -95,4 +95,6 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
   // Request groups keep files and data for their retention from closing (design portal-and-facades 1.5 rule 4), then purge them.
   { id: 'request-purge', worker: 'request-purge', everyMinutes: 60, table: 'readwrite', documents: ['request-files'], timeoutSeconds: 300, description: 'Purge request files and data whose retention has ended' },
   { id: 'seat-hold-sweep', worker: 'seat-hold-sweep', everyMinutes: 1, table: 'readwrite', timeoutSeconds: 50, description: 'Announce practical training seat holds that expired unused' },
+  // Virtual life-support kit not posted back by its due date: overdue with the late fee and its event, then lost (design 6.3).
+  { id: 'equipment-sweep', worker: 'equipment-sweep', everyMinutes: 60, table: 'readwrite', timeoutSeconds: 300, description: 'Mark virtual life-support kit overdue or lost and charge its fee' },
 ];

@@ -4,10 +4,10 @@ import { EVENT_CATALOGUE } from '../core/events/catalogue.js';
 import { FAMILIES, familySpec, type FamilyId } from '../core/platform/families.js';
 import { contractOf, SPEC_FIELDS, type OperationContract, type ResponseContract } from './contracts/index.js';
 import { COMMON_REFUSALS, exampleFor, PATH_PARAM_EXAMPLES, problemExample, RESOURCE_EXAMPLES, type Refusal } from './contracts/examples.js';
-import { HoldConflict, Problem, SeatHoldConflict } from './contracts/responses.js';
+import { HoldConflict, Problem, SeatHoldConflict, VlsHoldConflict } from './contracts/responses.js';
 
 /** Response items that are problems (an error answer), with their own fields. */
-const PROBLEM_ITEMS = new Set<v.GenericSchema>([Problem, HoldConflict, SeatHoldConflict]);
+const PROBLEM_ITEMS = new Set<v.GenericSchema>([Problem, HoldConflict, SeatHoldConflict, VlsHoldConflict]);
 import { TAGS } from './contracts/tags.js';
 import { routesOf, type Route } from './routes/index.js';
 import { schemaFor } from './routes/operation.js';

@@ -11,12 +11,13 @@ import { raiseCounter } from './platform/ids.js';
 import { productFields } from './commerce/ledger.js';
 import { openWallet, walletKeys } from './commerce/wallets.js';
 import { seedPracticalDemo } from './practical-training/demo.js';
+import { seedVlsDemo } from './virtual-life-support/demo.js';
 
 /**
  * Demo data for the local stack: two clients (one invoicing), two interview
  * types, three interviewers with weekday availability, credits and money on
  * both clients, a reference form template and two candidates per client;
- * and the practical training catalogue, events and bookings (practical-training/demo.ts). Fixed ids and credentials make it idempotent and let a
+ * and the practical training catalogue, events and bookings (practical-training/demo.ts), and virtual life-support's (virtual-life-support/demo.ts). Fixed ids and credentials make it idempotent and let a
  * restarted stack print the same credentials; that is also why seeding
  * refuses any table but a local one (see bin/ops.ts).
  */
@@ -138,6 +139,7 @@ export async function seedDemoData(deps: Deps): Promise<readonly DemoClient[]> {
     for (const { key, amount, entry } of opening) await openWallet(deps, key, amount, entry);
   }
   await seedPracticalDemo(deps, DEMO_CLIENTS.map((c) => c.client_id));
+  await seedVlsDemo(deps, DEMO_CLIENTS.map((c) => c.client_id));
   // After the practical training catalogue: the invites are to its first course.
   await seedDemoInvites(deps, DEMO_INVITES);
   return DEMO_CLIENTS;

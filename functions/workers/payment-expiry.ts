@@ -4,11 +4,12 @@ import { CLINICAL_FAMILY } from '../core/clinical-interview/catalog.js';
 import { depsFromEnv } from '../core/platform/deps.js';
 import { PRACTICAL_BOOKINGS } from '../core/practical-training/bookings.js';
 import { createLogger } from '../middleware/logger.js';
+import { VLS_BOOKINGS } from '../core/virtual-life-support/bookings.js';
 
 /** Scheduled: cancels candidate_pays bookings still unpaid at their deadline, in every booking family. */
 const deps = depsFromEnv();
 const log = createLogger({ service: 'agency-api', worker: 'payment-expiry' });
-const KINDS = [clinicalBookings(CLINICAL_FAMILY), PRACTICAL_BOOKINGS];
+const KINDS = [clinicalBookings(CLINICAL_FAMILY), PRACTICAL_BOOKINGS, VLS_BOOKINGS];
 
 export async function handler(): Promise<{ cancelled: number }> {
   let cancelled = 0;

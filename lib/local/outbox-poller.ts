@@ -3,6 +3,7 @@ import { writeMany } from '../../functions/core/platform/db.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
 import { OUTBOX_SHARDS, outboxKeys, type OutboxItem } from '../../functions/core/events/outbox.js';
 import { relayOutbox, type RelayTargets } from '../../functions/core/events/relay.js';
+import { invoke, notBilled } from './metering.js';
 import type { Poller } from './pollers.js';
 
 /**
@@ -19,7 +20,7 @@ export function startOutboxPoller(deps: Deps, targets: RelayTargets, options: { 
   const drainOnce = async (): Promise<boolean> => {
     const full = await Promise.all(
       Array.from({ length: OUTBOX_SHARDS }, async (_, shard) => {
-        const { Items = [] } = await deps.db.send(
+        const { Items = [] } = await notBilled(() => deps.db.send(
           new QueryCommand({
             TableName: deps.table,
             KeyConditionExpression: 'pk = :pk',
@@ -27,11 +28,11 @@ export function startOutboxPoller(deps: Deps, targets: RelayTargets, options: { 
             ConsistentRead: true,
             Limit: 100,
           }),
-        );
+        ));
         if (Items.length === 0) return false;
         const items = Items as OutboxItem[];
-        const { notQueued, error } = await relayOutbox(items, targets);
-        await writeMany(deps, items.filter((item) => !notQueued.includes(item)).map((item) => ({ delete: { pk: item.pk, sk: item.sk } })));
+        const { notQueued, error } = await invoke('stream', () => relayOutbox(items, targets));
+        await notBilled(() => writeMany(deps, items.filter((item) => !notQueued.includes(item)).map((item) => ({ delete: { pk: item.pk, sk: item.sk } }))));
         if (error) throw error;
         return Items.length === 100;
       }),

@@ -1,5 +1,6 @@
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { invoke } from './metering.js';
 
 /**
  * Emulates a Lambda SQS event source mapping: receive a batch, invoke the
@@ -73,7 +74,7 @@ export function startPoller(options: PollerOptions): Poller {
         const records = Messages.map((m) => toRecord(m, queueArn));
         let failed: Set<string>;
         try {
-          const response = await worker({ Records: records });
+          const response = await invoke('worker', () => worker({ Records: records }));
           failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
         } catch (err) {
           options.onError?.(err);

@@ -6,6 +6,7 @@ import { FAMILIES, type FamilyId } from '../../functions/core/platform/families.
 import { problemResponse } from '../../functions/middleware/problems.js';
 import { handlerEntry, routeKey, type Route } from '../routes.js';
 import { docsPage } from './docs.js';
+import { invoke } from './metering.js';
 
 /**
  * Serves every family under its prefix on one port, emulating API Gateway
@@ -189,7 +190,7 @@ export function createLocalServer(routes: CompiledRoute[], onError: (err: unknow
         return send(res, problemResponse(413, 'payload-too-large', 'Payload too large', 'The request body is too large'));
       }
       const event = toEvent(req, url, familyPath, compiled, pathParameters, body);
-      send(res, await compiled.handler(event, lambdaContext(compiled.route, event.requestContext.requestId)));
+      send(res, await invoke('api', () => compiled.handler(event, lambdaContext(compiled.route, event.requestContext.requestId))));
     } catch (err) {
       // A handler that throws is a 500 in the cloud too (API Gateway's "Internal Server Error").
       onError(err);

@@ -12,6 +12,7 @@ import { DOCUMENTS_BUCKET_ENV } from '../../functions/core/documents/kinds.js';
 import { deliveryConfigFromEnv } from '../../functions/core/webhooks/delivery.js';
 import { DELIVERY_LANES } from '../../functions/core/webhooks/retry.js';
 import { backfillBookingLogs } from '../../functions/core/bookings/backfill.js';
+import { backfillLockIndex } from '../../functions/core/inventory/units.js';
 import { deprecationSchedules } from '../../functions/core/platform/deprecation.js';
 import { FAMILIES, FAMILY_IDS, tokenFamilyOf } from '../../functions/core/platform/families.js';
 import { queueUrlEnv } from '../../functions/core/platform/config.js';
@@ -134,8 +135,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await ensureBucket(createS3Client(), process.env[DOCUMENTS_BUCKET_ENV]!);
 
     const deps = depsFromEnv();
-    // Bookings a stack of an earlier version left in the data directory join the change log and the schedule.
+    // Bookings and unit locks a stack of an earlier version left in the data directory join the change log, the schedule and the lock index.
     await backfillBookingLogs(deps);
+    await backfillLockIndex(deps);
     const clients = await seedDemoData(deps);
 
     const pollers: Poller[] = [];

@@ -1,6 +1,7 @@
 import { createClient, listClients, rotateClientSecret, setClientEnabled, setInvoiceEnabled, setReferenceRequestsEnabled, type ClientAccount } from '../../functions/core/access/clients.js';
 import { deprecatedCallers } from '../../functions/core/access/deprecated-calls.js';
 import { backfillBookingLogs } from '../../functions/core/bookings/backfill.js';
+import { backfillLockIndex } from '../../functions/core/inventory/units.js';
 import { ledgerForMonth } from '../../functions/core/commerce/ledger.js';
 import { FAMILY_IDS, familySpec, isFamilyId } from '../../functions/core/platform/families.js';
 import { seedDemoData } from '../../functions/core/demo-data.js';
@@ -107,6 +108,11 @@ export const clientCommands = (k: OpsKit): Record<string, OpsCommand> => ({
     options: [],
     usage: '                                          once after upgrading: older bookings join the change log (Services feed) and the schedule (lists by time)',
     run: async () => k.print({ bookings: await backfillBookingLogs(k.deps()) }),
+  },
+  'locks backfill-index': {
+    options: [],
+    usage: '                                            once after upgrading: older holds and bookings\' unit locks join the lock index (listings by date range)',
+    run: async () => k.print({ locks: await backfillLockIndex(k.deps()) }),
   },
   ledger: {
     options: ['month', 'csv'],

@@ -91,6 +91,7 @@ it('the flows of every family answer exactly as documented', async () => {
   const ci = (path: string, init?: Parameters<typeof call>[1]) => api('clinical-interview', path, init);
   const pv = (path: string, init?: Parameters<typeof call>[1]) => api('portal-v2', path, init);
   const pt = (path: string, init?: Parameters<typeof call>[1]) => api('practical-training', path, init);
+  const vl = (path: string, init?: Parameters<typeof call>[1]) => api('virtual-life-support', path, init);
   const creds = { client_id: 'demo-northwind', client_secret: 'cs_demo_northwind_local_only' };
 
   // Tokens, both families.
@@ -171,6 +172,30 @@ it('the flows of every family answer exactly as documented', async () => {
   await pt('/booking-invites/999999', { token: ttoken });
   await pt(`/bookings/${tbooking.id}/certificate`, { token: ttoken }); // 404 certificate-unavailable: never issued
 
+  // Virtual life-support.
+  const vtoken = (await vl('/auth/token', { body: creds })).body.access_token;
+  const vpair = (await vl('/auth/token', { body: creds })).body;
+  const vrefreshed = (await vl('/auth/refresh', { body: { refresh_token: vpair.refresh_token } })).body;
+  await vl('/auth/token', { token: vrefreshed.access_token });
+  await vl('/auth/token', { method: 'DELETE', token: vrefreshed.access_token });
+  await vl('/courses', { token: vtoken });
+  const vslot = (await vl('/timeslots?course_id=1', { token: vtoken })).body.data.at(-1);
+  await vl('/timeslots?course_id=one', { token: vtoken });
+  const vheld = (await vl('/timeslots/hold', { token: vtoken, body: { course_id: 1, date: vslot.date, time: vslot.time } })).body;
+  await vl('/timeslots/hold', { token: vtoken, body: { course_id: 1, date: vslot.date, time: vslot.time } });
+  await vl(`/timeslots/hold/${vheld.hold_hash}`, { method: 'DELETE', token: vtoken });
+  await vl('/timeslots/hold', { token: vtoken, body: { course_id: 1, date: '2026-01-05', time: '10:00' } });
+  const vhold = (await vl('/timeslots/hold', { token: vtoken, body: { course_id: 1, date: vslot.date, time: vslot.time } })).body;
+  const learner = { ...trainee, nmc_number: '12A3456B' };
+  await vl('/bookings', { token: vtoken, body: { ...learner, hold_hash: vhold.hold_hash, pay_option: 'credits' } });
+  const vbooking = (await vl('/bookings', { token: vtoken, body: { ...learner, hold_hash: vhold.hold_hash, pay_option: 'credits', delivery_address: { line1: '4 Mill Road', town: 'Leeds', postcode: 'LS6 2AB' } } })).body;
+  await vl('/bookings?equipment_status=awaiting_dispatch', { token: vtoken });
+  await vl(`/bookings/${vbooking.id}`, { token: vtoken });
+  await vl(`/bookings/${vbooking.id}/certificate`, { token: vtoken });
+  await vl('/client/balances', { token: vtoken });
+  await vl('/client/wallet-transactions?limit=2', { token: vtoken });
+  await vl('/client/booking-url', { token: vtoken });
+
   // Services (clinical interview tokens) and the practical training legacy API (practical training tokens, deprecated).
   const sv = (path: string, init?: Parameters<typeof call>[1]) => api('services', path, init);
   await sv('/bookings?limit=2', { token });
@@ -186,7 +211,7 @@ it('the flows of every family answer exactly as documented', async () => {
   await legacy('/booking-links', { token });
 
   // Webhooks, every family that has them.
-  for (const [family, t, kind] of [['clinical-interview', token, 'booking.created'], ['portal-v2', ptoken, 'reference.completed'], ['practical-training', ttoken, 'booking.created']] as const) {
+  for (const [family, t, kind] of [['clinical-interview', token, 'booking.created'], ['portal-v2', ptoken, 'reference.completed'], ['practical-training', ttoken, 'booking.created'], ['virtual-life-support', vtoken, 'booking.equipment_return_overdue']] as const) {
     const hooks = (path: string, init?: Parameters<typeof call>[1]) => api(family, path, init);
     const created = (await hooks('/webhooks', { token: t, body: { name: 'Contract', url: receiver.url, events: [kind] } })).body;
     const id = (created.data ?? created).id;

@@ -257,7 +257,7 @@ describe('deployment settings', () => {
     const app = buildApp(newApp({ domainName: 'api.example.com', certificateArn: 'arn:aws:acm:eu-west-2:123456789012:certificate/abc' }));
     const keys = app.apis.map((s) => Template.fromStack(s).findResources('AWS::ApiGatewayV2::ApiMapping'))
       .flatMap((r) => Object.values(r).map((m) => m.Properties.ApiMappingKey));
-    expect(keys.sort()).toEqual(['clinical-interview', 'portal/v1', 'portal/v2', 'practical-training', 'practical-training-legacy', 'services']);
+    expect(keys.sort()).toEqual(['clinical-interview', 'portal/v1', 'portal/v2', 'practical-training', 'practical-training-legacy', 'services', 'virtual-life-support']);
   });
 });
 

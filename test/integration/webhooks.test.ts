@@ -379,13 +379,22 @@ describe('lanes and the per-endpoint bound', () => {
     expect(await endpointItem(failing.client, failing.id)).toMatchObject({ consecutive_failures: 0 });
   });
 
-  it('attempts at most three deliveries to one endpoint per batch and queues the rest again, as first attempts', async () => {
+  it('in the fast lane, delivers a whole batch to one endpoint at once', async () => {
+    const a = await endpoint();
+    const toA = Array.from({ length: 10 }, () => messageFor(a.client, a.id));
+    const records = toA.map((m, n) => ({ messageId: `f${n}`, receiptHandle: 'not-a-real-handle', body: JSON.stringify(m), attributes: { ApproximateReceiveCount: '1' } }));
+    const response = await deliveryHandler(deps, sqs, laneQueues('fast'), config)({ Records: records } as unknown as SQSEvent);
+    expect(response.batchItemFailures).toEqual([]);
+    expect(receiver.received.map((r) => r.headers['webhook-id']).sort()).toEqual(toA.map((m) => m.event.id).sort());
+  });
+
+  it('in the slow lane, attempts at most three deliveries to one endpoint per batch and queues the rest again, as first attempts', async () => {
     const a = await endpoint();
     const b = await endpoint();
     const toA = Array.from({ length: 5 }, () => messageFor(a.client, a.id));
     const toB = messageFor(b.client, b.id);
     const records = [...toA, toB].map((m, n) => ({ messageId: `m${n}`, receiptHandle: 'not-a-real-handle', body: JSON.stringify(m), attributes: { ApproximateReceiveCount: '1' } }));
-    const response = await deliveryHandler(deps, sqs, laneQueues('fast'), config)({ Records: records } as unknown as SQSEvent);
+    const response = await deliveryHandler(deps, sqs, laneQueues('slow'), config)({ Records: records } as unknown as SQSEvent);
     expect(response.batchItemFailures).toEqual([]);
     expect(receiver.received.map((r) => r.headers['webhook-id']).sort()).toEqual([...toA.slice(0, 3), toB].map((m) => m.event.id).sort());
 

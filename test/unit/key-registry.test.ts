@@ -26,6 +26,9 @@ import { paymentRequestKeys } from '../../functions/core/commerce/payment-reques
 import { walletKeys } from '../../functions/core/commerce/wallets.js';
 import { webhookKeys } from '../../functions/core/webhooks/endpoints.js';
 import { trainingCatalogueKeys } from '../../functions/core/practical-training/catalogue.js';
+import { sessionKeys } from '../../functions/core/inventory/sessions.js';
+import { vlsCatalogueKeys } from '../../functions/core/virtual-life-support/catalogue.js';
+import { equipmentDueKeys } from '../../functions/core/virtual-life-support/equipment-state.js';
 
 /** The key registry and every entity's keys, checked without a table: pure string rules. */
 
@@ -79,7 +82,7 @@ const SCOPED: Record<string, (family: FamilyId) => Key[]> = {
   paymentRequestKeys: (f) => [paymentRequestKeys.request(f, 'tok')],
   holdKeys: (f) => [holdKeys.hold(f, 'hash'), holdKeys.activeHold('cl_a', f), holdKeys.inviteHold('cl_a', f, 4), holdKeys.open(f, '2026-11-23T09:30:00.000Z', 'hash'), holdKeys.slotLock(f, '2026-11-23', '09:30', 2)],
   unitKeys: (f) => [unitKeys.unit(f, '2026-11-23', '09:30', 'S01')],
-  trainingCatalogueKeys: (f) => [trainingCatalogueKeys.event(f, 7), trainingCatalogueKeys.byStart(f, '2026-11-23T09:30:00.000Z', 7)],
+  sessionKeys: (f) => [sessionKeys.session(f, 7), sessionKeys.byStart(f, '2026-11-23T09:30:00.000Z', 7)],
   walletKeys: (f) => [walletKeys.credits('cl_a', f, 1), walletKeys.money('cl_a', f)],
   ledgerKeys: (f) => [ledgerKeys.entry('cl_a', f, '2026-11-23T09:30:00.000Z', 'led_1')],
   bookingPageKeys: (f) => [bookingPageKeys.ofClient('cl_a', f), bookingPageKeys.page(f, 'tok'), bookingPageKeys.place('cl_a', f, 'P1')],
@@ -106,6 +109,9 @@ const UNSCOPED: Record<string, Key[]> = {
   tokenKeys: [tokenKeys.token('hash'), tokenKeys.grant('g1'), tokenKeys.grantMember('g1', 'hash')],
   outboxKeys: [outboxKeys.item('evt_1', '2026-11-23T09:30:00.000Z')],
   counterKeys: [counterKeys.counter('platform', 'client')],
+  trainingCatalogueKeys: [trainingCatalogueKeys.course(1), trainingCatalogueKeys.location(1)],
+  vlsCatalogueKeys: [vlsCatalogueKeys.course(1)],
+  equipmentDueKeys: [equipmentDueKeys.entry('2026-11-23T09:30:00.000Z', 'cl_a', 7)],
 };
 
 it('covers every keys module under functions/core', () => {

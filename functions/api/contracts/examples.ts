@@ -253,6 +253,37 @@ export const PRACTICAL_BOOKING = {
   updated_at: '2026-11-20T10:02:41+00:00',
 };
 
+const VLS_COURSE_REF = { id: 1, name: 'Virtual adult BLS with manikin' };
+
+export const VLS_HOLD = {
+  hold_hash: 'Zt4c1v8Wm0aQ2xYk9pLr3sB6nE5uJ7hG1dF0oI2qK4w',
+  expires_at: '2026-11-20T10:30:00+00:00',
+  expires_in_seconds: 1800,
+  slot: { date: '2026-12-08', time: '10:00', course: VLS_COURSE_REF },
+};
+
+const { training_event: _event, ...COURSE_BOOKING } = PRACTICAL_BOOKING;
+export const VLS_BOOKING = {
+  ...COURSE_BOOKING,
+  id: 57,
+  candidate: { name: 'Grace Adeyemi', email: 'grace.adeyemi@example.org', phone: '+447700900456', job_role: 'Registered Nurse', nmc_number: '12A3456B' },
+  course: VLS_COURSE_REF,
+  timeslot: { date: '2026-12-08', time: '10:00' },
+  start_date: '2026-12-08T10:00:00+00:00',
+  end_date: '2026-12-08T13:00:00+00:00',
+  free_cancellation_until: '2026-12-05T10:00:00+00:00',
+  price: { amount: 7500, currency: 'GBP' },
+  video_meeting: { meeting_id: '4815162342', join_link: 'https://meet.jit.si/vls-session-12-4815162342', password: 'q8Zr2xMk' },
+  delivery_address: { line1: '4 Mill Road', line2: null, town: 'Leeds', postcode: 'LS6 2AB' },
+  equipment: {
+    status: 'dispatched',
+    dispatch: { carrier: 'Royal Mail', tracking_number: 'AB123456789GB', tracking_url: null, dispatched_at: '2026-12-02T16:20:00+00:00', delivered_at: null },
+    return: { due_at: '2026-12-15T13:00:00+00:00', carrier: null, tracking_number: null, shipped_at: null, returned_at: null },
+    fees: [],
+  },
+  updated_at: '2026-12-02T16:20:00+00:00',
+};
+
 /** The usual example of each response shape; a contract entry may give another. */
 export const RESOURCE_EXAMPLES = new Map<v.GenericSchema, Example>([
   [R.TokenPair, { token_type: 'Bearer', access_token: 'FMDqhpENXSvMVqwl7DXRAw6kZoIxC6iVKOote8qzByw', expires_in: 3600, refresh_token: 'KJN83iA1FNW2OjLmZArg7-qltLslNHY7zA60MozVBfs', refresh_expires_in: 2592000 }],
@@ -345,6 +376,43 @@ export const RESOURCE_EXAMPLES = new Map<v.GenericSchema, Example>([
       booking_id: 214,
       course: { id: 1, name: COURSE_REF.name },
       note: null,
+    },
+  ],
+  [
+    R.VlsCourse,
+    {
+      ...VLS_COURSE_REF,
+      code: 'VBLS-M',
+      description: 'Adult basic life support by live video, practised on a feedback manikin posted to the candidate.',
+      delivery: 'virtual',
+      cstf_subject: 'resuscitation',
+      pre_attendance_notes: 'Camera and microphone on throughout; a test at the end.',
+      duration_minutes: 180,
+      certificate_validity_months: 12,
+      free_cancellation_hours: 72,
+      seats_per_session: 6,
+      equipment_required: true,
+      price: { amount: 7500, currency: 'GBP' },
+      equipment_fees: { late_return: { amount: 2500, currency: 'GBP' }, lost: { amount: 10000, currency: 'GBP' } },
+    },
+  ],
+  [R.VlsTimeslot, { date: '2026-12-08', time: '10:00', course: VLS_COURSE_REF, seats_available: 4 }],
+  [R.VlsHold, VLS_HOLD],
+  [R.VlsBooking, VLS_BOOKING],
+  [
+    R.VlsLedgerEntry,
+    {
+      id: 'led_3b9d2c1a0f8e4d7c9b6a5f4e3d2c1b0a',
+      client_id: 'northwind-care',
+      created_at: '2026-12-15T14:00:03+00:00',
+      kind: 'money_debit',
+      amount: -2500,
+      unit: 'GBP',
+      balance_after: 42500,
+      booking_id: 57,
+      course: VLS_COURSE_REF,
+      note: null,
+      fee: 'equipment_late',
     },
   ],
   [R.Account, { client_id: 'northwind-care', name: 'Northwind Care', created_at: '2026-11-02T14:10:00+00:00', invoice_enabled: false, balance_alerts: { credits_low_at: 2, money_low_at: { amount: 5000, currency: 'GBP' } } }],

@@ -13,6 +13,7 @@ import { PRACTICAL_TRAINING_LEGACY_CONTRACTS } from './practical-training-legacy
 import { SERVICES_CONTRACTS } from './services.js';
 import * as R from './responses.js';
 import { SHARED_CONTRACTS } from './shared.js';
+import { VIRTUAL_LIFE_SUPPORT_CONTRACTS } from './virtual-life-support.js';
 
 export type { OperationContract, ResponseContract } from './contract.js';
 
@@ -24,6 +25,7 @@ const FAMILY_CONTRACTS: Record<FamilyId, Record<string, OperationContract>> = {
   'clinical-interview': CLINICAL_INTERVIEW_CONTRACTS,
   'portal-v2': PORTAL_V2_CONTRACTS,
   'practical-training': { ...PRACTICAL_TRAINING_CONTRACTS, ...PRACTICAL_TRAINING_PUBLIC_CONTRACTS },
+  'virtual-life-support': VIRTUAL_LIFE_SUPPORT_CONTRACTS,
   services: SERVICES_CONTRACTS,
   'practical-training-legacy': PRACTICAL_TRAINING_LEGACY_CONTRACTS,
   'portal-v1': PORTAL_V1_CONTRACTS,

@@ -250,6 +250,44 @@ export const Account = v.strictObject({
 });
 export const CourseLedgerEntry = v.strictObject({ ...v.omit(LedgerEntry, ['interview_type']).entries, course: nullable(Ref) });
 
+// Virtual life-support (design/virtual-life-support.md section 2).
+
+const Address = v.strictObject({ line1: str, line2: nullable(str), town: str, postcode: str });
+export const VlsCourse = v.strictObject({
+  id: int,
+  name: str,
+  code: str,
+  description: nullable(str),
+  delivery: v.literal('virtual'),
+  cstf_subject: nullable(str),
+  pre_attendance_notes: nullable(str),
+  duration_minutes: int,
+  certificate_validity_months: int,
+  free_cancellation_hours: int,
+  seats_per_session: int,
+  equipment_required: v.boolean(),
+  price: Money,
+  equipment_fees: nullable(v.strictObject({ late_return: Money, lost: Money })),
+});
+export const VlsTimeslot = v.strictObject({ date: str, time: str, course: Ref, seats_available: int });
+export const VlsHold = v.strictObject({ hold_hash: str, expires_at: timestamp, expires_in_seconds: int, slot: v.strictObject({ date: str, time: str, course: Ref }) });
+export const VlsHoldConflict = v.looseObject({ ...Problem.entries, hold: VlsHold });
+const Equipment = v.strictObject({
+  status: str,
+  dispatch: nullable(v.strictObject({ carrier: str, tracking_number: str, tracking_url: nullable(str), dispatched_at: timestamp, delivered_at: nullable(timestamp) })),
+  return: nullable(v.strictObject({ due_at: timestamp, carrier: nullable(str), tracking_number: nullable(str), shipped_at: nullable(timestamp), returned_at: nullable(timestamp) })),
+  fees: v.array(v.strictObject({ kind: v.picklist(['late_return', 'lost']), amount: Money, ledger_entry_id: str, charged_at: timestamp, refunded: v.boolean() })),
+});
+export const VlsBooking = v.strictObject({
+  ...v.omit(PracticalBooking, ['course', 'training_event']).entries,
+  course: Ref,
+  timeslot: v.strictObject({ date: str, time: str }),
+  video_meeting: nullable(v.strictObject({ meeting_id: str, join_link: v.pipe(str, v.url()), password: str })),
+  delivery_address: nullable(Address),
+  equipment: Equipment,
+});
+/** A course ledger entry; fee entries (late or lost kit) also say which fee. */
+export const VlsLedgerEntry = v.strictObject({ ...CourseLedgerEntry.entries, fee: v.optional(v.picklist(['equipment_late', 'equipment_lost'])) });
 /** Practical training legacy: the agency's booking page with a course chosen. */
 export const BookingLink = v.strictObject({ course: CourseRef, booking_url: v.pipe(str, v.url()) });
 

@@ -8,6 +8,7 @@ import { practicalTrainingLegacy } from './practical-training-legacy.js';
 import { practicalTrainingPublic } from './practical-training-public.js';
 import { services } from './services.js';
 import { clientOperations, docsOperations, tokenOperations, webhookOperations } from './shared.js';
+import { virtualLifeSupport } from './virtual-life-support.js';
 
 export { linkTo, pathOf, type HttpMethod, type Operation } from './operation.js';
 
@@ -26,6 +27,7 @@ const OWN_OPERATIONS: Record<FamilyId, Record<string, Operation>> = {
   'clinical-interview': clinicalInterview,
   'portal-v2': portalV2,
   'practical-training': { ...practicalTraining, ...practicalTrainingPublic },
+  'virtual-life-support': virtualLifeSupport,
   services,
   'practical-training-legacy': practicalTrainingLegacy,
   'portal-v1': portalV1,

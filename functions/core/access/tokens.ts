@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { addSeconds, toEpochSeconds } from '../platform/clock.js';
 import { clientKeys, clientTrusts, clientTrustsGeneration, type ClientAccount } from './clients.js';
 import { checkItem, itemAbsent, itemExists, part, putItem, transact, TransactionFailed, updateItem, type Condition } from '../platform/transact.js';
-import { chunksOf, queryAll } from '../platform/db.js';
+import { chunksOf, getMany, queryAll } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
@@ -197,6 +197,19 @@ export async function issueTokenPair(deps: Deps, client: Pick<ClientAccount, 'cl
   return pair;
 }
 
+/**
+ * Access tokens this container has resolved, by hash (the latest 1,000):
+ * only to know, on the next request, whose token it is and which client
+ * item to read beside it. Nothing is trusted from here: each request reads
+ * the token and the client again.
+ */
+const seenTokens = new Map<string, TokenItem>();
+function remember(hash: string, item: TokenItem) {
+  seenTokens.delete(hash);
+  seenTokens.set(hash, item);
+  if (seenTokens.size > 1000) seenTokens.delete(seenTokens.keys().next().value!);
+}
+
 async function getToken(deps: Deps, token: string): Promise<TokenItem | undefined> {
   const { Item } = await deps.db.send(
     new GetCommand({ TableName: deps.table, Key: tokenKeys.token(sha256Hex(token)), ConsistentRead: true }),
@@ -221,10 +234,28 @@ export async function authenticateAlongside<T>(
   family: FamilyId,
   alongside: (clientId: string) => Promise<T>,
 ): Promise<{ caller: AccessContext; alongside: T }> {
-  const item = await getToken(deps, accessToken);
-  if (!item || item.kind !== 'access' || item.family !== family || !isLive(item, deps.clock())) throw invalidToken();
-  const [trusted, result] = await Promise.all([clientTrusts(deps, item.client_id, item.client_generation ?? 0), alongside(item.client_id)]);
-  if (!trusted) throw invalidToken();
+  const hash = sha256Hex(accessToken);
+  const known = seenTokens.get(hash);
+  let item: TokenItem | undefined;
+  let trusted: boolean;
+  let result: T;
+  if (known && known.family === family && isLive(known, deps.clock())) {
+    // A token this container has seen: whose it is never changes, so its revocation and its client's trust are read together, beside `alongside`.
+    const [items, done] = await Promise.all([getMany(deps, [tokenKeys.token(hash), clientKeys.item(known.client_id)]), alongside(known.client_id)]);
+    item = items.find((i) => i.pk === tokenKeys.token(hash).pk) as TokenItem | undefined;
+    const client = items.find((i) => i.pk === clientKeys.item(known.client_id).pk);
+    trusted = client !== undefined && client.disabled_at === undefined && (client.grant_generation ?? 0) === (known.client_generation ?? 0);
+    result = done;
+  } else {
+    item = await getToken(deps, accessToken);
+    if (!item || item.kind !== 'access' || item.family !== family || !isLive(item, deps.clock())) throw invalidToken();
+    [trusted, result] = await Promise.all([clientTrusts(deps, item.client_id, item.client_generation ?? 0), alongside(item.client_id)]);
+  }
+  if (!item || item.kind !== 'access' || item.family !== family || !isLive(item, deps.clock()) || !trusted) {
+    seenTokens.delete(hash);
+    throw invalidToken();
+  }
+  remember(hash, item);
   return {
     caller: { clientId: item.client_id, family: item.family, grantId: item.grant_id, issuedAt: item.issued_at, expiresAt: item.expires_at },
     alongside: result,

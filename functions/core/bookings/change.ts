@@ -76,6 +76,14 @@ const chargeOf = <B extends BookingRecord>(kind: BookingKind<B>, b: B): ChargeRe
   payment_token: b.payment_token,
 });
 
+/**
+ * Decision 7: a cancellation is refunded before the booking's
+ * `free_cancellation_until`, or always when the operator cancels a whole
+ * session; a no-show never.
+ */
+export const refundDue = (b: { attendance?: string; free_cancellation_until: string }, now: Date, always = false): boolean =>
+  b.attendance !== 'no_show' && (always || now.toISOString() < b.free_cancellation_until);
+
 export interface Cancellation {
   reason?: string;
   by: 'operator' | 'agency' | 'system';
@@ -92,8 +100,8 @@ export async function cancelBookingOf<B extends BookingRecord>(deps: Deps, kind:
   if (refusal) throw refusal;
   const refund = await planRefund(deps, chargeOf(kind, booking), { note: how.reason, refund: how.refund });
   const cancellation = { reason: how.reason ?? null, cancelled_by: how.by, cancelled_at: deps.clock().toISOString() };
-  const changes = { ...kind.cancelledFields, booking_status: 'cancelled', pay_status: refund.payStatus, cancellation } as Partial<B>;
-  const others = [freeUnit(deps, kind.unitOf(booking), { bookingId: booking.id }), ...refund.parts, ...(await waitEnded(deps, booking)), ...((await kind.cancelParts?.(deps, booking)) ?? [])];
+  const changes = { ...kind.cancelledFields, ...kind.cancelChanges?.(booking, deps.clock()), booking_status: 'cancelled', pay_status: refund.payStatus, cancellation } as Partial<B>;
+  const others = [freeUnit(deps, kind.unitOf(booking), { bookingId: booking.id }), ...refund.parts, ...(await waitEnded(deps, booking)), ...((await kind.cancelParts?.(deps, booking, changes)) ?? [])];
   return changeBooking(deps, kind, booking, changes, 'booking.cancelled', others);
 }
 

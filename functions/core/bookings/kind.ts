@@ -94,8 +94,10 @@ export interface BookingKind<B extends BookingRecord = BookingRecord, V = unknow
   productOf: (booking: B) => Product;
   /** Besides `booking_status`, what cancelling changes (clinical: the interview is cancelled too). */
   cancelledFields: Partial<B>;
-  /** The family's own parts of every cancellation (a training event's seat count), read as the booking is. */
-  cancelParts?: (deps: Deps, booking: B) => Promise<Part[]>;
+  /** Besides `cancelledFields`, what cancelling this booking changes (lent equipment), given when. */
+  cancelChanges?: (booking: B, now: Date) => Partial<B>;
+  /** The family's own parts of every cancellation (a training event's seat count), read as the booking is; `changes` are the booking's. */
+  cancelParts?: (deps: Deps, booking: B, changes: Partial<B>) => Promise<Part[]>;
   /** The family's own parts of a payment's confirmation, given the booking as confirmed (a certificate that becomes available). */
   confirmParts?: (deps: Deps, confirmed: B) => Part[];
   /** Why the booking cannot be cancelled now, if it cannot. */

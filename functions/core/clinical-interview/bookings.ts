@@ -81,11 +81,12 @@ export function toBookingView(b: BookingItem, timeZone: string) {
 }
 export type BookingView = ReturnType<typeof toBookingView>;
 
-export function videoMeeting(deps: Deps) {
+/** A video room under the configured base URL; `room` names its kind (a virtual life-support session's room too). */
+export function videoMeeting(deps: Deps, room = 'clinical-interview') {
   const meetingId = Array.from({ length: 10 }, () => randomInt(10)).join('');
   return {
     meeting_id: meetingId,
-    join_link: `${deps.config.videoMeetingBaseUrl}/clinical-interview-${meetingId}`,
+    join_link: `${deps.config.videoMeetingBaseUrl}/${room}-${meetingId}`,
     password: randomToken(6).replace(/[-_]/g, 'x').slice(0, 8),
   };
 }

@@ -2,7 +2,7 @@ import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { addDays, beyondHorizon, daysBetween, formatWithOffset } from '../platform/time.js';
-import { lockInForce, locksOn, unitKeys } from '../inventory/units.js';
+import { lockInForce, locksBetween, unitId, unitKeys } from '../inventory/units.js';
 import { activeType, CLINICAL_FAMILY, loadCatalog, slotsOn, type Catalog, type InterviewType, type Slot } from './catalog.js';
 
 /**
@@ -62,11 +62,9 @@ export async function availableSlots(deps: Deps, input: { interviewTypeId: numbe
   const type = activeType(catalog, input.interviewTypeId);
   if (!type) return [];
   const now = deps.clock();
-  const days = Array.from({ length: daysBetween(input.from, input.to) + 1 }, (_, i) => addDays(input.from, i));
-  const perDay = await Promise.all(days.map((date) => freeSlotsOn(deps, catalog, type, date, now, family)));
   const seen = new Set<string>();
   const result: AvailableSlot[] = [];
-  for (const slot of perDay.flat()) {
+  for (const slot of await freeSlotsBetween(deps, catalog, type, input.from, input.to, now, family)) {
     const key = `${slot.date}T${slot.time}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -79,12 +77,13 @@ export async function availableSlots(deps: Deps, input: { interviewTypeId: numbe
 const offeredOn = (catalog: Catalog, type: InterviewType, date: string, timeZone: string, now: Date): Slot[] =>
   beyondHorizon(date, now, timeZone) ? [] : slotsOn(catalog, type, date, timeZone).filter((s) => s.startAt > now);
 
-/** The offered slots of a day whose unit is free: one query for the whole day. */
-export async function freeSlotsOn(deps: Deps, catalog: Catalog, type: InterviewType, date: string, now: Date, family: FamilyId = CLINICAL_FAMILY): Promise<Slot[]> {
-  const slots = offeredOn(catalog, type, date, deps.config.serviceTimeZone, now);
+/** The offered slots from `from` to `to` (inclusive) whose unit is free: one query per month, however many days. */
+export async function freeSlotsBetween(deps: Deps, catalog: Catalog, type: InterviewType, from: string, to: string, now: Date, family: FamilyId = CLINICAL_FAMILY): Promise<Slot[]> {
+  const days = Array.from({ length: daysBetween(from, to) + 1 }, (_, i) => addDays(from, i));
+  const slots = days.flatMap((date) => offeredOn(catalog, type, date, deps.config.serviceTimeZone, now));
   if (slots.length === 0) return [];
-  const locks = await locksOn(deps, family, date);
-  return slots.filter((s) => !lockInForce(locks.get(slotUnit(family, s.date, s.time, s.interviewerId).sk), now));
+  const locks = await locksBetween(deps, family, slots[0]!.date, slots.at(-1)!.date);
+  return slots.filter((s) => !lockInForce(locks.get(unitId(slotUnit(family, s.date, s.time, s.interviewerId))), now));
 }
 
 /** The pool of a date and time: the interviewers' slots offered then, or slot-unavailable. */

@@ -5,7 +5,7 @@ import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { checkItem, part, type Failure, type Part } from '../platform/transact.js';
 import type { BookingStatus, PayOption } from '../platform/vocabulary.js';
-import { ledgerPut, newLedgerEntry, productFields, type ProductRef } from './ledger.js';
+import { ledgerPut, newLedgerEntry, newLedgerId, productFields, type LedgerEntry, type ProductRef } from './ledger.js';
 import { CURRENCY, type Money } from './money.js';
 import { newPaymentRequest, paymentRequestCancelled, paymentRequestPut, paymentRequestRefunded } from './payment-requests.js';
 import type { BalanceAlertPolicy } from './thresholds.js';
@@ -172,4 +172,39 @@ export async function planRefund(deps: Deps, charge: ChargeRecord, options: { no
     case 'invoice':
       return { parts: [], payStatus: charge.pay_status };
   }
+}
+
+export type FeeKind = NonNullable<LedgerEntry['fee']>;
+
+export interface FeeRequest {
+  client: Pick<ClientAccount, 'clientId' | 'invoiceEnabled'>;
+  family: FamilyId;
+  bookingId: number;
+  product: ProductRef;
+  amount: Money;
+  fee: FeeKind;
+}
+
+/**
+ * The parts that charge the client a fee, whatever the booking's pay option:
+ * an invoice line when invoicing is on, else a money debit with no
+ * sufficiency condition (the balance may go negative, and then refuses
+ * `balance` bookings until topped up). `ledgerEntryId` names the entry.
+ */
+export async function planFee(deps: Deps, req: FeeRequest): Promise<{ parts: Part[]; ledgerEntryId: string; via: 'invoice' | 'money' }> {
+  const ledgerEntryId = newLedgerId();
+  const entry = { id: ledgerEntryId, client_id: req.client.clientId, family: req.family, booking_id: req.bookingId, ...productFields(refOf(req.product)), fee: req.fee };
+  if (req.client.invoiceEnabled) {
+    return { parts: [part('ledger', ledgerPut(deps, newLedgerEntry(deps, { ...entry, kind: 'invoice', amount: req.amount.amount, unit: CURRENCY, balance_after: null })))], ledgerEntryId, via: 'invoice' };
+  }
+  const wallet = await readWallet(deps, walletKeys.money(req.client.clientId, req.family));
+  return { parts: walletMove(deps, wallet, -req.amount.amount, { ...entry, kind: 'money_debit', unit: CURRENCY }, undefined, { overdraw: true }), ledgerEntryId, via: 'money' };
+}
+
+/** Gives a fee back as it was charged: a credit against the invoice, or the money to the balance (`refund` entries). */
+export async function planFeeRefund(deps: Deps, req: FeeRequest & { via: 'invoice' | 'money'; note?: string }): Promise<Part[]> {
+  const entry = { client_id: req.client.clientId, family: req.family, kind: 'refund' as const, booking_id: req.bookingId, ...productFields(refOf(req.product)), fee: req.fee, note: req.note };
+  if (req.via === 'invoice') return [part('ledger', ledgerPut(deps, newLedgerEntry(deps, { ...entry, amount: -req.amount.amount, unit: CURRENCY, balance_after: null })))];
+  const wallet = await readWallet(deps, walletKeys.money(req.client.clientId, req.family));
+  return walletMove(deps, wallet, req.amount.amount, { ...entry, unit: CURRENCY });
 }

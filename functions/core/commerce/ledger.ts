@@ -37,6 +37,8 @@ export interface LedgerEntry {
   /** Every family's product, for finance. */
   product?: ProductRef | null;
   note?: string;
+  /** What a fee entry charges for (virtual life-support kit returned late or lost). */
+  fee?: 'equipment_late' | 'equipment_lost';
 }
 
 /** The ledger's product fields for a product (or none). */
@@ -59,8 +61,10 @@ export const ledgerKeys = {
   month: (month: string) => key(LEDGER_MONTH.pk, month),
 };
 
-export function newLedgerEntry(deps: Deps, entry: Omit<LedgerEntry, 'id' | 'created_at'>): LedgerEntry {
-  return { id: `led_${randomUUID().replaceAll('-', '')}`, created_at: deps.clock().toISOString(), ...entry };
+export const newLedgerId = (): string => `led_${randomUUID().replaceAll('-', '')}`;
+
+export function newLedgerEntry(deps: Deps, entry: Omit<LedgerEntry, 'id' | 'created_at'> & { id?: string }): LedgerEntry {
+  return { ...entry, id: entry.id ?? newLedgerId(), created_at: deps.clock().toISOString() };
 }
 
 /** The transaction item that appends an entry. */
@@ -74,11 +78,14 @@ export const ledgerPut = (deps: Deps, entry: LedgerEntry) =>
  */
 export const toLedgerView = (entry: LedgerEntry, timeZone: string) => {
   const { id, client_id, created_at, kind, amount, unit, balance_after, booking_id, interview_type, note } = entry;
+  // The clinical family sells interview types; every other booking family sells courses.
   const product =
-    entry.family === 'practical-training'
-      ? { course: entry.product?.kind === 'course' ? { id: entry.product.id, name: entry.product.name } : null }
-      : { interview_type };
-  return { id, client_id, created_at: formatWithOffset(created_at, timeZone), kind, amount, unit, balance_after, booking_id, ...product, note: note ?? null };
+    entry.family === 'clinical-interview'
+      ? { interview_type }
+      : { course: entry.product?.kind === 'course' ? { id: entry.product.id, name: entry.product.name } : null };
+  // Only fee entries (virtual life-support kit) say what the fee was for.
+  const fee = entry.fee ? { fee: entry.fee } : {};
+  return { id, client_id, created_at: formatWithOffset(created_at, timeZone), kind, amount, unit, balance_after, booking_id, ...product, note: note ?? null, ...fee };
 };
 
 /** The client's ledger in one family, newest first. */

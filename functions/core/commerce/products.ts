@@ -3,6 +3,7 @@ import type { Deps } from '../platform/deps.js';
 import type { FamilyId } from '../platform/families.js';
 import { loadCatalogue } from '../practical-training/catalogue.js';
 import type { ProductRef } from './ledger.js';
+import { loadCourses } from '../virtual-life-support/catalogue.js';
 
 export interface Products {
   /** What the family calls its product in balances and the ledger. */
@@ -17,6 +18,8 @@ export async function productsOf(deps: Deps, family: FamilyId): Promise<Products
       return { label: 'interview_type', products: (await loadCatalog(deps)).types };
     case 'practical-training':
       return { label: 'course', products: (await loadCatalogue(deps)).courses };
+    case 'virtual-life-support':
+      return { label: 'course', products: await loadCourses(deps) };
     default:
       return { label: 'interview_type', products: [] };
   }

@@ -54,16 +54,19 @@ export async function readWallet(deps: Deps, key: { pk: string; sk: string }): P
 export const walletUnchanged = (wallet: WalletState): Condition =>
   wallet.version === 0 ? itemAbsent : { expression: 'version = :version', values: { ':version': wallet.version } };
 
-export type WalletEntry = Omit<LedgerEntry, 'id' | 'created_at' | 'balance_after' | 'amount'>;
+/** `id` may be chosen by the caller, to link the entry from what it pays for. */
+export type WalletEntry = Omit<LedgerEntry, 'id' | 'created_at' | 'balance_after' | 'amount'> & { id?: string };
 
 /**
  * The transaction parts that move a wallet by `delta` from the state it was
  * read in: the wallet (part "wallet"), its ledger entry ("ledger") and, when
  * the move crosses a threshold of `alerts`, each alert ("low alert", "depleted alert").
  */
-export function walletMove(deps: Deps, wallet: WalletState, delta: number, entry: WalletEntry, alerts?: BalanceAlertPolicy): Part[] {
+export function walletMove(deps: Deps, wallet: WalletState, delta: number, entry: WalletEntry, alerts?: BalanceAlertPolicy, options: { overdraw?: boolean } = {}): Part[] {
   const balanceAfter = wallet.balance + delta;
-  if (balanceAfter < 0) throw new Error('walletMove would take a wallet below zero');
+  // Only a fee may overdraw (virtual life-support kit): it is owed whatever the balance.
+  // A credit may leave a balance a fee overdrew still below zero (a top-up, a refunded fee).
+  if (delta < 0 && balanceAfter < 0 && !options.overdraw) throw new Error('walletMove would take a wallet below zero');
   const ledger = newLedgerEntry(deps, { ...entry, amount: delta, balance_after: balanceAfter });
   const lowAt = alerts?.lowAt ?? wallet.lowAt;
   const crossed = lowAt === undefined ? undefined : crossing({ before: wallet.balance, after: balanceAfter, lowAt, armed: wallet.armed });

@@ -77,6 +77,16 @@ export const EVENT_CATALOGUE = {
     'seat_hold.expired': 'A seat hold expired unused.',
     'webhook.test': 'A test event sent by `POST /webhooks/{id}/test`.',
   },
+  'virtual-life-support': {
+    'booking.created': 'A seat of a session was booked (for `candidate_pays`, before the candidate pays).',
+    'booking.confirmed': 'A candidate paid for a `candidate_pays` booking.',
+    'booking.rescheduled': 'An operator moved a booking to another session of its course.',
+    'booking.cancelled': 'A booking was cancelled: by an operator, a session cancellation, or an unpaid payment deadline.',
+    'booking.attendance_marked': 'Attendance was marked (`attended` or `no_show`).',
+    'booking.equipment_return_overdue': 'The manikin was not posted back by its due date; the late-return fee was charged with it (once per booking).',
+    'booking.certificate_available': 'The certificate can be downloaded (issued, and paid for).',
+    'webhook.test': 'A test event sent by `POST /webhooks/{id}/test`.',
+  },
   // The facades deliver no events of their own: their parents' webhooks carry the same bookings.
   services: {},
   'practical-training-legacy': {},

@@ -11,7 +11,7 @@ import { padId } from '../platform/ids.js';
 import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
 import { randomToken } from '../platform/secrets.js';
 import { deleteItem, itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Part, type TransactItem } from '../platform/transact.js';
-import { consumeUnit, freeUnit, holdUnitPart, moveUnitParts, readLocks, takeFromPool, unitId, type Pool, type Tally } from './units.js';
+import { consumeUnit, freeUnit, holdUnitPart, moveUnitParts, readLocks, readPool, takeFromPool, unitId, type Pool, type Tally } from './units.js';
 
 /**
  * Holds: a holder's claim on one unit of a pool until `expires_at`, which
@@ -102,9 +102,16 @@ export async function holdUnit<U, F extends Record<string, unknown>>(
 ): Promise<{ hold: Hold & F; unit: U; at: Date }> {
   const now = deps.clock();
   const marker = markerKey(policy.family, holder);
-  const locks = await readLocks(deps, [...pool.units.map(pool.keyOf), ...(policy.onePerHolder ? [marker] : [])]);
-  const existing = locks.get(unitId(marker));
-  if (policy.onePerHolder && existing && String(existing.expires_at) > now.toISOString()) throw errors.conflict(existing);
+  // A pool with a range (seats: mostly taken, and read in one query) is read first, beside the holder's marker.
+  // A small pool of keys (an interviewer's slots, mostly free when listed) is tried unread: the transaction's
+  // own conditions say whether the unit was free and whether the holder already has a hold (the marker's
+  // failure carries that hold), and the pool is read only after a lost unit.
+  let locks: Map<string, Record<string, unknown>> | undefined;
+  if (pool.range) {
+    locks = new Map([...(await Promise.all([readPool(deps, pool), readLocks(deps, policy.onePerHolder ? [marker] : [])])).flatMap((m) => [...m])]);
+    const existing = locks.get(unitId(marker));
+    if (policy.onePerHolder && existing && String(existing.expires_at) > now.toISOString()) throw errors.conflict(existing);
+  }
 
   const expiresAt = addSeconds(now, policy.seconds).toISOString();
   const ttl = toEpochSeconds(new Date(expiresAt));
@@ -132,7 +139,7 @@ export async function holdUnit<U, F extends Record<string, unknown>>(
       return hold;
     },
     errors.unavailable,
-    { locks, tally },
+    { locks, tally, unread: !locks },
   );
   return { hold, unit, at: now };
 }
@@ -246,4 +253,4 @@ export async function createHold(deps: Deps, clientId: string, input: { intervie
 export const releaseHold = (deps: Deps, clientId: string, hash: string, family: FamilyId = CLINICAL_FAMILY): Promise<void> =>
   releaseUnitHold(deps, clinicalHolds(family), { type: 'client', clientId }, hash, clinicalUnit(family));
 
-export { availableSlots, candidateSlots, freeSlotsOn, MAX_RANGE_DAYS, toHoldView, type HoldRecord, type HoldView } from '../clinical-interview/slots.js';
+export { availableSlots, candidateSlots, freeSlotsBetween, MAX_RANGE_DAYS, toHoldView, type HoldRecord, type HoldView } from '../clinical-interview/slots.js';

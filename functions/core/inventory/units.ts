@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto';
+import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailed } from '../platform/conditions.js';
 import { toEpochSeconds } from '../platform/clock.js';
 import { getMany, queryAll, type ItemKey } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
-import { key, TABLE_KEYS } from '../platform/key-registry.js';
+import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
 import { deleteItem, part, putItem, TransactionFailed, updateItem, type Condition, type Part } from '../platform/transact.js';
 
 /**
@@ -17,12 +19,26 @@ import { deleteItem, part, putItem, TransactionFailed, updateItem, type Conditio
  */
 
 const SLOT_DAY = TABLE_KEYS.slotDay;
+const BY_MONTH = GSI1_KEYS.locksByMonth;
 export const unitKeys = {
-  /** One partition per family and day, so a month of slots is at most 31 queries. */
+  /** One partition per family and day: a pool's locks are read and written together. */
   day: (family: FamilyId, date: string) => key(SLOT_DAY.pk, family, date),
   /** A unit of a pool that starts at `time` on `date`: `I7` (interviewer 7), `E12S03` (event 12, seat 3). */
   unit: (family: FamilyId, date: string, time: string, name: string): ItemKey => ({ pk: key(SLOT_DAY.pk, family, date), sk: key(SLOT_DAY.sk.lock, time, name) }),
+  /** A family's locks of a month in the index, by day, so listing any range of days is one query per month it touches. */
+  month: (family: FamilyId, month: string) => key(BY_MONTH.pk, family, month),
 };
+
+/** The index keys every lock carries (from its own key: `SLOT#<family>#<date>` / `<time>#<unit>`). */
+function lockIndexKeys(unit: ItemKey) {
+  const cut = unit.pk.lastIndexOf('#');
+  const family = unit.pk.slice(SLOT_DAY.pk.length, cut) as FamilyId;
+  const date = unit.pk.slice(cut + 1);
+  return { gsi1pk: unitKeys.month(family, date.slice(0, 7)), gsi1sk: key(BY_MONTH.sk.lock, date, unit.sk) };
+}
+
+/** A lock item as stored: its key, its index keys and what it says. */
+const lockItem = (unit: ItemKey, fields: Record<string, unknown>) => ({ ...unit, ...lockIndexKeys(unit), entity: 'unit-lock', ...fields });
 
 /** The seats of a capacity-C pool: S01 … S<C>. */
 export const seatNames = (capacity: number): string[] => Array.from({ length: capacity }, (_, i) => `S${String(i + 1).padStart(2, '0')}`);
@@ -50,7 +66,7 @@ const unitBookedBy = (bookingId: number): Condition => ({ expression: 'booking_i
 
 /** Holds a free unit until `expires_at`, for a hold (or for a booking that must be paid by then). */
 export const holdUnitPart = (deps: Deps, unit: ItemKey, by: { client_id: string; expires_at: string; hold_hash?: string; booking_id?: number }, now: Date, name = 'unit'): Part =>
-  part(name, putItem(deps, { ...unit, entity: 'unit-lock', state: 'held', ...by, ttl: toEpochSeconds(new Date(by.expires_at)) }, unitFree(now)));
+  part(name, putItem(deps, lockItem(unit, { state: 'held', ...by, ttl: toEpochSeconds(new Date(by.expires_at)) }), unitFree(now)));
 
 /** *consume*: the unit a hold took becomes the booking's, for good. */
 export const consumeUnit = (deps: Deps, unit: ItemKey, holdHash: string, bookingId: number): Part =>
@@ -58,7 +74,7 @@ export const consumeUnit = (deps: Deps, unit: ItemKey, holdHash: string, booking
 
 /** *claim*: a booking takes a free unit without a hold (a booking page, a reschedule). */
 export const claimUnit = (deps: Deps, unit: ItemKey, owner: { bookingId: number; clientId: string }, now: Date, name = 'unit'): Part =>
-  part(name, putItem(deps, { ...unit, entity: 'unit-lock', state: 'booked', booking_id: owner.bookingId, client_id: owner.clientId }, unitFree(now)));
+  part(name, putItem(deps, lockItem(unit, { state: 'booked', booking_id: owner.bookingId, client_id: owner.clientId }), unitFree(now)));
 
 /** *free*: gives back a unit, only if it is still this booking's or this hold's. */
 export const freeUnit = (deps: Deps, unit: ItemKey, owner: { bookingId: number } | { holdHash: string }, name = 'unit'): Part =>
@@ -70,9 +86,9 @@ export const freeUnit = (deps: Deps, unit: ItemKey, owner: { bookingId: number }
  * `takeFromPool` tries another when it was taken meanwhile.
  */
 export function moveUnitParts(deps: Deps, from: ItemKey, to: ItemKey, lock: Record<string, unknown>, now: Date): Part[] {
-  const { pk: _pk, sk: _sk, ...held } = lock;
+  const { pk: _pk, sk: _sk, gsi1pk: _gpk, gsi1sk: _gsk, entity: _entity, ...held } = lock;
   const stillOwned = lock.state === 'booked' ? unitBookedBy(Number(lock.booking_id)) : unitHeldBy(String(lock.hold_hash));
-  return [part('unit', putItem(deps, { ...to, ...held }, unitFree(now))), part('old unit', deleteItem(deps, from, stillOwned))];
+  return [part('unit', putItem(deps, lockItem(to, held), unitFree(now))), part('old unit', deleteItem(deps, from, stillOwned))];
 }
 
 /** A unit's identity in the map `readLocks` returns. */
@@ -89,6 +105,33 @@ export async function locksOn(deps: Deps, family: FamilyId, date: string): Promi
   return new Map(items.map((item) => [String(item.sk), item]));
 }
 
+/**
+ * The family's locks of the days `from` to `to` (inclusive), keyed by
+ * `unitId`: one query per month the range touches, whatever its length, so
+ * a listing costs the same for a day and a fortnight. From the index, so a
+ * hold made a moment ago may not show yet: good enough for a listing, never
+ * for a decision (the lock's own condition decides).
+ */
+export async function locksBetween(deps: Deps, family: FamilyId, from: string, to: string): Promise<Map<string, Record<string, unknown>>> {
+  const months: string[] = [];
+  for (let m = from.slice(0, 7); m <= to.slice(0, 7); m = nextMonth(m)) months.push(m);
+  const pages = await Promise.all(
+    months.map((month) =>
+      queryAll(deps, {
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': unitKeys.month(family, month), ':from': key(BY_MONTH.sk.lock, from), ':to': key(BY_MONTH.sk.lock, to, '~') },
+      }),
+    ),
+  );
+  return new Map(pages.flat().map((item) => [unitId({ pk: String(item.pk), sk: String(item.sk) }), item]));
+}
+
+const nextMonth = (month: string): string => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+};
+
 /** `xs` in a uniformly random order (Fisher–Yates); `random(n)` gives an integer in [0, n). */
 export function shuffled<T>(xs: readonly T[], random: (n: number) => number = randomInt): T[] {
   const out = [...xs];
@@ -103,37 +146,54 @@ export function shuffled<T>(xs: readonly T[], random: (n: number) => number = ra
 export interface Pool<U> {
   units: readonly U[];
   keyOf: (unit: U) => ItemKey;
+  /** Where all its locks sit, when they share a partition and a sort-key prefix: read with one query (a seat pool), not a key each. */
+  range?: { pk: string; prefix: string };
+}
+
+/** A pool's locks, read consistently: one query over its range, or its keys. */
+export async function readPool<U>(deps: Deps, pool: Pool<U>): Promise<Map<string, Record<string, unknown>>> {
+  if (!pool.range) return readLocks(deps, pool.units.map(pool.keyOf));
+  const items = await queryAll(deps, { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pool.range.pk, ':prefix': pool.range.prefix }, ConsistentRead: true });
+  return new Map(items.map((item) => [unitId(item as ItemKey), item]));
 }
 
 /**
- * Takes one unit of a pool under contention. The pool's locks are read once;
- * the units free in that read are tried in random order, one transaction each
- * (`attempt`), so concurrent callers spread over the pool instead of all
- * racing for its first unit. An attempt whose part `unit` failed lost that
- * unit to another writer: the next is tried. None left: `unavailable`.
- * `locks` may be given when the caller has read them already; `lost` says
- * which errors mean the unit was taken (default: part `unit` failed);
- * `tally` counts the transactions tried (the benchmark reports them).
+ * Takes one unit of a pool under contention. A unit free in the read of the
+ * pool's locks is tried at random, one transaction (`attempt`), so concurrent
+ * callers spread over the pool instead of all racing for its first unit. An
+ * attempt whose part `unit` failed lost that unit to another writer, and the
+ * read is stale: the pool is read again (a pool with a `range`, in one
+ * query: cheaper than a transaction bound to fail) and another free unit
+ * tried, each unit once at most. None left: `unavailable`. `locks` may be
+ * given when the caller has read them already, or `unread` to try a first
+ * unit unread; `lost` says which errors mean the unit was taken (default:
+ * part `unit` failed); `tally` counts the transactions tried (the benchmark
+ * reports them).
  */
 export async function takeFromPool<U, R>(
   deps: Deps,
   pool: Pool<U>,
   attempt: (unit: U) => Promise<R>,
   unavailable: () => DomainError,
-  options: { locks?: Map<string, Record<string, unknown>>; lost?: (err: unknown) => boolean; tally?: Tally } = {},
+  options: { locks?: Map<string, Record<string, unknown>>; lost?: (err: unknown) => boolean; tally?: Tally; unread?: boolean } = {},
 ): Promise<{ value: R; unit: U }> {
   const now = deps.clock();
-  const locks = options.locks ?? (await readLocks(deps, pool.units.map(pool.keyOf)));
-  const free = pool.units.filter((u) => !lockInForce(locks.get(unitId(pool.keyOf(u))), now));
-  for (const unit of shuffled(free)) {
+  const tried = new Set<U>();
+  // `unread`: the first unit is tried before any read, which a pool mostly free saves a round trip on.
+  let locks = options.locks ?? (options.unread ? new Map<string, Record<string, unknown>>() : await readPool(deps, pool));
+  for (;;) {
+    const free = pool.units.filter((u) => !tried.has(u) && !lockInForce(locks.get(unitId(pool.keyOf(u))), now));
+    const unit = shuffled(free)[0];
+    if (unit === undefined) throw unavailable();
+    tried.add(unit);
     if (options.tally) options.tally.attempts++;
     try {
       return { value: await attempt(unit), unit };
     } catch (err) {
       if (!(options.lost ?? unitLost)(err)) throw err;
     }
+    locks = await readPool(deps, pool);
   }
-  throw unavailable();
 }
 
 const unitLost = (err: unknown) => err instanceof TransactionFailed && err.has('unit');
@@ -141,4 +201,31 @@ const unitLost = (err: unknown) => err instanceof TransactionFailed && err.has('
 /** Transactions tried, across calls. */
 export interface Tally {
   attempts: number;
+}
+
+/**
+ * Gives unit locks written before the lock index (`locksBetween`) their
+ * index keys, so listings see them. One-off and safe to run again or while
+ * the API serves: a lock changed meanwhile got its keys from that write.
+ */
+export async function backfillLockIndex(deps: Deps): Promise<number> {
+  let written = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await deps.db.send(
+      new ScanCommand({ TableName: deps.table, FilterExpression: 'entity = :lock AND attribute_not_exists(gsi1pk)', ExpressionAttributeValues: { ':lock': 'unit-lock' }, ExclusiveStartKey }),
+    );
+    for (const lock of page.Items ?? []) {
+      const unit = { pk: String(lock.pk), sk: String(lock.sk) };
+      const index = lockIndexKeys(unit);
+      await deps.db
+        .send(new UpdateCommand({ TableName: deps.table, Key: unit, UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk', ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi1pk)', ExpressionAttributeValues: { ':pk': index.gsi1pk, ':sk': index.gsi1sk } }))
+        .then(() => written++)
+        .catch((err: unknown) => {
+          if (!isConditionalCheckFailed(err)) throw err;
+        });
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return written;
 }

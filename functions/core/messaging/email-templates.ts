@@ -185,3 +185,20 @@ export function requestItemRejected(input: { name: string; agency: string; item:
     text: [`Dear ${input.name},`, '', `${input.agency} could not accept your ${input.item.toLowerCase()}:`, '', input.reason, '', 'Please submit it again here:', '', input.url].join('\n'),
   };
 }
+
+/** A lent item is on its way to the candidate (the virtual life-support manikin). */
+export function equipmentDispatched(input: { candidateName: string; item: string; course: string; when: string; carrier: string; trackingNumber: string; trackingUrl: string | null; returnBy: string; agency: string }): EmailContent {
+  return {
+    template: 'equipment-dispatched',
+    subject: `Your ${input.item} for ${input.course} is on its way`,
+    text: [
+      `Dear ${input.candidateName},`,
+      '',
+      `The ${input.item} for your ${input.course} session on ${input.when} has been posted with ${input.carrier}.`,
+      `Tracking number: ${input.trackingNumber}`,
+      ...(input.trackingUrl ? [`Track it: ${input.trackingUrl}`] : []),
+      '',
+      `Please post it back in the same box by ${input.returnBy}. A late return is charged to ${input.agency}.`,
+    ].join('\n'),
+  };
+}

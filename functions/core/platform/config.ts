@@ -42,6 +42,24 @@ export interface CoreConfig {
   feedSettleSeconds: number;
   /** The sender of e-mails (EMAIL_FROM); calendar invitations name it as organiser. Unset: the messaging default. */
   emailFrom?: string;
+  /** Calendar dates that are not working days (BANK_HOLIDAYS, comma-separated; default: England and Wales 2026–2027). */
+  bankHolidays: readonly string[];
+  /** Virtual life-support kit is posted this many working days ahead (DISPATCH_LEAD_WORKING_DAYS). */
+  dispatchLeadWorkingDays: number;
+}
+
+/** England and Wales bank holidays (gov.uk), the default of BANK_HOLIDAYS. */
+export const ENGLAND_BANK_HOLIDAYS = [
+  '2026-01-01', '2026-04-03', '2026-04-06', '2026-05-04', '2026-05-25', '2026-08-31', '2026-12-25', '2026-12-28',
+  '2027-01-01', '2027-03-26', '2027-03-29', '2027-05-03', '2027-05-31', '2027-08-30', '2027-12-27', '2027-12-28',
+];
+
+function datesEnv(name: string, fallback: readonly string[], env: NodeJS.ProcessEnv): readonly string[] {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const dates = raw.split(',').map((d) => d.trim()).filter(Boolean);
+  for (const d of dates) if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) throw new Error(`Environment variable ${name} must be comma-separated YYYY-MM-DD dates, got "${d}"`);
+  return dates;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig {
@@ -59,6 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig {
     videoMeetingBaseUrl: (env.VIDEO_MEETING_BASE_URL || 'https://meet.jit.si').replace(/\/$/, ''),
     feedSettleSeconds: intEnv('FEED_SETTLE_SECONDS', 5, env),
     emailFrom: env.EMAIL_FROM || undefined,
+    bankHolidays: datesEnv('BANK_HOLIDAYS', ENGLAND_BANK_HOLIDAYS, env),
+    dispatchLeadWorkingDays: intEnv('DISPATCH_LEAD_WORKING_DAYS', 3, env),
   };
 }
 

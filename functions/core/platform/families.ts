@@ -73,6 +73,15 @@ export const FAMILIES = {
     webhooks: false,
     deprecation: { deprecatedAt: '2026-01-01T00:00:00Z', sunsetAt: '2027-06-30T00:00:00Z', successor: 'practical-training' },
   },
+  'virtual-life-support': {
+    prefix: '/virtual-life-support',
+    title: 'Virtual life-support training API',
+    stackName: 'VirtualLifeSupport',
+    envelope: 'bare',
+    tokens: 'own',
+    clientOperations: true,
+    webhooks: true,
+  },
   'portal-v1': {
     prefix: '/portal/v1',
     title: 'Portal API version 1 (deprecated)',

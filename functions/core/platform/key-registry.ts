@@ -70,6 +70,8 @@ export const TABLE_KEYS = {
   hold: { pk: 'HOLD#', sk: { hold: 'HOLD' } },
   paymentRequest: { pk: 'PAYREQ#', sk: { paymentRequest: 'PAYREQ' } },
   paymentDue: { pk: 'PAYMENT_DUE#', sk: { booking: '' } },
+  // Lent equipment by its next deadline (return due, then lost), for the equipment sweep; present while the kit is out.
+  equipmentDue: { pk: 'EQUIP_DUE#', sk: { booking: '' } },
   bookingPage: { pk: 'BOOKING_PAGE#', sk: { page: 'BOOKING_PAGE' } },
   // A booking invite's link token (SHA-256 of it), leading to the invite.
   inviteToken: { pk: 'INVITE_TOKEN#', sk: { token: 'INVITE_TOKEN' } },
@@ -104,6 +106,8 @@ export const GSI1_KEYS = {
   /** Closed request groups by the day their retention ends (the purge schedule). */
   groupPurge: { pk: 'GROUP_PURGE#', sk: { due: '' } },
   trainingEventsByStart: { pk: 'TEVENTS_BY_START#', sk: { event: '' } },
+  // A family's unit locks of one month, by day: `LOCKS#<family>#<yyyy-mm>` / `<date>#<time>#<unit>`.
+  locksByMonth: { pk: 'LOCKS#', sk: { lock: '' } },
   openHolds: { pk: 'OPEN_HOLD#', sk: { hold: '' } },
   // A deprecated family's callers on one UTC day: `DEPRECATED_CALLS#<family>#<date>` / client id.
   deprecatedCalls: { pk: 'DEPRECATED_CALLS#', sk: { client: '' } },

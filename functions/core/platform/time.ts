@@ -44,6 +44,18 @@ export function offsetMinutes(instant: Date, timeZone: string): number {
  * happens twice (autumn) resolves to the first.
  */
 export function zonedInstant(date: string, time: string, timeZone: string): Date | undefined {
+  // Six time-zone conversions each, for every slot of every listing: the answers never change, so keep them.
+  const key = `${date}T${time} ${timeZone}`;
+  if (!instants.has(key)) {
+    if (instants.size >= 20_000) instants.clear();
+    instants.set(key, findInstant(date, time, timeZone));
+  }
+  const found = instants.get(key);
+  return found === undefined ? undefined : new Date(found);
+}
+const instants = new Map<string, number | undefined>();
+
+function findInstant(date: string, time: string, timeZone: string): number | undefined {
   const naive = Date.parse(`${date}T${time}:00Z`);
   const candidates = new Set<number>();
   for (const probe of [naive - 86_400_000, naive, naive + 86_400_000]) {
@@ -55,7 +67,7 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
       return p.date === date && p.time === time;
     })
     .sort((a, b) => a - b);
-  return matches.length ? new Date(matches[0]!) : undefined;
+  return matches[0];
 }
 
 /**
@@ -121,4 +133,14 @@ export function readableTime(instant: Date | string, timeZone: string): string {
   const at = typeof instant === 'string' ? new Date(instant) : instant;
   const day = at.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone });
   return `${day}, ${wallClock(at, timeZone).time}`;
+}
+
+/** The `n`th working day after `date`: Monday to Friday, less `holidays` (Monday → Thursday for 3). */
+export function addWorkingDays(date: string, n: number, holidays: readonly string[]): string {
+  let day = date;
+  for (let counted = 0; counted < n; ) {
+    day = addDays(day, 1);
+    if (weekdayOf(day) <= 5 && !holidays.includes(day)) counted++;
+  }
+  return day;
 }

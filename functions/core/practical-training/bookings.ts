@@ -1,24 +1,24 @@
 import { getClient } from '../access/clients.js';
 import type { CandidateInput } from '../clinical-interview/bookings.js';
 import { listOf } from '../bookings/bookings.js';
-import { cancelBookingOf } from '../bookings/change.js';
+import { cancelBookingOf, refundDue } from '../bookings/change.js';
 import { commitBooking, holdRefusal, type BookingLinks } from '../bookings/commit.js';
-import type { BookingKind, BookingRecord } from '../bookings/kind.js';
+import type { BookingKind } from '../bookings/kind.js';
 import { getBookingItem } from '../bookings/records.js';
-import { formatMoney } from '../commerce/charges.js';
+import { courseBookingView, paymentEmailFor, type Attendance, type CourseBookingRecord, type Result } from '../bookings/course-bookings.js';
 import { eventPut } from '../events/outbox.js';
 import { consumeHoldParts, type Holder } from '../inventory/holds.js';
-import { bookingPaymentLink } from '../messaging/email-templates.js';
 import { retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { nextId } from '../platform/ids.js';
 import type { Page } from '../platform/pagination.js';
-import { formatWithOffset, readableTime } from '../platform/time.js';
-import { part, updateItem, type Condition, type Failure, type Part } from '../platform/transact.js';
+import { formatWithOffset } from '../platform/time.js';
+import { part, type Condition, type Failure, type Part } from '../platform/transact.js';
+import { sessionBookedPart, sessionFreedPart } from '../inventory/sessions.js';
 import type { BookingStatus, PayOption } from '../platform/vocabulary.js';
 import { balanceAlertPolicies, balanceAlertSettings } from './account.js';
-import { getTrainingEventItem, loadCatalogue, PRACTICAL_FAMILY, trainingCatalogueKeys, type TrainingEventItem } from './catalogue.js';
+import { getTrainingEventItem, loadCatalogue, PRACTICAL_FAMILY, type TrainingEventItem } from './catalogue.js';
 import { eventInCatalogue, eventRefusal, getSeatHold, seatHolds, seatsAvailable, seatUnit } from './seats.js';
 import { freeCancellationUntil, toTrainingEventView } from './views.js';
 
@@ -29,9 +29,8 @@ import { freeCancellationUntil, toTrainingEventView } from './views.js';
  * `training_event.seats_low` once per crossing of the event's threshold.
  */
 
-export type TrainingStatus = 'scheduled' | 'completed' | 'cancelled';
-export type Attendance = 'pending' | 'attended' | 'no_show';
-export type Result = 'pending' | 'passed' | 'not_passed';
+export type TrainingStatus = CourseBookingRecord['training_status'];
+export type { Attendance, Result };
 
 /** The clinical candidate, whose `nmc_number` is optional here: carers have none. */
 export type TraineeInput = Omit<CandidateInput, 'nmc_number'> & { nmc_number?: string | null };
@@ -47,54 +46,27 @@ export interface NewPracticalBooking extends PracticalBookingInput {
   hold_hash: string;
 }
 
-export interface PracticalBooking extends BookingRecord {
-  candidate: Required<TraineeInput> & { nmc_number: string | null };
-  agency_contact: { name: string | null; email: string | null };
+export interface PracticalBooking extends CourseBookingRecord {
   course: { id: number; name: string; code: string };
   training_event: { id: number; location: { id: number; name: string; town: string; postcode: string } };
   training_event_id: number;
-  course_id: number;
   seat: string;
   /** The event's wall-clock day and time: the seat's lock lives under them. */
-  date: string;
   start_time: string;
-  free_cancellation_until: string;
-  training_status: TrainingStatus;
-  attendance: Attendance;
-  result: Result;
-  booking_invite_id: number | null;
-  certificate?: { number: string; issued_at: string; valid_until: string };
 }
 
-/** Issued, and paid for (design section 6.2). */
-export const certificateAvailable = (b: Pick<PracticalBooking, 'certificate' | 'pay_status'>): boolean => !!b.certificate && b.pay_status !== 'pending';
+export { certificateAvailable } from '../documents/certificates.js';
 
 export function toPracticalBookingView(b: PracticalBooking, timeZone: string) {
   const at = (instant: string) => formatWithOffset(instant, timeZone);
+  const { id, booking_invite_id, candidate, ...rest } = courseBookingView(b, timeZone);
   return {
-    id: b.id,
-    booking_invite_id: b.booking_invite_id,
-    candidate: { name: `${b.candidate.first_name} ${b.candidate.last_name}`, email: b.candidate.email, phone: b.candidate.phone, job_role: b.candidate.job_role, nmc_number: b.candidate.nmc_number },
+    id,
+    booking_invite_id,
+    candidate,
     course: b.course,
     training_event: { id: b.training_event.id, date: b.date, start_time: b.start_time, start_at: at(b.start_at), end_at: at(b.end_at), location: b.training_event.location },
-    agency_contact: b.agency_contact,
-    start_date: at(b.start_at),
-    end_date: at(b.end_at),
-    free_cancellation_until: at(b.free_cancellation_until),
-    payment_due_at: b.booking_status === 'pending_payment' && b.payment_due_at ? at(b.payment_due_at) : null,
-    booking_status: b.booking_status,
-    training_status: b.training_status,
-    attendance: b.attendance,
-    result: b.result,
-    pay_status: b.pay_status,
-    pay_option: b.pay_option,
-    booked_by: b.booked_by,
-    price: b.price,
-    certificate_available: certificateAvailable(b),
-    certificate: b.certificate ? { number: b.certificate.number, issued_at: at(b.certificate.issued_at), valid_until: b.certificate.valid_until } : null,
-    cancellation: b.cancellation ? { reason: b.cancellation.reason, refunded: b.pay_status === 'refunded', cancelled_by: b.cancellation.cancelled_by, cancelled_at: at(b.cancellation.cancelled_at) } : null,
-    created_at: at(b.created_at),
-    updated_at: at(b.updated_at),
+    ...rest,
   };
 }
 export type PracticalBookingView = ReturnType<typeof toPracticalBookingView>;
@@ -126,18 +98,7 @@ export const practicalBookings = (): BookingKind<PracticalBooking, PracticalBook
     b.certificate ? [part('certificate event', eventPut(deps, { family: PRACTICAL_FAMILY, type: 'booking.certificate_available', client_id: b.client_id, data: toPracticalBookingView(b, deps.config.serviceTimeZone) }))] : [],
   // Operators and the payment sweep may cancel whatever is not cancelled; the agency's own rule is `cancellationRefusal`.
   notCancellable: (b) => (b.booking_status === 'cancelled' ? new DomainError('cancellation-not-allowed', `Booking ${b.id} is already cancelled`, { reason: 'already_cancelled' }) : undefined),
-  paymentEmail: (b, input) => ({
-    to: b.candidate.email,
-    ...bookingPaymentLink({
-      candidateName: `${b.candidate.first_name} ${b.candidate.last_name}`,
-      interviewType: `${b.course.name} course`,
-      when: readableTime(b.start_at, input.timeZone),
-      agency: input.agency,
-      amount: formatMoney(b.price),
-      paymentUrl: input.paymentUrl,
-      payBy: b.payment_due_at && readableTime(b.payment_due_at, input.timeZone),
-    }),
-  }),
+  paymentEmail: (b, input) => paymentEmailFor(b, `${b.course.name} course`, input),
   calendarEntry: (b) => {
     const place = b.training_event.location;
     return {
@@ -153,7 +114,6 @@ export const PRACTICAL_BOOKINGS = practicalBookings();
 
 // The event's seat count, in the booking's and the cancellation's transactions.
 
-const eventKey = (id: number) => trainingCatalogueKeys.event(PRACTICAL_FAMILY, id);
 const seatsLeft = (e: TrainingEventItem, booked: number) => e.capacity - booked;
 /** `booked_count` from which one more booking leaves `seats_low_at` seats or fewer. */
 const crossingAt = (e: TrainingEventItem) => e.capacity - e.seats_low_at - 1;
@@ -167,14 +127,9 @@ export const bookingCrossesSeatsLow = (e: TrainingEventItem): boolean => e.seats
  */
 export function eventBookedParts(deps: Deps, e: TrainingEventItem, clientId: string, publicView: () => unknown, name = 'training event'): Part[] {
   const crosses = bookingCrossesSeatsLow(e);
-  const open: Condition = {
-    expression: 'booked_count < #capacity AND attribute_not_exists(cancelled_at) AND ',
-    names: { '#capacity': 'capacity' },
-    values: { ':armed': e.seats_low_armed },
-  };
   const decision = crosses ? 'seats_low_armed = :armed AND booked_count >= :at' : e.seats_low_armed ? 'seats_low_armed = :armed AND booked_count < :at' : 'seats_low_armed = :armed';
-  const when: Condition = { expression: open.expression + decision, names: open.names, values: { ...open.values, ...(e.seats_low_armed ? { ':at': crossingAt(e) } : {}) } };
-  const parts = [part(name, updateItem(deps, eventKey(e.id), { add: { booked_count: 1 }, set: { ...(crosses ? { seats_low_armed: false } : {}) } }, when))];
+  const when: Condition = { expression: decision, values: { ':armed': e.seats_low_armed, ...(e.seats_low_armed ? { ':at': crossingAt(e) } : {}) } };
+  const parts = [sessionBookedPart(deps, PRACTICAL_FAMILY, e.id, { set: crosses ? { seats_low_armed: false } : {}, when }, name)];
   if (crosses) parts.push(part(`${name} seats low`, eventPut(deps, { family: PRACTICAL_FAMILY, type: 'training_event.seats_low', client_id: clientId, data: publicView() })));
   return parts;
 }
@@ -182,12 +137,7 @@ export function eventBookedParts(deps: Deps, e: TrainingEventItem, clientId: str
 /** One booking fewer on the event; back above the threshold re-arms the alert. Conditional on the count as read. */
 export function eventFreedParts(deps: Deps, e: TrainingEventItem, name = 'training event'): Part[] {
   const rearm = seatsLeft(e, e.booked_count - 1) > e.seats_low_at;
-  return [
-    part(
-      name,
-      updateItem(deps, eventKey(e.id), { add: { booked_count: -1 }, set: { ...(rearm ? { seats_low_armed: true } : {}) } }, { expression: 'booked_count = :seen', values: { ':seen': e.booked_count } }),
-    ),
-  ];
+  return [sessionFreedPart(deps, PRACTICAL_FAMILY, e, rearm ? { seats_low_armed: true } : {}, name)];
 }
 
 export interface BookingOptions {
@@ -332,7 +282,7 @@ export async function cancelPractical(deps: Deps, clientId: string, id: number, 
     const now = deps.clock();
     const refusal = how.by === 'agency' ? cancellationRefusal(booking, now) : kind.notCancellable(booking);
     if (refusal) throw refusal;
-    const refund = booking.attendance !== 'no_show' && (how.alwaysRefund === true || now.toISOString() < booking.free_cancellation_until);
+    const refund = refundDue(booking, now, how.alwaysRefund);
     const cancelled = await cancelBookingOf(deps, kind, booking, { reason: how.reason, by: how.by, refund });
     return toPracticalBookingView(cancelled, deps.config.serviceTimeZone);
   });

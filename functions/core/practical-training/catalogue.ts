@@ -1,14 +1,15 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { gbp, type Money } from '../commerce/money.js';
-import { queryAll, queryFilteredPage, updateExisting } from '../platform/db.js';
+import { queryAll, updateExisting } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { setFrom } from '../platform/transact.js';
 import { cachedPerTable } from '../platform/table-cache.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { nextId, padId } from '../platform/ids.js';
-import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
+import { key, TABLE_KEYS } from '../platform/key-registry.js';
 import type { Page } from '../platform/pagination.js';
+import { getSession, sessionKeys, sessionsStarting, type SessionItem } from '../inventory/sessions.js';
 import { zonedInstant } from '../platform/time.js';
 
 /**
@@ -56,37 +57,19 @@ export interface Location {
   active: boolean;
 }
 
-export interface TrainingEventItem {
-  id: number;
-  course_id: number;
+/** A session of the inventory engine at a location. */
+export interface TrainingEventItem extends SessionItem {
   location_id: number;
-  /** Wall clock in the service time zone. */
-  date: string;
-  start_time: string;
-  start_at: string;
-  end_at: string;
-  capacity: number;
-  /** Bookings that hold a seat; changed only in the booking's or cancellation's transaction. */
-  booked_count: number;
   /** A booking that leaves this many seats or fewer sends `training_event.seats_low` once (re-armed above it). */
   seats_low_at: number;
   seats_low_armed: boolean;
-  cancelled_at?: string;
-  created_at: string;
-  updated_at: string;
 }
 
 const CATALOG = TABLE_KEYS.catalog;
-const EVENT = TABLE_KEYS.trainingEvent;
-const BY_START = GSI1_KEYS.trainingEventsByStart;
 export const trainingCatalogueKeys = {
   partition: key(CATALOG.pk, PRACTICAL_FAMILY),
   course: (id: number) => ({ pk: key(CATALOG.pk, PRACTICAL_FAMILY), sk: key(CATALOG.sk.course, padId(id)) }),
   location: (id: number) => ({ pk: key(CATALOG.pk, PRACTICAL_FAMILY), sk: key(CATALOG.sk.location, padId(id)) }),
-  event: (family: FamilyId, id: number) => ({ pk: key(EVENT.pk, family, padId(id)), sk: EVENT.sk.event }),
-  /** Events of a family in start order, for listings by date range. */
-  byStart: (family: FamilyId, startAt: string, id: number) => ({ gsi1pk: key(BY_START.pk, family), gsi1sk: key(BY_START.sk.event, startAt, padId(id)) }),
-  byStartPartition: (family: FamilyId) => key(BY_START.pk, family),
 };
 
 /** Default seats-low threshold: the larger of 2 and a fifth of the capacity (design 8.2). */
@@ -243,38 +226,15 @@ export async function createTrainingEvent(
   await deps.db.send(
     new PutCommand({
       TableName: deps.table,
-      Item: { ...trainingCatalogueKeys.event(PRACTICAL_FAMILY, id), ...trainingCatalogueKeys.byStart(PRACTICAL_FAMILY, event.start_at, id), entity: 'training-event', ...event },
+      Item: { ...sessionKeys.session(PRACTICAL_FAMILY, id), ...sessionKeys.byStart(PRACTICAL_FAMILY, event.start_at, id), entity: 'training-event', ...event },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
   return event;
 }
 
-export async function getTrainingEventItem(deps: Deps, id: number): Promise<TrainingEventItem | undefined> {
-  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: trainingCatalogueKeys.event(PRACTICAL_FAMILY, id), ConsistentRead: true }));
-  return Item && eventOf(Item);
-}
+export const getTrainingEventItem = (deps: Deps, id: number): Promise<TrainingEventItem | undefined> => getSession<TrainingEventItem>(deps, PRACTICAL_FAMILY, id);
 
-/** A stored event without its keys. */
-function eventOf(item: Record<string, unknown>): TrainingEventItem {
-  const { pk: _pk, sk: _sk, gsi1pk: _gpk, gsi1sk: _gsk, entity: _entity, ...event } = item;
-  return event as unknown as TrainingEventItem;
-}
-
-/** Events starting from `from` (inclusive) to `to` (exclusive), soonest first, one page at a time; filters can leave a page short, so it reads on. */
+/** Events starting from `from` (inclusive) to `to` (exclusive), soonest first, one page at a time. */
 export const trainingEventsStarting = (deps: Deps, range: { from: string; to: string; limit: number; cursor?: string }, keep: (e: TrainingEventItem) => boolean = () => true): Promise<Page<TrainingEventItem>> =>
-  queryFilteredPage(
-    deps,
-    {
-      index: 'gsi1',
-      pk: trainingCatalogueKeys.byStartPartition(PRACTICAL_FAMILY),
-      range: { from: key(BY_START.sk.event, range.from), to: key(BY_START.sk.event, range.to) },
-      order: 'oldest',
-      limit: range.limit,
-      cursor: range.cursor,
-    },
-    (item) => {
-      const event = eventOf(item);
-      return keep(event) ? event : undefined;
-    },
-  );
+  sessionsStarting<TrainingEventItem>(deps, PRACTICAL_FAMILY, range, keep);

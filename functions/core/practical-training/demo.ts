@@ -2,7 +2,7 @@ import { productFields } from '../commerce/ledger.js';
 import { openWallet, walletKeys } from '../commerce/wallets.js';
 import { isConditionalCheckFailed } from '../platform/conditions.js';
 import type { Deps } from '../platform/deps.js';
-import { DomainError } from '../platform/errors.js';
+import { bookAsOf } from '../bookings/course-bookings.js';
 import { raiseCounter } from '../platform/ids.js';
 import { addDays, wallClock } from '../platform/time.js';
 import { createPracticalBooking } from './bookings.js';
@@ -89,20 +89,11 @@ export async function seedPracticalDemo(deps: Deps, clientIds: readonly string[]
   // The past event's bookings, made as of ten days ago.
   if (!pastCreated) return;
   const then = new Date(deps.clock().getTime() - 10 * 86_400_000);
-  // A hold made "ten days ago" carries a TTL long past, and DynamoDB (Local too) may delete it
-  // between the hold and the booking: then the pair is made again, half an hour "later" so the lost hold's marker has expired.
-  const book = async (clientId: string, who: ReturnType<typeof trainee>) => {
-    for (let attempt = 1; ; attempt++) {
-      const at = new Date(then.getTime() + (attempt - 1) * 31 * 60_000);
-      const past = { ...deps, clock: () => at };
+  const book = (clientId: string, who: ReturnType<typeof trainee>) =>
+    bookAsOf(deps, then, async (past) => {
       const held = await holdSeat(past, { type: 'client', clientId }, PAST_EVENT);
-      try {
-        return await createPracticalBooking(past, clientId, { ...who, hold_hash: held.hold_hash, pay_option: 'credits' }, { payment: () => '' });
-      } catch (err) {
-        if (!(err instanceof DomainError && err.code === 'hold-not-found') || attempt >= 5) throw err;
-      }
-    }
-  };
+      return createPracticalBooking(past, clientId, { ...who, hold_hash: held.hold_hash, pay_option: 'credits' }, { payment: () => '' });
+    });
   const [first] = clientIds;
   if (!first) return;
   const passed = await book(first, trainee('Priya', 'Shah'));

@@ -262,7 +262,11 @@ export async function seedDemoInvites(deps: Deps, clients: readonly { client_id:
   for (const demo of clients) {
     const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.token(FAMILY, tokenHash(demo.invite_token)), ConsistentRead: true }));
     if (Item) continue;
-    const invite = await createInvite(deps, demo.client_id, { candidate: demo.candidate, course_id: course.id, pay_option: 'credits', expires_in_days: 60 }, { invite: () => '' }, { token: demo.invite_token });
-    await recordInviteSent(deps, demo.client_id, invite.id);
+    const invite = await createInvite(deps, demo.client_id, { candidate: demo.candidate, course_id: course.id, pay_option: 'credits', expires_in_days: 60 }, { invite: () => '' }, { token: demo.invite_token }).catch((err: unknown) => {
+      // A seeder running at the same time took the token first: its invite is the demo's.
+      if (err instanceof TransactionFailed && err.has('token')) return undefined;
+      throw err;
+    });
+    if (invite) await recordInviteSent(deps, demo.client_id, invite.id);
   }
 }

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { listClients } from '../access/clients.js';
 import { changeBooking } from '../bookings/change.js';
+import { cancelSessionAndBookings, markAttendanceOf, markResultOf } from '../bookings/course-bookings.js';
 import { findBookingIn } from '../bookings/records.js';
 import { eventPut } from '../events/outbox.js';
 import { holderOf, moveHoldParts, releaseUnitHold } from '../inventory/holds.js';
@@ -10,10 +10,10 @@ import { isConditionalCheckFailed } from '../platform/conditions.js';
 import { retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
-import { formatWithOffset } from '../platform/time.js';
 import { part, transact } from '../platform/transact.js';
 import { cancelPractical, eventBookedParts, eventFreedParts, listPracticalBookings, PRACTICAL_BOOKINGS, toPracticalBookingView, type PracticalBooking, type PracticalBookingView } from './bookings.js';
-import { getTrainingEventItem, MAX_CAPACITY, PRACTICAL_FAMILY, trainingCatalogueKeys, type TrainingEventItem } from './catalogue.js';
+import { getTrainingEventItem, MAX_CAPACITY, PRACTICAL_FAMILY, type TrainingEventItem } from './catalogue.js';
+import { sessionKeys } from '../inventory/sessions.js';
 import { eventInCatalogue, getSeatHold, seatHolds, seatOfHold, seatPool, seatsAvailable, seatUnit } from './seats.js';
 import { freeCancellationUntil, toTrainingEventView } from './views.js';
 
@@ -26,25 +26,16 @@ import { freeCancellationUntil, toTrainingEventView } from './views.js';
 const findBooking = (deps: Deps, id: number) => findBookingIn<PracticalBooking>(deps, PRACTICAL_FAMILY, id);
 const viewOf = (deps: Deps, b: PracticalBooking) => ({ client_id: b.client_id, ...toPracticalBookingView(b, deps.config.serviceTimeZone) });
 
-function requireStarted(deps: Deps, b: PracticalBooking, what: string): void {
-  if (b.booking_status !== 'booked') throw new DomainError('invalid-state', `Booking ${b.id} is ${b.booking_status}`);
-  if (b.start_at > deps.clock().toISOString()) throw new DomainError('invalid-state', `Booking ${b.id} starts ${formatWithOffset(b.start_at, deps.config.serviceTimeZone)}: ${what} once the training has started`);
-}
-
 /** `booking.attendance_marked`, and `booking.no_show` too when the candidate did not come. */
 export async function markPracticalAttendance(deps: Deps, id: number, attendance: 'attended' | 'no_show') {
   const booking = await findBooking(deps, id);
-  requireStarted(deps, booking, 'attendance can be marked');
   const noShow = attendance === 'no_show' ? [part('no-show event', eventPut(deps, { family: PRACTICAL_FAMILY, type: 'booking.no_show', client_id: booking.client_id, data: toPracticalBookingView({ ...booking, attendance }, deps.config.serviceTimeZone) }))] : [];
-  return viewOf(deps, await changeBooking(deps, PRACTICAL_BOOKINGS, booking, { attendance, ...(attendance === 'no_show' ? { result: 'not_passed', training_status: 'completed' } : {}) }, 'booking.attendance_marked', noShow));
+  return viewOf(deps, await markAttendanceOf(deps, PRACTICAL_BOOKINGS, booking, attendance, noShow));
 }
 
 /** The result of an attended booking; the training is then completed. */
 export async function markPracticalResult(deps: Deps, id: number, result: 'passed' | 'not_passed') {
-  const booking = await findBooking(deps, id);
-  requireStarted(deps, booking, 'a result can be recorded');
-  if (booking.attendance !== 'attended') throw new DomainError('invalid-state', `Mark booking ${id} attended first`);
-  return viewOf(deps, await changeBooking(deps, PRACTICAL_BOOKINGS, booking, { result, training_status: 'completed' }, undefined));
+  return viewOf(deps, await markResultOf(deps, PRACTICAL_BOOKINGS, await findBooking(deps, id), result));
 }
 
 /** Moves a scheduled booking to another event of its course: new seat claimed, old freed, both counts moved, one transaction. */
@@ -97,7 +88,7 @@ export async function setEventCapacity(deps: Deps, eventId: number, capacity: nu
     .send(
       new UpdateCommand({
         TableName: deps.table,
-        Key: trainingCatalogueKeys.event(PRACTICAL_FAMILY, eventId),
+        Key: sessionKeys.session(PRACTICAL_FAMILY, eventId),
         UpdateExpression: 'SET #capacity = :c, updated_at = :now',
         ConditionExpression: 'booked_count <= :c',
         ExpressionAttributeNames: { '#capacity': 'capacity' },
@@ -187,23 +178,10 @@ async function releaseOneHold(deps: Deps, event: TrainingEventItem): Promise<boo
 /** Cancels the event, then every booking on it: each refunded in full, each told (`booking.cancelled`). */
 export async function cancelTrainingEvent(deps: Deps, eventId: number, reason = 'training event cancelled') {
   await eventInCatalogue(deps, eventId);
-  const now = deps.clock().toISOString();
-  // Holds and bookings refuse a cancelled event from this write on.
-  await deps.db.send(
-    new UpdateCommand({ TableName: deps.table, Key: trainingCatalogueKeys.event(PRACTICAL_FAMILY, eventId), UpdateExpression: 'SET cancelled_at = if_not_exists(cancelled_at, :now), updated_at = :now', ExpressionAttributeValues: { ':now': now } }),
-  );
-  const cancelled: number[] = [];
-  for (const client of await listClients(deps)) {
-    let cursor: string | undefined;
-    do {
-      const page = await listPracticalBookings(deps, client.clientId, { training_event_id: eventId, limit: 100, cursor });
-      for (const b of page.data.filter((b) => b.booking_status !== 'cancelled')) {
-        await cancelPractical(deps, client.clientId, b.id, { by: 'operator', reason, alwaysRefund: true });
-        cancelled.push(b.id);
-      }
-      cursor = page.next_cursor ?? undefined;
-    } while (cursor);
-  }
+  const cancelled = await cancelSessionAndBookings(deps, PRACTICAL_FAMILY, eventId, {
+    list: (clientId, cursor) => listPracticalBookings(deps, clientId, { training_event_id: eventId, limit: 100, cursor }),
+    cancel: (clientId, id) => cancelPractical(deps, clientId, id, { by: 'operator', reason, alwaysRefund: true }),
+  });
   return { id: eventId, cancelled_bookings: cancelled };
 }
 

@@ -1,6 +1,7 @@
 import { eventPut } from '../events/outbox.js';
 import { getHold, holdUnit, releaseUnitHold, sweepExpiredHolds, type Hold, type Holder, type HoldPolicy } from '../inventory/holds.js';
-import { lockInForce, locksOn, seatNames, unitKeys, type Pool } from '../inventory/units.js';
+import type { Pool, Tally } from '../inventory/units.js';
+import { seatPool as sessionPool, seatsAvailable as sessionSeatsAvailable, seatUnit as sessionSeat } from '../inventory/sessions.js';
 import type { ItemKey } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
@@ -16,10 +17,9 @@ import { eventStatus, toTrainingEventView } from './views.js';
  */
 
 /** A seat's lock: in the event's day partition, named `E<event>S<nn>`. */
-export const seatUnit = (event: Pick<TrainingEventItem, 'id' | 'date' | 'start_time'>, seat: string): ItemKey =>
-  unitKeys.unit(PRACTICAL_FAMILY, event.date, event.start_time, `E${event.id}${seat}`);
+export const seatUnit = (event: Pick<TrainingEventItem, 'id' | 'date' | 'start_time'>, seat: string): ItemKey => sessionSeat(PRACTICAL_FAMILY, event, seat);
 
-export const seatPool = (event: TrainingEventItem): Pool<string> => ({ units: seatNames(event.capacity), keyOf: (seat) => seatUnit(event, seat) });
+export const seatPool = (event: TrainingEventItem): Pool<string> => sessionPool(PRACTICAL_FAMILY, event);
 
 export type SeatHold = Hold & {
   training_event_id: number;
@@ -78,17 +78,7 @@ export const seatOfHold = (hold: Hold): ItemKey => {
 };
 
 /** Seats neither booked nor held by an unexpired hold, for events read together (one query per day). */
-export async function seatsAvailable(deps: Deps, events: TrainingEventItem[], now: Date = deps.clock()): Promise<Map<number, number>> {
-  const dates = [...new Set(events.map((e) => e.date))];
-  const byDate = new Map(await Promise.all(dates.map(async (d) => [d, await locksOn(deps, PRACTICAL_FAMILY, d)] as const)));
-  return new Map(
-    events.map((e) => {
-      const locks = byDate.get(e.date)!;
-      const taken = seatNames(e.capacity).filter((s) => lockInForce(locks.get(seatUnit(e, s).sk), now)).length;
-      return [e.id, e.capacity - taken];
-    }),
-  );
-}
+export const seatsAvailable = (deps: Deps, events: TrainingEventItem[], now: Date = deps.clock()): Promise<Map<number, number>> => sessionSeatsAvailable(deps, PRACTICAL_FAMILY, events, now);
 
 /** The event with its course and location, or not-found (an unknown id, like a malformed one, is 404). */
 export async function eventInCatalogue(deps: Deps, id: number, catalogue?: Catalogue): Promise<{ event: TrainingEventItem; course: Course; location: Location }> {
@@ -109,7 +99,8 @@ export function eventRefusal(event: TrainingEventItem, course: Course, now: Date
 }
 
 /** POST /seats/hold: a free seat of the event for 30 minutes. */
-export async function holdSeat(deps: Deps, holder: Holder, eventId: number): Promise<SeatHoldView> {
+/** `tally` counts the transactions the hold took (the benchmark's contention measure). */
+export async function holdSeat(deps: Deps, holder: Holder, eventId: number, tally?: Tally): Promise<SeatHoldView> {
   const tz = deps.config.serviceTimeZone;
   const { event, course, location } = await eventInCatalogue(deps, eventId).catch((err: unknown) => {
     if (err instanceof DomainError && err.code === 'not-found') throw new DomainError('event-unavailable', `No training event ${eventId}`, { pointer: '/training_event_id' });
@@ -137,6 +128,7 @@ export async function holdSeat(deps: Deps, holder: Holder, eventId: number): Pro
       conflict: (existing) => new DomainError('hold-conflict', 'This client already has an active seat hold; book or release it first', { hold: toSeatHoldView(existing as SeatHold, deps.clock(), tz) }),
       unavailable: () => new DomainError('event-full', `Every seat of training event ${event.id} is booked or held`, { pointer: '/training_event_id' }),
     },
+    tally,
   );
   return toSeatHoldView(hold as SeatHold, at, tz);
 }

@@ -1,5 +1,6 @@
 import { formatWithOffset } from '../platform/time.js';
 import type { Course, Location, TrainingEventItem } from './catalogue.js';
+import { bookingClosesAt } from '../inventory/sessions.js';
 
 /** How courses, locations and training events look in the API (design practical-training section 2). */
 
@@ -30,8 +31,7 @@ export type TrainingEventStatus = 'cancelled' | 'completed' | 'closed' | 'full' 
 
 const HOUR = 3600_000;
 
-/** Booking closes 24 hours before the start. */
-export const bookingClosesAt = (e: Pick<TrainingEventItem, 'start_at'>): Date => new Date(Date.parse(e.start_at) - 24 * HOUR);
+export { bookingClosesAt } from '../inventory/sessions.js';
 
 /** Cancelling before this instant is refunded. */
 export const freeCancellationUntil = (e: Pick<TrainingEventItem, 'start_at'>, course: Pick<Course, 'free_cancellation_hours'>): Date =>

@@ -176,8 +176,8 @@ async function toEachClient(deps: Deps, events: { queued: QueueMessage; event: D
  * the fast lane, the endpoint is failing, so the message moves to the slow
  * lane unattempted (as does any delivery to a failing endpoint that reaches
  * the fast lane: a replay, or a fan-out that read the endpoint just before it
- * failed). Beyond MAX_ATTEMPTS_PER_ENDPOINT_PER_BATCH, deliveries to one
- * endpoint are queued again in the same lane a little later. A moved or
+ * failed). Beyond the lane's MAX_ATTEMPTS_PER_ENDPOINT_PER_BATCH, deliveries
+ * to one endpoint are queued again in the same lane a little later. A moved or
  * deferred message carries the attempts made so far, so numbering, the
  * schedule and the dead-letter move are as if it had stayed put.
  */
@@ -233,7 +233,7 @@ export function deliver(deps: Deps, sqs: SQSClient, { lane, queueUrl, slowUrl }:
       }
       const inBatch = (perEndpoint.get(id(keyOf(message))) ?? 0) + 1;
       perEndpoint.set(id(keyOf(message)), inBatch);
-      if (inBatch > MAX_ATTEMPTS_PER_ENDPOINT_PER_BATCH) {
+      if (inBatch > MAX_ATTEMPTS_PER_ENDPOINT_PER_BATCH[lane]) {
         moves.push({ queued, url: queueUrl, body, delaySeconds: DEFER_SECONDS });
         continue;
       }

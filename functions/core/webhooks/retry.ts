@@ -12,8 +12,15 @@
 export const DELIVERY_LANES = { fast: 'deliveries', slow: 'deliveries_slow' } as const;
 export type Lane = keyof typeof DELIVERY_LANES;
 
-/** At most this many attempts at one endpoint in one batch; the others are queued again a little later. */
-export const MAX_ATTEMPTS_PER_ENDPOINT_PER_BATCH = 3;
+/**
+ * At most this many attempts at one endpoint in one batch of a lane; the
+ * others are queued again a little later. The slow lane's endpoints are
+ * struggling: a burst reaches them a few at a time. A healthy endpoint takes
+ * a whole batch (deferring there cost a burst of events to one endpoint 90 %
+ * of its throughput and a re-queue per event), so it has at most the fast
+ * lane's pollers × 10 attempts in flight.
+ */
+export const MAX_ATTEMPTS_PER_ENDPOINT_PER_BATCH: Record<Lane, number> = { fast: 10, slow: 3 };
 export const DEFER_SECONDS = 2;
 
 /** Seconds before each retry; the deliveries queue allows RETRY_SCHEDULE.length + 1 receives. */

@@ -4,7 +4,7 @@ import { activeType, loadCatalog } from '../../core/clinical-interview/catalog.j
 import { getClient } from '../../core/access/clients.js';
 import type { Deps } from '../../core/platform/deps.js';
 import { DomainError } from '../../core/platform/errors.js';
-import { freeSlotsOn } from '../../core/clinical-interview/slots.js';
+import { freeSlotsBetween } from '../../core/clinical-interview/slots.js';
 import { clinicalBookings } from '../../core/clinical-interview/bookings.js';
 import { leavesTimeToPay } from '../../core/bookings/kind.js';
 import { addDays, isCalendarDate, wallClock } from '../../core/platform/time.js';
@@ -32,12 +32,11 @@ export async function bookingPageModel(deps: Deps, token: string, typeId: string
   let slots: { date: string; time: string }[] = [];
   if (type) {
     const today = wallClock(now, deps.config.serviceTimeZone).date;
-    const days = Array.from({ length: BOOKING_PAGE_DAYS }, (_, i) => addDays(today, i));
     // The page books for candidate payment: only slots that leave the candidate time to pay.
     const deadline = clinicalBookings('clinical-interview').deadline;
-    const perDay = await Promise.all(days.map(async (date) => (await freeSlotsOn(deps, catalog, type, date, now)).filter((s) => leavesTimeToPay(now, s.startAt, deadline))));
+    const free = (await freeSlotsBetween(deps, catalog, type, today, addDays(today, BOOKING_PAGE_DAYS - 1), now)).filter((s) => leavesTimeToPay(now, s.startAt, deadline));
     const seen = new Set<string>();
-    slots = perDay.flat().filter((s) => !seen.has(s.date + s.time) && seen.add(s.date + s.time)).map((s) => ({ date: s.date, time: s.time }));
+    slots = free.filter((s) => !seen.has(s.date + s.time) && seen.add(s.date + s.time)).map((s) => ({ date: s.date, time: s.time }));
   }
   return { clientId, agency: client.name, action, types, type, slots, values: {}, errors: {} };
 }

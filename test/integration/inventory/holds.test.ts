@@ -78,6 +78,21 @@ describe('holders', () => {
     await expect(hold(pool, invite)).resolves.toBeDefined();
   });
 
+  it('a holder with a hold is told so (conflict) even where every unit is taken; a pool mostly free costs one transaction, read or not', async () => {
+    const full = newPool(1);
+    await hold(full, client('first'));
+    const open = newPool(3);
+    const holder = client('busy');
+    const tally: Tally = { attempts: 0 };
+    const own = await hold(open, holder, policy, tally);
+    expect(tally.attempts).toBe(1);
+    const refused = await hold(full, holder).catch((e: DomainError) => e);
+    expect(refused).toMatchObject({ code: 'hold-conflict' });
+    expect(await hold(newPool(2), holder).catch((e: DomainError) => e.code)).toBe('hold-conflict');
+    await releaseUnitHold(deps, policy, holder, own.hold.hold_hash, (h) => open.keyOf(String(h.seat)));
+    expect(await hold(full, holder).catch((e: DomainError) => e.code)).toBe('slot-unavailable');
+  });
+
   it('without the one-hold rule a holder may hold several units', async () => {
     const pool = newPool(3);
     const many = { ...policy, onePerHolder: false };

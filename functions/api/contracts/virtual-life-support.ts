@@ -1,0 +1,112 @@
+import type { virtualLifeSupport } from '../routes/virtual-life-support.js';
+import { CLINICAL_INTERVIEW_CONTRACTS } from './clinical-interview.js';
+import { json, none, pdf, type OperationContract } from './contract.js';
+import { VLS_BOOKING, VLS_HOLD } from './examples.js';
+import * as R from './responses.js';
+
+const candidate = { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace.adeyemi@example.org', phone: '+447700900456', job_role: 'Registered Nurse', nmc_number: '12A3456B' };
+const TAG = 'Courses and timeslots';
+
+/** The family's own operations, and its client operations (this family's wallets only, decision 1). */
+export const VIRTUAL_LIFE_SUPPORT_CONTRACTS: Record<keyof typeof virtualLifeSupport, OperationContract> & { getBalances: OperationContract; getBookingUrl: OperationContract; listWalletTransactions: OperationContract } = {
+  listCourses: {
+    summary: 'List active courses',
+    description:
+      'The live, instructor-led courses by video, with length, price, seats per session, certificate validity and free cancellation hours. `equipment_required` courses post a feedback manikin to the candidate before the session; `equipment_fees` are charged when it comes back late or not at all.',
+    tag: TAG,
+    responses: { 200: json('Active courses', R.VlsCourse, 'page') },
+  },
+  listTimeslots: {
+    summary: 'List available timeslots',
+    description:
+      "A course's session times between two days (today and 13 days on when left out; at most 31 days) with the seats left across its sessions. A slot closes 24 hours before its start; for equipment courses slots before the 3rd working day from today are not offered, so the manikin can be posted in time.",
+    tag: TAG,
+    request: { query: { course_id: 1, from: '2026-12-01', to: '2026-12-14' }, invalid: { course_id: 'one' } },
+    responses: { 200: json('Timeslots, soonest first', R.VlsTimeslot, 'page') },
+  },
+  holdTimeslot: {
+    summary: 'Hold a seat of a timeslot for 30 minutes',
+    description:
+      'Reserves a free seat of a session of the course at that date and time for 30 minutes, so a booking can be made with `hold_hash`. One active hold per client: a second answers 409 with the one it has. A slot that is not offered is 422 `slot-unavailable` with `reason` (`unknown`, `closed`, `inside_dispatch_lead_time`, `full`).',
+    tag: TAG,
+    request: { body: { course_id: 1, date: '2026-12-08', time: '10:00' }, invalid: { time: '10am' } },
+    refusals: [
+      { code: 'slot-unavailable', detail: 'Every seat of the slot on 2026-12-08 at 10:00 is booked or held', extensions: { reason: 'full' } },
+      { code: 'slot-unavailable', detail: 'The slot on 2026-12-02 at 10:00 is too soon to post the manikin: the first date for this course is 2026-12-03', extensions: { reason: 'inside_dispatch_lead_time' } },
+    ],
+    responses: {
+      201: json('Held for 30 minutes', R.VlsHold),
+      409: json('The client already has an active hold; `hold` is it', R.VlsHoldConflict, undefined, {
+        example: { code: 'hold-conflict', detail: 'This client already has an active hold; book or release it first', extensions: { hold: VLS_HOLD } },
+      }),
+    },
+  },
+  releaseHold: {
+    summary: 'Release a hold',
+    description: "Gives the held seat back before its 30 minutes are up. Another client's hold, or one used, released or expired, is 404.",
+    tag: TAG,
+    request: { params: { holdHash: VLS_HOLD.hold_hash } },
+    responses: { 204: none('Released') },
+  },
+  createBooking: {
+    summary: 'Book a held seat',
+    description:
+      'Books the held seat for a candidate and pays with `pay_option`: one credit of the course, the money balance, an invoice, or `candidate_pays` (the candidate is e-mailed a payment link). `delivery_address` is required when the course has `equipment_required` (422 pointing at `/delivery_address` otherwise) and stored as null for other courses. The candidate is e-mailed the join link with a calendar invitation once the booking is confirmed.',
+    tag: 'Bookings',
+    request: {
+      body: { hold_hash: VLS_HOLD.hold_hash, ...candidate, pay_option: 'credits', agency_contact_name: 'Sam Rota', delivery_address: { line1: '4 Mill Road', town: 'Leeds', postcode: 'LS6 2AB' } },
+      invalid: { delivery_address: { line1: '4 Mill Road', town: 'Leeds', postcode: 'not a postcode' } },
+    },
+    refusals: [
+      { code: 'invalid-field', detail: 'Virtual adult BLS with manikin posts a manikin to the candidate: delivery_address is required', extensions: { pointer: '/delivery_address' } },
+      { code: 'hold-expired', detail: 'That hold has expired; hold the slot again' },
+      { code: 'insufficient-credits', detail: 'No Virtual adult BLS with manikin credits left', extensions: { credits: 0 } },
+    ],
+    responses: { 201: json('The booking', R.VlsBooking) },
+  },
+  listBookings: {
+    summary: 'List bookings',
+    description: "This client's bookings, newest first, by status, attendance, equipment status, course and session day.",
+    tag: 'Bookings',
+    request: { query: { status: 'booked', equipment_status: 'dispatched', course_id: 1, from: '2026-12-01', to: '2026-12-31', limit: 25 }, invalid: { equipment_status: 'posted' } },
+    responses: { 200: json('Bookings, newest first', R.VlsBooking, 'page') },
+  },
+  getBooking: {
+    summary: 'Get a single booking',
+    description: 'One booking with its video meeting (null until paid), delivery address, equipment (dispatch and return tracking, fees), attendance, result and certificate state.',
+    tag: 'Bookings',
+    request: { params: { id: VLS_BOOKING.id } },
+    responses: { 200: json('The booking', R.VlsBooking) },
+  },
+  downloadCertificate: {
+    summary: 'Download the certificate (PDF)',
+    description:
+      'The certificate of a booking whose candidate attended and passed, once issued and paid for (`certificate_available`). Unreturned kit never withholds it. Otherwise 404 `certificate-unavailable` with `reason` `not_issued` or `payment_pending`.',
+    tag: 'Bookings',
+    request: { params: { id: VLS_BOOKING.id } },
+    refusals: [{ code: 'certificate-unavailable', detail: 'The certificate of booking 57 is withheld until the candidate has paid', extensions: { reason: 'payment_pending' } }],
+    responses: { 200: pdf('The certificate') },
+  },
+  showPaymentPage: CLINICAL_INTERVIEW_CONTRACTS.showPaymentPage,
+  submitPaymentPage: CLINICAL_INTERVIEW_CONTRACTS.submitPaymentPage,
+  getBookingUrl: {
+    summary: 'Your unique booking URL',
+    description: "The link to this agency's public booking page. Answers 404 while the virtual life-support booking page is not yet offered.",
+    tag: 'Account',
+    refusals: [{ code: 'not-found', detail: 'The virtual-life-support family has no booking page' }],
+    responses: { 200: json('The booking page of this agency', R.BookingUrl) },
+  },
+  listWalletTransactions: {
+    summary: 'List wallet transactions',
+    description: "This client's virtual life-support ledger, newest first: top-ups, debits for bookings, refunds, invoice lines and kit fees (`fee`: `equipment_late`, `equipment_lost`), each with its course.",
+    tag: 'Account',
+    request: { query: { limit: 25 }, invalid: { limit: 'all' } },
+    responses: { 200: json('Ledger entries, newest first', R.VlsLedgerEntry, 'page') },
+  },
+  getBalances: {
+    summary: 'Get credit and money balances',
+    description: "This client's virtual life-support credits, one wallet per course, and its money balance in pence (negative after a kit fee it could not cover). Other families' wallets are separate.",
+    tag: 'Account',
+    responses: { 200: json('Balances', R.CourseBalances) },
+  },
+};

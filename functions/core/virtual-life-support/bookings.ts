@@ -1,0 +1,214 @@
+import { getClient } from '../access/clients.js';
+import { listOf } from '../bookings/bookings.js';
+import { cancelBookingOf, refundDue } from '../bookings/change.js';
+import { commitBooking, holdRefusal, type BookingLinks } from '../bookings/commit.js';
+import type { BookingKind } from '../bookings/kind.js';
+import { getBookingItem } from '../bookings/records.js';
+import { courseBookingView, paymentEmailFor, type Attendance, type CourseBookingRecord } from '../bookings/course-bookings.js';
+import { eventPut } from '../events/outbox.js';
+import { consumeHoldParts, type Holder } from '../inventory/holds.js';
+import { seatUnit, sessionBookedPart, sessionFreedPart } from '../inventory/sessions.js';
+import { retryOnConflict } from '../platform/db.js';
+import type { Deps } from '../platform/deps.js';
+import { DomainError, fieldRefusal } from '../platform/errors.js';
+import { nextId } from '../platform/ids.js';
+import type { Page } from '../platform/pagination.js';
+import { part, type Condition } from '../platform/transact.js';
+import type { BookingStatus, PayOption } from '../platform/vocabulary.js';
+import { getVlsSession, loadCourses, VLS_FAMILY } from './catalogue.js';
+import { daysAfter, deadlineParts, toEquipmentView, type Equipment, type EquipmentStatus } from './equipment-state.js';
+import { getSlotHold, seatOf, vlsHolds } from './timeslots.js';
+
+/**
+ * Virtual life-support bookings as a booking kind (design section 5): a seat
+ * of a session is the unit, the course the product. Besides the engine's
+ * parts a booking counts itself on its session and carries its lent
+ * equipment; a cancellation frees both.
+ */
+
+
+export interface DeliveryAddress {
+  line1: string;
+  line2: string | null;
+  town: string;
+  postcode: string;
+}
+
+export interface NewVlsBooking {
+  hold_hash: string;
+  pay_option: PayOption;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  job_role: string;
+  nmc_number?: string | null;
+  agency_contact_name?: string;
+  agency_contact_email?: string;
+  delivery_address?: { line1: string; line2?: string | null; town: string; postcode: string };
+}
+
+export interface VlsBooking extends CourseBookingRecord {
+  course: { id: number; name: string };
+  session_id: number;
+  seat: string;
+  /** The session's wall-clock time: the seat's lock lives under its day and this. */
+  time: string;
+  video_meeting: { meeting_id: string; join_link: string; password: string };
+  delivery_address: DeliveryAddress | null;
+  equipment: Equipment;
+}
+
+
+export function toVlsBookingView(b: VlsBooking, timeZone: string) {
+  const { id, booking_invite_id, candidate, ...rest } = courseBookingView(b, timeZone);
+  return {
+    id,
+    booking_invite_id,
+    candidate,
+    course: b.course,
+    timeslot: { date: b.date, time: b.time },
+    ...rest,
+    // The room is the candidate's once the booking is paid for.
+    video_meeting: b.booking_status === 'pending_payment' ? null : b.video_meeting,
+    delivery_address: b.delivery_address,
+    equipment: toEquipmentView(b.equipment, timeZone),
+  };
+}
+export type VlsBookingView = ReturnType<typeof toVlsBookingView>;
+
+/** What cancelling does to the kit: not posted yet, it is not posted at all; posted, it is due back a week after the cancellation. */
+function equipmentOnCancel(e: Equipment, now: Date): Equipment {
+  if (e.status === 'awaiting_dispatch') return { ...e, status: 'cancelled', deadline: undefined };
+  if (e.status !== 'dispatched' && e.status !== 'delivered') return e;
+  const due = daysAfter(now.toISOString(), 7);
+  return { ...e, return: { ...e.return!, due_at: due }, deadline: due };
+}
+
+export const vlsBookings = (): BookingKind<VlsBooking, VlsBookingView> => ({
+  family: VLS_FAMILY,
+  holds: vlsHolds,
+  // As clinical (design.md section 5): the earlier of 24 hours after booking and 2 hours before the start.
+  deadline: { afterBookingHours: 24, beforeStartHours: 2 },
+  view: toVlsBookingView,
+  unitOf: (b) => seatUnit(VLS_FAMILY, { id: b.session_id, date: b.date, start_time: b.time }, b.seat),
+  productOf: (b) => ({ kind: 'course', ...b.course, price: b.price }),
+  cancelledFields: { training_status: 'cancelled' },
+  cancelChanges: (b, now) => ({ equipment: equipmentOnCancel(b.equipment, now) }),
+  cancelParts: async (deps, b, changes) => {
+    const session = await getVlsSession(deps, b.session_id);
+    return [...(session ? [sessionFreedPart(deps, VLS_FAMILY, session)] : []), ...deadlineParts(deps, b, changes.equipment?.deadline)];
+  },
+  confirmParts: (deps, b) =>
+    b.certificate ? [part('certificate event', eventPut(deps, { family: VLS_FAMILY, type: 'booking.certificate_available', client_id: b.client_id, data: toVlsBookingView(b, deps.config.serviceTimeZone) }))] : [],
+  notCancellable: (b) => (b.booking_status === 'cancelled' ? new DomainError('cancellation-not-allowed', `Booking ${b.id} is already cancelled`, { reason: 'already_cancelled' }) : undefined),
+  paymentEmail: (b, input) => paymentEmailFor(b, `${b.course.name} (virtual session)`, input),
+  calendarEntry: (b) => ({
+    attendee: { name: `${b.candidate.first_name} ${b.candidate.last_name}`, email: b.candidate.email },
+    title: `${b.course.name} (virtual session)`,
+    description: [
+      `Your ${b.course.name} session is live by video: camera and microphone on throughout, and a short test at the end.`,
+      `Join: ${b.video_meeting.join_link}`,
+      `Meeting ID: ${b.video_meeting.meeting_id}`,
+      `Password: ${b.video_meeting.password}`,
+      ...(b.equipment.status === 'not_required' ? [] : [`A feedback manikin is posted to ${b.delivery_address?.line1}, ${b.delivery_address?.postcode} before the session; please post it back within 7 days after it.`]),
+    ].join('\n'),
+    location: b.video_meeting.join_link,
+  }),
+});
+
+export const VLS_BOOKINGS = vlsBookings();
+
+const HOUR = 3_600_000;
+
+/**
+ * POST /bookings: books the held seat in one transaction: the hold used, the
+ * seat booked, the session's count up (never above its seats), the charge,
+ * the booking with its kit and address, `booking.created`.
+ */
+export async function createVlsBooking(deps: Deps, clientId: string, input: NewVlsBooking, links: BookingLinks, options: { holder?: Holder; bookedBy?: 'Agency' | 'Candidate' } = {}): Promise<VlsBookingView> {
+  const holder = options.holder ?? ({ type: 'client', clientId } as const);
+  const hold = await getSlotHold(deps, input.hold_hash);
+  const refusal = holdRefusal(hold, holder, deps.clock());
+  if (refusal || !hold) throw refusal;
+  const [courses, client, session] = await Promise.all([loadCourses(deps), getClient(deps, clientId), getVlsSession(deps, hold.session_id)]);
+  const course = courses.find((c) => c.id === hold.course_id);
+  if (!client || !course || !session) throw new DomainError('hold-not-found', 'No hold with that hold_hash');
+  if (course.equipment_required && !input.delivery_address) throw fieldRefusal('/delivery_address', `${course.name} posts a manikin to the candidate: delivery_address is required`);
+  const address = course.equipment_required && input.delivery_address ? { ...input.delivery_address, line2: input.delivery_address.line2 ?? null } : null;
+  const bookingId = await nextId(deps, VLS_FAMILY, 'booking');
+  const explainHold = async () => holdRefusal(await getSlotHold(deps, hold.hold_hash), holder, deps.clock());
+  const explainSession = async () => ((await getVlsSession(deps, session.id))?.cancelled_at ? new DomainError('slot-unavailable', 'The session was cancelled', { reason: 'unknown' }) : undefined);
+  const status: EquipmentStatus = course.equipment_required ? 'awaiting_dispatch' : 'not_required';
+  const { view } = await commitBooking(deps, VLS_BOOKINGS, {
+    client,
+    bookingId,
+    payOption: input.pay_option,
+    product: { kind: 'course', id: course.id, name: course.name, price: course.price },
+    links,
+    fields: {
+      candidate: { first_name: input.first_name, last_name: input.last_name, email: input.email, phone: input.phone, job_role: input.job_role, nmc_number: input.nmc_number ?? null },
+      agency_contact: { name: input.agency_contact_name ?? null, email: input.agency_contact_email ?? null },
+      course: { id: course.id, name: course.name },
+      course_id: course.id,
+      ...seatOf(session, hold.seat),
+      free_cancellation_until: new Date(Date.parse(session.start_at) - course.free_cancellation_hours * HOUR).toISOString(),
+      training_status: 'scheduled',
+      attendance: 'pending',
+      result: 'pending',
+      booking_invite_id: null,
+      video_meeting: session.video_meeting,
+      delivery_address: address,
+      equipment: { status, dispatch: null, return: null, fees: [], fee_schedule: course.equipment_fees },
+      booked_by: options.bookedBy ?? 'Agency',
+    },
+    take: () => ({
+      parts: [...consumeHoldParts(deps, vlsHolds, holder, hold.hold_hash, seatUnit(VLS_FAMILY, session, hold.seat), bookingId), sessionBookedPart(deps, VLS_FAMILY, session.id)],
+      failures: { hold: explainHold, unit: explainHold, session: explainSession },
+    }),
+  });
+  return view;
+}
+
+export async function getVlsBooking(deps: Deps, clientId: string, id: number): Promise<VlsBookingView> {
+  const item = await getBookingItem<VlsBooking>(deps, clientId, id, VLS_FAMILY);
+  if (!item) throw new DomainError('not-found', `No booking ${id}`);
+  return toVlsBookingView(item, deps.config.serviceTimeZone);
+}
+
+export interface VlsBookingFilter {
+  status?: BookingStatus;
+  attendance?: Attendance;
+  equipment_status?: EquipmentStatus;
+  course_id?: number;
+  session_id?: number;
+  from?: string;
+  to?: string;
+  limit: number;
+  cursor?: string;
+}
+
+/** GET /bookings: the caller's bookings, newest first. */
+export function listVlsBookings(deps: Deps, clientId: string, filter: VlsBookingFilter): Promise<Page<VlsBookingView>> {
+  const more: Condition[] = [
+    ...(filter.attendance ? [{ expression: 'attendance = :attendance', values: { ':attendance': filter.attendance } }] : []),
+    ...(filter.equipment_status ? [{ expression: 'equipment.#kit = :kit', names: { '#kit': 'status' }, values: { ':kit': filter.equipment_status } }] : []),
+    ...(filter.course_id ? [{ expression: 'course_id = :course', values: { ':course': filter.course_id } }] : []),
+    ...(filter.session_id ? [{ expression: 'session_id = :session', values: { ':session': filter.session_id } }] : []),
+  ];
+  return listOf(deps, VLS_BOOKINGS, clientId, filter, more);
+}
+
+/**
+ * Operator cancel (design 5.5): the seat freed, the session's count down,
+ * refunded before `free_cancellation_until` (or always, when the session is
+ * cancelled) and never for a no-show; kit not yet posted is not posted.
+ */
+export async function cancelVls(deps: Deps, id: number, clientId: string, how: { reason?: string; by?: 'operator' | 'system'; alwaysRefund?: boolean } = {}): Promise<VlsBooking> {
+  return retryOnConflict(async () => {
+    const booking = await getBookingItem<VlsBooking>(deps, clientId, id, VLS_FAMILY);
+    if (!booking) throw new DomainError('not-found', `No booking ${id}`);
+    return cancelBookingOf(deps, VLS_BOOKINGS, booking, { reason: how.reason, by: how.by ?? 'operator', refund: refundDue(booking, deps.clock(), how.alwaysRefund) });
+  });
+}
+

@@ -1,0 +1,9 @@
+import { linkTo } from '../../api/routes/operation.js';
+import { virtualLifeSupport } from '../../api/routes/virtual-life-support.js';
+import { createVlsBooking } from '../../core/virtual-life-support/bookings.js';
+import { httpHandler } from '../../middleware/http-handler.js';
+
+export const handler = httpHandler(virtualLifeSupport.createBooking, async ({ deps, caller, body, baseUrl }) => ({
+  status: 201,
+  body: await createVlsBooking(deps, caller.clientId, body, { payment: (token) => linkTo(baseUrl, virtualLifeSupport.showPaymentPage, { token }) }),
+}));

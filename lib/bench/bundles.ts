@@ -1,0 +1,61 @@
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { queueUrlEnv } from '../../functions/core/platform/config.js';
+import { esbuildOptions } from '../bundling.js';
+import { QUEUES, SCHEDULES } from '../queues.js';
+import { handlerEntry, PROJECT_ROOT, ROUTES } from '../routes.js';
+import { median, round } from './measure.js';
+
+/**
+ * Each function's bundle, built with the CDK's options, its size and its
+ * median import time in a fresh Node process, against the floor: a bundle
+ * holding only the DynamoDB document client, built the same way. A
+ * function's `load_ratio` is its median import time over the floor's, sampled
+ * in turn with it, so the figure means the same on a slower or busier machine.
+ */
+
+const SAMPLES = 5;
+
+export async function measureBundles(): Promise<{ floor_load_ms: number; floor_bytes: number; bundles: { function: string; bytes: number; load_ms: number; load_ratio: number }[] }> {
+  const dir = join(PROJECT_ROOT, '.bench', 'bundles');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const entries = [
+    // A shared handler is one bundle, whichever families route to it.
+    ...[...new Set(ROUTES.map((r) => r.handler))].map((handler) => ({ name: handler, entry: handlerEntry({ handler }) })),
+    ...[...QUEUES.flatMap((q) => (q.worker ? [q.worker] : [])), ...SCHEDULES.map((s) => s.worker), 'outbox-stream'].map((w) => ({
+      name: `workers/${w}`,
+      entry: join(PROJECT_ROOT, 'functions', 'workers', `${w}.ts`),
+    })),
+  ];
+  const unique = [...new Map(entries.map((e) => [e.name, e])).values()];
+  const outOf = (name: string) => join(dir, `${name.replace('/', '--')}.mjs`);
+  const floorEntry = join(PROJECT_ROOT, 'lib', 'bench', 'floor-entry.ts');
+  await Promise.all([...unique, { name: 'floor', entry: floorEntry }].map((e) => build({ ...esbuildOptions(), entryPoints: [e.entry], outfile: outOf(e.name) })));
+  const env = { ...process.env, TABLE_NAME: 'bench', AWS_REGION: 'eu-west-2', DOCUMENTS_BUCKET: 'bench', ...Object.fromEntries(QUEUES.map((q) => [queueUrlEnv(q.id), 'http://127.0.0.1:1/q'])) };
+  const loadMs = (file: string) =>
+    Number(execFileSync(process.execPath, ['--input-type=module', '-e', `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); console.log(performance.now() - t);`], { env, encoding: 'utf8' }).trim());
+  // Each function's samples alternate with the floor's, so a drift in the machine's speed moves both alike.
+  const floorSamples: number[] = [];
+  const measured = unique.map((e) => {
+    const own: number[] = [];
+    const floor: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      floor.push(loadMs(outOf('floor')));
+      own.push(loadMs(outOf(e.name)));
+    }
+    floorSamples.push(...floor);
+    return { function: e.name, bytes: statSync(outOf(e.name)).size, load_ms: round(median(own)), load_ratio: round(median(own) / median(floor)) };
+  });
+  const floor = median(floorSamples);
+  const floorBytes = statSync(outOf('floor')).size;
+  rmSync(join(PROJECT_ROOT, '.bench'), { recursive: true, force: true });
+  return {
+    floor_load_ms: round(floor),
+    floor_bytes: floorBytes,
+    bundles: measured,
+  };
+}
