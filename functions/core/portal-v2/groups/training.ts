@@ -9,7 +9,7 @@ import { DEFAULT_RETENTION, dataLines, itemType } from './common.js';
  * months; a lapsed course is refused on the page.
  */
 
-export const CSTF_REFRESHER_MONTHS: Record<string, number> = {
+const CSTF_DEFAULT_MONTHS: Record<string, number> = {
   conflict_resolution: 36,
   equality_diversity_human_rights: 36,
   fire_safety: 24,
@@ -22,6 +22,23 @@ export const CSTF_REFRESHER_MONTHS: Record<string, number> = {
   safeguarding_adults: 36,
   safeguarding_children: 36,
 };
+/**
+ * Configuration adds codes and sets refresher months per code (Wales adds
+ * violence and aggression): `CSTF_REFRESHER_MONTHS`, JSON such as
+ * `{"violence_and_aggression":36,"fire_safety":12}`, laid over the defaults.
+ */
+export function cstfRefresherMonths(raw: string | undefined): Record<string, number> {
+  if (!raw?.trim()) return { ...CSTF_DEFAULT_MONTHS };
+  const parsed = JSON.parse(raw) as Record<string, unknown>;
+  for (const [code, months] of Object.entries(parsed)) {
+    if (!/^[a-z][a-z0-9_]{1,63}$/.test(code) || !Number.isInteger(months) || (months as number) < 1 || (months as number) > 120) {
+      throw new Error(`CSTF_REFRESHER_MONTHS: ${code} needs a code of lower-case letters, digits and _ and 1 to 120 months`);
+    }
+  }
+  return { ...CSTF_DEFAULT_MONTHS, ...(parsed as Record<string, number>) };
+}
+
+export const CSTF_REFRESHER_MONTHS = cstfRefresherMonths(typeof process === 'undefined' ? undefined : process.env.CSTF_REFRESHER_MONTHS);
 export const CSTF_CODES = Object.keys(CSTF_REFRESHER_MONTHS);
 
 const SUBJECT = itemType('Training subject', [
