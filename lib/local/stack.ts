@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import { seedDemoData, type DemoClient } from '../../functions/core/demo-data.js';
-import { seedDemoRequests } from '../../functions/core/portal-v2/demo-requests.js';
+import { seedDemoRequests, seedRequestGroups } from '../../functions/core/portal-v2/demo-requests.js';
 import { createS3Client } from '../../functions/core/documents/attach.js';
 import { DOCUMENTS_BUCKET_ENV } from '../../functions/core/documents/kinds.js';
 import { deliveryConfigFromEnv } from '../../functions/core/webhooks/delivery.js';
@@ -41,6 +41,8 @@ export interface LocalStackOptions {
   /** Run every schedule this often instead of at its rate (tests). */
   scheduleIntervalMs?: number;
   onError?: (err: unknown) => void;
+  /** Seed the request groups' demo requests (npm start: yes; a test stack only when it looks at them: they cost seconds under load). */
+  demoRequests?: boolean;
   /** Called once the data directory is locked, before anything else starts. */
   onStarting?: () => void;
 }
@@ -186,8 +188,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Links in responses and e-mails point at this server.
     process.env.PUBLIC_ROOT_URL = baseUrl;
     process.env.DOCUMENTS_UPLOAD_URL = `${baseUrl}${S3_POST_PREFIX}${process.env[DOCUMENTS_BUCKET_ENV]}`;
-    // The request groups' demo requests carry links, so they are seeded once the address is known.
-    await seedDemoRequests(deps, baseUrl + FAMILIES['portal-v2'].prefix);
+    // The request groups' entitlements and templates; their demo requests carry links, so they are seeded once the address is known.
+    await seedRequestGroups(deps);
+    if (options.demoRequests !== false) await seedDemoRequests(deps, baseUrl + FAMILIES['portal-v2'].prefix);
 
     const info: LocalInfo = {
       base_url: baseUrl,

@@ -23,7 +23,8 @@ let riverside: string;
 const token = async (client_id: string, client_secret: string) => (await call(`${base}/auth/token`, { body: { client_id, client_secret } })).body.access_token as string;
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  // With the request groups' demo requests, which it uses.
+  stack = await startTestStack({}, { demoRequests: true });
   receiver = await startReceiver();
   base = stack.info.families['portal-v2']!;
   northwind = await token('demo-northwind', 'cs_demo_northwind_local_only');

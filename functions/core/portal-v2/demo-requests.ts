@@ -40,9 +40,14 @@ async function submitAsCandidate(deps: Deps, token: string, requestId: number, i
   await attachUploadedFile(deps, token, 'submission', key);
 }
 
-export async function seedDemoRequests(deps: Deps, base: string): Promise<void> {
+/** The demo clients' occupational health entitlement and a template per group: cheap, on every local stack. */
+export async function seedRequestGroups(deps: Deps): Promise<void> {
   for (const client of [NORTHWIND, 'demo-riverside']) await setEntitlement(deps, client, 'occupational_health', true);
   for (const t of TEMPLATES) if ((await listRequestTemplates(deps, t.kind)).length === 0) await createRequestTemplate(deps, t);
+}
+
+/** One request of each group for the first demo client, each in another state (through the real operations and pages). */
+export async function seedDemoRequests(deps: Deps, base: string): Promise<void> {
   const seeded = async (kind: string) => (await listRequests(deps, GROUP_KINDS[kind]!, NORTHWIND, { limit: 1 })).data.length > 0;
   const token = async (segment: string, id: number) => (await requireRequest(deps, GROUP_KINDS[segment.replace(/-requests$/, '').replaceAll('-', '_')]!, NORTHWIND, id)).request.submission_token!;
 
