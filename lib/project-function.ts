@@ -95,7 +95,8 @@ export class ProjectFunction extends Construct {
     const objects = (ks: readonly DocumentKindId[]) => ks.map((k) => `arn:${Aws.PARTITION}:s3:::${bucketName}/${DOCUMENT_KINDS[k].prefix}*`);
     this.fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: objects(kinds) }));
     const written = kinds.filter((k) => DOCUMENT_KINDS[k].writtenBy === 'function');
-    if (written.length) this.fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: objects(written) }));
+    // PutObject also authorises the browser's POST under a policy this function signed; DeleteObject removes a refused upload.
+    if (written.length) this.fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: objects(written) }));
     return this;
   }
 

@@ -13,7 +13,8 @@ import { queueUrlEnv } from '../functions/core/platform/config.js';
 import { ProjectFunction } from './project-function.js';
 import { QUEUES, SCHEDULES, type WorkerAccess } from './queues.js';
 import { PROJECT_ROOT } from './routes.js';
-import type { StageConfig } from './stage.js';
+import { documentsBucketName, documentsObjectsFinding, type StageConfig } from './stage.js';
+import { DOCUMENT_KINDS } from '../functions/core/documents/kinds.js';
 
 export interface WorkersStackProps extends StackProps {
   config: StageConfig;
@@ -63,6 +64,15 @@ export class WorkersStack extends Stack {
         { id: 'AwsSolutions-IAM5[Resource::*]', reason: 'X-Ray segment writes and DynamoDB ListStreams have no resource-level permissions.' },
       );
       if (access.table) fn.bindTable(props.table, access.table);
+      if (access.documents?.length) {
+        fn.bindDocuments(documentsBucketName(config.stage), access.documents);
+        for (const kind of access.documents) {
+          Validations.of(role).acknowledge({
+            id: `AwsSolutions-IAM5[${documentsObjectsFinding(config.stage, DOCUMENT_KINDS[kind].prefix)}]`,
+            reason: `The ${name} worker reaches ${kind} documents under ${DOCUMENT_KINDS[kind].prefix} only.`,
+          });
+        }
+      }
       for (const target of access.sendsTo ?? []) fn.bindQueue(target, props.queues[target]!);
       this.functions.push(fn);
       return fn;

@@ -145,7 +145,6 @@ export function httpHandler<const O extends Operation>(
   return chain.handler(async (event) => {
     const state = event.state!;
     const family = state.family;
-    const bodySchema = schemaFor(op.body, family);
     const querySchema = schemaFor(op.query, family);
     const common = {
       deps,
@@ -160,6 +159,7 @@ export function httpHandler<const O extends Operation>(
       baseUrl: publicBaseUrl(event, family),
     } as unknown as Omit<HttpInput<O>, 'body'>;
     if (options.resource) await options.resource(common);
+    const bodySchema = schemaFor(op.body, family, common.params as Record<string, unknown>);
     const upload = op.upload && event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : undefined;
     const input = { ...common, upload, body: bodySchema ? parseWith(bodySchema, event.body ?? undefined, 'body') : undefined } as HttpInput<O>;
     const run = async () => toLambdaResult(await operation(input));

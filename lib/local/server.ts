@@ -41,14 +41,31 @@ function compile(path: string): { pattern: RegExp; params: string[] } {
   return { pattern: new RegExp(`^${source}$`), params };
 }
 
+/**
+ * API Gateway picks the most specific route: segment by segment, a literal
+ * before a parameter (`/reference-requests/{id}` before `/{group}/{id}`).
+ * Routes are tried in that order.
+ */
+export function bySpecificity(a: Pick<Route, 'path'>, b: Pick<Route, 'path'>): number {
+  const sa = a.path.split('/');
+  const sb = b.path.split('/');
+  for (let i = 0; i < Math.min(sa.length, sb.length); i++) {
+    const pa = sa[i]!.startsWith('{') ? 1 : 0;
+    const pb = sb[i]!.startsWith('{') ? 1 : 0;
+    if (pa !== pb) return pa - pb;
+  }
+  return 0;
+}
+
 export async function loadRoutes(routes: readonly Route[]): Promise<CompiledRoute[]> {
-  return Promise.all(
+  const compiled = await Promise.all(
     routes.map(async (route) => {
       const module = (await import(pathToFileURL(handlerEntry(route)).href)) as { handler: Handler };
       if (typeof module.handler !== 'function') throw new Error(`${route.handler} does not export a handler`);
       return { route, ...compile(route.path), handler: module.handler };
     }),
   );
+  return compiled.sort((a, b) => bySpecificity(a.route, b.route));
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
@@ -144,7 +161,10 @@ function send(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): v
 
 const notFound = (detail: string) => problemResponse(404, 'not-found', 'Not found', detail);
 
-export function createLocalServer(routes: CompiledRoute[], onError: (err: unknown) => void = () => undefined): Server {
+/** Paths outside the families the local server also answers (the S3 upload emulation). */
+export type ExtraHandler = { prefix: string; method: string; handle: (req: IncomingMessage, res: ServerResponse) => Promise<void> };
+
+export function createLocalServer(routes: CompiledRoute[], onError: (err: unknown) => void = () => undefined, extras: readonly ExtraHandler[] = []): Server {
   const families = Object.entries(FAMILIES) as [FamilyId, (typeof FAMILIES)[FamilyId]][];
   const server = createServer(async (req, res) => {
     try {
@@ -154,6 +174,8 @@ export function createLocalServer(routes: CompiledRoute[], onError: (err: unknow
         res.end(docsPage(routes.map((r) => r.route)));
         return;
       }
+      const extra = extras.find((e) => e.method === req.method && url.pathname.startsWith(e.prefix));
+      if (extra) return await extra.handle(req, res);
       const family = families.find(([, f]) => url.pathname === f.prefix || url.pathname.startsWith(f.prefix + '/'));
       if (!family) return send(res, notFound(`No API family serves ${url.pathname}`));
       const familyPath = url.pathname.slice(family[1].prefix.length) || '/';

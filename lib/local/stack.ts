@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import { seedDemoData, type DemoClient } from '../../functions/core/demo-data.js';
+import { seedDemoRequests, seedRequestGroups } from '../../functions/core/portal-v2/demo-requests.js';
 import { createS3Client } from '../../functions/core/documents/attach.js';
 import { DOCUMENTS_BUCKET_ENV } from '../../functions/core/documents/kinds.js';
 import { deliveryConfigFromEnv } from '../../functions/core/webhooks/delivery.js';
@@ -23,7 +24,8 @@ import { startOutboxPoller } from './outbox-poller.js';
 import { startPoller, type Poller, type SqsWorker } from './pollers.js';
 import { lockDataDir } from './lock.js';
 import { ensureBucket, ensureKeyFormat, ensureQueues, ensureTable } from './provision.js';
-import { createLocalServer, loadRoutes } from './server.js';
+import { handleS3Post, S3_POST_PREFIX } from './s3-post.js';
+import { createLocalServer, loadRoutes, type ExtraHandler } from './server.js';
 
 /** The whole local stack: emulators, table and queues, demo data, the HTTP server and the queue pollers. */
 
@@ -39,6 +41,8 @@ export interface LocalStackOptions {
   /** Run every schedule this often instead of at its rate (tests). */
   scheduleIntervalMs?: number;
   onError?: (err: unknown) => void;
+  /** Seed the request groups' demo requests (npm start: yes; a test stack only when it looks at them: they cost seconds under load). */
+  demoRequests?: boolean;
   /** Called once the data directory is locked, before anything else starts. */
   onStarting?: () => void;
 }
@@ -160,7 +164,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       cleanups.push(async () => clearInterval(timer));
     }
 
-    const server = createLocalServer(await loadRoutes(ROUTES), options.onError);
+    // Browsers post request files straight to the bucket (a signed POST policy); here this server stands in for S3's endpoint.
+    const s3Post: ExtraHandler = {
+      prefix: S3_POST_PREFIX,
+      method: 'POST',
+      handle: (req, res) => handleS3Post(req, res, createS3Client(), (id) => (id === process.env.AWS_ACCESS_KEY_ID ? process.env.AWS_SECRET_ACCESS_KEY : undefined)),
+    };
+    const server = createLocalServer(await loadRoutes(ROUTES), options.onError, [s3Post]);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port, '127.0.0.1', () => resolve());
@@ -177,6 +187,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     lock.listening((server.address() as AddressInfo).port);
     // Links in responses and e-mails point at this server.
     process.env.PUBLIC_ROOT_URL = baseUrl;
+    process.env.DOCUMENTS_UPLOAD_URL = `${baseUrl}${S3_POST_PREFIX}${process.env[DOCUMENTS_BUCKET_ENV]}`;
+    // The request groups' entitlements and templates; their demo requests carry links, so they are seeded once the address is known.
+    await seedRequestGroups(deps);
+    if (options.demoRequests !== false) await seedDemoRequests(deps, baseUrl + FAMILIES['portal-v2'].prefix);
 
     const info: LocalInfo = {
       base_url: baseUrl,

@@ -129,7 +129,8 @@ it('npm start serves both families, keeps its data across restarts, runs beside 
   // The banner and local.json name the facades: whose tokens they take, and the deprecated one's sunset.
   expect(first.output()).toMatch(/ services +http:\/\/127\.0\.0\.1:\d+\/services +\(docs: [^)]+\)\n +clinical-interview tokens\n/);
   expect(first.output()).toMatch(/ practical-training-legacy +http:\/\/127\.0\.0\.1:\d+\/practical-training-legacy +\(docs: [^)]+\)\n +practical-training tokens; deprecated, sunset 2027-06-30\n/);
-  expect(first.info.token_families).toEqual({ services: 'clinical-interview', 'practical-training-legacy': 'practical-training' });
+  expect(first.output()).toMatch(/ portal-v1 +http:\/\/127\.0\.0\.1:\d+\/portal\/v1 +\(docs: [^)]+\)\n +portal-v2 tokens; deprecated, sunset 2027-06-30\n/);
+  expect(first.info.token_families).toEqual({ services: 'clinical-interview', 'practical-training-legacy': 'practical-training', 'portal-v1': 'portal-v2' });
   expect(first.info.deprecations['practical-training-legacy']).toEqual({ deprecated_at: '2026-01-01T00:00:00.000Z', sunset_at: '2027-06-30T00:00:00.000Z', brownouts: [], successor: 'practical-training' });
 
   // The request logs went to the data directory, not to the terminal with the banner.

@@ -18,7 +18,8 @@ import { invocationsOf, readmeSession, RECORDING_PRELUDE } from '../support/read
 
 let stack: LocalStack;
 beforeAll(async () => {
-  stack = await startTestStack();
+  // With the request groups' demo requests, which it uses.
+  stack = await startTestStack({}, { demoRequests: true });
 }, 60_000);
 afterAll(() => stack?.stop());
 

@@ -213,11 +213,18 @@ describe('least privilege', () => {
     expect(JSON.stringify(s3[0].Resource)).toContain('/interview-reports/*');
   });
 
+  it('lets the portal reach request files only under their prefix: read, write (the signed upload form) and delete (a refused upload)', () => {
+    const statements = Object.values(apiOf('portal-v2').template.findResources('AWS::IAM::Policy')).flatMap((p) => p.Properties.PolicyDocument.Statement);
+    const s3 = statements.filter((st: { Action: string | string[] }) => [st.Action].flat().some((a) => a.startsWith('s3:')));
+    expect(s3.flatMap((st: { Action: string | string[] }) => [st.Action].flat()).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    for (const st of s3) expect(JSON.stringify(st.Resource)).toContain('/portal-v2/request-file/*');
+  });
+
   it('names the documents bucket only to the functions that reach a document kind', () => {
     for (const family of FAMILY_IDS) {
       const functions = Object.values(apiOf(family).template.findResources('AWS::Lambda::Function'));
       const withBucket = functions.filter((f) => f.Properties.Environment?.Variables?.DOCUMENTS_BUCKET);
-      expect(withBucket).toHaveLength(family === 'clinical-interview' ? 1 : 0);
+      expect(withBucket).toHaveLength(routesOf(family).filter((r) => r.documents?.length).length);
       expect(functions.some((f) => f.Properties.Environment?.Variables?.REPORTS_BUCKET)).toBe(false);
     }
   });
@@ -250,7 +257,7 @@ describe('deployment settings', () => {
     const app = buildApp(newApp({ domainName: 'api.example.com', certificateArn: 'arn:aws:acm:eu-west-2:123456789012:certificate/abc' }));
     const keys = app.apis.map((s) => Template.fromStack(s).findResources('AWS::ApiGatewayV2::ApiMapping'))
       .flatMap((r) => Object.values(r).map((m) => m.Properties.ApiMappingKey));
-    expect(keys.sort()).toEqual(['clinical-interview', 'portal/v2', 'practical-training', 'practical-training-legacy', 'registration-monitoring', 'services', 'virtual-life-support']);
+    expect(keys.sort()).toEqual(['clinical-interview', 'portal/v1', 'portal/v2', 'practical-training', 'practical-training-legacy', 'registration-monitoring', 'services', 'virtual-life-support']);
   });
 });
 

@@ -16,6 +16,8 @@ export async function startTestStack(env: Record<string, string> = {}, options: 
     sqsEndpoint: process.env.TEST_SQS_ENDPOINT,
     tableName: uniqueName('e2e'),
     queuePrefix: uniqueName('e2e'),
+    // The request groups' demo requests only where a test looks at them (they cost seconds under load).
+    demoRequests: false,
     ...options,
   });
 }

@@ -63,3 +63,40 @@ describe('named conditions', () => {
     expect(both.expression).toContain('#status IN (:open0, :open1)');
   });
 });
+
+describe('request groups: pure rules', () => {
+  it('training: a course is valid for its subject refresher months from completion; configuration adds codes and sets months', async () => {
+    const { cstfRefresherMonths, trainingValidUntil } = await import('../../functions/core/portal-v2/groups/training.js');
+    expect(trainingValidUntil('fire_safety', '2026-01-31')).toBe('2028-01-31');
+    expect(trainingValidUntil('information_governance', '2024-02-29')).toBe('2025-02-28');
+    const wales = cstfRefresherMonths('{"violence_and_aggression":36,"fire_safety":12}');
+    expect(wales).toMatchObject({ violence_and_aggression: 36, fire_safety: 12, moving_handling: 24 });
+    expect(Object.keys(wales)).toHaveLength(12);
+    expect(() => cstfRefresherMonths('{"Fire Safety":0}')).toThrow(/CSTF_REFRESHER_MONTHS/);
+  });
+
+  it('derives a request status from its items: pending, in progress, awaiting review, completed with an outcome', async () => {
+    const { derivedGroupStatus } = await import('../../functions/core/requests/group.js');
+    const of = (...statuses: string[]) => derivedGroupStatus({}, statuses.map((status) => ({ status, data: null, type: 'x' })) as never);
+    expect(of('requested', 'requested')).toEqual({ status: 'pending', outcome: null });
+    expect(of('submitted', 'requested')).toEqual({ status: 'in_progress', outcome: null });
+    expect(of('submitted', 'accepted')).toEqual({ status: 'awaiting_review', outcome: null });
+    expect(of('accepted', 'confirmed')).toEqual({ status: 'completed', outcome: 'satisfied' });
+    expect(of('confirmed', 'denied')).toEqual({ status: 'completed', outcome: 'not_satisfied' });
+    const notFit = derivedGroupStatus({ unsatisfying: (i) => i.data?.outcome === 'not_fit' }, [{ status: 'accepted', data: { outcome: 'not_fit' }, type: 'clearance' }] as never);
+    expect(notFit).toEqual({ status: 'completed', outcome: 'not_satisfied' });
+  });
+
+  it('reads page fields: plain words per field, dates not in the future, control characters refused', async () => {
+    const { readFields } = await import('../../functions/core/requests/fields.js');
+    const specs = [
+      { name: 'completed_on', label: 'Completed on', type: 'date', when: 'past' },
+      { name: 'provider', label: 'Provider', type: 'text', max: 10 },
+      { name: 'aligned', label: 'Aligned', type: 'boolean' },
+      { name: 'lists', label: 'Lists', type: 'multi', options: ['adults', 'children'] },
+    ] as const;
+    expect(readFields(specs, { completed_on: '2026-11-01', provider: 'Skills', aligned: 'yes', lists: ['adults'] }, '2026-11-22')).toEqual({ data: { completed_on: '2026-11-01', provider: 'Skills', aligned: true, lists: ['adults'] } });
+    expect(readFields(specs, { completed_on: '2026-02-30', provider: 'x\u202Ey' }, '2026-11-22')).toEqual({ errors: { completed_on: 'Give a date as YYYY-MM-DD', provider: 'Remove control or formatting characters' } });
+    expect(readFields(specs, { completed_on: '2026-12-01', provider: '' , lists: ['pets'] }, '2026-11-22')).toEqual({ errors: { completed_on: 'This date cannot be in the future', provider: 'Please fill this in', lists: 'Choose from adults, children' } });
+  });
+});

@@ -44,11 +44,12 @@ export const BOOKING = {
   updated_at: '2026-11-20T10:02:41.318+00:00',
 };
 
+// Portal v1 has no events of its own: its subscriptions are portal v2 endpoints (decision 12).
 const endpoint = (family: FamilyId) => ({
   id: 3,
   name: 'Compliance system',
   url: 'https://hooks.northwind-care.example/agency-api',
-  events: [firstKind(family)],
+  events: [family === 'portal-v1' ? 'training_request.completed' : firstKind(family)],
   secret_prefix: 'whsec_aTjH••••••••',
   is_active: true,
   timeout_seconds: 10,
@@ -128,6 +129,66 @@ export const REFERENCE_REQUEST = {
   references: [REFERENCE],
   created_at: '2026-11-18T09:15:01.903Z',
   updated_at: '2026-11-18T09:15:02.117Z',
+};
+
+const GROUP_ITEM = {
+  id: 71,
+  uuid: '3f5b0c1e-2d4a-4b6c-9e8f-0a1b2c3d4e5f',
+  request_id: 42,
+  kind: 'training',
+  type: 'fire_safety',
+  status: 'submitted',
+  status_label: 'Submitted',
+  actor: { mode: 'candidate_upload', name: 'Kate Marsden', email: 'kate.marsden@example.org' },
+  data: { level: null, completed_on: '2026-09-14', provider: 'Skills Academy', cstf_aligned: true },
+  file: {
+    name: 'fire_safety-71.pdf',
+    content_type: 'application/pdf',
+    size: 48213,
+    sha256: '9f2c4e8b1a7d3f6e0b5c2a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f',
+    uploaded_at: '2026-11-19T18:52:47.331Z',
+    scan_status: 'not_scanned',
+    purged_at: null,
+  },
+  form_url: null,
+  booking_invite_id: null,
+  booking_id: null,
+  valid_until: '2028-09-14',
+  rejection_reason: null,
+  submitted_at: '2026-11-19T18:52:47.331Z',
+  reviewed_at: null,
+  reviewed_by: null,
+  reminder_count: 0,
+  last_reminder_sent_at: null,
+  expires_at: '2026-12-02T09:15:01.903Z',
+  created_at: '2026-11-18T09:15:01.903Z',
+  updated_at: '2026-11-19T18:52:47.331Z',
+};
+
+export const GROUP_REQUEST = {
+  id: 42,
+  uuid: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+  kind: 'training',
+  candidate_id: 87,
+  candidate_name: 'Kate Marsden',
+  candidate_email: 'kate.marsden@example.org',
+  template_id: null,
+  template_name: null,
+  status: 'awaiting_review',
+  status_label: 'Awaiting Review',
+  outcome: null,
+  items_required: 1,
+  items_completed: 0,
+  is_complete: false,
+  notes: 'Before the first shift on Ward 7',
+  expires_at: '2026-12-02T09:15:01.903Z',
+  is_expired: false,
+  requested_by: 1,
+  submission_url: 'https://api.northwind-care.example/portal/v2/request-submit/Xq2v9LmT0aBcDeFgHiJkLmNoPq',
+  details: { subjects: ['fire_safety'] },
+  items: [GROUP_ITEM],
+  created_at: '2026-11-18T09:15:01.903Z',
+  updated_at: '2026-11-19T18:52:47.331Z',
 };
 
 const TEMPLATE = {
@@ -270,6 +331,8 @@ export const RESOURCE_EXAMPLES = new Map<v.GenericSchema, Example>([
   [R.Candidate, CANDIDATE],
   [R.Template, TEMPLATE],
   [R.ReferenceRequest, REFERENCE_REQUEST],
+  [R.GroupRequest, GROUP_REQUEST],
+  [R.AnyTemplate, TEMPLATE],
   [R.ReferenceDetail, COMPLETED_REFERENCE],
   [
     R.Course,
@@ -399,4 +462,6 @@ export const PATH_PARAM_EXAMPLES: Record<string, string | number> = {
   token: 'JPjb_hn4J2vE0bA6mptK1W5t',
   holdHash: HOLD.hold_hash,
   asset: 'swagger-ui.css',
+  group: 'training-requests',
+  item_id: 71,
 };

@@ -5,6 +5,7 @@ import { BookingRequest, HoldRequest } from '../schemas/clinical-interview.js';
 import { RefereeInput, ReferenceRequestCreate } from '../schemas/portal-v2.js';
 import { CLINICAL_INTERVIEW_CONTRACTS } from './clinical-interview.js';
 import type { OperationContract } from './contract.js';
+import { PORTAL_V1_CONTRACTS } from './portal-v1.js';
 import { PORTAL_V2_CONTRACTS } from './portal-v2.js';
 import { PRACTICAL_TRAINING_PUBLIC_CONTRACTS } from './practical-training-public.js';
 import { PRACTICAL_TRAINING_CONTRACTS } from './practical-training.js';
@@ -29,6 +30,7 @@ const FAMILY_CONTRACTS: Record<FamilyId, Record<string, OperationContract>> = {
   services: SERVICES_CONTRACTS,
   'practical-training-legacy': PRACTICAL_TRAINING_LEGACY_CONTRACTS,
   'registration-monitoring': REGISTRATION_MONITORING_CONTRACTS,
+  'portal-v1': PORTAL_V1_CONTRACTS,
 };
 
 export const findContract = (route: Pick<Route, 'family' | 'operationId'>): OperationContract | undefined =>

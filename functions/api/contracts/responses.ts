@@ -104,6 +104,9 @@ export const Template = v.strictObject({
   description: str,
   questions: v.array(v.strictObject({ id: str, kind: v.picklist(['rating', 'text']), label: str, required: v.boolean(), weight: v.optional(v.number()) })),
 });
+/** A request group's template: a preset of the kind's create fields (`GET /templates?kind=`). */
+export const RequestTemplate = v.strictObject({ id: int, kind: str, name: str, description: str, preset: v.record(str, v.unknown()) });
+export const AnyTemplate = v.union([Template, RequestTemplate]);
 export const Reference = v.strictObject({
   id: int,
   uuid: v.pipe(str, v.uuid()),
@@ -287,3 +290,66 @@ export const VlsBooking = v.strictObject({
 export const VlsLedgerEntry = v.strictObject({ ...CourseLedgerEntry.entries, fee: v.optional(v.picklist(['equipment_late', 'equipment_lost'])) });
 /** Practical training legacy: the agency's booking page with a course chosen. */
 export const BookingLink = v.strictObject({ course: CourseRef, booking_url: v.pipe(str, v.url()) });
+
+// Portal v2 request groups (design portal-and-facades section 1).
+
+const RequestFile = v.strictObject({
+  name: str,
+  content_type: v.picklist(['application/pdf', 'image/jpeg', 'image/png']),
+  size: int,
+  sha256: str,
+  uploaded_at: timestamp,
+  scan_status: str,
+  purged_at: nullable(timestamp),
+});
+export const GroupItem = v.strictObject({
+  id: int,
+  uuid: v.pipe(str, v.uuid()),
+  request_id: int,
+  kind: str,
+  type: str,
+  status: str,
+  status_label: str,
+  actor: v.strictObject({ mode: str, name: str, email: str }),
+  /** The kind's item fields; null until the actor answers, and in lists and events of occupational health. */
+  data: nullable(v.record(str, v.unknown())),
+  file: nullable(RequestFile),
+  form_url: nullable(v.pipe(str, v.url())),
+  booking_invite_id: nullable(int),
+  booking_id: nullable(int),
+  valid_until: nullable(str),
+  rejection_reason: nullable(str),
+  submitted_at: nullable(timestamp),
+  reviewed_at: nullable(timestamp),
+  reviewed_by: nullable(str),
+  reminder_count: int,
+  last_reminder_sent_at: nullable(timestamp),
+  expires_at: timestamp,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export const GroupRequest = v.strictObject({
+  id: int,
+  uuid: v.pipe(str, v.uuid()),
+  kind: str,
+  candidate_id: int,
+  candidate_name: str,
+  candidate_email: str,
+  template_id: nullable(int),
+  template_name: nullable(str),
+  status: str,
+  status_label: str,
+  outcome: nullable(v.picklist(['satisfied', 'not_satisfied'])),
+  items_required: int,
+  items_completed: int,
+  is_complete: v.boolean(),
+  notes: nullable(str),
+  expires_at: timestamp,
+  is_expired: v.boolean(),
+  requested_by: int,
+  submission_url: nullable(v.pipe(str, v.url())),
+  details: v.record(str, v.unknown()),
+  items: v.array(GroupItem),
+  created_at: timestamp,
+  updated_at: timestamp,
+});

@@ -17,6 +17,7 @@ export const TAGS = {
   'Usage and billing': 'What the month\'s register checks come to: billable and not, by register, trigger and day; postpaid, rolled up to the ledger monthly.',
   Imports: 'Workers from a CSV file: every row checked as `POST /workers` would check it, a dry run, and the row errors.',
   Team: 'The people of the agency: roles over a fixed set of permissions, users, and who gets alert e-mails. `Acting-User: <team user id>` on any request of this API acts as that user, within their role.',
+  'Request groups': 'Training, occupational health, appraisal, certificate and training verification requests: items the candidate or a third party answers, reviewed by the agency.',
   Account: "The agency's own account: credit and money balances, wallet transactions and its booking page link.",
   Webhooks: 'Endpoints that receive signed events (Standard Webhooks), their delivery log, test events and replays.',
   'Public pages': 'HTML pages reached by e-mailed or shared links; the token in the link is the credential.',

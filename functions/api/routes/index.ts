@@ -1,6 +1,7 @@
 import { FAMILIES, FAMILY_IDS, type FamilyId } from '../../core/platform/families.js';
 import { clinicalInterview } from './clinical-interview.js';
 import type { HttpMethod, Operation } from './operation.js';
+import { portalV1 } from './portal-v1.js';
 import { portalV2 } from './portal-v2.js';
 import { practicalTraining } from './practical-training.js';
 import { practicalTrainingLegacy } from './practical-training-legacy.js';
@@ -31,6 +32,7 @@ const OWN_OPERATIONS: Record<FamilyId, Record<string, Operation>> = {
   services,
   'practical-training-legacy': practicalTrainingLegacy,
   'registration-monitoring': registrationMonitoring,
+  'portal-v1': portalV1,
 };
 
 function familyRoutes(family: FamilyId): Route[] {

@@ -13,8 +13,12 @@ import type { FamilyId } from '../../core/platform/families.js';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 type Schema = v.GenericSchema;
-/** A schema, or one per family (webhook bodies take the family's own event kinds). */
-export type SchemaOf<S extends Schema> = S | ((family: FamilyId) => S);
+/**
+ * A schema, or one per family (webhook bodies take the family's own event
+ * kinds) or per path (a request group's create body is its kind's); without
+ * the path (the OpenAPI documents) it is every path's.
+ */
+export type SchemaOf<S extends Schema> = S | ((family: FamilyId, params?: Record<string, unknown>) => S);
 
 export interface Operation {
   operationId: string;
@@ -69,8 +73,8 @@ type Resolved<S> = S extends (family: FamilyId) => infer R ? R : S;
 export type BodyOf<O extends Operation> = O['body'] extends SchemaOf<Schema> ? v.InferOutput<Resolved<O['body']> & Schema> : undefined;
 export type QueryOf<O extends Operation> = O['query'] extends SchemaOf<Schema> ? v.InferOutput<Resolved<O['query']> & Schema> : undefined;
 
-export const schemaFor = (schema: SchemaOf<Schema> | undefined, family: FamilyId): Schema | undefined =>
-  typeof schema === 'function' ? schema(family) : schema;
+export const schemaFor = (schema: SchemaOf<Schema> | undefined, family: FamilyId, params?: Record<string, unknown>): Schema | undefined =>
+  typeof schema === 'function' ? schema(family, params) : schema;
 
 /**
  * The path of an operation with its parameters filled in, relative to the

@@ -1,5 +1,6 @@
 import { PageQuery } from '../schemas/fields.js';
 import { CandidateCreate, RefereeInput, ReferenceRequestCreate, ReferenceRequestsQuery } from '../schemas/portal-v2.js';
+import { GroupRequestsQuery, ItemRejection, TemplatesQuery, groupCreateBody } from '../schemas/portal-v2-groups.js';
 import { familyOperations } from './operation.js';
 
 /** Portal API version 2 (design section 6); handlers under functions/http/portal-v2. */
@@ -7,7 +8,7 @@ export const portalV2 = familyOperations('portal-v2', {
   listCandidates: { method: 'GET', path: '/candidates', handler: 'portal-v2/candidates-list', auth: 'bearer', contract: 'project', query: PageQuery },
   createCandidate: { method: 'POST', path: '/candidates', handler: 'portal-v2/candidates-create', auth: 'bearer', contract: 'project', idempotent: true, body: CandidateCreate },
   getCandidate: { method: 'GET', path: '/candidates/{id}', handler: 'portal-v2/candidates-get', auth: 'bearer', contract: 'project' },
-  listTemplates: { method: 'GET', path: '/templates', handler: 'portal-v2/templates-list', auth: 'bearer', contract: 'spec' },
+  listTemplates: { method: 'GET', path: '/templates', handler: 'portal-v2/templates-list', auth: 'bearer', contract: 'spec', query: TemplatesQuery },
   listReferenceRequests: { method: 'GET', path: '/reference-requests', handler: 'portal-v2/reference-requests-list', auth: 'bearer', contract: 'spec', query: ReferenceRequestsQuery },
   createReferenceRequest: {
     method: 'POST',
@@ -37,4 +38,21 @@ export const portalV2 = familyOperations('portal-v2', {
   submitReferenceForm: { method: 'POST', path: '/reference-form/{token}', handler: 'portal-v2/reference-form-submit', auth: 'none', contract: 'project' },
   showRefereeSubmission: { method: 'GET', path: '/reference-submit/{token}', handler: 'portal-v2/reference-submit-show', auth: 'none', contract: 'project' },
   submitReferees: { method: 'POST', path: '/reference-submit/{token}', handler: 'portal-v2/reference-submit-submit', auth: 'none', contract: 'project' },
+  // Request groups (design portal-and-facades section 1): one set of operations, the group named by its path segment.
+  listGroupRequests: { method: 'GET', path: '/{group}', handler: 'portal-v2/group-requests-list', auth: 'bearer', contract: 'project', query: GroupRequestsQuery },
+  createGroupRequest: { method: 'POST', path: '/{group}', handler: 'portal-v2/group-requests-create', auth: 'bearer', contract: 'project', idempotent: true, body: groupCreateBody },
+  getGroupRequest: { method: 'GET', path: '/{group}/{id}', handler: 'portal-v2/group-requests-get', auth: 'bearer', contract: 'project' },
+  cancelGroupRequest: { method: 'POST', path: '/{group}/{id}/cancel', handler: 'portal-v2/group-requests-cancel', auth: 'bearer', contract: 'project' },
+  remindGroupRequest: { method: 'POST', path: '/{group}/{id}/reminders', handler: 'portal-v2/group-requests-reminders', auth: 'bearer', contract: 'project' },
+  acceptGroupItem: { method: 'POST', path: '/{group}/{id}/items/{item_id}/accept', handler: 'portal-v2/group-items-accept', auth: 'bearer', contract: 'project' },
+  rejectGroupItem: { method: 'POST', path: '/{group}/{id}/items/{item_id}/reject', handler: 'portal-v2/group-items-reject', auth: 'bearer', contract: 'project', body: ItemRejection },
+  downloadGroupItemFile: { method: 'GET', path: '/{group}/{id}/items/{item_id}/file', handler: 'portal-v2/group-items-file', auth: 'bearer', contract: 'project', documents: ['request-files'] },
+  downloadGroupRequestPdf: { method: 'GET', path: '/{group}/{id}/pdf', handler: 'portal-v2/group-requests-pdf', auth: 'bearer', contract: 'project' },
+  // The request groups' public pages: the candidate's, and a third party's form; files go straight to the bucket.
+  showRequestSubmission: { method: 'GET', path: '/request-submit/{token}', handler: 'portal-v2/request-submit-show', auth: 'none', contract: 'project', documents: ['request-files'] },
+  submitRequestSubmission: { method: 'POST', path: '/request-submit/{token}', handler: 'portal-v2/request-submit-submit', auth: 'none', contract: 'project', documents: ['request-files'] },
+  requestSubmissionUploaded: { method: 'GET', path: '/request-submit/{token}/uploaded', handler: 'portal-v2/request-submit-uploaded', auth: 'none', contract: 'project', documents: ['request-files'] },
+  showRequestForm: { method: 'GET', path: '/request-form/{token}', handler: 'portal-v2/request-form-show', auth: 'none', contract: 'project', documents: ['request-files'] },
+  submitRequestForm: { method: 'POST', path: '/request-form/{token}', handler: 'portal-v2/request-form-submit', auth: 'none', contract: 'project', documents: ['request-files'] },
+  requestFormUploaded: { method: 'GET', path: '/request-form/{token}/uploaded', handler: 'portal-v2/request-form-uploaded', auth: 'none', contract: 'project', documents: ['request-files'] },
 });

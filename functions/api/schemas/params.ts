@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { GROUP_SEGMENTS } from '../../core/portal-v2/groups/index.js';
 import { integerFromText } from './fields.js';
 
 /**
@@ -14,6 +15,9 @@ const id = v.pipe(integerFromText(/^[1-9]\d{0,9}$/, 'Not an id', 1, 9_999_999_99
 /** A capability token or hold hash: base64url of 16 to 64 random bytes. */
 const tokenOf = (description: string) => v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,96}$/), v.description(description));
 
+/** A request group's path segment (design portal-and-facades section 1). */
+const group = v.pipe(v.picklist(GROUP_SEGMENTS), v.description('The request group: ' + GROUP_SEGMENTS.join(', ')));
+
 const asset = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,64}$/), v.description('A file of the documentation page'));
 
 export const PATH_PARAMS = {
@@ -22,6 +26,8 @@ export const PATH_PARAMS = {
   holdHash: tokenOf('The `hold_hash` that the hold operation (POST /timeslots/hold, POST /seats/hold) answered'),
   asset,
   roleId: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_-]{0,39}$/), v.description('A built-in role (`owner`, `admin`, `compliance_manager`, `viewer`, `billing`) or a custom role\'s id')),
+  group,
+  item_id: id,
 } as const;
 
 export type PathParamName = keyof typeof PATH_PARAMS;

@@ -23,6 +23,8 @@ export interface ClientAccount {
   referenceRequestsEnabled: boolean;
   /** The account includes registration monitoring (`monitoring enable`). */
   monitoringEnabled: boolean;
+  /** Products beyond the defaults, by name (`occupational_health`: special-category data, design 1.5 rule 5). */
+  entitlements: string[];
   createdAt: string;
   /** Tokens issued under another generation are void. */
   grantGeneration: number;
@@ -40,6 +42,7 @@ interface ClientItem {
   secret_hash: string;
   invoice_enabled: boolean;
   reference_requests_enabled: boolean;
+  entitlements?: string[];
   created_at: string;
   secret_rotated_at?: string;
   number?: number;
@@ -65,6 +68,7 @@ const fromItem = (item: ClientItem): ClientAccount => ({
   invoiceEnabled: item.invoice_enabled,
   referenceRequestsEnabled: item.reference_requests_enabled,
   monitoringEnabled: item.monitoring_enabled_at !== undefined,
+  entitlements: item.entitlements ?? [],
   createdAt: item.created_at,
   grantGeneration: item.grant_generation ?? 0,
   disabled: item.disabled_at !== undefined,
@@ -246,4 +250,12 @@ export async function setReferenceRequestsEnabled(deps: Deps, clientId: string, 
     { Key: clientKeys.item(clientId), UpdateExpression: 'SET reference_requests_enabled = :e', ExpressionAttributeValues: { ':e': enabled } },
     `No client ${clientId}`,
   );
+}
+
+/** Grants or withdraws a product entitlement (`occupational_health`). */
+export async function setEntitlement(deps: Deps, clientId: string, entitlement: string, enabled: boolean): Promise<void> {
+  const client = await getClient(deps, clientId);
+  if (!client) throw new DomainError('not-found', `No client ${clientId}`);
+  const next = [...new Set(enabled ? [...client.entitlements, entitlement] : client.entitlements.filter((e) => e !== entitlement))];
+  await updateExisting(deps, { Key: clientKeys.item(clientId), UpdateExpression: 'SET entitlements = :e', ExpressionAttributeValues: { ':e': next } }, `No client ${clientId}`);
 }

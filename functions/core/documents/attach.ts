@@ -1,7 +1,7 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { requireEnv } from '../platform/config.js';
 import { DomainError } from '../platform/errors.js';
-import { DOCUMENT_KINDS, DOCUMENTS_BUCKET_ENV, isKeyOf, type DocumentKindId } from './kinds.js';
+import { DOCUMENT_KINDS, DOCUMENTS_BUCKET_ENV, isKeyOf, sniffType, type DocumentKindId } from './kinds.js';
 
 /** Stores documents (the operator CLI; functions that write a kind). Reads go through read.ts. */
 
@@ -12,8 +12,8 @@ const TYPE_NAMES: Record<string, string> = { 'application/pdf': 'a PDF file' };
 
 /** Refuses a body that cannot be a document of the kind (type by its leading bytes, size); `what` names it ("The report"). */
 export function requireDocument(kind: DocumentKindId, body: Buffer, what: string): void {
-  const { magic, maxBytes, contentType } = DOCUMENT_KINDS[kind];
-  if (body.subarray(0, magic.length).toString('latin1') !== magic) throw new DomainError('invalid-state', `${what} must be ${TYPE_NAMES[contentType] ?? contentType}`);
+  const { maxBytes, accepts } = DOCUMENT_KINDS[kind];
+  if (!sniffType(kind, body)) throw new DomainError('invalid-state', `${what} must be ${accepts.map((a) => TYPE_NAMES[a.contentType] ?? a.contentType).join(' or ')}`);
   if (body.length > maxBytes) throw new DomainError('invalid-state', `${what} must be at most ${maxBytes} bytes`);
 }
 
@@ -21,5 +21,5 @@ export function requireDocument(kind: DocumentKindId, body: Buffer, what: string
 export async function attachDocument(s3: S3Client, kind: DocumentKindId, key: string, body: Buffer, what: string, bucket = requireEnv(DOCUMENTS_BUCKET_ENV)): Promise<void> {
   if (!isKeyOf(kind, key)) throw new Error(`${key} is not a key of the ${kind} documents`);
   requireDocument(kind, body, what);
-  await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: DOCUMENT_KINDS[kind].contentType }));
+  await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: sniffType(kind, body) }));
 }

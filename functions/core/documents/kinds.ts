@@ -9,18 +9,24 @@ export interface DocumentKind {
   prefix: string;
   /** Who writes the kind: only a kind a function writes gets PutObject in a function's role. */
   writtenBy: 'operator' | 'function';
-  /** What an object must be: its type, the leading bytes that show it, and its size limit. */
-  contentType: 'application/pdf';
-  magic: string;
-  /** Lambda responses are limited to 6 MB, base64 included: a document served through the API stays under it. */
+  /** What an object may be: each type with the leading bytes that show it (a declared type is never trusted). */
+  accepts: readonly { contentType: DocumentType; magic: string }[];
+  /** Lambda responses are limited to 6 MB, base64 included: a document served through the API stays under it. Uploads go straight to the bucket. */
   maxBytes: number;
 }
 
-/** Next: certificates, request PDFs, request uploads, evidence. */
-export type DocumentKindId = 'interview-reports';
+export type DocumentType = 'application/pdf' | 'image/jpeg' | 'image/png';
+export const PDF = { contentType: 'application/pdf', magic: '%PDF-' } as const;
+const JPEG = { contentType: 'image/jpeg', magic: '\xFF\xD8\xFF' } as const;
+const PNG = { contentType: 'image/png', magic: '\x89PNG\r\n\x1A\n' } as const;
+
+/** Next: certificates, request PDFs, evidence. */
+export type DocumentKindId = 'interview-reports' | 'request-files';
 
 export const DOCUMENT_KINDS: Readonly<Record<DocumentKindId, DocumentKind>> = {
-  'interview-reports': { prefix: 'interview-reports/', writtenBy: 'operator', contentType: 'application/pdf', magic: '%PDF-', maxBytes: 4 * 1024 * 1024 },
+  'interview-reports': { prefix: 'interview-reports/', writtenBy: 'operator', accepts: [PDF], maxBytes: 4 * 1024 * 1024 },
+  // Evidence a request's actor uploads with a signed POST policy (design portal-and-facades 1.4), served by a signed URL.
+  'request-files': { prefix: 'portal-v2/request-file/', writtenBy: 'function', accepts: [PDF, JPEG, PNG], maxBytes: 10 * 1024 * 1024 },
 };
 
 /** The environment variable that names the documents bucket. */
@@ -31,3 +37,7 @@ export const documentKey = (kind: DocumentKindId, ...parts: (string | number)[])
 
 /** Is this key one of the kind's? A stored key is checked before it is read. */
 export const isKeyOf = (kind: DocumentKindId, key: string): boolean => key.startsWith(DOCUMENT_KINDS[kind].prefix) && !key.split('/').includes('..');
+
+/** The type a body is by its leading bytes, among those the kind accepts; undefined when none. */
+export const sniffType = (kind: DocumentKindId, body: Buffer): DocumentType | undefined =>
+  DOCUMENT_KINDS[kind].accepts.find((a) => body.subarray(0, a.magic.length).toString('latin1') === a.magic)?.contentType;

@@ -150,6 +150,42 @@ export function bookingCancelled(input: BookingNoticeInput & { unpaid: boolean }
   };
 }
 
+/** A request group's actor (candidate, OH provider, issuer, appraiser) is asked for something: `what` names it, never item data. */
+export function requestInvitation(input: { name: string; agency: string; what: string; candidateName: string; url: string; expiresAt: string; third: boolean }): EmailContent {
+  return {
+    template: input.third ? 'request-form-invitation' : 'request-invitation',
+    subject: input.third ? `${input.what} for ${input.candidateName}` : `${input.agency} asks for your ${input.what.toLowerCase()}`,
+    text: [
+      `Dear ${input.name},`,
+      '',
+      input.third
+        ? `${input.agency} asks you to answer a ${input.what.toLowerCase()} about ${input.candidateName}. Please use this form:`
+        : `${input.agency} asks you for your ${input.what.toLowerCase()}. Please give the details and upload your documents here:`,
+      '',
+      input.url,
+      '',
+      `The link works until ${day(input.expiresAt)}.`,
+    ].join('\n'),
+  };
+}
+
+export function requestReminder(input: { name: string; agency: string; what: string; url: string; expiresAt: string }): EmailContent {
+  return {
+    template: 'request-reminder',
+    subject: `Reminder: ${input.what.toLowerCase()} for ${input.agency}`,
+    text: [`Dear ${input.name},`, '', `${input.agency} is still waiting for your ${input.what.toLowerCase()}. Please use this link:`, '', input.url, '', `The link works until ${day(input.expiresAt)}.`].join('\n'),
+  };
+}
+
+/** An item was rejected: the actor is told why and given the same link to submit again. */
+export function requestItemRejected(input: { name: string; agency: string; item: string; reason: string; url: string }): EmailContent {
+  return {
+    template: 'request-item-rejected',
+    subject: `Please send your ${input.item.toLowerCase()} again`,
+    text: [`Dear ${input.name},`, '', `${input.agency} could not accept your ${input.item.toLowerCase()}:`, '', input.reason, '', 'Please submit it again here:', '', input.url].join('\n'),
+  };
+}
+
 /** A lent item is on its way to the candidate (the virtual life-support manikin). */
 export function equipmentDispatched(input: { candidateName: string; item: string; course: string; when: string; carrier: string; trackingNumber: string; trackingUrl: string | null; returnBy: string; agency: string }): EmailContent {
   return {

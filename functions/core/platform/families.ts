@@ -97,6 +97,17 @@ export const FAMILIES = {
     entitlement: 'monitoring',
     actingUser: true,
   },
+  'portal-v1': {
+    prefix: '/portal/v1',
+    title: 'Portal API version 1 (deprecated)',
+    stackName: 'PortalV1',
+    envelope: 'data-message',
+    tokens: { parent: 'portal-v2' },
+    clientOperations: false,
+    // Its two webhook operations are its own (decision 12): they make portal v2 endpoints.
+    webhooks: false,
+    deprecation: { deprecatedAt: '2026-01-01T00:00:00Z', sunsetAt: '2027-06-30T00:00:00Z', successor: 'portal-v2' },
+  },
 } as const satisfies Record<string, FamilySpec>;
 
 export type FamilyId = keyof typeof FAMILIES;

@@ -80,11 +80,16 @@ export const TABLE_KEYS = {
       importChunkDone: 'IMPORT_DONE#',
       // Each committed row's outcome, written with its worker: a redelivered or racing chunk reads it instead of guessing.
       importRow: 'IMPORT_ROW#',
+      // Portal request groups (requests/group-kind.ts): `<prefix><kind>#…`.
+      groupRequest: 'GREQ#',
+      groupItem: 'GITEM#',
+      groupItemPointer: 'GITEMPTR#',
     },
   },
   catalog: { pk: 'CATALOG#', sk: { interviewType: 'ITYPE#', interviewer: 'INTERVIEWER#', course: 'COURSE#', location: 'LOCATION#' } },
   trainingEvent: { pk: 'TEVENT#', sk: { event: 'TEVENT' } },
   templates: { pk: 'TEMPLATES', sk: { template: 'TEMPLATE#' } },
+  requestTemplates: { pk: 'REQTEMPLATES#', sk: { template: 'REQTEMPLATE#' } },
   slotDay: { pk: 'SLOT#', sk: { lock: '' } },
   hold: { pk: 'HOLD#', sk: { hold: 'HOLD' } },
   paymentRequest: { pk: 'PAYREQ#', sk: { paymentRequest: 'PAYREQ' } },
@@ -113,6 +118,10 @@ export const TABLE_KEYS = {
   usageRollup: { pk: 'USAGE_ROLLUP#', sk: { period: 'USAGE_ROLLUP' } },
   referenceForm: { pk: 'REFFORM#', sk: { form: 'REFFORM' } },
   referenceSubmission: { pk: 'REFSUBMIT#', sk: { submission: 'REFSUBMIT' } },
+  /** A request group's page link, keyed by the SHA-256 of its token. */
+  requestLink: { pk: 'REQLINK#', sk: { link: 'REQLINK' } },
+  /** An upload policy handed to a page: the key it allows, until it is attached or refused. */
+  requestUpload: { pk: 'REQUPLOAD#', sk: { upload: 'REQUPLOAD' } },
   schema: { pk: 'SCHEMA', sk: { version: 'SCHEMA' } },
   // The key that seals list cursors (pagination.ts).
   config: { pk: 'CONFIG', sk: { cursorKey: 'CURSOR_KEY' } },
@@ -124,6 +133,9 @@ export const GSI1_KEYS = {
   bookingById: { pk: 'BOOKING#', sk: { booking: 'BOOKING' } },
   ledgerMonth: { pk: 'LEDGER_MONTH#', sk: { entry: '' } },
   openReferenceRequests: { pk: 'OPEN_REFREQ', sk: { open: '' } },
+  openGroupRequests: { pk: 'OPEN_GREQ#', sk: { open: '' } },
+  /** Closed request groups by the day their retention ends (the purge schedule). */
+  groupPurge: { pk: 'GROUP_PURGE#', sk: { due: '' } },
   trainingEventsByStart: { pk: 'TEVENTS_BY_START#', sk: { event: '' } },
   // A family's unit locks of one month, by day: `LOCKS#<family>#<yyyy-mm>` / `<date>#<time>#<unit>`.
   locksByMonth: { pk: 'LOCKS#', sk: { lock: '' } },

@@ -9,38 +9,8 @@ import type { FamilyId } from '../platform/families.js';
  * (versioned changes, link tokens, reminders, closing and the expiry sweep).
  */
 
-/** Request statuses the engine knows; a kind uses a subset and labels them itself. */
-export type RequestStatus = 'pending' | 'in_progress' | 'awaiting_review' | 'completed' | 'cancelled' | 'expired';
-
-/** What the engine reads and writes on every request. */
-export interface StoredRequest {
-  id: number;
-  uuid: string;
-  client_id: string;
-  candidate_id: number;
-  status: RequestStatus;
-  expires_at: string;
-  /** The public base URL the request was made through: links hang off it. */
-  public_base: string;
-  /** Bumped by every change; each change is conditioned on the version it read. */
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
-
-/** What the engine reads and writes on every item (a reference is an item). */
-export interface StoredItem {
-  id: number;
-  uuid: string;
-  client_id: string;
-  status: string;
-  sent_at: string | null;
-  expires_at: string;
-  reminder_count: number;
-  last_reminder_sent_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type { RequestStatus, StoredItem, StoredRequest } from './shapes.js';
+import type { RequestStatus, StoredItem, StoredRequest } from './shapes.js';
 
 /** A public page reached by an e-mailed link: the token item points at a request (and an item). */
 export interface LinkKind {
@@ -65,6 +35,12 @@ export interface RequestKind<F extends FamilyId, R extends StoredRequest, I exte
     openPartition: string;
     open: (expiresAt: string, clientId: string, id: number) => { gsi1pk: string; gsi1sk: string };
   };
+  /**
+   * Fields a request takes when it closes (completed, cancelled, expired):
+   * a retention index in place of the open one. Without it the request
+   * simply leaves the open index.
+   */
+  onClose?(request: R, closedAt: string): Record<string, unknown>;
   /** Item statuses still waiting for their actor. */
   outstanding: readonly string[];
   /** Item statuses a reminder is due for. */
@@ -72,6 +48,8 @@ export interface RequestKind<F extends FamilyId, R extends StoredRequest, I exte
   events: Record<'created' | 'completed' | 'cancelled' | 'expired', EventKindOf<F>>;
   /** The request as the agency sees it (API, events). */
   view(request: R, items: I[], now: Date): V;
+  /** Whom a reminder goes to: items of one target share one reminder (a candidate with several uploads). Default: each item's own actor. */
+  reminderTarget?(item: I): string;
   /** The reminder to an item's actor. */
   reminderEmail(input: { request: R; item: I; agency: string }): Omit<EmailMessage, 'id'>;
   texts: {

@@ -36,17 +36,25 @@ export async function sendReminders<F extends FamilyId, R extends StoredRequest,
   requireOpen(kind, request, now);
   const at = now.toISOString();
   const sent = new Set<number>();
+  let mails = 0;
+  // One reminder per target (per actor): its due items change together, under each one's own condition.
+  const targets = new Map<string, I[]>();
   for (const item of items.filter((i) => reminderDue(i, kind.remindable, now))) {
-    const reminded = { reminder_count: item.reminder_count + 1, last_reminder_sent_at: at, updated_at: at } as Partial<I>;
+    const target = kind.reminderTarget?.(item) ?? `item ${item.id}`;
+    targets.set(target, [...(targets.get(target) ?? []), item]);
+  }
+  for (const due of targets.values()) {
+    const changes = due.map((item) => ({ item, reminded: { reminder_count: item.reminder_count + 1, last_reminder_sent_at: at, updated_at: at } as Partial<I> }));
     try {
       await transact(deps, [
-        itemChange(deps, kind, request, item, reminded, lastReminderIs(item.last_reminder_sent_at)),
-        part('email', emailPut(deps, kind.reminderEmail({ request, item: { ...item, ...reminded }, agency: client?.name ?? '' }))),
+        ...changes.map(({ item, reminded }) => itemChange(deps, kind, request, item, reminded, lastReminderIs(item.last_reminder_sent_at))),
+        part('email', emailPut(deps, kind.reminderEmail({ request, item: { ...due[0]!, ...changes[0]!.reminded }, agency: client?.name ?? '' }))),
       ]);
-      sent.add(item.id);
+      for (const item of due) sent.add(item.id);
+      mails++;
     } catch (err) {
       // Another run reminded this actor first.
-      if (!(err instanceof TransactionFailed && err.has(`item ${item.id}`))) throw err;
+      if (!(err instanceof TransactionFailed && due.some((item) => err.has(`item ${item.id}`)))) throw err;
     }
   }
   const loaded = await requireRequest(deps, kind, clientId, id);
@@ -56,5 +64,5 @@ export async function sendReminders<F extends FamilyId, R extends StoredRequest,
     // Reminded by this run: the outlook (counted from this reminder) says when the next one can go.
     return sent.has(item.id) ? { item, reminded: true, reason: null, next_reminder_at } : { item, reminded: false, reason, next_reminder_at };
   });
-  return { request: kind.view(loaded.request, loaded.items, now), reminders_sent: sent.size, outcomes };
+  return { request: kind.view(loaded.request, loaded.items, now), reminders_sent: mails, outcomes };
 }

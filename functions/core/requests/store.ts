@@ -103,13 +103,14 @@ export function requestChange<F extends FamilyId, R extends StoredRequest, I ext
   changes: Partial<R>,
   close = false,
 ): { after: R; part: Part } {
-  const fields = { ...changes, updated_at: deps.clock().toISOString(), version: before.version + 1 };
+  const at = deps.clock().toISOString();
+  const closing = close ? kind.onClose?.({ ...before, ...changes }, at) : undefined;
+  const fields = { ...changes, ...closing, updated_at: at, version: before.version + 1 };
+  // A kind with a retention index moves the request into it; otherwise it leaves the open index.
+  const remove = close && !closing?.gsi1pk ? ['gsi1pk', 'gsi1sk'] : undefined;
   return {
     after: { ...before, ...fields },
-    part: part(
-      'request',
-      updateItem(deps, kind.keys.request(before.client_id, before.id), { set: fields, remove: close ? ['gsi1pk', 'gsi1sk'] : undefined }, versionIs(before.version)),
-    ),
+    part: part('request', updateItem(deps, kind.keys.request(before.client_id, before.id), { set: fields, remove }, versionIs(before.version))),
   };
 }
 

@@ -103,7 +103,11 @@ export function deliveryConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Del
 /** The endpoints an event goes to: active, and subscribed (or, for a test event, the one it names). */
 export function wants(endpoint: EndpointItem, event: DomainEvent): boolean {
   if (!endpoint.is_active) return false;
-  return event.endpoint_id !== undefined ? endpoint.id === event.endpoint_id : endpoint.events.includes(event.type);
+  if (event.endpoint_id !== undefined) return endpoint.id === event.endpoint_id;
+  // Item events are shared by every request kind: an endpoint limited to some kinds takes only theirs.
+  const kind = (event.data as { kind?: unknown } | undefined)?.kind;
+  if (endpoint.request_kinds && event.type.startsWith('request_item.') && !endpoint.request_kinds.includes(String(kind))) return false;
+  return endpoint.events.includes(event.type);
 }
 
 /**

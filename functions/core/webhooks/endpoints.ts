@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { addSeconds } from '../platform/clock.js';
 import { isConditionalCheckFailed } from '../platform/conditions.js';
-import { deleteItem, itemAbsent, itemExists, part, putItem, transact, updateItem, type Condition } from '../platform/transact.js';
+import { allOf, deleteItem, itemAbsent, itemExists, part, putItem, transact, updateItem, type Condition } from '../platform/transact.js';
 import { queryAll, queryPage } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
@@ -45,6 +45,10 @@ export interface EndpointItem {
   /** When the current run of failures began; the endpoint is switched off when it has lasted too long. */
   failing_since?: string;
   disabled_reason?: string;
+  /** Only item events (`request_item.*`) of these request kinds: a portal v1 subscription (decision 12). */
+  request_kinds?: string[];
+  /** The family whose operations made it (portal v1's subscribe); only they delete it. */
+  created_via?: FamilyId;
   created_at: string;
   updated_at: string;
 }
@@ -92,6 +96,8 @@ export interface NewEndpoint {
   url: string;
   events: string[];
   timeout_seconds?: number;
+  request_kinds?: string[];
+  created_via?: FamilyId;
 }
 
 /** Endpoints per client and family (design section 4, Abuse limits): each one multiplies every event's deliveries. */
@@ -118,6 +124,8 @@ export async function createEndpoint(deps: Deps, clientId: string, family: Famil
     secret: newWebhookSecret(),
     is_active: true,
     timeout_seconds: input.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS,
+    ...(input.request_kinds ? { request_kinds: input.request_kinds } : {}),
+    ...(input.created_via ? { created_via: input.created_via } : {}),
     last_delivered_at: null,
     last_response_code: null,
     consecutive_failures: 0,
@@ -225,8 +233,10 @@ export async function updateEndpoint(deps: Deps, clientId: string, family: Famil
   return toEndpointView(updated, deps.config.serviceTimeZone);
 }
 
-export async function deleteEndpoint(deps: Deps, clientId: string, family: FamilyId, id: number): Promise<void> {
-  await transact(deps, [part('endpoint', deleteItem(deps, webhookKeys.endpoint(clientId, family, id), itemExists)), part('count', endpointCount(deps, clientId, family, -1))], {
+/** Deletes an endpoint; `via`: only one made through that family's operations (else not-found). */
+export async function deleteEndpoint(deps: Deps, clientId: string, family: FamilyId, id: number, via?: FamilyId): Promise<void> {
+  const made: Condition | undefined = via ? { expression: 'created_via = :via', values: { ':via': via } } : undefined;
+  await transact(deps, [part('endpoint', deleteItem(deps, webhookKeys.endpoint(clientId, family, id), made ? allOf(itemExists, made) : itemExists)), part('count', endpointCount(deps, clientId, family, -1))], {
     endpoint: new DomainError('not-found', `No webhook endpoint ${id}`),
   });
 }

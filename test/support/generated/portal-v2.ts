@@ -162,7 +162,7 @@ export interface paths {
         };
         /**
          * List form templates
-         * @description The reference forms referees can be asked to fill in; use an `id` as `template_id`.
+         * @description The reference forms referees can be asked to fill in; use an `id` as `template_id`. With `kind` (a request group such as `training`), that group's templates: presets of its create fields.
          */
         get: operations["listTemplates"];
         put?: never;
@@ -359,6 +359,258 @@ export interface paths {
          * @description The candidate's referees; each is e-mailed the reference form.
          */
         post: operations["submitReferees"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{group}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List requests of a group
+         * @description This client's requests of the group, newest first, optionally by status or candidate. Occupational health lists show outcomes and dates only (no item data or files). The group is the path segment: `training-requests`, `occupational-health-requests` (an account entitlement: 403 without), `appraisal-requests`, `certificate-requests`, `training-verification-requests`.
+         */
+        get: operations["listGroupRequests"];
+        put?: never;
+        /**
+         * Create a request of a group
+         * @description Asks the candidate (and third parties: issuers, appraisers, an OH provider) for evidence; each is e-mailed a link to a page that works without JavaScript. The body is the common fields (`candidate_id`, `template_id`, `expiry_days`, `notes`) and the group's own: training `subjects` (CSTF codes); occupational health `collection_mode`, `oh_provider`, `epp_role`; appraisal `confirm_with_appraiser`; certificate `certificates[{kind, label}]`; training verification `certificates[{course_title, completed_on, issuer_organisation, issuer_contact_name, issuer_contact_email, …}]`. The group is the path segment: `training-requests`, `occupational-health-requests` (an account entitlement: 403 without), `appraisal-requests`, `certificate-requests`, `training-verification-requests`.
+         */
+        post: operations["createGroupRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{group}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a request of a group
+         * @description One request with its items: each item's status, actor, data, file (name, type, size, SHA-256) and review. The group is the path segment: `training-requests`, `occupational-health-requests` (an account entitlement: 403 without), `appraisal-requests`, `certificate-requests`, `training-verification-requests`.
+         */
+        get: operations["getGroupRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{group}/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a request of a group
+         * @description Closes the request: outstanding items are cancelled and their links stop working. Items already final are kept.
+         */
+        post: operations["cancelGroupRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{group}/{id}/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remind whoever owes the next step
+         * @description E-mails the link again to each actor (the candidate, an issuer, an appraiser) who owes an item and was not reminded in the last 24 hours: one reminder per actor.
+         */
+        post: operations["remindGroupRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{group}/{id}/items/{item_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a submitted item
+         * @description The agency accepts an item its actor submitted; the acceptance that makes every item final completes the request (`outcome` set) in the same change. 409 unless the item is `submitted`.
+         */
+        post: operations["acceptGroupItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{group}/{id}/items/{item_id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a submitted item
+         * @description The agency rejects an item with a reason (1 to 500 characters); its actor is e-mailed the reason (occupational health: only that there is one) and the same link, and may submit again.
+         */
+        post: operations["rejectGroupItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{group}/{id}/items/{item_id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an item's file
+         * @description A 303 redirect to a signed link to the file, valid for 300 seconds, served as an attachment. 404 while the item has no file.
+         */
+        get: operations["downloadGroupItemFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{group}/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a request summary as PDF
+         * @description The request's items, statuses, dates, reviewers and each file's SHA-256 (never the files' contents).
+         */
+        get: operations["downloadGroupRequestPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/request-submit/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Candidate's request page (HTML)
+         * @description The page the candidate reaches from their e-mail: each item's fields, then its file (posted straight to the document store under a signed form).
+         */
+        get: operations["showRequestSubmission"];
+        put?: never;
+        /**
+         * Candidate's request page: an item's fields (HTML form)
+         * @description One item's fields; the page then offers its file upload.
+         */
+        post: operations["submitRequestSubmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/request-submit/{token}/uploaded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Candidate page: back from the upload (HTML)
+         * @description Where the document store sends the browser after an upload: the file is checked (size 1 B to 10 MiB; PDF, JPEG or PNG by its leading bytes), attached and the item submitted; otherwise it is deleted and the page says why (422).
+         */
+        get: operations["requestSubmissionUploaded"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/request-form/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Third-party form (HTML)
+         * @description The form an issuer, an appraiser or an OH provider reaches from their e-mail: confirm or deny, or give the items with their files.
+         */
+        get: operations["showRequestForm"];
+        put?: never;
+        /**
+         * Third-party form: answer (HTML form)
+         * @description Confirms, or denies with a reason; or (an OH provider) one item's fields.
+         */
+        post: operations["submitRequestForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/request-form/{token}/uploaded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Third-party form: back from the upload (HTML)
+         * @description As the candidate's page: the file is checked, attached and the item submitted, or deleted and refused.
+         */
+        get: operations["requestFormUploaded"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -788,6 +1040,1670 @@ export interface webhooks {
                     "application/json": {
                         /** @constant */
                         type: "reference_request.expired";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "training_request.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * training_request.created
+         * @description A training request was created.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "training_request.created";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "training_request.submitted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * training_request.submitted
+         * @description Every outstanding item of a training request is submitted: it awaits review.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "training_request.submitted";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "training_request.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * training_request.completed
+         * @description Every item of a training request is final; `outcome` says whether it is satisfied.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "training_request.completed";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "training_request.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * training_request.cancelled
+         * @description A training request was cancelled.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "training_request.cancelled";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "training_request.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * training_request.expired
+         * @description A training request expired before it was complete.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "training_request.expired";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "occupational_health_request.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * occupational_health_request.created
+         * @description An occupational health request was created.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "occupational_health_request.created";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "occupational_health_request.submitted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * occupational_health_request.submitted
+         * @description Every outstanding item of an occupational health request is submitted: it awaits review.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "occupational_health_request.submitted";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "occupational_health_request.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * occupational_health_request.completed
+         * @description Every item of an occupational health request is final; `outcome` says whether it is satisfied.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "occupational_health_request.completed";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "occupational_health_request.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * occupational_health_request.cancelled
+         * @description An occupational health request was cancelled.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "occupational_health_request.cancelled";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "occupational_health_request.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * occupational_health_request.expired
+         * @description An occupational health request expired before it was complete.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "occupational_health_request.expired";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "appraisal_request.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * appraisal_request.created
+         * @description An appraisal request was created.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "appraisal_request.created";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "appraisal_request.submitted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * appraisal_request.submitted
+         * @description Every outstanding item of an appraisal request is submitted: it awaits review.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "appraisal_request.submitted";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "appraisal_request.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * appraisal_request.completed
+         * @description Every item of an appraisal request is final; `outcome` says whether it is satisfied.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "appraisal_request.completed";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "appraisal_request.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * appraisal_request.cancelled
+         * @description An appraisal request was cancelled.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "appraisal_request.cancelled";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "appraisal_request.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * appraisal_request.expired
+         * @description An appraisal request expired before it was complete.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "appraisal_request.expired";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "certificate_request.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * certificate_request.created
+         * @description A certificate request was created.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "certificate_request.created";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "certificate_request.submitted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * certificate_request.submitted
+         * @description Every outstanding item of a certificate request is submitted: it awaits review.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "certificate_request.submitted";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "certificate_request.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * certificate_request.completed
+         * @description Every item of a certificate request is final; `outcome` says whether it is satisfied.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "certificate_request.completed";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "certificate_request.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * certificate_request.cancelled
+         * @description A certificate request was cancelled.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "certificate_request.cancelled";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "certificate_request.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * certificate_request.expired
+         * @description A certificate request expired before it was complete.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "certificate_request.expired";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "training_verification_request.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * training_verification_request.created
+         * @description A training verification request was created.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "training_verification_request.created";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "training_verification_request.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * training_verification_request.completed
+         * @description Every item of a training verification request is final; `outcome` says whether it is satisfied.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "training_verification_request.completed";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "training_verification_request.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * training_verification_request.cancelled
+         * @description A training verification request was cancelled.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "training_verification_request.cancelled";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "training_verification_request.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * training_verification_request.expired
+         * @description A training verification request expired before it was complete.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "training_verification_request.expired";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "request_item.submitted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * request_item.submitted
+         * @description An item was submitted by its actor (fields and file). `data` is the item, with `kind` and `request_id` (no health data for occupational health).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "request_item.submitted";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "request_item.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * request_item.accepted
+         * @description The agency accepted a submitted item. `data` is the item, with `kind` and `request_id` (no health data for occupational health).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "request_item.accepted";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "request_item.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * request_item.rejected
+         * @description The agency rejected a submitted item; its actor was told why and may submit again. `data` is the item, with `kind` and `request_id` (no health data for occupational health).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "request_item.rejected";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "request_item.confirmed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * request_item.confirmed
+         * @description An issuer or appraiser confirmed an item. `data` is the item, with `kind` and `request_id` (no health data for occupational health).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "request_item.confirmed";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "request_item.denied": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * request_item.denied
+         * @description An issuer or appraiser denied an item. `data` is the item, with `kind` and `request_id` (no health data for occupational health).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "request_item.denied";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "request_item.booked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * request_item.booked
+         * @description A booking was made through the invite of an item. `data` is the item, with `kind` and `request_id` (no health data for occupational health).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "request_item.booked";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "request_item.certified": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * request_item.certified
+         * @description The booking of an item led to its certificate. `data` is the item, with `kind` and `request_id` (no health data for occupational health).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "request_item.certified";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "request_item.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * request_item.failed
+         * @description The booking of an item was cancelled, missed or not passed. `data` is the item, with `kind` and `request_id` (no health data for occupational health).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "request_item.failed";
                         /** Format: date-time */
                         timestamp: string;
                         /** @description The resource as the API returns it */
@@ -1631,14 +3547,20 @@ export interface operations {
     };
     listTemplates: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Templates of this request kind (default: reference)
+                 * @example training
+                 */
+                kind?: "reference" | "training" | "occupational_health" | "appraisal" | "certificate" | "training_verification";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Reference form templates */
+            /** @description Templates of the kind (default: reference form templates) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1679,7 +3601,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
+                        data: ({
                             id: number;
                             name: string;
                             description: string;
@@ -1691,13 +3613,30 @@ export interface operations {
                                 required: boolean;
                                 weight?: number;
                             }[];
-                        }[];
+                        } | {
+                            id: number;
+                            kind: string;
+                            name: string;
+                            description: string;
+                            preset: {
+                                [key: string]: unknown;
+                            };
+                        })[];
                         next_cursor: string | null;
                     };
                 };
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3487,6 +5426,2305 @@ export interface operations {
             };
         };
     };
+    listGroupRequests: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only requests in this status
+                 * @example awaiting_review
+                 */
+                status?: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
+                /**
+                 * @description Only this candidate's requests
+                 * @example 87
+                 */
+                candidate_id?: number;
+                /**
+                 * @description How many items a page holds
+                 * @example 25
+                 */
+                limit?: number;
+                /** @description The previous page's `next_cursor`, to read the page after it */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @example training-requests
+                 */
+                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Requests, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 42,
+                     *           "uuid": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "kind": "training",
+                     *           "candidate_id": 87,
+                     *           "candidate_name": "Kate Marsden",
+                     *           "candidate_email": "kate.marsden@example.org",
+                     *           "template_id": null,
+                     *           "template_name": null,
+                     *           "status": "awaiting_review",
+                     *           "status_label": "Awaiting Review",
+                     *           "outcome": null,
+                     *           "items_required": 1,
+                     *           "items_completed": 0,
+                     *           "is_complete": false,
+                     *           "notes": "Before the first shift on Ward 7",
+                     *           "expires_at": "2026-12-02T09:15:01.903Z",
+                     *           "is_expired": false,
+                     *           "requested_by": 1,
+                     *           "submission_url": "https://api.northwind-care.example/portal/v2/request-submit/Xq2v9LmT0aBcDeFgHiJkLmNoPq",
+                     *           "details": {
+                     *             "subjects": [
+                     *               "fire_safety"
+                     *             ]
+                     *           },
+                     *           "items": [
+                     *             {
+                     *               "id": 71,
+                     *               "uuid": "3f5b0c1e-2d4a-4b6c-9e8f-0a1b2c3d4e5f",
+                     *               "request_id": 42,
+                     *               "kind": "training",
+                     *               "type": "fire_safety",
+                     *               "status": "submitted",
+                     *               "status_label": "Submitted",
+                     *               "actor": {
+                     *                 "mode": "candidate_upload",
+                     *                 "name": "Kate Marsden",
+                     *                 "email": "kate.marsden@example.org"
+                     *               },
+                     *               "data": {
+                     *                 "level": null,
+                     *                 "completed_on": "2026-09-14",
+                     *                 "provider": "Skills Academy",
+                     *                 "cstf_aligned": true
+                     *               },
+                     *               "file": {
+                     *                 "name": "fire_safety-71.pdf",
+                     *                 "content_type": "application/pdf",
+                     *                 "size": 48213,
+                     *                 "sha256": "9f2c4e8b1a7d3f6e0b5c2a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f",
+                     *                 "uploaded_at": "2026-11-19T18:52:47.331Z",
+                     *                 "scan_status": "not_scanned",
+                     *                 "purged_at": null
+                     *               },
+                     *               "form_url": null,
+                     *               "booking_invite_id": null,
+                     *               "booking_id": null,
+                     *               "valid_until": "2028-09-14",
+                     *               "rejection_reason": null,
+                     *               "submitted_at": "2026-11-19T18:52:47.331Z",
+                     *               "reviewed_at": null,
+                     *               "reviewed_by": null,
+                     *               "reminder_count": 0,
+                     *               "last_reminder_sent_at": null,
+                     *               "expires_at": "2026-12-02T09:15:01.903Z",
+                     *               "created_at": "2026-11-18T09:15:01.903Z",
+                     *               "updated_at": "2026-11-19T18:52:47.331Z"
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-11-18T09:15:01.903Z",
+                     *           "updated_at": "2026-11-19T18:52:47.331Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** Format: uuid */
+                            uuid: string;
+                            kind: string;
+                            candidate_id: number;
+                            candidate_name: string;
+                            candidate_email: string;
+                            template_id: number | null;
+                            template_name: string | null;
+                            status: string;
+                            status_label: string;
+                            outcome: ("satisfied" | "not_satisfied") | null;
+                            items_required: number;
+                            items_completed: number;
+                            is_complete: boolean;
+                            notes: string | null;
+                            /** Format: date-time */
+                            expires_at: string;
+                            is_expired: boolean;
+                            requested_by: number;
+                            submission_url: string | null;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            items: {
+                                id: number;
+                                /** Format: uuid */
+                                uuid: string;
+                                request_id: number;
+                                kind: string;
+                                type: string;
+                                status: string;
+                                status_label: string;
+                                actor: {
+                                    mode: string;
+                                    name: string;
+                                    email: string;
+                                };
+                                data: {
+                                    [key: string]: unknown;
+                                } | null;
+                                file: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    content_type: "application/pdf" | "image/jpeg" | "image/png";
+                                    size: number;
+                                    sha256: string;
+                                    /** Format: date-time */
+                                    uploaded_at: string;
+                                    scan_status: string;
+                                    purged_at: string | null;
+                                } | null;
+                                form_url: string | null;
+                                booking_invite_id: number | null;
+                                booking_id: number | null;
+                                valid_until: string | null;
+                                rejection_reason: string | null;
+                                submitted_at: string | null;
+                                reviewed_at: string | null;
+                                reviewed_by: string | null;
+                                reminder_count: number;
+                                last_reminder_sent_at: string | null;
+                                /** Format: date-time */
+                                expires_at: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createGroupRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
+                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @example training-requests
+                 */
+                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "candidate_id": 87,
+                 *       "subjects": [
+                 *         "fire_safety",
+                 *         "moving_handling"
+                 *       ],
+                 *       "expiry_days": 14,
+                 *       "notes": "Before the first shift on Ward 7"
+                 *     }
+                 */
+                "application/json": {
+                    candidate_id: number;
+                    template_id?: number;
+                    /** @default 14 */
+                    expiry_days?: number;
+                    notes?: string;
+                    subjects: ("conflict_resolution" | "equality_diversity_human_rights" | "fire_safety" | "health_safety_welfare" | "infection_prevention_control" | "information_governance" | "moving_handling" | "preventing_radicalisation" | "resuscitation" | "safeguarding_adults" | "safeguarding_children")[];
+                } | {
+                    candidate_id: number;
+                    template_id?: number;
+                    /** @default 14 */
+                    expiry_days?: number;
+                    notes?: string;
+                    /** @enum {string} */
+                    collection_mode: "candidate_provides" | "provider_provides";
+                    oh_provider?: {
+                        name: string;
+                        organisation: string;
+                        /** Format: email */
+                        email: string;
+                    };
+                    /** @default false */
+                    epp_role?: boolean;
+                } | {
+                    candidate_id: number;
+                    template_id?: number;
+                    /** @default 14 */
+                    expiry_days?: number;
+                    notes?: string;
+                    /** @default true */
+                    confirm_with_appraiser?: boolean;
+                } | {
+                    candidate_id: number;
+                    template_id?: number;
+                    /** @default 14 */
+                    expiry_days?: number;
+                    notes?: string;
+                    certificates: {
+                        /** @enum {string} */
+                        kind: "dbs" | "right_to_work" | "identity" | "qualification" | "other";
+                        label?: string;
+                    }[];
+                } | {
+                    candidate_id: number;
+                    template_id?: number;
+                    /** @default 14 */
+                    expiry_days?: number;
+                    notes?: string;
+                    certificates: {
+                        /** @enum {string} */
+                        subject?: "conflict_resolution" | "equality_diversity_human_rights" | "fire_safety" | "health_safety_welfare" | "infection_prevention_control" | "information_governance" | "moving_handling" | "preventing_radicalisation" | "resuscitation" | "safeguarding_adults" | "safeguarding_children";
+                        course_title: string;
+                        /** Format: date */
+                        completed_on: string;
+                        certificate_number?: string;
+                        issuer_organisation: string;
+                        issuer_contact_name: string;
+                        /** Format: email */
+                        issuer_contact_email: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The request */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 42,
+                     *         "uuid": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "kind": "training",
+                     *         "candidate_id": 87,
+                     *         "candidate_name": "Kate Marsden",
+                     *         "candidate_email": "kate.marsden@example.org",
+                     *         "template_id": null,
+                     *         "template_name": null,
+                     *         "status": "pending",
+                     *         "status_label": "Awaiting candidate",
+                     *         "outcome": null,
+                     *         "items_required": 1,
+                     *         "items_completed": 0,
+                     *         "is_complete": false,
+                     *         "notes": "Before the first shift on Ward 7",
+                     *         "expires_at": "2026-12-02T09:15:01.903Z",
+                     *         "is_expired": false,
+                     *         "requested_by": 1,
+                     *         "submission_url": "https://api.northwind-care.example/portal/v2/request-submit/Xq2v9LmT0aBcDeFgHiJkLmNoPq",
+                     *         "details": {
+                     *           "subjects": [
+                     *             "fire_safety"
+                     *           ]
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "id": 71,
+                     *             "uuid": "3f5b0c1e-2d4a-4b6c-9e8f-0a1b2c3d4e5f",
+                     *             "request_id": 42,
+                     *             "kind": "training",
+                     *             "type": "fire_safety",
+                     *             "status": "requested",
+                     *             "status_label": "Requested",
+                     *             "actor": {
+                     *               "mode": "candidate_upload",
+                     *               "name": "Kate Marsden",
+                     *               "email": "kate.marsden@example.org"
+                     *             },
+                     *             "data": null,
+                     *             "file": null,
+                     *             "form_url": null,
+                     *             "booking_invite_id": null,
+                     *             "booking_id": null,
+                     *             "valid_until": null,
+                     *             "rejection_reason": null,
+                     *             "submitted_at": null,
+                     *             "reviewed_at": null,
+                     *             "reviewed_by": null,
+                     *             "reminder_count": 0,
+                     *             "last_reminder_sent_at": null,
+                     *             "expires_at": "2026-12-02T09:15:01.903Z",
+                     *             "created_at": "2026-11-18T09:15:01.903Z",
+                     *             "updated_at": "2026-11-19T18:52:47.331Z"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-11-18T09:15:01.903Z",
+                     *         "updated_at": "2026-11-19T18:52:47.331Z"
+                     *       },
+                     *       "message": "Training request created"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** Format: uuid */
+                            uuid: string;
+                            kind: string;
+                            candidate_id: number;
+                            candidate_name: string;
+                            candidate_email: string;
+                            template_id: number | null;
+                            template_name: string | null;
+                            status: string;
+                            status_label: string;
+                            outcome: ("satisfied" | "not_satisfied") | null;
+                            items_required: number;
+                            items_completed: number;
+                            is_complete: boolean;
+                            notes: string | null;
+                            /** Format: date-time */
+                            expires_at: string;
+                            is_expired: boolean;
+                            requested_by: number;
+                            submission_url: string | null;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            items: {
+                                id: number;
+                                /** Format: uuid */
+                                uuid: string;
+                                request_id: number;
+                                kind: string;
+                                type: string;
+                                status: string;
+                                status_label: string;
+                                actor: {
+                                    mode: string;
+                                    name: string;
+                                    email: string;
+                                };
+                                data: {
+                                    [key: string]: unknown;
+                                } | null;
+                                file: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    content_type: "application/pdf" | "image/jpeg" | "image/png";
+                                    size: number;
+                                    sha256: string;
+                                    /** Format: date-time */
+                                    uploaded_at: string;
+                                    scan_status: string;
+                                    purged_at: string | null;
+                                } | null;
+                                form_url: string | null;
+                                booking_invite_id: number | null;
+                                booking_id: number | null;
+                                valid_until: string | null;
+                                rejection_reason: string | null;
+                                submitted_at: string | null;
+                                reviewed_at: string | null;
+                                reviewed_by: string | null;
+                                reminder_count: number;
+                                last_reminder_sent_at: string | null;
+                                /** Format: date-time */
+                                expires_at: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account does not include the group */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getGroupRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @example training-requests
+                 */
+                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                /**
+                 * @description The id, as the API returned it
+                 * @example 42
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 42,
+                     *         "uuid": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "kind": "training",
+                     *         "candidate_id": 87,
+                     *         "candidate_name": "Kate Marsden",
+                     *         "candidate_email": "kate.marsden@example.org",
+                     *         "template_id": null,
+                     *         "template_name": null,
+                     *         "status": "awaiting_review",
+                     *         "status_label": "Awaiting Review",
+                     *         "outcome": null,
+                     *         "items_required": 1,
+                     *         "items_completed": 0,
+                     *         "is_complete": false,
+                     *         "notes": "Before the first shift on Ward 7",
+                     *         "expires_at": "2026-12-02T09:15:01.903Z",
+                     *         "is_expired": false,
+                     *         "requested_by": 1,
+                     *         "submission_url": "https://api.northwind-care.example/portal/v2/request-submit/Xq2v9LmT0aBcDeFgHiJkLmNoPq",
+                     *         "details": {
+                     *           "subjects": [
+                     *             "fire_safety"
+                     *           ]
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "id": 71,
+                     *             "uuid": "3f5b0c1e-2d4a-4b6c-9e8f-0a1b2c3d4e5f",
+                     *             "request_id": 42,
+                     *             "kind": "training",
+                     *             "type": "fire_safety",
+                     *             "status": "submitted",
+                     *             "status_label": "Submitted",
+                     *             "actor": {
+                     *               "mode": "candidate_upload",
+                     *               "name": "Kate Marsden",
+                     *               "email": "kate.marsden@example.org"
+                     *             },
+                     *             "data": {
+                     *               "level": null,
+                     *               "completed_on": "2026-09-14",
+                     *               "provider": "Skills Academy",
+                     *               "cstf_aligned": true
+                     *             },
+                     *             "file": {
+                     *               "name": "fire_safety-71.pdf",
+                     *               "content_type": "application/pdf",
+                     *               "size": 48213,
+                     *               "sha256": "9f2c4e8b1a7d3f6e0b5c2a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f",
+                     *               "uploaded_at": "2026-11-19T18:52:47.331Z",
+                     *               "scan_status": "not_scanned",
+                     *               "purged_at": null
+                     *             },
+                     *             "form_url": null,
+                     *             "booking_invite_id": null,
+                     *             "booking_id": null,
+                     *             "valid_until": "2028-09-14",
+                     *             "rejection_reason": null,
+                     *             "submitted_at": "2026-11-19T18:52:47.331Z",
+                     *             "reviewed_at": null,
+                     *             "reviewed_by": null,
+                     *             "reminder_count": 0,
+                     *             "last_reminder_sent_at": null,
+                     *             "expires_at": "2026-12-02T09:15:01.903Z",
+                     *             "created_at": "2026-11-18T09:15:01.903Z",
+                     *             "updated_at": "2026-11-19T18:52:47.331Z"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-11-18T09:15:01.903Z",
+                     *         "updated_at": "2026-11-19T18:52:47.331Z"
+                     *       },
+                     *       "message": "Training request"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** Format: uuid */
+                            uuid: string;
+                            kind: string;
+                            candidate_id: number;
+                            candidate_name: string;
+                            candidate_email: string;
+                            template_id: number | null;
+                            template_name: string | null;
+                            status: string;
+                            status_label: string;
+                            outcome: ("satisfied" | "not_satisfied") | null;
+                            items_required: number;
+                            items_completed: number;
+                            is_complete: boolean;
+                            notes: string | null;
+                            /** Format: date-time */
+                            expires_at: string;
+                            is_expired: boolean;
+                            requested_by: number;
+                            submission_url: string | null;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            items: {
+                                id: number;
+                                /** Format: uuid */
+                                uuid: string;
+                                request_id: number;
+                                kind: string;
+                                type: string;
+                                status: string;
+                                status_label: string;
+                                actor: {
+                                    mode: string;
+                                    name: string;
+                                    email: string;
+                                };
+                                data: {
+                                    [key: string]: unknown;
+                                } | null;
+                                file: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    content_type: "application/pdf" | "image/jpeg" | "image/png";
+                                    size: number;
+                                    sha256: string;
+                                    /** Format: date-time */
+                                    uploaded_at: string;
+                                    scan_status: string;
+                                    purged_at: string | null;
+                                } | null;
+                                form_url: string | null;
+                                booking_invite_id: number | null;
+                                booking_id: number | null;
+                                valid_until: string | null;
+                                rejection_reason: string | null;
+                                submitted_at: string | null;
+                                reviewed_at: string | null;
+                                reviewed_by: string | null;
+                                reminder_count: number;
+                                last_reminder_sent_at: string | null;
+                                /** Format: date-time */
+                                expires_at: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelGroupRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @example training-requests
+                 */
+                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                /**
+                 * @description The id, as the API returned it
+                 * @example 42
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 42,
+                     *         "uuid": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "kind": "training",
+                     *         "candidate_id": 87,
+                     *         "candidate_name": "Kate Marsden",
+                     *         "candidate_email": "kate.marsden@example.org",
+                     *         "template_id": null,
+                     *         "template_name": null,
+                     *         "status": "cancelled",
+                     *         "status_label": "Cancelled",
+                     *         "outcome": null,
+                     *         "items_required": 1,
+                     *         "items_completed": 0,
+                     *         "is_complete": false,
+                     *         "notes": "Before the first shift on Ward 7",
+                     *         "expires_at": "2026-12-02T09:15:01.903Z",
+                     *         "is_expired": false,
+                     *         "requested_by": 1,
+                     *         "submission_url": "https://api.northwind-care.example/portal/v2/request-submit/Xq2v9LmT0aBcDeFgHiJkLmNoPq",
+                     *         "details": {
+                     *           "subjects": [
+                     *             "fire_safety"
+                     *           ]
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "id": 71,
+                     *             "uuid": "3f5b0c1e-2d4a-4b6c-9e8f-0a1b2c3d4e5f",
+                     *             "request_id": 42,
+                     *             "kind": "training",
+                     *             "type": "fire_safety",
+                     *             "status": "submitted",
+                     *             "status_label": "Submitted",
+                     *             "actor": {
+                     *               "mode": "candidate_upload",
+                     *               "name": "Kate Marsden",
+                     *               "email": "kate.marsden@example.org"
+                     *             },
+                     *             "data": {
+                     *               "level": null,
+                     *               "completed_on": "2026-09-14",
+                     *               "provider": "Skills Academy",
+                     *               "cstf_aligned": true
+                     *             },
+                     *             "file": {
+                     *               "name": "fire_safety-71.pdf",
+                     *               "content_type": "application/pdf",
+                     *               "size": 48213,
+                     *               "sha256": "9f2c4e8b1a7d3f6e0b5c2a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f",
+                     *               "uploaded_at": "2026-11-19T18:52:47.331Z",
+                     *               "scan_status": "not_scanned",
+                     *               "purged_at": null
+                     *             },
+                     *             "form_url": null,
+                     *             "booking_invite_id": null,
+                     *             "booking_id": null,
+                     *             "valid_until": "2028-09-14",
+                     *             "rejection_reason": null,
+                     *             "submitted_at": "2026-11-19T18:52:47.331Z",
+                     *             "reviewed_at": null,
+                     *             "reviewed_by": null,
+                     *             "reminder_count": 0,
+                     *             "last_reminder_sent_at": null,
+                     *             "expires_at": "2026-12-02T09:15:01.903Z",
+                     *             "created_at": "2026-11-18T09:15:01.903Z",
+                     *             "updated_at": "2026-11-19T18:52:47.331Z"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-11-18T09:15:01.903Z",
+                     *         "updated_at": "2026-11-19T18:52:47.331Z"
+                     *       },
+                     *       "message": "Training request cancelled"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** Format: uuid */
+                            uuid: string;
+                            kind: string;
+                            candidate_id: number;
+                            candidate_name: string;
+                            candidate_email: string;
+                            template_id: number | null;
+                            template_name: string | null;
+                            status: string;
+                            status_label: string;
+                            outcome: ("satisfied" | "not_satisfied") | null;
+                            items_required: number;
+                            items_completed: number;
+                            is_complete: boolean;
+                            notes: string | null;
+                            /** Format: date-time */
+                            expires_at: string;
+                            is_expired: boolean;
+                            requested_by: number;
+                            submission_url: string | null;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            items: {
+                                id: number;
+                                /** Format: uuid */
+                                uuid: string;
+                                request_id: number;
+                                kind: string;
+                                type: string;
+                                status: string;
+                                status_label: string;
+                                actor: {
+                                    mode: string;
+                                    name: string;
+                                    email: string;
+                                };
+                                data: {
+                                    [key: string]: unknown;
+                                } | null;
+                                file: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    content_type: "application/pdf" | "image/jpeg" | "image/png";
+                                    size: number;
+                                    sha256: string;
+                                    /** Format: date-time */
+                                    uploaded_at: string;
+                                    scan_status: string;
+                                    purged_at: string | null;
+                                } | null;
+                                form_url: string | null;
+                                booking_invite_id: number | null;
+                                booking_id: number | null;
+                                valid_until: string | null;
+                                rejection_reason: string | null;
+                                submitted_at: string | null;
+                                reviewed_at: string | null;
+                                reviewed_by: string | null;
+                                reminder_count: number;
+                                last_reminder_sent_at: string | null;
+                                /** Format: date-time */
+                                expires_at: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is cancelled or expired */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    remindGroupRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @example training-requests
+                 */
+                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                /**
+                 * @description The id, as the API returned it
+                 * @example 42
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 42,
+                     *         "uuid": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "kind": "training",
+                     *         "candidate_id": 87,
+                     *         "candidate_name": "Kate Marsden",
+                     *         "candidate_email": "kate.marsden@example.org",
+                     *         "template_id": null,
+                     *         "template_name": null,
+                     *         "status": "awaiting_review",
+                     *         "status_label": "Awaiting Review",
+                     *         "outcome": null,
+                     *         "items_required": 1,
+                     *         "items_completed": 0,
+                     *         "is_complete": false,
+                     *         "notes": "Before the first shift on Ward 7",
+                     *         "expires_at": "2026-12-02T09:15:01.903Z",
+                     *         "is_expired": false,
+                     *         "requested_by": 1,
+                     *         "submission_url": "https://api.northwind-care.example/portal/v2/request-submit/Xq2v9LmT0aBcDeFgHiJkLmNoPq",
+                     *         "details": {
+                     *           "subjects": [
+                     *             "fire_safety"
+                     *           ]
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "id": 71,
+                     *             "uuid": "3f5b0c1e-2d4a-4b6c-9e8f-0a1b2c3d4e5f",
+                     *             "request_id": 42,
+                     *             "kind": "training",
+                     *             "type": "fire_safety",
+                     *             "status": "submitted",
+                     *             "status_label": "Submitted",
+                     *             "actor": {
+                     *               "mode": "candidate_upload",
+                     *               "name": "Kate Marsden",
+                     *               "email": "kate.marsden@example.org"
+                     *             },
+                     *             "data": {
+                     *               "level": null,
+                     *               "completed_on": "2026-09-14",
+                     *               "provider": "Skills Academy",
+                     *               "cstf_aligned": true
+                     *             },
+                     *             "file": {
+                     *               "name": "fire_safety-71.pdf",
+                     *               "content_type": "application/pdf",
+                     *               "size": 48213,
+                     *               "sha256": "9f2c4e8b1a7d3f6e0b5c2a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f",
+                     *               "uploaded_at": "2026-11-19T18:52:47.331Z",
+                     *               "scan_status": "not_scanned",
+                     *               "purged_at": null
+                     *             },
+                     *             "form_url": null,
+                     *             "booking_invite_id": null,
+                     *             "booking_id": null,
+                     *             "valid_until": "2028-09-14",
+                     *             "rejection_reason": null,
+                     *             "submitted_at": "2026-11-19T18:52:47.331Z",
+                     *             "reviewed_at": null,
+                     *             "reviewed_by": null,
+                     *             "reminder_count": 0,
+                     *             "last_reminder_sent_at": null,
+                     *             "expires_at": "2026-12-02T09:15:01.903Z",
+                     *             "created_at": "2026-11-18T09:15:01.903Z",
+                     *             "updated_at": "2026-11-19T18:52:47.331Z"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-11-18T09:15:01.903Z",
+                     *         "updated_at": "2026-11-19T18:52:47.331Z"
+                     *       },
+                     *       "message": "1 reminder sent"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** Format: uuid */
+                            uuid: string;
+                            kind: string;
+                            candidate_id: number;
+                            candidate_name: string;
+                            candidate_email: string;
+                            template_id: number | null;
+                            template_name: string | null;
+                            status: string;
+                            status_label: string;
+                            outcome: ("satisfied" | "not_satisfied") | null;
+                            items_required: number;
+                            items_completed: number;
+                            is_complete: boolean;
+                            notes: string | null;
+                            /** Format: date-time */
+                            expires_at: string;
+                            is_expired: boolean;
+                            requested_by: number;
+                            submission_url: string | null;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            items: {
+                                id: number;
+                                /** Format: uuid */
+                                uuid: string;
+                                request_id: number;
+                                kind: string;
+                                type: string;
+                                status: string;
+                                status_label: string;
+                                actor: {
+                                    mode: string;
+                                    name: string;
+                                    email: string;
+                                };
+                                data: {
+                                    [key: string]: unknown;
+                                } | null;
+                                file: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    content_type: "application/pdf" | "image/jpeg" | "image/png";
+                                    size: number;
+                                    sha256: string;
+                                    /** Format: date-time */
+                                    uploaded_at: string;
+                                    scan_status: string;
+                                    purged_at: string | null;
+                                } | null;
+                                form_url: string | null;
+                                booking_invite_id: number | null;
+                                booking_id: number | null;
+                                valid_until: string | null;
+                                rejection_reason: string | null;
+                                submitted_at: string | null;
+                                reviewed_at: string | null;
+                                reviewed_by: string | null;
+                                reminder_count: number;
+                                last_reminder_sent_at: string | null;
+                                /** Format: date-time */
+                                expires_at: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is cancelled or expired */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    acceptGroupItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @example training-requests
+                 */
+                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                /**
+                 * @description The id, as the API returned it
+                 * @example 42
+                 */
+                id: number;
+                /**
+                 * @description The id, as the API returned it
+                 * @example 71
+                 */
+                item_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 42,
+                     *         "uuid": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "kind": "training",
+                     *         "candidate_id": 87,
+                     *         "candidate_name": "Kate Marsden",
+                     *         "candidate_email": "kate.marsden@example.org",
+                     *         "template_id": null,
+                     *         "template_name": null,
+                     *         "status": "awaiting_review",
+                     *         "status_label": "Awaiting Review",
+                     *         "outcome": null,
+                     *         "items_required": 1,
+                     *         "items_completed": 0,
+                     *         "is_complete": false,
+                     *         "notes": "Before the first shift on Ward 7",
+                     *         "expires_at": "2026-12-02T09:15:01.903Z",
+                     *         "is_expired": false,
+                     *         "requested_by": 1,
+                     *         "submission_url": "https://api.northwind-care.example/portal/v2/request-submit/Xq2v9LmT0aBcDeFgHiJkLmNoPq",
+                     *         "details": {
+                     *           "subjects": [
+                     *             "fire_safety"
+                     *           ]
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "id": 71,
+                     *             "uuid": "3f5b0c1e-2d4a-4b6c-9e8f-0a1b2c3d4e5f",
+                     *             "request_id": 42,
+                     *             "kind": "training",
+                     *             "type": "fire_safety",
+                     *             "status": "submitted",
+                     *             "status_label": "Submitted",
+                     *             "actor": {
+                     *               "mode": "candidate_upload",
+                     *               "name": "Kate Marsden",
+                     *               "email": "kate.marsden@example.org"
+                     *             },
+                     *             "data": {
+                     *               "level": null,
+                     *               "completed_on": "2026-09-14",
+                     *               "provider": "Skills Academy",
+                     *               "cstf_aligned": true
+                     *             },
+                     *             "file": {
+                     *               "name": "fire_safety-71.pdf",
+                     *               "content_type": "application/pdf",
+                     *               "size": 48213,
+                     *               "sha256": "9f2c4e8b1a7d3f6e0b5c2a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f",
+                     *               "uploaded_at": "2026-11-19T18:52:47.331Z",
+                     *               "scan_status": "not_scanned",
+                     *               "purged_at": null
+                     *             },
+                     *             "form_url": null,
+                     *             "booking_invite_id": null,
+                     *             "booking_id": null,
+                     *             "valid_until": "2028-09-14",
+                     *             "rejection_reason": null,
+                     *             "submitted_at": "2026-11-19T18:52:47.331Z",
+                     *             "reviewed_at": null,
+                     *             "reviewed_by": null,
+                     *             "reminder_count": 0,
+                     *             "last_reminder_sent_at": null,
+                     *             "expires_at": "2026-12-02T09:15:01.903Z",
+                     *             "created_at": "2026-11-18T09:15:01.903Z",
+                     *             "updated_at": "2026-11-19T18:52:47.331Z"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-11-18T09:15:01.903Z",
+                     *         "updated_at": "2026-11-19T18:52:47.331Z"
+                     *       },
+                     *       "message": "Item 71 accepted"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** Format: uuid */
+                            uuid: string;
+                            kind: string;
+                            candidate_id: number;
+                            candidate_name: string;
+                            candidate_email: string;
+                            template_id: number | null;
+                            template_name: string | null;
+                            status: string;
+                            status_label: string;
+                            outcome: ("satisfied" | "not_satisfied") | null;
+                            items_required: number;
+                            items_completed: number;
+                            is_complete: boolean;
+                            notes: string | null;
+                            /** Format: date-time */
+                            expires_at: string;
+                            is_expired: boolean;
+                            requested_by: number;
+                            submission_url: string | null;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            items: {
+                                id: number;
+                                /** Format: uuid */
+                                uuid: string;
+                                request_id: number;
+                                kind: string;
+                                type: string;
+                                status: string;
+                                status_label: string;
+                                actor: {
+                                    mode: string;
+                                    name: string;
+                                    email: string;
+                                };
+                                data: {
+                                    [key: string]: unknown;
+                                } | null;
+                                file: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    content_type: "application/pdf" | "image/jpeg" | "image/png";
+                                    size: number;
+                                    sha256: string;
+                                    /** Format: date-time */
+                                    uploaded_at: string;
+                                    scan_status: string;
+                                    purged_at: string | null;
+                                } | null;
+                                form_url: string | null;
+                                booking_invite_id: number | null;
+                                booking_id: number | null;
+                                valid_until: string | null;
+                                rejection_reason: string | null;
+                                submitted_at: string | null;
+                                reviewed_at: string | null;
+                                reviewed_by: string | null;
+                                reminder_count: number;
+                                last_reminder_sent_at: string | null;
+                                /** Format: date-time */
+                                expires_at: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The item is not submitted, or the request is closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rejectGroupItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @example training-requests
+                 */
+                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                /**
+                 * @description The id, as the API returned it
+                 * @example 42
+                 */
+                id: number;
+                /**
+                 * @description The id, as the API returned it
+                 * @example 71
+                 */
+                item_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The certificate is not legible: please upload a clearer scan"
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 42,
+                     *         "uuid": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "kind": "training",
+                     *         "candidate_id": 87,
+                     *         "candidate_name": "Kate Marsden",
+                     *         "candidate_email": "kate.marsden@example.org",
+                     *         "template_id": null,
+                     *         "template_name": null,
+                     *         "status": "awaiting_review",
+                     *         "status_label": "Awaiting Review",
+                     *         "outcome": null,
+                     *         "items_required": 1,
+                     *         "items_completed": 0,
+                     *         "is_complete": false,
+                     *         "notes": "Before the first shift on Ward 7",
+                     *         "expires_at": "2026-12-02T09:15:01.903Z",
+                     *         "is_expired": false,
+                     *         "requested_by": 1,
+                     *         "submission_url": "https://api.northwind-care.example/portal/v2/request-submit/Xq2v9LmT0aBcDeFgHiJkLmNoPq",
+                     *         "details": {
+                     *           "subjects": [
+                     *             "fire_safety"
+                     *           ]
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "id": 71,
+                     *             "uuid": "3f5b0c1e-2d4a-4b6c-9e8f-0a1b2c3d4e5f",
+                     *             "request_id": 42,
+                     *             "kind": "training",
+                     *             "type": "fire_safety",
+                     *             "status": "submitted",
+                     *             "status_label": "Submitted",
+                     *             "actor": {
+                     *               "mode": "candidate_upload",
+                     *               "name": "Kate Marsden",
+                     *               "email": "kate.marsden@example.org"
+                     *             },
+                     *             "data": {
+                     *               "level": null,
+                     *               "completed_on": "2026-09-14",
+                     *               "provider": "Skills Academy",
+                     *               "cstf_aligned": true
+                     *             },
+                     *             "file": {
+                     *               "name": "fire_safety-71.pdf",
+                     *               "content_type": "application/pdf",
+                     *               "size": 48213,
+                     *               "sha256": "9f2c4e8b1a7d3f6e0b5c2a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f",
+                     *               "uploaded_at": "2026-11-19T18:52:47.331Z",
+                     *               "scan_status": "not_scanned",
+                     *               "purged_at": null
+                     *             },
+                     *             "form_url": null,
+                     *             "booking_invite_id": null,
+                     *             "booking_id": null,
+                     *             "valid_until": "2028-09-14",
+                     *             "rejection_reason": null,
+                     *             "submitted_at": "2026-11-19T18:52:47.331Z",
+                     *             "reviewed_at": null,
+                     *             "reviewed_by": null,
+                     *             "reminder_count": 0,
+                     *             "last_reminder_sent_at": null,
+                     *             "expires_at": "2026-12-02T09:15:01.903Z",
+                     *             "created_at": "2026-11-18T09:15:01.903Z",
+                     *             "updated_at": "2026-11-19T18:52:47.331Z"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-11-18T09:15:01.903Z",
+                     *         "updated_at": "2026-11-19T18:52:47.331Z"
+                     *       },
+                     *       "message": "Item 71 rejected"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** Format: uuid */
+                            uuid: string;
+                            kind: string;
+                            candidate_id: number;
+                            candidate_name: string;
+                            candidate_email: string;
+                            template_id: number | null;
+                            template_name: string | null;
+                            status: string;
+                            status_label: string;
+                            outcome: ("satisfied" | "not_satisfied") | null;
+                            items_required: number;
+                            items_completed: number;
+                            is_complete: boolean;
+                            notes: string | null;
+                            /** Format: date-time */
+                            expires_at: string;
+                            is_expired: boolean;
+                            requested_by: number;
+                            submission_url: string | null;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            items: {
+                                id: number;
+                                /** Format: uuid */
+                                uuid: string;
+                                request_id: number;
+                                kind: string;
+                                type: string;
+                                status: string;
+                                status_label: string;
+                                actor: {
+                                    mode: string;
+                                    name: string;
+                                    email: string;
+                                };
+                                data: {
+                                    [key: string]: unknown;
+                                } | null;
+                                file: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    content_type: "application/pdf" | "image/jpeg" | "image/png";
+                                    size: number;
+                                    sha256: string;
+                                    /** Format: date-time */
+                                    uploaded_at: string;
+                                    scan_status: string;
+                                    purged_at: string | null;
+                                } | null;
+                                form_url: string | null;
+                                booking_invite_id: number | null;
+                                booking_id: number | null;
+                                valid_until: string | null;
+                                rejection_reason: string | null;
+                                submitted_at: string | null;
+                                reviewed_at: string | null;
+                                reviewed_by: string | null;
+                                reminder_count: number;
+                                last_reminder_sent_at: string | null;
+                                /** Format: date-time */
+                                expires_at: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The item is not submitted, or the request is closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadGroupItemFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @example training-requests
+                 */
+                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                /**
+                 * @description The id, as the API returned it
+                 * @example 42
+                 */
+                id: number;
+                /**
+                 * @description The id, as the API returned it
+                 * @example 71
+                 */
+                item_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description See the signed link in `Location` */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadGroupRequestPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @example training-requests
+                 */
+                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                /**
+                 * @description The id, as the API returned it
+                 * @example 42
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    showRequestSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was cancelled or has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    submitRequestSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Received; the page again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Already answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Cancelled or expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The page again, with errors */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    requestSubmissionUploaded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Attached */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cancelled or expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Not attached, and why */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    showRequestForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was cancelled or has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    submitRequestForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Received; the page again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Already answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Cancelled or expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The page again, with errors */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    requestFormUploaded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Attached */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cancelled or expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Not attached, and why */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listWebhooks: {
         parameters: {
             query?: {
@@ -3618,7 +7856,7 @@ export interface operations {
                     name: string;
                     /** Format: uri */
                     url: string;
-                    events: ("reference_request.created" | "reference.completed" | "reference.declined" | "reference_request.completed" | "reference_request.cancelled" | "reference_request.expired" | "webhook.test")[];
+                    events: ("reference_request.created" | "reference.completed" | "reference.declined" | "reference_request.completed" | "reference_request.cancelled" | "reference_request.expired" | "training_request.created" | "training_request.submitted" | "training_request.completed" | "training_request.cancelled" | "training_request.expired" | "occupational_health_request.created" | "occupational_health_request.submitted" | "occupational_health_request.completed" | "occupational_health_request.cancelled" | "occupational_health_request.expired" | "appraisal_request.created" | "appraisal_request.submitted" | "appraisal_request.completed" | "appraisal_request.cancelled" | "appraisal_request.expired" | "certificate_request.created" | "certificate_request.submitted" | "certificate_request.completed" | "certificate_request.cancelled" | "certificate_request.expired" | "training_verification_request.created" | "training_verification_request.completed" | "training_verification_request.cancelled" | "training_verification_request.expired" | "request_item.submitted" | "request_item.accepted" | "request_item.rejected" | "request_item.confirmed" | "request_item.denied" | "request_item.booked" | "request_item.certified" | "request_item.failed" | "webhook.test")[];
                     /** @default 10 */
                     timeout_seconds?: number;
                 };
@@ -3861,7 +8099,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    events: ("reference_request.created" | "reference.completed" | "reference.declined" | "reference_request.completed" | "reference_request.cancelled" | "reference_request.expired" | "webhook.test")[];
+                    events: ("reference_request.created" | "reference.completed" | "reference.declined" | "reference_request.completed" | "reference_request.cancelled" | "reference_request.expired" | "training_request.created" | "training_request.submitted" | "training_request.completed" | "training_request.cancelled" | "training_request.expired" | "occupational_health_request.created" | "occupational_health_request.submitted" | "occupational_health_request.completed" | "occupational_health_request.cancelled" | "occupational_health_request.expired" | "appraisal_request.created" | "appraisal_request.submitted" | "appraisal_request.completed" | "appraisal_request.cancelled" | "appraisal_request.expired" | "certificate_request.created" | "certificate_request.submitted" | "certificate_request.completed" | "certificate_request.cancelled" | "certificate_request.expired" | "training_verification_request.created" | "training_verification_request.completed" | "training_verification_request.cancelled" | "training_verification_request.expired" | "request_item.submitted" | "request_item.accepted" | "request_item.rejected" | "request_item.confirmed" | "request_item.denied" | "request_item.booked" | "request_item.certified" | "request_item.failed" | "webhook.test")[];
                     is_active: boolean;
                     name?: string;
                     /** Format: uri */

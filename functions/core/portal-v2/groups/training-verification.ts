@@ -1,0 +1,54 @@
+import type { GroupDeclaration } from '../../requests/group.js';
+import { STANDARD_LABELS } from '../../requests/group.js';
+import { DEFAULT_RETENTION, itemType } from './common.js';
+
+/**
+ * Training verification: each certificate's issuer is e-mailed a form on
+ * which they confirm it, or deny it with a reason. No review: the issuer's
+ * answer is final; a denial makes the request `not_satisfied`.
+ */
+
+export const ISSUER_FORM = itemType(
+  'Certificate to verify',
+  [
+    { name: 'issuer_name', label: 'Your name', type: 'text', max: 100 },
+    { name: 'issuer_position', label: 'Your position', type: 'text', max: 100 },
+  ],
+  false,
+);
+
+export interface CertificateToVerify {
+  subject?: string;
+  course_title: string;
+  completed_on: string;
+  certificate_number?: string;
+  issuer_organisation: string;
+  issuer_contact_name: string;
+  issuer_contact_email: string;
+}
+
+export const trainingVerification: GroupDeclaration = {
+  kind: 'training_verification',
+  segment: 'training-verification-requests',
+  title: 'Training verification request',
+  labels: { ...STANDARD_LABELS, pending: 'Awaiting issuers' },
+  itemType: () => ISSUER_FORM,
+  plan: (details) =>
+    (details.certificates as CertificateToVerify[]).map(({ issuer_contact_name, issuer_contact_email, ...certificate }) => ({
+      type: 'certificate',
+      actor: { mode: 'issuer_form', name: issuer_contact_name, email: issuer_contact_email },
+      data: { ...certificate },
+    })),
+  reviewed: false,
+  retention: DEFAULT_RETENTION,
+  pdfLines: (item) => {
+    const d = item.data ?? {};
+    return [
+      `${String(d.course_title)} (completed ${String(d.completed_on)})`,
+      `Issuer: ${String(d.issuer_organisation)}, ${item.actor.name} <${item.actor.email}>`,
+      ...(d.certificate_number ? [`Certificate number: ${String(d.certificate_number)}`] : []),
+      ...(d.issuer_name ? [`Answered by ${String(d.issuer_name)}, ${String(d.issuer_position)}`] : []),
+      ...(d.reason ? [`Reason: ${String(d.reason)}`] : []),
+    ];
+  },
+};

@@ -1,0 +1,109 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { defaultProvider } from '@aws-sdk/credential-provider-node';
+import { linkTo } from '../../api/routes/operation.js';
+import { portalV2 } from '../../api/routes/portal-v2.js';
+import { DOCUMENT_KINDS, DOCUMENTS_BUCKET_ENV, isKeyOf, sniffType } from '../documents/kinds.js';
+import { createObjectReader, objectUrl, s3LocationFromEnv, s3Signer, S3ReadError } from '../documents/signed-get.js';
+import { createUploadForm, type UploadForm } from '../documents/upload-policy.js';
+import { requireEnv } from '../platform/config.js';
+import type { Deps } from '../platform/deps.js';
+import { DomainError } from '../platform/errors.js';
+import type { GroupItem, GroupRequest } from '../requests/group.js';
+
+/**
+ * Request files (design 1.4): the upload form's signed policy, the checks
+ * when the browser comes back from the bucket, and the signed download URL.
+ */
+
+const KIND = 'request-files' as const;
+/** How long an upload form works. */
+export const UPLOAD_SECONDS = 15 * 60;
+/** How long a download link works (section 1, item file: 300 s). */
+export const DOWNLOAD_SECONDS = 300;
+export const MIN_FILE_BYTES = 1;
+export const MAX_FILE_BYTES = DOCUMENT_KINDS[KIND].maxBytes;
+
+/** Every file of an item lies under this prefix; an upload adds a fresh uuid, so a retry never overwrites what was checked. */
+export const itemFilePrefix = (request: Pick<GroupRequest, 'client_id' | 'id'>, itemId: number): string =>
+  `${DOCUMENT_KINDS[KIND].prefix}${request.client_id}/${request.id}/${itemId}/`;
+
+const bucket = () => requireEnv(DOCUMENTS_BUCKET_ENV);
+const uploadUrl = () => process.env.DOCUMENTS_UPLOAD_URL || `https://${bucket()}.s3.${s3LocationFromEnv().region}.amazonaws.com/`;
+
+/** The form that posts one file for an item straight to the bucket, then comes back to `uploaded`. */
+export async function uploadFormFor(deps: Deps, request: GroupRequest, item: GroupItem, token: string, page: 'submission' | 'form'): Promise<UploadForm> {
+  const now = deps.clock();
+  const op = page === 'submission' ? portalV2.requestSubmissionUploaded : portalV2.requestFormUploaded;
+  return createUploadForm(
+    {
+      url: uploadUrl(),
+      bucket: bucket(),
+      key: `${itemFilePrefix(request, item.id)}${randomUUID()}`,
+      minBytes: MIN_FILE_BYTES,
+      maxBytes: MAX_FILE_BYTES,
+      expiresAt: new Date(now.getTime() + UPLOAD_SECONDS * 1000),
+      redirect: linkTo(request.public_base, op, { token }),
+      region: s3LocationFromEnv().region,
+      credentials: await defaultProvider()(),
+    },
+    now,
+  );
+}
+
+async function signed(method: 'GET' | 'DELETE', key: string, query: Record<string, string> = {}) {
+  const location = s3LocationFromEnv();
+  const url = objectUrl(location, bucket(), key);
+  const request = { method, protocol: url.protocol, hostname: url.hostname, port: url.port ? Number(url.port) : undefined, path: url.pathname, query, headers: { host: url.host } };
+  const signer = s3Signer(location.region, defaultProvider());
+  return { url, signer, request };
+}
+
+export async function deleteRequestFile(key: string): Promise<void> {
+  const { url, signer, request } = await signed('DELETE', key);
+  const { host: _host, ...headers } = (await signer.sign(request)).headers;
+  await fetch(url, { method: 'DELETE', headers });
+}
+
+/** A 300-second signed link to download an item's file as an attachment. */
+export async function fileDownloadUrl(file: NonNullable<GroupItem['file']>): Promise<string> {
+  const { url, signer, request } = await signed('GET', file.key, { 'response-content-disposition': `attachment; filename="${file.name}"` });
+  const presigned = await signer.presign(request, { expiresIn: DOWNLOAD_SECONDS });
+  const query = new URLSearchParams(Object.entries(presigned.query ?? {}).map(([k, v]): [string, string] => [k, String(v)]));
+  return `${url.origin}${url.pathname}?${query}`;
+}
+
+export interface CheckedFile {
+  key: string;
+  name: string;
+  content_type: NonNullable<ReturnType<typeof sniffType>>;
+  size: number;
+  sha256: string;
+}
+
+const EXTENSIONS = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' } as const;
+
+/**
+ * What came back from the bucket: the key must be one of this item's, the
+ * size 1 B to 10 MiB and the type PDF, JPEG or PNG by its leading bytes (the
+ * declared type is ignored). Anything else is deleted and refused.
+ */
+export async function checkUploadedFile(request: GroupRequest, item: GroupItem, key: string): Promise<CheckedFile> {
+  if (!isKeyOf(KIND, key) || !key.startsWith(itemFilePrefix(request, item.id)) || !/^[0-9a-f-]{36}$/.test(key.slice(itemFilePrefix(request, item.id).length))) {
+    throw new DomainError('invalid-state', 'This upload is not for this item. Please upload the file again from this page.');
+  }
+  let body: Buffer;
+  try {
+    body = await createObjectReader()(bucket(), key);
+  } catch (err) {
+    if (err instanceof S3ReadError) throw new DomainError('invalid-state', 'The file did not arrive. Please upload it again.');
+    throw err;
+  }
+  const type = sniffType(KIND, body);
+  const refusal =
+    body.length < MIN_FILE_BYTES ? 'The file is empty.' : body.length > MAX_FILE_BYTES ? 'The file is larger than 10 MiB.' : !type ? 'The file must be a PDF, JPEG or PNG.' : undefined;
+  if (refusal) {
+    await deleteRequestFile(key);
+    throw new DomainError('invalid-state', `${refusal} It was not attached; please upload another.`);
+  }
+  return { key, name: `${item.type}-${item.id}.${EXTENSIONS[type!]}`, content_type: type!, size: body.length, sha256: createHash('sha256').update(body).digest('hex') };
+}

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import { linkTo } from '../../api/routes/operation.js';
+import { portalV2 } from '../../api/routes/portal-v2.js';
+import { clientNumber, getClient, type ClientAccount } from '../access/clients.js';
+import { emailPut } from '../events/outbox.js';
+import { requestInvitation, requestReminder } from '../messaging/email-templates.js';
+import { addSeconds } from '../platform/clock.js';
+import type { Deps } from '../platform/deps.js';
+import { DomainError, fieldRefusal } from '../platform/errors.js';
+import { nextId } from '../platform/ids.js';
+import type { Page } from '../platform/pagination.js';
+import { part, transact, type Part } from '../platform/transact.js';
+import type { GroupDeclaration, GroupItem, GroupRequest, ItemPlan } from '../requests/group.js';
+import { groupEngineKind, toGroupView, type GroupEngineKind, type GroupLinks, type GroupRequestView } from '../requests/group-kind.js';
+import { cancelRequest } from '../requests/lifecycle.js';
+import { newLinkToken } from '../requests/links.js';
+import { refuseCandidateAddress } from '../requests/recipients.js';
+import { sendReminders } from '../requests/reminders.js';
+import { listRequests, newItemParts, newRequestPart, requestEvent, requireRequest, type RequestFilter } from '../requests/store.js';
+import { candidateName, getCandidateItem } from './candidates.js';
+import { GROUP_DECLARATIONS, declarationBySegment } from './groups/index.js';
+import { requestLinkPart, type RequestLinkTarget } from './request-links.js';
+import { fileDownloadUrl } from './request-files.js';
+import { getRequestTemplate } from './request-templates.js';
+
+/**
+ * Portal v2 request groups (training, occupational health, appraisal,
+ * certificate, training verification) as an agency sees and changes them,
+ * on the request engine. References keep their own module: their fields are
+ * the specification's, byte for byte.
+ */
+
+export const groupLinks: GroupLinks = {
+  submission: (base, token) => linkTo(base, portalV2.showRequestSubmission, { token }),
+  form: (base, token) => linkTo(base, portalV2.showRequestForm, { token }),
+};
+
+/** The page an item's actor answers on: the candidate's, or a third party's form. */
+export const actorUrl = (request: GroupRequest, item: GroupItem): string =>
+  item.actor.mode === 'candidate_upload'
+    ? groupLinks.submission(request.public_base, request.submission_token!)
+    : groupLinks.form(request.public_base, item.form_token!);
+
+const reminderEmail = (decl: GroupDeclaration) => ({ request, item, agency }: { request: GroupRequest; item: GroupItem; agency: string }) => ({
+  to: item.actor.email,
+  ...requestReminder({ name: item.actor.name, agency, what: decl.title.replace(/ request$/, ''), url: actorUrl(request, item), expiresAt: request.expires_at }),
+});
+
+export const GROUP_KINDS: Record<string, GroupEngineKind> = Object.fromEntries(
+  GROUP_DECLARATIONS.map((decl) => {
+    const kind = groupEngineKind(decl, groupLinks, reminderEmail(decl));
+    // The candidate's uploads share one page and one reminder; each third party has their own form.
+    kind.reminderTarget = (item) => actorKeyOf(item.actor);
+    return [decl.kind, kind];
+  }),
+);
+
+/** The engine kind a path segment names; a segment of no group names nothing (404). */
+export function kindOf(segment: string): GroupEngineKind {
+  const decl = declarationBySegment(segment);
+  if (!decl) throw new DomainError('not-found', `No request group ${segment}`);
+  return GROUP_KINDS[decl.kind]!;
+}
+
+/** Who an actor is: the candidate, or a third party by mode and address. */
+export const actorKeyOf = (actor: { mode: string; email: string }): string => (actor.mode === 'candidate_upload' ? 'candidate' : `${actor.mode} ${actor.email.toLowerCase()}`);
+
+export const SELF_ADDRESS_MESSAGE = "This must be someone other than the candidate: this is the candidate's own e-mail address";
+
+export interface NewGroupRequest {
+  candidate_id: number;
+  template_id?: number;
+  expiry_days: number;
+  notes?: string;
+  [field: string]: unknown;
+}
+
+async function requireClient(deps: Deps, clientId: string): Promise<ClientAccount> {
+  const client = await getClient(deps, clientId);
+  if (!client) throw new DomainError('not-found', `No client ${clientId}`);
+  return client;
+}
+
+/** The account includes the kind (section 1: entitlement, 403 without). */
+export function requireEntitlement(client: ClientAccount, decl: GroupDeclaration): void {
+  if (decl.entitlement && !(client.entitlements ?? []).includes(decl.entitlement)) {
+    throw new DomainError('forbidden', `This account does not include ${decl.title.toLowerCase()}s`);
+  }
+}
+
+/** New items of a request: each with its form link (third parties) and its invitation, all parts of one transaction. */
+export async function newGroupItems(deps: Deps, kind: GroupEngineKind, request: GroupRequest, plans: ItemPlan[], agency: string, mailCandidate: boolean) {
+  const decl = kind.declaration;
+  const at = deps.clock().toISOString();
+  const items: GroupItem[] = [];
+  const parts: Part[] = [];
+  // A third party answers all their items on one form: one link and one e-mail per actor.
+  const tokens = new Map<string, string>();
+  for (const plan of plans) {
+    const id = await nextId(deps, kind.family, kind.counters.item);
+    const third = plan.actor.mode !== 'candidate_upload';
+    const actorKey = actorKeyOf(plan.actor);
+    const known = tokens.get(actorKey);
+    const token = third ? (known ?? newLinkToken()) : null;
+    if (token) tokens.set(actorKey, token);
+    const item: GroupItem = {
+      id,
+      uuid: randomUUID(),
+      client_id: request.client_id,
+      request_id: request.id,
+      kind: decl.kind,
+      type: plan.type,
+      status: third ? 'sent' : 'requested',
+      actor: plan.actor,
+      data: plan.data ?? null,
+      file: null,
+      form_token: token,
+      booking_invite_id: null,
+      booking_id: null,
+      valid_until: null,
+      rejection_reason: null,
+      sent_at: at,
+      opened_at: null,
+      submitted_at: null,
+      reviewed_at: null,
+      reviewed_by: null,
+      expires_at: request.expires_at,
+      reminder_count: 0,
+      last_reminder_sent_at: null,
+      created_at: at,
+      updated_at: at,
+    };
+    items.push(item);
+    parts.push(...newItemParts(deps, kind, request, item));
+    if (token && !known) {
+      const target: RequestLinkTarget = { client_id: request.client_id, kind: decl.kind, request_id: request.id, actor: plan.actor.mode, email: plan.actor.email };
+      const what = plan.actor.mode === 'provider_form' ? decl.title.replace(/ request$/, '') : decl.itemType(plan.type).label;
+      parts.push(
+        requestLinkPart(deps, token, target, `link ${id}`),
+        part(`email ${id}`, emailPut(deps, { to: plan.actor.email, ...requestInvitation({ name: plan.actor.name, agency, what, candidateName: request.candidate_name, url: actorUrl(request, item), expiresAt: request.expires_at, third: true }) })),
+      );
+    }
+  }
+  const candidateItems = items.filter((i) => i.actor.mode === 'candidate_upload');
+  if (mailCandidate && candidateItems.length > 0) {
+    const what = decl.title.replace(/ request$/, '');
+    parts.push(part('candidate email', emailPut(deps, { to: request.candidate_email, ...requestInvitation({ name: request.candidate_name, agency, what, candidateName: request.candidate_name, url: actorUrl(request, candidateItems[0]!), expiresAt: request.expires_at, third: false }) })));
+  }
+  return { items, parts };
+}
+
+export async function createGroupRequest(deps: Deps, clientId: string, segment: string, input: NewGroupRequest, base: string): Promise<GroupRequestView> {
+  const kind = kindOf(segment);
+  const decl = kind.declaration;
+  const client = await requireClient(deps, clientId);
+  requireEntitlement(client, decl);
+  const candidate = await getCandidateItem(deps, clientId, input.candidate_id);
+  if (!candidate) throw fieldRefusal('/candidate_id', `No candidate ${input.candidate_id}`);
+  const template = input.template_id === undefined ? undefined : await getRequestTemplate(deps, decl.kind, input.template_id);
+  if (input.template_id !== undefined && !template) throw fieldRefusal('/template_id', `No ${decl.kind} template ${input.template_id}`);
+  const { candidate_id: _c, template_id: _t, expiry_days, notes, ...fields } = input;
+  // A template presets the kind's fields; the body's own fields win.
+  const details = { ...(template?.preset ?? {}), ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
+  const who = { name: candidateName(candidate), email: candidate.email };
+  const plans = decl.plan(details, who);
+  if (plans.length === 0) throw fieldRefusal('', 'The request asks for nothing: give the fields of the kind, or a template that presets them');
+  refuseCandidateAddress(candidate.email, plans.map((p) => (p.actor.mode === 'candidate_upload' ? '' : p.actor.email)), (i) => thirdPartyPointer(decl, details, i), SELF_ADDRESS_MESSAGE);
+
+  const now = deps.clock();
+  const id = await nextId(deps, kind.family, kind.counters.request);
+  const request: GroupRequest = {
+    id,
+    uuid: randomUUID(),
+    kind: decl.kind,
+    client_id: clientId,
+    candidate_id: candidate.id,
+    candidate_name: who.name,
+    candidate_email: candidate.email,
+    template_id: template?.id ?? null,
+    template_name: template?.name ?? null,
+    status: 'pending',
+    outcome: null,
+    notes: notes ?? null,
+    expires_at: addSeconds(now, expiry_days * 86_400).toISOString(),
+    requested_by: await clientNumber(deps, clientId),
+    submission_token: plans.some((p) => p.actor.mode === 'candidate_upload') ? newLinkToken() : null,
+    details,
+    public_base: base,
+    version: 1,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+  const { items, parts } = await newGroupItems(deps, kind, request, plans, client.name, true);
+  const submission = request.submission_token ? [requestLinkPart(deps, request.submission_token, { client_id: clientId, kind: decl.kind, request_id: id, actor: 'candidate_upload' })] : [];
+  await transact(deps, [newRequestPart(deps, kind, request), ...parts, ...submission, requestEvent(deps, kind, 'created', request, items)]);
+  return toGroupView(decl, groupLinks, request, items, now);
+}
+
+/** Where a third party's address sits in the create body, for a refusal. */
+function thirdPartyPointer(decl: GroupDeclaration, details: Record<string, unknown>, index: number): string {
+  if (decl.kind === 'training_verification') return `/certificates/${index}/issuer_contact_email`;
+  if (decl.kind === 'occupational_health' && details.oh_provider) return '/oh_provider/email';
+  return '';
+}
+
+export async function getGroupRequest(deps: Deps, clientId: string, segment: string, id: number): Promise<GroupRequestView> {
+  const kind = kindOf(segment);
+  const { request, items } = await requireRequest(deps, kind, clientId, id);
+  return toGroupView(kind.declaration, groupLinks, request, items, deps.clock());
+}
+
+/** Lists show outcomes and dates; a health kind's item data and files stay out (design 1.5 rule 3). */
+export const listGroupRequests = (deps: Deps, clientId: string, segment: string, filter: RequestFilter): Promise<Page<GroupRequestView>> =>
+  listRequests(deps, kindOf(segment), clientId, filter);
+
+export async function cancelGroupRequest(deps: Deps, clientId: string, segment: string, id: number): Promise<GroupRequestView> {
+  const kind = kindOf(segment);
+  // A completed request is closed too (design 1.3 rule 7); references keep their own rule.
+  const { request } = await requireRequest(deps, kind, clientId, id);
+  if (request.status === 'completed') throw new DomainError('invalid-state', kind.texts.closed(id, 'completed'));
+  await cancelRequest(deps, kind, clientId, id);
+  return getGroupRequest(deps, clientId, segment, id);
+}
+
+/** Reminds whoever owes the next step, once per actor per 24 hours. */
+export async function remindGroupRequest(deps: Deps, clientId: string, segment: string, id: number) {
+  const kind = kindOf(segment);
+  const { reminders_sent } = await sendReminders(deps, kind, clientId, id);
+  return { request: await getGroupRequest(deps, clientId, segment, id), reminders_sent };
+}
+
+export type { RequestFilter };
+
+/** One of the caller's requests and its item; another client's (or no such item) is 404. */
+export async function requireGroupItem(deps: Deps, clientId: string, segment: string, id: number, itemId: number) {
+  const kind = kindOf(segment);
+  const { request, items } = await requireRequest(deps, kind, clientId, id);
+  const item = items.find((i) => i.id === itemId);
+  if (!item) throw new DomainError('not-found', kind.texts.noItem(itemId));
+  return { kind, request, item };
+}
+
+/** A 300-second link to an item's file; 404 while it has none (or after the purge). */
+export async function groupItemFileUrl(deps: Deps, clientId: string, segment: string, id: number, itemId: number): Promise<string> {
+  const { item } = await requireGroupItem(deps, clientId, segment, id, itemId);
+  if (!item.file || item.file.purged_at) throw new DomainError('not-found', `Item ${itemId} has no file`);
+  return fileDownloadUrl(item.file);
+}
+
+/**
+ * Reads of health data are logged: who (client, and the acting user once
+ * team users exist), what (kind, request, operation) and when; never the
+ * data (design 1.5 rule 2).
+ */
+export function noteHealthRead(log: { info: (message: string, fields: Record<string, unknown>) => void }, segment: string, clientId: string, id: number, what: string, actingUser: string | undefined): void {
+  if (kindOf(segment).declaration.special_category) log.info('health data read', { client_id: clientId, request_id: id, kind: kindOf(segment).declaration.kind, what, acting_user: actingUser ?? null });
+}

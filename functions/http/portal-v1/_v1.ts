@@ -1,0 +1,33 @@
+import type { Operation } from '../../api/routes/operation.js';
+import type { PageQuery } from '../../api/schemas/fields.js';
+import type { GroupRequestsQuery } from '../../api/schemas/portal-v2-groups.js';
+import type * as v from 'valibot';
+import { createGroupRequest, getGroupRequest, kindOf, listGroupRequests, type NewGroupRequest } from '../../core/portal-v2/request-groups.js';
+import { familyBaseUrl } from '../../middleware/edge.js';
+import { httpHandler, single } from '../../middleware/http-handler.js';
+
+/**
+ * Portal v1's request operations are portal v2's for a fixed group (one
+ * serializer): the same core calls, the same objects and envelopes.
+ */
+
+type Op = Operation & { family: 'portal-v1'; auth: 'bearer' };
+type IdOp = Op & { path: `${string}/{id}` };
+
+export const listFor = (segment: string, op: Op & { query: typeof GroupRequestsQuery }) =>
+  httpHandler(op, async ({ deps, caller, query }) => ({ status: 200, body: await listGroupRequests(deps, caller.clientId, segment, query as v.InferOutput<typeof GroupRequestsQuery>) }));
+
+export const createFor = (segment: string, op: Op) =>
+  httpHandler(op, async ({ deps, family, caller, body }) => ({
+    status: 201,
+    // Links in the request (pages, files) are portal v2's: that is where they are served.
+    body: single(family, await createGroupRequest(deps, caller.clientId, segment, body as unknown as NewGroupRequest, familyBaseUrl('portal-v2')), `${kindOf(segment).declaration.title} created`),
+  }));
+
+export const getFor = (segment: string, op: IdOp) =>
+  httpHandler(op, async ({ deps, family, caller, params }) => ({
+    status: 200,
+    body: single(family, await getGroupRequest(deps, caller.clientId, segment, (params as { id: number }).id), kindOf(segment).declaration.title),
+  }));
+
+export type { PageQuery };

@@ -1,0 +1,8 @@
+import { portalV2 } from '../../api/routes/portal-v2.js';
+import { listGroupRequests } from '../../core/portal-v2/request-groups.js';
+import { httpHandler } from '../../middleware/http-handler.js';
+
+export const handler = httpHandler(portalV2.listGroupRequests, async ({ deps, caller, query, params }) => ({
+  status: 200,
+  body: await listGroupRequests(deps, caller.clientId, params.group, query),
+}));
