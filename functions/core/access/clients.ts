@@ -178,6 +178,10 @@ export function clientTrustsGeneration(generation: number): Condition {
   };
 }
 
+/** The same check on a client item as read. */
+export const clientItemTrusts = (item: Record<string, unknown> | undefined, generation: number): boolean =>
+  item !== undefined && item.disabled_at === undefined && (item.grant_generation ?? 0) === generation;
+
 /** The same check on a read: one consistent GetItem of the client, projected to what decides it. */
 export async function clientTrusts(deps: Deps, clientId: string, generation: number): Promise<boolean> {
   const { Item } = await deps.db.send(
@@ -188,7 +192,7 @@ export async function clientTrusts(deps: Deps, clientId: string, generation: num
       ConsistentRead: true,
     }),
   );
-  return Item !== undefined && Item.disabled_at === undefined && (Item.grant_generation ?? 0) === generation;
+  return clientItemTrusts(Item, generation);
 }
 
 /**

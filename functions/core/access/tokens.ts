@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { addSeconds, toEpochSeconds } from '../platform/clock.js';
-import { clientKeys, clientTrusts, clientTrustsGeneration, type ClientAccount } from './clients.js';
+import { clientItemTrusts, clientKeys, clientTrusts, clientTrustsGeneration, type ClientAccount } from './clients.js';
 import { checkItem, itemAbsent, itemExists, part, putItem, transact, TransactionFailed, updateItem, type Condition } from '../platform/transact.js';
 import { chunksOf, getMany, queryAll } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
@@ -235,23 +235,23 @@ export async function authenticateAlongside<T>(
   alongside: (clientId: string) => Promise<T>,
 ): Promise<{ caller: AccessContext; alongside: T }> {
   const hash = sha256Hex(accessToken);
+  const usable = (t: TokenItem | undefined): t is TokenItem => !!t && t.kind === 'access' && t.family === family && isLive(t, deps.clock());
   const known = seenTokens.get(hash);
   let item: TokenItem | undefined;
   let trusted: boolean;
   let result: T;
-  if (known && known.family === family && isLive(known, deps.clock())) {
+  if (usable(known)) {
     // A token this container has seen: whose it is never changes, so its revocation and its client's trust are read together, beside `alongside`.
     const [items, done] = await Promise.all([getMany(deps, [tokenKeys.token(hash), clientKeys.item(known.client_id)]), alongside(known.client_id)]);
     item = items.find((i) => i.pk === tokenKeys.token(hash).pk) as TokenItem | undefined;
-    const client = items.find((i) => i.pk === clientKeys.item(known.client_id).pk);
-    trusted = client !== undefined && client.disabled_at === undefined && (client.grant_generation ?? 0) === (known.client_generation ?? 0);
+    trusted = clientItemTrusts(items.find((i) => i.pk === clientKeys.item(known.client_id).pk), known.client_generation ?? 0);
     result = done;
   } else {
     item = await getToken(deps, accessToken);
-    if (!item || item.kind !== 'access' || item.family !== family || !isLive(item, deps.clock())) throw invalidToken();
+    if (!usable(item)) throw invalidToken();
     [trusted, result] = await Promise.all([clientTrusts(deps, item.client_id, item.client_generation ?? 0), alongside(item.client_id)]);
   }
-  if (!item || item.kind !== 'access' || item.family !== family || !isLive(item, deps.clock()) || !trusted) {
+  if (!usable(item) || !trusted) {
     seenTokens.delete(hash);
     throw invalidToken();
   }
