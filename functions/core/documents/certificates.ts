@@ -5,7 +5,7 @@ import type { EventKind } from '../events/catalogue.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { nextId } from '../platform/ids.js';
-import { wallClock } from '../platform/time.js';
+import { addMonths, wallClock } from '../platform/time.js';
 import { A4, TextDocument } from './pdf-text.js';
 
 /**
@@ -43,16 +43,6 @@ export const certificateState = (b: Pick<CertifiableBooking, 'certificate' | 'pa
 
 /** `<prefix>-<yyyy>-<nnnnnn>`: the family's prefix, the year of issue and that year's counter. */
 export const numberOf = (prefix: string, year: number, n: number): string => `${prefix}-${year}-${String(n).padStart(6, '0')}`;
-
-/** `date` plus `months`, on the last day of the month when that month is shorter (31 January + 1 month: 28 or 29 February). */
-export function addMonths(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const index = y * 12 + (m - 1) + months;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
-}
 
 /** How a family numbers and dates its certificates. */
 export interface CertificateScheme {

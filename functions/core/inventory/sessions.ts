@@ -59,10 +59,7 @@ export const seatPool = (family: FamilyId, s: Pick<SessionItem, 'id' | 'date' | 
 export async function seatsAvailable(deps: Deps, family: FamilyId, sessions: Pick<SessionItem, 'id' | 'date' | 'start_time' | 'capacity'>[], now: Date = deps.clock()): Promise<Map<number, number>> {
   const dates = sessions.map((s) => s.date).sort();
   if (dates.length === 0) return new Map();
-  const locks =
-    dates[0] === dates.at(-1)
-      ? new Map([...(await locksOn(deps, family, dates[0]!))].map(([sk, item]) => [unitId({ pk: unitKeys.day(family, dates[0]!), sk }), item]))
-      : await locksBetween(deps, family, dates[0]!, dates.at(-1)!);
+  const locks = dates[0] === dates.at(-1) ? await locksOn(deps, family, dates[0]!) : await locksBetween(deps, family, dates[0]!, dates.at(-1)!);
   return new Map(
     sessions.map((s) => {
       const taken = seatNames(s.capacity).filter((seat) => lockInForce(locks.get(unitId(seatUnit(family, s, seat))), now)).length;

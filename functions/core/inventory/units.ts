@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from '../platform/conditions.js';
 import { toEpochSeconds } from '../platform/clock.js';
+import { addMonths } from '../platform/time.js';
 import { getMany, queryAll, type ItemKey } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
@@ -91,18 +92,19 @@ export function moveUnitParts(deps: Deps, from: ItemKey, to: ItemKey, lock: Reco
   return [part('unit', putItem(deps, lockItem(to, held), unitFree(now))), part('old unit', deleteItem(deps, from, stillOwned))];
 }
 
-/** A unit's identity in the map `readLocks` returns. */
+/** A unit's identity in the maps of locks the reads below return. */
 export const unitId = (k: ItemKey): string => `${k.pk}\n${k.sk}`;
+const byUnit = (items: Record<string, unknown>[]) => new Map(items.map((item) => [unitId(item as ItemKey), item]));
 
 /** The locks of a set of units, read once and consistently; a free unit has none. */
 export async function readLocks(deps: Deps, units: ItemKey[]): Promise<Map<string, Record<string, unknown>>> {
-  return new Map((await getMany(deps, units)).map((item) => [unitId(item as ItemKey), item]));
+  return byUnit(await getMany(deps, units));
 }
 
-/** Every lock of a family's day, by sort key: one query for all the pools of that day. */
+/** Every lock of a family's day, read consistently and keyed by `unitId`: one query for all the pools of that day. */
 export async function locksOn(deps: Deps, family: FamilyId, date: string): Promise<Map<string, Record<string, unknown>>> {
   const items = await queryAll(deps, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': unitKeys.day(family, date) }, ConsistentRead: true });
-  return new Map(items.map((item) => [String(item.sk), item]));
+  return byUnit(items);
 }
 
 /**
@@ -114,7 +116,7 @@ export async function locksOn(deps: Deps, family: FamilyId, date: string): Promi
  */
 export async function locksBetween(deps: Deps, family: FamilyId, from: string, to: string): Promise<Map<string, Record<string, unknown>>> {
   const months: string[] = [];
-  for (let m = from.slice(0, 7); m <= to.slice(0, 7); m = nextMonth(m)) months.push(m);
+  for (let m = from.slice(0, 7); m <= to.slice(0, 7); m = addMonths(`${m}-01`, 1).slice(0, 7)) months.push(m);
   const pages = await Promise.all(
     months.map((month) =>
       queryAll(deps, {
@@ -124,13 +126,8 @@ export async function locksBetween(deps: Deps, family: FamilyId, from: string, t
       }),
     ),
   );
-  return new Map(pages.flat().map((item) => [unitId({ pk: String(item.pk), sk: String(item.sk) }), item]));
+  return byUnit(pages.flat());
 }
-
-const nextMonth = (month: string): string => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-};
 
 /** `xs` in a uniformly random order (Fisher–Yates); `random(n)` gives an integer in [0, n). */
 export function shuffled<T>(xs: readonly T[], random: (n: number) => number = randomInt): T[] {
@@ -154,7 +151,7 @@ export interface Pool<U> {
 export async function readPool<U>(deps: Deps, pool: Pool<U>): Promise<Map<string, Record<string, unknown>>> {
   if (!pool.range) return readLocks(deps, pool.units.map(pool.keyOf));
   const items = await queryAll(deps, { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pool.range.pk, ':prefix': pool.range.prefix }, ConsistentRead: true });
-  return new Map(items.map((item) => [unitId(item as ItemKey), item]));
+  return byUnit(items);
 }
 
 /**

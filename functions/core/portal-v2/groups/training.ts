@@ -1,5 +1,6 @@
 import type { GroupDeclaration } from '../../requests/group.js';
 import { STANDARD_LABELS } from '../../requests/group.js';
+import { addMonths } from '../../platform/time.js';
 import { DEFAULT_RETENTION, dataLines, itemType } from './common.js';
 
 /**
@@ -49,16 +50,6 @@ const SUBJECT = itemType('Training subject', [
 ]);
 
 export const label = (code: string) => code.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
-
-function addMonths(date: string, months: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, last));
-  return d.toISOString().slice(0, 10);
-}
 
 export const trainingValidUntil = (type: string, completedOn: string): string => addMonths(completedOn, CSTF_REFRESHER_MONTHS[type] ?? 12);
 
