@@ -1,8 +1,6 @@
 #!/usr/bin/env node
 import { BatchWriteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '../functions/core/access/clients.js';
@@ -15,7 +13,6 @@ import { DomainError } from '../functions/core/platform/errors.js';
 import { randomToken } from '../functions/core/platform/secrets.js';
 import { createSqsClient } from '../functions/core/platform/sqs.js';
 import { addDays } from '../functions/core/platform/time.js';
-import { signatureHeader } from '../functions/core/webhooks/signing.js';
 import { eventPut } from '../functions/core/events/outbox.js';
 import { createEndpoint } from '../functions/core/webhooks/endpoints.js';
 import { measureBundles } from '../lib/bench/bundles.js';
@@ -25,6 +22,7 @@ import { alternating, json, percentiles, round, throughput, timed } from '../lib
 import { installMeter, PRICES } from '../lib/bench/metering.js';
 import { monitoringMeasures } from '../lib/bench/monitoring.js';
 import { barePipeline } from '../lib/bench/pipeline.js';
+import { postSigned, startReceiver } from '../lib/bench/receiver.js';
 import { seatHoldContention } from '../lib/bench/seat-hold.js';
 import { notBilled } from '../lib/local/metering.js';
 import { startDynamoDbLocal, startLocalSqs } from '../lib/local/emulators.js';
@@ -53,14 +51,7 @@ async function main() {
   installMeter();
   const [dynamo, sqs] = await Promise.all([startDynamoDbLocal(), startLocalSqs()]);
   const stack = await startLocalStack({ port: 0, dataDir: mkdtempSync(join(tmpdir(), 'bench-')), dynamoEndpoint: dynamo.endpoint, sqsEndpoint: sqs.endpoint });
-  const receiver = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      received++;
-      res.end('ok');
-    });
-  });
-  let received = 0;
+  const receiver = await startReceiver();
   let results: Record<string, unknown>;
   try {
     const deps = depsFromEnv();
@@ -198,16 +189,11 @@ async function main() {
     const seatHold = await seatHoldContention(deps, SECONDS);
 
     // Webhooks: bare signed POSTs to a local receiver, against events from the outbox to the same receiver.
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const receiverUrl = receiver.url;
     const body = JSON.stringify({ type: 'booking.created', timestamp: now(), data: (await json(`${ci}/bookings?limit=1`, { token: clients[0]!.token })).data[0] });
     const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
     console.error(`webhooks: ${SECONDS} s of bare POSTs, then ${EVENTS} events through the pipeline (after a warm-up)…`);
-    const barePost = await run(async () => {
-      const ts = Math.floor(Date.now() / 1000);
-      const response = await fetch(receiverUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'webhook-id': 'evt_bench', 'webhook-timestamp': String(ts), 'webhook-signature': signatureHeader([secret], 'evt_bench', ts, body) }, body });
-      await response.text();
-    });
+    const barePost = await run(() => postSigned(receiverUrl, secret, 'evt_bench', body));
     const endpoint = await createEndpoint(deps, clients[0]!.clientId, 'clinical-interview', { name: 'Bench', url: receiverUrl, events: ['webhook.test'] }, { allowHttp: true, allowLoopback: true });
     // From the outbox on: the events are committed at once (batched puts of the very items a change
     // writes), and the clock runs from then until the receiver has them all. A first, untimed run warms
@@ -216,7 +202,7 @@ async function main() {
       const puts = Array.from({ length: events }, () =>
         eventPut(deps, { type: 'webhook.test', client_id: clients[0]!.clientId, family: 'clinical-interview', endpoint_id: endpoint.id, data: { endpoint_id: endpoint.id } }).Put.Item,
       );
-      received = 0;
+      receiver.reset();
       const started = Date.now();
       // The event's own write belongs to the change that made it (it is a part of that transaction): not billed here.
       await notBilled(() =>
@@ -226,9 +212,7 @@ async function main() {
           ),
         ),
       );
-      while (received < events && Date.now() - started < 180_000) await new Promise((r) => setTimeout(r, 20));
-      if (received < events) throw new Error(`Only ${received} of ${events} events arrived in 3 minutes`);
-      return events / ((Date.now() - started) / 1000);
+      return receiver.rateOf(events, started, 'through the pipeline');
     };
     await throughPipeline(Math.ceil(EVENTS / 4));
     let delivery = 0;
@@ -238,7 +222,7 @@ async function main() {
     console.error(`bare pipeline: ${EVENTS} events through one queue…`);
     const fastLane = QUEUES.find((q) => q.worker === 'webhook-delivery')!;
     const barePipelineRate = await notBilled(() =>
-      barePipeline(deps, createSqsClient(), { url: receiverUrl, received: () => received, reset: () => void (received = 0) }, EVENTS, fastLane.maxConcurrency),
+      barePipeline(deps, createSqsClient(), receiver, EVENTS, fastLane.maxConcurrency),
     );
 
     // Counted cost per operation: the meter's reading around each, with what it set off drained.
