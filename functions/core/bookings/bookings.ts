@@ -15,7 +15,7 @@ import type { BookingStatus } from '../platform/vocabulary.js';
 import { withLinkPlace } from './booking-page.js';
 import { commitBooking, holdRefusal, type BookingLinks } from './commit.js';
 import type { BookingKind, BookingRecord } from './kind.js';
-import { bookingKeys, getBookingItem as getItem } from './records.js';
+import { bookingKeys, getBookingItem as getItem, getBookingView } from './records.js';
 
 /**
  * Bookings through the API and the booking link, and the caller's reads.
@@ -137,11 +137,8 @@ export async function createCandidateBooking(
 export const getBookingItem = (deps: Deps, clientId: string, id: number, family: FamilyId = CLINICAL_FAMILY) => getItem<BookingItem>(deps, clientId, id, family);
 
 /** A booking of the caller's; another client's is not-found, never forbidden. */
-export async function getBooking(deps: Deps, clientId: string, id: number, family: FamilyId = CLINICAL_FAMILY): Promise<BookingView> {
-  const item = await getBookingItem(deps, clientId, id, family);
-  if (!item) throw new DomainError('not-found', `No booking ${id}`);
-  return clinicalBookings(family).view(item, deps.config.serviceTimeZone);
-}
+export const getBooking = (deps: Deps, clientId: string, id: number, family: FamilyId = CLINICAL_FAMILY): Promise<BookingView> =>
+  getBookingView(deps, clinicalBookings(family), clientId, id);
 
 export interface BookingFilter {
   status?: BookingStatus;

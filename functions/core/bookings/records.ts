@@ -32,6 +32,13 @@ export async function getBookingItem<B extends BookingRecord>(deps: Deps, client
   return Item as B | undefined;
 }
 
+/** A booking of the caller's, as its kind shows it; another client's is not-found, never forbidden. */
+export async function getBookingView<B extends BookingRecord, V>(deps: Deps, kind: BookingKind<B, V>, clientId: string, id: number): Promise<V> {
+  const item = await getBookingItem<B>(deps, clientId, id, kind.family);
+  if (!item) throw new DomainError('not-found', `No booking ${id}`);
+  return kind.view(item, deps.config.serviceTimeZone);
+}
+
 /** Operators know a booking by its family and id alone; the index tells whose it is. */
 export async function findBookingIn<B extends BookingRecord>(deps: Deps, family: FamilyId, id: number): Promise<B> {
   const byId = bookingKeys.byId(family, id);

@@ -4,7 +4,7 @@ import { listOf } from '../bookings/bookings.js';
 import { cancelBookingOf, refundDue } from '../bookings/change.js';
 import { commitBooking, holdRefusal, type BookingLinks } from '../bookings/commit.js';
 import type { BookingKind } from '../bookings/kind.js';
-import { getBookingItem } from '../bookings/records.js';
+import { getBookingItem, getBookingView } from '../bookings/records.js';
 import { courseBookingView, paymentEmailFor, type Attendance, type CourseBookingRecord, type Result } from '../bookings/course-bookings.js';
 import { eventPut } from '../events/outbox.js';
 import { consumeHoldParts, type Holder } from '../inventory/holds.js';
@@ -235,11 +235,7 @@ export async function commitSeatBooking(deps: Deps, clientId: string, eventId: n
   return view;
 }
 
-export async function getPracticalBooking(deps: Deps, clientId: string, id: number): Promise<PracticalBookingView> {
-  const item = await getBookingItem<PracticalBooking>(deps, clientId, id, PRACTICAL_FAMILY);
-  if (!item) throw new DomainError('not-found', `No booking ${id}`);
-  return toPracticalBookingView(item, deps.config.serviceTimeZone);
-}
+export const getPracticalBooking = (deps: Deps, clientId: string, id: number): Promise<PracticalBookingView> => getBookingView(deps, PRACTICAL_BOOKINGS, clientId, id);
 
 export interface PracticalBookingFilter {
   status?: BookingStatus;

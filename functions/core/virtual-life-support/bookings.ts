@@ -3,7 +3,7 @@ import { listOf } from '../bookings/bookings.js';
 import { cancelBookingOf, refundDue } from '../bookings/change.js';
 import { commitBooking, holdRefusal, type BookingLinks } from '../bookings/commit.js';
 import type { BookingKind } from '../bookings/kind.js';
-import { getBookingItem } from '../bookings/records.js';
+import { getBookingItem, getBookingView } from '../bookings/records.js';
 import { courseBookingView, paymentEmailFor, type Attendance, type CourseBookingRecord } from '../bookings/course-bookings.js';
 import { eventPut } from '../events/outbox.js';
 import { consumeHoldParts, type Holder } from '../inventory/holds.js';
@@ -170,11 +170,7 @@ export async function createVlsBooking(deps: Deps, clientId: string, input: NewV
   return view;
 }
 
-export async function getVlsBooking(deps: Deps, clientId: string, id: number): Promise<VlsBookingView> {
-  const item = await getBookingItem<VlsBooking>(deps, clientId, id, VLS_FAMILY);
-  if (!item) throw new DomainError('not-found', `No booking ${id}`);
-  return toVlsBookingView(item, deps.config.serviceTimeZone);
-}
+export const getVlsBooking = (deps: Deps, clientId: string, id: number): Promise<VlsBookingView> => getBookingView(deps, VLS_BOOKINGS, clientId, id);
 
 export interface VlsBookingFilter {
   status?: BookingStatus;
