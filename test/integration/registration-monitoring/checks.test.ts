@@ -98,7 +98,8 @@ describe('verify now', () => {
     expect((await listAlerts(deps, clientId, { limit: 10 })).data.map((a) => [a.type, a.status])).toEqual([['verification.unavailable', 'open']]);
     // The operator makes the register answer: the check completes and the alert resolves.
     await addTimelineStep(deps, 'hcpc', 'OT9012', { at: clock().toISOString(), set: { status: 'registered' } });
-    expect((await checkWorker(deps, clientId, w.id, { trigger: 'manual', budgetMs: 100 })).verification).toMatchObject({ status: 'completed', outcome: 'clear' });
+    // The full budget: a loaded machine may take more than 100 ms over the register's own DynamoDB read.
+    expect((await checkWorker(deps, clientId, w.id, { trigger: 'manual' })).verification).toMatchObject({ status: 'completed', outcome: 'clear' });
     expect((await listAlerts(deps, clientId, { limit: 10 })).data.map((a) => [a.type, a.status, a.resolution])).toEqual([['verification.unavailable', 'resolved', 'condition_cleared']]);
     expect(await usageRecords(clientId)).toHaveLength(1);
   });
