@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { GROUP_SEGMENTS } from '../../core/portal-v2/groups/index.js';
+import { GROUP_SEGMENTS } from '../../core/portal-v2/groups/names.js';
 import { integerFromText } from './fields.js';
 
 /**

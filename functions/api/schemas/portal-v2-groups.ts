@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { CERTIFICATE_KINDS } from '../../core/portal-v2/groups/certificate.js';
-import { GROUP_DECLARATIONS, GROUP_SEGMENTS } from '../../core/portal-v2/groups/index.js';
+import { declarationBySegment, GROUP_DECLARATIONS, GROUP_SEGMENTS } from '../../core/portal-v2/groups/index.js';
 import { CSTF_CODES } from '../../core/portal-v2/groups/training.js';
 import { calendarDate, email, idFromString, listQuery, name, notes, positiveId } from './fields.js';
 
@@ -83,7 +83,7 @@ export const GROUP_CREATE_SCHEMAS: Record<string, v.GenericSchema> = {
 
 /** The create body of the group the path names; for the documents (no path yet), any group's. */
 export const groupCreateBody = (_family: unknown, params?: { group?: string }) => {
-  const kind = GROUP_DECLARATIONS.find((d) => d.segment === params?.group)?.kind;
+  const kind = declarationBySegment(params?.group ?? '')?.kind;
   return kind ? GROUP_CREATE_SCHEMAS[kind]! : v.union(Object.values(GROUP_CREATE_SCHEMAS) as [v.GenericSchema, ...v.GenericSchema[]]);
 };
 

@@ -125,10 +125,9 @@ export interface Retention {
   dataDays: number;
 }
 
-export interface GroupDeclaration {
-  /** The kind name in events and views (`training`), and its path segment (`training-requests`). */
-  kind: string;
-  segment: string;
+export interface GroupDeclaration<Kind extends string = string> {
+  /** The kind name in events and views (`training`); its path segment follows from it (`training-requests`). */
+  kind: Kind;
   title: string;
   /** Status labels (the request's own words per kind). */
   labels: Record<RequestStatus, string>;

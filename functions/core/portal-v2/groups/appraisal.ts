@@ -28,9 +28,8 @@ const CONFIRMATION = itemType(
   false,
 );
 
-export const appraisal: GroupDeclaration = {
+export const appraisal: GroupDeclaration<'appraisal'> = {
   kind: 'appraisal',
-  segment: 'appraisal-requests',
   title: 'Appraisal request',
   labels: STANDARD_LABELS,
   itemType: (type) => (type === 'appraiser_confirmation' ? CONFIRMATION : APPRAISAL),

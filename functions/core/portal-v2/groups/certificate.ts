@@ -38,9 +38,8 @@ const TYPES: Record<(typeof CERTIFICATE_KINDS)[number], ItemType> = {
 
 type CertificateAsked = { kind: keyof typeof TYPES; label?: string };
 
-export const certificate: GroupDeclaration = {
+export const certificate: GroupDeclaration<'certificate'> = {
   kind: 'certificate',
-  segment: 'certificate-requests',
   title: 'Certificate request',
   labels: STANDARD_LABELS,
   itemType: (type) => TYPES[type as keyof typeof TYPES] ?? TYPES.other,

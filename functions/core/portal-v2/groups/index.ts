@@ -1,16 +1,24 @@
 import type { GroupDeclaration } from '../../requests/group.js';
 import { appraisal } from './appraisal.js';
 import { certificate } from './certificate.js';
+import { GROUP_KIND_NAMES, segmentOf, type GroupKindName } from './names.js';
 import { occupationalHealth } from './occupational-health.js';
 import { training } from './training.js';
 import { trainingVerification } from './training-verification.js';
 
-/** The request groups of portal v2 beside references, by path segment (the booking kinds join when their families can invite). */
-export const GROUP_DECLARATIONS = [training, occupationalHealth, appraisal, certificate, trainingVerification] as const satisfies readonly GroupDeclaration[];
+/** Each named group's declaration: the type makes the names and the declarations agree, one for one. */
+const BY_KIND: { [K in GroupKindName]: GroupDeclaration<K> } = {
+  training,
+  occupational_health: occupationalHealth,
+  appraisal,
+  certificate,
+  training_verification: trainingVerification,
+};
 
-export const GROUP_SEGMENTS = GROUP_DECLARATIONS.map((d) => d.segment);
-export const GROUP_KINDS = GROUP_DECLARATIONS.map((d) => d.kind);
-export type GroupSegment = (typeof GROUP_DECLARATIONS)[number]['segment'];
+/** The request groups of portal v2 beside references (the booking kinds join when their families can invite). */
+export const GROUP_DECLARATIONS: readonly GroupDeclaration[] = GROUP_KIND_NAMES.map((kind) => BY_KIND[kind]);
+export { GROUP_SEGMENTS, segmentOf } from './names.js';
+export const GROUP_KINDS = GROUP_KIND_NAMES;
 
-export const declarationBySegment = (segment: string): GroupDeclaration | undefined => GROUP_DECLARATIONS.find((d) => d.segment === segment);
+export const declarationBySegment = (segment: string): GroupDeclaration | undefined => GROUP_DECLARATIONS.find((d) => segmentOf(d.kind) === segment);
 export const declarationByKind = (kind: string): GroupDeclaration | undefined => GROUP_DECLARATIONS.find((d) => d.kind === kind);

@@ -36,9 +36,8 @@ const TYPES: Record<string, ItemType> = {
 const BASE = ['hep_b', 'mmr', 'varicella', 'tb'];
 const EPP = ['hbsag', 'hcv', 'hiv'];
 
-export const occupationalHealth: GroupDeclaration = {
+export const occupationalHealth: GroupDeclaration<'occupational_health'> = {
   kind: 'occupational_health',
-  segment: 'occupational-health-requests',
   title: 'Occupational health request',
   labels: STANDARD_LABELS,
   itemType: (type) => TYPES[type] ?? TYPES.clearance!,

@@ -27,9 +27,8 @@ export interface CertificateToVerify {
   issuer_contact_email: string;
 }
 
-export const trainingVerification: GroupDeclaration = {
+export const trainingVerification: GroupDeclaration<'training_verification'> = {
   kind: 'training_verification',
-  segment: 'training-verification-requests',
   title: 'Training verification request',
   labels: { ...STANDARD_LABELS, pending: 'Awaiting issuers' },
   itemType: () => ISSUER_FORM,

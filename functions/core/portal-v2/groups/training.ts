@@ -53,9 +53,8 @@ export const label = (code: string) => code.replaceAll('_', ' ').replace(/^./, (
 
 export const trainingValidUntil = (type: string, completedOn: string): string => addMonths(completedOn, CSTF_REFRESHER_MONTHS[type] ?? 12);
 
-export const training: GroupDeclaration = {
+export const training: GroupDeclaration<'training'> = {
   kind: 'training',
-  segment: 'training-requests',
   title: 'Training request',
   labels: STANDARD_LABELS,
   itemType: () => SUBJECT,

@@ -1,0 +1,14 @@
+/**
+ * The request groups beside references, by kind name, and their path
+ * segments: the one list both the path parameter's picklist and the
+ * declarations follow. Kept apart from the declarations so that every HTTP
+ * function, which validates `{group}` at its edge, does not carry every
+ * group's schemas.
+ */
+export const GROUP_KIND_NAMES = ['training', 'occupational_health', 'appraisal', 'certificate', 'training_verification'] as const;
+export type GroupKindName = (typeof GROUP_KIND_NAMES)[number];
+
+/** A kind's path segment: `occupational_health` → `occupational-health-requests` (design portal-and-facades section 1). */
+export const segmentOf = (kind: string): string => `${kind.replaceAll('_', '-')}-requests`;
+
+export const GROUP_SEGMENTS = GROUP_KIND_NAMES.map(segmentOf);
