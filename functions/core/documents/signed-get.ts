@@ -1,6 +1,7 @@
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { Sha256 } from '@smithy/core/checksum';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { signedFetch } from '../platform/signed-fetch.js';
 import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@smithy/types';
 
 /**
@@ -40,18 +41,7 @@ export function createObjectReader(location: S3Location = s3LocationFromEnv(), c
 
   return async function getObject(bucket: string, key: string): Promise<Buffer> {
     const url = objectUrl(location, bucket, key);
-    const signed = await signer.sign({
-      method: 'GET',
-      protocol: url.protocol,
-      hostname: url.hostname,
-      port: url.port ? Number(url.port) : undefined,
-      path: url.pathname,
-      query: {},
-      headers: { host: url.host },
-    });
-    // fetch sets Host itself.
-    const { host: _host, ...headers } = signed.headers;
-    const response = await fetch(url, { headers });
+    const response = await signedFetch(signer, url, { method: 'GET' });
     if (response.status !== 200) {
       throw new S3ReadError(`S3 GET ${bucket}/${key} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
     }

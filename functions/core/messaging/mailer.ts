@@ -5,6 +5,7 @@ import type { AwsCredentialIdentityProvider } from '@smithy/types';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EmailMessage } from '../events/outbox.js';
+import { signedFetch } from '../platform/signed-fetch.js';
 import { DEFAULT_EMAIL_FROM } from './sender.js';
 
 /**
@@ -100,19 +101,7 @@ export function sesMailer(from: string, location: SesLocation, credentials: AwsC
   return {
     async send(message) {
       const body = JSON.stringify(sendEmailBody(message, from, new Date()));
-      const signed = await signer.sign({
-        method: 'POST',
-        protocol: url.protocol,
-        hostname: url.hostname,
-        port: url.port ? Number(url.port) : undefined,
-        path: url.pathname,
-        query: {},
-        headers: { host: url.host, 'content-type': 'application/json' },
-        body,
-      });
-      // fetch sets Host itself.
-      const { host: _host, ...headers } = signed.headers;
-      const response = await fetch(url, { method: 'POST', headers, body });
+      const response = await signedFetch(signer, url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
       // Any refusal throws, so the queue tries the message again and then keeps it in the dead-letter queue.
       if (response.status !== 200) throw new SesSendError(`SES SendEmail answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
     },
