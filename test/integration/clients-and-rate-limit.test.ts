@@ -1,4 +1,4 @@
-import { createClient, listClients, rotateClientSecret, verifyClientCredentials } from '../../functions/core/access/clients.js';
+import { createClient, getClient, listClients, rotateClientSecret, setEntitlement, verifyClientCredentials } from '../../functions/core/access/clients.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
 import { seedDemoData } from '../../functions/core/demo-data.js';
 import { consumeRequest } from '../../functions/core/access/rate-limit.js';
@@ -27,6 +27,16 @@ describe('client accounts', () => {
 
   it('rotating the secret of an unknown client is not-found', async () => {
     await expect(rotateClientSecret(deps, 'cl_missing')).rejects.toMatchObject({ code: 'not-found' });
+  });
+
+  it('entitlements granted and withdrawn at the same moment all take effect', async () => {
+    const { client } = await createClient(deps, { name: 'Entitled Agency' });
+    const names = ['occupational_health', 'a_1', 'a_2', 'a_3', 'a_4', 'a_5'];
+    await Promise.all(names.map((e) => setEntitlement(deps, client.clientId, e, true)));
+    expect((await getClient(deps, client.clientId))!.entitlements.sort()).toEqual([...names].sort());
+    await Promise.all(names.slice(1).map((e) => setEntitlement(deps, client.clientId, e, false)));
+    expect((await getClient(deps, client.clientId))!.entitlements).toEqual(['occupational_health']);
+    await expect(setEntitlement(deps, 'cl_missing', 'a_1', true)).rejects.toMatchObject({ code: 'not-found' });
   });
 
   it('seeds the demo clients once, however often it runs', async () => {

@@ -256,10 +256,31 @@ export async function setReferenceRequestsEnabled(deps: Deps, clientId: string, 
   );
 }
 
-/** Grants or withdraws a product entitlement (`occupational_health`). */
+/**
+ * Grants or withdraws a product entitlement (`occupational_health`): the list
+ * is written on condition that it is still the one read, and read again if
+ * not, so two grants at once both land.
+ */
 export async function setEntitlement(deps: Deps, clientId: string, entitlement: string, enabled: boolean): Promise<void> {
-  const client = await getClient(deps, clientId);
-  if (!client) throw new DomainError('not-found', `No client ${clientId}`);
-  const next = [...new Set(enabled ? [...client.entitlements, entitlement] : client.entitlements.filter((e) => e !== entitlement))];
-  await updateExisting(deps, { Key: clientKeys.item(clientId), UpdateExpression: 'SET entitlements = :e', ExpressionAttributeValues: { ':e': next } }, `No client ${clientId}`);
+  for (let attempt = 1; ; attempt++) {
+    const client = await getClient(deps, clientId);
+    if (!client) throw new DomainError('not-found', `No client ${clientId}`);
+    const before = client.entitlements;
+    const next = [...new Set(enabled ? [...before, entitlement] : before.filter((e) => e !== entitlement))];
+    try {
+      await deps.db.send(
+        new UpdateCommand({
+          TableName: deps.table,
+          Key: clientKeys.item(clientId),
+          UpdateExpression: 'SET entitlements = :next',
+          // An empty list read may be no attribute at all (clients made before entitlements).
+          ConditionExpression: before.length === 0 ? 'attribute_exists(pk) AND (attribute_not_exists(entitlements) OR entitlements = :before)' : 'entitlements = :before',
+          ExpressionAttributeValues: { ':next': next, ':before': before },
+        }),
+      );
+      return;
+    } catch (err) {
+      if (!isConditionalCheckFailed(err) || attempt >= 12) throw err;
+    }
+  }
 }
