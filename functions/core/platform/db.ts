@@ -23,6 +23,20 @@ export type ItemKey = { pk: string; sk: string };
 
 /** `xs` in runs of at most `size`. */
 export const chunksOf = <T>(xs: T[], size: number): T[][] => Array.from({ length: Math.ceil(xs.length / size) }, (_, i) => xs.slice(i * size, i * size + size));
+
+/** `work` over `items`, at most `limit` at a time; the results in the items' order. */
+export async function mapConcurrently<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
 const backOff = (round: number) => new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** round) * Math.random()));
 
 /** Items by key, read consistently, 100 keys to a request; a key with no item is left out. */
