@@ -28,6 +28,7 @@ export default {
     tier('infra', emulators),
   ],
   maxWorkers: 2,
-  // Generous: e2e tests drive a whole local stack, and CI machines are shared.
-  testTimeout: 60000,
+  // Generous: e2e tests drive a whole local stack, and CI machines are shared
+  // (a stack's start took over 60 s with both cores busy). A hang still fails.
+  testTimeout: 120000,
 };
