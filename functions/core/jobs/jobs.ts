@@ -126,7 +126,7 @@ export const fromJobItem = (item: JobItem): JobRecord => ({
 export const markerOf = (id: number): Condition => ({ expression: 'attribute_not_exists(pk) OR job_id = :job', values: { ':job': id } });
 
 /** A kind's closing parts beside the engine's own ("job", "marker"). */
-export const closedParts = (deps: Deps, kind: JobKind, job: JobRecord): Part[] => kind.closed?.(deps, job) ?? [];
+export const closedParts = async (deps: Deps, kind: JobKind, job: JobRecord): Promise<Part[]> => (await kind.closed?.(deps, job)) ?? [];
 
 const runningRefusal = (old: Record<string, unknown> | undefined) =>
   old && new DomainError('job-running', `Job ${String(old.job_id)} of this kind is still running; start another when it has finished`, { job_id: old.job_id });
@@ -179,7 +179,7 @@ export async function startJob(deps: Deps, input: NewJob): Promise<JobRecord> {
   const marker = jobKeys.running(job.clientId, job.family, kind.name);
   const parts = [part('job', putItem(deps, toItem(job, now), itemAbsent)), ...(input.parts ?? [])];
   if (empty) {
-    parts.push(part('marker', checkItem(deps, marker, itemAbsent)), ...closedParts(deps, kind, job));
+    parts.push(part('marker', checkItem(deps, marker, itemAbsent)), ...(await closedParts(deps, kind, job)));
   } else {
     parts.push(part('marker', putItem(deps, { ...marker, entity: 'job-running', job_id: id, created_at: now }, itemAbsent)));
     chunksOf([...input.tasks], perMessage).forEach((tasks, n) => {

@@ -31,8 +31,13 @@ export interface JobKind<Task = unknown> {
   view?(base: JobView, job: JobRecord): unknown;
   /** Tasks per queue message (default 25). */
   tasksPerMessage?: number;
-  /** Parts written in the transaction that closes the job (its completion event, say); not named "job" or "marker". */
-  closed?(deps: Deps, job: JobRecord): Part[];
+  /**
+   * Parts written in the transaction that closes the job (its completion
+   * event, say); not named "job" or "marker". Read again if that transaction
+   * is retried. A job of no tasks closes as it starts, before the parts its
+   * start writes exist.
+   */
+  closed?(deps: Deps, job: JobRecord): Part[] | Promise<Part[]>;
 }
 
 const KINDS = new Map<string, JobKind>();

@@ -96,7 +96,7 @@ export async function closeIfDone(deps: Deps, kind: JobKind, ref: JobRef): Promi
     await transact(deps, [
       part('job', updateItem(deps, jobKeys.job(ref.clientId, ref.family, ref.id), { set: { status: closed.status, finished_at: now, updated_at: now } }, countsAre(job))),
       part('marker', deleteItem(deps, jobKeys.running(ref.clientId, ref.family, job.kind), markerOf(job.id))),
-      ...closedParts(deps, kind, closed),
+      ...(await closedParts(deps, kind, closed)),
     ]);
     return true;
   });

@@ -131,9 +131,11 @@ export async function startImport(deps: Deps, clientId: string, upload: Upload) 
   base.failed += new Set(file.errors.map((e) => e.row)).size;
   await writeMany(deps, errorPuts(clientId, id, errors));
   const record = { ...importKeys.record(clientId, id), entity: 'import', ...base };
-  if (upload.dryRun) {
-    await transact(deps, [part('import', putItem(deps, record, itemAbsent)), importEvent(deps, base)]);
-    return view(deps, base);
+  // A dry run, or a file with a header and no rows, has nothing to commit: it is finished now.
+  if (upload.dryRun || (file.rows.length === 0 && base.failed === 0)) {
+    const finished = upload.dryRun ? base : { ...base, status: 'completed' as const, finished_at: now };
+    await transact(deps, [part('import', putItem(deps, { ...record, ...finished }, itemAbsent)), importEvent(deps, finished)]);
+    return view(deps, finished);
   }
   const chunks = chunked(file.rows);
   await writeMany(deps, chunks.map((rows, n) => ({ put: { ...importKeys.chunk(clientId, id, n), entity: 'import-chunk', rows } })));
@@ -199,10 +201,18 @@ registerJobKind<ImportTask>({
   family: FAMILY,
   tasksPerMessage: 1,
   run: (deps, task, { job }) => runChunk(deps, job.clientId, job.id, task),
-  closed: (deps, job) => [
-    part('import', updateItem(deps, importKeys.record(job.clientId, job.id), { set: { status: job.status, finished_at: job.finishedAt } })),
-    part('event', eventPut(deps, { type: 'import.completed', family: FAMILY, client_id: job.clientId, data: { id: job.id, status: job.status, finished_at: job.finishedAt } })),
-  ],
+  // The record holds every chunk's counts by now (a chunk adds them before its task is counted). Rows
+  // never committed mean a chunk failed past its retries: the import failed, whatever the rest did.
+  closed: async (deps, job) => {
+    const record = await requireImport(deps, job.clientId, job.id);
+    const committed = record.created + record.updated + record.unchanged + record.failed;
+    const status: ImportStatus = committed < record.rows_total ? 'failed' : (job.status as ImportStatus);
+    const closed: ImportItem = { ...record, status, finished_at: job.finishedAt ?? null };
+    return [
+      part('import', updateItem(deps, importKeys.record(job.clientId, job.id), { set: { status, finished_at: closed.finished_at } })),
+      part('event', eventPut(deps, { type: status === 'failed' ? 'import.failed' : 'import.completed', family: FAMILY, client_id: job.clientId, data: view(deps, closed) })),
+    ];
+  },
 });
 
 async function requireImport(deps: Deps, clientId: string, id: number): Promise<ImportItem> {

@@ -1,7 +1,9 @@
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { JobMessage } from '../../../functions/core/jobs/jobs.js';
+import { JOB_ATTEMPTS } from '../../../functions/core/jobs/rules.js';
 import { jobsConsumer } from '../../../functions/core/jobs/tasks.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
-import { getImport, startImport } from '../../../functions/core/registration-monitoring/imports.js';
+import { getImport, importKeys, startImport } from '../../../functions/core/registration-monitoring/imports.js';
 import { outboxItems } from '../../support/clinical.js';
 import { monitoringFixtures } from '../../support/monitoring.js';
 import { testDeps } from '../../support/env.js';
@@ -32,4 +34,29 @@ it('a redelivered chunk counts nothing twice, and the import closes once with it
   expect(await itemsOf(clientId, 'WORKER#registration-monitoring#')).toHaveLength(501);
   const closed = (await outboxItems(deps)).filter((i) => i.kind === 'event' && JSON.parse(i.payload).type === 'import.completed' && JSON.parse(i.payload).client_id === clientId);
   expect(closed).toHaveLength(1);
+  expect(JSON.parse(closed[0]!.payload).data).toMatchObject({ id: started.id, status: 'completed_with_errors', counts: { rows_total: 502, created: 501, updated: 0, unchanged: 0, failed: 1 } });
 }, 120_000);
+
+const importEvents = async (clientId: string) =>
+  (await outboxItems(deps)).filter((i) => i.kind === 'event' && JSON.parse(i.payload).type.startsWith('import.') && JSON.parse(i.payload).client_id === clientId).map((i) => JSON.parse(i.payload));
+
+it('a chunk that fails past its last attempt fails the import: status failed, one import.failed with the counts', async () => {
+  const clientId = await newClient();
+  const file = Buffer.from(['first_name,last_name,register,registration_number', 'Ada,Lost,gmc,5100001', 'Ada,Lost,gmc,5100002'].join('\n'));
+  const started = await startImport(deps, clientId, { bytes: file, name: 'lost.csv', mode: 'upsert', dryRun: false, uploadedBy: null });
+  const [message] = (await outboxItems(deps)).filter((i) => i.kind === 'job' && (JSON.parse(i.payload) as JobMessage).job_id === started.id && (JSON.parse(i.payload) as JobMessage).client_id === clientId);
+  // The chunk's rows are gone (a fault no retry mends): the last attempt gives up on them.
+  await deps.db.send(new DeleteCommand({ TableName: deps.table, Key: importKeys.chunk(clientId, started.id, 0) }));
+  await jobsConsumer(deps)([{ id: 'm-last', body: message!.payload, receiveCount: JOB_ATTEMPTS, receiptHandle: 'r' }]);
+  expect(await getImport(deps, clientId, started.id)).toMatchObject({ status: 'failed', counts: { rows_total: 2, created: 0, failed: 0 } });
+  expect(await itemsOf(clientId, 'WORKER#registration-monitoring#')).toHaveLength(0);
+  expect((await importEvents(clientId)).map((e) => [e.type, e.data.status, e.data.counts.rows_total])).toEqual([['import.failed', 'failed', 2]]);
+});
+
+it('a file with a header and no rows is finished at once, with one import.completed', async () => {
+  const clientId = await newClient();
+  const started = await startImport(deps, clientId, { bytes: Buffer.from('first_name,last_name,register,registration_number\n'), name: 'empty.csv', mode: 'upsert', dryRun: false, uploadedBy: null });
+  expect(started).toMatchObject({ status: 'completed', counts: { rows_total: 0, created: 0 } });
+  expect(started.finished_at).not.toBeNull();
+  expect((await importEvents(clientId)).map((e) => [e.type, e.data.status])).toEqual([['import.completed', 'completed']]);
+});
