@@ -16,17 +16,24 @@ const COUNTER = TABLE_KEYS.counter;
 export const counterKeys = { counter: (scope: CounterScope, name: string) => ({ pk: key(COUNTER.pk, scope, name), sk: COUNTER.sk.counter }) };
 
 export async function nextId(deps: Deps, scope: CounterScope, name: string): Promise<number> {
+  return (await nextIds(deps, scope, name, 1))[0]!;
+}
+
+/** `count` ids at once, in one write: for many new things of one kind (an import's new workers). */
+export async function nextIds(deps: Deps, scope: CounterScope, name: string, count: number): Promise<number[]> {
+  if (count < 1) return [];
   const { Attributes } = await deps.db.send(
     new UpdateCommand({
       TableName: deps.table,
       Key: counterKeys.counter(scope, name),
-      UpdateExpression: 'ADD #value :one',
+      UpdateExpression: 'ADD #value :count',
       ExpressionAttributeNames: { '#value': 'value' },
-      ExpressionAttributeValues: { ':one': 1 },
+      ExpressionAttributeValues: { ':count': count },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
-  return Number(Attributes!.value);
+  const last = Number(Attributes!.value);
+  return Array.from({ length: count }, (_, i) => last - count + 1 + i);
 }
 
 /** Zero-padded so that sort keys order numerically. */

@@ -7,13 +7,14 @@ import { registerJobKind, type TaskResult } from '../jobs/kinds.js';
 import { getMany, mapConcurrently, queryFilteredPage, writeMany } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
-import { nextId, padId } from '../platform/ids.js';
+import { nextId, nextIds, padId } from '../platform/ids.js';
 import { familyPrefix, key, TABLE_KEYS } from '../platform/key-registry.js';
 import { formatWithOffset } from '../platform/time.js';
-import { itemAbsent, part, putItem, transact, TransactionFailed, updateItem } from '../platform/transact.js';
+import { itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Part } from '../platform/transact.js';
 import { readImportFile, type ImportRow, type RowError } from './import-rows.js';
 import { previewRows, upsertRow, type Mode, type RowOutcome } from './import-upsert.js';
 import { MONITORING_FAMILY as FAMILY } from './registers.js';
+import { newWorker } from './workers.js';
 
 /**
  * CSV imports (design section 9) on the jobs engine: the file is read and
@@ -27,8 +28,11 @@ export const IMPORT_KIND = 'monitoring-import';
 const CHUNK_ROWS = 500;
 /** A chunk item stays well under DynamoDB's 400 KB. */
 const CHUNK_BYTES = 300_000;
-/** Rows of a chunk in flight at once: each is a few round trips, and 500 one after another took most of a Lambda's minute. */
+/** Rows committed on their own, in flight at once: each is a few round trips. */
 const ROWS_AT_ONCE = 8;
+/** A transaction's most parts (DynamoDB's limit): about sixteen new workers with their rows' records. */
+const MAX_PARTS = 100;
+const GROUPS_AT_ONCE = 4;
 const ERRORS_PER_PAGE = 100;
 
 export type ImportStatus = 'queued' | 'validating' | 'processing' | 'completed' | 'completed_with_errors' | 'validated' | 'failed';
@@ -170,6 +174,48 @@ async function commitRow(deps: Deps, clientId: string, id: number, row: ImportRo
   return theirs;
 }
 
+/**
+ * A chunk's rows. Those an earlier delivery recorded keep that outcome; the
+ * rest are decided from batched reads (as a dry run decides), and new,
+ * unchanged and refused rows are written many to a transaction, each with
+ * its record. A group whose transaction fails (a racing delivery or writer
+ * took something it needed) and every update go row by row, where each row's
+ * own conditions decide. Rows name distinct workers: a file's duplicates are
+ * refused at upload.
+ */
+async function commitRows(deps: Deps, clientId: string, id: number, rows: ImportRow[], mode: Mode): Promise<RowOutcome[]> {
+  const keyOf = (row: ImportRow) => importKeys.row(clientId, id, row.line);
+  const recorded = new Map((await getMany(deps, rows.map(keyOf))).map((m) => [String(m.sk), m.outcome as RowOutcome]));
+  const open = rows.filter((row) => !recorded.has(keyOf(row).sk));
+  const decided = await previewRows(deps, clientId, open, mode);
+  const newRows = open.filter((_, i) => decided[i]!.result === 'created');
+  const ids = new Map((await nextIds(deps, FAMILY, 'worker', newRows.length)).map((workerId, i) => [newRows[i]!, workerId]));
+  const outcomes = new Map<ImportRow, RowOutcome>();
+  const alone: ImportRow[] = [];
+  const groups: { rows: ImportRow[]; parts: Part[] }[] = [];
+  open.forEach((row, i) => {
+    // As a row on its own records it: the result, and a refusal's error (never the matched worker).
+    const outcome: RowOutcome = decided[i]!.result === 'failed' ? decided[i]! : { result: decided[i]!.result };
+    if (outcome.result === 'updated') return void alone.push(row);
+    const own = outcome.result === 'created' ? newWorker(deps, clientId, ids.get(row)!, row.input).parts : [];
+    const parts = [...own, part('row', putItem(deps, { ...keyOf(row), entity: 'import-row', outcome }, itemAbsent))].map((p) => ({ ...p, name: `${row.line}:${p.name}` }));
+    const group = groups.at(-1);
+    if (!group || group.parts.length + parts.length > MAX_PARTS) groups.push({ rows: [row], parts });
+    else group.rows.push(row), group.parts.push(...parts);
+    outcomes.set(row, outcome);
+  });
+  await mapConcurrently(groups, GROUPS_AT_ONCE, async (group) => {
+    try {
+      await transact(deps, group.parts);
+    } catch (err) {
+      if (!(err instanceof TransactionFailed)) throw err;
+      alone.push(...group.rows);
+    }
+  });
+  await mapConcurrently(alone, ROWS_AT_ONCE, async (row) => outcomes.set(row, await commitRow(deps, clientId, id, row, mode)));
+  return rows.map((row) => recorded.get(keyOf(row).sk) ?? outcomes.get(row)!);
+}
+
 /** One chunk: each row committed on its own, then the chunk counted once (its marker put if absent). */
 async function runChunk(deps: Deps, clientId: string, id: number, task: ImportTask): Promise<TaskResult> {
   if (task.chunk < 0) return { outcome: 'errored', detail: 'Rows failed their checks at upload' };
@@ -180,9 +226,7 @@ async function runChunk(deps: Deps, clientId: string, id: number, task: ImportTa
   if (!chunk || !item) throw new Error(`Import ${id} chunk ${task.chunk} of ${clientId} is missing`);
   const counts: Counts = { rows_total: 0, created: 0, updated: 0, unchanged: 0, failed: 0 };
   const errors: RowError[] = [];
-  // Rows name distinct workers (a file's duplicates are refused at upload), so they commit side by side.
-  const outcomes = await mapConcurrently(chunk.rows as ImportRow[], ROWS_AT_ONCE, (row) => commitRow(deps, clientId, id, row, item.mode));
-  for (const outcome of outcomes) count(counts, outcome, errors);
+  for (const outcome of await commitRows(deps, clientId, id, chunk.rows as ImportRow[], item.mode)) count(counts, outcome, errors);
   await writeMany(deps, errorPuts(clientId, id, errors));
   try {
     await transact(deps, [

@@ -155,8 +155,14 @@ const workerEvent = (deps: Deps, type: 'worker.created' | 'worker.updated' | 'wo
 
 /** POST /workers: the worker, its guards and `worker.created` in one transaction. */
 export async function createWorker(deps: Deps, clientId: string, input: WorkerInput, extra: (w: WorkerItem) => Part[] = () => []): Promise<WorkerView> {
+  const created = newWorker(deps, clientId, await nextId(deps, FAMILY, 'worker'), input);
+  await transact(deps, [...created.parts, ...extra(created.worker)], failuresAmong(GUARD_FAILURES, created.parts));
+  return viewOf(deps, created.worker);
+}
+
+/** What creating worker `id` writes: the worker, its guards, its due item and `worker.created` (an import writes many at once). */
+export function newWorker(deps: Deps, clientId: string, id: number, input: WorkerInput): { worker: WorkerItem; parts: Part[] } {
   const now = deps.clock().toISOString();
-  const id = await nextId(deps, FAMILY, 'worker');
   const worker: WorkerItem = {
     ...input,
     id,
@@ -171,19 +177,15 @@ export async function createWorker(deps: Deps, clientId: string, input: WorkerIn
     created_at: now,
     updated_at: now,
   };
-  const guards = guardParts(deps, clientId, id, undefined, input);
-  await transact(
-    deps,
-    [
+  return {
+    worker,
+    parts: [
       part('worker', putItem(deps, { ...workerKeys.worker(clientId, id), entity: 'worker', ...worker }, itemAbsent)),
-      ...guards,
+      ...guardParts(deps, clientId, id, undefined, input),
       ...dueParts(deps, clientId, id, null, worker.next_check_at),
       workerEvent(deps, 'worker.created', worker),
-      ...extra(worker),
     ],
-    failuresAmong(GUARD_FAILURES, guards),
-  );
-  return viewOf(deps, worker);
+  };
 }
 
 export async function getWorkerItem(deps: Deps, clientId: string, id: number): Promise<WorkerItem | undefined> {

@@ -1,4 +1,5 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { JobMessage } from '../../../functions/core/jobs/jobs.js';
 import { JOB_ATTEMPTS } from '../../../functions/core/jobs/rules.js';
 import { jobsConsumer } from '../../../functions/core/jobs/tasks.js';
@@ -11,7 +12,7 @@ import { testDeps } from '../../support/env.js';
 /** An import's chunks delivered twice at once and once more: each row committed, each chunk counted once. */
 
 let deps: Deps;
-const { newClient, itemsOf } = monitoringFixtures(() => deps);
+const { newClient, newWorker, itemsOf } = monitoringFixtures(() => deps);
 beforeAll(async () => {
   deps = await testDeps();
 });
@@ -59,4 +60,35 @@ it('a file with a header and no rows is finished at once, with one import.comple
   expect(started).toMatchObject({ status: 'completed', counts: { rows_total: 0, created: 0 } });
   expect(started.finished_at).not.toBeNull();
   expect((await importEvents(clientId)).map((e) => [e.type, e.data.status])).toEqual([['import.completed', 'completed']]);
+});
+
+it('new rows are written many to a transaction, each worker with its guards, due item and worker.created; an update goes on its own', async () => {
+  const clientId = await newClient();
+  const existing = await newWorker(clientId, 'gmc', '5200000');
+  const rows = Array.from({ length: 60 }, (_, k) => `Ada,Batch${k},gmc,${String(5_200_001 + k)}`);
+  const file = Buffer.from(['first_name,last_name,register,registration_number', 'Grace,Renamed,gmc,5200000', ...rows].join('\n'));
+  const started = await startImport(deps, clientId, { bytes: file, name: 'batch.csv', mode: 'upsert', dryRun: false, uploadedBy: null });
+  const [message] = (await outboxItems(deps)).filter((i) => i.kind === 'job' && (JSON.parse(i.payload) as JobMessage).job_id === started.id && (JSON.parse(i.payload) as JobMessage).client_id === clientId);
+  // The consumer's own client counts the transactions it sends.
+  const transactions: number[] = [];
+  const base = new DynamoDBClient({});
+  base.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName === 'TransactWriteItemsCommand') transactions.push((args.input as { TransactItems: unknown[] }).TransactItems.length);
+      return next(args);
+    },
+    { step: 'initialize', name: 'countTransactions' },
+  );
+  const counting = { ...deps, db: DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } }) };
+  await jobsConsumer(counting)([{ id: 'm-batch', body: message!.payload, receiveCount: 1, receiptHandle: 'r' }]);
+  expect(await getImport(deps, clientId, started.id)).toMatchObject({ status: 'completed', counts: { rows_total: 61, created: 60, updated: 1, unchanged: 0, failed: 0 } });
+  const workers = await itemsOf(clientId, 'WORKER#registration-monitoring#');
+  expect(workers).toHaveLength(61);
+  expect(new Set(workers.map((w) => w.id)).size).toBe(61);
+  expect(workers.find((w) => w.id === existing.id)).toMatchObject({ last_name: 'Renamed' });
+  const created = (await outboxItems(deps)).filter((i) => i.kind === 'event' && JSON.parse(i.payload).type === 'worker.created' && JSON.parse(i.payload).client_id === clientId);
+  expect(created).toHaveLength(61); // the fixture's worker, and the sixty
+  // Sixty new workers in a few transactions of up to 100 parts, not sixty; the update and the chunk's count on their own.
+  expect(transactions.every((n) => n <= 100)).toBe(true);
+  expect(transactions.length).toBeLessThanOrEqual(8);
 });
