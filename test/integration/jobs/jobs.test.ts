@@ -260,7 +260,8 @@ describe('through the local SQS server', () => {
 
     const poller = startPoller({ sqs, queueUrl: jobs.url, queueArn: jobs.arn, batchSize: 1, worker: sqsBatchHandler(jobsConsumer(deps)), waitSeconds: 1 });
     try {
-      await eventually(async () => (await poll(job)).status !== 'running' && (await poll(job)).status !== 'queued', { timeoutMs: 30_000, what: 'the job to close' });
+      // One read per try: two reads could see `queued` and then `running`, and pass an open job.
+      await eventually(async () => !['queued', 'running'].includes((await poll(job)).status), { timeoutMs: 90_000, what: 'the job to close' });
     } finally {
       await poller.stop();
     }
