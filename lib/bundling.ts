@@ -33,20 +33,29 @@ export const ESBUILD_BASE = {
 };
 
 /**
- * Node built-ins taken as CommonJS. An ESM import of `node:http` makes Node
- * build a module facade that reads every export, lazy ones included, and
- * `http`'s lazy WebSocket exports load undici: ~15 ms of each cold start (a
- * median import of 52 ms went to 38 ms), for a client that never uses it.
+ * Modules swapped at bundling time, with why:
+ *
+ * - Node built-ins taken as CommonJS. An ESM import of `node:http` makes Node
+ *   build a module facade that reads every export, lazy ones included, and
+ *   `http`'s lazy WebSocket exports load undici: ~15 ms of each cold start (a
+ *   median import of 52 ms went to 38 ms), for a client that never uses it.
+ * - The SDK's event-stream codec (~15 KB minified, in every bundle through a
+ *   dynamic import esbuild inlines): reached only for an operation with an
+ *   event-stream member, which no DynamoDB or SQS call here has. A stub that
+ *   throws stands in, so a future use fails loudly instead of silently.
  */
-export const BUILTIN_ALIASES: Record<string, string> = Object.fromEntries(
-  ['http', 'https'].flatMap((name) => {
-    const shim = join(PROJECT_ROOT, 'lib', 'bundling', `node-${name}.cjs`);
-    return [
-      [name, shim],
-      [`node:${name}`, shim],
-    ];
-  }),
-);
+export const BUNDLE_ALIASES: Record<string, string> = {
+  ...Object.fromEntries(
+    ['http', 'https'].flatMap((name) => {
+      const shim = join(PROJECT_ROOT, 'lib', 'bundling', `node-${name}.cjs`);
+      return [
+        [name, shim],
+        [`node:${name}`, shim],
+      ];
+    }),
+  ),
+  '@smithy/core/event-streams': join(PROJECT_ROOT, 'lib', 'bundling', 'no-event-streams.mjs'),
+};
 
 export type BundleNeed = 'swagger-ui';
 
@@ -69,7 +78,7 @@ export const esbuildOptions = (): BuildOptions => ({
   minify: ESBUILD_BASE.minify,
   mainFields: ESBUILD_BASE.mainFields,
   external: ESBUILD_BASE.external,
-  alias: BUILTIN_ALIASES,
+  alias: BUNDLE_ALIASES,
   banner: { js: ESBUILD_BASE.banner },
   logLevel: 'silent',
 });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { TABLE_SCHEMA } from '../functions/core/platform/table.js';
 import { queueUrlEnv } from '../functions/core/platform/config.js';
 import { DOCUMENT_KINDS, DOCUMENTS_BUCKET_ENV, type DocumentKindId } from '../functions/core/documents/kinds.js';
-import { BUILTIN_ALIASES, BUNDLE_FILES, ESBUILD_BASE, type BundleNeed } from './bundling.js';
+import { BUNDLE_ALIASES, BUNDLE_FILES, ESBUILD_BASE, type BundleNeed } from './bundling.js';
 import { PROJECT_ROOT } from './routes.js';
 
 export interface ProjectFunctionProps {
@@ -60,7 +60,7 @@ export class ProjectFunction extends Construct {
         mainFields: ESBUILD_BASE.mainFields,
         banner: ESBUILD_BASE.banner,
         externalModules: ESBUILD_BASE.external,
-        esbuildArgs: Object.fromEntries(Object.entries(BUILTIN_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
+        esbuildArgs: Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
         commandHooks: props.needs?.length
           ? {
               beforeBundling: () => [],

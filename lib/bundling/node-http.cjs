@@ -1,2 +1,2 @@
-// Node's http module as CommonJS (see BUILTIN_ALIASES in lib/bundling.ts).
+// Node's http module as CommonJS (see BUNDLE_ALIASES in lib/bundling.ts).
 module.exports = process.getBuiltinModule('node:http');

@@ -1,2 +1,2 @@
-// Node's https module as CommonJS (see BUILTIN_ALIASES in lib/bundling.ts).
+// Node's https module as CommonJS (see BUNDLE_ALIASES in lib/bundling.ts).
 module.exports = process.getBuiltinModule('node:https');
