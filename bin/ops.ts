@@ -8,6 +8,7 @@ import { portalV2Commands } from '../lib/ops/portal-v2.js';
 import { PRACTICAL_OPTIONS, practicalTrainingCommands } from '../lib/ops/practical-training.js';
 import { VLS_OPTIONS, virtualLifeSupportCommands } from '../lib/ops/virtual-life-support.js';
 import { MONITORING_OPTIONS, registrationMonitoringCommands } from '../lib/ops/registration-monitoring.js';
+import { TEAM_OPTIONS, teamCommands } from '../lib/ops/team.js';
 
 /**
  * The operator CLI. It runs the same core code as the Lambdas, against the
@@ -24,6 +25,7 @@ const OPTIONS = {
   ...PRACTICAL_OPTIONS,
   ...VLS_OPTIONS,
   ...MONITORING_OPTIONS,
+  ...TEAM_OPTIONS,
   table: { type: 'string' },
   bucket: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
@@ -47,7 +49,7 @@ let positionals: string[] = [];
 const commands = (): Record<string, OpsCommand> => {
   const k = opsKit(opts as OptionValues, positionals);
   const { 'seed-demo': seedDemo, ...clients } = clientCommands(k);
-  return { ...clients, ...portalV2Commands(k), ...clinicalInterviewCommands(k), ...practicalTrainingCommands(k), ...virtualLifeSupportCommands(k), ...registrationMonitoringCommands(k), 'seed-demo': seedDemo! };
+  return { ...clients, ...portalV2Commands(k), ...clinicalInterviewCommands(k), ...practicalTrainingCommands(k), ...virtualLifeSupportCommands(k), ...registrationMonitoringCommands(k), ...teamCommands(k), 'seed-demo': seedDemo! };
 };
 let COMMANDS = commands();
 
