@@ -135,8 +135,8 @@ function operation(route: Route): Json {
       'x-contract': 'project',
     });
   }
-  // The family's own operations (handlers in its folder), not the shared ones (tokens, webhooks).
-  const actingUser = route.auth === 'bearer' && route.handler.startsWith(`${route.family}/`) && (familySpec(route.family) as { actingUser?: boolean }).actingUser === true;
+  // The family's own operations (handlers in its folder), not the shared ones (tokens, webhooks); or one operation that names its permission.
+  const actingUser = route.actingUser !== undefined || (route.auth === 'bearer' && route.handler.startsWith(`${route.family}/`) && (familySpec(route.family) as { actingUser?: boolean }).actingUser === true);
   if (actingUser) {
     parameters.push({
       name: 'Acting-User',
@@ -173,7 +173,11 @@ function operation(route: Route): Json {
     add(413, 'Body over 64 KiB', COMMON_REFUSALS.tooLarge);
     add(415, `Body not ${route.contentType ?? 'application/json'}`, COMMON_REFUSALS.unsupportedMediaType);
   }
-  if (actingUser) add(403, 'The Acting-User may not do this: not an active team user of the account, or outside their role', COMMON_REFUSALS.actingUser);
+  if (actingUser) {
+    const needs = route.actingUser;
+    const refusal = needs ? { ...COMMON_REFUSALS.actingUser, detail: `The acting user may not do this (${needs})`, extensions: { permission: needs } } : COMMON_REFUSALS.actingUser;
+    add(403, `The Acting-User may not do this: not an active team user of the account, or outside their role${needs ? ` (needs ${needs})` : ''}`, refusal);
+  }
   if (route.upload) {
     add(413, `File over ${route.upload.maxBytes} bytes`, COMMON_REFUSALS.tooLarge);
     add(415, `Body not ${route.upload.types.join(' or ')}`, COMMON_REFUSALS.unsupportedMediaType);

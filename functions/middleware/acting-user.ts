@@ -7,15 +7,14 @@ import { httpHandler, type HandlerOptions, type HttpInput, type HttpResult } fro
  * A handler whose operation takes `Acting-User` (decision 10): the header
  * checked against the permission the request needs after the path's own 404
  * check and before the body (design registration-monitoring section 6, rule
- * 2), and handed to the operation as `acting`. `permission` may depend on
- * the path (a health kind's reads); `null`: any active team user.
+ * 2), and handed to the operation as `acting`.
  */
 
 export type ActingInput<O extends Operation> = HttpInput<O> & { acting: Acting | null };
 
 export function actingHandler<const O extends Operation>(
   op: O,
-  permission: (input: Omit<HttpInput<O>, 'body'>) => Permission | null,
+  permission: Permission,
   operation: (input: ActingInput<O>) => Promise<HttpResult>,
   options: HandlerOptions<O> = {},
 ) {
@@ -29,7 +28,7 @@ export function actingHandler<const O extends Operation>(
       resource: async (input) => {
         if (options.resource) await options.resource(input);
         const caller = input.caller as { clientId: string };
-        acting.set(input.headers, await checkActingUser(input.deps, caller.clientId, input.headers['acting-user'], permission(input)));
+        acting.set(input.headers, await checkActingUser(input.deps, caller.clientId, input.headers['acting-user'], permission));
       },
     },
   );

@@ -41,13 +41,14 @@ export const portalV2 = familyOperations('portal-v2', {
   // Request groups (design portal-and-facades section 1): one set of operations, the group named by its path segment.
   listGroupRequests: { method: 'GET', path: '/{group}', handler: 'portal-v2/group-requests-list', auth: 'bearer', contract: 'project', query: GroupRequestsQuery },
   createGroupRequest: { method: 'POST', path: '/{group}', handler: 'portal-v2/group-requests-create', auth: 'bearer', contract: 'project', idempotent: true, body: groupCreateBody },
-  getGroupRequest: { method: 'GET', path: '/{group}/{id}', handler: 'portal-v2/group-requests-get', auth: 'bearer', contract: 'project' },
+  // With Acting-User: reviews need requests:review; a health kind's data, files and PDF need health:read (design 1.3 rule 4, 1.5 rule 2).
+  getGroupRequest: { method: 'GET', path: '/{group}/{id}', handler: 'portal-v2/group-requests-get', auth: 'bearer', contract: 'project', actingUser: 'health:read' },
   cancelGroupRequest: { method: 'POST', path: '/{group}/{id}/cancel', handler: 'portal-v2/group-requests-cancel', auth: 'bearer', contract: 'project' },
   remindGroupRequest: { method: 'POST', path: '/{group}/{id}/reminders', handler: 'portal-v2/group-requests-reminders', auth: 'bearer', contract: 'project' },
-  acceptGroupItem: { method: 'POST', path: '/{group}/{id}/items/{item_id}/accept', handler: 'portal-v2/group-items-accept', auth: 'bearer', contract: 'project' },
-  rejectGroupItem: { method: 'POST', path: '/{group}/{id}/items/{item_id}/reject', handler: 'portal-v2/group-items-reject', auth: 'bearer', contract: 'project', body: ItemRejection },
-  downloadGroupItemFile: { method: 'GET', path: '/{group}/{id}/items/{item_id}/file', handler: 'portal-v2/group-items-file', auth: 'bearer', contract: 'project', documents: ['request-files'] },
-  downloadGroupRequestPdf: { method: 'GET', path: '/{group}/{id}/pdf', handler: 'portal-v2/group-requests-pdf', auth: 'bearer', contract: 'project' },
+  acceptGroupItem: { method: 'POST', path: '/{group}/{id}/items/{item_id}/accept', handler: 'portal-v2/group-items-accept', auth: 'bearer', contract: 'project', actingUser: 'requests:review' },
+  rejectGroupItem: { method: 'POST', path: '/{group}/{id}/items/{item_id}/reject', handler: 'portal-v2/group-items-reject', auth: 'bearer', contract: 'project', body: ItemRejection, actingUser: 'requests:review' },
+  downloadGroupItemFile: { method: 'GET', path: '/{group}/{id}/items/{item_id}/file', handler: 'portal-v2/group-items-file', auth: 'bearer', contract: 'project', documents: ['request-files'], actingUser: 'health:read' },
+  downloadGroupRequestPdf: { method: 'GET', path: '/{group}/{id}/pdf', handler: 'portal-v2/group-requests-pdf', auth: 'bearer', contract: 'project', actingUser: 'health:read' },
   // The request groups' public pages: the candidate's, and a third party's form; files go straight to the bucket.
   showRequestSubmission: { method: 'GET', path: '/request-submit/{token}', handler: 'portal-v2/request-submit-show', auth: 'none', contract: 'project', documents: ['request-files'] },
   submitRequestSubmission: { method: 'POST', path: '/request-submit/{token}', handler: 'portal-v2/request-submit-submit', auth: 'none', contract: 'project', documents: ['request-files'] },

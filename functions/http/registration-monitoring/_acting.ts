@@ -9,4 +9,4 @@ type MonitoringOperation = Operation & { operationId: keyof typeof registrationM
 export type MonitoringInput<O extends Operation> = ActingInput<O>;
 
 export const monitoringHandler = <const O extends MonitoringOperation>(op: O, operation: (input: MonitoringInput<O>) => Promise<HttpResult>, options: HandlerOptions<O> = {}) =>
-  actingHandler(op, () => MONITORING_PERMISSIONS[op.operationId], operation, options);
+  actingHandler(op, MONITORING_PERMISSIONS[op.operationId], operation, options);

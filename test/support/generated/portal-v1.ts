@@ -941,7 +941,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -1185,7 +1185,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -1437,7 +1437,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -1670,7 +1670,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -1922,7 +1922,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -2018,7 +2018,13 @@ export interface operations {
     getOccupationalHealthRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -2174,7 +2180,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -2195,6 +2201,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs health:read) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2407,7 +2422,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -2657,7 +2672,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -2909,7 +2924,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
