@@ -83,7 +83,7 @@ it('keeps health data to the request read, out of lists, webhooks and e-mails, a
   const [viewer, manager] = [await team('viewer'), await team('compliance_manager')];
   const as = (user: number | string) => ({ 'acting-user': String(user) });
   const reads = [`/occupational-health-requests/${request.id}`, `/occupational-health-requests/${request.id}/items/${hepB.id}/file`, `/occupational-health-requests/${request.id}/pdf`];
-  const readLogs = () => logsOf(stack).flatMap((chunk) => chunk.split('\n')).filter((l) => l.includes('health data read') && l.includes(`"request_id":${request.id}`));
+  const readLogs = () => logsOf(stack).flatMap((chunk) => chunk.split('\n')).filter((l) => l.includes('health data read') && l.includes(`"group_request_id":${request.id}`));
   // With Acting-User, health:read: a viewer (or no such user) is 403 and reads nothing; another client's request is 404 first.
   for (const path of reads) {
     for (const who of [viewer.id, 'usr_7']) {
@@ -122,7 +122,7 @@ it('keeps health data to the request read, out of lists, webhooks and e-mails, a
   const [, rejection] = await mailTo(stack, provider, 2).then((m) => m.sort((a) => (a.includes('again') ? 1 : -1)));
   expect(rejection).not.toContain('Titre below');
   expect(await (await fetch(form)).text()).toContain('Titre below 10 mIU/mL');
-  expect(logsOf(stack).some((l) => l.includes('health data read') && l.includes(`"request_id":${request.id}`))).toBe(true);
+  expect(logsOf(stack).some((l) => l.includes('health data read') && l.includes(`"group_request_id":${request.id}`))).toBe(true);
   expect(logsOf(stack).some((l) => l.includes('titre') || l.includes('Titre below'))).toBe(false);
 
   // Closed: cancelled now. The files go after 365 days, the data after 2190 (the schedule, with the clock moved on).

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createClient } from '../../functions/core/access/clients.js';
 import { listUsers } from '../../functions/core/access/team.js';
+import { DOCUMENTS_BUCKET_ENV } from '../../functions/core/documents/kinds.js';
+import { createObjectReader, S3ReadError } from '../../functions/core/documents/signed-get.js';
 import { eventKindsOf } from '../../functions/core/events/catalogue.js';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import type { LocalStack } from '../../lib/local/stack.js';
@@ -111,9 +113,14 @@ describe('training requests', () => {
 
     const fields = await post(page, { item_id: String(fire.id), completed_on: daysAgo(30), provider: 'Skills Academy', cstf_aligned: 'yes' });
     expect(fields.status).toBe(200);
-    const attached = await upload(await fields.text(), PDF, 'application/pdf');
+    const fieldsHtml = await fields.text();
+    // The browser posts under the uploads prefix (a day's lifecycle); attached, the file moves to the item's key and the upload goes.
+    const uploadKey = uploadForm(fieldsHtml).fields.key!;
+    expect(uploadKey).toMatch(new RegExp(`^portal-v2/request-upload/demo-northwind/${request.id}/${fire.id}/[0-9a-f-]{36}$`));
+    const attached = await upload(fieldsHtml, PDF, 'application/pdf');
     expect(attached).toMatchObject({ bucketStatus: 303, status: 200 });
     expect(attached.html).toContain('your file was received');
+    await expect(createObjectReader()(process.env[DOCUMENTS_BUCKET_ENV]!, uploadKey)).rejects.toBeInstanceOf(S3ReadError);
 
     const after = (await call(`${base}/training-requests/${request.id}`, { token: northwind })).body.data;
     const item = after.items[0];
@@ -130,6 +137,7 @@ describe('training requests', () => {
     expect(file.status).toBe(303);
     const signed = file.headers.get('location')!;
     expect(signed).toContain('X-Amz-Expires=300');
+    expect(new URL(signed).pathname).toContain(`/portal-v2/request-file/demo-northwind/${request.id}/${fire.id}/${uploadKey.split('/').pop()}`);
     expect(Buffer.from(await (await fetch(signed)).arrayBuffer()).equals(PDF)).toBe(true);
     expect((await call(`${base}/training-requests/${request.id}/items/${moving.id}/file`, { token: northwind })).status).toBe(404);
 

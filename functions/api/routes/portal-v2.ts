@@ -50,10 +50,10 @@ export const portalV2 = familyOperations('portal-v2', {
   downloadGroupItemFile: { method: 'GET', path: '/{group}/{id}/items/{item_id}/file', handler: 'portal-v2/group-items-file', auth: 'bearer', contract: 'project', documents: ['request-files'], actingUser: 'health:read' },
   downloadGroupRequestPdf: { method: 'GET', path: '/{group}/{id}/pdf', handler: 'portal-v2/group-requests-pdf', auth: 'bearer', contract: 'project', actingUser: 'health:read' },
   // The request groups' public pages: the candidate's, and a third party's form; files go straight to the bucket.
-  showRequestSubmission: { method: 'GET', path: '/request-submit/{token}', handler: 'portal-v2/request-submit-show', auth: 'none', contract: 'project', documents: ['request-files'] },
-  submitRequestSubmission: { method: 'POST', path: '/request-submit/{token}', handler: 'portal-v2/request-submit-submit', auth: 'none', contract: 'project', documents: ['request-files'] },
-  requestSubmissionUploaded: { method: 'GET', path: '/request-submit/{token}/uploaded', handler: 'portal-v2/request-submit-uploaded', auth: 'none', contract: 'project', documents: ['request-files'] },
-  showRequestForm: { method: 'GET', path: '/request-form/{token}', handler: 'portal-v2/request-form-show', auth: 'none', contract: 'project', documents: ['request-files'] },
-  submitRequestForm: { method: 'POST', path: '/request-form/{token}', handler: 'portal-v2/request-form-submit', auth: 'none', contract: 'project', documents: ['request-files'] },
-  requestFormUploaded: { method: 'GET', path: '/request-form/{token}/uploaded', handler: 'portal-v2/request-form-uploaded', auth: 'none', contract: 'project', documents: ['request-files'] },
+  showRequestSubmission: { method: 'GET', path: '/request-submit/{token}', handler: 'portal-v2/request-submit-show', auth: 'none', contract: 'project', documents: ['request-uploads'] },
+  submitRequestSubmission: { method: 'POST', path: '/request-submit/{token}', handler: 'portal-v2/request-submit-submit', auth: 'none', contract: 'project', documents: ['request-uploads'] },
+  requestSubmissionUploaded: { method: 'GET', path: '/request-submit/{token}/uploaded', handler: 'portal-v2/request-submit-uploaded', auth: 'none', contract: 'project', documents: ['request-files', 'request-uploads'] },
+  showRequestForm: { method: 'GET', path: '/request-form/{token}', handler: 'portal-v2/request-form-show', auth: 'none', contract: 'project', documents: ['request-uploads'] },
+  submitRequestForm: { method: 'POST', path: '/request-form/{token}', handler: 'portal-v2/request-form-submit', auth: 'none', contract: 'project', documents: ['request-uploads'] },
+  requestFormUploaded: { method: 'GET', path: '/request-form/{token}/uploaded', handler: 'portal-v2/request-form-uploaded', auth: 'none', contract: 'project', documents: ['request-files', 'request-uploads'] },
 });

@@ -259,5 +259,5 @@ export async function checkGroupRead(deps: Deps, log: { info: (message: string, 
   const { declaration } = kindOf(segment);
   if (!declaration.special_category) return;
   const acting = await checkActingUser(deps, clientId, actingUser, 'health:read');
-  log.info('health data read', { client_id: clientId, request_id: id, kind: declaration.kind, what, acting_user: acting?.id ?? null });
+  log.info('health data read', { client_id: clientId, group_request_id: id, kind: declaration.kind, what, acting_user: acting?.id ?? null });
 }
