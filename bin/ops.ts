@@ -71,7 +71,7 @@ function commandOf(): { name: string; command: OpsCommand } | undefined {
   const name = COMMANDS[`${group} ${action}`] ? `${group} ${action}` : group;
   const command = COMMANDS[name];
   if (!command) throw new UsageError(`Unknown command "${positionals.join(' ')}" (see npm run ops -- --help)`);
-  // Only `clients disable|enable|rotate-secret ID` take a word after the command.
+  // Only `clients disable|enable|rotate-secret|portal-v1 ID` take a word after the command.
   const words = name.split(' ').length + (TAKES_CLIENT_WORD.includes(name) ? 1 : 0);
   if (positionals.length > words) throw new UsageError(`Unexpected "${positionals.slice(words).join(' ')}" after ${name}`);
   return { name, command };

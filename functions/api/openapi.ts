@@ -167,6 +167,7 @@ function operation(route: Route): Json {
   if (route.auth === 'bearer') {
     add(401, 'Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer)', COMMON_REFUSALS.invalidToken);
     add(429, 'Too many requests (Retry-After, RateLimit, RateLimit-Policy)', COMMON_REFUSALS.rateLimited);
+    if (familySpec(route.family).perClientAccess) add(403, 'The account has no access to this family (a flag the operator sets per client)', COMMON_REFUSALS.familyAccess);
   }
   if (body) {
     add(400, 'Malformed JSON', COMMON_REFUSALS.malformedJson);

@@ -498,6 +498,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Switched off: after the sunset, or in a brownout window (no Retry-After; use the successor) */
             410: {
                 headers: {
@@ -621,6 +630,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Switched off: after the sunset, or in a brownout window (no Retry-After; use the successor) */
             410: {
                 headers: {
@@ -729,6 +747,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -962,6 +989,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1222,6 +1258,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Switched off: after the sunset, or in a brownout window (no Retry-After; use the successor) */
             410: {
                 headers: {
@@ -1465,6 +1510,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -1691,6 +1745,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1959,6 +2022,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Switched off: after the sunset, or in a brownout window (no Retry-After; use the successor) */
             410: {
                 headers: {
@@ -2208,7 +2280,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs health:read) */
+            /** @description The account has no access to this family (a flag the operator sets per client) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2443,6 +2515,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2709,6 +2790,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Switched off: after the sunset, or in a brownout window (no Retry-After; use the successor) */
             410: {
                 headers: {
@@ -2952,6 +3042,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -3088,6 +3187,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Switched off: after the sunset, or in a brownout window (no Retry-After; use the successor) */
             410: {
                 headers: {
@@ -3168,6 +3276,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
