@@ -7,7 +7,7 @@ import type { FamilyId } from '../platform/families.js';
 import { nextId, padId } from '../platform/ids.js';
 import { familyPrefix, key, TABLE_KEYS } from '../platform/key-registry.js';
 import { formatWithOffset } from '../platform/time.js';
-import { deleteItem, failuresAmong, itemAbsent, itemExists, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Failure, type Part } from '../platform/transact.js';
+import { checkItem, deleteItem, failuresAmong, itemAbsent, itemExists, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Failure, type Part } from '../platform/transact.js';
 import { BUILT_IN_ROLES, isBuiltIn, type AlertMinSeverity, type Permission } from './roles.js';
 
 /**
@@ -184,7 +184,10 @@ function emailParts(deps: Deps, clientId: string, id: number, before: string | u
 }
 
 const USER_FAILURES: Record<string, Failure> = {
-  account: new DomainError('last-owner', 'The account\'s last active owner cannot be removed, disabled or demoted: make another user an owner first'),
+  account: (team) =>
+    team
+      ? new DomainError('last-owner', 'The account\'s last active owner cannot be removed, disabled or demoted: make another user an owner first')
+      : new DomainError('invalid-state', 'The account has no team yet: the operator makes it with its first owner (npm run ops -- team create)'),
   email: new DomainError('team-user-duplicate', 'A team user has this e-mail address'),
   role: new DomainError('invalid-field', 'No such role', { pointer: '/role_id' }),
 };
@@ -200,10 +203,13 @@ export async function createUser(deps: Deps, clientId: string, input: TeamUserIn
   await requireRole(deps, clientId, input.role_id);
   const now = deps.clock().toISOString();
   const user: TeamUserItem = { id: await nextId(deps, KEY_SPACE, 'team-user'), client_id: clientId, ...input, email: input.email.toLowerCase(), created_at: now, updated_at: now };
+  const counts = countParts(deps, clientId, undefined, user);
   await writeUser(deps, [
     part('user', putItem(deps, { ...teamKeys.user(clientId, user.id), entity: 'team-user', ...user }, itemAbsent)),
     ...emailParts(deps, clientId, user.id, undefined, user.email),
-    ...countParts(deps, clientId, undefined, user),
+    ...counts,
+    // A user joins a team that has its first owner (an owner's own count part checks the same).
+    ...(counts.some((p) => p.name === 'account') ? [] : [part('account', checkItem(deps, teamKeys.team(clientId), itemExists))]),
   ]);
   return userView(deps, user);
 }

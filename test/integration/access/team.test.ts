@@ -29,6 +29,16 @@ it('a client without monitoring gets its team and first owner once; enabling mon
   await expect(createTeam(deps, 'cl_nobody', { name: 'X', email: 'x@agency.example' })).rejects.toMatchObject({ code: 'not-found' });
 });
 
+it('a user joins only a team that exists (made with its first owner)', async () => {
+  const clientId = await newPortalClient();
+  for (const role of ['viewer', 'owner']) {
+    await expect(createUser(deps, clientId, person(`Early ${role}`, role), null)).rejects.toMatchObject({ code: 'invalid-state', message: expect.stringContaining('team create') });
+  }
+  expect(await listUsers(deps, clientId)).toEqual([]);
+  await createTeam(deps, clientId, { name: 'Owner', email: 'owner@agency.example' });
+  expect((await createUser(deps, clientId, person('Later', 'viewer'), null)).role_id).toBe('viewer');
+});
+
 it('requests:review and health:read: owner, admin and compliance manager hold them; viewer and billing do not', async () => {
   const clientId = await newPortalClient();
   const { owner } = await createTeam(deps, clientId, { name: 'Owner', email: 'owner@agency.example' });
