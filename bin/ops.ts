@@ -8,6 +8,7 @@ import { portalV2Commands } from '../lib/ops/portal-v2.js';
 import { PRACTICAL_OPTIONS, practicalTrainingCommands } from '../lib/ops/practical-training.js';
 import { VLS_OPTIONS, virtualLifeSupportCommands } from '../lib/ops/virtual-life-support.js';
 import { MONITORING_OPTIONS, registrationMonitoringCommands } from '../lib/ops/registration-monitoring.js';
+import { TEAM_OPTIONS, teamCommands } from '../lib/ops/team.js';
 
 /**
  * The operator CLI. It runs the same core code as the Lambdas, against the
@@ -24,6 +25,7 @@ const OPTIONS = {
   ...PRACTICAL_OPTIONS,
   ...VLS_OPTIONS,
   ...MONITORING_OPTIONS,
+  ...TEAM_OPTIONS,
   table: { type: 'string' },
   bucket: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
@@ -47,7 +49,7 @@ let positionals: string[] = [];
 const commands = (): Record<string, OpsCommand> => {
   const k = opsKit(opts as OptionValues, positionals);
   const { 'seed-demo': seedDemo, ...clients } = clientCommands(k);
-  return { ...clients, ...portalV2Commands(k), ...clinicalInterviewCommands(k), ...practicalTrainingCommands(k), ...virtualLifeSupportCommands(k), ...registrationMonitoringCommands(k), 'seed-demo': seedDemo! };
+  return { ...clients, ...portalV2Commands(k), ...clinicalInterviewCommands(k), ...practicalTrainingCommands(k), ...virtualLifeSupportCommands(k), ...registrationMonitoringCommands(k), ...teamCommands(k), 'seed-demo': seedDemo! };
 };
 let COMMANDS = commands();
 
@@ -69,7 +71,7 @@ function commandOf(): { name: string; command: OpsCommand } | undefined {
   const name = COMMANDS[`${group} ${action}`] ? `${group} ${action}` : group;
   const command = COMMANDS[name];
   if (!command) throw new UsageError(`Unknown command "${positionals.join(' ')}" (see npm run ops -- --help)`);
-  // Only `clients disable|enable|rotate-secret ID` take a word after the command.
+  // Only `clients disable|enable|rotate-secret|portal-v1 ID` take a word after the command.
   const words = name.split(' ').length + (TAKES_CLIENT_WORD.includes(name) ? 1 : 0);
   if (positionals.length > words) throw new UsageError(`Unexpected "${positionals.slice(words).join(' ')}" after ${name}`);
   return { name, command };

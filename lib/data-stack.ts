@@ -5,6 +5,7 @@ import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-clo
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Validations } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { DOCUMENT_EXPIRIES } from '../functions/core/documents/kinds.js';
 import { TABLE_SCHEMA } from '../functions/core/platform/table.js';
 import { QUEUES } from './queues.js';
 import { documentsBucketName, type StageConfig } from './stage.js';
@@ -57,6 +58,8 @@ export class DataStack extends Stack {
       versioned: true,
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'reports/',
+      // Kinds that expire (unattached request uploads: a day). The bucket is versioned: the expired version goes a day after it too.
+      lifecycleRules: DOCUMENT_EXPIRIES.map(({ id, prefix, days }) => ({ id, prefix, expiration: Duration.days(days), noncurrentVersionExpiration: Duration.days(days) })),
       removalPolicy: keep,
     });
 

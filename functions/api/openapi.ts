@@ -135,8 +135,8 @@ function operation(route: Route): Json {
       'x-contract': 'project',
     });
   }
-  // The family's own operations (handlers in its folder), not the shared ones (tokens, webhooks).
-  const actingUser = route.auth === 'bearer' && route.handler.startsWith(`${route.family}/`) && (familySpec(route.family) as { actingUser?: boolean }).actingUser === true;
+  // The family's own operations (handlers in its folder), not the shared ones (tokens, webhooks); or one operation that names its permission.
+  const actingUser = route.actingUser !== undefined || (route.auth === 'bearer' && route.handler.startsWith(`${route.family}/`) && (familySpec(route.family) as { actingUser?: boolean }).actingUser === true);
   if (actingUser) {
     parameters.push({
       name: 'Acting-User',
@@ -167,13 +167,18 @@ function operation(route: Route): Json {
   if (route.auth === 'bearer') {
     add(401, 'Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer)', COMMON_REFUSALS.invalidToken);
     add(429, 'Too many requests (Retry-After, RateLimit, RateLimit-Policy)', COMMON_REFUSALS.rateLimited);
+    if (familySpec(route.family).perClientAccess) add(403, 'The account has no access to this family (a flag the operator sets per client)', COMMON_REFUSALS.familyAccess);
   }
   if (body) {
     add(400, 'Malformed JSON', COMMON_REFUSALS.malformedJson);
     add(413, 'Body over 64 KiB', COMMON_REFUSALS.tooLarge);
     add(415, `Body not ${route.contentType ?? 'application/json'}`, COMMON_REFUSALS.unsupportedMediaType);
   }
-  if (actingUser) add(403, 'The Acting-User may not do this: not an active team user of the account, or outside their role', COMMON_REFUSALS.actingUser);
+  if (actingUser) {
+    const needs = route.actingUser;
+    const refusal = needs ? { ...COMMON_REFUSALS.actingUser, detail: `The acting user may not do this (${needs})`, extensions: { permission: needs } } : COMMON_REFUSALS.actingUser;
+    add(403, `The Acting-User may not do this: not an active team user of the account, or outside their role${needs ? ` (needs ${needs})` : ''}`, refusal);
+  }
   if (route.upload) {
     add(413, `File over ${route.upload.maxBytes} bytes`, COMMON_REFUSALS.tooLarge);
     add(415, `Body not ${route.upload.types.join(' or ')}`, COMMON_REFUSALS.unsupportedMediaType);

@@ -92,6 +92,8 @@ export async function seedDemoData(deps: Deps): Promise<readonly DemoClient[]> {
       clientId: demo.client_id,
       clientSecret: demo.client_secret,
       invoiceEnabled: demo.invoice_enabled,
+      // The README's and the tests' portal v1 session (the flag cannot be given after its deprecation).
+      familyAccess: { 'portal-v1': true },
     }).catch(ignoreExisting);
   }
 

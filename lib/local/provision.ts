@@ -10,7 +10,8 @@ import {
   UpdateTimeToLiveCommand,
   type AttributeDefinition,
 } from '@aws-sdk/client-dynamodb';
-import { CreateBucketCommand, type S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, PutBucketLifecycleConfigurationCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DOCUMENT_EXPIRIES } from '../../functions/core/documents/kinds.js';
 import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { KEY_FORMAT_VERSION, TABLE_KEYS } from '../../functions/core/platform/key-registry.js';
 import { TABLE_SCHEMA } from '../../functions/core/platform/table.js';
@@ -139,4 +140,13 @@ export async function ensureBucket(s3: S3Client, bucket: string): Promise<void> 
     const name = (err as { name?: string }).name;
     if (name !== 'BucketAlreadyOwnedByYou' && name !== 'BucketAlreadyExists') throw err;
   }
+  // The cloud bucket's rules, declared as S3 takes them (the emulator keeps them and does not run them).
+  await s3.send(
+    new PutBucketLifecycleConfigurationCommand({
+      Bucket: bucket,
+      LifecycleConfiguration: {
+        Rules: DOCUMENT_EXPIRIES.map(({ id, prefix, days }) => ({ ID: id, Status: 'Enabled', Filter: { Prefix: prefix }, Expiration: { Days: days }, NoncurrentVersionExpiration: { NoncurrentDays: days } })),
+      },
+    }),
+  );
 }

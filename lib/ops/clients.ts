@@ -1,4 +1,4 @@
-import { createClient, listClients, rotateClientSecret, setClientEnabled, setInvoiceEnabled, setReferenceRequestsEnabled, type ClientAccount } from '../../functions/core/access/clients.js';
+import { createClient, listClients, rotateClientSecret, setClientEnabled, setFamilyAccess, setInvoiceEnabled, setReferenceRequestsEnabled, type ClientAccount } from '../../functions/core/access/clients.js';
 import { deprecatedCallers } from '../../functions/core/access/deprecated-calls.js';
 import { backfillBookingLogs } from '../../functions/core/bookings/backfill.js';
 import { backfillLockIndex } from '../../functions/core/inventory/units.js';
@@ -24,7 +24,7 @@ const clientView = (c: ClientAccount) => ({
 const clientIdArg = (k: OpsKit): string => k.positionals[2] ?? k.text('client-id');
 
 /** Commands that take the client's id as a word after them. */
-export const TAKES_CLIENT_WORD = ['clients disable', 'clients enable', 'clients rotate-secret'];
+export const TAKES_CLIENT_WORD = ['clients disable', 'clients enable', 'clients rotate-secret', 'clients portal-v1'];
 
 export const CLIENT_OPTIONS = {
   name: { type: 'string' },
@@ -50,14 +50,15 @@ const enabling = (k: OpsKit, enabled: boolean, what: string, said: string): OpsC
   },
 });
 
-/** A setting of the account turned on or off: `--client-id ID --on|--off`. */
+/** A setting of the account turned on or off: `--client-id ID --on|--off` (or `ID --on|--off`, for a command in TAKES_CLIENT_WORD). */
 const switching = (k: OpsKit, what: string, setting: string, set: (deps: Deps, clientId: string, on: boolean) => Promise<void>): OpsCommand => ({
   options: ['client-id', 'on', 'off'],
   usage: `--client-id ID --on|--off               ${what}`,
   run: async () => {
     if (k.flag('on') === k.flag('off')) throw new UsageError('give exactly one of --on and --off');
-    await set(k.deps(), k.text('client-id'), k.flag('on'));
-    console.log(`${setting} ${k.flag('on') ? 'enabled' : 'disabled'} for ${k.maybe('client-id')}`);
+    const clientId = clientIdArg(k);
+    await set(k.deps(), clientId, k.flag('on'));
+    console.log(`${setting} ${k.flag('on') ? 'enabled' : 'disabled'} for ${clientId}`);
   },
 });
 
@@ -93,6 +94,7 @@ export const clientCommands = (k: OpsKit): Record<string, OpsCommand> => ({
   'clients enable': enabling(k, true, "accept the client's credentials again (tokens from before stay void)", 'enabled: it may exchange its credentials for new tokens'),
   'clients invoicing': switching(k, 'allow or stop pay_option "invoice"', 'Invoicing', setInvoiceEnabled),
   'clients references': switching(k, 'include reference requests in the account (off: creating one is 403)', 'Reference requests', setReferenceRequestsEnabled),
+  'clients portal-v1': switching(k, 'portal v1 for the client (off: every call is 403); --on is refused from its deprecation date', 'Portal v1', (deps, clientId, on) => setFamilyAccess(deps, clientId, 'portal-v1', on)),
   'deprecated callers': {
     options: ['family', 'days'],
     usage: '--family FAMILY [--days 30]          who still calls a deprecated family: calls per UTC day and the last call, per client',

@@ -15,8 +15,6 @@ import { UsageError, type OpsCommand, type OpsKit } from './kit.js';
  */
 
 export const MONITORING_OPTIONS = {
-  'owner-name': { type: 'string' },
-  'owner-email': { type: 'string' },
   number: { type: 'string' },
   annotation: { type: 'string' },
   at: { type: 'string' },

@@ -1,4 +1,5 @@
 import { eventKindsOf } from '../../functions/core/events/catalogue.js';
+import { createUser } from '../../functions/core/access/team.js';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import { purgeDueRequests } from '../../functions/core/portal-v2/request-purge.js';
 import type { LocalStack } from '../../lib/local/stack.js';
@@ -76,9 +77,36 @@ it('keeps health data to the request read, out of lists, webhooks and e-mails, a
   expect(await upload(await (await post(form, { item_id: String(hepB.id), evidence: 'titre', dated_on: daysAgo(200) })).text())).toBe(200);
   expect(await upload(await (await post(form, { item_id: String(clearance.id), outcome: 'not_fit', issued_by: 'Dr Kay', issuer_organisation: 'Clinic', issued_on: daysAgo(1) })).text())).toBe(200);
 
-  // One request's read carries the data, and is logged without it.
-  const read = (await call(`${base}/occupational-health-requests/${request.id}`, { token, headers: { 'acting-user': 'usr_7' } })).body.data;
+  // One request's read carries the data, and is logged without it: who, what and when.
+  const team = (role_id: string) =>
+    createUser(depsFromEnv(), 'demo-riverside', { name: `OH ${role_id}`, email: `${role_id}.${Date.now()}@riverside.example`, role_id, status: 'active', alert_min_severity: 'none' }, null);
+  const [viewer, manager] = [await team('viewer'), await team('compliance_manager')];
+  const as = (user: number | string) => ({ 'acting-user': String(user) });
+  const reads = [`/occupational-health-requests/${request.id}`, `/occupational-health-requests/${request.id}/items/${hepB.id}/file`, `/occupational-health-requests/${request.id}/pdf`];
+  const readLogs = () => logsOf(stack).flatMap((chunk) => chunk.split('\n')).filter((l) => l.includes('health data read') && l.includes(`"group_request_id":${request.id}`));
+  // With Acting-User, health:read: a viewer (or no such user) is 403 and reads nothing; another client's request is 404 first.
+  for (const path of reads) {
+    for (const who of [viewer.id, 'usr_7']) {
+      const refused = await call(`${base}${path}`, { token, headers: as(who) });
+      expect([path, refused.status, refused.body.type, refused.body.permission]).toEqual([path, 403, '/problems/acting-user-not-permitted', 'health:read']);
+    }
+  }
+  expect(readLogs()).toEqual([]);
+  const northwind = (await call(`${base}/auth/token`, { body: { client_id: 'demo-northwind', client_secret: 'cs_demo_northwind_local_only' } })).body.access_token;
+  expect((await call(`${base}${reads[0]}`, { token: northwind, headers: as(viewer.id) })).status).toBe(404);
+  const read = (await call(`${base}${reads[0]}`, { token, headers: as(manager.id) })).body.data;
   expect(read.items[0]).toMatchObject({ status: 'submitted', data: { evidence: 'titre', dated_on: daysAgo(200) }, file: { size: PDF.length } });
+  const raw = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}`, ...headers }, redirect: 'manual' });
+  expect((await raw(reads[1]!, as(manager.id))).status).toBe(303);
+  expect((await raw(reads[2]!)).status).toBe(200);
+  await eventually(() => readLogs().length >= 3, { what: 'three health reads logged' });
+  const logged = readLogs().map((l) => JSON.parse(l.slice(l.indexOf('{'))));
+  expect(logged.map((l) => [l.what, l.acting_user, l.kind, l.client_id])).toEqual([
+    ['request', manager.id, 'occupational_health', 'demo-riverside'],
+    [`file of item ${hepB.id}`, manager.id, 'occupational_health', 'demo-riverside'],
+    ['pdf', null, 'occupational_health', 'demo-riverside'],
+  ]);
+  for (const l of logged) expect(Date.parse(l.time)).toBeGreaterThan(Date.now() - 120_000);
   // Lists and webhooks: outcomes and dates only.
   const listed = (await call(`${base}/occupational-health-requests?candidate_id=${who.id}`, { token })).body.data[0];
   expect(listed.items[0]).toMatchObject({ status: 'submitted', data: null, file: null, submitted_at: expect.any(String) });
@@ -94,7 +122,7 @@ it('keeps health data to the request read, out of lists, webhooks and e-mails, a
   const [, rejection] = await mailTo(stack, provider, 2).then((m) => m.sort((a) => (a.includes('again') ? 1 : -1)));
   expect(rejection).not.toContain('Titre below');
   expect(await (await fetch(form)).text()).toContain('Titre below 10 mIU/mL');
-  expect(logsOf(stack).some((l) => l.includes('health data read') && l.includes(`"request_id":${request.id}`))).toBe(true);
+  expect(logsOf(stack).some((l) => l.includes('health data read') && l.includes(`"group_request_id":${request.id}`))).toBe(true);
   expect(logsOf(stack).some((l) => l.includes('titre') || l.includes('Titre below'))).toBe(false);
 
   // Closed: cancelled now. The files go after 365 days, the data after 2190 (the schedule, with the clock moved on).

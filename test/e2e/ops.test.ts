@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createClient } from '../../functions/core/access/clients.js';
 import { createBooking, getBookingItem } from '../../functions/core/bookings/bookings.js';
 import { ledgerForMonth } from '../../functions/core/commerce/ledger.js';
 import { availableSlots, createHold } from '../../functions/core/inventory/holds.js';
@@ -140,3 +141,31 @@ it('attendance and completion wait until the interview has started; then the rep
   expect(download.headers.get('content-type')).toBe('application/pdf');
   expect(Buffer.from(await download.arrayBuffer()).toString()).toBe('%PDF-1.4\n%%EOF\n');
 }, 90_000);
+
+it('gives a client without monitoring its team (create, add-user, users, disable-user), whose users then act in portal v2 by their role', async () => {
+  const { client, clientSecret } = await createClient(deps, { name: `Portal Only ${Date.now()}` });
+  const id = client.clientId;
+  const team = async (...args: string[]) => {
+    const result = await ops(stack, 'team', ...args, '--client-id', id);
+    expect([args[0], result.status, result.stderr.split('\n').filter((l) => l.trim() && !l.startsWith('npm warn'))]).toEqual([args[0], 0, []]);
+    return JSON.parse(result.stdout);
+  };
+  oneLineError(await ops(stack, 'team', 'add-user', '--client-id', id, '--name', 'Early', '--email', 'early@po.example', '--role', 'viewer'), /team create/);
+  const owner = await team('create', '--owner-name', 'Pat Owner', '--owner-email', 'Pat@PO.example');
+  expect(owner).toMatchObject({ role_id: 'owner', status: 'active', email: 'pat@po.example', alert_min_severity: 'high' });
+  expect((await team('create', '--owner-name', 'Someone', '--owner-email', 'someone@po.example')).id).toBe(owner.id);
+  const reviewer = await team('add-user', '--name', 'Rae Review', '--email', 'rae@po.example', '--role', 'compliance_manager');
+  const viewer = await team('add-user', '--name', 'Val View', '--email', 'val@po.example', '--role', 'viewer');
+  expect((await team('users')).map((u: { role_id: string }) => u.role_id)).toEqual(['owner', 'compliance_manager', 'viewer']);
+
+  // Portal v2: an accept needs requests:review (checked before the item's state: the reviewer gets the 409).
+  const v2 = stack.info.families['portal-v2']!;
+  const token = (await call(`${v2}/auth/token`, { body: { client_id: id, client_secret: clientSecret } })).body.access_token;
+  const who = (await call(`${v2}/candidates`, { token, body: { first_name: 'Ida', last_name: 'Moss', email: `ida.${Date.now()}@example.org` } })).body.data;
+  const request = (await call(`${v2}/training-requests`, { token, body: { candidate_id: who.id, subjects: ['fire_safety'] } })).body.data;
+  const accept = (user: number) => call(`${v2}/training-requests/${request.id}/items/${request.items[0].id}/accept`, { method: 'POST', token, headers: { 'acting-user': String(user) } });
+  expect((await accept(viewer.id)).status).toBe(403);
+  expect((await accept(reviewer.id)).status).toBe(409);
+  expect((await team('disable-user', '--user-id', String(reviewer.id))).status).toBe('disabled');
+  expect((await accept(reviewer.id)).status).toBe(403);
+}, 60_000);

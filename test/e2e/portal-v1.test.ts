@@ -1,6 +1,7 @@
 // First: the brownout window must be in the environment before the edge loads.
 import { PORTAL_V1_BROWNOUT } from '../support/portal-v1-brownout.js';
 import type { LocalStack } from '../../lib/local/stack.js';
+import { createClient, setFamilyAccess } from '../../functions/core/access/clients.js';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import { loadConfig } from '../../functions/core/platform/config.js';
 import { portalV1 } from '../../functions/api/routes/portal-v1.js';
@@ -112,6 +113,34 @@ it('subscribes (webhook 1) a portal v2 endpoint that takes only v1 kinds, and un
   expect(deleted.headers.get('deprecation')).toBe('@1767225600');
   expect((await call(`${v2}/webhooks/${endpoint.id}`, { token })).status).toBe(404);
 });
+
+it('is a flag on the client: without it every call is 403 (still deprecated); the operator may take it away, but not give it after the deprecation', async () => {
+  const deps = depsFromEnv();
+  // Made now, after the deprecation: no portal v1.
+  const { client, clientSecret } = await createClient(deps, { name: `Late Agency ${Date.now()}` });
+  const late = (await call(`${v2}/auth/token`, { body: { client_id: client.clientId, client_secret: clientSecret } })).body.access_token;
+  for (const [path, init] of [['/candidates', {}], ['/training-requests/1', {}], ['/webhooks', { body: { url: 'https://example.org/hook' } }]] as const) {
+    const refused = await call(`${v1}${path}`, { token: late, ...init });
+    expect([path, refused.status, refused.headers.get('content-type'), refused.body.type]).toEqual([path, 403, 'application/problem+json', '/problems/forbidden']);
+    expect(refused.headers.get('deprecation')).toBe('@1767225600');
+  }
+  // Its portal v2 is untouched.
+  expect((await call(`${v2}/candidates`, { token: late })).status).toBe(200);
+
+  const on = await ops(stack, 'clients', 'portal-v1', client.clientId, '--on');
+  expect(on.status).toBe(2);
+  expect(on.stderr).toContain('deprecated since 2026-01-01T00:00:00.000Z');
+  expect((await call(`${v1}/candidates`, { token: late })).status).toBe(403);
+
+  // Given before the deprecation (the clock moved back), then taken away by the operator.
+  await setFamilyAccess({ ...deps, clock: () => new Date('2025-12-31T23:59:59Z') }, client.clientId, 'portal-v1', true);
+  expect((await call(`${v1}/candidates`, { token: late })).status).toBe(200);
+  const off = await ops(stack, 'clients', 'portal-v1', client.clientId, '--off');
+  expect([off.status, off.stdout.trim()]).toEqual([0, `Portal v1 disabled for ${client.clientId}`]);
+  expect((await call(`${v1}/candidates`, { token: late })).status).toBe(403);
+  // The demo clients keep it (the README's session).
+  expect((await call(`${v1}/candidates`, { token })).status).toBe(200);
+}, 60_000);
 
 it('says it is deprecated on every answer, 401, 404, 422 and 429 included', async () => {
   const unauthorised = await call(`${v1}/training-requests`);

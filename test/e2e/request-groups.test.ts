@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createClient } from '../../functions/core/access/clients.js';
+import { listUsers } from '../../functions/core/access/team.js';
+import { DOCUMENTS_BUCKET_ENV } from '../../functions/core/documents/kinds.js';
+import { createObjectReader, S3ReadError } from '../../functions/core/documents/signed-get.js';
 import { eventKindsOf } from '../../functions/core/events/catalogue.js';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import type { LocalStack } from '../../lib/local/stack.js';
@@ -110,9 +113,14 @@ describe('training requests', () => {
 
     const fields = await post(page, { item_id: String(fire.id), completed_on: daysAgo(30), provider: 'Skills Academy', cstf_aligned: 'yes' });
     expect(fields.status).toBe(200);
-    const attached = await upload(await fields.text(), PDF, 'application/pdf');
+    const fieldsHtml = await fields.text();
+    // The browser posts under the uploads prefix (a day's lifecycle); attached, the file moves to the item's key and the upload goes.
+    const uploadKey = uploadForm(fieldsHtml).fields.key!;
+    expect(uploadKey).toMatch(new RegExp(`^portal-v2/request-upload/demo-northwind/${request.id}/${fire.id}/[0-9a-f-]{36}$`));
+    const attached = await upload(fieldsHtml, PDF, 'application/pdf');
     expect(attached).toMatchObject({ bucketStatus: 303, status: 200 });
     expect(attached.html).toContain('your file was received');
+    await expect(createObjectReader()(process.env[DOCUMENTS_BUCKET_ENV]!, uploadKey)).rejects.toBeInstanceOf(S3ReadError);
 
     const after = (await call(`${base}/training-requests/${request.id}`, { token: northwind })).body.data;
     const item = after.items[0];
@@ -129,6 +137,7 @@ describe('training requests', () => {
     expect(file.status).toBe(303);
     const signed = file.headers.get('location')!;
     expect(signed).toContain('X-Amz-Expires=300');
+    expect(new URL(signed).pathname).toContain(`/portal-v2/request-file/demo-northwind/${request.id}/${fire.id}/${uploadKey.split('/').pop()}`);
     expect(Buffer.from(await (await fetch(signed)).arrayBuffer()).equals(PDF)).toBe(true);
     expect((await call(`${base}/training-requests/${request.id}/items/${moving.id}/file`, { token: northwind })).status).toBe(404);
 
@@ -316,6 +325,39 @@ describe('agency operations on every group', () => {
     // The reference routes still answer as before beside the groups.
     expect((await call(`${base}/reference-requests`, { token: northwind })).status).toBe(200);
     expect((await call(`${base}/templates?kind=training`, { token: northwind })).status).toBe(200);
+  });
+
+  it('Acting-User: a review needs requests:review (after the 404, before the body) and is recorded as reviewed_by', async () => {
+    const team = await listUsers(depsFromEnv(), 'demo-northwind');
+    const viewer = team.find((u) => u.role_id === 'viewer')!;
+    const manager = team.find((u) => u.role_id === 'compliance_manager')!;
+    const as = (user: number | string) => ({ 'acting-user': String(user) });
+    const who = await candidate();
+    const request = (await call(`${base}/certificate-requests`, { token: northwind, body: { candidate_id: who.id, certificates: [{ kind: 'other', label: 'Badge' }, { kind: 'other', label: 'Letter' }] } })).body.data;
+    const [mail] = await mailTo(stack, who.email);
+    const page = linkIn(mail!, 'request-submit');
+    for (const item of request.items) expect((await upload(await (await post(page, { item_id: String(item.id), description: 'A signed letter' })).text(), PDF, 'application/pdf')).status).toBe(200);
+    const items = `${base}/certificate-requests/${request.id}/items`;
+    const [first, second] = request.items.map((i: { id: number }) => i.id);
+
+    // Another client's item is 404 whoever acts; then the role: a viewer is 403 even with a bad body.
+    expect((await call(`${items}/${first}/accept`, { method: 'POST', token: riverside, headers: as(viewer.id) })).status).toBe(404);
+    for (const refused of [
+      await call(`${items}/${first}/accept`, { method: 'POST', token: northwind, headers: as(viewer.id) }),
+      await call(`${items}/${second}/reject`, { token: northwind, headers: as(viewer.id), body: {} }),
+      await call(`${items}/${first}/accept`, { method: 'POST', token: northwind, headers: as('usr_7') }),
+    ]) {
+      expect([refused.status, refused.body.type, refused.body.permission]).toEqual([403, '/problems/acting-user-not-permitted', 'requests:review']);
+    }
+    expect((await call(`${base}/certificate-requests/${request.id}`, { token: northwind })).body.data.status).toBe('awaiting_review');
+
+    const accepted = await call(`${items}/${first}/accept`, { method: 'POST', token: northwind, headers: as(manager.id) });
+    expect(accepted.body.data.items.find((i: { id: number }) => i.id === first)).toMatchObject({ status: 'accepted', reviewed_by: manager.id });
+    await call(`${items}/${second}/reject`, { token: northwind, headers: as(manager.id), body: { reason: 'Unsigned' } });
+    const stored = (await call(`${base}/certificate-requests/${request.id}`, { token: northwind })).body.data.items;
+    expect(stored.map((i: { status: string; reviewed_by: number | null }) => [i.status, i.reviewed_by])).toEqual([['accepted', manager.id], ['rejected', manager.id]]);
+    const pdf = await fetch(`${base}/certificate-requests/${request.id}/pdf`, { headers: { authorization: `Bearer ${northwind}` } });
+    expect(Buffer.from(await pdf.arrayBuffer()).toString('latin1')).toContain(`by team user ${manager.id}`);
   });
 
   it('has demo data: one request of each group, each in another state', async () => {

@@ -58,6 +58,13 @@ describe('the data stack', () => {
       LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'reports/' }),
     });
   });
+
+  it('expires request uploads never attached after a day (and their old versions), and no other document', () => {
+    const [bucket] = Object.values(data.findResources('AWS::S3::Bucket', { Properties: { VersioningConfiguration: { Status: 'Enabled' } } }));
+    expect(bucket!.Properties.LifecycleConfiguration.Rules).toEqual([
+      { Id: 'expire-request-uploads', Prefix: 'portal-v2/request-upload/', ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' },
+    ]);
+  });
 });
 
 describe.each(FAMILY_IDS)('the %s stack', (family) => {
@@ -213,11 +220,11 @@ describe('least privilege', () => {
     expect(JSON.stringify(s3[0].Resource)).toContain('/interview-reports/*');
   });
 
-  it('lets the portal reach request files only under their prefix: read, write (the signed upload form) and delete (a refused upload)', () => {
+  it('lets the portal reach request files and uploads only under their prefixes: read, write (the signed upload form, the attach copy) and delete (a refused upload)', () => {
     const statements = Object.values(apiOf('portal-v2').template.findResources('AWS::IAM::Policy')).flatMap((p) => p.Properties.PolicyDocument.Statement);
     const s3 = statements.filter((st: { Action: string | string[] }) => [st.Action].flat().some((a) => a.startsWith('s3:')));
-    expect(s3.flatMap((st: { Action: string | string[] }) => [st.Action].flat()).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
-    for (const st of s3) expect(JSON.stringify(st.Resource)).toContain('/portal-v2/request-file/*');
+    expect([...new Set(s3.flatMap((st: { Action: string | string[] }) => [st.Action].flat()))].sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    for (const st of s3) expect(JSON.stringify(st.Resource)).toMatch(/\/portal-v2\/request-(file|upload)\/\*/);
   });
 
   it('names the documents bucket only to the functions that reach a document kind', () => {

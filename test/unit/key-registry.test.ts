@@ -30,10 +30,9 @@ import { alertKeys } from '../../functions/core/registration-monitoring/alerts.j
 import { simulatedRegisterKeys } from '../../functions/core/registration-monitoring/simulated-register.js';
 import { usageKeys } from '../../functions/core/registration-monitoring/usage.js';
 import { verificationKeys } from '../../functions/core/registration-monitoring/verifications.js';
-import { accountKeys } from '../../functions/core/registration-monitoring/account.js';
 import { workerKeys } from '../../functions/core/registration-monitoring/workers.js';
 import { rollupKeys } from '../../functions/core/registration-monitoring/billing.js';
-import { teamKeys } from '../../functions/core/registration-monitoring/team.js';
+import { teamKeys } from '../../functions/core/access/team.js';
 import { importKeys } from '../../functions/core/registration-monitoring/imports.js';
 import { dueKeys } from '../../functions/core/registration-monitoring/due.js';
 import { claimKeys } from '../../functions/core/registration-monitoring/queued-checks.js';
@@ -126,8 +125,8 @@ const UNSCOPED: Record<string, Key[]> = {
   equipmentDueKeys: [equipmentDueKeys.entry('2026-11-23T09:30:00.000Z', 'cl_a', 7)],
   // The registration monitoring family's own: the family is in each key, fixed.
   workerKeys: [workerKeys.worker('cl_a', 41), workerKeys.registrationGuard('cl_a', 'nmc', '12A3456B'), workerKeys.externalRefGuard('cl_a', 'EMP-1')],
-  accountKeys: [accountKeys.account('cl_a'), accountKeys.teamUser('cl_a', 1), accountKeys.teamUserEmail('cl_a', 'a@example.org')],
-  teamKeys: [teamKeys.role('cl_a', 'custom-3')],
+  // The account's team keeps the keys it had in registration monitoring.
+  teamKeys: [teamKeys.team('cl_a'), teamKeys.user('cl_a', 1), teamKeys.userEmail('cl_a', 'a@example.org'), teamKeys.role('cl_a', 'custom-3')],
   alertKeys: [alertKeys.alert('cl_a', 12), alertKeys.guard('cl_a', 41, 'registration.expiring')],
   verificationKeys: [verificationKeys.verification('cl_a', 41, 907), verificationKeys.lock('cl_a', 41)],
   usageKeys: [usageKeys.record('cl_a', 907), usageKeys.month('cl_a', '2026-11')],

@@ -436,6 +436,7 @@ export function problemExample({ code, detail, extensions }: Refusal): Record<st
 
 /** The refusals the builder adds to every operation they apply to. */
 export const COMMON_REFUSALS = {
+  familyAccess: { code: 'forbidden', detail: 'This account has no access to the Portal API version 1 (deprecated)' },
   actingUser: { code: 'acting-user-not-permitted', detail: 'The acting user may not do this (workers:write)', extensions: { permission: 'workers:write' } },
   malformedJson: { code: 'malformed-json', detail: 'The request body is not valid JSON' },
   invalidToken: { code: 'invalid-token', detail: 'The token is missing, unknown, expired or revoked' },

@@ -321,7 +321,7 @@ export const GroupItem = v.strictObject({
   rejection_reason: nullable(str),
   submitted_at: nullable(timestamp),
   reviewed_at: nullable(timestamp),
-  reviewed_by: nullable(str),
+  reviewed_by: nullable(int),
   reminder_count: int,
   last_reminder_sent_at: nullable(timestamp),
   expires_at: timestamp,

@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import type { Permission } from '../../core/access/roles.js';
 import type { DocumentKindId } from '../../core/documents/kinds.js';
 import type { FamilyId } from '../../core/platform/families.js';
 
@@ -49,6 +50,12 @@ export interface Operation {
   successor?: string;
   /** Answered after a deprecated family's sunset and in its brownouts (the documentation, for those who migrate). */
   servedAfterSunset?: boolean;
+  /**
+   * Takes `Acting-User` (decision 10) in a family that does not on every
+   * operation: the permission it needs (a request group's read: only for a
+   * health kind; another kind's, any active team user).
+   */
+  actingUser?: Permission;
   /** The document kinds the function reaches (`bindDocuments`: under their prefixes only). */
   documents?: readonly DocumentKindId[];
 }

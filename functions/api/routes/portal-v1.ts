@@ -34,7 +34,7 @@ export const portalV1 = familyOperations('portal-v1', {
     body: OccupationalHealthRequestCreate,
     successor: '/occupational-health-requests',
   },
-  getOccupationalHealthRequest: { method: 'GET', path: '/occupational-health-requests/{id}', handler: 'portal-v1/occupational-health-requests-get', ...bearer, successor: '/occupational-health-requests' },
+  getOccupationalHealthRequest: { method: 'GET', path: '/occupational-health-requests/{id}', handler: 'portal-v1/occupational-health-requests-get', ...bearer, successor: '/occupational-health-requests', actingUser: 'health:read' },
   listCertificateRequests: { method: 'GET', path: '/certificate-requests', handler: 'portal-v1/certificate-requests-list', ...bearer, query: GroupRequestsQuery, successor: '/certificate-requests' },
   createCertificateRequest: { method: 'POST', path: '/certificate-requests', handler: 'portal-v1/certificate-requests-create', ...bearer, idempotent: true, body: CertificateRequestCreate, successor: '/certificate-requests' },
   getCertificateRequest: { method: 'GET', path: '/certificate-requests/{id}', handler: 'portal-v1/certificate-requests-get', ...bearer, successor: '/certificate-requests' },

@@ -1,6 +1,6 @@
 import { ImportQuery, ImportsQuery, ImportUploadQuery, TeamRoleRequest, TeamUserRequest, UsageQuery, AcknowledgeManyRequest, AcknowledgeRequest, AlertsQuery, EvidenceQuery, MonitoringBulkRequest, MonitoringSettingsRequest, VerificationJobRequest, VerificationsQuery, VerifyQuery, WorkerCreate, WorkerMergePatch, WorkersQuery } from '../schemas/registration-monitoring.js';
 import { MAX_IMPORT_BYTES } from '../../core/registration-monitoring/import-limits.js';
-import type { Permission } from '../../core/registration-monitoring/roles.js';
+import type { Permission } from '../../core/access/roles.js';
 import { familyOperations } from './operation.js';
 
 /** The registration monitoring family's own operations (design/registration-monitoring.md); handlers under functions/http/registration-monitoring. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { DEFAULT_MONITORING, isRegistrationNumber, normaliseNumber, NUMBER_FORMATS, professionOf, REGISTERS, type Register } from '../../core/registration-monitoring/registers.js';
 import { ALERT_TYPES, SEVERITIES } from '../../core/registration-monitoring/outcome.js';
-import { PERMISSIONS } from '../../core/registration-monitoring/roles.js';
+import { PERMISSIONS } from '../../core/access/roles.js';
 import { calendarDate, email, idFromString, listQuery, name, notes, phone, positiveId } from './fields.js';
 
 /**

@@ -4,7 +4,8 @@ import { queryAll, updateExisting } from '../platform/db.js';
 import type { Condition } from '../platform/transact.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
-import { FAMILIES, type FamilyId, type FamilySpec } from '../platform/families.js';
+import { deprecationSchedule } from '../platform/deprecation.js';
+import { FAMILIES, FAMILY_IDS, familySpec, type FamilyId, type FamilySpec } from '../platform/families.js';
 import { nextId } from '../platform/ids.js';
 import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
 import { DECOY_SECRET_HASH, hashSecret, randomBytesHex, randomToken, verifySecret } from '../platform/secrets.js';
@@ -84,6 +85,43 @@ export interface NewClient {
   /** Fixed credentials, for demo data only; otherwise both are generated. */
   clientId?: string;
   clientSecret?: string;
+  /** Access to per-client families whatever the dates (demo data only; otherwise `familyAccessAtCreation`). */
+  familyAccess?: Partial<Record<FamilyId, boolean>>;
+}
+
+/**
+ * Families whose use is a flag on the client (FamilySpec.perClientAccess,
+ * portal v1): one attribute each, `portal_v1_access`. A client stored before
+ * the flag has none and keeps the family (it may be one of its users); a
+ * new client gets it only before the family's deprecation, and the operator
+ * may grant it only then (`clients portal-v1 ID --on|--off`).
+ */
+const PER_CLIENT_FAMILIES = FAMILY_IDS.filter((f) => familySpec(f).perClientAccess);
+const accessAttribute = (family: FamilyId) => `${family.replaceAll('-', '_')}_access`;
+/** Until when access to a family may be given: its deprecation (configuration), or always. */
+const grantableAt = (family: FamilyId, now: Date) => {
+  const schedule = deprecationSchedule(family);
+  return !schedule || now < schedule.deprecatedAt;
+};
+
+/** May the client call this family? */
+export async function hasFamilyAccess(deps: Deps, clientId: string, family: FamilyId): Promise<boolean> {
+  if (!familySpec(family).perClientAccess) return true;
+  const item = (await getClientItem(deps, clientId)) as Record<string, unknown> | undefined;
+  return item?.[accessAttribute(family)] !== false;
+}
+
+/** Turns a per-client family on or off for a client; on is refused from the family's deprecation. */
+export async function setFamilyAccess(deps: Deps, clientId: string, family: FamilyId, on: boolean): Promise<void> {
+  if (!familySpec(family).perClientAccess) throw new DomainError('invalid-state', `${FAMILIES[family].title} is not given per client`);
+  if (on && !grantableAt(family, deps.clock())) {
+    throw new DomainError('invalid-state', `${FAMILIES[family].title} is deprecated since ${deprecationSchedule(family)!.deprecatedAt.toISOString()}: access can no longer be given (it may still be taken away)`);
+  }
+  await updateExisting(
+    deps,
+    { Key: clientKeys.item(clientId), UpdateExpression: 'SET #access = :on', ExpressionAttributeNames: { '#access': accessAttribute(family) }, ExpressionAttributeValues: { ':on': on } },
+    `No client ${clientId}`,
+  );
 }
 
 /** Creates a client; the secret is returned here once and stored only as a hash. */
@@ -101,6 +139,7 @@ export async function createClient(deps: Deps, input: NewClient): Promise<{ clie
     invoice_enabled: input.invoiceEnabled ?? false,
     reference_requests_enabled: input.referenceRequestsEnabled ?? true,
     created_at: createdAt,
+    ...Object.fromEntries(PER_CLIENT_FAMILIES.map((f) => [accessAttribute(f), input.familyAccess?.[f] ?? grantableAt(f, deps.clock())])),
   };
   try {
     await deps.db.send(

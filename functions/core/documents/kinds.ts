@@ -13,6 +13,8 @@ export interface DocumentKind {
   accepts: readonly { contentType: DocumentType; magic: string }[];
   /** Lambda responses are limited to 6 MB, base64 included: a document served through the API stays under it. Uploads go straight to the bucket. */
   maxBytes: number;
+  /** Objects of the kind expire this many days after they were written (a bucket lifecycle rule, in the cloud and declared locally). */
+  expiresAfterDays?: number;
 }
 
 export type DocumentType = 'application/pdf' | 'image/jpeg' | 'image/png';
@@ -21,13 +23,20 @@ const JPEG = { contentType: 'image/jpeg', magic: '\xFF\xD8\xFF' } as const;
 const PNG = { contentType: 'image/png', magic: '\x89PNG\r\n\x1A\n' } as const;
 
 /** Next: certificates, request PDFs, evidence. */
-export type DocumentKindId = 'interview-reports' | 'request-files';
+export type DocumentKindId = 'interview-reports' | 'request-files' | 'request-uploads';
 
 export const DOCUMENT_KINDS: Readonly<Record<DocumentKindId, DocumentKind>> = {
   'interview-reports': { prefix: 'interview-reports/', writtenBy: 'operator', accepts: [PDF], maxBytes: 4 * 1024 * 1024 },
   // Evidence a request's actor uploads with a signed POST policy (design portal-and-facades 1.4), served by a signed URL.
   'request-files': { prefix: 'portal-v2/request-file/', writtenBy: 'function', accepts: [PDF, JPEG, PNG], maxBytes: 10 * 1024 * 1024 },
+  // Where the browser's POST puts a file: the attach step copies a good one to request-files and deletes it here; one never attached (the page left, a refusal) expires in a day (design 1.4 rule 2).
+  'request-uploads': { prefix: 'portal-v2/request-upload/', writtenBy: 'function', accepts: [PDF, JPEG, PNG], maxBytes: 10 * 1024 * 1024, expiresAfterDays: 1 },
 };
+
+/** The bucket's lifecycle rules: each kind that expires, by its prefix (the CDK stack and the local stack both read this). */
+export const DOCUMENT_EXPIRIES: readonly { id: string; prefix: string; days: number }[] = Object.entries(DOCUMENT_KINDS).flatMap(([id, k]) =>
+  k.expiresAfterDays === undefined ? [] : [{ id: `expire-${id}`, prefix: k.prefix, days: k.expiresAfterDays }],
+);
 
 /** The environment variable that names the documents bucket. */
 export const DOCUMENTS_BUCKET_ENV = 'DOCUMENTS_BUCKET';

@@ -17,6 +17,11 @@ export interface FamilySpec {
   clientOperations: boolean;
   /** A product the client's account must include for the family's token exchange (else 403 forbidden). */
   entitlement?: 'monitoring';
+  /**
+   * Use of the family is a flag on each client (portal v1, design section 2):
+   * without it every bearer operation is 403 (access/clients.ts).
+   */
+  perClientAccess?: boolean;
   /** Takes `Acting-User: <team user id>` on its own operations (registration monitoring's team, decision 10). */
   actingUser?: boolean;
   /** Offers the webhook endpoint operations (the facades have none of their own). */
@@ -106,6 +111,7 @@ export const FAMILIES = {
     clientOperations: false,
     // Its two webhook operations are its own (decision 12): they make portal v2 endpoints.
     webhooks: false,
+    perClientAccess: true,
     deprecation: { deprecatedAt: '2026-01-01T00:00:00Z', sunsetAt: '2027-06-30T00:00:00Z', successor: 'portal-v2' },
   },
 } as const satisfies Record<string, FamilySpec>;

@@ -7,7 +7,7 @@ import { requireEnv } from '../platform/config.js';
 import type { Deps } from '../platform/deps.js';
 import { listRequests, requireRequest } from '../requests/store.js';
 import { CSTF_CODES } from './groups/training.js';
-import { itemFilePrefix } from './request-files.js';
+import { itemUploadPrefix } from './request-files.js';
 import { cancelGroupRequest, createGroupRequest, GROUP_KINDS } from './request-groups.js';
 import { reviewItem } from './request-items.js';
 import { attachUploadedFile, markOpened, submitItemFields } from './request-pages.js';
@@ -35,7 +35,7 @@ const day = (deps: Deps, offset: number) => new Date(deps.clock().getTime() + of
 /** The candidate's step one and two for an item, as the page does them. */
 async function submitAsCandidate(deps: Deps, token: string, requestId: number, itemId: number, fields: Record<string, string>) {
   await submitItemFields(deps, token, 'submission', itemId, fields);
-  const key = `${itemFilePrefix({ client_id: NORTHWIND, id: requestId }, itemId)}${randomUUID()}`;
+  const key = `${itemUploadPrefix({ client_id: NORTHWIND, id: requestId }, itemId)}${randomUUID()}`;
   await createS3Client().send(new PutObjectCommand({ Bucket: requireEnv(DOCUMENTS_BUCKET_ENV), Key: key, Body: DEMO_PDF, ContentType: 'application/pdf' }));
   await attachUploadedFile(deps, token, 'submission', key);
 }

@@ -13,9 +13,13 @@ import type { GroupItem, GroupRequest } from '../requests/group.js';
 /**
  * Request files (design 1.4): the upload form's signed policy, the checks
  * when the browser comes back from the bucket, and the signed download URL.
+ * The browser posts under `request-uploads` (a day's lifecycle: what is never
+ * attached goes by itself); the attach step copies a good file to its item's
+ * key under `request-files`, which no rule expires, and deletes the upload.
  */
 
 const KIND = 'request-files' as const;
+const UPLOADS = 'request-uploads' as const;
 /** How long an upload form works. */
 export const UPLOAD_SECONDS = 15 * 60;
 /** How long a download link works (section 1, item file: 300 s). */
@@ -23,9 +27,12 @@ export const DOWNLOAD_SECONDS = 300;
 export const MIN_FILE_BYTES = 1;
 export const MAX_FILE_BYTES = DOCUMENT_KINDS[KIND].maxBytes;
 
+const itemPrefix = (kind: typeof KIND | typeof UPLOADS) => (request: Pick<GroupRequest, 'client_id' | 'id'>, itemId: number): string =>
+  `${DOCUMENT_KINDS[kind].prefix}${request.client_id}/${request.id}/${itemId}/`;
 /** Every file of an item lies under this prefix; an upload adds a fresh uuid, so a retry never overwrites what was checked. */
-export const itemFilePrefix = (request: Pick<GroupRequest, 'client_id' | 'id'>, itemId: number): string =>
-  `${DOCUMENT_KINDS[KIND].prefix}${request.client_id}/${request.id}/${itemId}/`;
+export const itemFilePrefix = itemPrefix(KIND);
+/** Where the browser's uploads for an item go (the same uuid follows the file when it is attached). */
+export const itemUploadPrefix = itemPrefix(UPLOADS);
 
 const bucket = () => requireEnv(DOCUMENTS_BUCKET_ENV);
 const uploadUrl = () => process.env.DOCUMENTS_UPLOAD_URL || `https://${bucket()}.s3.${s3LocationFromEnv().region}.amazonaws.com/`;
@@ -38,7 +45,7 @@ export async function uploadFormFor(deps: Deps, request: GroupRequest, item: Gro
     {
       url: uploadUrl(),
       bucket: bucket(),
-      key: `${itemFilePrefix(request, item.id)}${randomUUID()}`,
+      key: `${itemUploadPrefix(request, item.id)}${randomUUID()}`,
       minBytes: MIN_FILE_BYTES,
       maxBytes: MAX_FILE_BYTES,
       expiresAt: new Date(now.getTime() + UPLOAD_SECONDS * 1000),
@@ -50,10 +57,10 @@ export async function uploadFormFor(deps: Deps, request: GroupRequest, item: Gro
   );
 }
 
-async function signed(method: 'GET' | 'DELETE', key: string, query: Record<string, string> = {}) {
+async function signed(method: 'GET' | 'PUT' | 'DELETE', key: string, query: Record<string, string> = {}, headers: Record<string, string> = {}) {
   const location = s3LocationFromEnv();
   const url = objectUrl(location, bucket(), key);
-  const request = { method, protocol: url.protocol, hostname: url.hostname, port: url.port ? Number(url.port) : undefined, path: url.pathname, query, headers: { host: url.host } };
+  const request = { method, protocol: url.protocol, hostname: url.hostname, port: url.port ? Number(url.port) : undefined, path: url.pathname, query, headers: { host: url.host, ...headers } };
   const signer = s3Signer(location.region, defaultProvider());
   return { url, signer, request };
 }
@@ -62,6 +69,34 @@ export async function deleteRequestFile(key: string): Promise<void> {
   const { url, signer, request } = await signed('DELETE', key);
   const { host: _host, ...headers } = (await signer.sign(request)).headers;
   await fetch(url, { method: 'DELETE', headers });
+}
+
+/** S3's CopyObject (a PUT with the source named), within the bucket; S3 may answer 200 with an error in the body. */
+async function copyObject(from: string, to: string): Promise<void> {
+  const source = `/${bucket()}/${from.split('/').map(encodeURIComponent).join('/')}`;
+  const { url, signer, request } = await signed('PUT', to, {}, { 'x-amz-copy-source': source });
+  const { host: _host, ...headers } = (await signer.sign(request)).headers;
+  const response = await fetch(url, { method: 'PUT', headers });
+  const body = await response.text();
+  if (!response.ok || body.includes('<Error>')) throw new Error(`Copying ${from} to ${to} failed: ${response.status} ${body.slice(0, 200)}`);
+}
+
+/**
+ * Copies a checked upload to its item's file key, then runs `attach` (the
+ * item's write): if that fails, the copy is deleted (the upload expires by
+ * itself); once the item holds the file, the upload is deleted.
+ */
+export async function keepUploadedFile<T>(checked: CheckedFile, attach: (file: CheckedFile) => Promise<T>): Promise<T> {
+  await copyObject(checked.upload_key, checked.key);
+  let result: T;
+  try {
+    result = await attach(checked);
+  } catch (err) {
+    await deleteRequestFile(checked.key).catch(() => undefined);
+    throw err;
+  }
+  await deleteRequestFile(checked.upload_key).catch(() => undefined);
+  return result;
 }
 
 /** A 300-second signed link to download an item's file as an attachment. */
@@ -73,7 +108,10 @@ export async function fileDownloadUrl(file: NonNullable<GroupItem['file']>): Pro
 }
 
 export interface CheckedFile {
+  /** The item's file key (request-files), where keepUploadedFile puts it. */
   key: string;
+  /** Where the browser put it (request-uploads). */
+  upload_key: string;
   name: string;
   content_type: NonNullable<ReturnType<typeof sniffType>>;
   size: number;
@@ -88,7 +126,9 @@ const EXTENSIONS = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png':
  * declared type is ignored). Anything else is deleted and refused.
  */
 export async function checkUploadedFile(request: GroupRequest, item: GroupItem, key: string): Promise<CheckedFile> {
-  if (!isKeyOf(KIND, key) || !key.startsWith(itemFilePrefix(request, item.id)) || !/^[0-9a-f-]{36}$/.test(key.slice(itemFilePrefix(request, item.id).length))) {
+  const uploads = itemUploadPrefix(request, item.id);
+  const uuid = key.slice(uploads.length);
+  if (!isKeyOf(UPLOADS, key) || !key.startsWith(uploads) || !/^[0-9a-f-]{36}$/.test(uuid)) {
     throw new DomainError('invalid-state', 'This upload is not for this item. Please upload the file again from this page.');
   }
   let body: Buffer;
@@ -105,5 +145,5 @@ export async function checkUploadedFile(request: GroupRequest, item: GroupItem, 
     await deleteRequestFile(key);
     throw new DomainError('invalid-state', `${refusal} It was not attached; please upload another.`);
   }
-  return { key, name: `${item.type}-${item.id}.${EXTENSIONS[type!]}`, content_type: type!, size: body.length, sha256: createHash('sha256').update(body).digest('hex') };
+  return { key: `${itemFilePrefix(request, item.id)}${uuid}`, upload_key: key, name: `${item.type}-${item.id}.${EXTENSIONS[type!]}`, content_type: type!, size: body.length, sha256: createHash('sha256').update(body).digest('hex') };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { linkTo } from '../../api/routes/operation.js';
 import { portalV2 } from '../../api/routes/portal-v2.js';
 import { clientNumber, getClient, type ClientAccount } from '../access/clients.js';
+import { checkActingUser } from '../access/team.js';
 import { emailPut } from '../events/outbox.js';
 import { requestInvitation, requestReminder } from '../messaging/email-templates.js';
 import { addSeconds } from '../platform/clock.js';
@@ -248,10 +249,15 @@ export async function groupItemFileUrl(deps: Deps, clientId: string, segment: st
 }
 
 /**
- * Reads of health data are logged: who (client, and the acting user once
- * team users exist), what (kind, request, operation) and when; never the
- * data (design 1.5 rule 2).
+ * A read of one request's data, an item's file or the PDF (design 1.5 rule
+ * 2): a health kind's, with `Acting-User`, needs `health:read`, checked
+ * once the path has been found, and is logged: who (client, acting user),
+ * what (kind, request, operation) and when; never the data. Another kind's
+ * reads need no permission.
  */
-export function noteHealthRead(log: { info: (message: string, fields: Record<string, unknown>) => void }, segment: string, clientId: string, id: number, what: string, actingUser: string | undefined): void {
-  if (kindOf(segment).declaration.special_category) log.info('health data read', { client_id: clientId, request_id: id, kind: kindOf(segment).declaration.kind, what, acting_user: actingUser ?? null });
+export async function checkGroupRead(deps: Deps, log: { info: (message: string, fields: Record<string, unknown>) => void }, clientId: string, segment: string, id: number, what: string, actingUser: string | undefined): Promise<void> {
+  const { declaration } = kindOf(segment);
+  if (!declaration.special_category) return;
+  const acting = await checkActingUser(deps, clientId, actingUser, 'health:read');
+  log.info('health data read', { client_id: clientId, group_request_id: id, kind: declaration.kind, what, acting_user: acting?.id ?? null });
 }

@@ -95,7 +95,7 @@ export async function reviewItem(
   id: number,
   itemId: number,
   verdict: { accept: true } | { accept: false; reason: string },
-  reviewer: string | null,
+  reviewer: number | null,
 ): Promise<GroupRequestView> {
   const kind = kindOf(segment);
   const decl = kind.declaration;

@@ -9,7 +9,7 @@ import { effectiveItemStatus, effectiveStatus } from '../requests/status.js';
 import { itemChange, itemStatusIs, requestChange, requireRequest } from '../requests/store.js';
 import { retryOnConflict } from '../platform/db.js';
 import type { GroupEngineKind } from '../requests/group-kind.js';
-import { checkUploadedFile, deleteRequestFile, uploadFormFor } from './request-files.js';
+import { checkUploadedFile, deleteRequestFile, keepUploadedFile, uploadFormFor } from './request-files.js';
 import { GROUP_KINDS } from './request-groups.js';
 import { changeItem } from './request-items.js';
 import { followRequestLink, type RequestLinkTarget } from './request-links.js';
@@ -153,10 +153,11 @@ export async function attachUploadedFile(deps: Deps, token: string, page: PageKi
   const decl = p.kind.declaration;
   const at = deps.clock().toISOString();
   const earlier = found.item.file?.key;
-  await changeItem(deps, p.kind, () => requireRequest(deps, p.kind, p.request.client_id, p.request.id), itemId, ['requested', 'sent', 'opened', 'rejected'], (request, item, items) => ({
+  const { upload_key: _upload, ...file } = checked;
+  await keepUploadedFile(checked, () => changeItem(deps, p.kind, () => requireRequest(deps, p.kind, p.request.client_id, p.request.id), itemId, ['requested', 'sent', 'opened', 'rejected'], (request, item, items) => ({
     set: {
       status: 'submitted',
-      file: { ...checked, uploaded_at: at, scan_status: 'not_scanned', purged_at: null },
+      file: { ...file, uploaded_at: at, scan_status: 'not_scanned', purged_at: null },
       submitted_at: at,
       rejection_reason: null,
       valid_until: decl.validUntil?.(item) ?? null,
@@ -164,7 +165,7 @@ export async function attachUploadedFile(deps: Deps, token: string, page: PageKi
     event: 'submitted',
     // A follow-up item is added once (a resubmitted appraisal does not ask the appraiser twice).
     follow: (decl.follow?.({ ...item }, request) ?? []).filter((plan) => !items.some((i) => i.type === plan.type)),
-  }));
-  if (earlier && earlier !== key) await deleteRequestFile(earlier).catch(() => undefined);
+  })));
+  if (earlier && earlier !== file.key) await deleteRequestFile(earlier).catch(() => undefined);
   return itemId;
 }

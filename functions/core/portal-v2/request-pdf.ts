@@ -37,7 +37,7 @@ export function renderGroupPdf(kind: GroupEngineKind, input: { agency: string; r
       [
         ...decl.pdfLines(item).slice(1),
         `From ${item.actor.name} <${item.actor.email}>`,
-        `Submitted ${day(item.submitted_at)} · Reviewed ${day(item.reviewed_at)}${item.reviewed_by ? ` by ${item.reviewed_by}` : ''}`,
+        `Submitted ${day(item.submitted_at)} · Reviewed ${day(item.reviewed_at)}${item.reviewed_by ? ` by team user ${item.reviewed_by}` : ''}`,
         ...(item.rejection_reason ? [`Rejected: ${item.rejection_reason}`] : []),
         ...(item.file ? [`File ${item.file.name}, ${item.file.size} bytes, SHA-256 ${item.file.sha256}${item.file.purged_at ? ` (purged ${day(item.file.purged_at)})` : ''}`] : []),
       ].join('\n'),

@@ -3,8 +3,9 @@ import { monitoringAlert } from '../messaging/email-templates.js';
 import type { Deps } from '../platform/deps.js';
 import { part, type Part } from '../platform/transact.js';
 import type { AlertItem } from './alerts.js';
-import { hearsOf } from './roles.js';
-import { alertRecipients } from './team.js';
+import { alertRecipients } from '../access/team.js';
+import type { AlertMinSeverity } from '../access/roles.js';
+import { severityRank, type Severity } from './outcome.js';
 import type { WorkerItem } from './workers.js';
 
 /**
@@ -13,6 +14,9 @@ import type { WorkerItem } from './workers.js';
  * whose `alert_min_severity` the alert reaches, queued in the check's own
  * transaction, so a check that did not commit e-mails nobody.
  */
+
+/** Does a user with `minimum` hear of an alert of `severity`? */
+const hearsOf = (minimum: AlertMinSeverity, severity: Severity): boolean => severityRank(severity) >= severityRank(minimum);
 
 /** A transaction holds 100 parts; the check's own take about a dozen. */
 export const MAX_ALERT_EMAILS = 40;

@@ -3,7 +3,7 @@ import { isDomainError } from '../platform/errors.js';
 import { enableMonitoring } from './account.js';
 import { professionOf, type Register } from './registers.js';
 import { listImports, startImport } from './imports.js';
-import { createUser } from './team.js';
+import { createUser } from '../access/team.js';
 import { checkWorker } from './verify.js';
 import { createWorker, DEFAULT_MONITORING, listWorkers } from './workers.js';
 

@@ -100,7 +100,8 @@ export interface GroupItem extends StoredItem {
   rejection_reason: string | null;
   submitted_at: string | null;
   reviewed_at: string | null;
-  reviewed_by: string | null;
+  /** The team user who reviewed it (`Acting-User`), or null: the account itself. */
+  reviewed_by: number | null;
   opened_at: string | null;
 }
 

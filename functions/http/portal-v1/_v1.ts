@@ -2,7 +2,7 @@ import type { Operation } from '../../api/routes/operation.js';
 import type { PageQuery } from '../../api/schemas/fields.js';
 import type { GroupRequestsQuery } from '../../api/schemas/portal-v2-groups.js';
 import type * as v from 'valibot';
-import { createGroupRequest, getGroupRequest, kindOf, listGroupRequests, type NewGroupRequest } from '../../core/portal-v2/request-groups.js';
+import { checkGroupRead, createGroupRequest, getGroupRequest, kindOf, listGroupRequests, type NewGroupRequest } from '../../core/portal-v2/request-groups.js';
 import { familyBaseUrl } from '../../middleware/edge.js';
 import { httpHandler, single } from '../../middleware/http-handler.js';
 
@@ -24,10 +24,13 @@ export const createFor = (segment: string, op: Op) =>
     body: single(family, await createGroupRequest(deps, caller.clientId, segment, body as unknown as NewGroupRequest, familyBaseUrl('portal-v2')), `${kindOf(segment).declaration.title} created`),
   }));
 
+// A health kind's read is portal v2's: `health:read` with Acting-User, and logged.
 export const getFor = (segment: string, op: IdOp) =>
-  httpHandler(op, async ({ deps, family, caller, params }) => ({
-    status: 200,
-    body: single(family, await getGroupRequest(deps, caller.clientId, segment, (params as { id: number }).id), kindOf(segment).declaration.title),
-  }));
+  httpHandler(op, async ({ deps, log, family, caller, params, headers }) => {
+    const { id } = params as { id: number };
+    const request = await getGroupRequest(deps, caller.clientId, segment, id);
+    await checkGroupRead(deps, log, caller.clientId, segment, id, 'request', headers['acting-user']);
+    return { status: 200, body: single(family, request, kindOf(segment).declaration.title) };
+  });
 
 export type { PageQuery };

@@ -1,9 +1,16 @@
 import { portalV2 } from '../../api/routes/portal-v2.js';
+import { requireGroupItem } from '../../core/portal-v2/request-groups.js';
 import { reviewItem } from '../../core/portal-v2/request-items.js';
-import { httpHandler, single } from '../../middleware/http-handler.js';
+import { actingHandler } from '../../middleware/acting-user.js';
+import { single } from '../../middleware/http-handler.js';
 
-// reviewed_by stays null until the platform has team users and Acting-User (decision 10).
-export const handler = httpHandler(portalV2.acceptGroupItem, async ({ deps, family, caller, params }) => ({
-  status: 200,
-  body: single(family, await reviewItem(deps, caller.clientId, params.group, params.id, params.item_id, { accept: true }, null), `Item ${params.item_id} accepted`),
-}));
+// `Acting-User` needs requests:review and is recorded as reviewed_by (design 1.3 rule 4), once the path is found.
+export const handler = actingHandler(
+  portalV2.acceptGroupItem,
+  'requests:review',
+  async ({ deps, family, caller, params, acting }) => ({
+    status: 200,
+    body: single(family, await reviewItem(deps, caller.clientId, params.group, params.id, params.item_id, { accept: true }, acting?.id ?? null), `Item ${params.item_id} accepted`),
+  }),
+  { resource: ({ deps, caller, params }) => requireGroupItem(deps, caller.clientId, params.group, params.id, params.item_id) },
+);

@@ -1,5 +1,5 @@
 import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
-import { createRole } from '../../core/registration-monitoring/team.js';
+import { createRole } from '../../core/access/team.js';
 import { monitoringHandler } from './_acting.js';
 
 export const handler = monitoringHandler(registrationMonitoring.createTeamRole, async ({ deps, caller, body }) => ({ status: 201, body: await createRole(deps, caller.clientId, body) }));

@@ -1,5 +1,5 @@
 import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
-import { deleteRole } from '../../core/registration-monitoring/team.js';
+import { deleteRole } from '../../core/access/team.js';
 import { monitoringHandler } from './_acting.js';
 
 export const handler = monitoringHandler(registrationMonitoring.deleteTeamRole, async ({ deps, caller, params }) => {

@@ -1,5 +1,5 @@
 import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
-import { listRoles } from '../../core/registration-monitoring/team.js';
+import { listRoles } from '../../core/access/team.js';
 import { monitoringHandler } from './_acting.js';
 
 /** The built-in roles, then the account's own; every one with how many users hold it. */

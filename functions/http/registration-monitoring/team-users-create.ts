@@ -1,5 +1,5 @@
 import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
-import { createUser } from '../../core/registration-monitoring/team.js';
+import { createUser } from '../../core/access/team.js';
 import { monitoringHandler } from './_acting.js';
 
 export const handler = monitoringHandler(registrationMonitoring.createTeamUser, async ({ deps, caller, body, acting }) => ({ status: 201, body: await createUser(deps, caller.clientId, body, acting) }));

@@ -1,5 +1,5 @@
 import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
-import { deleteUser } from '../../core/registration-monitoring/team.js';
+import { deleteUser } from '../../core/access/team.js';
 import { monitoringHandler } from './_acting.js';
 
 export const handler = monitoringHandler(registrationMonitoring.deleteTeamUser, async ({ deps, caller, params, acting }) => {

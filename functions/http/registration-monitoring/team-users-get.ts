@@ -1,5 +1,5 @@
 import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
-import { getUser } from '../../core/registration-monitoring/team.js';
+import { getUser } from '../../core/access/team.js';
 import { monitoringHandler } from './_acting.js';
 
 export const handler = monitoringHandler(registrationMonitoring.getTeamUser, async ({ deps, caller, params }) => ({ status: 200, body: await getUser(deps, caller.clientId, params.id) }));

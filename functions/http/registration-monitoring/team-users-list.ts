@@ -1,5 +1,5 @@
 import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
-import { listUsers, userView } from '../../core/registration-monitoring/team.js';
+import { listUsers, userView } from '../../core/access/team.js';
 import { monitoringHandler } from './_acting.js';
 
 /** Every team user of the account, in the order they were added. */

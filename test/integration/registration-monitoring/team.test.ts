@@ -1,5 +1,5 @@
 import type { Deps } from '../../../functions/core/platform/deps.js';
-import { checkActingUser, createRole, createUser, deleteRole, deleteUser, listRoles, listUsers, replaceRole, replaceUser, type TeamUserInput } from '../../../functions/core/registration-monitoring/team.js';
+import { checkActingUser, createRole, createUser, deleteRole, deleteUser, listRoles, listUsers, replaceRole, replaceUser, type TeamUserInput } from '../../../functions/core/access/team.js';
 import { checkWorker } from '../../../functions/core/registration-monitoring/verify.js';
 import { outboxPayloads } from '../../support/clinical.js';
 import { monitoringFixtures } from '../../support/monitoring.js';

@@ -498,6 +498,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Switched off: after the sunset, or in a brownout window (no Retry-After; use the successor) */
             410: {
                 headers: {
@@ -621,6 +630,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Switched off: after the sunset, or in a brownout window (no Retry-After; use the successor) */
             410: {
                 headers: {
@@ -729,6 +747,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -941,7 +968,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -962,6 +989,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1185,7 +1221,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -1215,6 +1251,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1437,7 +1482,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -1458,6 +1503,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1670,7 +1724,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -1691,6 +1745,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1922,7 +1985,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -1952,6 +2015,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2018,7 +2090,13 @@ export interface operations {
     getOccupationalHealthRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -2174,7 +2252,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -2195,6 +2273,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2407,7 +2494,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -2428,6 +2515,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2657,7 +2753,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -2687,6 +2783,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2909,7 +3014,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -2930,6 +3035,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3073,6 +3187,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Switched off: after the sunset, or in a brownout window (no Retry-After; use the successor) */
             410: {
                 headers: {
@@ -3153,6 +3276,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account has no access to this family (a flag the operator sets per client) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

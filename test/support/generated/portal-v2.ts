@@ -5605,7 +5605,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -5898,7 +5898,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -6003,7 +6003,13 @@ export interface operations {
     getGroupRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
@@ -6164,7 +6170,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -6185,6 +6191,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs health:read) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6385,7 +6400,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -6615,7 +6630,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -6684,7 +6699,13 @@ export interface operations {
     acceptGroupItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
@@ -6850,7 +6871,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -6871,6 +6892,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs requests:review) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6919,7 +6949,13 @@ export interface operations {
     rejectGroupItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
@@ -7096,7 +7132,7 @@ export interface operations {
                                 rejection_reason: string | null;
                                 submitted_at: string | null;
                                 reviewed_at: string | null;
-                                reviewed_by: string | null;
+                                reviewed_by: number | null;
                                 reminder_count: number;
                                 last_reminder_sent_at: string | null;
                                 /** Format: date-time */
@@ -7126,6 +7162,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs requests:review) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7201,7 +7246,13 @@ export interface operations {
     downloadGroupItemFile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
@@ -7232,6 +7283,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs health:read) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7271,7 +7331,13 @@ export interface operations {
     downloadGroupRequestPdf: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
@@ -7299,6 +7365,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs health:read) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5962,7 +5962,7 @@ export interface operations {
                     /** @description What the role is called */
                     name: string;
                     /** @description What its users may do */
-                    permissions: ("workers:read" | "workers:write" | "verifications:run" | "alerts:read" | "alerts:acknowledge" | "evidence:read" | "imports:write" | "billing:read" | "team:manage" | "webhooks:manage")[];
+                    permissions: ("workers:read" | "workers:write" | "verifications:run" | "alerts:read" | "alerts:acknowledge" | "evidence:read" | "imports:write" | "billing:read" | "team:manage" | "webhooks:manage" | "requests:review" | "health:read")[];
                 };
             };
         };
@@ -6199,7 +6199,7 @@ export interface operations {
                     /** @description What the role is called */
                     name: string;
                     /** @description What its users may do */
-                    permissions: ("workers:read" | "workers:write" | "verifications:run" | "alerts:read" | "alerts:acknowledge" | "evidence:read" | "imports:write" | "billing:read" | "team:manage" | "webhooks:manage")[];
+                    permissions: ("workers:read" | "workers:write" | "verifications:run" | "alerts:read" | "alerts:acknowledge" | "evidence:read" | "imports:write" | "billing:read" | "team:manage" | "webhooks:manage" | "requests:review" | "health:read")[];
                 };
             };
         };

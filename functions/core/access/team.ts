@@ -1,23 +1,37 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { clientKeys } from '../access/clients.js';
+import { clientKeys, getClient } from './clients.js';
 import { queryAll, retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
-import { nextId } from '../platform/ids.js';
+import type { FamilyId } from '../platform/families.js';
+import { nextId, padId } from '../platform/ids.js';
 import { familyPrefix, key, TABLE_KEYS } from '../platform/key-registry.js';
 import { formatWithOffset } from '../platform/time.js';
-import { deleteItem, failuresAmong, itemAbsent, itemExists, part, putItem, transact, updateItem, type Condition, type Failure, type Part } from '../platform/transact.js';
-import { accountKeys, type TeamUserItem } from './account.js';
-import { MONITORING_FAMILY as FAMILY } from './registers.js';
+import { checkItem, deleteItem, failuresAmong, itemAbsent, itemExists, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Failure, type Part } from '../platform/transact.js';
 import { BUILT_IN_ROLES, isBuiltIn, type AlertMinSeverity, type Permission } from './roles.js';
 
 /**
- * Team roles and users (design section 6). The account record counts active
- * owners; every write that removes, disables or demotes one is conditioned on
- * that count staying above zero in its own transaction, so two concurrent
- * requests cannot leave the account without an owner. A custom role counts
- * its users the same way, so a role in use is never deleted.
+ * The account's team (decision 10): roles, users and the `Acting-User`
+ * check, for every family of the client (registration monitoring's team
+ * routes, portal v2 reviews and health reads, the operator CLI). The team
+ * record counts active owners; every write that removes, disables or demotes
+ * one is conditioned on that count staying above zero in its own
+ * transaction, so two concurrent requests cannot leave the account without
+ * an owner. A custom role counts its users the same way, so a role in use is
+ * never deleted.
  */
+
+export interface TeamUserItem {
+  id: number;
+  client_id: string;
+  name: string;
+  email: string;
+  role_id: string;
+  status: 'active' | 'disabled';
+  alert_min_severity: AlertMinSeverity;
+  created_at: string;
+  updated_at: string;
+}
 
 interface RoleItem {
   id: string;
@@ -48,9 +62,20 @@ export interface Acting {
   role_id: string;
 }
 
+/**
+ * The team was born in registration monitoring: its keys and id counters
+ * keep that family's segment (and the team record its `MONITORING#` key),
+ * so teams stored before it became the account's read on unchanged.
+ */
+const KEY_SPACE: FamilyId = 'registration-monitoring';
 const CLIENT = TABLE_KEYS.client;
 export const teamKeys = {
-  role: (clientId: string, id: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.teamRole, FAMILY, id) }),
+  /** The team record: the active owner count and the first owner. */
+  team: (clientId: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.monitoring, KEY_SPACE) }),
+  user: (clientId: string, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.teamUser, KEY_SPACE, padId(id)) }),
+  /** One team user per e-mail address in the account (moved with the user). */
+  userEmail: (clientId: string, email: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.teamUserEmail, KEY_SPACE, email) }),
+  role: (clientId: string, id: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.teamRole, KEY_SPACE, id) }),
 };
 
 const get = async <T>(deps: Deps, k: { pk: string; sk: string }) => (await deps.db.send(new GetCommand({ TableName: deps.table, Key: k, ConsistentRead: true }))).Item as T | undefined;
@@ -69,10 +94,10 @@ export const userView = (deps: Deps, u: TeamUserItem) => ({
   updated_at: formatWithOffset(u.updated_at, tz(deps)),
 });
 
-export const listUsers = (deps: Deps, clientId: string) => listOf<TeamUserItem>(deps, clientId, familyPrefix(CLIENT.sk.teamUser, FAMILY));
+export const listUsers = (deps: Deps, clientId: string) => listOf<TeamUserItem>(deps, clientId, familyPrefix(CLIENT.sk.teamUser, KEY_SPACE));
 
 async function requireUser(deps: Deps, clientId: string, id: number): Promise<TeamUserItem> {
-  const user = await get<TeamUserItem>(deps, accountKeys.teamUser(clientId, id));
+  const user = await get<TeamUserItem>(deps, teamKeys.user(clientId, id));
   if (!user) throw new DomainError('not-found', `No team user ${id}`);
   return user;
 }
@@ -93,9 +118,39 @@ export async function checkActingUser(deps: Deps, clientId: string, header: stri
   if (header === undefined) return null;
   const refuse = () => new DomainError('acting-user-not-permitted', `The acting user may not do this (${permission})`, { permission });
   if (!/^[1-9]\d{0,9}$/.test(header.trim())) throw refuse();
-  const user = await get<TeamUserItem>(deps, accountKeys.teamUser(clientId, Number(header.trim())));
+  const user = await get<TeamUserItem>(deps, teamKeys.user(clientId, Number(header.trim())));
   if (!user || user.status !== 'active' || !(await permissionsOf(deps, clientId, user.role_id)).includes(permission)) throw refuse();
   return { id: user.id, role_id: user.role_id };
+}
+
+/**
+ * The account's team with its first owner, in one transaction; a team that
+ * exists is left as it is and its first owner answered (`created: false`).
+ */
+export async function createTeam(deps: Deps, clientId: string, owner: { name: string; email: string }): Promise<{ owner: TeamUserItem; created: boolean }> {
+  if (!(await getClient(deps, clientId))) throw new DomainError('not-found', `No client ${clientId}`);
+  const existing = await firstOwner(deps, clientId);
+  if (existing) return { owner: existing, created: false };
+  const now = deps.clock().toISOString();
+  const id = await nextId(deps, KEY_SPACE, 'team-user');
+  const user: TeamUserItem = { id, client_id: clientId, name: owner.name, email: owner.email.toLowerCase(), role_id: 'owner', status: 'active', alert_min_severity: 'high', created_at: now, updated_at: now };
+  try {
+    await transact(deps, [
+      part('team', putItem(deps, { ...teamKeys.team(clientId), entity: 'team', client_id: clientId, owner_count: 1, first_owner_id: id, enabled_at: now }, itemAbsent)),
+      part('owner', putItem(deps, { ...teamKeys.user(clientId, id), entity: 'team-user', ...user }, itemAbsent)),
+      part('owner-email', putItem(deps, { ...teamKeys.userEmail(clientId, user.email), entity: 'team-user-email', user_id: id })),
+    ]);
+    return { owner: user, created: true };
+  } catch (err) {
+    // A concurrent create won: answer its owner.
+    if (err instanceof TransactionFailed && err.has('team')) return { owner: (await firstOwner(deps, clientId))!, created: false };
+    throw err;
+  }
+}
+
+async function firstOwner(deps: Deps, clientId: string): Promise<TeamUserItem | undefined> {
+  const team = await get<{ first_owner_id: number }>(deps, teamKeys.team(clientId));
+  return team && get<TeamUserItem>(deps, teamKeys.user(clientId, Number(team.first_owner_id)));
 }
 
 /** Owners are changed by owners (or by the client itself, without `Acting-User`). */
@@ -111,7 +166,7 @@ const ownersRemain: Condition = { expression: 'owner_count > :one', values: { ':
 function countParts(deps: Deps, clientId: string, before: TeamUserInput | undefined, after: TeamUserInput | undefined): Part[] {
   const parts: Part[] = [];
   const owners = Number(activeOwner(after)) - Number(activeOwner(before));
-  if (owners !== 0) parts.push(part('account', updateItem(deps, accountKeys.account(clientId), { add: { owner_count: owners } }, owners < 0 ? ownersRemain : itemExists)));
+  if (owners !== 0) parts.push(part('account', updateItem(deps, teamKeys.team(clientId), { add: { owner_count: owners } }, owners < 0 ? ownersRemain : itemExists)));
   if (before?.role_id !== after?.role_id) {
     if (before && !isBuiltIn(before.role_id)) parts.push(part('old-role', updateItem(deps, teamKeys.role(clientId, before.role_id), { add: { user_count: -1 } })));
     if (after && !isBuiltIn(after.role_id)) parts.push(part('role', updateItem(deps, teamKeys.role(clientId, after.role_id), { add: { user_count: 1 } }, itemExists)));
@@ -123,13 +178,16 @@ function countParts(deps: Deps, clientId: string, before: TeamUserInput | undefi
 function emailParts(deps: Deps, clientId: string, id: number, before: string | undefined, after: string | undefined): Part[] {
   if (before === after) return [];
   return [
-    ...(before ? [part('old-email', deleteItem(deps, accountKeys.teamUserEmail(clientId, before)))] : []),
-    ...(after ? [part('email', putItem(deps, { ...accountKeys.teamUserEmail(clientId, after), entity: 'team-user-email', user_id: id }, itemAbsent))] : []),
+    ...(before ? [part('old-email', deleteItem(deps, teamKeys.userEmail(clientId, before)))] : []),
+    ...(after ? [part('email', putItem(deps, { ...teamKeys.userEmail(clientId, after), entity: 'team-user-email', user_id: id }, itemAbsent))] : []),
   ];
 }
 
 const USER_FAILURES: Record<string, Failure> = {
-  account: new DomainError('last-owner', 'The account\'s last active owner cannot be removed, disabled or demoted: make another user an owner first'),
+  account: (team) =>
+    team
+      ? new DomainError('last-owner', 'The account\'s last active owner cannot be removed, disabled or demoted: make another user an owner first')
+      : new DomainError('invalid-state', 'The account has no team yet: the operator makes it with its first owner (npm run ops -- team create)'),
   email: new DomainError('team-user-duplicate', 'A team user has this e-mail address'),
   role: new DomainError('invalid-field', 'No such role', { pointer: '/role_id' }),
 };
@@ -144,11 +202,14 @@ export async function createUser(deps: Deps, clientId: string, input: TeamUserIn
   if (input.role_id === 'owner') requireOwnerActing(acting);
   await requireRole(deps, clientId, input.role_id);
   const now = deps.clock().toISOString();
-  const user: TeamUserItem = { id: await nextId(deps, FAMILY, 'team-user'), client_id: clientId, ...input, email: input.email.toLowerCase(), created_at: now, updated_at: now };
+  const user: TeamUserItem = { id: await nextId(deps, KEY_SPACE, 'team-user'), client_id: clientId, ...input, email: input.email.toLowerCase(), created_at: now, updated_at: now };
+  const counts = countParts(deps, clientId, undefined, user);
   await writeUser(deps, [
-    part('user', putItem(deps, { ...accountKeys.teamUser(clientId, user.id), entity: 'team-user', ...user }, itemAbsent)),
+    part('user', putItem(deps, { ...teamKeys.user(clientId, user.id), entity: 'team-user', ...user }, itemAbsent)),
     ...emailParts(deps, clientId, user.id, undefined, user.email),
-    ...countParts(deps, clientId, undefined, user),
+    ...counts,
+    // A user joins a team that has its first owner (an owner's own count part checks the same).
+    ...(counts.some((p) => p.name === 'account') ? [] : [part('account', checkItem(deps, teamKeys.team(clientId), itemExists))]),
   ]);
   return userView(deps, user);
 }
@@ -162,7 +223,7 @@ export function replaceUser(deps: Deps, clientId: string, id: number, input: Tea
     await requireRole(deps, clientId, input.role_id);
     const updated: TeamUserItem = { ...current, ...input, email: input.email.toLowerCase(), updated_at: deps.clock().toISOString() };
     await writeUser(deps, [
-      part('user', updateItem(deps, accountKeys.teamUser(clientId, id), { set: { ...input, email: updated.email, updated_at: updated.updated_at } }, unchanged(current))),
+      part('user', updateItem(deps, teamKeys.user(clientId, id), { set: { ...input, email: updated.email, updated_at: updated.updated_at } }, unchanged(current))),
       ...emailParts(deps, clientId, id, current.email, updated.email),
       ...countParts(deps, clientId, current, updated),
     ]);
@@ -175,7 +236,7 @@ export function deleteUser(deps: Deps, clientId: string, id: number, acting: Act
     const current = await requireUser(deps, clientId, id);
     if (current.role_id === 'owner') requireOwnerActing(acting);
     await writeUser(deps, [
-      part('user', deleteItem(deps, accountKeys.teamUser(clientId, id), unchanged(current))),
+      part('user', deleteItem(deps, teamKeys.user(clientId, id), unchanged(current))),
       ...emailParts(deps, clientId, id, current.email, undefined),
       ...countParts(deps, clientId, current, undefined),
     ]);
@@ -196,7 +257,7 @@ const roleView = (r: RoleItem) => ({ id: r.id, name: r.name, permissions: r.perm
 
 export async function listRoles(deps: Deps, clientId: string) {
   const users = await listUsers(deps, clientId);
-  const custom = await listOf<RoleItem>(deps, clientId, familyPrefix(CLIENT.sk.teamRole, FAMILY));
+  const custom = await listOf<RoleItem>(deps, clientId, familyPrefix(CLIENT.sk.teamRole, KEY_SPACE));
   return [...Object.keys(BUILT_IN_ROLES).map((id) => builtInView(id, users)), ...custom.map(roleView)];
 }
 
@@ -209,7 +270,7 @@ export async function getRole(deps: Deps, clientId: string, id: string) {
 
 export async function createRole(deps: Deps, clientId: string, input: RoleInput) {
   const now = deps.clock().toISOString();
-  const role: RoleItem = { id: `custom-${await nextId(deps, FAMILY, 'team-role')}`, client_id: clientId, name: input.name, permissions: [...new Set(input.permissions)], user_count: 0, created_at: now, updated_at: now };
+  const role: RoleItem = { id: `custom-${await nextId(deps, KEY_SPACE, 'team-role')}`, client_id: clientId, name: input.name, permissions: [...new Set(input.permissions)], user_count: 0, created_at: now, updated_at: now };
   await transact(deps, [part('role', putItem(deps, { ...teamKeys.role(clientId, role.id), entity: 'team-role', ...role }, itemAbsent))]);
   return roleView(role);
 }

@@ -1,9 +1,11 @@
-import { severityRank, type Severity } from './outcome.js';
+import type { Severity } from '../registration-monitoring/outcome.js';
 
 /**
- * Team roles (design section 6, decision 10): the fixed permission vocabulary
- * and the built-in roles. Pure rules: the route table names each operation's
- * permission from here, and CDK synth must not load the SDK.
+ * Team roles (decision 10; design registration-monitoring section 6, portal
+ * 1.3 rule 4 and 1.5 rule 2): the fixed permission vocabulary and the
+ * built-in roles, one set for every family of the account. Pure rules: the
+ * route tables name each operation's permission from here, and CDK synth
+ * must not load the SDK.
  */
 
 export const PERMISSIONS = [
@@ -17,6 +19,9 @@ export const PERMISSIONS = [
   'billing:read',
   'team:manage',
   'webhooks:manage',
+  // Portal v2 request groups: accept or reject an item; read occupational health data, files and PDFs.
+  'requests:review',
+  'health:read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -33,7 +38,7 @@ export const BUILT_IN_ROLES = {
   admin: { name: 'Admin', permissions: PERMISSIONS },
   compliance_manager: {
     name: 'Compliance manager',
-    permissions: ['workers:read', 'workers:write', 'verifications:run', 'alerts:read', 'alerts:acknowledge', 'evidence:read', 'imports:write'],
+    permissions: ['workers:read', 'workers:write', 'verifications:run', 'alerts:read', 'alerts:acknowledge', 'evidence:read', 'imports:write', 'requests:review', 'health:read'],
   },
   viewer: { name: 'Viewer', permissions: ['workers:read', 'alerts:read', 'evidence:read', 'billing:read'] },
   billing: { name: 'Billing', permissions: ['billing:read'] },
@@ -41,6 +46,3 @@ export const BUILT_IN_ROLES = {
 export type BuiltInRole = keyof typeof BUILT_IN_ROLES;
 
 export const isBuiltIn = (roleId: string): roleId is BuiltInRole => Object.hasOwn(BUILT_IN_ROLES, roleId);
-
-/** Does a user with `minimum` hear of an alert of `severity`? */
-export const hearsOf = (minimum: AlertMinSeverity, severity: Severity): boolean => severityRank(severity) >= severityRank(minimum);
