@@ -357,7 +357,9 @@ describe('agency operations on every group', () => {
     const stored = (await call(`${base}/certificate-requests/${request.id}`, { token: northwind })).body.data.items;
     expect(stored.map((i: { status: string; reviewed_by: number | null }) => [i.status, i.reviewed_by])).toEqual([['accepted', manager.id], ['rejected', manager.id]]);
     const pdf = await fetch(`${base}/certificate-requests/${request.id}/pdf`, { headers: { authorization: `Bearer ${northwind}` } });
-    expect(Buffer.from(await pdf.arrayBuffer()).toString('latin1')).toContain(`by team user ${manager.id}`);
+    // The PDF's shown text, its wrapped lines joined again: the reviewer by name.
+    const shown = [...Buffer.from(await pdf.arrayBuffer()).toString('latin1').matchAll(/\(((?:\\.|[^\\)])*)\) Tj/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1')).join(' ');
+    expect(shown).toContain(`by ${manager.name} (team user ${manager.id})`);
   });
 
   it('has demo data: one request of each group, each in another state', async () => {

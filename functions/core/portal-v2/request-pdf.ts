@@ -1,4 +1,5 @@
 import { getClient } from '../access/clients.js';
+import { listUsers } from '../access/team.js';
 import { A4, TextDocument } from '../documents/pdf-text.js';
 import type { Deps } from '../platform/deps.js';
 import { ITEM_LABELS, type GroupItem, type GroupRequest } from '../requests/group.js';
@@ -11,8 +12,9 @@ import { kindOf } from './request-groups.js';
  * A request's PDF summary (design 1.3 rule 9): its items, statuses, dates,
  * reviewers and each file's SHA-256; never a file's contents.
  */
-export function renderGroupPdf(kind: GroupEngineKind, input: { agency: string; request: GroupRequest; items: GroupItem[]; now: Date }): Buffer {
-  const { agency, request, items, now } = input;
+export function renderGroupPdf(kind: GroupEngineKind, input: { agency: string; request: GroupRequest; items: GroupItem[]; now: Date; reviewers?: ReadonlyMap<number, string> }): Buffer {
+  const { agency, request, items, now, reviewers } = input;
+  const reviewer = (id: number) => (reviewers?.has(id) ? `${reviewers.get(id)} (team user ${id})` : `team user ${id}`);
   const decl = kind.declaration;
   const status = effectiveStatus(request, now);
   const doc = new TextDocument(
@@ -37,7 +39,7 @@ export function renderGroupPdf(kind: GroupEngineKind, input: { agency: string; r
       [
         ...decl.pdfLines(item).slice(1),
         `From ${item.actor.name} <${item.actor.email}>`,
-        `Submitted ${day(item.submitted_at)} · Reviewed ${day(item.reviewed_at)}${item.reviewed_by ? ` by team user ${item.reviewed_by}` : ''}`,
+        `Submitted ${day(item.submitted_at)} · Reviewed ${day(item.reviewed_at)}${item.reviewed_by ? ` by ${reviewer(item.reviewed_by)}` : ''}`,
         ...(item.rejection_reason ? [`Rejected: ${item.rejection_reason}`] : []),
         ...(item.file ? [`File ${item.file.name}, ${item.file.size} bytes, SHA-256 ${item.file.sha256}${item.file.purged_at ? ` (purged ${day(item.file.purged_at)})` : ''}`] : []),
       ].join('\n'),
@@ -50,6 +52,8 @@ export function renderGroupPdf(kind: GroupEngineKind, input: { agency: string; r
 export async function groupRequestPdf(deps: Deps, clientId: string, segment: string, id: number): Promise<Buffer> {
   const kind = kindOf(segment);
   const { request, items } = await requireRequest(deps, kind, clientId, id);
-  const client = await getClient(deps, clientId);
-  return renderGroupPdf(kind, { agency: client?.name ?? '', request, items, now: deps.clock() });
+  // Reviewers by name: the team is read only when someone of it reviewed an item.
+  const [client, team] = await Promise.all([getClient(deps, clientId), items.some((i) => i.reviewed_by) ? listUsers(deps, clientId) : []]);
+  const reviewers = new Map(team.map((u) => [u.id, u.name]));
+  return renderGroupPdf(kind, { agency: client?.name ?? '', request, items, now: deps.clock(), reviewers });
 }
