@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { clientKeys, getClient } from '../access/clients.js';
+import { clientKeys, getClient, type ClientAccount } from '../access/clients.js';
 import { emailPut, eventPut } from '../events/outbox.js';
 import { bookingInvitation } from '../messaging/email-templates.js';
 import { addSeconds } from '../platform/clock.js';
@@ -15,6 +15,7 @@ import { randomToken, sha256Hex } from '../platform/secrets.js';
 import { formatWithOffset } from '../platform/time.js';
 import { allOf, itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Part } from '../platform/transact.js';
 import type { PayOption } from '../platform/vocabulary.js';
+import type { RequestSource } from '../requests/shapes.js';
 import { getTrainingEventItem, loadCatalogue, PRACTICAL_FAMILY, type Course, type Location, type TrainingEventItem } from './catalogue.js';
 
 /**
@@ -41,6 +42,10 @@ export interface InviteItem {
   message: string | null;
   open_count: number;
   booking_id: number | null;
+  /** A portal v2 request's item the invite answers (decision 11); the booking made with it carries it too. */
+  source?: RequestSource;
+  /** The agency's contact for the booking, from the request. */
+  agency_contact?: { name: string | null; email: string | null };
   sent_at?: string;
   opened_at?: string;
   used_at?: string;
@@ -137,25 +142,33 @@ async function checkTargets(deps: Deps, input: NewInvite): Promise<{ course: Cou
   return { course, event };
 }
 
-/**
- * POST /booking-invites: the invite (`queued`), its token's hash and the
- * e-mail in one transaction. The URL is returned here only: the token is not
- * kept.
- */
-export async function createInvite(
-  deps: Deps,
-  clientId: string,
-  input: NewInvite,
-  links: { invite: (token: string) => string },
+/** A new invite's record, its link and the parts that write it (invite, token hash, e-mail), for one transaction. */
+export interface InvitePlan {
+  invite: InviteItem;
+  url: string;
+  parts: Part[];
+}
+
+export interface InviteOptions {
   /** The demo data's invites: a token known in advance, and no e-mail (nobody to mail). */
-  demo?: { token: string },
-): Promise<InviteView & { invite_url: string }> {
-  const client = await getClient(deps, clientId);
-  if (!client) throw new DomainError('not-found', `No client ${clientId}`);
+  demo?: { token: string };
+  /** A portal v2 request's item: the invite expires with the request and its use books the item. */
+  source?: RequestSource;
+  expiresAt?: string;
+  agencyContact?: InviteItem['agency_contact'];
+}
+
+/**
+ * A new invite (`queued`): checked (invoicing, the course and what it pins),
+ * numbered, and its parts (the invite, its token's hash, the e-mail) ready for
+ * the caller's transaction. The URL is known here only: the token is not kept.
+ */
+export async function planInvite(deps: Deps, client: ClientAccount, input: NewInvite, links: { invite: (token: string) => string }, options: InviteOptions = {}): Promise<InvitePlan> {
+  const clientId = client.clientId;
   if (input.pay_option === 'invoice' && !client.invoiceEnabled) throw new DomainError('invoice-disabled', 'Invoice payments are not enabled on this account');
   const { course } = await checkTargets(deps, input);
   const now = deps.clock();
-  const token = demo?.token ?? randomToken(32);
+  const token = options.demo?.token ?? randomToken(32);
   const id = await nextId(deps, FAMILY, 'booking-invite');
   const invite: InviteItem = {
     id,
@@ -170,7 +183,9 @@ export async function createInvite(
     message: input.message ?? null,
     open_count: 0,
     booking_id: null,
-    expires_at: addSeconds(now, (input.expires_in_days ?? DEFAULT_EXPIRY_DAYS) * 86_400).toISOString(),
+    ...(options.source ? { source: options.source } : {}),
+    ...(options.agencyContact ? { agency_contact: options.agencyContact } : {}),
+    expires_at: options.expiresAt ?? addSeconds(now, (input.expires_in_days ?? DEFAULT_EXPIRY_DAYS) * 86_400).toISOString(),
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
@@ -184,13 +199,45 @@ export async function createInvite(
     message: invite.message,
     pays: invite.pay_option === 'candidate_pays',
   });
-  await transact(deps, [
+  const parts = [
     part('invite', putItem(deps, { ...inviteKeys.invite(clientId, FAMILY, id), entity: 'booking-invite', ...invite }, itemAbsent)),
     part('token', putItem(deps, { ...inviteKeys.token(FAMILY, tokenHash(token)), entity: 'invite-token', client_id: clientId, invite_id: id }, itemAbsent)),
-    ...(demo ? [] : [part('email', emailPut(deps, { ...mail, to: input.candidate.email, receipt: { kind: 'booking-invite', family: FAMILY, client_id: clientId, invite_id: id } }))]),
-  ]);
+    ...(options.demo ? [] : [part('email', emailPut(deps, { ...mail, to: input.candidate.email, receipt: { kind: 'booking-invite', family: FAMILY, client_id: clientId, invite_id: id } }))]),
+  ];
+  return { invite, url, parts };
+}
+
+/** POST /booking-invites: the invite, its token's hash and the e-mail in one transaction. The URL is returned here only. */
+export async function createInvite(
+  deps: Deps,
+  clientId: string,
+  input: NewInvite,
+  links: { invite: (token: string) => string },
+  demo?: { token: string },
+): Promise<InviteView & { invite_url: string }> {
+  const client = await getClient(deps, clientId);
+  if (!client) throw new DomainError('not-found', `No client ${clientId}`);
+  const { invite, url, parts } = await planInvite(deps, client, input, links, { demo });
+  await transact(deps, parts);
   return { ...(await viewOf(deps, invite)), invite_url: url };
 }
+
+/**
+ * Closes an unused invite now (its request was cancelled or expired): its
+ * link answers "expired" from here on. Used meanwhile, the part fails and the
+ * caller reads again (the booking changed the request too).
+ */
+export const closeInvitePart = (deps: Deps, clientId: string, inviteId: number, name = `invite ${inviteId}`): Part => {
+  const now = deps.clock().toISOString();
+  return part(
+    name,
+    updateItem(deps, inviteKeys.invite(clientId, FAMILY, inviteId), { set: { expires_at: now, updated_at: now } }, {
+      expression: '#status IN (:queued, :sent, :opened)',
+      names: { '#status': 'status' },
+      values: { ':queued': 'queued', ':sent': 'sent', ':opened': 'opened' },
+    }),
+  );
+};
 
 export async function getInviteItem(deps: Deps, clientId: string, id: number): Promise<InviteItem | undefined> {
   const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.invite(clientId, FAMILY, id), ConsistentRead: true }));
