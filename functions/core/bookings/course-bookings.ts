@@ -11,6 +11,7 @@ import { formatWithOffset, readableTime } from '../platform/time.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { Part } from '../platform/transact.js';
+import type { RequestSource } from '../requests/shapes.js';
 import { changeBooking } from './change.js';
 import type { BookingKind, BookingRecord } from './kind.js';
 
@@ -36,6 +37,8 @@ export interface CourseBookingRecord extends BookingRecord {
   result: Result;
   booking_invite_id: number | null;
   certificate?: Certificate;
+  /** The portal v2 request item this booking was made for (through its invite): it follows the booking's outcome. */
+  source?: RequestSource;
 }
 
 /** The fields of a course booking every course family shows alike. */

@@ -24,8 +24,8 @@ import { actorUrl, groupLinks, kindOf, newGroupItems } from './request-groups.js
 
 export interface ItemChange {
   set: Partial<GroupItem>;
-  /** The item event (section 1.6), named by the status it enters. */
-  event: ItemStatus;
+  /** The item event (section 1.6), named by the status it enters; none for a step that has none (an invite opened). */
+  event?: ItemStatus;
   /** Further parts of the same transaction (an e-mail to the actor). */
   parts?: (request: GroupRequest, item: GroupItem) => Part[];
   /** Items the change brings (appraisal: the appraiser's confirmation). */
@@ -96,7 +96,7 @@ export async function itemChangeParts(
     requestPart,
     itemChange(deps, kind, request, item, { ...change.set, updated_at: at }, allOf(itemStatusIs(item.status))),
     ...followed.parts,
-    itemEvent(deps, kind, after, changed, change.event),
+    ...(change.event ? [itemEvent(deps, kind, after, changed, change.event)] : []),
     ...(change.parts?.(after, changed) ?? []),
     ...(completes ? [requestEvent(deps, kind, 'completed', after, itemsAfter)] : []),
     ...(enteredReview ? [part('event submitted', eventPut(deps, { family: 'portal-v2', type: `${kind.declaration.kind}_request.submitted` as EventKindOf<'portal-v2'>, client_id: request.client_id, data: kind.view(after, itemsAfter, now) }))] : []),

@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { BookingLinks } from '../bookings/commit.js';
 import { getBookingItem } from '../bookings/records.js';
 import { eventPut } from '../events/outbox.js';
+import { inviteOpenedParts, inviteUsedParts } from '../portal-v2/booking-items.js';
 import { holdKeys, type Holder } from '../inventory/holds.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
@@ -40,17 +41,19 @@ export async function openInvite(deps: Deps, token: string, count: boolean): Pro
   const invite = await inviteOfToken(deps, token);
   const now = deps.clock();
   if (!count || inviteGone(invite, now)) return invite;
-  if (!invite.opened_at) {
+  // The first opening also opens a request's item (its request read again if it changed meanwhile).
+  for (let attempt = 1; !invite.opened_at && attempt <= 5; attempt++) {
     try {
       return await changeInvite(
         deps,
         invite,
         { status: 'opened', opened_at: now.toISOString(), open_count: invite.open_count + 1 },
-        async (u) => [await inviteEventPart(deps, 'booking_invite.opened', u)],
+        async (u) => [await inviteEventPart(deps, 'booking_invite.opened', u), ...(await inviteOpenedParts(deps, u, now.toISOString()))],
         firstOpen(now),
       );
     } catch (err) {
-      if (!(err instanceof TransactionFailed && err.has('invite'))) throw err; // opened (or changed) meanwhile: just count
+      if (!(err instanceof TransactionFailed)) throw err;
+      if (err.has('invite')) break; // opened (or changed) meanwhile: just count
     }
   }
   await transact(deps, [part('invite', updateItem(deps, inviteKeys.invite(invite.client_id, PRACTICAL_FAMILY, invite.id), { add: { open_count: 1 } }))]);
@@ -74,6 +77,10 @@ export async function inviteEvents(deps: Deps, invite: InviteItem): Promise<Trai
   const page = await listTrainingEvents(deps, { course_id: invite.course.id, location_id: invite.location_id ?? undefined, available_only: true, limit: 50 });
   return page.data;
 }
+
+/** The request's agency contact, which the candidate's form does not ask for. */
+const agencyContactOf = (invite: InviteItem) =>
+  invite.agency_contact ? { agency_contact_name: invite.agency_contact.name ?? undefined, agency_contact_email: invite.agency_contact.email ?? undefined } : {};
 
 const gone = (state: 'used' | 'expired') => new DomainError('invalid-state', state === 'used' ? 'This invite has already been used to book' : 'This invite has expired', { gone: state });
 
@@ -113,17 +120,22 @@ export async function bookWithInvite(deps: Deps, token: string, candidate: Train
   const hold = await inviteSeatHold(deps, invite);
   if (!hold) throw new DomainError('hold-not-found', 'Choose an event first: no seat is held for this invite');
   const context = await viewContext(deps, invite);
-  const booking = await createPracticalBooking(deps, invite.client_id, { ...candidate, hold_hash: hold.hold_hash, pay_option: invite.pay_option }, links, {
+  const booking = await createPracticalBooking(deps, invite.client_id, { ...candidate, ...agencyContactOf(invite), hold_hash: hold.hold_hash, pay_option: invite.pay_option }, links, {
     holder: holderOf(invite),
     bookedBy: 'Candidate',
     bookingInviteId: invite.id,
-    extra: ({ now, bookingId }) => {
+    source: invite.source,
+    extra: async ({ now, bookingId }) => {
       const used: InviteItem = { ...invite, status: 'used', used_at: now.toISOString(), booking_id: bookingId, updated_at: now.toISOString() };
       const data = toInviteView(used, { now, timeZone: deps.config.serviceTimeZone, ...context });
+      // A request's invite books its item in the same transaction, while the request is open.
+      const item = await inviteUsedParts(deps, invite, bookingId);
+      if (!item) throw gone('expired');
       return {
         parts: [
           part('invite', updateItem(deps, inviteKeys.invite(invite.client_id, PRACTICAL_FAMILY, invite.id), { set: { status: 'used', used_at: used.used_at, booking_id: bookingId, updated_at: used.updated_at } }, inviteUsable(now))),
           part('invite event', eventPut(deps, { type: 'booking_invite.used', family: PRACTICAL_FAMILY, client_id: invite.client_id, data })),
+          ...item,
         ],
         failures: { invite: async () => gone(inviteGone(await inviteOfToken(deps, token), deps.clock()) ?? 'used') },
       };
