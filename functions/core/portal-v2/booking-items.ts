@@ -5,10 +5,15 @@ import type { Part } from '../platform/transact.js';
 import type { GroupItem, ItemStatus } from '../requests/group.js';
 import type { RequestSource } from '../requests/shapes.js';
 import { effectiveStatus, isOpen } from '../requests/status.js';
-import { loadRequest } from '../requests/store.js';
+import { loadRequest, requireOpen, requireRequest } from '../requests/store.js';
 import type { BookingItemData } from './groups/booking.js';
-import { GROUP_KINDS } from './request-groups.js';
-import { itemChangeParts, type ItemChange } from './request-items.js';
+import { getClient } from '../access/clients.js';
+import { DomainError } from '../platform/errors.js';
+import { toGroupView, type GroupRequestView } from '../requests/group-kind.js';
+import type { InviteLinks } from './booking-invites.js';
+import { getCandidateItem } from './candidates.js';
+import { bookingInvites, GROUP_KINDS, groupLinks, kindOf, requireGroupItem } from './request-groups.js';
+import { changeItem, itemChangeParts, type ItemChange } from './request-items.js';
 
 /**
  * A booking kind's item follows its invite and the booking made with it
@@ -85,4 +90,28 @@ export async function bookingOutcomeParts(deps: Deps, before: CourseBookingRecor
         ? { set: { status: 'certified', data: { ...dataOf(after) }, valid_until: after.certificate!.valid_until }, event: 'certified' }
         : { set: { status: 'failed', data: { ...dataOf(after) } }, event: 'failed' },
   );
+}
+
+/**
+ * POST /<g>/{id}/items/{item_id}/reissue: a failed item of a booking kind
+ * gets a new invite (and its e-mail) and is `sent` again. Under the request's
+ * version and the item's status: of concurrent reissues one writes its
+ * invite, the others find the item sent (409).
+ */
+export async function reissueItem(deps: Deps, clientId: string, segment: string, id: number, itemId: number, links: InviteLinks): Promise<GroupRequestView> {
+  const kind = kindOf(segment);
+  const decl = kind.declaration;
+  const { request, item } = await requireGroupItem(deps, clientId, segment, id, itemId);
+  if (!decl.bookingFamily) throw new DomainError('invalid-state', `${decl.title}s have no booking invites to reissue`);
+  requireOpen(kind, request, deps.clock());
+  if (item.status !== 'failed') throw new DomainError('invalid-state', `Item ${itemId} is ${item.status}: only a failed booking's invite is reissued`);
+  const [client, candidate] = await Promise.all([getClient(deps, clientId), getCandidateItem(deps, clientId, request.candidate_id)]);
+  if (!client || !candidate) throw new DomainError('not-found', `No candidate ${request.candidate_id}`);
+  const invite = await bookingInvites(deps, kind, client, request, candidate, links)!({ id: itemId });
+  const at = deps.clock().toISOString();
+  const after = await changeItem(deps, kind, () => requireRequest(deps, kind, clientId, id), itemId, ['failed'], () => ({
+    set: { status: 'sent', booking_invite_id: invite.id, booking_id: null, data: null, valid_until: null, sent_at: at, opened_at: null },
+    parts: () => invite.parts,
+  }));
+  return toGroupView(decl, groupLinks, after.request, after.items, deps.clock());
 }

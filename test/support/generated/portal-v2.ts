@@ -374,13 +374,13 @@ export interface paths {
         };
         /**
          * List requests of a group
-         * @description This client's requests of the group, newest first, optionally by status or candidate. Occupational health lists show outcomes and dates only (no item data or files). The group is the path segment: `training-requests`, `occupational-health-requests` (an account entitlement: 403 without), `appraisal-requests`, `certificate-requests`, `training-verification-requests`.
+         * @description This client's requests of the group, newest first, optionally by status or candidate. Occupational health lists show outcomes and dates only (no item data or files). The group is the path segment: `training-requests`, `occupational-health-requests` (an account entitlement: 403 without), `practical-training-requests`, `appraisal-requests`, `certificate-requests`, `training-verification-requests`.
          */
         get: operations["listGroupRequests"];
         put?: never;
         /**
          * Create a request of a group
-         * @description Asks the candidate (and third parties: issuers, appraisers, an OH provider) for evidence; each is e-mailed a link to a page that works without JavaScript. The body is the common fields (`candidate_id`, `template_id`, `expiry_days`, `notes`) and the group's own: training `subjects` (CSTF codes); occupational health `collection_mode`, `oh_provider`, `epp_role`; appraisal `confirm_with_appraiser`; certificate `certificates[{kind, label}]`; training verification `certificates[{course_title, completed_on, issuer_organisation, issuer_contact_name, issuer_contact_email, …}]`. The group is the path segment: `training-requests`, `occupational-health-requests` (an account entitlement: 403 without), `appraisal-requests`, `certificate-requests`, `training-verification-requests`.
+         * @description Asks the candidate (and third parties: issuers, appraisers, an OH provider) for evidence; each is e-mailed a link to a page that works without JavaScript. The body is the common fields (`candidate_id`, `template_id`, `expiry_days`, `notes`) and the group's own: training `subjects` (CSTF codes); occupational health `collection_mode`, `oh_provider`, `epp_role`; appraisal `confirm_with_appraiser`; certificate `certificates[{kind, label}]`; training verification `certificates[{course_title, completed_on, issuer_organisation, issuer_contact_name, issuer_contact_email, …}]`; practical training `course_id`, `location_id` or `training_event_id`, `pay_option`, `agency_contact_name`, `agency_contact_email`: a real booking invite of the practical training family, e-mailed by that family (the only e-mail; no `submission_url`), expiring with the request and charged only when used (`invoice` without invoicing: 422 `invoice-disabled`). Its item follows the invite and the booking: `sent`, `opened`, `booked`, then `certified` (with the certificate, completing the request) or `failed`; a request whose items are all booked does not expire. The group is the path segment: `training-requests`, `occupational-health-requests` (an account entitlement: 403 without), `practical-training-requests`, `appraisal-requests`, `certificate-requests`, `training-verification-requests`.
          */
         post: operations["createGroupRequest"];
         delete?: never;
@@ -398,7 +398,7 @@ export interface paths {
         };
         /**
          * Get a request of a group
-         * @description One request with its items: each item's status, actor, data, file (name, type, size, SHA-256) and review. The group is the path segment: `training-requests`, `occupational-health-requests` (an account entitlement: 403 without), `appraisal-requests`, `certificate-requests`, `training-verification-requests`.
+         * @description One request with its items: each item's status, actor, data, file (name, type, size, SHA-256) and review. The group is the path segment: `training-requests`, `occupational-health-requests` (an account entitlement: 403 without), `practical-training-requests`, `appraisal-requests`, `certificate-requests`, `training-verification-requests`.
          */
         get: operations["getGroupRequest"];
         put?: never;
@@ -420,7 +420,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a request of a group
-         * @description Closes the request: outstanding items are cancelled and their links stop working. Items already final are kept.
+         * @description Closes the request: outstanding items are cancelled and their links stop working (a booking kind's unused invite too). Items already final, and bookings made, are kept.
          */
         post: operations["cancelGroupRequest"];
         delete?: never;
@@ -483,6 +483,26 @@ export interface paths {
          * @description The agency rejects an item with a reason (1 to 500 characters); its actor is e-mailed the reason (occupational health: only that there is one) and the same link, and may submit again.
          */
         post: operations["rejectGroupItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{group}/{id}/items/{item_id}/reissue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reissue a failed item's booking invite
+         * @description For a booking kind (`practical-training-requests`): an item whose booking failed (cancelled, no-show, not passed) gets a new booking invite, e-mailed to the candidate by the course family, and is `sent` again with the new `booking_invite_id`. 409 unless the item is `failed`; concurrent reissues make one invite.
+         */
+        post: operations["reissueGroupItem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3552,7 +3572,7 @@ export interface operations {
                  * @description Templates of this request kind (default: reference)
                  * @example training
                  */
-                kind?: "reference" | "training" | "occupational_health" | "appraisal" | "certificate" | "training_verification";
+                kind?: "reference" | "training" | "occupational_health" | "practical_training" | "appraisal" | "certificate" | "training_verification";
             };
             header?: never;
             path?: never;
@@ -5450,10 +5470,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
             };
             cookie?: never;
         };
@@ -5683,10 +5703,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
             };
             cookie?: never;
         };
@@ -5726,6 +5746,20 @@ export interface operations {
                     };
                     /** @default false */
                     epp_role?: boolean;
+                } | {
+                    candidate_id: number;
+                    template_id?: number;
+                    /** @default 14 */
+                    expiry_days?: number;
+                    notes?: string;
+                    course_id: number;
+                    location_id?: number;
+                    training_event_id?: number;
+                    /** @enum {string} */
+                    pay_option: "credits" | "balance" | "invoice" | "candidate_pays";
+                    agency_contact_name?: string;
+                    /** Format: email */
+                    agency_contact_email?: string;
                 } | {
                     candidate_id: number;
                     template_id?: number;
@@ -5971,7 +6005,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            /** @description Invalid fields; or (a booking kind) `invoice` on an account without invoicing */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6006,10 +6040,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
                  * @example 42
@@ -6227,10 +6261,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
                  * @example 42
@@ -6457,10 +6491,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
                  * @example 42
@@ -6687,10 +6721,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
                  * @example 42
@@ -6922,10 +6956,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
                  * @example 42
@@ -7198,16 +7232,243 @@ export interface operations {
             };
         };
     };
+    reissueGroupItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
+                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @example practical-training-requests
+                 */
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                /**
+                 * @description The id, as the API returned it
+                 * @example 9
+                 */
+                id: number;
+                /**
+                 * @description The id, as the API returned it
+                 * @example 23
+                 */
+                item_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 9,
+                     *         "uuid": "0b6c7d1e-5f2a-4c3b-8d9e-1f2a3b4c5d6e",
+                     *         "kind": "practical_training",
+                     *         "candidate_id": 87,
+                     *         "candidate_name": "Kate Marsden",
+                     *         "candidate_email": "kate.marsden@example.org",
+                     *         "template_id": null,
+                     *         "template_name": null,
+                     *         "status": "pending",
+                     *         "status_label": "Awaiting candidate",
+                     *         "outcome": null,
+                     *         "items_required": 1,
+                     *         "items_completed": 0,
+                     *         "is_complete": false,
+                     *         "notes": "Before the first shift on Ward 7",
+                     *         "expires_at": "2026-12-02T09:15:01.903Z",
+                     *         "is_expired": false,
+                     *         "requested_by": 1,
+                     *         "submission_url": null,
+                     *         "details": {
+                     *           "course_id": 1,
+                     *           "pay_option": "credits"
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "id": 23,
+                     *             "uuid": "6d1f0e2a-3b4c-4d5e-9f60-7a8b9c0d1e2f",
+                     *             "request_id": 9,
+                     *             "kind": "practical_training",
+                     *             "type": "course_booking",
+                     *             "status": "sent",
+                     *             "status_label": "Sent",
+                     *             "actor": {
+                     *               "mode": "booking_invite",
+                     *               "name": "Kate Marsden",
+                     *               "email": "kate.marsden@example.org"
+                     *             },
+                     *             "data": null,
+                     *             "file": null,
+                     *             "form_url": null,
+                     *             "booking_invite_id": 32,
+                     *             "booking_id": null,
+                     *             "valid_until": null,
+                     *             "rejection_reason": null,
+                     *             "submitted_at": null,
+                     *             "reviewed_at": null,
+                     *             "reviewed_by": null,
+                     *             "reminder_count": 0,
+                     *             "last_reminder_sent_at": null,
+                     *             "expires_at": "2026-12-02T09:15:01.903Z",
+                     *             "created_at": "2026-11-18T09:15:01.903Z",
+                     *             "updated_at": "2026-11-21T10:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-11-18T09:15:01.903Z",
+                     *         "updated_at": "2026-11-19T18:52:47.331Z"
+                     *       },
+                     *       "message": "Item 23 reissued"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** Format: uuid */
+                            uuid: string;
+                            kind: string;
+                            candidate_id: number;
+                            candidate_name: string;
+                            candidate_email: string;
+                            template_id: number | null;
+                            template_name: string | null;
+                            status: string;
+                            status_label: string;
+                            outcome: ("satisfied" | "not_satisfied") | null;
+                            items_required: number;
+                            items_completed: number;
+                            is_complete: boolean;
+                            notes: string | null;
+                            /** Format: date-time */
+                            expires_at: string;
+                            is_expired: boolean;
+                            requested_by: number;
+                            submission_url: string | null;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            items: {
+                                id: number;
+                                /** Format: uuid */
+                                uuid: string;
+                                request_id: number;
+                                kind: string;
+                                type: string;
+                                status: string;
+                                status_label: string;
+                                actor: {
+                                    mode: string;
+                                    name: string;
+                                    email: string;
+                                };
+                                data: {
+                                    [key: string]: unknown;
+                                } | null;
+                                file: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    content_type: "application/pdf" | "image/jpeg" | "image/png";
+                                    size: number;
+                                    sha256: string;
+                                    /** Format: date-time */
+                                    uploaded_at: string;
+                                    scan_status: string;
+                                    purged_at: string | null;
+                                } | null;
+                                form_url: string | null;
+                                booking_invite_id: number | null;
+                                booking_id: number | null;
+                                valid_until: string | null;
+                                rejection_reason: string | null;
+                                submitted_at: string | null;
+                                reviewed_at: string | null;
+                                reviewed_by: string | null;
+                                reminder_count: number;
+                                last_reminder_sent_at: string | null;
+                                /** Format: date-time */
+                                expires_at: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The item has not failed, or the request is closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     downloadGroupItemFile: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
                  * @example 42
@@ -7274,10 +7535,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
                  * @example 42
