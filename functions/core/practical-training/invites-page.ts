@@ -5,12 +5,13 @@ import { eventPut } from '../events/outbox.js';
 import { inviteOpenedParts, inviteUsedParts } from '../portal-v2/booking-items.js';
 import { holdKeys, type Holder } from '../inventory/holds.js';
 import type { Deps } from '../platform/deps.js';
+import type { FamilyId } from '../platform/families.js';
 import { DomainError } from '../platform/errors.js';
 import { part, transact, TransactionFailed, updateItem, type Condition } from '../platform/transact.js';
 import { createPracticalBooking, type PracticalBookingView, type TraineeInput } from './bookings.js';
 import { PRACTICAL_FAMILY } from './catalogue.js';
 import { getTrainingEvent, listTrainingEvents } from './events.js';
-import { changeInvite, inviteEventPart, inviteKeys, inviteOfToken, inviteStatus, inviteUsable, toInviteView, viewContext, type InviteItem } from './invites.js';
+import { announcesInvites, changeInvite, inviteEventPart, inviteKeys, inviteOfToken, inviteStatus, inviteUsable, toInviteView, viewContext, type InviteItem } from './invites.js';
 import { holdSeat, releaseSeat, type SeatHold, type SeatHoldView } from './seats.js';
 import type { TrainingEventView } from './views.js';
 
@@ -37,8 +38,8 @@ const firstOpen = (now: Date): Condition => ({
  * adds one to `open_count`; the first opening of a usable invite also sets
  * `opened_at`, the status `opened` and writes `booking_invite.opened`, once.
  */
-export async function openInvite(deps: Deps, token: string, count: boolean): Promise<InviteItem> {
-  const invite = await inviteOfToken(deps, token);
+export async function openInvite(deps: Deps, token: string, count: boolean, family: FamilyId = PRACTICAL_FAMILY): Promise<InviteItem> {
+  const invite = await inviteOfToken(deps, token, family);
   const now = deps.clock();
   if (!count || inviteGone(invite, now)) return invite;
   // The first opening also opens a request's item (its request read again if it changed meanwhile).
@@ -48,7 +49,7 @@ export async function openInvite(deps: Deps, token: string, count: boolean): Pro
         deps,
         invite,
         { status: 'opened', opened_at: now.toISOString(), open_count: invite.open_count + 1 },
-        async (u) => [await inviteEventPart(deps, 'booking_invite.opened', u), ...(await inviteOpenedParts(deps, u, now.toISOString()))],
+        async (u) => [...(announcesInvites(family) ? [await inviteEventPart(deps, 'booking_invite.opened', u)] : []), ...(await inviteOpenedParts(deps, u, now.toISOString()))],
         firstOpen(now),
       );
     } catch (err) {
@@ -56,7 +57,7 @@ export async function openInvite(deps: Deps, token: string, count: boolean): Pro
       if (err.has('invite')) break; // opened (or changed) meanwhile: just count
     }
   }
-  await transact(deps, [part('invite', updateItem(deps, inviteKeys.invite(invite.client_id, PRACTICAL_FAMILY, invite.id), { add: { open_count: 1 } }))]);
+  await transact(deps, [part('invite', updateItem(deps, inviteKeys.invite(invite.client_id, family, invite.id), { add: { open_count: 1 } }))]);
   return { ...invite, open_count: invite.open_count + 1 };
 }
 
