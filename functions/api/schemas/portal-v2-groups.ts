@@ -42,23 +42,26 @@ export const OccupationalHealthRequestCreate = v.pipe(
   ),
 );
 
-/** The booking kinds: a course of the family, optionally pinned to an event or a location; paid as `pay_option` when the candidate books. */
-const bookingCreate = v.pipe(
-  v.object({
-    ...common,
-    course_id: positiveId,
-    location_id: v.optional(positiveId),
-    training_event_id: v.optional(positiveId),
-    pay_option: v.picklist(PAY_OPTIONS, `One of ${PAY_OPTIONS.join(', ')}`),
-    agency_contact_name: v.optional(name()),
-    agency_contact_email: v.optional(email),
-  }),
+/** The booking kinds: a course of the family; paid as `pay_option` when the candidate books. */
+const bookingCreate = {
+  ...common,
+  course_id: positiveId,
+  pay_option: v.picklist(PAY_OPTIONS, `One of ${PAY_OPTIONS.join(', ')}`),
+  agency_contact_name: v.optional(name()),
+  agency_contact_email: v.optional(email),
+};
+
+/** Practical training: optionally pinned to an event or a location. */
+export const PracticalTrainingRequestCreate = v.pipe(
+  v.object({ ...bookingCreate, location_id: v.optional(positiveId), training_event_id: v.optional(positiveId) }),
   v.forward(
     v.check((b) => b.location_id === undefined || b.training_event_id === undefined, 'Give training_event_id or location_id, not both'),
     ['location_id'],
   ),
 );
-export const PracticalTrainingRequestCreate = bookingCreate;
+
+/** Life support: a virtual course; the candidate chooses the timeslot (and gives a delivery address) on the invite page. */
+export const LifeSupportRequestCreate = v.object(bookingCreate);
 
 export const AppraisalRequestCreate = v.object({ ...common, confirm_with_appraiser: v.optional(v.boolean('true or false'), true) });
 
@@ -96,6 +99,7 @@ export const GROUP_CREATE_SCHEMAS: Record<string, v.GenericSchema> = {
   training: TrainingRequestCreate,
   occupational_health: OccupationalHealthRequestCreate,
   practical_training: PracticalTrainingRequestCreate,
+  life_support: LifeSupportRequestCreate,
   appraisal: AppraisalRequestCreate,
   certificate: CertificateRequestCreate,
   training_verification: TrainingVerificationRequestCreate,

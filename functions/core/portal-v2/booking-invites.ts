@@ -3,7 +3,9 @@ import type { Deps } from '../platform/deps.js';
 import type { FamilyId } from '../platform/families.js';
 import type { Part } from '../platform/transact.js';
 import type { PayOption } from '../platform/vocabulary.js';
-import { closeInvitePart, planInvite } from '../practical-training/invites.js';
+import { closeInvitePart, planInvite, type InviteOptions } from '../practical-training/invites.js';
+import { VLS_FAMILY } from '../virtual-life-support/catalogue.js';
+import { planVlsInvite } from '../virtual-life-support/invites.js';
 import type { GroupItem, GroupRequest } from '../requests/group.js';
 
 /**
@@ -44,6 +46,16 @@ interface InvitingFamily {
   close(deps: Deps, clientId: string, inviteId: number): Part;
 }
 
+/** What every request's invite carries: its item as the source, the request's expiry, the agency contact to put on the booking. */
+function inviteOptions(request: GroupRequest, item: Pick<GroupItem, 'id'>): InviteOptions {
+  const d = request.details as unknown as BookingDetails;
+  return {
+    source: { kind: request.kind, request_id: request.id, item_id: item.id },
+    expiresAt: request.expires_at,
+    agencyContact: d.agency_contact_name || d.agency_contact_email ? { name: d.agency_contact_name ?? null, email: d.agency_contact_email ?? null } : undefined,
+  };
+}
+
 const practicalTraining: InvitingFamily = {
   plan: async (deps, client, request, item, candidate, link) => {
     const d = request.details as unknown as BookingDetails;
@@ -52,18 +64,24 @@ const practicalTraining: InvitingFamily = {
       client,
       { candidate, course_id: d.course_id, training_event_id: d.training_event_id, location_id: d.location_id, pay_option: d.pay_option },
       { invite: link },
-      {
-        source: { kind: request.kind, request_id: request.id, item_id: item.id },
-        expiresAt: request.expires_at,
-        agencyContact: d.agency_contact_name || d.agency_contact_email ? { name: d.agency_contact_name ?? null, email: d.agency_contact_email ?? null } : undefined,
-      },
+      inviteOptions(request, item),
     );
     return { id: invite.id, parts };
   },
   close: (deps, clientId, inviteId) => closeInvitePart(deps, clientId, inviteId),
 };
 
-const INVITING: Partial<Record<FamilyId, InvitingFamily>> = { 'practical-training': practicalTraining };
+/** Virtual life support: the invite is internal to the family (it has no invite operations); its page lists the course's timeslots. */
+const lifeSupport: InvitingFamily = {
+  plan: async (deps, client, request, item, candidate, link) => {
+    const d = request.details as unknown as BookingDetails;
+    const { invite, parts } = await planVlsInvite(deps, client, { candidate, course_id: d.course_id, pay_option: d.pay_option }, link, inviteOptions(request, item));
+    return { id: invite.id, parts };
+  },
+  close: (deps, clientId, inviteId) => closeInvitePart(deps, clientId, inviteId, VLS_FAMILY),
+};
+
+const INVITING: Partial<Record<FamilyId, InvitingFamily>> = { 'practical-training': practicalTraining, 'virtual-life-support': lifeSupport };
 
 export function invitingFamily(family: FamilyId): InvitingFamily {
   const inviting = INVITING[family];

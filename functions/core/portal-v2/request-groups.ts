@@ -52,13 +52,13 @@ export const GROUP_KINDS: Record<string, GroupEngineKind> = Object.fromEntries(
     const kind = groupEngineKind(decl, groupLinks, reminderEmail(decl));
     // The candidate's uploads share one page and one reminder; each third party has their own form.
     kind.reminderTarget = (item) => actorKeyOf(item.actor);
-    if (decl.bookingFamily) {
-      const inviting = invitingFamily(decl.bookingFamily);
+    const family = decl.bookingFamily;
+    if (family) {
       // The family's invite e-mail is the only e-mail (design 1.3 rule 8): nobody is reminded here.
       kind.remindable = [];
       // Closing the request closes its unused invites; a booking made stays (rule 7).
       kind.closeParts = async (deps, request, outstanding) =>
-        outstanding.filter((i) => i.booking_invite_id && (i.status === 'sent' || i.status === 'opened')).map((i) => inviting.close(deps, request.client_id, i.booking_invite_id!));
+        outstanding.filter((i) => i.booking_invite_id && (i.status === 'sent' || i.status === 'opened')).map((i) => invitingFamily(family).close(deps, request.client_id, i.booking_invite_id!));
     }
     return [decl.kind, kind];
   }),

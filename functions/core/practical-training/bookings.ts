@@ -5,9 +5,9 @@ import { cancelBookingOf, refundDue } from '../bookings/change.js';
 import { commitBooking, holdRefusal, type BookingLinks } from '../bookings/commit.js';
 import type { BookingKind } from '../bookings/kind.js';
 import { getBookingItem, getBookingView } from '../bookings/records.js';
-import { courseBookingView, paymentEmailFor, type Attendance, type CourseBookingRecord, type Result } from '../bookings/course-bookings.js';
+import { courseBookingView, paymentEmailFor, type Attendance, type BookingOptions, type CourseBookingRecord, type Result } from '../bookings/course-bookings.js';
 import { eventPut } from '../events/outbox.js';
-import { consumeHoldParts, type Holder } from '../inventory/holds.js';
+import { consumeHoldParts } from '../inventory/holds.js';
 import { retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
@@ -18,7 +18,6 @@ import { part, type Condition, type Failure, type Part } from '../platform/trans
 import { sessionBookedPart, sessionFreedPart } from '../inventory/sessions.js';
 import type { BookingStatus, PayOption } from '../platform/vocabulary.js';
 import { bookingOutcomeParts } from '../portal-v2/booking-items.js';
-import type { RequestSource } from '../requests/shapes.js';
 import { balanceAlertPolicies, balanceAlertSettings } from './account.js';
 import { getTrainingEventItem, loadCatalogue, PRACTICAL_FAMILY, type TrainingEventItem } from './catalogue.js';
 import { eventInCatalogue, eventRefusal, getSeatHold, seatHolds, seatsAvailable, seatUnit } from './seats.js';
@@ -144,16 +143,7 @@ export function eventFreedParts(deps: Deps, e: TrainingEventItem, name = 'traini
   return [sessionFreedPart(deps, PRACTICAL_FAMILY, e, rearm ? { seats_low_armed: true } : {}, name)];
 }
 
-export interface BookingOptions {
-  /** Whose hold it is: the agency's (default) or an invite's. */
-  holder?: Holder;
-  bookedBy?: 'Agency' | 'Candidate';
-  bookingInviteId?: number | null;
-  /** The portal v2 request item the booking is made for (its invite's). */
-  source?: RequestSource;
-  /** Further parts of the booking's transaction (an invite marked used), with their failures; read again on each attempt. */
-  extra?: (at: { now: Date; bookingId: number }) => Promise<{ parts: Part[]; failures: Record<string, Failure> }>;
-}
+export type { BookingOptions };
 
 /**
  * POST /bookings: books the held seat, in one transaction: the hold used,

@@ -3780,7 +3780,7 @@ export interface operations {
                  * @description Templates of this request kind (default: reference)
                  * @example training
                  */
-                kind?: "reference" | "training" | "occupational_health" | "practical_training" | "appraisal" | "certificate" | "training_verification";
+                kind?: "reference" | "training" | "occupational_health" | "practical_training" | "life_support" | "appraisal" | "certificate" | "training_verification";
             };
             header?: never;
             path?: never;
@@ -5678,10 +5678,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
             };
             cookie?: never;
         };
@@ -5911,10 +5911,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
             };
             cookie?: never;
         };
@@ -5961,8 +5961,20 @@ export interface operations {
                     expiry_days?: number;
                     notes?: string;
                     course_id: number;
+                    /** @enum {string} */
+                    pay_option: "credits" | "balance" | "invoice" | "candidate_pays";
+                    agency_contact_name?: string;
+                    /** Format: email */
+                    agency_contact_email?: string;
                     location_id?: number;
                     training_event_id?: number;
+                } | {
+                    candidate_id: number;
+                    template_id?: number;
+                    /** @default 14 */
+                    expiry_days?: number;
+                    notes?: string;
+                    course_id: number;
                     /** @enum {string} */
                     pay_option: "credits" | "balance" | "invoice" | "candidate_pays";
                     agency_contact_name?: string;
@@ -6248,10 +6260,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
                  * @example 42
@@ -6469,10 +6481,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
                  * @example 42
@@ -6699,10 +6711,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
                  * @example 42
@@ -6929,10 +6941,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
                  * @example 42
@@ -7164,10 +7176,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
                  * @example 42
@@ -7452,10 +7464,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example practical-training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
                  * @example 9
@@ -7673,10 +7685,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
                  * @example 42
@@ -7743,10 +7755,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
                  * @example 42

@@ -1,6 +1,6 @@
 import type { GroupDeclaration } from '../../requests/group.js';
 import { appraisal } from './appraisal.js';
-import { practicalTraining } from './booking.js';
+import { lifeSupport, practicalTraining } from './booking.js';
 import { certificate } from './certificate.js';
 import { GROUP_KIND_NAMES, segmentOf, type GroupKindName } from './names.js';
 import { occupationalHealth } from './occupational-health.js';
@@ -12,6 +12,7 @@ const BY_KIND: { [K in GroupKindName]: GroupDeclaration<K> } = {
   training,
   occupational_health: occupationalHealth,
   practical_training: practicalTraining,
+  life_support: lifeSupport,
   appraisal,
   certificate,
   training_verification: trainingVerification,
