@@ -12,7 +12,11 @@ import { getInvite, getInviteItem } from '../../../functions/core/practical-trai
 import { markPracticalAttendance, markPracticalResult } from '../../../functions/core/practical-training/operator.js';
 import { expireDueRequests } from '../../../functions/core/requests/lifecycle.js';
 import { newClient, outboxPayloads } from '../../support/clinical.js';
-import { testClock, testDeps, type TestClock } from '../../support/env.js';
+import { testClock, testDeps, uniqueName, type TestClock } from '../../support/env.js';
+import { createCourse as createVlsCourse, createSession, type VlsCourse } from '../../../functions/core/virtual-life-support/catalogue.js';
+import { issueVlsCertificate } from '../../../functions/core/virtual-life-support/certificates.js';
+import { bookVlsWithInvite, vlsInviteOffer } from '../../../functions/core/virtual-life-support/invites.js';
+import { markVlsAttendance, markVlsResult } from '../../../functions/core/virtual-life-support/operator.js';
 
 /**
  * Practical training requests (design portal-and-facades 1.2, rules 1, 6, 7,
@@ -192,5 +196,78 @@ describe('a practical training request', () => {
     expect(await code(create(client, { candidate_id: candidate, course_id: 99999 }))).toBe('invalid-field');
     const invoicing = await agency({ invoiceEnabled: true });
     expect(await code(create(invoicing.client, { candidate_id: invoicing.candidate, pay_option: 'invoice' }))).toBe('ok');
+  });
+});
+
+describe('a life support request', () => {
+  const LS = 'life-support-requests';
+  const VLS = 'virtual-life-support' as const;
+  const DAY = '2026-12-07';
+  const address = { line1: '4 Mill Road', town: 'Leeds', postcode: 'LS6 2AB' };
+  let kit: VlsCourse;
+
+  beforeAll(async () => {
+    kit = await createVlsCourse(deps, { name: 'Virtual ILS with manikin', code: uniqueName('VILS'), duration_minutes: 180, equipment_required: true, price_minor: 7500, seats_per_session: 12 });
+    await createSession(deps, { course_id: kit.id, date: DAY, start_time: '10:00' });
+  });
+
+  async function lsAgency() {
+    const client = await newClient(deps);
+    await topUpCredits(deps, client, VLS, { ...kit, kind: 'course' }, 5);
+    const candidate = await createCandidate(deps, client, { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace@example.org' });
+    return { client, candidate: candidate.id };
+  }
+  const lsCreate = (client: string, body: Record<string, unknown>) =>
+    createGroupRequest(deps, client, LS, { expiry_days: 14, pay_option: 'credits', course_id: kit.id, ...body } as never, 'http://api.test/portal/v2', inviteLinks);
+  async function vlsToken(client: string, inviteId: number): Promise<string> {
+    const mail = (await outboxPayloads<EmailMessage>(deps, 'email')).find((m) => m.receipt?.invite_id === inviteId && m.receipt.client_id === client && m.receipt.family === VLS);
+    return mail!.text.match(/http:\/\/api\.test\/virtual-life-support\/invite\/(\S+)/)![1]!;
+  }
+  const lsItem = async (client: string, id: number) => (await getGroupRequest(deps, client, LS, id)).items[0]!;
+  const trainee = { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace@example.org', phone: '+447700900456', job_role: 'Registered Nurse', nmc_number: null };
+
+  it("books a timeslot through the family's internal invite (with the delivery address) and completes with the certificate", async () => {
+    const { client, candidate } = await lsAgency();
+    const created = await lsCreate(client, { candidate_id: candidate });
+    expect(created).toMatchObject({ kind: 'life_support', status: 'pending', submission_url: null, items: [{ status: 'sent', actor: { mode: 'booking_invite' } }] });
+    const inviteId = created.items[0]!.booking_invite_id!;
+    expect(await getInviteItem(deps, client, inviteId, VLS)).toMatchObject({ family: VLS, status: 'queued', course: { id: kit.id }, source: { kind: 'life_support', request_id: created.id }, expires_at: created.expires_at });
+    expect(await getInviteItem(deps, client, inviteId)).toBeUndefined(); // not a practical training invite
+
+    const token = await vlsToken(client, inviteId);
+    const invite = await openInvite(deps, token, true, VLS);
+    expect(await lsItem(client, created.id)).toMatchObject({ status: 'opened' });
+    expect((await vlsInviteOffer(deps, invite)).slots).toEqual([expect.objectContaining({ date: DAY, time: '10:00' })]);
+    expect(await code(bookVlsWithInvite(deps, token, { ...trainee, date: DAY, time: '10:00' }, payLinks))).toBe('invalid-field');
+    const booking = await bookVlsWithInvite(deps, token, { ...trainee, date: DAY, time: '10:00', delivery_address: address }, payLinks);
+    expect(booking).toMatchObject({ booking_invite_id: inviteId, booked_by: 'Candidate', delivery_address: { postcode: 'LS6 2AB' } });
+    expect(await lsItem(client, created.id)).toMatchObject({ status: 'booked', booking_id: booking.id });
+    expect(await code(bookVlsWithInvite(deps, token, { ...trainee, date: DAY, time: '10:00', delivery_address: address }, payLinks))).toBe('invalid-state');
+
+    clock.set(`${DAY}T11:00:00.000Z`);
+    await markVlsAttendance(deps, booking.id, 'attended');
+    await markVlsResult(deps, booking.id, 'passed');
+    const certified = await issueVlsCertificate(deps, booking.id);
+    expect(await getGroupRequest(deps, client, LS, created.id)).toMatchObject({
+      status: 'completed',
+      outcome: 'satisfied',
+      items: [{ status: 'certified', valid_until: certified.certificate!.valid_until, data: { certificate: { number: certified.certificate!.number } } }],
+    });
+    const familyEvents = (await outboxPayloads<DomainEvent>(deps, 'event')).filter((e) => e.family === VLS && e.type.startsWith('booking_invite.'));
+    expect(familyEvents).toEqual([]); // the family has no invite events
+  });
+
+  it('cancelling closes the unused invite: its page is gone and it books nothing', async () => {
+    const { client, candidate } = await lsAgency();
+    const created = await lsCreate(client, { candidate_id: candidate });
+    const token = await vlsToken(client, created.items[0]!.booking_invite_id!);
+    await cancelGroupRequest(deps, client, LS, created.id);
+    expect(await code(bookVlsWithInvite(deps, token, { ...trainee, date: DAY, time: '10:00', delivery_address: address }, payLinks))).toBe('invalid-state');
+    expect(await getGroupRequest(deps, client, LS, created.id)).toMatchObject({ status: 'cancelled', items: [{ status: 'cancelled', booking_id: null }] });
+  });
+
+  it('refuses a course that is not a virtual life-support course', async () => {
+    const { client, candidate } = await lsAgency();
+    expect(await code(lsCreate(client, { candidate_id: candidate, course_id: 99999 }))).toBe('invalid-field');
   });
 });

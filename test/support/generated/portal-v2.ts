@@ -1811,6 +1811,214 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "life_support_request.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * life_support_request.created
+         * @description A life support request was created, with its booking invite (e-mailed by the virtual life-support family).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "life_support_request.created";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "life_support_request.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * life_support_request.completed
+         * @description The booking of a life support request led to its certificate: the item carries it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "life_support_request.completed";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "life_support_request.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * life_support_request.cancelled
+         * @description A life support request was cancelled; its unused invite is closed, a booking made stays.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "life_support_request.cancelled";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "life_support_request.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * life_support_request.expired
+         * @description A life support request expired before a booking was made with its invite.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "life_support_request.expired";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "appraisal_request.created": {
         parameters: {
             query?: never;
@@ -8337,7 +8545,7 @@ export interface operations {
                     name: string;
                     /** Format: uri */
                     url: string;
-                    events: ("reference_request.created" | "reference.completed" | "reference.declined" | "reference_request.completed" | "reference_request.cancelled" | "reference_request.expired" | "training_request.created" | "training_request.submitted" | "training_request.completed" | "training_request.cancelled" | "training_request.expired" | "occupational_health_request.created" | "occupational_health_request.submitted" | "occupational_health_request.completed" | "occupational_health_request.cancelled" | "occupational_health_request.expired" | "practical_training_request.created" | "practical_training_request.completed" | "practical_training_request.cancelled" | "practical_training_request.expired" | "appraisal_request.created" | "appraisal_request.submitted" | "appraisal_request.completed" | "appraisal_request.cancelled" | "appraisal_request.expired" | "certificate_request.created" | "certificate_request.submitted" | "certificate_request.completed" | "certificate_request.cancelled" | "certificate_request.expired" | "training_verification_request.created" | "training_verification_request.completed" | "training_verification_request.cancelled" | "training_verification_request.expired" | "request_item.submitted" | "request_item.accepted" | "request_item.rejected" | "request_item.confirmed" | "request_item.denied" | "request_item.booked" | "request_item.certified" | "request_item.failed" | "webhook.test")[];
+                    events: ("reference_request.created" | "reference.completed" | "reference.declined" | "reference_request.completed" | "reference_request.cancelled" | "reference_request.expired" | "training_request.created" | "training_request.submitted" | "training_request.completed" | "training_request.cancelled" | "training_request.expired" | "occupational_health_request.created" | "occupational_health_request.submitted" | "occupational_health_request.completed" | "occupational_health_request.cancelled" | "occupational_health_request.expired" | "practical_training_request.created" | "practical_training_request.completed" | "practical_training_request.cancelled" | "practical_training_request.expired" | "life_support_request.created" | "life_support_request.completed" | "life_support_request.cancelled" | "life_support_request.expired" | "appraisal_request.created" | "appraisal_request.submitted" | "appraisal_request.completed" | "appraisal_request.cancelled" | "appraisal_request.expired" | "certificate_request.created" | "certificate_request.submitted" | "certificate_request.completed" | "certificate_request.cancelled" | "certificate_request.expired" | "training_verification_request.created" | "training_verification_request.completed" | "training_verification_request.cancelled" | "training_verification_request.expired" | "request_item.submitted" | "request_item.accepted" | "request_item.rejected" | "request_item.confirmed" | "request_item.denied" | "request_item.booked" | "request_item.certified" | "request_item.failed" | "webhook.test")[];
                     /** @default 10 */
                     timeout_seconds?: number;
                 };
@@ -8580,7 +8788,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    events: ("reference_request.created" | "reference.completed" | "reference.declined" | "reference_request.completed" | "reference_request.cancelled" | "reference_request.expired" | "training_request.created" | "training_request.submitted" | "training_request.completed" | "training_request.cancelled" | "training_request.expired" | "occupational_health_request.created" | "occupational_health_request.submitted" | "occupational_health_request.completed" | "occupational_health_request.cancelled" | "occupational_health_request.expired" | "practical_training_request.created" | "practical_training_request.completed" | "practical_training_request.cancelled" | "practical_training_request.expired" | "appraisal_request.created" | "appraisal_request.submitted" | "appraisal_request.completed" | "appraisal_request.cancelled" | "appraisal_request.expired" | "certificate_request.created" | "certificate_request.submitted" | "certificate_request.completed" | "certificate_request.cancelled" | "certificate_request.expired" | "training_verification_request.created" | "training_verification_request.completed" | "training_verification_request.cancelled" | "training_verification_request.expired" | "request_item.submitted" | "request_item.accepted" | "request_item.rejected" | "request_item.confirmed" | "request_item.denied" | "request_item.booked" | "request_item.certified" | "request_item.failed" | "webhook.test")[];
+                    events: ("reference_request.created" | "reference.completed" | "reference.declined" | "reference_request.completed" | "reference_request.cancelled" | "reference_request.expired" | "training_request.created" | "training_request.submitted" | "training_request.completed" | "training_request.cancelled" | "training_request.expired" | "occupational_health_request.created" | "occupational_health_request.submitted" | "occupational_health_request.completed" | "occupational_health_request.cancelled" | "occupational_health_request.expired" | "practical_training_request.created" | "practical_training_request.completed" | "practical_training_request.cancelled" | "practical_training_request.expired" | "life_support_request.created" | "life_support_request.completed" | "life_support_request.cancelled" | "life_support_request.expired" | "appraisal_request.created" | "appraisal_request.submitted" | "appraisal_request.completed" | "appraisal_request.cancelled" | "appraisal_request.expired" | "certificate_request.created" | "certificate_request.submitted" | "certificate_request.completed" | "certificate_request.cancelled" | "certificate_request.expired" | "training_verification_request.created" | "training_verification_request.completed" | "training_verification_request.cancelled" | "training_verification_request.expired" | "request_item.submitted" | "request_item.accepted" | "request_item.rejected" | "request_item.confirmed" | "request_item.denied" | "request_item.booked" | "request_item.certified" | "request_item.failed" | "webhook.test")[];
                     is_active: boolean;
                     name?: string;
                     /** Format: uri */
