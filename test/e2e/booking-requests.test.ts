@@ -4,6 +4,9 @@ import { addDays, wallClock } from '../../functions/core/platform/time.js';
 import { createCourse, createLocation, createTrainingEvent, PRACTICAL_FAMILY, type Course, type TrainingEventItem } from '../../functions/core/practical-training/catalogue.js';
 import { issueCertificate } from '../../functions/core/practical-training/certificates.js';
 import { markPracticalAttendance, markPracticalResult } from '../../functions/core/practical-training/operator.js';
+import { createCourse as createVlsCourse, createSession } from '../../functions/core/virtual-life-support/catalogue.js';
+import { issueVlsCertificate } from '../../functions/core/virtual-life-support/certificates.js';
+import { markVlsAttendance, markVlsResult } from '../../functions/core/virtual-life-support/operator.js';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { eventually } from '../support/eventually.js';
 import { call, DEMO_CREDENTIALS, mailTo, startTestStack } from '../support/local-stack.js';
@@ -54,7 +57,7 @@ async function requested(body: Record<string, unknown> = {}, as = token) {
   const created = await call(`${portal}/practical-training-requests`, { token: as, body: { candidate_id: candidate.id, course_id: course.id, training_event_id: event.id, pay_option: 'credits', ...body } });
   return { created, email };
 }
-const read = async (id: number) => (await call(`${portal}/practical-training-requests/${id}`, { token })).body.data;
+const read = async (id: number, group = 'practical-training-requests') => (await call(`${portal}/${group}/${id}`, { token })).body.data;
 const hooks = (type: string, requestId: number) => receiver.received.map((r) => JSON.parse(r.body)).filter((e) => e.type === type && (e.data.request_id ?? e.data.id) === requestId);
 
 /** The candidate books on the family's page with the e-mailed link only. */
@@ -120,3 +123,44 @@ describe('a practical training request', () => {
     expect((await call(`${portal}/practical-training-requests/${mine.id}/items/${mine.items[0].id}/reissue`, { token: riverside, method: 'POST' })).status).toBe(404);
   });
 });
+
+describe('a life support request', () => {
+  it("books on the virtual life-support family's own invite page, with the delivery address, and completes with the certificate", async () => {
+    const kit = await createVlsCourse(deps, { name: 'Virtual ILS e2e', code: `VILS-${Date.now()}`, duration_minutes: 180, equipment_required: true, price_minor: 7500, seats_per_session: 6 });
+    const date = addDays(wallClock(new Date(), deps.config.serviceTimeZone).date, 21);
+    const session = await createSession(deps, { course_id: kit.id, date, start_time: '10:00' });
+    await topUpCredits(deps, 'demo-northwind', 'virtual-life-support', { ...kit, kind: 'course' }, 2);
+    const email = `ls${Date.now()}@example.org`;
+    const candidate = (await call(`${portal}/candidates`, { token, body: { first_name: 'Grace', last_name: 'Adeyemi', email } })).body.data;
+    const created = await call(`${portal}/life-support-requests`, { token, body: { candidate_id: candidate.id, course_id: kit.id, pay_option: 'credits' } });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as number;
+
+    const [mail] = await mailTo(stack, email);
+    const link = /(http:\/\/\S+\/virtual-life-support\/invite\/[A-Za-z0-9_-]+)/.exec(mail!)![1]!;
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`value="${date}T10:00"`);
+    expect(html).toContain('name="postcode"');
+    expect((await read(id, 'life-support-requests')).items[0].status).toBe('opened');
+
+    const form = { ...trainee(email), slot: `${date}T10:00` };
+    const missing = await post(link, form);
+    expect(missing.status).toBe(422);
+    expect(await missing.text()).toContain('Please correct the highlighted answers');
+    const booked = await post(link, { ...form, line1: '4 Mill Road', town: 'Leeds', postcode: 'ls6 2ab' });
+    expect(booked.status).toBe(200);
+    expect(await booked.text()).toContain('You are booked');
+    expect((await fetch(link)).status).toBe(410);
+    const item = (await read(id, 'life-support-requests')).items[0];
+    expect(item).toMatchObject({ status: 'booked', booking_id: expect.any(Number) });
+
+    const later: Deps = { ...deps, clock: () => new Date(Date.parse(session.start_at) + 3_600_000) };
+    await markVlsAttendance(later, item.booking_id, 'attended');
+    await markVlsResult(later, item.booking_id, 'passed');
+    await issueVlsCertificate(later, item.booking_id);
+    expect(await read(id, 'life-support-requests')).toMatchObject({ status: 'completed', items: [{ status: 'certified', data: { certificate: { number: expect.any(String) } } }] });
+  });
+});
+
