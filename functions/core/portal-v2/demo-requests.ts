@@ -8,6 +8,7 @@ import type { Deps } from '../platform/deps.js';
 import { listRequests, requireRequest } from '../requests/store.js';
 import { CSTF_CODES } from './groups/training.js';
 import { loadCatalogue } from '../practical-training/catalogue.js';
+import { loadCourses } from '../virtual-life-support/catalogue.js';
 import type { InviteLinks } from './booking-invites.js';
 import { itemFilePrefix } from './request-files.js';
 import { cancelGroupRequest, createGroupRequest, GROUP_KINDS } from './request-groups.js';
@@ -80,6 +81,11 @@ export async function seedDemoRequests(deps: Deps, base: string, inviteLinks: In
   const course = (await loadCatalogue(deps)).courses.find((c) => c.active);
   if (course && !(await seeded('practical_training'))) {
     await createGroupRequest(deps, NORTHWIND, 'practical-training-requests', { candidate_id: 2, course_id: course.id, pay_option: 'credits', expiry_days: 30, notes: 'Practical before the first shift' }, base, inviteLinks);
+  }
+  // Life support: pending (the virtual life-support family e-mailed its invite, for the first active virtual course).
+  const virtual = (await loadCourses(deps)).find((c) => c.active);
+  if (virtual && !(await seeded('life_support'))) {
+    await createGroupRequest(deps, NORTHWIND, 'life-support-requests', { candidate_id: 1, course_id: virtual.id, pay_option: 'credits', expiry_days: 30 }, base, inviteLinks);
   }
   // Occupational health: cancelled.
   if (!(await seeded('occupational_health'))) {

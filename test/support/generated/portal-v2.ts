@@ -374,13 +374,13 @@ export interface paths {
         };
         /**
          * List requests of a group
-         * @description This client's requests of the group, newest first, optionally by status or candidate. Occupational health lists show outcomes and dates only (no item data or files). The group is the path segment: `training-requests`, `occupational-health-requests` (an account entitlement: 403 without), `practical-training-requests`, `appraisal-requests`, `certificate-requests`, `training-verification-requests`.
+         * @description This client's requests of the group, newest first, optionally by status or candidate. Occupational health lists show outcomes and dates only (no item data or files). The group is the path segment: `training-requests`, `occupational-health-requests` (an account entitlement: 403 without), `practical-training-requests`, `life-support-requests`, `appraisal-requests`, `certificate-requests`, `training-verification-requests`.
          */
         get: operations["listGroupRequests"];
         put?: never;
         /**
          * Create a request of a group
-         * @description Asks the candidate (and third parties: issuers, appraisers, an OH provider) for evidence; each is e-mailed a link to a page that works without JavaScript. The body is the common fields (`candidate_id`, `template_id`, `expiry_days`, `notes`) and the group's own: training `subjects` (CSTF codes); occupational health `collection_mode`, `oh_provider`, `epp_role`; appraisal `confirm_with_appraiser`; certificate `certificates[{kind, label}]`; training verification `certificates[{course_title, completed_on, issuer_organisation, issuer_contact_name, issuer_contact_email, …}]`; practical training `course_id`, `location_id` or `training_event_id`, `pay_option`, `agency_contact_name`, `agency_contact_email`: a real booking invite of the practical training family, e-mailed by that family (the only e-mail; no `submission_url`), expiring with the request and charged only when used (`invoice` without invoicing: 422 `invoice-disabled`). Its item follows the invite and the booking: `sent`, `opened`, `booked`, then `certified` (with the certificate, completing the request) or `failed`; a request whose items are all booked does not expire. The group is the path segment: `training-requests`, `occupational-health-requests` (an account entitlement: 403 without), `practical-training-requests`, `appraisal-requests`, `certificate-requests`, `training-verification-requests`.
+         * @description Asks the candidate (and third parties: issuers, appraisers, an OH provider) for evidence; each is e-mailed a link to a page that works without JavaScript. The body is the common fields (`candidate_id`, `template_id`, `expiry_days`, `notes`) and the group's own: training `subjects` (CSTF codes); occupational health `collection_mode`, `oh_provider`, `epp_role`; appraisal `confirm_with_appraiser`; certificate `certificates[{kind, label}]`; training verification `certificates[{course_title, completed_on, issuer_organisation, issuer_contact_name, issuer_contact_email, …}]`; practical training `course_id`, `location_id` or `training_event_id`, `pay_option`, `agency_contact_name`, `agency_contact_email`: a real booking invite of the practical training family, e-mailed by that family (the only e-mail; no `submission_url`), expiring with the request and charged only when used (`invoice` without invoicing: 422 `invoice-disabled`); life support `course_id` (a virtual life-support course), `pay_option`, `agency_contact_*`: the same, with an invite internal to that family whose page lists the course's timeslots and asks for the delivery address when the course posts a manikin. Its item follows the invite and the booking: `sent`, `opened`, `booked`, then `certified` (with the certificate, completing the request) or `failed`; a request whose items are all booked does not expire. The group is the path segment: `training-requests`, `occupational-health-requests` (an account entitlement: 403 without), `practical-training-requests`, `life-support-requests`, `appraisal-requests`, `certificate-requests`, `training-verification-requests`.
          */
         post: operations["createGroupRequest"];
         delete?: never;
@@ -398,7 +398,7 @@ export interface paths {
         };
         /**
          * Get a request of a group
-         * @description One request with its items: each item's status, actor, data, file (name, type, size, SHA-256) and review. The group is the path segment: `training-requests`, `occupational-health-requests` (an account entitlement: 403 without), `practical-training-requests`, `appraisal-requests`, `certificate-requests`, `training-verification-requests`.
+         * @description One request with its items: each item's status, actor, data, file (name, type, size, SHA-256) and review. The group is the path segment: `training-requests`, `occupational-health-requests` (an account entitlement: 403 without), `practical-training-requests`, `life-support-requests`, `appraisal-requests`, `certificate-requests`, `training-verification-requests`.
          */
         get: operations["getGroupRequest"];
         put?: never;
@@ -500,7 +500,7 @@ export interface paths {
         put?: never;
         /**
          * Reissue a failed item's booking invite
-         * @description For a booking kind (`practical-training-requests`): an item whose booking failed (cancelled, no-show, not passed) gets a new booking invite, e-mailed to the candidate by the course family, and is `sent` again with the new `booking_invite_id`. 409 unless the item is `failed`; concurrent reissues make one invite.
+         * @description For a booking kind (`practical-training-requests`, `life-support-requests`): an item whose booking failed (cancelled, no-show, not passed) gets a new booking invite, e-mailed to the candidate by the course family, and is `sent` again with the new `booking_invite_id`. 409 unless the item is `failed`; concurrent reissues make one invite.
          */
         post: operations["reissueGroupItem"];
         delete?: never;
