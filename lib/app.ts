@@ -8,9 +8,21 @@ import { DataStack } from './data-stack.js';
 import { readStageConfig } from './stage.js';
 import { WorkersStack } from './workers-stack.js';
 
-/** The families a family links to: the one whose tokens it takes, and its successor when it is deprecated. */
+/** The families a family links to: the one whose tokens it takes, its successor when it is deprecated, and any it links to (portal v2's invite pages). */
 const relatedFamilies = (family: FamilyId): FamilyId[] =>
-  [...new Set([tokenFamilyOf(family), familySpec(family).deprecation?.successor as FamilyId | undefined])].filter((f): f is FamilyId => !!f && f !== family);
+  [...new Set([tokenFamilyOf(family), familySpec(family).deprecation?.successor as FamilyId | undefined, ...((familySpec(family).links ?? []) as FamilyId[])])].filter((f): f is FamilyId => !!f && f !== family);
+
+/** The families in an order that builds each after those it links to. */
+function buildOrder(): FamilyId[] {
+  const order: FamilyId[] = [];
+  const visit = (family: FamilyId) => {
+    if (order.includes(family)) return;
+    relatedFamilies(family).forEach(visit);
+    order.push(family);
+  };
+  FAMILY_IDS.forEach(visit);
+  return order;
+}
 
 /** Builds the whole app: the shared data stack and one stack per API family, checked by cdk-nag. */
 export function buildApp(app: App = new App()) {
@@ -30,9 +42,9 @@ export function buildApp(app: App = new App()) {
   }
 
   // Family stacks name the documents bucket rather than import it; they must deploy after it exists.
-  // A family is built after the families it links to (FAMILY_IDS lists parents first); without a custom domain it gets their URLs.
+  // A family is built after the families it links to; without a custom domain it gets their URLs.
   const built = new Map<FamilyId, ApiStack>();
-  const apis = FAMILY_IDS.map((family) => {
+  const apis = buildOrder().map((family) => {
     const related = domainName ? [] : relatedFamilies(family);
     const stack = new ApiStack(app, `${prefix}-${FAMILIES[family].stackName}`, {
       family,

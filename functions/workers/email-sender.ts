@@ -11,7 +11,7 @@ const log = createLogger({ service: 'agency-api', worker: 'email-sender' });
 
 /** What a message's receipt records once the mail service has it (a redelivered message records nothing new). */
 const RECEIPTS: Record<HandOverReceipt['kind'], (deps: Deps, receipt: HandOverReceipt) => Promise<unknown>> = {
-  'booking-invite': (deps, r) => recordInviteSent(deps, r.client_id, r.invite_id),
+  'booking-invite': (deps, r) => recordInviteSent(deps, r.client_id, r.invite_id, r.family),
 };
 let deps: Deps | undefined;
 

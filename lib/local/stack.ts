@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import { seedDemoData, type DemoClient } from '../../functions/core/demo-data.js';
 import { seedDemoRequests, seedRequestGroups } from '../../functions/core/portal-v2/demo-requests.js';
+import { inviteLinks } from '../../functions/http/portal-v2/_invite-links.js';
 import { createS3Client } from '../../functions/core/documents/attach.js';
 import { DOCUMENTS_BUCKET_ENV } from '../../functions/core/documents/kinds.js';
 import { deliveryConfigFromEnv } from '../../functions/core/webhooks/delivery.js';
@@ -190,7 +191,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     process.env.DOCUMENTS_UPLOAD_URL = `${baseUrl}${S3_POST_PREFIX}${process.env[DOCUMENTS_BUCKET_ENV]}`;
     // The request groups' entitlements and templates; their demo requests carry links, so they are seeded once the address is known.
     await seedRequestGroups(deps);
-    if (options.demoRequests !== false) await seedDemoRequests(deps, baseUrl + FAMILIES['portal-v2'].prefix);
+    if (options.demoRequests !== false) await seedDemoRequests(deps, baseUrl + FAMILIES['portal-v2'].prefix, inviteLinks);
 
     const info: LocalInfo = {
       base_url: baseUrl,

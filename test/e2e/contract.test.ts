@@ -327,6 +327,7 @@ it('the flows of every family answer exactly as documented', async () => {
   await pv(`${item}/reject`, { token: ptoken, body: { reason: 'Not legible' } });
   await pv(`${item}/reject`, { token: ptoken, body: {} });
   await pv(`${item}/file`, { token: ptoken });
+  await pv(`${item}/reissue`, { method: 'POST', token: ptoken }); // 409: not a booking kind's failed item
   await pv(`/training-requests/${group.id}/cancel`, { method: 'POST', token: ptoken });
   await pv(`/training-requests/${group.id}/cancel`, { method: 'POST', token: ptoken });
 

@@ -2,6 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { depsFromEnv } from '../../functions/core/platform/deps.js';
+import { addDays, wallClock } from '../../functions/core/platform/time.js';
+import { createCourse as createVlsCourse, createSession } from '../../functions/core/virtual-life-support/catalogue.js';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { launchBrowser } from '../support/browser.js';
 import { call, DEMO_CREDENTIALS, mailTo, startTestStack } from '../support/local-stack.js';
@@ -107,6 +110,25 @@ describe('candidate pages in a browser', () => {
       await page.click('button:has-text("Book and go to payment")');
       expect(page.url()).toContain('/pay/');
       expect(await page.locator('header .agency').textContent()).toBe('Riverside Care Staffing');
+    });
+  });
+  it("life support request: the virtual life-support family's invite page, with the delivery address", async () => {
+    const deps = depsFromEnv();
+    const kit = await createVlsCourse(deps, { name: 'Virtual ILS pages', code: `VILS-P-${Date.now()}`, duration_minutes: 180, equipment_required: true, price_minor: 7500, seats_per_session: 6 });
+    const date = addDays(wallClock(new Date(), deps.config.serviceTimeZone).date, 21);
+    await createSession(deps, { course_id: kit.id, date, start_time: '10:00' });
+    const portal = families()['portal-v2']!;
+    const token = await tokenOf('portal-v2', 'northwind');
+    const email = `ls.pages.${Date.now()}@example.org`;
+    const candidate = (await call(`${portal}/candidates`, { token, body: { first_name: 'Grace', last_name: 'Adeyemi', email } })).body.data;
+    expect((await call(`${portal}/life-support-requests`, { token, body: { candidate_id: candidate.id, course_id: kit.id, pay_option: 'candidate_pays' } })).status).toBe(201);
+    const [mail] = await mailTo(stack, email);
+    const link = /(http:\/\/\S+\/virtual-life-support\/invite\/[A-Za-z0-9_-]+)/.exec(mail!)![1]!;
+    await eachWidth('life-support-invite', link, 'Northwind Nursing Agency', async (page) => {
+      await page.locator('input[name=slot]').first().check();
+      for (const [field, value] of Object.entries({ phone: '+447700900321', job_role: 'Staff nurse', line1: '4 Mill Road', town: 'Leeds', postcode: 'LS6 2AB' })) await page.fill(`#${field}`, value);
+      await page.click('button:has-text("Book and go to payment")');
+      expect(page.url()).toContain('/pay/');
     });
   });
 });

@@ -251,6 +251,8 @@ describe('deployment settings', () => {
     const variables = (family: FamilyId) => Object.values(apiOf(family).template.findResources('AWS::Lambda::Function')).map((f) => f.Properties.Environment?.Variables ?? {});
     expect(variables('practical-training-legacy').every((v) => v.FAMILY_URL_PRACTICAL_TRAINING)).toBe(true);
     expect(variables('services').every((v) => v.FAMILY_URL_CLINICAL_INTERVIEW)).toBe(true);
+    // Portal v2's booking request groups link to the course families' invite pages.
+    expect(variables('portal-v2').every((v) => v.FAMILY_URL_PRACTICAL_TRAINING && v.FAMILY_URL_VIRTUAL_LIFE_SUPPORT)).toBe(true);
     expect(variables('practical-training').some((v) => Object.keys(v).some((k) => k.startsWith('FAMILY_URL_')))).toBe(false);
 
     const moved = buildApp(newApp({ PRACTICAL_TRAINING_LEGACY_SUNSET_AT: '2027-09-30T00:00:00Z', PRACTICAL_TRAINING_LEGACY_BROWNOUTS: '2027-03-02T14:00:00Z/2027-03-02T15:00:00Z' }));

@@ -191,6 +191,37 @@ export const GROUP_REQUEST = {
   updated_at: '2026-11-19T18:52:47.331Z',
 };
 
+/** A practical training request whose booking was marked a no-show: its item failed, ready to reissue. */
+export const BOOKING_GROUP_REQUEST = {
+  ...GROUP_REQUEST,
+  id: 9,
+  uuid: '0b6c7d1e-5f2a-4c3b-8d9e-1f2a3b4c5d6e',
+  kind: 'practical_training',
+  status: 'in_progress',
+  status_label: 'In Progress',
+  submission_url: null,
+  details: { course_id: 1, pay_option: 'credits' },
+  items: [
+    {
+      ...GROUP_ITEM,
+      id: 23,
+      uuid: '6d1f0e2a-3b4c-4d5e-9f60-7a8b9c0d1e2f',
+      request_id: 9,
+      kind: 'practical_training',
+      type: 'course_booking',
+      status: 'failed',
+      status_label: 'Failed',
+      actor: { mode: 'booking_invite', name: 'Kate Marsden', email: 'kate.marsden@example.org' },
+      data: { booking_id: 214, attendance: 'no_show', result: 'not_passed', certificate: null },
+      file: null,
+      booking_invite_id: 31,
+      booking_id: 214,
+      valid_until: null,
+      submitted_at: null,
+    },
+  ],
+};
+
 const TEMPLATE = {
   id: 1,
   name: 'Standard clinical reference',

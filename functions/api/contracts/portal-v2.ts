@@ -1,6 +1,6 @@
 import type { portalV2 } from '../routes/portal-v2.js';
 import { html, json, pdf, type OperationContract, type ResponseContract } from './contract.js';
-import { COMPLETED_REFERENCE, GROUP_REQUEST, REFERENCE, REFERENCE_REQUEST } from './examples.js';
+import { BOOKING_GROUP_REQUEST, COMPLETED_REFERENCE, GROUP_REQUEST, REFERENCE, REFERENCE_REQUEST } from './examples.js';
 import * as R from './responses.js';
 
 const closed = (detail: string): ResponseContract =>
@@ -19,7 +19,14 @@ const formPages = (what: string) => ({ 200: html(what, pageHtml), 410: html('The
 const pageHtml = '<!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html>';
 const posted = { 200: html('Received; the page again', pageHtml), 409: html('Already answered', pageHtml), 410: html('Cancelled or expired', pageHtml), 422: html('The page again, with errors', pageHtml) };
 const GROUPS_TEXT =
-  'The group is the path segment: `training-requests`, `occupational-health-requests` (an account entitlement: 403 without), `appraisal-requests`, `certificate-requests`, `training-verification-requests`.';
+  'The group is the path segment: `training-requests`, `occupational-health-requests` (an account entitlement: 403 without), `practical-training-requests`, `life-support-requests`, `appraisal-requests`, `certificate-requests`, `training-verification-requests`.';
+const bookingItem = { group: 'practical-training-requests', id: BOOKING_GROUP_REQUEST.id, item_id: BOOKING_GROUP_REQUEST.items[0]!.id };
+const reissued = {
+  ...BOOKING_GROUP_REQUEST,
+  status: 'pending',
+  status_label: 'Awaiting candidate',
+  items: [{ ...BOOKING_GROUP_REQUEST.items[0]!, status: 'sent', status_label: 'Sent', data: null, booking_invite_id: 32, booking_id: null, updated_at: '2026-11-21T10:00:00.000Z' }],
+};
 
 export const PORTAL_V2_CONTRACTS: Record<keyof typeof portalV2, OperationContract> = {
   listCandidates: {
@@ -188,12 +195,13 @@ export const PORTAL_V2_CONTRACTS: Record<keyof typeof portalV2, OperationContrac
   },
   createGroupRequest: {
     summary: 'Create a request of a group',
-    description: `Asks the candidate (and third parties: issuers, appraisers, an OH provider) for evidence; each is e-mailed a link to a page that works without JavaScript. The body is the common fields (\`candidate_id\`, \`template_id\`, \`expiry_days\`, \`notes\`) and the group's own: training \`subjects\` (CSTF codes); occupational health \`collection_mode\`, \`oh_provider\`, \`epp_role\`; appraisal \`confirm_with_appraiser\`; certificate \`certificates[{kind, label}]\`; training verification \`certificates[{course_title, completed_on, issuer_organisation, issuer_contact_name, issuer_contact_email, …}]\`. ${GROUPS_TEXT}`,
+    description: `Asks the candidate (and third parties: issuers, appraisers, an OH provider) for evidence; each is e-mailed a link to a page that works without JavaScript. The body is the common fields (\`candidate_id\`, \`template_id\`, \`expiry_days\`, \`notes\`) and the group's own: training \`subjects\` (CSTF codes); occupational health \`collection_mode\`, \`oh_provider\`, \`epp_role\`; appraisal \`confirm_with_appraiser\`; certificate \`certificates[{kind, label}]\`; training verification \`certificates[{course_title, completed_on, issuer_organisation, issuer_contact_name, issuer_contact_email, …}]\`; practical training \`course_id\`, \`location_id\` or \`training_event_id\`, \`pay_option\`, \`agency_contact_name\`, \`agency_contact_email\`: a real booking invite of the practical training family, e-mailed by that family (the only e-mail; no \`submission_url\`), expiring with the request and charged only when used (\`invoice\` without invoicing: 422 \`invoice-disabled\`); life support \`course_id\` (a virtual life-support course), \`pay_option\`, \`agency_contact_*\`: the same, with an invite internal to that family whose page lists the course's timeslots and asks for the delivery address when the course posts a manikin. Its item follows the invite and the booking: \`sent\`, \`opened\`, \`booked\`, then \`certified\` (with the certificate, completing the request) or \`failed\`; a request whose items are all booked does not expire. ${GROUPS_TEXT}`,
     tag: 'Request groups',
     request: { params: { group: 'training-requests' }, body: { candidate_id: 87, subjects: ['fire_safety', 'moving_handling'], expiry_days: 14, notes: GROUP_REQUEST.notes }, invalid: { candidate_id: 'kate' } },
     responses: {
       201: json('The request', R.GroupRequest, 'single', { message: 'Training request created', example: { ...GROUP_REQUEST, status: 'pending', status_label: 'Awaiting candidate', items: [{ ...GROUP_REQUEST.items[0], status: 'requested', status_label: 'Requested', data: null, file: null, submitted_at: null, valid_until: null }] } }),
       403: json('The account does not include the group', R.Problem, undefined, { example: { code: 'forbidden', detail: 'This account does not include occupational health requests' } }),
+      422: json('Invalid fields; or (a booking kind) `invoice` on an account without invoicing', R.Problem, undefined, { example: { code: 'invoice-disabled', detail: 'Invoice payments are not enabled on this account' } }),
     },
   },
   getGroupRequest: {
@@ -205,7 +213,7 @@ export const PORTAL_V2_CONTRACTS: Record<keyof typeof portalV2, OperationContrac
   },
   cancelGroupRequest: {
     summary: 'Cancel a request of a group',
-    description: 'Closes the request: outstanding items are cancelled and their links stop working. Items already final are kept.',
+    description: 'Closes the request: outstanding items are cancelled and their links stop working (a booking kind\'s unused invite too). Items already final, and bookings made, are kept.',
     tag: 'Request groups',
     request: { params: groupId },
     responses: { 200: json('The request', R.GroupRequest, 'single', { message: 'Training request cancelled', example: { ...GROUP_REQUEST, status: 'cancelled', status_label: 'Cancelled' } }), 409: groupClosed },
@@ -230,6 +238,17 @@ export const PORTAL_V2_CONTRACTS: Record<keyof typeof portalV2, OperationContrac
     tag: 'Request groups',
     request: { params: groupItem, body: { reason: 'The certificate is not legible: please upload a clearer scan' }, invalid: { reason: '' } },
     responses: { 200: json('The request', R.GroupRequest, 'single', { message: 'Item 71 rejected' }), 409: json('The item is not submitted, or the request is closed', R.Problem, undefined, { example: { code: 'invalid-state', detail: 'Item 71 is requested, not submitted' } }) },
+  },
+  reissueGroupItem: {
+    summary: "Reissue a failed item's booking invite",
+    description:
+      "For a booking kind (`practical-training-requests`, `life-support-requests`): an item whose booking failed (cancelled, no-show, not passed) gets a new booking invite, e-mailed to the candidate by the course family, and is `sent` again with the new `booking_invite_id`. 409 unless the item is `failed`; concurrent reissues make one invite.",
+    tag: 'Request groups',
+    request: { params: bookingItem },
+    responses: {
+      200: json('The request', R.GroupRequest, 'single', { message: 'Item 23 reissued', example: reissued }),
+      409: json('The item has not failed, or the request is closed', R.Problem, undefined, { example: { code: 'invalid-state', detail: 'Item 23 is booked: only a failed booking\'s invite is reissued' } }),
+    },
   },
   downloadGroupItemFile: {
     summary: "Download an item's file",

@@ -1,11 +1,13 @@
 import type { virtualLifeSupport } from '../routes/virtual-life-support.js';
 import { CLINICAL_INTERVIEW_CONTRACTS } from './clinical-interview.js';
-import { json, none, pdf, type OperationContract } from './contract.js';
+import { html, json, none, pdf, type OperationContract } from './contract.js';
 import { VLS_BOOKING, VLS_HOLD } from './examples.js';
 import * as R from './responses.js';
 
 const candidate = { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace.adeyemi@example.org', phone: '+447700900456', job_role: 'Registered Nurse', nmc_number: '12A3456B' };
 const TAG = 'Courses and timeslots';
+const invitePageHtml = '<!doctype html><html lang="en-GB"><head><title>Book Immediate Life Support (virtual)</title>…</html>';
+const inviteGone = '<!doctype html><html lang="en-GB"><head><title>This invite has expired</title>…</html>';
 
 /** The family's own operations, and its client operations (this family's wallets only, decision 1). */
 export const VIRTUAL_LIFE_SUPPORT_CONTRACTS: Record<keyof typeof virtualLifeSupport, OperationContract> & { getBalances: OperationContract; getBookingUrl: OperationContract; listWalletTransactions: OperationContract } = {
@@ -86,6 +88,25 @@ export const VIRTUAL_LIFE_SUPPORT_CONTRACTS: Record<keyof typeof virtualLifeSupp
     request: { params: { id: VLS_BOOKING.id } },
     refusals: [{ code: 'certificate-unavailable', detail: 'The certificate of booking 57 is withheld until the candidate has paid', extensions: { reason: 'payment_pending' } }],
     responses: { 200: pdf('The certificate') },
+  },
+  showInvitePage: {
+    summary: "Life-support request's invite page (HTML)",
+    description:
+      'The page the link of a portal v2 life-support request opens (this family e-mails it; the family has no invite operations): the course\'s timeslots with free seats, the candidate\'s details and, when the course posts a manikin, the delivery address. Opening it marks the request\'s item `opened` the first time; it never uses the invite. A used, expired or withdrawn invite answers 410.',
+    tag: 'Public pages',
+    responses: { 200: html('The page', invitePageHtml), 410: html('The invite was used, has expired or was withdrawn', inviteGone) },
+  },
+  submitInvitePage: {
+    summary: "Life-support request's invite page: book (HTML form)",
+    description:
+      "Holds a seat of the chosen timeslot for the invite and books it at once with the agency's `pay_option`, using the invite and booking the request's item in the same transaction: an invite books once. With `candidate_pays` the candidate goes on to the payment page. Refused (short of funds, the slot gone), the page says so and the invite stays usable.",
+    tag: 'Public pages',
+    responses: {
+      200: html('Booked (agency-paid): the confirmation', invitePageHtml),
+      303: none('Booked with candidate_pays: on to the payment page (Location)'),
+      410: html('The invite was used, has expired or was withdrawn', inviteGone),
+      422: html('The form again, with what is wrong', invitePageHtml),
+    },
   },
   showPaymentPage: CLINICAL_INTERVIEW_CONTRACTS.showPaymentPage,
   submitPaymentPage: CLINICAL_INTERVIEW_CONTRACTS.submitPaymentPage,

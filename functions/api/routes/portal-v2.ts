@@ -47,6 +47,7 @@ export const portalV2 = familyOperations('portal-v2', {
   remindGroupRequest: { method: 'POST', path: '/{group}/{id}/reminders', handler: 'portal-v2/group-requests-reminders', auth: 'bearer', contract: 'project' },
   acceptGroupItem: { method: 'POST', path: '/{group}/{id}/items/{item_id}/accept', handler: 'portal-v2/group-items-accept', auth: 'bearer', contract: 'project', actingUser: 'requests:review' },
   rejectGroupItem: { method: 'POST', path: '/{group}/{id}/items/{item_id}/reject', handler: 'portal-v2/group-items-reject', auth: 'bearer', contract: 'project', body: ItemRejection, actingUser: 'requests:review' },
+  reissueGroupItem: { method: 'POST', path: '/{group}/{id}/items/{item_id}/reissue', handler: 'portal-v2/group-items-reissue', auth: 'bearer', contract: 'project', idempotent: true },
   downloadGroupItemFile: { method: 'GET', path: '/{group}/{id}/items/{item_id}/file', handler: 'portal-v2/group-items-file', auth: 'bearer', contract: 'project', documents: ['request-files'], actingUser: 'health:read' },
   downloadGroupRequestPdf: { method: 'GET', path: '/{group}/{id}/pdf', handler: 'portal-v2/group-requests-pdf', auth: 'bearer', contract: 'project', actingUser: 'health:read' },
   // The request groups' public pages: the candidate's, and a third party's form; files go straight to the bucket.

@@ -11,6 +11,9 @@ export const virtualLifeSupport = familyOperations('virtual-life-support', {
   listBookings: { method: 'GET', path: '/bookings', handler: 'virtual-life-support/bookings-list', auth: 'bearer', contract: 'spec', query: VlsBookingsQuery },
   getBooking: { method: 'GET', path: '/bookings/{id}', handler: 'virtual-life-support/bookings-get', auth: 'bearer', contract: 'spec' },
   downloadCertificate: { method: 'GET', path: '/bookings/{id}/certificate', handler: 'virtual-life-support/certificate-download', auth: 'bearer', contract: 'spec' },
+  // A portal v2 life_support request's invite page (decision 11): no JavaScript, the link's token is the credential.
+  showInvitePage: { method: 'GET', path: '/invite/{token}', handler: 'virtual-life-support/invite-page-show', auth: 'none', contract: 'project' },
+  submitInvitePage: { method: 'POST', path: '/invite/{token}', handler: 'virtual-life-support/invite-page-book', auth: 'none', contract: 'project' },
   // The candidate's payment page for candidate_pays: the link's token is the credential.
   showPaymentPage: { method: 'GET', path: '/pay/{token}', handler: 'virtual-life-support/pay-show', auth: 'none', contract: 'project' },
   submitPaymentPage: { method: 'POST', path: '/pay/{token}', handler: 'virtual-life-support/pay-submit', auth: 'none', contract: 'project' },

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { CERTIFICATE_KINDS } from '../../core/portal-v2/groups/certificate.js';
 import { declarationBySegment, GROUP_DECLARATIONS, GROUP_SEGMENTS } from '../../core/portal-v2/groups/index.js';
 import { CSTF_CODES } from '../../core/portal-v2/groups/training.js';
+import { PAY_OPTIONS } from '../../core/platform/vocabulary.js';
 import { calendarDate, email, idFromString, listQuery, name, notes, positiveId } from './fields.js';
 
 /** Request schemas of the portal's request groups (design portal-and-facades section 1). */
@@ -41,6 +42,27 @@ export const OccupationalHealthRequestCreate = v.pipe(
   ),
 );
 
+/** The booking kinds: a course of the family; paid as `pay_option` when the candidate books. */
+const bookingCreate = {
+  ...common,
+  course_id: positiveId,
+  pay_option: v.picklist(PAY_OPTIONS, `One of ${PAY_OPTIONS.join(', ')}`),
+  agency_contact_name: v.optional(name()),
+  agency_contact_email: v.optional(email),
+};
+
+/** Practical training: optionally pinned to an event or a location. */
+export const PracticalTrainingRequestCreate = v.pipe(
+  v.object({ ...bookingCreate, location_id: v.optional(positiveId), training_event_id: v.optional(positiveId) }),
+  v.forward(
+    v.check((b) => b.location_id === undefined || b.training_event_id === undefined, 'Give training_event_id or location_id, not both'),
+    ['location_id'],
+  ),
+);
+
+/** Life support: a virtual course; the candidate chooses the timeslot (and gives a delivery address) on the invite page. */
+export const LifeSupportRequestCreate = v.object(bookingCreate);
+
 export const AppraisalRequestCreate = v.object({ ...common, confirm_with_appraiser: v.optional(v.boolean('true or false'), true) });
 
 export const CertificateRequestCreate = v.object({
@@ -76,6 +98,8 @@ export const TrainingVerificationRequestCreate = v.object({
 export const GROUP_CREATE_SCHEMAS: Record<string, v.GenericSchema> = {
   training: TrainingRequestCreate,
   occupational_health: OccupationalHealthRequestCreate,
+  practical_training: PracticalTrainingRequestCreate,
+  life_support: LifeSupportRequestCreate,
   appraisal: AppraisalRequestCreate,
   certificate: CertificateRequestCreate,
   training_verification: TrainingVerificationRequestCreate,

@@ -4,7 +4,7 @@ import type { EventKind } from '../events/catalogue.js';
 import { retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
-import { deleteItem, part, transact, updateItem, type Condition, type Failure, type Part } from '../platform/transact.js';
+import { deleteItem, part, transact, TransactionFailed, updateItem, type Condition, type Failure, type Part } from '../platform/transact.js';
 import { freeUnit } from '../inventory/units.js';
 import { linkPlaceReleased } from './booking-page.js';
 import type { BookingEvent, BookingKind, BookingRecord } from './kind.js';
@@ -54,8 +54,25 @@ export async function changeBooking<B extends BookingRecord>(
     const email = kind.paymentEmail(updated, { agency: await agencyName(deps, booking.client_id), paymentUrl: updated.payment_url, timeZone: deps.config.serviceTimeZone });
     parts.push(part('payment e-mail', emailPut(deps, email)));
   }
-  await transact(deps, parts, failures);
+  await transactFollowed(deps, parts, failures, () => kind.follow?.(deps, booking, updated) ?? Promise.resolve([]));
   return updated;
+}
+
+/**
+ * The change with what follows it elsewhere. When only a follower's part
+ * failed (its request changed meanwhile), the booking is as read: the
+ * followers are read again and the change tried again.
+ */
+async function transactFollowed(deps: Deps, parts: Part[], failures: Record<string, Failure>, follow: () => Promise<Part[]>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const followed = await follow();
+    try {
+      return await transact(deps, [...parts, ...followed], failures);
+    } catch (err) {
+      const onlyFollowers = err instanceof TransactionFailed && [...err.failed.keys(), ...err.conflicted].every((name) => followed.some((p) => p.name === name));
+      if (!onlyFollowers || followed.length === 0 || attempt >= 5) throw err;
+    }
+  }
 }
 
 /** The parts that end a booking's wait for payment: its deadline entry and its booking link place. */

@@ -10,7 +10,9 @@ import { bookingPaymentLink, type EmailContent } from '../messaging/email-templa
 import { formatWithOffset, readableTime } from '../platform/time.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
-import { TransactionFailed, type Part } from '../platform/transact.js';
+import { TransactionFailed, type Failure, type Part } from '../platform/transact.js';
+import type { Holder } from '../inventory/holds.js';
+import type { RequestSource } from '../requests/shapes.js';
 import { changeBooking } from './change.js';
 import type { BookingKind, BookingRecord } from './kind.js';
 
@@ -36,6 +38,20 @@ export interface CourseBookingRecord extends BookingRecord {
   result: Result;
   booking_invite_id: number | null;
   certificate?: Certificate;
+  /** The portal v2 request item this booking was made for (through its invite): it follows the booking's outcome. */
+  source?: RequestSource;
+}
+
+/** How a course booking is made besides its input: whose hold, who booked, and through which invite, for which request item. */
+export interface BookingOptions {
+  /** Whose hold it is: the agency's (default) or an invite's. */
+  holder?: Holder;
+  bookedBy?: 'Agency' | 'Candidate';
+  bookingInviteId?: number | null;
+  /** The portal v2 request item the booking is made for (its invite's). */
+  source?: RequestSource;
+  /** Further parts of the booking's transaction (an invite marked used), with their failures; read again on each attempt. */
+  extra?: (at: { now: Date; bookingId: number }) => Promise<{ parts: Part[]; failures: Record<string, Failure> }>;
 }
 
 /** The fields of a course booking every course family shows alike. */

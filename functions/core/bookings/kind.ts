@@ -100,6 +100,12 @@ export interface BookingKind<B extends BookingRecord = BookingRecord, V = unknow
   cancelParts?: (deps: Deps, booking: B, changes: Partial<B>) => Promise<Part[]>;
   /** The family's own parts of a payment's confirmation, given the booking as confirmed (a certificate that becomes available). */
   confirmParts?: (deps: Deps, confirmed: B) => Part[];
+  /**
+   * Parts that follow the booking's change elsewhere, in the same
+   * transaction (a portal v2 request item the booking was made for). Read
+   * again when only they failed: a request changed meanwhile.
+   */
+  follow?: (deps: Deps, before: B, after: B) => Promise<Part[]>;
   /** Why the booking cannot be cancelled now, if it cannot. */
   notCancellable: (booking: B) => DomainError | undefined;
   /** The e-mail that asks the candidate to pay. */

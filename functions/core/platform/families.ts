@@ -24,6 +24,8 @@ export interface FamilySpec {
   perClientAccess?: boolean;
   /** Takes `Acting-User: <team user id>` on its own operations (registration monitoring's team, decision 10). */
   actingUser?: boolean;
+  /** Other families its links lead to (portal v2's booking request groups: the invite pages of the course families). */
+  links?: readonly string[];
   /** Offers the webhook endpoint operations (the facades have none of their own). */
   webhooks: boolean;
   /**
@@ -52,6 +54,7 @@ export const FAMILIES = {
     envelope: 'data-message',
     tokens: 'own',
     clientOperations: false,
+    links: ['practical-training', 'virtual-life-support'],
     webhooks: true,
   },
   'practical-training': {

@@ -7,6 +7,9 @@ import { requireEnv } from '../platform/config.js';
 import type { Deps } from '../platform/deps.js';
 import { listRequests, requireRequest } from '../requests/store.js';
 import { CSTF_CODES } from './groups/training.js';
+import { loadCatalogue } from '../practical-training/catalogue.js';
+import { loadCourses } from '../virtual-life-support/catalogue.js';
+import type { InviteLinks } from './booking-invites.js';
 import { itemUploadPrefix } from './request-files.js';
 import { cancelGroupRequest, createGroupRequest, GROUP_KINDS } from './request-groups.js';
 import { reviewItem } from './request-items.js';
@@ -47,7 +50,7 @@ export async function seedRequestGroups(deps: Deps): Promise<void> {
 }
 
 /** One request of each group for the first demo client, each in another state (through the real operations and pages). */
-export async function seedDemoRequests(deps: Deps, base: string): Promise<void> {
+export async function seedDemoRequests(deps: Deps, base: string, inviteLinks: InviteLinks): Promise<void> {
   const seeded = async (kind: string) => (await listRequests(deps, GROUP_KINDS[kind]!, NORTHWIND, { limit: 1 })).data.length > 0;
   const token = async (segment: string, id: number) => (await requireRequest(deps, GROUP_KINDS[segment.replace(/-requests$/, '').replaceAll('-', '_')]!, NORTHWIND, id)).request.submission_token!;
 
@@ -73,6 +76,16 @@ export async function seedDemoRequests(deps: Deps, base: string): Promise<void> 
     const { items } = await requireRequest(deps, GROUP_KINDS.training_verification!, NORTHWIND, r.id);
     await markOpened(deps, items[0]!.form_token!);
     await submitItemFields(deps, items[0]!.form_token!, 'form', items[0]!.id, { issuer_name: 'A. Registrar', issuer_position: 'Registrar', decision: 'confirm' });
+  }
+  // Practical training: pending (the candidate has the practical training family's invite e-mail, for the first active course).
+  const course = (await loadCatalogue(deps)).courses.find((c) => c.active);
+  if (course && !(await seeded('practical_training'))) {
+    await createGroupRequest(deps, NORTHWIND, 'practical-training-requests', { candidate_id: 2, course_id: course.id, pay_option: 'credits', expiry_days: 30, notes: 'Practical before the first shift' }, base, inviteLinks);
+  }
+  // Life support: pending (the virtual life-support family e-mailed its invite, for the first active virtual course).
+  const virtual = (await loadCourses(deps)).find((c) => c.active);
+  if (virtual && !(await seeded('life_support'))) {
+    await createGroupRequest(deps, NORTHWIND, 'life-support-requests', { candidate_id: 1, course_id: virtual.id, pay_option: 'credits', expiry_days: 30 }, base, inviteLinks);
   }
   // Occupational health: cancelled.
   if (!(await seeded('occupational_health'))) {

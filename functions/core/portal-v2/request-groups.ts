@@ -18,6 +18,7 @@ import { newLinkToken } from '../requests/links.js';
 import { refuseCandidateAddress } from '../requests/recipients.js';
 import { sendReminders } from '../requests/reminders.js';
 import { listRequests, newItemParts, newRequestPart, requestEvent, requireRequest, type RequestFilter } from '../requests/store.js';
+import { invitingFamily, type InviteLinks, type InvitedCandidate, type PlannedInvite } from './booking-invites.js';
 import { candidateName, getCandidateItem } from './candidates.js';
 import { GROUP_DECLARATIONS, declarationBySegment } from './groups/index.js';
 import { requestLinkPart, type RequestLinkTarget } from './request-links.js';
@@ -52,6 +53,14 @@ export const GROUP_KINDS: Record<string, GroupEngineKind> = Object.fromEntries(
     const kind = groupEngineKind(decl, groupLinks, reminderEmail(decl));
     // The candidate's uploads share one page and one reminder; each third party has their own form.
     kind.reminderTarget = (item) => actorKeyOf(item.actor);
+    const family = decl.bookingFamily;
+    if (family) {
+      // The family's invite e-mail is the only e-mail (design 1.3 rule 8): nobody is reminded here.
+      kind.remindable = [];
+      // Closing the request closes its unused invites; a booking made stays (rule 7).
+      kind.closeParts = async (deps, request, outstanding) =>
+        outstanding.filter((i) => i.booking_invite_id && (i.status === 'sent' || i.status === 'opened')).map((i) => invitingFamily(family).close(deps, request.client_id, i.booking_invite_id!));
+    }
     return [decl.kind, kind];
   }),
 );
@@ -64,7 +73,10 @@ export function kindOf(segment: string): GroupEngineKind {
 }
 
 /** Who an actor is: the candidate, or a third party by mode and address. */
-export const actorKeyOf = (actor: { mode: string; email: string }): string => (actor.mode === 'candidate_upload' ? 'candidate' : `${actor.mode} ${actor.email.toLowerCase()}`);
+export const actorKeyOf = (actor: { mode: string; email: string }): string => (candidateActs(actor.mode) ? 'candidate' : `${actor.mode} ${actor.email.toLowerCase()}`);
+
+/** The candidate answers the item themselves: uploads, or books through an invite. */
+const candidateActs = (mode: string): boolean => mode === 'candidate_upload' || mode === 'booking_invite';
 
 export const SELF_ADDRESS_MESSAGE = "This must be someone other than the candidate: this is the candidate's own e-mail address";
 
@@ -89,8 +101,12 @@ export function requireEntitlement(client: ClientAccount, decl: GroupDeclaration
   }
 }
 
-/** New items of a request: each with its form link (third parties) and its invitation, all parts of one transaction. */
-export async function newGroupItems(deps: Deps, kind: GroupEngineKind, request: GroupRequest, plans: ItemPlan[], agency: string, mailCandidate: boolean) {
+/**
+ * New items of a request: each with its form link (third parties) and its
+ * invitation, or (a booking kind) its booking invite, all parts of one
+ * transaction.
+ */
+export async function newGroupItems(deps: Deps, kind: GroupEngineKind, request: GroupRequest, plans: ItemPlan[], agency: string, mailCandidate: boolean, invite?: (item: Pick<GroupItem, 'id'>) => Promise<PlannedInvite>) {
   const decl = kind.declaration;
   const at = deps.clock().toISOString();
   const items: GroupItem[] = [];
@@ -99,7 +115,10 @@ export async function newGroupItems(deps: Deps, kind: GroupEngineKind, request: 
   const tokens = new Map<string, string>();
   for (const plan of plans) {
     const id = await nextId(deps, kind.family, kind.counters.item);
-    const third = plan.actor.mode !== 'candidate_upload';
+    const booking = plan.actor.mode === 'booking_invite';
+    if (booking && !invite) throw new Error(`${decl.kind} items need their booking invite planned`);
+    const planned = booking ? await invite!({ id }) : undefined;
+    const third = !candidateActs(plan.actor.mode);
     const actorKey = actorKeyOf(plan.actor);
     const known = tokens.get(actorKey);
     const token = third ? (known ?? newLinkToken()) : null;
@@ -111,12 +130,12 @@ export async function newGroupItems(deps: Deps, kind: GroupEngineKind, request: 
       request_id: request.id,
       kind: decl.kind,
       type: plan.type,
-      status: third ? 'sent' : 'requested',
+      status: third || booking ? 'sent' : 'requested',
       actor: plan.actor,
       data: plan.data ?? null,
       file: null,
       form_token: token,
-      booking_invite_id: null,
+      booking_invite_id: planned?.id ?? null,
       booking_id: null,
       valid_until: null,
       rejection_reason: null,
@@ -132,7 +151,7 @@ export async function newGroupItems(deps: Deps, kind: GroupEngineKind, request: 
       updated_at: at,
     };
     items.push(item);
-    parts.push(...newItemParts(deps, kind, request, item));
+    parts.push(...newItemParts(deps, kind, request, item), ...(planned?.parts ?? []));
     if (token && !known) {
       const target: RequestLinkTarget = { client_id: request.client_id, kind: decl.kind, request_id: request.id, actor: plan.actor.mode, email: plan.actor.email };
       const what = plan.actor.mode === 'provider_form' ? decl.title.replace(/ request$/, '') : decl.itemType(plan.type).label;
@@ -150,7 +169,7 @@ export async function newGroupItems(deps: Deps, kind: GroupEngineKind, request: 
   return { items, parts };
 }
 
-export async function createGroupRequest(deps: Deps, clientId: string, segment: string, input: NewGroupRequest, base: string): Promise<GroupRequestView> {
+export async function createGroupRequest(deps: Deps, clientId: string, segment: string, input: NewGroupRequest, base: string, inviteLinks?: InviteLinks): Promise<GroupRequestView> {
   const kind = kindOf(segment);
   const decl = kind.declaration;
   const client = await requireClient(deps, clientId);
@@ -165,7 +184,7 @@ export async function createGroupRequest(deps: Deps, clientId: string, segment: 
   const who = { name: candidateName(candidate), email: candidate.email };
   const plans = decl.plan(details, who);
   if (plans.length === 0) throw fieldRefusal('', 'The request asks for nothing: give the fields of the kind, or a template that presets them');
-  refuseCandidateAddress(candidate.email, plans.map((p) => (p.actor.mode === 'candidate_upload' ? '' : p.actor.email)), (i) => thirdPartyPointer(decl, details, i), SELF_ADDRESS_MESSAGE);
+  refuseCandidateAddress(candidate.email, plans.map((p) => (candidateActs(p.actor.mode) ? '' : p.actor.email)), (i) => thirdPartyPointer(decl, details, i), SELF_ADDRESS_MESSAGE);
 
   const now = deps.clock();
   const id = await nextId(deps, kind.family, kind.counters.request);
@@ -191,10 +210,20 @@ export async function createGroupRequest(deps: Deps, clientId: string, segment: 
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
-  const { items, parts } = await newGroupItems(deps, kind, request, plans, client.name, true);
+  const invite = bookingInvites(deps, kind, client, request, { first_name: candidate.first_name, last_name: candidate.last_name, email: candidate.email }, inviteLinks);
+  const { items, parts } = await newGroupItems(deps, kind, request, plans, client.name, true, invite);
   const submission = request.submission_token ? [requestLinkPart(deps, request.submission_token, { client_id: clientId, kind: decl.kind, request_id: id, actor: 'candidate_upload' })] : [];
   await transact(deps, [newRequestPart(deps, kind, request), ...parts, ...submission, requestEvent(deps, kind, 'created', request, items)]);
   return toGroupView(decl, groupLinks, request, items, now);
+}
+
+/** How a booking kind's items get their invites (in the family of the kind, at the page the links say); other kinds have none. */
+export function bookingInvites(deps: Deps, kind: GroupEngineKind, client: ClientAccount, request: GroupRequest, candidate: InvitedCandidate, links: InviteLinks | undefined) {
+  const family = kind.declaration.bookingFamily;
+  if (!family) return undefined;
+  if (!links) throw new Error(`${kind.declaration.kind} requests need the booking families' invite links`);
+  const inviting = invitingFamily(family);
+  return (item: Pick<GroupItem, 'id'>) => inviting.plan(deps, client, request, item, candidate, (token) => links(family, token));
 }
 
 /** Where a third party's address sits in the create body, for a refusal. */

@@ -6,7 +6,7 @@ import { retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { allOf, part, transact, type Part } from '../platform/transact.js';
-import { derivedGroupStatus, type GroupItem, type GroupRequest, type ItemPlan, type ItemStatus } from '../requests/group.js';
+import { derivedGroupStatus, waitsForBookings, type GroupItem, type GroupRequest, type ItemPlan, type ItemStatus } from '../requests/group.js';
 import { toGroupView, toItemView, type GroupEngineKind, type GroupRequestView } from '../requests/group-kind.js';
 import { isOpen } from '../requests/status.js';
 import { itemChange, itemStatusIs, requestChange, requestEvent, requireOpen, requireRequest, type Loaded } from '../requests/store.js';
@@ -24,8 +24,8 @@ import { actorUrl, groupLinks, kindOf, newGroupItems } from './request-groups.js
 
 export interface ItemChange {
   set: Partial<GroupItem>;
-  /** The item event (section 1.6), named by the status it enters. */
-  event: ItemStatus;
+  /** The item event (section 1.6), named by the status it enters; none for a step that has none (an invite opened). */
+  event?: ItemStatus;
   /** Further parts of the same transaction (an e-mail to the actor). */
   parts?: (request: GroupRequest, item: GroupItem) => Part[];
   /** Items the change brings (appraisal: the appraiser's confirmation). */
@@ -58,33 +58,64 @@ export async function changeItem(
 ): Promise<{ request: GroupRequest; items: GroupItem[] }> {
   return retryOnConflict(async () => {
     const { request, items } = await loaded();
-    const now = deps.clock();
-    requireOpen(kind, request, now);
+    requireOpen(kind, request, deps.clock());
     if (!isOpen(request.status)) throw new DomainError('invalid-state', kind.texts.closed(request.id, request.status));
     const item = items.find((i) => i.id === itemId);
     if (!item) throw new DomainError('not-found', kind.texts.noItem(itemId));
     if (!from.includes(item.status)) throw new DomainError('invalid-state', `Item ${itemId} is ${item.status}, not ${from.join(' or ')}`);
-    const change = decide(request, item, items);
-    const at = now.toISOString();
-    const changed: GroupItem = { ...item, ...change.set, updated_at: at };
-    const client = change.follow?.length ? await getClient(deps, request.client_id) : undefined;
-    const followed = change.follow?.length ? await newGroupItems(deps, kind, request, change.follow, client?.name ?? '', false) : { items: [], parts: [] };
-    const itemsAfter = [...items.map((i) => (i.id === itemId ? changed : i)), ...followed.items];
-    const { status, outcome } = derivedGroupStatus(kind.declaration, itemsAfter);
-    const completes = status === 'completed';
-    const { after, part: requestPart } = requestChange(deps, kind, request, { status, outcome }, completes);
-    const enteredReview = kind.declaration.reviewed && status === 'awaiting_review' && request.status !== 'awaiting_review';
-    await transact(deps, [
-      requestPart,
-      itemChange(deps, kind, request, item, { ...change.set, updated_at: at }, allOf(itemStatusIs(item.status))),
-      ...followed.parts,
-      itemEvent(deps, kind, after, changed, change.event),
-      ...(change.parts?.(after, changed) ?? []),
-      ...(completes ? [requestEvent(deps, kind, 'completed', after, itemsAfter)] : []),
-      ...(enteredReview ? [part('event submitted', eventPut(deps, { family: 'portal-v2', type: `${kind.declaration.kind}_request.submitted` as EventKindOf<'portal-v2'>, client_id: request.client_id, data: kind.view(after, itemsAfter, now) }))] : []),
-    ]);
+    const { parts, request: after, items: itemsAfter } = await itemChangeParts(deps, kind, { request, items }, item, decide(request, item, items));
+    await transact(deps, parts);
     return { request: after, items: itemsAfter };
   });
+}
+
+/**
+ * The parts of one item's change, as the request and items were read: the
+ * request's status derived again under its version, the item under its
+ * status, the item event, and the request's completion in the same
+ * transaction when the change makes every item final.
+ */
+export async function itemChangeParts(
+  deps: Deps,
+  kind: GroupEngineKind,
+  { request, items }: Loaded<GroupRequest, GroupItem>,
+  item: GroupItem,
+  change: ItemChange,
+): Promise<{ parts: Part[]; request: GroupRequest; items: GroupItem[] }> {
+  const now = deps.clock();
+  const at = now.toISOString();
+  const changed: GroupItem = { ...item, ...change.set, updated_at: at };
+  const client = change.follow?.length ? await getClient(deps, request.client_id) : undefined;
+  const followed = change.follow?.length ? await newGroupItems(deps, kind, request, change.follow, client?.name ?? '', false) : { items: [], parts: [] };
+  const itemsAfter = [...items.map((i) => (i.id === item.id ? changed : i)), ...followed.items];
+  const { status, outcome } = derivedGroupStatus(kind.declaration, itemsAfter);
+  const completes = status === 'completed';
+  const { after, part: requestPart } = requestChange(deps, kind, request, { status, outcome, ...bookingWait(kind, request, itemsAfter) }, completes);
+  const enteredReview = kind.declaration.reviewed && status === 'awaiting_review' && request.status !== 'awaiting_review';
+  const parts = [
+    requestPart,
+    itemChange(deps, kind, request, item, { ...change.set, updated_at: at }, allOf(itemStatusIs(item.status))),
+    ...followed.parts,
+    ...(change.event ? [itemEvent(deps, kind, after, changed, change.event)] : []),
+    ...(change.parts?.(after, changed) ?? []),
+    ...(completes ? [requestEvent(deps, kind, 'completed', after, itemsAfter)] : []),
+    ...(enteredReview ? [part('event submitted', eventPut(deps, { family: 'portal-v2', type: `${kind.declaration.kind}_request.submitted` as EventKindOf<'portal-v2'>, client_id: request.client_id, data: kind.view(after, itemsAfter, now) }))] : []),
+  ];
+  return { parts, request: after, items: itemsAfter };
+}
+
+/** Far past any sweep: a request waiting for its bookings is parked here in the open index (rule 6). */
+const PARKED = '9999-12-31T23:59:59.999Z';
+
+/**
+ * A booking kind's request starts or stops waiting for its bookings (rule 6):
+ * the flag reads decide expiry by, and its place in the sweep's index.
+ */
+function bookingWait(kind: GroupEngineKind, request: GroupRequest, items: GroupItem[]): Partial<GroupRequest> {
+  if (!kind.declaration.bookingFamily) return {};
+  const waiting = waitsForBookings(items);
+  if (waiting === !!request.waiting_for_bookings) return {};
+  return { waiting_for_bookings: waiting, ...kind.keys.open(waiting ? PARKED : request.expires_at, request.client_id, request.id) } as Partial<GroupRequest>;
 }
 
 /** The agency accepts or rejects a submitted item (design 1.3 rule 4); a rejected actor is e-mailed the reason and the same link. */

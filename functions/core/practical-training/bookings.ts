@@ -5,9 +5,9 @@ import { cancelBookingOf, refundDue } from '../bookings/change.js';
 import { commitBooking, holdRefusal, type BookingLinks } from '../bookings/commit.js';
 import type { BookingKind } from '../bookings/kind.js';
 import { getBookingItem, getBookingView } from '../bookings/records.js';
-import { courseBookingView, paymentEmailFor, type Attendance, type CourseBookingRecord, type Result } from '../bookings/course-bookings.js';
+import { courseBookingView, paymentEmailFor, type Attendance, type BookingOptions, type CourseBookingRecord, type Result } from '../bookings/course-bookings.js';
 import { eventPut } from '../events/outbox.js';
-import { consumeHoldParts, type Holder } from '../inventory/holds.js';
+import { consumeHoldParts } from '../inventory/holds.js';
 import { retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
@@ -17,6 +17,7 @@ import { formatWithOffset } from '../platform/time.js';
 import { part, type Condition, type Failure, type Part } from '../platform/transact.js';
 import { sessionBookedPart, sessionFreedPart } from '../inventory/sessions.js';
 import type { BookingStatus, PayOption } from '../platform/vocabulary.js';
+import { bookingOutcomeParts } from '../portal-v2/booking-items.js';
 import { balanceAlertPolicies, balanceAlertSettings } from './account.js';
 import { getTrainingEventItem, loadCatalogue, PRACTICAL_FAMILY, type TrainingEventItem } from './catalogue.js';
 import { eventInCatalogue, eventRefusal, getSeatHold, seatHolds, seatsAvailable, seatUnit } from './seats.js';
@@ -96,6 +97,8 @@ export const practicalBookings = (): BookingKind<PracticalBooking, PracticalBook
   // A certificate issued before the candidate paid becomes available with the payment, in its transaction (design 6.2).
   confirmParts: (deps, b) =>
     b.certificate ? [part('certificate event', eventPut(deps, { family: PRACTICAL_FAMILY, type: 'booking.certificate_available', client_id: b.client_id, data: toPracticalBookingView(b, deps.config.serviceTimeZone) }))] : [],
+  // A booking made for a portal v2 request's item: the item takes its outcome (certified, or failed).
+  follow: (deps, before, after) => bookingOutcomeParts(deps, before, after),
   // Operators and the payment sweep may cancel whatever is not cancelled; the agency's own rule is `cancellationRefusal`.
   notCancellable: (b) => (b.booking_status === 'cancelled' ? new DomainError('cancellation-not-allowed', `Booking ${b.id} is already cancelled`, { reason: 'already_cancelled' }) : undefined),
   paymentEmail: (b, input) => paymentEmailFor(b, `${b.course.name} course`, input),
@@ -140,14 +143,7 @@ export function eventFreedParts(deps: Deps, e: TrainingEventItem, name = 'traini
   return [sessionFreedPart(deps, PRACTICAL_FAMILY, e, rearm ? { seats_low_armed: true } : {}, name)];
 }
 
-export interface BookingOptions {
-  /** Whose hold it is: the agency's (default) or an invite's. */
-  holder?: Holder;
-  bookedBy?: 'Agency' | 'Candidate';
-  bookingInviteId?: number | null;
-  /** Further parts of the booking's transaction (an invite marked used), with their failures. */
-  extra?: (at: { now: Date; bookingId: number }) => { parts: Part[]; failures: Record<string, Failure> };
-}
+export type { BookingOptions };
 
 /**
  * POST /bookings: books the held seat, in one transaction: the hold used,
@@ -216,6 +212,7 @@ export async function commitSeatBooking(deps: Deps, clientId: string, eventId: n
       attendance: 'pending',
       result: 'pending',
       booking_invite_id: options.bookingInviteId ?? null,
+      ...(options.source ? { source: options.source } : {}),
       booked_by: options.bookedBy ?? 'Agency',
     },
     take: async ({ now, paymentDueAt }) => {
@@ -225,7 +222,7 @@ export async function commitSeatBooking(deps: Deps, clientId: string, eventId: n
       const publicView = async () => toTrainingEventView({ ...current, booked_count: current.booked_count + 1 }, course, location, (await seatsAvailable(deps, [current], now)).get(current.id) ?? 0, now, tz);
       const view = bookingCrossesSeatsLow(current) ? await publicView() : undefined;
       const taken = seat.take({ event, bookingId, now, paymentDueAt });
-      const extra = options.extra?.({ now, bookingId });
+      const extra = await options.extra?.({ now, bookingId });
       return {
         parts: [...taken.parts, ...eventBookedParts(deps, current, clientId, () => view), ...(extra?.parts ?? [])],
         failures: { ...taken.failures, 'training event': explainEvent, ...(extra?.failures ?? {}) },

@@ -2,14 +2,16 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { BookingLinks } from '../bookings/commit.js';
 import { getBookingItem } from '../bookings/records.js';
 import { eventPut } from '../events/outbox.js';
+import { inviteOpenedParts, inviteUsedParts } from '../portal-v2/booking-items.js';
 import { holdKeys, type Holder } from '../inventory/holds.js';
 import type { Deps } from '../platform/deps.js';
+import type { FamilyId } from '../platform/families.js';
 import { DomainError } from '../platform/errors.js';
-import { part, transact, TransactionFailed, updateItem, type Condition } from '../platform/transact.js';
-import { createPracticalBooking, type PracticalBookingView, type TraineeInput } from './bookings.js';
+import { part, transact, TransactionFailed, updateItem, type Condition, type Part } from '../platform/transact.js';
+import { createPracticalBooking, type BookingOptions, type PracticalBookingView, type TraineeInput } from './bookings.js';
 import { PRACTICAL_FAMILY } from './catalogue.js';
 import { getTrainingEvent, listTrainingEvents } from './events.js';
-import { changeInvite, inviteEventPart, inviteKeys, inviteOfToken, inviteStatus, inviteUsable, toInviteView, viewContext, type InviteItem } from './invites.js';
+import { announcesInvites, changeInvite, inviteEventPart, inviteFamily, inviteKeys, inviteOfToken, inviteStatus, inviteUsable, toInviteView, viewContext, type InviteItem } from './invites.js';
 import { holdSeat, releaseSeat, type SeatHold, type SeatHoldView } from './seats.js';
 import type { TrainingEventView } from './views.js';
 
@@ -36,28 +38,30 @@ const firstOpen = (now: Date): Condition => ({
  * adds one to `open_count`; the first opening of a usable invite also sets
  * `opened_at`, the status `opened` and writes `booking_invite.opened`, once.
  */
-export async function openInvite(deps: Deps, token: string, count: boolean): Promise<InviteItem> {
-  const invite = await inviteOfToken(deps, token);
+export async function openInvite(deps: Deps, token: string, count: boolean, family: FamilyId = PRACTICAL_FAMILY): Promise<InviteItem> {
+  const invite = await inviteOfToken(deps, token, family);
   const now = deps.clock();
   if (!count || inviteGone(invite, now)) return invite;
-  if (!invite.opened_at) {
+  // The first opening also opens a request's item (its request read again if it changed meanwhile).
+  for (let attempt = 1; !invite.opened_at && attempt <= 5; attempt++) {
     try {
       return await changeInvite(
         deps,
         invite,
         { status: 'opened', opened_at: now.toISOString(), open_count: invite.open_count + 1 },
-        async (u) => [await inviteEventPart(deps, 'booking_invite.opened', u)],
+        async (u) => [...(announcesInvites(family) ? [await inviteEventPart(deps, 'booking_invite.opened', u)] : []), ...(await inviteOpenedParts(deps, u, now.toISOString()))],
         firstOpen(now),
       );
     } catch (err) {
-      if (!(err instanceof TransactionFailed && err.has('invite'))) throw err; // opened (or changed) meanwhile: just count
+      if (!(err instanceof TransactionFailed)) throw err;
+      if (err.has('invite')) break; // opened (or changed) meanwhile: just count
     }
   }
-  await transact(deps, [part('invite', updateItem(deps, inviteKeys.invite(invite.client_id, PRACTICAL_FAMILY, invite.id), { add: { open_count: 1 } }))]);
+  await transact(deps, [part('invite', updateItem(deps, inviteKeys.invite(invite.client_id, family, invite.id), { add: { open_count: 1 } }))]);
   return { ...invite, open_count: invite.open_count + 1 };
 }
 
-const holderOf = (i: Pick<InviteItem, 'client_id' | 'id'>): Holder => ({ type: 'invite', clientId: i.client_id, inviteId: i.id });
+export const holderOf = (i: Pick<InviteItem, 'client_id' | 'id'>): Holder => ({ type: 'invite', clientId: i.client_id, inviteId: i.id });
 
 /** The seat the invite holds now, if any: the invite's hold marker carries it. */
 export async function inviteSeatHold(deps: Deps, invite: InviteItem): Promise<SeatHold | undefined> {
@@ -75,7 +79,11 @@ export async function inviteEvents(deps: Deps, invite: InviteItem): Promise<Trai
   return page.data;
 }
 
-const gone = (state: 'used' | 'expired') => new DomainError('invalid-state', state === 'used' ? 'This invite has already been used to book' : 'This invite has expired', { gone: state });
+/** The request's agency contact, which the candidate's form does not ask for. */
+export const agencyContactOf = (invite: InviteItem) =>
+  invite.agency_contact ? { agency_contact_name: invite.agency_contact.name ?? undefined, agency_contact_email: invite.agency_contact.email ?? undefined } : {};
+
+export const gone = (state: 'used' | 'expired') => new DomainError('invalid-state', state === 'used' ? 'This invite has already been used to book' : 'This invite has expired', { gone: state });
 
 /** The invite, if it can still be used; else the invite-gone refusal (the page answers 410). */
 async function usableInvite(deps: Deps, token: string): Promise<InviteItem> {
@@ -102,6 +110,29 @@ export async function releaseInviteSeat(deps: Deps, token: string): Promise<void
 }
 
 /**
+ * What booking with an invite adds to the booking's transaction: the invite
+ * used (only while usable and unexpired; else the invite-gone refusal), the
+ * family's `booking_invite.used` if it announces it, and a request's item
+ * booked while its request is open.
+ */
+export const inviteUse =
+  (deps: Deps, invite: InviteItem, token: string, usedEvent?: (used: InviteItem, now: Date) => Part): BookingOptions['extra'] =>
+  async ({ now, bookingId }) => {
+    const family = inviteFamily(invite);
+    const used: InviteItem = { ...invite, status: 'used', used_at: now.toISOString(), booking_id: bookingId, updated_at: now.toISOString() };
+    const item = await inviteUsedParts(deps, invite, bookingId);
+    if (!item) throw gone('expired');
+    return {
+      parts: [
+        part('invite', updateItem(deps, inviteKeys.invite(invite.client_id, family, invite.id), { set: { status: 'used', used_at: used.used_at, booking_id: bookingId, updated_at: used.updated_at } }, inviteUsable(now))),
+        ...(usedEvent ? [usedEvent(used, now)] : []),
+        ...item,
+      ],
+      failures: { invite: async () => gone(inviteGone(await inviteOfToken(deps, token, family), deps.clock()) ?? 'used') },
+    };
+  };
+
+/**
  * POST /invite/{t}: books the invite's held seat with the agency's
  * `pay_option`. The booking's transaction also marks the invite used (only
  * while usable and unexpired) with `booking_invite.used`, so N concurrent
@@ -113,21 +144,12 @@ export async function bookWithInvite(deps: Deps, token: string, candidate: Train
   const hold = await inviteSeatHold(deps, invite);
   if (!hold) throw new DomainError('hold-not-found', 'Choose an event first: no seat is held for this invite');
   const context = await viewContext(deps, invite);
-  const booking = await createPracticalBooking(deps, invite.client_id, { ...candidate, hold_hash: hold.hold_hash, pay_option: invite.pay_option }, links, {
+  const booking = await createPracticalBooking(deps, invite.client_id, { ...candidate, ...agencyContactOf(invite), hold_hash: hold.hold_hash, pay_option: invite.pay_option }, links, {
     holder: holderOf(invite),
     bookedBy: 'Candidate',
     bookingInviteId: invite.id,
-    extra: ({ now, bookingId }) => {
-      const used: InviteItem = { ...invite, status: 'used', used_at: now.toISOString(), booking_id: bookingId, updated_at: now.toISOString() };
-      const data = toInviteView(used, { now, timeZone: deps.config.serviceTimeZone, ...context });
-      return {
-        parts: [
-          part('invite', updateItem(deps, inviteKeys.invite(invite.client_id, PRACTICAL_FAMILY, invite.id), { set: { status: 'used', used_at: used.used_at, booking_id: bookingId, updated_at: used.updated_at } }, inviteUsable(now))),
-          part('invite event', eventPut(deps, { type: 'booking_invite.used', family: PRACTICAL_FAMILY, client_id: invite.client_id, data })),
-        ],
-        failures: { invite: async () => gone(inviteGone(await inviteOfToken(deps, token), deps.clock()) ?? 'used') },
-      };
-    },
+    source: invite.source,
+    extra: inviteUse(deps, invite, token, (used, now) => part('invite event', eventPut(deps, { type: 'booking_invite.used', family: PRACTICAL_FAMILY, client_id: invite.client_id, data: toInviteView(used, { now, timeZone: deps.config.serviceTimeZone, ...context }) }))),
   });
   const item = await getBookingItem(deps, invite.client_id, booking.id, PRACTICAL_FAMILY);
   return { booking, paymentToken: item?.payment_token };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { clientKeys, getClient } from '../access/clients.js';
+import { clientKeys, getClient, type ClientAccount } from '../access/clients.js';
+import { eventKindsOf } from '../events/catalogue.js';
 import { emailPut, eventPut } from '../events/outbox.js';
 import { bookingInvitation } from '../messaging/email-templates.js';
 import { addSeconds } from '../platform/clock.js';
@@ -15,6 +16,7 @@ import { randomToken, sha256Hex } from '../platform/secrets.js';
 import { formatWithOffset } from '../platform/time.js';
 import { allOf, itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Part } from '../platform/transact.js';
 import type { PayOption } from '../platform/vocabulary.js';
+import type { RequestSource } from '../requests/shapes.js';
 import { getTrainingEventItem, loadCatalogue, PRACTICAL_FAMILY, type Course, type Location, type TrainingEventItem } from './catalogue.js';
 
 /**
@@ -32,6 +34,8 @@ export interface InviteItem {
   id: number;
   uuid: string;
   client_id: string;
+  /** The family whose invite it is; absent: practical training (the life-support family keeps its request groups' invites beside these). */
+  family?: FamilyId;
   status: Exclude<InviteStatus, 'expired'>;
   candidate: { first_name: string; last_name: string; email: string };
   course: { id: number; name: string; code: string };
@@ -41,6 +45,10 @@ export interface InviteItem {
   message: string | null;
   open_count: number;
   booking_id: number | null;
+  /** A portal v2 request's item the invite answers (decision 11); the booking made with it carries it too. */
+  source?: RequestSource;
+  /** The agency's contact for the booking, from the request. */
+  agency_contact?: { name: string | null; email: string | null };
   sent_at?: string;
   opened_at?: string;
   used_at?: string;
@@ -50,6 +58,7 @@ export interface InviteItem {
 }
 
 const FAMILY = PRACTICAL_FAMILY;
+export const inviteFamily = (i: Pick<InviteItem, 'family'>): FamilyId => i.family ?? FAMILY;
 const { client: CLIENT, inviteToken: TOKEN } = TABLE_KEYS;
 /** Family-scoped: the life-support family's invites will live beside these (decision 11). */
 export const inviteKeys = {
@@ -137,40 +146,68 @@ async function checkTargets(deps: Deps, input: NewInvite): Promise<{ course: Cou
   return { course, event };
 }
 
-/**
- * POST /booking-invites: the invite (`queued`), its token's hash and the
- * e-mail in one transaction. The URL is returned here only: the token is not
- * kept.
- */
-export async function createInvite(
-  deps: Deps,
-  clientId: string,
-  input: NewInvite,
-  links: { invite: (token: string) => string },
+/** A new invite's record, its link and the parts that write it (invite, token hash, e-mail), for one transaction. */
+export interface InvitePlan {
+  invite: InviteItem;
+  url: string;
+  parts: Part[];
+}
+
+export interface InviteOptions {
   /** The demo data's invites: a token known in advance, and no e-mail (nobody to mail). */
-  demo?: { token: string },
-): Promise<InviteView & { invite_url: string }> {
-  const client = await getClient(deps, clientId);
-  if (!client) throw new DomainError('not-found', `No client ${clientId}`);
-  if (input.pay_option === 'invoice' && !client.invoiceEnabled) throw new DomainError('invoice-disabled', 'Invoice payments are not enabled on this account');
+  demo?: { token: string };
+  /** A portal v2 request's item: the invite expires with the request and its use books the item. */
+  source?: RequestSource;
+  expiresAt?: string;
+  agencyContact?: InviteItem['agency_contact'];
+}
+
+/**
+ * A new invite (`queued`): checked (invoicing, the course and what it pins),
+ * numbered, and its parts (the invite, its token's hash, the e-mail) ready for
+ * the caller's transaction. The URL is known here only: the token is not kept.
+ */
+export async function planInvite(deps: Deps, client: ClientAccount, input: NewInvite, links: { invite: (token: string) => string }, options: InviteOptions = {}): Promise<InvitePlan> {
+  refuseInvoice(client, input.pay_option);
   const { course } = await checkTargets(deps, input);
+  return inviteOf(deps, FAMILY, client, { ...input, course: { id: course.id, name: course.name, code: course.code } }, links, options);
+}
+
+/** `invoice` needs invoicing on the account (design practical-training 7.1; portal 1.3 rule 8). */
+export function refuseInvoice(client: ClientAccount, payOption: PayOption): void {
+  if (payOption === 'invoice' && !client.invoiceEnabled) throw new DomainError('invoice-disabled', 'Invoice payments are not enabled on this account');
+}
+
+/** A checked invite of a family's course: its record, link and parts (the e-mail carries a hand-over receipt). */
+export async function inviteOf(
+  deps: Deps,
+  family: FamilyId,
+  client: ClientAccount,
+  input: Omit<NewInvite, 'course_id'> & { course: InviteItem['course'] },
+  links: { invite: (token: string) => string },
+  options: InviteOptions,
+): Promise<InvitePlan> {
+  const clientId = client.clientId;
   const now = deps.clock();
-  const token = demo?.token ?? randomToken(32);
-  const id = await nextId(deps, FAMILY, 'booking-invite');
+  const token = options.demo?.token ?? randomToken(32);
+  const id = await nextId(deps, family, 'booking-invite');
   const invite: InviteItem = {
     id,
     uuid: randomUUID(),
     client_id: clientId,
+    family,
     status: 'queued',
     candidate: input.candidate,
-    course: { id: course.id, name: course.name, code: course.code },
+    course: input.course,
     training_event_id: input.training_event_id ?? null,
     location_id: input.location_id ?? null,
     pay_option: input.pay_option,
     message: input.message ?? null,
     open_count: 0,
     booking_id: null,
-    expires_at: addSeconds(now, (input.expires_in_days ?? DEFAULT_EXPIRY_DAYS) * 86_400).toISOString(),
+    ...(options.source ? { source: options.source } : {}),
+    ...(options.agencyContact ? { agency_contact: options.agencyContact } : {}),
+    expires_at: options.expiresAt ?? addSeconds(now, (input.expires_in_days ?? DEFAULT_EXPIRY_DAYS) * 86_400).toISOString(),
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
@@ -178,22 +215,54 @@ export async function createInvite(
   const mail = bookingInvitation({
     candidateName: `${input.candidate.first_name} ${input.candidate.last_name}`,
     agency: client.name,
-    course: course.name,
+    course: input.course.name,
     inviteUrl: url,
     expiresAt: invite.expires_at,
     message: invite.message,
     pays: invite.pay_option === 'candidate_pays',
   });
-  await transact(deps, [
-    part('invite', putItem(deps, { ...inviteKeys.invite(clientId, FAMILY, id), entity: 'booking-invite', ...invite }, itemAbsent)),
-    part('token', putItem(deps, { ...inviteKeys.token(FAMILY, tokenHash(token)), entity: 'invite-token', client_id: clientId, invite_id: id }, itemAbsent)),
-    ...(demo ? [] : [part('email', emailPut(deps, { ...mail, to: input.candidate.email, receipt: { kind: 'booking-invite', family: FAMILY, client_id: clientId, invite_id: id } }))]),
-  ]);
+  const parts = [
+    part('invite', putItem(deps, { ...inviteKeys.invite(clientId, family, id), entity: 'booking-invite', ...invite }, itemAbsent)),
+    part('token', putItem(deps, { ...inviteKeys.token(family, tokenHash(token)), entity: 'invite-token', client_id: clientId, invite_id: id }, itemAbsent)),
+    ...(options.demo ? [] : [part('email', emailPut(deps, { ...mail, to: input.candidate.email, receipt: { kind: 'booking-invite', family, client_id: clientId, invite_id: id } }))]),
+  ];
+  return { invite, url, parts };
+}
+
+/** POST /booking-invites: the invite, its token's hash and the e-mail in one transaction. The URL is returned here only. */
+export async function createInvite(
+  deps: Deps,
+  clientId: string,
+  input: NewInvite,
+  links: { invite: (token: string) => string },
+  demo?: { token: string },
+): Promise<InviteView & { invite_url: string }> {
+  const client = await getClient(deps, clientId);
+  if (!client) throw new DomainError('not-found', `No client ${clientId}`);
+  const { invite, url, parts } = await planInvite(deps, client, input, links, { demo });
+  await transact(deps, parts);
   return { ...(await viewOf(deps, invite)), invite_url: url };
 }
 
-export async function getInviteItem(deps: Deps, clientId: string, id: number): Promise<InviteItem | undefined> {
-  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.invite(clientId, FAMILY, id), ConsistentRead: true }));
+/**
+ * Closes an unused invite now (its request was cancelled or expired): its
+ * link answers "expired" from here on. Used meanwhile, the part fails and the
+ * caller reads again (the booking changed the request too).
+ */
+export const closeInvitePart = (deps: Deps, clientId: string, inviteId: number, family: FamilyId = FAMILY): Part => {
+  const now = deps.clock().toISOString();
+  return part(
+    `invite ${inviteId}`,
+    updateItem(deps, inviteKeys.invite(clientId, family, inviteId), { set: { expires_at: now, updated_at: now } }, {
+      expression: '#status IN (:queued, :sent, :opened)',
+      names: { '#status': 'status' },
+      values: { ':queued': 'queued', ':sent': 'sent', ':opened': 'opened' },
+    }),
+  );
+};
+
+export async function getInviteItem(deps: Deps, clientId: string, id: number, family: FamilyId = FAMILY): Promise<InviteItem | undefined> {
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.invite(clientId, family, id), ConsistentRead: true }));
   return Item as InviteItem | undefined;
 }
 
@@ -209,12 +278,15 @@ export const listInvites = (deps: Deps, clientId: string, page: { limit: number;
   queryFilteredPage(deps, { pk: clientKeys.partition(clientId), prefix: inviteKeys.prefix(FAMILY), limit: page.limit, cursor: page.cursor }, (item) => viewOf(deps, item as unknown as InviteItem));
 
 /** The invite a link token leads to; an unknown token is not-found. */
-export async function inviteOfToken(deps: Deps, token: string): Promise<InviteItem> {
-  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.token(FAMILY, tokenHash(token)), ConsistentRead: true }));
-  const invite = Item && (await getInviteItem(deps, String(Item.client_id), Number(Item.invite_id)));
+export async function inviteOfToken(deps: Deps, token: string, family: FamilyId = FAMILY): Promise<InviteItem> {
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.token(family, tokenHash(token)), ConsistentRead: true }));
+  const invite = Item && (await getInviteItem(deps, String(Item.client_id), Number(Item.invite_id), family));
   if (!invite) throw new DomainError('not-found', 'There is no invite at this address');
   return invite;
 }
+
+/** A family with invite operations tells their lifecycle (`booking_invite.*`); one whose invites are internal (life support's) does not. */
+export const announcesInvites = (family: FamilyId): boolean => (eventKindsOf(family) as readonly string[]).includes('booking_invite.sent');
 
 /** The part that writes one of the invite's lifecycle events, carrying the invite as the API shows it. */
 export async function inviteEventPart(deps: Deps, type: 'booking_invite.sent' | 'booking_invite.opened' | 'booking_invite.used', invite: InviteItem): Promise<Part> {
@@ -227,7 +299,7 @@ export async function changeInvite(deps: Deps, invite: InviteItem, changes: Part
   const updated = { ...invite, ...changes, updated_at: now };
   const seen: Condition = { expression: 'updated_at = :seen', values: { ':seen': invite.updated_at } };
   const condition = when ? allOf(seen, when) : seen;
-  await transact(deps, [part('invite', updateItem(deps, inviteKeys.invite(invite.client_id, FAMILY, invite.id), { set: { ...changes, updated_at: now } }, condition)), ...(await others(updated))]);
+  await transact(deps, [part('invite', updateItem(deps, inviteKeys.invite(invite.client_id, inviteFamily(invite), invite.id), { set: { ...changes, updated_at: now } }, condition)), ...(await others(updated))]);
   return updated;
 }
 
@@ -236,13 +308,13 @@ export async function changeInvite(deps: Deps, invite: InviteItem, changes: Part
  * `booking_invite.sent`, once however often the queue delivers it; the status
  * moves queued→sent unless the link was opened (or used) first.
  */
-export async function recordInviteSent(deps: Deps, clientId: string, inviteId: number): Promise<boolean> {
+export async function recordInviteSent(deps: Deps, clientId: string, inviteId: number, family: FamilyId = FAMILY): Promise<boolean> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const invite = await getInviteItem(deps, clientId, inviteId);
+    const invite = await getInviteItem(deps, clientId, inviteId, family);
     if (!invite || invite.sent_at) return false;
     const changes: Partial<InviteItem> = { sent_at: deps.clock().toISOString(), ...(invite.status === 'queued' ? { status: 'sent' as const } : {}) };
     try {
-      await changeInvite(deps, invite, changes, async (u) => [await inviteEventPart(deps, 'booking_invite.sent', u)], { expression: 'attribute_not_exists(sent_at)' });
+      await changeInvite(deps, invite, changes, async (u) => (announcesInvites(family) ? [await inviteEventPart(deps, 'booking_invite.sent', u)] : []), { expression: 'attribute_not_exists(sent_at)' });
       return true;
     } catch (err) {
       if (!(err instanceof TransactionFailed && err.has('invite'))) throw err; // changed since read: read again

@@ -104,7 +104,7 @@ export function toGroupView(decl: GroupDeclaration, links: GroupLinks, r: GroupR
     is_complete: r.status === 'completed',
     notes: r.notes,
     expires_at: r.expires_at,
-    is_expired: isExpired(r, now),
+    is_expired: isExpired(r, now) && !r.waiting_for_bookings,
     requested_by: r.requested_by,
     submission_url: r.submission_token && (status === 'pending' || status === 'in_progress' || status === 'awaiting_review') ? links.submission(r.public_base, r.submission_token) : null,
     details: r.details,

@@ -1,3 +1,4 @@
+import type { FamilyId } from '../platform/families.js';
 import type { FieldSpec } from './fields.js';
 import type { RequestStatus, StoredItem, StoredRequest } from './shapes.js';
 
@@ -11,8 +12,12 @@ import type { RequestStatus, StoredItem, StoredRequest } from './shapes.js';
  * statuses, views, events, pages, reminders, expiry) is the engine's.
  */
 
-/** How an item's actor answers: the candidate uploads evidence, a third party fills in a form, or confirms or denies. */
-export type ActorMode = 'candidate_upload' | 'provider_form' | 'issuer_form' | 'appraiser_form';
+/**
+ * How an item's actor answers: the candidate uploads evidence, a third party
+ * fills in a form, or confirms or denies; or the candidate books a course
+ * through a booking invite of a booking family.
+ */
+export type ActorMode = 'candidate_upload' | 'provider_form' | 'issuer_form' | 'appraiser_form' | 'booking_invite';
 
 export type ItemStatus =
   | 'requested'
@@ -146,6 +151,12 @@ export interface GroupDeclaration<Kind extends string = string> {
   validUntil?(item: Pick<GroupItem, 'type' | 'data'>): string | null;
   /** A refusal of the data as a whole, by field (training: a lapsed course). */
   refuse?(type: string, data: Record<string, unknown>, today: string): Record<string, string> | undefined;
+  /**
+   * A booking kind: its item is a booking invite of this family (decision
+   * 11). The family's invite e-mail is the only e-mail: no candidate page, no
+   * reminders; the item follows the invite and the booking made with it.
+   */
+  bookingFamily?: FamilyId;
   /** The account flag the kind needs (403 without); undefined: every account. */
   entitlement?: string;
   /** Health data (design 1.5): no item data or files in lists, webhooks, e-mails or logs. */
@@ -154,6 +165,12 @@ export interface GroupDeclaration<Kind extends string = string> {
   /** The PDF summary's heading lines for an item. */
   pdfLines(item: GroupItem): string[];
 }
+
+/** Design 1.3 rule 6: every outstanding item is booked, so the request waits for the bookings instead of expiring. */
+export const waitsForBookings = (items: Pick<GroupItem, 'status'>[]): boolean => {
+  const open = items.filter((i) => OUTSTANDING_ITEM_STATUSES.includes(i.status));
+  return open.length > 0 && open.every((i) => i.status === 'booked');
+};
 
 const isFinal = (s: ItemStatus) => FINAL_POSITIVE.includes(s) || FINAL_NEGATIVE.includes(s);
 

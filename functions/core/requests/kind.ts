@@ -1,7 +1,9 @@
 import type { EmailMessage } from '../events/outbox.js';
 import type { EventKindOf } from '../events/catalogue.js';
 import type { ItemKey } from '../platform/db.js';
+import type { Deps } from '../platform/deps.js';
 import type { FamilyId } from '../platform/families.js';
+import type { Part } from '../platform/transact.js';
 
 /**
  * A request kind plugs into the request engine: it owns its keys, stored
@@ -41,6 +43,11 @@ export interface RequestKind<F extends FamilyId, R extends StoredRequest, I exte
    * simply leaves the open index.
    */
   onClose?(request: R, closedAt: string): Record<string, unknown>;
+  /**
+   * Further parts of closing a request (cancelled or expired): what its
+   * outstanding items hold elsewhere (a booking kind's unused invites).
+   */
+  closeParts?(deps: Deps, request: R, outstanding: I[], ending: 'cancelled' | 'expired'): Promise<Part[]>;
   /** Item statuses still waiting for their actor. */
   outstanding: readonly string[];
   /** Item statuses a reminder is due for. */

@@ -15,8 +15,20 @@ export interface StoredRequest {
   public_base: string;
   /** Bumped by every change; each change is conditioned on the version it read. */
   version: number;
+  /**
+   * A booking kind whose outstanding items are all booked waits for the
+   * bookings' outcome: it does not expire (design portal-and-facades 1.3 rule 6).
+   */
+  waiting_for_bookings?: boolean;
   created_at: string;
   updated_at: string;
+}
+
+/** Where a booking invite (and the booking made with it) came from: a request item of portal v2. */
+export interface RequestSource {
+  kind: string;
+  request_id: number;
+  item_id: number;
 }
 
 /** What the engine reads and writes on every item (a reference is an item). */

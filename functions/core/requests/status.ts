@@ -8,20 +8,22 @@ export const isOpen = (status: RequestStatus): boolean => OPEN_STATUSES.includes
 
 export const isExpired = (r: { expires_at: string }, now: Date): boolean => r.expires_at <= now.toISOString();
 
-/** The request's status now: the clock decides expiry, whether or not the sweep has run. */
-export function effectiveStatus<S extends RequestStatus>(r: { status: S; expires_at: string }, now: Date): S | 'expired' {
-  return isOpen(r.status) && isExpired(r, now) ? 'expired' : r.status;
+/** The request's status now: the clock decides expiry, whether or not the sweep has run; a request waiting for bookings does not expire. */
+export function effectiveStatus<S extends RequestStatus>(r: { status: S; expires_at: string; waiting_for_bookings?: boolean }, now: Date): S | 'expired' {
+  return isOpen(r.status) && isExpired(r, now) && !r.waiting_for_bookings ? 'expired' : r.status;
 }
 
 /** An item still waiting for its actor ends with its request: cancelled or expired. */
 export function effectiveItemStatus<S extends string>(
   item: { status: S; expires_at: string },
-  request: Pick<StoredRequest, 'status' | 'expires_at'>,
+  request: Pick<StoredRequest, 'status' | 'expires_at' | 'waiting_for_bookings'>,
   outstanding: readonly string[],
   now: Date,
 ): S | 'cancelled' | 'expired' {
   if (!outstanding.includes(item.status)) return item.status;
   if (request.status === 'cancelled') return 'cancelled';
+  // Its items are all booked: they wait for the bookings' outcome past the request's time.
+  if (request.waiting_for_bookings && isOpen(request.status)) return item.status;
   if (isExpired(item, now) || effectiveStatus(request, now) === 'expired') return 'expired';
   return item.status;
 }

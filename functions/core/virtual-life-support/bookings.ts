@@ -4,9 +4,9 @@ import { cancelBookingOf, refundDue } from '../bookings/change.js';
 import { commitBooking, holdRefusal, type BookingLinks } from '../bookings/commit.js';
 import type { BookingKind } from '../bookings/kind.js';
 import { getBookingItem, getBookingView } from '../bookings/records.js';
-import { courseBookingView, paymentEmailFor, type Attendance, type CourseBookingRecord } from '../bookings/course-bookings.js';
+import { courseBookingView, paymentEmailFor, type Attendance, type BookingOptions, type CourseBookingRecord } from '../bookings/course-bookings.js';
 import { eventPut } from '../events/outbox.js';
-import { consumeHoldParts, type Holder } from '../inventory/holds.js';
+import { consumeHoldParts } from '../inventory/holds.js';
 import { seatUnit, sessionBookedPart, sessionFreedPart } from '../inventory/sessions.js';
 import { retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
@@ -15,6 +15,7 @@ import { nextId } from '../platform/ids.js';
 import type { Page } from '../platform/pagination.js';
 import { part, type Condition } from '../platform/transact.js';
 import type { BookingStatus, PayOption } from '../platform/vocabulary.js';
+import { bookingOutcomeParts } from '../portal-v2/booking-items.js';
 import { getVlsSession, loadCourses, VLS_FAMILY } from './catalogue.js';
 import { daysAfter, deadlineParts, toEquipmentView, type Equipment, type EquipmentStatus } from './equipment-state.js';
 import { getSlotHold, seatOf, vlsHolds } from './timeslots.js';
@@ -101,6 +102,8 @@ export const vlsBookings = (): BookingKind<VlsBooking, VlsBookingView> => ({
   },
   confirmParts: (deps, b) =>
     b.certificate ? [part('certificate event', eventPut(deps, { family: VLS_FAMILY, type: 'booking.certificate_available', client_id: b.client_id, data: toVlsBookingView(b, deps.config.serviceTimeZone) }))] : [],
+  // A booking made for a portal v2 life_support request's item: the item takes its outcome (certified, or failed).
+  follow: (deps, before, after) => bookingOutcomeParts(deps, before, after),
   notCancellable: (b) => (b.booking_status === 'cancelled' ? new DomainError('cancellation-not-allowed', `Booking ${b.id} is already cancelled`, { reason: 'already_cancelled' }) : undefined),
   paymentEmail: (b, input) => paymentEmailFor(b, `${b.course.name} (virtual session)`, input),
   calendarEntry: (b) => ({
@@ -126,7 +129,7 @@ const HOUR = 3_600_000;
  * seat booked, the session's count up (never above its seats), the charge,
  * the booking with its kit and address, `booking.created`.
  */
-export async function createVlsBooking(deps: Deps, clientId: string, input: NewVlsBooking, links: BookingLinks, options: { holder?: Holder; bookedBy?: 'Agency' | 'Candidate' } = {}): Promise<VlsBookingView> {
+export async function createVlsBooking(deps: Deps, clientId: string, input: NewVlsBooking, links: BookingLinks, options: BookingOptions = {}): Promise<VlsBookingView> {
   const holder = options.holder ?? ({ type: 'client', clientId } as const);
   const hold = await getSlotHold(deps, input.hold_hash);
   const refusal = holdRefusal(hold, holder, deps.clock());
@@ -156,16 +159,20 @@ export async function createVlsBooking(deps: Deps, clientId: string, input: NewV
       training_status: 'scheduled',
       attendance: 'pending',
       result: 'pending',
-      booking_invite_id: null,
+      booking_invite_id: options.bookingInviteId ?? null,
+      ...(options.source ? { source: options.source } : {}),
       video_meeting: session.video_meeting,
       delivery_address: address,
       equipment: { status, dispatch: null, return: null, fees: [], fee_schedule: course.equipment_fees },
       booked_by: options.bookedBy ?? 'Agency',
     },
-    take: () => ({
-      parts: [...consumeHoldParts(deps, vlsHolds, holder, hold.hold_hash, seatUnit(VLS_FAMILY, session, hold.seat), bookingId), sessionBookedPart(deps, VLS_FAMILY, session.id)],
-      failures: { hold: explainHold, unit: explainHold, session: explainSession },
-    }),
+    take: async ({ now }) => {
+      const extra = await options.extra?.({ now, bookingId });
+      return {
+        parts: [...consumeHoldParts(deps, vlsHolds, holder, hold.hold_hash, seatUnit(VLS_FAMILY, session, hold.seat), bookingId), sessionBookedPart(deps, VLS_FAMILY, session.id), ...(extra?.parts ?? [])],
+        failures: { hold: explainHold, unit: explainHold, session: explainSession, ...(extra?.failures ?? {}) },
+      };
+    },
   });
   return view;
 }

@@ -1,26 +1,16 @@
-import * as v from 'valibot';
 import { getClient } from '../../core/access/clients.js';
 import type { Deps } from '../../core/platform/deps.js';
-import { DomainError } from '../../core/platform/errors.js';
 import { readableTime } from '../../core/platform/time.js';
 import type { PracticalBookingView } from '../../core/practical-training/bookings.js';
-import { inviteEvents, inviteGone, inviteSeatHold } from '../../core/practical-training/invites-page.js';
-import { inviteOfToken, type InviteItem } from '../../core/practical-training/invites.js';
+import { inviteEvents, inviteSeatHold } from '../../core/practical-training/invites-page.js';
+import type { InviteItem } from '../../core/practical-training/invites.js';
 import type { SeatHold } from '../../core/practical-training/seats.js';
 import type { TrainingEventView } from '../../core/practical-training/views.js';
-import { email, name, nmcNumber, phone } from '../../api/schemas/fields.js';
 import { candidateFields, escapeHtml, layout } from '../../middleware/html.js';
 
-/** The candidate's pages of a booking invite: choose an event, hold a seat, enter details, book; and the payment page. */
+export { gonePage, goneMeanwhile, InviteBookingForm, liveInvite } from '../shared/_invite-pages.js';
 
-export const InviteBookingForm = v.object({
-  first_name: name(),
-  last_name: name(),
-  email,
-  phone,
-  job_role: name(),
-  nmc_number: v.optional(v.union([v.literal(''), nmcNumber]), ''),
-});
+/** The candidate's pages of a booking invite: choose an event, hold a seat, enter details, book; and the payment page. */
 
 export interface InvitePageModel {
   invite: InviteItem;
@@ -36,29 +26,6 @@ export interface InvitePageModel {
 export async function invitePageModel(deps: Deps, invite: InviteItem, actions: InvitePageModel['actions']): Promise<InvitePageModel> {
   const [client, events, hold] = await Promise.all([getClient(deps, invite.client_id), inviteEvents(deps, invite), inviteSeatHold(deps, invite)]);
   return { invite, agency: client?.name ?? 'Your agency', events, hold, actions, values: { first_name: invite.candidate.first_name, last_name: invite.candidate.last_name, email: invite.candidate.email }, errors: {} };
-}
-
-/** The page a used or expired invite answers, with 410. */
-export function gonePage(state: 'used' | 'expired'): { status: number; html: string } {
-  const html =
-    state === 'used'
-      ? layout('This invite has been used', '<h1>This invite has been used</h1><p>A place has already been booked with this link. Each invite books once; ask your agency if you need another.</p>')
-      : layout('This invite has expired', '<h1>This invite has expired</h1><p>The link is no longer valid. Please ask your agency for a new invite.</p>');
-  return { status: 410, html };
-}
-
-/** The invite behind the token, or the 410 page when it can no longer be used. */
-export async function liveInvite(deps: Deps, token: string): Promise<InviteItem | { status: number; html: string }> {
-  const invite = await inviteOfToken(deps, token);
-  const state = inviteGone(invite, deps.clock());
-  return state ? gonePage(state) : invite;
-}
-
-/** A refusal that means the invite was used (or expired) meanwhile: the 410 page; anything else, undefined. */
-export async function goneMeanwhile(deps: Deps, token: string, err: unknown): Promise<{ status: number; html: string } | undefined> {
-  if (!(err instanceof DomainError)) return undefined;
-  const state = inviteGone(await inviteOfToken(deps, token), deps.clock());
-  return state ? gonePage(state) : undefined;
 }
 
 const when = (e: { start_at: string }, tz: string) => readableTime(e.start_at, tz);

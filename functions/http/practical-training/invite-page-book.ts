@@ -5,12 +5,10 @@ import { practicalTrainingPublic as pages } from '../../api/routes/practical-tra
 import { DomainError } from '../../core/platform/errors.js';
 import { bookWithInvite } from '../../core/practical-training/invites-page.js';
 import { formErrors } from '../../middleware/html.js';
+import { fundsNotice } from '../shared/_invite-pages.js';
 import { pageHandler } from '../../middleware/page-handler.js';
 import { bookedPage, goneMeanwhile, InviteBookingForm, invitePage, invitePageModel, liveInvite } from './_invite-pages.js';
 import { inviteActions } from './invite-page-show.js';
-
-/** What the candidate reads when the agency's pay option is refused: nothing was booked, the invite still works. */
-const FUNDS = new Set(['insufficient-credits', 'insufficient-balance', 'invoice-disabled']);
 
 /** Books the invite's held seat: once per invite. `candidate_pays` goes on to the payment page. */
 export const handler = pageHandler(pages.submitInvitePage, async ({ deps, params, form, baseUrl }) => {
@@ -36,9 +34,8 @@ export const handler = pageHandler(pages.submitInvitePage, async ({ deps, params
     const gone = await goneMeanwhile(deps, params.token, err);
     if (gone) return gone;
     if (!(err instanceof DomainError)) throw err;
-    if (FUNDS.has(err.code)) {
-      return again(422, { notice: `${live.candidate.first_name}, your agency cannot pay for this place just now, so nothing was booked. Your invite still works: please ask your agency, then try again.` });
-    }
+    const funds = fundsNotice(err, live.candidate.first_name);
+    if (funds) return again(422, { notice: funds });
     if (err.code.startsWith('hold-')) return again(422, { notice: 'Your seat was no longer held. Please choose a date again.' });
     return again(422, { notice: err.message });
   }

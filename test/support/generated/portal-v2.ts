@@ -374,13 +374,13 @@ export interface paths {
         };
         /**
          * List requests of a group
-         * @description This client's requests of the group, newest first, optionally by status or candidate. Occupational health lists show outcomes and dates only (no item data or files). The group is the path segment: `training-requests`, `occupational-health-requests` (an account entitlement: 403 without), `appraisal-requests`, `certificate-requests`, `training-verification-requests`.
+         * @description This client's requests of the group, newest first, optionally by status or candidate. Occupational health lists show outcomes and dates only (no item data or files). The group is the path segment: `training-requests`, `occupational-health-requests` (an account entitlement: 403 without), `practical-training-requests`, `life-support-requests`, `appraisal-requests`, `certificate-requests`, `training-verification-requests`.
          */
         get: operations["listGroupRequests"];
         put?: never;
         /**
          * Create a request of a group
-         * @description Asks the candidate (and third parties: issuers, appraisers, an OH provider) for evidence; each is e-mailed a link to a page that works without JavaScript. The body is the common fields (`candidate_id`, `template_id`, `expiry_days`, `notes`) and the group's own: training `subjects` (CSTF codes); occupational health `collection_mode`, `oh_provider`, `epp_role`; appraisal `confirm_with_appraiser`; certificate `certificates[{kind, label}]`; training verification `certificates[{course_title, completed_on, issuer_organisation, issuer_contact_name, issuer_contact_email, …}]`. The group is the path segment: `training-requests`, `occupational-health-requests` (an account entitlement: 403 without), `appraisal-requests`, `certificate-requests`, `training-verification-requests`.
+         * @description Asks the candidate (and third parties: issuers, appraisers, an OH provider) for evidence; each is e-mailed a link to a page that works without JavaScript. The body is the common fields (`candidate_id`, `template_id`, `expiry_days`, `notes`) and the group's own: training `subjects` (CSTF codes); occupational health `collection_mode`, `oh_provider`, `epp_role`; appraisal `confirm_with_appraiser`; certificate `certificates[{kind, label}]`; training verification `certificates[{course_title, completed_on, issuer_organisation, issuer_contact_name, issuer_contact_email, …}]`; practical training `course_id`, `location_id` or `training_event_id`, `pay_option`, `agency_contact_name`, `agency_contact_email`: a real booking invite of the practical training family, e-mailed by that family (the only e-mail; no `submission_url`), expiring with the request and charged only when used (`invoice` without invoicing: 422 `invoice-disabled`); life support `course_id` (a virtual life-support course), `pay_option`, `agency_contact_*`: the same, with an invite internal to that family whose page lists the course's timeslots and asks for the delivery address when the course posts a manikin. Its item follows the invite and the booking: `sent`, `opened`, `booked`, then `certified` (with the certificate, completing the request) or `failed`; a request whose items are all booked does not expire. The group is the path segment: `training-requests`, `occupational-health-requests` (an account entitlement: 403 without), `practical-training-requests`, `life-support-requests`, `appraisal-requests`, `certificate-requests`, `training-verification-requests`.
          */
         post: operations["createGroupRequest"];
         delete?: never;
@@ -398,7 +398,7 @@ export interface paths {
         };
         /**
          * Get a request of a group
-         * @description One request with its items: each item's status, actor, data, file (name, type, size, SHA-256) and review. The group is the path segment: `training-requests`, `occupational-health-requests` (an account entitlement: 403 without), `appraisal-requests`, `certificate-requests`, `training-verification-requests`.
+         * @description One request with its items: each item's status, actor, data, file (name, type, size, SHA-256) and review. The group is the path segment: `training-requests`, `occupational-health-requests` (an account entitlement: 403 without), `practical-training-requests`, `life-support-requests`, `appraisal-requests`, `certificate-requests`, `training-verification-requests`.
          */
         get: operations["getGroupRequest"];
         put?: never;
@@ -420,7 +420,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a request of a group
-         * @description Closes the request: outstanding items are cancelled and their links stop working. Items already final are kept.
+         * @description Closes the request: outstanding items are cancelled and their links stop working (a booking kind's unused invite too). Items already final, and bookings made, are kept.
          */
         post: operations["cancelGroupRequest"];
         delete?: never;
@@ -483,6 +483,26 @@ export interface paths {
          * @description The agency rejects an item with a reason (1 to 500 characters); its actor is e-mailed the reason (occupational health: only that there is one) and the same link, and may submit again.
          */
         post: operations["rejectGroupItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{group}/{id}/items/{item_id}/reissue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reissue a failed item's booking invite
+         * @description For a booking kind (`practical-training-requests`, `life-support-requests`): an item whose booking failed (cancelled, no-show, not passed) gets a new booking invite, e-mailed to the candidate by the course family, and is `sent` again with the new `booking_invite_id`. 409 unless the item is `failed`; concurrent reissues make one invite.
+         */
+        post: operations["reissueGroupItem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1560,6 +1580,422 @@ export interface webhooks {
                     "application/json": {
                         /** @constant */
                         type: "occupational_health_request.expired";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "practical_training_request.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * practical_training_request.created
+         * @description A practical training request was created, with its booking invite (e-mailed by the practical training family).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "practical_training_request.created";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "practical_training_request.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * practical_training_request.completed
+         * @description The booking of a practical training request led to its certificate: the item carries it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "practical_training_request.completed";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "practical_training_request.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * practical_training_request.cancelled
+         * @description A practical training request was cancelled; its unused invite is closed, a booking made stays.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "practical_training_request.cancelled";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "practical_training_request.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * practical_training_request.expired
+         * @description A practical training request expired before a booking was made with its invite.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "practical_training_request.expired";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "life_support_request.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * life_support_request.created
+         * @description A life support request was created, with its booking invite (e-mailed by the virtual life-support family).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "life_support_request.created";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "life_support_request.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * life_support_request.completed
+         * @description The booking of a life support request led to its certificate: the item carries it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "life_support_request.completed";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "life_support_request.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * life_support_request.cancelled
+         * @description A life support request was cancelled; its unused invite is closed, a booking made stays.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "life_support_request.cancelled";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "life_support_request.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * life_support_request.expired
+         * @description A life support request expired before a booking was made with its invite.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "life_support_request.expired";
                         /** Format: date-time */
                         timestamp: string;
                         /** @description The resource as the API returns it */
@@ -3552,7 +3988,7 @@ export interface operations {
                  * @description Templates of this request kind (default: reference)
                  * @example training
                  */
-                kind?: "reference" | "training" | "occupational_health" | "appraisal" | "certificate" | "training_verification";
+                kind?: "reference" | "training" | "occupational_health" | "practical_training" | "life_support" | "appraisal" | "certificate" | "training_verification";
             };
             header?: never;
             path?: never;
@@ -5450,10 +5886,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
             };
             cookie?: never;
         };
@@ -5683,10 +6119,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
             };
             cookie?: never;
         };
@@ -5726,6 +6162,32 @@ export interface operations {
                     };
                     /** @default false */
                     epp_role?: boolean;
+                } | {
+                    candidate_id: number;
+                    template_id?: number;
+                    /** @default 14 */
+                    expiry_days?: number;
+                    notes?: string;
+                    course_id: number;
+                    /** @enum {string} */
+                    pay_option: "credits" | "balance" | "invoice" | "candidate_pays";
+                    agency_contact_name?: string;
+                    /** Format: email */
+                    agency_contact_email?: string;
+                    location_id?: number;
+                    training_event_id?: number;
+                } | {
+                    candidate_id: number;
+                    template_id?: number;
+                    /** @default 14 */
+                    expiry_days?: number;
+                    notes?: string;
+                    course_id: number;
+                    /** @enum {string} */
+                    pay_option: "credits" | "balance" | "invoice" | "candidate_pays";
+                    agency_contact_name?: string;
+                    /** Format: email */
+                    agency_contact_email?: string;
                 } | {
                     candidate_id: number;
                     template_id?: number;
@@ -5971,7 +6433,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            /** @description Invalid fields; or (a booking kind) `invoice` on an account without invoicing */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6012,10 +6474,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
                  * @example 42
@@ -6242,10 +6704,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
                  * @example 42
@@ -6472,10 +6934,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
                  * @example 42
@@ -6708,10 +7170,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
                  * @example 42
@@ -6958,10 +7420,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
                  * @example 42
@@ -7243,6 +7705,233 @@ export interface operations {
             };
         };
     };
+    reissueGroupItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
+                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @example practical-training-requests
+                 */
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                /**
+                 * @description The id, as the API returned it
+                 * @example 9
+                 */
+                id: number;
+                /**
+                 * @description The id, as the API returned it
+                 * @example 23
+                 */
+                item_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 9,
+                     *         "uuid": "0b6c7d1e-5f2a-4c3b-8d9e-1f2a3b4c5d6e",
+                     *         "kind": "practical_training",
+                     *         "candidate_id": 87,
+                     *         "candidate_name": "Kate Marsden",
+                     *         "candidate_email": "kate.marsden@example.org",
+                     *         "template_id": null,
+                     *         "template_name": null,
+                     *         "status": "pending",
+                     *         "status_label": "Awaiting candidate",
+                     *         "outcome": null,
+                     *         "items_required": 1,
+                     *         "items_completed": 0,
+                     *         "is_complete": false,
+                     *         "notes": "Before the first shift on Ward 7",
+                     *         "expires_at": "2026-12-02T09:15:01.903Z",
+                     *         "is_expired": false,
+                     *         "requested_by": 1,
+                     *         "submission_url": null,
+                     *         "details": {
+                     *           "course_id": 1,
+                     *           "pay_option": "credits"
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "id": 23,
+                     *             "uuid": "6d1f0e2a-3b4c-4d5e-9f60-7a8b9c0d1e2f",
+                     *             "request_id": 9,
+                     *             "kind": "practical_training",
+                     *             "type": "course_booking",
+                     *             "status": "sent",
+                     *             "status_label": "Sent",
+                     *             "actor": {
+                     *               "mode": "booking_invite",
+                     *               "name": "Kate Marsden",
+                     *               "email": "kate.marsden@example.org"
+                     *             },
+                     *             "data": null,
+                     *             "file": null,
+                     *             "form_url": null,
+                     *             "booking_invite_id": 32,
+                     *             "booking_id": null,
+                     *             "valid_until": null,
+                     *             "rejection_reason": null,
+                     *             "submitted_at": null,
+                     *             "reviewed_at": null,
+                     *             "reviewed_by": null,
+                     *             "reminder_count": 0,
+                     *             "last_reminder_sent_at": null,
+                     *             "expires_at": "2026-12-02T09:15:01.903Z",
+                     *             "created_at": "2026-11-18T09:15:01.903Z",
+                     *             "updated_at": "2026-11-21T10:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-11-18T09:15:01.903Z",
+                     *         "updated_at": "2026-11-19T18:52:47.331Z"
+                     *       },
+                     *       "message": "Item 23 reissued"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** Format: uuid */
+                            uuid: string;
+                            kind: string;
+                            candidate_id: number;
+                            candidate_name: string;
+                            candidate_email: string;
+                            template_id: number | null;
+                            template_name: string | null;
+                            status: string;
+                            status_label: string;
+                            outcome: ("satisfied" | "not_satisfied") | null;
+                            items_required: number;
+                            items_completed: number;
+                            is_complete: boolean;
+                            notes: string | null;
+                            /** Format: date-time */
+                            expires_at: string;
+                            is_expired: boolean;
+                            requested_by: number;
+                            submission_url: string | null;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            items: {
+                                id: number;
+                                /** Format: uuid */
+                                uuid: string;
+                                request_id: number;
+                                kind: string;
+                                type: string;
+                                status: string;
+                                status_label: string;
+                                actor: {
+                                    mode: string;
+                                    name: string;
+                                    email: string;
+                                };
+                                data: {
+                                    [key: string]: unknown;
+                                } | null;
+                                file: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    content_type: "application/pdf" | "image/jpeg" | "image/png";
+                                    size: number;
+                                    sha256: string;
+                                    /** Format: date-time */
+                                    uploaded_at: string;
+                                    scan_status: string;
+                                    purged_at: string | null;
+                                } | null;
+                                form_url: string | null;
+                                booking_invite_id: number | null;
+                                booking_id: number | null;
+                                valid_until: string | null;
+                                rejection_reason: string | null;
+                                submitted_at: string | null;
+                                reviewed_at: string | null;
+                                reviewed_by: number | null;
+                                reminder_count: number;
+                                last_reminder_sent_at: string | null;
+                                /** Format: date-time */
+                                expires_at: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The item has not failed, or the request is closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     downloadGroupItemFile: {
         parameters: {
             query?: never;
@@ -7255,10 +7944,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
                  * @example 42
@@ -7340,10 +8029,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The request group: training-requests, occupational-health-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
                  * @example training-requests
                  */
-                group: "training-requests" | "occupational-health-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
                  * @example 42
@@ -7931,7 +8620,7 @@ export interface operations {
                     name: string;
                     /** Format: uri */
                     url: string;
-                    events: ("reference_request.created" | "reference.completed" | "reference.declined" | "reference_request.completed" | "reference_request.cancelled" | "reference_request.expired" | "training_request.created" | "training_request.submitted" | "training_request.completed" | "training_request.cancelled" | "training_request.expired" | "occupational_health_request.created" | "occupational_health_request.submitted" | "occupational_health_request.completed" | "occupational_health_request.cancelled" | "occupational_health_request.expired" | "appraisal_request.created" | "appraisal_request.submitted" | "appraisal_request.completed" | "appraisal_request.cancelled" | "appraisal_request.expired" | "certificate_request.created" | "certificate_request.submitted" | "certificate_request.completed" | "certificate_request.cancelled" | "certificate_request.expired" | "training_verification_request.created" | "training_verification_request.completed" | "training_verification_request.cancelled" | "training_verification_request.expired" | "request_item.submitted" | "request_item.accepted" | "request_item.rejected" | "request_item.confirmed" | "request_item.denied" | "request_item.booked" | "request_item.certified" | "request_item.failed" | "webhook.test")[];
+                    events: ("reference_request.created" | "reference.completed" | "reference.declined" | "reference_request.completed" | "reference_request.cancelled" | "reference_request.expired" | "training_request.created" | "training_request.submitted" | "training_request.completed" | "training_request.cancelled" | "training_request.expired" | "occupational_health_request.created" | "occupational_health_request.submitted" | "occupational_health_request.completed" | "occupational_health_request.cancelled" | "occupational_health_request.expired" | "practical_training_request.created" | "practical_training_request.completed" | "practical_training_request.cancelled" | "practical_training_request.expired" | "life_support_request.created" | "life_support_request.completed" | "life_support_request.cancelled" | "life_support_request.expired" | "appraisal_request.created" | "appraisal_request.submitted" | "appraisal_request.completed" | "appraisal_request.cancelled" | "appraisal_request.expired" | "certificate_request.created" | "certificate_request.submitted" | "certificate_request.completed" | "certificate_request.cancelled" | "certificate_request.expired" | "training_verification_request.created" | "training_verification_request.completed" | "training_verification_request.cancelled" | "training_verification_request.expired" | "request_item.submitted" | "request_item.accepted" | "request_item.rejected" | "request_item.confirmed" | "request_item.denied" | "request_item.booked" | "request_item.certified" | "request_item.failed" | "webhook.test")[];
                     /** @default 10 */
                     timeout_seconds?: number;
                 };
@@ -8174,7 +8863,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    events: ("reference_request.created" | "reference.completed" | "reference.declined" | "reference_request.completed" | "reference_request.cancelled" | "reference_request.expired" | "training_request.created" | "training_request.submitted" | "training_request.completed" | "training_request.cancelled" | "training_request.expired" | "occupational_health_request.created" | "occupational_health_request.submitted" | "occupational_health_request.completed" | "occupational_health_request.cancelled" | "occupational_health_request.expired" | "appraisal_request.created" | "appraisal_request.submitted" | "appraisal_request.completed" | "appraisal_request.cancelled" | "appraisal_request.expired" | "certificate_request.created" | "certificate_request.submitted" | "certificate_request.completed" | "certificate_request.cancelled" | "certificate_request.expired" | "training_verification_request.created" | "training_verification_request.completed" | "training_verification_request.cancelled" | "training_verification_request.expired" | "request_item.submitted" | "request_item.accepted" | "request_item.rejected" | "request_item.confirmed" | "request_item.denied" | "request_item.booked" | "request_item.certified" | "request_item.failed" | "webhook.test")[];
+                    events: ("reference_request.created" | "reference.completed" | "reference.declined" | "reference_request.completed" | "reference_request.cancelled" | "reference_request.expired" | "training_request.created" | "training_request.submitted" | "training_request.completed" | "training_request.cancelled" | "training_request.expired" | "occupational_health_request.created" | "occupational_health_request.submitted" | "occupational_health_request.completed" | "occupational_health_request.cancelled" | "occupational_health_request.expired" | "practical_training_request.created" | "practical_training_request.completed" | "practical_training_request.cancelled" | "practical_training_request.expired" | "life_support_request.created" | "life_support_request.completed" | "life_support_request.cancelled" | "life_support_request.expired" | "appraisal_request.created" | "appraisal_request.submitted" | "appraisal_request.completed" | "appraisal_request.cancelled" | "appraisal_request.expired" | "certificate_request.created" | "certificate_request.submitted" | "certificate_request.completed" | "certificate_request.cancelled" | "certificate_request.expired" | "training_verification_request.created" | "training_verification_request.completed" | "training_verification_request.cancelled" | "training_verification_request.expired" | "request_item.submitted" | "request_item.accepted" | "request_item.rejected" | "request_item.confirmed" | "request_item.denied" | "request_item.booked" | "request_item.certified" | "request_item.failed" | "webhook.test")[];
                     is_active: boolean;
                     name?: string;
                     /** Format: uri */

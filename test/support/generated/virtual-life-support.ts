@@ -253,6 +253,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/invite/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Life-support request's invite page (HTML)
+         * @description The page the link of a portal v2 life-support request opens (this family e-mails it; the family has no invite operations): the course's timeslots with free seats, the candidate's details and, when the course posts a manikin, the delivery address. Opening it marks the request's item `opened` the first time; it never uses the invite. A used, expired or withdrawn invite answers 410.
+         */
+        get: operations["showInvitePage"];
+        put?: never;
+        /**
+         * Life-support request's invite page: book (HTML form)
+         * @description Holds a seat of the chosen timeslot for the invite and books it at once with the agency's `pay_option`, using the invite and booking the request's item in the same transaction: an invite books once. With `candidate_pays` the candidate goes on to the payment page. Refused (short of funds, the slot gone), the page says so and the invite stays usable.
+         */
+        post: operations["submitInvitePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pay/{token}": {
         parameters: {
             query?: never;
@@ -2646,6 +2670,133 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    showInvitePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Book Immediate Life Support (virtual)</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The invite was used, has expired or was withdrawn */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>This invite has expired</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    submitInvitePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Booked (agency-paid): the confirmation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Book Immediate Life Support (virtual)</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Booked with candidate_pays: on to the payment page (Location) */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The invite was used, has expired or was withdrawn */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>This invite has expired</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The form again, with what is wrong */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Book Immediate Life Support (virtual)</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description Internal error; nothing internal is revealed */

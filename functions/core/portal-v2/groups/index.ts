@@ -1,5 +1,6 @@
 import type { GroupDeclaration } from '../../requests/group.js';
 import { appraisal } from './appraisal.js';
+import { lifeSupport, practicalTraining } from './booking.js';
 import { certificate } from './certificate.js';
 import { GROUP_KIND_NAMES, segmentOf, type GroupKindName } from './names.js';
 import { occupationalHealth } from './occupational-health.js';
@@ -10,12 +11,14 @@ import { trainingVerification } from './training-verification.js';
 const BY_KIND: { [K in GroupKindName]: GroupDeclaration<K> } = {
   training,
   occupational_health: occupationalHealth,
+  practical_training: practicalTraining,
+  life_support: lifeSupport,
   appraisal,
   certificate,
   training_verification: trainingVerification,
 };
 
-/** The request groups of portal v2 beside references (the booking kinds join when their families can invite). */
+/** The request groups of portal v2 beside references. */
 export const GROUP_DECLARATIONS: readonly GroupDeclaration[] = GROUP_KIND_NAMES.map((kind) => BY_KIND[kind]);
 export { GROUP_SEGMENTS, segmentOf } from './names.js';
 export const GROUP_KINDS = GROUP_KIND_NAMES;
