@@ -364,7 +364,7 @@ describe('agency operations on every group', () => {
 
   it('has demo data: one request of each group, each in another state', async () => {
     const states: Record<string, string> = {};
-    for (const group of ['training-requests', 'certificate-requests', 'appraisal-requests', 'training-verification-requests', 'occupational-health-requests']) {
+    for (const group of ['training-requests', 'certificate-requests', 'appraisal-requests', 'training-verification-requests', 'occupational-health-requests', 'practical-training-requests', 'life-support-requests']) {
       const [first] = (await call(`${base}/${group}?limit=100`, { token: northwind })).body.data.slice(-1);
       states[group] = first.status;
     }
@@ -374,6 +374,8 @@ describe('agency operations on every group', () => {
       'appraisal-requests': 'pending',
       'training-verification-requests': 'in_progress',
       'occupational-health-requests': 'cancelled',
+      'practical-training-requests': 'expired',
+      'life-support-requests': 'pending',
     });
   });
 

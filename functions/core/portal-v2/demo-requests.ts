@@ -77,10 +77,11 @@ export async function seedDemoRequests(deps: Deps, base: string, inviteLinks: In
     await markOpened(deps, items[0]!.form_token!);
     await submitItemFields(deps, items[0]!.form_token!, 'form', items[0]!.id, { issuer_name: 'A. Registrar', issuer_position: 'Registrar', decision: 'confirm' });
   }
-  // Practical training: pending (the candidate has the practical training family's invite e-mail, for the first active course).
+  // Practical training: expired (made three weeks ago for 14 days; its invite, never used, expired with it), so the demo shows every status.
   const course = (await loadCatalogue(deps)).courses.find((c) => c.active);
   if (course && !(await seeded('practical_training'))) {
-    await createGroupRequest(deps, NORTHWIND, 'practical-training-requests', { candidate_id: 2, course_id: course.id, pay_option: 'credits', expiry_days: 30, notes: 'Practical before the first shift' }, base, inviteLinks);
+    const threeWeeksAgo = new Date(deps.clock().getTime() - 21 * 86_400_000);
+    await createGroupRequest({ ...deps, clock: () => threeWeeksAgo }, NORTHWIND, 'practical-training-requests', { candidate_id: 2, course_id: course.id, pay_option: 'credits', expiry_days: 14, notes: 'Practical before the first shift' }, base, inviteLinks);
   }
   // Life support: pending (the virtual life-support family e-mailed its invite, for the first active virtual course).
   const virtual = (await loadCourses(deps)).find((c) => c.active);
