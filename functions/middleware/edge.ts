@@ -7,7 +7,8 @@ import { PATH_PARAMS, pathParamNames, type PathParamName } from '../api/schemas/
 import { systemClock, type Clock } from '../core/platform/clock.js';
 import { availabilityAt, deprecationHeaders, deprecationSchedules, type DeprecationSchedule } from '../core/platform/deprecation.js';
 import { DomainError } from '../core/platform/errors.js';
-import { FAMILIES, familyUrlEnv, isFamilyId, type FamilyId } from '../core/platform/families.js';
+import { FAMILIES, isFamilyId, type FamilyId } from '../core/platform/families.js';
+import { familyUrl } from '../core/platform/family-urls.js';
 import type { RateLimitState } from '../core/access/rate-limit.js';
 import type { AccessContext } from '../core/access/tokens.js';
 import { createLogger, errorFields, type Logger } from './logger.js';
@@ -94,23 +95,6 @@ export function familyOf(op: Pick<Operation, 'family'>, event: APIGatewayProxyEv
 
 /** Read once at cold start: a schedule that makes no sense stops the function here, not on a request. */
 const DEPRECATIONS = new Map(deprecationSchedules().map((s) => [s.family, s]));
-
-/**
- * Another family's base URL as this function knows it: PUBLIC_ROOT_URL and
- * the family's prefix behind the custom domain (and locally); otherwise the
- * family's own HTTP API, whose URL its stack passes in `FAMILY_URL_<FAMILY>`.
- */
-const familyUrl = (family: FamilyId): string | undefined => {
-  const root = process.env.PUBLIC_ROOT_URL;
-  return root ? root.replace(/\/$/, '') + FAMILIES[family].prefix : process.env[familyUrlEnv(family)]?.replace(/\/$/, '') || undefined;
-};
-
-/** The same, for links that must be there (a facade's links into its parent family). */
-export function familyBaseUrl(family: FamilyId): string {
-  const url = familyUrl(family);
-  if (!url) throw new Error(`No address for the ${family} family: set PUBLIC_ROOT_URL or ${familyUrlEnv(family)}`);
-  return url;
-}
 
 type EdgeOperation = Pick<Operation, 'family' | 'path' | 'successor' | 'servedAfterSunset'>;
 

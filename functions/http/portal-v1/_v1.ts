@@ -3,7 +3,7 @@ import type { PageQuery } from '../../api/schemas/fields.js';
 import type { GroupRequestsQuery } from '../../api/schemas/portal-v2-groups.js';
 import type * as v from 'valibot';
 import { checkGroupRead, createGroupRequest, getGroupRequest, kindOf, listGroupRequests, type NewGroupRequest } from '../../core/portal-v2/request-groups.js';
-import { familyBaseUrl } from '../../middleware/edge.js';
+import { familyBaseUrl } from '../../core/platform/family-urls.js';
 import { httpHandler, single } from '../../middleware/http-handler.js';
 
 /**

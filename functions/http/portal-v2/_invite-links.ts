@@ -2,7 +2,7 @@ import { linkTo } from '../../api/routes/operation.js';
 import { practicalTrainingPublic } from '../../api/routes/practical-training-public.js';
 import { virtualLifeSupport } from '../../api/routes/virtual-life-support.js';
 import type { InviteLinks } from '../../core/portal-v2/booking-invites.js';
-import { familyBaseUrl } from '../../middleware/edge.js';
+import { familyBaseUrl } from '../../core/platform/family-urls.js';
 
 /** The booking kinds' invite pages, in their own families (decision 11): the link the family's invite e-mail carries. */
 const INVITE_PAGES = {

@@ -3,7 +3,7 @@ import { practicalTrainingLegacy } from '../../api/routes/practical-training-leg
 import { linkTo } from '../../api/routes/operation.js';
 import { PRACTICAL_FAMILY } from '../../core/practical-training/catalogue.js';
 import { bookingLinks } from '../../core/practical-training-legacy/bookings.js';
-import { familyBaseUrl } from '../../middleware/edge.js';
+import { familyBaseUrl } from '../../core/platform/family-urls.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
 /** The agency's booking page in practical training, once per active course with the course chosen. */
