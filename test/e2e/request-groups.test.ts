@@ -209,6 +209,28 @@ describe('training requests', () => {
     expect(forged.status).toBe(422);
   });
 
+  it('two returns from the bucket for one upload at once (a reload, two tabs): the file stays attached and downloadable', async () => {
+    const who = await candidate();
+    const request = (await call(`${base}/training-requests`, { token: northwind, body: { candidate_id: who.id, subjects: ['fire_safety'] } })).body.data;
+    const item = request.items[0].id;
+    const html = await (await post(request.submission_url, { item_id: String(item), completed_on: daysAgo(5), provider: 'Resus UK' })).text();
+    const { action, fields } = uploadForm(html);
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'evidence');
+    const stored = await fetch(action, { method: 'POST', body: form, redirect: 'manual' });
+    expect(stored.status).toBe(303);
+    const back = stored.headers.get('location')!;
+    const statuses = (await Promise.all([fetch(back), fetch(back)])).map((r) => r.status);
+    expect(statuses).toContain(200);
+
+    const file = await fetch(`${base}/training-requests/${request.id}/items/${item}/file`, { headers: { authorization: `Bearer ${northwind}` }, redirect: 'manual' });
+    expect(file.status).toBe(303);
+    const bytes = await fetch(file.headers.get('location')!);
+    expect(bytes.status).toBe(200);
+    expect(Buffer.from(await bytes.arrayBuffer()).equals(PDF)).toBe(true);
+  });
+
   it('gives one winner when an accept and a reject race for one item, and one completed event', async () => {
     const who = await candidate();
     const ids: number[] = [];

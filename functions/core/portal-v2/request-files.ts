@@ -78,25 +78,29 @@ async function copyObject(from: string, to: string): Promise<void> {
   const { host: _host, ...headers } = (await signer.sign(request)).headers;
   const response = await fetch(url, { method: 'PUT', headers });
   const body = await response.text();
-  if (!response.ok || body.includes('<Error>')) throw new Error(`Copying ${from} to ${to} failed: ${response.status} ${body.slice(0, 200)}`);
+  // The candidate sees the page again with this message (a 422, not a 500); the upload itself expires.
+  if (!response.ok || body.includes('<Error>')) throw new DomainError('invalid-state', 'We could not keep your file just now. Please upload it again.', { status: response.status });
 }
 
 /**
  * Copies a checked upload to its item's file key, then runs `attach` (the
- * item's write): if that fails, the copy is deleted (the upload expires by
- * itself); once the item holds the file, the upload is deleted.
+ * item's write); once the item holds the file, the upload is deleted. The
+ * file key follows from the upload's, so a second pass over one upload (a
+ * reload, two tabs) copies to the same key: when `attach` fails, the copy is
+ * deleted only if the item does not hold it (`held`), else the earlier pass
+ * attached it and this one succeeds too.
  */
-export async function keepUploadedFile<T>(checked: CheckedFile, attach: (file: CheckedFile) => Promise<T>): Promise<T> {
+export async function keepUploadedFile(checked: CheckedFile, attach: (file: CheckedFile) => Promise<unknown>, held: () => Promise<boolean>): Promise<void> {
   await copyObject(checked.upload_key, checked.key);
-  let result: T;
   try {
-    result = await attach(checked);
+    await attach(checked);
   } catch (err) {
-    await deleteRequestFile(checked.key).catch(() => undefined);
-    throw err;
+    // Unsure whether the item holds it: keep the copy (an orphan costs storage; a deleted evidence file is lost).
+    const holds = await held().catch(() => undefined);
+    if (holds === false) await deleteRequestFile(checked.key).catch(() => undefined);
+    if (!holds) throw err;
   }
   await deleteRequestFile(checked.upload_key).catch(() => undefined);
-  return result;
 }
 
 /** A 300-second signed link to download an item's file as an attachment. */

@@ -165,7 +165,7 @@ export async function attachUploadedFile(deps: Deps, token: string, page: PageKi
     event: 'submitted',
     // A follow-up item is added once (a resubmitted appraisal does not ask the appraiser twice).
     follow: (decl.follow?.({ ...item }, request) ?? []).filter((plan) => !items.some((i) => i.type === plan.type)),
-  })));
+  })), async () => (await requireRequest(deps, p.kind, p.request.client_id, p.request.id)).items.some((i) => i.id === itemId && i.file?.key === file.key));
   if (earlier && earlier !== file.key) await deleteRequestFile(earlier).catch(() => undefined);
   return itemId;
 }
