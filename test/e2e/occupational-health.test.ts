@@ -1,5 +1,5 @@
 import { eventKindsOf } from '../../functions/core/events/catalogue.js';
-import { createUser } from '../../functions/core/access/team.js';
+import { createRole, createUser } from '../../functions/core/access/team.js';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import { purgeDueRequests } from '../../functions/core/portal-v2/request-purge.js';
 import type { LocalStack } from '../../lib/local/stack.js';
@@ -117,8 +117,14 @@ it('keeps health data to the request read, out of lists, webhooks and e-mails, a
     expect(r.body).not.toContain(read.items[0].file.sha256);
   }
 
+  // A reviewer without health:read reviews, and the answer shows them outcomes and dates only.
+  const reviewersOnly = await createRole(depsFromEnv(), 'demo-riverside', { name: 'Reviewer without health data', permissions: ['requests:review'] });
+  const reviewer = await createUser(depsFromEnv(), 'demo-riverside', { name: 'OH reviewer', email: `reviewer.${Date.now()}@riverside.example`, role_id: reviewersOnly.id, status: 'active', alert_min_severity: 'none' }, null);
   // A rejection reason is not e-mailed (it may speak of health): the form shows it.
-  await call(`${base}/occupational-health-requests/${request.id}/items/${hepB.id}/reject`, { token, body: { reason: 'Titre below 10 mIU/mL' } });
+  const rejected = await call(`${base}/occupational-health-requests/${request.id}/items/${hepB.id}/reject`, { token, headers: as(reviewer.id), body: { reason: 'Titre below 10 mIU/mL' } });
+  expect(rejected.status).toBe(200);
+  expect(rejected.body.data.items[0]).toMatchObject({ status: 'rejected', reviewed_by: reviewer.id, data: null, file: null });
+  expect(rejected.body.data.items[7]).toMatchObject({ status: 'submitted', data: null, file: null });
   const [, rejection] = await mailTo(stack, provider, 2).then((m) => m.sort((a) => (a.includes('again') ? 1 : -1)));
   expect(rejection).not.toContain('Titre below');
   expect(await (await fetch(form)).text()).toContain('Titre below 10 mIU/mL');
@@ -126,7 +132,12 @@ it('keeps health data to the request read, out of lists, webhooks and e-mails, a
   expect(logsOf(stack).some((l) => l.includes('titre') || l.includes('Titre below'))).toBe(false);
 
   // Closed: cancelled now. The files go after 365 days, the data after 2190 (the schedule, with the clock moved on).
-  await call(`${base}/occupational-health-requests/${request.id}/cancel`, { method: 'POST', token });
+  // Cancelled by a viewer: outcomes only in the answer; the account itself (no Acting-User) sees the data.
+  const cancelled = await call(`${base}/occupational-health-requests/${request.id}/cancel`, { method: 'POST', token, headers: as(viewer.id) });
+  expect(cancelled.status).toBe(200);
+  expect(cancelled.body.data).toMatchObject({ status: 'cancelled' });
+  expect(cancelled.body.data.items.map((i: { data: unknown }) => i.data)).toEqual(cancelled.body.data.items.map(() => null));
+  expect((await call(`${base}/occupational-health-requests/${request.id}`, { token })).body.data.items[7].data).toMatchObject({ outcome: 'not_fit' });
   const later = (days: number) => ({ ...depsFromEnv(), clock: () => new Date(Date.now() + days * 86_400_000) });
   await purgeDueRequests(later(364));
   expect((await call(`${base}/occupational-health-requests/${request.id}`, { token })).body.data.items[7].file.purged_at).toBeNull();

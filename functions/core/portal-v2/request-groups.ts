@@ -278,6 +278,30 @@ export async function groupItemFileUrl(deps: Deps, clientId: string, segment: st
 }
 
 /**
+ * What a change's answer (accept, reject, cancel, reminders) shows of a
+ * health kind's request (design 1.5 rule 2): the whole view to the account
+ * and to an acting user with `health:read`, a logged read; to anyone else
+ * acting, outcomes and dates only, as lists show. Other kinds: as it is.
+ */
+export async function shownAfterChange(deps: Deps, log: { info: (message: string, fields: Record<string, unknown>) => void }, clientId: string, segment: string, view: GroupRequestView, what: string, actingUser: string | undefined): Promise<GroupRequestView> {
+  const kind = kindOf(segment);
+  if (!kind.declaration.special_category) return view;
+  const reads = await checkActingUser(deps, clientId, actingUser, 'health:read').then(
+    () => true,
+    (err: unknown) => {
+      if (err instanceof DomainError && err.code === 'acting-user-not-permitted') return false;
+      throw err;
+    },
+  );
+  if (reads) {
+    log.info('health data read', { client_id: clientId, group_request_id: view.id, kind: kind.declaration.kind, what, acting_user: actingUser === undefined ? null : Number(actingUser) });
+    return view;
+  }
+  const { request, items } = await requireRequest(deps, kind, clientId, view.id);
+  return toGroupView(kind.declaration, groupLinks, request, items, deps.clock(), 'outcomes');
+}
+
+/**
  * A read of one request's data, an item's file or the PDF (design 1.5 rule
  * 2): a health kind's, with `Acting-User`, needs `health:read`, checked
  * once the path has been found, and is logged: who (client, acting user),

@@ -1,5 +1,5 @@
 import { portalV2 } from '../../api/routes/portal-v2.js';
-import { requireGroupItem } from '../../core/portal-v2/request-groups.js';
+import { requireGroupItem, shownAfterChange } from '../../core/portal-v2/request-groups.js';
 import { reviewItem } from '../../core/portal-v2/request-items.js';
 import { actingHandler } from '../../middleware/acting-user.js';
 import { single } from '../../middleware/http-handler.js';
@@ -8,9 +8,10 @@ import { single } from '../../middleware/http-handler.js';
 export const handler = actingHandler(
   portalV2.rejectGroupItem,
   'requests:review',
-  async ({ deps, family, caller, params, body, acting }) => ({
-    status: 200,
-    body: single(family, await reviewItem(deps, caller.clientId, params.group, params.id, params.item_id, { accept: false, reason: body.reason }, acting?.id ?? null), `Item ${params.item_id} rejected`),
-  }),
+  async ({ deps, log, family, caller, params, headers, body, acting }) => {
+    const reviewed = await reviewItem(deps, caller.clientId, params.group, params.id, params.item_id, { accept: false, reason: body.reason }, acting?.id ?? null);
+    // A health kind's data only to those who may read it (design 1.5 rule 2).
+    return { status: 200, body: single(family, await shownAfterChange(deps, log, caller.clientId, params.group, reviewed, 'review', headers['acting-user']), `Item ${params.item_id} rejected`) };
+  },
   { resource: ({ deps, caller, params }) => requireGroupItem(deps, caller.clientId, params.group, params.id, params.item_id) },
 );

@@ -1,8 +1,8 @@
 import { portalV2 } from '../../api/routes/portal-v2.js';
-import { remindGroupRequest } from '../../core/portal-v2/request-groups.js';
+import { remindGroupRequest, shownAfterChange } from '../../core/portal-v2/request-groups.js';
 import { httpHandler, single } from '../../middleware/http-handler.js';
 
-export const handler = httpHandler(portalV2.remindGroupRequest, async ({ deps, family, caller, params }) => {
+export const handler = httpHandler(portalV2.remindGroupRequest, async ({ deps, log, family, caller, params, headers }) => {
   const { request, reminders_sent } = await remindGroupRequest(deps, caller.clientId, params.group, params.id);
-  return { status: 200, body: single(family, request, `${reminders_sent} reminder${reminders_sent === 1 ? '' : 's'} sent`) };
+  return { status: 200, body: single(family, await shownAfterChange(deps, log, caller.clientId, params.group, request, 'reminders', headers['acting-user']), `${reminders_sent} reminder${reminders_sent === 1 ? '' : 's'} sent`) };
 });
