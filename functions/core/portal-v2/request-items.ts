@@ -84,17 +84,22 @@ export async function itemChangeParts(
 ): Promise<{ parts: Part[]; request: GroupRequest; items: GroupItem[] }> {
   const now = deps.clock();
   const at = now.toISOString();
-  const changed: GroupItem = { ...item, ...change.set, updated_at: at };
+  let set: Partial<GroupItem> = { ...change.set, updated_at: at };
   const client = change.follow?.length ? await getClient(deps, request.client_id) : undefined;
   const followed = change.follow?.length ? await newGroupItems(deps, kind, request, change.follow, client?.name ?? '', false) : { items: [], parts: [] };
+  const others = items.filter((i) => i.id !== item.id);
+  const wait = bookingWait(kind, request, [...others, { ...item, ...set }, ...followed.items], now);
+  // A fresh window (see bookingWait) is the item's too: it expires by its own time.
+  if (wait.expires_at && wait.expires_at !== request.expires_at) set = { ...set, expires_at: wait.expires_at };
+  const changed: GroupItem = { ...item, ...set };
   const itemsAfter = [...items.map((i) => (i.id === item.id ? changed : i)), ...followed.items];
   const { status, outcome } = derivedGroupStatus(kind.declaration, itemsAfter);
   const completes = status === 'completed';
-  const { after, part: requestPart } = requestChange(deps, kind, request, { status, outcome, ...bookingWait(kind, request, itemsAfter) }, completes);
+  const { after, part: requestPart } = requestChange(deps, kind, request, { status, outcome, ...wait }, completes);
   const enteredReview = kind.declaration.reviewed && status === 'awaiting_review' && request.status !== 'awaiting_review';
   const parts = [
     requestPart,
-    itemChange(deps, kind, request, item, { ...change.set, updated_at: at }, allOf(itemStatusIs(item.status))),
+    itemChange(deps, kind, request, item, set, allOf(itemStatusIs(item.status))),
     ...followed.parts,
     ...(change.event ? [itemEvent(deps, kind, after, changed, change.event)] : []),
     ...(change.parts?.(after, changed) ?? []),
@@ -109,13 +114,19 @@ const PARKED = '9999-12-31T23:59:59.999Z';
 
 /**
  * A booking kind's request starts or stops waiting for its bookings (rule 6):
- * the flag reads decide expiry by, and its place in the sweep's index.
+ * the flag reads decide expiry by, and its place in the sweep's index. A
+ * booking that fails after the request's own expiry (a course weeks ahead,
+ * then a no-show) would leave it expired at once, with no time to reissue:
+ * it gets a fresh window as long as its first.
  */
-function bookingWait(kind: GroupEngineKind, request: GroupRequest, items: GroupItem[]): Partial<GroupRequest> {
+function bookingWait(kind: GroupEngineKind, request: GroupRequest, items: GroupItem[], now: Date): Partial<GroupRequest> {
   if (!kind.declaration.bookingFamily) return {};
   const waiting = waitsForBookings(items);
   if (waiting === !!request.waiting_for_bookings) return {};
-  return { waiting_for_bookings: waiting, ...kind.keys.open(waiting ? PARKED : request.expires_at, request.client_id, request.id) } as Partial<GroupRequest>;
+  if (waiting) return { waiting_for_bookings: true, ...kind.keys.open(PARKED, request.client_id, request.id) } as Partial<GroupRequest>;
+  const window = Date.parse(request.expires_at) - Date.parse(request.created_at);
+  const expires_at = Date.parse(request.expires_at) > now.getTime() ? request.expires_at : new Date(now.getTime() + window).toISOString();
+  return { waiting_for_bookings: false, expires_at, ...kind.keys.open(expires_at, request.client_id, request.id) } as Partial<GroupRequest>;
 }
 
 /** The agency accepts or rejects a submitted item (design 1.3 rule 4); a rejected actor is e-mailed the reason and the same link. */

@@ -189,6 +189,29 @@ describe('a practical training request', () => {
     expect(await getGroupRequest(deps, client, SEGMENT, waiting.id)).toMatchObject({ status: 'completed', items: [{ status: 'certified' }] });
   });
 
+  it('a booking that fails after the request would have expired gives it a fresh window, so the item can be reissued', async () => {
+    const { client, candidate } = await agency();
+    const event = await newEvent();
+    const created = await create(client, { candidate_id: candidate, expiry_days: 3 });
+    const booking = await book(client, created.items[0]!.booking_invite_id!, event.id);
+    clock.set(`${event.date}T10:00:00.000Z`); // long after the 3 days
+    await markPracticalAttendance(deps, booking.id, 'no_show');
+    const failed = await getGroupRequest(deps, client, SEGMENT, created.id);
+    expect(failed).toMatchObject({ status: 'in_progress', is_expired: false, items: [{ status: 'failed' }] });
+    expect(Date.parse(failed.expires_at)).toBe(Date.parse(`${event.date}T10:00:00.000Z`) + 3 * 86_400_000);
+    await expireDueRequests(deps, GROUP_KINDS.practical_training!);
+    expect(await eventsOf(created.id)).not.toContain('practical_training_request.expired');
+
+    const reissued = await reissueItem(deps, client, SEGMENT, created.id, created.items[0]!.id, inviteLinks);
+    expect(reissued).toMatchObject({ status: 'pending', expires_at: failed.expires_at, items: [{ status: 'sent' }] });
+    const invite = await getInvite(deps, client, reissued.items[0]!.booking_invite_id!);
+    expect([invite.status, Date.parse(invite.expires_at)]).toEqual(['queued', Date.parse(failed.expires_at)]);
+
+    // Left alone, the fresh window ends like any other.
+    clock.set(new Date(Date.parse(failed.expires_at) + 1000).toISOString());
+    expect(await getGroupRequest(deps, client, SEGMENT, created.id)).toMatchObject({ status: 'expired' });
+  });
+
   it('refuses invoice on an account without invoicing (422 invoice-disabled) and writes nothing', async () => {
     const { client, candidate } = await agency();
     expect(await code(create(client, { candidate_id: candidate, pay_option: 'invoice' }))).toBe('invoice-disabled');
