@@ -49,3 +49,18 @@ process.stdout.write(JSON.stringify(result));`,
   expect(result.statusCode).toBe(401);
   expect(JSON.parse(result.body)).toMatchObject({ type: '/problems/invalid-token' });
 });
+
+/**
+ * A course family's booking moves its portal request item in its own
+ * transaction; its functions load that step (portal-v2/booking-follow.ts),
+ * never the request groups' module with every group's declaration, page and
+ * invite code (25–40 KB of each bundle when they did).
+ */
+it("a course family's booking functions do not load the portal's request groups", async () => {
+  for (const entry of ['functions/http/practical-training/bookings-create.ts', 'functions/http/virtual-life-support/bookings-create.ts', 'functions/http/practical-training/invite-page-book.ts']) {
+    const { metafile } = await build({ ...esbuildOptions(), entryPoints: [join(PROJECT_ROOT, entry)], write: false, metafile: true, outfile: join(tmpdir(), 'follow-check.mjs') });
+    const inputs = Object.keys(metafile!.inputs);
+    expect(inputs.some((i) => i.endsWith('portal-v2/booking-follow.ts'))).toBe(true);
+    expect(inputs.filter((i) => /portal-v2\/(request-groups|booking-invites|request-files)\.ts$|portal-v2\/groups\/index\.ts$/.test(i))).toEqual([]);
+  }
+});

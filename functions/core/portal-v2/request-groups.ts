@@ -18,6 +18,7 @@ import { newLinkToken } from '../requests/links.js';
 import { refuseCandidateAddress } from '../requests/recipients.js';
 import { sendReminders } from '../requests/reminders.js';
 import { listRequests, newItemParts, newRequestPart, requestEvent, requireRequest, type RequestFilter } from '../requests/store.js';
+import { bookingEngineKind } from './booking-kinds.js';
 import { invitingFamily, type InviteLinks, type InvitedCandidate, type PlannedInvite } from './booking-invites.js';
 import { candidateName, getCandidateItem } from './candidates.js';
 import { GROUP_DECLARATIONS, declarationBySegment } from './groups/index.js';
@@ -50,13 +51,11 @@ const reminderEmail = (decl: GroupDeclaration) => ({ request, item, agency }: { 
 
 export const GROUP_KINDS: Record<string, GroupEngineKind> = Object.fromEntries(
   GROUP_DECLARATIONS.map((decl) => {
-    const kind = groupEngineKind(decl, groupLinks, reminderEmail(decl));
+    const family = decl.bookingFamily;
+    const kind = family ? bookingEngineKind(decl) : groupEngineKind(decl, groupLinks, reminderEmail(decl));
     // The candidate's uploads share one page and one reminder; each third party has their own form.
     kind.reminderTarget = (item) => actorKeyOf(item.actor);
-    const family = decl.bookingFamily;
     if (family) {
-      // The family's invite e-mail is the only e-mail (design 1.3 rule 8): nobody is reminded here.
-      kind.remindable = [];
       // Closing the request closes its unused invites; a booking made stays (rule 7).
       kind.closeParts = async (deps, request, outstanding) =>
         outstanding.filter((i) => i.booking_invite_id && (i.status === 'sent' || i.status === 'opened')).map((i) => invitingFamily(family).close(deps, request.client_id, i.booking_invite_id!));

@@ -17,7 +17,7 @@ import { formatWithOffset } from '../platform/time.js';
 import { part, type Condition, type Failure, type Part } from '../platform/transact.js';
 import { sessionBookedPart, sessionFreedPart } from '../inventory/sessions.js';
 import type { BookingStatus, PayOption } from '../platform/vocabulary.js';
-import { bookingOutcomeParts } from '../portal-v2/booking-items.js';
+import { bookingOutcomeParts } from '../portal-v2/booking-follow.js';
 import { balanceAlertPolicies, balanceAlertSettings } from './account.js';
 import { getTrainingEventItem, loadCatalogue, PRACTICAL_FAMILY, type TrainingEventItem } from './catalogue.js';
 import { eventInCatalogue, eventRefusal, getSeatHold, seatHolds, seatsAvailable, seatUnit } from './seats.js';

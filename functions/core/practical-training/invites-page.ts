@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { BookingLinks } from '../bookings/commit.js';
 import { getBookingItem } from '../bookings/records.js';
 import { eventPut } from '../events/outbox.js';
-import { inviteOpenedParts, inviteUsedParts } from '../portal-v2/booking-items.js';
+import { inviteOpenedParts, inviteUsedParts } from '../portal-v2/booking-follow.js';
 import { holdKeys, type Holder } from '../inventory/holds.js';
 import type { Deps } from '../platform/deps.js';
 import type { FamilyId } from '../platform/families.js';

@@ -115,13 +115,14 @@ export function toGroupView(decl: GroupDeclaration, links: GroupLinks, r: GroupR
 }
 export type GroupRequestView = ReturnType<typeof toGroupView>;
 
-export type GroupEngineKind = RequestKind<'portal-v2', GroupRequest, GroupItem, GroupRequestView> & { declaration: GroupDeclaration };
+export type GroupEngineKind = RequestKind<'portal-v2', GroupRequest, GroupItem, GroupRequestView> & { declaration: GroupDeclaration; links: GroupLinks };
 
 /** The engine kind of a declaration; its events are `<kind>_request.*` in the portal's catalogue. */
 export function groupEngineKind(decl: GroupDeclaration, links: GroupLinks, reminderEmail: ReminderMail): GroupEngineKind {
   const event = (what: string) => `${decl.kind}_request.${what}` as EventKindOf<'portal-v2'>;
   return {
     declaration: decl,
+    links,
     family: 'portal-v2' satisfies FamilyId,
     entities: { request: `${decl.kind}-request`, item: `${decl.kind}-request-item`, pointer: `${decl.kind}-request-item-pointer` },
     fields: { requestId: 'request_id' },

@@ -15,7 +15,7 @@ import { nextId } from '../platform/ids.js';
 import type { Page } from '../platform/pagination.js';
 import { part, type Condition } from '../platform/transact.js';
 import type { BookingStatus, PayOption } from '../platform/vocabulary.js';
-import { bookingOutcomeParts } from '../portal-v2/booking-items.js';
+import { bookingOutcomeParts } from '../portal-v2/booking-follow.js';
 import { getVlsSession, loadCourses, VLS_FAMILY } from './catalogue.js';
 import { daysAfter, deadlineParts, toEquipmentView, type Equipment, type EquipmentStatus } from './equipment-state.js';
 import { getSlotHold, seatOf, vlsHolds } from './timeslots.js';
