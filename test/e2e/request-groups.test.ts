@@ -372,6 +372,10 @@ describe('agency operations on every group', () => {
       expect([refused.status, refused.body.type, refused.body.permission]).toEqual([403, '/problems/acting-user-not-permitted', 'requests:review']);
     }
     expect((await call(`${base}/certificate-requests/${request.id}`, { token: northwind })).body.data.status).toBe('awaiting_review');
+    // A read of a kind without health data needs no permission, but an acting user must be an active one of the account.
+    expect((await call(`${base}/certificate-requests/${request.id}`, { token: northwind, headers: as(viewer.id) })).status).toBe(200);
+    const stranger = await call(`${base}/certificate-requests/${request.id}`, { token: northwind, headers: as(99999) });
+    expect([stranger.status, stranger.body.type]).toEqual([403, '/problems/acting-user-not-permitted']);
 
     const accepted = await call(`${items}/${first}/accept`, { method: 'POST', token: northwind, headers: as(manager.id) });
     expect(accepted.body.data.items.find((i: { id: number }) => i.id === first)).toMatchObject({ status: 'accepted', reviewed_by: manager.id });

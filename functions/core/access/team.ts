@@ -111,15 +111,19 @@ async function permissionsOf(deps: Deps, clientId: string, roleId: string): Prom
 
 /**
  * The `Acting-User` header (section 6, rule 2): absent, the client acts; else
- * an active user of this client whose role holds `permission`. A malformed,
+ * an active user of this client whose role holds `permission` (null: any
+ * active user, for an operation that needs no permission). A malformed,
  * unknown or foreign id is refused like one without the permission.
  */
-export async function checkActingUser(deps: Deps, clientId: string, header: string | undefined, permission: Permission): Promise<Acting | null> {
+export async function checkActingUser(deps: Deps, clientId: string, header: string | undefined, permission: Permission | null): Promise<Acting | null> {
   if (header === undefined) return null;
-  const refuse = () => new DomainError('acting-user-not-permitted', `The acting user may not do this (${permission})`, { permission });
+  const refuse = () =>
+    permission
+      ? new DomainError('acting-user-not-permitted', `The acting user may not do this (${permission})`, { permission })
+      : new DomainError('acting-user-not-permitted', 'The acting user is not an active team user of this account');
   if (!/^[1-9]\d{0,9}$/.test(header.trim())) throw refuse();
   const user = await get<TeamUserItem>(deps, teamKeys.user(clientId, Number(header.trim())));
-  if (!user || user.status !== 'active' || !(await permissionsOf(deps, clientId, user.role_id)).includes(permission)) throw refuse();
+  if (!user || user.status !== 'active' || (permission && !(await permissionsOf(deps, clientId, user.role_id)).includes(permission))) throw refuse();
   return { id: user.id, role_id: user.role_id };
 }
 

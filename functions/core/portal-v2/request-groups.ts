@@ -305,11 +305,12 @@ export async function shownAfterChange(deps: Deps, log: { info: (message: string
  * 2): a health kind's, with `Acting-User`, needs `health:read`, checked
  * once the path has been found, and is logged: who (client, acting user),
  * what (kind, request, operation) and when; never the data. Another kind's
- * reads need no permission.
+ * reads need no permission, only an active acting user.
  */
 export async function checkGroupRead(deps: Deps, log: { info: (message: string, fields: Record<string, unknown>) => void }, clientId: string, segment: string, id: number, what: string, actingUser: string | undefined): Promise<void> {
   const { declaration } = kindOf(segment);
-  if (!declaration.special_category) return;
+  // Another kind's read needs no permission, but whoever acts must be an active team user (rule 2).
+  if (!declaration.special_category) return void (await checkActingUser(deps, clientId, actingUser, null));
   const acting = await checkActingUser(deps, clientId, actingUser, 'health:read');
   log.info('health data read', { client_id: clientId, group_request_id: id, kind: declaration.kind, what, acting_user: acting?.id ?? null });
 }
