@@ -63,9 +63,9 @@ export async function openInvite(deps: Deps, token: string, count: boolean, fami
 
 export const holderOf = (i: Pick<InviteItem, 'client_id' | 'id'>): Holder => ({ type: 'invite', clientId: i.client_id, inviteId: i.id });
 
-/** The seat the invite holds now, if any: the invite's hold marker carries it. */
+/** The seat the invite holds now, if any: the invite's hold marker (in the invite's family) carries it. */
 export async function inviteSeatHold(deps: Deps, invite: InviteItem): Promise<SeatHold | undefined> {
-  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: holdKeys.inviteHold(invite.client_id, PRACTICAL_FAMILY, invite.id), ConsistentRead: true }));
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: holdKeys.inviteHold(invite.client_id, inviteFamily(invite), invite.id), ConsistentRead: true }));
   return Item && String(Item.expires_at) > deps.clock().toISOString() ? (Item as unknown as SeatHold) : undefined;
 }
 
@@ -86,8 +86,8 @@ export const agencyContactOf = (invite: InviteItem) =>
 export const gone = (state: 'used' | 'expired') => new DomainError('invalid-state', state === 'used' ? 'This invite has already been used to book' : 'This invite has expired', { gone: state });
 
 /** The invite, if it can still be used; else the invite-gone refusal (the page answers 410). */
-async function usableInvite(deps: Deps, token: string): Promise<InviteItem> {
-  const invite = await inviteOfToken(deps, token);
+export async function usableInvite(deps: Deps, token: string, family: FamilyId = PRACTICAL_FAMILY): Promise<InviteItem> {
+  const invite = await inviteOfToken(deps, token, family);
   const state = inviteGone(invite, deps.clock());
   if (state) throw gone(state);
   return invite;

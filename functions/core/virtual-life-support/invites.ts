@@ -1,13 +1,11 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientAccount } from '../access/clients.js';
 import type { BookingLinks } from '../bookings/commit.js';
-import { holdKeys } from '../inventory/holds.js';
 import { addDays, wallClock } from '../platform/time.js';
 import type { Deps } from '../platform/deps.js';
 import { fieldRefusal } from '../platform/errors.js';
 import type { PayOption } from '../platform/vocabulary.js';
-import { agencyContactOf, gone, holderOf, inviteGone, inviteUse } from '../practical-training/invites-page.js';
-import { inviteOf, inviteOfToken, refuseInvoice, type InviteItem, type InviteOptions, type InvitePlan } from '../practical-training/invites.js';
+import { agencyContactOf, holderOf, inviteSeatHold, inviteUse, usableInvite } from '../practical-training/invites-page.js';
+import { inviteOf, refuseInvoice, type InviteItem, type InviteOptions, type InvitePlan } from '../practical-training/invites.js';
 import { createVlsBooking, type DeliveryAddress, type VlsBookingView } from './bookings.js';
 import { loadCourses, VLS_FAMILY, type VlsCourse } from './catalogue.js';
 import { holdTimeslot, listTimeslots, MAX_RANGE_DAYS, releaseTimeslot } from './timeslots.js';
@@ -33,17 +31,6 @@ export async function planVlsInvite(deps: Deps, client: ClientAccount, input: Ne
   const course = (await loadCourses(deps)).find((c) => c.id === input.course_id && c.active);
   if (!course) throw fieldRefusal('/course_id', `No active virtual life-support course ${input.course_id}`);
   return inviteOf(deps, VLS_FAMILY, client, { candidate: input.candidate, pay_option: input.pay_option, course: { id: course.id, name: course.name, code: course.code } }, { invite: link }, options);
-}
-
-/** The invite behind a link of this family; an unknown token is not-found. */
-export const vlsInviteOfToken = (deps: Deps, token: string): Promise<InviteItem> => inviteOfToken(deps, token, VLS_FAMILY);
-
-/** The invite, if it can still be used; else the invite-gone refusal (the page answers 410). */
-async function usableVlsInvite(deps: Deps, token: string): Promise<InviteItem> {
-  const invite = await vlsInviteOfToken(deps, token);
-  const state = inviteGone(invite, deps.clock());
-  if (state) throw gone(state);
-  return invite;
 }
 
 /** What the candidate's page offers: the course, and its timeslots with seats over the next weeks (never past the invite). */
@@ -73,13 +60,13 @@ export interface VlsInviteBooking {
  * refusal gives the seat back; the invite stays usable.
  */
 export async function bookVlsWithInvite(deps: Deps, token: string, input: VlsInviteBooking, links: BookingLinks): Promise<VlsBookingView> {
-  const invite = await usableVlsInvite(deps, token);
+  const invite = await usableInvite(deps, token, VLS_FAMILY);
   const { course } = await vlsInviteOffer(deps, invite);
   if (course?.equipment_required && !input.delivery_address) throw fieldRefusal('/delivery_address', `${course.name} posts a manikin to you: give the address to send it to`);
   const holder = holderOf(invite);
   // An earlier attempt's hold (a refused charge, a lost answer) is given back first: the invite holds one seat at a time.
-  const { Item: earlier } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: holdKeys.inviteHold(invite.client_id, VLS_FAMILY, invite.id), ConsistentRead: true }));
-  if (earlier && String(earlier.expires_at) > deps.clock().toISOString()) await releaseTimeslot(deps, holder, String(earlier.hold_hash)).catch(() => undefined);
+  const earlier = await inviteSeatHold(deps, invite);
+  if (earlier) await releaseTimeslot(deps, holder, earlier.hold_hash).catch(() => undefined);
   const hold = await holdTimeslot(deps, holder, { courseId: invite.course.id, date: input.date, time: input.time });
   const { date: _d, time: _t, ...candidate } = input;
   try {
