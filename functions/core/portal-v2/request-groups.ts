@@ -285,17 +285,15 @@ export async function groupItemFileUrl(deps: Deps, clientId: string, segment: st
 export async function shownAfterChange(deps: Deps, log: { info: (message: string, fields: Record<string, unknown>) => void }, clientId: string, segment: string, view: GroupRequestView, what: string, actingUser: string | undefined): Promise<GroupRequestView> {
   const kind = kindOf(segment);
   if (!kind.declaration.special_category) return view;
-  const reads = await checkActingUser(deps, clientId, actingUser, 'health:read').then(
+  // The read's own check and log; refused, the answer shows outcomes instead.
+  const reads = await checkGroupRead(deps, log, clientId, segment, view.id, what, actingUser).then(
     () => true,
     (err: unknown) => {
       if (err instanceof DomainError && err.code === 'acting-user-not-permitted') return false;
       throw err;
     },
   );
-  if (reads) {
-    log.info('health data read', { client_id: clientId, group_request_id: view.id, kind: kind.declaration.kind, what, acting_user: actingUser === undefined ? null : Number(actingUser) });
-    return view;
-  }
+  if (reads) return view;
   const { request, items } = await requireRequest(deps, kind, clientId, view.id);
   return toGroupView(kind.declaration, groupLinks, request, items, deps.clock(), 'outcomes');
 }
