@@ -98,7 +98,7 @@ export const practicalBookings = (): BookingKind<PracticalBooking, PracticalBook
   confirmParts: (deps, b) =>
     b.certificate ? [part('certificate event', eventPut(deps, { family: PRACTICAL_FAMILY, type: 'booking.certificate_available', client_id: b.client_id, data: toPracticalBookingView(b, deps.config.serviceTimeZone) }))] : [],
   // A booking made for a portal v2 request's item: the item takes its outcome (certified, or failed).
-  follow: (deps, before, after) => bookingOutcomeParts(deps, before, after),
+  follow: bookingOutcomeParts,
   // Operators and the payment sweep may cancel whatever is not cancelled; the agency's own rule is `cancellationRefusal`.
   notCancellable: (b) => (b.booking_status === 'cancelled' ? new DomainError('cancellation-not-allowed', `Booking ${b.id} is already cancelled`, { reason: 'already_cancelled' }) : undefined),
   paymentEmail: (b, input) => paymentEmailFor(b, `${b.course.name} course`, input),
@@ -143,7 +143,6 @@ export function eventFreedParts(deps: Deps, e: TrainingEventItem, name = 'traini
   return [sessionFreedPart(deps, PRACTICAL_FAMILY, e, rearm ? { seats_low_armed: true } : {}, name)];
 }
 
-export type { BookingOptions };
 
 /**
  * POST /bookings: books the held seat, in one transaction: the hold used,

@@ -103,7 +103,7 @@ export const vlsBookings = (): BookingKind<VlsBooking, VlsBookingView> => ({
   confirmParts: (deps, b) =>
     b.certificate ? [part('certificate event', eventPut(deps, { family: VLS_FAMILY, type: 'booking.certificate_available', client_id: b.client_id, data: toVlsBookingView(b, deps.config.serviceTimeZone) }))] : [],
   // A booking made for a portal v2 life_support request's item: the item takes its outcome (certified, or failed).
-  follow: (deps, before, after) => bookingOutcomeParts(deps, before, after),
+  follow: bookingOutcomeParts,
   notCancellable: (b) => (b.booking_status === 'cancelled' ? new DomainError('cancellation-not-allowed', `Booking ${b.id} is already cancelled`, { reason: 'already_cancelled' }) : undefined),
   paymentEmail: (b, input) => paymentEmailFor(b, `${b.course.name} (virtual session)`, input),
   calendarEntry: (b) => ({
