@@ -13,7 +13,7 @@ import { canonicalJson } from '../core/platform/canonical-json.js';
 import { sha256Hex } from '../core/platform/secrets.js';
 import { consumeRequest, tooManyRequests } from '../core/access/rate-limit.js';
 import { recordDeprecatedCall } from '../core/access/deprecated-calls.js';
-import { hasFamilyAccess } from '../core/access/clients.js';
+import { clientItemGrants } from '../core/access/clients.js';
 import { DomainError } from '../core/platform/errors.js';
 import { authenticateAlongside, type AccessContext } from '../core/access/tokens.js';
 import { bodyLimitMiddleware, edgeMiddleware, parsePathParams, publicBaseUrl, toLambdaResult, type Event, type HttpResult, type Middleware, type Request } from './edge.js';
@@ -127,7 +127,7 @@ export function httpHandler<const O extends Operation>(
     before: async (request: Request) => {
       const state = request.event.state!;
       // A facade family takes its parent's tokens (decision 3); its requests count against its own limit.
-      const { caller, alongside } = await authenticateAlongside(deps, bearerToken(request.event), tokenFamilyOf(state.family), (clientId) =>
+      const { caller, alongside, client } = await authenticateAlongside(deps, bearerToken(request.event), tokenFamilyOf(state.family), (clientId) =>
         consumeRequest(deps, clientId, state.family),
       );
       state.caller = caller;
@@ -139,7 +139,7 @@ export function httpHandler<const O extends Operation>(
       state.rateLimit = alongside;
       if (!state.rateLimit.allowed) throw tooManyRequests(state.rateLimit, 'requests');
       // A family given per client (portal v1): a client without it is refused whatever it asks.
-      if (familySpec(state.family).perClientAccess && !(await hasFamilyAccess(deps, caller.clientId, state.family))) {
+      if (!clientItemGrants(client, state.family)) {
         throw new DomainError('forbidden', `This account has no access to the ${FAMILIES[state.family].title}`);
       }
     },

@@ -104,12 +104,9 @@ const grantableAt = (family: FamilyId, now: Date) => {
   return !schedule || now < schedule.deprecatedAt;
 };
 
-/** May the client call this family? */
-export async function hasFamilyAccess(deps: Deps, clientId: string, family: FamilyId): Promise<boolean> {
-  if (!familySpec(family).perClientAccess) return true;
-  const item = (await getClientItem(deps, clientId)) as Record<string, unknown> | undefined;
-  return item?.[accessAttribute(family)] !== false;
-}
+/** May the client call this family? Decided on the client's item as authentication read it (no read of its own). */
+export const clientItemGrants = (item: Record<string, unknown> | undefined, family: FamilyId): boolean =>
+  !familySpec(family).perClientAccess || item?.[accessAttribute(family)] !== false;
 
 /** Turns a per-client family on or off for a client; on is refused from the family's deprecation. */
 export async function setFamilyAccess(deps: Deps, clientId: string, family: FamilyId, on: boolean): Promise<void> {
@@ -221,17 +218,21 @@ export function clientTrustsGeneration(generation: number): Condition {
 export const clientItemTrusts = (item: Record<string, unknown> | undefined, generation: number): boolean =>
   item !== undefined && item.disabled_at === undefined && (item.grant_generation ?? 0) === generation;
 
-/** The same check on a read: one consistent GetItem of the client, projected to what decides it. */
-export async function clientTrusts(deps: Deps, clientId: string, generation: number): Promise<boolean> {
+/**
+ * The client's item as a request's authentication needs it: one consistent
+ * GetItem, projected to what decides trust (clientItemTrusts) and access to
+ * the per-client families (clientItemGrants).
+ */
+export async function clientAuthItem(deps: Deps, clientId: string): Promise<Record<string, unknown> | undefined> {
   const { Item } = await deps.db.send(
     new GetCommand({
       TableName: deps.table,
       Key: clientKeys.item(clientId),
-      ProjectionExpression: 'grant_generation, disabled_at',
+      ProjectionExpression: ['grant_generation', 'disabled_at', ...PER_CLIENT_FAMILIES.map(accessAttribute)].join(', '),
       ConsistentRead: true,
     }),
   );
-  return clientItemTrusts(Item, generation);
+  return Item;
 }
 
 /**

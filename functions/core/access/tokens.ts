@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { addSeconds, toEpochSeconds } from '../platform/clock.js';
-import { clientItemTrusts, clientKeys, clientTrusts, clientTrustsGeneration, type ClientAccount } from './clients.js';
+import { clientAuthItem, clientItemTrusts, clientKeys, clientTrustsGeneration, type ClientAccount } from './clients.js';
 import { checkItem, itemAbsent, itemExists, part, putItem, transact, TransactionFailed, updateItem, type Condition } from '../platform/transact.js';
 import { chunksOf, getMany, queryAll } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
@@ -233,25 +233,25 @@ export async function authenticateAlongside<T>(
   accessToken: string,
   family: FamilyId,
   alongside: (clientId: string) => Promise<T>,
-): Promise<{ caller: AccessContext; alongside: T }> {
+): Promise<{ caller: AccessContext; alongside: T; client: Record<string, unknown> }> {
   const hash = sha256Hex(accessToken);
   const usable = (t: TokenItem | undefined): t is TokenItem => !!t && t.kind === 'access' && t.family === family && isLive(t, deps.clock());
   const known = seenTokens.get(hash);
   let item: TokenItem | undefined;
-  let trusted: boolean;
+  let client: Record<string, unknown> | undefined;
   let result: T;
   if (usable(known)) {
     // A token this container has seen: whose it is never changes, so its revocation and its client's trust are read together, beside `alongside`.
     const [items, done] = await Promise.all([getMany(deps, [tokenKeys.token(hash), clientKeys.item(known.client_id)]), alongside(known.client_id)]);
     item = items.find((i) => i.pk === tokenKeys.token(hash).pk) as TokenItem | undefined;
-    trusted = clientItemTrusts(items.find((i) => i.pk === clientKeys.item(known.client_id).pk), known.client_generation ?? 0);
+    client = items.find((i) => i.pk === clientKeys.item(known.client_id).pk);
     result = done;
   } else {
     item = await getToken(deps, accessToken);
     if (!usable(item)) throw invalidToken();
-    [trusted, result] = await Promise.all([clientTrusts(deps, item.client_id, item.client_generation ?? 0), alongside(item.client_id)]);
+    [client, result] = await Promise.all([clientAuthItem(deps, item.client_id), alongside(item.client_id)]);
   }
-  if (!usable(item) || !trusted) {
+  if (!usable(item) || !client || !clientItemTrusts(client, item.client_generation ?? 0)) {
     seenTokens.delete(hash);
     throw invalidToken();
   }
@@ -259,6 +259,7 @@ export async function authenticateAlongside<T>(
   return {
     caller: { clientId: item.client_id, family: item.family, grantId: item.grant_id, issuedAt: item.issued_at, expiresAt: item.expires_at },
     alongside: result,
+    client,
   };
 }
 

@@ -1,5 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { clientKeys, createClient, hasFamilyAccess, setFamilyAccess } from '../../../functions/core/access/clients.js';
+import { clientAuthItem, clientItemGrants, clientKeys, createClient, setFamilyAccess } from '../../../functions/core/access/clients.js';
+import type { FamilyId } from '../../../functions/core/platform/families.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import { testDeps } from '../../support/env.js';
 
@@ -12,6 +13,8 @@ beforeAll(async () => {
 const at = (iso: string): Deps => ({ ...deps, clock: () => new Date(iso) });
 const BEFORE = '2025-12-31T23:59:59Z';
 const AFTER = '2026-01-01T00:00:00Z';
+/** Access as a request's authentication decides it: on the client item it reads. */
+const hasFamilyAccess = async (d: Deps, clientId: string, family: FamilyId) => clientItemGrants(await clientAuthItem(d, clientId), family);
 const newClient = async (when: string) => (await createClient(at(when), { name: `Agency ${when}` })).client.clientId;
 
 it('a client made before the deprecation has portal v1; one made from it on has not', async () => {
