@@ -1,6 +1,6 @@
 import type { portalV1 } from '../routes/portal-v1.js';
 import { json, none, type OperationContract } from './contract.js';
-import { GROUP_REQUEST } from './examples.js';
+import { GROUP_REQUEST } from './portal-v2-examples.js';
 import * as R from './responses.js';
 
 /** The deprecated portal API version 1 (design portal-and-facades section 2): portal v2's objects, over portal v2 tokens. */
