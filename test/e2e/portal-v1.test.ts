@@ -4,7 +4,7 @@ import type { LocalStack } from '../../lib/local/stack.js';
 import { createClient, setFamilyAccess } from '../../functions/core/access/clients.js';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import { loadConfig } from '../../functions/core/platform/config.js';
-import { portalV1 } from '../../functions/api/routes/portal-v1.js';
+import * as portalV1 from '../../functions/api/routes/portal-v1.js';
 import { httpHandler } from '../../functions/middleware/http-handler.js';
 import { eventually } from '../support/eventually.js';
 import { ops } from '../support/ops.js';

@@ -64,3 +64,25 @@ it("a course family's booking functions do not load the portal's request groups"
     expect(inputs.filter((i) => /portal-v2\/(request-groups|booking-invites|request-files)\.ts$|portal-v2\/groups\/index\.ts$/.test(i))).toEqual([]);
   }
 });
+
+/**
+ * A function's bundle holds its own operation of the route table, not its
+ * family's every operation and schema: each operation is its own export,
+ * plain data a bundler can leave out. Reading a request group loads neither
+ * how requests are created nor the course families' invite engines.
+ */
+it("a function's bundle holds its own operation, not its family's table", async () => {
+  const bundle = async (entry: string) => {
+    const { metafile, outputFiles } = await build({ ...esbuildOptions(), entryPoints: [join(PROJECT_ROOT, entry)], write: false, metafile: true, outfile: join(tmpdir(), 'table-check.mjs') });
+    return { inputs: Object.keys(metafile!.inputs), text: outputFiles![0]!.text };
+  };
+  const accept = await bundle('functions/http/portal-v2/group-items-accept.ts');
+  expect(accept.text).toContain('portal-v2/group-items-accept');
+  expect(accept.text).not.toContain('portal-v2/candidates-list');
+  expect(accept.inputs.filter((i) => /portal-v2\/(request-create|booking-invites)\.ts$|practical-training\/invites\.ts$|virtual-life-support\/invites\.ts$/.test(i))).toEqual([]);
+  const v1Get = await bundle('functions/http/portal-v1/training-requests-get.ts');
+  expect(v1Get.text).not.toContain('portal-v1/candidates-list');
+  expect(v1Get.inputs.filter((i) => /portal-v2\/(request-create|booking-invites)\.ts$/.test(i))).toEqual([]);
+  const worker = await bundle('functions/http/registration-monitoring/workers-get.ts');
+  expect(worker.text).not.toContain('registration-monitoring/alerts-list');
+});

@@ -10,7 +10,7 @@ import { catalogKeys } from '../../functions/core/clinical-interview/catalog.js'
 import { clientKeys } from '../../functions/core/access/clients.js';
 import { FAMILY_IDS, type FamilyId } from '../../functions/core/platform/families.js';
 import { holdKeys } from '../../functions/core/inventory/holds.js';
-import { inviteKeys } from '../../functions/core/practical-training/invites.js';
+import { inviteKeys } from '../../functions/core/practical-training/invite-keys.js';
 import { unitKeys } from '../../functions/core/inventory/units.js';
 import { idempotencyKeys } from '../../functions/core/platform/idempotency.js';
 import { jobKeys } from '../../functions/core/jobs/jobs.js';

@@ -1,4 +1,4 @@
-import type { clinicalInterview } from '../routes/clinical-interview.js';
+import type * as clinicalInterview from '../routes/clinical-interview.js';
 import { html, json, none, pdf, type OperationContract } from './contract.js';
 import { BOOKING, HOLD } from './examples.js';
 import * as R from './responses.js';

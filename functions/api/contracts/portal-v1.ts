@@ -1,4 +1,4 @@
-import type { portalV1 } from '../routes/portal-v1.js';
+import type * as portalV1 from '../routes/portal-v1.js';
 import { json, none, type OperationContract } from './contract.js';
 import { GROUP_REQUEST } from './portal-v2-examples.js';
 import * as R from './responses.js';

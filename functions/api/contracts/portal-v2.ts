@@ -1,4 +1,4 @@
-import type { portalV2 } from '../routes/portal-v2.js';
+import type * as portalV2 from '../routes/portal-v2.js';
 import { html, json, pdf, type OperationContract, type ResponseContract } from './contract.js';
 import { BOOKING_GROUP_REQUEST, COMPLETED_REFERENCE, GROUP_REQUEST, REFERENCE, REFERENCE_REQUEST } from './portal-v2-examples.js';
 import * as R from './responses.js';

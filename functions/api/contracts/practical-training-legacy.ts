@@ -1,4 +1,4 @@
-import type { practicalTrainingLegacy } from '../routes/practical-training-legacy.js';
+import type * as practicalTrainingLegacy from '../routes/practical-training-legacy.js';
 import { json, type OperationContract } from './contract.js';
 import * as R from './responses.js';
 

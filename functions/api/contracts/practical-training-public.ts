@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { practicalTrainingPublic } from '../routes/practical-training-public.js';
+import type * as practicalTrainingPublic from '../routes/practical-training-public.js';
 import { CLINICAL_INTERVIEW_CONTRACTS } from './clinical-interview.js';
 import { html, json, none, pdf, type OperationContract } from './contract.js';
 

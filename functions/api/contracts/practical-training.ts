@@ -1,4 +1,4 @@
-import type { practicalTraining } from '../routes/practical-training.js';
+import type * as practicalTraining from '../routes/practical-training.js';
 import { json, none, type OperationContract } from './contract.js';
 import { PRACTICAL_BOOKING, SEAT_HOLD } from './examples.js';
 import * as R from './responses.js';

@@ -1,4 +1,4 @@
-import type { registrationMonitoring } from '../routes/registration-monitoring.js';
+import type * as registrationMonitoring from '../routes/registration-monitoring.js';
 import { json, none, pdf, type OperationContract } from './contract.js';
 import { ALERT, EVIDENCE, IMPORT, TEAM_ROLE, TEAM_USER, USAGE, VERIFICATION_JOB, WORKER } from './registration-monitoring-examples.js';
 import * as M from './registration-monitoring-responses.js';

@@ -1,4 +1,4 @@
-import type { services } from '../routes/services.js';
+import type * as services from '../routes/services.js';
 import { json, type OperationContract } from './contract.js';
 import * as R from './responses.js';
 

@@ -1,4 +1,4 @@
-import type { virtualLifeSupport } from '../routes/virtual-life-support.js';
+import type * as virtualLifeSupport from '../routes/virtual-life-support.js';
 import { CLINICAL_INTERVIEW_CONTRACTS } from './clinical-interview.js';
 import { html, json, none, pdf, type OperationContract } from './contract.js';
 import { VLS_BOOKING, VLS_HOLD } from './examples.js';

@@ -1,7 +1,7 @@
 import { DomainError } from '../../core/platform/errors.js';
 import type { FamilyId } from '../../core/platform/families.js';
-import { clinicalInterview } from './clinical-interview.js';
-import { practicalTrainingPublic } from './practical-training-public.js';
+import * as clinicalInterview from './clinical-interview.js';
+import * as practicalTrainingPublic from './practical-training-public.js';
 import type { Operation } from './operation.js';
 
 /** Each booking family's public booking page, the target of `GET /client/booking-url`. */

@@ -1,15 +1,15 @@
 import { FAMILIES, FAMILY_IDS, type FamilyId } from '../../core/platform/families.js';
-import { clinicalInterview } from './clinical-interview.js';
+import * as clinicalInterview from './clinical-interview.js';
 import type { HttpMethod, Operation } from './operation.js';
-import { portalV1 } from './portal-v1.js';
-import { portalV2 } from './portal-v2.js';
-import { practicalTraining } from './practical-training.js';
-import { practicalTrainingLegacy } from './practical-training-legacy.js';
-import { practicalTrainingPublic } from './practical-training-public.js';
-import { services } from './services.js';
-import { registrationMonitoring } from './registration-monitoring.js';
+import * as portalV1 from './portal-v1.js';
+import * as portalV2 from './portal-v2.js';
+import * as practicalTraining from './practical-training.js';
+import * as practicalTrainingLegacy from './practical-training-legacy.js';
+import * as practicalTrainingPublic from './practical-training-public.js';
+import * as services from './services.js';
+import * as registrationMonitoring from './registration-monitoring.js';
 import { clientOperations, docsOperations, tokenOperations, webhookOperations } from './shared.js';
-import { virtualLifeSupport } from './virtual-life-support.js';
+import * as virtualLifeSupport from './virtual-life-support.js';
 
 export { linkTo, pathOf, type HttpMethod, type Operation } from './operation.js';
 
@@ -35,12 +35,28 @@ const OWN_OPERATIONS: Record<FamilyId, Record<string, Operation>> = {
   'portal-v1': portalV1,
 };
 
+// A route module exports its operations only, each under its own id and tagged with its family.
+for (const [family, operations] of Object.entries(OWN_OPERATIONS)) {
+  for (const [name, o] of Object.entries(operations)) {
+    if (o.operationId !== name || o.family !== family) throw new Error(`Route export ${name} is the operation ${o.family} ${o.operationId}`);
+  }
+}
+
+const METHOD_ORDER: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/**
+ * A family's own operations in the order the documents list them: by path,
+ * so a resource's operations sit together, then by method. (A module's
+ * exports come in name order, not the order they were written in.)
+ */
+const byPathThenMethod = (a: Operation, b: Operation): number =>
+  a.path === b.path ? METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method) : a.path < b.path ? -1 : 1;
+
 function familyRoutes(family: FamilyId): Route[] {
   const operations: Operation[] = [
     ...Object.values(docsOperations),
     // The facades take their parent's tokens and have no token operations (decision 3).
     ...(FAMILIES[family].tokens === 'own' ? Object.values(tokenOperations) : []),
-    ...Object.values(OWN_OPERATIONS[family]),
+    ...Object.values(OWN_OPERATIONS[family]).sort(byPathThenMethod),
     ...(FAMILIES[family].clientOperations ? Object.values(clientOperations) : []),
     ...(FAMILIES[family].webhooks ? Object.values(webhookOperations) : []),
   ];

@@ -63,13 +63,6 @@ export interface Operation {
 /** Keeps an operation's literal types (path, schemas) for the handler built from it. */
 export const operation = <const O extends Operation>(o: O): O => o;
 
-/** The operations of one family, each tagged with it. */
-export const familyOperations = <F extends FamilyId, const T extends Record<string, Omit<Operation, 'operationId' | 'family'>>>(
-  family: F,
-  operations: T,
-): { [K in keyof T]: T[K] & { operationId: K & string; family: F } } =>
-  Object.fromEntries(Object.entries(operations).map(([operationId, o]) => [operationId, { ...o, operationId, family }])) as never;
-
 /** Operations every family (or every family with a capability) offers; the family comes with the request. */
 export const sharedOperations = <const T extends Record<string, Omit<Operation, 'operationId' | 'family'>>>(
   operations: T,

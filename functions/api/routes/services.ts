@@ -1,7 +1,5 @@
 import { ServicesBookingsQuery } from '../schemas/services.js';
-import { familyOperations } from './operation.js';
+import type { Operation } from './operation.js';
 
 /** The Services family (design portal-and-facades section 3): a read-only feed over clinical interview tokens. */
-export const services = familyOperations('services', {
-  listBookings: { method: 'GET', path: '/bookings', handler: 'services/bookings-list', auth: 'bearer', contract: 'spec', query: ServicesBookingsQuery },
-});
+export const listBookings = { operationId: 'listBookings', family: 'services', method: 'GET', path: '/bookings', handler: 'services/bookings-list', auth: 'bearer', contract: 'spec', query: ServicesBookingsQuery } as const satisfies Operation;

@@ -3,16 +3,17 @@ import type { Deps } from '../platform/deps.js';
 import type { FamilyId } from '../platform/families.js';
 import type { Part } from '../platform/transact.js';
 import type { PayOption } from '../platform/vocabulary.js';
-import { closeInvitePart, planInvite, type InviteOptions } from '../practical-training/invites.js';
-import { VLS_FAMILY } from '../virtual-life-support/catalogue.js';
+import { planInvite, type InviteOptions } from '../practical-training/invites.js';
 import { planVlsInvite } from '../virtual-life-support/invites.js';
 import type { GroupItem, GroupRequest } from '../requests/group.js';
+import type { GroupEngineKind } from '../requests/group-kind.js';
 
 /**
  * The booking kinds' invites (decision 11): each request item of a booking
  * kind is a real booking invite of its course family, written in the
- * request's own transaction (design 1.3 rule 1) and closed with it (rule 7).
- * A family that books through invites says here how to plan and close one.
+ * request's own transaction (design 1.3 rule 1) and closed with it (rule 7:
+ * ../practical-training/invite-keys.ts). A family that books through invites
+ * says here how to plan one.
  */
 
 /** Where an invite's page is, by family: the handler knows the families' public addresses. */
@@ -42,8 +43,6 @@ export interface PlannedInvite {
 interface InvitingFamily {
   /** The item's invite, checked (course, invoicing: 422 invoice-disabled) and ready for the caller's transaction. */
   plan(deps: Deps, client: ClientAccount, request: GroupRequest, item: Pick<GroupItem, 'id'>, candidate: InvitedCandidate, link: (token: string) => string): Promise<PlannedInvite>;
-  /** The part that closes an unused invite now. */
-  close(deps: Deps, clientId: string, inviteId: number): Part;
 }
 
 /** What every request's invite carries: its item as the source, the request's expiry, the agency contact to put on the booking. */
@@ -68,7 +67,6 @@ const practicalTraining: InvitingFamily = {
     );
     return { id: invite.id, parts };
   },
-  close: (deps, clientId, inviteId) => closeInvitePart(deps, clientId, inviteId),
 };
 
 /** Virtual life support: the invite is internal to the family (it has no invite operations); its page lists the course's timeslots. */
@@ -78,7 +76,6 @@ const lifeSupport: InvitingFamily = {
     const { invite, parts } = await planVlsInvite(deps, client, { candidate, course_id: d.course_id, pay_option: d.pay_option }, link, inviteOptions(request, item));
     return { id: invite.id, parts };
   },
-  close: (deps, clientId, inviteId) => closeInvitePart(deps, clientId, inviteId, VLS_FAMILY),
 };
 
 const INVITING: Partial<Record<FamilyId, InvitingFamily>> = { 'practical-training': practicalTraining, 'virtual-life-support': lifeSupport };
@@ -87,4 +84,13 @@ export function invitingFamily(family: FamilyId): InvitingFamily {
   const inviting = INVITING[family];
   if (!inviting) throw new Error(`The ${family} family has no booking invites for request groups`);
   return inviting;
+}
+
+/** How a booking kind's items get their invites (in the family of the kind, at the page the links say); other kinds have none. */
+export function bookingInvites(deps: Deps, kind: GroupEngineKind, client: ClientAccount, request: GroupRequest, candidate: InvitedCandidate, links: InviteLinks | undefined) {
+  const family = kind.declaration.bookingFamily;
+  if (!family) return undefined;
+  if (!links) throw new Error(`${kind.declaration.kind} requests need the booking families' invite links`);
+  const inviting = invitingFamily(family);
+  return (item: Pick<GroupItem, 'id'>) => inviting.plan(deps, client, request, item, candidate, (token) => links(family, token));
 }

@@ -5,7 +5,8 @@ import { toGroupView, type GroupRequestView } from '../requests/group-kind.js';
 import { requireOpen, requireRequest } from '../requests/store.js';
 import type { InviteLinks } from './booking-invites.js';
 import { getCandidateItem } from './candidates.js';
-import { bookingInvites, groupLinks, kindOf, requireGroupItem } from './request-groups.js';
+import { bookingInvites } from './booking-invites.js';
+import { groupLinks, kindOf, requireGroupItem } from './request-groups.js';
 import { changeItem } from './request-items.js';
 
 /**

@@ -1,5 +1,5 @@
 import { linkTo } from '../../api/routes/operation.js';
-import { portalV2 } from '../../api/routes/portal-v2.js';
+import * as portalV2 from '../../api/routes/portal-v2.js';
 import { clientKeys } from '../access/clients.js';
 import { referenceReminder } from '../messaging/email-templates.js';
 import type { Deps } from '../platform/deps.js';

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { linkTo } from '../../api/routes/operation.js';
-import { portalV2 } from '../../api/routes/portal-v2.js';
+import * as portalV2 from '../../api/routes/portal-v2.js';
 import { DOCUMENT_KINDS, DOCUMENTS_BUCKET_ENV, isKeyOf, sniffType } from '../documents/kinds.js';
 import { createObjectReader, objectUrl, s3LocationFromEnv, s3Signer, S3ReadError } from '../documents/signed-get.js';
 import { createUploadForm, type UploadForm } from '../documents/upload-policy.js';

@@ -1,30 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { linkTo } from '../../api/routes/operation.js';
-import { portalV2 } from '../../api/routes/portal-v2.js';
-import { clientNumber, getClient, type ClientAccount } from '../access/clients.js';
+import * as portalV2 from '../../api/routes/portal-v2.js';
+import type { ClientAccount } from '../access/clients.js';
 import { checkActingUser } from '../access/team.js';
 import { emailPut } from '../events/outbox.js';
 import { requestInvitation, requestReminder } from '../messaging/email-templates.js';
-import { addSeconds } from '../platform/clock.js';
 import type { Deps } from '../platform/deps.js';
-import { DomainError, fieldRefusal } from '../platform/errors.js';
+import { DomainError } from '../platform/errors.js';
 import { nextId } from '../platform/ids.js';
 import type { Page } from '../platform/pagination.js';
-import { part, transact, type Part } from '../platform/transact.js';
+import { part, type Part } from '../platform/transact.js';
 import type { GroupDeclaration, GroupItem, GroupRequest, ItemPlan } from '../requests/group.js';
 import { groupEngineKind, toGroupView, type GroupEngineKind, type GroupLinks, type GroupRequestView } from '../requests/group-kind.js';
 import { cancelRequest } from '../requests/lifecycle.js';
 import { newLinkToken } from '../requests/links.js';
-import { refuseCandidateAddress } from '../requests/recipients.js';
 import { sendReminders } from '../requests/reminders.js';
-import { listRequests, newItemParts, newRequestPart, requestEvent, requireRequest, type RequestFilter } from '../requests/store.js';
+import { listRequests, newItemParts, requireRequest, type RequestFilter } from '../requests/store.js';
 import { bookingEngineKind } from './booking-kinds.js';
-import { invitingFamily, type InviteLinks, type InvitedCandidate, type PlannedInvite } from './booking-invites.js';
-import { candidateName, getCandidateItem } from './candidates.js';
+import { closeInvitePart } from '../practical-training/invite-keys.js';
+import type { PlannedInvite } from './booking-invites.js';
 import { GROUP_DECLARATIONS, declarationBySegment } from './groups/index.js';
 import { requestLinkPart, type RequestLinkTarget } from './request-links.js';
 import { fileDownloadUrl } from './request-files.js';
-import { getRequestTemplate } from './request-templates.js';
 
 /**
  * Portal v2 request groups (training, occupational health, appraisal,
@@ -58,7 +55,7 @@ export const GROUP_KINDS: Record<string, GroupEngineKind> = Object.fromEntries(
     if (family) {
       // Closing the request closes its unused invites; a booking made stays (rule 7).
       kind.closeParts = async (deps, request, outstanding) =>
-        outstanding.filter((i) => i.booking_invite_id && (i.status === 'sent' || i.status === 'opened')).map((i) => invitingFamily(family).close(deps, request.client_id, i.booking_invite_id!));
+        outstanding.filter((i) => i.booking_invite_id && (i.status === 'sent' || i.status === 'opened')).map((i) => closeInvitePart(deps, request.client_id, i.booking_invite_id!, family));
     }
     return [decl.kind, kind];
   }),
@@ -75,7 +72,7 @@ export function kindOf(segment: string): GroupEngineKind {
 export const actorKeyOf = (actor: { mode: string; email: string }): string => (candidateActs(actor.mode) ? 'candidate' : `${actor.mode} ${actor.email.toLowerCase()}`);
 
 /** The candidate answers the item themselves: uploads, or books through an invite. */
-const candidateActs = (mode: string): boolean => mode === 'candidate_upload' || mode === 'booking_invite';
+export const candidateActs = (mode: string): boolean => mode === 'candidate_upload' || mode === 'booking_invite';
 
 export const SELF_ADDRESS_MESSAGE = "This must be someone other than the candidate: this is the candidate's own e-mail address";
 
@@ -85,12 +82,6 @@ export interface NewGroupRequest {
   expiry_days: number;
   notes?: string;
   [field: string]: unknown;
-}
-
-async function requireClient(deps: Deps, clientId: string): Promise<ClientAccount> {
-  const client = await getClient(deps, clientId);
-  if (!client) throw new DomainError('not-found', `No client ${clientId}`);
-  return client;
 }
 
 /** The account includes the kind (section 1: entitlement, 403 without). */
@@ -166,70 +157,6 @@ export async function newGroupItems(deps: Deps, kind: GroupEngineKind, request: 
     parts.push(part('candidate email', emailPut(deps, { to: request.candidate_email, ...requestInvitation({ name: request.candidate_name, agency, what, candidateName: request.candidate_name, url: actorUrl(request, candidateItems[0]!), expiresAt: request.expires_at, third: false }) })));
   }
   return { items, parts };
-}
-
-export async function createGroupRequest(deps: Deps, clientId: string, segment: string, input: NewGroupRequest, base: string, inviteLinks?: InviteLinks): Promise<GroupRequestView> {
-  const kind = kindOf(segment);
-  const decl = kind.declaration;
-  const client = await requireClient(deps, clientId);
-  requireEntitlement(client, decl);
-  const candidate = await getCandidateItem(deps, clientId, input.candidate_id);
-  if (!candidate) throw fieldRefusal('/candidate_id', `No candidate ${input.candidate_id}`);
-  const template = input.template_id === undefined ? undefined : await getRequestTemplate(deps, decl.kind, input.template_id);
-  if (input.template_id !== undefined && !template) throw fieldRefusal('/template_id', `No ${decl.kind} template ${input.template_id}`);
-  const { candidate_id: _c, template_id: _t, expiry_days, notes, ...fields } = input;
-  // A template presets the kind's fields; the body's own fields win.
-  const details = { ...(template?.preset ?? {}), ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
-  const who = { name: candidateName(candidate), email: candidate.email };
-  const plans = decl.plan(details, who);
-  if (plans.length === 0) throw fieldRefusal('', 'The request asks for nothing: give the fields of the kind, or a template that presets them');
-  refuseCandidateAddress(candidate.email, plans.map((p) => (candidateActs(p.actor.mode) ? '' : p.actor.email)), (i) => thirdPartyPointer(decl, details, i), SELF_ADDRESS_MESSAGE);
-
-  const now = deps.clock();
-  const id = await nextId(deps, kind.family, kind.counters.request);
-  const request: GroupRequest = {
-    id,
-    uuid: randomUUID(),
-    kind: decl.kind,
-    client_id: clientId,
-    candidate_id: candidate.id,
-    candidate_name: who.name,
-    candidate_email: candidate.email,
-    template_id: template?.id ?? null,
-    template_name: template?.name ?? null,
-    status: 'pending',
-    outcome: null,
-    notes: notes ?? null,
-    expires_at: addSeconds(now, expiry_days * 86_400).toISOString(),
-    requested_by: await clientNumber(deps, clientId),
-    submission_token: plans.some((p) => p.actor.mode === 'candidate_upload') ? newLinkToken() : null,
-    details,
-    public_base: base,
-    version: 1,
-    created_at: now.toISOString(),
-    updated_at: now.toISOString(),
-  };
-  const invite = bookingInvites(deps, kind, client, request, { first_name: candidate.first_name, last_name: candidate.last_name, email: candidate.email }, inviteLinks);
-  const { items, parts } = await newGroupItems(deps, kind, request, plans, client.name, true, invite);
-  const submission = request.submission_token ? [requestLinkPart(deps, request.submission_token, { client_id: clientId, kind: decl.kind, request_id: id, actor: 'candidate_upload' })] : [];
-  await transact(deps, [newRequestPart(deps, kind, request), ...parts, ...submission, requestEvent(deps, kind, 'created', request, items)]);
-  return toGroupView(decl, groupLinks, request, items, now);
-}
-
-/** How a booking kind's items get their invites (in the family of the kind, at the page the links say); other kinds have none. */
-export function bookingInvites(deps: Deps, kind: GroupEngineKind, client: ClientAccount, request: GroupRequest, candidate: InvitedCandidate, links: InviteLinks | undefined) {
-  const family = kind.declaration.bookingFamily;
-  if (!family) return undefined;
-  if (!links) throw new Error(`${kind.declaration.kind} requests need the booking families' invite links`);
-  const inviting = invitingFamily(family);
-  return (item: Pick<GroupItem, 'id'>) => inviting.plan(deps, client, request, item, candidate, (token) => links(family, token));
-}
-
-/** Where a third party's address sits in the create body, for a refusal. */
-function thirdPartyPointer(decl: GroupDeclaration, details: Record<string, unknown>, index: number): string {
-  if (decl.kind === 'training_verification') return `/certificates/${index}/issuer_contact_email`;
-  if (decl.kind === 'occupational_health' && details.oh_provider) return '/oh_provider/email';
-  return '';
 }
 
 export async function getGroupRequest(deps: Deps, clientId: string, segment: string, id: number): Promise<GroupRequestView> {

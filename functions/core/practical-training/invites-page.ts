@@ -12,7 +12,8 @@ import type { BookingOptions } from '../bookings/course-bookings.js';
 import { createPracticalBooking, type PracticalBookingView, type TraineeInput } from './bookings.js';
 import { PRACTICAL_FAMILY } from './catalogue.js';
 import { getTrainingEvent, listTrainingEvents } from './events.js';
-import { announcesInvites, changeInvite, inviteEventPart, inviteFamily, inviteKeys, inviteOfToken, inviteStatus, inviteUsable, toInviteView, viewContext, type InviteItem } from './invites.js';
+import { announcesInvites, changeInvite, inviteEventPart, inviteFamily, inviteOfToken, inviteStatus, inviteUsable, toInviteView, viewContext, type InviteItem } from './invites.js';
+import { inviteKeys } from './invite-keys.js';
 import { holdSeat, releaseSeat, type SeatHold, type SeatHoldView } from './seats.js';
 import type { TrainingEventView } from './views.js';
 

@@ -8,15 +8,15 @@ import { addSeconds } from '../platform/clock.js';
 import { queryFilteredPage } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError, fieldRefusal } from '../platform/errors.js';
-import { nextId, padId } from '../platform/ids.js';
+import { nextId } from '../platform/ids.js';
 import type { FamilyId } from '../platform/families.js';
-import { familyPrefix, key, TABLE_KEYS } from '../platform/key-registry.js';
 import type { Page } from '../platform/pagination.js';
 import { randomToken, sha256Hex } from '../platform/secrets.js';
 import { formatWithOffset } from '../platform/time.js';
 import { allOf, itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Part } from '../platform/transact.js';
 import type { PayOption } from '../platform/vocabulary.js';
 import type { RequestSource } from '../requests/shapes.js';
+import { inviteKeys } from './invite-keys.js';
 import { getTrainingEventItem, loadCatalogue, PRACTICAL_FAMILY, type Course, type Location, type TrainingEventItem } from './catalogue.js';
 
 /**
@@ -59,14 +59,6 @@ export interface InviteItem {
 
 const FAMILY = PRACTICAL_FAMILY;
 export const inviteFamily = (i: Pick<InviteItem, 'family'>): FamilyId => i.family ?? FAMILY;
-const { client: CLIENT, inviteToken: TOKEN } = TABLE_KEYS;
-/** Family-scoped: the life-support family's invites will live beside these (decision 11). */
-export const inviteKeys = {
-  invite: (clientId: string, family: FamilyId, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.bookingInvite, family, padId(id)) }),
-  prefix: (family: FamilyId) => familyPrefix(CLIENT.sk.bookingInvite, family),
-  token: (family: FamilyId, tokenHash: string) => ({ pk: key(TOKEN.pk, family, tokenHash), sk: TOKEN.sk.token }),
-};
-
 export const tokenHash = (token: string): string => sha256Hex(token);
 
 /** *inviteUsable*: not used, not expired by the clock. */
@@ -243,23 +235,6 @@ export async function createInvite(
   await transact(deps, parts);
   return { ...(await viewOf(deps, invite)), invite_url: url };
 }
-
-/**
- * Closes an unused invite now (its request was cancelled or expired): its
- * link answers "expired" from here on. Used meanwhile, the part fails and the
- * caller reads again (the booking changed the request too).
- */
-export const closeInvitePart = (deps: Deps, clientId: string, inviteId: number, family: FamilyId = FAMILY): Part => {
-  const now = deps.clock().toISOString();
-  return part(
-    `invite ${inviteId}`,
-    updateItem(deps, inviteKeys.invite(clientId, family, inviteId), { set: { expires_at: now, updated_at: now } }, {
-      expression: '#status IN (:queued, :sent, :opened)',
-      names: { '#status': 'status' },
-      values: { ':queued': 'queued', ':sent': 'sent', ':opened': 'opened' },
-    }),
-  );
-};
 
 export async function getInviteItem(deps: Deps, clientId: string, id: number, family: FamilyId = FAMILY): Promise<InviteItem | undefined> {
   const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.invite(clientId, family, id), ConsistentRead: true }));

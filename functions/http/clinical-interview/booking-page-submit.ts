@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { clinicalInterview } from '../../api/routes/clinical-interview.js';
+import * as clinicalInterview from '../../api/routes/clinical-interview.js';
 import { linkTo } from '../../api/routes/operation.js';
 import { createCandidateBooking } from '../../core/bookings/bookings.js';
 import { DomainError } from '../../core/platform/errors.js';

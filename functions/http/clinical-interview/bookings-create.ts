@@ -1,4 +1,4 @@
-import { clinicalInterview } from '../../api/routes/clinical-interview.js';
+import * as clinicalInterview from '../../api/routes/clinical-interview.js';
 import { linkTo } from '../../api/routes/operation.js';
 import { createBooking } from '../../core/bookings/bookings.js';
 import { httpHandler } from '../../middleware/http-handler.js';

@@ -1,4 +1,4 @@
-import { clinicalInterview } from '../../api/routes/clinical-interview.js';
+import * as clinicalInterview from '../../api/routes/clinical-interview.js';
 import { downloadReport } from '../../core/clinical-interview/reports.js';
 import { createObjectReader } from '../../core/documents/signed-get.js';
 import { httpHandler } from '../../middleware/http-handler.js';

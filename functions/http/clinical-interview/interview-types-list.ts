@@ -1,4 +1,4 @@
-import { clinicalInterview } from '../../api/routes/clinical-interview.js';
+import * as clinicalInterview from '../../api/routes/clinical-interview.js';
 import { loadCatalog } from '../../core/clinical-interview/catalog.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 

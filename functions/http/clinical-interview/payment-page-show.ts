@@ -1,4 +1,4 @@
-import { clinicalInterview } from '../../api/routes/clinical-interview.js';
+import * as clinicalInterview from '../../api/routes/clinical-interview.js';
 import { linkTo } from '../../api/routes/operation.js';
 import { CLINICAL_FAMILY } from '../../core/clinical-interview/catalog.js';
 import { clinicalBookings, type BookingItem } from '../../core/clinical-interview/bookings.js';

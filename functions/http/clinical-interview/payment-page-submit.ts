@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { clinicalInterview } from '../../api/routes/clinical-interview.js';
+import * as clinicalInterview from '../../api/routes/clinical-interview.js';
 import { linkTo } from '../../api/routes/operation.js';
 import { confirmCandidatePayment } from '../../core/bookings/booking-admin.js';
 import { edgeProblem } from '../../middleware/problems.js';

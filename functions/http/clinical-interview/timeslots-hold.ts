@@ -1,4 +1,4 @@
-import { clinicalInterview } from '../../api/routes/clinical-interview.js';
+import * as clinicalInterview from '../../api/routes/clinical-interview.js';
 import { createHold } from '../../core/inventory/holds.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 import { refuseBeyondHorizon } from '../../middleware/horizon.js';

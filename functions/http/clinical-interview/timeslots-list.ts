@@ -1,4 +1,4 @@
-import { clinicalInterview } from '../../api/routes/clinical-interview.js';
+import * as clinicalInterview from '../../api/routes/clinical-interview.js';
 import { availableSlots, MAX_RANGE_DAYS } from '../../core/clinical-interview/slots.js';
 import { addDays, daysBetween, wallClock } from '../../core/platform/time.js';
 import { httpHandler } from '../../middleware/http-handler.js';

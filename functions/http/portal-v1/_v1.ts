@@ -2,8 +2,7 @@ import type { Operation } from '../../api/routes/operation.js';
 import type { PageQuery } from '../../api/schemas/fields.js';
 import type { GroupRequestsQuery } from '../../api/schemas/portal-v2-groups.js';
 import type * as v from 'valibot';
-import { checkGroupRead, createGroupRequest, getGroupRequest, kindOf, listGroupRequests, type NewGroupRequest } from '../../core/portal-v2/request-groups.js';
-import { familyBaseUrl } from '../../core/platform/family-urls.js';
+import { checkGroupRead, getGroupRequest, kindOf, listGroupRequests } from '../../core/portal-v2/request-groups.js';
 import { httpHandler, single } from '../../middleware/http-handler.js';
 
 /**
@@ -11,18 +10,11 @@ import { httpHandler, single } from '../../middleware/http-handler.js';
  * serializer): the same core calls, the same objects and envelopes.
  */
 
-type Op = Operation & { family: 'portal-v1'; auth: 'bearer' };
+export type Op = Operation & { family: 'portal-v1'; auth: 'bearer' };
 type IdOp = Op & { path: `${string}/{id}` };
 
 export const listFor = (segment: string, op: Op & { query: typeof GroupRequestsQuery }) =>
   httpHandler(op, async ({ deps, caller, query }) => ({ status: 200, body: await listGroupRequests(deps, caller.clientId, segment, query as v.InferOutput<typeof GroupRequestsQuery>) }));
-
-export const createFor = (segment: string, op: Op) =>
-  httpHandler(op, async ({ deps, family, caller, body }) => ({
-    status: 201,
-    // Links in the request (pages, files) are portal v2's: that is where they are served.
-    body: single(family, await createGroupRequest(deps, caller.clientId, segment, body as unknown as NewGroupRequest, familyBaseUrl('portal-v2')), `${kindOf(segment).declaration.title} created`),
-  }));
 
 // A health kind's read is portal v2's: `health:read` with Acting-User, and logged.
 export const getFor = (segment: string, op: IdOp) =>

@@ -1,4 +1,4 @@
-import { portalV1 } from '../../api/routes/portal-v1.js';
+import * as portalV1 from '../../api/routes/portal-v1.js';
 import { getFor } from './_v1.js';
 
 export const handler = getFor('certificate-requests', portalV1.getCertificateRequest);

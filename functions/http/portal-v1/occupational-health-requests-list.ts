@@ -1,4 +1,4 @@
-import { portalV1 } from '../../api/routes/portal-v1.js';
+import * as portalV1 from '../../api/routes/portal-v1.js';
 import { listFor } from './_v1.js';
 
 export const handler = listFor('occupational-health-requests', portalV1.listOccupationalHealthRequests);

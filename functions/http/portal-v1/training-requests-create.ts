@@ -1,4 +1,4 @@
-import { portalV1 } from '../../api/routes/portal-v1.js';
-import { createFor } from './_v1.js';
+import * as portalV1 from '../../api/routes/portal-v1.js';
+import { createFor } from './_v1-create.js';
 
 export const handler = createFor('training-requests', portalV1.createTrainingRequest);

@@ -1,4 +1,4 @@
-import { portalV1 } from '../../api/routes/portal-v1.js';
+import * as portalV1 from '../../api/routes/portal-v1.js';
 import { unsubscribeV1 } from '../../core/portal-v1/webhooks.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 

@@ -1,6 +1,6 @@
 import { linkTo } from '../../api/routes/operation.js';
-import { practicalTrainingPublic } from '../../api/routes/practical-training-public.js';
-import { virtualLifeSupport } from '../../api/routes/virtual-life-support.js';
+import * as practicalTrainingPublic from '../../api/routes/practical-training-public.js';
+import * as virtualLifeSupport from '../../api/routes/virtual-life-support.js';
 import type { InviteLinks } from '../../core/portal-v2/booking-invites.js';
 import { familyBaseUrl } from '../../core/platform/family-urls.js';
 

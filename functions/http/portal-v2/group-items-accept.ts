@@ -1,4 +1,4 @@
-import { portalV2 } from '../../api/routes/portal-v2.js';
+import * as portalV2 from '../../api/routes/portal-v2.js';
 import { requireGroupItem, shownAfterChange } from '../../core/portal-v2/request-groups.js';
 import { reviewItem } from '../../core/portal-v2/request-items.js';
 import { actingHandler } from '../../middleware/acting-user.js';

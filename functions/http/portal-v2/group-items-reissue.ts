@@ -1,4 +1,4 @@
-import { portalV2 } from '../../api/routes/portal-v2.js';
+import * as portalV2 from '../../api/routes/portal-v2.js';
 import { reissueItem } from '../../core/portal-v2/booking-items.js';
 import { httpHandler, single } from '../../middleware/http-handler.js';
 import { inviteLinks } from './_invite-links.js';

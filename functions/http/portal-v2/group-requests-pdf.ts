@@ -1,4 +1,4 @@
-import { portalV2 } from '../../api/routes/portal-v2.js';
+import * as portalV2 from '../../api/routes/portal-v2.js';
 import { groupRequestPdf } from '../../core/portal-v2/request-pdf.js';
 import { checkGroupRead } from '../../core/portal-v2/request-groups.js';
 import { httpHandler } from '../../middleware/http-handler.js';

@@ -1,4 +1,4 @@
-import { portalV2 } from '../../api/routes/portal-v2.js';
+import * as portalV2 from '../../api/routes/portal-v2.js';
 import { linkTo } from '../../api/routes/operation.js';
 import { DomainError } from '../../core/platform/errors.js';
 import { declineReference, referenceForm, submitReference } from '../../core/portal-v2/reference-forms.js';

@@ -1,4 +1,4 @@
-import { portalV2 } from '../../api/routes/portal-v2.js';
+import * as portalV2 from '../../api/routes/portal-v2.js';
 import { addReferee, getReferenceRequest } from '../../core/portal-v2/reference-requests.js';
 import { httpHandler, single } from '../../middleware/http-handler.js';
 

@@ -1,4 +1,4 @@
-import { portalV2 } from '../../api/routes/portal-v2.js';
+import * as portalV2 from '../../api/routes/portal-v2.js';
 import { linkTo } from '../../api/routes/operation.js';
 import { submissionPage } from '../../core/portal-v2/reference-forms.js';
 import { pageHandler } from '../../middleware/page-handler.js';

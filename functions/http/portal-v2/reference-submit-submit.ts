@@ -1,4 +1,4 @@
-import { portalV2 } from '../../api/routes/portal-v2.js';
+import * as portalV2 from '../../api/routes/portal-v2.js';
 import * as v from 'valibot';
 import { linkTo } from '../../api/routes/operation.js';
 import { RefereeInput } from '../../api/schemas/portal-v2.js';

@@ -1,4 +1,4 @@
-import { portalV2 } from '../../api/routes/portal-v2.js';
+import * as portalV2 from '../../api/routes/portal-v2.js';
 import { listRequestTemplates } from '../../core/portal-v2/request-templates.js';
 import { listTemplates } from '../../core/portal-v2/templates.js';
 import { httpHandler } from '../../middleware/http-handler.js';

@@ -1,5 +1,5 @@
 import { bookingPageOf } from '../../api/routes/booking-pages.js';
-import { practicalTrainingLegacy } from '../../api/routes/practical-training-legacy.js';
+import * as practicalTrainingLegacy from '../../api/routes/practical-training-legacy.js';
 import { linkTo } from '../../api/routes/operation.js';
 import { PRACTICAL_FAMILY } from '../../core/practical-training/catalogue.js';
 import { bookingLinks } from '../../core/practical-training-legacy/bookings.js';

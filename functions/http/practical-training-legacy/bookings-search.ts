@@ -1,4 +1,4 @@
-import { practicalTrainingLegacy } from '../../api/routes/practical-training-legacy.js';
+import * as practicalTrainingLegacy from '../../api/routes/practical-training-legacy.js';
 import { searchBookings } from '../../core/practical-training-legacy/bookings.js';
 import { refuseBeyondHorizon } from '../../middleware/horizon.js';
 import { httpHandler } from '../../middleware/http-handler.js';

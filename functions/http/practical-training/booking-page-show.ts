@@ -1,5 +1,5 @@
 import { linkTo } from '../../api/routes/operation.js';
-import { practicalTrainingPublic as pages } from '../../api/routes/practical-training-public.js';
+import * as pages from '../../api/routes/practical-training-public.js';
 import { pageHandler } from '../../middleware/page-handler.js';
 import { bookingLinkModel, bookingLinkPage } from './_booking-link-page.js';
 

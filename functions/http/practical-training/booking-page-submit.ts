@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { linkTo } from '../../api/routes/operation.js';
-import { practicalTrainingPublic as pages } from '../../api/routes/practical-training-public.js';
+import * as pages from '../../api/routes/practical-training-public.js';
 import { DomainError } from '../../core/platform/errors.js';
 import { bookFromLink } from '../../core/practical-training/booking-link.js';
 import { getTrainingEventItem } from '../../core/practical-training/catalogue.js';

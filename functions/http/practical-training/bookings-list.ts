@@ -1,4 +1,4 @@
-import { practicalTraining } from '../../api/routes/practical-training.js';
+import * as practicalTraining from '../../api/routes/practical-training.js';
 import { listPracticalBookings } from '../../core/practical-training/bookings.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 import { refuseBeyondHorizon } from '../../middleware/horizon.js';

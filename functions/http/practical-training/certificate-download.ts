@@ -1,4 +1,4 @@
-import { practicalTrainingPublic } from '../../api/routes/practical-training-public.js';
+import * as practicalTrainingPublic from '../../api/routes/practical-training-public.js';
 import { getClient } from '../../core/access/clients.js';
 import { certificatePdf } from '../../core/practical-training/certificates.js';
 import { httpHandler } from '../../middleware/http-handler.js';

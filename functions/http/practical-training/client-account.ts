@@ -1,4 +1,4 @@
-import { practicalTraining } from '../../api/routes/practical-training.js';
+import * as practicalTraining from '../../api/routes/practical-training.js';
 import { getClient } from '../../core/access/clients.js';
 import { accountView } from '../../core/practical-training/account.js';
 import { DomainError } from '../../core/platform/errors.js';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { getClient } from '../../core/access/clients.js';
 import { linkTo } from '../../api/routes/operation.js';
-import { practicalTrainingPublic as pages } from '../../api/routes/practical-training-public.js';
+import * as pages from '../../api/routes/practical-training-public.js';
 import { DomainError } from '../../core/platform/errors.js';
 import { bookWithInvite } from '../../core/practical-training/invites-page.js';
 import { formErrors } from '../../middleware/html.js';

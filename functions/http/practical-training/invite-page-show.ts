@@ -1,5 +1,5 @@
 import { linkTo } from '../../api/routes/operation.js';
-import { practicalTrainingPublic as pages } from '../../api/routes/practical-training-public.js';
+import * as pages from '../../api/routes/practical-training-public.js';
 import { openInvite } from '../../core/practical-training/invites-page.js';
 import { pageHandler } from '../../middleware/page-handler.js';
 import { invitePage, invitePageModel, liveInvite } from './_invite-pages.js';

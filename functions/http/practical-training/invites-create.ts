@@ -1,5 +1,5 @@
 import { linkTo } from '../../api/routes/operation.js';
-import { practicalTrainingPublic } from '../../api/routes/practical-training-public.js';
+import * as practicalTrainingPublic from '../../api/routes/practical-training-public.js';
 import { createInvite } from '../../core/practical-training/invites.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 

@@ -1,4 +1,4 @@
-import { practicalTrainingPublic } from '../../api/routes/practical-training-public.js';
+import * as practicalTrainingPublic from '../../api/routes/practical-training-public.js';
 import { listInvites } from '../../core/practical-training/invites.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 

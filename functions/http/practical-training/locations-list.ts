@@ -1,4 +1,4 @@
-import { practicalTraining } from '../../api/routes/practical-training.js';
+import * as practicalTraining from '../../api/routes/practical-training.js';
 import { loadCatalogue } from '../../core/practical-training/catalogue.js';
 import { toLocationView } from '../../core/practical-training/views.js';
 import { httpHandler } from '../../middleware/http-handler.js';

@@ -1,5 +1,5 @@
 import { linkTo } from '../../api/routes/operation.js';
-import { practicalTrainingPublic as pages } from '../../api/routes/practical-training-public.js';
+import * as pages from '../../api/routes/practical-training-public.js';
 import { PRACTICAL_BOOKINGS, type PracticalBooking } from '../../core/practical-training/bookings.js';
 import { escapeHtml } from '../../middleware/html.js';
 import { pageHandler } from '../../middleware/page-handler.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { linkTo } from '../../api/routes/operation.js';
-import { practicalTrainingPublic as pages } from '../../api/routes/practical-training-public.js';
+import * as pages from '../../api/routes/practical-training-public.js';
 import { confirmPayment } from '../../core/bookings/change.js';
 import { PRACTICAL_BOOKINGS } from '../../core/practical-training/bookings.js';
 import { edgeProblem } from '../../middleware/problems.js';

@@ -1,4 +1,4 @@
-import { practicalTraining } from '../../api/routes/practical-training.js';
+import * as practicalTraining from '../../api/routes/practical-training.js';
 import { releaseSeat } from '../../core/practical-training/seats.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 

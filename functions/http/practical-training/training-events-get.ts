@@ -1,4 +1,4 @@
-import { practicalTraining } from '../../api/routes/practical-training.js';
+import * as practicalTraining from '../../api/routes/practical-training.js';
 import { getTrainingEvent } from '../../core/practical-training/events.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 

@@ -1,4 +1,4 @@
-import { practicalTraining } from '../../api/routes/practical-training.js';
+import * as practicalTraining from '../../api/routes/practical-training.js';
 import { EVENT_RANGE_DAYS, listTrainingEvents } from '../../core/practical-training/events.js';
 import { daysBetween } from '../../core/platform/time.js';
 import { httpHandler } from '../../middleware/http-handler.js';

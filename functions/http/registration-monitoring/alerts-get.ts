@@ -1,4 +1,4 @@
-import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
+import * as registrationMonitoring from '../../api/routes/registration-monitoring.js';
 import { getAlert } from '../../core/registration-monitoring/alerts.js';
 import { monitoringHandler } from './_acting.js';
 

@@ -1,4 +1,4 @@
-import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
+import * as registrationMonitoring from '../../api/routes/registration-monitoring.js';
 import { usageSummary } from '../../core/registration-monitoring/billing.js';
 import { wallClock } from '../../core/platform/time.js';
 import { monitoringHandler } from './_acting.js';

@@ -1,4 +1,4 @@
-import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
+import * as registrationMonitoring from '../../api/routes/registration-monitoring.js';
 import { evidenceJson, evidencePdf } from '../../core/registration-monitoring/evidence.js';
 import type { HttpResult } from '../../middleware/http-handler.js';
 import { monitoringHandler } from './_acting.js';

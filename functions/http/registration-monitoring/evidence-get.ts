@@ -1,4 +1,4 @@
-import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
+import * as registrationMonitoring from '../../api/routes/registration-monitoring.js';
 import { getEvidence } from '../../core/registration-monitoring/evidence.js';
 import { monitoringHandler } from './_acting.js';
 

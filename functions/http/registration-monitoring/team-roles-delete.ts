@@ -1,4 +1,4 @@
-import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
+import * as registrationMonitoring from '../../api/routes/registration-monitoring.js';
 import { deleteRole } from '../../core/access/team.js';
 import { monitoringHandler } from './_acting.js';
 

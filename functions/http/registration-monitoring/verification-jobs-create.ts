@@ -1,4 +1,4 @@
-import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
+import * as registrationMonitoring from '../../api/routes/registration-monitoring.js';
 import { startBatch } from '../../core/registration-monitoring/batch.js';
 import { monitoringHandler } from './_acting.js';
 

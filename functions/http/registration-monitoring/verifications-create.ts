@@ -1,4 +1,4 @@
-import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
+import * as registrationMonitoring from '../../api/routes/registration-monitoring.js';
 import { checkWorker } from '../../core/registration-monitoring/verify.js';
 import { monitoringHandler } from './_acting.js';
 

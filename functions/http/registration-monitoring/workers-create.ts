@@ -1,4 +1,4 @@
-import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
+import * as registrationMonitoring from '../../api/routes/registration-monitoring.js';
 import { createWorker } from '../../core/registration-monitoring/workers.js';
 import { monitoringHandler } from './_acting.js';
 

@@ -1,4 +1,4 @@
-import { registrationMonitoring } from '../../api/routes/registration-monitoring.js';
+import * as registrationMonitoring from '../../api/routes/registration-monitoring.js';
 import { WorkerCreate } from '../../api/schemas/registration-monitoring.js';
 import { mergePatch } from '../../core/platform/merge-patch.js';
 import { replaceWorker, requireWorker } from '../../core/registration-monitoring/workers.js';

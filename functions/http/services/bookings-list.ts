@@ -1,4 +1,4 @@
-import { services } from '../../api/routes/services.js';
+import * as services from '../../api/routes/services.js';
 import { bookingFeed } from '../../core/services/feed.js';
 import { refuseBeyondHorizon } from '../../middleware/horizon.js';
 import { httpHandler } from '../../middleware/http-handler.js';

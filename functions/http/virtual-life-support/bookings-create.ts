@@ -1,5 +1,5 @@
 import { linkTo } from '../../api/routes/operation.js';
-import { virtualLifeSupport } from '../../api/routes/virtual-life-support.js';
+import * as virtualLifeSupport from '../../api/routes/virtual-life-support.js';
 import { createVlsBooking } from '../../core/virtual-life-support/bookings.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 

@@ -1,4 +1,4 @@
-import { virtualLifeSupport } from '../../api/routes/virtual-life-support.js';
+import * as virtualLifeSupport from '../../api/routes/virtual-life-support.js';
 import { getVlsBooking } from '../../core/virtual-life-support/bookings.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 

@@ -1,4 +1,4 @@
-import { virtualLifeSupport } from '../../api/routes/virtual-life-support.js';
+import * as virtualLifeSupport from '../../api/routes/virtual-life-support.js';
 import { getClient } from '../../core/access/clients.js';
 import { vlsCertificatePdf } from '../../core/virtual-life-support/certificates.js';
 import { httpHandler } from '../../middleware/http-handler.js';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { linkTo } from '../../api/routes/operation.js';
-import { virtualLifeSupport as pages } from '../../api/routes/virtual-life-support.js';
+import * as pages from '../../api/routes/virtual-life-support.js';
 import { getClient } from '../../core/access/clients.js';
 import { getBookingItem } from '../../core/bookings/records.js';
 import { DomainError } from '../../core/platform/errors.js';

@@ -1,5 +1,5 @@
 import { linkTo } from '../../api/routes/operation.js';
-import { virtualLifeSupport as pages } from '../../api/routes/virtual-life-support.js';
+import * as pages from '../../api/routes/virtual-life-support.js';
 import { openInvite } from '../../core/practical-training/invites-page.js';
 import { VLS_FAMILY } from '../../core/virtual-life-support/catalogue.js';
 import { pageHandler } from '../../middleware/page-handler.js';

@@ -1,5 +1,5 @@
 import { linkTo } from '../../api/routes/operation.js';
-import { virtualLifeSupport as pages } from '../../api/routes/virtual-life-support.js';
+import * as pages from '../../api/routes/virtual-life-support.js';
 import { VLS_BOOKINGS, type VlsBooking } from '../../core/virtual-life-support/bookings.js';
 import { pageHandler } from '../../middleware/page-handler.js';
 import { paymentPageHtml } from '../shared/_payment-page.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { linkTo } from '../../api/routes/operation.js';
-import { virtualLifeSupport as pages } from '../../api/routes/virtual-life-support.js';
+import * as pages from '../../api/routes/virtual-life-support.js';
 import { confirmPayment } from '../../core/bookings/change.js';
 import { VLS_BOOKINGS } from '../../core/virtual-life-support/bookings.js';
 import { edgeProblem } from '../../middleware/problems.js';

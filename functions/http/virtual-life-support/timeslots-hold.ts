@@ -1,4 +1,4 @@
-import { virtualLifeSupport } from '../../api/routes/virtual-life-support.js';
+import * as virtualLifeSupport from '../../api/routes/virtual-life-support.js';
 import { holdTimeslot } from '../../core/virtual-life-support/timeslots.js';
 import { refuseBeyondHorizon } from '../../middleware/horizon.js';
 import { httpHandler } from '../../middleware/http-handler.js';

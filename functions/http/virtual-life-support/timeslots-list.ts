@@ -1,4 +1,4 @@
-import { virtualLifeSupport } from '../../api/routes/virtual-life-support.js';
+import * as virtualLifeSupport from '../../api/routes/virtual-life-support.js';
 import { addDays, daysBetween, wallClock } from '../../core/platform/time.js';
 import { listTimeslots, MAX_RANGE_DAYS } from '../../core/virtual-life-support/timeslots.js';
 import { refuseBeyondHorizon } from '../../middleware/horizon.js';

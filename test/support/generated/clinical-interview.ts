@@ -109,7 +109,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/interview-types": {
+    "/book/{token}": {
         parameters: {
             query?: never;
             header?: never;
@@ -117,73 +117,17 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List active interview types
-         * @description The interview types the agency can book, with their length and price. Use an `id` from here as `interview_type_id` when listing and holding slots.
+         * Booking page: free slots and the candidate form (HTML)
+         * @description The agency's public booking page, the link GET /client/booking-url gives: a candidate picks a day and a time and enters their details.
          */
-        get: operations["listInterviewTypes"];
+        get: operations["showBookingPage"];
         put?: never;
-        post?: never;
+        /**
+         * Booking page: book a slot, candidate pays (HTML form)
+         * @description The booking page form: books the chosen slot with `candidate_pays` and sends the candidate to the payment page.
+         */
+        post: operations["submitBookingPage"];
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/timeslots": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List available timeslots of an interview type
-         * @description Free slots of one interview type between two dates (two weeks from today when left out), soonest first. A slot held or booked by anyone is not listed.
-         */
-        get: operations["listTimeslots"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/timeslots/hold": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Hold a timeslot for 30 minutes
-         * @description Reserves a free slot for this client for 30 minutes, so a booking can be made from it with `hold_hash`. A client has at most one active hold: a second answers 409 with the hold it already has.
-         */
-        post: operations["holdTimeslot"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/timeslots/hold/{holdHash}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Release a slot hold
-         * @description Gives the held slot back before its 30 minutes are up, so another hold can be made.
-         */
-        delete: operations["releaseHold"];
         options?: never;
         head?: never;
         patch?: never;
@@ -253,7 +197,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/book/{token}": {
+    "/interview-types": {
         parameters: {
             query?: never;
             header?: never;
@@ -261,16 +205,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Booking page: free slots and the candidate form (HTML)
-         * @description The agency's public booking page, the link GET /client/booking-url gives: a candidate picks a day and a time and enters their details.
+         * List active interview types
+         * @description The interview types the agency can book, with their length and price. Use an `id` from here as `interview_type_id` when listing and holding slots.
          */
-        get: operations["showBookingPage"];
+        get: operations["listInterviewTypes"];
         put?: never;
-        /**
-         * Booking page: book a slot, candidate pays (HTML form)
-         * @description The booking page form: books the chosen slot with `candidate_pays` and sends the candidate to the payment page.
-         */
-        post: operations["submitBookingPage"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -296,6 +236,66 @@ export interface paths {
          */
         post: operations["submitPaymentPage"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/timeslots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List available timeslots of an interview type
+         * @description Free slots of one interview type between two dates (two weeks from today when left out), soonest first. A slot held or booked by anyone is not listed.
+         */
+        get: operations["listTimeslots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/timeslots/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hold a timeslot for 30 minutes
+         * @description Reserves a free slot for this client for 30 minutes, so a booking can be made from it with `hold_hash`. A client has at most one active hold: a second answers 409 with the hold it already has.
+         */
+        post: operations["holdTimeslot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/timeslots/hold/{holdHash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Release a slot hold
+         * @description Gives the held slot back before its 30 minutes are up, so another hold can be made.
+         */
+        delete: operations["releaseHold"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1312,373 +1312,29 @@ export interface operations {
             };
         };
     };
-    listInterviewTypes: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Active interview types */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "id": 1,
-                     *           "name": "Registered Nurse clinical interview",
-                     *           "duration_minutes": 45,
-                     *           "price": {
-                     *             "amount": 4500,
-                     *             "currency": "GBP"
-                     *           }
-                     *         }
-                     *       ],
-                     *       "next_cursor": null
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            id: number;
-                            name: string;
-                            duration_minutes: number;
-                            price: {
-                                amount: number;
-                                currency: string;
-                            };
-                        }[];
-                        next_cursor: string | null;
-                    };
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    listTimeslots: {
-        parameters: {
-            query: {
-                /**
-                 * @description The interview type, from GET /interview-types
-                 * @example 1
-                 */
-                interview_type_id: number;
-                /**
-                 * @description The first day to list (YYYY-MM-DD); today if left out
-                 * @example 2026-11-23
-                 */
-                from?: string;
-                /**
-                 * @description The last day to list (YYYY-MM-DD); 13 days after `from` if left out
-                 * @example 2026-11-27
-                 */
-                to?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Free slots, soonest first */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "date": "2026-11-24",
-                     *           "time": "09:45",
-                     *           "interview_type": {
-                     *             "id": 1,
-                     *             "name": "Registered Nurse clinical interview"
-                     *           }
-                     *         }
-                     *       ],
-                     *       "next_cursor": null
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            date: string;
-                            time: string;
-                            interview_type: {
-                                id: number;
-                                name: string;
-                            };
-                        }[];
-                        next_cursor: string | null;
-                    };
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    holdTimeslot: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
-                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
-                 */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "interview_type_id": 1,
-                 *       "date": "2026-11-24",
-                 *       "time": "09:45"
-                 *     }
-                 */
-                "application/json": {
-                    interview_type_id: number;
-                    /** Format: date */
-                    date: string;
-                    time: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Held for 30 minutes */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "hold_hash": "4mvtSQixyBFvmQ83ACKCH2A5LgUZLZXeUyG5RqkcoaI",
-                     *       "expires_at": "2026-11-20T10:30:00+00:00",
-                     *       "expires_in_seconds": 1800,
-                     *       "slot": {
-                     *         "date": "2026-11-24",
-                     *         "time": "09:45",
-                     *         "interview_type": {
-                     *           "id": 1,
-                     *           "name": "Registered Nurse clinical interview"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        hold_hash: string;
-                        /** Format: date-time */
-                        expires_at: string;
-                        expires_in_seconds: number;
-                        slot: {
-                            date: string;
-                            time: string;
-                            interview_type: {
-                                id: number;
-                                name: string;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The client already has an active hold; `hold` is it */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        errors?: {
-                            detail: string;
-                            pointer?: string;
-                            parameter?: string;
-                            header?: string;
-                        }[];
-                        hold: {
-                            hold_hash: string;
-                            /** Format: date-time */
-                            expires_at: string;
-                            expires_in_seconds: number;
-                            slot: {
-                                date: string;
-                                time: string;
-                                interview_type: {
-                                    id: number;
-                                    name: string;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Body over 64 KiB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body not application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    releaseHold: {
+    showBookingPage: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /**
-                 * @description The `hold_hash` that the hold operation (POST /timeslots/hold, POST /seats/hold) answered
-                 * @example 4mvtSQixyBFvmQ83ACKCH2A5LgUZLZXeUyG5RqkcoaI
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
                  */
-                holdHash: string;
+                token: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Released */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
+            /** @description The page */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en"><head><title>Book a clinical interview</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description No such resource, or it belongs to another client */
@@ -1690,13 +1346,66 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
+            /** @description Internal error; nothing internal is revealed */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    submitBookingPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: see Location */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The slot was just taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Book a clinical interview</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The form again, with errors */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Book a clinical interview</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description Internal error; nothing internal is revealed */
@@ -2262,33 +1971,53 @@ export interface operations {
             };
         };
     };
-    showBookingPage: {
+    listInterviewTypes: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description The token in the link the page was reached by
-                 * @example JPjb_hn4J2vE0bA6mptK1W5t
-                 */
-                token: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The page */
+            /** @description Active interview types */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en"><head><title>Book a clinical interview</title>…</html> */
-                    "text/html": string;
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Registered Nurse clinical interview",
+                     *           "duration_minutes": 45,
+                     *           "price": {
+                     *             "amount": 4500,
+                     *             "currency": "GBP"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            duration_minutes: number;
+                            price: {
+                                amount: number;
+                                currency: string;
+                            };
+                        }[];
+                        next_cursor: string | null;
+                    };
                 };
             };
-            /** @description No such resource, or it belongs to another client */
-            404: {
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2296,66 +2025,13 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    submitBookingPage: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The token in the link the page was reached by
-                 * @example JPjb_hn4J2vE0bA6mptK1W5t
-                 */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done: see Location */
-            303: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The slot was just taken */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en"><head><title>Book a clinical interview</title>…</html> */
-                    "text/html": string;
-                };
-            };
-            /** @description The form again, with errors */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en"><head><title>Book a clinical interview</title>…</html> */
-                    "text/html": string;
                 };
             };
             /** @description Internal error; nothing internal is revealed */
@@ -2463,6 +2139,330 @@ export interface operations {
                 content: {
                     /** @example <!doctype html><html lang="en"><head><title>Book a clinical interview</title>…</html> */
                     "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTimeslots: {
+        parameters: {
+            query: {
+                /**
+                 * @description The interview type, from GET /interview-types
+                 * @example 1
+                 */
+                interview_type_id: number;
+                /**
+                 * @description The first day to list (YYYY-MM-DD); today if left out
+                 * @example 2026-11-23
+                 */
+                from?: string;
+                /**
+                 * @description The last day to list (YYYY-MM-DD); 13 days after `from` if left out
+                 * @example 2026-11-27
+                 */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Free slots, soonest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "date": "2026-11-24",
+                     *           "time": "09:45",
+                     *           "interview_type": {
+                     *             "id": 1,
+                     *             "name": "Registered Nurse clinical interview"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            date: string;
+                            time: string;
+                            interview_type: {
+                                id: number;
+                                name: string;
+                            };
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    holdTimeslot: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
+                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "interview_type_id": 1,
+                 *       "date": "2026-11-24",
+                 *       "time": "09:45"
+                 *     }
+                 */
+                "application/json": {
+                    interview_type_id: number;
+                    /** Format: date */
+                    date: string;
+                    time: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Held for 30 minutes */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "hold_hash": "4mvtSQixyBFvmQ83ACKCH2A5LgUZLZXeUyG5RqkcoaI",
+                     *       "expires_at": "2026-11-20T10:30:00+00:00",
+                     *       "expires_in_seconds": 1800,
+                     *       "slot": {
+                     *         "date": "2026-11-24",
+                     *         "time": "09:45",
+                     *         "interview_type": {
+                     *           "id": 1,
+                     *           "name": "Registered Nurse clinical interview"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        hold_hash: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        expires_in_seconds: number;
+                        slot: {
+                            date: string;
+                            time: string;
+                            interview_type: {
+                                id: number;
+                                name: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The client already has an active hold; `hold` is it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        errors?: {
+                            detail: string;
+                            pointer?: string;
+                            parameter?: string;
+                            header?: string;
+                        }[];
+                        hold: {
+                            hold_hash: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                            expires_in_seconds: number;
+                            slot: {
+                                date: string;
+                                time: string;
+                                interview_type: {
+                                    id: number;
+                                    name: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    releaseHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The `hold_hash` that the hold operation (POST /timeslots/hold, POST /seats/hold) answered
+                 * @example 4mvtSQixyBFvmQ83ACKCH2A5LgUZLZXeUyG5RqkcoaI
+                 */
+                holdHash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Released */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Internal error; nothing internal is revealed */

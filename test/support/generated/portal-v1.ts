@@ -111,7 +111,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/training-requests": {
+    "/certificate-requests": {
         parameters: {
             query?: never;
             header?: never;
@@ -119,25 +119,25 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List training requests
+         * List certificate requests
          * @deprecated
-         * @description This client's training requests, newest first, as portal v2's `GET /training-requests` answers them. Deprecated: takes a portal v2 token; every answer carries `Deprecation`, `Sunset` and `Link` headers; during announced brownouts and after the sunset the API answers 410 `/problems/api-sunset`.
+         * @description This client's certificate requests, newest first, as portal v2's `GET /certificate-requests` answers them. Deprecated: takes a portal v2 token; every answer carries `Deprecation`, `Sunset` and `Link` headers; during announced brownouts and after the sunset the API answers 410 `/problems/api-sunset`.
          */
-        get: operations["listTrainingRequests"];
+        get: operations["listCertificateRequests"];
         put?: never;
         /**
-         * Create a training request
+         * Create a certificate request
          * @deprecated
-         * @description As portal v2's `POST /training-requests` (the same body and answer). Deprecated: takes a portal v2 token; every answer carries `Deprecation`, `Sunset` and `Link` headers; during announced brownouts and after the sunset the API answers 410 `/problems/api-sunset`.
+         * @description As portal v2's `POST /certificate-requests` (the same body and answer). Deprecated: takes a portal v2 token; every answer carries `Deprecation`, `Sunset` and `Link` headers; during announced brownouts and after the sunset the API answers 410 `/problems/api-sunset`.
          */
-        post: operations["createTrainingRequest"];
+        post: operations["createCertificateRequest"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/training-requests/{id}": {
+    "/certificate-requests/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -145,11 +145,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a training request
+         * Get a certificate request
          * @deprecated
-         * @description As portal v2's `GET /training-requests/{id}`. Deprecated: takes a portal v2 token; every answer carries `Deprecation`, `Sunset` and `Link` headers; during announced brownouts and after the sunset the API answers 410 `/problems/api-sunset`.
+         * @description As portal v2's `GET /certificate-requests/{id}`. Deprecated: takes a portal v2 token; every answer carries `Deprecation`, `Sunset` and `Link` headers; during announced brownouts and after the sunset the API answers 410 `/problems/api-sunset`.
          */
-        get: operations["getTrainingRequest"];
+        get: operations["getCertificateRequest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -205,7 +205,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/certificate-requests": {
+    "/training-requests": {
         parameters: {
             query?: never;
             header?: never;
@@ -213,25 +213,25 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List certificate requests
+         * List training requests
          * @deprecated
-         * @description This client's certificate requests, newest first, as portal v2's `GET /certificate-requests` answers them. Deprecated: takes a portal v2 token; every answer carries `Deprecation`, `Sunset` and `Link` headers; during announced brownouts and after the sunset the API answers 410 `/problems/api-sunset`.
+         * @description This client's training requests, newest first, as portal v2's `GET /training-requests` answers them. Deprecated: takes a portal v2 token; every answer carries `Deprecation`, `Sunset` and `Link` headers; during announced brownouts and after the sunset the API answers 410 `/problems/api-sunset`.
          */
-        get: operations["listCertificateRequests"];
+        get: operations["listTrainingRequests"];
         put?: never;
         /**
-         * Create a certificate request
+         * Create a training request
          * @deprecated
-         * @description As portal v2's `POST /certificate-requests` (the same body and answer). Deprecated: takes a portal v2 token; every answer carries `Deprecation`, `Sunset` and `Link` headers; during announced brownouts and after the sunset the API answers 410 `/problems/api-sunset`.
+         * @description As portal v2's `POST /training-requests` (the same body and answer). Deprecated: takes a portal v2 token; every answer carries `Deprecation`, `Sunset` and `Link` headers; during announced brownouts and after the sunset the API answers 410 `/problems/api-sunset`.
          */
-        post: operations["createCertificateRequest"];
+        post: operations["createTrainingRequest"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/certificate-requests/{id}": {
+    "/training-requests/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -239,11 +239,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a certificate request
+         * Get a training request
          * @deprecated
-         * @description As portal v2's `GET /certificate-requests/{id}`. Deprecated: takes a portal v2 token; every answer carries `Deprecation`, `Sunset` and `Link` headers; during announced brownouts and after the sunset the API answers 410 `/problems/api-sunset`.
+         * @description As portal v2's `GET /training-requests/{id}`. Deprecated: takes a portal v2 token; every answer carries `Deprecation`, `Sunset` and `Link` headers; during announced brownouts and after the sunset the API answers 410 `/problems/api-sunset`.
          */
-        get: operations["getCertificateRequest"];
+        get: operations["getTrainingRequest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -801,7 +801,7 @@ export interface operations {
             };
         };
     };
-    listTrainingRequests: {
+    listCertificateRequests: {
         parameters: {
             query?: {
                 /** @description Only requests in this status */
@@ -822,7 +822,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description training requests, newest first */
+            /** @description certificate requests, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -834,7 +834,7 @@ export interface operations {
                      *         {
                      *           "id": 42,
                      *           "uuid": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *           "kind": "training",
+                     *           "kind": "certificate",
                      *           "candidate_id": 87,
                      *           "candidate_name": "Kate Marsden",
                      *           "candidate_email": "kate.marsden@example.org",
@@ -861,7 +861,7 @@ export interface operations {
                      *               "id": 71,
                      *               "uuid": "3f5b0c1e-2d4a-4b6c-9e8f-0a1b2c3d4e5f",
                      *               "request_id": 42,
-                     *               "kind": "training",
+                     *               "kind": "certificate",
                      *               "type": "fire_safety",
                      *               "status": "submitted",
                      *               "status_label": "Submitted",
@@ -1043,7 +1043,7 @@ export interface operations {
             };
         };
     };
-    createTrainingRequest: {
+    createCertificateRequest: {
         parameters: {
             query?: never;
             header?: {
@@ -1061,8 +1061,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "candidate_id": 87,
-                 *       "subjects": [
-                 *         "fire_safety"
+                 *       "certificates": [
+                 *         {
+                 *           "kind": "dbs"
+                 *         }
                  *       ]
                  *     }
                  */
@@ -1072,12 +1074,16 @@ export interface operations {
                     /** @default 14 */
                     expiry_days?: number;
                     notes?: string;
-                    subjects: ("conflict_resolution" | "equality_diversity_human_rights" | "fire_safety" | "health_safety_welfare" | "infection_prevention_control" | "information_governance" | "moving_handling" | "preventing_radicalisation" | "resuscitation" | "safeguarding_adults" | "safeguarding_children")[];
+                    certificates: {
+                        /** @enum {string} */
+                        kind: "dbs" | "right_to_work" | "identity" | "qualification" | "other";
+                        label?: string;
+                    }[];
                 };
             };
         };
         responses: {
-            /** @description The training request */
+            /** @description The certificate request */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -1088,7 +1094,7 @@ export interface operations {
                      *       "data": {
                      *         "id": 42,
                      *         "uuid": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *         "kind": "training",
+                     *         "kind": "certificate",
                      *         "candidate_id": 87,
                      *         "candidate_name": "Kate Marsden",
                      *         "candidate_email": "kate.marsden@example.org",
@@ -1115,7 +1121,7 @@ export interface operations {
                      *             "id": 71,
                      *             "uuid": "3f5b0c1e-2d4a-4b6c-9e8f-0a1b2c3d4e5f",
                      *             "request_id": 42,
-                     *             "kind": "training",
+                     *             "kind": "certificate",
                      *             "type": "fire_safety",
                      *             "status": "submitted",
                      *             "status_label": "Submitted",
@@ -1157,7 +1163,7 @@ export interface operations {
                      *         "created_at": "2026-11-18T09:15:01.903Z",
                      *         "updated_at": "2026-11-19T18:52:47.331Z"
                      *       },
-                     *       "message": "Training request created"
+                     *       "message": "Certificate request created"
                      *     }
                      */
                     "application/json": {
@@ -1323,7 +1329,7 @@ export interface operations {
             };
         };
     };
-    getTrainingRequest: {
+    getCertificateRequest: {
         parameters: {
             query?: never;
             header?: never;
@@ -1338,7 +1344,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The training request */
+            /** @description The certificate request */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1349,7 +1355,7 @@ export interface operations {
                      *       "data": {
                      *         "id": 42,
                      *         "uuid": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *         "kind": "training",
+                     *         "kind": "certificate",
                      *         "candidate_id": 87,
                      *         "candidate_name": "Kate Marsden",
                      *         "candidate_email": "kate.marsden@example.org",
@@ -1376,7 +1382,7 @@ export interface operations {
                      *             "id": 71,
                      *             "uuid": "3f5b0c1e-2d4a-4b6c-9e8f-0a1b2c3d4e5f",
                      *             "request_id": 42,
-                     *             "kind": "training",
+                     *             "kind": "certificate",
                      *             "type": "fire_safety",
                      *             "status": "submitted",
                      *             "status_label": "Submitted",
@@ -1418,7 +1424,7 @@ export interface operations {
                      *         "created_at": "2026-11-18T09:15:01.903Z",
                      *         "updated_at": "2026-11-19T18:52:47.331Z"
                      *       },
-                     *       "message": "Training request"
+                     *       "message": "Certificate request"
                      *     }
                      */
                     "application/json": {
@@ -2327,7 +2333,7 @@ export interface operations {
             };
         };
     };
-    listCertificateRequests: {
+    listTrainingRequests: {
         parameters: {
             query?: {
                 /** @description Only requests in this status */
@@ -2348,7 +2354,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description certificate requests, newest first */
+            /** @description training requests, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2360,7 +2366,7 @@ export interface operations {
                      *         {
                      *           "id": 42,
                      *           "uuid": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *           "kind": "certificate",
+                     *           "kind": "training",
                      *           "candidate_id": 87,
                      *           "candidate_name": "Kate Marsden",
                      *           "candidate_email": "kate.marsden@example.org",
@@ -2387,7 +2393,7 @@ export interface operations {
                      *               "id": 71,
                      *               "uuid": "3f5b0c1e-2d4a-4b6c-9e8f-0a1b2c3d4e5f",
                      *               "request_id": 42,
-                     *               "kind": "certificate",
+                     *               "kind": "training",
                      *               "type": "fire_safety",
                      *               "status": "submitted",
                      *               "status_label": "Submitted",
@@ -2569,7 +2575,7 @@ export interface operations {
             };
         };
     };
-    createCertificateRequest: {
+    createTrainingRequest: {
         parameters: {
             query?: never;
             header?: {
@@ -2587,10 +2593,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "candidate_id": 87,
-                 *       "certificates": [
-                 *         {
-                 *           "kind": "dbs"
-                 *         }
+                 *       "subjects": [
+                 *         "fire_safety"
                  *       ]
                  *     }
                  */
@@ -2600,16 +2604,12 @@ export interface operations {
                     /** @default 14 */
                     expiry_days?: number;
                     notes?: string;
-                    certificates: {
-                        /** @enum {string} */
-                        kind: "dbs" | "right_to_work" | "identity" | "qualification" | "other";
-                        label?: string;
-                    }[];
+                    subjects: ("conflict_resolution" | "equality_diversity_human_rights" | "fire_safety" | "health_safety_welfare" | "infection_prevention_control" | "information_governance" | "moving_handling" | "preventing_radicalisation" | "resuscitation" | "safeguarding_adults" | "safeguarding_children")[];
                 };
             };
         };
         responses: {
-            /** @description The certificate request */
+            /** @description The training request */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2620,7 +2620,7 @@ export interface operations {
                      *       "data": {
                      *         "id": 42,
                      *         "uuid": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *         "kind": "certificate",
+                     *         "kind": "training",
                      *         "candidate_id": 87,
                      *         "candidate_name": "Kate Marsden",
                      *         "candidate_email": "kate.marsden@example.org",
@@ -2647,7 +2647,7 @@ export interface operations {
                      *             "id": 71,
                      *             "uuid": "3f5b0c1e-2d4a-4b6c-9e8f-0a1b2c3d4e5f",
                      *             "request_id": 42,
-                     *             "kind": "certificate",
+                     *             "kind": "training",
                      *             "type": "fire_safety",
                      *             "status": "submitted",
                      *             "status_label": "Submitted",
@@ -2689,7 +2689,7 @@ export interface operations {
                      *         "created_at": "2026-11-18T09:15:01.903Z",
                      *         "updated_at": "2026-11-19T18:52:47.331Z"
                      *       },
-                     *       "message": "Certificate request created"
+                     *       "message": "Training request created"
                      *     }
                      */
                     "application/json": {
@@ -2855,7 +2855,7 @@ export interface operations {
             };
         };
     };
-    getCertificateRequest: {
+    getTrainingRequest: {
         parameters: {
             query?: never;
             header?: never;
@@ -2870,7 +2870,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The certificate request */
+            /** @description The training request */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2881,7 +2881,7 @@ export interface operations {
                      *       "data": {
                      *         "id": 42,
                      *         "uuid": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *         "kind": "certificate",
+                     *         "kind": "training",
                      *         "candidate_id": 87,
                      *         "candidate_name": "Kate Marsden",
                      *         "candidate_email": "kate.marsden@example.org",
@@ -2908,7 +2908,7 @@ export interface operations {
                      *             "id": 71,
                      *             "uuid": "3f5b0c1e-2d4a-4b6c-9e8f-0a1b2c3d4e5f",
                      *             "request_id": 42,
-                     *             "kind": "certificate",
+                     *             "kind": "training",
                      *             "type": "fire_safety",
                      *             "status": "submitted",
                      *             "status_label": "Submitted",
@@ -2950,7 +2950,7 @@ export interface operations {
                      *         "created_at": "2026-11-18T09:15:01.903Z",
                      *         "updated_at": "2026-11-19T18:52:47.331Z"
                      *       },
-                     *       "message": "Certificate request"
+                     *       "message": "Training request"
                      *     }
                      */
                     "application/json": {

@@ -153,7 +153,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/templates": {
+    "/reference-form/{token}": {
         parameters: {
             query?: never;
             header?: never;
@@ -161,12 +161,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List form templates
-         * @description The reference forms referees can be asked to fill in; use an `id` as `template_id`. With `kind` (a request group such as `training`), that group's templates: presets of its create fields.
+         * Referee form (HTML)
+         * @description The page a referee reaches from their e-mail: the questions of the template, to answer or decline.
          */
-        get: operations["listTemplates"];
+        get: operations["showReferenceForm"];
         put?: never;
-        post?: never;
+        /**
+         * Referee form: submit or decline (HTML form)
+         * @description The referee's answers, or their reason to decline.
+         */
+        post: operations["submitReferenceForm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -277,6 +281,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reference-submit/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Candidate page to name referees (HTML)
+         * @description For `candidate_provides` requests: the page the candidate reaches from their e-mail to name their referees.
+         */
+        get: operations["showRefereeSubmission"];
+        put?: never;
+        /**
+         * Candidate page: send referees (HTML form)
+         * @description The candidate's referees; each is e-mailed the reference form.
+         */
+        post: operations["submitReferees"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/references/{id}": {
         parameters: {
             query?: never;
@@ -317,7 +345,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reference-form/{token}": {
+    "/request-form/{token}": {
         parameters: {
             query?: never;
             header?: never;
@@ -325,23 +353,23 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Referee form (HTML)
-         * @description The page a referee reaches from their e-mail: the questions of the template, to answer or decline.
+         * Third-party form (HTML)
+         * @description The form an issuer, an appraiser or an OH provider reaches from their e-mail: confirm or deny, or give the items with their files.
          */
-        get: operations["showReferenceForm"];
+        get: operations["showRequestForm"];
         put?: never;
         /**
-         * Referee form: submit or decline (HTML form)
-         * @description The referee's answers, or their reason to decline.
+         * Third-party form: answer (HTML form)
+         * @description Confirms, or denies with a reason; or (an OH provider) one item's fields.
          */
-        post: operations["submitReferenceForm"];
+        post: operations["submitRequestForm"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/reference-submit/{token}": {
+    "/request-form/{token}/uploaded": {
         parameters: {
             query?: never;
             header?: never;
@@ -349,16 +377,76 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Candidate page to name referees (HTML)
-         * @description For `candidate_provides` requests: the page the candidate reaches from their e-mail to name their referees.
+         * Third-party form: back from the upload (HTML)
+         * @description As the candidate's page: the file is checked, attached and the item submitted, or deleted and refused.
          */
-        get: operations["showRefereeSubmission"];
+        get: operations["requestFormUploaded"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/request-submit/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Candidate's request page (HTML)
+         * @description The page the candidate reaches from their e-mail: each item's fields, then its file (posted straight to the document store under a signed form).
+         */
+        get: operations["showRequestSubmission"];
         put?: never;
         /**
-         * Candidate page: send referees (HTML form)
-         * @description The candidate's referees; each is e-mailed the reference form.
+         * Candidate's request page: an item's fields (HTML form)
+         * @description One item's fields; the page then offers its file upload.
          */
-        post: operations["submitReferees"];
+        post: operations["submitRequestSubmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/request-submit/{token}/uploaded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Candidate page: back from the upload (HTML)
+         * @description Where the document store sends the browser after an upload: the file is checked (size 1 B to 10 MiB; PDF, JPEG or PNG by its leading bytes), attached and the item submitted; otherwise it is deleted and the page says why (422).
+         */
+        get: operations["requestSubmissionUploaded"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List form templates
+         * @description The reference forms referees can be asked to fill in; use an `id` as `template_id`. With `kind` (a request group such as `training`), that group's templates: presets of its create fields.
+         */
+        get: operations["listTemplates"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -429,26 +517,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/{group}/{id}/reminders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Remind whoever owes the next step
-         * @description E-mails the link again to each actor (the candidate, an issuer, an appraiser) who owes an item and was not reminded in the last 24 hours: one reminder per actor.
-         */
-        post: operations["remindGroupRequest"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/{group}/{id}/items/{item_id}/accept": {
         parameters: {
             query?: never;
@@ -463,46 +531,6 @@ export interface paths {
          * @description The agency accepts an item its actor submitted; the acceptance that makes every item final completes the request (`outcome` set) in the same change. 409 unless the item is `submitted`.
          */
         post: operations["acceptGroupItem"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/{group}/{id}/items/{item_id}/reject": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Reject a submitted item
-         * @description The agency rejects an item with a reason (1 to 500 characters); its actor is e-mailed the reason (occupational health: only that there is one) and the same link, and may submit again.
-         */
-        post: operations["rejectGroupItem"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/{group}/{id}/items/{item_id}/reissue": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Reissue a failed item's booking invite
-         * @description For a booking kind (`practical-training-requests`, `life-support-requests`): an item whose booking failed (cancelled, no-show, not passed) gets a new booking invite, e-mailed to the candidate by the course family, and is `sent` again with the new `booking_invite_id`. 409 unless the item is `failed`; concurrent reissues make one invite.
-         */
-        post: operations["reissueGroupItem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -529,6 +557,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{group}/{id}/items/{item_id}/reissue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reissue a failed item's booking invite
+         * @description For a booking kind (`practical-training-requests`, `life-support-requests`): an item whose booking failed (cancelled, no-show, not passed) gets a new booking invite, e-mailed to the candidate by the course family, and is `sent` again with the new `booking_invite_id`. 409 unless the item is `failed`; concurrent reissues make one invite.
+         */
+        post: operations["reissueGroupItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{group}/{id}/items/{item_id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a submitted item
+         * @description The agency rejects an item with a reason (1 to 500 characters); its actor is e-mailed the reason (occupational health: only that there is one) and the same link, and may submit again.
+         */
+        post: operations["rejectGroupItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{group}/{id}/pdf": {
         parameters: {
             query?: never;
@@ -549,88 +617,20 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/request-submit/{token}": {
+    "/{group}/{id}/reminders": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /**
-         * Candidate's request page (HTML)
-         * @description The page the candidate reaches from their e-mail: each item's fields, then its file (posted straight to the document store under a signed form).
-         */
-        get: operations["showRequestSubmission"];
+        get?: never;
         put?: never;
         /**
-         * Candidate's request page: an item's fields (HTML form)
-         * @description One item's fields; the page then offers its file upload.
+         * Remind whoever owes the next step
+         * @description E-mails the link again to each actor (the candidate, an issuer, an appraiser) who owes an item and was not reminded in the last 24 hours: one reminder per actor.
          */
-        post: operations["submitRequestSubmission"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/request-submit/{token}/uploaded": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Candidate page: back from the upload (HTML)
-         * @description Where the document store sends the browser after an upload: the file is checked (size 1 B to 10 MiB; PDF, JPEG or PNG by its leading bytes), attached and the item submitted; otherwise it is deleted and the page says why (422).
-         */
-        get: operations["requestSubmissionUploaded"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/request-form/{token}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Third-party form (HTML)
-         * @description The form an issuer, an appraiser or an OH provider reaches from their e-mail: confirm or deny, or give the items with their files.
-         */
-        get: operations["showRequestForm"];
-        put?: never;
-        /**
-         * Third-party form: answer (HTML form)
-         * @description Confirms, or denies with a reason; or (an OH provider) one item's fields.
-         */
-        post: operations["submitRequestForm"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/request-form/{token}/uploaded": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Third-party form: back from the upload (HTML)
-         * @description As the candidate's page: the file is checked, attached and the item submitted, or deleted and refused.
-         */
-        get: operations["requestFormUploaded"];
-        put?: never;
-        post?: never;
+        post: operations["remindGroupRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3981,89 +3981,33 @@ export interface operations {
             };
         };
     };
-    listTemplates: {
+    showReferenceForm: {
         parameters: {
-            query?: {
-                /**
-                 * @description Templates of this request kind (default: reference)
-                 * @example training
-                 */
-                kind?: "reference" | "training" | "occupational_health" | "practical_training" | "life_support" | "appraisal" | "certificate" | "training_verification";
-            };
+            query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Templates of the kind (default: reference form templates) */
+            /** @description The page */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "id": 1,
-                     *           "name": "Standard clinical reference",
-                     *           "description": "For registered nurses and midwives: competence, reliability, conduct.",
-                     *           "questions": [
-                     *             {
-                     *               "id": "clinical_competence",
-                     *               "kind": "rating",
-                     *               "label": "Clinical competence",
-                     *               "required": true,
-                     *               "weight": 3
-                     *             },
-                     *             {
-                     *               "id": "reliability",
-                     *               "kind": "rating",
-                     *               "label": "Reliability and punctuality",
-                     *               "required": true,
-                     *               "weight": 2
-                     *             },
-                     *             {
-                     *               "id": "safeguarding",
-                     *               "kind": "text",
-                     *               "label": "Are you aware of any safeguarding or fitness-to-practise concerns?",
-                     *               "required": true
-                     *             }
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "next_cursor": null
-                     *     }
-                     */
-                    "application/json": {
-                        data: ({
-                            id: number;
-                            name: string;
-                            description: string;
-                            questions: {
-                                id: string;
-                                /** @enum {string} */
-                                kind: "rating" | "text";
-                                label: string;
-                                required: boolean;
-                                weight?: number;
-                            }[];
-                        } | {
-                            id: number;
-                            kind: string;
-                            name: string;
-                            description: string;
-                            preset: {
-                                [key: string]: unknown;
-                            };
-                        })[];
-                        next_cursor: string | null;
-                    };
+                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
+                    "text/html": string;
                 };
             };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
+            /** @description No such resource, or it belongs to another client */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4071,22 +4015,89 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            /** @description The request was cancelled or has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    submitReferenceForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Already answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Cancelled or expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The form again, with errors */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description Internal error; nothing internal is revealed */
@@ -5405,6 +5416,136 @@ export interface operations {
             };
         };
     };
+    showRefereeSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was cancelled or has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    submitReferees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Already answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Cancelled or expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The form again, with errors */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getReference: {
         parameters: {
             query?: never;
@@ -5602,7 +5743,202 @@ export interface operations {
             };
         };
     };
-    showReferenceForm: {
+    showRequestForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was cancelled or has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    submitRequestForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Received; the page again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Already answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Cancelled or expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The page again, with errors */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    requestFormUploaded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Attached */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Cancelled or expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Not attached, and why */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    showRequestSubmission: {
         parameters: {
             query?: never;
             header?: never;
@@ -5623,7 +5959,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -5642,7 +5978,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -5657,7 +5993,7 @@ export interface operations {
             };
         };
     };
-    submitReferenceForm: {
+    submitRequestSubmission: {
         parameters: {
             query?: never;
             header?: never;
@@ -5672,13 +6008,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Received */
+            /** @description Received; the page again */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -5697,7 +6033,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -5707,17 +6043,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
                     "text/html": string;
                 };
             };
-            /** @description The form again, with errors */
+            /** @description The page again, with errors */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -5732,7 +6068,7 @@ export interface operations {
             };
         };
     };
-    showRefereeSubmission: {
+    requestSubmissionUploaded: {
         parameters: {
             query?: never;
             header?: never;
@@ -5747,13 +6083,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The page */
+            /** @description Attached */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -5766,13 +6102,23 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request was cancelled or has expired */
+            /** @description Cancelled or expired */
             410: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Not attached, and why */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -5787,33 +6133,89 @@ export interface operations {
             };
         };
     };
-    submitReferees: {
+    listTemplates: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /**
-                 * @description The token in the link the page was reached by
-                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 * @description Templates of this request kind (default: reference)
+                 * @example training
                  */
-                token: string;
+                kind?: "reference" | "training" | "occupational_health" | "practical_training" | "life_support" | "appraisal" | "certificate" | "training_verification";
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Received */
+            /** @description Templates of the kind (default: reference form templates) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
-                    "text/html": string;
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Standard clinical reference",
+                     *           "description": "For registered nurses and midwives: competence, reliability, conduct.",
+                     *           "questions": [
+                     *             {
+                     *               "id": "clinical_competence",
+                     *               "kind": "rating",
+                     *               "label": "Clinical competence",
+                     *               "required": true,
+                     *               "weight": 3
+                     *             },
+                     *             {
+                     *               "id": "reliability",
+                     *               "kind": "rating",
+                     *               "label": "Reliability and punctuality",
+                     *               "required": true,
+                     *               "weight": 2
+                     *             },
+                     *             {
+                     *               "id": "safeguarding",
+                     *               "kind": "text",
+                     *               "label": "Are you aware of any safeguarding or fitness-to-practise concerns?",
+                     *               "required": true
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: ({
+                            id: number;
+                            name: string;
+                            description: string;
+                            questions: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "rating" | "text";
+                                label: string;
+                                required: boolean;
+                                weight?: number;
+                            }[];
+                        } | {
+                            id: number;
+                            kind: string;
+                            name: string;
+                            description: string;
+                            preset: {
+                                [key: string]: unknown;
+                            };
+                        })[];
+                        next_cursor: string | null;
+                    };
                 };
             };
-            /** @description No such resource, or it belongs to another client */
-            404: {
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5821,34 +6223,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Already answered */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
-                    "text/html": string;
-                };
-            };
-            /** @description Cancelled or expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
-                    "text/html": string;
-                };
-            };
-            /** @description The form again, with errors */
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en"><head><title>Reference for Kate Marsden</title>…</html> */
-                    "text/html": string;
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Internal error; nothing internal is revealed */
@@ -6928,236 +7318,6 @@ export interface operations {
             };
         };
     };
-    remindGroupRequest: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
-                 * @example training-requests
-                 */
-                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
-                /**
-                 * @description The id, as the API returned it
-                 * @example 42
-                 */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The request */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "id": 42,
-                     *         "uuid": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *         "kind": "training",
-                     *         "candidate_id": 87,
-                     *         "candidate_name": "Kate Marsden",
-                     *         "candidate_email": "kate.marsden@example.org",
-                     *         "template_id": null,
-                     *         "template_name": null,
-                     *         "status": "awaiting_review",
-                     *         "status_label": "Awaiting Review",
-                     *         "outcome": null,
-                     *         "items_required": 1,
-                     *         "items_completed": 0,
-                     *         "is_complete": false,
-                     *         "notes": "Before the first shift on Ward 7",
-                     *         "expires_at": "2026-12-02T09:15:01.903Z",
-                     *         "is_expired": false,
-                     *         "requested_by": 1,
-                     *         "submission_url": "https://api.northwind-care.example/portal/v2/request-submit/Xq2v9LmT0aBcDeFgHiJkLmNoPq",
-                     *         "details": {
-                     *           "subjects": [
-                     *             "fire_safety"
-                     *           ]
-                     *         },
-                     *         "items": [
-                     *           {
-                     *             "id": 71,
-                     *             "uuid": "3f5b0c1e-2d4a-4b6c-9e8f-0a1b2c3d4e5f",
-                     *             "request_id": 42,
-                     *             "kind": "training",
-                     *             "type": "fire_safety",
-                     *             "status": "submitted",
-                     *             "status_label": "Submitted",
-                     *             "actor": {
-                     *               "mode": "candidate_upload",
-                     *               "name": "Kate Marsden",
-                     *               "email": "kate.marsden@example.org"
-                     *             },
-                     *             "data": {
-                     *               "level": null,
-                     *               "completed_on": "2026-09-14",
-                     *               "provider": "Skills Academy",
-                     *               "cstf_aligned": true
-                     *             },
-                     *             "file": {
-                     *               "name": "fire_safety-71.pdf",
-                     *               "content_type": "application/pdf",
-                     *               "size": 48213,
-                     *               "sha256": "9f2c4e8b1a7d3f6e0b5c2a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f",
-                     *               "uploaded_at": "2026-11-19T18:52:47.331Z",
-                     *               "scan_status": "not_scanned",
-                     *               "purged_at": null
-                     *             },
-                     *             "form_url": null,
-                     *             "booking_invite_id": null,
-                     *             "booking_id": null,
-                     *             "valid_until": "2028-09-14",
-                     *             "rejection_reason": null,
-                     *             "submitted_at": "2026-11-19T18:52:47.331Z",
-                     *             "reviewed_at": null,
-                     *             "reviewed_by": null,
-                     *             "reminder_count": 0,
-                     *             "last_reminder_sent_at": null,
-                     *             "expires_at": "2026-12-02T09:15:01.903Z",
-                     *             "created_at": "2026-11-18T09:15:01.903Z",
-                     *             "updated_at": "2026-11-19T18:52:47.331Z"
-                     *           }
-                     *         ],
-                     *         "created_at": "2026-11-18T09:15:01.903Z",
-                     *         "updated_at": "2026-11-19T18:52:47.331Z"
-                     *       },
-                     *       "message": "1 reminder sent"
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            id: number;
-                            /** Format: uuid */
-                            uuid: string;
-                            kind: string;
-                            candidate_id: number;
-                            candidate_name: string;
-                            candidate_email: string;
-                            template_id: number | null;
-                            template_name: string | null;
-                            status: string;
-                            status_label: string;
-                            outcome: ("satisfied" | "not_satisfied") | null;
-                            items_required: number;
-                            items_completed: number;
-                            is_complete: boolean;
-                            notes: string | null;
-                            /** Format: date-time */
-                            expires_at: string;
-                            is_expired: boolean;
-                            requested_by: number;
-                            submission_url: string | null;
-                            details: {
-                                [key: string]: unknown;
-                            };
-                            items: {
-                                id: number;
-                                /** Format: uuid */
-                                uuid: string;
-                                request_id: number;
-                                kind: string;
-                                type: string;
-                                status: string;
-                                status_label: string;
-                                actor: {
-                                    mode: string;
-                                    name: string;
-                                    email: string;
-                                };
-                                data: {
-                                    [key: string]: unknown;
-                                } | null;
-                                file: {
-                                    name: string;
-                                    /** @enum {string} */
-                                    content_type: "application/pdf" | "image/jpeg" | "image/png";
-                                    size: number;
-                                    sha256: string;
-                                    /** Format: date-time */
-                                    uploaded_at: string;
-                                    scan_status: string;
-                                    purged_at: string | null;
-                                } | null;
-                                form_url: string | null;
-                                booking_invite_id: number | null;
-                                booking_id: number | null;
-                                valid_until: string | null;
-                                rejection_reason: string | null;
-                                submitted_at: string | null;
-                                reviewed_at: string | null;
-                                reviewed_by: number | null;
-                                reminder_count: number;
-                                last_reminder_sent_at: string | null;
-                                /** Format: date-time */
-                                expires_at: string;
-                                /** Format: date-time */
-                                created_at: string;
-                                /** Format: date-time */
-                                updated_at: string;
-                            }[];
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
-                        message: string;
-                    };
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The request is cancelled or expired */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
     acceptGroupItem: {
         parameters: {
             query?: never;
@@ -7380,6 +7540,318 @@ export interface operations {
                 };
             };
             /** @description The item is not submitted, or the request is closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadGroupItemFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path: {
+                /**
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @example training-requests
+                 */
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                /**
+                 * @description The id, as the API returned it
+                 * @example 42
+                 */
+                id: number;
+                /**
+                 * @description The id, as the API returned it
+                 * @example 71
+                 */
+                item_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description See the signed link in `Location` */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs health:read) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reissueGroupItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
+                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @example practical-training-requests
+                 */
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
+                /**
+                 * @description The id, as the API returned it
+                 * @example 9
+                 */
+                id: number;
+                /**
+                 * @description The id, as the API returned it
+                 * @example 23
+                 */
+                item_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 9,
+                     *         "uuid": "0b6c7d1e-5f2a-4c3b-8d9e-1f2a3b4c5d6e",
+                     *         "kind": "practical_training",
+                     *         "candidate_id": 87,
+                     *         "candidate_name": "Kate Marsden",
+                     *         "candidate_email": "kate.marsden@example.org",
+                     *         "template_id": null,
+                     *         "template_name": null,
+                     *         "status": "pending",
+                     *         "status_label": "Awaiting candidate",
+                     *         "outcome": null,
+                     *         "items_required": 1,
+                     *         "items_completed": 0,
+                     *         "is_complete": false,
+                     *         "notes": "Before the first shift on Ward 7",
+                     *         "expires_at": "2026-12-02T09:15:01.903Z",
+                     *         "is_expired": false,
+                     *         "requested_by": 1,
+                     *         "submission_url": null,
+                     *         "details": {
+                     *           "course_id": 1,
+                     *           "pay_option": "credits"
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "id": 23,
+                     *             "uuid": "6d1f0e2a-3b4c-4d5e-9f60-7a8b9c0d1e2f",
+                     *             "request_id": 9,
+                     *             "kind": "practical_training",
+                     *             "type": "course_booking",
+                     *             "status": "sent",
+                     *             "status_label": "Sent",
+                     *             "actor": {
+                     *               "mode": "booking_invite",
+                     *               "name": "Kate Marsden",
+                     *               "email": "kate.marsden@example.org"
+                     *             },
+                     *             "data": null,
+                     *             "file": null,
+                     *             "form_url": null,
+                     *             "booking_invite_id": 32,
+                     *             "booking_id": null,
+                     *             "valid_until": null,
+                     *             "rejection_reason": null,
+                     *             "submitted_at": null,
+                     *             "reviewed_at": null,
+                     *             "reviewed_by": null,
+                     *             "reminder_count": 0,
+                     *             "last_reminder_sent_at": null,
+                     *             "expires_at": "2026-12-02T09:15:01.903Z",
+                     *             "created_at": "2026-11-18T09:15:01.903Z",
+                     *             "updated_at": "2026-11-21T10:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-11-18T09:15:01.903Z",
+                     *         "updated_at": "2026-11-19T18:52:47.331Z"
+                     *       },
+                     *       "message": "Item 23 reissued"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** Format: uuid */
+                            uuid: string;
+                            kind: string;
+                            candidate_id: number;
+                            candidate_name: string;
+                            candidate_email: string;
+                            template_id: number | null;
+                            template_name: string | null;
+                            status: string;
+                            status_label: string;
+                            outcome: ("satisfied" | "not_satisfied") | null;
+                            items_required: number;
+                            items_completed: number;
+                            is_complete: boolean;
+                            notes: string | null;
+                            /** Format: date-time */
+                            expires_at: string;
+                            is_expired: boolean;
+                            requested_by: number;
+                            submission_url: string | null;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            items: {
+                                id: number;
+                                /** Format: uuid */
+                                uuid: string;
+                                request_id: number;
+                                kind: string;
+                                type: string;
+                                status: string;
+                                status_label: string;
+                                actor: {
+                                    mode: string;
+                                    name: string;
+                                    email: string;
+                                };
+                                data: {
+                                    [key: string]: unknown;
+                                } | null;
+                                file: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    content_type: "application/pdf" | "image/jpeg" | "image/png";
+                                    size: number;
+                                    sha256: string;
+                                    /** Format: date-time */
+                                    uploaded_at: string;
+                                    scan_status: string;
+                                    purged_at: string | null;
+                                } | null;
+                                form_url: string | null;
+                                booking_invite_id: number | null;
+                                booking_id: number | null;
+                                valid_until: string | null;
+                                rejection_reason: string | null;
+                                submitted_at: string | null;
+                                reviewed_at: string | null;
+                                reviewed_by: number | null;
+                                reminder_count: number;
+                                last_reminder_sent_at: string | null;
+                                /** Format: date-time */
+                                expires_at: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The item has not failed, or the request is closed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7705,32 +8177,103 @@ export interface operations {
             };
         };
     };
-    reissueGroupItem: {
+    downloadGroupRequestPdf: {
         parameters: {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
-                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
                  */
-                "Idempotency-Key"?: string;
+                "Acting-User"?: number;
             };
             path: {
                 /**
                  * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
-                 * @example practical-training-requests
+                 * @example training-requests
                  */
                 group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
-                 * @example 9
+                 * @example 42
                  */
                 id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs health:read) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    remindGroupRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
+                 * @example training-requests
+                 */
+                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
                 /**
                  * @description The id, as the API returned it
-                 * @example 23
+                 * @example 42
                  */
-                item_id: number;
+                id: number;
             };
             cookie?: never;
         };
@@ -7745,16 +8288,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": 9,
-                     *         "uuid": "0b6c7d1e-5f2a-4c3b-8d9e-1f2a3b4c5d6e",
-                     *         "kind": "practical_training",
+                     *         "id": 42,
+                     *         "uuid": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "kind": "training",
                      *         "candidate_id": 87,
                      *         "candidate_name": "Kate Marsden",
                      *         "candidate_email": "kate.marsden@example.org",
                      *         "template_id": null,
                      *         "template_name": null,
-                     *         "status": "pending",
-                     *         "status_label": "Awaiting candidate",
+                     *         "status": "awaiting_review",
+                     *         "status_label": "Awaiting Review",
                      *         "outcome": null,
                      *         "items_required": 1,
                      *         "items_completed": 0,
@@ -7763,46 +8306,60 @@ export interface operations {
                      *         "expires_at": "2026-12-02T09:15:01.903Z",
                      *         "is_expired": false,
                      *         "requested_by": 1,
-                     *         "submission_url": null,
+                     *         "submission_url": "https://api.northwind-care.example/portal/v2/request-submit/Xq2v9LmT0aBcDeFgHiJkLmNoPq",
                      *         "details": {
-                     *           "course_id": 1,
-                     *           "pay_option": "credits"
+                     *           "subjects": [
+                     *             "fire_safety"
+                     *           ]
                      *         },
                      *         "items": [
                      *           {
-                     *             "id": 23,
-                     *             "uuid": "6d1f0e2a-3b4c-4d5e-9f60-7a8b9c0d1e2f",
-                     *             "request_id": 9,
-                     *             "kind": "practical_training",
-                     *             "type": "course_booking",
-                     *             "status": "sent",
-                     *             "status_label": "Sent",
+                     *             "id": 71,
+                     *             "uuid": "3f5b0c1e-2d4a-4b6c-9e8f-0a1b2c3d4e5f",
+                     *             "request_id": 42,
+                     *             "kind": "training",
+                     *             "type": "fire_safety",
+                     *             "status": "submitted",
+                     *             "status_label": "Submitted",
                      *             "actor": {
-                     *               "mode": "booking_invite",
+                     *               "mode": "candidate_upload",
                      *               "name": "Kate Marsden",
                      *               "email": "kate.marsden@example.org"
                      *             },
-                     *             "data": null,
-                     *             "file": null,
+                     *             "data": {
+                     *               "level": null,
+                     *               "completed_on": "2026-09-14",
+                     *               "provider": "Skills Academy",
+                     *               "cstf_aligned": true
+                     *             },
+                     *             "file": {
+                     *               "name": "fire_safety-71.pdf",
+                     *               "content_type": "application/pdf",
+                     *               "size": 48213,
+                     *               "sha256": "9f2c4e8b1a7d3f6e0b5c2a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f",
+                     *               "uploaded_at": "2026-11-19T18:52:47.331Z",
+                     *               "scan_status": "not_scanned",
+                     *               "purged_at": null
+                     *             },
                      *             "form_url": null,
-                     *             "booking_invite_id": 32,
+                     *             "booking_invite_id": null,
                      *             "booking_id": null,
-                     *             "valid_until": null,
+                     *             "valid_until": "2028-09-14",
                      *             "rejection_reason": null,
-                     *             "submitted_at": null,
+                     *             "submitted_at": "2026-11-19T18:52:47.331Z",
                      *             "reviewed_at": null,
                      *             "reviewed_by": null,
                      *             "reminder_count": 0,
                      *             "last_reminder_sent_at": null,
                      *             "expires_at": "2026-12-02T09:15:01.903Z",
                      *             "created_at": "2026-11-18T09:15:01.903Z",
-                     *             "updated_at": "2026-11-21T10:00:00.000Z"
+                     *             "updated_at": "2026-11-19T18:52:47.331Z"
                      *           }
                      *         ],
                      *         "created_at": "2026-11-18T09:15:01.903Z",
                      *         "updated_at": "2026-11-19T18:52:47.331Z"
                      *       },
-                     *       "message": "Item 23 reissued"
+                     *       "message": "1 reminder sent"
                      *     }
                      */
                     "application/json": {
@@ -7903,7 +8460,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The item has not failed, or the request is closed */
+            /** @description The request is cancelled or expired */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7919,563 +8476,6 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    downloadGroupItemFile: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path: {
-                /**
-                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
-                 * @example training-requests
-                 */
-                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
-                /**
-                 * @description The id, as the API returned it
-                 * @example 42
-                 */
-                id: number;
-                /**
-                 * @description The id, as the API returned it
-                 * @example 71
-                 */
-                item_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description See the signed link in `Location` */
-            303: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs health:read) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    downloadGroupRequestPdf: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path: {
-                /**
-                 * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
-                 * @example training-requests
-                 */
-                group: "training-requests" | "occupational-health-requests" | "practical-training-requests" | "life-support-requests" | "appraisal-requests" | "certificate-requests" | "training-verification-requests";
-                /**
-                 * @description The id, as the API returned it
-                 * @example 42
-                 */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The summary */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": string;
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs health:read) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    showRequestSubmission: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The token in the link the page was reached by
-                 * @example JPjb_hn4J2vE0bA6mptK1W5t
-                 */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The page */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
-                    "text/html": string;
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The request was cancelled or has expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
-                    "text/html": string;
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    submitRequestSubmission: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The token in the link the page was reached by
-                 * @example JPjb_hn4J2vE0bA6mptK1W5t
-                 */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Received; the page again */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
-                    "text/html": string;
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Already answered */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
-                    "text/html": string;
-                };
-            };
-            /** @description Cancelled or expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
-                    "text/html": string;
-                };
-            };
-            /** @description The page again, with errors */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
-                    "text/html": string;
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    requestSubmissionUploaded: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The token in the link the page was reached by
-                 * @example JPjb_hn4J2vE0bA6mptK1W5t
-                 */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Attached */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
-                    "text/html": string;
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Cancelled or expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
-                    "text/html": string;
-                };
-            };
-            /** @description Not attached, and why */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
-                    "text/html": string;
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    showRequestForm: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The token in the link the page was reached by
-                 * @example JPjb_hn4J2vE0bA6mptK1W5t
-                 */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The form */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
-                    "text/html": string;
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The request was cancelled or has expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
-                    "text/html": string;
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    submitRequestForm: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The token in the link the page was reached by
-                 * @example JPjb_hn4J2vE0bA6mptK1W5t
-                 */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Received; the page again */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
-                    "text/html": string;
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Already answered */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
-                    "text/html": string;
-                };
-            };
-            /** @description Cancelled or expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
-                    "text/html": string;
-                };
-            };
-            /** @description The page again, with errors */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
-                    "text/html": string;
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    requestFormUploaded: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The token in the link the page was reached by
-                 * @example JPjb_hn4J2vE0bA6mptK1W5t
-                 */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Attached */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
-                    "text/html": string;
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Cancelled or expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
-                    "text/html": string;
-                };
-            };
-            /** @description Not attached, and why */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Training for Kate Marsden</title>…</html> */
-                    "text/html": string;
                 };
             };
             /** @description Internal error; nothing internal is revealed */

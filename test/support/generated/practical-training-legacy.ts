@@ -64,6 +64,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List booking links
+         * @deprecated
+         * @description The agency's candidate booking page once per active course, with that course chosen. Use the practical training API's `GET /client/booking-url` instead (add `?course_id=` to choose a course). Deprecated: every answer carries `Deprecation`, `Sunset` and `Link` headers; during announced brownouts and after the sunset the API answers 410 `/problems/api-sunset`.
+         */
+        get: operations["listBookingLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bookings/past": {
         parameters: {
             query?: never;
@@ -77,27 +98,6 @@ export interface paths {
          * @description This client's practical training bookings whose training has ended, the latest first; takes a practical training token. Use the practical training API's `GET /bookings` with `to` instead. Deprecated: every answer carries `Deprecation`, `Sunset` and `Link` headers; during announced brownouts and after the sunset the API answers 410 `/problems/api-sunset`.
          */
         get: operations["listPastBookings"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/bookings/upcoming": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List upcoming bookings
-         * @deprecated
-         * @description Bookings whose training has not ended yet (under way included), the soonest first. Use the practical training API's `GET /bookings` with `from` instead. Deprecated: every answer carries `Deprecation`, `Sunset` and `Link` headers; during announced brownouts and after the sunset the API answers 410 `/problems/api-sunset`.
-         */
-        get: operations["listUpcomingBookings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -127,7 +127,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/booking-links": {
+    "/bookings/upcoming": {
         parameters: {
             query?: never;
             header?: never;
@@ -135,11 +135,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List booking links
+         * List upcoming bookings
          * @deprecated
-         * @description The agency's candidate booking page once per active course, with that course chosen. Use the practical training API's `GET /client/booking-url` instead (add `?course_id=` to choose a course). Deprecated: every answer carries `Deprecation`, `Sunset` and `Link` headers; during announced brownouts and after the sunset the API answers 410 `/problems/api-sunset`.
+         * @description Bookings whose training has not ended yet (under way included), the soonest first. Use the practical training API's `GET /bookings` with `from` instead. Deprecated: every answer carries `Deprecation`, `Sunset` and `Link` headers; during announced brownouts and after the sunset the API answers 410 `/problems/api-sunset`.
          */
-        get: operations["listBookingLinks"];
+        get: operations["listUpcomingBookings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -289,24 +289,16 @@ export interface operations {
             };
         };
     };
-    listPastBookings: {
+    listBookingLinks: {
         parameters: {
-            query?: {
-                /**
-                 * @description How many items a page holds
-                 * @example 25
-                 */
-                limit?: number;
-                /** @description The previous page's `next_cursor`, to read the page after it */
-                cursor?: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Past bookings, the latest first */
+            /** @description A booking link per active course */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -316,57 +308,12 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": 214,
-                     *           "booking_invite_id": null,
-                     *           "candidate": {
-                     *             "name": "Tom Okoro",
-                     *             "email": "tom.okoro@example.org",
-                     *             "phone": "+447700900321",
-                     *             "job_role": "Healthcare Assistant",
-                     *             "nmc_number": null
-                     *           },
                      *           "course": {
                      *             "id": 1,
                      *             "name": "Basic Life Support (adult)",
                      *             "code": "BLS-A"
                      *           },
-                     *           "training_event": {
-                     *             "id": 17,
-                     *             "date": "2026-12-08",
-                     *             "start_time": "09:30",
-                     *             "start_at": "2026-12-08T09:30:00+00:00",
-                     *             "end_at": "2026-12-08T13:30:00+00:00",
-                     *             "location": {
-                     *               "id": 1,
-                     *               "name": "Riverside Training Centre",
-                     *               "town": "Leeds",
-                     *               "postcode": "LS1 4AP"
-                     *             }
-                     *           },
-                     *           "agency_contact": {
-                     *             "name": "Sam Rota",
-                     *             "email": "sam@northwind-care.example"
-                     *           },
-                     *           "start_date": "2026-12-08T09:30:00+00:00",
-                     *           "end_date": "2026-12-08T13:30:00+00:00",
-                     *           "free_cancellation_until": "2026-12-05T09:30:00+00:00",
-                     *           "payment_due_at": null,
-                     *           "booking_status": "booked",
-                     *           "training_status": "scheduled",
-                     *           "attendance": "pending",
-                     *           "result": "pending",
-                     *           "pay_status": "completed",
-                     *           "pay_option": "credits",
-                     *           "booked_by": "Agency",
-                     *           "price": {
-                     *             "amount": 6500,
-                     *             "currency": "GBP"
-                     *           },
-                     *           "certificate_available": false,
-                     *           "certificate": null,
-                     *           "cancellation": null,
-                     *           "created_at": "2026-11-20T10:02:41+00:00",
-                     *           "updated_at": "2026-11-20T10:02:41+00:00"
+                     *           "booking_url": "https://api.northwind-care.example/practical-training/book/Xq2v9LmT0aBcDeFgHiJkLmNo?course_id=1"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -374,75 +321,13 @@ export interface operations {
                      */
                     "application/json": {
                         data: {
-                            id: number;
-                            booking_invite_id: number | null;
-                            candidate: {
-                                name: string;
-                                email: string;
-                                phone: string;
-                                job_role: string;
-                                nmc_number: string | null;
-                            };
                             course: {
                                 id: number;
                                 name: string;
                                 code: string;
                             };
-                            training_event: {
-                                id: number;
-                                date: string;
-                                start_time: string;
-                                /** Format: date-time */
-                                start_at: string;
-                                /** Format: date-time */
-                                end_at: string;
-                                location: {
-                                    id: number;
-                                    name: string;
-                                    town: string;
-                                    postcode: string;
-                                };
-                            };
-                            agency_contact: {
-                                name: string | null;
-                                email: string | null;
-                            };
-                            /** Format: date-time */
-                            start_date: string;
-                            /** Format: date-time */
-                            end_date: string;
-                            /** Format: date-time */
-                            free_cancellation_until: string;
-                            payment_due_at: string | null;
-                            booking_status: string;
-                            training_status: string;
-                            attendance: string;
-                            result: string;
-                            pay_status: string;
-                            pay_option: string;
-                            booked_by: string;
-                            price: {
-                                amount: number;
-                                currency: string;
-                            };
-                            certificate_available: boolean;
-                            certificate: {
-                                number: string;
-                                /** Format: date-time */
-                                issued_at: string;
-                                valid_until: string;
-                            } | null;
-                            cancellation: {
-                                reason: string | null;
-                                refunded: boolean;
-                                cancelled_by: string;
-                                /** Format: date-time */
-                                cancelled_at: string;
-                            } | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
+                            /** Format: uri */
+                            booking_url: string;
                         }[];
                         next_cursor: string | null;
                     };
@@ -459,15 +344,6 @@ export interface operations {
             };
             /** @description Switched off: after the sunset, or in a brownout window (no Retry-After; use the successor) */
             410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -495,7 +371,7 @@ export interface operations {
             };
         };
     };
-    listUpcomingBookings: {
+    listPastBookings: {
         parameters: {
             query?: {
                 /**
@@ -512,7 +388,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Upcoming bookings, the soonest first */
+            /** @description Past bookings, the latest first */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -919,16 +795,24 @@ export interface operations {
             };
         };
     };
-    listBookingLinks: {
+    listUpcomingBookings: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description How many items a page holds
+                 * @example 25
+                 */
+                limit?: number;
+                /** @description The previous page's `next_cursor`, to read the page after it */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description A booking link per active course */
+            /** @description Upcoming bookings, the soonest first */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -938,12 +822,57 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
+                     *           "id": 214,
+                     *           "booking_invite_id": null,
+                     *           "candidate": {
+                     *             "name": "Tom Okoro",
+                     *             "email": "tom.okoro@example.org",
+                     *             "phone": "+447700900321",
+                     *             "job_role": "Healthcare Assistant",
+                     *             "nmc_number": null
+                     *           },
                      *           "course": {
                      *             "id": 1,
                      *             "name": "Basic Life Support (adult)",
                      *             "code": "BLS-A"
                      *           },
-                     *           "booking_url": "https://api.northwind-care.example/practical-training/book/Xq2v9LmT0aBcDeFgHiJkLmNo?course_id=1"
+                     *           "training_event": {
+                     *             "id": 17,
+                     *             "date": "2026-12-08",
+                     *             "start_time": "09:30",
+                     *             "start_at": "2026-12-08T09:30:00+00:00",
+                     *             "end_at": "2026-12-08T13:30:00+00:00",
+                     *             "location": {
+                     *               "id": 1,
+                     *               "name": "Riverside Training Centre",
+                     *               "town": "Leeds",
+                     *               "postcode": "LS1 4AP"
+                     *             }
+                     *           },
+                     *           "agency_contact": {
+                     *             "name": "Sam Rota",
+                     *             "email": "sam@northwind-care.example"
+                     *           },
+                     *           "start_date": "2026-12-08T09:30:00+00:00",
+                     *           "end_date": "2026-12-08T13:30:00+00:00",
+                     *           "free_cancellation_until": "2026-12-05T09:30:00+00:00",
+                     *           "payment_due_at": null,
+                     *           "booking_status": "booked",
+                     *           "training_status": "scheduled",
+                     *           "attendance": "pending",
+                     *           "result": "pending",
+                     *           "pay_status": "completed",
+                     *           "pay_option": "credits",
+                     *           "booked_by": "Agency",
+                     *           "price": {
+                     *             "amount": 6500,
+                     *             "currency": "GBP"
+                     *           },
+                     *           "certificate_available": false,
+                     *           "certificate": null,
+                     *           "cancellation": null,
+                     *           "created_at": "2026-11-20T10:02:41+00:00",
+                     *           "updated_at": "2026-11-20T10:02:41+00:00"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -951,13 +880,75 @@ export interface operations {
                      */
                     "application/json": {
                         data: {
+                            id: number;
+                            booking_invite_id: number | null;
+                            candidate: {
+                                name: string;
+                                email: string;
+                                phone: string;
+                                job_role: string;
+                                nmc_number: string | null;
+                            };
                             course: {
                                 id: number;
                                 name: string;
                                 code: string;
                             };
-                            /** Format: uri */
-                            booking_url: string;
+                            training_event: {
+                                id: number;
+                                date: string;
+                                start_time: string;
+                                /** Format: date-time */
+                                start_at: string;
+                                /** Format: date-time */
+                                end_at: string;
+                                location: {
+                                    id: number;
+                                    name: string;
+                                    town: string;
+                                    postcode: string;
+                                };
+                            };
+                            agency_contact: {
+                                name: string | null;
+                                email: string | null;
+                            };
+                            /** Format: date-time */
+                            start_date: string;
+                            /** Format: date-time */
+                            end_date: string;
+                            /** Format: date-time */
+                            free_cancellation_until: string;
+                            payment_due_at: string | null;
+                            booking_status: string;
+                            training_status: string;
+                            attendance: string;
+                            result: string;
+                            pay_status: string;
+                            pay_option: string;
+                            booked_by: string;
+                            price: {
+                                amount: number;
+                                currency: string;
+                            };
+                            certificate_available: boolean;
+                            certificate: {
+                                number: string;
+                                /** Format: date-time */
+                                issued_at: string;
+                                valid_until: string;
+                            } | null;
+                            cancellation: {
+                                reason: string | null;
+                                refunded: boolean;
+                                cancelled_by: string;
+                                /** Format: date-time */
+                                cancelled_at: string;
+                            } | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
                         }[];
                         next_cursor: string | null;
                     };
@@ -974,6 +965,15 @@ export interface operations {
             };
             /** @description Switched off: after the sunset, or in a brownout window (no Retry-After; use the successor) */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -109,7 +109,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/courses": {
+    "/book/{token}": {
         parameters: {
             query?: never;
             header?: never;
@@ -117,19 +117,23 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List active courses
-         * @description The classroom courses the agency can book, with length, price, certificate validity and how long before the start a cancellation is refunded. Use an `id` as `course_id` when listing training events.
+         * Booking page: the agency's courses, open dates and the candidate form (HTML)
+         * @description The agency's public booking link, the URL GET /client/booking-url gives: a candidate chooses a course (`?course_id=`), one of its open dates that still leaves time to pay, and enters their details. Works without JavaScript.
          */
-        get: operations["listCourses"];
+        get: operations["showBookingPage"];
         put?: never;
-        post?: never;
+        /**
+         * Booking page: book a date, candidate pays (HTML form)
+         * @description Books a free seat of the chosen date with `candidate_pays` and sends the candidate to the payment page. At most five bookings made through the link wait for payment at once.
+         */
+        post: operations["submitBookingPage"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/locations": {
+    "/booking-invites": {
         parameters: {
             query?: never;
             header?: never;
@@ -137,19 +141,23 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List training locations
-         * @description The venues courses run at, with address, directions and accessibility.
+         * List booking invites
+         * @description This client's booking invites, newest first, with their status (`expired` once past `expires_at` unused) and how often the link was opened.
          */
-        get: operations["listLocations"];
+        get: operations["listBookingInvites"];
         put?: never;
-        post?: never;
+        /**
+         * Create and send a booking invite
+         * @description E-mails the candidate a single-use link to book a course: any upcoming event of it, the events at one location (`location_id`), or one event (`training_event_id`). Nothing is charged or reserved now; the agency's `pay_option` is charged when the candidate books. `invite_url` is in this answer only (the service keeps only a hash of its token).
+         */
+        post: operations["createBookingInvite"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/training-events": {
+    "/booking-invites/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -157,73 +165,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List upcoming training events
-         * @description Training events starting between two days (today and the next 92 days when left out; at most 92 days), soonest first, with live `seats_available`: capacity less booked seats and unexpired holds. `available_only=true` keeps events with a seat to hold now.
+         * Get a booking invite
+         * @description One invite: whether it was sent, opened (a mail scanner may open it too) or used, and the booking it made.
          */
-        get: operations["listTrainingEvents"];
+        get: operations["getBookingInvite"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/training-events/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a training event
-         * @description One training event with its seats available now and its status (`open`, `full`, `closed` 24 hours before the start, `completed`, `cancelled`).
-         */
-        get: operations["getTrainingEvent"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/seats/hold": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Hold a seat for 30 minutes
-         * @description Reserves a free seat of the training event for this client for 30 minutes, so a booking can be made with `hold_hash`. A client has at most one active seat hold: a second answers 409 with the one it has. Expired holds free their seat at once.
-         */
-        post: operations["holdSeat"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/seats/hold/{holdHash}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Release a seat hold
-         * @description Gives the held seat back before its 30 minutes are up. Another client's hold, or one used, released or expired, is 404.
-         */
-        delete: operations["releaseSeat"];
         options?: never;
         head?: never;
         patch?: never;
@@ -313,6 +261,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bookings/{id}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the completion certificate (PDF)
+         * @description The certificate of a booking whose candidate attended and passed, once issued and paid for (`certificate_available` on the booking). Rendered on request. Otherwise 404 `certificate-unavailable` with `reason` `not_issued` or `payment_pending`.
+         */
+        get: operations["downloadCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/client/account": {
         parameters: {
             query?: never;
@@ -333,7 +301,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/booking-invites": {
+    "/courses": {
         parameters: {
             query?: never;
             header?: never;
@@ -341,54 +309,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List booking invites
-         * @description This client's booking invites, newest first, with their status (`expired` once past `expires_at` unused) and how often the link was opened.
+         * List active courses
+         * @description The classroom courses the agency can book, with length, price, certificate validity and how long before the start a cancellation is refunded. Use an `id` as `course_id` when listing training events.
          */
-        get: operations["listBookingInvites"];
-        put?: never;
-        /**
-         * Create and send a booking invite
-         * @description E-mails the candidate a single-use link to book a course: any upcoming event of it, the events at one location (`location_id`), or one event (`training_event_id`). Nothing is charged or reserved now; the agency's `pay_option` is charged when the candidate books. `invite_url` is in this answer only (the service keeps only a hash of its token).
-         */
-        post: operations["createBookingInvite"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/booking-invites/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a booking invite
-         * @description One invite: whether it was sent, opened (a mail scanner may open it too) or used, and the booking it made.
-         */
-        get: operations["getBookingInvite"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/bookings/{id}/certificate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Download the completion certificate (PDF)
-         * @description The certificate of a booking whose candidate attended and passed, once issued and paid for (`certificate_available` on the booking). Rendered on request. Otherwise 404 `certificate-unavailable` with `reason` `not_issued` or `payment_pending`.
-         */
-        get: operations["downloadCertificate"];
+        get: operations["listCourses"];
         put?: never;
         post?: never;
         delete?: never;
@@ -461,7 +385,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/book/{token}": {
+    "/locations": {
         parameters: {
             query?: never;
             header?: never;
@@ -469,16 +393,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Booking page: the agency's courses, open dates and the candidate form (HTML)
-         * @description The agency's public booking link, the URL GET /client/booking-url gives: a candidate chooses a course (`?course_id=`), one of its open dates that still leaves time to pay, and enters their details. Works without JavaScript.
+         * List training locations
+         * @description The venues courses run at, with address, directions and accessibility.
          */
-        get: operations["showBookingPage"];
+        get: operations["listLocations"];
         put?: never;
-        /**
-         * Booking page: book a date, candidate pays (HTML form)
-         * @description Books a free seat of the chosen date with `candidate_pays` and sends the candidate to the payment page. At most five bookings made through the link wait for payment at once.
-         */
-        post: operations["submitBookingPage"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -503,6 +423,86 @@ export interface paths {
          * @description Pays for the booking; on success the booking is confirmed and the candidate sees the confirmation.
          */
         post: operations["submitPaymentPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seats/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hold a seat for 30 minutes
+         * @description Reserves a free seat of the training event for this client for 30 minutes, so a booking can be made with `hold_hash`. A client has at most one active seat hold: a second answers 409 with the one it has. Expired holds free their seat at once.
+         */
+        post: operations["holdSeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seats/hold/{holdHash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Release a seat hold
+         * @description Gives the held seat back before its 30 minutes are up. Another client's hold, or one used, released or expired, is 404.
+         */
+        delete: operations["releaseSeat"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/training-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List upcoming training events
+         * @description Training events starting between two days (today and the next 92 days when left out; at most 92 days), soonest first, with live `seats_available`: capacity less booked seats and unexpired holds. `available_only=true` keeps events with a seat to hold now.
+         */
+        get: operations["listTrainingEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/training-events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a training event
+         * @description One training event with its seats available now and its status (`open`, `full`, `closed` 24 hours before the start, `completed`, `cancelled`).
+         */
+        get: operations["getTrainingEvent"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2040,76 +2040,33 @@ export interface operations {
             };
         };
     };
-    listCourses: {
+    showBookingPage: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Active courses */
+            /** @description The page */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "id": 1,
-                     *           "name": "Basic Life Support (adult)",
-                     *           "code": "BLS-A",
-                     *           "description": "Adult basic life support and AED, to the Resuscitation Council UK guidelines.",
-                     *           "delivery": "face_to_face",
-                     *           "cstf_subject": "resuscitation",
-                     *           "pre_attendance_notes": null,
-                     *           "duration_minutes": 240,
-                     *           "certificate_validity_months": 12,
-                     *           "free_cancellation_hours": 72,
-                     *           "price": {
-                     *             "amount": 6500,
-                     *             "currency": "GBP"
-                     *           }
-                     *         }
-                     *       ],
-                     *       "next_cursor": null
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            id: number;
-                            name: string;
-                            code: string;
-                            description: string | null;
-                            delivery: string;
-                            cstf_subject: string | null;
-                            pre_attendance_notes: string | null;
-                            duration_minutes: number;
-                            certificate_validity_months: number;
-                            free_cancellation_hours: number;
-                            price: {
-                                amount: number;
-                                currency: string;
-                            };
-                        }[];
-                        next_cursor: string | null;
-                    };
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Book Basic Life Support (adult)</title>…</html> */
+                    "text/html": string;
                 };
             };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
+            /** @description No such resource, or it belongs to another client */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2128,61 +2085,30 @@ export interface operations {
             };
         };
     };
-    listLocations: {
+    submitBookingPage: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Active locations */
-            200: {
+            /** @description Booked: on to the payment page (Location) */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "id": 1,
-                     *           "name": "Riverside Training Centre",
-                     *           "region": "Yorkshire and the Humber",
-                     *           "directions": "Five minutes from Leeds station; enter from Water Lane.",
-                     *           "accessibility": "Step-free access and a hearing loop.",
-                     *           "address": {
-                     *             "line1": "12 Water Lane",
-                     *             "line2": null,
-                     *             "town": "Leeds",
-                     *             "postcode": "LS1 4AP"
-                     *           }
-                     *         }
-                     *       ],
-                     *       "next_cursor": null
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            id: number;
-                            name: string;
-                            region: string | null;
-                            directions: string | null;
-                            accessibility: string | null;
-                            address: {
-                                line1: string;
-                                line2: string | null;
-                                town: string;
-                                postcode: string;
-                            };
-                        }[];
-                        next_cursor: string | null;
-                    };
-                };
+                content?: never;
             };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
+            /** @description No such resource, or it belongs to another client */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2190,13 +2116,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
+            /** @description Every seat of that date was just taken */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Book Basic Life Support (adult)</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The form again, with what is wrong */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Book Basic Life Support (adult)</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description Internal error; nothing internal is revealed */
@@ -2210,34 +2147,9 @@ export interface operations {
             };
         };
     };
-    listTrainingEvents: {
+    listBookingInvites: {
         parameters: {
             query?: {
-                /**
-                 * @description Only events of this course, from GET /courses
-                 * @example 1
-                 */
-                course_id?: number;
-                /**
-                 * @description Only events at this location, from GET /locations
-                 * @example 1
-                 */
-                location_id?: number;
-                /**
-                 * @description Events starting on or after this day (YYYY-MM-DD); today if left out
-                 * @example 2026-12-01
-                 */
-                from?: string;
-                /**
-                 * @description Events starting on or before this day; 92 days at most after `from`
-                 * @example 2026-12-31
-                 */
-                to?: string;
-                /**
-                 * @description `true`: only events with a seat to hold now
-                 * @example true
-                 */
-                available_only?: "true" | "false";
                 /**
                  * @description How many items a page holds
                  * @example 25
@@ -2252,7 +2164,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Training events, soonest first */
+            /** @description Invites, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2262,31 +2174,36 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": 17,
+                     *           "id": 12,
+                     *           "uuid": "0f8c2b7e-5d1a-4c3e-9b2f-7a6d5e4c3b2a",
+                     *           "status": "sent",
+                     *           "candidate": {
+                     *             "first_name": "Grace",
+                     *             "last_name": "Adeyemi",
+                     *             "email": "grace.adeyemi@example.org"
+                     *           },
                      *           "course": {
                      *             "id": 1,
                      *             "name": "Basic Life Support (adult)",
                      *             "code": "BLS-A"
                      *           },
+                     *           "training_event": null,
                      *           "location": {
-                     *             "id": 1,
-                     *             "name": "Riverside Training Centre",
+                     *             "id": 2,
+                     *             "name": "Leeds Training Centre",
                      *             "town": "Leeds",
                      *             "postcode": "LS1 4AP"
                      *           },
-                     *           "date": "2026-12-08",
-                     *           "start_time": "09:30",
-                     *           "start_at": "2026-12-08T09:30:00+00:00",
-                     *           "end_at": "2026-12-08T13:30:00+00:00",
-                     *           "booking_closes_at": "2026-12-07T09:30:00+00:00",
-                     *           "free_cancellation_until": "2026-12-05T09:30:00+00:00",
-                     *           "capacity": 12,
-                     *           "seats_available": 7,
-                     *           "status": "open",
-                     *           "price": {
-                     *             "amount": 6500,
-                     *             "currency": "GBP"
-                     *           }
+                     *           "pay_option": "credits",
+                     *           "message": "Please book before your first shift on 1 December.",
+                     *           "open_count": 0,
+                     *           "booking_id": null,
+                     *           "sent_at": "2026-11-20T10:02:44+00:00",
+                     *           "opened_at": null,
+                     *           "used_at": null,
+                     *           "expires_at": "2026-12-04T10:02:41+00:00",
+                     *           "created_at": "2026-11-20T10:02:41+00:00",
+                     *           "updated_at": "2026-11-20T10:02:44+00:00"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -2295,35 +2212,46 @@ export interface operations {
                     "application/json": {
                         data: {
                             id: number;
+                            uuid: string;
+                            /** @enum {string} */
+                            status: "queued" | "sent" | "opened" | "used" | "expired";
+                            candidate: {
+                                first_name: string;
+                                last_name: string;
+                                email: string;
+                            };
                             course: {
                                 id: number;
                                 name: string;
                                 code: string;
                             };
+                            training_event: {
+                                id: number;
+                                date: string;
+                                start_time: string;
+                                /** Format: date-time */
+                                start_at: string;
+                            } | null;
                             location: {
                                 id: number;
                                 name: string;
                                 town: string;
                                 postcode: string;
-                            };
-                            date: string;
-                            start_time: string;
-                            /** Format: date-time */
-                            start_at: string;
-                            /** Format: date-time */
-                            end_at: string;
-                            /** Format: date-time */
-                            booking_closes_at: string;
-                            /** Format: date-time */
-                            free_cancellation_until: string;
-                            capacity: number;
-                            seats_available: number;
+                            } | null;
                             /** @enum {string} */
-                            status: "open" | "full" | "closed" | "completed" | "cancelled";
-                            price: {
-                                amount: number;
-                                currency: string;
-                            };
+                            pay_option: "credits" | "balance" | "invoice" | "candidate_pays";
+                            message: string | null;
+                            open_count: number;
+                            booking_id: number | null;
+                            sent_at: string | null;
+                            opened_at: string | null;
+                            used_at: string | null;
+                            /** Format: date-time */
+                            expires_at: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
                         }[];
                         next_cursor: string | null;
                     };
@@ -2367,129 +2295,7 @@ export interface operations {
             };
         };
     };
-    getTrainingEvent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The id, as the API returned it
-                 * @example 17
-                 */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The training event */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 17,
-                     *       "course": {
-                     *         "id": 1,
-                     *         "name": "Basic Life Support (adult)",
-                     *         "code": "BLS-A"
-                     *       },
-                     *       "location": {
-                     *         "id": 1,
-                     *         "name": "Riverside Training Centre",
-                     *         "town": "Leeds",
-                     *         "postcode": "LS1 4AP"
-                     *       },
-                     *       "date": "2026-12-08",
-                     *       "start_time": "09:30",
-                     *       "start_at": "2026-12-08T09:30:00+00:00",
-                     *       "end_at": "2026-12-08T13:30:00+00:00",
-                     *       "booking_closes_at": "2026-12-07T09:30:00+00:00",
-                     *       "free_cancellation_until": "2026-12-05T09:30:00+00:00",
-                     *       "capacity": 12,
-                     *       "seats_available": 7,
-                     *       "status": "open",
-                     *       "price": {
-                     *         "amount": 6500,
-                     *         "currency": "GBP"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        id: number;
-                        course: {
-                            id: number;
-                            name: string;
-                            code: string;
-                        };
-                        location: {
-                            id: number;
-                            name: string;
-                            town: string;
-                            postcode: string;
-                        };
-                        date: string;
-                        start_time: string;
-                        /** Format: date-time */
-                        start_at: string;
-                        /** Format: date-time */
-                        end_at: string;
-                        /** Format: date-time */
-                        booking_closes_at: string;
-                        /** Format: date-time */
-                        free_cancellation_until: string;
-                        capacity: number;
-                        seats_available: number;
-                        /** @enum {string} */
-                        status: "open" | "full" | "closed" | "completed" | "cancelled";
-                        price: {
-                            amount: number;
-                            currency: string;
-                        };
-                    };
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    holdSeat: {
+    createBookingInvite: {
         parameters: {
             query?: never;
             header?: {
@@ -2506,16 +2312,38 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "training_event_id": 17
+                 *       "candidate": {
+                 *         "first_name": "Grace",
+                 *         "last_name": "Adeyemi",
+                 *         "email": "grace.adeyemi@example.org"
+                 *       },
+                 *       "course_id": 1,
+                 *       "location_id": 2,
+                 *       "pay_option": "credits",
+                 *       "expires_in_days": 14,
+                 *       "message": "Please book before your first shift on 1 December."
                  *     }
                  */
                 "application/json": {
-                    training_event_id: number;
+                    candidate: {
+                        first_name: string;
+                        last_name: string;
+                        /** Format: email */
+                        email: string;
+                    };
+                    course_id: number;
+                    training_event_id?: number;
+                    location_id?: number;
+                    /** @enum {string} */
+                    pay_option: "credits" | "balance" | "invoice" | "candidate_pays";
+                    /** @default 14 */
+                    expires_in_days?: number;
+                    message?: string;
                 };
             };
         };
         responses: {
-            /** @description Held for 30 minutes */
+            /** @description The invite, queued for e-mail, with its link */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2523,50 +2351,82 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "hold_hash": "q3UCTyA1v0ZT3tTzq8oE8b4M6W1h2qgLk7mB4Z1J9aA",
-                     *       "expires_at": "2026-11-20T10:30:00+00:00",
-                     *       "expires_in_seconds": 1800,
-                     *       "training_event": {
-                     *         "id": 17,
-                     *         "course": {
-                     *           "id": 1,
-                     *           "name": "Basic Life Support (adult)",
-                     *           "code": "BLS-A"
-                     *         },
-                     *         "location": {
-                     *           "id": 1,
-                     *           "name": "Riverside Training Centre",
-                     *           "town": "Leeds",
-                     *           "postcode": "LS1 4AP"
-                     *         },
-                     *         "start_at": "2026-12-08T09:30:00+00:00",
-                     *         "end_at": "2026-12-08T13:30:00+00:00"
-                     *       }
+                     *       "id": 12,
+                     *       "uuid": "0f8c2b7e-5d1a-4c3e-9b2f-7a6d5e4c3b2a",
+                     *       "status": "queued",
+                     *       "candidate": {
+                     *         "first_name": "Grace",
+                     *         "last_name": "Adeyemi",
+                     *         "email": "grace.adeyemi@example.org"
+                     *       },
+                     *       "course": {
+                     *         "id": 1,
+                     *         "name": "Basic Life Support (adult)",
+                     *         "code": "BLS-A"
+                     *       },
+                     *       "training_event": null,
+                     *       "location": {
+                     *         "id": 2,
+                     *         "name": "Leeds Training Centre",
+                     *         "town": "Leeds",
+                     *         "postcode": "LS1 4AP"
+                     *       },
+                     *       "pay_option": "credits",
+                     *       "message": "Please book before your first shift on 1 December.",
+                     *       "open_count": 0,
+                     *       "booking_id": null,
+                     *       "sent_at": null,
+                     *       "opened_at": null,
+                     *       "used_at": null,
+                     *       "expires_at": "2026-12-04T10:02:41+00:00",
+                     *       "created_at": "2026-11-20T10:02:41+00:00",
+                     *       "updated_at": "2026-11-20T10:02:41+00:00",
+                     *       "invite_url": "https://api.northwind-care.example/practical-training/invite/Jd0xqk0Wc1f7h3bJ4Nw9_3Q1n9mQfAq1dMx4kS0eYyE"
                      *     }
                      */
                     "application/json": {
-                        hold_hash: string;
-                        /** Format: date-time */
-                        expires_at: string;
-                        expires_in_seconds: number;
+                        id: number;
+                        uuid: string;
+                        /** @enum {string} */
+                        status: "queued" | "sent" | "opened" | "used" | "expired";
+                        candidate: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                        };
+                        course: {
+                            id: number;
+                            name: string;
+                            code: string;
+                        };
                         training_event: {
                             id: number;
-                            course: {
-                                id: number;
-                                name: string;
-                                code: string;
-                            };
-                            location: {
-                                id: number;
-                                name: string;
-                                town: string;
-                                postcode: string;
-                            };
+                            date: string;
+                            start_time: string;
                             /** Format: date-time */
                             start_at: string;
-                            /** Format: date-time */
-                            end_at: string;
-                        };
+                        } | null;
+                        location: {
+                            id: number;
+                            name: string;
+                            town: string;
+                            postcode: string;
+                        } | null;
+                        /** @enum {string} */
+                        pay_option: "credits" | "balance" | "invoice" | "candidate_pays";
+                        message: string | null;
+                        open_count: number;
+                        booking_id: number | null;
+                        sent_at: string | null;
+                        opened_at: string | null;
+                        used_at: string | null;
+                        /** Format: date-time */
+                        expires_at: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        invite_url: string;
                     };
                 };
             };
@@ -2586,50 +2446,6 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The client already has an active seat hold; `hold` is it */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        errors?: {
-                            detail: string;
-                            pointer?: string;
-                            parameter?: string;
-                            header?: string;
-                        }[];
-                        hold: {
-                            hold_hash: string;
-                            /** Format: date-time */
-                            expires_at: string;
-                            expires_in_seconds: number;
-                            training_event: {
-                                id: number;
-                                course: {
-                                    id: number;
-                                    name: string;
-                                    code: string;
-                                };
-                                location: {
-                                    id: number;
-                                    name: string;
-                                    town: string;
-                                    postcode: string;
-                                };
-                                /** Format: date-time */
-                                start_at: string;
-                                /** Format: date-time */
-                                end_at: string;
-                            };
-                        };
-                    };
                 };
             };
             /** @description Body over 64 KiB */
@@ -2679,27 +2495,105 @@ export interface operations {
             };
         };
     };
-    releaseSeat: {
+    getBookingInvite: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /**
-                 * @description The `hold_hash` that the hold operation (POST /timeslots/hold, POST /seats/hold) answered
-                 * @example q3UCTyA1v0ZT3tTzq8oE8b4M6W1h2qgLk7mB4Z1J9aA
+                 * @description The id, as the API returned it
+                 * @example 12
                  */
-                holdHash: string;
+                id: number;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Released */
-            204: {
+            /** @description The invite */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "uuid": "0f8c2b7e-5d1a-4c3e-9b2f-7a6d5e4c3b2a",
+                     *       "status": "sent",
+                     *       "candidate": {
+                     *         "first_name": "Grace",
+                     *         "last_name": "Adeyemi",
+                     *         "email": "grace.adeyemi@example.org"
+                     *       },
+                     *       "course": {
+                     *         "id": 1,
+                     *         "name": "Basic Life Support (adult)",
+                     *         "code": "BLS-A"
+                     *       },
+                     *       "training_event": null,
+                     *       "location": {
+                     *         "id": 2,
+                     *         "name": "Leeds Training Centre",
+                     *         "town": "Leeds",
+                     *         "postcode": "LS1 4AP"
+                     *       },
+                     *       "pay_option": "credits",
+                     *       "message": "Please book before your first shift on 1 December.",
+                     *       "open_count": 0,
+                     *       "booking_id": null,
+                     *       "sent_at": "2026-11-20T10:02:44+00:00",
+                     *       "opened_at": null,
+                     *       "used_at": null,
+                     *       "expires_at": "2026-12-04T10:02:41+00:00",
+                     *       "created_at": "2026-11-20T10:02:41+00:00",
+                     *       "updated_at": "2026-11-20T10:02:44+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        uuid: string;
+                        /** @enum {string} */
+                        status: "queued" | "sent" | "opened" | "used" | "expired";
+                        candidate: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                        };
+                        course: {
+                            id: number;
+                            name: string;
+                            code: string;
+                        };
+                        training_event: {
+                            id: number;
+                            date: string;
+                            start_time: string;
+                            /** Format: date-time */
+                            start_at: string;
+                        } | null;
+                        location: {
+                            id: number;
+                            name: string;
+                            town: string;
+                            postcode: string;
+                        } | null;
+                        /** @enum {string} */
+                        pay_option: "credits" | "balance" | "invoice" | "candidate_pays";
+                        message: string | null;
+                        open_count: number;
+                        booking_id: number | null;
+                        sent_at: string | null;
+                        opened_at: string | null;
+                        used_at: string | null;
+                        /** Format: date-time */
+                        expires_at: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
@@ -3833,6 +3727,68 @@ export interface operations {
             };
         };
     };
+    downloadCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 1042
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getAccount: {
         parameters: {
             query?: never;
@@ -3908,24 +3864,16 @@ export interface operations {
             };
         };
     };
-    listBookingInvites: {
+    listCourses: {
         parameters: {
-            query?: {
-                /**
-                 * @description How many items a page holds
-                 * @example 25
-                 */
-                limit?: number;
-                /** @description The previous page's `next_cursor`, to read the page after it */
-                cursor?: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Invites, newest first */
+            /** @description Active courses */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3935,36 +3883,20 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": 12,
-                     *           "uuid": "0f8c2b7e-5d1a-4c3e-9b2f-7a6d5e4c3b2a",
-                     *           "status": "sent",
-                     *           "candidate": {
-                     *             "first_name": "Grace",
-                     *             "last_name": "Adeyemi",
-                     *             "email": "grace.adeyemi@example.org"
-                     *           },
-                     *           "course": {
-                     *             "id": 1,
-                     *             "name": "Basic Life Support (adult)",
-                     *             "code": "BLS-A"
-                     *           },
-                     *           "training_event": null,
-                     *           "location": {
-                     *             "id": 2,
-                     *             "name": "Leeds Training Centre",
-                     *             "town": "Leeds",
-                     *             "postcode": "LS1 4AP"
-                     *           },
-                     *           "pay_option": "credits",
-                     *           "message": "Please book before your first shift on 1 December.",
-                     *           "open_count": 0,
-                     *           "booking_id": null,
-                     *           "sent_at": "2026-11-20T10:02:44+00:00",
-                     *           "opened_at": null,
-                     *           "used_at": null,
-                     *           "expires_at": "2026-12-04T10:02:41+00:00",
-                     *           "created_at": "2026-11-20T10:02:41+00:00",
-                     *           "updated_at": "2026-11-20T10:02:44+00:00"
+                     *           "id": 1,
+                     *           "name": "Basic Life Support (adult)",
+                     *           "code": "BLS-A",
+                     *           "description": "Adult basic life support and AED, to the Resuscitation Council UK guidelines.",
+                     *           "delivery": "face_to_face",
+                     *           "cstf_subject": "resuscitation",
+                     *           "pre_attendance_notes": null,
+                     *           "duration_minutes": 240,
+                     *           "certificate_validity_months": 12,
+                     *           "free_cancellation_hours": 72,
+                     *           "price": {
+                     *             "amount": 6500,
+                     *             "currency": "GBP"
+                     *           }
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -3973,46 +3905,19 @@ export interface operations {
                     "application/json": {
                         data: {
                             id: number;
-                            uuid: string;
-                            /** @enum {string} */
-                            status: "queued" | "sent" | "opened" | "used" | "expired";
-                            candidate: {
-                                first_name: string;
-                                last_name: string;
-                                email: string;
+                            name: string;
+                            code: string;
+                            description: string | null;
+                            delivery: string;
+                            cstf_subject: string | null;
+                            pre_attendance_notes: string | null;
+                            duration_minutes: number;
+                            certificate_validity_months: number;
+                            free_cancellation_hours: number;
+                            price: {
+                                amount: number;
+                                currency: string;
                             };
-                            course: {
-                                id: number;
-                                name: string;
-                                code: string;
-                            };
-                            training_event: {
-                                id: number;
-                                date: string;
-                                start_time: string;
-                                /** Format: date-time */
-                                start_at: string;
-                            } | null;
-                            location: {
-                                id: number;
-                                name: string;
-                                town: string;
-                                postcode: string;
-                            } | null;
-                            /** @enum {string} */
-                            pay_option: "credits" | "balance" | "invoice" | "candidate_pays";
-                            message: string | null;
-                            open_count: number;
-                            booking_id: number | null;
-                            sent_at: string | null;
-                            opened_at: string | null;
-                            used_at: string | null;
-                            /** Format: date-time */
-                            expires_at: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
                         }[];
                         next_cursor: string | null;
                     };
@@ -4020,415 +3925,6 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    createBookingInvite: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
-                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
-                 */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "candidate": {
-                 *         "first_name": "Grace",
-                 *         "last_name": "Adeyemi",
-                 *         "email": "grace.adeyemi@example.org"
-                 *       },
-                 *       "course_id": 1,
-                 *       "location_id": 2,
-                 *       "pay_option": "credits",
-                 *       "expires_in_days": 14,
-                 *       "message": "Please book before your first shift on 1 December."
-                 *     }
-                 */
-                "application/json": {
-                    candidate: {
-                        first_name: string;
-                        last_name: string;
-                        /** Format: email */
-                        email: string;
-                    };
-                    course_id: number;
-                    training_event_id?: number;
-                    location_id?: number;
-                    /** @enum {string} */
-                    pay_option: "credits" | "balance" | "invoice" | "candidate_pays";
-                    /** @default 14 */
-                    expires_in_days?: number;
-                    message?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The invite, queued for e-mail, with its link */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 12,
-                     *       "uuid": "0f8c2b7e-5d1a-4c3e-9b2f-7a6d5e4c3b2a",
-                     *       "status": "queued",
-                     *       "candidate": {
-                     *         "first_name": "Grace",
-                     *         "last_name": "Adeyemi",
-                     *         "email": "grace.adeyemi@example.org"
-                     *       },
-                     *       "course": {
-                     *         "id": 1,
-                     *         "name": "Basic Life Support (adult)",
-                     *         "code": "BLS-A"
-                     *       },
-                     *       "training_event": null,
-                     *       "location": {
-                     *         "id": 2,
-                     *         "name": "Leeds Training Centre",
-                     *         "town": "Leeds",
-                     *         "postcode": "LS1 4AP"
-                     *       },
-                     *       "pay_option": "credits",
-                     *       "message": "Please book before your first shift on 1 December.",
-                     *       "open_count": 0,
-                     *       "booking_id": null,
-                     *       "sent_at": null,
-                     *       "opened_at": null,
-                     *       "used_at": null,
-                     *       "expires_at": "2026-12-04T10:02:41+00:00",
-                     *       "created_at": "2026-11-20T10:02:41+00:00",
-                     *       "updated_at": "2026-11-20T10:02:41+00:00",
-                     *       "invite_url": "https://api.northwind-care.example/practical-training/invite/Jd0xqk0Wc1f7h3bJ4Nw9_3Q1n9mQfAq1dMx4kS0eYyE"
-                     *     }
-                     */
-                    "application/json": {
-                        id: number;
-                        uuid: string;
-                        /** @enum {string} */
-                        status: "queued" | "sent" | "opened" | "used" | "expired";
-                        candidate: {
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                        };
-                        course: {
-                            id: number;
-                            name: string;
-                            code: string;
-                        };
-                        training_event: {
-                            id: number;
-                            date: string;
-                            start_time: string;
-                            /** Format: date-time */
-                            start_at: string;
-                        } | null;
-                        location: {
-                            id: number;
-                            name: string;
-                            town: string;
-                            postcode: string;
-                        } | null;
-                        /** @enum {string} */
-                        pay_option: "credits" | "balance" | "invoice" | "candidate_pays";
-                        message: string | null;
-                        open_count: number;
-                        booking_id: number | null;
-                        sent_at: string | null;
-                        opened_at: string | null;
-                        used_at: string | null;
-                        /** Format: date-time */
-                        expires_at: string;
-                        /** Format: date-time */
-                        created_at: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                        invite_url: string;
-                    };
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body over 64 KiB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body not application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getBookingInvite: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The id, as the API returned it
-                 * @example 12
-                 */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The invite */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 12,
-                     *       "uuid": "0f8c2b7e-5d1a-4c3e-9b2f-7a6d5e4c3b2a",
-                     *       "status": "sent",
-                     *       "candidate": {
-                     *         "first_name": "Grace",
-                     *         "last_name": "Adeyemi",
-                     *         "email": "grace.adeyemi@example.org"
-                     *       },
-                     *       "course": {
-                     *         "id": 1,
-                     *         "name": "Basic Life Support (adult)",
-                     *         "code": "BLS-A"
-                     *       },
-                     *       "training_event": null,
-                     *       "location": {
-                     *         "id": 2,
-                     *         "name": "Leeds Training Centre",
-                     *         "town": "Leeds",
-                     *         "postcode": "LS1 4AP"
-                     *       },
-                     *       "pay_option": "credits",
-                     *       "message": "Please book before your first shift on 1 December.",
-                     *       "open_count": 0,
-                     *       "booking_id": null,
-                     *       "sent_at": "2026-11-20T10:02:44+00:00",
-                     *       "opened_at": null,
-                     *       "used_at": null,
-                     *       "expires_at": "2026-12-04T10:02:41+00:00",
-                     *       "created_at": "2026-11-20T10:02:41+00:00",
-                     *       "updated_at": "2026-11-20T10:02:44+00:00"
-                     *     }
-                     */
-                    "application/json": {
-                        id: number;
-                        uuid: string;
-                        /** @enum {string} */
-                        status: "queued" | "sent" | "opened" | "used" | "expired";
-                        candidate: {
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                        };
-                        course: {
-                            id: number;
-                            name: string;
-                            code: string;
-                        };
-                        training_event: {
-                            id: number;
-                            date: string;
-                            start_time: string;
-                            /** Format: date-time */
-                            start_at: string;
-                        } | null;
-                        location: {
-                            id: number;
-                            name: string;
-                            town: string;
-                            postcode: string;
-                        } | null;
-                        /** @enum {string} */
-                        pay_option: "credits" | "balance" | "invoice" | "candidate_pays";
-                        message: string | null;
-                        open_count: number;
-                        booking_id: number | null;
-                        sent_at: string | null;
-                        opened_at: string | null;
-                        used_at: string | null;
-                        /** Format: date-time */
-                        expires_at: string;
-                        /** Format: date-time */
-                        created_at: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                    };
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    downloadCertificate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The id, as the API returned it
-                 * @example 1042
-                 */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The certificate */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": string;
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4697,33 +4193,61 @@ export interface operations {
             };
         };
     };
-    showBookingPage: {
+    listLocations: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description The token in the link the page was reached by
-                 * @example JPjb_hn4J2vE0bA6mptK1W5t
-                 */
-                token: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The page */
+            /** @description Active locations */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Book Basic Life Support (adult)</title>…</html> */
-                    "text/html": string;
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Riverside Training Centre",
+                     *           "region": "Yorkshire and the Humber",
+                     *           "directions": "Five minutes from Leeds station; enter from Water Lane.",
+                     *           "accessibility": "Step-free access and a hearing loop.",
+                     *           "address": {
+                     *             "line1": "12 Water Lane",
+                     *             "line2": null,
+                     *             "town": "Leeds",
+                     *             "postcode": "LS1 4AP"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            region: string | null;
+                            directions: string | null;
+                            accessibility: string | null;
+                            address: {
+                                line1: string;
+                                line2: string | null;
+                                town: string;
+                                postcode: string;
+                            };
+                        }[];
+                        next_cursor: string | null;
+                    };
                 };
             };
-            /** @description No such resource, or it belongs to another client */
-            404: {
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4731,66 +4255,13 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    submitBookingPage: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The token in the link the page was reached by
-                 * @example JPjb_hn4J2vE0bA6mptK1W5t
-                 */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Booked: on to the payment page (Location) */
-            303: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Every seat of that date was just taken */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Book Basic Life Support (adult)</title>…</html> */
-                    "text/html": string;
-                };
-            };
-            /** @description The form again, with what is wrong */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Book Basic Life Support (adult)</title>…</html> */
-                    "text/html": string;
                 };
             };
             /** @description Internal error; nothing internal is revealed */
@@ -4898,6 +4369,535 @@ export interface operations {
                 content: {
                     /** @example <!doctype html><html lang="en"><head><title>Book a clinical interview</title>…</html> */
                     "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    holdSeat: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
+                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "training_event_id": 17
+                 *     }
+                 */
+                "application/json": {
+                    training_event_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Held for 30 minutes */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "hold_hash": "q3UCTyA1v0ZT3tTzq8oE8b4M6W1h2qgLk7mB4Z1J9aA",
+                     *       "expires_at": "2026-11-20T10:30:00+00:00",
+                     *       "expires_in_seconds": 1800,
+                     *       "training_event": {
+                     *         "id": 17,
+                     *         "course": {
+                     *           "id": 1,
+                     *           "name": "Basic Life Support (adult)",
+                     *           "code": "BLS-A"
+                     *         },
+                     *         "location": {
+                     *           "id": 1,
+                     *           "name": "Riverside Training Centre",
+                     *           "town": "Leeds",
+                     *           "postcode": "LS1 4AP"
+                     *         },
+                     *         "start_at": "2026-12-08T09:30:00+00:00",
+                     *         "end_at": "2026-12-08T13:30:00+00:00"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        hold_hash: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        expires_in_seconds: number;
+                        training_event: {
+                            id: number;
+                            course: {
+                                id: number;
+                                name: string;
+                                code: string;
+                            };
+                            location: {
+                                id: number;
+                                name: string;
+                                town: string;
+                                postcode: string;
+                            };
+                            /** Format: date-time */
+                            start_at: string;
+                            /** Format: date-time */
+                            end_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The client already has an active seat hold; `hold` is it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        errors?: {
+                            detail: string;
+                            pointer?: string;
+                            parameter?: string;
+                            header?: string;
+                        }[];
+                        hold: {
+                            hold_hash: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                            expires_in_seconds: number;
+                            training_event: {
+                                id: number;
+                                course: {
+                                    id: number;
+                                    name: string;
+                                    code: string;
+                                };
+                                location: {
+                                    id: number;
+                                    name: string;
+                                    town: string;
+                                    postcode: string;
+                                };
+                                /** Format: date-time */
+                                start_at: string;
+                                /** Format: date-time */
+                                end_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    releaseSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The `hold_hash` that the hold operation (POST /timeslots/hold, POST /seats/hold) answered
+                 * @example q3UCTyA1v0ZT3tTzq8oE8b4M6W1h2qgLk7mB4Z1J9aA
+                 */
+                holdHash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Released */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTrainingEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only events of this course, from GET /courses
+                 * @example 1
+                 */
+                course_id?: number;
+                /**
+                 * @description Only events at this location, from GET /locations
+                 * @example 1
+                 */
+                location_id?: number;
+                /**
+                 * @description Events starting on or after this day (YYYY-MM-DD); today if left out
+                 * @example 2026-12-01
+                 */
+                from?: string;
+                /**
+                 * @description Events starting on or before this day; 92 days at most after `from`
+                 * @example 2026-12-31
+                 */
+                to?: string;
+                /**
+                 * @description `true`: only events with a seat to hold now
+                 * @example true
+                 */
+                available_only?: "true" | "false";
+                /**
+                 * @description How many items a page holds
+                 * @example 25
+                 */
+                limit?: number;
+                /** @description The previous page's `next_cursor`, to read the page after it */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Training events, soonest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 17,
+                     *           "course": {
+                     *             "id": 1,
+                     *             "name": "Basic Life Support (adult)",
+                     *             "code": "BLS-A"
+                     *           },
+                     *           "location": {
+                     *             "id": 1,
+                     *             "name": "Riverside Training Centre",
+                     *             "town": "Leeds",
+                     *             "postcode": "LS1 4AP"
+                     *           },
+                     *           "date": "2026-12-08",
+                     *           "start_time": "09:30",
+                     *           "start_at": "2026-12-08T09:30:00+00:00",
+                     *           "end_at": "2026-12-08T13:30:00+00:00",
+                     *           "booking_closes_at": "2026-12-07T09:30:00+00:00",
+                     *           "free_cancellation_until": "2026-12-05T09:30:00+00:00",
+                     *           "capacity": 12,
+                     *           "seats_available": 7,
+                     *           "status": "open",
+                     *           "price": {
+                     *             "amount": 6500,
+                     *             "currency": "GBP"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            course: {
+                                id: number;
+                                name: string;
+                                code: string;
+                            };
+                            location: {
+                                id: number;
+                                name: string;
+                                town: string;
+                                postcode: string;
+                            };
+                            date: string;
+                            start_time: string;
+                            /** Format: date-time */
+                            start_at: string;
+                            /** Format: date-time */
+                            end_at: string;
+                            /** Format: date-time */
+                            booking_closes_at: string;
+                            /** Format: date-time */
+                            free_cancellation_until: string;
+                            capacity: number;
+                            seats_available: number;
+                            /** @enum {string} */
+                            status: "open" | "full" | "closed" | "completed" | "cancelled";
+                            price: {
+                                amount: number;
+                                currency: string;
+                            };
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTrainingEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 17
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The training event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 17,
+                     *       "course": {
+                     *         "id": 1,
+                     *         "name": "Basic Life Support (adult)",
+                     *         "code": "BLS-A"
+                     *       },
+                     *       "location": {
+                     *         "id": 1,
+                     *         "name": "Riverside Training Centre",
+                     *         "town": "Leeds",
+                     *         "postcode": "LS1 4AP"
+                     *       },
+                     *       "date": "2026-12-08",
+                     *       "start_time": "09:30",
+                     *       "start_at": "2026-12-08T09:30:00+00:00",
+                     *       "end_at": "2026-12-08T13:30:00+00:00",
+                     *       "booking_closes_at": "2026-12-07T09:30:00+00:00",
+                     *       "free_cancellation_until": "2026-12-05T09:30:00+00:00",
+                     *       "capacity": 12,
+                     *       "seats_available": 7,
+                     *       "status": "open",
+                     *       "price": {
+                     *         "amount": 6500,
+                     *         "currency": "GBP"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        course: {
+                            id: number;
+                            name: string;
+                            code: string;
+                        };
+                        location: {
+                            id: number;
+                            name: string;
+                            town: string;
+                            postcode: string;
+                        };
+                        date: string;
+                        start_time: string;
+                        /** Format: date-time */
+                        start_at: string;
+                        /** Format: date-time */
+                        end_at: string;
+                        /** Format: date-time */
+                        booking_closes_at: string;
+                        /** Format: date-time */
+                        free_cancellation_until: string;
+                        capacity: number;
+                        seats_available: number;
+                        /** @enum {string} */
+                        status: "open" | "full" | "closed" | "completed" | "cancelled";
+                        price: {
+                            amount: number;
+                            currency: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Internal error; nothing internal is revealed */

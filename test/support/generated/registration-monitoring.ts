@@ -109,126 +109,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/workers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List workers
-         * @description Your workers, newest first, by outcome, register, whether monitored, `external_ref`, or text (`q`) in the name, reference, e-mail or number. Archived workers are listed only with `archived=true`.
-         */
-        get: operations["listWorkers"];
-        put?: never;
-        /**
-         * Add a worker
-         * @description Adds a worker with their NMC, HCPC or GMC registration. The number is upper-cased and checked against its register (an NMC PIN `12A3456B`; an HCPC number with its profession prefix, which becomes `profession`; a GMC number of 7 digits). `(register, number)` and `external_ref` are unique among your workers: a second is 422 `worker-duplicate` naming the first. A monitored worker is checked at once, then on schedule; the outcome is `unverified` until then.
-         */
-        post: operations["createWorker"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/workers/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a worker
-         * @description One worker, archived or not, with the outcome, registration status and expiry of their last completed check, their monitoring settings and the number of open alerts.
-         */
-        get: operations["getWorker"];
-        /**
-         * Replace a worker
-         * @description Replaces every writable field (the body is that of `POST /workers`; what is left out takes its default). A changed registration resets the outcome to `unverified` and queues a check. An archived worker is 422 `worker-archived`.
-         */
-        put: operations["replaceWorker"];
-        post?: never;
-        /**
-         * Archive a worker
-         * @description Stops monitoring the worker and frees their registration number and `external_ref` for another worker; open alerts resolve (`worker_archived`). Verifications and evidence are kept to the end of their retention. The worker can still be read; lists show them with `archived=true`. Archiving again is 204.
-         */
-        delete: operations["archiveWorker"];
-        options?: never;
-        head?: never;
-        /**
-         * Change some of a worker
-         * @description A JSON Merge Patch (RFC 7396, `Content-Type: application/merge-patch+json`; any other type is 415) merged onto the worker as `POST /workers` would take it, then checked by the same rules: `null` clears an optional field, an object merges member by member. A changed registration resets the outcome to `unverified`.
-         */
-        patch: operations["patchWorker"];
-        trace?: never;
-    };
-    "/workers/{id}/verifications": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List a worker's verifications
-         * @description The worker's checks, newest first, on days `from` to `to` when given: outcome, reasons, the register's verbatim text and the field-level changes from the check before. Archived workers' checks stay to the end of their retention.
-         */
-        get: operations["listVerifications"];
-        put?: never;
-        /**
-         * Verify a worker now
-         * @description Asks the register now and answers within 8 seconds: 201 with the check (`outcome` `clear`, `review` or `fail`, the reasons, the register's own words in `status_text`, and `changes` since the previous check), billed once (`charge`). A check under 5 minutes old is answered again, 200 and uncharged (`fresh=true` asks anyway); while another check of the worker runs, that one is answered, 200. A register that does not answer in time gives 201 with `status: "error"`, not billed; the worker keeps its outcome and a retry follows in 15 minutes. The simulated register says so on every check (`simulated: true`).
-         */
-        post: operations["verifyWorker"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/verification-jobs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Verify workers in a batch
-         * @description Queues a check of each listed worker (up to 1000; or `all: true`, every worker not archived) and answers at once, 202, with the job to poll. Each check is billed like one on demand; a worker checked under 5 minutes ago is answered by that check, not billed again, and one whose check is running is `skipped`, as are archived and unknown workers. One job runs at a time per account: another is 409 `job-running` naming it. `verification_job.completed` is sent when the last check has run.
-         */
-        post: operations["startVerificationJob"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/verification-jobs/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a batch verification job
-         * @description The job's status (`queued`, `running`, then `completed`, or `completed_with_errors` when a register did not answer for some workers), its counts and its first 100 failures.
-         */
-        get: operations["getVerificationJob"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/alerts": {
         parameters: {
             query?: never;
@@ -309,7 +189,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/workers/{id}/monitoring": {
+    "/billing/usage": {
         parameters: {
             query?: never;
             header?: never;
@@ -317,36 +197,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a worker's monitoring settings
-         * @description Whether the worker is checked on schedule, how often (`daily`, or `weekly` outside the 14 days before expiry, when it is daily), any pause, and when they were last and will next be checked.
+         * Get a month's usage and charges
+         * @description The month's checks (service time zone): billable ones (each completed check that was not a reuse, at its register's price, frozen when it ran) and not billable ones (register errors), by register, by trigger and by day, what they come to, and how many workers are monitored now. Usage is postpaid: on the 1st at 02:00 the month before goes to the ledger as one `monitoring_usage` entry, named here by `ledger_entry_id`.
          */
-        get: operations["getMonitoring"];
-        /**
-         * Change a worker's monitoring settings
-         * @description Replaces `enabled`, `frequency` and `paused_until` (left out: their defaults, on, daily, no pause). Turning monitoring off stops scheduled checks; checks on demand still run. An archived worker is 422 `worker-archived`.
-         */
-        put: operations["putMonitoring"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/monitoring/bulk": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
+        get: operations["getUsage"];
         put?: never;
-        /**
-         * Change monitoring settings in bulk
-         * @description The same settings for up to 1000 workers, each on its own: one answer per distinct id, `updated`, `archived` or `not_found` (another client's worker reads `not_found`), with the problem a refusal would have answered alone.
-         */
-        post: operations["bulkMonitoring"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -413,26 +269,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/billing/usage": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a month's usage and charges
-         * @description The month's checks (service time zone): billable ones (each completed check that was not a reuse, at its register's price, frozen when it ran) and not billable ones (register errors), by register, by trigger and by day, what they come to, and how many workers are monitored now. Usage is postpaid: on the 1st at 02:00 the month before goes to the ledger as one `monitoring_usage` entry, named here by `ledger_entry_id`.
-         */
-        get: operations["getUsage"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/imports": {
         parameters: {
             query?: never;
@@ -471,6 +307,26 @@ export interface paths {
         get: operations["getImport"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/monitoring/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change monitoring settings in bulk
+         * @description The same settings for up to 1000 workers, each on its own: one answer per distinct id, `updated`, `archived` or `not_found` (another client's worker reads `not_found`), with the problem a refusal would have answered alone.
+         */
+        post: operations["bulkMonitoring"];
         delete?: never;
         options?: never;
         head?: never;
@@ -576,6 +432,150 @@ export interface paths {
          * @description Removes the person from the account (what they did keeps their id). The last active owner cannot be removed (`last-owner`); only an owner removes an owner.
          */
         delete: operations["deleteTeamUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verification-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify workers in a batch
+         * @description Queues a check of each listed worker (up to 1000; or `all: true`, every worker not archived) and answers at once, 202, with the job to poll. Each check is billed like one on demand; a worker checked under 5 minutes ago is answered by that check, not billed again, and one whose check is running is `skipped`, as are archived and unknown workers. One job runs at a time per account: another is 409 `job-running` naming it. `verification_job.completed` is sent when the last check has run.
+         */
+        post: operations["startVerificationJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verification-jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a batch verification job
+         * @description The job's status (`queued`, `running`, then `completed`, or `completed_with_errors` when a register did not answer for some workers), its counts and its first 100 failures.
+         */
+        get: operations["getVerificationJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List workers
+         * @description Your workers, newest first, by outcome, register, whether monitored, `external_ref`, or text (`q`) in the name, reference, e-mail or number. Archived workers are listed only with `archived=true`.
+         */
+        get: operations["listWorkers"];
+        put?: never;
+        /**
+         * Add a worker
+         * @description Adds a worker with their NMC, HCPC or GMC registration. The number is upper-cased and checked against its register (an NMC PIN `12A3456B`; an HCPC number with its profession prefix, which becomes `profession`; a GMC number of 7 digits). `(register, number)` and `external_ref` are unique among your workers: a second is 422 `worker-duplicate` naming the first. A monitored worker is checked at once, then on schedule; the outcome is `unverified` until then.
+         */
+        post: operations["createWorker"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a worker
+         * @description One worker, archived or not, with the outcome, registration status and expiry of their last completed check, their monitoring settings and the number of open alerts.
+         */
+        get: operations["getWorker"];
+        /**
+         * Replace a worker
+         * @description Replaces every writable field (the body is that of `POST /workers`; what is left out takes its default). A changed registration resets the outcome to `unverified` and queues a check. An archived worker is 422 `worker-archived`.
+         */
+        put: operations["replaceWorker"];
+        post?: never;
+        /**
+         * Archive a worker
+         * @description Stops monitoring the worker and frees their registration number and `external_ref` for another worker; open alerts resolve (`worker_archived`). Verifications and evidence are kept to the end of their retention. The worker can still be read; lists show them with `archived=true`. Archiving again is 204.
+         */
+        delete: operations["archiveWorker"];
+        options?: never;
+        head?: never;
+        /**
+         * Change some of a worker
+         * @description A JSON Merge Patch (RFC 7396, `Content-Type: application/merge-patch+json`; any other type is 415) merged onto the worker as `POST /workers` would take it, then checked by the same rules: `null` clears an optional field, an object merges member by member. A changed registration resets the outcome to `unverified`.
+         */
+        patch: operations["patchWorker"];
+        trace?: never;
+    };
+    "/workers/{id}/monitoring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a worker's monitoring settings
+         * @description Whether the worker is checked on schedule, how often (`daily`, or `weekly` outside the 14 days before expiry, when it is daily), any pause, and when they were last and will next be checked.
+         */
+        get: operations["getMonitoring"];
+        /**
+         * Change a worker's monitoring settings
+         * @description Replaces `enabled`, `frequency` and `paused_until` (left out: their defaults, on, daily, no pause). Turning monitoring off stops scheduled checks; checks on demand still run. An archived worker is 422 `worker-archived`.
+         */
+        put: operations["putMonitoring"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workers/{id}/verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a worker's verifications
+         * @description The worker's checks, newest first, on days `from` to `to` when given: outcome, reasons, the register's verbatim text and the field-level changes from the check before. Archived workers' checks stay to the end of their retention.
+         */
+        get: operations["listVerifications"];
+        put?: never;
+        /**
+         * Verify a worker now
+         * @description Asks the register now and answers within 8 seconds: 201 with the check (`outcome` `clear`, `review` or `fail`, the reasons, the register's own words in `status_text`, and `changes` since the previous check), billed once (`charge`). A check under 5 minutes old is answered again, 200 and uncharged (`fresh=true` asks anyway); while another check of the worker runs, that one is answered, 200. A register that does not answer in time gives 201 with `status: "error"`, not billed; the worker keeps its outcome and a retry follows in 15 minutes. The simulated register says so on every check (`simulated: true`).
+         */
+        post: operations["verifyWorker"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1853,6 +1853,3294 @@ export interface operations {
             };
         };
     };
+    listAlerts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only alerts in this status
+                 * @example open
+                 */
+                status?: "open" | "acknowledged" | "resolved";
+                /**
+                 * @description Only alerts of this severity
+                 * @example critical
+                 */
+                severity?: "low" | "medium" | "high" | "critical";
+                /**
+                 * @description Only alerts of this type
+                 * @example registration.status_changed
+                 */
+                type?: "registration.status_changed" | "registration.not_found" | "registration.restricted" | "registration.expiring" | "registration.name_mismatch" | "verification.unavailable";
+                /**
+                 * @description Only alerts of this worker
+                 * @example 41
+                 */
+                worker_id?: number;
+                /**
+                 * @description How many items a page holds
+                 * @example 25
+                 */
+                limit?: number;
+                /** @description The previous page's `next_cursor`, to read the page after it */
+                cursor?: string;
+            };
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alerts, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 12,
+                     *           "worker_id": 41,
+                     *           "type": "registration.restricted",
+                     *           "severity": "high",
+                     *           "status": "acknowledged",
+                     *           "details": {
+                     *             "from": null,
+                     *             "to": [
+                     *               "conditions_of_practice"
+                     *             ]
+                     *           },
+                     *           "first_seen_at": "2026-11-20T09:17:04+00:00",
+                     *           "last_seen_at": "2026-11-21T09:12:44+00:00",
+                     *           "occurrences": 2,
+                     *           "verification_ids": [
+                     *             907,
+                     *             951
+                     *           ],
+                     *           "acknowledged_at": "2026-11-21T10:02:13+00:00",
+                     *           "acknowledged_by": null,
+                     *           "note": "Ward manager told; supervised shifts only",
+                     *           "resolved_at": null,
+                     *           "resolution": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            worker_id: number;
+                            type: string;
+                            /** @enum {string} */
+                            severity: "low" | "medium" | "high" | "critical";
+                            /** @enum {string} */
+                            status: "open" | "acknowledged" | "resolved";
+                            details: {
+                                from: unknown;
+                                to: unknown;
+                            };
+                            /** Format: date-time */
+                            first_seen_at: string;
+                            /** Format: date-time */
+                            last_seen_at: string;
+                            occurrences: number;
+                            verification_ids: number[];
+                            acknowledged_at: string | null;
+                            acknowledged_by: number | null;
+                            note: string | null;
+                            resolved_at: string | null;
+                            resolution: ("condition_cleared" | "worker_archived") | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs alerts:read) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    acknowledgeAlerts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "alert_ids": [
+                 *         12,
+                 *         13,
+                 *         9
+                 *       ],
+                 *       "note": "Reviewed at the Monday compliance meeting"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Alerts to acknowledge; each answered on its own */
+                    alert_ids: number[];
+                    /** @description Why, or what was done; kept on the alert */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description One answer per distinct id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 12,
+                     *           "result": "acknowledged"
+                     *         },
+                     *         {
+                     *           "id": 13,
+                     *           "result": "already_acknowledged"
+                     *         },
+                     *         {
+                     *           "id": 9,
+                     *           "result": "resolved",
+                     *           "problem": {
+                     *             "type": "/problems/alert-resolved",
+                     *             "title": "Alert resolved",
+                     *             "status": 422,
+                     *             "detail": "Alert 9 is resolved"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            result: string;
+                            problem?: {
+                                type: string;
+                                title: string;
+                                status: number;
+                                detail: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs alerts:acknowledge) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAlert: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 12
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "worker_id": 41,
+                     *       "type": "registration.restricted",
+                     *       "severity": "high",
+                     *       "status": "acknowledged",
+                     *       "details": {
+                     *         "from": null,
+                     *         "to": [
+                     *           "conditions_of_practice"
+                     *         ]
+                     *       },
+                     *       "first_seen_at": "2026-11-20T09:17:04+00:00",
+                     *       "last_seen_at": "2026-11-21T09:12:44+00:00",
+                     *       "occurrences": 2,
+                     *       "verification_ids": [
+                     *         907,
+                     *         951
+                     *       ],
+                     *       "acknowledged_at": "2026-11-21T10:02:13+00:00",
+                     *       "acknowledged_by": null,
+                     *       "note": "Ward manager told; supervised shifts only",
+                     *       "resolved_at": null,
+                     *       "resolution": null
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        worker_id: number;
+                        type: string;
+                        /** @enum {string} */
+                        severity: "low" | "medium" | "high" | "critical";
+                        /** @enum {string} */
+                        status: "open" | "acknowledged" | "resolved";
+                        details: {
+                            from: unknown;
+                            to: unknown;
+                        };
+                        /** Format: date-time */
+                        first_seen_at: string;
+                        /** Format: date-time */
+                        last_seen_at: string;
+                        occurrences: number;
+                        verification_ids: number[];
+                        acknowledged_at: string | null;
+                        acknowledged_by: number | null;
+                        note: string | null;
+                        resolved_at: string | null;
+                        resolution: ("condition_cleared" | "worker_archived") | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs alerts:read) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    acknowledgeAlert: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 12
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Ward manager told; supervised shifts only"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Why, or what was done; kept on the alert */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The alert */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "worker_id": 41,
+                     *       "type": "registration.restricted",
+                     *       "severity": "high",
+                     *       "status": "acknowledged",
+                     *       "details": {
+                     *         "from": null,
+                     *         "to": [
+                     *           "conditions_of_practice"
+                     *         ]
+                     *       },
+                     *       "first_seen_at": "2026-11-20T09:17:04+00:00",
+                     *       "last_seen_at": "2026-11-21T09:12:44+00:00",
+                     *       "occurrences": 2,
+                     *       "verification_ids": [
+                     *         907,
+                     *         951
+                     *       ],
+                     *       "acknowledged_at": "2026-11-21T10:02:13+00:00",
+                     *       "acknowledged_by": null,
+                     *       "note": "Ward manager told; supervised shifts only",
+                     *       "resolved_at": null,
+                     *       "resolution": null
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        worker_id: number;
+                        type: string;
+                        /** @enum {string} */
+                        severity: "low" | "medium" | "high" | "critical";
+                        /** @enum {string} */
+                        status: "open" | "acknowledged" | "resolved";
+                        details: {
+                            from: unknown;
+                            to: unknown;
+                        };
+                        /** Format: date-time */
+                        first_seen_at: string;
+                        /** Format: date-time */
+                        last_seen_at: string;
+                        occurrences: number;
+                        verification_ids: number[];
+                        acknowledged_at: string | null;
+                        acknowledged_by: number | null;
+                        note: string | null;
+                        resolved_at: string | null;
+                        resolution: ("condition_cleared" | "worker_archived") | null;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs alerts:acknowledge) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The month (service time zone); this month when left out
+                 * @example 2026-11
+                 */
+                period?: string;
+            };
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The month's usage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "period": "2026-11",
+                     *       "unit_prices": [
+                     *         {
+                     *           "register": "nmc",
+                     *           "price": {
+                     *             "amount": 50,
+                     *             "currency": "GBP"
+                     *           }
+                     *         },
+                     *         {
+                     *           "register": "hcpc",
+                     *           "price": {
+                     *             "amount": 50,
+                     *             "currency": "GBP"
+                     *           }
+                     *         },
+                     *         {
+                     *           "register": "gmc",
+                     *           "price": {
+                     *             "amount": 75,
+                     *             "currency": "GBP"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "checks": {
+                     *         "billable": 41,
+                     *         "not_billable": 2,
+                     *         "by_register": {
+                     *           "nmc": 24,
+                     *           "hcpc": 13,
+                     *           "gmc": 4
+                     *         },
+                     *         "by_trigger": {
+                     *           "manual": 5,
+                     *           "scheduled": 30,
+                     *           "registration_changed": 4,
+                     *           "batch": 2,
+                     *           "import": 0,
+                     *           "retry": 0
+                     *         }
+                     *       },
+                     *       "amount": {
+                     *         "amount": 2150,
+                     *         "currency": "GBP"
+                     *       },
+                     *       "workers": {
+                     *         "monitored": 12,
+                     *         "total": 13
+                     *       },
+                     *       "daily": [
+                     *         {
+                     *           "date": "2026-11-01",
+                     *           "billable": 0
+                     *         },
+                     *         {
+                     *           "date": "2026-11-02",
+                     *           "billable": 12
+                     *         },
+                     *         {
+                     *           "date": "2026-11-03",
+                     *           "billable": 12
+                     *         }
+                     *       ],
+                     *       "ledger_entry_id": null
+                     *     }
+                     */
+                    "application/json": {
+                        period: string;
+                        unit_prices: {
+                            /** @enum {string} */
+                            register: "nmc" | "hcpc" | "gmc";
+                            price: {
+                                amount: number;
+                                currency: string;
+                            };
+                        }[];
+                        checks: {
+                            billable: number;
+                            not_billable: number;
+                            by_register: {
+                                [key: string]: number;
+                            };
+                            by_trigger: {
+                                [key: string]: number;
+                            };
+                        };
+                        amount: {
+                            amount: number;
+                            currency: string;
+                        };
+                        workers: {
+                            monitored: number;
+                            total: number;
+                        };
+                        daily: {
+                            date: string;
+                            billable: number;
+                        }[];
+                        ledger_entry_id: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs billing:read) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listEvidence: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this worker's evidence
+                 * @example 41
+                 */
+                worker_id?: number;
+                /**
+                 * @description Captured on or after this day (YYYY-MM-DD)
+                 * @example 2026-11-01
+                 */
+                from?: string;
+                /**
+                 * @description Captured on or before this day (YYYY-MM-DD)
+                 * @example 2026-11-30
+                 */
+                to?: string;
+                /**
+                 * @description How many items a page holds
+                 * @example 25
+                 */
+                limit?: number;
+                /** @description The previous page's `next_cursor`, to read the page after it */
+                cursor?: string;
+            };
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Evidence records, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 907,
+                     *           "worker_id": 41,
+                     *           "verification_id": 907,
+                     *           "seq": 3,
+                     *           "size_bytes": 1874,
+                     *           "captured_at": "2026-11-20T09:17:04+00:00",
+                     *           "retention_until": "2032-11-20T09:17:04+00:00",
+                     *           "simulated": true,
+                     *           "source": {
+                     *             "adapter": "simulated-register",
+                     *             "adapter_version": "1.0.0",
+                     *             "mode": "simulated"
+                     *           },
+                     *           "formats": [
+                     *             "pdf",
+                     *             "json"
+                     *           ],
+                     *           "sha256": "6f1ed002ab5595859014ebf0951522d9c2a7c4d0e4b1f7b1e3f0a8d7c6b5a493",
+                     *           "prev_sha256": "2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            worker_id: number;
+                            verification_id: number;
+                            seq: number;
+                            size_bytes: number;
+                            /** Format: date-time */
+                            captured_at: string;
+                            /** Format: date-time */
+                            retention_until: string;
+                            simulated: boolean;
+                            source: {
+                                adapter: string;
+                                adapter_version: string;
+                                /** @enum {string} */
+                                mode: "simulated" | "live";
+                            };
+                            formats: ("pdf" | "json")[];
+                            sha256: string;
+                            prev_sha256: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs evidence:read) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEvidence: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 907
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 907,
+                     *       "worker_id": 41,
+                     *       "verification_id": 907,
+                     *       "seq": 3,
+                     *       "size_bytes": 1874,
+                     *       "captured_at": "2026-11-20T09:17:04+00:00",
+                     *       "retention_until": "2032-11-20T09:17:04+00:00",
+                     *       "simulated": true,
+                     *       "source": {
+                     *         "adapter": "simulated-register",
+                     *         "adapter_version": "1.0.0",
+                     *         "mode": "simulated"
+                     *       },
+                     *       "formats": [
+                     *         "pdf",
+                     *         "json"
+                     *       ],
+                     *       "sha256": "6f1ed002ab5595859014ebf0951522d9c2a7c4d0e4b1f7b1e3f0a8d7c6b5a493",
+                     *       "prev_sha256": "2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        worker_id: number;
+                        verification_id: number;
+                        seq: number;
+                        size_bytes: number;
+                        /** Format: date-time */
+                        captured_at: string;
+                        /** Format: date-time */
+                        retention_until: string;
+                        simulated: boolean;
+                        source: {
+                            adapter: string;
+                            adapter_version: string;
+                            /** @enum {string} */
+                            mode: "simulated" | "live";
+                        };
+                        formats: ("pdf" | "json")[];
+                        sha256: string;
+                        prev_sha256: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs evidence:read) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadEvidence: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 907
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evidence as a PDF, or its JSON (Accept: application/json) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs evidence:read) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listImports: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many items a page holds
+                 * @example 10
+                 */
+                limit?: number;
+                /** @description The previous page's `next_cursor`, to read the page after it */
+                cursor?: string;
+            };
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Imports, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 8,
+                     *           "status": "completed_with_errors",
+                     *           "mode": "upsert",
+                     *           "dry_run": false,
+                     *           "file": {
+                     *             "name": "workers-november.csv",
+                     *             "size_bytes": 1523,
+                     *             "sha256": "9b74c9897bac770ffc029102a200c5de2f5c6c2c8f3ea0c2e4e9bb46a6b0d7a1"
+                     *           },
+                     *           "counts": {
+                     *             "rows_total": 12,
+                     *             "created": 9,
+                     *             "updated": 1,
+                     *             "unchanged": 0,
+                     *             "failed": 2
+                     *           },
+                     *           "warnings": [
+                     *             "Column \"notes\" is not imported"
+                     *           ],
+                     *           "errors": {
+                     *             "data": [
+                     *               {
+                     *                 "row": 4,
+                     *                 "column": "registration_number",
+                     *                 "value": "12A345",
+                     *                 "code": "validation",
+                     *                 "detail": "Not an NMC PIN: two digits, a letter, four digits, a letter (for example 12A3456B)",
+                     *                 "pointer": "/registration/number"
+                     *               },
+                     *               {
+                     *                 "row": 9,
+                     *                 "column": "external_ref",
+                     *                 "value": "EMP-0193",
+                     *                 "code": "duplicate-in-file",
+                     *                 "detail": "The same worker as line 3",
+                     *                 "pointer": "/external_ref"
+                     *               }
+                     *             ],
+                     *             "next_cursor": null
+                     *           },
+                     *           "uploaded_by": 2,
+                     *           "created_at": "2026-11-21T09:40:00+00:00",
+                     *           "finished_at": "2026-11-21T09:40:06+00:00"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            status: "queued" | "validating" | "processing" | "completed" | "completed_with_errors" | "validated" | "failed";
+                            /** @enum {string} */
+                            mode: "upsert" | "create_only";
+                            dry_run: boolean;
+                            file: {
+                                name: string | null;
+                                size_bytes: number;
+                                sha256: string;
+                            };
+                            counts: {
+                                rows_total: number;
+                                created: number;
+                                updated: number;
+                                unchanged: number;
+                                failed: number;
+                            };
+                            warnings: string[];
+                            errors?: {
+                                data: {
+                                    row: number;
+                                    column: string;
+                                    value: string | null;
+                                    code: string;
+                                    detail: string;
+                                    pointer: string;
+                                }[];
+                                next_cursor: string | null;
+                            };
+                            uploaded_by: number | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            finished_at: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs imports:write) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startImport: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `upsert` (default): rows matching a worker by external_ref, else by registration, replace it; `create_only`: such rows fail
+                 * @example upsert
+                 */
+                mode?: "upsert" | "create_only";
+                /**
+                 * @description `true`: check every row, existing workers included, and write nothing (default false)
+                 * @example false
+                 */
+                dry_run?: "true" | "false";
+                /** @description The file's name, kept with the import (multipart uploads carry their own) */
+                name?: string;
+            };
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
+                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example first_name,last_name,register,registration_number,external_ref,email
+                 *     Grace,Adeyemi,nmc,12A9001B,EMP-0193,grace.adeyemi@example.org
+                 *     Tom,Okoro,hcpc,PA9005,EMP-0194,
+                 */
+                "text/csv": string;
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The import, checked and queued (or validated, for a dry run) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 8,
+                     *       "status": "queued",
+                     *       "mode": "upsert",
+                     *       "dry_run": false,
+                     *       "file": {
+                     *         "name": "workers-november.csv",
+                     *         "size_bytes": 1523,
+                     *         "sha256": "9b74c9897bac770ffc029102a200c5de2f5c6c2c8f3ea0c2e4e9bb46a6b0d7a1"
+                     *       },
+                     *       "counts": {
+                     *         "rows_total": 12,
+                     *         "created": 0,
+                     *         "updated": 0,
+                     *         "unchanged": 0,
+                     *         "failed": 2
+                     *       },
+                     *       "warnings": [
+                     *         "Column \"notes\" is not imported"
+                     *       ],
+                     *       "uploaded_by": 2,
+                     *       "created_at": "2026-11-21T09:40:00+00:00",
+                     *       "finished_at": null
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "queued" | "validating" | "processing" | "completed" | "completed_with_errors" | "validated" | "failed";
+                        /** @enum {string} */
+                        mode: "upsert" | "create_only";
+                        dry_run: boolean;
+                        file: {
+                            name: string | null;
+                            size_bytes: number;
+                            sha256: string;
+                        };
+                        counts: {
+                            rows_total: number;
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            failed: number;
+                        };
+                        warnings: string[];
+                        errors?: {
+                            data: {
+                                row: number;
+                                column: string;
+                                value: string | null;
+                                code: string;
+                                detail: string;
+                                pointer: string;
+                            }[];
+                            next_cursor: string | null;
+                        };
+                        uploaded_by: number | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs imports:write) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description File over 5242880 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not text/csv or multipart/form-data */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getImport: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The previous page's `next_cursor`, to read the page after it
+                 * @example eyJ2IjoxfQ
+                 */
+                errors_cursor?: string;
+            };
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 8
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 8,
+                     *       "status": "completed_with_errors",
+                     *       "mode": "upsert",
+                     *       "dry_run": false,
+                     *       "file": {
+                     *         "name": "workers-november.csv",
+                     *         "size_bytes": 1523,
+                     *         "sha256": "9b74c9897bac770ffc029102a200c5de2f5c6c2c8f3ea0c2e4e9bb46a6b0d7a1"
+                     *       },
+                     *       "counts": {
+                     *         "rows_total": 12,
+                     *         "created": 9,
+                     *         "updated": 1,
+                     *         "unchanged": 0,
+                     *         "failed": 2
+                     *       },
+                     *       "warnings": [
+                     *         "Column \"notes\" is not imported"
+                     *       ],
+                     *       "errors": {
+                     *         "data": [
+                     *           {
+                     *             "row": 4,
+                     *             "column": "registration_number",
+                     *             "value": "12A345",
+                     *             "code": "validation",
+                     *             "detail": "Not an NMC PIN: two digits, a letter, four digits, a letter (for example 12A3456B)",
+                     *             "pointer": "/registration/number"
+                     *           },
+                     *           {
+                     *             "row": 9,
+                     *             "column": "external_ref",
+                     *             "value": "EMP-0193",
+                     *             "code": "duplicate-in-file",
+                     *             "detail": "The same worker as line 3",
+                     *             "pointer": "/external_ref"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       },
+                     *       "uploaded_by": 2,
+                     *       "created_at": "2026-11-21T09:40:00+00:00",
+                     *       "finished_at": "2026-11-21T09:40:06+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "queued" | "validating" | "processing" | "completed" | "completed_with_errors" | "validated" | "failed";
+                        /** @enum {string} */
+                        mode: "upsert" | "create_only";
+                        dry_run: boolean;
+                        file: {
+                            name: string | null;
+                            size_bytes: number;
+                            sha256: string;
+                        };
+                        counts: {
+                            rows_total: number;
+                            created: number;
+                            updated: number;
+                            unchanged: number;
+                            failed: number;
+                        };
+                        warnings: string[];
+                        errors?: {
+                            data: {
+                                row: number;
+                                column: string;
+                                value: string | null;
+                                code: string;
+                                detail: string;
+                                pointer: string;
+                            }[];
+                            next_cursor: string | null;
+                        };
+                        uploaded_by: number | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs imports:write) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bulkMonitoring: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "worker_ids": [
+                 *         41,
+                 *         42,
+                 *         43
+                 *       ],
+                 *       "settings": {
+                 *         "enabled": true,
+                 *         "frequency": "weekly"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Workers to change; each answered on its own */
+                    worker_ids: number[];
+                    settings: {
+                        /**
+                         * @description Checked on schedule (default true)
+                         * @default true
+                         */
+                        enabled?: boolean;
+                        /**
+                         * @description How often outside the expiry window (default daily); daily within 14 days of expiry
+                         * @default daily
+                         * @enum {string}
+                         */
+                        frequency?: "daily" | "weekly";
+                        /** @default null */
+                        paused_until?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description One answer per distinct id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 41,
+                     *           "result": "updated"
+                     *         },
+                     *         {
+                     *           "id": 42,
+                     *           "result": "archived",
+                     *           "problem": {
+                     *             "type": "/problems/worker-archived",
+                     *             "title": "Worker archived",
+                     *             "status": 422,
+                     *             "detail": "Worker 42 is archived"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            result: string;
+                            problem?: {
+                                type: string;
+                                title: string;
+                                status: number;
+                                detail: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs workers:write) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTeamRoles: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every role */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "custom-2",
+                     *           "name": "Night coordinator",
+                     *           "permissions": [
+                     *             "workers:read",
+                     *             "alerts:read",
+                     *             "alerts:acknowledge"
+                     *           ],
+                     *           "built_in": false,
+                     *           "user_count": 1
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            permissions: string[];
+                            built_in: boolean;
+                            user_count: number;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createTeamRole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
+                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Night coordinator",
+                 *       "permissions": [
+                 *         "workers:read",
+                 *         "alerts:read",
+                 *         "alerts:acknowledge"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description What the role is called */
+                    name: string;
+                    /** @description What its users may do */
+                    permissions: ("workers:read" | "workers:write" | "verifications:run" | "alerts:read" | "alerts:acknowledge" | "evidence:read" | "imports:write" | "billing:read" | "team:manage" | "webhooks:manage" | "requests:review" | "health:read")[];
+                };
+            };
+        };
+        responses: {
+            /** @description The role */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "custom-2",
+                     *       "name": "Night coordinator",
+                     *       "permissions": [
+                     *         "workers:read",
+                     *         "alerts:read",
+                     *         "alerts:acknowledge"
+                     *       ],
+                     *       "built_in": false,
+                     *       "user_count": 0
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        permissions: string[];
+                        built_in: boolean;
+                        user_count: number;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTeamRole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path: {
+                /**
+                 * @description A built-in role (`owner`, `admin`, `compliance_manager`, `viewer`, `billing`) or a custom role's id
+                 * @example custom-2
+                 */
+                roleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The role */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "custom-2",
+                     *       "name": "Night coordinator",
+                     *       "permissions": [
+                     *         "workers:read",
+                     *         "alerts:read",
+                     *         "alerts:acknowledge"
+                     *       ],
+                     *       "built_in": false,
+                     *       "user_count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        permissions: string[];
+                        built_in: boolean;
+                        user_count: number;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceTeamRole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path: {
+                /**
+                 * @description A built-in role (`owner`, `admin`, `compliance_manager`, `viewer`, `billing`) or a custom role's id
+                 * @example custom-2
+                 */
+                roleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Night coordinator",
+                 *       "permissions": [
+                 *         "workers:read",
+                 *         "alerts:read"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description What the role is called */
+                    name: string;
+                    /** @description What its users may do */
+                    permissions: ("workers:read" | "workers:write" | "verifications:run" | "alerts:read" | "alerts:acknowledge" | "evidence:read" | "imports:write" | "billing:read" | "team:manage" | "webhooks:manage" | "requests:review" | "health:read")[];
+                };
+            };
+        };
+        responses: {
+            /** @description The role as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "custom-2",
+                     *       "name": "Night coordinator",
+                     *       "permissions": [
+                     *         "workers:read",
+                     *         "alerts:read",
+                     *         "alerts:acknowledge"
+                     *       ],
+                     *       "built_in": false,
+                     *       "user_count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        permissions: string[];
+                        built_in: boolean;
+                        user_count: number;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteTeamRole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path: {
+                /**
+                 * @description A built-in role (`owner`, `admin`, `compliance_manager`, `viewer`, `billing`) or a custom role's id
+                 * @example custom-2
+                 */
+                roleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTeamUsers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every team user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 3,
+                     *           "name": "Priya Shah",
+                     *           "email": "priya.shah@northwind.example",
+                     *           "role_id": "compliance_manager",
+                     *           "status": "active",
+                     *           "alert_min_severity": "medium",
+                     *           "created_at": "2026-11-20T09:00:00+00:00",
+                     *           "updated_at": "2026-11-20T09:00:00+00:00"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            email: string;
+                            role_id: string;
+                            /** @enum {string} */
+                            status: "active" | "disabled";
+                            /** @enum {string} */
+                            alert_min_severity: "low" | "medium" | "high" | "critical" | "none";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createTeamUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
+                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Priya Shah",
+                 *       "email": "priya.shah@northwind.example",
+                 *       "role_id": "compliance_manager",
+                 *       "status": "active",
+                 *       "alert_min_severity": "medium"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The person's name */
+                    name: string;
+                    /**
+                     * Format: email
+                     * @description Where alert e-mails go; one user per address
+                     */
+                    email: string;
+                    /** @description A built-in role or a custom role's id */
+                    role_id: string;
+                    /**
+                     * @default active
+                     * @enum {string}
+                     */
+                    status?: "active" | "disabled";
+                    /**
+                     * @default high
+                     * @enum {string}
+                     */
+                    alert_min_severity?: "low" | "medium" | "high" | "critical" | "none";
+                };
+            };
+        };
+        responses: {
+            /** @description The user */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "name": "Priya Shah",
+                     *       "email": "priya.shah@northwind.example",
+                     *       "role_id": "compliance_manager",
+                     *       "status": "active",
+                     *       "alert_min_severity": "medium",
+                     *       "created_at": "2026-11-20T09:00:00+00:00",
+                     *       "updated_at": "2026-11-20T09:00:00+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        email: string;
+                        role_id: string;
+                        /** @enum {string} */
+                        status: "active" | "disabled";
+                        /** @enum {string} */
+                        alert_min_severity: "low" | "medium" | "high" | "critical" | "none";
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTeamUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 3
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "name": "Priya Shah",
+                     *       "email": "priya.shah@northwind.example",
+                     *       "role_id": "compliance_manager",
+                     *       "status": "active",
+                     *       "alert_min_severity": "medium",
+                     *       "created_at": "2026-11-20T09:00:00+00:00",
+                     *       "updated_at": "2026-11-20T09:00:00+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        email: string;
+                        role_id: string;
+                        /** @enum {string} */
+                        status: "active" | "disabled";
+                        /** @enum {string} */
+                        alert_min_severity: "low" | "medium" | "high" | "critical" | "none";
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceTeamUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 3
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Priya Shah",
+                 *       "email": "priya.shah@northwind.example",
+                 *       "role_id": "compliance_manager",
+                 *       "status": "active",
+                 *       "alert_min_severity": "critical"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The person's name */
+                    name: string;
+                    /**
+                     * Format: email
+                     * @description Where alert e-mails go; one user per address
+                     */
+                    email: string;
+                    /** @description A built-in role or a custom role's id */
+                    role_id: string;
+                    /**
+                     * @default active
+                     * @enum {string}
+                     */
+                    status?: "active" | "disabled";
+                    /**
+                     * @default high
+                     * @enum {string}
+                     */
+                    alert_min_severity?: "low" | "medium" | "high" | "critical" | "none";
+                };
+            };
+        };
+        responses: {
+            /** @description The user as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "name": "Priya Shah",
+                     *       "email": "priya.shah@northwind.example",
+                     *       "role_id": "compliance_manager",
+                     *       "status": "active",
+                     *       "alert_min_severity": "medium",
+                     *       "created_at": "2026-11-20T09:00:00+00:00",
+                     *       "updated_at": "2026-11-20T09:00:00+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        email: string;
+                        role_id: string;
+                        /** @enum {string} */
+                        status: "active" | "disabled";
+                        /** @enum {string} */
+                        alert_min_severity: "low" | "medium" | "high" | "critical" | "none";
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteTeamUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 3
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startVerificationJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
+                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "worker_ids": [
+                 *         41,
+                 *         42,
+                 *         43
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Workers to check; foreign and archived ones are skipped */
+                    worker_ids?: number[];
+                    /**
+                     * @description Check every worker that is not archived
+                     * @constant
+                     */
+                    all?: true;
+                };
+            };
+        };
+        responses: {
+            /** @description The job, queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "status": "queued",
+                     *       "counts": {
+                     *         "total": 3,
+                     *         "completed": 0,
+                     *         "errored": 0,
+                     *         "skipped": 0
+                     *       },
+                     *       "failures": [],
+                     *       "requested_by": 2,
+                     *       "created_at": "2026-11-21T09:30:00+00:00",
+                     *       "started_at": null,
+                     *       "finished_at": null
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "completed_with_errors" | "failed";
+                        counts: {
+                            total: number;
+                            completed: number;
+                            errored: number;
+                            skipped: number;
+                        };
+                        failures: {
+                            task: unknown;
+                            detail: string;
+                        }[];
+                        requested_by: number | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs verifications:run) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVerificationJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 3
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "status": "completed_with_errors",
+                     *       "counts": {
+                     *         "total": 12,
+                     *         "completed": 10,
+                     *         "errored": 1,
+                     *         "skipped": 1
+                     *       },
+                     *       "failures": [
+                     *         {
+                     *           "task": 46,
+                     *           "detail": "Worker 46: the register did not answer (timeout)"
+                     *         }
+                     *       ],
+                     *       "requested_by": 2,
+                     *       "created_at": "2026-11-21T09:30:00+00:00",
+                     *       "started_at": "2026-11-21T09:30:01+00:00",
+                     *       "finished_at": "2026-11-21T09:30:19+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "completed_with_errors" | "failed";
+                        counts: {
+                            total: number;
+                            completed: number;
+                            errored: number;
+                            skipped: number;
+                        };
+                        failures: {
+                            task: unknown;
+                            detail: string;
+                        }[];
+                        requested_by: number | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs verifications:run) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listWorkers: {
         parameters: {
             query?: {
@@ -1988,7 +5276,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs workers:read) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2195,7 +5483,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs workers:write) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2352,7 +5640,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs workers:read) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2560,7 +5848,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs workers:write) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2662,7 +5950,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs workers:write) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2822,7 +6110,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs workers:write) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2850,6 +6138,253 @@ export interface operations {
                 };
             };
             /** @description Body not application/merge-patch+json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMonitoring: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 41
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "frequency": "daily",
+                     *       "paused_until": null,
+                     *       "next_check_at": "2026-11-21T09:17:00+00:00",
+                     *       "last_checked_at": "2026-11-20T09:17:04+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        enabled: boolean;
+                        /** @enum {string} */
+                        frequency: "daily" | "weekly";
+                        paused_until: string | null;
+                        next_check_at: string | null;
+                        last_checked_at: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs workers:write) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putMonitoring: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 41
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "frequency": "weekly",
+                 *       "paused_until": "2026-12-24"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Checked on schedule (default true)
+                     * @default true
+                     */
+                    enabled?: boolean;
+                    /**
+                     * @description How often outside the expiry window (default daily); daily within 14 days of expiry
+                     * @default daily
+                     * @enum {string}
+                     */
+                    frequency?: "daily" | "weekly";
+                    /** @default null */
+                    paused_until?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "frequency": "daily",
+                     *       "paused_until": null,
+                     *       "next_check_at": "2026-11-21T09:17:00+00:00",
+                     *       "last_checked_at": "2026-11-20T09:17:04+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        enabled: boolean;
+                        /** @enum {string} */
+                        frequency: "daily" | "weekly";
+                        paused_until: string | null;
+                        next_check_at: string | null;
+                        last_checked_at: string | null;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs workers:write) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3076,7 +6611,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs workers:read) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3430,3542 +6965,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    startVerificationJob: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
-                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
-                 */
-                "Idempotency-Key"?: string;
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "worker_ids": [
-                 *         41,
-                 *         42,
-                 *         43
-                 *       ]
-                 *     }
-                 */
-                "application/json": {
-                    /** @description Workers to check; foreign and archived ones are skipped */
-                    worker_ids?: number[];
-                    /**
-                     * @description Check every worker that is not archived
-                     * @constant
-                     */
-                    all?: true;
-                };
-            };
-        };
-        responses: {
-            /** @description The job, queued */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 3,
-                     *       "status": "queued",
-                     *       "counts": {
-                     *         "total": 3,
-                     *         "completed": 0,
-                     *         "errored": 0,
-                     *         "skipped": 0
-                     *       },
-                     *       "failures": [],
-                     *       "requested_by": 2,
-                     *       "created_at": "2026-11-21T09:30:00+00:00",
-                     *       "started_at": null,
-                     *       "finished_at": null
-                     *     }
-                     */
-                    "application/json": {
-                        id: number;
-                        /** @enum {string} */
-                        status: "queued" | "running" | "completed" | "completed_with_errors" | "failed";
-                        counts: {
-                            total: number;
-                            completed: number;
-                            errored: number;
-                            skipped: number;
-                        };
-                        failures: {
-                            task: unknown;
-                            detail: string;
-                        }[];
-                        requested_by: number | null;
-                        /** Format: date-time */
-                        created_at: string;
-                        started_at: string | null;
-                        finished_at: string | null;
-                    };
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body over 64 KiB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body not application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getVerificationJob: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path: {
-                /**
-                 * @description The id, as the API returned it
-                 * @example 3
-                 */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The job */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 3,
-                     *       "status": "completed_with_errors",
-                     *       "counts": {
-                     *         "total": 12,
-                     *         "completed": 10,
-                     *         "errored": 1,
-                     *         "skipped": 1
-                     *       },
-                     *       "failures": [
-                     *         {
-                     *           "task": 46,
-                     *           "detail": "Worker 46: the register did not answer (timeout)"
-                     *         }
-                     *       ],
-                     *       "requested_by": 2,
-                     *       "created_at": "2026-11-21T09:30:00+00:00",
-                     *       "started_at": "2026-11-21T09:30:01+00:00",
-                     *       "finished_at": "2026-11-21T09:30:19+00:00"
-                     *     }
-                     */
-                    "application/json": {
-                        id: number;
-                        /** @enum {string} */
-                        status: "queued" | "running" | "completed" | "completed_with_errors" | "failed";
-                        counts: {
-                            total: number;
-                            completed: number;
-                            errored: number;
-                            skipped: number;
-                        };
-                        failures: {
-                            task: unknown;
-                            detail: string;
-                        }[];
-                        requested_by: number | null;
-                        /** Format: date-time */
-                        created_at: string;
-                        started_at: string | null;
-                        finished_at: string | null;
-                    };
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    listAlerts: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Only alerts in this status
-                 * @example open
-                 */
-                status?: "open" | "acknowledged" | "resolved";
-                /**
-                 * @description Only alerts of this severity
-                 * @example critical
-                 */
-                severity?: "low" | "medium" | "high" | "critical";
-                /**
-                 * @description Only alerts of this type
-                 * @example registration.status_changed
-                 */
-                type?: "registration.status_changed" | "registration.not_found" | "registration.restricted" | "registration.expiring" | "registration.name_mismatch" | "verification.unavailable";
-                /**
-                 * @description Only alerts of this worker
-                 * @example 41
-                 */
-                worker_id?: number;
-                /**
-                 * @description How many items a page holds
-                 * @example 25
-                 */
-                limit?: number;
-                /** @description The previous page's `next_cursor`, to read the page after it */
-                cursor?: string;
-            };
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Alerts, newest first */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "id": 12,
-                     *           "worker_id": 41,
-                     *           "type": "registration.restricted",
-                     *           "severity": "high",
-                     *           "status": "acknowledged",
-                     *           "details": {
-                     *             "from": null,
-                     *             "to": [
-                     *               "conditions_of_practice"
-                     *             ]
-                     *           },
-                     *           "first_seen_at": "2026-11-20T09:17:04+00:00",
-                     *           "last_seen_at": "2026-11-21T09:12:44+00:00",
-                     *           "occurrences": 2,
-                     *           "verification_ids": [
-                     *             907,
-                     *             951
-                     *           ],
-                     *           "acknowledged_at": "2026-11-21T10:02:13+00:00",
-                     *           "acknowledged_by": null,
-                     *           "note": "Ward manager told; supervised shifts only",
-                     *           "resolved_at": null,
-                     *           "resolution": null
-                     *         }
-                     *       ],
-                     *       "next_cursor": null
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            id: number;
-                            worker_id: number;
-                            type: string;
-                            /** @enum {string} */
-                            severity: "low" | "medium" | "high" | "critical";
-                            /** @enum {string} */
-                            status: "open" | "acknowledged" | "resolved";
-                            details: {
-                                from: unknown;
-                                to: unknown;
-                            };
-                            /** Format: date-time */
-                            first_seen_at: string;
-                            /** Format: date-time */
-                            last_seen_at: string;
-                            occurrences: number;
-                            verification_ids: number[];
-                            acknowledged_at: string | null;
-                            acknowledged_by: number | null;
-                            note: string | null;
-                            resolved_at: string | null;
-                            resolution: ("condition_cleared" | "worker_archived") | null;
-                        }[];
-                        next_cursor: string | null;
-                    };
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    acknowledgeAlerts: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "alert_ids": [
-                 *         12,
-                 *         13,
-                 *         9
-                 *       ],
-                 *       "note": "Reviewed at the Monday compliance meeting"
-                 *     }
-                 */
-                "application/json": {
-                    /** @description Alerts to acknowledge; each answered on its own */
-                    alert_ids: number[];
-                    /** @description Why, or what was done; kept on the alert */
-                    note?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description One answer per distinct id */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "id": 12,
-                     *           "result": "acknowledged"
-                     *         },
-                     *         {
-                     *           "id": 13,
-                     *           "result": "already_acknowledged"
-                     *         },
-                     *         {
-                     *           "id": 9,
-                     *           "result": "resolved",
-                     *           "problem": {
-                     *             "type": "/problems/alert-resolved",
-                     *             "title": "Alert resolved",
-                     *             "status": 422,
-                     *             "detail": "Alert 9 is resolved"
-                     *           }
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            id: number;
-                            result: string;
-                            problem?: {
-                                type: string;
-                                title: string;
-                                status: number;
-                                detail: string;
-                            };
-                        }[];
-                    };
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body over 64 KiB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body not application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getAlert: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path: {
-                /**
-                 * @description The id, as the API returned it
-                 * @example 12
-                 */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The alert */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 12,
-                     *       "worker_id": 41,
-                     *       "type": "registration.restricted",
-                     *       "severity": "high",
-                     *       "status": "acknowledged",
-                     *       "details": {
-                     *         "from": null,
-                     *         "to": [
-                     *           "conditions_of_practice"
-                     *         ]
-                     *       },
-                     *       "first_seen_at": "2026-11-20T09:17:04+00:00",
-                     *       "last_seen_at": "2026-11-21T09:12:44+00:00",
-                     *       "occurrences": 2,
-                     *       "verification_ids": [
-                     *         907,
-                     *         951
-                     *       ],
-                     *       "acknowledged_at": "2026-11-21T10:02:13+00:00",
-                     *       "acknowledged_by": null,
-                     *       "note": "Ward manager told; supervised shifts only",
-                     *       "resolved_at": null,
-                     *       "resolution": null
-                     *     }
-                     */
-                    "application/json": {
-                        id: number;
-                        worker_id: number;
-                        type: string;
-                        /** @enum {string} */
-                        severity: "low" | "medium" | "high" | "critical";
-                        /** @enum {string} */
-                        status: "open" | "acknowledged" | "resolved";
-                        details: {
-                            from: unknown;
-                            to: unknown;
-                        };
-                        /** Format: date-time */
-                        first_seen_at: string;
-                        /** Format: date-time */
-                        last_seen_at: string;
-                        occurrences: number;
-                        verification_ids: number[];
-                        acknowledged_at: string | null;
-                        acknowledged_by: number | null;
-                        note: string | null;
-                        resolved_at: string | null;
-                        resolution: ("condition_cleared" | "worker_archived") | null;
-                    };
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    acknowledgeAlert: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path: {
-                /**
-                 * @description The id, as the API returned it
-                 * @example 12
-                 */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "note": "Ward manager told; supervised shifts only"
-                 *     }
-                 */
-                "application/json": {
-                    /** @description Why, or what was done; kept on the alert */
-                    note?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The alert */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 12,
-                     *       "worker_id": 41,
-                     *       "type": "registration.restricted",
-                     *       "severity": "high",
-                     *       "status": "acknowledged",
-                     *       "details": {
-                     *         "from": null,
-                     *         "to": [
-                     *           "conditions_of_practice"
-                     *         ]
-                     *       },
-                     *       "first_seen_at": "2026-11-20T09:17:04+00:00",
-                     *       "last_seen_at": "2026-11-21T09:12:44+00:00",
-                     *       "occurrences": 2,
-                     *       "verification_ids": [
-                     *         907,
-                     *         951
-                     *       ],
-                     *       "acknowledged_at": "2026-11-21T10:02:13+00:00",
-                     *       "acknowledged_by": null,
-                     *       "note": "Ward manager told; supervised shifts only",
-                     *       "resolved_at": null,
-                     *       "resolution": null
-                     *     }
-                     */
-                    "application/json": {
-                        id: number;
-                        worker_id: number;
-                        type: string;
-                        /** @enum {string} */
-                        severity: "low" | "medium" | "high" | "critical";
-                        /** @enum {string} */
-                        status: "open" | "acknowledged" | "resolved";
-                        details: {
-                            from: unknown;
-                            to: unknown;
-                        };
-                        /** Format: date-time */
-                        first_seen_at: string;
-                        /** Format: date-time */
-                        last_seen_at: string;
-                        occurrences: number;
-                        verification_ids: number[];
-                        acknowledged_at: string | null;
-                        acknowledged_by: number | null;
-                        note: string | null;
-                        resolved_at: string | null;
-                        resolution: ("condition_cleared" | "worker_archived") | null;
-                    };
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body over 64 KiB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body not application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getMonitoring: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path: {
-                /**
-                 * @description The id, as the API returned it
-                 * @example 41
-                 */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The settings */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "enabled": true,
-                     *       "frequency": "daily",
-                     *       "paused_until": null,
-                     *       "next_check_at": "2026-11-21T09:17:00+00:00",
-                     *       "last_checked_at": "2026-11-20T09:17:04+00:00"
-                     *     }
-                     */
-                    "application/json": {
-                        enabled: boolean;
-                        /** @enum {string} */
-                        frequency: "daily" | "weekly";
-                        paused_until: string | null;
-                        next_check_at: string | null;
-                        last_checked_at: string | null;
-                    };
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    putMonitoring: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path: {
-                /**
-                 * @description The id, as the API returned it
-                 * @example 41
-                 */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "enabled": true,
-                 *       "frequency": "weekly",
-                 *       "paused_until": "2026-12-24"
-                 *     }
-                 */
-                "application/json": {
-                    /**
-                     * @description Checked on schedule (default true)
-                     * @default true
-                     */
-                    enabled?: boolean;
-                    /**
-                     * @description How often outside the expiry window (default daily); daily within 14 days of expiry
-                     * @default daily
-                     * @enum {string}
-                     */
-                    frequency?: "daily" | "weekly";
-                    /** @default null */
-                    paused_until?: string | null;
-                };
-            };
-        };
-        responses: {
-            /** @description The settings as changed */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "enabled": true,
-                     *       "frequency": "daily",
-                     *       "paused_until": null,
-                     *       "next_check_at": "2026-11-21T09:17:00+00:00",
-                     *       "last_checked_at": "2026-11-20T09:17:04+00:00"
-                     *     }
-                     */
-                    "application/json": {
-                        enabled: boolean;
-                        /** @enum {string} */
-                        frequency: "daily" | "weekly";
-                        paused_until: string | null;
-                        next_check_at: string | null;
-                        last_checked_at: string | null;
-                    };
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body over 64 KiB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body not application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    bulkMonitoring: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "worker_ids": [
-                 *         41,
-                 *         42,
-                 *         43
-                 *       ],
-                 *       "settings": {
-                 *         "enabled": true,
-                 *         "frequency": "weekly"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    /** @description Workers to change; each answered on its own */
-                    worker_ids: number[];
-                    settings: {
-                        /**
-                         * @description Checked on schedule (default true)
-                         * @default true
-                         */
-                        enabled?: boolean;
-                        /**
-                         * @description How often outside the expiry window (default daily); daily within 14 days of expiry
-                         * @default daily
-                         * @enum {string}
-                         */
-                        frequency?: "daily" | "weekly";
-                        /** @default null */
-                        paused_until?: string | null;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description One answer per distinct id */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "id": 41,
-                     *           "result": "updated"
-                     *         },
-                     *         {
-                     *           "id": 42,
-                     *           "result": "archived",
-                     *           "problem": {
-                     *             "type": "/problems/worker-archived",
-                     *             "title": "Worker archived",
-                     *             "status": 422,
-                     *             "detail": "Worker 42 is archived"
-                     *           }
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            id: number;
-                            result: string;
-                            problem?: {
-                                type: string;
-                                title: string;
-                                status: number;
-                                detail: string;
-                            };
-                        }[];
-                    };
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body over 64 KiB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body not application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    listEvidence: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Only this worker's evidence
-                 * @example 41
-                 */
-                worker_id?: number;
-                /**
-                 * @description Captured on or after this day (YYYY-MM-DD)
-                 * @example 2026-11-01
-                 */
-                from?: string;
-                /**
-                 * @description Captured on or before this day (YYYY-MM-DD)
-                 * @example 2026-11-30
-                 */
-                to?: string;
-                /**
-                 * @description How many items a page holds
-                 * @example 25
-                 */
-                limit?: number;
-                /** @description The previous page's `next_cursor`, to read the page after it */
-                cursor?: string;
-            };
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Evidence records, newest first */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "id": 907,
-                     *           "worker_id": 41,
-                     *           "verification_id": 907,
-                     *           "seq": 3,
-                     *           "size_bytes": 1874,
-                     *           "captured_at": "2026-11-20T09:17:04+00:00",
-                     *           "retention_until": "2032-11-20T09:17:04+00:00",
-                     *           "simulated": true,
-                     *           "source": {
-                     *             "adapter": "simulated-register",
-                     *             "adapter_version": "1.0.0",
-                     *             "mode": "simulated"
-                     *           },
-                     *           "formats": [
-                     *             "pdf",
-                     *             "json"
-                     *           ],
-                     *           "sha256": "6f1ed002ab5595859014ebf0951522d9c2a7c4d0e4b1f7b1e3f0a8d7c6b5a493",
-                     *           "prev_sha256": "2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae"
-                     *         }
-                     *       ],
-                     *       "next_cursor": null
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            id: number;
-                            worker_id: number;
-                            verification_id: number;
-                            seq: number;
-                            size_bytes: number;
-                            /** Format: date-time */
-                            captured_at: string;
-                            /** Format: date-time */
-                            retention_until: string;
-                            simulated: boolean;
-                            source: {
-                                adapter: string;
-                                adapter_version: string;
-                                /** @enum {string} */
-                                mode: "simulated" | "live";
-                            };
-                            formats: ("pdf" | "json")[];
-                            sha256: string;
-                            prev_sha256: string | null;
-                        }[];
-                        next_cursor: string | null;
-                    };
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getEvidence: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path: {
-                /**
-                 * @description The id, as the API returned it
-                 * @example 907
-                 */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The record */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 907,
-                     *       "worker_id": 41,
-                     *       "verification_id": 907,
-                     *       "seq": 3,
-                     *       "size_bytes": 1874,
-                     *       "captured_at": "2026-11-20T09:17:04+00:00",
-                     *       "retention_until": "2032-11-20T09:17:04+00:00",
-                     *       "simulated": true,
-                     *       "source": {
-                     *         "adapter": "simulated-register",
-                     *         "adapter_version": "1.0.0",
-                     *         "mode": "simulated"
-                     *       },
-                     *       "formats": [
-                     *         "pdf",
-                     *         "json"
-                     *       ],
-                     *       "sha256": "6f1ed002ab5595859014ebf0951522d9c2a7c4d0e4b1f7b1e3f0a8d7c6b5a493",
-                     *       "prev_sha256": "2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae"
-                     *     }
-                     */
-                    "application/json": {
-                        id: number;
-                        worker_id: number;
-                        verification_id: number;
-                        seq: number;
-                        size_bytes: number;
-                        /** Format: date-time */
-                        captured_at: string;
-                        /** Format: date-time */
-                        retention_until: string;
-                        simulated: boolean;
-                        source: {
-                            adapter: string;
-                            adapter_version: string;
-                            /** @enum {string} */
-                            mode: "simulated" | "live";
-                        };
-                        formats: ("pdf" | "json")[];
-                        sha256: string;
-                        prev_sha256: string | null;
-                    };
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    downloadEvidence: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path: {
-                /**
-                 * @description The id, as the API returned it
-                 * @example 907
-                 */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The evidence as a PDF, or its JSON (Accept: application/json) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": string;
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getUsage: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The month (service time zone); this month when left out
-                 * @example 2026-11
-                 */
-                period?: string;
-            };
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The month's usage */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "period": "2026-11",
-                     *       "unit_prices": [
-                     *         {
-                     *           "register": "nmc",
-                     *           "price": {
-                     *             "amount": 50,
-                     *             "currency": "GBP"
-                     *           }
-                     *         },
-                     *         {
-                     *           "register": "hcpc",
-                     *           "price": {
-                     *             "amount": 50,
-                     *             "currency": "GBP"
-                     *           }
-                     *         },
-                     *         {
-                     *           "register": "gmc",
-                     *           "price": {
-                     *             "amount": 75,
-                     *             "currency": "GBP"
-                     *           }
-                     *         }
-                     *       ],
-                     *       "checks": {
-                     *         "billable": 41,
-                     *         "not_billable": 2,
-                     *         "by_register": {
-                     *           "nmc": 24,
-                     *           "hcpc": 13,
-                     *           "gmc": 4
-                     *         },
-                     *         "by_trigger": {
-                     *           "manual": 5,
-                     *           "scheduled": 30,
-                     *           "registration_changed": 4,
-                     *           "batch": 2,
-                     *           "import": 0,
-                     *           "retry": 0
-                     *         }
-                     *       },
-                     *       "amount": {
-                     *         "amount": 2150,
-                     *         "currency": "GBP"
-                     *       },
-                     *       "workers": {
-                     *         "monitored": 12,
-                     *         "total": 13
-                     *       },
-                     *       "daily": [
-                     *         {
-                     *           "date": "2026-11-01",
-                     *           "billable": 0
-                     *         },
-                     *         {
-                     *           "date": "2026-11-02",
-                     *           "billable": 12
-                     *         },
-                     *         {
-                     *           "date": "2026-11-03",
-                     *           "billable": 12
-                     *         }
-                     *       ],
-                     *       "ledger_entry_id": null
-                     *     }
-                     */
-                    "application/json": {
-                        period: string;
-                        unit_prices: {
-                            /** @enum {string} */
-                            register: "nmc" | "hcpc" | "gmc";
-                            price: {
-                                amount: number;
-                                currency: string;
-                            };
-                        }[];
-                        checks: {
-                            billable: number;
-                            not_billable: number;
-                            by_register: {
-                                [key: string]: number;
-                            };
-                            by_trigger: {
-                                [key: string]: number;
-                            };
-                        };
-                        amount: {
-                            amount: number;
-                            currency: string;
-                        };
-                        workers: {
-                            monitored: number;
-                            total: number;
-                        };
-                        daily: {
-                            date: string;
-                            billable: number;
-                        }[];
-                        ledger_entry_id: string | null;
-                    };
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    listImports: {
-        parameters: {
-            query?: {
-                /**
-                 * @description How many items a page holds
-                 * @example 10
-                 */
-                limit?: number;
-                /** @description The previous page's `next_cursor`, to read the page after it */
-                cursor?: string;
-            };
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Imports, newest first */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "id": 8,
-                     *           "status": "completed_with_errors",
-                     *           "mode": "upsert",
-                     *           "dry_run": false,
-                     *           "file": {
-                     *             "name": "workers-november.csv",
-                     *             "size_bytes": 1523,
-                     *             "sha256": "9b74c9897bac770ffc029102a200c5de2f5c6c2c8f3ea0c2e4e9bb46a6b0d7a1"
-                     *           },
-                     *           "counts": {
-                     *             "rows_total": 12,
-                     *             "created": 9,
-                     *             "updated": 1,
-                     *             "unchanged": 0,
-                     *             "failed": 2
-                     *           },
-                     *           "warnings": [
-                     *             "Column \"notes\" is not imported"
-                     *           ],
-                     *           "errors": {
-                     *             "data": [
-                     *               {
-                     *                 "row": 4,
-                     *                 "column": "registration_number",
-                     *                 "value": "12A345",
-                     *                 "code": "validation",
-                     *                 "detail": "Not an NMC PIN: two digits, a letter, four digits, a letter (for example 12A3456B)",
-                     *                 "pointer": "/registration/number"
-                     *               },
-                     *               {
-                     *                 "row": 9,
-                     *                 "column": "external_ref",
-                     *                 "value": "EMP-0193",
-                     *                 "code": "duplicate-in-file",
-                     *                 "detail": "The same worker as line 3",
-                     *                 "pointer": "/external_ref"
-                     *               }
-                     *             ],
-                     *             "next_cursor": null
-                     *           },
-                     *           "uploaded_by": 2,
-                     *           "created_at": "2026-11-21T09:40:00+00:00",
-                     *           "finished_at": "2026-11-21T09:40:06+00:00"
-                     *         }
-                     *       ],
-                     *       "next_cursor": null
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            id: number;
-                            /** @enum {string} */
-                            status: "queued" | "validating" | "processing" | "completed" | "completed_with_errors" | "validated" | "failed";
-                            /** @enum {string} */
-                            mode: "upsert" | "create_only";
-                            dry_run: boolean;
-                            file: {
-                                name: string | null;
-                                size_bytes: number;
-                                sha256: string;
-                            };
-                            counts: {
-                                rows_total: number;
-                                created: number;
-                                updated: number;
-                                unchanged: number;
-                                failed: number;
-                            };
-                            warnings: string[];
-                            errors?: {
-                                data: {
-                                    row: number;
-                                    column: string;
-                                    value: string | null;
-                                    code: string;
-                                    detail: string;
-                                    pointer: string;
-                                }[];
-                                next_cursor: string | null;
-                            };
-                            uploaded_by: number | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            finished_at: string | null;
-                        }[];
-                        next_cursor: string | null;
-                    };
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    startImport: {
-        parameters: {
-            query?: {
-                /**
-                 * @description `upsert` (default): rows matching a worker by external_ref, else by registration, replace it; `create_only`: such rows fail
-                 * @example upsert
-                 */
-                mode?: "upsert" | "create_only";
-                /**
-                 * @description `true`: check every row, existing workers included, and write nothing (default false)
-                 * @example false
-                 */
-                dry_run?: "true" | "false";
-                /** @description The file's name, kept with the import (multipart uploads carry their own) */
-                name?: string;
-            };
-            header?: {
-                /**
-                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
-                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
-                 */
-                "Idempotency-Key"?: string;
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example first_name,last_name,register,registration_number,external_ref,email
-                 *     Grace,Adeyemi,nmc,12A9001B,EMP-0193,grace.adeyemi@example.org
-                 *     Tom,Okoro,hcpc,PA9005,EMP-0194,
-                 */
-                "text/csv": string;
-                "multipart/form-data": {
-                    /** Format: binary */
-                    file: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The import, checked and queued (or validated, for a dry run) */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 8,
-                     *       "status": "queued",
-                     *       "mode": "upsert",
-                     *       "dry_run": false,
-                     *       "file": {
-                     *         "name": "workers-november.csv",
-                     *         "size_bytes": 1523,
-                     *         "sha256": "9b74c9897bac770ffc029102a200c5de2f5c6c2c8f3ea0c2e4e9bb46a6b0d7a1"
-                     *       },
-                     *       "counts": {
-                     *         "rows_total": 12,
-                     *         "created": 0,
-                     *         "updated": 0,
-                     *         "unchanged": 0,
-                     *         "failed": 2
-                     *       },
-                     *       "warnings": [
-                     *         "Column \"notes\" is not imported"
-                     *       ],
-                     *       "uploaded_by": 2,
-                     *       "created_at": "2026-11-21T09:40:00+00:00",
-                     *       "finished_at": null
-                     *     }
-                     */
-                    "application/json": {
-                        id: number;
-                        /** @enum {string} */
-                        status: "queued" | "validating" | "processing" | "completed" | "completed_with_errors" | "validated" | "failed";
-                        /** @enum {string} */
-                        mode: "upsert" | "create_only";
-                        dry_run: boolean;
-                        file: {
-                            name: string | null;
-                            size_bytes: number;
-                            sha256: string;
-                        };
-                        counts: {
-                            rows_total: number;
-                            created: number;
-                            updated: number;
-                            unchanged: number;
-                            failed: number;
-                        };
-                        warnings: string[];
-                        errors?: {
-                            data: {
-                                row: number;
-                                column: string;
-                                value: string | null;
-                                code: string;
-                                detail: string;
-                                pointer: string;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                        uploaded_by: number | null;
-                        /** Format: date-time */
-                        created_at: string;
-                        finished_at: string | null;
-                    };
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description File over 5242880 bytes */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body not text/csv or multipart/form-data */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getImport: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The previous page's `next_cursor`, to read the page after it
-                 * @example eyJ2IjoxfQ
-                 */
-                errors_cursor?: string;
-            };
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path: {
-                /**
-                 * @description The id, as the API returned it
-                 * @example 8
-                 */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The import */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 8,
-                     *       "status": "completed_with_errors",
-                     *       "mode": "upsert",
-                     *       "dry_run": false,
-                     *       "file": {
-                     *         "name": "workers-november.csv",
-                     *         "size_bytes": 1523,
-                     *         "sha256": "9b74c9897bac770ffc029102a200c5de2f5c6c2c8f3ea0c2e4e9bb46a6b0d7a1"
-                     *       },
-                     *       "counts": {
-                     *         "rows_total": 12,
-                     *         "created": 9,
-                     *         "updated": 1,
-                     *         "unchanged": 0,
-                     *         "failed": 2
-                     *       },
-                     *       "warnings": [
-                     *         "Column \"notes\" is not imported"
-                     *       ],
-                     *       "errors": {
-                     *         "data": [
-                     *           {
-                     *             "row": 4,
-                     *             "column": "registration_number",
-                     *             "value": "12A345",
-                     *             "code": "validation",
-                     *             "detail": "Not an NMC PIN: two digits, a letter, four digits, a letter (for example 12A3456B)",
-                     *             "pointer": "/registration/number"
-                     *           },
-                     *           {
-                     *             "row": 9,
-                     *             "column": "external_ref",
-                     *             "value": "EMP-0193",
-                     *             "code": "duplicate-in-file",
-                     *             "detail": "The same worker as line 3",
-                     *             "pointer": "/external_ref"
-                     *           }
-                     *         ],
-                     *         "next_cursor": null
-                     *       },
-                     *       "uploaded_by": 2,
-                     *       "created_at": "2026-11-21T09:40:00+00:00",
-                     *       "finished_at": "2026-11-21T09:40:06+00:00"
-                     *     }
-                     */
-                    "application/json": {
-                        id: number;
-                        /** @enum {string} */
-                        status: "queued" | "validating" | "processing" | "completed" | "completed_with_errors" | "validated" | "failed";
-                        /** @enum {string} */
-                        mode: "upsert" | "create_only";
-                        dry_run: boolean;
-                        file: {
-                            name: string | null;
-                            size_bytes: number;
-                            sha256: string;
-                        };
-                        counts: {
-                            rows_total: number;
-                            created: number;
-                            updated: number;
-                            unchanged: number;
-                            failed: number;
-                        };
-                        warnings: string[];
-                        errors?: {
-                            data: {
-                                row: number;
-                                column: string;
-                                value: string | null;
-                                code: string;
-                                detail: string;
-                                pointer: string;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                        uploaded_by: number | null;
-                        /** Format: date-time */
-                        created_at: string;
-                        finished_at: string | null;
-                    };
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    listTeamRoles: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Every role */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "id": "custom-2",
-                     *           "name": "Night coordinator",
-                     *           "permissions": [
-                     *             "workers:read",
-                     *             "alerts:read",
-                     *             "alerts:acknowledge"
-                     *           ],
-                     *           "built_in": false,
-                     *           "user_count": 1
-                     *         }
-                     *       ],
-                     *       "next_cursor": null
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            permissions: string[];
-                            built_in: boolean;
-                            user_count: number;
-                        }[];
-                        next_cursor: string | null;
-                    };
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    createTeamRole: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
-                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
-                 */
-                "Idempotency-Key"?: string;
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "name": "Night coordinator",
-                 *       "permissions": [
-                 *         "workers:read",
-                 *         "alerts:read",
-                 *         "alerts:acknowledge"
-                 *       ]
-                 *     }
-                 */
-                "application/json": {
-                    /** @description What the role is called */
-                    name: string;
-                    /** @description What its users may do */
-                    permissions: ("workers:read" | "workers:write" | "verifications:run" | "alerts:read" | "alerts:acknowledge" | "evidence:read" | "imports:write" | "billing:read" | "team:manage" | "webhooks:manage" | "requests:review" | "health:read")[];
-                };
-            };
-        };
-        responses: {
-            /** @description The role */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "custom-2",
-                     *       "name": "Night coordinator",
-                     *       "permissions": [
-                     *         "workers:read",
-                     *         "alerts:read",
-                     *         "alerts:acknowledge"
-                     *       ],
-                     *       "built_in": false,
-                     *       "user_count": 0
-                     *     }
-                     */
-                    "application/json": {
-                        id: string;
-                        name: string;
-                        permissions: string[];
-                        built_in: boolean;
-                        user_count: number;
-                    };
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body over 64 KiB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body not application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getTeamRole: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path: {
-                /**
-                 * @description A built-in role (`owner`, `admin`, `compliance_manager`, `viewer`, `billing`) or a custom role's id
-                 * @example custom-2
-                 */
-                roleId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The role */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "custom-2",
-                     *       "name": "Night coordinator",
-                     *       "permissions": [
-                     *         "workers:read",
-                     *         "alerts:read",
-                     *         "alerts:acknowledge"
-                     *       ],
-                     *       "built_in": false,
-                     *       "user_count": 1
-                     *     }
-                     */
-                    "application/json": {
-                        id: string;
-                        name: string;
-                        permissions: string[];
-                        built_in: boolean;
-                        user_count: number;
-                    };
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    replaceTeamRole: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path: {
-                /**
-                 * @description A built-in role (`owner`, `admin`, `compliance_manager`, `viewer`, `billing`) or a custom role's id
-                 * @example custom-2
-                 */
-                roleId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "name": "Night coordinator",
-                 *       "permissions": [
-                 *         "workers:read",
-                 *         "alerts:read"
-                 *       ]
-                 *     }
-                 */
-                "application/json": {
-                    /** @description What the role is called */
-                    name: string;
-                    /** @description What its users may do */
-                    permissions: ("workers:read" | "workers:write" | "verifications:run" | "alerts:read" | "alerts:acknowledge" | "evidence:read" | "imports:write" | "billing:read" | "team:manage" | "webhooks:manage" | "requests:review" | "health:read")[];
-                };
-            };
-        };
-        responses: {
-            /** @description The role as changed */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "custom-2",
-                     *       "name": "Night coordinator",
-                     *       "permissions": [
-                     *         "workers:read",
-                     *         "alerts:read",
-                     *         "alerts:acknowledge"
-                     *       ],
-                     *       "built_in": false,
-                     *       "user_count": 1
-                     *     }
-                     */
-                    "application/json": {
-                        id: string;
-                        name: string;
-                        permissions: string[];
-                        built_in: boolean;
-                        user_count: number;
-                    };
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body over 64 KiB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body not application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    deleteTeamRole: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path: {
-                /**
-                 * @description A built-in role (`owner`, `admin`, `compliance_manager`, `viewer`, `billing`) or a custom role's id
-                 * @example custom-2
-                 */
-                roleId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    listTeamUsers: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Every team user */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "id": 3,
-                     *           "name": "Priya Shah",
-                     *           "email": "priya.shah@northwind.example",
-                     *           "role_id": "compliance_manager",
-                     *           "status": "active",
-                     *           "alert_min_severity": "medium",
-                     *           "created_at": "2026-11-20T09:00:00+00:00",
-                     *           "updated_at": "2026-11-20T09:00:00+00:00"
-                     *         }
-                     *       ],
-                     *       "next_cursor": null
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            id: number;
-                            name: string;
-                            email: string;
-                            role_id: string;
-                            /** @enum {string} */
-                            status: "active" | "disabled";
-                            /** @enum {string} */
-                            alert_min_severity: "low" | "medium" | "high" | "critical" | "none";
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        }[];
-                        next_cursor: string | null;
-                    };
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    createTeamUser: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
-                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
-                 */
-                "Idempotency-Key"?: string;
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "name": "Priya Shah",
-                 *       "email": "priya.shah@northwind.example",
-                 *       "role_id": "compliance_manager",
-                 *       "status": "active",
-                 *       "alert_min_severity": "medium"
-                 *     }
-                 */
-                "application/json": {
-                    /** @description The person's name */
-                    name: string;
-                    /**
-                     * Format: email
-                     * @description Where alert e-mails go; one user per address
-                     */
-                    email: string;
-                    /** @description A built-in role or a custom role's id */
-                    role_id: string;
-                    /**
-                     * @default active
-                     * @enum {string}
-                     */
-                    status?: "active" | "disabled";
-                    /**
-                     * @default high
-                     * @enum {string}
-                     */
-                    alert_min_severity?: "low" | "medium" | "high" | "critical" | "none";
-                };
-            };
-        };
-        responses: {
-            /** @description The user */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 3,
-                     *       "name": "Priya Shah",
-                     *       "email": "priya.shah@northwind.example",
-                     *       "role_id": "compliance_manager",
-                     *       "status": "active",
-                     *       "alert_min_severity": "medium",
-                     *       "created_at": "2026-11-20T09:00:00+00:00",
-                     *       "updated_at": "2026-11-20T09:00:00+00:00"
-                     *     }
-                     */
-                    "application/json": {
-                        id: number;
-                        name: string;
-                        email: string;
-                        role_id: string;
-                        /** @enum {string} */
-                        status: "active" | "disabled";
-                        /** @enum {string} */
-                        alert_min_severity: "low" | "medium" | "high" | "critical" | "none";
-                        /** Format: date-time */
-                        created_at: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                    };
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body over 64 KiB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body not application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getTeamUser: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path: {
-                /**
-                 * @description The id, as the API returned it
-                 * @example 3
-                 */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The user */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 3,
-                     *       "name": "Priya Shah",
-                     *       "email": "priya.shah@northwind.example",
-                     *       "role_id": "compliance_manager",
-                     *       "status": "active",
-                     *       "alert_min_severity": "medium",
-                     *       "created_at": "2026-11-20T09:00:00+00:00",
-                     *       "updated_at": "2026-11-20T09:00:00+00:00"
-                     *     }
-                     */
-                    "application/json": {
-                        id: number;
-                        name: string;
-                        email: string;
-                        role_id: string;
-                        /** @enum {string} */
-                        status: "active" | "disabled";
-                        /** @enum {string} */
-                        alert_min_severity: "low" | "medium" | "high" | "critical" | "none";
-                        /** Format: date-time */
-                        created_at: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                    };
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    replaceTeamUser: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path: {
-                /**
-                 * @description The id, as the API returned it
-                 * @example 3
-                 */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "name": "Priya Shah",
-                 *       "email": "priya.shah@northwind.example",
-                 *       "role_id": "compliance_manager",
-                 *       "status": "active",
-                 *       "alert_min_severity": "critical"
-                 *     }
-                 */
-                "application/json": {
-                    /** @description The person's name */
-                    name: string;
-                    /**
-                     * Format: email
-                     * @description Where alert e-mails go; one user per address
-                     */
-                    email: string;
-                    /** @description A built-in role or a custom role's id */
-                    role_id: string;
-                    /**
-                     * @default active
-                     * @enum {string}
-                     */
-                    status?: "active" | "disabled";
-                    /**
-                     * @default high
-                     * @enum {string}
-                     */
-                    alert_min_severity?: "low" | "medium" | "high" | "critical" | "none";
-                };
-            };
-        };
-        responses: {
-            /** @description The user as changed */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 3,
-                     *       "name": "Priya Shah",
-                     *       "email": "priya.shah@northwind.example",
-                     *       "role_id": "compliance_manager",
-                     *       "status": "active",
-                     *       "alert_min_severity": "medium",
-                     *       "created_at": "2026-11-20T09:00:00+00:00",
-                     *       "updated_at": "2026-11-20T09:00:00+00:00"
-                     *     }
-                     */
-                    "application/json": {
-                        id: number;
-                        name: string;
-                        email: string;
-                        role_id: string;
-                        /** @enum {string} */
-                        status: "active" | "disabled";
-                        /** @enum {string} */
-                        alert_min_severity: "low" | "medium" | "high" | "critical" | "none";
-                        /** Format: date-time */
-                        created_at: string;
-                        /** Format: date-time */
-                        updated_at: string;
-                    };
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body over 64 KiB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body not application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    deleteTeamUser: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
-                 * @example 3
-                 */
-                "Acting-User"?: number;
-            };
-            path: {
-                /**
-                 * @description The id, as the API returned it
-                 * @example 3
-                 */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Removed */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role */
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs verifications:run) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -109,86 +109,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/courses": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List active courses
-         * @description The live, instructor-led courses by video, with length, price, seats per session, certificate validity and free cancellation hours. `equipment_required` courses post a feedback manikin to the candidate before the session; `equipment_fees` are charged when it comes back late or not at all.
-         */
-        get: operations["listCourses"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/timeslots": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List available timeslots
-         * @description A course's session times between two days (today and 13 days on when left out; at most 31 days) with the seats left across its sessions. A slot closes 24 hours before its start; for equipment courses slots before the 3rd working day from today are not offered, so the manikin can be posted in time.
-         */
-        get: operations["listTimeslots"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/timeslots/hold": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Hold a seat of a timeslot for 30 minutes
-         * @description Reserves a free seat of a session of the course at that date and time for 30 minutes, so a booking can be made with `hold_hash`. One active hold per client: a second answers 409 with the one it has. A slot that is not offered is 422 `slot-unavailable` with `reason` (`unknown`, `closed`, `inside_dispatch_lead_time`, `full`).
-         */
-        post: operations["holdTimeslot"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/timeslots/hold/{holdHash}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Release a hold
-         * @description Gives the held seat back before its 30 minutes are up. Another client's hold, or one used, released or expired, is 404.
-         */
-        delete: operations["releaseHold"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/bookings": {
         parameters: {
             query?: never;
@@ -253,6 +173,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/courses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List active courses
+         * @description The live, instructor-led courses by video, with length, price, seats per session, certificate validity and free cancellation hours. `equipment_required` courses post a feedback manikin to the candidate before the session; `equipment_fees` are charged when it comes back late or not at all.
+         */
+        get: operations["listCourses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invite/{token}": {
         parameters: {
             query?: never;
@@ -296,6 +236,66 @@ export interface paths {
          */
         post: operations["submitPaymentPage"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/timeslots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List available timeslots
+         * @description A course's session times between two days (today and 13 days on when left out; at most 31 days) with the seats left across its sessions. A slot closes 24 hours before its start; for equipment courses slots before the 3rd working day from today are not offered, so the manikin can be posted in time.
+         */
+        get: operations["listTimeslots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/timeslots/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hold a seat of a timeslot for 30 minutes
+         * @description Reserves a free seat of a session of the course at that date and time for 30 minutes, so a booking can be made with `hold_hash`. One active hold per client: a second answers 409 with the one it has. A slot that is not offered is 422 `slot-unavailable` with `reason` (`unknown`, `closed`, `inside_dispatch_lead_time`, `full`).
+         */
+        post: operations["holdTimeslot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/timeslots/hold/{holdHash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Release a hold
+         * @description Gives the held seat back before its 30 minutes are up. Another client's hold, or one used, released or expired, is 404.
+         */
+        delete: operations["releaseHold"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1364,445 +1364,6 @@ export interface operations {
             };
         };
     };
-    listCourses: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Active courses */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "id": 1,
-                     *           "name": "Virtual adult BLS with manikin",
-                     *           "code": "VBLS-M",
-                     *           "description": "Adult basic life support by live video, practised on a feedback manikin posted to the candidate.",
-                     *           "delivery": "virtual",
-                     *           "cstf_subject": "resuscitation",
-                     *           "pre_attendance_notes": "Camera and microphone on throughout; a test at the end.",
-                     *           "duration_minutes": 180,
-                     *           "certificate_validity_months": 12,
-                     *           "free_cancellation_hours": 72,
-                     *           "seats_per_session": 6,
-                     *           "equipment_required": true,
-                     *           "price": {
-                     *             "amount": 7500,
-                     *             "currency": "GBP"
-                     *           },
-                     *           "equipment_fees": {
-                     *             "late_return": {
-                     *               "amount": 2500,
-                     *               "currency": "GBP"
-                     *             },
-                     *             "lost": {
-                     *               "amount": 10000,
-                     *               "currency": "GBP"
-                     *             }
-                     *           }
-                     *         }
-                     *       ],
-                     *       "next_cursor": null
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            id: number;
-                            name: string;
-                            code: string;
-                            description: string | null;
-                            /** @constant */
-                            delivery: "virtual";
-                            cstf_subject: string | null;
-                            pre_attendance_notes: string | null;
-                            duration_minutes: number;
-                            certificate_validity_months: number;
-                            free_cancellation_hours: number;
-                            seats_per_session: number;
-                            equipment_required: boolean;
-                            price: {
-                                amount: number;
-                                currency: string;
-                            };
-                            equipment_fees: {
-                                late_return: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                                lost: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                            } | null;
-                        }[];
-                        next_cursor: string | null;
-                    };
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    listTimeslots: {
-        parameters: {
-            query: {
-                /**
-                 * @description The course, from GET /courses
-                 * @example 1
-                 */
-                course_id: number;
-                /**
-                 * @description The first day to list (YYYY-MM-DD); today if left out
-                 * @example 2026-12-01
-                 */
-                from?: string;
-                /**
-                 * @description The last day to list (YYYY-MM-DD); 13 days after `from` if left out; at most 31 days
-                 * @example 2026-12-14
-                 */
-                to?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Timeslots, soonest first */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "date": "2026-12-08",
-                     *           "time": "10:00",
-                     *           "course": {
-                     *             "id": 1,
-                     *             "name": "Virtual adult BLS with manikin"
-                     *           },
-                     *           "seats_available": 4
-                     *         }
-                     *       ],
-                     *       "next_cursor": null
-                     *     }
-                     */
-                    "application/json": {
-                        data: {
-                            date: string;
-                            time: string;
-                            course: {
-                                id: number;
-                                name: string;
-                            };
-                            seats_available: number;
-                        }[];
-                        next_cursor: string | null;
-                    };
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    holdTimeslot: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
-                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
-                 */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "course_id": 1,
-                 *       "date": "2026-12-08",
-                 *       "time": "10:00"
-                 *     }
-                 */
-                "application/json": {
-                    course_id: number;
-                    /** Format: date */
-                    date: string;
-                    time: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Held for 30 minutes */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "hold_hash": "Zt4c1v8Wm0aQ2xYk9pLr3sB6nE5uJ7hG1dF0oI2qK4w",
-                     *       "expires_at": "2026-11-20T10:30:00+00:00",
-                     *       "expires_in_seconds": 1800,
-                     *       "slot": {
-                     *         "date": "2026-12-08",
-                     *         "time": "10:00",
-                     *         "course": {
-                     *           "id": 1,
-                     *           "name": "Virtual adult BLS with manikin"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        hold_hash: string;
-                        /** Format: date-time */
-                        expires_at: string;
-                        expires_in_seconds: number;
-                        slot: {
-                            date: string;
-                            time: string;
-                            course: {
-                                id: number;
-                                name: string;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The client already has an active hold; `hold` is it */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        errors?: {
-                            detail: string;
-                            pointer?: string;
-                            parameter?: string;
-                            header?: string;
-                        }[];
-                        hold: {
-                            hold_hash: string;
-                            /** Format: date-time */
-                            expires_at: string;
-                            expires_in_seconds: number;
-                            slot: {
-                                date: string;
-                                time: string;
-                                course: {
-                                    id: number;
-                                    name: string;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Body over 64 KiB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body not application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    releaseHold: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The `hold_hash` that the hold operation (POST /timeslots/hold, POST /seats/hold) answered
-                 * @example Zt4c1v8Wm0aQ2xYk9pLr3sB6nE5uJ7hG1dF0oI2qK4w
-                 */
-                holdHash: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Released */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such resource, or it belongs to another client */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal error; nothing internal is revealed */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
     listBookings: {
         parameters: {
             query?: {
@@ -2683,6 +2244,119 @@ export interface operations {
             };
         };
     };
+    listCourses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Active courses */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Virtual adult BLS with manikin",
+                     *           "code": "VBLS-M",
+                     *           "description": "Adult basic life support by live video, practised on a feedback manikin posted to the candidate.",
+                     *           "delivery": "virtual",
+                     *           "cstf_subject": "resuscitation",
+                     *           "pre_attendance_notes": "Camera and microphone on throughout; a test at the end.",
+                     *           "duration_minutes": 180,
+                     *           "certificate_validity_months": 12,
+                     *           "free_cancellation_hours": 72,
+                     *           "seats_per_session": 6,
+                     *           "equipment_required": true,
+                     *           "price": {
+                     *             "amount": 7500,
+                     *             "currency": "GBP"
+                     *           },
+                     *           "equipment_fees": {
+                     *             "late_return": {
+                     *               "amount": 2500,
+                     *               "currency": "GBP"
+                     *             },
+                     *             "lost": {
+                     *               "amount": 10000,
+                     *               "currency": "GBP"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            code: string;
+                            description: string | null;
+                            /** @constant */
+                            delivery: "virtual";
+                            cstf_subject: string | null;
+                            pre_attendance_notes: string | null;
+                            duration_minutes: number;
+                            certificate_validity_months: number;
+                            free_cancellation_hours: number;
+                            seats_per_session: number;
+                            equipment_required: boolean;
+                            price: {
+                                amount: number;
+                                currency: string;
+                            };
+                            equipment_fees: {
+                                late_return: {
+                                    amount: number;
+                                    currency: string;
+                                };
+                                lost: {
+                                    amount: number;
+                                    currency: string;
+                                };
+                            } | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     showInvitePage: {
         parameters: {
             query?: never;
@@ -2904,6 +2578,332 @@ export interface operations {
                 content: {
                     /** @example <!doctype html><html lang="en"><head><title>Book a clinical interview</title>…</html> */
                     "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTimeslots: {
+        parameters: {
+            query: {
+                /**
+                 * @description The course, from GET /courses
+                 * @example 1
+                 */
+                course_id: number;
+                /**
+                 * @description The first day to list (YYYY-MM-DD); today if left out
+                 * @example 2026-12-01
+                 */
+                from?: string;
+                /**
+                 * @description The last day to list (YYYY-MM-DD); 13 days after `from` if left out; at most 31 days
+                 * @example 2026-12-14
+                 */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Timeslots, soonest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "date": "2026-12-08",
+                     *           "time": "10:00",
+                     *           "course": {
+                     *             "id": 1,
+                     *             "name": "Virtual adult BLS with manikin"
+                     *           },
+                     *           "seats_available": 4
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            date: string;
+                            time: string;
+                            course: {
+                                id: number;
+                                name: string;
+                            };
+                            seats_available: number;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    holdTimeslot: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
+                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "course_id": 1,
+                 *       "date": "2026-12-08",
+                 *       "time": "10:00"
+                 *     }
+                 */
+                "application/json": {
+                    course_id: number;
+                    /** Format: date */
+                    date: string;
+                    time: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Held for 30 minutes */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "hold_hash": "Zt4c1v8Wm0aQ2xYk9pLr3sB6nE5uJ7hG1dF0oI2qK4w",
+                     *       "expires_at": "2026-11-20T10:30:00+00:00",
+                     *       "expires_in_seconds": 1800,
+                     *       "slot": {
+                     *         "date": "2026-12-08",
+                     *         "time": "10:00",
+                     *         "course": {
+                     *           "id": 1,
+                     *           "name": "Virtual adult BLS with manikin"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        hold_hash: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        expires_in_seconds: number;
+                        slot: {
+                            date: string;
+                            time: string;
+                            course: {
+                                id: number;
+                                name: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The client already has an active hold; `hold` is it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        type: string;
+                        title: string;
+                        status: number;
+                        detail: string;
+                        errors?: {
+                            detail: string;
+                            pointer?: string;
+                            parameter?: string;
+                            header?: string;
+                        }[];
+                        hold: {
+                            hold_hash: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                            expires_in_seconds: number;
+                            slot: {
+                                date: string;
+                                time: string;
+                                course: {
+                                    id: number;
+                                    name: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    releaseHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The `hold_hash` that the hold operation (POST /timeslots/hold, POST /seats/hold) answered
+                 * @example Zt4c1v8Wm0aQ2xYk9pLr3sB6nE5uJ7hG1dF0oI2qK4w
+                 */
+                holdHash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Released */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Internal error; nothing internal is revealed */
