@@ -1,4 +1,4 @@
-import { eventKindsOf } from '../../functions/core/events/catalogue.js';
+import { eventKindsOf } from '../../functions/core/events/kinds.js';
 import { createRole, createUser } from '../../functions/core/access/team.js';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import { purgeDueRequests } from '../../functions/core/portal-v2/request-purge.js';

@@ -3,7 +3,7 @@ import { createClient } from '../../functions/core/access/clients.js';
 import { listUsers } from '../../functions/core/access/team.js';
 import { DOCUMENTS_BUCKET_ENV } from '../../functions/core/documents/kinds.js';
 import { createObjectReader, S3ReadError } from '../../functions/core/documents/signed-get.js';
-import { eventKindsOf } from '../../functions/core/events/catalogue.js';
+import { eventKindsOf } from '../../functions/core/events/kinds.js';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { eventually } from '../support/eventually.js';

@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { Deps } from '../../functions/core/platform/deps.js';
-import type { EventKind } from '../../functions/core/events/catalogue.js';
+import type { EventKind } from '../../functions/core/events/kinds.js';
 import type { DomainEvent, OutboxItem } from '../../functions/core/events/outbox.js';
 import { relayOutbox } from '../../functions/core/events/relay.js';
 import { newEventId } from '../../functions/core/events/outbox.js';

@@ -3,11 +3,20 @@ import { eventListMarkdown } from '../../functions/api/event-list.js';
 import { buildOpenApi } from '../../functions/api/openapi.js';
 import { webhookSchemas } from '../../functions/api/schemas/webhooks.js';
 import * as v from 'valibot';
-import { EVENT_CATALOGUE, eventKindsOf } from '../../functions/core/events/catalogue.js';
+import { EVENT_CATALOGUE } from '../../functions/core/events/catalogue.js';
+import { EVENT_KINDS, eventKindsOf } from '../../functions/core/events/kinds.js';
+import { FAMILY_IDS } from '../../functions/core/platform/families.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
 import { eventPut } from '../../functions/core/events/outbox.js';
 
-/** The event catalogue is the one list of event kinds: schemas, documents and the README come from it. */
+/** The event kinds are one list: schemas, documents and the README come from it, and the catalogue says what each means. */
+
+it('the catalogue describes exactly the kinds each family delivers, in their order', () => {
+  for (const family of FAMILY_IDS) {
+    expect(Object.keys(EVENT_CATALOGUE[family])).toEqual([...EVENT_KINDS[family]]);
+    for (const meaning of Object.values(EVENT_CATALOGUE[family])) expect(meaning).toMatch(/^[A-Z`].{10,}\.$/);
+  }
+});
 
 it('the README lists exactly the catalogue', () => {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');

@@ -1,6 +1,6 @@
 import { PROBLEM_TYPES, type ProblemCode } from '../problem-types.js';
 import type * as v from 'valibot';
-import { eventKindsOf } from '../../core/events/catalogue.js';
+import { eventKindsOf } from '../../core/events/kinds.js';
 import type { FamilyId } from '../../core/platform/families.js';
 import { CANDIDATE, COMPLETED_REFERENCE, GROUP_REQUEST, REFERENCE_REQUEST, TEMPLATE } from './portal-v2-examples.js';
 import { MONITORING_EXAMPLES } from './registration-monitoring-examples.js';

@@ -1,6 +1,6 @@
 import type { clientOperations, docsOperations, tokenOperations, webhookOperations } from '../routes/shared.js';
 import { html, json, none, type OperationContract } from './contract.js';
-import { eventKindsOf } from '../../core/events/catalogue.js';
+import { eventKindsOf } from '../../core/events/kinds.js';
 import type { FamilyId } from '../../core/platform/families.js';
 import * as R from './responses.js';
 

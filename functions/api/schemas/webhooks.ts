@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { FamilyId } from '../../core/platform/families.js';
-import { eventKindsOf } from '../../core/events/catalogue.js';
+import { eventKindsOf } from '../../core/events/kinds.js';
 import { DEFAULT_TIMEOUT_SECONDS } from '../../core/platform/vocabulary.js';
 import { name, PageQuery, text } from './fields.js';
 

@@ -1,6 +1,6 @@
 import { planRefund, type ChargeRecord } from '../commerce/charges.js';
 import { getPaymentRequest, isPayable, paymentRequestPaid } from '../commerce/payment-requests.js';
-import type { EventKind } from '../events/catalogue.js';
+import type { EventKind } from '../events/kinds.js';
 import { retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';

@@ -1,5 +1,5 @@
 import { getClient } from '../access/clients.js';
-import type { EventKind } from '../events/catalogue.js';
+import type { EventKind } from '../events/kinds.js';
 import { emailPut } from '../events/outbox.js';
 import { bookingCancelled, bookingConfirmed, bookingRescheduled, type EmailContent } from '../messaging/email-templates.js';
 import { calendarContentType, writeCalendar } from '../messaging/icalendar.js';

@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { clientKeys } from '../access/clients.js';
-import type { FamilyEvent } from '../events/catalogue.js';
+import type { FamilyEvent } from '../events/kinds.js';
 import { eventPut } from '../events/outbox.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';

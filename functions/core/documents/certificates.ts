@@ -1,7 +1,7 @@
 import { changeBooking } from '../bookings/change.js';
 import type { BookingKind, BookingRecord } from '../bookings/kind.js';
 import { findBookingIn, getBookingItem } from '../bookings/records.js';
-import type { EventKind } from '../events/catalogue.js';
+import type { EventKind } from '../events/kinds.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { nextId } from '../platform/ids.js';

@@ -1,12 +1,12 @@
 import type { FamilyId } from '../platform/families.js';
+import type { EventKindOf } from './kinds.js';
 
 /**
- * The event catalogue: every event kind each family delivers, with what it
- * means. The webhook schemas, the OpenAPI documents and the README's list are
- * generated from it, and `eventPut` only takes a kind of the event's own
- * family, so a wrong pairing fails to compile.
+ * The event catalogue: what each event kind of ./kinds.ts means. The OpenAPI
+ * documents and the README's list are generated from it; its type makes it
+ * name exactly the kinds each family delivers, so the two cannot drift.
  */
-export const EVENT_CATALOGUE = {
+export const EVENT_CATALOGUE: { readonly [F in FamilyId]: Readonly<Record<EventKindOf<F>, string>> } = {
   'clinical-interview': {
     'booking.created': 'A booking was made (for `candidate_pays`, before the candidate pays).',
     'booking.confirmed': 'A candidate paid for a `candidate_pays` booking.',
@@ -115,25 +115,4 @@ export const EVENT_CATALOGUE = {
   },
   // Portal v1's webhooks are portal v2 endpoints (decision 12): they deliver v2's events.
   'portal-v1': {},
-} as const satisfies Record<FamilyId, Record<string, string>>;
-
-/**
- * Kinds about what every agency of the family shares (a training event's
- * seats), not about one client's data: the fan-out sends them to every
- * client's subscribed endpoints of the family, whoever caused them.
- */
-const BROADCAST_KINDS: ReadonlySet<string> = new Set(['training_event.seats_low'] satisfies EventKindOf<'practical-training'>[]);
-
-export const isBroadcast = (kind: string): boolean => BROADCAST_KINDS.has(kind);
-
-export type EventKindOf<F extends FamilyId> = keyof (typeof EVENT_CATALOGUE)[F] & string;
-/** The families with webhooks: every one whose catalogue has the test event. */
-export type WebhookFamilyId = { [F in FamilyId]: 'webhook.test' extends EventKindOf<F> ? F : never }[FamilyId];
-export type EventKind = { [F in FamilyId]: EventKindOf<F> }[FamilyId];
-
-/** An event kind tied to its family: the pair `eventPut` takes. */
-export type FamilyEvent = { [F in FamilyId]: { family: F; type: EventKindOf<F> } }[FamilyId];
-
-export const eventKindsOf = <F extends FamilyId>(family: F): EventKindOf<F>[] => Object.keys(EVENT_CATALOGUE[family]) as EventKindOf<F>[];
-
-export const isEventKindOf = <F extends FamilyId>(family: F, kind: string): kind is EventKindOf<F> => Object.hasOwn(EVENT_CATALOGUE[family], kind);
+};

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { toEpochSeconds, addSeconds } from '../platform/clock.js';
 import type { Deps } from '../platform/deps.js';
-import type { EventKind, FamilyEvent } from './catalogue.js';
+import type { EventKind, FamilyEvent } from './kinds.js';
 import type { FamilyId } from '../platform/families.js';
 import { key, TABLE_KEYS } from '../platform/key-registry.js';
 

@@ -1,5 +1,5 @@
 import { getClient } from '../access/clients.js';
-import type { EventKindOf } from '../events/catalogue.js';
+import type { EventKindOf } from '../events/kinds.js';
 import { eventPut } from '../events/outbox.js';
 import type { Deps } from '../platform/deps.js';
 import { allOf, part, type Part } from '../platform/transact.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { clientKeys, getClient, type ClientAccount } from '../access/clients.js';
-import { eventKindsOf } from '../events/catalogue.js';
+import { eventKindsOf } from '../events/kinds.js';
 import { emailPut, eventPut } from '../events/outbox.js';
 import { bookingInvitation } from '../messaging/email-templates.js';
 import { addSeconds } from '../platform/clock.js';

@@ -1,5 +1,5 @@
 import { clientKeys } from '../access/clients.js';
-import type { EventKindOf } from '../events/catalogue.js';
+import type { EventKindOf } from '../events/kinds.js';
 import type { FamilyId } from '../platform/families.js';
 import { padId } from '../platform/ids.js';
 import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';

@@ -1,5 +1,5 @@
 import type { EmailMessage } from '../events/outbox.js';
-import type { EventKindOf } from '../events/catalogue.js';
+import type { EventKindOf } from '../events/kinds.js';
 import type { ItemKey } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import type { FamilyId } from '../platform/families.js';

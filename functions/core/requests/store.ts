@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { clientKeys } from '../access/clients.js';
-import type { FamilyEvent } from '../events/catalogue.js';
+import type { FamilyEvent } from '../events/kinds.js';
 import { eventPut } from '../events/outbox.js';
 import { queryAll, queryFilteredPage } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';

@@ -4,7 +4,7 @@ import { chunksOf, getMany, queryPage, writeMany } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import type { FamilyId } from '../platform/families.js';
 import type { DomainEvent } from '../events/outbox.js';
-import { isBroadcast } from '../events/catalogue.js';
+import { isBroadcast } from '../events/kinds.js';
 import { listClients } from '../access/clients.js';
 import type { Page } from '../platform/pagination.js';
 import { batchFailures, type BatchConsumer, type QueueMessage } from '../platform/sqs.js';

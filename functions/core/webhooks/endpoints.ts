@@ -10,7 +10,7 @@ import { clientKeys } from '../access/clients.js';
 import { nextId, padId } from '../platform/ids.js';
 import { familyPrefix, key, TABLE_KEYS } from '../platform/key-registry.js';
 import { eventPut } from '../events/outbox.js';
-import type { WebhookFamilyId } from '../events/catalogue.js';
+import type { WebhookFamilyId } from '../events/kinds.js';
 import { newWebhookSecret, secretPrefix } from './signing.js';
 import { formatWithOffset } from '../platform/time.js';
 import { vetWebhookUrl, type UrlPolicy } from './url-guard.js';
