@@ -69,7 +69,16 @@ export const BUNDLE_FILES: Record<BundleNeed, (out: string) => string[]> = {
   ],
 };
 
-/** esbuild's own options (the benchmark and the bundling tests build with them; the CDK construct passes the same). */
+/**
+ * esbuild's own options (the benchmark and the bundling tests build with them; the CDK construct passes the same).
+ *
+ * With them, package.json's `sideEffects` counts: the project's modules are
+ * free of side effects but for the ones it lists (job kinds that register
+ * themselves when loaded), so a module none of whose exports a function
+ * uses is left out of its bundle instead of run at every cold start (a
+ * route module's schema files, say). test/infra/bundled-handler.test.ts
+ * keeps the list whole.
+ */
 export const esbuildOptions = (): BuildOptions => ({
   bundle: true,
   platform: 'node',

@@ -86,3 +86,25 @@ it("a function's bundle holds its own operation, not its family's table", async 
   const worker = await bundle('functions/http/registration-monitoring/workers-get.ts');
   expect(worker.text).not.toContain('registration-monitoring/alerts-list');
 });
+
+/**
+ * package.json says the project's modules have no side effects but for the
+ * ones it lists, so that bundles leave out modules nothing uses. A module
+ * that does something when loaded (a call at its top level, as a job kind
+ * registering itself) must be listed, or a bundle that imports it only for
+ * that would drop it.
+ */
+it('every module that acts when loaded is listed in package.json sideEffects', async () => {
+  const { readFileSync: read } = await import('node:fs');
+  const { execFileSync: run } = await import('node:child_process');
+  const listed = (JSON.parse(read(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { sideEffects: string[] }).sideEffects.map((p) => p.replace(/^\.\//, ''));
+  const modules = run('git', ['ls-files', 'functions'], { cwd: PROJECT_ROOT, encoding: 'utf8' }).split('\n').filter((f) => f.endsWith('.ts'));
+  // A call at column 0 (`registerJobKind({…})`, `something.add(…)`): top-level declarations, imports and exports start otherwise.
+  const acting = modules.filter((f) => /^(?!export\b|import\b|const\b|let\b|function\b|async\b|class\b|type\b|interface\b|for\b)[\w$.]+(<[^>]*>)?\(/m.test(read(join(PROJECT_ROOT, f), 'utf8')));
+  const mutatingOthers = acting.filter((f) => !f.endsWith('webhooks/url-guard.ts')); // fills its own list only
+  expect(mutatingOthers.sort()).toEqual([...listed].sort());
+  // The jobs worker imports its kinds only to have them register: both are in its bundle.
+  const { outputFiles } = await build({ ...esbuildOptions(), entryPoints: [join(PROJECT_ROOT, 'functions/workers/jobs.ts')], write: false, outfile: join(tmpdir(), 'jobs-check.mjs') });
+  expect(outputFiles![0]!.text).toContain('monitoring-verification');
+  expect(outputFiles![0]!.text).toContain('monitoring-import');
+});
