@@ -43,6 +43,10 @@ export const ESBUILD_BASE = {
  *   dynamic import esbuild inlines): reached only for an operation with an
  *   event-stream member, which no DynamoDB or SQS call here has. A stub that
  *   throws stands in, so a future use fails loudly instead of silently.
+ * - mnemonist's LRU cache (~7 KB with its helpers, in every bundle): the
+ *   DynamoDB client builds its endpoint-discovery cache with it, though
+ *   discovery is off. A Map-based LRU with the same behaviour for what that
+ *   cache calls stands in (lib/bundling/lru-cache.mjs).
  */
 export const BUNDLE_ALIASES: Record<string, string> = {
   ...Object.fromEntries(
@@ -55,6 +59,7 @@ export const BUNDLE_ALIASES: Record<string, string> = {
     }),
   ),
   '@smithy/core/event-streams': join(PROJECT_ROOT, 'lib', 'bundling', 'no-event-streams.mjs'),
+  'mnemonist/lru-cache': join(PROJECT_ROOT, 'lib', 'bundling', 'lru-cache.mjs'),
 };
 
 export type BundleNeed = 'swagger-ui';

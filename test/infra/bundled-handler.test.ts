@@ -15,11 +15,15 @@ import { testDeps } from '../support/env.js';
 it('a bundled handler talks to DynamoDB with nothing but its bundle', async () => {
   const deps = await testDeps();
   const out = mkdtempSync(join(tmpdir(), 'handler-asset-'));
-  await build({
+  const { metafile } = await build({
     ...esbuildOptions(),
     entryPoints: [join(PROJECT_ROOT, 'functions/http/shared/auth-token-inspect.ts')],
     outfile: join(out, 'index.mjs'),
+    metafile: true,
   });
+  // The endpoint-discovery cache is built on the project's small LRU, not mnemonist's (lib/bundling.ts).
+  expect(Object.keys(metafile!.inputs).filter((i) => i.includes('mnemonist'))).toEqual([]);
+  expect(Object.keys(metafile!.inputs)).toContain('lib/bundling/lru-cache.mjs');
   // http and https are taken as CommonJS: their ESM facades would load undici at every cold start.
   const bundle = readFileSync(join(out, 'index.mjs'), 'utf8');
   expect(bundle).not.toMatch(/from\s*"(node:)?https?"/);
