@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { addSeconds, toEpochSeconds } from '../platform/clock.js';
 import { clientAuthItem, clientItemTrusts, clientKeys, clientTrustsGeneration, type ClientAccount } from './clients.js';
 import { checkItem, itemAbsent, itemExists, part, putItem, transact, TransactionFailed, updateItem, type Condition } from '../platform/transact.js';
-import { chunksOf, getMany, queryAll } from '../platform/db.js';
+import { chunksOf, getMany, queryAll, type ItemKey } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
@@ -226,30 +226,38 @@ export async function authenticate(deps: Deps, accessToken: string, family: Fami
  * Authenticates, running `alongside` (the per-client rate limit) at the same
  * time as the check that the client still trusts the token's generation: a
  * request costs two round trips, not three. `alongside` runs for a revoked
- * client too, whose request is then refused.
+ * client too, whose request is then refused. `prefetch`: items the operation
+ * reads first, read in the same batch as the token and its client (a hold
+ * to release), before anyone knows whose they are: the operation checks.
  */
 export async function authenticateAlongside<T>(
   deps: Deps,
   accessToken: string,
   family: FamilyId,
   alongside: (clientId: string) => Promise<T>,
-): Promise<{ caller: AccessContext; alongside: T; client: Record<string, unknown> }> {
+  prefetch: ItemKey[] = [],
+): Promise<{ caller: AccessContext; alongside: T; client: Record<string, unknown>; prefetched: Record<string, unknown>[] }> {
   const hash = sha256Hex(accessToken);
   const usable = (t: TokenItem | undefined): t is TokenItem => !!t && t.kind === 'access' && t.family === family && isLive(t, deps.clock());
   const known = seenTokens.get(hash);
   let item: TokenItem | undefined;
   let client: Record<string, unknown> | undefined;
   let result: T;
+  let prefetched: Record<string, unknown>[];
   if (usable(known)) {
     // A token this container has seen: whose it is never changes, so its revocation and its client's trust are read together, beside `alongside`.
-    const [items, done] = await Promise.all([getMany(deps, [tokenKeys.token(hash), clientKeys.item(known.client_id)]), alongside(known.client_id)]);
-    item = items.find((i) => i.pk === tokenKeys.token(hash).pk) as TokenItem | undefined;
-    client = items.find((i) => i.pk === clientKeys.item(known.client_id).pk);
+    const tokenKey = tokenKeys.token(hash);
+    const clientKey = clientKeys.item(known.client_id);
+    const [items, done] = await Promise.all([getMany(deps, [tokenKey, clientKey, ...prefetch]), alongside(known.client_id)]);
+    const isKey = (k: ItemKey) => (i: Record<string, unknown>) => i.pk === k.pk && i.sk === k.sk;
+    item = items.find(isKey(tokenKey)) as TokenItem | undefined;
+    client = items.find(isKey(clientKey));
+    prefetched = items.filter((i) => prefetch.some((k) => isKey(k)(i)));
     result = done;
   } else {
     item = await getToken(deps, accessToken);
     if (!usable(item)) throw invalidToken();
-    [client, result] = await Promise.all([clientAuthItem(deps, item.client_id), alongside(item.client_id)]);
+    [client, result, prefetched] = await Promise.all([clientAuthItem(deps, item.client_id), alongside(item.client_id), prefetch.length ? getMany(deps, prefetch) : []]);
   }
   if (!usable(item) || !client || !clientItemTrusts(client, item.client_generation ?? 0)) {
     seenTokens.delete(hash);
@@ -260,6 +268,7 @@ export async function authenticateAlongside<T>(
     caller: { clientId: item.client_id, family: item.family, grantId: item.grant_id, issuedAt: item.issued_at, expiresAt: item.expires_at },
     alongside: result,
     client,
+    prefetched,
   };
 }
 

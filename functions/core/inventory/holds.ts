@@ -148,11 +148,14 @@ const markerOf = (hash: string, orAbsent = false): Condition => ({ expression: `
 /** A hold leaving `active` leaves the sweep's index too. */
 const leaving = (status: HoldStatus, extra: Record<string, unknown>) => ({ set: { status, ...extra, gsi1pk: undefined, gsi1sk: undefined } });
 
-/** Releases the holder's active hold; anything else (another holder's, released, used, expired, unknown) is not-found. */
-export async function releaseUnitHold(deps: Deps, policy: HoldPolicy, holder: Holder, hash: string, unitOf: (hold: Hold) => ItemKey): Promise<void> {
+/**
+ * Releases the holder's active hold; anything else (another holder's, released, used, expired, unknown) is not-found.
+ * `read`: the hold as the caller read it already (an HTTP handler, with the token); else it is read here.
+ */
+export async function releaseUnitHold(deps: Deps, policy: HoldPolicy, holder: Holder, hash: string, unitOf: (hold: Hold) => ItemKey, read?: { hold: Hold | undefined }): Promise<void> {
   const now = deps.clock();
   const notFound = new DomainError('not-found', 'No active hold with that hold_hash');
-  const hold = await getHold(deps, policy.family, hash);
+  const hold = read ? read.hold : await getHold(deps, policy.family, hash);
   if (holdState(hold, holder, now) !== 'usable') throw notFound;
   await transact(
     deps,
@@ -249,8 +252,11 @@ export async function createHold(deps: Deps, clientId: string, input: { intervie
   return toHoldView(hold, at, tz);
 }
 
-/** DELETE /timeslots/hold/{hash}. */
-export const releaseHold = (deps: Deps, clientId: string, hash: string, family: FamilyId = CLINICAL_FAMILY): Promise<void> =>
-  releaseUnitHold(deps, clinicalHolds(family), { type: 'client', clientId }, hash, clinicalUnit(family));
+/** What a release handler reads with the caller's token (HandlerOptions.prefetch): the hold its path names. */
+export const holdOfPath = (family: FamilyId) => (params: { holdHash: string }): ItemKey[] => [holdKeys.hold(family, params.holdHash)];
+
+/** DELETE /timeslots/hold/{hash}; `read`: the hold, read already. */
+export const releaseHold = (deps: Deps, clientId: string, hash: string, family: FamilyId = CLINICAL_FAMILY, read?: { hold: Hold | undefined }): Promise<void> =>
+  releaseUnitHold(deps, clinicalHolds(family), { type: 'client', clientId }, hash, clinicalUnit(family), read);
 
 export { availableSlots, candidateSlots, freeSlotsBetween, MAX_RANGE_DAYS, toHoldView, type HoldRecord, type HoldView } from '../clinical-interview/slots.js';

@@ -134,7 +134,7 @@ export async function holdSeat(deps: Deps, holder: Holder, eventId: number, tall
 }
 
 /** DELETE /seats/hold/{hash}: only the holder's active hold; anything else is not-found. */
-export const releaseSeat = (deps: Deps, holder: Holder, hash: string): Promise<void> => releaseUnitHold(deps, seatHolds, holder, hash, seatOfHold);
+export const releaseSeat = (deps: Deps, holder: Holder, hash: string, read?: { hold: Hold | undefined }): Promise<void> => releaseUnitHold(deps, seatHolds, holder, hash, seatOfHold, read);
 
 export const getSeatHold = (deps: Deps, hash: string) => getHold<SeatHold>(deps, PRACTICAL_FAMILY, hash);
 

@@ -128,6 +128,6 @@ export const holdSeatOf = (hold: Hold): ItemKey => {
 };
 
 /** DELETE /timeslots/hold/{hash}: only the caller's active hold; anything else is not-found. */
-export const releaseTimeslot = (deps: Deps, holder: Holder, hash: string): Promise<void> => releaseUnitHold(deps, vlsHolds, holder, hash, holdSeatOf);
+export const releaseTimeslot = (deps: Deps, holder: Holder, hash: string, read?: { hold: Hold | undefined }): Promise<void> => releaseUnitHold(deps, vlsHolds, holder, hash, holdSeatOf, read);
 
 export const getSlotHold = (deps: Deps, hash: string) => getHold<SlotHold>(deps, VLS_FAMILY, hash);
