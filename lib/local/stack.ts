@@ -14,6 +14,7 @@ import { deliveryConfigFromEnv } from '../../functions/core/webhooks/delivery.js
 import { DELIVERY_LANES } from '../../functions/core/webhooks/retry.js';
 import { backfillBookingLogs } from '../../functions/core/bookings/backfill.js';
 import { backfillLockIndex } from '../../functions/core/inventory/units.js';
+import { reindexVlsSessions } from '../../functions/core/virtual-life-support/catalogue.js';
 import { deprecationSchedules } from '../../functions/core/platform/deprecation.js';
 import { FAMILIES, FAMILY_IDS, tokenFamilyOf } from '../../functions/core/platform/families.js';
 import { queueUrlEnv } from '../../functions/core/platform/config.js';
@@ -138,9 +139,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await ensureBucket(createS3Client(), process.env[DOCUMENTS_BUCKET_ENV]!);
 
     const deps = depsFromEnv();
-    // Bookings and unit locks a stack of an earlier version left in the data directory join the change log, the schedule and the lock index.
+    // Bookings, unit locks and life-support sessions a stack of an earlier version left in the data directory join the change log, the schedule, the lock index and their course's index.
     await backfillBookingLogs(deps);
     await backfillLockIndex(deps);
+    await reindexVlsSessions(deps);
     const clients = await seedDemoData(deps);
 
     const pollers: Poller[] = [];

@@ -2,6 +2,7 @@ import { createClient, listClients, rotateClientSecret, setClientEnabled, setFam
 import { deprecatedCallers } from '../../functions/core/access/deprecated-calls.js';
 import { backfillBookingLogs } from '../../functions/core/bookings/backfill.js';
 import { backfillLockIndex } from '../../functions/core/inventory/units.js';
+import { reindexVlsSessions } from '../../functions/core/virtual-life-support/catalogue.js';
 import { ledgerForMonth } from '../../functions/core/commerce/ledger.js';
 import { FAMILY_IDS, familySpec, isFamilyId } from '../../functions/core/platform/families.js';
 import { seedDemoData } from '../../functions/core/demo-data.js';
@@ -115,6 +116,11 @@ export const clientCommands = (k: OpsKit): Record<string, OpsCommand> => ({
     options: [],
     usage: '                                            once after upgrading: older holds and bookings\' unit locks join the lock index (listings by date range)',
     run: async () => k.print({ locks: await backfillLockIndex(k.deps()) }),
+  },
+  'vls-sessions backfill-index': {
+    options: [],
+    usage: '                                     once after upgrading: older life-support sessions join their course\'s index (timeslot listings)',
+    run: async () => k.print({ sessions: await reindexVlsSessions(k.deps()) }),
   },
   ledger: {
     options: ['month', 'csv'],

@@ -35,9 +35,15 @@ const EVENT = TABLE_KEYS.trainingEvent;
 const BY_START = GSI1_KEYS.trainingEventsByStart;
 export const sessionKeys = {
   session: (family: FamilyId, id: number) => ({ pk: key(EVENT.pk, family, padId(id)), sk: EVENT.sk.event }),
-  /** A family's sessions in start order, for listings by date range. */
+  /** A family's sessions in start order, for listings by date range (practical training: every course's events). */
   byStart: (family: FamilyId, startAt: string, id: number) => ({ gsi1pk: key(BY_START.pk, family), gsi1sk: key(BY_START.sk.event, startAt, padId(id)) }),
   byStartPartition: (family: FamilyId) => key(BY_START.pk, family),
+  /** One course's sessions in start order (virtual life support lists a course's timeslots: it reads none of the other courses'). */
+  byCourseStart: (family: FamilyId, courseId: number, startAt: string, id: number) => ({
+    gsi1pk: key(BY_START.pk, family, padId(courseId)),
+    gsi1sk: key(BY_START.sk.event, startAt, padId(id)),
+  }),
+  byCoursePartition: (family: FamilyId, courseId: number) => key(BY_START.pk, family, padId(courseId)),
 };
 
 /** A seat's lock: in the session's day partition, named `E<session>S<nn>`. */
@@ -78,13 +84,22 @@ export async function getSession<T extends SessionItem>(deps: Deps, family: Fami
   return Item ? strip<T>(Item) : undefined;
 }
 
-/** A family's sessions starting from `from` (inclusive) to `to` (exclusive), soonest first, one page at a time; filters can leave a page short, so it reads on. */
-export const sessionsStarting = <T extends SessionItem>(deps: Deps, family: FamilyId, range: { from: string; to: string; limit: number; cursor?: string }, keep: (s: T) => boolean = () => true): Promise<Page<T>> =>
+/**
+ * A family's sessions (or, with `partition`, one course's: sessionKeys.byCoursePartition) starting from `from`
+ * (inclusive) to `to` (exclusive), soonest first, one page at a time; filters can leave a page short, so it reads on.
+ */
+export const sessionsStarting = <T extends SessionItem>(
+  deps: Deps,
+  family: FamilyId,
+  range: { from: string; to: string; limit: number; cursor?: string },
+  keep: (s: T) => boolean = () => true,
+  partition: string = sessionKeys.byStartPartition(family),
+): Promise<Page<T>> =>
   queryFilteredPage(
     deps,
     {
       index: 'gsi1',
-      pk: sessionKeys.byStartPartition(family),
+      pk: partition,
       range: { from: key(BY_START.sk.event, range.from), to: key(BY_START.sk.event, range.to) },
       order: 'oldest',
       limit: range.limit,

@@ -1,7 +1,8 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { videoMeeting } from '../clinical-interview/bookings.js';
 import { gbp, type Money } from '../commerce/money.js';
 import { getSession, sessionKeys, sessionsStarting, type SessionItem } from '../inventory/sessions.js';
+import { isConditionalCheckFailed } from '../platform/conditions.js';
 import { queryAll, updateExisting } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
@@ -197,7 +198,7 @@ export async function createSession(deps: Deps, input: SessionInput): Promise<Vl
   await deps.db.send(
     new PutCommand({
       TableName: deps.table,
-      Item: { ...sessionKeys.session(VLS_FAMILY, id), ...sessionKeys.byStart(VLS_FAMILY, session.start_at, id), entity: 'vls-session', ...session },
+      Item: { ...sessionKeys.session(VLS_FAMILY, id), ...sessionKeys.byCourseStart(VLS_FAMILY, course.id, session.start_at, id), entity: 'vls-session', ...session },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -215,5 +216,41 @@ export async function createSessions(deps: Deps, input: SessionInput & { weekly?
 
 export const getVlsSession = (deps: Deps, id: number): Promise<VlsSession | undefined> => getSession<VlsSession>(deps, VLS_FAMILY, id);
 
-export const vlsSessionsStarting = (deps: Deps, range: { from: string; to: string; limit: number; cursor?: string }, keep?: (s: VlsSession) => boolean): Promise<Page<VlsSession>> =>
-  sessionsStarting<VlsSession>(deps, VLS_FAMILY, range, keep);
+/** One course's sessions by start (its own index partition: a listing reads no other course's). */
+export const courseSessionsStarting = (deps: Deps, courseId: number, range: { from: string; to: string; limit: number; cursor?: string }, keep?: (s: VlsSession) => boolean): Promise<Page<VlsSession>> =>
+  sessionsStarting<VlsSession>(deps, VLS_FAMILY, range, keep, sessionKeys.byCoursePartition(VLS_FAMILY, courseId));
+
+/**
+ * Moves sessions written before the per-course index (in the family-wide
+ * partition) to their course's partition. One-off, safe to run again or
+ * while the API serves (the condition skips a session moved meanwhile).
+ */
+export async function reindexVlsSessions(deps: Deps): Promise<number> {
+  const old = sessionKeys.byStartPartition(VLS_FAMILY);
+  let moved = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await deps.db.send(
+      new ScanCommand({ TableName: deps.table, FilterExpression: 'entity = :entity AND gsi1pk = :old', ExpressionAttributeValues: { ':entity': 'vls-session', ':old': old }, ExclusiveStartKey }),
+    );
+    for (const item of page.Items ?? []) {
+      const session = item as unknown as VlsSession;
+      await deps.db
+        .send(
+          new UpdateCommand({
+            TableName: deps.table,
+            Key: { pk: item.pk, sk: item.sk },
+            UpdateExpression: 'SET gsi1pk = :pk',
+            ConditionExpression: 'gsi1pk = :old',
+            ExpressionAttributeValues: { ':pk': sessionKeys.byCoursePartition(VLS_FAMILY, session.course_id), ':old': old },
+          }),
+        )
+        .then(() => moved++)
+        .catch((err: unknown) => {
+          if (!isConditionalCheckFailed(err)) throw err;
+        });
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return moved;
+}

@@ -6,7 +6,7 @@ import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { seatNames } from '../inventory/units.js';
 import { addDays, addWorkingDays, formatWithOffset, wallClock, zonedInstant } from '../platform/time.js';
-import { loadCourses, VLS_FAMILY, vlsSessionsStarting, type VlsCourse, type VlsSession } from './catalogue.js';
+import { courseSessionsStarting, loadCourses, VLS_FAMILY, type VlsCourse, type VlsSession } from './catalogue.js';
 
 /**
  * Timeslots (design virtual-life-support section 4): the sessions of a course
@@ -53,7 +53,7 @@ export async function courseSessions(deps: Deps, courseId: number, from: string,
   const all: VlsSession[] = [];
   let cursor: string | undefined;
   do {
-    const page = await vlsSessionsStarting(deps, { from: dayStart(from, tz), to: dayStart(addDays(to, 1), tz), limit: 200, cursor }, (s) => s.course_id === courseId && !s.cancelled_at);
+    const page = await courseSessionsStarting(deps, courseId, { from: dayStart(from, tz), to: dayStart(addDays(to, 1), tz), limit: 200, cursor }, (s) => !s.cancelled_at);
     all.push(...page.data);
     cursor = page.next_cursor ?? undefined;
   } while (cursor);

@@ -2,7 +2,9 @@ import type { DomainEvent } from '../../../functions/core/events/outbox.js';
 import { topUpCredits, topUpMoney, balances } from '../../../functions/core/commerce/wallets.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import { createVlsBooking, listVlsBookings } from '../../../functions/core/virtual-life-support/bookings.js';
-import { createCourse, createSession, type VlsCourse } from '../../../functions/core/virtual-life-support/catalogue.js';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { sessionKeys } from '../../../functions/core/inventory/sessions.js';
+import { createCourse, createSession, reindexVlsSessions, type VlsCourse } from '../../../functions/core/virtual-life-support/catalogue.js';
 import { holdTimeslot, listTimeslots, releaseTimeslot } from '../../../functions/core/virtual-life-support/timeslots.js';
 import { ledgerOf, links, MONDAY, newClient, outboxPayloads } from '../../support/clinical.js';
 import { testClock, testDeps, uniqueName, type TestClock } from '../../support/env.js';
@@ -56,6 +58,19 @@ describe('listing', () => {
     expect(await code(holdTimeslot(deps, agency(client), { courseId: kit.id, date: '2026-12-01', time: '10:00' }))).toBe('slot-unavailable:inside_dispatch_lead_time');
     expect(await code(holdTimeslot(deps, agency(client), { courseId: plain.id, date: '2026-11-26', time: '14:00' }))).toBe('slot-unavailable:closed');
     expect(await code(holdTimeslot(deps, agency(client), { courseId: plain.id, date: '2026-12-01', time: '09:00' }))).toBe('slot-unavailable:unknown');
+  });
+  it("lists a course's timeslots from its own session index; a session stored before that index joins it with the backfill", async () => {
+    const session = await createSession(deps, { course_id: plain.id, date: '2026-12-08', start_time: '16:30', seats: 3 });
+    const listed = async () => (await listTimeslots(deps, { courseId: plain.id, from: '2026-12-08', to: '2026-12-08' })).map((s) => `${s.date} ${s.time} ${s.seats_available}`);
+    expect(await listed()).toContain('2026-12-08 16:30 3');
+    // As an earlier version stored it: in the family-wide partition.
+    const stored = sessionKeys.session(VLS, session.id);
+    await deps.db.send(new UpdateCommand({ TableName: deps.table, Key: stored, UpdateExpression: 'SET gsi1pk = :pk', ExpressionAttributeValues: { ':pk': sessionKeys.byStartPartition(VLS) } }));
+    expect(await listed()).not.toContain('2026-12-08 16:30 3');
+    expect(await reindexVlsSessions(deps)).toBeGreaterThanOrEqual(1);
+    expect(await listed()).toContain('2026-12-08 16:30 3');
+    const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: stored }));
+    expect(Item!.gsi1pk).toBe(sessionKeys.byCoursePartition(VLS, plain.id));
   });
 });
 
