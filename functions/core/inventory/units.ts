@@ -1,9 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailed } from '../platform/conditions.js';
 import { toEpochSeconds } from '../platform/clock.js';
 import { addMonths } from '../platform/time.js';
-import { getMany, queryAll, type ItemKey } from '../platform/db.js';
+import { getMany, queryAll, upgradeScanned, type ItemKey } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
@@ -205,24 +203,10 @@ export interface Tally {
  * index keys, so listings see them. One-off and safe to run again or while
  * the API serves: a lock changed meanwhile got its keys from that write.
  */
-export async function backfillLockIndex(deps: Deps): Promise<number> {
-  let written = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.db.send(
-      new ScanCommand({ TableName: deps.table, FilterExpression: 'entity = :lock AND attribute_not_exists(gsi1pk)', ExpressionAttributeValues: { ':lock': 'unit-lock' }, ExclusiveStartKey }),
-    );
-    for (const lock of page.Items ?? []) {
-      const unit = { pk: String(lock.pk), sk: String(lock.sk) };
-      const index = lockIndexKeys(unit);
-      await deps.db
-        .send(new UpdateCommand({ TableName: deps.table, Key: unit, UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk', ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi1pk)', ExpressionAttributeValues: { ':pk': index.gsi1pk, ':sk': index.gsi1sk } }))
-        .then(() => written++)
-        .catch((err: unknown) => {
-          if (!isConditionalCheckFailed(err)) throw err;
-        });
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return written;
-}
+export const backfillLockIndex = (deps: Deps): Promise<number> =>
+  upgradeScanned(
+    deps,
+    { expression: 'entity = :lock AND attribute_not_exists(gsi1pk)', values: { ':lock': 'unit-lock' } },
+    (lock) => lockIndexKeys({ pk: String(lock.pk), sk: String(lock.sk) }),
+    { expression: 'attribute_exists(pk) AND attribute_not_exists(gsi1pk)' },
+  );

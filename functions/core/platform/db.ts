@@ -1,4 +1,4 @@
-import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand, type QueryCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, QueryCommand, ScanCommand, UpdateCommand, type QueryCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from './conditions.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
@@ -177,4 +177,40 @@ export async function retryOnConflict<T>(work: () => Promise<T>, tries = 12): Pr
       await new Promise((r) => setTimeout(r, Math.random() * 20 * i));
     }
   }
+}
+
+/**
+ * A one-off upgrade of stored items (a key they gained, an index they move
+ * to): scans for the items `filter` picks and sets `set(item)` on each, only
+ * while `still` holds (an item changed meanwhile got its new shape from that
+ * write). Safe to run again or while the API serves; says how many it changed.
+ */
+export async function upgradeScanned(deps: Deps, filter: Condition, set: (item: Record<string, unknown>) => Record<string, unknown>, still: Condition): Promise<number> {
+  let changed = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await deps.db.send(
+      new ScanCommand({ TableName: deps.table, FilterExpression: filter.expression, ExpressionAttributeNames: filter.names, ExpressionAttributeValues: filter.values, ExclusiveStartKey }),
+    );
+    for (const item of page.Items ?? []) {
+      const fields = Object.entries(set(item));
+      await deps.db
+        .send(
+          new UpdateCommand({
+            TableName: deps.table,
+            Key: { pk: item.pk, sk: item.sk },
+            UpdateExpression: `SET ${fields.map((_, i) => `#u${i} = :u${i}`).join(', ')}`,
+            ConditionExpression: still.expression,
+            ExpressionAttributeNames: { ...still.names, ...Object.fromEntries(fields.map(([name], i) => [`#u${i}`, name])) },
+            ExpressionAttributeValues: { ...still.values, ...Object.fromEntries(fields.map(([, value], i) => [`:u${i}`, value])) },
+          }),
+        )
+        .then(() => changed++)
+        .catch((err: unknown) => {
+          if (!isConditionalCheckFailed(err)) throw err;
+        });
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return changed;
 }

@@ -1,9 +1,8 @@
-import { PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { videoMeeting } from '../clinical-interview/bookings.js';
 import { gbp, type Money } from '../commerce/money.js';
 import { getSession, sessionKeys, sessionsStarting, type SessionItem } from '../inventory/sessions.js';
-import { isConditionalCheckFailed } from '../platform/conditions.js';
-import { queryAll, updateExisting } from '../platform/db.js';
+import { queryAll, updateExisting, upgradeScanned } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
@@ -225,32 +224,12 @@ export const courseSessionsStarting = (deps: Deps, courseId: number, range: { fr
  * partition) to their course's partition. One-off, safe to run again or
  * while the API serves (the condition skips a session moved meanwhile).
  */
-export async function reindexVlsSessions(deps: Deps): Promise<number> {
-  const old = sessionKeys.byStartPartition(VLS_FAMILY);
-  let moved = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.db.send(
-      new ScanCommand({ TableName: deps.table, FilterExpression: 'entity = :entity AND gsi1pk = :old', ExpressionAttributeValues: { ':entity': 'vls-session', ':old': old }, ExclusiveStartKey }),
-    );
-    for (const item of page.Items ?? []) {
-      const session = item as unknown as VlsSession;
-      await deps.db
-        .send(
-          new UpdateCommand({
-            TableName: deps.table,
-            Key: { pk: item.pk, sk: item.sk },
-            UpdateExpression: 'SET gsi1pk = :pk',
-            ConditionExpression: 'gsi1pk = :old',
-            ExpressionAttributeValues: { ':pk': sessionKeys.byCoursePartition(VLS_FAMILY, session.course_id), ':old': old },
-          }),
-        )
-        .then(() => moved++)
-        .catch((err: unknown) => {
-          if (!isConditionalCheckFailed(err)) throw err;
-        });
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return moved;
-}
+export const reindexVlsSessions = (deps: Deps): Promise<number> => {
+  const old = { ':old': sessionKeys.byStartPartition(VLS_FAMILY) };
+  return upgradeScanned(
+    deps,
+    { expression: 'entity = :entity AND gsi1pk = :old', values: { ':entity': 'vls-session', ...old } },
+    (session) => ({ gsi1pk: sessionKeys.byCoursePartition(VLS_FAMILY, Number(session.course_id)) }),
+    { expression: 'gsi1pk = :old', values: old },
+  );
+};
