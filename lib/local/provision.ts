@@ -13,7 +13,8 @@ import {
 import { CreateBucketCommand, PutBucketLifecycleConfigurationCommand, type S3Client } from '@aws-sdk/client-s3';
 import { DOCUMENT_EXPIRIES } from '../../functions/core/documents/kinds.js';
 import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { KEY_FORMAT_VERSION, TABLE_KEYS } from '../../functions/core/platform/key-registry.js';
+import { KEY_FORMAT_VERSION } from '../../functions/core/platform/key-registry.js';
+import * as TABLE_KEYS from '../../functions/core/platform/table-keys.js';
 import { TABLE_SCHEMA } from '../../functions/core/platform/table.js';
 import { QUEUES, type QueueDefinition } from '../queues.js';
 

@@ -1,7 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { clientKeys, createClient } from '../../functions/core/access/clients.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
-import { key, TABLE_KEYS } from '../../functions/core/platform/key-registry.js';
+import { key } from '../../functions/core/platform/key-registry.js';
+import * as TABLE_KEYS from '../../functions/core/platform/table-keys.js';
 import { enableMonitoring } from '../../functions/core/registration-monitoring/account.js';
 import { professionOf, type Register } from '../../functions/core/registration-monitoring/registers.js';
 import { createWorker, DEFAULT_MONITORING, type MonitoringSettings } from '../../functions/core/registration-monitoring/workers.js';

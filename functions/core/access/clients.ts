@@ -7,7 +7,9 @@ import { DomainError } from '../platform/errors.js';
 import { deprecationSchedule } from '../platform/deprecation.js';
 import { FAMILIES, FAMILY_IDS, familySpec, type FamilyId, type FamilySpec } from '../platform/families.js';
 import { nextId } from '../platform/ids.js';
-import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
+import { key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
+import * as GSI1_KEYS from '../platform/gsi1-keys.js';
 import { DECOY_SECRET_HASH, hashSecret, randomBytesHex, randomToken, verifySecret } from '../platform/secrets.js';
 
 /**

@@ -3,7 +3,9 @@ import { addSeconds, toEpochSeconds } from '../platform/clock.js';
 import { queryAll } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import type { FamilyId } from '../platform/families.js';
-import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
+import { key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
+import * as GSI1_KEYS from '../platform/gsi1-keys.js';
 import { clientKeys } from './clients.js';
 
 /**
@@ -13,7 +15,7 @@ import { clientKeys } from './clients.js';
  * per authenticated call; the index lists a day's callers of a family.
  */
 
-const { client: CLIENT } = TABLE_KEYS;
+const CLIENT = TABLE_KEYS.client;
 const DAY = GSI1_KEYS.deprecatedCalls;
 
 export const deprecatedCallKeys = {

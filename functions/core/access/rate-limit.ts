@@ -3,7 +3,8 @@ import { toEpochSeconds } from '../platform/clock.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
-import { key, TABLE_KEYS } from '../platform/key-registry.js';
+import { key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
 import { sha256Hex } from '../platform/secrets.js';
 
 /**

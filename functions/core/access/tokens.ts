@@ -6,7 +6,8 @@ import { chunksOf, getMany, queryAll, type ItemKey } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
-import { key, TABLE_KEYS } from '../platform/key-registry.js';
+import { key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
 import { randomBytesHex, randomToken, sha256Hex } from '../platform/secrets.js';
 
 /**
@@ -67,7 +68,8 @@ interface GrantItem {
   revoked_at?: string;
 }
 
-const { token: TOKEN, grant: GRANT } = TABLE_KEYS;
+const TOKEN = TABLE_KEYS.token;
+const GRANT = TABLE_KEYS.grant;
 export const tokenKeys = {
   token: (hash: string) => ({ pk: key(TOKEN.pk, hash), sk: TOKEN.sk.token }),
   grant: (grantId: string) => ({ pk: key(GRANT.pk, grantId), sk: GRANT.sk.grant }),

@@ -4,7 +4,8 @@ import { checkItem, itemAbsent, itemExists, part, putItem, transact, Transaction
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
-import { key, TABLE_KEYS } from '../platform/key-registry.js';
+import { key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
 import { randomToken } from '../platform/secrets.js';
 import type { Failure, Part } from '../platform/transact.js';
 import { freeUnit, holdUnitPart, lockInForce, readLocks, shuffled, unitId } from '../inventory/units.js';
@@ -16,7 +17,8 @@ import type { BookingRecord } from './kind.js';
  * there. The client's partition keeps its token per family; the token's own
  * item leads back to the client.
  */
-const { client: CLIENT, bookingPage: PAGE } = TABLE_KEYS;
+const CLIENT = TABLE_KEYS.client;
+const PAGE = TABLE_KEYS.bookingPage;
 export const bookingPageKeys = {
   /** The client's token in a family. */
   ofClient: (clientId: string, family: FamilyId) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.bookingPage, family) }),

@@ -3,7 +3,8 @@ import { queryFilteredPage } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import type { FamilyId } from '../platform/families.js';
 import { padId } from '../platform/ids.js';
-import { familyPrefix, key, TABLE_KEYS } from '../platform/key-registry.js';
+import { familyPrefix, key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
 import type { Page } from '../platform/pagination.js';
 import { allOf, deleteItem, part, putItem, type Condition, type Part } from '../platform/transact.js';
 import type { BookingKind, BookingRecord } from './kind.js';
@@ -23,7 +24,7 @@ import type { BookingKind, BookingRecord } from './kind.js';
  * its clock before then has committed or failed.
  */
 
-const { client: CLIENT } = TABLE_KEYS;
+const CLIENT = TABLE_KEYS.client;
 
 export const changeKeys = {
   entry: (clientId: string, family: FamilyId, updatedAt: string, id: number) => ({

@@ -6,13 +6,16 @@ import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { padId } from '../platform/ids.js';
-import { familyPrefix, GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
+import { familyPrefix, key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
+import * as GSI1_KEYS from '../platform/gsi1-keys.js';
 import { part, type Part } from '../platform/transact.js';
 import type { BookingEvent, BookingKind, BookingRecord } from './kind.js';
 
 /** Where bookings live and how they are found, for every booking kind. */
 
-const { client: CLIENT, paymentDue: DUE } = TABLE_KEYS;
+const CLIENT = TABLE_KEYS.client;
+const DUE = TABLE_KEYS.paymentDue;
 const BY_ID = GSI1_KEYS.bookingById;
 export const bookingKeys = {
   /** Every booking of one family in the client's partition. */

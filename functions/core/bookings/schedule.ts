@@ -3,7 +3,8 @@ import { getMany, queryFilteredPage } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import type { FamilyId } from '../platform/families.js';
 import { padId } from '../platform/ids.js';
-import { familyPrefix, key, TABLE_KEYS } from '../platform/key-registry.js';
+import { familyPrefix, key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
 import { encodeCursor, type ListScope, type Page } from '../platform/pagination.js';
 import { deleteItem, part, putItem, type Condition, type Part } from '../platform/transact.js';
 import type { BookingKind, BookingRecord } from './kind.js';
@@ -16,7 +17,7 @@ import { bookingKeys } from './records.js';
  * upcoming, a range of days) read pointers in order and then the bookings.
  */
 
-const { client: CLIENT } = TABLE_KEYS;
+const CLIENT = TABLE_KEYS.client;
 
 export const scheduleKeys = {
   entry: (clientId: string, family: FamilyId, startAt: string, id: number) => ({

@@ -5,7 +5,8 @@ import { cachedPerTable } from '../platform/table-cache.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { nextId, padId } from '../platform/ids.js';
-import { key, TABLE_KEYS } from '../platform/key-registry.js';
+import { key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
 import { gbp, type Money } from '../commerce/money.js';
 import { minutesOf, timeOf, weekdayOf, zonedInstant } from '../platform/time.js';
 

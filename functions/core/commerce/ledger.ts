@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { queryAll, queryPage } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import type { FamilyId } from '../platform/families.js';
-import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
+import { key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
+import * as GSI1_KEYS from '../platform/gsi1-keys.js';
 import { formatWithOffset } from '../platform/time.js';
 import { itemAbsent, putItem } from '../platform/transact.js';
 import { CURRENCY } from './money.js';
@@ -48,7 +50,7 @@ export const productFields = (product: ProductRef | null): Pick<LedgerEntry, 'in
   product,
 });
 
-const { ledger: LEDGER } = TABLE_KEYS;
+const LEDGER = TABLE_KEYS.ledger;
 const LEDGER_MONTH = GSI1_KEYS.ledgerMonth;
 export const ledgerKeys = {
   partition: (clientId: string, family: FamilyId) => key(LEDGER.pk, family, clientId),

@@ -1,7 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '../platform/deps.js';
 import type { FamilyId } from '../platform/families.js';
-import { key, TABLE_KEYS } from '../platform/key-registry.js';
+import { key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
 import { randomToken } from '../platform/secrets.js';
 import { itemAbsent, putItem, updateItem, type Condition, type TransactItem } from '../platform/transact.js';
 import type { Money } from './money.js';

@@ -6,7 +6,8 @@ import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { padId } from '../platform/ids.js';
-import { familyPrefix, key, TABLE_KEYS } from '../platform/key-registry.js';
+import { familyPrefix, key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
 import { checkItem, itemAbsent, itemExists, part, transact, TransactionFailed, updateItem, type Condition, type Failure, type Part } from '../platform/transact.js';
 import { crossing, type BalanceAlertPolicy } from './thresholds.js';
 import { ledgerPut, newLedgerEntry, productFields, type LedgerEntry, type ProductRef } from './ledger.js';
@@ -21,7 +22,7 @@ import { CURRENCY, type Money } from './money.js';
  * debit alone sees a threshold crossing.
  */
 
-const { client: CLIENT } = TABLE_KEYS;
+const CLIENT = TABLE_KEYS.client;
 export const walletKeys = {
   credits: (clientId: string, family: FamilyId, productId: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.wallet, family, 'CREDITS', padId(productId)) }),
   money: (clientId: string, family: FamilyId) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.wallet, family, 'MONEY') }),

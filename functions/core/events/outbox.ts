@@ -3,7 +3,8 @@ import { toEpochSeconds, addSeconds } from '../platform/clock.js';
 import type { Deps } from '../platform/deps.js';
 import type { EventKind, FamilyEvent } from './kinds.js';
 import type { FamilyId } from '../platform/families.js';
-import { key, TABLE_KEYS } from '../platform/key-registry.js';
+import { key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
 
 /**
  * The outbox: events, e-mails, job tasks and scheduled checks are written in the same

@@ -8,7 +8,9 @@ import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { padId } from '../platform/ids.js';
-import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
+import { key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
+import * as GSI1_KEYS from '../platform/gsi1-keys.js';
 import { randomToken } from '../platform/secrets.js';
 import { deleteItem, itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Part, type TransactItem } from '../platform/transact.js';
 import { consumeUnit, freeUnit, holdUnitPart, moveUnitParts, readLocks, readPool, takeFromPool, unitId, type Pool, type Tally } from './units.js';
@@ -46,7 +48,8 @@ export interface Hold {
   [field: string]: unknown;
 }
 
-const { client: CLIENT, hold: HOLD } = TABLE_KEYS;
+const CLIENT = TABLE_KEYS.client;
+const HOLD = TABLE_KEYS.hold;
 const OPEN = GSI1_KEYS.openHolds;
 export const holdKeys = {
   hold: (family: FamilyId, hash: string) => ({ pk: key(HOLD.pk, family, hash), sk: HOLD.sk.hold }),

@@ -5,7 +5,9 @@ import { getMany, queryAll, upgradeScanned, type ItemKey } from '../platform/db.
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
-import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
+import { key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
+import * as GSI1_KEYS from '../platform/gsi1-keys.js';
 import { deleteItem, part, putItem, TransactionFailed, updateItem, type Condition, type Part } from '../platform/transact.js';
 
 /**

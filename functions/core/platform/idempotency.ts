@@ -6,7 +6,8 @@ import { isConditionalCheckFailed } from './conditions.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
 import type { FamilyId } from './families.js';
-import { key as keyOf, TABLE_KEYS } from './key-registry.js';
+import { key as keyOf } from './key-registry.js';
+import * as TABLE_KEYS from './table-keys.js';
 import { sha256Hex } from './secrets.js';
 
 /**

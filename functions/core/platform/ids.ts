@@ -1,7 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from './deps.js';
 import type { FamilyId } from './families.js';
-import { key, TABLE_KEYS } from './key-registry.js';
+import { key } from './key-registry.js';
+import * as TABLE_KEYS from './table-keys.js';
 
 /**
  * Integer ids from atomic counters, one counter per family and kind of thing

@@ -3,7 +3,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { isConditionalCheckFailed } from './conditions.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
-import { TABLE_KEYS } from './key-registry.js';
+import * as TABLE_KEYS from './table-keys.js';
 
 /**
  * Opaque list cursors. A cursor is the key where a page ended (the table's

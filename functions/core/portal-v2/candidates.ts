@@ -5,7 +5,8 @@ import { DomainError } from '../platform/errors.js';
 import { clientKeys } from '../access/clients.js';
 import type { FamilyId } from '../platform/families.js';
 import { nextId, padId } from '../platform/ids.js';
-import { key, TABLE_KEYS } from '../platform/key-registry.js';
+import { key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
 import { formatWithOffset } from '../platform/time.js';
 
 /** The candidates an agency asks references about (portal v2). */

@@ -4,7 +4,9 @@ import { clientKeys } from '../access/clients.js';
 import { referenceReminder } from '../messaging/email-templates.js';
 import type { Deps } from '../platform/deps.js';
 import { padId } from '../platform/ids.js';
-import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
+import { key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
+import * as GSI1_KEYS from '../platform/gsi1-keys.js';
 import type { LinkKind, RequestKind } from '../requests/kind.js';
 import { effectiveItemStatus, effectiveStatus, isExpired } from '../requests/status.js';
 import { loadRequest } from '../requests/store.js';
@@ -103,7 +105,9 @@ export interface ReferenceItem {
   updated_at: string;
 }
 
-const { client: CLIENT, referenceForm: FORM, referenceSubmission: SUBMISSION } = TABLE_KEYS;
+const CLIENT = TABLE_KEYS.client;
+const FORM = TABLE_KEYS.referenceForm;
+const SUBMISSION = TABLE_KEYS.referenceSubmission;
 const OPEN = GSI1_KEYS.openReferenceRequests;
 export const referenceKeys = {
   request: (clientId: string, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.referenceRequest, padId(id)) }),

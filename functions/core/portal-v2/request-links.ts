@@ -1,7 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
-import { key, TABLE_KEYS } from '../platform/key-registry.js';
+import { key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
 import { sha256Hex } from '../platform/secrets.js';
 import { part, putItem, type Part } from '../platform/transact.js';
 import type { ActorMode } from '../requests/group.js';

@@ -2,7 +2,8 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { nextId, padId } from '../platform/ids.js';
-import { key, TABLE_KEYS } from '../platform/key-registry.js';
+import { key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
 
 /**
  * Templates of the request groups: a named preset of a kind's create fields

@@ -4,7 +4,8 @@ import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { nextId, padId } from '../platform/ids.js';
-import { key, TABLE_KEYS } from '../platform/key-registry.js';
+import { key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
 
 /**
  * Reference form templates: the questions a referee answers. Rated questions

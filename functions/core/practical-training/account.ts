@@ -5,7 +5,8 @@ import { CURRENCY, gbp } from '../commerce/money.js';
 import { eventPut } from '../events/outbox.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
-import { key, TABLE_KEYS } from '../platform/key-registry.js';
+import { key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
 import { formatWithOffset } from '../platform/time.js';
 import { PRACTICAL_FAMILY } from './catalogue.js';
 

@@ -2,7 +2,8 @@ import { clientKeys } from '../access/clients.js';
 import type { Deps } from '../platform/deps.js';
 import type { FamilyId } from '../platform/families.js';
 import { padId } from '../platform/ids.js';
-import { familyPrefix, key, TABLE_KEYS } from '../platform/key-registry.js';
+import { familyPrefix, key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
 import { part, updateItem, type Part } from '../platform/transact.js';
 
 /**
@@ -12,7 +13,8 @@ import { part, updateItem, type Part } from '../platform/transact.js';
  * planned, mailed and shown.
  */
 
-const { client: CLIENT, inviteToken: TOKEN } = TABLE_KEYS;
+const CLIENT = TABLE_KEYS.client;
+const TOKEN = TABLE_KEYS.inviteToken;
 
 /** Family-scoped: the life-support family's invites live beside these (decision 11). */
 export const inviteKeys = {

@@ -5,7 +5,8 @@ import { getMany, queryAll, queryFilteredPage, retryOnConflict } from '../platfo
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { nextId, padId } from '../platform/ids.js';
-import { familyPrefix, key, TABLE_KEYS } from '../platform/key-registry.js';
+import { familyPrefix, key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
 import type { Page } from '../platform/pagination.js';
 import { formatWithOffset } from '../platform/time.js';
 import { deleteItem, itemAbsent, part, putItem, transact, updateItem, type Condition, type Part } from '../platform/transact.js';

@@ -5,7 +5,8 @@ import { isConditionalCheckFailed } from '../platform/conditions.js';
 import { queryAll } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { padId } from '../platform/ids.js';
-import { key, TABLE_KEYS } from '../platform/key-registry.js';
+import { key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
 import { deleteItem, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Part } from '../platform/transact.js';
 
 /**

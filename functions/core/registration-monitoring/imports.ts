@@ -8,7 +8,8 @@ import { getMany, mapConcurrently, queryFilteredPage, writeMany } from '../platf
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { nextId, nextIds, padId } from '../platform/ids.js';
-import { familyPrefix, key, TABLE_KEYS } from '../platform/key-registry.js';
+import { familyPrefix, key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
 import { formatWithOffset } from '../platform/time.js';
 import { itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Part } from '../platform/transact.js';
 import { readImportFile, type ImportRow, type RowError } from './import-rows.js';

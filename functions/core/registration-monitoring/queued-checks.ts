@@ -5,7 +5,8 @@ import { failedItem, isConditionalCheckFailed } from '../platform/conditions.js'
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { nextId, padId } from '../platform/ids.js';
-import { key, TABLE_KEYS } from '../platform/key-registry.js';
+import { key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
 import { batchFailures, type BatchConsumer } from '../platform/sqs.js';
 import type { DueCheck } from './due.js';
 import { MONITORING_FAMILY as FAMILY } from './registers.js';

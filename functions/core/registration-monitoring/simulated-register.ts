@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '../platform/deps.js';
-import { key, TABLE_KEYS } from '../platform/key-registry.js';
+import { key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
 import { addDays } from '../platform/time.js';
 import type { Annotation, AnnotationType, LookupResult, NormalisedStatus, RegisterAdapter, RegisterQuery, RegisterRecord } from './register-adapter.js';
 import type { Register } from './registers.js';

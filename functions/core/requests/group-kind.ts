@@ -2,7 +2,9 @@ import { clientKeys } from '../access/clients.js';
 import type { EventKindOf } from '../events/kinds.js';
 import type { FamilyId } from '../platform/families.js';
 import { padId } from '../platform/ids.js';
-import { GSI1_KEYS, key, TABLE_KEYS } from '../platform/key-registry.js';
+import { key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
+import * as GSI1_KEYS from '../platform/gsi1-keys.js';
 import {
   ITEM_LABELS,
   OUTSTANDING_ITEM_STATUSES,
@@ -23,7 +25,7 @@ export type ReminderMail = (input: { request: GroupRequest; item: GroupItem; age
 
 /** A declared request group as a kind of the engine: keys, views and events derived from the declaration. */
 
-const { client: CLIENT } = TABLE_KEYS;
+const CLIENT = TABLE_KEYS.client;
 const OPEN = GSI1_KEYS.openGroupRequests;
 const PURGE = GSI1_KEYS.groupPurge;
 

@@ -1,7 +1,8 @@
 import type { Money } from '../commerce/money.js';
 import type { FeeKind } from '../commerce/charges.js';
 import { padId } from '../platform/ids.js';
-import { key, TABLE_KEYS } from '../platform/key-registry.js';
+import { key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
 import { formatWithOffset } from '../platform/time.js';
 import { deleteItem, itemAbsent, part, putItem, type Part } from '../platform/transact.js';
 import type { Deps } from '../platform/deps.js';

@@ -8,7 +8,8 @@ import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { clientKeys } from '../access/clients.js';
 import { nextId, padId } from '../platform/ids.js';
-import { familyPrefix, key, TABLE_KEYS } from '../platform/key-registry.js';
+import { familyPrefix, key } from '../platform/key-registry.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
 import { eventPut } from '../events/outbox.js';
 import type { WebhookFamilyId } from '../events/kinds.js';
 import { newWebhookSecret, secretPrefix } from './signing.js';
@@ -53,7 +54,8 @@ export interface EndpointItem {
   updated_at: string;
 }
 
-const { client: CLIENT, webhookLog: LOG } = TABLE_KEYS;
+const CLIENT = TABLE_KEYS.client;
+const LOG = TABLE_KEYS.webhookLog;
 export const webhookKeys = {
   endpoint: (clientId: string, family: FamilyId, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.webhook, family, padId(id)) }),
   familyPrefix: (family: FamilyId) => familyPrefix(CLIENT.sk.webhook, family),

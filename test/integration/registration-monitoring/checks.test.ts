@@ -1,5 +1,6 @@
 import type { Deps } from '../../../functions/core/platform/deps.js';
-import { key, TABLE_KEYS } from '../../../functions/core/platform/key-registry.js';
+import { key } from '../../../functions/core/platform/key-registry.js';
+import * as TABLE_KEYS from '../../../functions/core/platform/table-keys.js';
 import { acknowledgeMany, listAlerts } from '../../../functions/core/registration-monitoring/alerts.js';
 import { addTimelineStep } from '../../../functions/core/registration-monitoring/simulated-register.js';
 import { checkWorker } from '../../../functions/core/registration-monitoring/verify.js';
