@@ -1,4 +1,5 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { withoutSdkLogging } from './sdk.js';
 
 /**
  * The one way to make an SQS client. Requests go to the configured endpoint
@@ -6,7 +7,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
  * local server's queue URLs name a host that does not resolve. In the cloud
  * the two are the same.
  */
-export const createSqsClient = (): SQSClient => new SQSClient({ useQueueUrlAsEndpoint: false });
+export const createSqsClient = (): SQSClient => withoutSdkLogging(new SQSClient({ useQueueUrlAsEndpoint: false }));
 
 /** A message as a consumer in core sees it; functions/workers/_batch.ts makes it from an SQS record. */
 export interface QueueMessage {
