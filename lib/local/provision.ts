@@ -18,9 +18,9 @@ import * as TABLE_KEYS from '../../functions/core/platform/table-keys.js';
 import { TABLE_SCHEMA } from '../../functions/core/platform/table.js';
 import { QUEUES, type QueueDefinition } from '../queues.js';
 
-/** Creates the table and the queues locally from the same definitions the CDK stacks use. Idempotent. */
+/** Creates the table and the queues locally from the same definitions the CDK stacks use. Idempotent. `ttl: false` leaves TTL off (tests on a clock of their own). */
 
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+export async function ensureTable(client: DynamoDBClient, tableName: string, options: { ttl?: boolean } = {}): Promise<void> {
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
     return;
@@ -52,6 +52,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
       })),
     }),
   );
+  if (options.ttl === false) return;
   await client.send(
     new UpdateTimeToLiveCommand({
       TableName: tableName,

@@ -38,11 +38,18 @@ export function testClock(start = '2026-11-21T10:00:00.000Z'): TestClock {
 
 export const uniqueName = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
-/** A fresh table of the real shape, and deps over it. */
+/**
+ * A fresh table of the real shape, and deps over it. Without TTL: tests run
+ * on clocks of their own, days from the real one, and DynamoDB Local's TTL
+ * deletes by the real clock, so it removed locks and holds a test's clock
+ * says are live (two holds on one seat, a booking's hold gone, seen under
+ * load). The code never relies on TTL (`expires_at` against the clock
+ * decides); the local stack, on the real clock, keeps it as deployed.
+ */
 export async function testDeps(options: { clock?: () => Date; config?: Partial<CoreConfig> } = {}): Promise<Deps> {
   useEmulatorEnv();
   const table = uniqueName('test');
-  await ensureTable(new DynamoDBClient({}), table);
+  await ensureTable(new DynamoDBClient({}), table, { ttl: false });
   const config = { ...loadConfig({ TABLE_NAME: table }), ...options.config };
   return {
     db: DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } }),
