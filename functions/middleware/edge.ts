@@ -11,7 +11,6 @@ import { FAMILIES, isFamilyId, type FamilyId } from '../core/platform/families.j
 import { familyUrl } from '../core/platform/family-urls.js';
 import type { RateLimitState } from '../core/access/rate-limit.js';
 import type { AccessContext } from '../core/access/tokens.js';
-import type { ItemKey } from '../core/platform/db.js';
 import { createLogger, errorFields, type Logger } from './logger.js';
 import { edgeProblem } from './problems.js';
 
@@ -57,8 +56,8 @@ export interface RequestState {
   log: Logger;
   caller: AccessContext | null;
   rateLimit?: RateLimitState;
-  /** What `HandlerOptions.prefetch` asked for, and what of it was found. */
-  prefetched?: { keys: ItemKey[]; items: Record<string, unknown>[] };
+  /** The items `HandlerOptions.prefetch` named, in its order (undefined: absent). */
+  prefetched?: (Record<string, unknown> | undefined)[];
 }
 
 export type Event = APIGatewayProxyEventV2 & { state?: RequestState };

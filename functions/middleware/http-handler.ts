@@ -156,7 +156,7 @@ export function httpHandler<const O extends Operation>(
         prefetch,
       );
       state.caller = caller;
-      state.prefetched = { keys: prefetch, items: prefetched };
+      state.prefetched = prefetched;
       state.log = state.log.child({ client_id: caller.clientId });
       // Who still calls a deprecated family: counted, never at the cost of the call.
       if (familySpec(state.family).deprecation) {
@@ -189,7 +189,7 @@ export function httpHandler<const O extends Operation>(
       headers: event.headers ?? {},
       sourceIp: event.requestContext.http.sourceIp,
       baseUrl: publicBaseUrl(event, family),
-      prefetched: (state.prefetched?.keys ?? []).map((k) => state.prefetched!.items.find((i) => i.pk === k.pk && i.sk === k.sk)),
+      prefetched: state.prefetched ?? [],
     } as unknown as Omit<HttpInput<O>, 'body'>;
     if (options.resource) await options.resource(common);
     const bodySchema = schemaFor(op.body, family, common.params as Record<string, unknown>);

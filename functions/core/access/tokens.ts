@@ -238,28 +238,25 @@ export async function authenticateAlongside<T>(
   family: FamilyId,
   alongside: (clientId: string) => Promise<T>,
   prefetch: ItemKey[] = [],
-): Promise<{ caller: AccessContext; alongside: T; client: Record<string, unknown>; prefetched: Record<string, unknown>[] }> {
+): Promise<{ caller: AccessContext; alongside: T; client: Record<string, unknown>; prefetched: (Record<string, unknown> | undefined)[] }> {
   const hash = sha256Hex(accessToken);
   const usable = (t: TokenItem | undefined): t is TokenItem => !!t && t.kind === 'access' && t.family === family && isLive(t, deps.clock());
   const known = seenTokens.get(hash);
   let item: TokenItem | undefined;
   let client: Record<string, unknown> | undefined;
   let result: T;
-  let prefetched: Record<string, unknown>[];
+  let read: Record<string, unknown>[];
   if (usable(known)) {
     // A token this container has seen: whose it is never changes, so its revocation and its client's trust are read together, beside `alongside`.
     const tokenKey = tokenKeys.token(hash);
     const clientKey = clientKeys.item(known.client_id);
-    const [items, done] = await Promise.all([getMany(deps, [tokenKey, clientKey, ...prefetch]), alongside(known.client_id)]);
-    const isKey = (k: ItemKey) => (i: Record<string, unknown>) => i.pk === k.pk && i.sk === k.sk;
-    item = items.find(isKey(tokenKey)) as TokenItem | undefined;
-    client = items.find(isKey(clientKey));
-    prefetched = items.filter((i) => prefetch.some((k) => isKey(k)(i)));
-    result = done;
+    [read, result] = await Promise.all([getMany(deps, [tokenKey, clientKey, ...prefetch]), alongside(known.client_id)]);
+    item = read.find(isKey(tokenKey)) as TokenItem | undefined;
+    client = read.find(isKey(clientKey));
   } else {
     item = await getToken(deps, accessToken);
     if (!usable(item)) throw invalidToken();
-    [client, result, prefetched] = await Promise.all([clientAuthItem(deps, item.client_id), alongside(item.client_id), prefetch.length ? getMany(deps, prefetch) : []]);
+    [client, result, read] = await Promise.all([clientAuthItem(deps, item.client_id), alongside(item.client_id), prefetch.length ? getMany(deps, prefetch) : []]);
   }
   if (!usable(item) || !client || !clientItemTrusts(client, item.client_generation ?? 0)) {
     seenTokens.delete(hash);
@@ -270,9 +267,11 @@ export async function authenticateAlongside<T>(
     caller: { clientId: item.client_id, family: item.family, grantId: item.grant_id, issuedAt: item.issued_at, expiresAt: item.expires_at },
     alongside: result,
     client,
-    prefetched,
+    prefetched: prefetch.map((k) => read.find(isKey(k))),
   };
 }
+
+const isKey = (k: ItemKey) => (item: Record<string, unknown>) => item.pk === k.pk && item.sk === k.sk;
 
 /**
  * Spends a refresh token for a new pair. A spent token presented again means
