@@ -35,17 +35,15 @@ export interface SessionItem {
 
 const EVENT = TABLE_KEYS.trainingEvent;
 const BY_START = GSI1_KEYS.trainingEventsByStart;
+const byCoursePartition = (family: FamilyId, courseId: number) => key(BY_START.pk, family, padId(courseId));
 export const sessionKeys = {
   session: (family: FamilyId, id: number) => ({ pk: key(EVENT.pk, family, padId(id)), sk: EVENT.sk.event }),
   /** A family's sessions in start order, for listings by date range (practical training: every course's events). */
   byStart: (family: FamilyId, startAt: string, id: number) => ({ gsi1pk: key(BY_START.pk, family), gsi1sk: key(BY_START.sk.event, startAt, padId(id)) }),
   byStartPartition: (family: FamilyId) => key(BY_START.pk, family),
   /** One course's sessions in start order (virtual life support lists a course's timeslots: it reads none of the other courses'). */
-  byCourseStart: (family: FamilyId, courseId: number, startAt: string, id: number) => ({
-    gsi1pk: key(BY_START.pk, family, padId(courseId)),
-    gsi1sk: key(BY_START.sk.event, startAt, padId(id)),
-  }),
-  byCoursePartition: (family: FamilyId, courseId: number) => key(BY_START.pk, family, padId(courseId)),
+  byCourseStart: (family: FamilyId, courseId: number, startAt: string, id: number) => ({ gsi1pk: byCoursePartition(family, courseId), gsi1sk: key(BY_START.sk.event, startAt, padId(id)) }),
+  byCoursePartition,
 };
 
 /** A seat's lock: in the session's day partition, named `E<session>S<nn>`. */
