@@ -16,7 +16,7 @@ import { formatWithOffset } from '../platform/time.js';
 import { allOf, itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Part } from '../platform/transact.js';
 import type { PayOption } from '../platform/vocabulary.js';
 import type { RequestSource } from '../requests/shapes.js';
-import { inviteKeys } from './invite-keys.js';
+import { inviteKeys, inviteOpen } from './invite-keys.js';
 import { getTrainingEventItem, loadCatalogue, PRACTICAL_FAMILY, type Course, type Location, type TrainingEventItem } from './catalogue.js';
 
 /**
@@ -62,11 +62,7 @@ export const inviteFamily = (i: Pick<InviteItem, 'family'>): FamilyId => i.famil
 export const tokenHash = (token: string): string => sha256Hex(token);
 
 /** *inviteUsable*: not used, not expired by the clock. */
-export const inviteUsable = (now: Date): Condition => ({
-  expression: '#status IN (:queued, :sent, :opened) AND expires_at > :now',
-  names: { '#status': 'status' },
-  values: { ':queued': 'queued', ':sent': 'sent', ':opened': 'opened', ':now': now.toISOString() },
-});
+export const inviteUsable = (now: Date): Condition => allOf(inviteOpen, { expression: 'expires_at > :now', values: { ':now': now.toISOString() } });
 
 /** The status an invite shows: past `expires_at` and unused, it is expired whatever was stored. */
 export const inviteStatus = (i: Pick<InviteItem, 'status' | 'expires_at'>, now: Date): InviteStatus =>
