@@ -9,9 +9,6 @@ import type { PathParams } from '../api/schemas/params.js';
 import type { ItemKey } from '../core/platform/db.js';
 import { depsFromEnv, type Deps } from '../core/platform/deps.js';
 import { FAMILIES, familySpec, tokenFamilyOf, type FamilyId } from '../core/platform/families.js';
-import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../core/platform/idempotency.js';
-import { canonicalJson } from '../core/platform/canonical-json.js';
-import { sha256Hex } from '../core/platform/secrets.js';
 import { consumeRequest, tooManyRequests } from '../core/access/rate-limit.js';
 import { recordDeprecatedCall } from '../core/access/deprecated-calls.js';
 import { clientItemGrants } from '../core/access/clients.js';
@@ -66,7 +63,23 @@ export interface HandlerOptions<O extends Operation> {
    */
   prefetch?: (params: PathParams<O['path']>, family: FamilyId) => ItemKey[];
   deps?: Deps;
+  /** Required by (and only by) an operation marked `idempotent`: ./idempotency.ts. */
+  idempotency?: Idempotency;
 }
+
+/** Runs an operation under the caller's `Idempotency-Key`, if it sent one. */
+export type Idempotency = (
+  request: { deps: Deps; event: Event; clientId: string; family: FamilyId },
+  run: () => Promise<APIGatewayProxyStructuredResultV2>,
+) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/**
+ * A handler's options: an idempotent operation's must give `idempotency`, and
+ * no other may (so none is built without it, and no other carries its code).
+ */
+export type OptionsArg<O extends Operation> = O extends { idempotent: true }
+  ? [options: HandlerOptions<O> & { idempotency: Idempotency }]
+  : [options?: HandlerOptions<O> & { idempotency?: never }];
 
 /** A single resource as the family answers it: bare, or in the portal's `{data, message}` envelope (FamilySpec). */
 export const single = (family: FamilyId, resource: unknown, message: string): unknown =>
@@ -97,20 +110,13 @@ function bearerToken(event: APIGatewayProxyEventV2): string {
 }
 
 
-function idempotencyKey(event: APIGatewayProxyEventV2): string | undefined {
-  const key = event.headers?.['idempotency-key'];
-  if (key === undefined) return undefined;
-  if (key.length < 1 || key.length > 255) {
-    throw validationProblem([{ header: 'Idempotency-Key', detail: 'Must be 1 to 255 characters' }]);
-  }
-  return key;
-}
-
 export function httpHandler<const O extends Operation>(
   op: O,
   operation: (input: HttpInput<O>) => Promise<HttpResult>,
-  options: HandlerOptions<O> = {},
+  ...[given]: OptionsArg<O>
 ) {
+  const options: HandlerOptions<O> = given ?? {};
+  if (!!op.idempotent !== !!options.idempotency) throw new Error(`${op.operationId}: the idempotency option goes with, and only with, an operation marked idempotent`);
   const deps = options.deps ?? depsFromEnv();
   const edge = edgeMiddleware(op, toProblemResponse, deps.clock);
   const bodyLimit = bodyLimitMiddleware(op.upload?.maxBytes);
@@ -197,27 +203,7 @@ export function httpHandler<const O extends Operation>(
     const input = { ...common, upload, body: bodySchema ? parseWith(bodySchema, event.body ?? undefined, 'body') : undefined } as HttpInput<O>;
     const run = async () => toLambdaResult(await operation(input));
 
-    const key = op.idempotent ? idempotencyKey(event) : undefined;
-    if (!key || !state.caller) return run();
-    const clientId = state.caller.clientId;
-    const requestHash = sha256Hex(`${event.requestContext.http.method} ${event.rawPath}\n${canonicalJson(event.body)}`);
-    const begun = await beginIdempotent(deps, clientId, family, key, requestHash);
-    if (begun.kind === 'replay') {
-      return { ...begun.response, headers: { ...begun.response.headers, 'idempotent-replayed': 'true' } };
-    }
-    let result: APIGatewayProxyStructuredResultV2;
-    try {
-      result = await run();
-    } catch (err) {
-      // Only what was created is kept; a refusal created nothing, so a retry may try again.
-      await abandonIdempotent(deps, clientId, family, key);
-      throw err;
-    }
-    await completeIdempotent(deps, clientId, family, key, {
-      statusCode: result.statusCode ?? 200,
-      headers: (result.headers ?? {}) as Record<string, string>,
-      body: result.body,
-    });
-    return result;
+    if (!options.idempotency || !state.caller) return run();
+    return options.idempotency({ deps, event, clientId: state.caller.clientId, family }, run);
   });
 }

@@ -2,7 +2,9 @@ import * as v from 'valibot';
 import { loadConfig, MissingConfigError } from '../../functions/core/platform/config.js';
 import { DomainError } from '../../functions/core/platform/errors.js';
 import { checkJava, MissingJavaError } from '../../lib/local/emulators.js';
-import { fieldErrors } from '../../functions/middleware/http-handler.js';
+import * as clinicalInterview from '../../functions/api/routes/clinical-interview.js';
+import { fieldErrors, httpHandler, type OptionsArg } from '../../functions/middleware/http-handler.js';
+import { idempotency } from '../../functions/middleware/idempotency.js';
 import { toProblemResponse } from '../../functions/middleware/problems.js';
 
 describe('problem responses', () => {
@@ -27,6 +29,15 @@ describe('validation errors', () => {
     const result = v.safeParse(schema, { referees: [{ referee_email: 'a@b.co' }, { referee_email: 'nope' }] });
     expect(result.success).toBe(false);
     expect(fieldErrors(result.issues!)).toEqual([{ pointer: '/referees/1/referee_email', detail: 'Not an e-mail address' }]);
+  });
+});
+
+describe('idempotency keys', () => {
+  const noop = async () => ({ status: 204 });
+  it('are taken by a handler exactly when its operation is marked idempotent: a handler built otherwise refuses to load', () => {
+    expect(clinicalInterview.createBooking.idempotent).toBe(true);
+    expect(() => httpHandler(clinicalInterview.createBooking, noop, ...([{}] as unknown as OptionsArg<typeof clinicalInterview.createBooking>))).toThrow(/createBooking: the idempotency option goes with, and only with/);
+    expect(() => httpHandler(clinicalInterview.listBookings, noop, ...([{ idempotency }] as unknown as OptionsArg<typeof clinicalInterview.listBookings>))).toThrow(/listBookings/);
   });
 });
 

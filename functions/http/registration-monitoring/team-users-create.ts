@@ -1,5 +1,6 @@
 import * as registrationMonitoring from '../../api/routes/registration-monitoring.js';
 import { createUser } from '../../core/access/team.js';
+import { idempotency } from '../../middleware/idempotency.js';
 import { monitoringHandler } from './_acting.js';
 
-export const handler = monitoringHandler(registrationMonitoring.createTeamUser, async ({ deps, caller, body, acting }) => ({ status: 201, body: await createUser(deps, caller.clientId, body, acting) }));
+export const handler = monitoringHandler(registrationMonitoring.createTeamUser, async ({ deps, caller, body, acting }) => ({ status: 201, body: await createUser(deps, caller.clientId, body, acting) }), { idempotency });
