@@ -112,3 +112,42 @@ it('every module that acts when loaded is listed in package.json sideEffects', a
   expect(outputFiles![0]!.text).toContain('monitoring-verification');
   expect(outputFiles![0]!.text).toContain('monitoring-import');
 });
+
+/**
+ * A function's bundle holds the schemas it uses, not every schema of the
+ * modules it imports them from: each module-level value that is built by a
+ * call is written `/* @__PURE__ *\/ built(() => …)` (functions/api/schemas/fields.ts says why).
+ */
+it("a function's bundle holds the schemas it uses, and every schema module is written so", async () => {
+  const ts = (await import('typescript')).default;
+  const { readdirSync } = await import('node:fs');
+  const dir = join(PROJECT_ROOT, 'functions/api/schemas');
+  const unmarked: string[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+    const source = ts.createSourceFile(file, readFileSync(join(dir, file), 'utf8'), ts.ScriptTarget.Latest, true);
+    for (const statement of source.statements.filter(ts.isVariableStatement)) {
+      for (const declaration of statement.declarationList.declarations) {
+        const value = declaration.initializer;
+        if (!value || ts.isArrowFunction(value) || ts.isFunctionExpression(value)) continue;
+        let call = false;
+        const visit = (node: import('typescript').Node): void => {
+          if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) return;
+          if (ts.isCallExpression(node)) call = true;
+          else ts.forEachChild(node, visit);
+        };
+        visit(value);
+        const marked = ts.isCallExpression(value) && value.expression.getText(source) === 'built' && value.getFullText(source).includes('/* @__PURE__ */');
+        if (call && !marked) unmarked.push(`${file}: ${declaration.name.getText(source)}`);
+      }
+    }
+  }
+  expect(unmarked).toEqual([]);
+
+  const { outputFiles } = await build({ ...esbuildOptions(), entryPoints: [join(PROJECT_ROOT, 'functions/http/practical-training/seats-hold.ts')], write: false, outfile: join(tmpdir(), 'schema-check.mjs') });
+  const text = outputFiles![0]!.text;
+  expect(text).toContain('training_event_id');
+  // The family's other schemas, and the clinical candidate fields they take, stay out.
+  expect(text).not.toContain('Only bookings with this attendance');
+  expect(text).not.toContain('Events starting on or after this day');
+  expect(text).not.toContain('job_role');
+});

@@ -4,6 +4,19 @@ import { isCalendarDate } from '../../core/platform/time.js';
 
 /** Field rules shared by every family's schemas (design section 4, Validation). */
 
+/**
+ * Builds a module-level schema (or fields) when its module loads, written
+ * `/* @__PURE__ *\/ built(() => …)` so that a bundle whose function does not
+ * use it leaves it out. Plain `v.object(…)` at the top of a module is kept by
+ * every bundle that imports the module: esbuild does not carry valibot's
+ * side-effect-free marks across modules (evanw/esbuild#4369). A test in
+ * test/infra holds every schema module to this.
+ */
+export const built = <T>(make: () => T): T => make();
+
+/** One of a fixed list, saying which when it is not. */
+export const oneOf = <const T extends readonly string[]>(values: T) => v.picklist(values, `One of ${values.join(', ')}`);
+
 /** Missing and wrong-typed fields both say what is wanted. */
 export const text = () => v.string('Required, as a string');
 
@@ -21,44 +34,44 @@ export const notes = (max = 2000) =>
     v.check(isSafeFreeText, HOSTILE_TEXT_MESSAGE),
   );
 
-export const email = v.pipe(
+export const email = /* @__PURE__ */ built(() => v.pipe(
   text(),
   v.trim(),
   v.maxLength(254, 'At most 254 characters'),
   v.email('Not a valid e-mail address'),
   v.toLowerCase(),
-);
+));
 
 /** E.164 after removing spaces, dashes and brackets: +447700900123. */
-export const phone = v.pipe(
+export const phone = /* @__PURE__ */ built(() => v.pipe(
   text(),
   v.transform((s) => s.replace(/[\s\-()]/g, '')),
   v.regex(/^\+[1-9]\d{6,14}$/, 'Use the international format, for example +447700900123'),
-);
+));
 
 /** The NMC PIN: two digits, a letter, four digits, a letter. */
-export const nmcNumber = v.pipe(
+export const nmcNumber = /* @__PURE__ */ built(() => v.pipe(
   text(),
   v.trim(),
   v.toUpperCase(),
   v.regex(/^\d{2}[A-Z]\d{4}[A-Z]$/, 'Not an NMC PIN (for example 12A3456B)'),
-);
+));
 
-export const calendarDate = v.pipe(text(), v.check(isCalendarDate, 'Use a real date as YYYY-MM-DD'), v.metadata({ format: 'date' }));
+export const calendarDate = /* @__PURE__ */ built(() => v.pipe(text(), v.check(isCalendarDate, 'Use a real date as YYYY-MM-DD'), v.metadata({ format: 'date' })));
 
 /** An instant: ISO 8601 date and time with seconds optional, a fraction optional, and its UTC offset (`Z` or `±hh:mm`). */
-export const instant = v.pipe(
+export const instant = /* @__PURE__ */ built(() => v.pipe(
   text(),
   v.check(
     (s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i.test(s) && !Number.isNaN(Date.parse(s)) && isCalendarDate(s.slice(0, 10)),
     'Use an ISO 8601 date and time with its offset, for example 2026-11-23T09:00:00Z',
   ),
   v.metadata({ format: 'date-time' }),
-);
+));
 
-export const timeOfDay = v.pipe(text(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time as HH:MM'));
+export const timeOfDay = /* @__PURE__ */ built(() => v.pipe(text(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time as HH:MM')));
 
-export const positiveId = v.pipe(v.number('Required, as a whole number'), v.integer('Must be a whole number'), v.minValue(1, 'Must be 1 or more'));
+export const positiveId = /* @__PURE__ */ built(() => v.pipe(v.number('Required, as a whole number'), v.integer('Must be a whole number'), v.minValue(1, 'Must be 1 or more')));
 
 /**
  * A whole number that arrives as text (query strings, path parameters). The
@@ -77,9 +90,9 @@ export const integerFromText = (pattern: RegExp, message: string, min: number, m
   );
 
 /** A positive integer id that arrives as text. */
-export const idFromString = integerFromText(/^[1-9]\d{0,12}$/, 'Must be a whole number, 1 or more', 1, 9_999_999_999_999);
+export const idFromString = /* @__PURE__ */ built(() => integerFromText(/^[1-9]\d{0,12}$/, 'Must be a whole number, 1 or more', 1, 9_999_999_999_999));
 
-export const listQuery = {
+export const listQuery = /* @__PURE__ */ built(() => ({
   limit: v.optional(
     v.pipe(integerFromText(/^\d+$/, 'Must be a whole number', 1, 100, 'At least 1', 'At most 100'), v.description('How many items a page holds')),
     '25',
@@ -88,9 +101,9 @@ export const listQuery = {
   cursor: v.optional(
     v.pipe(v.string(), v.maxLength(512, 'At most 512 characters'), v.description("The previous page's `next_cursor`, to read the page after it")),
   ),
-};
+}));
 
-export const PageQuery = v.object(listQuery);
+export const PageQuery = /* @__PURE__ */ built(() => v.object(listQuery));
 
 /** Where a valibot issue points in a body, as a JSON pointer (`/registration/number`; '' for the whole body). */
 export function issuePointer(issue: v.BaseIssue<unknown>): string {

@@ -3,7 +3,7 @@ import { CERTIFICATE_KINDS } from '../../core/portal-v2/groups/certificate.js';
 import { declarationBySegment, GROUP_DECLARATIONS, GROUP_SEGMENTS } from '../../core/portal-v2/groups/index.js';
 import { CSTF_CODES } from '../../core/portal-v2/groups/training.js';
 import { PAY_OPTIONS } from '../../core/platform/vocabulary.js';
-import { calendarDate, email, idFromString, listQuery, name, notes, positiveId } from './fields.js';
+import { calendarDate, email, idFromString, listQuery, name, notes, positiveId, oneOf, built } from './fields.js';
 
 /** Request schemas of the portal's request groups (design portal-and-facades section 1). */
 
@@ -12,24 +12,24 @@ const wholeNumber = (min: number, max: number) =>
 const unique = <T>(items: T[]) => new Set(items.map((x) => JSON.stringify(x))).size === items.length;
 
 /** What every group's create takes (section 1, "Create, common fields"). */
-const common = {
+const common = /* @__PURE__ */ built(() => ({
   candidate_id: positiveId,
   template_id: v.optional(positiveId),
   expiry_days: v.optional(wholeNumber(1, 90), 14),
   notes: v.optional(notes()),
-};
+}));
 
-export const TrainingRequestCreate = v.object({
+export const TrainingRequestCreate = /* @__PURE__ */ built(() => v.object({
   ...common,
   subjects: v.pipe(
-    v.array(v.picklist(CSTF_CODES, `One of ${CSTF_CODES.join(', ')}`), 'An array of CSTF subject codes'),
+    v.array(oneOf(CSTF_CODES), 'An array of CSTF subject codes'),
     v.minLength(1, 'At least one subject'),
     v.maxLength(CSTF_CODES.length, `At most ${CSTF_CODES.length} subjects`),
     v.check(unique, 'Each subject once'),
   ),
-});
+}));
 
-export const OccupationalHealthRequestCreate = v.pipe(
+export const OccupationalHealthRequestCreate = /* @__PURE__ */ built(() => v.pipe(
   v.object({
     ...common,
     collection_mode: v.picklist(['candidate_provides', 'provider_provides'], 'One of candidate_provides, provider_provides'),
@@ -40,46 +40,46 @@ export const OccupationalHealthRequestCreate = v.pipe(
     v.check((b) => b.collection_mode !== 'provider_provides' || b.oh_provider !== undefined, 'Give the OH provider when collection_mode is provider_provides'),
     ['oh_provider'],
   ),
-);
+));
 
 /** The booking kinds: a course of the family; paid as `pay_option` when the candidate books. */
-const bookingCreate = {
+const bookingCreate = /* @__PURE__ */ built(() => ({
   ...common,
   course_id: positiveId,
-  pay_option: v.picklist(PAY_OPTIONS, `One of ${PAY_OPTIONS.join(', ')}`),
+  pay_option: oneOf(PAY_OPTIONS),
   agency_contact_name: v.optional(name()),
   agency_contact_email: v.optional(email),
-};
+}));
 
 /** Practical training: optionally pinned to an event or a location. */
-export const PracticalTrainingRequestCreate = v.pipe(
+export const PracticalTrainingRequestCreate = /* @__PURE__ */ built(() => v.pipe(
   v.object({ ...bookingCreate, location_id: v.optional(positiveId), training_event_id: v.optional(positiveId) }),
   v.forward(
     v.check((b) => b.location_id === undefined || b.training_event_id === undefined, 'Give training_event_id or location_id, not both'),
     ['location_id'],
   ),
-);
+));
 
 /** Life support: a virtual course; the candidate chooses the timeslot (and gives a delivery address) on the invite page. */
-export const LifeSupportRequestCreate = v.object(bookingCreate);
+export const LifeSupportRequestCreate = /* @__PURE__ */ built(() => v.object(bookingCreate));
 
-export const AppraisalRequestCreate = v.object({ ...common, confirm_with_appraiser: v.optional(v.boolean('true or false'), true) });
+export const AppraisalRequestCreate = /* @__PURE__ */ built(() => v.object({ ...common, confirm_with_appraiser: v.optional(v.boolean('true or false'), true) }));
 
-export const CertificateRequestCreate = v.object({
+export const CertificateRequestCreate = /* @__PURE__ */ built(() => v.object({
   ...common,
   certificates: v.pipe(
-    v.array(v.object({ kind: v.picklist(CERTIFICATE_KINDS, `One of ${CERTIFICATE_KINDS.join(', ')}`), label: v.optional(name(200)) }), 'An array of certificates'),
+    v.array(v.object({ kind: oneOf(CERTIFICATE_KINDS), label: v.optional(name(200)) }), 'An array of certificates'),
     v.minLength(1, 'At least one certificate'),
     v.maxLength(10, 'At most 10 certificates'),
   ),
-});
+}));
 
-export const TrainingVerificationRequestCreate = v.object({
+export const TrainingVerificationRequestCreate = /* @__PURE__ */ built(() => v.object({
   ...common,
   certificates: v.pipe(
     v.array(
       v.object({
-        subject: v.optional(v.picklist(CSTF_CODES, `One of ${CSTF_CODES.join(', ')}`)),
+        subject: v.optional(oneOf(CSTF_CODES)),
         course_title: name(200),
         completed_on: calendarDate,
         certificate_number: v.optional(name(50)),
@@ -92,7 +92,7 @@ export const TrainingVerificationRequestCreate = v.object({
     v.minLength(1, 'At least one certificate'),
     v.maxLength(10, 'At most 10 certificates'),
   ),
-});
+}));
 
 /** Each group's create body, by kind. */
 export const GROUP_CREATE_SCHEMAS: Record<string, v.GenericSchema> = {
@@ -113,18 +113,18 @@ export const groupCreateBody = (_family: unknown, params?: { group?: string }) =
 
 export const GROUP_REQUEST_STATUSES = ['pending', 'in_progress', 'awaiting_review', 'completed', 'cancelled', 'expired'] as const;
 
-export const GroupRequestsQuery = v.object({
-  status: v.optional(v.pipe(v.picklist(GROUP_REQUEST_STATUSES, `One of ${GROUP_REQUEST_STATUSES.join(', ')}`), v.description('Only requests in this status'))),
+export const GroupRequestsQuery = /* @__PURE__ */ built(() => v.object({
+  status: v.optional(v.pipe(oneOf(GROUP_REQUEST_STATUSES), v.description('Only requests in this status'))),
   candidate_id: v.optional(v.pipe(idFromString, v.description("Only this candidate's requests"))),
   ...listQuery,
-});
+}));
 
-export const ItemRejection = v.object({
+export const ItemRejection = /* @__PURE__ */ built(() => v.object({
   reason: v.pipe(notes(500), v.minLength(1, 'Say why, in 1 to 500 characters')),
-});
+}));
 
-export const TemplatesQuery = v.object({
+export const TemplatesQuery = /* @__PURE__ */ built(() => v.object({
   kind: v.optional(v.pipe(v.picklist(['reference', ...GROUP_DECLARATIONS.map((d) => d.kind)], 'A request kind'), v.description('Templates of this request kind (default: reference)'))),
-});
+}));
 
 export { GROUP_SEGMENTS };

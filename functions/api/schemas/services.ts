@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { datesInOrder, INTERVIEW_BOOKING_FILTERS } from './clinical-interview.js';
-import { instant, listQuery } from './fields.js';
+import { instant, listQuery, built } from './fields.js';
 
 /** Request schemas of the Services family (design portal-and-facades section 3). */
 
 /** The clinical list's filters, and `updated_since`: the feed in change order. */
-export const ServicesBookingsQuery = v.pipe(
+export const ServicesBookingsQuery = /* @__PURE__ */ built(() => v.pipe(
   v.object({
     updated_since: v.optional(
       v.pipe(
@@ -19,4 +19,4 @@ export const ServicesBookingsQuery = v.pipe(
     ...listQuery,
   }),
   v.check(datesInOrder, '`to` must not be before `from`'),
-);
+));

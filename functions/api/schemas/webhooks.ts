@@ -2,13 +2,13 @@ import * as v from 'valibot';
 import type { FamilyId } from '../../core/platform/families.js';
 import { eventKindsOf } from '../../core/events/kinds.js';
 import { DEFAULT_TIMEOUT_SECONDS } from '../../core/platform/vocabulary.js';
-import { name, PageQuery, text } from './fields.js';
+import { name, PageQuery, text, oneOf } from './fields.js';
 
 /** Bodies and queries of the webhook endpoint operations, per family (each family has its own event kinds). */
 export function webhookSchemas(family: FamilyId) {
   const kinds = eventKindsOf(family) as string[] as [string, ...string[]];
   const events = v.pipe(
-    v.array(v.picklist(kinds, `One of ${kinds.join(', ')}`), 'Required, as an array of event kinds'),
+    v.array(oneOf(kinds), 'Required, as an array of event kinds'),
     v.minLength(1, 'Subscribe to at least one event kind'),
   );
   const url = v.pipe(text(), v.trim(), v.maxLength(2048, 'At most 2048 characters'), v.url('Not a valid URL'));
