@@ -10,6 +10,7 @@ import { catalogKeys } from '../../functions/core/clinical-interview/catalog.js'
 import { clientKeys } from '../../functions/core/access/clients.js';
 import { FAMILY_IDS, type FamilyId } from '../../functions/core/platform/families.js';
 import { holdKeys } from '../../functions/core/inventory/holds.js';
+import { holdRecordKeys } from '../../functions/core/inventory/hold-records.js';
 import { inviteKeys } from '../../functions/core/practical-training/invite-keys.js';
 import { unitKeys } from '../../functions/core/inventory/units.js';
 import { idempotencyKeys } from '../../functions/core/platform/idempotency.js';
@@ -93,7 +94,9 @@ const SCOPED: Record<string, (family: FamilyId) => Key[]> = {
   changeKeys: (f) => [changeKeys.entry('cl_a', f, '2026-11-23T09:30:00.000Z', 7)],
   scheduleKeys: (f) => [scheduleKeys.entry('cl_a', f, '2026-11-23T09:30:00.000Z', 7)],
   paymentRequestKeys: (f) => [paymentRequestKeys.request(f, 'tok')],
-  holdKeys: (f) => [holdKeys.hold(f, 'hash'), holdKeys.activeHold('cl_a', f), holdKeys.inviteHold('cl_a', f, 4), holdKeys.open(f, '2026-11-23T09:30:00.000Z', 'hash'), holdKeys.slotLock(f, '2026-11-23', '09:30', 2)],
+  holdRecordKeys: (f) => [holdRecordKeys.hold(f, 'hash'), holdRecordKeys.activeHold('cl_a', f), holdRecordKeys.inviteHold('cl_a', f, 4), holdRecordKeys.open(f, '2026-11-23T09:30:00.000Z', 'hash')],
+  // The records' keys, and the clinical family's unit.
+  holdKeys: (f) => [holdKeys.slotLock(f, '2026-11-23', '09:30', 2)],
   unitKeys: (f) => [unitKeys.unit(f, '2026-11-23', '09:30', 'S01')],
   sessionKeys: (f) => [sessionKeys.session(f, 7), sessionKeys.byStart(f, '2026-11-23T09:30:00.000Z', 7)],
   walletKeys: (f) => [walletKeys.credits('cl_a', f, 1), walletKeys.money('cl_a', f)],

@@ -213,7 +213,7 @@ export const PORTAL_V2_CONTRACTS: Record<keyof typeof portalV2, OperationContrac
   },
   cancelGroupRequest: {
     summary: 'Cancel a request of a group',
-    description: 'Closes the request: outstanding items are cancelled and their links stop working (a booking kind\'s unused invite too). Items already final, and bookings made, are kept.',
+    description: 'Closes the request: outstanding items are cancelled and their links stop working (a booking kind\'s unused invite too, and a seat it holds is given back). Items already final, and bookings made, are kept.',
     tag: 'Request groups',
     request: { params: groupId },
     responses: { 200: json('The request', R.GroupRequest, 'single', { message: 'Training request cancelled', example: { ...GROUP_REQUEST, status: 'cancelled', status_label: 'Cancelled' } }), 409: groupClosed },

@@ -1,5 +1,4 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { clientKeys } from '../access/clients.js';
 import { CLINICAL_FAMILY, loadCatalog } from '../clinical-interview/catalog.js';
 import { candidateSlots, slotUnit, toHoldView, type HoldRecord, type HoldView } from '../clinical-interview/slots.js';
 import { addSeconds, toEpochSeconds } from '../platform/clock.js';
@@ -7,13 +6,12 @@ import { queryAll, type ItemKey } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
-import { padId } from '../platform/ids.js';
-import { key } from '../platform/key-registry.js';
-import * as TABLE_KEYS from '../platform/table-keys.js';
-import * as GSI1_KEYS from '../platform/gsi1-keys.js';
 import { randomToken } from '../platform/secrets.js';
 import { deleteItem, itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Part, type TransactItem } from '../platform/transact.js';
-import { consumeUnit, freeUnit, holdUnitPart, moveUnitParts, readLocks, readPool, takeFromPool, unitId, type Pool, type Tally } from './units.js';
+import { consumeUnit, holdUnitPart, moveUnitParts, readLocks, readPool, takeFromPool, unitId, type Pool, type Tally } from './units.js';
+import { holderOf, holdRecordKeys, holdState, holdUsable, leaving, markerFree, markerKey, markerOf, releaseParts, type Hold, type Holder } from './hold-records.js';
+
+export { holderOf, holdState, holdUsable, inviteHoldsReleaseParts, markerFree, type Hold, type Holder, type HoldStatus } from './hold-records.js';
 
 /**
  * Holds: a holder's claim on one unit of a pool until `expires_at`, which
@@ -22,10 +20,11 @@ import { consumeUnit, freeUnit, holdUnitPart, moveUnitParts, readLocks, readPool
  * Expiry frees the unit at once, by the clock; the sweep only announces it.
  */
 
-export type HoldStatus = 'active' | 'released' | 'used' | 'expired';
-
-/** Whose hold it is: the agency itself (API), or one of its invites, whose holds never block the agency's (decision 4). */
-export type Holder = { type: 'client'; clientId: string } | { type: 'invite'; clientId: string; inviteId: number };
+export const holdKeys = {
+  ...holdRecordKeys,
+  /** The clinical family's unit: an interviewer's slot. */
+  slotLock: slotUnit,
+};
 
 export interface HoldPolicy {
   family: FamilyId;
@@ -34,54 +33,6 @@ export interface HoldPolicy {
   onePerHolder: boolean;
   /** What the sweep writes when a hold expires unused (practical training's `seat_hold.expired`); none: not swept. */
   announce?: (deps: Deps, hold: Hold) => TransactItem;
-}
-
-/** What every hold carries; a family adds what its unit is (clinical: the interviewer's slot). */
-export interface Hold {
-  hold_hash: string;
-  client_id: string;
-  family: FamilyId;
-  invite_id?: number;
-  expires_at: string;
-  status: HoldStatus;
-  booking_id?: number;
-  [field: string]: unknown;
-}
-
-const CLIENT = TABLE_KEYS.client;
-const HOLD = TABLE_KEYS.hold;
-const OPEN = GSI1_KEYS.openHolds;
-export const holdKeys = {
-  hold: (family: FamilyId, hash: string) => ({ pk: key(HOLD.pk, family, hash), sk: HOLD.sk.hold }),
-  activeHold: (clientId: string, family: FamilyId) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.activeHold, family) }),
-  /** An invite's marker sits apart from its agency's, so the two never block each other. */
-  inviteHold: (clientId: string, family: FamilyId, inviteId: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.inviteHold, family, padId(inviteId)) }),
-  /** The sweep's sparse index: a family's active holds by expiry, only where the family announces expiry. */
-  open: (family: FamilyId, expiresAt: string, hash: string) => ({ gsi1pk: key(OPEN.pk, family), gsi1sk: key(OPEN.sk.hold, expiresAt, hash) }),
-  openPartition: (family: FamilyId) => key(OPEN.pk, family),
-  /** The clinical family's unit: an interviewer's slot. */
-  slotLock: slotUnit,
-};
-
-const markerKey = (family: FamilyId, holder: Holder) =>
-  holder.type === 'client' ? holdKeys.activeHold(holder.clientId, family) : holdKeys.inviteHold(holder.clientId, family, holder.inviteId);
-
-/** *markerFree*: the holder has no hold in force. */
-export const markerFree = (now: Date): Condition => ({ expression: 'attribute_not_exists(pk) OR expires_at <= :now', values: { ':now': now.toISOString() } });
-
-/** *holdUsable*: this holder's hold, active and unexpired. */
-export const holdUsable = (holder: Holder, now: Date): Condition => ({
-  expression: `client_id = :client AND #status = :active AND expires_at > :now AND ${holder.type === 'invite' ? 'invite_id = :invite' : 'attribute_not_exists(invite_id)'}`,
-  names: { '#status': 'status' },
-  values: { ':client': holder.clientId, ':active': 'active', ':now': now.toISOString(), ...(holder.type === 'invite' ? { ':invite': holder.inviteId } : {}) },
-});
-
-/** The same rule on a hold as read: what booking with it would meet. Another holder's hold does not exist for this one. */
-export function holdState(hold: Hold | undefined, holder: Holder, now: Date): 'usable' | 'not-found' | 'used' | 'expired' {
-  const holderMatches = !!hold && hold.client_id === holder.clientId && hold.invite_id === (holder.type === 'invite' ? holder.inviteId : undefined);
-  if (!hold || !holderMatches || hold.status === 'released') return 'not-found';
-  if (hold.status === 'used') return 'used';
-  return hold.status === 'expired' || hold.expires_at <= now.toISOString() ? 'expired' : 'usable';
 }
 
 export async function getHold<H extends Hold = Hold>(deps: Deps, family: FamilyId, hash: string): Promise<H | undefined> {
@@ -128,6 +79,7 @@ export async function holdUnit<U, F extends Record<string, unknown>>(
         family: policy.family,
         ...(holder.type === 'invite' ? { invite_id: holder.inviteId } : {}),
         ...fields(unit),
+        unit_key: pool.keyOf(unit),
         expires_at: expiresAt,
         status: 'active' as const,
       };
@@ -147,41 +99,26 @@ export async function holdUnit<U, F extends Record<string, unknown>>(
   return { hold, unit, at: now };
 }
 
-const markerOf = (hash: string, orAbsent = false): Condition => ({ expression: `${orAbsent ? 'attribute_not_exists(pk) OR ' : ''}hold_hash = :hash`, values: { ':hash': hash } });
-/** A hold leaving `active` leaves the sweep's index too. */
-const leaving = (status: HoldStatus, extra: Record<string, unknown>) => ({ set: { status, ...extra, gsi1pk: undefined, gsi1sk: undefined } });
-
 /**
  * Releases the holder's active hold; anything else (another holder's, released, used, expired, unknown) is not-found.
  * `read`: the hold as the caller read it already (an HTTP handler, with the token); else it is read here.
  */
 export async function releaseUnitHold(deps: Deps, policy: HoldPolicy, holder: Holder, hash: string, unitOf: (hold: Hold) => ItemKey, read?: { hold: Hold | undefined }): Promise<void> {
   const now = deps.clock();
-  const notFound = new DomainError('not-found', 'No active hold with that hold_hash');
   const hold = read ? read.hold : await getHold(deps, policy.family, hash);
-  if (holdState(hold, holder, now) !== 'usable') throw notFound;
-  await transact(
-    deps,
-    [
-      part('hold', updateItem(deps, holdKeys.hold(policy.family, hash), leaving('released', { released_at: now.toISOString() }), holdUsable(holder, now))),
-      freeUnit(deps, unitOf(hold!), { holdHash: hash }),
-      ...(policy.onePerHolder ? [part('marker', deleteItem(deps, markerKey(policy.family, holder), markerOf(hash)))] : []),
-    ],
-    { hold: notFound, unit: notFound, marker: notFound },
-  );
+  const notFound = () => new DomainError('not-found', 'No active hold with that hold_hash');
+  if (holdState(hold, holder, now) !== 'usable') throw notFound();
+  await transact(deps, releaseParts(deps, policy, holder, hold!, unitOf(hold!)), { hold: notFound, unit: notFound, marker: notFound });
 }
-
-/** Who holds a hold, as its record says. */
-export const holderOf = (hold: Hold): Holder =>
-  hold.invite_id === undefined ? { type: 'client', clientId: hold.client_id } : { type: 'invite', clientId: hold.client_id, inviteId: hold.invite_id };
 
 /** An active hold moved to another unit (an operator cut its unit): the hold's `fields` (which unit), its marker and its lock, together. */
 export function moveHoldParts(deps: Deps, policy: HoldPolicy, hold: Hold, fields: Record<string, unknown>, lock: { from: ItemKey; to: ItemKey; item: Record<string, unknown> }): Part[] {
   const now = deps.clock();
   const holder = holderOf(hold);
+  const moved = { ...fields, unit_key: lock.to };
   return [
-    part('hold', updateItem(deps, holdKeys.hold(policy.family, hold.hold_hash), { set: fields }, holdUsable(holder, now))),
-    ...(policy.onePerHolder ? [part('marker', updateItem(deps, markerKey(policy.family, holder), { set: fields }, markerOf(hold.hold_hash)))] : []),
+    part('hold', updateItem(deps, holdKeys.hold(policy.family, hold.hold_hash), { set: moved }, holdUsable(holder, now))),
+    ...(policy.onePerHolder ? [part('marker', updateItem(deps, markerKey(policy.family, holder), { set: moved }, markerOf(hold.hold_hash)))] : []),
     ...moveUnitParts(deps, lock.from, lock.to, lock.item, now),
   ];
 }

@@ -18,6 +18,7 @@ import { sendReminders } from '../requests/reminders.js';
 import { listRequests, newItemParts, requireRequest, type RequestFilter } from '../requests/store.js';
 import { bookingEngineKind } from './booking-kinds.js';
 import { closeInvitePart } from '../practical-training/invite-keys.js';
+import { inviteHoldsReleaseParts } from '../inventory/hold-records.js';
 import type { PlannedInvite } from './booking-invites.js';
 import { GROUP_DECLARATIONS, declarationBySegment } from './groups/index.js';
 import { requestLinkPart, type RequestLinkTarget } from './request-links.js';
@@ -53,9 +54,14 @@ export const GROUP_KINDS: Record<string, GroupEngineKind> = Object.fromEntries(
     // The candidate's uploads share one page and one reminder; each third party has their own form.
     kind.reminderTarget = (item) => actorKeyOf(item.actor);
     if (family) {
-      // Closing the request closes its unused invites; a booking made stays (rule 7).
-      kind.closeParts = async (deps, request, outstanding) =>
-        outstanding.filter((i) => i.booking_invite_id && (i.status === 'sent' || i.status === 'opened')).map((i) => closeInvitePart(deps, request.client_id, i.booking_invite_id!, family));
+      // Closing the request closes its unused invites, and gives back a seat one holds; a booking made stays (rule 7).
+      kind.closeParts = async (deps, request, outstanding) => {
+        const invites = outstanding.filter((i) => i.booking_invite_id && (i.status === 'sent' || i.status === 'opened')).map((i) => i.booking_invite_id!);
+        return [
+          ...invites.map((id) => closeInvitePart(deps, request.client_id, id, family)),
+          ...(await inviteHoldsReleaseParts(deps, family, request.client_id, invites)),
+        ];
+      };
     }
     return [decl.kind, kind];
   }),

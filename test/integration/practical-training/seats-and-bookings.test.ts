@@ -8,7 +8,7 @@ import { createCourse, createLocation, createTrainingEvent, type Course } from '
 import { findBookingIn } from '../../../functions/core/bookings/records.js';
 import type { PracticalBooking } from '../../../functions/core/practical-training/bookings.js';
 import { getTrainingEvent } from '../../../functions/core/practical-training/events.js';
-import { holdSeat, releaseSeat, sweepSeatHolds } from '../../../functions/core/practical-training/seats.js';
+import { getSeatHold, holdSeat, releaseSeat, seatOfHold, sweepSeatHolds } from '../../../functions/core/practical-training/seats.js';
 import { setBalanceAlertSettings } from '../../../functions/core/practical-training/account.js';
 import { cancelTrainingEvent, markPracticalAttendance, reschedulePractical, setEventCapacity } from '../../../functions/core/practical-training/operator.js';
 import { CI, links, MONDAY, newClient, outboxPayloads, testCatalog } from '../../support/clinical.js';
@@ -307,5 +307,20 @@ describe('operators', () => {
     // Five bookings on five seats kept, however the holds expire.
     clock.advance(1800);
     expect(await getTrainingEvent(deps, event.id)).toMatchObject({ seats_available: 0, status: 'full' });
+  });
+
+  it('a hold moved off a seat cut names its new seat, so whoever frees it by its record frees the right one', async () => {
+    const event = await newEvent(3);
+    const holders = [await bookedClient(1), await bookedClient(1), await bookedClient(1)];
+    const holds = await Promise.all(holders.map((c) => holdSeat(deps, agency(c), event.id)));
+    const stored = await Promise.all(holds.map((h) => getSeatHold(deps, h.hold_hash)));
+    // Keep only the hold on the last seat, then cut the event to one seat: it has to move.
+    const last = stored.findIndex((h) => h!.seat === 'S03');
+    for (const [n, h] of stored.entries()) if (n !== last) await releaseSeat(deps, agency(holders[n]!), h!.hold_hash);
+    expect(stored[last]!.unit_key).toEqual(seatOfHold(stored[last]!));
+    expect(await setEventCapacity(deps, event.id, 1)).toMatchObject({ moved_holds: 1, released_holds: 0 });
+    const moved = await getSeatHold(deps, stored[last]!.hold_hash);
+    expect(moved).toMatchObject({ status: 'active', seat: 'S01' });
+    expect(moved!.unit_key).toEqual(seatOfHold(moved!));
   });
 });

@@ -10,6 +10,8 @@ import { createCourse, createLocation, createTrainingEvent, PRACTICAL_FAMILY, ty
 import { issueCertificate } from '../../../functions/core/practical-training/certificates.js';
 import { bookWithInvite, holdSeatForInvite, openInvite } from '../../../functions/core/practical-training/invites-page.js';
 import { getInvite, getInviteItem } from '../../../functions/core/practical-training/invites.js';
+import { getTrainingEvent } from '../../../functions/core/practical-training/events.js';
+import { getSeatHold } from '../../../functions/core/practical-training/seats.js';
 import { markPracticalAttendance, markPracticalResult } from '../../../functions/core/practical-training/operator.js';
 import { expireDueRequests } from '../../../functions/core/requests/lifecycle.js';
 import { newClient, outboxPayloads } from '../../support/clinical.js';
@@ -167,6 +169,32 @@ describe('a practical training request', () => {
     const kept = await book(client, booked.items[0]!.booking_invite_id!, event.id);
     await cancelGroupRequest(deps, client, SEGMENT, booked.id);
     expect(await getPracticalBooking(deps, client, kept.id)).toMatchObject({ booking_status: 'booked' });
+  });
+
+  it("gives back the seat an invite holds when its request is cancelled or expires, at once, not when the hold runs out", async () => {
+    const { client, candidate } = await agency();
+    const event = await newEvent();
+    const seatsLeft = async () => (await getTrainingEvent(deps, event.id)).seats_available;
+    expect(await seatsLeft()).toBe(12);
+
+    const cancelled = await create(client, { candidate_id: candidate });
+    const token = await inviteToken(client, cancelled.items[0]!.booking_invite_id!);
+    await openInvite(deps, token, true);
+    const held = await holdSeatForInvite(deps, token, event.id);
+    expect(await seatsLeft()).toBe(11);
+    await cancelGroupRequest(deps, client, SEGMENT, cancelled.id);
+    expect(await seatsLeft()).toBe(12);
+    expect(await getSeatHold(deps, held.hold_hash)).toMatchObject({ status: 'released' });
+
+    const expiring = await create(client, { candidate_id: candidate, expiry_days: 1 });
+    const second = await inviteToken(client, expiring.items[0]!.booking_invite_id!);
+    clock.advance(86_400 - 600); // ten minutes before the request runs out, a hold for thirty
+    const secondHold = await holdSeatForInvite(deps, second, event.id);
+    expect(await seatsLeft()).toBe(11);
+    clock.advance(600);
+    expect(await expireDueRequests(deps, GROUP_KINDS.practical_training!)).toBeGreaterThanOrEqual(1);
+    expect(await getSeatHold(deps, secondHold.hold_hash)).toMatchObject({ status: 'released' });
+    expect(await seatsLeft()).toBe(12);
   });
 
   it('does not expire while its item is booked, by the clock or the sweep; an unbooked one does', async () => {

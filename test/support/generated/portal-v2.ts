@@ -508,7 +508,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a request of a group
-         * @description Closes the request: outstanding items are cancelled and their links stop working (a booking kind's unused invite too). Items already final, and bookings made, are kept.
+         * @description Closes the request: outstanding items are cancelled and their links stop working (a booking kind's unused invite too, and a seat it holds is given back). Items already final, and bookings made, are kept.
          */
         post: operations["cancelGroupRequest"];
         delete?: never;
