@@ -89,6 +89,11 @@ it("a function's bundle holds its own operation, not its family's table", async 
   expect(v1Get.inputs.filter((i) => /portal-v2\/(request-create|booking-invites)\.ts$/.test(i))).toEqual([]);
   const worker = await bundle('functions/http/registration-monitoring/workers-get.ts');
   expect(worker.text).not.toContain('registration-monitoring/alerts-list');
+  // The operations every family offers are plain data too.
+  const webhook = await bundle('functions/http/shared/webhooks-get.ts');
+  expect(webhook.text).toContain('shared/webhooks-get');
+  expect(webhook.text).not.toContain('shared/webhooks-list');
+  expect(webhook.text).not.toContain('shared/auth-token-exchange');
 });
 
 /**

@@ -35,9 +35,9 @@ const OWN_OPERATIONS: Record<FamilyId, Record<string, Operation>> = {
   'portal-v1': portalV1,
 };
 
-// A route module exports its operations only, each under its own id and tagged with its family.
-for (const [family, operations] of Object.entries(OWN_OPERATIONS)) {
-  for (const [name, o] of Object.entries(operations)) {
+// A route module exports its operations only, each under its own id and tagged with its family (a shared one with none).
+for (const [family, operations] of [...Object.entries(OWN_OPERATIONS), ...[tokenOperations, webhookOperations, clientOperations, docsOperations].map((group) => [undefined, group] as const)]) {
+  for (const [name, o] of Object.entries(operations as Record<string, Operation>)) {
     if (o.operationId !== name || o.family !== family) throw new Error(`Route export ${name} is the operation ${o.family} ${o.operationId}`);
   }
 }

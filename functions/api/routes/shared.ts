@@ -1,45 +1,76 @@
 import { RefreshRequest, TokenRequest } from '../schemas/auth.js';
 import { PageQuery } from '../schemas/fields.js';
 import { webhookSchemas } from '../schemas/webhooks.js';
-import { sharedOperations } from './operation.js';
+import type { Operation } from './operation.js';
 
-/** Operations every family offers, one handler file each under functions/http/shared. */
+/**
+ * Operations every family offers (or every family with a capability), one
+ * handler file each under functions/http/shared; the family comes with the
+ * request. Each is its own export of plain data, as a family's are, so that a
+ * function's bundle carries its own operation; the groups below say which
+ * families offer which (./index.ts).
+ */
 
-export const tokenOperations = sharedOperations({
-  exchangeToken: { method: 'POST', path: '/auth/token', handler: 'shared/auth-token-exchange', auth: 'none', contract: 'project', body: TokenRequest },
-  refreshToken: { method: 'POST', path: '/auth/refresh', handler: 'shared/auth-token-refresh', auth: 'none', contract: 'project', body: RefreshRequest },
-  inspectToken: { method: 'GET', path: '/auth/token', handler: 'shared/auth-token-inspect', auth: 'bearer', contract: 'project' },
-  revokeToken: { method: 'DELETE', path: '/auth/token', handler: 'shared/auth-token-revoke', auth: 'bearer', contract: 'project' },
-});
+export const exchangeToken = { operationId: 'exchangeToken', method: 'POST', path: '/auth/token', handler: 'shared/auth-token-exchange', auth: 'none', contract: 'project', body: TokenRequest } as const satisfies Operation;
+export const refreshToken = { operationId: 'refreshToken', method: 'POST', path: '/auth/refresh', handler: 'shared/auth-token-refresh', auth: 'none', contract: 'project', body: RefreshRequest } as const satisfies Operation;
+export const inspectToken = { operationId: 'inspectToken', method: 'GET', path: '/auth/token', handler: 'shared/auth-token-inspect', auth: 'bearer', contract: 'project' } as const satisfies Operation;
+export const revokeToken = { operationId: 'revokeToken', method: 'DELETE', path: '/auth/token', handler: 'shared/auth-token-revoke', auth: 'bearer', contract: 'project' } as const satisfies Operation;
 
-const webhook = <P extends string>(path: P, name: string) => ({ path, handler: `shared/webhooks-${name}`, auth: 'bearer', contract: 'project' }) as const;
-
-export const webhookOperations = sharedOperations({
-  listWebhooks: { ...webhook('/webhooks', 'list'), method: 'GET', query: PageQuery },
-  createWebhook: { ...webhook('/webhooks', 'create'), method: 'POST', idempotent: true, body: (family) => webhookSchemas(family).create },
-  getWebhook: { ...webhook('/webhooks/{id}', 'get'), method: 'GET' },
-  updateWebhook: { ...webhook('/webhooks/{id}', 'update'), method: 'PUT', contract: 'spec', body: (family) => webhookSchemas(family).update },
-  deleteWebhook: { ...webhook('/webhooks/{id}', 'delete'), method: 'DELETE' },
-  rotateWebhookSecret: { ...webhook('/webhooks/{id}/rotate-secret', 'rotate-secret'), method: 'POST' },
-  testWebhook: { ...webhook('/webhooks/{id}/test', 'test'), method: 'POST' },
-  replayWebhook: {
-    ...webhook('/webhooks/{id}/replay', 'replay'),
-    method: 'POST',
-    body: (family) => webhookSchemas(family).replay,
-    needs: ['deliveries-queue'],
-  },
-  listWebhookDeliveries: { ...webhook('/webhooks/{id}/logs', 'logs'), method: 'GET', query: (family) => webhookSchemas(family).logs },
-});
+export const listWebhooks = { operationId: 'listWebhooks', method: 'GET', path: '/webhooks', handler: 'shared/webhooks-list', auth: 'bearer', contract: 'project', query: PageQuery } as const satisfies Operation;
+export const createWebhook = {
+  operationId: 'createWebhook',
+  method: 'POST',
+  path: '/webhooks',
+  handler: 'shared/webhooks-create',
+  auth: 'bearer',
+  contract: 'project',
+  idempotent: true,
+  body: (family) => webhookSchemas(family).create,
+} as const satisfies Operation;
+export const getWebhook = { operationId: 'getWebhook', method: 'GET', path: '/webhooks/{id}', handler: 'shared/webhooks-get', auth: 'bearer', contract: 'project' } as const satisfies Operation;
+export const updateWebhook = {
+  operationId: 'updateWebhook',
+  method: 'PUT',
+  path: '/webhooks/{id}',
+  handler: 'shared/webhooks-update',
+  auth: 'bearer',
+  contract: 'spec',
+  body: (family) => webhookSchemas(family).update,
+} as const satisfies Operation;
+export const deleteWebhook = { operationId: 'deleteWebhook', method: 'DELETE', path: '/webhooks/{id}', handler: 'shared/webhooks-delete', auth: 'bearer', contract: 'project' } as const satisfies Operation;
+export const rotateWebhookSecret = { operationId: 'rotateWebhookSecret', method: 'POST', path: '/webhooks/{id}/rotate-secret', handler: 'shared/webhooks-rotate-secret', auth: 'bearer', contract: 'project' } as const satisfies Operation;
+export const testWebhook = { operationId: 'testWebhook', method: 'POST', path: '/webhooks/{id}/test', handler: 'shared/webhooks-test', auth: 'bearer', contract: 'project' } as const satisfies Operation;
+export const replayWebhook = {
+  operationId: 'replayWebhook',
+  method: 'POST',
+  path: '/webhooks/{id}/replay',
+  handler: 'shared/webhooks-replay',
+  auth: 'bearer',
+  contract: 'project',
+  body: (family) => webhookSchemas(family).replay,
+  needs: ['deliveries-queue'],
+} as const satisfies Operation;
+export const listWebhookDeliveries = {
+  operationId: 'listWebhookDeliveries',
+  method: 'GET',
+  path: '/webhooks/{id}/logs',
+  handler: 'shared/webhooks-logs',
+  auth: 'bearer',
+  contract: 'project',
+  query: (family) => webhookSchemas(family).logs,
+} as const satisfies Operation;
 
 /** The agency's own account, in the families whose spec says `clientOperations`. */
-export const clientOperations = sharedOperations({
-  getBalances: { method: 'GET', path: '/client/balances', handler: 'shared/client-balances', auth: 'bearer', contract: 'project' },
-  listWalletTransactions: { method: 'GET', path: '/client/wallet-transactions', handler: 'shared/client-wallet-transactions', auth: 'bearer', contract: 'project', query: PageQuery },
-  getBookingUrl: { method: 'GET', path: '/client/booking-url', handler: 'shared/client-booking-url', auth: 'bearer', contract: 'spec' },
-});
+export const getBalances = { operationId: 'getBalances', method: 'GET', path: '/client/balances', handler: 'shared/client-balances', auth: 'bearer', contract: 'project' } as const satisfies Operation;
+export const listWalletTransactions = { operationId: 'listWalletTransactions', method: 'GET', path: '/client/wallet-transactions', handler: 'shared/client-wallet-transactions', auth: 'bearer', contract: 'project', query: PageQuery } as const satisfies Operation;
+export const getBookingUrl = { operationId: 'getBookingUrl', method: 'GET', path: '/client/booking-url', handler: 'shared/client-booking-url', auth: 'bearer', contract: 'spec' } as const satisfies Operation;
 
-export const docsOperations = sharedOperations({
-  getOpenApi: { method: 'GET', path: '/openapi.json', handler: 'shared/openapi', auth: 'none', contract: 'project', servedAfterSunset: true },
-  showDocs: { method: 'GET', path: '/docs', handler: 'shared/docs-page', auth: 'none', contract: 'project', servedAfterSunset: true },
-  getDocsAsset: { method: 'GET', path: '/docs/{asset}', handler: 'shared/docs-asset', auth: 'none', contract: 'project', needs: ['swagger-ui'], servedAfterSunset: true },
-});
+export const getOpenApi = { operationId: 'getOpenApi', method: 'GET', path: '/openapi.json', handler: 'shared/openapi', auth: 'none', contract: 'project', servedAfterSunset: true } as const satisfies Operation;
+export const showDocs = { operationId: 'showDocs', method: 'GET', path: '/docs', handler: 'shared/docs-page', auth: 'none', contract: 'project', servedAfterSunset: true } as const satisfies Operation;
+export const getDocsAsset = { operationId: 'getDocsAsset', method: 'GET', path: '/docs/{asset}', handler: 'shared/docs-asset', auth: 'none', contract: 'project', needs: ['swagger-ui'], servedAfterSunset: true } as const satisfies Operation;
+
+/** Which families offer which: every family the documents, a family with its own tokens the token operations, and so on (./index.ts). */
+export const tokenOperations = { exchangeToken, refreshToken, inspectToken, revokeToken };
+export const webhookOperations = { listWebhooks, createWebhook, getWebhook, updateWebhook, deleteWebhook, rotateWebhookSecret, testWebhook, replayWebhook, listWebhookDeliveries };
+export const clientOperations = { getBalances, listWalletTransactions, getBookingUrl };
+export const docsOperations = { getOpenApi, showDocs, getDocsAsset };

@@ -1,7 +1,7 @@
-import { tokenOperations } from '../../api/routes/shared.js';
+import * as shared from '../../api/routes/shared.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
-export const handler = httpHandler(tokenOperations.inspectToken, async ({ caller }) => ({
+export const handler = httpHandler(shared.inspectToken, async ({ caller }) => ({
   status: 200,
   body: {
     active: true,

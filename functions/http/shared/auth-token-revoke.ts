@@ -1,8 +1,8 @@
-import { tokenOperations } from '../../api/routes/shared.js';
+import * as shared from '../../api/routes/shared.js';
 import { revokeGrant } from '../../core/access/tokens.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
-export const handler = httpHandler(tokenOperations.revokeToken, async ({ deps, caller }) => {
+export const handler = httpHandler(shared.revokeToken, async ({ deps, caller }) => {
   await revokeGrant(deps, caller.grantId);
   return { status: 204 };
 });

@@ -1,11 +1,11 @@
-import { webhookOperations } from '../../api/routes/shared.js';
+import * as shared from '../../api/routes/shared.js';
 import { policyFromEnv } from '../../core/webhooks/url-guard.js';
 import { getEndpoint, updateEndpoint } from '../../core/webhooks/endpoints.js';
 import { httpHandler, single } from '../../middleware/http-handler.js';
 import { vettingUrl } from './_webhooks.js';
 
 export const handler = httpHandler(
-  webhookOperations.updateWebhook,
+  shared.updateWebhook,
   async ({ deps, caller, family, params, body }) => ({
     status: 200,
     body: single(family, await vettingUrl(updateEndpoint(deps, caller.clientId, family, params.id, body, policyFromEnv())), 'Webhook endpoint updated'),
