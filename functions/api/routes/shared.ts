@@ -17,48 +17,14 @@ export const inspectToken = { operationId: 'inspectToken', method: 'GET', path: 
 export const revokeToken = { operationId: 'revokeToken', method: 'DELETE', path: '/auth/token', handler: 'shared/auth-token-revoke', auth: 'bearer', contract: 'project' } as const satisfies Operation;
 
 export const listWebhooks = { operationId: 'listWebhooks', method: 'GET', path: '/webhooks', handler: 'shared/webhooks-list', auth: 'bearer', contract: 'project', query: PageQuery } as const satisfies Operation;
-export const createWebhook = {
-  operationId: 'createWebhook',
-  method: 'POST',
-  path: '/webhooks',
-  handler: 'shared/webhooks-create',
-  auth: 'bearer',
-  contract: 'project',
-  idempotent: true,
-  body: (family) => webhookSchemas(family).create,
-} as const satisfies Operation;
+export const createWebhook = { operationId: 'createWebhook', method: 'POST', path: '/webhooks', handler: 'shared/webhooks-create', auth: 'bearer', contract: 'project', idempotent: true, body: (family) => webhookSchemas(family).create } as const satisfies Operation;
 export const getWebhook = { operationId: 'getWebhook', method: 'GET', path: '/webhooks/{id}', handler: 'shared/webhooks-get', auth: 'bearer', contract: 'project' } as const satisfies Operation;
-export const updateWebhook = {
-  operationId: 'updateWebhook',
-  method: 'PUT',
-  path: '/webhooks/{id}',
-  handler: 'shared/webhooks-update',
-  auth: 'bearer',
-  contract: 'spec',
-  body: (family) => webhookSchemas(family).update,
-} as const satisfies Operation;
+export const updateWebhook = { operationId: 'updateWebhook', method: 'PUT', path: '/webhooks/{id}', handler: 'shared/webhooks-update', auth: 'bearer', contract: 'spec', body: (family) => webhookSchemas(family).update } as const satisfies Operation;
 export const deleteWebhook = { operationId: 'deleteWebhook', method: 'DELETE', path: '/webhooks/{id}', handler: 'shared/webhooks-delete', auth: 'bearer', contract: 'project' } as const satisfies Operation;
 export const rotateWebhookSecret = { operationId: 'rotateWebhookSecret', method: 'POST', path: '/webhooks/{id}/rotate-secret', handler: 'shared/webhooks-rotate-secret', auth: 'bearer', contract: 'project' } as const satisfies Operation;
 export const testWebhook = { operationId: 'testWebhook', method: 'POST', path: '/webhooks/{id}/test', handler: 'shared/webhooks-test', auth: 'bearer', contract: 'project' } as const satisfies Operation;
-export const replayWebhook = {
-  operationId: 'replayWebhook',
-  method: 'POST',
-  path: '/webhooks/{id}/replay',
-  handler: 'shared/webhooks-replay',
-  auth: 'bearer',
-  contract: 'project',
-  body: (family) => webhookSchemas(family).replay,
-  needs: ['deliveries-queue'],
-} as const satisfies Operation;
-export const listWebhookDeliveries = {
-  operationId: 'listWebhookDeliveries',
-  method: 'GET',
-  path: '/webhooks/{id}/logs',
-  handler: 'shared/webhooks-logs',
-  auth: 'bearer',
-  contract: 'project',
-  query: (family) => webhookSchemas(family).logs,
-} as const satisfies Operation;
+export const replayWebhook = { operationId: 'replayWebhook', method: 'POST', path: '/webhooks/{id}/replay', handler: 'shared/webhooks-replay', auth: 'bearer', contract: 'project', body: (family) => webhookSchemas(family).replay, needs: ['deliveries-queue'] } as const satisfies Operation;
+export const listWebhookDeliveries = { operationId: 'listWebhookDeliveries', method: 'GET', path: '/webhooks/{id}/logs', handler: 'shared/webhooks-logs', auth: 'bearer', contract: 'project', query: (family) => webhookSchemas(family).logs } as const satisfies Operation;
 
 /** The agency's own account, in the families whose spec says `clientOperations`. */
 export const getBalances = { operationId: 'getBalances', method: 'GET', path: '/client/balances', handler: 'shared/client-balances', auth: 'bearer', contract: 'project' } as const satisfies Operation;
