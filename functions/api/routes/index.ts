@@ -36,11 +36,13 @@ const OWN_OPERATIONS: Record<FamilyId, Record<string, Operation>> = {
 };
 
 // A route module exports its operations only, each under its own id and tagged with its family (a shared one with none).
-for (const [family, operations] of [...Object.entries(OWN_OPERATIONS), ...[tokenOperations, webhookOperations, clientOperations, docsOperations].map((group) => [undefined, group] as const)]) {
-  for (const [name, o] of Object.entries(operations as Record<string, Operation>)) {
+function checkExports(operations: Record<string, Operation>, family?: FamilyId): void {
+  for (const [name, o] of Object.entries(operations)) {
     if (o.operationId !== name || o.family !== family) throw new Error(`Route export ${name} is the operation ${o.family} ${o.operationId}`);
   }
 }
+for (const [family, operations] of Object.entries(OWN_OPERATIONS)) checkExports(operations, family as FamilyId);
+for (const group of [tokenOperations, webhookOperations, clientOperations, docsOperations]) checkExports(group);
 
 const METHOD_ORDER: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /**

@@ -60,15 +60,6 @@ export interface Operation {
   documents?: readonly DocumentKindId[];
 }
 
-/** Keeps an operation's literal types (path, schemas) for the handler built from it. */
-export const operation = <const O extends Operation>(o: O): O => o;
-
-/** Operations every family (or every family with a capability) offers; the family comes with the request. */
-export const sharedOperations = <const T extends Record<string, Omit<Operation, 'operationId' | 'family'>>>(
-  operations: T,
-): { [K in keyof T]: T[K] & { operationId: K & string } } =>
-  Object.fromEntries(Object.entries(operations).map(([operationId, o]) => [operationId, { ...o, operationId }])) as never;
-
 type Resolved<S> = S extends (family: FamilyId) => infer R ? R : S;
 export type BodyOf<O extends Operation> = O['body'] extends SchemaOf<Schema> ? v.InferOutput<Resolved<O['body']> & Schema> : undefined;
 export type QueryOf<O extends Operation> = O['query'] extends SchemaOf<Schema> ? v.InferOutput<Resolved<O['query']> & Schema> : undefined;
