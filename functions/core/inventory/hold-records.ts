@@ -78,9 +78,11 @@ export const leaving = (status: HoldStatus, extra: Record<string, unknown>) => (
 export const holderOf = (hold: Hold): Holder =>
   hold.invite_id === undefined ? { type: 'client', clientId: hold.client_id } : { type: 'invite', clientId: hold.client_id, inviteId: hold.invite_id };
 
-/** *release*: the hold `released`, its unit free, the holder's marker gone; each only while it is still this hold's. `suffix` names the parts apart when a transaction ends several. */
-export function releaseParts(deps: Deps, policy: Pick<HoldPolicy, 'family' | 'onePerHolder'>, holder: Holder, hold: Hold, unit: ItemKey, suffix = ''): Part[] {
-  const now = deps.clock();
+/**
+ * *release*: the hold `released`, its unit free, the holder's marker gone; each only while it is still this hold's
+ * (judged at `now`, the instant the caller read it by). `suffix` names the parts apart when a transaction ends several.
+ */
+export function releaseParts(deps: Deps, policy: Pick<HoldPolicy, 'family' | 'onePerHolder'>, holder: Holder, hold: Hold, unit: ItemKey, now: Date, suffix = ''): Part[] {
   return [
     part(`hold${suffix}`, updateItem(deps, holdRecordKeys.hold(policy.family, hold.hold_hash), leaving('released', { released_at: now.toISOString() }), holdUsable(holder, now))),
     freeUnit(deps, unit, { holdHash: hold.hold_hash }, `unit${suffix}`),
@@ -95,9 +97,9 @@ export function releaseParts(deps: Deps, policy: Pick<HoldPolicy, 'family' | 'on
  */
 export async function inviteHoldsReleaseParts(deps: Deps, family: FamilyId, clientId: string, inviteIds: number[]): Promise<Part[]> {
   if (!inviteIds.length) return [];
-  const now = deps.clock().toISOString();
+  const now = deps.clock();
   const markers = (await getMany(deps, inviteIds.map((id) => holdRecordKeys.inviteHold(clientId, family, id)))) as unknown as Hold[];
   return markers
-    .filter((m) => m.expires_at > now && m.invite_id !== undefined && m.unit_key)
-    .flatMap((m) => releaseParts(deps, { family, onePerHolder: true }, holderOf(m), m, m.unit_key!, ` of invite ${m.invite_id}`));
+    .filter((m) => m.expires_at > now.toISOString() && m.invite_id !== undefined && m.unit_key)
+    .flatMap((m) => releaseParts(deps, { family, onePerHolder: true }, holderOf(m), m, m.unit_key!, now, ` of invite ${m.invite_id}`));
 }

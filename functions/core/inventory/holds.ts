@@ -108,7 +108,7 @@ export async function releaseUnitHold(deps: Deps, policy: HoldPolicy, holder: Ho
   const hold = read ? read.hold : await getHold(deps, policy.family, hash);
   const notFound = () => new DomainError('not-found', 'No active hold with that hold_hash');
   if (holdState(hold, holder, now) !== 'usable') throw notFound();
-  await transact(deps, releaseParts(deps, policy, holder, hold!, unitOf(hold!)), { hold: notFound, unit: notFound, marker: notFound });
+  await transact(deps, releaseParts(deps, policy, holder, hold!, unitOf(hold!), now), { hold: notFound, unit: notFound, marker: notFound });
 }
 
 /** An active hold moved to another unit (an operator cut its unit): the hold's `fields` (which unit), its marker and its lock, together. */
