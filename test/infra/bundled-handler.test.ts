@@ -1,11 +1,17 @@
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { esbuildOptions } from '../../lib/bundling.js';
 import { PROJECT_ROOT } from '../../lib/routes.js';
 import { testDeps } from '../support/env.js';
+
+/** A function's bundle, built in memory with the deployed options: the modules it holds and its text. */
+async function bundleOf(entry: string) {
+  const { metafile, outputFiles } = await build({ ...esbuildOptions(), entryPoints: [join(PROJECT_ROOT, entry)], write: false, metafile: true, outfile: join(tmpdir(), 'bundle-check.mjs') });
+  return { inputs: Object.keys(metafile!.inputs), text: outputFiles![0]!.text };
+}
 
 /**
  * A handler bundled as deployed (the SDK inside, the lazily-used credential
@@ -62,8 +68,7 @@ process.stdout.write(JSON.stringify(result));`,
  */
 it("a course family's booking functions do not load the portal's request groups", async () => {
   for (const entry of ['functions/http/practical-training/bookings-create.ts', 'functions/http/virtual-life-support/bookings-create.ts', 'functions/http/practical-training/invite-page-book.ts']) {
-    const { metafile } = await build({ ...esbuildOptions(), entryPoints: [join(PROJECT_ROOT, entry)], write: false, metafile: true, outfile: join(tmpdir(), 'follow-check.mjs') });
-    const inputs = Object.keys(metafile!.inputs);
+    const { inputs } = await bundleOf(entry);
     expect(inputs.some((i) => i.endsWith('portal-v2/booking-follow.ts'))).toBe(true);
     expect(inputs.filter((i) => /portal-v2\/(request-groups|booking-invites|request-files)\.ts$|portal-v2\/groups\/index\.ts$/.test(i))).toEqual([]);
   }
@@ -76,21 +81,17 @@ it("a course family's booking functions do not load the portal's request groups"
  * how requests are created nor the course families' invite engines.
  */
 it("a function's bundle holds its own operation, not its family's table", async () => {
-  const bundle = async (entry: string) => {
-    const { metafile, outputFiles } = await build({ ...esbuildOptions(), entryPoints: [join(PROJECT_ROOT, entry)], write: false, metafile: true, outfile: join(tmpdir(), 'table-check.mjs') });
-    return { inputs: Object.keys(metafile!.inputs), text: outputFiles![0]!.text };
-  };
-  const accept = await bundle('functions/http/portal-v2/group-items-accept.ts');
+  const accept = await bundleOf('functions/http/portal-v2/group-items-accept.ts');
   expect(accept.text).toContain('portal-v2/group-items-accept');
   expect(accept.text).not.toContain('portal-v2/candidates-list');
   expect(accept.inputs.filter((i) => /portal-v2\/(request-create|booking-invites)\.ts$|practical-training\/invites\.ts$|virtual-life-support\/invites\.ts$/.test(i))).toEqual([]);
-  const v1Get = await bundle('functions/http/portal-v1/training-requests-get.ts');
+  const v1Get = await bundleOf('functions/http/portal-v1/training-requests-get.ts');
   expect(v1Get.text).not.toContain('portal-v1/candidates-list');
   expect(v1Get.inputs.filter((i) => /portal-v2\/(request-create|booking-invites)\.ts$/.test(i))).toEqual([]);
-  const worker = await bundle('functions/http/registration-monitoring/workers-get.ts');
+  const worker = await bundleOf('functions/http/registration-monitoring/workers-get.ts');
   expect(worker.text).not.toContain('registration-monitoring/alerts-list');
   // The operations every family offers are plain data too.
-  const webhook = await bundle('functions/http/shared/webhooks-get.ts');
+  const webhook = await bundleOf('functions/http/shared/webhooks-get.ts');
   expect(webhook.text).toContain('shared/webhooks-get');
   expect(webhook.text).not.toContain('shared/webhooks-list');
   expect(webhook.text).not.toContain('shared/auth-token-exchange');
@@ -104,18 +105,16 @@ it("a function's bundle holds its own operation, not its family's table", async 
  * that would drop it.
  */
 it('every module that acts when loaded is listed in package.json sideEffects', async () => {
-  const { readFileSync: read } = await import('node:fs');
-  const { execFileSync: run } = await import('node:child_process');
-  const listed = (JSON.parse(read(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { sideEffects: string[] }).sideEffects.map((p) => p.replace(/^\.\//, ''));
-  const modules = run('git', ['ls-files', 'functions'], { cwd: PROJECT_ROOT, encoding: 'utf8' }).split('\n').filter((f) => f.endsWith('.ts'));
+  const listed = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { sideEffects: string[] }).sideEffects.map((p) => p.replace(/^\.\//, ''));
+  const modules = execFileSync('git', ['ls-files', 'functions'], { cwd: PROJECT_ROOT, encoding: 'utf8' }).split('\n').filter((f) => f.endsWith('.ts'));
   // A call at column 0 (`registerJobKind({…})`, `something.add(…)`): top-level declarations, imports and exports start otherwise.
-  const acting = modules.filter((f) => /^(?!export\b|import\b|const\b|let\b|function\b|async\b|class\b|type\b|interface\b|for\b)[\w$.]+(<[^>]*>)?\(/m.test(read(join(PROJECT_ROOT, f), 'utf8')));
+  const acting = modules.filter((f) => /^(?!export\b|import\b|const\b|let\b|function\b|async\b|class\b|type\b|interface\b|for\b)[\w$.]+(<[^>]*>)?\(/m.test(readFileSync(join(PROJECT_ROOT, f), 'utf8')));
   const mutatingOthers = acting.filter((f) => !f.endsWith('webhooks/url-guard.ts')); // fills its own list only
   expect(mutatingOthers.sort()).toEqual([...listed].sort());
   // The jobs worker imports its kinds only to have them register: both are in its bundle.
-  const { outputFiles } = await build({ ...esbuildOptions(), entryPoints: [join(PROJECT_ROOT, 'functions/workers/jobs.ts')], write: false, outfile: join(tmpdir(), 'jobs-check.mjs') });
-  expect(outputFiles![0]!.text).toContain('monitoring-verification');
-  expect(outputFiles![0]!.text).toContain('monitoring-import');
+  const jobs = await bundleOf('functions/workers/jobs.ts');
+  expect(jobs.text).toContain('monitoring-verification');
+  expect(jobs.text).toContain('monitoring-import');
 });
 
 /**
@@ -125,7 +124,6 @@ it('every module that acts when loaded is listed in package.json sideEffects', a
  */
 it("a function's bundle holds the schemas it uses, and every schema module is written so", async () => {
   const ts = (await import('typescript')).default;
-  const { readdirSync } = await import('node:fs');
   const dir = join(PROJECT_ROOT, 'functions/api/schemas');
   const unmarked: string[] = [];
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
@@ -148,8 +146,7 @@ it("a function's bundle holds the schemas it uses, and every schema module is wr
   }
   expect(unmarked).toEqual([]);
 
-  const { outputFiles } = await build({ ...esbuildOptions(), entryPoints: [join(PROJECT_ROOT, 'functions/http/practical-training/seats-hold.ts')], write: false, outfile: join(tmpdir(), 'schema-check.mjs') });
-  const text = outputFiles![0]!.text;
+  const { text } = await bundleOf('functions/http/practical-training/seats-hold.ts');
   expect(text).toContain('training_event_id');
   // The family's other schemas, and the clinical candidate fields they take, stay out.
   expect(text).not.toContain('Only bookings with this attendance');
