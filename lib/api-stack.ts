@@ -2,7 +2,6 @@ import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cd
 import { ApiMapping, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, type DomainName } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -18,8 +17,6 @@ export interface ApiStackProps extends StackProps {
   family: FamilyId;
   config: StageConfig;
   table: ITableV2;
-  /** The work queues by id; a route that needs one may send to it. */
-  queues: Record<string, IQueue>;
   domainName?: DomainName;
   /** Other families' HTTP API URLs this family links to (a facade's parent, a deprecated family's successor), where there is no custom domain. */
   familyUrls?: Partial<Record<FamilyId, string>>;
@@ -95,7 +92,6 @@ export class ApiStack extends Stack {
         },
       }).bindTable(props.table, 'readwrite');
       if (route.documents?.length) fn.bindDocuments(documentsBucketName(config.stage), route.documents);
-      if (route.needs?.includes('deliveries-queue')) fn.bindQueue('deliveries', props.queues.deliveries!);
       this.functions.push(fn);
       this.api.addRoutes({
         path: route.path,

@@ -50,7 +50,6 @@ export function buildApp(app: App = new App()) {
       family,
       config,
       table: data.table,
-      queues: data.queues,
       domainName,
       familyUrls: Object.fromEntries(related.map((other) => [other, built.get(other)!.api.apiEndpoint])),
     });

@@ -87,6 +87,15 @@ describe.each(FAMILY_IDS)('the %s stack', (family) => {
     template.resourceCountIs('AWS::IAM::Role', 1);
   });
 
+  // What the API sends (events, e-mails, jobs, webhook replays) goes through the outbox, written with the change.
+  it('sends to no queue itself', () => {
+    const statements = Object.values(template.findResources('AWS::IAM::Policy')).flatMap((p) => p.Properties.PolicyDocument.Statement);
+    expect(statements.flatMap((st: { Action: string | string[] }) => [st.Action].flat()).filter((a) => a.startsWith('sqs:'))).toEqual([]);
+    for (const fn of Object.values(template.findResources('AWS::Lambda::Function'))) {
+      expect(Object.keys(fn.Properties.Environment.Variables).filter((name) => name.startsWith('QUEUE_URL_'))).toEqual([]);
+    }
+  });
+
   it('tells shared handlers their family through the stage variable', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: '$default', StageVariables: { family } });
   });
@@ -194,6 +203,8 @@ describe('the workers stack', () => {
     expect(fn.Environment.Variables).toHaveProperty('TABLE_NAME');
     const relay = workers.toJSON().Resources[functionOf('outbox-stream')].Properties;
     expect(relay.Environment.Variables).toHaveProperty('QUEUE_URL_JOBS');
+    // Webhook replays, which the API writes to the outbox, go to the fast delivery lane.
+    expect(relay.Environment.Variables).toHaveProperty('QUEUE_URL_DELIVERIES');
   });
 
   it('runs each scheduled worker from exactly one EventBridge rule, at its rate', () => {

@@ -413,7 +413,7 @@ describe('the outbox relay', () => {
     const relayQueues = await ensureQueues(sqs, uniqueName('relay'));
     const events = relayQueues.find((q) => q.id === 'events')!;
     const items = [item('event', 1), item('email', 2), item('event', 3), ...Array.from({ length: 11 }, (_, n) => item('event', 10 + n))];
-    const { notQueued, error } = await relayOutbox(items, { sqs, queueUrls: { event: events.url, email: `${events.url}-missing`, job: `${events.url}-missing`, check: `${events.url}-missing` } });
+    const { notQueued, error } = await relayOutbox(items, { sqs, queueUrls: { event: events.url, email: `${events.url}-missing`, job: `${events.url}-missing`, check: `${events.url}-missing`, delivery: `${events.url}-missing` } });
     expect(notQueued).toEqual([items[1]]);
     expect(error).toBeDefined();
     const ids: string[] = [];
@@ -430,6 +430,7 @@ describe('the outbox relay', () => {
     process.env.QUEUE_URL_EMAILS = `${process.env.QUEUE_URL_EVENTS}-missing`;
     process.env.QUEUE_URL_JOBS = `${process.env.QUEUE_URL_EVENTS}-missing`;
     process.env.QUEUE_URL_CHECKS = `${process.env.QUEUE_URL_EVENTS}-missing`;
+    process.env.QUEUE_URL_DELIVERIES = `${process.env.QUEUE_URL_EVENTS}-missing`;
     const { handler } = await import('../../functions/workers/outbox-stream.js');
     const records = [item('event', 1), item('email', 2), item('event', 3), item('email', 4)].map((i, n) => ({
       eventName: 'INSERT',

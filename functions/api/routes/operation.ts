@@ -44,8 +44,8 @@ export interface Operation {
   /** The function's time-out when the usual 10 s is not enough (a 10,000-row upload checked row by row); API Gateway waits at most 30 s. */
   timeoutSeconds?: number;
   query?: SchemaOf<Schema>;
-  /** What the function needs beyond the table: files beside its bundle; a queue it sends to. */
-  needs?: readonly ('swagger-ui' | 'deliveries-queue')[];
+  /** What the function needs beyond the table: files beside its bundle. */
+  needs?: readonly 'swagger-ui'[];
   /** A deprecated family's operation: its replacement, as a path in the successor family (the `successor-version` link). */
   successor?: string;
   /** Answered after a deprecated family's sunset and in its brownouts (the documentation, for those who migrate). */

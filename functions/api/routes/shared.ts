@@ -23,7 +23,7 @@ export const updateWebhook = { operationId: 'updateWebhook', method: 'PUT', path
 export const deleteWebhook = { operationId: 'deleteWebhook', method: 'DELETE', path: '/webhooks/{id}', handler: 'shared/webhooks-delete', auth: 'bearer', contract: 'project' } as const satisfies Operation;
 export const rotateWebhookSecret = { operationId: 'rotateWebhookSecret', method: 'POST', path: '/webhooks/{id}/rotate-secret', handler: 'shared/webhooks-rotate-secret', auth: 'bearer', contract: 'project' } as const satisfies Operation;
 export const testWebhook = { operationId: 'testWebhook', method: 'POST', path: '/webhooks/{id}/test', handler: 'shared/webhooks-test', auth: 'bearer', contract: 'project' } as const satisfies Operation;
-export const replayWebhook = { operationId: 'replayWebhook', method: 'POST', path: '/webhooks/{id}/replay', handler: 'shared/webhooks-replay', auth: 'bearer', contract: 'project', body: (family) => webhookSchemas(family).replay, needs: ['deliveries-queue'] } as const satisfies Operation;
+export const replayWebhook = { operationId: 'replayWebhook', method: 'POST', path: '/webhooks/{id}/replay', handler: 'shared/webhooks-replay', auth: 'bearer', contract: 'project', body: (family) => webhookSchemas(family).replay } as const satisfies Operation;
 export const listWebhookDeliveries = { operationId: 'listWebhookDeliveries', method: 'GET', path: '/webhooks/{id}/logs', handler: 'shared/webhooks-logs', auth: 'bearer', contract: 'project', query: (family) => webhookSchemas(family).logs } as const satisfies Operation;
 
 /** The agency's own account, in the families whose spec says `clientOperations`. */

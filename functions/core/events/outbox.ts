@@ -5,12 +5,15 @@ import type { EventKind, FamilyEvent } from './kinds.js';
 import type { FamilyId } from '../platform/families.js';
 import { key } from '../platform/key-registry.js';
 import * as TABLE_KEYS from '../platform/table-keys.js';
+import { DELIVERY_LANES } from '../webhooks/retry.js';
 
 /**
  * The outbox: events, e-mails, job tasks and scheduled checks are written in the same
  * transaction as the change that causes them, then relayed to their queues (a
  * DynamoDB stream in the cloud, a poller locally). Nothing is sent for a
- * change that did not commit, and nothing committed is lost.
+ * change that did not commit, and nothing committed is lost. Webhook
+ * replays are written here too (a delivery for one endpoint), so that no
+ * API function sends to a queue itself.
  */
 
 
@@ -60,7 +63,7 @@ export const outboxKeys = {
 };
 
 /** The queue (an id of lib/queues.ts) each kind of outbox item is relayed to. */
-export const OUTBOX_QUEUES = { event: 'events', email: 'emails', job: 'jobs', check: 'checks' } as const;
+export const OUTBOX_QUEUES = { event: 'events', email: 'emails', job: 'jobs', check: 'checks', delivery: DELIVERY_LANES.fast } as const;
 export type OutboxKind = keyof typeof OUTBOX_QUEUES;
 
 export interface OutboxItem {

@@ -1,10 +1,9 @@
-import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { addSeconds } from '../platform/clock.js';
-import { chunksOf, queryAll } from '../platform/db.js';
+import { queryAll, writeMany } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError, fieldRefusal } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
-import type { DomainEvent } from '../events/outbox.js';
+import { outboxPut, type DomainEvent } from '../events/outbox.js';
 import type { DeliveryMessage } from './delivery.js';
 import { requireEndpoint, webhookKeys } from './endpoints.js';
 
@@ -13,7 +12,9 @@ import { requireEndpoint, webhookKeys } from './endpoints.js';
  * the failed ones unless `all`, queued again for it as new attempts with
  * their original webhook-ids, so a receiver that de-duplicates by id takes
  * each once. The events come from the endpoint's attempt log, which keeps
- * each event as it was sent.
+ * each event as it was sent. They are queued through the outbox (its
+ * `delivery` kind, relayed to the fast lane), like everything else the API
+ * sends: written here, relayed once written.
  */
 
 export const REPLAY_WINDOW_DAYS = 14;
@@ -25,8 +26,6 @@ export interface ReplayRequest {
 
 export async function replayDeliveries(
   deps: Deps,
-  sqs: SQSClient,
-  deliveriesUrl: string,
   target: { clientId: string; family: FamilyId; endpointId: number },
   request: ReplayRequest,
 ): Promise<{ replayed: number; event_ids: string[] }> {
@@ -52,12 +51,7 @@ export async function replayDeliveries(
   }
   events.sort((a, b) => a.timestamp.localeCompare(b.timestamp));
 
-  for (const chunk of chunksOf(events, 10)) {
-    const message = (event: DomainEvent): DeliveryMessage => ({ event, client_id: target.clientId, family: target.family, endpoint_id: endpoint.id });
-    const result = await sqs.send(
-      new SendMessageBatchCommand({ QueueUrl: deliveriesUrl, Entries: chunk.map((event, n) => ({ Id: String(n), MessageBody: JSON.stringify(message(event)) })) }),
-    );
-    if (result.Failed?.length) throw new Error(`Could not queue ${result.Failed.length} replayed deliveries: ${result.Failed[0]!.Code}`);
-  }
+  const message = (event: DomainEvent): DeliveryMessage => ({ event, client_id: target.clientId, family: target.family, endpoint_id: endpoint.id });
+  await writeMany(deps, events.map((event) => ({ put: { ...outboxPut(deps, 'delivery', event.id, message(event)).Put.Item } })));
   return { replayed: events.length, event_ids: events.map((e) => e.id) };
 }
