@@ -139,11 +139,19 @@ export function httpHandler<const O extends Operation>(
     },
   };
 
+  // Parsed once a request: authentication's read-ahead and the operation take the same parameters.
+  const parsed = new WeakMap<Event, Record<string, never>>();
+  const paramsOf = (event: Event) => {
+    let params = parsed.get(event);
+    if (!params) parsed.set(event, (params = parsePathParams(op, event)));
+    return params;
+  };
+
   // A path that does not parse reads nothing ahead: the operation refuses it after authentication, as without prefetch.
   const prefetchKeys = (event: Event): ItemKey[] => {
     if (!options.prefetch) return [];
     try {
-      return options.prefetch(parsePathParams(op, event) as unknown as PathParams<O['path']>, event.state!.family);
+      return options.prefetch(paramsOf(event) as unknown as PathParams<O['path']>, event.state!.family);
     } catch {
       return [];
     }
@@ -191,7 +199,7 @@ export function httpHandler<const O extends Operation>(
       family,
       caller: state.caller,
       query: querySchema ? parseWith(querySchema, event.queryStringParameters ?? {}, 'query') : undefined,
-      params: parsePathParams(op, event),
+      params: paramsOf(event),
       headers: event.headers ?? {},
       sourceIp: event.requestContext.http.sourceIp,
       baseUrl: publicBaseUrl(event, family),

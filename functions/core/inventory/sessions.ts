@@ -36,13 +36,15 @@ export interface SessionItem {
 const EVENT = TABLE_KEYS.trainingEvent;
 const BY_START = GSI1_KEYS.trainingEventsByStart;
 const byCoursePartition = (family: FamilyId, courseId: number) => key(BY_START.pk, family, padId(courseId));
+/** Both start-order partitions sort a session the same way: by its start, then its id. */
+const startOrder = (startAt: string, id: number) => key(BY_START.sk.event, startAt, padId(id));
 export const sessionKeys = {
   session: (family: FamilyId, id: number) => ({ pk: key(EVENT.pk, family, padId(id)), sk: EVENT.sk.event }),
   /** A family's sessions in start order, for listings by date range (practical training: every course's events). */
-  byStart: (family: FamilyId, startAt: string, id: number) => ({ gsi1pk: key(BY_START.pk, family), gsi1sk: key(BY_START.sk.event, startAt, padId(id)) }),
+  byStart: (family: FamilyId, startAt: string, id: number) => ({ gsi1pk: key(BY_START.pk, family), gsi1sk: startOrder(startAt, id) }),
   byStartPartition: (family: FamilyId) => key(BY_START.pk, family),
   /** One course's sessions in start order (virtual life support lists a course's timeslots: it reads none of the other courses'). */
-  byCourseStart: (family: FamilyId, courseId: number, startAt: string, id: number) => ({ gsi1pk: byCoursePartition(family, courseId), gsi1sk: key(BY_START.sk.event, startAt, padId(id)) }),
+  byCourseStart: (family: FamilyId, courseId: number, startAt: string, id: number) => ({ gsi1pk: byCoursePartition(family, courseId), gsi1sk: startOrder(startAt, id) }),
   byCoursePartition,
 };
 
