@@ -5,10 +5,14 @@ import type { JobRecord, JobView } from './jobs.js';
 import type { TaskOutcome } from './rules.js';
 
 /**
- * What a kind of job is: its name, its family, how one task runs and how a
- * poll shows the job. The engine owns the rest (the job item, counts, the
- * queue, closing). A kind registers itself when its module loads; the jobs
- * worker imports the modules of every kind it runs.
+ * What a kind of job is: its name, its family, how a poll shows the job and
+ * what closing it writes. The engine owns the rest (the job item, counts,
+ * the queue, closing). How a task runs is registered apart
+ * (`registerTaskRunner`), by a module only the jobs worker loads: starting
+ * or reading a job then carries none of the work its tasks do (a batch
+ * verification's register checks, an import's row commits). A kind and its
+ * runner each register themselves when their module loads; the jobs worker
+ * imports every kind's runner module.
  */
 
 /** What one task came to. `errored` keeps its detail among the job's first failures. */
@@ -17,16 +21,11 @@ export interface TaskResult {
   detail?: string;
 }
 
+// `Task` ties a kind to its runner's tasks (registerTaskRunner); a kind itself never reads them.
 export interface JobKind<Task = unknown> {
   /** Unique across families; also in the job item and each queue message. */
   name: string;
   family: FamilyId;
-  /**
-   * Runs one task. Expected refusals are results (`errored`, `skipped`); a
-   * throw is unexpected: SQS retries the task, and on the last attempt it is
-   * counted as errored. A task may run more than once: it must be idempotent.
-   */
-  run(deps: Deps, task: Task, context: { job: JobRecord; index: number }): Promise<TaskResult>;
   /** The job as a poll shows it; the engine's view unless the kind reshapes it. */
   view?(base: JobView, job: JobRecord): unknown;
   /** Tasks per queue message (default 25). */
@@ -40,7 +39,15 @@ export interface JobKind<Task = unknown> {
   closed?(deps: Deps, job: JobRecord): Part[] | Promise<Part[]>;
 }
 
+/**
+ * Runs one task. Expected refusals are results (`errored`, `skipped`); a
+ * throw is unexpected: SQS retries the task, and on the last attempt it is
+ * counted as errored. A task may run more than once: it must be idempotent.
+ */
+export type TaskRunner<Task> = (deps: Deps, task: Task, context: { job: JobRecord; index: number }) => Promise<TaskResult>;
+
 const KINDS = new Map<string, JobKind>();
+const RUNNERS = new Map<string, TaskRunner<unknown>>();
 
 export function registerJobKind<Task>(kind: JobKind<Task>): JobKind<Task> {
   if (!/^[a-z0-9-]+$/.test(kind.name)) throw new Error(`Job kind "${kind.name}": lower-case letters, digits and hyphens only (it is part of a key)`);
@@ -50,8 +57,22 @@ export function registerJobKind<Task>(kind: JobKind<Task>): JobKind<Task> {
   return kind;
 }
 
+/** How the kind's tasks run; once per kind. */
+export function registerTaskRunner<Task>(kind: JobKind<Task>, run: TaskRunner<Task>): void {
+  if (KINDS.get(kind.name) !== kind) throw new Error(`Job kind "${kind.name}" is not registered`);
+  const known = RUNNERS.get(kind.name);
+  if (known && known !== run) throw new Error(`Job kind "${kind.name}" has a task runner already`);
+  RUNNERS.set(kind.name, run as TaskRunner<unknown>);
+}
+
 export function jobKind(name: string): JobKind {
   const kind = KINDS.get(name);
   if (!kind) throw new Error(`Unknown job kind "${name}"`);
   return kind;
+}
+
+export function taskRunner(name: string): TaskRunner<unknown> {
+  const run = RUNNERS.get(name);
+  if (!run) throw new Error(`No task runner for job kind "${name}" (is its module imported by the jobs worker?)`);
+  return run;
 }

@@ -4,7 +4,7 @@ import type { Deps } from '../platform/deps.js';
 import { batchFailures, type BatchConsumer, type QueueMessage } from '../platform/sqs.js';
 import { allOf, deleteItem, itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Condition, type TransactItem } from '../platform/transact.js';
 import { closedParts, jobKeys, readJob, markerOf, type JobMessage, type JobRecord, type JobRef } from './jobs.js';
-import { jobKind, type JobKind, type TaskResult } from './kinds.js';
+import { jobKind, taskRunner, type JobKind, type TaskResult } from './kinds.js';
 import { allCounted, closingStatus, exhaustedDetail, failureEntry, lastAttempt, MAX_FAILURES, OPEN_STATUSES, type JobFailure } from './rules.js';
 
 /**
@@ -128,6 +128,7 @@ async function countedIndexes(deps: Deps, message: JobMessage): Promise<Set<numb
 export async function runJobMessage(deps: Deps, queued: QueueMessage, onError: (err: unknown) => void = () => undefined): Promise<void> {
   const message = JSON.parse(queued.body) as JobMessage;
   const kind = jobKind(message.kind);
+  const run = taskRunner(message.kind);
   const ref: JobRef = { clientId: message.client_id, family: message.family, id: message.job_id };
   const job = await readJob(deps, ref);
   if (!job) throw new Error(`Job ${message.family}/${message.job_id} of ${message.client_id} does not exist`);
@@ -139,7 +140,7 @@ export async function runJobMessage(deps: Deps, queued: QueueMessage, onError: (
     if (counted.has(index)) continue;
     let result: TaskResult;
     try {
-      result = await kind.run(deps, task, { job, index });
+      result = await run(deps, task, { job, index });
     } catch (err) {
       if (!lastAttempt(queued.receiveCount)) {
         retry ??= { error: err };

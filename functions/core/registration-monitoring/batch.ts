@@ -1,38 +1,30 @@
 import { eventPut } from '../events/outbox.js';
-import { getJob, jobView, startJob, type JobRecord } from '../jobs/jobs.js';
-import { registerJobKind, type TaskResult } from '../jobs/kinds.js';
+import { getJob, jobView, startJob } from '../jobs/jobs.js';
+import { registerJobKind, type JobKind } from '../jobs/kinds.js';
 import type { Deps } from '../platform/deps.js';
 import { part } from '../platform/transact.js';
-import { runQueuedCheck } from './queued-checks.js';
 import { MONITORING_FAMILY as FAMILY } from './registers.js';
 import { activeWorkers } from './workers.js';
 
 /**
  * Batch verification (design section 4, Job): a job of the jobs engine whose
  * tasks are worker ids. Each task is a queued check claimed on (job, worker),
- * so a redelivered task runs the same check or finds it done, and bills once.
- * Foreign and archived workers are skipped; one running job per client.
+ * so a redelivered task runs the same check or finds it done, and bills once
+ * (`batch-tasks.ts`, which the jobs worker loads). Foreign and archived
+ * workers are skipped; one running job per client.
  */
 
 export const BATCH_KIND = 'monitoring-verification';
 
-/** What a task came to, for the job's counts: a check that ran or was reused is completed; an error check is errored. */
-async function runTask(deps: Deps, workerId: number, job: JobRecord): Promise<TaskResult> {
-  const outcome = await runQueuedCheck(deps, job.clientId, workerId, { kind: 'job', jobId: job.id, requestedBy: job.requestedBy === null ? null : Number(job.requestedBy) });
-  if (outcome.result === 'skipped') return { outcome: 'skipped', detail: `Worker ${workerId}: ${outcome.reason.replaceAll('_', ' ')}` };
-  const { verification } = outcome;
-  if (verification.status === 'error') return { outcome: 'errored', detail: `Worker ${workerId}: the register did not answer (${verification.error?.code ?? 'unavailable'})` };
-  return { outcome: 'completed' };
-}
-
-registerJobKind<number>({
+/** Its tasks are worker ids. */
+export const batchKind: JobKind<number> = {
   name: BATCH_KIND,
   family: FAMILY,
   // A check may take the register's whole budget: 10 to a message stay well inside the queue's time-out.
   tasksPerMessage: 10,
-  run: (deps, workerId, { job }) => runTask(deps, workerId, job),
   closed: (deps, job) => [part('event', eventPut(deps, { type: 'verification_job.completed', family: FAMILY, client_id: job.clientId, data: jobView(deps, job) }))],
-});
+};
+registerJobKind(batchKind);
 
 export type BatchInput = { worker_ids: number[] } | { all: true };
 

@@ -3,43 +3,38 @@ import { createHash } from 'node:crypto';
 import { clientKeys } from '../access/clients.js';
 import { eventPut } from '../events/outbox.js';
 import { readJob, startJob } from '../jobs/jobs.js';
-import { registerJobKind, type TaskResult } from '../jobs/kinds.js';
-import { getMany, mapConcurrently, queryFilteredPage, writeMany } from '../platform/db.js';
+import { registerJobKind, type JobKind } from '../jobs/kinds.js';
+import { queryFilteredPage, writeMany } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
-import { nextId, nextIds, padId } from '../platform/ids.js';
+import { nextId, padId } from '../platform/ids.js';
 import { familyPrefix, key } from '../platform/key-registry.js';
 import * as TABLE_KEYS from '../platform/table-keys.js';
 import { formatWithOffset } from '../platform/time.js';
-import { itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Part } from '../platform/transact.js';
+import { itemAbsent, part, putItem, transact, updateItem } from '../platform/transact.js';
 import { readImportFile, type ImportRow, type RowError } from './import-rows.js';
-import { previewRows, upsertRow, type Mode, type RowOutcome } from './import-upsert.js';
+import { previewRows, type Mode, type RowOutcome } from './import-upsert.js';
 import { MONITORING_FAMILY as FAMILY } from './registers.js';
-import { newWorker } from './workers.js';
 
 /**
  * CSV imports (design section 9) on the jobs engine: the file is read and
  * every row checked at upload; valid rows are kept in chunks of at most 500
- * under the import, one job task each. A task commits its rows one by one,
- * then counts them with the chunk's marker, put only if absent, so a
- * redelivered chunk is never counted twice. A dry run stops after the checks.
+ * under the import, one job task each. A task (imports-tasks.ts, loaded by the
+ * jobs worker) commits its rows, then counts them with the chunk's marker,
+ * put only if absent, so a redelivered chunk is never counted twice. A dry
+ * run stops after the checks.
  */
 
 export const IMPORT_KIND = 'monitoring-import';
 const CHUNK_ROWS = 500;
 /** A chunk item stays well under DynamoDB's 400 KB. */
 const CHUNK_BYTES = 300_000;
-/** Rows committed on their own, in flight at once: each is a few round trips. */
-const ROWS_AT_ONCE = 8;
-/** A transaction's most parts (DynamoDB's limit): about sixteen new workers with their rows' records. */
-const MAX_PARTS = 100;
-const GROUPS_AT_ONCE = 4;
 const ERRORS_PER_PAGE = 100;
 
 export type ImportStatus = 'queued' | 'validating' | 'processing' | 'completed' | 'completed_with_errors' | 'validated' | 'failed';
-type Counts = { rows_total: number; created: number; updated: number; unchanged: number; failed: number };
+export type Counts = { rows_total: number; created: number; updated: number; unchanged: number; failed: number };
 
-interface ImportItem extends Counts {
+export interface ImportItem extends Counts {
   id: number;
   client_id: string;
   status: ImportStatus;
@@ -81,7 +76,7 @@ function chunked(rows: ImportRow[]): ImportRow[][] {
   return chunks;
 }
 
-const errorPuts = (clientId: string, id: number, errors: RowError[]) =>
+export const errorPuts = (clientId: string, id: number, errors: RowError[]) =>
   errors.map((e, n) => ({ put: { ...importKeys.error(clientId, id, e.row, n), entity: 'import-error', ...e } }));
 
 const view = (deps: Deps, i: ImportItem, errors?: { data: unknown[]; next_cursor: string | null }) => ({
@@ -151,7 +146,7 @@ export async function startImport(deps: Deps, clientId: string, upload: Upload) 
   return view(deps, base);
 }
 
-function count(c: Counts, outcome: RowOutcome, errors: RowError[]) {
+export function count(c: Counts, outcome: RowOutcome, errors: RowError[]) {
   if (outcome.result === 'failed') {
     c.failed++;
     errors.push(outcome.error);
@@ -160,92 +155,13 @@ function count(c: Counts, outcome: RowOutcome, errors: RowError[]) {
 
 const importEvent = (deps: Deps, i: ImportItem) => part('event', eventPut(deps, { type: 'import.completed', family: FAMILY, client_id: i.client_id, data: view(deps, i) }));
 
-type ImportTask = { chunk: number };
+export type ImportTask = { chunk: number };
 
-/** A row's outcome: the one recorded by an earlier (or racing) delivery, else this one's, recorded with its write. */
-async function commitRow(deps: Deps, clientId: string, id: number, row: ImportRow, mode: Mode): Promise<RowOutcome> {
-  const k = importKeys.row(clientId, id, row.line);
-  const read = async () => (await deps.db.send(new GetCommand({ TableName: deps.table, Key: k, ConsistentRead: true }))).Item?.outcome as RowOutcome | undefined;
-  const earlier = await read();
-  if (earlier) return earlier;
-  const outcome = await upsertRow(deps, clientId, row, mode, (o) => part('row', putItem(deps, { ...k, entity: 'import-row', outcome: o }, itemAbsent)));
-  if (outcome !== 'raced') return outcome;
-  const theirs = await read();
-  if (!theirs) throw new Error(`Import ${id} row ${row.line} lost a race and nothing was recorded`);
-  return theirs;
-}
-
-/**
- * A chunk's rows. Those an earlier delivery recorded keep that outcome; the
- * rest are decided from batched reads (as a dry run decides), and new,
- * unchanged and refused rows are written many to a transaction, each with
- * its record. A group whose transaction fails (a racing delivery or writer
- * took something it needed) and every update go row by row, where each row's
- * own conditions decide. Rows name distinct workers: a file's duplicates are
- * refused at upload.
- */
-async function commitRows(deps: Deps, clientId: string, id: number, rows: ImportRow[], mode: Mode): Promise<RowOutcome[]> {
-  const keyOf = (row: ImportRow) => importKeys.row(clientId, id, row.line);
-  const recorded = new Map((await getMany(deps, rows.map(keyOf))).map((m) => [String(m.sk), m.outcome as RowOutcome]));
-  const open = rows.filter((row) => !recorded.has(keyOf(row).sk));
-  const decided = await previewRows(deps, clientId, open, mode);
-  const newRows = open.filter((_, i) => decided[i]!.result === 'created');
-  const ids = new Map((await nextIds(deps, FAMILY, 'worker', newRows.length)).map((workerId, i) => [newRows[i]!, workerId]));
-  const outcomes = new Map<ImportRow, RowOutcome>();
-  const alone: ImportRow[] = [];
-  const groups: { rows: ImportRow[]; parts: Part[] }[] = [];
-  open.forEach((row, i) => {
-    // As a row on its own records it: the result, and a refusal's error (never the matched worker).
-    const outcome: RowOutcome = decided[i]!.result === 'failed' ? decided[i]! : { result: decided[i]!.result };
-    if (outcome.result === 'updated') return void alone.push(row);
-    const own = outcome.result === 'created' ? newWorker(deps, clientId, ids.get(row)!, row.input).parts : [];
-    const parts = [...own, part('row', putItem(deps, { ...keyOf(row), entity: 'import-row', outcome }, itemAbsent))].map((p) => ({ ...p, name: `${row.line}:${p.name}` }));
-    const group = groups.at(-1);
-    if (!group || group.parts.length + parts.length > MAX_PARTS) groups.push({ rows: [row], parts });
-    else group.rows.push(row), group.parts.push(...parts);
-    outcomes.set(row, outcome);
-  });
-  await mapConcurrently(groups, GROUPS_AT_ONCE, async (group) => {
-    try {
-      await transact(deps, group.parts);
-    } catch (err) {
-      if (!(err instanceof TransactionFailed)) throw err;
-      alone.push(...group.rows);
-    }
-  });
-  await mapConcurrently(alone, ROWS_AT_ONCE, async (row) => outcomes.set(row, await commitRow(deps, clientId, id, row, mode)));
-  return rows.map((row) => recorded.get(keyOf(row).sk) ?? outcomes.get(row)!);
-}
-
-/** One chunk: each row committed on its own, then the chunk counted once (its marker put if absent). */
-async function runChunk(deps: Deps, clientId: string, id: number, task: ImportTask): Promise<TaskResult> {
-  if (task.chunk < 0) return { outcome: 'errored', detail: 'Rows failed their checks at upload' };
-  const done = importKeys.chunkDone(clientId, id, task.chunk);
-  if ((await deps.db.send(new GetCommand({ TableName: deps.table, Key: done, ConsistentRead: true }))).Item) return { outcome: 'completed' };
-  const [chunk] = await getMany(deps, [importKeys.chunk(clientId, id, task.chunk)]);
-  const item = (await getMany(deps, [importKeys.record(clientId, id)]))[0] as unknown as ImportItem | undefined;
-  if (!chunk || !item) throw new Error(`Import ${id} chunk ${task.chunk} of ${clientId} is missing`);
-  const counts: Counts = { rows_total: 0, created: 0, updated: 0, unchanged: 0, failed: 0 };
-  const errors: RowError[] = [];
-  for (const outcome of await commitRows(deps, clientId, id, chunk.rows as ImportRow[], item.mode)) count(counts, outcome, errors);
-  await writeMany(deps, errorPuts(clientId, id, errors));
-  try {
-    await transact(deps, [
-      part('done', putItem(deps, { ...done, entity: 'import-chunk-done', ...counts }, itemAbsent)),
-      part('import', updateItem(deps, importKeys.record(clientId, id), { set: { status: 'processing' }, add: { created: counts.created, updated: counts.updated, unchanged: counts.unchanged, failed: counts.failed } })),
-    ]);
-  } catch (err) {
-    // A redelivery that ran the rows again: they were counted by the first.
-    if (!(err instanceof TransactionFailed && err.has('done'))) throw err;
-  }
-  return counts.failed > 0 ? { outcome: 'errored', detail: `${counts.failed} rows of chunk ${task.chunk} failed` } : { outcome: 'completed' };
-}
-
-registerJobKind<ImportTask>({
+/** Its tasks are chunks of rows (imports-tasks.ts runs them, in the jobs worker). */
+export const importKind: JobKind<ImportTask> = {
   name: IMPORT_KIND,
   family: FAMILY,
   tasksPerMessage: 1,
-  run: (deps, task, { job }) => runChunk(deps, job.clientId, job.id, task),
   // The record holds every chunk's counts by now (a chunk adds them before its task is counted). Rows
   // never committed mean a chunk failed past its retries: the import failed, whatever the rest did.
   closed: async (deps, job) => {
@@ -258,7 +174,8 @@ registerJobKind<ImportTask>({
       part('event', eventPut(deps, { type: status === 'failed' ? 'import.failed' : 'import.completed', family: FAMILY, client_id: job.clientId, data: view(deps, closed) })),
     ];
   },
-});
+};
+registerJobKind(importKind);
 
 async function requireImport(deps: Deps, clientId: string, id: number): Promise<ImportItem> {
   const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: importKeys.record(clientId, id), ConsistentRead: true }));

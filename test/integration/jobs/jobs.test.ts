@@ -3,7 +3,7 @@ import { ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { randomUUID } from 'node:crypto';
 import { relayOutbox } from '../../../functions/core/events/relay.js';
 import { getJob, startJob, type JobMessage, type JobRecord, type JobView } from '../../../functions/core/jobs/jobs.js';
-import { registerJobKind } from '../../../functions/core/jobs/kinds.js';
+import { registerJobKind, registerTaskRunner } from '../../../functions/core/jobs/kinds.js';
 import { JOB_ATTEMPTS, MAX_FAILURE_DETAIL, MAX_FAILURES } from '../../../functions/core/jobs/rules.js';
 import { jobsConsumer } from '../../../functions/core/jobs/tasks.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
@@ -35,22 +35,26 @@ const runsOf = (job: JobRecord, n: number) => runs.get(`${job.id}:${n}`) ?? 0;
 
 const closesKey = (job: JobRecord) => ({ pk: `TEST_CLOSES#${job.family}`, sk: String(job.id) });
 
+async function run(_deps: Deps, task: TestTask, { job }: { job: JobRecord }) {
+  const seen = (runs.get(`${job.id}:${task.n}`) ?? 0) + 1;
+  runs.set(`${job.id}:${task.n}`, seen);
+  if (task.result === 'throws' && (task.until === undefined || seen < task.until)) throw new Error(`task ${task.n} broke`);
+  if (task.result === 'errored' || task.result === 'skipped') return { outcome: task.result, detail: task.long ? 'x'.repeat(2000) : (task.detail ?? `task ${task.n} refused`) };
+  return { outcome: 'completed' as const };
+}
 const behaviour = {
   family: FAMILY,
-  async run(_deps: Deps, task: TestTask, { job }: { job: JobRecord }) {
-    const seen = (runs.get(`${job.id}:${task.n}`) ?? 0) + 1;
-    runs.set(`${job.id}:${task.n}`, seen);
-    if (task.result === 'throws' && (task.until === undefined || seen < task.until)) throw new Error(`task ${task.n} broke`);
-    if (task.result === 'errored' || task.result === 'skipped') return { outcome: task.result, detail: task.long ? 'x'.repeat(2000) : (task.detail ?? `task ${task.n} refused`) };
-    return { outcome: 'completed' as const };
-  },
   // Counts the closes, so a job closed twice shows 2.
   closed: (deps: Deps, job: JobRecord) => [part('closes', updateItem(deps, closesKey(job), { add: { closes: 1 }, set: { status: job.status } }))],
 };
-registerJobKind<TestTask>({ name: 'test-tasks', ...behaviour });
-// One task to a message, so every task of a job can race to be last.
-registerJobKind<TestTask>({ name: 'test-single', tasksPerMessage: 1, ...behaviour });
-registerJobKind<TestTask>({ name: 'test-shaped', ...behaviour, view: (base) => ({ job: base.id, state: base.status }) });
+for (const kind of [
+  { name: 'test-tasks', ...behaviour },
+  // One task to a message, so every task of a job can race to be last.
+  { name: 'test-single', tasksPerMessage: 1, ...behaviour },
+  { name: 'test-shaped', ...behaviour, view: (base: JobView) => ({ job: base.id, state: base.status }) },
+]) {
+  registerTaskRunner(registerJobKind<TestTask>(kind), run);
+}
 
 let deps: Deps;
 let clock: TestClock;

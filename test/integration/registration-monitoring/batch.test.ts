@@ -4,6 +4,8 @@ import type { Deps } from '../../../functions/core/platform/deps.js';
 import type { QueueMessage } from '../../../functions/core/platform/sqs.js';
 import { listAlerts } from '../../../functions/core/registration-monitoring/alerts.js';
 import { getBatch, startBatch } from '../../../functions/core/registration-monitoring/batch.js';
+// Its tasks' runner, as the jobs worker loads it.
+import '../../../functions/core/registration-monitoring/batch-tasks.js';
 import { dispatchDue } from '../../../functions/core/registration-monitoring/due.js';
 import { checksConsumer } from '../../../functions/core/registration-monitoring/queued-checks.js';
 import { checkWorker } from '../../../functions/core/registration-monitoring/verify.js';
