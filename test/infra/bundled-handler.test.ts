@@ -78,7 +78,8 @@ it("a course family's booking functions do not load the portal's request groups"
  * A function's bundle holds its own operation of the route table, not its
  * family's every operation and schema: each operation is its own export,
  * plain data a bundler can leave out. Reading a request group loads neither
- * how requests are created nor the course families' invite engines.
+ * how requests are created nor the course families' invite engines, and
+ * creating one of a fixed group loads no other group.
  */
 it("a function's bundle holds its own operation, not its family's table", async () => {
   const accept = await bundleOf('functions/http/portal-v2/group-items-accept.ts');
@@ -88,6 +89,11 @@ it("a function's bundle holds its own operation, not its family's table", async 
   const v1Get = await bundleOf('functions/http/portal-v1/training-requests-get.ts');
   expect(v1Get.text).not.toContain('portal-v1/candidates-list');
   expect(v1Get.inputs.filter((i) => /portal-v2\/(request-create|booking-invites)\.ts$/.test(i))).toEqual([]);
+  // Portal v1's create is for one fixed group: it carries that group's declaration, not the others' nor the invite engines.
+  const v1Create = await bundleOf('functions/http/portal-v1/training-requests-create.ts');
+  expect(v1Create.text).toContain('Training request');
+  for (const title of ['Certificate request', 'Occupational health request', 'Appraisal request', 'Training verification request']) expect(v1Create.text).not.toContain(title);
+  expect(v1Create.inputs.filter((i) => /portal-v2\/(request-groups|booking-invites)\.ts$|practical-training\/invites\.ts$|virtual-life-support\/invites\.ts$/.test(i))).toEqual([]);
   const worker = await bundleOf('functions/http/registration-monitoring/workers-get.ts');
   expect(worker.text).not.toContain('registration-monitoring/alerts-list');
   // The operations every family offers are plain data too.

@@ -11,7 +11,7 @@ import { loadCatalogue } from '../practical-training/catalogue.js';
 import { loadCourses } from '../virtual-life-support/catalogue.js';
 import type { InviteLinks } from './booking-invites.js';
 import { itemUploadPrefix } from './request-files.js';
-import { createGroupRequest } from './request-create.js';
+import { createGroupRequest } from './group-create.js';
 import { cancelGroupRequest, GROUP_KINDS } from './request-groups.js';
 import { reviewItem } from './request-items.js';
 import { attachUploadedFile, markOpened, submitItemFields } from './request-pages.js';

@@ -6,21 +6,26 @@ import { DomainError, fieldRefusal } from '../platform/errors.js';
 import { nextId } from '../platform/ids.js';
 import { transact } from '../platform/transact.js';
 import type { GroupDeclaration, GroupRequest } from '../requests/group.js';
-import { toGroupView, type GroupRequestView } from '../requests/group-kind.js';
+import { toGroupView, type GroupEngineKind, type GroupRequestView } from '../requests/group-kind.js';
 import { newLinkToken } from '../requests/links.js';
 import { refuseCandidateAddress } from '../requests/recipients.js';
 import { newRequestPart, requestEvent } from '../requests/store.js';
-import { bookingInvites, type InviteLinks } from './booking-invites.js';
+import type { InvitedCandidate, PlannedInvite } from './booking-invites.js';
 import { candidateName, getCandidateItem } from './candidates.js';
 import { requestLinkPart } from './request-links.js';
 import { getRequestTemplate } from './request-templates.js';
-import { candidateActs, groupLinks, kindOf, newGroupItems, requireEntitlement, SELF_ADDRESS_MESSAGE, type NewGroupRequest } from './request-groups.js';
+import { candidateActs, groupLinks, newGroupItems, requireEntitlement, SELF_ADDRESS_MESSAGE, type NewGroupRequest } from './group-engine.js';
 
 /**
  * Creating a request of a group (design portal-and-facades section 1): apart
- * from the other operations on requests, because only it (and a reissue)
- * plans booking invites, which load the course families' invite engines.
+ * from the other operations on requests. It takes the group's engine kind,
+ * so a function for one fixed group carries only that group, and a booking
+ * kind's invites from its caller (`invites`: booking-invites.ts, which loads
+ * the course families' invite engines), so the other groups never load them.
  */
+
+/** How the new request's booking items get their invites (a booking kind's create passes bookingInvites'). */
+export type InvitePlanner = (client: ClientAccount, request: GroupRequest, candidate: InvitedCandidate) => ((item: { id: number }) => Promise<PlannedInvite>) | undefined;
 
 async function requireClient(deps: Deps, clientId: string): Promise<ClientAccount> {
   const client = await getClient(deps, clientId);
@@ -29,8 +34,7 @@ async function requireClient(deps: Deps, clientId: string): Promise<ClientAccoun
 }
 
 
-export async function createGroupRequest(deps: Deps, clientId: string, segment: string, input: NewGroupRequest, base: string, inviteLinks?: InviteLinks): Promise<GroupRequestView> {
-  const kind = kindOf(segment);
+export async function createRequestOfKind(deps: Deps, clientId: string, kind: GroupEngineKind, input: NewGroupRequest, base: string, invites?: InvitePlanner): Promise<GroupRequestView> {
   const decl = kind.declaration;
   const client = await requireClient(deps, clientId);
   requireEntitlement(client, decl);
@@ -70,7 +74,7 @@ export async function createGroupRequest(deps: Deps, clientId: string, segment: 
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
-  const invite = bookingInvites(deps, kind, client, request, { first_name: candidate.first_name, last_name: candidate.last_name, email: candidate.email }, inviteLinks);
+  const invite = invites?.(client, request, { first_name: candidate.first_name, last_name: candidate.last_name, email: candidate.email });
   const { items, parts } = await newGroupItems(deps, kind, request, plans, client.name, true, invite);
   const submission = request.submission_token ? [requestLinkPart(deps, request.submission_token, { client_id: clientId, kind: decl.kind, request_id: id, actor: 'candidate_upload' })] : [];
   await transact(deps, [newRequestPart(deps, kind, request), ...parts, ...submission, requestEvent(deps, kind, 'created', request, items)]);

@@ -3,7 +3,7 @@ import { topUpCredits } from '../../../functions/core/commerce/wallets.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import { reissueItem } from '../../../functions/core/portal-v2/booking-items.js';
 import { createCandidate } from '../../../functions/core/portal-v2/candidates.js';
-import { createGroupRequest } from '../../../functions/core/portal-v2/request-create.js';
+import { createGroupRequest } from '../../../functions/core/portal-v2/group-create.js';
 import { cancelGroupRequest, getGroupRequest, GROUP_KINDS, listGroupRequests } from '../../../functions/core/portal-v2/request-groups.js';
 import { cancelPractical, getPracticalBooking } from '../../../functions/core/practical-training/bookings.js';
 import { createCourse, createLocation, createTrainingEvent, PRACTICAL_FAMILY, type Course, type Location } from '../../../functions/core/practical-training/catalogue.js';
