@@ -43,10 +43,13 @@ export const ESBUILD_BASE = {
  *   dynamic import esbuild inlines): reached only for an operation with an
  *   event-stream member, which no DynamoDB or SQS call here has. A stub that
  *   throws stands in, so a future use fails loudly instead of silently.
- * - mnemonist's LRU cache (~7 KB with its helpers, in every bundle): the
- *   DynamoDB client builds its endpoint-discovery cache with it, though
- *   discovery is off. A Map-based LRU with the same behaviour for what that
- *   cache calls stands in (lib/bundling/lru-cache.mjs).
+ * - The SDK's endpoint-discovery middleware (~2 KB, and mnemonist's LRU
+ *   cache, ~7 KB with its helpers, in every bundle): the DynamoDB client
+ *   resolves its discovery settings and builds an endpoint cache for them,
+ *   but none of its operations adds the middleware that would use either. A
+ *   stub keeps the settings and leaves out the cache; the plugin getters
+ *   throw, so a future SDK that uses them fails loudly
+ *   (lib/bundling/no-endpoint-discovery.mjs).
  */
 export const BUNDLE_ALIASES: Record<string, string> = {
   ...Object.fromEntries(
@@ -59,7 +62,7 @@ export const BUNDLE_ALIASES: Record<string, string> = {
     }),
   ),
   '@smithy/core/event-streams': join(PROJECT_ROOT, 'lib', 'bundling', 'no-event-streams.mjs'),
-  'mnemonist/lru-cache': join(PROJECT_ROOT, 'lib', 'bundling', 'lru-cache.mjs'),
+  '@aws-sdk/middleware-endpoint-discovery': join(PROJECT_ROOT, 'lib', 'bundling', 'no-endpoint-discovery.mjs'),
 };
 
 export type BundleNeed = 'swagger-ui';
