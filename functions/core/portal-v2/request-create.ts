@@ -33,7 +33,7 @@ async function requireClient(deps: Deps, clientId: string): Promise<ClientAccoun
   return client;
 }
 
-
+/** A new request of the kind for one of the client's candidates, its items, links, e-mails and event in one transaction. */
 export async function createRequestOfKind(deps: Deps, clientId: string, kind: GroupEngineKind, input: NewGroupRequest, base: string, invites?: InvitePlanner): Promise<GroupRequestView> {
   const decl = kind.declaration;
   const client = await requireClient(deps, clientId);
