@@ -11,7 +11,7 @@ import { deleteItem, itemAbsent, part, putItem, transact, TransactionFailed, upd
 import { consumeUnit, holdUnitPart, moveUnitParts, readLocks, readPool, takeFromPool, unitId, type Pool, type Tally } from './units.js';
 import { holderOf, holdRecordKeys, holdState, holdUsable, leaving, markerFree, markerKey, markerOf, releaseParts, type Hold, type Holder } from './hold-records.js';
 
-export { holderOf, holdState, holdUsable, inviteHoldsReleaseParts, markerFree, type Hold, type Holder, type HoldStatus } from './hold-records.js';
+export { holderOf, holdState, type Hold, type Holder } from './hold-records.js';
 
 /**
  * Holds: a holder's claim on one unit of a pool until `expires_at`, which

@@ -6,7 +6,8 @@ import { requireOpen, requireRequest } from '../requests/store.js';
 import type { InviteLinks } from './booking-invites.js';
 import { getCandidateItem } from './candidates.js';
 import { bookingInvites } from './booking-invites.js';
-import { groupLinks, kindOf, requireGroupItem } from './request-groups.js';
+import { groupLinks } from './group-engine.js';
+import { kindOf, requireGroupItem } from './request-groups.js';
 import { changeItem } from './request-items.js';
 
 /**

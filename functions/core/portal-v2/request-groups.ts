@@ -13,8 +13,6 @@ import { GROUP_DECLARATIONS, declarationBySegment } from './groups/index.js';
 import { fileDownloadUrl } from './request-files.js';
 import { groupKindOf, groupLinks, reminderTarget } from './group-engine.js';
 
-export { actorKeyOf, actorUrl, candidateActs, groupKindOf, groupLinks, newGroupItems, requireEntitlement, SELF_ADDRESS_MESSAGE, type NewGroupRequest } from './group-engine.js';
-
 /**
  * Portal v2 request groups (training, occupational health, appraisal,
  * certificate, training verification) as an agency sees and changes them,

@@ -10,7 +10,8 @@ import { toGroupView, type GroupEngineKind, type GroupRequestView } from '../req
 import { isOpen } from '../requests/status.js';
 import { requireOpen, requireRequest, type Loaded } from '../requests/store.js';
 import { itemChangeParts, type ItemChange } from './item-changes.js';
-import { actorUrl, groupLinks, kindOf, newGroupItems } from './request-groups.js';
+import { actorUrl, groupLinks, newGroupItems } from './group-engine.js';
+import { kindOf } from './request-groups.js';
 
 export type { ItemChange };
 

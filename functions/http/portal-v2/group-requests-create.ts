@@ -1,6 +1,7 @@
 import * as portalV2 from '../../api/routes/portal-v2.js';
 import { createGroupRequest } from '../../core/portal-v2/group-create.js';
-import { kindOf, type NewGroupRequest } from '../../core/portal-v2/request-groups.js';
+import type { NewGroupRequest } from '../../core/portal-v2/group-engine.js';
+import { kindOf } from '../../core/portal-v2/request-groups.js';
 import { httpHandler, single } from '../../middleware/http-handler.js';
 import { idempotency } from '../../middleware/idempotency.js';
 import { inviteLinks } from './_invite-links.js';
