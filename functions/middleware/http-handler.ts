@@ -9,11 +9,11 @@ import type { PathParams } from '../api/schemas/params.js';
 import type { ItemKey } from '../core/platform/db.js';
 import { depsFromEnv, type Deps } from '../core/platform/deps.js';
 import { FAMILIES, familySpec, tokenFamilyOf, type FamilyId } from '../core/platform/families.js';
-import { consumeRequest, tooManyRequests } from '../core/access/rate-limit.js';
+import { tooManyRequests } from '../core/access/rate-limit.js';
 import { recordDeprecatedCall } from '../core/access/deprecated-calls.js';
 import { clientItemGrants } from '../core/access/clients.js';
 import { DomainError } from '../core/platform/errors.js';
-import { authenticateAlongside, type AccessContext } from '../core/access/tokens.js';
+import { authenticateRequest, type AccessContext } from '../core/access/tokens.js';
 import { bodyLimitMiddleware, edgeMiddleware, parsePathParams, publicBaseUrl, toLambdaResult, type Event, type HttpResult, type Middleware, type Request } from './edge.js';
 import { errorFields, type Logger } from './logger.js';
 
@@ -162,13 +162,7 @@ export function httpHandler<const O extends Operation>(
       const state = request.event.state!;
       // A facade family takes its parent's tokens (decision 3); its requests count against its own limit.
       const prefetch = prefetchKeys(request.event);
-      const { caller, alongside, client, prefetched } = await authenticateAlongside(
-        deps,
-        bearerToken(request.event),
-        tokenFamilyOf(state.family),
-        (clientId) => consumeRequest(deps, clientId, state.family),
-        prefetch,
-      );
+      const { caller, rateLimit, client, prefetched } = await authenticateRequest(deps, bearerToken(request.event), tokenFamilyOf(state.family), state.family, prefetch);
       state.caller = caller;
       state.prefetched = prefetched;
       state.log = state.log.child({ client_id: caller.clientId });
@@ -176,7 +170,7 @@ export function httpHandler<const O extends Operation>(
       if (familySpec(state.family).deprecation) {
         await recordDeprecatedCall(deps, caller.clientId, state.family).catch((err) => state.log.error('deprecated call not recorded', errorFields(err)));
       }
-      state.rateLimit = alongside;
+      state.rateLimit = rateLimit;
       if (!state.rateLimit.allowed) throw tooManyRequests(state.rateLimit, 'requests');
       // A family given per client (portal v1): a client without it is refused whatever it asks.
       if (!clientItemGrants(client, state.family)) {

@@ -1,7 +1,8 @@
 import { createClient, getClient, listClients, rotateClientSecret, setEntitlement, verifyClientCredentials } from '../../functions/core/access/clients.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
+import type { FamilyId } from '../../functions/core/platform/families.js';
 import { seedDemoData } from '../../functions/core/demo-data.js';
-import { consumeRequest } from '../../functions/core/access/rate-limit.js';
+import { countRequest } from '../../functions/core/access/rate-limit.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
 
 let deps: Deps;
@@ -52,16 +53,18 @@ describe('client accounts', () => {
 
 describe('rate limiting', () => {
   it('allows the limit per window, refuses the next, and starts again in the next window', async () => {
+    await createClient(deps, { name: 'Busy Agency', clientId: 'cl_busy' });
+    const consumeRequest = async (clientId: string, family: FamilyId) => (await countRequest(deps, clientId, family)).state;
     const states = [];
-    for (let i = 0; i < 4; i++) states.push(await consumeRequest(deps, 'cl_busy', 'clinical-interview'));
+    for (let i = 0; i < 4; i++) states.push(await consumeRequest('cl_busy', 'clinical-interview'));
     expect(states.map((s) => s.allowed)).toEqual([true, true, true, false]);
     expect(states.map((s) => s.remaining)).toEqual([2, 1, 0, 0]);
     expect(states[3]).toMatchObject({ limit: 3, resetSeconds: 55, windowSeconds: 60 });
 
     // Another family has its own budget.
-    expect((await consumeRequest(deps, 'cl_busy', 'portal-v2')).allowed).toBe(true);
+    expect((await consumeRequest('cl_busy', 'portal-v2')).allowed).toBe(true);
 
     clock.advance(55);
-    expect(await consumeRequest(deps, 'cl_busy', 'clinical-interview')).toMatchObject({ allowed: true, remaining: 2 });
+    expect(await consumeRequest('cl_busy', 'clinical-interview')).toMatchObject({ allowed: true, remaining: 2 });
   });
 });

@@ -1,5 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { createClient, rotateClientSecret, setClientEnabled, verifyClientCredentials, type ClientAccount } from '../../functions/core/access/clients.js';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { clientKeys, createClient, getAccessRecord, getClient, rotateClientSecret, setClientEnabled, verifyClientCredentials, type ClientAccount } from '../../functions/core/access/clients.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
 import { DomainError } from '../../functions/core/platform/errors.js';
 import { sha256Hex } from '../../functions/core/platform/secrets.js';
@@ -148,6 +148,74 @@ describe('revocation', () => {
     const revoked = await issueTokenPair(deps, client, 'clinical-interview');
     await revokeGrant(deps, (await authenticate(deps, revoked.access_token, 'clinical-interview')).grantId);
     expect(await code(authenticate(deps, kept.access_token, 'clinical-interview'))).toBe('ok');
+  });
+});
+
+describe('revocation on the access record', () => {
+  /** The grants a client's access record names as revoked. */
+  const revokedOn = async (id: string) => Object.keys((await getAccessRecord(deps, id)) ?? {}).filter((name) => name.startsWith('revoked_')).sort();
+
+  it('names a revoked grant for as long as one of its access tokens could live', async () => {
+    const { client: account } = await createClient(deps, { name: 'Revoking Agency' });
+    clock.set('2026-11-21T10:00:00.000Z');
+    const first = await issueTokenPair(deps, account, 'clinical-interview');
+    const second = await issueTokenPair(deps, account, 'clinical-interview');
+    const firstGrant = (await authenticate(deps, first.access_token, 'clinical-interview')).grantId;
+    const secondGrant = (await authenticate(deps, second.access_token, 'clinical-interview')).grantId;
+    await revokeGrant(deps, firstGrant);
+    expect(await revokedOn(account.clientId)).toEqual([`revoked_${firstGrant}`]);
+    expect(await getAccessRecord(deps, account.clientId)).toMatchObject({ [`revoked_${firstGrant}`]: '2026-11-21T11:00:00.000Z' });
+    // An hour on, the first grant's access tokens have all expired: its entry goes when the next is written.
+    clock.advance(3600);
+    await revokeGrant(deps, secondGrant);
+    expect(await revokedOn(account.clientId)).toEqual([`revoked_${secondGrant}`]);
+  });
+
+  it('gives way to one revoked_before past 50 revoked grants: every access token issued until then stops, refresh tokens still work', async () => {
+    const { client: account } = await createClient(deps, { name: 'Looping Agency' });
+    const kept = await issueTokenPair(deps, account, 'clinical-interview');
+    const looped = await issueTokenPair(deps, account, 'clinical-interview');
+    expect(await code(authenticate(deps, kept.access_token, 'clinical-interview'))).toBe('ok');
+    // 50 grants revoked in the last hour, as a client revoking in a loop leaves them.
+    const until = new Date(clock().getTime() + 1800_000).toISOString();
+    const names = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`#r${i}`, `revoked_${String(i).padStart(32, '0')}`]));
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: clientKeys.access(account.clientId),
+        UpdateExpression: `SET ${Object.keys(names).map((n) => `${n} = :until`).join(', ')}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':until': until },
+      }),
+    );
+    await revokeGrant(deps, (await authenticate(deps, looped.access_token, 'clinical-interview')).grantId);
+    expect(await revokedOn(account.clientId)).toEqual(['revoked_before']);
+    expect(await code(authenticate(deps, kept.access_token, 'clinical-interview'))).toBe('invalid-token');
+    clock.advance(1);
+    const renewed = await refreshTokenPair(deps, kept.refresh_token, 'clinical-interview');
+    expect(await code(authenticate(deps, renewed.access_token, 'clinical-interview'))).toBe('ok');
+  });
+
+  it('a client stored before access records gets one on its first request, copied from its item', async () => {
+    const { client: account } = await createClient(deps, { name: 'Older Agency' });
+    await deps.db.send(new UpdateCommand({ TableName: deps.table, Key: clientKeys.item(account.clientId), UpdateExpression: 'SET grant_generation = :g', ExpressionAttributeValues: { ':g': 3 } }));
+    await deps.db.send(new DeleteCommand({ TableName: deps.table, Key: clientKeys.access(account.clientId) }));
+    const pair = await issueTokenPair(deps, (await getClient(deps, account.clientId))!, 'clinical-interview');
+    expect(await code(authenticate(deps, pair.access_token, 'clinical-interview'))).toBe('ok');
+    expect(await getAccessRecord(deps, account.clientId)).toMatchObject({ grant_generation: 3, clinical_interview_requests: 1 });
+    // And a trust change reaches it: disabling ends the token.
+    await setClientEnabled(deps, account.clientId, false);
+    expect(await code(authenticate(deps, pair.access_token, 'clinical-interview'))).toBe('invalid-token');
+  });
+
+  it('a trust change on a client stored before access records makes its record first', async () => {
+    const { client: account } = await createClient(deps, { name: 'Oldest Agency' });
+    const pair = await issueTokenPair(deps, account, 'clinical-interview');
+    expect(await code(authenticate(deps, pair.access_token, 'clinical-interview'))).toBe('ok');
+    await deps.db.send(new DeleteCommand({ TableName: deps.table, Key: clientKeys.access(account.clientId) }));
+    await rotateClientSecret(deps, account.clientId);
+    expect(await getAccessRecord(deps, account.clientId)).toMatchObject({ grant_generation: 1 });
+    expect(await code(authenticate(deps, pair.access_token, 'clinical-interview'))).toBe('invalid-token');
   });
 });
 

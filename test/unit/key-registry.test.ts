@@ -104,14 +104,13 @@ const SCOPED: Record<string, (family: FamilyId) => Key[]> = {
   bookingPageKeys: (f) => [bookingPageKeys.ofClient('cl_a', f), bookingPageKeys.page(f, 'tok'), bookingPageKeys.place('cl_a', f, 'P1')],
   idempotencyKeys: (f) => [idempotencyKeys.record('cl_a', f, 'key-1')],
   webhookKeys: (f) => [webhookKeys.endpoint('cl_a', f, 3), webhookKeys.logEntry('cl_a', f, 3, '2026-11-23T09:30:00.000Z', 'evt_1', 1)],
-  rateLimitKeys: (f) => [rateLimitKeys.window(rateSubjects.client('cl_a', f), 1_700_000_000)],
   catalogKeys: (f) => [catalogKeys.type(f, 1), catalogKeys.interviewer(f, 1)],
   counterKeys: (f) => [counterKeys.counter(f, 'booking')],
   inviteKeys: (f) => [inviteKeys.invite('cl_a', f, 12), inviteKeys.token(f, 'hash')],
   jobKeys: (f) => [jobKeys.job('cl_a', f, 7), jobKeys.running('cl_a', f, 'batch-verify'), jobKeys.task(f, 7, 3)],
 };
 const UNSCOPED: Record<string, Key[]> = {
-  clientKeys: [clientKeys.item('cl_a'), clientKeys.listing('2026-11-23T09:30:00.000Z', 'cl_a')],
+  clientKeys: [clientKeys.item('cl_a'), clientKeys.access('cl_a'), clientKeys.listing('2026-11-23T09:30:00.000Z', 'cl_a')],
   candidateKeys: [candidateKeys.candidate('cl_a', 4)],
   referenceKeys: [
     referenceKeys.request('cl_a', 5),
@@ -122,6 +121,7 @@ const UNSCOPED: Record<string, Key[]> = {
     referenceKeys.submissionToken('tok'),
   ],
   templateKeys: [templateKeys.template(1)],
+  rateLimitKeys: [rateLimitKeys.window(rateSubjects.linkToken('tok'), 1_700_000_000)],
   tokenKeys: [tokenKeys.token('hash'), tokenKeys.grant('g1'), tokenKeys.grantMember('g1', 'hash')],
   outboxKeys: [outboxKeys.item('evt_1', '2026-11-23T09:30:00.000Z')],
   counterKeys: [counterKeys.counter('platform', 'client')],

@@ -1,7 +1,7 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from '../platform/conditions.js';
 import { queryAll, updateExisting } from '../platform/db.js';
-import type { Condition } from '../platform/transact.js';
+import { checkItem, itemAbsent, itemExists, part, putItem, transact, TransactionFailed, updateItem, type Changes, type Condition } from '../platform/transact.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { deprecationSchedule } from '../platform/deprecation.js';
@@ -16,7 +16,7 @@ import { DECOY_SECRET_HASH, hashSecret, randomBytesHex, randomToken, verifySecre
  * Client accounts (agencies) and their credentials. Every token carries the
  * client's grant generation at the time it was issued; rotating the secret or
  * disabling the client moves the generation on, which ends every grant of the
- * client at once, in one write (see tokens.ts).
+ * client at once, in one transaction (see tokens.ts).
  */
 
 export interface ClientAccount {
@@ -61,6 +61,8 @@ export const clientKeys = {
   /** The client's partition: its account and everything it owns in every family (see the registry's sort keys). */
   partition: (clientId: string) => key(CLIENT.pk, clientId),
   item: (clientId: string) => ({ pk: key(CLIENT.pk, clientId), sk: CLIENT.sk.client }),
+  /** The client's access record (below): what a request needs of the client, and its request counters. */
+  access: (clientId: string) => ({ pk: key(CLIENT.pk, clientId), sk: CLIENT.sk.access }),
   /** Every client sits in one GSI partition, in creation order: an operator listing, not a hot path. */
   listing: (createdAt: string, clientId: string) => ({ gsi1pk: LISTING.pk, gsi1sk: key(LISTING.sk.listing, createdAt, clientId) }),
 };
@@ -116,11 +118,7 @@ export async function setFamilyAccess(deps: Deps, clientId: string, family: Fami
   if (on && !grantableAt(family, deps.clock())) {
     throw new DomainError('invalid-state', `${FAMILIES[family].title} is deprecated since ${deprecationSchedule(family)!.deprecatedAt.toISOString()}: access can no longer be given (it may still be taken away)`);
   }
-  await updateExisting(
-    deps,
-    { Key: clientKeys.item(clientId), UpdateExpression: 'SET #access = :on', ExpressionAttributeNames: { '#access': accessAttribute(family) }, ExpressionAttributeValues: { ':on': on } },
-    `No client ${clientId}`,
-  );
+  await changeTrust(deps, clientId, { set: { [accessAttribute(family)]: on } });
 }
 
 /** Creates a client; the secret is returned here once and stored only as a hash. */
@@ -140,14 +138,8 @@ export async function createClient(deps: Deps, input: NewClient): Promise<{ clie
     created_at: createdAt,
     ...Object.fromEntries(PER_CLIENT_FAMILIES.map((f) => [accessAttribute(f), input.familyAccess?.[f] ?? grantableAt(f, deps.clock())])),
   };
-  try {
-    await deps.db.send(
-      new PutCommand({ TableName: deps.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
-    );
-  } catch (err) {
-    if (isConditionalCheckFailed(err)) throw new DomainError('client-exists', `Client ${clientId} already exists`);
-    throw err;
-  }
+  const exists = new DomainError('client-exists', `Client ${clientId} already exists`);
+  await transact(deps, [part('client', putItem(deps, { ...item }, itemAbsent)), part('record', putItem(deps, accessRecordOf(item), itemAbsent))], { client: exists, record: exists });
   return { client: fromItem(item), clientSecret };
 }
 
@@ -175,15 +167,7 @@ export async function listClients(deps: Deps): Promise<ClientAccount[]> {
 /** Replaces the client's secret; the old one, and every token issued so far, stop working at once. */
 export async function rotateClientSecret(deps: Deps, clientId: string): Promise<string> {
   const clientSecret = newClientSecret();
-  await updateExisting(
-    deps,
-    {
-      Key: clientKeys.item(clientId),
-      UpdateExpression: 'SET secret_hash = :h, secret_rotated_at = :t ADD grant_generation :one',
-      ExpressionAttributeValues: { ':h': await hashSecret(clientSecret), ':t': deps.clock().toISOString(), ':one': 1 },
-    },
-    `No client ${clientId}`,
-  );
+  await changeTrust(deps, clientId, { add: { grant_generation: 1 } }, { secret_hash: await hashSecret(clientSecret), secret_rotated_at: deps.clock().toISOString() });
   return clientSecret;
 }
 
@@ -193,17 +177,7 @@ export async function rotateClientSecret(deps: Deps, clientId: string): Promise<
  * its credentials for new tokens; the old tokens stay void.
  */
 export async function setClientEnabled(deps: Deps, clientId: string, enabled: boolean): Promise<void> {
-  await updateExisting(
-    deps,
-    enabled
-      ? { Key: clientKeys.item(clientId), UpdateExpression: 'REMOVE disabled_at' }
-      : {
-          Key: clientKeys.item(clientId),
-          UpdateExpression: 'SET disabled_at = :t ADD grant_generation :one',
-          ExpressionAttributeValues: { ':t': deps.clock().toISOString(), ':one': 1 },
-        },
-    `No client ${clientId}`,
-  );
+  await changeTrust(deps, clientId, enabled ? { remove: ['disabled_at'] } : { set: { disabled_at: deps.clock().toISOString() }, add: { grant_generation: 1 } });
 }
 
 /** Named condition: the client is enabled and still at the generation a token was issued under. */
@@ -221,19 +195,80 @@ export const clientItemTrusts = (item: Record<string, unknown> | undefined, gene
   item !== undefined && item.disabled_at === undefined && (item.grant_generation ?? 0) === generation;
 
 /**
- * The client's item as a request's authentication needs it: one consistent
- * GetItem, projected to what decides trust (clientItemTrusts) and access to
- * the per-client families (clientItemGrants).
+ * The access record (`CLIENT#<id>` / `ACCESS`): a copy of what decides
+ * whether the client's tokens are trusted and which per-client families it
+ * has (TRUST_ATTRIBUTES, under the client item's names, so clientItemTrusts
+ * and clientItemGrants read either), the grants revoked lately (tokens.ts)
+ * and the request counters (rate-limit.ts). An authenticated request reads
+ * the client through the one write that counts it: one round trip, where a
+ * read of the client beside a write of a counter took two. The copy stays
+ * exact: whatever changes those attributes changes the item and the record
+ * in one transaction. It is an item of its own because booking
+ * transactions check the client item (invoicing), and a write to it on
+ * every request would cancel them.
  */
-export async function clientAuthItem(deps: Deps, clientId: string): Promise<Record<string, unknown> | undefined> {
-  const { Item } = await deps.db.send(
-    new GetCommand({
-      TableName: deps.table,
-      Key: clientKeys.item(clientId),
-      ProjectionExpression: ['grant_generation', 'disabled_at', ...PER_CLIENT_FAMILIES.map(accessAttribute)].join(', '),
-      ConsistentRead: true,
-    }),
-  );
+const TRUST_ATTRIBUTES = ['grant_generation', 'disabled_at', ...PER_CLIENT_FAMILIES.map(accessAttribute)];
+
+const accessRecordOf = (item: ClientItem): Record<string, unknown> => ({
+  ...clientKeys.access(item.client_id),
+  entity: 'client-access',
+  client_id: item.client_id,
+  ...Object.fromEntries(TRUST_ATTRIBUTES.flatMap((a) => (item[a as keyof ClientItem] === undefined ? [] : [[a, item[a as keyof ClientItem]]]))),
+});
+
+/** Named condition: the client item's trust attributes are still as in `item`. */
+function trustAsRead(item: ClientItem): Condition {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const clauses = TRUST_ATTRIBUTES.map((a, i) => {
+    names[`#t${i}`] = a;
+    const value = item[a as keyof ClientItem];
+    if (value === undefined) return `attribute_not_exists(#t${i})`;
+    values[`:t${i}`] = value;
+    return `#t${i} = :t${i}`;
+  });
+  return { expression: clauses.join(' AND '), names, values };
+}
+
+/**
+ * Gives a client stored before access records its record, copied from its
+ * item in a transaction that checks the item is still as read (a trust
+ * change in between makes it read again). Not-found for no client.
+ */
+export async function ensureAccessRecord(deps: Deps, clientId: string): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const item = await getClientItem(deps, clientId);
+    if (!item) throw new DomainError('not-found', `No client ${clientId}`);
+    try {
+      await transact(deps, [part('record', putItem(deps, accessRecordOf(item), itemAbsent)), part('client', checkItem(deps, clientKeys.item(clientId), trustAsRead(item)))]);
+      return;
+    } catch (err) {
+      if (err instanceof TransactionFailed && err.has('record')) return;
+      if (!(err instanceof TransactionFailed && err.has('client'))) throw err;
+    }
+  }
+  throw new Error(`Could not copy client ${clientId} to its access record: it kept changing`);
+}
+
+/** Changes trust attributes on the client item and its access record together (and `clientOnly` on the item alone). */
+async function changeTrust(deps: Deps, clientId: string, trust: Changes, clientOnly: Record<string, unknown> = {}): Promise<void> {
+  const parts = [
+    part('client', updateItem(deps, clientKeys.item(clientId), { ...trust, set: { ...trust.set, ...clientOnly } }, itemExists)),
+    part('record', updateItem(deps, clientKeys.access(clientId), trust, itemExists)),
+  ];
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await transact(deps, parts, { client: new DomainError('not-found', `No client ${clientId}`) });
+    } catch (err) {
+      if (!(err instanceof TransactionFailed && err.has('record')) || attempt > 0) throw err;
+      await ensureAccessRecord(deps, clientId);
+    }
+  }
+}
+
+/** The client's access record as the last request left it, read without counting one. */
+export async function getAccessRecord(deps: Deps, clientId: string): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: clientKeys.access(clientId), ConsistentRead: true }));
   return Item;
 }
 

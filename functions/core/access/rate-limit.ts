@@ -1,16 +1,19 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { toEpochSeconds } from '../platform/clock.js';
+import { failedItem, isConditionalCheckFailed } from '../platform/conditions.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { key } from '../platform/key-registry.js';
 import * as TABLE_KEYS from '../platform/table-keys.js';
 import { sha256Hex } from '../platform/secrets.js';
+import { clientKeys, ensureAccessRecord } from './clients.js';
 
 /**
  * Fixed-window counters kept in DynamoDB so every Lambda shares them: the
- * per-client request limit, and the limits on anonymous callers (failed token
- * exchanges per source address and per client id, requests per link token).
+ * per-client request limit (on the client's access record, clients.ts), and
+ * the limits on anonymous callers (failed token exchanges per source address
+ * and per client id, requests per link token), each on an item per window.
  */
 
 const RATE = TABLE_KEYS.rate;
@@ -20,7 +23,6 @@ export const rateLimitKeys = {
 
 /** What a counter counts; secrets and caller-chosen text are hashed so a key never holds them and stays short. */
 export const rateSubjects = {
-  client: (clientId: string, family: FamilyId) => `${clientId}#${family}`,
   authFailuresFromAddress: (address: string) => `AUTHFAIL#ADDR#${sha256Hex(address)}`,
   exchangeFailuresOfClient: (clientId: string) => `AUTHFAIL#CLIENT#${sha256Hex(clientId)}`,
   linkToken: (token: string) => `LINK#${sha256Hex(token)}`,
@@ -81,8 +83,67 @@ async function peek(deps: Deps, subject: string, policy: RatePolicy): Promise<Ra
 export const tooManyRequests = (state: RateLimitState, what: string) =>
   new DomainError('rate-limited', `At most ${state.limit} ${what} per ${state.windowSeconds} seconds`, { retry_after_seconds: state.resetSeconds });
 
-export const consumeRequest = (deps: Deps, clientId: string, family: FamilyId): Promise<RateLimitState> =>
-  consume(deps, rateSubjects.client(clientId, family), { limit: deps.config.rateLimitRequests, windowSeconds: deps.config.rateLimitWindowSeconds });
+/**
+ * Counts a client's request to a family in the current window, on the
+ * client's access record, and returns the record as the count left it: the
+ * request's one round trip reads what authentication decides on and counts
+ * the request. The window's start and count are two attributes per family;
+ * a record still on an older window starts the new one at one (a second
+ * write, once a window). `record` is undefined for no such client.
+ */
+export async function countRequest(deps: Deps, clientId: string, family: FamilyId): Promise<{ record: Record<string, unknown> | undefined; state: RateLimitState }> {
+  const policy = { limit: deps.config.rateLimitRequests, windowSeconds: deps.config.rateLimitWindowSeconds };
+  const { start, resetSeconds } = windowOf(deps, policy);
+  const prefix = family.replaceAll('-', '_');
+  const names = { '#window': `${prefix}_window`, '#count': `${prefix}_requests` };
+  const update = (expression: string, condition: string, window: number) =>
+    deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: clientKeys.access(clientId),
+        UpdateExpression: expression,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':one': 1, ':window': window },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+  let window = start;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      const { Attributes } = await update('ADD #count :one', '#window = :window', window);
+      return { record: Attributes, state: stateOf(Number(Attributes![names['#count']]), policy, resetSeconds) };
+    } catch (err) {
+      if (!isConditionalCheckFailed(err)) throw err;
+      const old = failedItem(err);
+      if (!old) {
+        // A client stored before access records gets one; no client at all has none.
+        try {
+          await ensureAccessRecord(deps, clientId);
+        } catch (missing) {
+          if (missing instanceof DomainError && missing.code === 'not-found') return { record: undefined, state: stateOf(1, policy, resetSeconds) };
+          throw missing;
+        }
+        continue;
+      }
+      const theirs = Number(old[names['#window']] ?? 0);
+      // Another function's clock is a window ahead: count in its window.
+      if (theirs > window) {
+        window = theirs;
+        continue;
+      }
+    }
+    try {
+      const { Attributes } = await update('SET #window = :window, #count = :one', 'attribute_exists(pk) AND (attribute_not_exists(#window) OR #window < :window)', window);
+      return { record: Attributes, state: stateOf(1, policy, resetSeconds) };
+    } catch (err) {
+      // Another request started the window first: count in it.
+      if (!isConditionalCheckFailed(err)) throw err;
+    }
+  }
+  throw new Error(`The request window of client ${clientId} kept changing`);
+}
 
 /** A public page's link token: at most so many requests a minute, counted before the page does any work. */
 export async function consumeLinkRequest(deps: Deps, token: string): Promise<void> {

@@ -1,7 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { addSeconds, toEpochSeconds } from '../platform/clock.js';
-import { clientAuthItem, clientItemTrusts, clientKeys, clientTrustsGeneration, type ClientAccount } from './clients.js';
-import { checkItem, itemAbsent, itemExists, part, putItem, transact, TransactionFailed, updateItem, type Condition } from '../platform/transact.js';
+import { clientItemTrusts, clientKeys, clientTrustsGeneration, ensureAccessRecord, getAccessRecord, type ClientAccount } from './clients.js';
+import { countRequest, type RateLimitState } from './rate-limit.js';
+import { checkItem, itemAbsent, itemExists, part, putItem, transact, TransactionFailed, updateItem, type Changes, type Condition } from '../platform/transact.js';
 import { chunksOf, getMany, queryAll, type ItemKey } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
@@ -20,17 +21,20 @@ import { randomBytesHex, randomToken, sha256Hex } from '../platform/secrets.js';
  * A grant lives at most `grantMaxLifetimeSeconds` (90 days) from its
  * exchange, whatever its refreshes: no token of it expires later.
  *
- * Authentication is one consistent GetItem on the access token's hash (a
- * grant's revocation is written onto every live token of the grant), then
- * one consistent GetItem of the client, projected to its grant generation
- * and disabled flag. That second read is what lets rotating a client's
- * secret or disabling the client end every grant of the client at once, in
- * one write to the client item, however many grants it has: writing the
- * revocation onto every token instead would keep authentication to one read
- * but make rotation a sweep over every grant of the last 90 days (an
- * integration that logs in per request has thousands), not atomic, and
- * leaving tokens alive if it stopped half way. Refreshing checks the client
- * inside the transaction it already writes, at no extra round trip.
+ * Authentication reads the access token's item by its hash (once per
+ * function instance: what a token item says never changes but for its
+ * revocation), then makes the one write that counts the request on the
+ * client's access record (clients.ts, rate-limit.ts), which returns the
+ * client's grant generation, disabled flag and the grants revoked lately.
+ * The generation is what lets rotating a client's secret or disabling the
+ * client end every grant of the client at once, in one transaction,
+ * however many grants it has: writing the revocation onto every token
+ * instead would make rotation a sweep over every grant of the last 90 days
+ * (an integration that logs in per request has thousands), not atomic, and
+ * leaving tokens alive if it stopped half way. Revoking a grant writes onto
+ * its tokens and onto the access record, where it stays as long as an
+ * access token of the grant could live. Refreshing checks the client inside
+ * the transaction it already writes, at no extra round trip.
  */
 
 type TokenKind = 'access' | 'refresh';
@@ -200,10 +204,10 @@ export async function issueTokenPair(deps: Deps, client: Pick<ClientAccount, 'cl
 }
 
 /**
- * Access tokens this container has resolved, by hash (the latest 1,000):
- * only to know, on the next request, whose token it is and which client
- * item to read beside it. Nothing is trusted from here: each request reads
- * the token and the client again.
+ * Access tokens this function instance has resolved, by hash (the latest
+ * 1,000). A token item's fields never change once written, but for its
+ * revocation, which the access record also carries: a request with a
+ * token seen before reads nothing but the record it counts on.
  */
 const seenTokens = new Map<string, TokenItem>();
 function remember(hash: string, item: TokenItem) {
@@ -219,59 +223,59 @@ async function getToken(deps: Deps, token: string): Promise<TokenItem | undefine
   return Item as TokenItem | undefined;
 }
 
-/** Resolves a bearer access token issued by this family, or throws invalid-token. */
-export async function authenticate(deps: Deps, accessToken: string, family: FamilyId): Promise<AccessContext> {
-  return (await authenticateAlongside(deps, accessToken, family, async () => undefined)).caller;
-}
+/** The access record's attribute that says a grant was revoked, until when it matters (see revokeGrant). */
+const revokedAttribute = (grantId: string) => `revoked_${grantId}`;
+/** The access record's attribute that voids every access token issued up to it (see revokeGrant). */
+const REVOKED_BEFORE = 'revoked_before';
+
+/** Does the client, as its access record says, still trust this token? */
+const recordTrusts = (record: Record<string, unknown> | undefined, token: TokenItem): boolean =>
+  clientItemTrusts(record, token.client_generation ?? 0) &&
+  record![revokedAttribute(token.grant_id)] === undefined &&
+  !(typeof record![REVOKED_BEFORE] === 'string' && token.issued_at <= (record![REVOKED_BEFORE] as string));
 
 /**
- * Authenticates, running `alongside` (the per-client rate limit) at the same
- * time as the check that the client still trusts the token's generation: a
- * request costs two round trips, not three. `alongside` runs for a revoked
- * client too, whose request is then refused. `prefetch`: items the operation
- * reads first, read in the same batch as the token and its client (a hold
- * to release), before anyone knows whose they are: the operation checks.
+ * Authenticates a request and counts it against the client's limit for
+ * `countedFamily` (a facade counts apart from the family whose tokens it
+ * takes). A token seen before costs one round trip, the count, which
+ * returns the client's access record; `prefetch`: items the operation reads
+ * first (a hold to release), read beside it before anyone knows whose they
+ * are: the operation checks. A revoked client's request is counted too,
+ * then refused.
  */
-export async function authenticateAlongside<T>(
+export async function authenticateRequest(
   deps: Deps,
   accessToken: string,
   family: FamilyId,
-  alongside: (clientId: string) => Promise<T>,
+  countedFamily: FamilyId,
   prefetch: ItemKey[] = [],
-): Promise<{ caller: AccessContext; alongside: T; client: Record<string, unknown>; prefetched: (Record<string, unknown> | undefined)[] }> {
+): Promise<{ caller: AccessContext; rateLimit: RateLimitState; client: Record<string, unknown>; prefetched: (Record<string, unknown> | undefined)[] }> {
   const hash = sha256Hex(accessToken);
   const usable = (t: TokenItem | undefined): t is TokenItem => !!t && t.kind === 'access' && t.family === family && isLive(t, deps.clock());
   const known = seenTokens.get(hash);
-  let item: TokenItem | undefined;
-  let client: Record<string, unknown> | undefined;
-  let result: T;
-  let read: Record<string, unknown>[];
-  if (usable(known)) {
-    // A token this container has seen: whose it is never changes, so its revocation and its client's trust are read together, beside `alongside`.
-    const tokenKey = tokenKeys.token(hash);
-    const clientKey = clientKeys.item(known.client_id);
-    [read, result] = await Promise.all([getMany(deps, [tokenKey, clientKey, ...prefetch]), alongside(known.client_id)]);
-    item = read.find(isKey(tokenKey)) as TokenItem | undefined;
-    client = read.find(isKey(clientKey));
-  } else {
-    item = await getToken(deps, accessToken);
-    if (!usable(item)) throw invalidToken();
-    [client, result, read] = await Promise.all([clientAuthItem(deps, item.client_id), alongside(item.client_id), prefetch.length ? getMany(deps, prefetch) : []]);
+  const item = usable(known) ? known : await getToken(deps, accessToken);
+  if (!usable(item)) {
+    seenTokens.delete(hash);
+    throw invalidToken();
   }
-  if (!usable(item) || !client || !clientItemTrusts(client, item.client_generation ?? 0)) {
+  const [{ record, state }, read] = await Promise.all([countRequest(deps, item.client_id, countedFamily), prefetch.length ? getMany(deps, prefetch) : []]);
+  if (!recordTrusts(record, item)) {
     seenTokens.delete(hash);
     throw invalidToken();
   }
   remember(hash, item);
   return {
     caller: { clientId: item.client_id, family: item.family, grantId: item.grant_id, issuedAt: item.issued_at, expiresAt: item.expires_at },
-    alongside: result,
-    client,
-    prefetched: prefetch.map((k) => read.find(isKey(k))),
+    rateLimit: state,
+    client: record!,
+    prefetched: prefetch.map((k) => read.find((i) => i.pk === k.pk && i.sk === k.sk)),
   };
 }
 
-const isKey = (k: ItemKey) => (item: Record<string, unknown>) => item.pk === k.pk && item.sk === k.sk;
+/** Resolves a bearer access token issued by this family, or throws invalid-token; the request is counted. */
+export async function authenticate(deps: Deps, accessToken: string, family: FamilyId): Promise<AccessContext> {
+  return (await authenticateRequest(deps, accessToken, family, family)).caller;
+}
 
 /**
  * Spends a refresh token for a new pair. A spent token presented again means
@@ -331,23 +335,48 @@ export async function revokeGrant(deps: Deps, grantId: string): Promise<void> {
     const grant = Item as GrantItem | undefined;
     if (!grant || grant.revoked_at) return;
 
-    const live = await liveTokenHashes(deps, grantId, now);
+    const [live, record] = await Promise.all([liveTokenHashes(deps, grantId, now), getAccessRecord(deps, grant.client_id)]);
     const revokeToken = (hash: string) => part(`token ${hash}`, updateItem(deps, tokenKeys.token(hash), { set: { revoked_at: now.toISOString() } }, itemExists));
-    const [first, ...rest] = chunksOf(live, 99);
+    const [first, ...rest] = chunksOf(live, 98);
     try {
       await transact(deps, [
         part('grant', updateItem(deps, tokenKeys.grant(grantId), { set: { revoked_at: now.toISOString() } }, { expression: 'version = :v', values: { ':v': grant.version } })),
+        part('record', updateItem(deps, clientKeys.access(grant.client_id), revocationOnRecord(deps, record, grantId, now), itemExists)),
         ...(first ?? []).map(revokeToken),
       ]);
     } catch (err) {
       if (err instanceof TransactionFailed && err.has('grant')) continue;
+      if (err instanceof TransactionFailed && err.has('record')) {
+        await ensureAccessRecord(deps, grant.client_id);
+        continue;
+      }
       throw err;
     }
-    // The grant is revoked, so no new token can join it; mark the remainder (rare: >99 live tokens).
+    // The grant is revoked, so no new token can join it; mark the remainder (rare: >98 live tokens).
     for (const hashes of rest) await transact(deps, hashes.map(revokeToken));
     return;
   }
   throw new Error(`Could not revoke grant ${grantId}: it kept changing`);
+}
+
+/** Past this many revoked grants on one access record, they give way to one `revoked_before` (below). */
+const REVOKED_LIMIT = 50;
+
+/**
+ * A grant's revocation on the client's access record, kept as long as an
+ * access token of the grant could live (the access token lifetime from
+ * now), so a request with a token seen before refuses it without reading
+ * it; entries past that go. A client revoking in a loop that reaches
+ * REVOKED_LIMIT entries gets one `revoked_before` instead: every access
+ * token it holds stops working (its refresh tokens still work), and the
+ * record stays small (every request writes it, and a write is billed by
+ * the item's size).
+ */
+function revocationOnRecord(deps: Deps, record: Record<string, unknown> | undefined, grantId: string, now: Date): Changes {
+  const entries = Object.entries(record ?? {}).filter(([name]) => name.startsWith('revoked_') && name !== REVOKED_BEFORE);
+  const expired = entries.filter(([, until]) => String(until) <= now.toISOString()).map(([name]) => name);
+  if (entries.length - expired.length >= REVOKED_LIMIT) return { set: { [REVOKED_BEFORE]: now.toISOString() }, remove: entries.map(([name]) => name) };
+  return { set: { [revokedAttribute(grantId)]: addSeconds(now, deps.config.accessTokenTtlSeconds).toISOString() }, remove: expired };
 }
 
 async function liveTokenHashes(deps: Deps, grantId: string, now: Date): Promise<string[]> {

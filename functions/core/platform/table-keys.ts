@@ -11,6 +11,8 @@ export const client = {
   pk: 'CLIENT#',
   sk: {
     client: 'CLIENT',
+    // What a request needs of the client, copied from CLIENT, and its request counters (access/clients.ts).
+    access: 'ACCESS',
     activeHold: 'ACTIVE_HOLD#',
     inviteHold: 'INVITE_HOLD#',
     bookingPage: 'BOOKING_PAGE#',

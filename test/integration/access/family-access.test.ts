@@ -1,5 +1,6 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { clientAuthItem, clientItemGrants, clientKeys, createClient, setFamilyAccess } from '../../../functions/core/access/clients.js';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { clientItemGrants, clientKeys, createClient, setFamilyAccess } from '../../../functions/core/access/clients.js';
+import { countRequest } from '../../../functions/core/access/rate-limit.js';
 import type { FamilyId } from '../../../functions/core/platform/families.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import { testDeps } from '../../support/env.js';
@@ -13,8 +14,8 @@ beforeAll(async () => {
 const at = (iso: string): Deps => ({ ...deps, clock: () => new Date(iso) });
 const BEFORE = '2025-12-31T23:59:59Z';
 const AFTER = '2026-01-01T00:00:00Z';
-/** Access as a request's authentication decides it: on the client item it reads. */
-const hasFamilyAccess = async (d: Deps, clientId: string, family: FamilyId) => clientItemGrants(await clientAuthItem(d, clientId), family);
+/** Access as a request's authentication decides it: on the access record its count returns. */
+const hasFamilyAccess = async (d: Deps, clientId: string, family: FamilyId) => clientItemGrants((await countRequest(d, clientId, family)).record, family);
 const newClient = async (when: string) => (await createClient(at(when), { name: `Agency ${when}` })).client.clientId;
 
 it('a client made before the deprecation has portal v1; one made from it on has not', async () => {
@@ -24,9 +25,10 @@ it('a client made before the deprecation has portal v1; one made from it on has 
   expect(await hasFamilyAccess(deps, await newClient(AFTER), 'portal-v2')).toBe(true);
 });
 
-it('a client stored before the flag existed keeps portal v1', async () => {
+it('a client stored before the flag existed (and before access records) keeps portal v1', async () => {
   const clientId = await newClient(AFTER);
   await deps.db.send(new UpdateCommand({ TableName: deps.table, Key: clientKeys.item(clientId), UpdateExpression: 'REMOVE portal_v1_access' }));
+  await deps.db.send(new DeleteCommand({ TableName: deps.table, Key: clientKeys.access(clientId) }));
   expect(await hasFamilyAccess(deps, clientId, 'portal-v1')).toBe(true);
 });
 
