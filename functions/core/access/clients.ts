@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from '../platform/conditions.js';
 import { queryAll, updateExisting } from '../platform/db.js';
-import { checkItem, itemAbsent, itemExists, part, putItem, transact, TransactionFailed, updateItem, type Changes, type Condition } from '../platform/transact.js';
+import { itemAbsent, itemExists, part, putItem, setFrom, transact, TransactionFailed, updateItem, type Changes, type Condition } from '../platform/transact.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { deprecationSchedule } from '../platform/deprecation.js';
@@ -216,38 +216,26 @@ const accessRecordOf = (item: ClientItem): Record<string, unknown> => ({
   ...Object.fromEntries(TRUST_ATTRIBUTES.flatMap((a) => (item[a as keyof ClientItem] === undefined ? [] : [[a, item[a as keyof ClientItem]]]))),
 });
 
-/** Named condition: the client item's trust attributes are still as in `item`. */
-function trustAsRead(item: ClientItem): Condition {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const clauses = TRUST_ATTRIBUTES.map((a, i) => {
-    names[`#t${i}`] = a;
-    const value = item[a as keyof ClientItem];
-    if (value === undefined) return `attribute_not_exists(#t${i})`;
-    values[`:t${i}`] = value;
-    return `#t${i} = :t${i}`;
-  });
-  return { expression: clauses.join(' AND '), names, values };
-}
-
 /**
  * Gives a client stored before access records its record, copied from its
- * item in a transaction that checks the item is still as read (a trust
- * change in between makes it read again). Not-found for no client.
+ * item. No transaction is needed: the item's trust attributes change only
+ * in a transaction that requires the record to exist (changeTrust), so
+ * none can change between this read and this write while there is none.
+ * Not-found for no client.
  */
 export async function ensureAccessRecord(deps: Deps, clientId: string): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const item = await getClientItem(deps, clientId);
-    if (!item) throw new DomainError('not-found', `No client ${clientId}`);
-    try {
-      await transact(deps, [part('record', putItem(deps, accessRecordOf(item), itemAbsent)), part('client', checkItem(deps, clientKeys.item(clientId), trustAsRead(item)))]);
-      return;
-    } catch (err) {
-      if (err instanceof TransactionFailed && err.has('record')) return;
-      if (!(err instanceof TransactionFailed && err.has('client'))) throw err;
-    }
+  const item = await getClientItem(deps, clientId);
+  if (!item) throw new DomainError('not-found', `No client ${clientId}`);
+  const { pk, sk, ...fields } = accessRecordOf(item);
+  const record = setFrom({ set: fields });
+  try {
+    // An update that finds no item creates it: a put, with the command every function already carries.
+    await deps.db.send(
+      new UpdateCommand({ TableName: deps.table, Key: { pk, sk }, UpdateExpression: record.expression, ConditionExpression: 'attribute_not_exists(pk)', ExpressionAttributeNames: record.names, ExpressionAttributeValues: record.values }),
+    );
+  } catch (err) {
+    if (!isConditionalCheckFailed(err)) throw err;
   }
-  throw new Error(`Could not copy client ${clientId} to its access record: it kept changing`);
 }
 
 /** Changes trust attributes on the client item and its access record together (and `clientOnly` on the item alone). */
