@@ -50,6 +50,11 @@ export const ESBUILD_BASE = {
  *   stub keeps the settings and leaves out the cache; the plugin getters
  *   throw, so a future SDK that uses them fails loudly
  *   (lib/bundling/no-endpoint-discovery.mjs).
+ * - The SDK's default credential chain (~3 KB in every bundle, its lazily
+ *   imported providers already left out above): Lambda puts the role's
+ *   credentials in the environment, the chain's first link, so the bundles
+ *   take that link alone; without them they fail loudly
+ *   (lib/bundling/env-credentials.mjs).
  */
 export const BUNDLE_ALIASES: Record<string, string> = {
   ...Object.fromEntries(
@@ -63,6 +68,7 @@ export const BUNDLE_ALIASES: Record<string, string> = {
   ),
   '@smithy/core/event-streams': join(PROJECT_ROOT, 'lib', 'bundling', 'no-event-streams.mjs'),
   '@aws-sdk/middleware-endpoint-discovery': join(PROJECT_ROOT, 'lib', 'bundling', 'no-endpoint-discovery.mjs'),
+  '@aws-sdk/credential-provider-node': join(PROJECT_ROOT, 'lib', 'bundling', 'env-credentials.mjs'),
 };
 
 export type BundleNeed = 'swagger-ui';

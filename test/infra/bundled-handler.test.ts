@@ -7,10 +7,11 @@ import { esbuildOptions } from '../../lib/bundling.js';
 import { PROJECT_ROOT } from '../../lib/routes.js';
 import { testDeps } from '../support/env.js';
 
-/** A function's bundle, built in memory with the deployed options: the modules it holds and its text. */
+/** A function's bundle, built in memory with the deployed options: the modules it imports, those whose code it holds, and its text. */
 async function bundleOf(entry: string) {
   const { metafile, outputFiles } = await build({ ...esbuildOptions(), entryPoints: [join(PROJECT_ROOT, entry)], write: false, metafile: true, outfile: join(tmpdir(), 'bundle-check.mjs') });
-  return { inputs: Object.keys(metafile!.inputs), text: outputFiles![0]!.text };
+  const held = Object.entries(Object.values(metafile!.outputs)[0]!.inputs).filter(([, input]) => input.bytesInOutput > 0);
+  return { inputs: Object.keys(metafile!.inputs), held: held.map(([path]) => path), text: outputFiles![0]!.text };
 }
 
 /**
@@ -30,6 +31,9 @@ it('a bundled handler talks to DynamoDB with nothing but its bundle', async () =
   // The SDK's endpoint discovery (unused: no operation adds its middleware) is a stub, without its cache (lib/bundling.ts).
   expect(Object.keys(metafile!.inputs).filter((i) => /node_modules\/(mnemonist|@aws-sdk\/(middleware-endpoint-discovery|endpoint-cache))\//.test(i))).toEqual([]);
   expect(Object.keys(metafile!.inputs)).toContain('lib/bundling/no-endpoint-discovery.mjs');
+  // The default credential chain is its environment link alone (Lambda's credentials are there), which the call below uses.
+  expect(Object.keys(metafile!.inputs).filter((i) => i.includes('node_modules/@aws-sdk/credential-provider-node/'))).toEqual([]);
+  expect(Object.keys(metafile!.inputs)).toContain('lib/bundling/env-credentials.mjs');
   // http and https are taken as CommonJS: their ESM facades would load undici at every cold start.
   const bundle = readFileSync(join(out, 'index.mjs'), 'utf8');
   expect(bundle).not.toMatch(/from\s*"(node:)?https?"/);
@@ -58,6 +62,26 @@ process.stdout.write(JSON.stringify(result));`,
   // 401 after looking the token up in DynamoDB: the bundled SDK made the call.
   expect(result.statusCode).toBe(401);
   expect(JSON.parse(result.body)).toMatchObject({ type: '/problems/invalid-token' });
+
+  // Without credentials in the environment the bundle does not look elsewhere: it fails, and says why.
+  const { AWS_ACCESS_KEY_ID: _key, AWS_SECRET_ACCESS_KEY: _secret, ...noCredentials } = env;
+  const failed = execFileSync(process.execPath, [join(out, 'invoke.mjs')], { cwd: out, env: { ...noCredentials, LOG_LEVEL: 'info' }, encoding: 'utf8' });
+  expect(failed).toContain('Unable to find environment variable credentials');
+  expect(JSON.parse(failed.slice(failed.lastIndexOf('{"statusCode"')))).toMatchObject({ statusCode: 500 });
+});
+
+/**
+ * The portal's request pages serve the groups whose items have pages; a
+ * booking kind's items are answered on their course family's invite page,
+ * so the pages carry neither the booking kinds nor what closing one takes
+ * (4.5 KB of each page when they did).
+ */
+it("the portal's request pages do not load the booking kinds", async () => {
+  for (const entry of ['functions/http/portal-v2/request-form-submit.ts', 'functions/http/portal-v2/request-submit-uploaded.ts']) {
+    const { held } = await bundleOf(entry);
+    expect(held.some((i) => i.endsWith('portal-v2/request-pages.ts'))).toBe(true);
+    expect(held.filter((i) => /portal-v2\/(booking-kinds|request-groups)\.ts$|inventory\/hold-records\.ts$|practical-training\/invite-keys\.ts$/.test(i))).toEqual([]);
+  }
 });
 
 /**

@@ -10,7 +10,8 @@ import { itemChange, itemStatusIs, requestChange, requireRequest } from '../requ
 import { retryOnConflict } from '../platform/db.js';
 import type { GroupEngineKind } from '../requests/group-kind.js';
 import { checkUploadedFile, deleteRequestFile, keepUploadedFile, uploadFormFor } from './request-files.js';
-import { GROUP_KINDS } from './request-groups.js';
+import { groupKindOf } from './group-engine.js';
+import { declarationByKind } from './groups/index.js';
 import { changeItem } from './request-items.js';
 import { followRequestLink, type RequestLinkTarget } from './request-links.js';
 
@@ -43,11 +44,22 @@ export interface RequestPage {
 
 const UPLOADING: readonly ActorMode[] = ['candidate_upload', 'provider_form'];
 
+/**
+ * The engine kind of a group whose items have portal pages. A booking
+ * kind's items have none (they are answered on their course family's
+ * invite page, booking-kinds.ts), so the pages leave out the booking kinds
+ * and what closing one takes (invites, seat holds).
+ */
+const pageKindOf = (name: string): GroupEngineKind | undefined => {
+  const decl = declarationByKind(name);
+  return decl && !decl.bookingFamily ? groupKindOf(decl) : undefined;
+};
+
 async function loadPage(deps: Deps, token: string, page: PageKind): Promise<{ target: RequestLinkTarget; kind: GroupEngineKind }> {
   const target = await followRequestLink(deps, token);
   // Each page takes only its own links: the candidate's on the submission page, third parties' on the form.
   if ((page === 'submission') !== (target.actor === 'candidate_upload')) throw new DomainError('not-found', 'This link is not valid. Check that you copied all of it.');
-  const kind = GROUP_KINDS[target.kind];
+  const kind = pageKindOf(target.kind);
   if (!kind) throw new DomainError('not-found', 'This link is not valid.');
   return { target, kind };
 }
