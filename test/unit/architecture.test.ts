@@ -55,6 +55,11 @@ describe('layers', () => {
     expect(long).toEqual([]);
   });
 
+  it("a handler module imports no other handler: what two share lives in a `_` helper (loading a handler's module builds its handler, which drags its whole operation into the importer's bundle)", () => {
+    const isHandler = (f: string) => f.startsWith('functions/http/') && !f.split('/').pop()!.startsWith('_');
+    expect(edges.filter((e) => isHandler(e.from) && isHandler(e.to))).toEqual([]);
+  });
+
   it('middleware imports no handler module', () => {
     expect(edges.filter((e) => e.from.startsWith('functions/middleware/') && e.to.startsWith('functions/http/'))).toEqual([]);
   });

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { linkTo } from '../../api/routes/operation.js';
+import * as pages from '../../api/routes/practical-training-public.js';
 import { getClient } from '../../core/access/clients.js';
 import type { Deps } from '../../core/platform/deps.js';
 import { DomainError } from '../../core/platform/errors.js';
@@ -28,6 +30,9 @@ export interface BookingLinkModel {
   errors: Record<string, string>;
   notice?: string;
 }
+
+/** Where the booking link page's forms go: the page itself and a booking that failed link the same. */
+export const linkActions = (baseUrl: string, token: string): BookingLinkModel['actions'] => ({ choose: linkTo(baseUrl, pages.showBookingPage, { token }), book: linkTo(baseUrl, pages.submitBookingPage, { token }) });
 
 export async function bookingLinkModel(deps: Deps, token: string, courseId: string | undefined, actions: BookingLinkModel['actions']): Promise<BookingLinkModel> {
   const client = await getClient(deps, await clientOfLink(deps, token));

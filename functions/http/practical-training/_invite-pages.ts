@@ -1,3 +1,5 @@
+import { linkTo } from '../../api/routes/operation.js';
+import * as pages from '../../api/routes/practical-training-public.js';
 import { getClient } from '../../core/access/clients.js';
 import type { Deps } from '../../core/platform/deps.js';
 import { readableTime } from '../../core/platform/time.js';
@@ -22,6 +24,13 @@ export interface InvitePageModel {
   errors: Record<string, string>;
   notice?: string;
 }
+
+/** Where the invite page's forms post: every page that shows it (the page itself, and a hold or booking that failed) links the same. */
+export const inviteActions = (baseUrl: string, token: string): InvitePageModel['actions'] => ({
+  hold: linkTo(baseUrl, pages.holdInviteSeat, { token }),
+  release: linkTo(baseUrl, pages.releaseInviteSeat, { token }),
+  book: linkTo(baseUrl, pages.submitInvitePage, { token }),
+});
 
 export async function invitePageModel(deps: Deps, invite: InviteItem, actions: InvitePageModel['actions']): Promise<InvitePageModel> {
   const [client, events, hold] = await Promise.all([getClient(deps, invite.client_id), inviteEvents(deps, invite), inviteSeatHold(deps, invite)]);

@@ -1,9 +1,6 @@
-import { linkTo } from '../../api/routes/operation.js';
 import * as pages from '../../api/routes/practical-training-public.js';
 import { pageHandler } from '../../middleware/page-handler.js';
-import { bookingLinkModel, bookingLinkPage } from './_booking-link-page.js';
-
-export const linkActions = (baseUrl: string, token: string) => ({ choose: linkTo(baseUrl, pages.showBookingPage, { token }), book: linkTo(baseUrl, pages.submitBookingPage, { token }) });
+import { bookingLinkModel, bookingLinkPage, linkActions } from './_booking-link-page.js';
 
 /** The agency's booking link: its courses, the chosen course's open dates and the candidate form. */
 export const handler = pageHandler(pages.showBookingPage, async ({ deps, params, query, baseUrl }) => {

@@ -6,8 +6,7 @@ import { bookFromLink } from '../../core/practical-training/booking-link.js';
 import { getTrainingEventItem } from '../../core/practical-training/catalogue.js';
 import { formErrors } from '../../middleware/html.js';
 import { pageHandler } from '../../middleware/page-handler.js';
-import { bookingLinkModel, BookingLinkForm, bookingLinkPage } from './_booking-link-page.js';
-import { linkActions } from './booking-page-show.js';
+import { bookingLinkModel, BookingLinkForm, bookingLinkPage, linkActions } from './_booking-link-page.js';
 
 /** Books the chosen date for the candidate, who pays on the next page. */
 export const handler = pageHandler(pages.submitBookingPage, async ({ deps, params, form, baseUrl }) => {

@@ -7,8 +7,7 @@ import { bookWithInvite } from '../../core/practical-training/invites-page.js';
 import { formErrors } from '../../middleware/html.js';
 import { fundsNotice } from '../shared/_invite-pages.js';
 import { pageHandler } from '../../middleware/page-handler.js';
-import { bookedPage, goneMeanwhile, InviteBookingForm, invitePage, invitePageModel, liveInvite } from './_invite-pages.js';
-import { inviteActions } from './invite-page-show.js';
+import { bookedPage, goneMeanwhile, inviteActions, InviteBookingForm, invitePage, invitePageModel, liveInvite } from './_invite-pages.js';
 
 /** Books the invite's held seat: once per invite. `candidate_pays` goes on to the payment page. */
 export const handler = pageHandler(pages.submitInvitePage, async ({ deps, params, form, baseUrl }) => {

@@ -3,8 +3,7 @@ import * as pages from '../../api/routes/practical-training-public.js';
 import { DomainError } from '../../core/platform/errors.js';
 import { holdSeatForInvite } from '../../core/practical-training/invites-page.js';
 import { pageHandler } from '../../middleware/page-handler.js';
-import { goneMeanwhile, invitePage, invitePageModel, liveInvite } from './_invite-pages.js';
-import { inviteActions } from './invite-page-show.js';
+import { goneMeanwhile, inviteActions, invitePage, invitePageModel, liveInvite } from './_invite-pages.js';
 
 /** Holds a seat of the chosen event for the invite, then back to the invite page. */
 export const handler = pageHandler(pages.holdInviteSeat, async ({ deps, params, form, baseUrl }) => {

@@ -1,8 +1,7 @@
-import { linkTo } from '../../api/routes/operation.js';
 import * as pages from '../../api/routes/practical-training-public.js';
 import { openInvite } from '../../core/practical-training/invites-page.js';
 import { pageHandler } from '../../middleware/page-handler.js';
-import { invitePage, invitePageModel, liveInvite } from './_invite-pages.js';
+import { inviteActions, invitePage, invitePageModel, liveInvite } from './_invite-pages.js';
 
 /** The invite page: only counts the opening (a HEAD not even that); it never uses the invite. */
 export const handler = pageHandler(pages.showInvitePage, async ({ deps, params, method, baseUrl }) => {
@@ -11,10 +10,4 @@ export const handler = pageHandler(pages.showInvitePage, async ({ deps, params, 
   const invite = await openInvite(deps, params.token, method === 'GET');
   const model = await invitePageModel(deps, invite, inviteActions(baseUrl, params.token));
   return { status: 200, html: invitePage(model, deps.config.serviceTimeZone) };
-});
-
-export const inviteActions = (baseUrl: string, token: string) => ({
-  hold: linkTo(baseUrl, pages.holdInviteSeat, { token }),
-  release: linkTo(baseUrl, pages.releaseInviteSeat, { token }),
-  book: linkTo(baseUrl, pages.submitInvitePage, { token }),
 });
