@@ -67,7 +67,15 @@ export const seatPool = (family: FamilyId, s: Pick<SessionItem, 'id' | 'date' | 
 export async function seatsAvailable(deps: Deps, family: FamilyId, sessions: Pick<SessionItem, 'id' | 'date' | 'start_time' | 'capacity'>[], now: Date = deps.clock()): Promise<Map<number, number>> {
   const dates = sessions.map((s) => s.date).sort();
   if (dates.length === 0) return new Map();
-  const locks = dates[0] === dates.at(-1) ? await locksOn(deps, family, dates[0]!) : await locksBetween(deps, family, dates[0]!, dates.at(-1)!);
+  return seatsFree(family, sessions, await locksOfDays(deps, family, dates[0]!, dates.at(-1)!), now);
+}
+
+/** The family's locks of the days `from` to `to`: one day's read consistently, a range's from the index (units.ts). */
+export const locksOfDays = (deps: Deps, family: FamilyId, from: string, to: string): Promise<Map<string, Record<string, unknown>>> =>
+  from === to ? locksOn(deps, family, from) : locksBetween(deps, family, from, to);
+
+/** Seats neither booked nor held by an unexpired hold, counted from locks read already (locksOfDays, over the sessions' days). */
+export function seatsFree(family: FamilyId, sessions: Pick<SessionItem, 'id' | 'date' | 'start_time' | 'capacity'>[], locks: Map<string, Record<string, unknown>>, now: Date): Map<number, number> {
   return new Map(
     sessions.map((s) => {
       const taken = seatNames(s.capacity).filter((seat) => lockInForce(locks.get(unitId(seatUnit(family, s, seat))), now)).length;

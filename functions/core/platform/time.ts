@@ -77,13 +77,26 @@ function findInstant(date: string, time: string, timeZone: string): number | und
  */
 export function formatWithOffset(instant: Date | string, timeZone: string, options: { milliseconds?: boolean } = {}): string {
   const at = typeof instant === 'string' ? new Date(instant) : instant;
+  // Two time-zone conversions each, for both ends of every slot a listing shows: the answers never change, so keep them.
+  const key = `${at.getTime()} ${timeZone}${options.milliseconds ? ' ms' : ''}`;
+  let text = formatted.get(key);
+  if (text === undefined) {
+    if (formatted.size >= 20_000) formatted.clear();
+    text = formatInZone(at, timeZone, options.milliseconds);
+    formatted.set(key, text);
+  }
+  return text;
+}
+const formatted = new Map<string, string>();
+
+function formatInZone(at: Date, timeZone: string, milliseconds?: boolean): string {
   const p = partsIn(at, timeZone);
   const offset = offsetMinutes(at, timeZone);
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);
   const hh = String(Math.floor(abs / 60)).padStart(2, '0');
   const mm = String(abs % 60).padStart(2, '0');
-  const fraction = options.milliseconds ? `.${String(at.getUTCMilliseconds()).padStart(3, '0')}` : '';
+  const fraction = milliseconds ? `.${String(at.getUTCMilliseconds()).padStart(3, '0')}` : '';
   return `${p.date}T${p.time}:${p.second}${fraction}${sign}${hh}:${mm}`;
 }
 

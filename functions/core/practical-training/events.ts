@@ -1,7 +1,8 @@
 import type { Deps } from '../platform/deps.js';
 import type { Page } from '../platform/pagination.js';
 import { addDays, wallClock, zonedInstant } from '../platform/time.js';
-import { loadCatalogue, trainingEventsStarting } from './catalogue.js';
+import { locksOfDays, seatsFree } from '../inventory/sessions.js';
+import { loadCatalogue, PRACTICAL_FAMILY, trainingEventsStarting } from './catalogue.js';
 import { eventInCatalogue, seatsAvailable } from './seats.js';
 import { EVENT_RANGE_DAYS } from '../platform/vocabulary.js';
 import { toTrainingEventView, type TrainingEventView } from './views.js';
@@ -21,6 +22,9 @@ export interface EventFilter {
   cursor?: string;
 }
 
+/** The longest range whose locks a listing reads beside its events. */
+const LOCKS_BESIDE_DAYS = 31;
+
 /** The start of a service-time-zone day, as an instant. */
 const dayStart = (date: string, timeZone: string) => zonedInstant(date, '00:00', timeZone)!.toISOString();
 
@@ -32,12 +36,17 @@ export async function listTrainingEvents(deps: Deps, filter: EventFilter): Promi
   const catalogue = await loadCatalogue(deps);
   const courses = new Map(catalogue.courses.map((c) => [c.id, c]));
   const locations = new Map(catalogue.locations.map((l) => [l.id, l]));
-  const page = await trainingEventsStarting(
-    deps,
-    { from: dayStart(from, tz), to: dayStart(addDays(to, 1), tz), limit: filter.limit, cursor: filter.cursor },
-    (e) => (!filter.course_id || e.course_id === filter.course_id) && (!filter.location_id || e.location_id === filter.location_id) && courses.has(e.course_id) && locations.has(e.location_id),
-  );
-  const seats = await seatsAvailable(deps, page.data, now);
+  // A range of a month or less has its locks read beside its events (one round trip, whatever its length); a
+  // longer one (the default is 92 days, of which a page shows the first) reads them for the page's days, after it.
+  const [page, rangeLocks] = await Promise.all([
+    trainingEventsStarting(
+      deps,
+      { from: dayStart(from, tz), to: dayStart(addDays(to, 1), tz), limit: filter.limit, cursor: filter.cursor },
+      (e) => (!filter.course_id || e.course_id === filter.course_id) && (!filter.location_id || e.location_id === filter.location_id) && courses.has(e.course_id) && locations.has(e.location_id),
+    ),
+    to <= addDays(from, LOCKS_BESIDE_DAYS - 1) ? locksOfDays(deps, PRACTICAL_FAMILY, from, to) : undefined,
+  ]);
+  const seats = rangeLocks ? seatsFree(PRACTICAL_FAMILY, page.data, rangeLocks, now) : await seatsAvailable(deps, page.data, now);
   const views = page.data.map((e) => toTrainingEventView(e, courses.get(e.course_id)!, locations.get(e.location_id)!, seats.get(e.id) ?? 0, now, tz));
   // A page may come out short when only available events are asked for; the cursor still reads on.
   return { data: filter.available_only ? views.filter((v) => v.status === 'open') : views, next_cursor: page.next_cursor };

@@ -1,5 +1,5 @@
 import { getHold, holdUnit, releaseUnitHold, type Hold, type Holder, type HoldPolicy } from '../inventory/holds.js';
-import { bookingClosesAt, seatsAvailable, seatUnit } from '../inventory/sessions.js';
+import { bookingClosesAt, locksOfDays, seatsFree, seatUnit } from '../inventory/sessions.js';
 import type { Pool } from '../inventory/units.js';
 import type { ItemKey } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
@@ -67,11 +67,12 @@ export async function listTimeslots(deps: Deps, input: { courseId: number; from:
   const now = deps.clock();
   const course = (await loadCourses(deps)).find((c) => c.id === input.courseId && c.active);
   if (!course) return [];
-  const sessions = await courseSessions(deps, course.id, input.from, input.to);
+  // The range's locks are read beside its sessions, not after them: one round trip whatever the range.
+  const [sessions, locks] = await Promise.all([courseSessions(deps, course.id, input.from, input.to), locksOfDays(deps, VLS_FAMILY, input.from, input.to)]);
   const bySlot = new Map<string, VlsSession[]>();
   for (const s of sessions) bySlot.set(slotKey(s), [...(bySlot.get(slotKey(s)) ?? []), s]);
   const offered = [...bySlot.values()].filter((group) => !slotRefusal(deps, course, group, now));
-  const seats = await seatsAvailable(deps, VLS_FAMILY, offered.flat(), now);
+  const seats = seatsFree(VLS_FAMILY, offered.flat(), locks, now);
   return offered
     .map((group) => ({
       date: group[0]!.date,

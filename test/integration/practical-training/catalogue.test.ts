@@ -1,7 +1,9 @@
 import { createCourse, createLocation, createTrainingEvent, loadCatalogue, updateCourse, updateLocation } from '../../../functions/core/practical-training/catalogue.js';
 import { listTrainingEvents } from '../../../functions/core/practical-training/events.js';
+import { holdSeat } from '../../../functions/core/practical-training/seats.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import { testDeps } from '../../support/env.js';
+import { watchInFlight } from '../../support/in-flight.js';
 
 let deps: Deps;
 beforeAll(async () => {
@@ -57,5 +59,24 @@ describe('agencies page through upcoming training events', () => {
 
     // A cursor belongs to the range it was handed out for.
     expect(await code(listTrainingEvents(paged, { course_id: course.id, from: '2026-12-03', to: '2026-12-12', limit: 3, cursor: cursors[0] }))).toBe('invalid-cursor');
+  });
+
+  it("reads a month's events and their seats' locks together; a longer range reads the locks of the page's days after it", async () => {
+    const at = await testDeps({ clock: () => new Date('2026-12-01T08:00:00Z') });
+    const course = await createCourse(at, { name: 'PMVA', code: 'PMVA-R1', duration_minutes: 240, certificate_validity_months: 12, price_minor: 9000 });
+    const location = await createLocation(at, { name: 'York', address: { line1: '2 Stonegate', line2: null, town: 'York', postcode: 'YO1 8AS' } });
+    const event = await createTrainingEvent(at, { course_id: course.id, location_id: location.id, date: '2026-12-09', start_time: '09:00', capacity: 4 });
+    await holdSeat(at, { type: 'client', clientId: 'cl_reads' }, event.id);
+    const watch = watchInFlight(at);
+    try {
+      const listed = async (to: string) => {
+        const { result: page, together } = await watch.during(() => listTrainingEvents(at, { course_id: course.id, from: '2026-12-02', to, limit: 25 }));
+        return { seats: page.data.map((e) => e.seats_available), together };
+      };
+      expect(await listed('2026-12-15')).toEqual({ seats: [3], together: 2 });
+      expect(await listed('2027-03-01')).toEqual({ seats: [3], together: 1 });
+    } finally {
+      watch.stop();
+    }
   });
 });

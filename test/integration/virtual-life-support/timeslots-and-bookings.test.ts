@@ -8,6 +8,7 @@ import { createCourse, createSession, reindexVlsSessions, type VlsCourse } from 
 import { holdTimeslot, listTimeslots, releaseTimeslot } from '../../../functions/core/virtual-life-support/timeslots.js';
 import { ledgerOf, links, MONDAY, newClient, outboxPayloads } from '../../support/clinical.js';
 import { testClock, testDeps, uniqueName, type TestClock } from '../../support/env.js';
+import { watchInFlight } from '../../support/in-flight.js';
 
 const VLS = 'virtual-life-support' as const;
 /** Monday 23 November 2026, 08:00 UTC. */
@@ -39,6 +40,20 @@ async function funded(options: { invoiceEnabled?: boolean } = {}) {
 }
 
 describe('listing', () => {
+  it("reads a fortnight's sessions and its seats' locks together: one round trip, whatever the range", async () => {
+    for (const date of ['2026-12-15', '2026-12-22']) await createSession(deps, { course_id: plain.id, date, start_time: '11:00', seats: 2 });
+    const client = await funded();
+    await holdTimeslot(deps, agency(client), { courseId: plain.id, date: '2026-12-22', time: '11:00' });
+    const watch = watchInFlight(deps);
+    try {
+      const { result: slots, together } = await watch.during(() => listTimeslots(deps, { courseId: plain.id, from: '2026-12-14', to: '2026-12-27' }));
+      expect(slots.map((s) => `${s.date} ${s.seats_available}`)).toEqual(['2026-12-15 2', '2026-12-22 1']);
+      expect(together).toBe(2);
+    } finally {
+      watch.stop();
+    }
+  });
+
   it('offers equipment courses only from the 3rd working day after today (weekend and bank holiday skipped); other courses from tomorrow', async () => {
     // Monday 30 November 2026 (a week on): Tue 1, Wed 2, Thu 3 Dec; and the Friday-before-a-bank-holiday case below.
     for (const date of ['2026-11-24', '2026-11-25', '2026-11-26', '2026-11-30', '2026-12-01']) {
