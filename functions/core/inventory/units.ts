@@ -123,6 +123,9 @@ export async function locksBetween(deps: Deps, family: FamilyId, from: string, t
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
         ExpressionAttributeValues: { ':pk': unitKeys.month(family, month), ':from': key(BY_MONTH.sk.lock, from), ':to': key(BY_MONTH.sk.lock, to, '~') },
+        // What says whether a lock is in force, and whose unit it is: a busy fortnight is hundreds of locks.
+        ProjectionExpression: 'pk, sk, #state, expires_at',
+        ExpressionAttributeNames: { '#state': 'state' },
       }),
     ),
   );
