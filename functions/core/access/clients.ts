@@ -240,17 +240,22 @@ export async function ensureAccessRecord(deps: Deps, clientId: string): Promise<
 
 /** Changes trust attributes on the client item and its access record together (and `clientOnly` on the item alone). */
 async function changeTrust(deps: Deps, clientId: string, trust: Changes, clientOnly: Record<string, unknown> = {}): Promise<void> {
-  const parts = [
-    part('client', updateItem(deps, clientKeys.item(clientId), { ...trust, set: { ...trust.set, ...clientOnly } }, itemExists)),
-    part('record', updateItem(deps, clientKeys.access(clientId), trust, itemExists)),
-  ];
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await transact(deps, parts, { client: new DomainError('not-found', `No client ${clientId}`) });
-    } catch (err) {
-      if (!(err instanceof TransactionFailed && err.has('record')) || attempt > 0) throw err;
-      await ensureAccessRecord(deps, clientId);
-    }
+  const change = () =>
+    transact(
+      deps,
+      [
+        part('client', updateItem(deps, clientKeys.item(clientId), { ...trust, set: { ...trust.set, ...clientOnly } }, itemExists)),
+        part('record', updateItem(deps, clientKeys.access(clientId), trust, itemExists)),
+      ],
+      { client: new DomainError('not-found', `No client ${clientId}`) },
+    );
+  try {
+    await change();
+  } catch (err) {
+    // A client stored before access records: give it one, then change both.
+    if (!(err instanceof TransactionFailed && err.has('record'))) throw err;
+    await ensureAccessRecord(deps, clientId);
+    await change();
   }
 }
 

@@ -223,10 +223,12 @@ async function getToken(deps: Deps, token: string): Promise<TokenItem | undefine
   return Item as TokenItem | undefined;
 }
 
-/** The access record's attribute that says a grant was revoked, until when it matters (see revokeGrant). */
-const revokedAttribute = (grantId: string) => `revoked_${grantId}`;
-/** The access record's attribute that voids every access token issued up to it (see revokeGrant). */
-const REVOKED_BEFORE = 'revoked_before';
+/** The access record's attributes about revocation all start so (see revokeGrant). */
+const REVOKED = 'revoked_';
+/** The access record's attribute that says a grant was revoked, until when it matters. */
+const revokedAttribute = (grantId: string) => `${REVOKED}${grantId}`;
+/** The access record's attribute that voids every access token issued up to it. */
+const REVOKED_BEFORE = `${REVOKED}before`;
 
 /** Does the client, as its access record says, still trust this token? */
 const recordTrusts = (record: Record<string, unknown> | undefined, token: TokenItem): boolean =>
@@ -373,7 +375,7 @@ const REVOKED_LIMIT = 50;
  * the item's size).
  */
 function revocationOnRecord(deps: Deps, record: Record<string, unknown> | undefined, grantId: string, now: Date): Changes {
-  const entries = Object.entries(record ?? {}).filter(([name]) => name.startsWith('revoked_') && name !== REVOKED_BEFORE);
+  const entries = Object.entries(record ?? {}).filter(([name]) => name.startsWith(REVOKED) && name !== REVOKED_BEFORE);
   const expired = entries.filter(([, until]) => String(until) <= now.toISOString()).map(([name]) => name);
   if (entries.length - expired.length >= REVOKED_LIMIT) return { set: { [REVOKED_BEFORE]: now.toISOString() }, remove: entries.map(([name]) => name) };
   return { set: { [revokedAttribute(grantId)]: addSeconds(now, deps.config.accessTokenTtlSeconds).toISOString() }, remove: expired };
