@@ -154,8 +154,34 @@ describe('revocation', () => {
 describe('revocation on the access record', () => {
   /** The grants a client's access record names as revoked. */
   const revokedOn = async (id: string) => Object.keys((await getAccessRecord(deps, id)) ?? {}).filter((name) => name.startsWith('revoked_')).sort();
+  /** 50 grants revoked in the last hour on the client's record, as a client revoking in a loop leaves them. */
+  const revokedFifty = async (id: string) => {
+    const until = new Date(clock().getTime() + 1800_000).toISOString();
+    const names = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`#r${i}`, `revoked_${String(i).padStart(32, '0')}`]));
+    await deps.db.send(
+      new UpdateCommand({ TableName: deps.table, Key: clientKeys.access(id), UpdateExpression: `SET ${Object.keys(names).map((n) => `${n} = :until`).join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: { ':until': until } }),
+    );
+  };
+  const tokenItem = async (token: string) => (await deps.db.send(new GetCommand({ TableName: deps.table, Key: tokenKeys.token(sha256Hex(token)) }))).Item as { issued_at: string };
+  type Command = { constructor: { name: string }; input: Record<string, any> };
+  /**
+   * The same table through a client on which `before` may throw instead of
+   * a call (what real DynamoDB does and DynamoDB Local never does) and
+   * `after` may act once a call is answered (another writer, between this
+   * read and the next write).
+   */
+  const withFault = (hooks: { before?: (command: Command) => void; after?: (command: Command) => Promise<void> }): Deps => {
+    const db = Object.create(deps.db) as Deps['db'];
+    db.send = (async (command: Command, ...rest: unknown[]) => {
+      hooks.before?.(command);
+      const result = await (deps.db.send as (...args: unknown[]) => Promise<unknown>)(command, ...rest);
+      await hooks.after?.(command);
+      return result;
+    }) as Deps['db']['send'];
+    return { ...deps, db };
+  };
 
-  it('names a revoked grant for as long as one of its access tokens could live', async () => {
+  it('names a revoked grant for as long as one of its access tokens could live, and a minute for clocks that differ', async () => {
     const { client: account } = await createClient(deps, { name: 'Revoking Agency' });
     clock.set('2026-11-21T10:00:00.000Z');
     const first = await issueTokenPair(deps, account, 'clinical-interview');
@@ -164,9 +190,9 @@ describe('revocation on the access record', () => {
     const secondGrant = (await authenticate(deps, second.access_token, 'clinical-interview')).grantId;
     await revokeGrant(deps, firstGrant);
     expect(await revokedOn(account.clientId)).toEqual([`revoked_${firstGrant}`]);
-    expect(await getAccessRecord(deps, account.clientId)).toMatchObject({ [`revoked_${firstGrant}`]: '2026-11-21T11:00:00.000Z' });
-    // An hour on, the first grant's access tokens have all expired: its entry goes when the next is written.
-    clock.advance(3600);
+    expect(await getAccessRecord(deps, account.clientId)).toMatchObject({ [`revoked_${firstGrant}`]: '2026-11-21T11:01:00.000Z' });
+    // An hour and a minute on, the first grant's access tokens have all expired: its entry goes when the next is written.
+    clock.advance(3660);
     await revokeGrant(deps, secondGrant);
     expect(await revokedOn(account.clientId)).toEqual([`revoked_${secondGrant}`]);
   });
@@ -176,24 +202,84 @@ describe('revocation on the access record', () => {
     const kept = await issueTokenPair(deps, account, 'clinical-interview');
     const looped = await issueTokenPair(deps, account, 'clinical-interview');
     expect(await code(authenticate(deps, kept.access_token, 'clinical-interview'))).toBe('ok');
-    // 50 grants revoked in the last hour, as a client revoking in a loop leaves them.
-    const until = new Date(clock().getTime() + 1800_000).toISOString();
-    const names = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`#r${i}`, `revoked_${String(i).padStart(32, '0')}`]));
-    await deps.db.send(
-      new UpdateCommand({
-        TableName: deps.table,
-        Key: clientKeys.access(account.clientId),
-        UpdateExpression: `SET ${Object.keys(names).map((n) => `${n} = :until`).join(', ')}`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ':until': until },
-      }),
-    );
-    await revokeGrant(deps, (await authenticate(deps, looped.access_token, 'clinical-interview')).grantId);
-    expect(await revokedOn(account.clientId)).toEqual(['revoked_before']);
+    await revokedFifty(account.clientId);
+    const loopedGrant = (await authenticate(deps, looped.access_token, 'clinical-interview')).grantId;
+    await revokeGrant(deps, loopedGrant);
+    // The grant revoked now keeps its own entry.
+    expect(await revokedOn(account.clientId)).toEqual([`revoked_${loopedGrant}`, 'revoked_before']);
     expect(await code(authenticate(deps, kept.access_token, 'clinical-interview'))).toBe('invalid-token');
     clock.advance(1);
     const renewed = await refreshTokenPair(deps, kept.refresh_token, 'clinical-interview');
     expect(await code(authenticate(deps, renewed.access_token, 'clinical-interview'))).toBe('ok');
+  });
+
+  it('keeps the revoked grant refused past revoked_before even when its token was issued after that instant (a revoker whose clock runs behind)', async () => {
+    const { client: account } = await createClient(deps, { name: 'Skewed Agency' });
+    await revokedFifty(account.clientId);
+    const pair = await issueTokenPair(deps, account, 'clinical-interview');
+    // This instance has seen the token: from now on it reads only the record.
+    const grant = (await authenticate(deps, pair.access_token, 'clinical-interview')).grantId;
+    await revokeGrant({ ...deps, clock: () => new Date(clock().getTime() - 30_000) }, grant);
+    expect(String((await getAccessRecord(deps, account.clientId))!.revoked_before) < (await tokenItem(pair.access_token)).issued_at).toBe(true);
+    expect(await code(authenticate(deps, pair.access_token, 'clinical-interview'))).toBe('invalid-token');
+  });
+
+  it('never moves revoked_before back: a revocation that read the record before a later one wrote it reads it again', async () => {
+    const { client: account } = await createClient(deps, { name: 'Racing Revoker Agency' });
+    await revokedFifty(account.clientId);
+    const pair = await issueTokenPair(deps, account, 'clinical-interview');
+    const grant = (await authenticate(deps, pair.access_token, 'clinical-interview')).grantId;
+    const later = new Date(clock().getTime() + 5_000).toISOString();
+    // Just after this revocation reads the record, another (its clock 5 s ahead) gives way to revoked_before.
+    let raced = false;
+    const racing = withFault({
+      after: async (command) => {
+        if (raced || command.constructor.name !== 'GetCommand' || command.input.Key?.sk !== clientKeys.access(account.clientId).sk) return;
+        raced = true;
+        await deps.db.send(new UpdateCommand({ TableName: deps.table, Key: clientKeys.access(account.clientId), UpdateExpression: 'SET revoked_before = :t', ExpressionAttributeValues: { ':t': later } }));
+      },
+    });
+    await revokeGrant(racing, grant);
+    expect(raced).toBe(true);
+    expect((await getAccessRecord(deps, account.clientId))!.revoked_before).toBe(later);
+  });
+
+  it('tries again when the record was being written in a transaction (real DynamoDB refuses the write; the emulator never does)', async () => {
+    const { client: account } = await createClient(deps, { name: 'Busy Agency' });
+    const pair = await issueTokenPair(deps, account, 'clinical-interview');
+    const conflicts = { count: 0, revocation: 0, trust: 0 };
+    const busy = withFault({ before: (command) => {
+      const name = command.constructor.name;
+      if (name === 'UpdateCommand' && command.input.Key?.sk === clientKeys.access(account.clientId).sk && conflicts.count++ === 0) {
+        throw Object.assign(new Error('Operation was rejected because there is an ongoing transaction for the item'), { name: 'TransactionConflictException' });
+      }
+      const items = (command.input.TransactItems ?? []) as { Update?: { Key: { sk: string } } }[];
+      const onRecord = items.findIndex((i) => i.Update?.Key.sk === clientKeys.access(account.clientId).sk);
+      if (name === 'TransactWriteCommand' && onRecord >= 0) {
+        const which = items.length === 2 ? 'trust' : 'revocation';
+        if (conflicts[which]++ === 0) {
+          throw Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: items.map((_, i) => ({ Code: i === onRecord ? 'TransactionConflict' : 'None' })) });
+        }
+      }
+    } });
+    expect(await code(authenticate(busy, pair.access_token, 'clinical-interview'))).toBe('ok');
+    await revokeGrant(busy, (await authenticate(busy, pair.access_token, 'clinical-interview')).grantId);
+    expect(await code(authenticate(deps, pair.access_token, 'clinical-interview'))).toBe('invalid-token');
+    await rotateClientSecret(busy, account.clientId);
+    expect(await getAccessRecord(deps, account.clientId)).toMatchObject({ grant_generation: 1 });
+    expect(conflicts).toMatchObject({ revocation: 2, trust: 2 });
+    expect(conflicts.count).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a record left behind by a change to the client item alone is its copy again after the next trust change', async () => {
+    const { client: account } = await createClient(deps, { name: 'Old CLI Agency' });
+    // An operator CLI of the version before access records rotates: the item alone moves on.
+    await deps.db.send(new UpdateCommand({ TableName: deps.table, Key: clientKeys.item(account.clientId), UpdateExpression: 'ADD grant_generation :one', ExpressionAttributeValues: { ':one': 1 } }));
+    await setClientEnabled(deps, account.clientId, false);
+    await setClientEnabled(deps, account.clientId, true);
+    expect(await getAccessRecord(deps, account.clientId)).toMatchObject({ grant_generation: 2 });
+    const pair = await issueTokenPair(deps, (await getClient(deps, account.clientId))!, 'clinical-interview');
+    expect(await code(authenticate(deps, pair.access_token, 'clinical-interview'))).toBe('ok');
   });
 
   it('a client stored before access records gets one on its first request, copied from its item', async () => {

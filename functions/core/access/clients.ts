@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailed } from '../platform/conditions.js';
-import { queryAll, updateExisting } from '../platform/db.js';
-import { itemAbsent, itemExists, part, putItem, setFrom, transact, TransactionFailed, updateItem, type Changes, type Condition } from '../platform/transact.js';
+import { isConditionalCheckFailed, isTransactionConflict } from '../platform/conditions.js';
+import { conflictPause, queryAll, updateExisting } from '../platform/db.js';
+import { itemAbsent, part, putItem, setFrom, transact, TransactionFailed, updateItem, type Changes, type Condition } from '../platform/transact.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { deprecationSchedule } from '../platform/deprecation.js';
@@ -118,7 +118,7 @@ export async function setFamilyAccess(deps: Deps, clientId: string, family: Fami
   if (on && !grantableAt(family, deps.clock())) {
     throw new DomainError('invalid-state', `${FAMILIES[family].title} is deprecated since ${deprecationSchedule(family)!.deprecatedAt.toISOString()}: access can no longer be given (it may still be taken away)`);
   }
-  await changeTrust(deps, clientId, { set: { [accessAttribute(family)]: on } });
+  await changeTrust(deps, clientId, (trust) => ({ ...trust, [accessAttribute(family)]: on }));
 }
 
 /** Creates a client; the secret is returned here once and stored only as a hash. */
@@ -164,10 +164,13 @@ export async function listClients(deps: Deps): Promise<ClientAccount[]> {
   return (items as unknown as ClientItem[]).map(fromItem);
 }
 
+/** Every token issued so far stops working: they carry the generation they were issued under. */
+const nextGeneration = (trust: Record<string, unknown>) => ({ ...trust, grant_generation: Number(trust.grant_generation ?? 0) + 1 });
+
 /** Replaces the client's secret; the old one, and every token issued so far, stop working at once. */
 export async function rotateClientSecret(deps: Deps, clientId: string): Promise<string> {
   const clientSecret = newClientSecret();
-  await changeTrust(deps, clientId, { add: { grant_generation: 1 } }, { secret_hash: await hashSecret(clientSecret), secret_rotated_at: deps.clock().toISOString() });
+  await changeTrust(deps, clientId, nextGeneration, { secret_hash: await hashSecret(clientSecret), secret_rotated_at: deps.clock().toISOString() });
   return clientSecret;
 }
 
@@ -177,7 +180,8 @@ export async function rotateClientSecret(deps: Deps, clientId: string): Promise<
  * its credentials for new tokens; the old tokens stay void.
  */
 export async function setClientEnabled(deps: Deps, clientId: string, enabled: boolean): Promise<void> {
-  await changeTrust(deps, clientId, enabled ? { remove: ['disabled_at'] } : { set: { disabled_at: deps.clock().toISOString() }, add: { grant_generation: 1 } });
+  const now = deps.clock().toISOString();
+  await changeTrust(deps, clientId, enabled ? ({ disabled_at: _, ...trust }) => trust : (trust) => ({ ...nextGeneration(trust), disabled_at: now }));
 }
 
 /** Named condition: the client is enabled and still at the generation a token was issued under. */
@@ -218,10 +222,10 @@ const accessRecordOf = (item: ClientItem): Record<string, unknown> => ({
 
 /**
  * Gives a client stored before access records its record, copied from its
- * item. No transaction is needed: the item's trust attributes change only
- * in a transaction that requires the record to exist (changeTrust), so
- * none can change between this read and this write while there is none.
- * Not-found for no client.
+ * item, if it still has none. No transaction is needed: the item's trust
+ * attributes change only in a transaction that also writes the record
+ * (changeTrust), so a change after this read leaves a record this write
+ * does not replace. Not-found for no client.
  */
 export async function ensureAccessRecord(deps: Deps, clientId: string): Promise<void> {
   const item = await getClientItem(deps, clientId);
@@ -234,28 +238,50 @@ export async function ensureAccessRecord(deps: Deps, clientId: string): Promise<
       new UpdateCommand({ TableName: deps.table, Key: { pk, sk }, UpdateExpression: record.expression, ConditionExpression: 'attribute_not_exists(pk)', ExpressionAttributeNames: record.names, ExpressionAttributeValues: record.values }),
     );
   } catch (err) {
-    if (!isConditionalCheckFailed(err)) throw err;
+    // There is one now, or a trust change is writing one.
+    if (!isConditionalCheckFailed(err) && !isTransactionConflict(err)) throw err;
   }
 }
 
-/** Changes trust attributes on the client item and its access record together (and `clientOnly` on the item alone). */
-async function changeTrust(deps: Deps, clientId: string, trust: Changes, clientOnly: Record<string, unknown> = {}): Promise<void> {
-  const change = () =>
-    transact(
-      deps,
-      [
-        part('client', updateItem(deps, clientKeys.item(clientId), { ...trust, set: { ...trust.set, ...clientOnly } }, itemExists)),
-        part('record', updateItem(deps, clientKeys.access(clientId), trust, itemExists)),
-      ],
-      { client: new DomainError('not-found', `No client ${clientId}`) },
-    );
-  try {
-    await change();
-  } catch (err) {
-    // A client stored before access records: give it one, then change both.
-    if (!(err instanceof TransactionFailed && err.has('record'))) throw err;
-    await ensureAccessRecord(deps, clientId);
-    await change();
+/** A client's trust attributes (TRUST_ATTRIBUTES) that are set. */
+type Trust = Record<string, unknown>;
+const trustOf = (item: Record<string, unknown>): Trust => Object.fromEntries(TRUST_ATTRIBUTES.flatMap((a) => (item[a] === undefined ? [] : [[a, item[a]]])));
+
+/** Named condition: the item's trust attributes are still exactly `trust`. */
+const trustStill = (trust: Trust): Condition => {
+  const names = Object.fromEntries(TRUST_ATTRIBUTES.map((a, i) => [`#t${i}`, a]));
+  const values = Object.fromEntries(TRUST_ATTRIBUTES.flatMap((a, i) => (trust[a] === undefined ? [] : [[`:t${i}`, trust[a]]])));
+  const clauses = TRUST_ATTRIBUTES.map((a, i) => (trust[a] === undefined ? `attribute_not_exists(#t${i})` : `#t${i} = :t${i}`));
+  return { expression: ['attribute_exists(pk)', ...clauses].join(' AND '), names, values };
+};
+
+/**
+ * Changes a client's trust attributes (`change`: from those it has to those
+ * it gets; `clientOnly` goes on the item alone). Read, then one transaction
+ * that writes the item on condition that they did not change meanwhile and
+ * writes the same values onto the access record, making it if there is
+ * none: the record is the item's copy again after every trust change,
+ * whatever came before (an older version's operator CLI changing the item
+ * alone). Runs again if the item changed or a write on the record was in
+ * flight (every request writes it).
+ */
+async function changeTrust(deps: Deps, clientId: string, change: (trust: Trust) => Trust, clientOnly: Record<string, unknown> = {}): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const item = await getClientItem(deps, clientId);
+    if (!item) throw new DomainError('not-found', `No client ${clientId}`);
+    const before = trustOf(item as unknown as Record<string, unknown>);
+    const after = change(before);
+    const trust: Changes = { set: Object.fromEntries(TRUST_ATTRIBUTES.map((a) => [a, after[a]])) };
+    try {
+      await transact(deps, [
+        part('client', updateItem(deps, clientKeys.item(clientId), { set: { ...trust.set, ...clientOnly } }, trustStill(before))),
+        part('record', updateItem(deps, clientKeys.access(clientId), { set: { ...trust.set, entity: 'client-access', client_id: clientId } })),
+      ]);
+      return;
+    } catch (err) {
+      if (!(err instanceof TransactionFailed) || attempt >= 8) throw err;
+      await conflictPause(attempt);
+    }
   }
 }
 

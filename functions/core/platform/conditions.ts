@@ -7,6 +7,15 @@ export function isConditionalCheckFailed(err: unknown): boolean {
   return (err as { name?: string })?.name === 'ConditionalCheckFailedException';
 }
 
+/**
+ * A single write refused because a transaction on its item was in flight
+ * (real DynamoDB; the emulator serialises instead): over in milliseconds,
+ * so worth trying again.
+ */
+export function isTransactionConflict(err: unknown): boolean {
+  return (err as { name?: string })?.name === 'TransactionConflictException';
+}
+
 export interface CancellationReason {
   code: string | undefined;
   /** The item as it was, when the write asked for ALL_OLD on failure. */

@@ -167,6 +167,9 @@ export async function queryFilteredPage<T>(
   return { data, next_cursor: data.length === query.limit ? await encodeCursor(deps, scope, cursor) : null };
 }
 
+/** A short random pause before the `attempt`-th try again of a write that lost a race: up to 20 ms times the attempt. */
+export const conflictPause = (attempt: number): Promise<void> => new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+
 /** Runs an optimistic read-modify-write again when a transaction lost a race (a failed condition), with a short random back-off. */
 export async function retryOnConflict<T>(work: () => Promise<T>, tries = 12): Promise<T> {
   for (let i = 1; ; i++) {
@@ -174,7 +177,7 @@ export async function retryOnConflict<T>(work: () => Promise<T>, tries = 12): Pr
       return await work();
     } catch (err) {
       if (!(err instanceof TransactionFailed) || i >= tries) throw err;
-      await new Promise((r) => setTimeout(r, Math.random() * 20 * i));
+      await conflictPause(i);
     }
   }
 }
