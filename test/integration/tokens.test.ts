@@ -5,6 +5,7 @@ import { DomainError } from '../../functions/core/platform/errors.js';
 import { sha256Hex } from '../../functions/core/platform/secrets.js';
 import { authenticate, issueTokenPair, refreshTokenPair, revokeGrant, tokenKeys } from '../../functions/core/access/tokens.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
+import { conflictCancellation, withFaults, writeConflict } from '../support/faults.js';
 
 let deps: Deps;
 let clock: TestClock;
@@ -163,23 +164,7 @@ describe('revocation on the access record', () => {
     );
   };
   const tokenItem = async (token: string) => (await deps.db.send(new GetCommand({ TableName: deps.table, Key: tokenKeys.token(sha256Hex(token)) }))).Item as { issued_at: string };
-  type Command = { constructor: { name: string }; input: Record<string, any> };
-  /**
-   * The same table through a client on which `before` may throw instead of
-   * a call (what real DynamoDB does and DynamoDB Local never does) and
-   * `after` may act once a call is answered (another writer, between this
-   * read and the next write).
-   */
-  const withFault = (hooks: { before?: (command: Command) => void; after?: (command: Command) => Promise<void> }): Deps => {
-    const db = Object.create(deps.db) as Deps['db'];
-    db.send = (async (command: Command, ...rest: unknown[]) => {
-      hooks.before?.(command);
-      const result = await (deps.db.send as (...args: unknown[]) => Promise<unknown>)(command, ...rest);
-      await hooks.after?.(command);
-      return result;
-    }) as Deps['db']['send'];
-    return { ...deps, db };
-  };
+  const withFault = (hooks: Parameters<typeof withFaults>[1]) => withFaults(deps, hooks);
 
   it('names a revoked grant for as long as one of its access tokens could live, and a minute for clocks that differ', async () => {
     const { client: account } = await createClient(deps, { name: 'Revoking Agency' });
@@ -206,7 +191,7 @@ describe('revocation on the access record', () => {
     const loopedGrant = (await authenticate(deps, looped.access_token, 'clinical-interview')).grantId;
     await revokeGrant(deps, loopedGrant);
     // The grant revoked now keeps its own entry.
-    expect(await revokedOn(account.clientId)).toEqual([`revoked_${loopedGrant}`, 'revoked_before']);
+    expect(await revokedOn(account.clientId)).toEqual([`revoked_${loopedGrant}`, 'revoked_before'].sort());
     expect(await code(authenticate(deps, kept.access_token, 'clinical-interview'))).toBe('invalid-token');
     clock.advance(1);
     const renewed = await refreshTokenPair(deps, kept.refresh_token, 'clinical-interview');
@@ -251,14 +236,14 @@ describe('revocation on the access record', () => {
     const busy = withFault({ before: (command) => {
       const name = command.constructor.name;
       if (name === 'UpdateCommand' && command.input.Key?.sk === clientKeys.access(account.clientId).sk && conflicts.count++ === 0) {
-        throw Object.assign(new Error('Operation was rejected because there is an ongoing transaction for the item'), { name: 'TransactionConflictException' });
+        throw writeConflict();
       }
       const items = (command.input.TransactItems ?? []) as { Update?: { Key: { sk: string } } }[];
       const onRecord = items.findIndex((i) => i.Update?.Key.sk === clientKeys.access(account.clientId).sk);
       if (name === 'TransactWriteCommand' && onRecord >= 0) {
         const which = items.length === 2 ? 'trust' : 'revocation';
         if (conflicts[which]++ === 0) {
-          throw Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: items.map((_, i) => ({ Code: i === onRecord ? 'TransactionConflict' : 'None' })) });
+          throw conflictCancellation(items, onRecord);
         }
       }
     } });

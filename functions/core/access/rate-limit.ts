@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { toEpochSeconds } from '../platform/clock.js';
 import { failedItem, isConditionalCheckFailed, isTransactionConflict } from '../platform/conditions.js';
-import { conflictPause } from '../platform/db.js';
+import { conflictPause } from '../platform/transact.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';

@@ -2,7 +2,7 @@ import { BatchGetCommand, BatchWriteCommand, QueryCommand, ScanCommand, UpdateCo
 import { isConditionalCheckFailed } from './conditions.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
-import { TransactionFailed, type Condition } from './transact.js';
+import { conflictPause, TransactionFailed, type Condition } from './transact.js';
 import { decodeCursor, encodeCursor, pageKey, type ListScope, type Page } from './pagination.js';
 
 /** Small table helpers every entity module uses. */
@@ -166,9 +166,6 @@ export async function queryFilteredPage<T>(
   } while (cursor && data.length < query.limit);
   return { data, next_cursor: data.length === query.limit ? await encodeCursor(deps, scope, cursor) : null };
 }
-
-/** A short random pause before the `attempt`-th try again of a write that lost a race: up to 20 ms times the attempt. */
-export const conflictPause = (attempt: number): Promise<void> => new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
 
 /** Runs an optimistic read-modify-write again when a transaction lost a race (a failed condition), with a short random back-off. */
 export async function retryOnConflict<T>(work: () => Promise<T>, tries = 12): Promise<T> {

@@ -157,7 +157,9 @@ export const failuresAmong = (failures: Readonly<Record<string, Failure>>, parts
 /**
  * Writes the parts in one transaction. When a condition fails, the first
  * failed part (in part order) whose name `failures` explains decides the
- * error; otherwise a `TransactionFailed` names what failed.
+ * error; otherwise a `TransactionFailed` names what failed. A transaction
+ * stopped only by others in flight on its items is sent again (up to
+ * CONFLICT_TRIES), as nothing of it was written.
  */
 export async function transact(deps: Deps, parts: readonly Part[], failures: Readonly<Record<string, Failure>> = {}): Promise<void> {
   const names = parts.map((p) => p.name);
@@ -168,23 +170,43 @@ export async function transact(deps: Deps, parts: readonly Part[], failures: Rea
   }
   if (parts.length === 0) return; // nothing to write (a refund that keeps what was paid)
   if (parts.length > 100) throw new Error(`A transaction has at most 100 parts, not ${parts.length}`);
-  try {
-    await deps.db.send(new TransactWriteCommand({ TransactItems: parts.map((p) => p.item) }));
-  } catch (err) {
-    const reasons = cancellationReasons(err);
-    if (!reasons) throw err;
-    const failed = new Map<string, Record<string, unknown> | undefined>();
-    const conflicted: string[] = [];
-    reasons.forEach((reason, i) => {
-      if (reason.code === 'ConditionalCheckFailed') failed.set(names[i]!, reason.item);
-      else if (reason.code === 'TransactionConflict') conflicted.push(names[i]!);
-    });
-    for (const [name, old] of failed) {
-      const failure = failures[name];
-      if (!failure) continue;
-      const error = typeof failure === 'function' ? await failure(old) : failure;
-      if (error) throw error;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await deps.db.send(new TransactWriteCommand({ TransactItems: parts.map((p) => p.item) }));
+      return;
+    } catch (err) {
+      const reasons = cancellationReasons(err);
+      if (!reasons) throw err;
+      const failed = new Map<string, Record<string, unknown> | undefined>();
+      const conflicted: string[] = [];
+      reasons.forEach((reason, i) => {
+        if (reason.code === 'ConditionalCheckFailed') failed.set(names[i]!, reason.item);
+        else if (reason.code === 'TransactionConflict') conflicted.push(names[i]!);
+      });
+      // Only another transaction in flight on an item stopped it (real DynamoDB; the emulator serialises): nothing was
+      // written, so the same transaction goes again, and its conditions then decide against what that one wrote.
+      if (failed.size === 0 && conflicted.length > 0 && attempt < CONFLICT_TRIES) {
+        await conflictPause(attempt);
+        continue;
+      }
+      return await explain(failed, conflicted, failures);
     }
-    throw new TransactionFailed(failed, conflicted);
   }
 }
+
+/** A cancelled transaction's error: the first failed part's domain error, or TransactionFailed naming them. */
+async function explain(failed: Map<string, Record<string, unknown> | undefined>, conflicted: string[], failures: Readonly<Record<string, Failure>>): Promise<never> {
+  for (const [name, old] of failed) {
+    const failure = failures[name];
+    if (!failure) continue;
+    const error = typeof failure === 'function' ? await failure(old) : failure;
+    if (error) throw error;
+  }
+  throw new TransactionFailed(failed, conflicted);
+}
+
+/** Tries of one transaction that only meets others in flight. */
+const CONFLICT_TRIES = 5;
+
+/** A short random pause before the `attempt`-th try again of a write that lost a race: up to 20 ms times the attempt. */
+export const conflictPause = (attempt: number): Promise<void> => new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));

@@ -3,6 +3,7 @@ import type { Deps } from '../../../functions/core/platform/deps.js';
 import { DomainError } from '../../../functions/core/platform/errors.js';
 import { checkItem, deleteItem, itemAbsent, itemExists, part, putItem, transact, TransactionFailed, updateItem } from '../../../functions/core/platform/transact.js';
 import { testDeps, uniqueName } from '../../support/env.js';
+import { conflictCancellation, withFaults } from '../../support/faults.js';
 
 let deps: Deps;
 beforeAll(async () => {
@@ -57,5 +58,45 @@ describe('transact: failures by the name of the part', () => {
     await expect(transact(deps, [part('x', putItem(deps, { ...k })), part('x', deleteItem(deps, keyOf(uniqueName('y'))))])).rejects.toThrow(/named twice/);
     await expect(transact(deps, [part('x', putItem(deps, { ...k }))], { y: new DomainError('not-found', 'n') })).rejects.toThrow(/not a part/);
     expect(await read(k.pk.slice(5))).toBeUndefined();
+  });
+});
+
+describe('transact: another transaction in flight', () => {
+  /** The first `times` transactions meet another in flight on their first item. */
+  const meetingOthers = (times: number) => {
+    const sent = { transactions: 0 };
+    const busy = withFaults(deps, {
+      before: (command) => {
+        if (command.constructor.name === 'TransactWriteCommand' && sent.transactions++ < times) throw conflictCancellation(command.input.TransactItems, 0);
+      },
+    });
+    return { deps: busy, sent };
+  };
+
+  it('sends the same transaction again, and it lands', async () => {
+    const name = uniqueName('busy');
+    const { deps: busy, sent } = meetingOthers(2);
+    await transact(busy, [part('item', putItem(deps, { ...keyOf(name), n: 1 }, itemAbsent)), part('other', putItem(deps, { ...keyOf(uniqueName('o')), n: 1 }))]);
+    expect(sent.transactions).toBe(3);
+    expect((await read(name))?.n).toBe(1);
+  });
+
+  it('gives up after five tries, naming the part that met the other', async () => {
+    const name = uniqueName('always-busy');
+    const { deps: busy, sent } = meetingOthers(99);
+    const error = (await transact(busy, [part('item', putItem(deps, { ...keyOf(name), n: 1 }, itemAbsent))]).catch((e: unknown) => e)) as TransactionFailed;
+    expect(error).toBeInstanceOf(TransactionFailed);
+    expect(error.conflicted).toEqual(['item']);
+    expect(sent.transactions).toBe(5);
+    expect(await read(name)).toBeUndefined();
+  });
+
+  it('does not send again a transaction whose condition failed', async () => {
+    const name = uniqueName('taken');
+    await transact(deps, [part('item', putItem(deps, { ...keyOf(name), n: 1 }))]);
+    let sent = 0;
+    const counted = withFaults(deps, { before: () => void sent++ });
+    await expect(transact(counted, [part('item', putItem(deps, { ...keyOf(name), n: 2 }, itemAbsent))])).rejects.toThrow(TransactionFailed);
+    expect(sent).toBe(1);
   });
 });

@@ -1,0 +1,28 @@
+import type { Deps } from '../../functions/core/platform/deps.js';
+
+export type SentCommand = { constructor: { name: string }; input: Record<string, any> };
+
+/**
+ * The same table through a client on which `before` may throw instead of a
+ * call (what real DynamoDB does and DynamoDB Local never does: a write
+ * refused or a transaction cancelled for another in flight) and `after` may
+ * act once a call is answered (another writer, between a read and the next
+ * write). Everything else goes to DynamoDB Local as it is.
+ */
+export function withFaults(deps: Deps, hooks: { before?: (command: SentCommand) => void; after?: (command: SentCommand) => Promise<void> }): Deps {
+  const db = Object.create(deps.db) as Deps['db'];
+  db.send = (async (command: SentCommand, ...rest: unknown[]) => {
+    hooks.before?.(command);
+    const result = await (deps.db.send as (...args: unknown[]) => Promise<unknown>)(command, ...rest);
+    await hooks.after?.(command);
+    return result;
+  }) as Deps['db']['send'];
+  return { ...deps, db };
+}
+
+/** A transaction cancelled as real DynamoDB cancels one that meets another in flight on its `at`-th item: nothing written. */
+export const conflictCancellation = (items: readonly unknown[], at: number) =>
+  Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: items.map((_, i) => ({ Code: i === at ? 'TransactionConflict' : 'None' })) });
+
+/** A single write refused because a transaction on its item is in flight. */
+export const writeConflict = () => Object.assign(new Error('Operation was rejected because there is an ongoing transaction for the item'), { name: 'TransactionConflictException' });
