@@ -5,7 +5,7 @@ import { DomainError } from '../../functions/core/platform/errors.js';
 import { sha256Hex } from '../../functions/core/platform/secrets.js';
 import { authenticate, issueTokenPair, refreshTokenPair, revokeGrant, tokenKeys } from '../../functions/core/access/tokens.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
-import { conflictCancellation, withFaults, writeConflict } from '../support/faults.js';
+import { conflictCancellation, withFaults, withWireFaults, writeConflict } from '../support/faults.js';
 
 let deps: Deps;
 let clock: TestClock;
@@ -233,20 +233,15 @@ describe('revocation on the access record', () => {
     const { client: account } = await createClient(deps, { name: 'Busy Agency' });
     const pair = await issueTokenPair(deps, account, 'clinical-interview');
     const conflicts = { count: 0, revocation: 0, trust: 0 };
-    const busy = withFault({ before: (command) => {
-      const name = command.constructor.name;
-      if (name === 'UpdateCommand' && command.input.Key?.sk === clientKeys.access(account.clientId).sk && conflicts.count++ === 0) {
-        throw writeConflict();
-      }
-      const items = (command.input.TransactItems ?? []) as { Update?: { Key: { sk: string } } }[];
-      const onRecord = items.findIndex((i) => i.Update?.Key.sk === clientKeys.access(account.clientId).sk);
-      if (name === 'TransactWriteCommand' && onRecord >= 0) {
-        const which = items.length === 2 ? 'trust' : 'revocation';
-        if (conflicts[which]++ === 0) {
-          throw conflictCancellation(items, onRecord);
-        }
-      }
-    } });
+    const access = clientKeys.access(account.clientId).sk;
+    // The input as it goes out, marshalled: a key's sort key is `{ S: … }`.
+    const onRecord = (key: { sk?: { S?: string } } | undefined) => key?.sk?.S === access;
+    const busy = withWireFaults(deps, (input) => {
+      if (input.UpdateExpression && onRecord(input.Key) && conflicts.count++ === 0) throw writeConflict();
+      const items = (input.TransactItems ?? []) as { Update?: { Key: { sk?: { S?: string } } } }[];
+      const at = items.findIndex((i) => onRecord(i.Update?.Key));
+      if (at >= 0 && conflicts[items.length === 2 ? 'trust' : 'revocation']++ === 0) throw conflictCancellation(items, at);
+    });
     expect(await code(authenticate(busy, pair.access_token, 'clinical-interview'))).toBe('ok');
     await revokeGrant(busy, (await authenticate(busy, pair.access_token, 'clinical-interview')).grantId);
     expect(await code(authenticate(deps, pair.access_token, 'clinical-interview'))).toBe('invalid-token');

@@ -1,8 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { loadConfig, type CoreConfig } from '../../functions/core/platform/config.js';
-import type { Deps } from '../../functions/core/platform/deps.js';
+import { createDocumentClient, type Deps } from '../../functions/core/platform/deps.js';
 import { ensureTable } from '../../lib/local/provision.js';
 
 /** Test wiring to the emulators the global setup started: real connections, no SDK mocks. */
@@ -52,7 +51,7 @@ export async function testDeps(options: { clock?: () => Date; config?: Partial<C
   await ensureTable(new DynamoDBClient({}), table, { ttl: false });
   const config = { ...loadConfig({ TABLE_NAME: table }), ...options.config };
   return {
-    db: DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } }),
+    db: createDocumentClient(),
     table,
     clock: options.clock ?? (() => new Date()),
     config,

@@ -1,4 +1,4 @@
-import type { Deps } from '../../functions/core/platform/deps.js';
+import { createDocumentClient, type Deps } from '../../functions/core/platform/deps.js';
 
 export type SentCommand = { constructor: { name: string }; input: Record<string, any> };
 
@@ -26,3 +26,21 @@ export const conflictCancellation = (items: readonly unknown[], at: number) =>
 
 /** A single write refused because a transaction on its item is in flight. */
 export const writeConflict = () => Object.assign(new Error('Operation was rejected because there is an ongoing transaction for the item'), { name: 'TransactionConflictException' });
+
+/**
+ * The same table through a client of the functions' own making
+ * (createDocumentClient) on which `refuse` may throw in place of the call
+ * going out, inside the client's own middleware: what the client does about
+ * an error DynamoDB Local never gives is then what is tested.
+ */
+export function withWireFaults(deps: Deps, refuse: (input: Record<string, any>) => void): Deps {
+  const db = createDocumentClient();
+  db.middlewareStack.add(
+    (next) => async (args) => {
+      refuse(args.input as Record<string, any>);
+      return next(args);
+    },
+    { step: 'build', name: 'testWireFault' },
+  );
+  return { ...deps, db };
+}

@@ -1,7 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { toEpochSeconds } from '../platform/clock.js';
-import { failedItem, isConditionalCheckFailed, isTransactionConflict } from '../platform/conditions.js';
-import { conflictPause } from '../platform/transact.js';
+import { failedItem, isConditionalCheckFailed } from '../platform/conditions.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
@@ -97,28 +96,19 @@ export async function countRequest(deps: Deps, clientId: string, family: FamilyI
   const { start, resetSeconds } = windowOf(deps, policy);
   const prefix = family.replaceAll('-', '_');
   const names = { '#window': `${prefix}_window`, '#count': `${prefix}_requests` };
-  const update = async (expression: string, condition: string, window: number) => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await deps.db.send(
-          new UpdateCommand({
-            TableName: deps.table,
-            Key: clientKeys.access(clientId),
-            UpdateExpression: expression,
-            ConditionExpression: condition,
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: { ':one': 1, ':window': window },
-            ReturnValues: 'ALL_NEW',
-            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-          }),
-        );
-      } catch (err) {
-        // A trust change or revocation is writing the record in a transaction: it is done in milliseconds.
-        if (!isTransactionConflict(err) || attempt >= 8) throw err;
-        await conflictPause(attempt);
-      }
-    }
-  };
+  const update = (expression: string, condition: string, window: number) =>
+    deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: clientKeys.access(clientId),
+        UpdateExpression: expression,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':one': 1, ':window': window },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
   let window = start;
   for (let attempt = 0; attempt < 5; attempt++) {
     try {

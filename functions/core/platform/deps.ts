@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { systemClock, type Clock } from './clock.js';
 import { loadConfig, type CoreConfig } from './config.js';
-import { withoutSdkLogging } from './sdk.js';
+import { retryingWriteConflicts, withoutSdkLogging } from './sdk.js';
 
 /** What every core operation needs: the table, a clock and the configuration. */
 export interface Deps {
@@ -14,7 +14,7 @@ export interface Deps {
 
 export function createDocumentClient(): DynamoDBDocumentClient {
   // The endpoint comes from AWS_ENDPOINT_URL_DYNAMODB when set (the local stack).
-  return DynamoDBDocumentClient.from(withoutSdkLogging(new DynamoDBClient({})), {
+  return DynamoDBDocumentClient.from(retryingWriteConflicts(withoutSdkLogging(new DynamoDBClient({}))), {
     marshallOptions: { removeUndefinedValues: true },
   });
 }

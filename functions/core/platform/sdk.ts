@@ -9,3 +9,31 @@ export function withoutSdkLogging<C extends { middlewareStack: { remove(name: st
   client.middlewareStack.remove('loggerMiddleware');
   return client;
 }
+
+/** Tries of a single write that met a transaction in flight on its item. */
+const WRITE_CONFLICT_TRIES = 5;
+
+/**
+ * Real DynamoDB refuses a single write to an item while a transaction on
+ * that item is in flight (`TransactionConflictException`; the emulator
+ * serialises instead). Nothing was written and the transaction is over in
+ * milliseconds, so the write goes again after a short random pause, as a
+ * transaction stopped only by another does (transact.ts); the SDK's own
+ * retries leave this error alone.
+ */
+export function retryingWriteConflicts<C extends { middlewareStack: { add(...args: any[]): void } }>(client: C): C {
+  client.middlewareStack.add(
+    (next: (args: unknown) => Promise<unknown>) => async (args: unknown) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await next(args);
+        } catch (err) {
+          if ((err as { name?: string })?.name !== 'TransactionConflictException' || attempt >= WRITE_CONFLICT_TRIES) throw err;
+          await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+        }
+      }
+    },
+    { step: 'initialize', name: 'retryWriteConflictMiddleware' },
+  );
+  return client;
+}
