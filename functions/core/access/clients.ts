@@ -1,7 +1,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed, isTransactionConflict } from '../platform/conditions.js';
 import { queryAll, updateExisting } from '../platform/db.js';
-import { conflictPause, itemAbsent, part, putItem, setFrom, transact, TransactionFailed, updateItem, type Changes, type Condition } from '../platform/transact.js';
+import { conflictPause } from '../platform/sdk.js';
+import { itemAbsent, part, putItem, setFrom, transact, TransactionFailed, updateItem, type Changes, type Condition } from '../platform/transact.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { deprecationSchedule } from '../platform/deprecation.js';

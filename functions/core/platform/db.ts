@@ -2,7 +2,8 @@ import { BatchGetCommand, BatchWriteCommand, QueryCommand, ScanCommand, UpdateCo
 import { isConditionalCheckFailed } from './conditions.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
-import { conflictPause, TransactionFailed, type Condition } from './transact.js';
+import { conflictPause } from './sdk.js';
+import { TransactionFailed, type Condition } from './transact.js';
 import { decodeCursor, encodeCursor, pageKey, type ListScope, type Page } from './pagination.js';
 
 /** Small table helpers every entity module uses. */

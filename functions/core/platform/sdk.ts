@@ -10,6 +10,9 @@ export function withoutSdkLogging<C extends { middlewareStack: { remove(name: st
   return client;
 }
 
+/** A short random pause before the `attempt`-th try again of a write that lost a race: up to 20 ms times the attempt. */
+export const conflictPause = (attempt: number): Promise<void> => new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+
 /** Tries of a single write that met a transaction in flight on its item. */
 const WRITE_CONFLICT_TRIES = 5;
 
@@ -29,7 +32,7 @@ export function retryingWriteConflicts<C extends { middlewareStack: { add(...arg
           return await next(args);
         } catch (err) {
           if ((err as { name?: string })?.name !== 'TransactionConflictException' || attempt >= WRITE_CONFLICT_TRIES) throw err;
-          await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+          await conflictPause(attempt);
         }
       }
     },

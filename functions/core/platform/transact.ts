@@ -1,5 +1,6 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { cancellationReasons } from './conditions.js';
+import { conflictPause } from './sdk.js';
 import type { ItemKey } from './db.js';
 import type { Deps } from './deps.js';
 import type { DomainError } from './errors.js';
@@ -207,6 +208,3 @@ async function explain(failed: Map<string, Record<string, unknown> | undefined>,
 
 /** Tries of one transaction that only meets others in flight. */
 const CONFLICT_TRIES = 5;
-
-/** A short random pause before the `attempt`-th try again of a write that lost a race: up to 20 ms times the attempt. */
-export const conflictPause = (attempt: number): Promise<void> => new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
