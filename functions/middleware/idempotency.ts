@@ -13,7 +13,9 @@ export const idempotency: Idempotency = async ({ deps, event, clientId, family }
   const key = event.headers?.['idempotency-key'];
   if (key === undefined) return run();
   if (key.length < 1 || key.length > 255) throw validationProblem([{ header: 'Idempotency-Key', detail: 'Must be 1 to 255 characters' }]);
-  const requestHash = sha256Hex(`${event.requestContext.http.method} ${event.rawPath}\n${canonicalJson(event.body)}`);
+  // The query is part of the request (`?dry_run=true` is another import): a repeat with another query is refused, never replayed.
+  const query = event.queryStringParameters && Object.keys(event.queryStringParameters).length ? `?${canonicalJson(event.queryStringParameters)}` : '';
+  const requestHash = sha256Hex(`${event.requestContext.http.method} ${event.rawPath}${query}\n${canonicalJson(event.body)}`);
   const begun = await beginIdempotent(deps, clientId, family, key, requestHash);
   if (begun.kind === 'replay') return { ...begun.response, headers: { ...begun.response.headers, 'idempotent-replayed': 'true' } };
   let result;

@@ -1,5 +1,6 @@
 import type { Deps } from '../../functions/core/platform/deps.js';
 import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../../functions/core/platform/idempotency.js';
+import { idempotency } from '../../functions/middleware/idempotency.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
 
 const CI = 'clinical-interview';
@@ -55,5 +56,27 @@ describe('idempotency keys', () => {
     const results = await Promise.all(Array.from({ length: 8 }, () => code(beginIdempotent(deps, 'cl_e', CI, 'k4', 'h'))));
     expect(results.filter((r) => r === 'new')).toHaveLength(1);
     expect(results.filter((r) => r === 'idempotency-in-flight')).toHaveLength(7);
+  });
+});
+
+describe('the Idempotency-Key middleware', () => {
+  /** An idempotent POST as the edge hands it on: its path, query and parsed body. */
+  const request = (query: Record<string, string> | undefined) => ({
+    deps,
+    clientId: 'cl_q',
+    family: 'registration-monitoring' as const,
+    event: { headers: { 'idempotency-key': 'import-of-file-1' }, requestContext: { http: { method: 'POST' } }, rawPath: '/imports', queryStringParameters: query, body: { csv: 'a,b' } },
+  });
+
+  it('refuses the same key, path and body with another query (a dry run, then the import itself), and replays the same query', async () => {
+    let runs = 0;
+    const run = async () => ({ statusCode: 202, headers: {}, body: JSON.stringify({ run: ++runs }) });
+    const first = await idempotency(request({ dry_run: 'true' }) as never, run);
+    expect(first.body).toBe('{"run":1}');
+    await expect(idempotency(request(undefined) as never, run)).rejects.toMatchObject({ code: 'idempotency-key-reuse' });
+    await expect(idempotency(request({ mode: 'create_only' }) as never, run)).rejects.toMatchObject({ code: 'idempotency-key-reuse' });
+    const again = await idempotency(request({ dry_run: 'true' }) as never, run);
+    expect(again).toMatchObject({ body: '{"run":1}', headers: { 'idempotent-replayed': 'true' } });
+    expect(runs).toBe(1);
   });
 });
