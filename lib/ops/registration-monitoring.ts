@@ -64,7 +64,7 @@ export function registrationMonitoringCommands(k: OpsKit): Record<string, OpsCom
     },
     'monitoring rollup': {
       options: ['month'],
-      usage: '--month YYYY-MM                   a month\'s usage to the ledger, one monitoring_usage entry per client (again: the same entries, nothing new)',
+      usage: '--month YYYY-MM                   an ended month\'s usage to the ledger, one monitoring_usage entry per client (again: the same entries, nothing new)',
       run: async () => {
         const month = k.text('month');
         if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new UsageError('--month is YYYY-MM');

@@ -5,6 +5,7 @@ import { CURRENCY, gbp } from '../commerce/money.js';
 import type { Deps } from '../platform/deps.js';
 import { key } from '../platform/key-registry.js';
 import * as TABLE_KEYS from '../platform/table-keys.js';
+import { DomainError } from '../platform/errors.js';
 import { wallClock, zonedInstant } from '../platform/time.js';
 import { part, transact, TransactionFailed, updateItem } from '../platform/transact.js';
 import { MONITORING_FAMILY as FAMILY, REGISTERS } from './registers.js';
@@ -85,6 +86,9 @@ async function rollupClient(deps: Deps, clientId: string, period: string): Promi
 
 /** `monitoring rollup --month`: every client with monitoring, for a month that has ended. */
 export async function rollupMonth(deps: Deps, period: string): Promise<RolledUp[]> {
+  // A month still counting would be billed for its usage so far, and its marker would keep the rest from ever being billed.
+  const from = settledAt(period, deps.config.serviceTimeZone);
+  if (deps.clock() < from) throw new DomainError('invalid-state', `The usage of ${period} can be rolled up from ${from.toISOString()}, once the month has ended`);
   const clients = (await listClients(deps)).filter((c) => c.monitoringEnabled);
   const done: RolledUp[] = [];
   for (const c of clients) {
@@ -103,17 +107,21 @@ export function previousPeriod(now: Date, timeZone: string): string {
   return first.toISOString().slice(0, 7);
 }
 
+/** When a month's usage is settled: 02:00 on the 1st after it (service time zone), when checks count in the next month. */
+function settledAt(period: string, timeZone: string): Date {
+  const next = new Date(`${period}-01T00:00:00Z`);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return zonedInstant(next.toISOString().slice(0, 10), '02:00', timeZone)!;
+}
+
 /**
- * The `monitoring-usage-rollup` schedule (hourly): from 02:00 on the 1st
- * (service time zone), the month before is rolled up once; later runs find
- * its marker and stop.
+ * The `monitoring-usage-rollup` schedule (hourly): once the month before is
+ * settled, it is rolled up once; later runs find its marker and stop.
  */
 export async function rollupIfDue(deps: Deps): Promise<RolledUp[] | undefined> {
   const now = deps.clock();
-  const today = wallClock(now, deps.config.serviceTimeZone).date;
-  const from = zonedInstant(`${today.slice(0, 7)}-01`, '02:00', deps.config.serviceTimeZone);
-  if (!from || now < from) return undefined;
   const period = previousPeriod(now, deps.config.serviceTimeZone);
+  if (now < settledAt(period, deps.config.serviceTimeZone)) return undefined;
   const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: rollupKeys.period(period), ConsistentRead: true }));
   return Item ? undefined : rollupMonth(deps, period);
 }

@@ -45,9 +45,11 @@ it('the month\'s usage counts billable checks by register, trigger and day; erro
   expect(summary.daily.filter((d) => d.billable > 0)).toEqual([{ date: '2026-11-21', billable: 2 }, { date: '2026-11-22', billable: 1 }]);
   expect((await usageSummary(deps, quiet, '2026-11')).checks.billable).toBe(0);
 
-  // Before 02:00 on the 1st the schedule leaves the month open.
+  // Before 02:00 on the 1st the schedule leaves the month open, and the operator may not close it: later checks would go unbilled.
   clock.set('2026-12-01T01:59:00.000Z');
   expect(await rollupIfDue(deps)).toBeUndefined();
+  for (const month of ['2026-11', '2026-12', '2027-03']) await expect(rollupMonth(deps, month)).rejects.toMatchObject({ code: 'invalid-state' });
+  expect(await ledgerOf(clientId)).toEqual([]);
   clock.set('2026-12-01T02:05:00.000Z');
   const [first, second] = await Promise.all([rollupIfDue(deps), rollupMonth(deps, '2026-11')]);
   const again = await rollupMonth(deps, '2026-11');
