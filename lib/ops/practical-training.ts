@@ -124,7 +124,7 @@ export function practicalTrainingCommands(k: OpsKit): Record<string, OpsCommand>
     },
     'event cancel': {
       options: ['id', 'reason'],
-      usage: '--id ID [--reason TEXT]   cancel the event: every booking cancelled, refunded in full, booking.cancelled to each',
+      usage: '--id ID [--reason TEXT]   cancel an event not yet started: every booking cancelled, refunded in full, booking.cancelled to each',
       run: async () => k.print(await cancelTrainingEvent(k.deps(), k.int('id'), k.optional('reason', k.text))),
     },
     'training-booking attendance': {

@@ -104,7 +104,7 @@ export function virtualLifeSupportCommands(k: OpsKit): Record<string, OpsCommand
     },
     'vls-session cancel': {
       options: ['id', 'reason'],
-      usage: '--id ID [--reason TEXT]   cancel the session: every booking cancelled, refunded in full, booking.cancelled to each',
+      usage: '--id ID [--reason TEXT]   cancel a session not yet started: every booking cancelled, refunded in full, booking.cancelled to each',
       run: async () => k.print(await cancelVlsSession(k.deps(), k.int('id'), k.optional('reason', k.text))),
     },
     'vls-booking show': {

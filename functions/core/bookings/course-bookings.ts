@@ -1,4 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { failedItem, isConditionalCheckFailed } from '../platform/conditions.js';
 import { listClients } from '../access/clients.js';
 import type { Money } from '../commerce/money.js';
 import { sessionKeys } from '../inventory/sessions.js';
@@ -123,10 +124,12 @@ export async function markResultOf<B extends CourseBookingRecord>(deps: Deps, ki
 }
 
 /**
- * Cancels a session (a training event, a virtual session), then every
- * booking on it, client by client: holds and bookings refuse the session from
- * the first write on; each booking is cancelled as the family says (refunded
- * in full, told by `booking.cancelled`).
+ * Cancels a session (a training event, a virtual session) that has not
+ * started, then every booking on it, client by client: holds and bookings
+ * refuse the session from the first write on; each booking is cancelled as
+ * the family says (refunded in full, told by `booking.cancelled`). A session
+ * that has started is refused: its training was given, and its bookings'
+ * attendance, results and certificates stand (cancel a booking alone).
  */
 export async function cancelSessionAndBookings(
   deps: Deps,
@@ -135,9 +138,23 @@ export async function cancelSessionAndBookings(
   bookings: { list: (clientId: string, cursor?: string) => Promise<Page<{ id: number; booking_status: string }>>; cancel: (clientId: string, id: number) => Promise<unknown> },
 ): Promise<number[]> {
   const now = deps.clock().toISOString();
-  await deps.db.send(
-    new UpdateCommand({ TableName: deps.table, Key: sessionKeys.session(family, sessionId), UpdateExpression: 'SET cancelled_at = if_not_exists(cancelled_at, :now), updated_at = :now', ExpressionAttributeValues: { ':now': now } }),
-  );
+  try {
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: sessionKeys.session(family, sessionId),
+        UpdateExpression: 'SET cancelled_at = if_not_exists(cancelled_at, :now), updated_at = :now',
+        ConditionExpression: 'attribute_exists(pk) AND start_at > :now',
+        ExpressionAttributeValues: { ':now': now },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+  } catch (err) {
+    if (!isConditionalCheckFailed(err)) throw err;
+    const session = failedItem(err);
+    if (!session) throw new DomainError('not-found', `No session ${sessionId}`);
+    throw new DomainError('invalid-state', `Session ${sessionId} started ${formatWithOffset(String(session.start_at), deps.config.serviceTimeZone)}: it can no longer be cancelled`);
+  }
   const cancelled: number[] = [];
   for (const client of await listClients(deps)) {
     let cursor: string | undefined;

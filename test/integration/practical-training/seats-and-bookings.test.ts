@@ -267,6 +267,18 @@ describe('operators', () => {
     expect(await code(holdSeat(deps, agency(await newClient(deps)), event.id))).toBe('event-unavailable');
   });
 
+  it('refuses to cancel an event that has started: its bookings, attendance and refunds stand', async () => {
+    const event = await newEvent(4);
+    const client = await bookedClient(1);
+    const booked = await book(client, event.id);
+    clock.set(new Date(Date.parse(event.start_at) + 60_000).toISOString());
+    expect(await code(cancelTrainingEvent(deps, event.id))).toBe('invalid-state');
+    expect((await balances(deps, client, PT, [course], 'course')).credits[0]!.credits).toBe(0);
+    expect((await listPracticalBookings(deps, client, { training_event_id: event.id, limit: 10 })).data.map((b) => [b.id, b.booking_status])).toEqual([[booked.id, 'booked']]);
+    expect((await getTrainingEvent(deps, event.id)).status).not.toBe('cancelled');
+    expect(await code(cancelTrainingEvent(deps, 987_654))).toBe('not-found');
+  });
+
   it('reschedules to another event of the course, moving the seat; capacity never drops below what is booked', async () => {
     const [from, to] = [await newEvent(2), await newEvent(2)];
     const client = await bookedClient(2);
