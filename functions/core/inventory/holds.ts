@@ -67,7 +67,9 @@ export async function holdUnit<U, F extends Record<string, unknown>>(
     if (policy.onePerHolder && existing && String(existing.expires_at) > now.toISOString()) throw errors.conflict(existing);
   }
 
-  const expiresAt = addSeconds(now, policy.seconds).toISOString();
+  const lasting = addSeconds(now, policy.seconds).toISOString();
+  // An invite's hold ends with the invite: after it, nobody could book or release it, and the unit would stay blocked.
+  const expiresAt = holder.type === 'invite' && holder.until !== undefined && holder.until < lasting ? holder.until : lasting;
   const ttl = toEpochSeconds(new Date(expiresAt));
   const { value: hold, unit } = await takeFromPool(
     deps,

@@ -63,7 +63,7 @@ export async function openInvite(deps: Deps, token: string, count: boolean, fami
   return { ...invite, open_count: invite.open_count + 1 };
 }
 
-export const holderOf = (i: Pick<InviteItem, 'client_id' | 'id'>): Holder => ({ type: 'invite', clientId: i.client_id, inviteId: i.id });
+export const holderOf = (i: Pick<InviteItem, 'client_id' | 'id'> & Partial<Pick<InviteItem, 'expires_at'>>): Holder => ({ type: 'invite', clientId: i.client_id, inviteId: i.id, until: i.expires_at });
 
 /** The seat the invite holds now, if any: the invite's hold marker (in the invite's family) carries it. */
 export async function inviteSeatHold(deps: Deps, invite: InviteItem): Promise<SeatHold | undefined> {

@@ -102,6 +102,20 @@ describe('booking through an invite', () => {
     expect(await code(holdSeatForInvite(deps, token, event.id))).toBe('invalid-state');
   });
 
+  it("holds a seat no longer than the invite lives: after it, the seat is free again", async () => {
+    const client = await newClient(deps);
+    const event = await newEvent(1);
+    const { id, token } = await invited(client, { expires_in_days: 1 });
+    const invite = await getInvite(deps, client, id);
+    clock.advance(86_400 - 600); // ten minutes before the invite expires
+    const held = await holdSeatForInvite(deps, token, event.id);
+    expect(held).toMatchObject({ expires_at: invite.expires_at, expires_in_seconds: 600 });
+    const agency = { type: 'client', clientId: client } as const;
+    expect(await code(holdSeat(deps, agency, event.id))).toBe('event-full');
+    clock.advance(600);
+    expect(await code(holdSeat(deps, agency, event.id))).toBe('ok');
+  });
+
   it('holds only events of its course (and location or pinned event)', async () => {
     const client = await newClient(deps);
     const [a, b] = [await newEvent(), await newEvent()];
