@@ -5,7 +5,7 @@ import { DomainError } from '../../functions/core/platform/errors.js';
 import { sha256Hex } from '../../functions/core/platform/secrets.js';
 import { authenticate, issueTokenPair, refreshTokenPair, revokeGrant, tokenKeys } from '../../functions/core/access/tokens.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
-import { conflictCancellation, withFaults, withWireFaults, writeConflict } from '../support/faults.js';
+import { cancelledFor, withFaults, withWireFaults, writeConflict } from '../support/faults.js';
 
 let deps: Deps;
 let clock: TestClock;
@@ -240,7 +240,7 @@ describe('revocation on the access record', () => {
       if (input.UpdateExpression && onRecord(input.Key) && conflicts.count++ === 0) throw writeConflict();
       const items = (input.TransactItems ?? []) as { Update?: { Key: { sk?: { S?: string } } } }[];
       const at = items.findIndex((i) => onRecord(i.Update?.Key));
-      if (at >= 0 && conflicts[items.length === 2 ? 'trust' : 'revocation']++ === 0) throw conflictCancellation(items, at);
+      if (at >= 0 && conflicts[items.length === 2 ? 'trust' : 'revocation']++ === 0) throw cancelledFor(items, at);
     });
     expect(await code(authenticate(busy, pair.access_token, 'clinical-interview'))).toBe('ok');
     await revokeGrant(busy, (await authenticate(busy, pair.access_token, 'clinical-interview')).grantId);

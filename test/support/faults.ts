@@ -20,9 +20,13 @@ export function withFaults(deps: Deps, hooks: { before?: (command: SentCommand) 
   return { ...deps, db };
 }
 
-/** A transaction cancelled as real DynamoDB cancels one that meets another in flight on its `at`-th item: nothing written. */
-export const conflictCancellation = (items: readonly unknown[], at: number) =>
-  Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: items.map((_, i) => ({ Code: i === at ? 'TransactionConflict' : 'None' })) });
+/**
+ * A transaction cancelled for its `at`-th item, nothing written: by another
+ * transaction in flight on it (`TransactionConflict`, which real DynamoDB
+ * gives and DynamoDB Local never does), or by its condition.
+ */
+export const cancelledFor = (items: readonly unknown[], at: number, code: 'TransactionConflict' | 'ConditionalCheckFailed' = 'TransactionConflict') =>
+  Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: items.map((_, i) => ({ Code: i === at ? code : 'None' })) });
 
 /** A single write refused because a transaction on its item is in flight. */
 export const writeConflict = () => Object.assign(new Error('Operation was rejected because there is an ongoing transaction for the item'), { name: 'TransactionConflictException' });

@@ -30,8 +30,8 @@ export async function expireUnpaidBookings<B extends BookingRecord>(deps: Deps, 
         await cancelBookingOf(deps, kind, booking, { reason: 'payment_expired', by: 'system' });
         return true;
       } catch (err) {
-        // A condition failed: another sweep or the payment came first (a mere clash is tried again).
-        if (err instanceof TransactionFailed && err.failed.size > 0) return false;
+        // The booking changed: another sweep or the payment came first. Another part (a seat count another booking moved) is read again.
+        if (err instanceof TransactionFailed && err.has('booking')) return false;
         throw err;
       }
     });

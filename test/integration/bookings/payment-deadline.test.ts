@@ -14,6 +14,7 @@ import { bookingPageModel } from '../../../functions/http/clinical-interview/_bo
 
 import { candidate, CI, ledgerOf, links, MONDAY, newClient, outboxPayloads, settle, testCatalog } from '../../support/clinical.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
+import { cancelledFor, withFaults } from '../../support/faults.js';
 
 /** The payment deadline of candidate_pays bookings and the booking link's limit of unpaid bookings. */
 
@@ -105,6 +106,25 @@ describe('the payment-expiry sweep', () => {
     const counts = await Promise.all([sweep(), sweep(), sweep()]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
     expect((await eventsFor(view.id)).filter((t) => t === 'booking.cancelled')).toHaveLength(1);
+  });
+
+  it('reads again and cancels when a part other than the booking lost a race (a seat count another booking moved)', async () => {
+    const client = await newClient(deps);
+    const { view } = await agencyBooking(client, nextDate());
+    clock.advance(86_400);
+    let raced = 0;
+    // The cancellation's first try finds another part changed under it: its second part's condition fails.
+    const racing = withFaults(deps, {
+      before: (command) => {
+        const items = command.input.TransactItems as unknown[] | undefined;
+        if (command.constructor.name === 'TransactWriteCommand' && raced++ === 0) {
+          throw cancelledFor(items!, 1, 'ConditionalCheckFailed');
+        }
+      },
+    });
+    expect(await expireUnpaidBookings(racing, kind)).toBe(1);
+    expect(raced).toBe(2);
+    expect(await getBookingItem(deps, client, view.id)).toMatchObject({ booking_status: 'cancelled', cancellation: { reason: 'payment_expired' } });
   });
 });
 

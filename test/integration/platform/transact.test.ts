@@ -3,7 +3,7 @@ import type { Deps } from '../../../functions/core/platform/deps.js';
 import { DomainError } from '../../../functions/core/platform/errors.js';
 import { checkItem, deleteItem, itemAbsent, itemExists, part, putItem, transact, TransactionFailed, updateItem } from '../../../functions/core/platform/transact.js';
 import { testDeps, uniqueName } from '../../support/env.js';
-import { conflictCancellation, withFaults } from '../../support/faults.js';
+import { cancelledFor, withFaults } from '../../support/faults.js';
 
 let deps: Deps;
 beforeAll(async () => {
@@ -67,7 +67,7 @@ describe('transact: another transaction in flight', () => {
     const sent = { transactions: 0 };
     const busy = withFaults(deps, {
       before: (command) => {
-        if (command.constructor.name === 'TransactWriteCommand' && sent.transactions++ < times) throw conflictCancellation(command.input.TransactItems, 0);
+        if (command.constructor.name === 'TransactWriteCommand' && sent.transactions++ < times) throw cancelledFor(command.input.TransactItems, 0);
       },
     });
     return { deps: busy, sent };
