@@ -3,7 +3,7 @@ import type { CandidateInput } from '../clinical-interview/bookings.js';
 import { listOf } from '../bookings/bookings.js';
 import { cancelBookingOf, refundDue } from '../bookings/change.js';
 import { commitBooking, holdRefusal, type BookingLinks } from '../bookings/commit.js';
-import type { BookingKind } from '../bookings/kind.js';
+import type { BookingKind, BookingRecord } from '../bookings/kind.js';
 import { getBookingItem, getBookingView } from '../bookings/records.js';
 import { courseBookingView, paymentEmailFor, type Attendance, type BookingOptions, type CourseBookingRecord, type Result } from '../bookings/course-bookings.js';
 import { eventPut } from '../events/outbox.js';
@@ -154,18 +154,27 @@ export async function createPracticalBooking(deps: Deps, clientId: string, input
   const hold = await getSeatHold(deps, input.hold_hash);
   const refusal = holdRefusal(hold, holder, deps.clock());
   if (refusal || !hold) throw refusal;
-  const explainHold = async () => holdRefusal(await getSeatHold(deps, hold.hold_hash), holder, deps.clock());
+  let held = hold;
+  const explainHold = async () => {
+    const now = await getSeatHold(deps, hold.hold_hash);
+    const refusal = holdRefusal(now, holder, deps.clock());
+    // Still usable: an operator's capacity cut moved it to another seat, which the next attempt takes.
+    if (!refusal && now) held = now;
+    return refusal;
+  };
   return commitSeatBooking(deps, clientId, hold.training_event_id, input, links, options, {
-    seat: hold.seat,
+    get seat() {
+      return held.seat;
+    },
     take: ({ event, bookingId }) => ({
-      parts: consumeHoldParts(deps, seatHolds, holder, hold.hold_hash, seatUnit(event, hold.seat), bookingId),
+      parts: consumeHoldParts(deps, seatHolds, holder, hold.hold_hash, seatUnit(event, held.seat), bookingId),
       failures: { hold: explainHold, unit: explainHold },
     }),
     unknownClient: () => new DomainError('hold-not-found', 'No hold with that hold_hash'),
   });
 }
 
-/** How a booking gets its seat: the seat, and the parts that take it in the booking's transaction. */
+/** How a booking gets its seat: the seat (read at each attempt), and the parts that take it in the booking's transaction. */
 export interface SeatTaking {
   seat: string;
   take: (at: { event: TrainingEventItem; bookingId: number; now: Date; paymentDueAt?: string }) => { parts: Part[]; failures: Record<string, Failure> };
@@ -223,6 +232,8 @@ export async function commitSeatBooking(deps: Deps, clientId: string, eventId: n
       const taken = seat.take({ event, bookingId, now, paymentDueAt });
       const extra = await options.extra?.({ now, bookingId });
       return {
+        // The seat as this attempt takes it (a hold an operator moved is booked where it now is).
+        fields: { seat: seat.seat } as Partial<BookingRecord>,
         parts: [...taken.parts, ...eventBookedParts(deps, current, clientId, () => view), ...(extra?.parts ?? [])],
         failures: { ...taken.failures, 'training event': explainEvent, ...(extra?.failures ?? {}) },
       };

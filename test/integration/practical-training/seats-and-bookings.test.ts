@@ -13,6 +13,7 @@ import { setBalanceAlertSettings } from '../../../functions/core/practical-train
 import { cancelTrainingEvent, markPracticalAttendance, reschedulePractical, setEventCapacity } from '../../../functions/core/practical-training/operator.js';
 import { CI, links, MONDAY, newClient, outboxPayloads, testCatalog } from '../../support/clinical.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
+import { withFaults } from '../../support/faults.js';
 
 const PT = 'practical-training' as const;
 const START = `${MONDAY}T08:00:00.000Z`;
@@ -334,5 +335,28 @@ describe('operators', () => {
     const moved = await getSeatHold(deps, stored[last]!.hold_hash);
     expect(moved).toMatchObject({ status: 'active', seat: 'S01' });
     expect(moved!.unit_key).toEqual(seatOfHold(moved!));
+  });
+
+  it('a booking whose hold an operator moves while it books takes the seat the hold moved to', async () => {
+    const event = await newEvent(2);
+    const holders = [await bookedClient(1), await bookedClient(1)];
+    const holds = await Promise.all(holders.map((c) => holdSeat(deps, agency(c), event.id)));
+    const stored = await Promise.all(holds.map((h) => getSeatHold(deps, h.hold_hash)));
+    const last = stored.findIndex((h) => h!.seat === 'S02');
+    await releaseSeat(deps, agency(holders[1 - last]!), stored[1 - last]!.hold_hash);
+    const hold = stored[last]!;
+    // Just after the booking reads its hold, the operator cuts the event to one seat: the hold moves to S01.
+    let cut = false;
+    const racing = withFaults(deps, {
+      after: async (command) => {
+        if (cut || command.constructor.name !== 'GetCommand' || !String(command.input.Key?.pk).includes(hold.hold_hash)) return;
+        cut = true;
+        await setEventCapacity(deps, event.id, 1);
+      },
+    });
+    const booking = await createPracticalBooking(racing, holders[last]!, { ...trainee, hold_hash: hold.hold_hash, pay_option: 'credits' }, links);
+    expect(cut).toBe(true);
+    expect(await findBookingIn<PracticalBooking>(deps, PT, booking.id)).toMatchObject({ seat: 'S01', booking_status: 'booked' });
+    expect(await getTrainingEvent(deps, event.id)).toMatchObject({ seats_available: 0 });
   });
 });
