@@ -123,6 +123,8 @@ export async function planCharge(deps: Deps, req: ChargeRequest): Promise<Charge
 
 /** Named condition: the client may pay by invoice. */
 const invoicingEnabled = { expression: 'invoice_enabled = :yes', values: { ':yes': true } };
+/** Named condition: the client does not pay by invoice. */
+const invoicingOff = { expression: 'attribute_exists(pk) AND (attribute_not_exists(invoice_enabled) OR invoice_enabled = :no)', values: { ':no': false } };
 
 const refOf = ({ kind, id, name }: ProductRef): ProductRef => ({ kind, id, name });
 
@@ -194,11 +196,13 @@ export interface FeeRequest {
 export async function planFee(deps: Deps, req: FeeRequest): Promise<{ parts: Part[]; ledgerEntryId: string; via: 'invoice' | 'money' }> {
   const ledgerEntryId = newLedgerId();
   const entry = { id: ledgerEntryId, client_id: req.client.clientId, family: req.family, booking_id: req.bookingId, ...productFields(refOf(req.product)), fee: req.fee };
+  // Decided on the client as read: if invoicing was switched since, the transaction fails here and the fee is planned again.
+  const invoicing = part('invoicing', checkItem(deps, clientKeys.item(req.client.clientId), req.client.invoiceEnabled ? invoicingEnabled : invoicingOff));
   if (req.client.invoiceEnabled) {
-    return { parts: [part('ledger', ledgerPut(deps, newLedgerEntry(deps, { ...entry, kind: 'invoice', amount: req.amount.amount, unit: CURRENCY, balance_after: null })))], ledgerEntryId, via: 'invoice' };
+    return { parts: [invoicing, part('ledger', ledgerPut(deps, newLedgerEntry(deps, { ...entry, kind: 'invoice', amount: req.amount.amount, unit: CURRENCY, balance_after: null })))], ledgerEntryId, via: 'invoice' };
   }
   const wallet = await readWallet(deps, walletKeys.money(req.client.clientId, req.family));
-  return { parts: walletMove(deps, wallet, -req.amount.amount, { ...entry, kind: 'money_debit', unit: CURRENCY }, undefined, { overdraw: true }), ledgerEntryId, via: 'money' };
+  return { parts: [invoicing, ...walletMove(deps, wallet, -req.amount.amount, { ...entry, kind: 'money_debit', unit: CURRENCY }, undefined, { overdraw: true })], ledgerEntryId, via: 'money' };
 }
 
 /** Gives a fee back as it was charged: a credit against the invoice, or the money to the balance (`refund` entries). */

@@ -13,6 +13,8 @@ import { cancelVlsBooking, cancelVlsSession, markVlsAttendance, markVlsResult, r
 import { holdTimeslot } from '../../../functions/core/virtual-life-support/timeslots.js';
 import { ledgerOf, links, MONDAY, newClient, outboxPayloads } from '../../support/clinical.js';
 import { testClock, testDeps, uniqueName, type TestClock } from '../../support/env.js';
+import { withFaults } from '../../support/faults.js';
+import { clientKeys, setInvoiceEnabled } from '../../../functions/core/access/clients.js';
 
 const VLS = 'virtual-life-support' as const;
 const START = `${MONDAY}T08:00:00.000Z`;
@@ -127,6 +129,22 @@ describe('the equipment sweep (injected clock)', () => {
     clock.set(after(DUE, 60_000));
     await sweepEquipment(deps);
     expect((await feeEntries(client, booking.id)).map((e) => [e.kind, e.amount, e.fee])).toEqual([['invoice', 2500, 'equipment_late']]);
+  });
+
+  it('a fee follows invoicing switched off after the sweep read the client: a money debit, not an invoice line', async () => {
+    const { client, booking } = await dispatchedBooking({ invoiceEnabled: true });
+    clock.set(after(DUE, 60_000));
+    let switched = false;
+    const racing = withFaults(deps, {
+      after: async (command) => {
+        if (switched || command.constructor.name !== 'GetCommand' || command.input.Key?.sk !== clientKeys.item(client).sk || command.input.Key?.pk !== clientKeys.item(client).pk) return;
+        switched = true;
+        await setInvoiceEnabled(deps, client, false);
+      },
+    });
+    await sweepEquipment(racing);
+    expect(switched).toBe(true);
+    expect((await feeEntries(client, booking.id)).map((e) => [e.kind, e.amount, e.fee])).toEqual([['money_debit', -2500, 'equipment_late']]);
   });
 });
 
