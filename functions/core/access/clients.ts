@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed, isTransactionConflict } from '../platform/conditions.js';
 import { queryAll, updateExisting } from '../platform/db.js';
 import { conflictPause } from '../platform/sdk.js';
-import { itemAbsent, part, putItem, setFrom, transact, TransactionFailed, updateItem, type Changes, type Condition } from '../platform/transact.js';
+import { itemAbsent, part, putItem, setFrom, transact, TransactionFailed, updateItem, type Condition } from '../platform/transact.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { deprecationSchedule } from '../platform/deprecation.js';
@@ -214,11 +214,15 @@ export const clientItemTrusts = (item: Record<string, unknown> | undefined, gene
  */
 const TRUST_ATTRIBUTES = ['grant_generation', 'disabled_at', ...PER_CLIENT_FAMILIES.map(accessAttribute)];
 
+/** A client's trust attributes (TRUST_ATTRIBUTES) that are set. */
+type Trust = Record<string, unknown>;
+const trustOf = (item: Record<string, unknown>): Trust => Object.fromEntries(TRUST_ATTRIBUTES.flatMap((a) => (item[a] === undefined ? [] : [[a, item[a]]])));
+
 const accessRecordOf = (item: ClientItem): Record<string, unknown> => ({
   ...clientKeys.access(item.client_id),
   entity: 'client-access',
   client_id: item.client_id,
-  ...Object.fromEntries(TRUST_ATTRIBUTES.flatMap((a) => (item[a as keyof ClientItem] === undefined ? [] : [[a, item[a as keyof ClientItem]]]))),
+  ...trustOf(item as unknown as Record<string, unknown>),
 });
 
 /**
@@ -244,10 +248,6 @@ export async function ensureAccessRecord(deps: Deps, clientId: string): Promise<
   }
 }
 
-/** A client's trust attributes (TRUST_ATTRIBUTES) that are set. */
-type Trust = Record<string, unknown>;
-const trustOf = (item: Record<string, unknown>): Trust => Object.fromEntries(TRUST_ATTRIBUTES.flatMap((a) => (item[a] === undefined ? [] : [[a, item[a]]])));
-
 /** Named condition: the item's trust attributes are still exactly `trust`. */
 const trustStill = (trust: Trust): Condition => {
   const names = Object.fromEntries(TRUST_ATTRIBUTES.map((a, i) => [`#t${i}`, a]));
@@ -263,8 +263,9 @@ const trustStill = (trust: Trust): Condition => {
  * writes the same values onto the access record, making it if there is
  * none: the record is the item's copy again after every trust change,
  * whatever came before (an older version's operator CLI changing the item
- * alone). Runs again if the item changed or a write on the record was in
- * flight (every request writes it).
+ * alone). Runs again if the item changed meanwhile (transact itself sends
+ * the transaction again when it met a write in flight on the record, which
+ * every request writes).
  */
 async function changeTrust(deps: Deps, clientId: string, change: (trust: Trust) => Trust, clientOnly: Record<string, unknown> = {}): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -272,11 +273,12 @@ async function changeTrust(deps: Deps, clientId: string, change: (trust: Trust) 
     if (!item) throw new DomainError('not-found', `No client ${clientId}`);
     const before = trustOf(item as unknown as Record<string, unknown>);
     const after = change(before);
-    const trust: Changes = { set: Object.fromEntries(TRUST_ATTRIBUTES.map((a) => [a, after[a]])) };
+    // Every trust attribute, an absent one as undefined (removed), so the record's copy is exactly the item's.
+    const trust = Object.fromEntries(TRUST_ATTRIBUTES.map((a) => [a, after[a]]));
     try {
       await transact(deps, [
-        part('client', updateItem(deps, clientKeys.item(clientId), { set: { ...trust.set, ...clientOnly } }, trustStill(before))),
-        part('record', updateItem(deps, clientKeys.access(clientId), { set: { ...trust.set, entity: 'client-access', client_id: clientId } })),
+        part('client', updateItem(deps, clientKeys.item(clientId), { set: { ...trust, ...clientOnly } }, trustStill(before))),
+        part('record', updateItem(deps, clientKeys.access(clientId), { set: { ...trust, entity: 'client-access', client_id: clientId } })),
       ]);
       return;
     } catch (err) {

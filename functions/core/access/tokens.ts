@@ -4,7 +4,7 @@ import { clientItemTrusts, clientKeys, clientTrustsGeneration, ensureAccessRecor
 import { countRequest, type RateLimitState } from './rate-limit.js';
 import { conflictPause } from '../platform/sdk.js';
 import { checkItem, itemAbsent, itemExists, part, putItem, transact, TransactionFailed, updateItem, type Changes, type Condition } from '../platform/transact.js';
-import { chunksOf, getMany, queryAll, retryOnConflict, type ItemKey } from '../platform/db.js';
+import { chunksOf, getMany, queryAll, type ItemKey } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
@@ -357,7 +357,7 @@ export async function revokeGrant(deps: Deps, grantId: string): Promise<void> {
       continue;
     }
     // The grant is revoked, so no new token can join it; mark the remainder (rare: >98 live tokens).
-    for (const hashes of rest) await retryOnConflict(() => transact(deps, hashes.map(revokeToken)));
+    for (const hashes of rest) await transact(deps, hashes.map(revokeToken));
     return;
   }
   throw new Error(`Could not revoke grant ${grantId}: it kept changing`);

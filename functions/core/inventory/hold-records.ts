@@ -18,8 +18,11 @@ import { freeUnit } from './units.js';
 
 export type HoldStatus = 'active' | 'released' | 'used' | 'expired';
 
-/** Whose hold it is: the agency itself (API), or one of its invites, whose holds never block the agency's (decision 4). */
-/** Who holds: the client, or an invite of the client, which holds no longer than it lives (`until`: its expiry). */
+/**
+ * Whose hold it is: the agency itself (API), or one of its invites, whose
+ * holds never block the agency's (decision 4) and last no longer than the
+ * invite (`until`: its expiry).
+ */
 export type Holder = { type: 'client'; clientId: string } | { type: 'invite'; clientId: string; inviteId: number; until?: string };
 
 /** What every hold carries; a family adds what its unit is (clinical: the interviewer's slot). */
