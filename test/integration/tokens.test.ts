@@ -3,7 +3,9 @@ import { clientKeys, createClient, getAccessRecord, getClient, rotateClientSecre
 import type { Deps } from '../../functions/core/platform/deps.js';
 import { DomainError } from '../../functions/core/platform/errors.js';
 import { sha256Hex } from '../../functions/core/platform/secrets.js';
-import { authenticate, issueTokenPair, refreshTokenPair, revokeGrant, tokenKeys } from '../../functions/core/access/tokens.js';
+import { revokeGrant } from '../../functions/core/access/revocation.js';
+import { tokenKeys } from '../../functions/core/access/token-records.js';
+import { authenticate, issueTokenPair, refreshTokenPair } from '../../functions/core/access/tokens.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
 import { cancelledFor, withFaults, withWireFaults, writeConflict } from '../support/faults.js';
 

@@ -23,7 +23,7 @@ import { outboxKeys } from '../../functions/core/events/outbox.js';
 import { rateLimitKeys, rateSubjects } from '../../functions/core/access/rate-limit.js';
 import { referenceKeys } from '../../functions/core/portal-v2/references.js';
 import { templateKeys } from '../../functions/core/portal-v2/templates.js';
-import { tokenKeys } from '../../functions/core/access/tokens.js';
+import { tokenKeys } from '../../functions/core/access/token-records.js';
 import { ledgerKeys } from '../../functions/core/commerce/ledger.js';
 import { paymentRequestKeys } from '../../functions/core/commerce/payment-requests.js';
 import { walletKeys } from '../../functions/core/commerce/wallets.js';

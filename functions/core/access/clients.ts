@@ -203,7 +203,7 @@ export const clientItemTrusts = (item: Record<string, unknown> | undefined, gene
  * The access record (`CLIENT#<id>` / `ACCESS`): a copy of what decides
  * whether the client's tokens are trusted and which per-client families it
  * has (TRUST_ATTRIBUTES, under the client item's names, so clientItemTrusts
- * and clientItemGrants read either), the grants revoked lately (tokens.ts)
+ * and clientItemGrants read either), the grants revoked lately (revocation.ts)
  * and the request counters (rate-limit.ts). An authenticated request reads
  * the client through the one write that counts it: one round trip, where a
  * read of the client beside a write of a counter took two. The copy stays

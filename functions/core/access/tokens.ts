@@ -1,16 +1,16 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { addSeconds, toEpochSeconds } from '../platform/clock.js';
-import { clientItemTrusts, clientKeys, clientTrustsGeneration, ensureAccessRecord, getAccessRecord, type ClientAccount } from './clients.js';
+import { clientItemTrusts, clientKeys, clientTrustsGeneration, type ClientAccount } from './clients.js';
 import { countRequest, type RateLimitState } from './rate-limit.js';
-import { conflictPause } from '../platform/sdk.js';
-import { checkItem, itemAbsent, itemExists, part, putItem, transact, TransactionFailed, updateItem, type Changes, type Condition } from '../platform/transact.js';
-import { chunksOf, getMany, queryAll, type ItemKey } from '../platform/db.js';
+import { revokedOnRecord, revokeGrant } from './revocation.js';
+import { tokenKeys, type GrantItem, type TokenItem } from './token-records.js';
+import { checkItem, itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Condition } from '../platform/transact.js';
+import { getMany, type ItemKey } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
-import { key } from '../platform/key-registry.js';
-import * as TABLE_KEYS from '../platform/table-keys.js';
 import { randomBytesHex, randomToken, sha256Hex } from '../platform/secrets.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
 
 /**
  * Bearer tokens. A token is 256 random bits, shown once and stored only as
@@ -37,51 +37,6 @@ import { randomBytesHex, randomToken, sha256Hex } from '../platform/secrets.js';
  * access token of the grant could live. Refreshing checks the client inside
  * the transaction it already writes, at no extra round trip.
  */
-
-type TokenKind = 'access' | 'refresh';
-
-interface TokenItem {
-  pk: string;
-  sk: string;
-  entity: 'token';
-  kind: TokenKind;
-  client_id: string;
-  family: FamilyId;
-  grant_id: string;
-  /** The client's grant generation when the grant began; absent on tokens from before generations: 0. */
-  client_generation?: number;
-  /** No token of the grant lives past this; absent on tokens from before the cap. */
-  grant_expires_at?: string;
-  issued_at: string;
-  expires_at: string;
-  ttl: number;
-  revoked_at?: string;
-  spent_at?: string;
-}
-
-interface GrantItem {
-  pk: string;
-  sk: string;
-  entity: 'grant';
-  grant_id: string;
-  client_id: string;
-  family: FamilyId;
-  version: number;
-  created_at: string;
-  expires_at: string;
-  ttl: number;
-  revoked_at?: string;
-}
-
-const TOKEN = TABLE_KEYS.token;
-const GRANT = TABLE_KEYS.grant;
-export const tokenKeys = {
-  token: (hash: string) => ({ pk: key(TOKEN.pk, hash), sk: TOKEN.sk.token }),
-  grant: (grantId: string) => ({ pk: key(GRANT.pk, grantId), sk: GRANT.sk.grant }),
-  /** One small item per token under its grant, so revoking can find them all. */
-  grantMember: (grantId: string, hash: string) => ({ pk: key(GRANT.pk, grantId), sk: key(GRANT.sk.member, hash) }),
-  grantMemberPrefix: GRANT.sk.member,
-};
 
 export interface TokenPair {
   token_type: 'Bearer';
@@ -147,7 +102,7 @@ function newTokenWrites(deps: Deps, grant: GrantLine, now: Date) {
     part(
       `${item.kind} member`,
       putItem(deps, {
-        ...tokenKeys.grantMember(grant.grantId, item.pk.slice(TOKEN.pk.length)),
+        ...tokenKeys.grantMember(grant.grantId, item.pk.slice(TABLE_KEYS.token.pk.length)),
         entity: 'grant-member',
         expires_at: item.expires_at,
         ttl: item.ttl,
@@ -224,18 +179,9 @@ async function getToken(deps: Deps, token: string): Promise<TokenItem | undefine
   return Item as TokenItem | undefined;
 }
 
-/** The access record's attributes about revocation all start so (see revokeGrant). */
-const REVOKED = 'revoked_';
-/** The access record's attribute that says a grant was revoked, until when it matters. */
-const revokedAttribute = (grantId: string) => `${REVOKED}${grantId}`;
-/** The access record's attribute that voids every access token issued up to it. */
-const REVOKED_BEFORE = `${REVOKED}before`;
-
 /** Does the client, as its access record says, still trust this token? */
 const recordTrusts = (record: Record<string, unknown> | undefined, token: TokenItem): boolean =>
-  clientItemTrusts(record, token.client_generation ?? 0) &&
-  record![revokedAttribute(token.grant_id)] === undefined &&
-  !(typeof record![REVOKED_BEFORE] === 'string' && token.issued_at <= (record![REVOKED_BEFORE] as string));
+  clientItemTrusts(record, token.client_generation ?? 0) && !revokedOnRecord(record!, token);
 
 /**
  * Authenticates a request and counts it against the client's limit for
@@ -324,93 +270,3 @@ async function rejectReuse(deps: Deps, grantId: string): Promise<never> {
   throw invalidToken('The refresh token was already used; every token of its grant has been revoked');
 }
 
-/**
- * Revokes a grant and every live token in it. Optimistic: if a refresh adds
- * tokens between our read and our write, the version check fails and we
- * read again; so does a revocation that lost to another on the access
- * record, or clashed with a write in flight there (every request writes it).
- */
-export async function revokeGrant(deps: Deps, grantId: string): Promise<void> {
-  for (let attempt = 1; attempt <= 8; attempt++) {
-    const { Item } = await deps.db.send(
-      new GetCommand({ TableName: deps.table, Key: tokenKeys.grant(grantId), ConsistentRead: true }),
-    );
-    const grant = Item as GrantItem | undefined;
-    if (!grant || grant.revoked_at) return;
-    // After the grant's read: a token the version we read covers was issued before this instant.
-    const now = deps.clock();
-
-    const [live, record] = await Promise.all([liveTokenHashes(deps, grantId, now), getAccessRecord(deps, grant.client_id)]);
-    const revokeToken = (hash: string) => part(`token ${hash}`, updateItem(deps, tokenKeys.token(hash), { set: { revoked_at: now.toISOString() } }, itemExists));
-    const [first, ...rest] = chunksOf(live, 98);
-    const { changes, condition } = revocationOnRecord(deps, record, grantId, now);
-    try {
-      await transact(deps, [
-        part('grant', updateItem(deps, tokenKeys.grant(grantId), { set: { revoked_at: now.toISOString() } }, { expression: 'version = :v', values: { ':v': grant.version } })),
-        part('record', updateItem(deps, clientKeys.access(grant.client_id), changes, condition)),
-        ...(first ?? []).map(revokeToken),
-      ]);
-    } catch (err) {
-      if (!(err instanceof TransactionFailed)) throw err;
-      if (err.has('record') && !err.failed.get('record')) await ensureAccessRecord(deps, grant.client_id);
-      await conflictPause(attempt);
-      continue;
-    }
-    // The grant is revoked, so no new token can join it; mark the remainder (rare: >98 live tokens).
-    for (const hashes of rest) await transact(deps, hashes.map(revokeToken));
-    return;
-  }
-  throw new Error(`Could not revoke grant ${grantId}: it kept changing`);
-}
-
-/** Past this many revoked grants on one access record, they give way to one `revoked_before` (below). */
-const REVOKED_LIMIT = 50;
-/**
- * How much later than this function's clock another's may run: a revoked
- * grant's entry outlives its last access token by this much, and
- * `revoked_before` takes the latest revocation it replaces, as that
- * revoker's clock read it.
- */
-const CLOCK_SKEW_SECONDS = 60;
-
-/**
- * A grant's revocation on the client's access record: an entry kept as long
- * as an access token of the grant could live (the access token lifetime from
- * now, and the clock skew), so a request with a token seen before refuses it
- * without reading it; entries past that go. A client revoking in a loop that
- * reaches REVOKED_LIMIT entries gets one `revoked_before` instead of the
- * others: every access token issued until the latest of those revocations
- * stops working (its refresh tokens still work), and the record stays small
- * (every request writes it, and a write is billed by the item's size). The
- * grant revoked now keeps its own entry whatever the others' fate, and
- * `revoked_before` never moves back (its condition): a revocation that lost
- * that race reads the record again.
- */
-function revocationOnRecord(deps: Deps, record: Record<string, unknown> | undefined, grantId: string, now: Date): { changes: Changes; condition: Condition } {
-  const ttl = deps.config.accessTokenTtlSeconds + CLOCK_SKEW_SECONDS;
-  const own = { [revokedAttribute(grantId)]: addSeconds(now, ttl).toISOString() };
-  const entries = Object.entries(record ?? {}).filter(([name]) => name.startsWith(REVOKED) && name !== REVOKED_BEFORE && name !== revokedAttribute(grantId));
-  const expired = entries.filter(([, until]) => String(until) <= now.toISOString()).map(([name]) => name);
-  if (entries.length - expired.length < REVOKED_LIMIT) return { changes: { set: own, remove: expired }, condition: itemExists };
-  // An entry's revocation was at its end less the lifetime it was given: usually before now, unless its revoker's clock ran ahead.
-  const latest = entries.map(([, until]) => addSeconds(new Date(String(until)), -ttl).toISOString()).reduce((a, b) => (a > b ? a : b), now.toISOString());
-  const before = typeof record?.[REVOKED_BEFORE] === 'string' && (record[REVOKED_BEFORE] as string) > latest ? (record[REVOKED_BEFORE] as string) : latest;
-  return {
-    changes: { set: { ...own, [REVOKED_BEFORE]: before }, remove: entries.map(([name]) => name) },
-    condition: { expression: 'attribute_exists(pk) AND (attribute_not_exists(#before) OR #before <= :before)', names: { '#before': REVOKED_BEFORE }, values: { ':before': before } },
-  };
-}
-
-async function liveTokenHashes(deps: Deps, grantId: string, now: Date): Promise<string[]> {
-  const members = await queryAll(deps, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    FilterExpression: 'expires_at > :now',
-    ExpressionAttributeValues: {
-      ':pk': tokenKeys.grant(grantId).pk,
-      ':prefix': tokenKeys.grantMemberPrefix,
-      ':now': now.toISOString(),
-    },
-    ConsistentRead: true,
-  });
-  return members.map((member) => String(member.sk).slice(tokenKeys.grantMemberPrefix.length));
-}
