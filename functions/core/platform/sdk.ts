@@ -1,3 +1,5 @@
+import { isTransactionConflict } from './conditions.js';
+
 /**
  * The SDK's logger middleware hands every request and response, copied
  * through the sensitive-data filter of its schema, to the client's logger:
@@ -31,7 +33,7 @@ export function retryingWriteConflicts<C extends { middlewareStack: { add(...arg
         try {
           return await next(args);
         } catch (err) {
-          if ((err as { name?: string })?.name !== 'TransactionConflictException' || attempt >= WRITE_CONFLICT_TRIES) throw err;
+          if (!isTransactionConflict(err) || attempt >= WRITE_CONFLICT_TRIES) throw err;
           await conflictPause(attempt);
         }
       }
