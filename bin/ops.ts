@@ -9,6 +9,7 @@ import { PRACTICAL_OPTIONS, practicalTrainingCommands } from '../lib/ops/practic
 import { VLS_OPTIONS, virtualLifeSupportCommands } from '../lib/ops/virtual-life-support.js';
 import { MONITORING_OPTIONS, registrationMonitoringCommands } from '../lib/ops/registration-monitoring.js';
 import { TEAM_OPTIONS, teamCommands } from '../lib/ops/team.js';
+import { OUTBOX_OPTIONS, outboxCommands } from '../lib/ops/outbox.js';
 
 /**
  * The operator CLI. It runs the same core code as the Lambdas, against the
@@ -26,6 +27,7 @@ const OPTIONS = {
   ...VLS_OPTIONS,
   ...MONITORING_OPTIONS,
   ...TEAM_OPTIONS,
+  ...OUTBOX_OPTIONS,
   table: { type: 'string' },
   bucket: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
@@ -49,7 +51,7 @@ let positionals: string[] = [];
 const commands = (): Record<string, OpsCommand> => {
   const k = opsKit(opts as OptionValues, positionals);
   const { 'seed-demo': seedDemo, ...clients } = clientCommands(k);
-  return { ...clients, ...portalV2Commands(k), ...clinicalInterviewCommands(k), ...practicalTrainingCommands(k), ...virtualLifeSupportCommands(k), ...registrationMonitoringCommands(k), ...teamCommands(k), 'seed-demo': seedDemo! };
+  return { ...clients, ...portalV2Commands(k), ...clinicalInterviewCommands(k), ...practicalTrainingCommands(k), ...virtualLifeSupportCommands(k), ...registrationMonitoringCommands(k), ...teamCommands(k), ...outboxCommands(k), 'seed-demo': seedDemo! };
 };
 let COMMANDS = commands();
 

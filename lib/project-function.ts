@@ -32,13 +32,14 @@ export interface ProjectFunctionProps {
  */
 export class ProjectFunction extends Construct {
   readonly fn: NodejsFunction;
+  readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: ProjectFunctionProps) {
     super(scope, id);
-    const logGroup = new LogGroup(this, 'Logs', {
+    const logGroup = (this.logGroup = new LogGroup(this, 'Logs', {
       logGroupName: props.logGroupName,
       retention: retentionOf(props.logRetentionDays),
-    });
+    }));
     this.fn = new NodejsFunction(this, 'Function', {
       entry: props.entry,
       handler: 'handler',

@@ -8,7 +8,9 @@ import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambd
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
-import { OUTBOX_QUEUES } from '../functions/core/events/outbox.js';
+import { OUTBOX_QUEUES, PARKED_LOG_MESSAGE } from '../functions/core/events/outbox.js';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { queueUrlEnv } from '../functions/core/platform/config.js';
 import { ProjectFunction } from './project-function.js';
 import { QUEUES, SCHEDULES, type WorkerAccess } from './queues.js';
@@ -79,7 +81,24 @@ export class WorkersStack extends Stack {
     };
 
     // New outbox items only: the filter keeps every other write of the table away from the relay.
-    const relay = worker('outbox-stream', 30, { sendsTo: Object.values(OUTBOX_QUEUES) });
+    // The table: the records of items a queue refused, parked so that the stream goes on past them.
+    const relay = worker('outbox-stream', 30, { sendsTo: Object.values(OUTBOX_QUEUES), table: 'readwrite' });
+    const parked = new MetricFilter(this, 'outbox-parked-filter', {
+      logGroup: relay.logGroup,
+      filterPattern: FilterPattern.stringValue('$.message', '=', PARKED_LOG_MESSAGE),
+      metricNamespace: `AgencyApi/${config.stage}`,
+      metricName: 'OutboxItemsParked',
+      metricValue: '1',
+      defaultValue: 0,
+    });
+    new Alarm(this, 'outbox-parked', {
+      alarmDescription: 'Outbox items a queue refused were parked: list and send them again with `npm run ops -- outbox parked`',
+      metric: parked.metric({ period: Duration.minutes(5), statistic: 'Sum' }),
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
     props.table.grantStreamRead(relay.fn);
     relay.fn.addEventSource(
       new DynamoEventSource(props.table, {

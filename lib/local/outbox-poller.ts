@@ -3,6 +3,7 @@ import { writeMany } from '../../functions/core/platform/db.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
 import { OUTBOX_SHARDS, outboxKeys, type OutboxItem } from '../../functions/core/events/outbox.js';
 import { relayOutbox, type RelayTargets } from '../../functions/core/events/relay.js';
+import { parkOutboxItems } from '../../functions/core/events/parked.js';
 import { invoke, notBilled } from './metering.js';
 import type { Poller } from './pollers.js';
 
@@ -10,9 +11,15 @@ import type { Poller } from './pollers.js';
  * Locally there is no DynamoDB stream: this poller reads new outbox items,
  * relays them with the same code as the cloud's stream handler, then deletes
  * them. An item is deleted only after it was queued, so a crash in between
- * sends it again (at least once), never loses it.
+ * sends it again (at least once), never loses it. An item the queue refuses
+ * on every try is parked (events/parked.ts), so it never stands in front of
+ * the items behind it; `onParked` hears of each.
  */
-export function startOutboxPoller(deps: Deps, targets: RelayTargets, options: { intervalMs?: number; onError?: (err: unknown) => void } = {}): Poller {
+export function startOutboxPoller(
+  deps: Deps,
+  targets: RelayTargets,
+  options: { intervalMs?: number; onError?: (err: unknown) => void; onParked?: (parked: { id: string; kind: string; client_id?: string; reason: string }) => void } = {},
+): Poller {
   let running = true;
   let wake: (() => void) | undefined;
 
@@ -31,8 +38,13 @@ export function startOutboxPoller(deps: Deps, targets: RelayTargets, options: { 
         ));
         if (Items.length === 0) return false;
         const items = Items as OutboxItem[];
-        const { notQueued, error } = await invoke('stream', () => relayOutbox(items, targets));
-        await notBilled(() => writeMany(deps, items.filter((item) => !notQueued.includes(item)).map((item) => ({ delete: { pk: item.pk, sk: item.sk } }))));
+        const { notQueued, error, refused } = await invoke('stream', () => relayOutbox(items, targets));
+        const refusedItems = new Set(refused.map((r) => r.item));
+        await notBilled(() => writeMany(deps, items.filter((item) => !notQueued.includes(item) && !refusedItems.has(item)).map((item) => ({ delete: { pk: item.pk, sk: item.sk } }))));
+        if (refused.length > 0) {
+          const parked = await notBilled(() => parkOutboxItems(deps, refused, { removeFromOutbox: true }));
+          for (const { id, kind, client_id, reason } of parked) options.onParked?.({ id, kind, client_id, reason });
+        }
         if (error) throw error;
         return Items.length === 100;
       }),

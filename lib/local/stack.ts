@@ -23,6 +23,8 @@ import { PROJECT_ROOT, ROUTES } from '../routes.js';
 import { startDynamoDbLocal, startLocalSqs, type RunningEmulator } from './emulators.js';
 import { outboxQueueUrls } from '../../functions/core/events/relay.js';
 import { startOutboxPoller } from './outbox-poller.js';
+import { createLogger } from '../../functions/middleware/logger.js';
+import { PARKED_LOG_MESSAGE } from '../../functions/core/events/outbox.js';
 import { startPoller, type Poller, type SqsWorker } from './pollers.js';
 import { lockDataDir } from './lock.js';
 import { ensureBucket, ensureKeyFormat, ensureQueues, ensureTable } from './provision.js';
@@ -157,7 +159,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
 
     const queueUrls = outboxQueueUrls((id) => queues.find((q) => q.id === id)!.url);
-    const outbox = startOutboxPoller(deps, { sqs, queueUrls }, { onError: options.onError });
+    // A parked item is the local stand-in for the cloud's alarm: one error line in the log (`npm run ops -- outbox parked` lists them).
+    const relayLog = createLogger({ service: 'agency-api', worker: 'outbox-stream' });
+    const outbox = startOutboxPoller(deps, { sqs, queueUrls }, { onError: options.onError, onParked: (parked) => relayLog.error(PARKED_LOG_MESSAGE, parked) });
     cleanups.push(() => outbox.stop());
 
     // The cloud runs these on EventBridge rules; here the same workers run on timers at the same rate.

@@ -215,7 +215,7 @@ describe('the agency flow', () => {
 });
 
 describe('hostile text', () => {
-  const HOSTILE = 'Must not contain control or invisible formatting characters';
+  const HOSTILE = 'Must not contain control, invisible formatting or noncharacter code points';
 
   it('refuses control and invisible formatting characters in the candidate\'s names, pointing at the field', async () => {
     const held = await holdFirstFree(riverside);

@@ -281,7 +281,7 @@ describe('validation', () => {
 const fieldError = (html: string, field: string) => new RegExp(`id="${field}-error">([^<]*)<`).exec(html)?.[1];
 
 describe('hostile text', () => {
-  const HOSTILE = 'Must not contain control or invisible formatting characters';
+  const HOSTILE = 'Must not contain control, invisible formatting or noncharacter code points';
 
   it.each([
     ['CR LF (a header injection)', 'Eve\r\nBcc: x@evil.example'],

@@ -6,6 +6,7 @@ import type { FamilyId } from '../platform/families.js';
 import { key } from '../platform/key-registry.js';
 import * as TABLE_KEYS from '../platform/table-keys.js';
 import { DELIVERY_LANES } from '../webhooks/retry.js';
+import { toQueueJson } from '../platform/queue-text.js';
 
 /**
  * The outbox: events, e-mails, job tasks and scheduled checks are written in the same
@@ -66,12 +67,18 @@ export const outboxKeys = {
 export const OUTBOX_QUEUES = { event: 'events', email: 'emails', job: 'jobs', check: 'checks', delivery: DELIVERY_LANES.fast } as const;
 export type OutboxKind = keyof typeof OUTBOX_QUEUES;
 
+/** The log line of each item the relay parks (./parked.ts): the cloud's alarm counts these lines (workers stack), the local stack writes them to its log. */
+export const PARKED_LOG_MESSAGE = 'outbox item parked';
+
 export interface OutboxItem {
   pk: string;
   sk: string;
   entity: 'outbox';
   kind: OutboxKind;
-  /** JSON text, so the resource travels exactly as the API showed it (a DynamoDB map would reorder its keys). */
+  /**
+   * JSON text, so the resource travels exactly as the API showed it (a DynamoDB map would reorder its keys),
+   * with everything past ASCII escaped so that any queue takes it (platform/queue-text.ts).
+   */
   payload: string;
   created_at: string;
   ttl: number;
@@ -85,7 +92,7 @@ export function outboxPut(deps: Deps, kind: OutboxKind, id: string, payload: obj
     ...outboxKeys.item(id, createdAt),
     entity: 'outbox',
     kind,
-    payload: JSON.stringify(payload),
+    payload: toQueueJson(payload),
     created_at: createdAt,
     ttl: toEpochSeconds(addSeconds(now, OUTBOX_RETENTION_SECONDS)),
   };

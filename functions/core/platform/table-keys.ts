@@ -88,6 +88,8 @@ export const rate = { pk: 'RATE#', sk: { window: 'WINDOW#' } } as const satisfie
 export const token = { pk: 'TOKEN#', sk: { token: 'TOKEN' } } as const satisfies PartitionKind;
 export const grant = { pk: 'GRANT#', sk: { grant: 'GRANT', member: 'TOKEN#' } } as const satisfies PartitionKind;
 export const outbox = { pk: 'OUTBOX#', sk: { item: '' } } as const satisfies PartitionKind;
+// Outbox items a queue refused, parked for an operator (events/parked.ts): the relay goes on with the items behind them.
+export const relayFailed = { pk: 'RELAY_FAILED', sk: { item: '' } } as const satisfies PartitionKind;
 export const webhookLog = { pk: 'WEBHOOK_LOG#', sk: { attempt: '' } } as const satisfies PartitionKind;
 // A job's per-task markers: a task is counted once, however often SQS delivers it.
 export const jobTask = { pk: 'JOB_TASK#', sk: { task: 'TASK#' } } as const satisfies PartitionKind;
