@@ -137,6 +137,22 @@ describe('the workers stack', () => {
     });
   });
 
+  it('counts the items the relay parks from its log, and alarms on the first', () => {
+    workers.hasResourceProperties('AWS::Logs::MetricFilter', {
+      FilterPattern: '{ $.message = "outbox item parked" }',
+      MetricTransformations: [Match.objectLike({ MetricName: 'OutboxItemsParked', MetricValue: '1' })],
+    });
+    workers.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'OutboxItemsParked',
+      Statistic: 'Sum',
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      AlarmDescription: Match.stringLikeRegexp('ops -- outbox parked'),
+    });
+    const relay = workers.toJSON().Resources[functionOf('outbox-stream')].Properties;
+    expect(relay.Environment.Variables).toHaveProperty('TABLE_NAME');
+  });
+
   it('gives every worker less time than its queue\'s visibility timeout, so a message is never handled twice at once', () => {
     for (const def of QUEUES.filter((q) => q.worker)) {
       const fn = workers.toJSON().Resources[functionOf(def.worker!)].Properties;
