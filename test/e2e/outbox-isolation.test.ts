@@ -4,7 +4,7 @@ import { writeMany } from '../../functions/core/platform/db.js';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { eventually } from '../support/eventually.js';
-import { call, mailTo, startTestStack } from '../support/local-stack.js';
+import { call, demoTokens, mailTo, startTestStack } from '../support/local-stack.js';
 import { ops } from '../support/ops.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 
@@ -23,14 +23,10 @@ let northwind: string;
 let riverside: string;
 let receiver: Receiver;
 
-const tokenFor = async (client_id: string, client_secret: string) =>
-  (await call(`${base}/auth/token`, { body: { client_id, client_secret } })).body.access_token as string;
-
 beforeAll(async () => {
   stack = await startTestStack();
   base = stack.info.families['clinical-interview']!;
-  northwind = await tokenFor('demo-northwind', 'cs_demo_northwind_local_only');
-  riverside = await tokenFor('demo-riverside', 'cs_demo_riverside_local_only');
+  ({ northwind, riverside } = (await demoTokens(stack))['clinical-interview']!);
   receiver = await startReceiver();
 });
 afterAll(async () => {
