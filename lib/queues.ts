@@ -42,7 +42,10 @@ export interface QueueDefinition extends WorkerAccess {
  * Isolation). Retries are scheduled by changing visibility; one receive per
  * step of the schedule plus the first, then the dead-letter queue. Messages
  * wait here for hours between retries by design: the age alarm allows the
- * longest step. The slow lane has fewer pollers: its endpoints may hang.
+ * longest step. The slow lane has fewer pollers: its endpoints may hang. A
+ * fast-lane batch lasts FAST_LANE_BUDGET_SECONDS (retry.ts) and its
+ * bookkeeping at most, however long its endpoints' timeouts: new endpoints
+ * that hang can hold all of its concurrent batches for that long only.
  */
 const deliveryLane = (lane: Lane, worker: string, maxConcurrency: number): QueueDefinition => ({
   id: DELIVERY_LANES[lane],
@@ -72,6 +75,9 @@ export const QUEUES: readonly QueueDefinition[] = [
   // Registration monitoring checks the dispatcher found due, run one after another (each within the register's 8 s budget).
   // A redelivered one finds its claim: it runs under the same verification id or stops.
   { id: 'checks', visibilityTimeoutSeconds: 180, maxReceiveCount: 5, batchSize: 5, maxConcurrency: 4, worker: 'monitoring-checks', workerTimeoutSeconds: 120, table: 'readwrite', maxAgeSeconds: 1800 },
+  // Refunds owed to candidates, sent to the payment provider (core/commerce/refunds.ts). A failure waits longer each time
+  // (the worker's backoff, up to 15 minutes); after eight receives, about an hour and a half, the dead-letter queue's alarm calls a person.
+  { id: 'refunds', visibilityTimeoutSeconds: 60, maxReceiveCount: 8, batchSize: 5, maxConcurrency: 2, worker: 'refund-sender', workerTimeoutSeconds: 40, table: 'readwrite', maxAgeSeconds: 7200 },
 ];
 
 /**

@@ -11,7 +11,8 @@ import { verify } from '../../functions/core/webhooks/signing.js';
 import { createSqsClient } from '../../functions/core/platform/sqs.js';
 import type { UrlPolicy } from '../../functions/core/webhooks/url-guard.js';
 import { attemptDelivery } from '../../functions/core/webhooks/attempt.js';
-import { deliveryLog, type DeliveryConfig, type DeliveryMessage, type LaneQueues, type Lanes } from '../../functions/core/webhooks/delivery.js';
+import { FAST_LANE_BUDGET_SECONDS } from '../../functions/core/webhooks/retry.js';
+import { deliveryLog, laneOf, type DeliveryConfig, type DeliveryMessage, type LaneQueues, type Lanes } from '../../functions/core/webhooks/delivery.js';
 import { deliveryHandler, fanOutHandler } from '../../functions/workers/_webhooks.js';
 import { createEndpoint, getEndpointItem, rotateSecret, updateEndpoint, webhookKeys, type EndpointItem } from '../../functions/core/webhooks/endpoints.js';
 import { startPoller, type Poller } from '../../lib/local/pollers.js';
@@ -388,6 +389,56 @@ describe('lanes and the per-endpoint bound', () => {
     expect(receiver.received.map((r) => r.headers['webhook-id']).sort()).toEqual(toA.map((m) => m.event.id).sort());
   });
 
+  it("in the fast lane, gives up on an attempt at the lane's budget as a failure, so the endpoint's deliveries go through the slow lane", async () => {
+    const silent = await startReceiver();
+    silent.script('hang');
+    try {
+      const client = await newClient(deps);
+      const hangs = await createEndpoint(deps, client, 'clinical-interview', { name: 'Silent', url: silent.url, events: ['booking.created'], timeout_seconds: 30 }, LOCAL);
+      const healthy = await endpoint();
+      const records = [messageFor(client, hangs.id), messageFor(healthy.client, healthy.id)].map((m, n) => ({
+        messageId: `m${n}`, receiptHandle: 'not-a-real-handle', body: JSON.stringify(m), attributes: { ApproximateReceiveCount: '1' },
+      }));
+      const started = Date.now();
+      const response = await deliveryHandler(deps, sqs, laneQueues('fast'), config)({ Records: records } as unknown as SQSEvent);
+      expect(Date.now() - started).toBeLessThan((FAST_LANE_BUDGET_SECONDS + 2) * 1000);
+      expect(response.batchItemFailures).toEqual([{ itemIdentifier: 'm0' }]);
+      const [given] = await logOf(client, hangs.id);
+      expect(given).toMatchObject({ attempt: 1, outcome: 'failed', response_status: null, error: `no answer within ${FAST_LANE_BUDGET_SECONDS} s, the fast lane's budget` });
+      expect(given!.duration_ms).toBeGreaterThanOrEqual(FAST_LANE_BUDGET_SECONDS * 1000 - 50);
+      const item = await endpointItem(client, hangs.id);
+      expect(item).toMatchObject({ consecutive_failures: 1 });
+      expect(laneOf(item)).toBe('slow');
+      expect(await logOf(healthy.client, healthy.id)).toEqual([expect.objectContaining({ outcome: 'delivered' })]);
+      expect(laneOf(await endpointItem(healthy.client, healthy.id))).toBe('fast');
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it("records each endpoint's attempts as soon as they end, whatever another endpoint's in the batch are waiting for", async () => {
+    const silent = await startReceiver();
+    silent.script('hang');
+    try {
+      const client = await newClient(deps);
+      const hangs = await createEndpoint(deps, client, 'clinical-interview', { name: 'Silent', url: silent.url, events: ['booking.created'], timeout_seconds: 4 }, LOCAL);
+      const healthy = await endpoint();
+      const records = [messageFor(client, hangs.id), messageFor(healthy.client, healthy.id)].map((m, n) => ({
+        messageId: `m${n}`, receiptHandle: 'not-a-real-handle', body: JSON.stringify(m), attributes: { ApproximateReceiveCount: '1' },
+      }));
+      // The slow lane waits out the whole timeout; the healthy endpoint's attempt is recorded long before.
+      let done = false;
+      const handled = deliveryHandler(deps, sqs, laneQueues('slow'), config)({ Records: records } as unknown as SQSEvent).finally(() => (done = true));
+      await logOnce(healthy.client, healthy.id, 1);
+      expect(await endpointItem(healthy.client, healthy.id)).toMatchObject({ consecutive_failures: 0, last_response_code: 200 });
+      expect(done).toBe(false);
+      expect((await handled).batchItemFailures).toEqual([{ itemIdentifier: 'm0' }]);
+      expect((await logOf(client, hangs.id))[0]).toMatchObject({ outcome: 'failed', error: 'timed out after 4 s' });
+    } finally {
+      await silent.close();
+    }
+  });
+
   it('in the slow lane, attempts at most three deliveries to one endpoint per batch and queues the rest again, as first attempts', async () => {
     const a = await endpoint();
     const b = await endpoint();
@@ -413,7 +464,7 @@ describe('the outbox relay', () => {
     const relayQueues = await ensureQueues(sqs, uniqueName('relay'));
     const events = relayQueues.find((q) => q.id === 'events')!;
     const items = [item('event', 1), item('email', 2), item('event', 3), ...Array.from({ length: 11 }, (_, n) => item('event', 10 + n))];
-    const { notQueued, error } = await relayOutbox(items, { sqs, queueUrls: { event: events.url, email: `${events.url}-missing`, job: `${events.url}-missing`, check: `${events.url}-missing`, delivery: `${events.url}-missing` } });
+    const { notQueued, error } = await relayOutbox(items, { sqs, queueUrls: { event: events.url, email: `${events.url}-missing`, job: `${events.url}-missing`, check: `${events.url}-missing`, delivery: `${events.url}-missing`, refund: `${events.url}-missing` } });
     expect(notQueued).toEqual([items[1]]);
     expect(error).toBeDefined();
     const ids: string[] = [];
@@ -431,6 +482,7 @@ describe('the outbox relay', () => {
     process.env.QUEUE_URL_JOBS = `${process.env.QUEUE_URL_EVENTS}-missing`;
     process.env.QUEUE_URL_CHECKS = `${process.env.QUEUE_URL_EVENTS}-missing`;
     process.env.QUEUE_URL_DELIVERIES = `${process.env.QUEUE_URL_EVENTS}-missing`;
+    process.env.QUEUE_URL_REFUNDS = `${process.env.QUEUE_URL_EVENTS}-missing`;
     const { handler } = await import('../../functions/workers/outbox-stream.js');
     const records = [item('event', 1), item('email', 2), item('event', 3), item('email', 4)].map((i, n) => ({
       eventName: 'INSERT',

@@ -1,5 +1,6 @@
-import { deliveryConfigFromEnv } from '../../functions/core/webhooks/delivery.js';
-import { retryDelay, RETRY_SCHEDULE } from '../../functions/core/webhooks/retry.js';
+import { deliveryConfigFromEnv, laneOf } from '../../functions/core/webhooks/delivery.js';
+import type { EndpointItem } from '../../functions/core/webhooks/endpoints.js';
+import { FAST_LANE_BUDGET_SECONDS, retryDelay, RETRY_SCHEDULE } from '../../functions/core/webhooks/retry.js';
 
 describe('the webhook retry schedule', () => {
   it('is 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h unless configured', () => {
@@ -49,5 +50,22 @@ describe('the delay before a retry', () => {
     expect(retryDelay(schedule, 7, 99_999)).toBe(43_200);
     expect(retryDelay(schedule, 6, undefined, () => 1)).toBe(43_200);
     expect(retryDelay([40_000], 1, undefined, () => 1)).toBe(43_200);
+  });
+});
+
+describe('the lane of an endpoint', () => {
+  const endpoint = (item: Partial<EndpointItem>) => ({ consecutive_failures: 0, ...item }) as EndpointItem;
+  const budgetMs = FAST_LANE_BUDGET_SECONDS * 1000;
+
+  it('is fast until an attempt fails, and slow until one succeeds', () => {
+    expect(laneOf(endpoint({}))).toBe('fast');
+    expect(laneOf(endpoint({ last_duration_ms: 120 }))).toBe('fast');
+    expect(laneOf(endpoint({ consecutive_failures: 1, last_duration_ms: 120 }))).toBe('slow');
+  });
+
+  it("stays slow after a success that took longer than the fast lane's budget, and is fast again after one within it", () => {
+    expect(laneOf(endpoint({ last_duration_ms: budgetMs + 500 }))).toBe('slow');
+    expect(laneOf(endpoint({ last_duration_ms: budgetMs }))).toBe('slow');
+    expect(laneOf(endpoint({ last_duration_ms: budgetMs - 1 }))).toBe('fast');
   });
 });

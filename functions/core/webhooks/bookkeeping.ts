@@ -56,16 +56,17 @@ export function logItem(a: Attempt) {
 
 /**
  * One update of the endpoint's bookkeeping for all of a batch's attempts at
- * it, taken in the order they finished: the last response code, and the run
- * of failures since the last success. Returns the endpoint as it now is
+ * it, taken in the order they finished: the last response code and how long
+ * it took (which keeps a slow endpoint in the slow lane), and the run of
+ * failures since the last success. Returns the endpoint as it now is
  * (undefined if it was deleted meanwhile).
  */
 async function bookkeeping(deps: Deps, message: DeliveryMessage, results: AttemptResult[], now: Date): Promise<EndpointItem | undefined> {
   const key = webhookKeys.endpoint(message.client_id, message.family, message.endpoint_id);
   const lastSuccess = results.findLastIndex((r) => r.ok);
   const failuresSince = results.length - 1 - lastSuccess;
-  const values: Record<string, unknown> = { ':now': now.toISOString(), ':code': results.at(-1)!.status };
-  const set = ['last_delivered_at = :now', 'last_response_code = :code'];
+  const values: Record<string, unknown> = { ':now': now.toISOString(), ':code': results.at(-1)!.status, ':ms': results.at(-1)!.durationMs };
+  const set = ['last_delivered_at = :now', 'last_response_code = :code', 'last_duration_ms = :ms'];
   const remove: string[] = [];
   if (lastSuccess === -1) {
     set.push('consecutive_failures = consecutive_failures + :failures', 'failing_since = if_not_exists(failing_since, :now)');

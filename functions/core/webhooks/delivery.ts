@@ -12,17 +12,17 @@ import { formatWithOffset } from '../platform/time.js';
 import { policyFromEnv, type UrlPolicy } from './url-guard.js';
 import { attemptDelivery } from './attempt.js';
 import { logItem, settleEndpoint, type Attempt } from './bookkeeping.js';
-import { DEFER_SECONDS, DELIVERY_LANES, MAX_ATTEMPTS_PER_ENDPOINT_PER_BATCH, MAX_VISIBILITY_SECONDS, RETRY_SCHEDULE, type Lane } from './retry.js';
+import { DEFER_SECONDS, DELIVERY_LANES, FAST_LANE_BUDGET_SECONDS, MAX_ATTEMPTS_PER_ENDPOINT_PER_BATCH, MAX_VISIBILITY_SECONDS, RETRY_SCHEDULE, type Lane } from './retry.js';
 import { listEndpoints, webhookKeys, type EndpointItem } from './endpoints.js';
 
 /**
  * Webhook delivery. Fan-out turns one event into one message per subscribed
- * active endpoint; delivery POSTs it, signed (webhook-attempt.ts), and
- * records the attempt (webhook-bookkeeping.ts). A failure is retried by
- * making the message visible again after the next step of the schedule
- * (webhook-retry.ts); after the last step SQS moves it to the dead-letter
- * queue. Deliveries to an endpoint whose latest attempt failed go through the
- * slow lane, a queue of their own with its own pollers.
+ * active endpoint; delivery POSTs it, signed (attempt.ts), and records the
+ * attempt (bookkeeping.ts). A failure is retried by making the message
+ * visible again after the next step of the schedule (retry.ts); after the
+ * last step SQS moves it to the dead-letter queue. Deliveries to an endpoint
+ * whose latest attempt failed, or took longer than the fast lane's budget, go
+ * through the slow lane, a queue of their own with its own pollers.
  */
 
 export interface DeliveryMessage {
@@ -32,6 +32,15 @@ export interface DeliveryMessage {
   endpoint_id: number;
   /** Attempts made before this message was queued (moved to the slow lane, or deferred): its attempt number is this plus its receive count. */
   attempts_before?: number;
+}
+
+/** A delivery to attempt in this batch. */
+interface Due {
+  queued: QueueMessage;
+  message: DeliveryMessage;
+  /** Its attempt number: 1 for the first. */
+  attempt: number;
+  endpoint: EndpointItem;
 }
 
 /** The delivery queues' URLs, by lane. */
@@ -54,8 +63,13 @@ export const laneQueuesFromEnv = (lane: Lane, env: NodeJS.ProcessEnv = process.e
   slowUrl: laneUrlFromEnv('slow', env),
 });
 
-/** Slow until a success: the latest attempt failed or timed out (a run of failures is under way). */
-export const laneOf = (endpoint: EndpointItem): Lane => (endpoint.consecutive_failures > 0 ? 'slow' : 'fast');
+/**
+ * Slow until an answer within the fast lane's budget: the latest attempt
+ * failed or timed out (a run of failures is under way), or succeeded but took
+ * longer than the fast lane would have waited.
+ */
+export const laneOf = (endpoint: EndpointItem): Lane =>
+  endpoint.consecutive_failures > 0 || (endpoint.last_duration_ms ?? 0) >= FAST_LANE_BUDGET_SECONDS * 1000 ? 'slow' : 'fast';
 
 /** A message to queue on behalf of a received one, which fails if it cannot be queued. */
 interface Outgoing {
@@ -168,8 +182,13 @@ async function toEachClient(deps: Deps, events: { queued: QueueMessage; event: D
 
 /**
  * The delivery of a batch of delivery messages from one lane. A batch costs
- * one read of its endpoints, its POSTs side by side, one bookkeeping update
- * per endpoint and its attempt logs written together. A failed attempt is
+ * one read of its endpoints, then per endpoint, side by side and each on its
+ * own: its POSTs, one bookkeeping update once they have all ended, its attempt
+ * logs and its retries; so an endpoint that is slow to answer delays the
+ * recording of no other endpoint's attempts. In the fast lane an attempt
+ * ends at FAST_LANE_BUDGET_SECONDS at the latest (as a failure, which sends
+ * the endpoint's deliveries through the slow lane), so a batch never holds
+ * one of the fast lane's concurrent batches much longer. A failed attempt is
  * retried by making its message visible again after the next step of the
  * schedule (after the last, at once, so SQS moves it to the dead-letter
  * queue); its message is failed so SQS keeps it. When the retry comes due in
@@ -212,7 +231,7 @@ export function deliver(deps: Deps, sqs: SQSClient, { lane, queueUrl, slowUrl }:
       return failed;
     }
 
-    const due: { queued: QueueMessage; message: DeliveryMessage; attempt: number; endpoint: EndpointItem }[] = [];
+    const due: Due[] = [];
     const moves: Outgoing[] = [];
     const spent: QueueMessage[] = [];
     const perEndpoint = new Map<string, number>();
@@ -240,55 +259,56 @@ export function deliver(deps: Deps, sqs: SQSClient, { lane, queueUrl, slowUrl }:
       due.push({ queued, message, attempt, endpoint });
     }
 
-    const attempts: Attempt[] = [];
+    const budgetSeconds = lane === 'fast' ? FAST_LANE_BUDGET_SECONDS : Infinity;
+    /** Sets the visibility of messages to retry (0: at once, to the dead-letter queue); each stays failed so SQS keeps it. */
+    const retry = (retries: { queued: QueueMessage; seconds: number }[]) =>
+      Promise.all(
+        chunksOf(retries, 10).map(async (chunk) => {
+          chunk.forEach((a) => fail(a.queued));
+          try {
+            const result = await sqs.send(
+              new ChangeMessageVisibilityBatchCommand({
+                QueueUrl: queueUrl,
+                Entries: chunk.map((a, n) => ({ Id: String(n), ReceiptHandle: a.queued.receiptHandle, VisibilityTimeout: a.seconds })),
+              }),
+            );
+            for (const f of result.Failed ?? []) onError(new Error(`Could not schedule the retry: ${f.Code} ${f.Message ?? ''}`), chunk[Number(f.Id)]!.queued.id);
+          } catch (err) {
+            chunk.forEach((a) => onError(err, a.queued.id));
+          }
+        }),
+      );
+
+    /** One endpoint's attempts of this batch, then their recording, as soon as they have all ended. */
+    const deliverTo = async (group: Due[]) => {
+      const attempts: Attempt[] = [];
+      await Promise.all(
+        group.map(async ({ queued, message, attempt, endpoint }) => {
+          const at = deps.clock();
+          const result = await attemptDelivery(endpoint, message.event, at, config.policy, budgetSeconds);
+          attempts.push({ queued, message, attempt, at, result });
+        }),
+      );
+      try {
+        await settleEndpoint(deps, config, attempts);
+      } catch (err) {
+        for (const a of attempts) fail(a.queued, err);
+        return;
+      }
+      // A log that could not be written is as if the attempt never was: the message comes back.
+      await Promise.all(
+        chunksOf(attempts, 25).map((chunk) =>
+          writeMany(deps, chunk.map((a) => ({ put: logItem(a) }))).catch((err) => chunk.forEach((a) => fail(a.queued, err))),
+        ),
+      );
+      await retry(attempts.filter((a) => a.retryInSeconds !== undefined).map((a) => ({ queued: a.queued, seconds: a.retryInSeconds! })));
+    };
+
     await Promise.all([
-      ...due.map(async ({ queued, message, attempt, endpoint }) => {
-        const at = deps.clock();
-        const result = await attemptDelivery(endpoint, message.event, at, config.policy);
-        attempts.push({ queued, message, attempt, at, result });
-      }),
+      ...[...Map.groupBy(due, (d) => id(keyOf(d.message))).values()].map(deliverTo),
       queueAll(sqs, moves, fail),
+      retry(spent.map((queued) => ({ queued, seconds: 0 }))),
     ]);
-
-    const settled: Attempt[] = [];
-    await Promise.all(
-      [...Map.groupBy(attempts, (a) => id(keyOf(a.message))).values()].map(async (group) => {
-        try {
-          await settleEndpoint(deps, config, group);
-          settled.push(...group);
-        } catch (err) {
-          for (const a of group) fail(a.queued, err);
-        }
-      }),
-    );
-
-    // A log that could not be written is as if the attempt never was: the message comes back.
-    await Promise.all(
-      chunksOf(settled, 25).map((chunk) =>
-        writeMany(deps, chunk.map((a) => ({ put: logItem(a) }))).catch((err) => chunk.forEach((a) => fail(a.queued, err))),
-      ),
-    );
-
-    const retries = [
-      ...settled.filter((a) => a.retryInSeconds !== undefined).map((a) => ({ queued: a.queued, seconds: a.retryInSeconds! })),
-      ...spent.map((queued) => ({ queued, seconds: 0 })),
-    ];
-    await Promise.all(
-      chunksOf(retries, 10).map(async (chunk) => {
-        chunk.forEach((a) => fail(a.queued));
-        try {
-          const result = await sqs.send(
-            new ChangeMessageVisibilityBatchCommand({
-              QueueUrl: queueUrl,
-              Entries: chunk.map((a, n) => ({ Id: String(n), ReceiptHandle: a.queued.receiptHandle, VisibilityTimeout: a.seconds })),
-            }),
-          );
-          for (const f of result.Failed ?? []) onError(new Error(`Could not schedule the retry: ${f.Code} ${f.Message ?? ''}`), chunk[Number(f.Id)]!.queued.id);
-        } catch (err) {
-          chunk.forEach((a) => onError(err, a.queued.id));
-        }
-      }),
-    );
     return failed;
   };
 }

@@ -43,6 +43,8 @@ export interface EndpointItem {
   last_delivered_at: string | null;
   last_response_code: number | null;
   consecutive_failures: number;
+  /** How long the latest attempt took (milliseconds): one longer than the fast lane's budget keeps the endpoint in the slow lane. */
+  last_duration_ms?: number;
   /** When the current run of failures began; the endpoint is switched off when it has lasted too long. */
   failing_since?: string;
   disabled_reason?: string;

@@ -6,8 +6,10 @@
 
 /**
  * The delivery queues (design section 7, Isolation): an endpoint whose latest
- * attempt failed or timed out is delivered from the slow lane, so that its
- * hanging POSTs never hold the pollers that healthy endpoints are served by.
+ * attempt failed, timed out or took longer than FAST_LANE_BUDGET_SECONDS is
+ * delivered from the slow lane, so that its hanging POSTs never hold the
+ * pollers that healthy endpoints are served by; and one that has not failed
+ * yet holds a fast-lane batch for the budget at most, not its timeout.
  */
 export const DELIVERY_LANES = { fast: 'deliveries', slow: 'deliveries_slow' } as const;
 export type Lane = keyof typeof DELIVERY_LANES;
@@ -22,6 +24,16 @@ export type Lane = keyof typeof DELIVERY_LANES;
  */
 export const MAX_ATTEMPTS_PER_ENDPOINT_PER_BATCH: Record<Lane, number> = { fast: 10, slow: 3 };
 export const DEFER_SECONDS = 2;
+
+/**
+ * How long the fast lane waits for an answer (design section 7, Isolation).
+ * An attempt still unanswered after this is given up on as failed, so the
+ * endpoint is delivered from the slow lane (with its whole timeout_seconds)
+ * from then on: a new endpoint that hangs holds a fast-lane batch this long,
+ * not its timeout. An endpoint stays in the slow lane until an attempt there
+ * is answered within this budget.
+ */
+export const FAST_LANE_BUDGET_SECONDS = 2;
 
 /** Seconds before each retry; the deliveries queue allows RETRY_SCHEDULE.length + 1 receives. */
 export const RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000];
