@@ -10,6 +10,7 @@ import { HoldConflict, Problem, SeatHoldConflict, VlsHoldConflict } from './cont
 const PROBLEM_ITEMS = new Set<v.GenericSchema>([Problem, HoldConflict, SeatHoldConflict, VlsHoldConflict]);
 import { TAGS } from './contracts/tags.js';
 import { routesOf, type Route } from './routes/index.js';
+import { describeRule } from './routes/acting-user.js';
 import { schemaFor } from './routes/operation.js';
 import { PATH_PARAMS, pathParamNames, type PathParamName } from './schemas/params.js';
 
@@ -135,14 +136,14 @@ function operation(route: Route): Json {
       'x-contract': 'project',
     });
   }
-  // The family's own operations (handlers in its folder), not the shared ones (tokens, webhooks); or one operation that names its permission.
-  const actingUser = route.actingUser !== undefined || (route.auth === 'bearer' && route.handler.startsWith(`${route.family}/`) && (familySpec(route.family) as { actingUser?: boolean }).actingUser === true);
+  // What the route says an acting user must be (every bearer operation of a family with team users, shared ones included).
+  const actingUser = route.actingUser === undefined ? undefined : describeRule(route.actingUser);
   if (actingUser) {
     parameters.push({
       name: 'Acting-User',
       in: 'header',
       required: false,
-      description: 'A team user\'s id: the request acts as that user, within their role (checked after a path\'s 404, before the body), and is recorded as theirs. Without it, the account acts.',
+      description: `A team user's id: the request acts as that user, within their role (${actingUser.needs ? `needs ${actingUser.needs}` : 'any active team user'}; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.`,
       schema: { type: 'integer', minimum: 1 },
       example: 3,
       'x-contract': 'project',
@@ -175,9 +176,17 @@ function operation(route: Route): Json {
     add(415, `Body not ${route.contentType ?? 'application/json'}`, COMMON_REFUSALS.unsupportedMediaType);
   }
   if (actingUser) {
-    const needs = route.actingUser;
-    const refusal = needs ? { ...COMMON_REFUSALS.actingUser, detail: `The acting user may not do this (${needs})`, extensions: { permission: needs } } : COMMON_REFUSALS.actingUser;
-    add(403, `The Acting-User may not do this: not an active team user of the account, or outside their role${needs ? ` (needs ${needs})` : ''}`, refusal);
+    const { permission, needs } = actingUser;
+    const refusal = permission
+      ? { ...COMMON_REFUSALS.actingUser, detail: `The acting user may not do this (${permission})`, extensions: { permission } }
+      : { code: COMMON_REFUSALS.actingUser.code, detail: 'The acting user is not an active team user of this account' };
+    const description = `The Acting-User may not do this: not an active team user of the account${needs ? `, or outside their role (needs ${needs})` : ''}`;
+    // An operation whose contract states its own 403 (an entitlement) answers this one too: one more example of it.
+    const stated = responses[403] as { description: string; content: Record<string, { examples: Record<string, unknown> }> } | undefined;
+    if (stated) {
+      stated.description = `${stated.description}; or ${description[0]!.toLowerCase()}${description.slice(1)}`;
+      Object.assign(stated.content['application/problem+json']!.examples, problemContent([refusal])['application/problem+json'].examples);
+    } else add(403, description, refusal);
   }
   if (route.upload) {
     add(413, `File over ${route.upload.maxBytes} bytes`, COMMON_REFUSALS.tooLarge);

@@ -14,6 +14,7 @@ import { recordDeprecatedCall } from '../core/access/deprecated-calls.js';
 import { clientItemGrants } from '../core/access/clients.js';
 import { DomainError } from '../core/platform/errors.js';
 import { authenticateRequest, type AccessContext } from '../core/access/tokens.js';
+import { checkActing, type Acting } from './acting-user.js';
 import { bodyLimitMiddleware, edgeMiddleware, parsePathParams, publicBaseUrl, toLambdaResult, type Event, type HttpResult, type Middleware, type Request } from './edge.js';
 import { errorFields, type Logger } from './logger.js';
 
@@ -21,8 +22,9 @@ export { MAX_BODY_BYTES, type Event, type HttpResult, type RequestState } from '
 import { edgeProblem, toProblemResponse, validationProblem, type FieldError } from './problems.js';
 
 /**
- * Builds a Lambda handler for one route: parse, authenticate, rate-limit,
- * validate, then call the operation. Every failure on the way becomes a
+ * Builds a Lambda handler for one route: authenticate, rate-limit, parse,
+ * find the path's object, check `Acting-User`, validate, then call the
+ * operation. Every failure on the way becomes a
  * problem+json response in one place (the edge middleware, used first so its
  * onError runs last).
  */
@@ -47,14 +49,17 @@ export interface HttpInput<O extends Operation> {
   baseUrl: string;
   /** The items of `HandlerOptions.prefetch`, in its order, as read with the token (undefined: absent). */
   prefetched: (Record<string, unknown> | undefined)[];
+  /** The team user the request acts as (`Acting-User`, checked against the route's rule before the operation runs); null: the account. */
+  acting: Acting | null;
 }
 
 export interface HandlerOptions<O extends Operation> {
   /**
    * Checks that the path names the caller's own object before the body is
-   * validated: a probe of another client's object is 404 whatever its body.
+   * validated and before `Acting-User` is: a probe of another client's
+   * object is 404 whatever its body or acting user.
    */
-  resource?: (input: Omit<HttpInput<O>, 'body'>) => Promise<unknown>;
+  resource?: (input: Omit<HttpInput<O>, 'body' | 'acting'>) => Promise<unknown>;
   /**
    * Items the operation reads first, by key from the path (a hold to
    * release): read in the same batch as the caller's token, so the operation
@@ -179,8 +184,10 @@ export function httpHandler<const O extends Operation>(
     },
   };
 
-  const chain = middy<Event, APIGatewayProxyStructuredResultV2, Error, Context>().use(edge).use(bodyLimit).use(jsonBody);
+  // Authentication before the body's media type and JSON: without a token the answer is 401, whatever was sent (design abuse-and-isolation section 5).
+  const chain = middy<Event, APIGatewayProxyStructuredResultV2, Error, Context>().use(edge).use(bodyLimit);
   if (op.auth === 'bearer') chain.use(bearerAuth);
+  chain.use(jsonBody);
 
   return chain.handler(async (event) => {
     const state = event.state!;
@@ -198,11 +205,13 @@ export function httpHandler<const O extends Operation>(
       sourceIp: event.requestContext.http.sourceIp,
       baseUrl: publicBaseUrl(event, family),
       prefetched: state.prefetched ?? [],
-    } as unknown as Omit<HttpInput<O>, 'body'>;
+    } as unknown as Omit<HttpInput<O>, 'body' | 'acting'>;
     if (options.resource) await options.resource(common);
+    // The route's Acting-User rule, before the body and before the operation reads or writes anything (./acting-user.ts).
+    const acting = await checkActing(deps, op, { family, clientId: state.caller?.clientId, headers: common.headers, params: common.params as Record<string, unknown> });
     const bodySchema = schemaFor(op.body, family, common.params as Record<string, unknown>);
     const upload = op.upload && event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : undefined;
-    const input = { ...common, upload, body: bodySchema ? parseWith(bodySchema, event.body ?? undefined, 'body') : undefined } as HttpInput<O>;
+    const input = { ...common, acting, upload, body: bodySchema ? parseWith(bodySchema, event.body ?? undefined, 'body') : undefined } as HttpInput<O>;
     const run = async () => toLambdaResult(await operation(input));
 
     if (!options.idempotency || !state.caller) return run();

@@ -1,4 +1,5 @@
 import { FAMILIES, FAMILY_IDS, type FamilyId } from '../../core/platform/families.js';
+import { actingUserOf } from './acting-user.js';
 import * as clinicalInterview from './clinical-interview.js';
 import type { HttpMethod, Operation } from './operation.js';
 import * as portalV1 from './portal-v1.js';
@@ -62,7 +63,12 @@ function familyRoutes(family: FamilyId): Route[] {
     ...(FAMILIES[family].clientOperations ? Object.values(clientOperations) : []),
     ...(FAMILIES[family].webhooks ? Object.values(webhookOperations) : []),
   ];
-  return operations.map((o) => ({ ...o, family }));
+  // A shared operation takes Acting-User only in a family with team users: each route says what holds in its family.
+  return operations.map((o) => {
+    const { actingUser: _, ...rest } = o;
+    const actingUser = actingUserOf(o, family);
+    return { ...rest, family, ...(actingUser === undefined ? {} : { actingUser }) };
+  });
 }
 
 export const ROUTES: readonly Route[] = FAMILY_IDS.flatMap(familyRoutes);

@@ -51,14 +51,27 @@ export interface Operation {
   /** Answered after a deprecated family's sunset and in its brownouts (the documentation, for those who migrate). */
   servedAfterSunset?: boolean;
   /**
-   * Takes `Acting-User` (decision 10) in a family that does not on every
-   * operation: the permission it needs (a request group's read: only for a
-   * health kind; another kind's, any active team user).
+   * What an `Acting-User` (decision 10) must be to act on this operation:
+   * every bearer operation of a family with team users says (FamilySpec
+   * `actingUser`; design abuse-and-isolation section 2), shared ones included
+   * (they say it for those families only: ./acting-user.ts). Checked by the
+   * HTTP handler once the path has been found and before anything else is
+   * read or written; an unknown, disabled or unpermitted user is 403
+   * `acting-user-not-permitted`.
    */
-  actingUser?: Permission;
+  actingUser?: ActingUserRule;
   /** The document kinds the function reaches (`bindDocuments`: under their prefixes only). */
   documents?: readonly DocumentKindId[];
 }
+
+/**
+ * A permission: an active team user of the account whose role holds it.
+ * `team-user`: any active team user of the account (an operation the
+ * vocabulary has no permission for). `{ healthKinds }`: a request group's
+ * read, the permission for a health kind's group (design portal 1.5 rule 2)
+ * and any active team user for another's.
+ */
+export type ActingUserRule = Permission | 'team-user' | { healthKinds: Permission };
 
 type Resolved<S> = S extends (family: FamilyId) => infer R ? R : S;
 export type BodyOf<O extends Operation> = O['body'] extends SchemaOf<Schema> ? v.InferOutput<Resolved<O['body']> & Schema> : undefined;

@@ -4,7 +4,8 @@ import type { Operation } from './operation.js';
 
 /**
  * The registration monitoring family's own operations (design/registration-monitoring.md); handlers under functions/http/registration-monitoring.
- * `actingUser`: what an `Acting-User` must be allowed to do for each (design section 6), checked after the path's 404, before the body.
+ * `actingUser`: what an `Acting-User` must be allowed to do for each (design section 6), checked by the HTTP handler after the path's 404, before the body
+ * and before anything else is read or written; the shared operations say theirs in ./shared.ts (webhooks: `webhooks:manage`).
  */
 export const createWorker = { operationId: 'createWorker', family: 'registration-monitoring', method: 'POST', path: '/workers', handler: 'registration-monitoring/workers-create', auth: 'bearer', contract: 'project', idempotent: true, body: WorkerCreate, actingUser: 'workers:write' } as const satisfies Operation;
 export const listWorkers = { operationId: 'listWorkers', family: 'registration-monitoring', method: 'GET', path: '/workers', handler: 'registration-monitoring/workers-list', auth: 'bearer', contract: 'project', query: WorkersQuery, actingUser: 'workers:read' } as const satisfies Operation;

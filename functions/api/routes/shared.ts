@@ -8,23 +8,25 @@ import type { Operation } from './operation.js';
  * handler file each under functions/http/shared; the family comes with the
  * request. Each is its own export of plain data, as a family's are, so that a
  * function's bundle carries its own operation; the groups below say which
- * families offer which (./index.ts).
+ * families offer which (./index.ts). `actingUser` holds in the families with
+ * team users only (./acting-user.ts): webhooks need `webhooks:manage`, a
+ * token's own operations any active team user.
  */
 
 export const exchangeToken = { operationId: 'exchangeToken', method: 'POST', path: '/auth/token', handler: 'shared/auth-token-exchange', auth: 'none', contract: 'project', body: TokenRequest } as const satisfies Operation;
 export const refreshToken = { operationId: 'refreshToken', method: 'POST', path: '/auth/refresh', handler: 'shared/auth-token-refresh', auth: 'none', contract: 'project', body: RefreshRequest } as const satisfies Operation;
-export const inspectToken = { operationId: 'inspectToken', method: 'GET', path: '/auth/token', handler: 'shared/auth-token-inspect', auth: 'bearer', contract: 'project' } as const satisfies Operation;
-export const revokeToken = { operationId: 'revokeToken', method: 'DELETE', path: '/auth/token', handler: 'shared/auth-token-revoke', auth: 'bearer', contract: 'project' } as const satisfies Operation;
+export const inspectToken = { operationId: 'inspectToken', method: 'GET', path: '/auth/token', handler: 'shared/auth-token-inspect', auth: 'bearer', contract: 'project', actingUser: 'team-user' } as const satisfies Operation;
+export const revokeToken = { operationId: 'revokeToken', method: 'DELETE', path: '/auth/token', handler: 'shared/auth-token-revoke', auth: 'bearer', contract: 'project', actingUser: 'team-user' } as const satisfies Operation;
 
-export const listWebhooks = { operationId: 'listWebhooks', method: 'GET', path: '/webhooks', handler: 'shared/webhooks-list', auth: 'bearer', contract: 'project', query: PageQuery } as const satisfies Operation;
-export const createWebhook = { operationId: 'createWebhook', method: 'POST', path: '/webhooks', handler: 'shared/webhooks-create', auth: 'bearer', contract: 'project', idempotent: true, body: (family) => webhookSchemas(family).create } as const satisfies Operation;
-export const getWebhook = { operationId: 'getWebhook', method: 'GET', path: '/webhooks/{id}', handler: 'shared/webhooks-get', auth: 'bearer', contract: 'project' } as const satisfies Operation;
-export const updateWebhook = { operationId: 'updateWebhook', method: 'PUT', path: '/webhooks/{id}', handler: 'shared/webhooks-update', auth: 'bearer', contract: 'spec', body: (family) => webhookSchemas(family).update } as const satisfies Operation;
-export const deleteWebhook = { operationId: 'deleteWebhook', method: 'DELETE', path: '/webhooks/{id}', handler: 'shared/webhooks-delete', auth: 'bearer', contract: 'project' } as const satisfies Operation;
-export const rotateWebhookSecret = { operationId: 'rotateWebhookSecret', method: 'POST', path: '/webhooks/{id}/rotate-secret', handler: 'shared/webhooks-rotate-secret', auth: 'bearer', contract: 'project' } as const satisfies Operation;
-export const testWebhook = { operationId: 'testWebhook', method: 'POST', path: '/webhooks/{id}/test', handler: 'shared/webhooks-test', auth: 'bearer', contract: 'project' } as const satisfies Operation;
-export const replayWebhook = { operationId: 'replayWebhook', method: 'POST', path: '/webhooks/{id}/replay', handler: 'shared/webhooks-replay', auth: 'bearer', contract: 'project', body: (family) => webhookSchemas(family).replay } as const satisfies Operation;
-export const listWebhookDeliveries = { operationId: 'listWebhookDeliveries', method: 'GET', path: '/webhooks/{id}/logs', handler: 'shared/webhooks-logs', auth: 'bearer', contract: 'project', query: (family) => webhookSchemas(family).logs } as const satisfies Operation;
+export const listWebhooks = { operationId: 'listWebhooks', method: 'GET', path: '/webhooks', handler: 'shared/webhooks-list', auth: 'bearer', contract: 'project', query: PageQuery, actingUser: 'webhooks:manage' } as const satisfies Operation;
+export const createWebhook = { operationId: 'createWebhook', method: 'POST', path: '/webhooks', handler: 'shared/webhooks-create', auth: 'bearer', contract: 'project', idempotent: true, body: (family) => webhookSchemas(family).create, actingUser: 'webhooks:manage' } as const satisfies Operation;
+export const getWebhook = { operationId: 'getWebhook', method: 'GET', path: '/webhooks/{id}', handler: 'shared/webhooks-get', auth: 'bearer', contract: 'project', actingUser: 'webhooks:manage' } as const satisfies Operation;
+export const updateWebhook = { operationId: 'updateWebhook', method: 'PUT', path: '/webhooks/{id}', handler: 'shared/webhooks-update', auth: 'bearer', contract: 'spec', body: (family) => webhookSchemas(family).update, actingUser: 'webhooks:manage' } as const satisfies Operation;
+export const deleteWebhook = { operationId: 'deleteWebhook', method: 'DELETE', path: '/webhooks/{id}', handler: 'shared/webhooks-delete', auth: 'bearer', contract: 'project', actingUser: 'webhooks:manage' } as const satisfies Operation;
+export const rotateWebhookSecret = { operationId: 'rotateWebhookSecret', method: 'POST', path: '/webhooks/{id}/rotate-secret', handler: 'shared/webhooks-rotate-secret', auth: 'bearer', contract: 'project', actingUser: 'webhooks:manage' } as const satisfies Operation;
+export const testWebhook = { operationId: 'testWebhook', method: 'POST', path: '/webhooks/{id}/test', handler: 'shared/webhooks-test', auth: 'bearer', contract: 'project', actingUser: 'webhooks:manage' } as const satisfies Operation;
+export const replayWebhook = { operationId: 'replayWebhook', method: 'POST', path: '/webhooks/{id}/replay', handler: 'shared/webhooks-replay', auth: 'bearer', contract: 'project', body: (family) => webhookSchemas(family).replay, actingUser: 'webhooks:manage' } as const satisfies Operation;
+export const listWebhookDeliveries = { operationId: 'listWebhookDeliveries', method: 'GET', path: '/webhooks/{id}/logs', handler: 'shared/webhooks-logs', auth: 'bearer', contract: 'project', query: (family) => webhookSchemas(family).logs, actingUser: 'webhooks:manage' } as const satisfies Operation;
 
 /** The agency's own account, in the families whose spec says `clientOperations`. */
 export const getBalances = { operationId: 'getBalances', method: 'GET', path: '/client/balances', handler: 'shared/client-balances', auth: 'bearer', contract: 'project' } as const satisfies Operation;

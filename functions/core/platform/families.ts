@@ -22,7 +22,11 @@ export interface FamilySpec {
    * without it every bearer operation is 403 (access/clients.ts).
    */
   perClientAccess?: boolean;
-  /** Takes `Acting-User: <team user id>` on its own operations (registration monitoring's team, decision 10). */
+  /**
+   * Has team users (decision 10): every bearer operation, shared ones
+   * included, takes `Acting-User: <team user id>` and says what it needs
+   * (Operation `actingUser`; design abuse-and-isolation section 2).
+   */
   actingUser?: boolean;
   /** Other families its links lead to (portal v2's booking request groups: the invite pages of the course families). */
   links?: readonly string[];
@@ -56,6 +60,7 @@ export const FAMILIES = {
     clientOperations: false,
     links: ['practical-training', 'virtual-life-support'],
     webhooks: true,
+    actingUser: true,
   },
   'practical-training': {
     prefix: '/practical-training',

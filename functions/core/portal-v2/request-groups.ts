@@ -73,6 +73,9 @@ export async function remindGroupRequest(deps: Deps, clientId: string, segment: 
 
 export type { RequestFilter };
 
+/** One of the caller's requests; another client's (or none) is 404. */
+export const requireGroupRequest = (deps: Deps, clientId: string, segment: string, id: number) => requireRequest(deps, kindOf(segment), clientId, id);
+
 /** One of the caller's requests and its item; another client's (or no such item) is 404. */
 export async function requireGroupItem(deps: Deps, clientId: string, segment: string, id: number, itemId: number) {
   const kind = kindOf(segment);
@@ -122,6 +125,15 @@ export async function checkGroupRead(deps: Deps, log: { info: (message: string, 
   const { declaration } = kindOf(segment);
   // Another kind's read needs no permission, but whoever acts must be an active team user (rule 2).
   if (!declaration.special_category) return void (await checkActingUser(deps, clientId, actingUser, null));
-  const acting = await checkActingUser(deps, clientId, actingUser, 'health:read');
-  log.info('health data read', { client_id: clientId, group_request_id: id, kind: declaration.kind, what, acting_user: acting?.id ?? null });
+  logGroupRead(log, clientId, segment, id, what, await checkActingUser(deps, clientId, actingUser, 'health:read'));
+}
+
+/**
+ * The log of a read whose acting user the edge has already checked against
+ * the route's rule (portal v2's reads: `health:read` for a health kind): a
+ * health kind's read is logged, who, what and when, never the data.
+ */
+export function logGroupRead(log: { info: (message: string, fields: Record<string, unknown>) => void }, clientId: string, segment: string, id: number, what: string, acting: { id: number } | null): void {
+  const { declaration } = kindOf(segment);
+  if (declaration.special_category) log.info('health data read', { client_id: clientId, group_request_id: id, kind: declaration.kind, what, acting_user: acting?.id ?? null });
 }

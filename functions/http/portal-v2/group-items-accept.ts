@@ -1,13 +1,11 @@
 import * as portalV2 from '../../api/routes/portal-v2.js';
 import { requireGroupItem, shownAfterChange } from '../../core/portal-v2/request-groups.js';
 import { reviewItem } from '../../core/portal-v2/request-items.js';
-import { actingHandler } from '../../middleware/acting-user.js';
-import { single } from '../../middleware/http-handler.js';
+import { httpHandler, single } from '../../middleware/http-handler.js';
 
 // `Acting-User` needs requests:review and is recorded as reviewed_by (design 1.3 rule 4), once the path is found.
-export const handler = actingHandler(
+export const handler = httpHandler(
   portalV2.acceptGroupItem,
-  'requests:review',
   async ({ deps, log, family, caller, params, headers, acting }) => {
     const reviewed = await reviewItem(deps, caller.clientId, params.group, params.id, params.item_id, { accept: true }, acting?.id ?? null);
     // A health kind's data only to those who may read it (design 1.5 rule 2).

@@ -1,13 +1,11 @@
 import * as portalV2 from '../../api/routes/portal-v2.js';
 import { requireGroupItem, shownAfterChange } from '../../core/portal-v2/request-groups.js';
 import { reviewItem } from '../../core/portal-v2/request-items.js';
-import { actingHandler } from '../../middleware/acting-user.js';
-import { single } from '../../middleware/http-handler.js';
+import { httpHandler, single } from '../../middleware/http-handler.js';
 
 // Another client's request or item is 404 whatever the body (decision 16); then `Acting-User` needs requests:review.
-export const handler = actingHandler(
+export const handler = httpHandler(
   portalV2.rejectGroupItem,
-  'requests:review',
   async ({ deps, log, family, caller, params, headers, body, acting }) => {
     const reviewed = await reviewItem(deps, caller.clientId, params.group, params.id, params.item_id, { accept: false, reason: body.reason }, acting?.id ?? null);
     // A health kind's data only to those who may read it (design 1.5 rule 2).

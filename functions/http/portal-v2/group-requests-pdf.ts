@@ -1,10 +1,15 @@
 import * as portalV2 from '../../api/routes/portal-v2.js';
 import { groupRequestPdf } from '../../core/portal-v2/request-pdf.js';
-import { checkGroupRead } from '../../core/portal-v2/request-groups.js';
+import { logGroupRead, requireGroupRequest } from '../../core/portal-v2/request-groups.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
-export const handler = httpHandler(portalV2.downloadGroupRequestPdf, async ({ deps, log, caller, params, headers }) => {
-  const body = await groupRequestPdf(deps, caller.clientId, params.group, params.id);
-  await checkGroupRead(deps, log, caller.clientId, params.group, params.id, 'pdf', headers['acting-user']);
-  return { status: 200, body, headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${params.group.replace(/s$/, '')}-${params.id}.pdf"` } };
-});
+// Another client's request is 404 first; then the route's Acting-User rule (health:read for a health kind), and the read is logged.
+export const handler = httpHandler(
+  portalV2.downloadGroupRequestPdf,
+  async ({ deps, log, caller, params, acting }) => {
+    const body = await groupRequestPdf(deps, caller.clientId, params.group, params.id);
+    logGroupRead(log, caller.clientId, params.group, params.id, 'pdf', acting);
+    return { status: 200, body, headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${params.group.replace(/s$/, '')}-${params.id}.pdf"` } };
+  },
+  { resource: ({ deps, caller, params }) => requireGroupRequest(deps, caller.clientId, params.group, params.id) },
+);

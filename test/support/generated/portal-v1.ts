@@ -2098,7 +2098,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs health:read; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;

@@ -3358,7 +3358,13 @@ export interface operations {
     inspectToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (any active team user; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3392,6 +3398,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3525,7 +3540,13 @@ export interface operations {
     revokeToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (any active team user; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3540,6 +3561,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3679,7 +3709,13 @@ export interface operations {
                 /** @description The previous page's `next_cursor`, to read the page after it */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (any active team user; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3731,6 +3767,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
@@ -3769,6 +3814,11 @@ export interface operations {
                  * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (any active team user; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
             };
             path?: never;
             cookie?: never;
@@ -3846,6 +3896,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body over 64 KiB */
             413: {
                 headers: {
@@ -3896,7 +3955,13 @@ export interface operations {
     getCandidate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (any active team user; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -3945,6 +4010,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4132,7 +4206,13 @@ export interface operations {
                 /** @description The previous page's `next_cursor`, to read the page after it */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (any active team user; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4271,6 +4351,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
@@ -4309,6 +4398,11 @@ export interface operations {
                  * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (any active team user; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
             };
             path?: never;
             cookie?: never;
@@ -4498,7 +4592,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The account does not include reference requests */
+            /** @description The account does not include reference requests; or the Acting-User may not do this: not an active team user of the account */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4557,7 +4651,13 @@ export interface operations {
     getReferenceRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (any active team user; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -4700,6 +4800,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -4732,7 +4841,13 @@ export interface operations {
     cancelReferenceRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (any active team user; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -4875,6 +4990,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -4922,6 +5046,11 @@ export interface operations {
                  * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (any active team user; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
             };
             path: {
                 /**
@@ -5119,6 +5248,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -5187,7 +5325,13 @@ export interface operations {
     sendReminders: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (any active team user; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -5378,6 +5522,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -5549,7 +5702,13 @@ export interface operations {
     getReference: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (any active team user; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -5652,6 +5811,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -5684,7 +5852,13 @@ export interface operations {
     downloadReferencePdf: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (any active team user; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -5707,6 +5881,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6142,7 +6325,13 @@ export interface operations {
                  */
                 kind?: "reference" | "training" | "occupational_health" | "practical_training" | "life_support" | "appraisal" | "certificate" | "training_verification";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (any active team user; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6223,6 +6412,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
@@ -6273,7 +6471,13 @@ export interface operations {
                 /** @description The previous page's `next_cursor`, to read the page after it */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (any active team user; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
@@ -6459,6 +6663,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -6506,6 +6719,11 @@ export interface operations {
                  * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (any active team user; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
             };
             path: {
                 /**
@@ -6787,7 +7005,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The account does not include the group */
+            /** @description The account does not include the group; or the Acting-User may not do this: not an active team user of the account */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6857,7 +7075,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs health:read for a health kind's request; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -7050,7 +7268,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs health:read) */
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs health:read for a health kind's request) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7091,7 +7309,13 @@ export interface operations {
     cancelGroupRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (any active team user; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
@@ -7280,6 +7504,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -7323,7 +7556,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs requests:review; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -7573,7 +7806,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs health:read for a health kind's request; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -7615,7 +7848,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs health:read) */
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs health:read for a health kind's request) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7662,6 +7895,11 @@ export interface operations {
                  * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (any active team user; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
             };
             path: {
                 /**
@@ -7842,6 +8080,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -7885,7 +8132,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs requests:review; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -8182,7 +8429,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs health:read for a health kind's request; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -8221,7 +8468,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs health:read) */
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs health:read for a health kind's request) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8262,7 +8509,13 @@ export interface operations {
     remindGroupRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (any active team user; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The request group: training-requests, occupational-health-requests, practical-training-requests, life-support-requests, appraisal-requests, certificate-requests, training-verification-requests
@@ -8451,6 +8704,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -8500,7 +8762,13 @@ export interface operations {
                 /** @description The previous page's `next_cursor`, to read the page after it */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (needs webhooks:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8562,6 +8830,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
@@ -8600,6 +8877,11 @@ export interface operations {
                  * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (needs webhooks:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
             };
             path?: never;
             cookie?: never;
@@ -8692,6 +8974,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body over 64 KiB */
             413: {
                 headers: {
@@ -8742,7 +9033,13 @@ export interface operations {
     getWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (needs webhooks:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -8808,6 +9105,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -8840,7 +9146,13 @@ export interface operations {
     updateWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (needs webhooks:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -8936,6 +9248,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -8995,7 +9316,13 @@ export interface operations {
     deleteWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (needs webhooks:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -9016,6 +9343,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9055,7 +9391,13 @@ export interface operations {
     rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (needs webhooks:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -9123,6 +9465,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -9155,7 +9506,13 @@ export interface operations {
     testWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (needs webhooks:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -9201,6 +9558,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -9233,7 +9599,13 @@ export interface operations {
     replayWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (needs webhooks:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -9298,6 +9670,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9381,7 +9762,13 @@ export interface operations {
                 /** @description The previous page's `next_cursor`, to read the page after it */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (needs webhooks:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -9437,6 +9824,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1534,7 +1534,13 @@ export interface operations {
     inspectToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (any active team user; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1568,6 +1574,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1710,7 +1725,13 @@ export interface operations {
     revokeToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (any active team user; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1725,6 +1746,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1886,7 +1916,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs alerts:read; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -2015,7 +2045,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs alerts:acknowledge; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -2167,7 +2197,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs alerts:read; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -2294,7 +2324,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs alerts:acknowledge; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -2475,7 +2505,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs billing:read; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -2670,7 +2700,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs evidence:read; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -2792,7 +2822,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs evidence:read; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -2912,7 +2942,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs evidence:read; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -2997,7 +3027,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs imports:write; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -3176,7 +3206,7 @@ export interface operations {
                  */
                 "Idempotency-Key"?: string;
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs imports:write; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -3354,7 +3384,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs imports:write; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -3522,7 +3552,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs workers:write; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -3686,7 +3716,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs team:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -3780,7 +3810,7 @@ export interface operations {
                  */
                 "Idempotency-Key"?: string;
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs team:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -3916,7 +3946,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs team:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -4012,7 +4042,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs team:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -4162,7 +4192,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs team:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -4246,7 +4276,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs team:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -4346,7 +4376,7 @@ export interface operations {
                  */
                 "Idempotency-Key"?: string;
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs team:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -4502,7 +4532,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs team:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -4604,7 +4634,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs team:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -4775,7 +4805,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs team:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -4864,7 +4894,7 @@ export interface operations {
                  */
                 "Idempotency-Key"?: string;
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs verifications:run; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -5028,7 +5058,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs verifications:run; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -5178,7 +5208,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs workers:read; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -5324,7 +5354,7 @@ export interface operations {
                  */
                 "Idempotency-Key"?: string;
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs workers:write; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -5544,7 +5574,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs workers:read; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -5683,7 +5713,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs workers:write; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -5918,7 +5948,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs workers:write; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -5993,7 +6023,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs workers:write; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -6180,7 +6210,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs workers:write; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -6273,7 +6303,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs workers:write; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -6445,7 +6475,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs workers:read; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -6674,7 +6704,7 @@ export interface operations {
                  */
                 "Idempotency-Key"?: string;
                 /**
-                 * @description A team user's id: the request acts as that user, within their role (checked after a path's 404, before the body), and is recorded as theirs. Without it, the account acts.
+                 * @description A team user's id: the request acts as that user, within their role (needs verifications:run; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
                  * @example 3
                  */
                 "Acting-User"?: number;
@@ -7023,7 +7053,13 @@ export interface operations {
                 /** @description The previous page's `next_cursor`, to read the page after it */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (needs webhooks:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7085,6 +7121,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
@@ -7123,6 +7168,11 @@ export interface operations {
                  * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
                  */
                 "Idempotency-Key"?: string;
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (needs webhooks:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
             };
             path?: never;
             cookie?: never;
@@ -7209,6 +7259,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body over 64 KiB */
             413: {
                 headers: {
@@ -7259,7 +7318,13 @@ export interface operations {
     getWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (needs webhooks:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -7319,6 +7384,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -7351,7 +7425,13 @@ export interface operations {
     updateWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (needs webhooks:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -7441,6 +7521,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -7500,7 +7589,13 @@ export interface operations {
     deleteWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (needs webhooks:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -7521,6 +7616,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7560,7 +7664,13 @@ export interface operations {
     rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (needs webhooks:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -7622,6 +7732,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -7654,7 +7773,13 @@ export interface operations {
     testWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (needs webhooks:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -7694,6 +7819,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
@@ -7726,7 +7860,13 @@ export interface operations {
     replayWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (needs webhooks:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -7785,6 +7925,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7868,7 +8017,13 @@ export interface operations {
                 /** @description The previous page's `next_cursor`, to read the page after it */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (needs webhooks:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
             path: {
                 /**
                  * @description The id, as the API returned it
@@ -7924,6 +8079,15 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

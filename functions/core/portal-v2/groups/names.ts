@@ -12,3 +12,12 @@ export type GroupKindName = (typeof GROUP_KIND_NAMES)[number];
 export const segmentOf = (kind: string): string => `${kind.replaceAll('_', '-')}-requests`;
 
 export const GROUP_SEGMENTS = GROUP_KIND_NAMES.map(segmentOf);
+
+/**
+ * The kinds whose data is special category health data (design
+ * portal-and-facades 1.5): an acting user reads their requests with
+ * `health:read`. Their declarations say `special_category` (a unit test holds
+ * the two together); this list is what the edge checks before any read.
+ */
+export const HEALTH_KIND_NAMES: readonly GroupKindName[] = ['occupational_health'];
+export const isHealthSegment = (segment: string): boolean => HEALTH_KIND_NAMES.some((kind) => segmentOf(kind) === segment);
