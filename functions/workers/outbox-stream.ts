@@ -2,7 +2,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { queueUrlEnv, requireEnv } from '../core/platform/config.js';
-import { depsFromEnv } from '../core/platform/deps.js';
+import { depsFromEnv, type Deps } from '../core/platform/deps.js';
 import { PARKED_LOG_MESSAGE, type OutboxItem } from '../core/events/outbox.js';
 import { parkOutboxItems } from '../core/events/parked.js';
 import { outboxQueueUrls, relayOutbox } from '../core/events/relay.js';
@@ -19,7 +19,8 @@ import { createLogger, errorFields } from '../middleware/logger.js';
  * there in order (items after it that were queued go again: consumers
  * de-duplicate by id).
  */
-const deps = depsFromEnv();
+// The table is needed only to park an item, which is rare: read its configuration then.
+let deps: Deps | undefined;
 const targets = {
   sqs: createSqsClient(),
   queueUrls: outboxQueueUrls((queue) => requireEnv(queueUrlEnv(queue))),
@@ -38,7 +39,7 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
   const failed = new Set(notQueued);
   if (refused.length > 0) {
     try {
-      const parked = await parkOutboxItems(deps, refused, { removeFromOutbox: false });
+      const parked = await parkOutboxItems((deps ??= depsFromEnv()), refused, { removeFromOutbox: false });
       for (const { id, kind, client_id, reason } of parked) log.error(PARKED_LOG_MESSAGE, { id, kind, client_id, reason });
     } catch (err) {
       log.error('outbox relay could not park refused items', { refused: refused.length, ...errorFields(err) });

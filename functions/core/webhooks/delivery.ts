@@ -9,6 +9,7 @@ import { listClients } from '../access/clients.js';
 import type { Page } from '../platform/pagination.js';
 import { batchFailures, type BatchConsumer, type QueueMessage } from '../platform/sqs.js';
 import { formatWithOffset } from '../platform/time.js';
+import { toQueueJson } from '../platform/queue-text.js';
 import { policyFromEnv, type UrlPolicy } from './url-guard.js';
 import { attemptDelivery } from './attempt.js';
 import { logItem, settleEndpoint, type Attempt } from './bookkeeping.js';
@@ -153,7 +154,7 @@ export function fanOut(deps: Deps, sqs: SQSClient, lanes: Lanes, onError: OnErro
           for (const { queued, event } of group) {
             for (const endpoint of endpoints.filter((e) => wants(e, event))) {
               const message: DeliveryMessage = { event, client_id, family, endpoint_id: endpoint.id };
-              deliveries.push({ queued, url: lanes[laneOf(endpoint)], body: JSON.stringify(message) });
+              deliveries.push({ queued, url: lanes[laneOf(endpoint)], body: toQueueJson(message) });
             }
           }
         } catch (err) {
@@ -245,7 +246,7 @@ export function deliver(deps: Deps, sqs: SQSClient, { lane, queueUrl, slowUrl }:
       // Deleted, switched off or unsubscribed since the fan-out: nothing to send, and nothing to keep.
       const endpoint = endpoints.get(id(keyOf(message)));
       if (!endpoint || !wants(endpoint, message.event)) continue;
-      const body = JSON.stringify({ ...message, attempts_before: attempt - 1 } satisfies DeliveryMessage);
+      const body = toQueueJson({ ...message, attempts_before: attempt - 1 } satisfies DeliveryMessage);
       if (lane === 'fast' && laneOf(endpoint) === 'slow') {
         moves.push({ queued, url: slowUrl, body });
         continue;
