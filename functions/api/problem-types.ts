@@ -8,7 +8,7 @@ import type { DomainErrorCode } from '../core/platform/errors.js';
  */
 
 /** Problems the edge raises itself, before or around the domain. */
-type EdgeProblemCode = 'malformed-json' | 'payload-too-large' | 'unsupported-media-type' | 'validation' | 'payments-unavailable' | 'internal' | 'api-sunset';
+type EdgeProblemCode = 'malformed-json' | 'payload-too-large' | 'unsupported-media-type' | 'validation' | 'internal' | 'api-sunset';
 
 export type ProblemCode = DomainErrorCode | EdgeProblemCode;
 

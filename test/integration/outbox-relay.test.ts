@@ -17,7 +17,7 @@ let deps: Deps;
 let sqs: SQSClient;
 let queues: LocalQueue[];
 const urlOf = (id: string) => queues.find((q) => q.id === id)!.url;
-const queueUrls = () => ({ event: urlOf('events'), email: urlOf('emails'), job: urlOf('jobs'), check: urlOf('checks'), delivery: urlOf('deliveries') }) as Record<OutboxKind, string>;
+const queueUrls = () => ({ event: urlOf('events'), email: urlOf('emails'), job: urlOf('jobs'), check: urlOf('checks'), delivery: urlOf('deliveries'), refund: urlOf('refunds') }) as Record<OutboxKind, string>;
 
 beforeAll(async () => {
   deps = await testDeps();
@@ -99,6 +99,7 @@ describe('the stream relay in the cloud', () => {
       QUEUE_URL_JOBS: urlOf('jobs'),
       QUEUE_URL_CHECKS: urlOf('checks'),
       QUEUE_URL_DELIVERIES: urlOf('deliveries'),
+      QUEUE_URL_REFUNDS: urlOf('refunds'),
       TABLE_NAME: deps.table,
     });
     const { handler } = await import('../../functions/workers/outbox-stream.js');

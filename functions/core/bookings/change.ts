@@ -1,4 +1,6 @@
 import { planRefund, type ChargeRecord } from '../commerce/charges.js';
+import { candidatePaymentPart } from '../commerce/refunds.js';
+import type { ProductRef } from '../commerce/ledger.js';
 import { getPaymentRequest, isPayable, paymentRequestPaid } from '../commerce/payment-requests.js';
 import type { EventKind } from '../events/kinds.js';
 import { retryOnConflict } from '../platform/db.js';
@@ -122,8 +124,10 @@ export async function cancelBookingOf<B extends BookingRecord>(deps: Deps, kind:
   return changeBooking(deps, kind, booking, changes, 'booking.cancelled', others);
 }
 
+const productRef = ({ kind, id, name }: ProductRef): ProductRef => ({ kind, id, name });
+
 /** The payment page reported success: the booking is confirmed, unless its deadline passed. Paying twice confirms once. */
-export async function confirmPayment<B extends BookingRecord>(deps: Deps, kind: BookingKind<B>, token: string, providerReference: string): Promise<B> {
+export async function confirmPayment<B extends BookingRecord>(deps: Deps, kind: BookingKind<B>, token: string, providerReference: string, extra: Part[] = []): Promise<B> {
   return retryOnConflict(async () => {
     const request = await getPaymentRequest(deps, kind.family, token);
     const booking = request && (await getBookingItem<B>(deps, request.client_id, request.booking_id, kind.family));
@@ -133,7 +137,8 @@ export async function confirmPayment<B extends BookingRecord>(deps: Deps, kind: 
     if (!isPayable(request, deps.clock()) || booking.booking_status !== 'pending_payment') throw unpayable;
     const changes = { booking_status: 'booked', pay_status: 'completed' } as Partial<B>;
     const confirmed = { ...booking, ...changes, updated_at: deps.clock().toISOString() };
-    const others = [part('payment request', paymentRequestPaid(deps, kind.family, token, providerReference)), ...(await waitEnded(deps, booking)), ...(kind.confirmParts?.(deps, confirmed) ?? [])];
+    const paid = candidatePaymentPart(deps, { client_id: booking.client_id, family: kind.family, booking_id: booking.id, product: productRef(kind.productOf(booking)), amount: request.amount.amount, providerReference });
+    const others = [part('payment request', paymentRequestPaid(deps, kind.family, token, providerReference)), paid, ...(await waitEnded(deps, booking)), ...(kind.confirmParts?.(deps, confirmed) ?? []), ...extra];
     return changeBooking(deps, kind, booking, changes, 'booking.confirmed', others, { 'payment request': unpayable });
   });
 }

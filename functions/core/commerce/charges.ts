@@ -7,7 +7,8 @@ import { checkItem, part, type Failure, type Part } from '../platform/transact.j
 import type { BookingStatus, PayOption } from '../platform/vocabulary.js';
 import { ledgerPut, newLedgerEntry, newLedgerId, productFields, type LedgerEntry, type ProductRef } from './ledger.js';
 import { CURRENCY, type Money } from './money.js';
-import { newPaymentRequest, paymentRequestCancelled, paymentRequestPut, paymentRequestRefunded } from './payment-requests.js';
+import { getPaymentRequest, newPaymentRequest, paymentRequestCancelled, paymentRequestPut, paymentRequestRefunded } from './payment-requests.js';
+import { refundOwedParts } from './refunds.js';
 import type { BalanceAlertPolicy } from './thresholds.js';
 import { readWallet, walletKeys, walletMove } from './wallets.js';
 
@@ -168,9 +169,15 @@ export async function planRefund(deps: Deps, charge: ChargeRecord, options: { no
       const wallet = await readWallet(deps, walletKeys.money(charge.client_id, charge.family));
       return { parts: walletMove(deps, wallet, charge.price.amount, { ...entry, unit: CURRENCY }, options.alerts?.money), payStatus: 'refunded' };
     }
-    case 'candidate_pays':
-      // The candidate paid the provider, not the client's wallet: the provider refunds them.
-      return { parts: charge.payment_token ? [part('payment request', paymentRequestRefunded(deps, charge.family, charge.payment_token))] : [], payStatus: 'refunded' };
+    case 'candidate_pays': {
+      // The candidate paid the provider, not the client's wallet: the refund is owed to them, sent by the refunds worker.
+      if (!charge.payment_token) return { parts: [], payStatus: 'refunded' };
+      const paid = await getPaymentRequest(deps, charge.family, charge.payment_token);
+      const owed = paid?.provider_reference
+        ? refundOwedParts(deps, { client_id: charge.client_id, family: charge.family, booking_id: charge.booking_id, product: refOf(charge.product), amount: paid.amount.amount, providerReference: paid.provider_reference, note: options.note })
+        : [];
+      return { parts: [part('payment request', paymentRequestRefunded(deps, charge.family, charge.payment_token)), ...owed], payStatus: 'refunded' };
+    }
     case 'invoice':
       return { parts: [], payStatus: charge.pay_status };
   }

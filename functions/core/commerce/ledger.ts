@@ -8,6 +8,7 @@ import * as GSI1_KEYS from '../platform/gsi1-keys.js';
 import { formatWithOffset } from '../platform/time.js';
 import { itemAbsent, putItem } from '../platform/transact.js';
 import { CURRENCY } from './money.js';
+import type { PayOption } from '../platform/vocabulary.js';
 
 /**
  * The append-only ledger: one per client and family; finance reads a month
@@ -15,8 +16,16 @@ import { CURRENCY } from './money.js';
  * the transaction that moves the money or credits it records.
  */
 
-/** `monitoring_usage`: a month of registration monitoring checks, postpaid (decision 9). */
-export type LedgerKind = 'credit_debit' | 'credit_topup' | 'money_debit' | 'money_topup' | 'invoice' | 'refund' | 'monitoring_usage';
+/**
+ * `monitoring_usage`: a month of registration monitoring checks, postpaid.
+ * `candidate_payment`: what a candidate paid the provider for a candidate_pays
+ * booking (money that never passes through the client's wallet); its refund
+ * is a `refund` entry with `pay_option` candidate_pays and a `refund_status`.
+ */
+export type LedgerKind = 'credit_debit' | 'credit_topup' | 'money_debit' | 'money_topup' | 'invoice' | 'refund' | 'monitoring_usage' | 'candidate_payment';
+
+/** A provider refund's progress: written `pending` with the cancellation, `sent` once the provider took it, `settled` once it says the money went back. */
+export type RefundStatus = 'pending' | 'sent' | 'settled';
 
 /** What a family sells: the product a charge is for. */
 export interface ProductRef {
@@ -42,6 +51,17 @@ export interface LedgerEntry {
   note?: string;
   /** What a fee entry charges for (virtual life-support kit returned late or lost). */
   fee?: 'equipment_late' | 'equipment_lost';
+  /** The booking's pay option, on a booking's charge and refund entries. */
+  pay_option?: PayOption;
+  /** The provider's id of the candidate's payment (Stripe's PaymentIntent), on candidate payment entries and their refunds. */
+  provider_reference?: string;
+  /**
+   * A provider refund's progress, on candidate_pays refund entries. The one
+   * attribute of an entry that changes after it is put (with
+   * `provider_refund_id`, the provider's id of the refund): amounts never do.
+   */
+  refund_status?: RefundStatus;
+  provider_refund_id?: string;
 }
 
 /** The ledger's product fields for a product (or none). */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '../platform/deps.js';
 import type { FamilyId } from '../platform/families.js';
@@ -26,8 +27,23 @@ export interface PaymentRequest {
   /** After this instant the request takes no payment (absent: no deadline). */
   due_at?: string;
   paid_at?: string;
+  /** The provider's id of the payment (Stripe's PaymentIntent; the test provider's `test_…`). */
   provider_reference?: string;
+  /** The open Stripe Checkout Session, while there is one; cleared when Stripe says it expired. */
+  checkout?: CheckoutSession;
+  /** How many Checkout Sessions were started: the next one's Idempotency-Key. */
+  checkout_count?: number;
 }
+
+export interface CheckoutSession {
+  id: string;
+  url: string;
+  /** When Stripe closes it (ISO instant). */
+  expires_at: string;
+}
+
+/** The request's id as the provider sees it (metadata): a digest of its token, so the token itself never leaves us. */
+export const paymentRequestId = (token: string): string => `pr_${createHash('sha256').update(token).digest('hex').slice(0, 24)}`;
 
 const PAYREQ = TABLE_KEYS.paymentRequest;
 export const paymentRequestKeys = {

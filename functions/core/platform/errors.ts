@@ -44,7 +44,8 @@ export type DomainErrorCode =
   | 'role-built-in'
   | 'role-in-use'
   | 'import-invalid-file'
-  | 'import-queue-full';
+  | 'import-queue-full'
+  | 'payments-unavailable';
 
 export class DomainError extends Error {
   constructor(

@@ -8,7 +8,7 @@ import { retryOnConflict } from '../../../functions/core/platform/db.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import { part, putItem, transact } from '../../../functions/core/platform/transact.js';
 import type { PayOption } from '../../../functions/core/platform/vocabulary.js';
-import { CI, ledgerOf, newClient, settle } from '../../support/clinical.js';
+import { CI, ledgerOf, newClient, outboxPayloads, settle } from '../../support/clinical.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 
 let deps: Deps;
@@ -78,13 +78,18 @@ describe('a refund mirrors its charge, for every pay option', () => {
     expect(await ledgerOf(deps, clientId)).toEqual([]);
   });
 
-  it('candidate_pays, paid: the provider refunds the candidate; no wallet of the client moves', async () => {
+  it('candidate_pays, paid: a refund is owed to the candidate (a pending ledger entry and a task for the refunds worker); no wallet of the client moves', async () => {
     const clientId = await newClient(deps);
     const record = await charge(clientId, 'candidate_pays');
-    await transact(deps, [part('payment request', paymentRequestPaid(deps, CI, record.payment_token!, 'prov_1'))]);
+    await transact(deps, [part('payment request', paymentRequestPaid(deps, CI, record.payment_token!, 'pi_paid_1'))]);
     expect(await refund({ ...record, pay_status: 'completed' })).toBe('refunded');
     expect((await getPaymentRequest(deps, CI, record.payment_token!))?.status).toBe('refunded');
-    expect(await ledgerOf(deps, clientId)).toEqual([]);
+    const [entry, ...others] = await ledgerOf(deps, clientId);
+    expect(others).toEqual([]);
+    expect(entry).toMatchObject({ kind: 'refund', amount: -record.price.amount, unit: 'GBP', balance_after: null, pay_option: 'candidate_pays', provider_reference: 'pi_paid_1', refund_status: 'pending' });
+    const tasks = await outboxPayloads<{ id: string; payment_intent: string; amount: number }>(deps, 'refund');
+    expect(tasks).toContainEqual(expect.objectContaining({ id: entry!.id, payment_intent: 'pi_paid_1', amount: record.price.amount }));
+    expect(await wallets(clientId)).toEqual({ credits: 0, money: 0 });
   });
 
   it('keeps what was paid when the refund is waived (late cancellation, no-show)', async () => {

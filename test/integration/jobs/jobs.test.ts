@@ -260,7 +260,7 @@ describe('through the local SQS server', () => {
     const job = await start(newClient(), tasks(30, (n) => (n === 4 ? { result: 'throws' } : {})));
     const items = (await outboxItems(deps)).filter((i) => i.kind === 'job' && JSON.parse(i.payload).job_id === job.id && JSON.parse(i.payload).client_id === job.clientId);
     const missing = `${jobs.url}-missing`;
-    expect((await relayOutbox(items, { sqs, queueUrls: { job: jobs.url, event: missing, email: missing, check: missing, delivery: missing } })).notQueued).toEqual([]);
+    expect((await relayOutbox(items, { sqs, queueUrls: { job: jobs.url, event: missing, email: missing, check: missing, delivery: missing, refund: missing } })).notQueued).toEqual([]);
 
     const poller = startPoller({ sqs, queueUrl: jobs.url, queueArn: jobs.arn, batchSize: 1, worker: sqsBatchHandler(jobsConsumer(deps)), waitSeconds: 1 });
     try {
