@@ -4,6 +4,7 @@ import type { Operation } from '../api/routes/operation.js';
 import type { PathParams } from '../api/schemas/params.js';
 import { depsFromEnv, type Deps } from '../core/platform/deps.js';
 import { consumeLinkRequest } from '../core/access/rate-limit.js';
+import { isLinkWithdrawn } from '../core/bookings/link-withdrawn.js';
 import type { Logger } from './logger.js';
 import { bodyLimitMiddleware, edgeMiddleware, parsePathParams, publicBaseUrl, type Event } from './edge.js';
 import { errorPage } from './html.js';
@@ -30,6 +31,13 @@ export interface PageInput<O extends Operation = Operation> {
 export type PageResult = { status: number; html: string } | { redirect: string };
 
 function renderPageError(err: unknown) {
+  // A disabled agency's link or invite: 410 and a plain page, whatever page it was.
+  if (isLinkWithdrawn(err)) {
+    return {
+      response: { statusCode: 410, headers: { 'content-type': 'text/html; charset=utf-8' }, body: errorPage('This link is no longer in use', (err as Error).message) } as APIGatewayProxyStructuredResultV2,
+      unexpected: false,
+    };
+  }
   const { response, unexpected } = toProblemResponse(err);
   const problem = JSON.parse(response.body ?? '{}') as { title?: string; detail?: string };
   const detail = unexpected ? 'Something went wrong on our side. Please try again in a moment.' : (problem.detail ?? '');
@@ -51,8 +59,8 @@ export function pageHandler<const O extends Operation>(op: O, page: (input: Page
     .handler(async (event): Promise<APIGatewayProxyStructuredResultV2> => {
       const method = event.requestContext.http.method;
       const params = parsePathParams(op, event) as unknown as PathParams<O['path']>;
-      // The link's token is the credential: throttled before the page does any work.
-      if ('token' in params) await consumeLinkRequest(deps, String(params.token));
+      // The link's token is the credential: throttled per visitor and per link before the page does any work.
+      if ('token' in params) await consumeLinkRequest(deps, String(params.token), event.requestContext.http.sourceIp);
       let form: Record<string, string> = {};
       if (method === 'POST') {
         if (!/^application\/x-www-form-urlencoded/i.test(event.headers?.['content-type'] ?? '')) {

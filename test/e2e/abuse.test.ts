@@ -74,20 +74,20 @@ it('no log line holds a link token or a hold hash', async () => {
   }
 });
 
-it('a public link answers at most 120 requests a minute, then 429 with Retry-After', async () => {
+it('a public link answers one visitor at most 30 requests a minute, then 429 with Retry-After', async () => {
   const token = (await exchange(RIVERSIDE)).body.access_token;
   const { booking_url } = (await call(`${base}/client/booking-url`, { token })).body;
   // The window is a clock minute: start the run early in one, so that it ends in the same one.
   const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 20_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
-  // Ten at a time, so that the 120 fit in the minute even on a loaded machine; then the 121st.
+  if (intoMinute > 40_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
+  // Ten at a time; then the 31st. (Other visitors of the link are not refused: seat-and-link-hoarding.test.ts.)
   const statuses: number[] = [];
-  for (let i = 0; i < 12; i++) {
+  for (let i = 0; i < 3; i++) {
     const batch = await Promise.all(Array.from({ length: 10 }, () => fetch(booking_url).then(async (r) => (await r.arrayBuffer(), r.status))));
     statuses.push(...batch);
   }
   const last = await fetch(booking_url);
-  expect(statuses.filter((s) => s === 200)).toHaveLength(120);
+  expect(statuses.filter((s) => s === 200)).toHaveLength(30);
   expect(last.status).toBe(429);
   expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(last.headers.get('content-type')).toMatch(/^text\/html/);

@@ -138,6 +138,7 @@ it('the flows of every family answer exactly as documented', async () => {
   await ci('/client/balances', { token });
   await ci('/client/wallet-transactions?limit=2', { token });
   await ci('/client/booking-url', { token });
+  await ci('/client/booking-url/rotate', { method: 'POST', token });
   const held2 = (await ci('/timeslots/hold', { token, body: { interview_type_id: 1, date: slots[2].date, time: slots[2].time } })).body;
   await ci(`/timeslots/hold/${held2.hold_hash}`, { method: 'DELETE', token });
 
@@ -163,6 +164,7 @@ it('the flows of every family answer exactly as documented', async () => {
   await pt('/client/balances', { token: ttoken });
   await pt('/client/wallet-transactions?limit=2', { token: ttoken });
   await pt('/client/booking-url', { token: ttoken });
+  await pt('/client/booking-url/rotate', { method: 'POST', token: ttoken });
   const seat2 = (await pt('/seats/hold', { token: ttoken, body: { training_event_id: tevents.at(-1).id } })).body;
   await pt(`/seats/hold/${seat2.hold_hash}`, { method: 'DELETE', token: ttoken });
   const invite = (
@@ -201,6 +203,7 @@ it('the flows of every family answer exactly as documented', async () => {
   await vl('/client/balances', { token: vtoken });
   await vl('/client/wallet-transactions?limit=2', { token: vtoken });
   await vl('/client/booking-url', { token: vtoken });
+  await vl('/client/booking-url/rotate', { method: 'POST', token: vtoken });
 
   // Services (clinical interview tokens) and the practical training legacy API (practical training tokens, deprecated).
   const sv = (path: string, init?: Parameters<typeof call>[1]) => api('services', path, init);

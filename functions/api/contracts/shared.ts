@@ -152,6 +152,15 @@ export const SHARED_CONTRACTS: Record<Ids, OperationContract> = {
     tag: 'Account',
     responses: { 200: json('The booking page of this agency', R.BookingUrl) },
   },
+  rotateBookingUrl: {
+    summary: 'Rotate your booking URL',
+    description:
+      "Gives this agency's public booking page a new link and retires the old one at once: from this answer on, the old link is 404. Share the new link with candidates. Bookings already made stay as they are, and unpaid ones still count against the page's five places until paid, cancelled or past their deadline.",
+    tag: 'Account',
+    responses: {
+      200: json('The new link of the booking page', R.BookingUrl, undefined, { example: { booking_url: 'https://api.northwind-care.example/clinical-interview/book/t7Kc2pQx9ZrWm4VbN8aLsE3d' } }),
+    },
+  },
 
   getOpenApi: {
     summary: 'This OpenAPI document',

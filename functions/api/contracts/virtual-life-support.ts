@@ -10,7 +10,7 @@ const invitePageHtml = '<!doctype html><html lang="en-GB"><head><title>Book Imme
 const inviteGone = '<!doctype html><html lang="en-GB"><head><title>This invite has expired</title>…</html>';
 
 /** The family's own operations, and its client operations (this family's wallets only, decision 1). */
-export const VIRTUAL_LIFE_SUPPORT_CONTRACTS: Record<keyof typeof virtualLifeSupport, OperationContract> & { getBalances: OperationContract; getBookingUrl: OperationContract; listWalletTransactions: OperationContract } = {
+export const VIRTUAL_LIFE_SUPPORT_CONTRACTS: Record<keyof typeof virtualLifeSupport, OperationContract> & { getBalances: OperationContract; getBookingUrl: OperationContract; rotateBookingUrl: OperationContract; listWalletTransactions: OperationContract } = {
   listCourses: {
     summary: 'List active courses',
     description:
@@ -116,6 +116,13 @@ export const VIRTUAL_LIFE_SUPPORT_CONTRACTS: Record<keyof typeof virtualLifeSupp
     tag: 'Account',
     refusals: [{ code: 'not-found', detail: 'The virtual-life-support family has no booking page' }],
     responses: { 200: json('The booking page of this agency', R.BookingUrl) },
+  },
+  rotateBookingUrl: {
+    summary: 'Rotate your booking URL',
+    description: "Gives this agency's public booking page a new link and retires the old one at once. Answers 404 while the virtual life-support booking page is not yet offered.",
+    tag: 'Account',
+    refusals: [{ code: 'not-found', detail: 'The virtual-life-support family has no booking page' }],
+    responses: { 200: json('The new link of the booking page', R.BookingUrl) },
   },
   listWalletTransactions: {
     summary: 'List wallet transactions',

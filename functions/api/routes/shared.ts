@@ -32,6 +32,7 @@ export const listWebhookDeliveries = { operationId: 'listWebhookDeliveries', met
 export const getBalances = { operationId: 'getBalances', method: 'GET', path: '/client/balances', handler: 'shared/client-balances', auth: 'bearer', contract: 'project' } as const satisfies Operation;
 export const listWalletTransactions = { operationId: 'listWalletTransactions', method: 'GET', path: '/client/wallet-transactions', handler: 'shared/client-wallet-transactions', auth: 'bearer', contract: 'project', query: PageQuery } as const satisfies Operation;
 export const getBookingUrl = { operationId: 'getBookingUrl', method: 'GET', path: '/client/booking-url', handler: 'shared/client-booking-url', auth: 'bearer', contract: 'spec' } as const satisfies Operation;
+export const rotateBookingUrl = { operationId: 'rotateBookingUrl', method: 'POST', path: '/client/booking-url/rotate', handler: 'shared/client-booking-url-rotate', auth: 'bearer', contract: 'project' } as const satisfies Operation;
 
 export const getOpenApi = { operationId: 'getOpenApi', method: 'GET', path: '/openapi.json', handler: 'shared/openapi', auth: 'none', contract: 'project', servedAfterSunset: true } as const satisfies Operation;
 export const showDocs = { operationId: 'showDocs', method: 'GET', path: '/docs', handler: 'shared/docs-page', auth: 'none', contract: 'project', servedAfterSunset: true } as const satisfies Operation;
@@ -40,5 +41,5 @@ export const getDocsAsset = { operationId: 'getDocsAsset', method: 'GET', path: 
 /** Which families offer which: every family the documents, a family with its own tokens the token operations, and so on (./index.ts). */
 export const tokenOperations = { exchangeToken, refreshToken, inspectToken, revokeToken };
 export const webhookOperations = { listWebhooks, createWebhook, getWebhook, updateWebhook, deleteWebhook, rotateWebhookSecret, testWebhook, replayWebhook, listWebhookDeliveries };
-export const clientOperations = { getBalances, listWalletTransactions, getBookingUrl };
+export const clientOperations = { getBalances, listWalletTransactions, getBookingUrl, rotateBookingUrl };
 export const docsOperations = { getOpenApi, showDocs, getDocsAsset };

@@ -26,6 +26,8 @@ export const rateSubjects = {
   authFailuresFromAddress: (address: string) => `AUTHFAIL#ADDR#${sha256Hex(address)}`,
   exchangeFailuresOfClient: (clientId: string) => `AUTHFAIL#CLIENT#${sha256Hex(clientId)}`,
   linkToken: (token: string) => `LINK#${sha256Hex(token)}`,
+  /** One visitor of one link: the link's token and the source address, hashed together. */
+  linkVisitor: (token: string, address: string) => `LINK#${sha256Hex(token)}#ADDR#${sha256Hex(address)}`,
 };
 
 export interface RatePolicy {
@@ -145,10 +147,18 @@ export async function countRequest(deps: Deps, clientId: string, family: FamilyI
   throw new Error(`The request window of client ${clientId} kept changing`);
 }
 
-/** A public page's link token: at most so many requests a minute, counted before the page does any work. */
-export async function consumeLinkRequest(deps: Deps, token: string): Promise<void> {
-  const state = await consume(deps, rateSubjects.linkToken(token), deps.config.linkRequestsPerToken);
-  if (!state.allowed) throw tooManyRequests(state, 'requests for one link');
+/**
+ * A public page's link: at most so many requests a minute from one source
+ * address, and a ceiling for the link as a whole well above any real
+ * candidate traffic (abuse-and-isolation 3), counted before the page does
+ * any work. A visitor over its own limit is refused before the link's count,
+ * so one visitor cannot spend the link's ceiling for everyone else.
+ */
+export async function consumeLinkRequest(deps: Deps, token: string, address: string): Promise<void> {
+  const visitor = await consume(deps, rateSubjects.linkVisitor(token, address), deps.config.linkRequestsPerAddress);
+  if (!visitor.allowed) throw tooManyRequests(visitor, 'requests for one link from one address');
+  const link = await consume(deps, rateSubjects.linkToken(token), deps.config.linkRequestsPerToken);
+  if (!link.allowed) throw tooManyRequests(link, 'requests for one link');
 }
 
 /**

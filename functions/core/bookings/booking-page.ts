@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { clientKeys } from '../access/clients.js';
-import { checkItem, itemAbsent, itemExists, part, putItem, transact, TransactionFailed } from '../platform/transact.js';
+import { clientKeys, getClient } from '../access/clients.js';
+import { checkItem, deleteItem, itemAbsent, itemExists, part, putItem, transact, TransactionFailed, updateItem } from '../platform/transact.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
@@ -9,7 +9,8 @@ import * as TABLE_KEYS from '../platform/table-keys.js';
 import { randomToken } from '../platform/secrets.js';
 import type { Failure, Part } from '../platform/transact.js';
 import { freeUnit, holdUnitPart, lockInForce, readLocks, shuffled, unitId } from '../inventory/units.js';
-import type { BookingRecord } from './kind.js';
+import type { BookingRecord, PaymentDeadline } from './kind.js';
+import { linkWithdrawn } from './link-withdrawn.js';
 
 /**
  * Each agency's public booking page in a family is reached through an
@@ -50,11 +51,52 @@ export async function bookingPageToken(deps: Deps, clientId: string, family: Fam
   throw new Error(`Could not make a booking page token for ${clientId}`);
 }
 
+/** The agency whose link this is; an unknown (or rotated) token is not-found, a disabled agency's link withdrawn. */
 export async function clientOfBookingPage(deps: Deps, family: FamilyId, token: string): Promise<string> {
   const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: bookingPageKeys.page(family, token), ConsistentRead: true }));
   if (!Item) throw new DomainError('not-found', 'There is no booking page at this address');
-  return String(Item.client_id);
+  const clientId = String(Item.client_id);
+  const client = await getClient(deps, clientId);
+  if (!client) throw new DomainError('not-found', 'There is no booking page at this address');
+  if (client.disabled) throw linkWithdrawn();
+  return clientId;
 }
+
+/**
+ * POST /client/booking-url/rotate: the client's link in the family gets a
+ * new token, and the old one is gone at once (404), in one transaction: the
+ * client's token changes only from the one read, the old page item is
+ * deleted and the new one written. The link's unpaid places belong to the
+ * client, so a new link still counts the bookings waiting for payment.
+ */
+export async function rotateBookingPageToken(deps: Deps, clientId: string, family: FamilyId): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const old = await bookingPageToken(deps, clientId, family);
+    const token = randomToken(18);
+    try {
+      await transact(deps, [
+        part('client token', updateItem(deps, bookingPageKeys.ofClient(clientId, family), { set: { token } }, { expression: '#token = :old', names: { '#token': 'token' }, values: { ':old': old } })),
+        part('old page', deleteItem(deps, bookingPageKeys.page(family, old))),
+        part('page', putItem(deps, { ...bookingPageKeys.page(family, token), entity: 'booking-page', client_id: clientId }, itemAbsent)),
+      ]);
+      return token;
+    } catch (err) {
+      if (!(err instanceof TransactionFailed && err.has('client token'))) throw err; // rotated meanwhile: rotate what it is now
+    }
+  }
+  throw new Error(`The booking page token of ${clientId} kept changing while rotating it`);
+}
+
+/**
+ * An unpaid booking made anonymously through a public link must be paid
+ * within `linkPaymentHours` (2 by default), and never later than the
+ * family's own limit before the start (abuse-and-isolation 3): a link's
+ * bookings hold seats for hours, not days.
+ */
+export const linkPaymentDeadline = (deps: Deps, family: PaymentDeadline): PaymentDeadline => ({
+  afterBookingHours: Math.min(family.afterBookingHours, deps.config.linkPaymentHours),
+  beforeStartHours: family.beforeStartHours,
+});
 
 /**
  * A booking link takes at most this many unpaid bookings at once (design.md

@@ -12,7 +12,8 @@ import { queryFilteredPage } from '../platform/db.js';
 import type { Page } from '../platform/pagination.js';
 import { allOf, type Condition } from '../platform/transact.js';
 import type { BookingStatus } from '../platform/vocabulary.js';
-import { withLinkPlace } from './booking-page.js';
+import { linkPaymentDeadline, withLinkPlace } from './booking-page.js';
+import { linkWithdrawn } from './link-withdrawn.js';
 import { commitBooking, holdRefusal, type BookingLinks } from './commit.js';
 import type { BookingKind, BookingRecord } from './kind.js';
 import { bookingKeys, getBookingItem as getItem, getBookingView } from './records.js';
@@ -98,6 +99,7 @@ export async function createCandidateBooking(
   const kind = clinicalBookings(family);
   const [catalog, client] = await Promise.all([loadCatalog(deps), getClient(deps, clientId)]);
   if (!client) throw new DomainError('not-found', 'No such booking page');
+  if (client.disabled) throw linkWithdrawn();
   const { type, slots } = candidateSlots(catalog, input.interviewTypeId, input.date, input.time, deps.config.serviceTimeZone, deps.clock());
   const bookingId = await nextId(deps, family, 'booking');
   const taken = new DomainError('slot-unavailable', 'That slot was just taken');
@@ -112,6 +114,7 @@ export async function createCandidateBooking(
           payOption: 'candidate_pays',
           product: productOf(type),
           links,
+          deadline: linkPaymentDeadline(deps, kind.deadline),
           fields: {
             ...interviewFields(deps, catalog, type, { ...slot, startAt: slot.startAt.toISOString(), endAt: slot.endAt.toISOString() }),
             candidate: pickCandidate(input),

@@ -8,7 +8,7 @@ import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { itemAbsent, part, putItem, transact, type Failure, type Part } from '../platform/transact.js';
 import type { PayOption } from '../platform/vocabulary.js';
-import { leavesTimeToPay, paymentDueAt, type BookingKind, type BookingRecord } from './kind.js';
+import { leavesTimeToPay, paymentDueAt, type BookingKind, type BookingRecord, type PaymentDeadline } from './kind.js';
 import { noticeOf, noticePart } from './invitations.js';
 import { bookingEventPart, bookingKeys, paymentDueOf } from './records.js';
 import { scheduleParts } from './schedule.js';
@@ -47,6 +47,8 @@ export interface Commit<B extends BookingRecord> {
   /** Balance alerts of the wallet charged, for families that send them. */
   alerts?: ChargeRequest['alerts'];
   links: BookingLinks;
+  /** A candidate_pays booking's deadline when not the kind's (an anonymous booking through a public link: ./booking-page.ts). */
+  deadline?: PaymentDeadline;
 }
 
 /** Unpaid bookings' deadline entries outlive their deadline a week, for the sweep to find late. */
@@ -57,13 +59,14 @@ export async function commitBooking<B extends BookingRecord, V>(deps: Deps, kind
   // A wallet that changed since it was read has no domain meaning: the whole attempt runs again.
   return retryOnConflict(async () => {
     const now = deps.clock();
-    if (c.payOption === 'candidate_pays' && !leavesTimeToPay(now, new Date(c.fields.start_at), kind.deadline)) {
+    const deadline = c.deadline ?? kind.deadline;
+    if (c.payOption === 'candidate_pays' && !leavesTimeToPay(now, new Date(c.fields.start_at), deadline)) {
       throw new DomainError(
         'payment-window-closed',
-        `A candidate_pays booking must be paid ${kind.deadline.beforeStartHours} hours before the start; this slot starts too soon for the candidate to pay. Choose another pay option or a later slot.`,
+        `A candidate_pays booking must be paid ${deadline.beforeStartHours} hours before the start; this slot starts too soon for the candidate to pay. Choose another pay option or a later slot.`,
       );
     }
-    const dueAt = c.payOption === 'candidate_pays' ? paymentDueAt(now, new Date(c.fields.start_at), kind.deadline).toISOString() : undefined;
+    const dueAt = c.payOption === 'candidate_pays' ? paymentDueAt(now, new Date(c.fields.start_at), deadline).toISOString() : undefined;
     const charge = await planCharge(deps, { client: c.client, family: kind.family, product: c.product, payOption: c.payOption, bookingId: c.bookingId, paymentDueAt: dueAt, alerts: c.alerts });
     const take = await c.take({ now, paymentDueAt: dueAt });
     const booking = {

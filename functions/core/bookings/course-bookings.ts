@@ -15,7 +15,7 @@ import { TransactionFailed, type Failure, type Part } from '../platform/transact
 import type { Holder } from '../inventory/holds.js';
 import type { RequestSource } from '../requests/shapes.js';
 import { changeBooking } from './change.js';
-import type { BookingKind, BookingRecord } from './kind.js';
+import type { BookingKind, BookingRecord, PaymentDeadline } from './kind.js';
 
 /**
  * What course bookings (practical training, virtual life-support) have in
@@ -53,6 +53,8 @@ export interface BookingOptions {
   source?: RequestSource;
   /** Further parts of the booking's transaction (an invite marked used), with their failures; read again on each attempt. */
   extra?: (at: { now: Date; bookingId: number }) => Promise<{ parts: Part[]; failures: Record<string, Failure> }>;
+  /** A candidate_pays deadline other than the family's (an anonymous booking through a public link). */
+  deadline?: PaymentDeadline;
 }
 
 /** The fields of a course booking every course family shows alike. */

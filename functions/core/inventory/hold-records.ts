@@ -35,6 +35,8 @@ export interface Hold {
   status: HoldStatus;
   /** The key of the lock it holds (moved with it), so that it can be freed without the family's help; older holds have none. */
   unit_key?: ItemKey;
+  /** An invite's hold: the place of its client's invites it takes in the event or session (holdRecordKeys.invitePlace). */
+  invite_place?: ItemKey;
   booking_id?: number;
   [field: string]: unknown;
 }
@@ -48,6 +50,13 @@ export const holdRecordKeys = {
   activeHold: (clientId: string, family: FamilyId) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.activeHold, family) }),
   /** An invite's marker sits apart from its agency's, so the two never block each other. */
   inviteHold: (clientId: string, family: FamilyId, inviteId: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.inviteHold, family, padId(inviteId)) }),
+  /**
+   * One of the places through which a client's invites hold seats of one
+   * event or session (`scope`) at once (`P1`…`P<cap>`), a unit lock each:
+   * held with the hold, freed when it is released or used, free by the
+   * clock when it expires.
+   */
+  invitePlace: (clientId: string, family: FamilyId, scope: string, name: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.invitePlace, family, scope, name) }),
   /** The sweep's sparse index: a family's active holds by expiry, only where the family announces expiry. */
   open: (family: FamilyId, expiresAt: string, hash: string) => ({ gsi1pk: key(OPEN.pk, family), gsi1sk: key(OPEN.sk.hold, expiresAt, hash) }),
   openPartition: (family: FamilyId) => key(OPEN.pk, family),
@@ -91,8 +100,13 @@ export function releaseParts(deps: Deps, policy: Pick<HoldPolicy, 'family' | 'on
     part(`hold${suffix}`, updateItem(deps, holdRecordKeys.hold(policy.family, hold.hold_hash), leaving('released', { released_at: now.toISOString() }), holdUsable(holder, now))),
     freeUnit(deps, unit, { holdHash: hold.hold_hash }, `unit${suffix}`),
     ...(policy.onePerHolder ? [part(`marker${suffix}`, deleteItem(deps, markerKey(policy.family, holder), markerOf(hold.hold_hash)))] : []),
+    ...invitePlaceFreed(deps, hold, suffix),
   ];
 }
+
+/** The part that gives back an invite's hold's place, while it is still this hold's (after expiry another may hold it). */
+export const invitePlaceFreed = (deps: Deps, hold: Pick<Hold, 'hold_hash' | 'invite_place'>, suffix = ''): Part[] =>
+  hold.invite_place ? [part(`invite place${suffix}`, deleteItem(deps, hold.invite_place, { expression: 'attribute_not_exists(pk) OR hold_hash = :hash', values: { ':hash': hold.hold_hash } }))] : [];
 
 /**
  * The parts that give back the holds these invites hold in the family (their

@@ -8,8 +8,8 @@ import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { randomToken } from '../platform/secrets.js';
 import { deleteItem, itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Part, type TransactItem } from '../platform/transact.js';
-import { consumeUnit, holdUnitPart, moveUnitParts, readLocks, readPool, takeFromPool, unitId, type Pool, type Tally } from './units.js';
-import { holderOf, holdRecordKeys, holdState, holdUsable, leaving, markerFree, markerKey, markerOf, releaseParts, type Hold, type Holder } from './hold-records.js';
+import { consumeUnit, holdUnitPart, lockInForce, moveUnitParts, readLocks, readPool, shuffled, takeFromPool, unitId, type Pool, type Tally } from './units.js';
+import { holderOf, holdRecordKeys, holdState, holdUsable, invitePlaceFreed, leaving, markerFree, markerKey, markerOf, releaseParts, type Hold, type Holder } from './hold-records.js';
 
 export { holderOf, holdState, type Hold, type Holder } from './hold-records.js';
 
@@ -53,8 +53,54 @@ export async function holdUnit<U, F extends Record<string, unknown>>(
   fields: (unit: U) => F,
   errors: { conflict: (existing: Record<string, unknown>) => DomainError; unavailable: () => DomainError },
   tally?: Tally,
+  inviteScope?: string,
 ): Promise<{ hold: Hold & F; unit: U; at: Date }> {
   const now = deps.clock();
+  // An invite's hold also takes one of its client's few places in the event or session (abuse-and-isolation 3).
+  if (holder.type === 'invite' && inviteScope !== undefined) {
+    return withInvitePlace(deps, policy.family, holder.clientId, inviteScope, now, (place) => holdUnitWith(deps, policy, holder, pool, fields, errors, tally, now, place));
+  }
+  return holdUnitWith(deps, policy, holder, pool, fields, errors, tally, now);
+}
+
+/** The refusal when a client's invites hold as many seats of the event or session as they may: the page offers the date as busy. */
+export const invitePlacesBusy = (cap: number) =>
+  new DomainError('limit-reached', `This agency's invites hold ${cap} seats of this date already, the most they hold at once. Try another date, or again in a few minutes.`, { limit: cap, busy: true });
+
+/**
+ * Runs `hold` with a free place of the client's invites in `scope` (one
+ * event or session); none free: busy, and nothing is held. The places are
+ * unit locks taken in the hold's own transaction (condition: free, by the
+ * clock), so concurrent invites never hold more than the cap; a place lost
+ * to another invite's hold is looked for again.
+ */
+async function withInvitePlace<T>(deps: Deps, family: FamilyId, clientId: string, scope: string, now: Date, hold: (place: ItemKey) => Promise<T>): Promise<T> {
+  const cap = deps.config.inviteSeatsPerSession;
+  const places = Array.from({ length: cap }, (_, i) => holdRecordKeys.invitePlace(clientId, family, scope, `P${i + 1}`));
+  for (let round = 1; ; round++) {
+    const locks = await readLocks(deps, places);
+    const [free] = shuffled(places.filter((p) => !lockInForce(locks.get(unitId(p)), now)));
+    if (!free) throw invitePlacesBusy(cap);
+    try {
+      return await hold(free);
+    } catch (err) {
+      if (!(err instanceof TransactionFailed && err.has('invite place'))) throw err;
+      if (round >= cap) throw invitePlacesBusy(cap);
+    }
+  }
+}
+
+async function holdUnitWith<U, F extends Record<string, unknown>>(
+  deps: Deps,
+  policy: HoldPolicy,
+  holder: Holder,
+  pool: Pool<U>,
+  fields: (unit: U) => F,
+  errors: { conflict: (existing: Record<string, unknown>) => DomainError; unavailable: () => DomainError },
+  tally: Tally | undefined,
+  now: Date,
+  place?: ItemKey,
+): Promise<{ hold: Hold & F; unit: U; at: Date }> {
   const marker = markerKey(policy.family, holder);
   // A pool with a range (seats: mostly taken, and read in one query) is read first, beside the holder's marker.
   // A small pool of keys (an interviewer's slots, mostly free when listed) is tried unread: the transaction's
@@ -82,11 +128,13 @@ export async function holdUnit<U, F extends Record<string, unknown>>(
         ...(holder.type === 'invite' ? { invite_id: holder.inviteId } : {}),
         ...fields(unit),
         unit_key: pool.keyOf(unit),
+        ...(place ? { invite_place: place } : {}),
         expires_at: expiresAt,
         status: 'active' as const,
       };
       const parts: Part[] = [
         holdUnitPart(deps, pool.keyOf(unit), { hold_hash: hold.hold_hash, client_id: hold.client_id, expires_at: hold.expires_at }, now),
+        ...(place ? [holdUnitPart(deps, place, { hold_hash: hold.hold_hash, client_id: hold.client_id, expires_at: hold.expires_at }, now, 'invite place')] : []),
         // The marker carries the hold, so a conflict can show it without another read.
         ...(policy.onePerHolder ? [part('marker', putItem(deps, { ...marker, entity: 'active-hold', ...hold, ttl }, markerFree(now)))] : []),
         // Kept a day past expiry, so that using it says "expired", not "unknown".
@@ -110,7 +158,7 @@ export async function releaseUnitHold(deps: Deps, policy: HoldPolicy, holder: Ho
   const hold = read ? read.hold : await getHold(deps, policy.family, hash);
   const notFound = () => new DomainError('not-found', 'No active hold with that hold_hash');
   if (holdState(hold, holder, now) !== 'usable') throw notFound();
-  await transact(deps, releaseParts(deps, policy, holder, hold!, unitOf(hold!), now), { hold: notFound, unit: notFound, marker: notFound });
+  await transact(deps, releaseParts(deps, policy, holder, hold!, unitOf(hold!), now), { hold: notFound, unit: notFound, marker: notFound, ...(hold!.invite_place ? { 'invite place': notFound } : {}) });
 }
 
 /** An active hold moved to another unit (an operator cut its unit): the hold's `fields` (which unit), its marker and its lock, together. */
@@ -125,14 +173,18 @@ export function moveHoldParts(deps: Deps, policy: HoldPolicy, hold: Hold, fields
   ];
 }
 
-/** *consume*, for a booking's transaction: the hold becomes used, its unit the booking's, and the holder free to hold again. */
-export function consumeHoldParts(deps: Deps, policy: HoldPolicy, holder: Holder, hash: string, unit: ItemKey, bookingId: number): Part[] {
+/**
+ * *consume*, for a booking's transaction: the hold becomes used, its unit the booking's, and the holder free to hold
+ * again; an invite's hold gives back its place (`invitePlace`: the hold's `invite_place`), as its seat is held no more.
+ */
+export function consumeHoldParts(deps: Deps, policy: HoldPolicy, holder: Holder, hash: string, unit: ItemKey, bookingId: number, invitePlace?: ItemKey): Part[] {
   const now = deps.clock();
   return [
     part('hold', updateItem(deps, holdKeys.hold(policy.family, hash), leaving('used', { booking_id: bookingId }), holdUsable(holder, now))),
     consumeUnit(deps, unit, hash, bookingId),
     // The holder's one active hold is this one; a hold written without a marker has none to remove.
     ...(policy.onePerHolder ? [part('marker', deleteItem(deps, markerKey(policy.family, holder), markerOf(hash, true)))] : []),
+    ...invitePlaceFreed(deps, { hold_hash: hash, invite_place: invitePlace }),
   ];
 }
 

@@ -35,7 +35,13 @@ export interface CoreConfig {
   /** Anonymous callers (design section 4, Abuse limits). */
   authFailuresPerAddress: { limit: number; windowSeconds: number };
   exchangeFailuresPerClient: { limit: number; windowSeconds: number };
+  /** A public link's requests: per source address per link, and a ceiling per link well above any real candidate traffic (abuse-and-isolation 3). */
+  linkRequestsPerAddress: { limit: number; windowSeconds: number };
   linkRequestsPerToken: { limit: number; windowSeconds: number };
+  /** Seats of one event or session held at once through one client's invites (INVITE_SEATS_PER_SESSION). */
+  inviteSeatsPerSession: number;
+  /** An unpaid booking made anonymously through a public booking link must be paid within this many hours (LINK_PAYMENT_HOURS). */
+  linkPaymentHours: number;
   /** Video meetings are rooms under this URL (Jitsi Meet by default: a room exists once someone joins it). */
   videoMeetingBaseUrl: string;
   /** The Services feed answers changes once they are this old: a write that read its clock earlier has committed by then. */
@@ -73,7 +79,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig {
     rateLimitWindowSeconds: intEnv('RATE_LIMIT_WINDOW_SECONDS', 60, env),
     authFailuresPerAddress: { limit: intEnv('AUTH_FAILURES_PER_ADDRESS_PER_MINUTE', 20, env), windowSeconds: 60 },
     exchangeFailuresPerClient: { limit: intEnv('EXCHANGE_FAILURES_PER_CLIENT_PER_15_MINUTES', 10, env), windowSeconds: 900 },
-    linkRequestsPerToken: { limit: intEnv('LINK_REQUESTS_PER_TOKEN_PER_MINUTE', 120, env), windowSeconds: 60 },
+    linkRequestsPerAddress: { limit: intEnv('LINK_REQUESTS_PER_ADDRESS_PER_MINUTE', 30, env), windowSeconds: 60 },
+    linkRequestsPerToken: { limit: intEnv('LINK_REQUESTS_PER_TOKEN_PER_MINUTE', 600, env), windowSeconds: 60 },
+    inviteSeatsPerSession: intEnv('INVITE_SEATS_PER_SESSION', 3, env),
+    linkPaymentHours: intEnv('LINK_PAYMENT_HOURS', 2, env),
     videoMeetingBaseUrl: (env.VIDEO_MEETING_BASE_URL || 'https://meet.jit.si').replace(/\/$/, ''),
     feedSettleSeconds: intEnv('FEED_SETTLE_SECONDS', 5, env),
     emailFrom: env.EMAIL_FROM || undefined,

@@ -15,6 +15,8 @@ export const client = {
     access: 'ACCESS',
     activeHold: 'ACTIVE_HOLD#',
     inviteHold: 'INVITE_HOLD#',
+    // One of the seats a client's invites may hold at once in one event or session (inventory/hold-records.ts).
+    invitePlace: 'INVITE_PLACE#',
     bookingPage: 'BOOKING_PAGE#',
     linkPlace: 'LINK_PLACE#',
     booking: 'BOOKING#',

@@ -1,4 +1,4 @@
-import { clientOfBookingPage, withLinkPlace } from '../bookings/booking-page.js';
+import { clientOfBookingPage, linkPaymentDeadline, withLinkPlace } from '../bookings/booking-page.js';
 import type { BookingLinks } from '../bookings/commit.js';
 import { leavesTimeToPay } from '../bookings/kind.js';
 import { getBookingItem } from '../bookings/records.js';
@@ -16,7 +16,8 @@ import type { TrainingEventView } from './views.js';
  * `GET /client/booking-url` gives): a candidate chooses a course and one of
  * its open events, and books it for candidate payment. No hold: a free seat
  * is claimed in the booking's transaction. Like the clinical link, at most
- * five of its bookings wait for payment at once (a link place each).
+ * five of its bookings wait for payment at once (a link place each), each
+ * due within the link's payment deadline (2 hours: ../bookings/booking-page.ts).
  */
 
 /** The agency behind the link, or not-found. */
@@ -29,7 +30,8 @@ export async function linkChoices(deps: Deps, courseId: number | undefined): Pro
   if (!course) return { courses, events: [] };
   const now = deps.clock();
   const page = await listTrainingEvents(deps, { course_id: course.id, available_only: true, limit: 50 });
-  return { courses, course, events: page.data.filter((e) => leavesTimeToPay(now, new Date(e.start_at), PRACTICAL_BOOKINGS.deadline)) };
+  const deadline = linkPaymentDeadline(deps, PRACTICAL_BOOKINGS.deadline);
+  return { courses, course, events: page.data.filter((e) => leavesTimeToPay(now, new Date(e.start_at), deadline)) };
 }
 
 /** POST /book/{t}: the candidate's booking of a seat of the event, to be paid on the payment page. */
@@ -44,11 +46,12 @@ export async function bookFromLink(deps: Deps, token: string, eventId: number, c
       deps,
       seatPool(event),
       (seat) =>
-        commitSeatBooking(deps, clientId, eventId, { ...candidate, pay_option: 'candidate_pays' }, links, { bookedBy: 'Candidate' }, {
+        commitSeatBooking(deps, clientId, eventId, { ...candidate, pay_option: 'candidate_pays' }, links, { bookedBy: 'Candidate', deadline: linkPaymentDeadline(deps, PRACTICAL_BOOKINGS.deadline) }, {
           seat,
           take: ({ event: e, bookingId, now, paymentDueAt }) => {
             const linkPlace = place.take({ bookingId, dueAt: paymentDueAt!, now });
-            return { parts: [claimUnit(deps, seatUnit(e, seat), { bookingId, clientId }, now), ...linkPlace.parts], failures: linkPlace.failures };
+            // The booking names its place, so that paying or cancelling gives it back at once.
+            return { parts: [claimUnit(deps, seatUnit(e, seat), { bookingId, clientId }, now), ...linkPlace.parts], failures: linkPlace.failures, fields: { link_place: place.name } };
           },
           unknownClient: () => new DomainError('not-found', 'There is no booking page at this address'),
         }),

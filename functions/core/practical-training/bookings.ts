@@ -167,7 +167,7 @@ export async function createPracticalBooking(deps: Deps, clientId: string, input
       return held.seat;
     },
     take: ({ event, bookingId }) => ({
-      parts: consumeHoldParts(deps, seatHolds, holder, hold.hold_hash, seatUnit(event, held.seat), bookingId),
+      parts: consumeHoldParts(deps, seatHolds, holder, hold.hold_hash, seatUnit(event, held.seat), bookingId, held.invite_place),
       failures: { hold: explainHold, unit: explainHold },
     }),
     unknownClient: () => new DomainError('hold-not-found', 'No hold with that hold_hash'),
@@ -177,7 +177,7 @@ export async function createPracticalBooking(deps: Deps, clientId: string, input
 /** How a booking gets its seat: the seat (read at each attempt), and the parts that take it in the booking's transaction. */
 export interface SeatTaking {
   seat: string;
-  take: (at: { event: TrainingEventItem; bookingId: number; now: Date; paymentDueAt?: string }) => { parts: Part[]; failures: Record<string, Failure> };
+  take: (at: { event: TrainingEventItem; bookingId: number; now: Date; paymentDueAt?: string }) => { parts: Part[]; failures: Record<string, Failure>; fields?: Partial<BookingRecord> };
   unknownClient: () => DomainError;
 }
 
@@ -202,6 +202,7 @@ export async function commitSeatBooking(deps: Deps, clientId: string, eventId: n
     payOption: input.pay_option,
     product: { kind: 'course', id: course.id, name: course.name, price: course.price },
     links,
+    deadline: options.deadline,
     alerts: balanceAlertPolicies(deps, clientId, settings, { id: course.id, name: course.name, code: course.code }),
     fields: {
       candidate,
@@ -233,7 +234,7 @@ export async function commitSeatBooking(deps: Deps, clientId: string, eventId: n
       const extra = await options.extra?.({ now, bookingId });
       return {
         // The seat as this attempt takes it (a hold an operator moved is booked where it now is).
-        fields: { seat: seat.seat } as Partial<BookingRecord>,
+        fields: { ...taken.fields, seat: seat.seat } as Partial<BookingRecord>,
         parts: [...taken.parts, ...eventBookedParts(deps, current, clientId, () => view), ...(extra?.parts ?? [])],
         failures: { ...taken.failures, 'training event': explainEvent, ...(extra?.failures ?? {}) },
       };

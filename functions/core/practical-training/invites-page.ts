@@ -4,6 +4,7 @@ import { getBookingItem } from '../bookings/records.js';
 import { eventPut } from '../events/outbox.js';
 import { inviteOpenedParts, inviteUsedParts } from '../portal-v2/booking-follow.js';
 import { holdKeys, type Holder } from '../inventory/holds.js';
+import { lockInForce, readLocks, unitId } from '../inventory/units.js';
 import type { Deps } from '../platform/deps.js';
 import type { FamilyId } from '../platform/families.js';
 import { DomainError } from '../platform/errors.js';
@@ -98,10 +99,27 @@ export async function usableInvite(deps: Deps, token: string, family: FamilyId =
 /** POST /invite/{t}/hold: a seat of one of the invite's events, held by the invite (never blocking the agency's own hold). */
 export async function holdSeatForInvite(deps: Deps, token: string, eventId: number): Promise<SeatHoldView> {
   const invite = await usableInvite(deps, token);
-  if (!(await inviteEvents(deps, invite)).some((e) => e.id === eventId)) {
+  const [events, held] = await Promise.all([inviteEvents(deps, invite), inviteSeatHold(deps, invite)]);
+  // A seat held already is the page's to show, whatever the client's other invites hold.
+  if (held) throw new DomainError('hold-conflict', 'A seat is held for this invite already');
+  if (!events.some((e) => e.id === eventId)) {
     throw new DomainError('event-unavailable', 'That event is not open for booking through this invite', { pointer: '/training_event_id' });
   }
   return holdSeat(deps, holderOf(invite), eventId);
+}
+
+/**
+ * The events of which the client's invites hold as many seats as they may
+ * at once (abuse-and-isolation 3): the invite page offers them as busy. A
+ * listing, read once; the hold's own transaction decides.
+ */
+export async function eventsBusyForInvites(deps: Deps, invite: InviteItem, eventIds: number[]): Promise<Set<number>> {
+  const cap = deps.config.inviteSeatsPerSession;
+  const family = inviteFamily(invite);
+  const placesOf = (id: number) => Array.from({ length: cap }, (_, i) => holdKeys.invitePlace(invite.client_id, family, `E${id}`, `P${i + 1}`));
+  const locks = await readLocks(deps, eventIds.flatMap(placesOf));
+  const now = deps.clock();
+  return new Set(eventIds.filter((id) => placesOf(id).every((p) => lockInForce(locks.get(unitId(p)), now))));
 }
 
 /** POST /invite/{t}/release: gives the invite's seat back, if it holds one. */

@@ -5,7 +5,9 @@ import { eventKindsOf } from '../events/kinds.js';
 import { emailPut, eventPut } from '../events/outbox.js';
 import { bookingInvitation } from '../messaging/email-templates.js';
 import { addSeconds } from '../platform/clock.js';
-import { queryFilteredPage } from '../platform/db.js';
+import { formatMoney } from '../commerce/charges.js';
+import { walletKeys } from '../commerce/wallets.js';
+import { queryAll, queryFilteredPage } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError, fieldRefusal } from '../platform/errors.js';
 import { nextId } from '../platform/ids.js';
@@ -16,6 +18,7 @@ import { formatWithOffset } from '../platform/time.js';
 import { allOf, itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Part } from '../platform/transact.js';
 import type { PayOption } from '../platform/vocabulary.js';
 import type { RequestSource } from '../requests/shapes.js';
+import { linkWithdrawn } from '../bookings/link-withdrawn.js';
 import { inviteKeys, inviteOpen } from './invite-keys.js';
 import { getTrainingEventItem, loadCatalogue, PRACTICAL_FAMILY, type Course, type Location, type TrainingEventItem } from './catalogue.js';
 
@@ -227,9 +230,72 @@ export async function createInvite(
 ): Promise<InviteView & { invite_url: string }> {
   const client = await getClient(deps, clientId);
   if (!client) throw new DomainError('not-found', `No client ${clientId}`);
-  const { invite, url, parts } = await planInvite(deps, client, input, links, { demo });
-  await transact(deps, parts);
-  return { ...(await viewOf(deps, invite)), invite_url: url };
+  for (let attempt = 1; ; attempt++) {
+    const { invite, url, parts } = await planInvite(deps, client, input, links, { demo });
+    const funds = await inviteFundsPart(deps, clientId, input);
+    try {
+      await transact(deps, [...parts, ...funds]);
+      return { ...(await viewOf(deps, invite)), invite_url: url };
+    } catch (err) {
+      // Another invite was made, or the wallet spent, since the open invites were counted: count again.
+      if (!(err instanceof TransactionFailed && err.has('funds')) || attempt >= 5) throw err;
+    }
+  }
+}
+
+/**
+ * An invite paid by `credits` or `balance` is refused (insufficient-credits /
+ * insufficient-balance) when the wallet it draws on does not cover the open
+ * invites that draw on it plus this one (abuse-and-isolation 3): an agency
+ * cannot hand out invites it could not pay for. Open: not used and not
+ * expired by the clock. The part it returns keeps the count true in the
+ * invite's transaction: the wallet still covers it, and no other invite was
+ * counted against it meanwhile (its `invite_seq`, moved by each such invite).
+ */
+async function inviteFundsPart(deps: Deps, clientId: string, input: Pick<NewInvite, 'course_id' | 'pay_option'>): Promise<Part[]> {
+  if (input.pay_option !== 'credits' && input.pay_option !== 'balance') return [];
+  const now = deps.clock().toISOString();
+  const key = input.pay_option === 'credits' ? walletKeys.credits(clientId, FAMILY, input.course_id) : walletKeys.money(clientId, FAMILY);
+  const [open, { Item: wallet }, { courses }] = await Promise.all([
+    queryAll(deps, {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      FilterExpression: '#status IN (:queued, :sent, :opened) AND expires_at > :now AND pay_option = :option',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':prefix': inviteKeys.prefix(FAMILY), ':queued': 'queued', ':sent': 'sent', ':opened': 'opened', ':now': now, ':option': input.pay_option },
+      ConsistentRead: true,
+    }) as Promise<unknown[]> as Promise<InviteItem[]>,
+    deps.db.send(new GetCommand({ TableName: deps.table, Key: key, ConsistentRead: true })),
+    loadCatalogue(deps),
+  ]);
+  const balance = Number(wallet?.balance ?? 0);
+  const seq = Number(wallet?.invite_seq ?? 0);
+  const course = courses.find((c) => c.id === input.course_id)!;
+  let need: number;
+  if (input.pay_option === 'credits') {
+    const committed = open.filter((i) => i.course.id === input.course_id).length;
+    need = committed + 1;
+    if (balance < need) {
+      throw new DomainError('insufficient-credits', `${balance} ${course.name} credits left, and ${committed} open invites already draw on them: top up, or wait for invites to be used or expire`, { credits: balance, open_invites: committed });
+    }
+  } else {
+    const priceOf = (id: number) => courses.find((c) => c.id === id)?.price.amount ?? 0;
+    const committed = open.reduce((sum, i) => sum + priceOf(i.course.id), 0);
+    need = committed + course.price.amount;
+    if (balance < need) {
+      throw new DomainError('insufficient-balance', `The balance is ${formatMoney({ ...course.price, amount: balance })}; open invites already draw ${formatMoney({ ...course.price, amount: committed })} on it and this one costs ${formatMoney(course.price)}`, {
+        balance: { amount: balance, currency: course.price.currency },
+        price: course.price,
+        open_invites: open.length,
+      });
+    }
+  }
+  const unchanged = seq === 0 ? 'attribute_not_exists(invite_seq)' : 'invite_seq = :seq';
+  return [
+    part(
+      'funds',
+      updateItem(deps, key, { add: { invite_seq: 1 } }, { expression: `balance >= :need AND ${unchanged}`, values: { ':need': need, ...(seq === 0 ? {} : { ':seq': seq }) } }),
+    ),
+  ];
 }
 
 export async function getInviteItem(deps: Deps, clientId: string, id: number, family: FamilyId = FAMILY): Promise<InviteItem | undefined> {
@@ -248,11 +314,16 @@ export async function getInvite(deps: Deps, clientId: string, id: number): Promi
 export const listInvites = (deps: Deps, clientId: string, page: { limit: number; cursor?: string }): Promise<Page<InviteView>> =>
   queryFilteredPage(deps, { pk: clientKeys.partition(clientId), prefix: inviteKeys.prefix(FAMILY), limit: page.limit, cursor: page.cursor }, (item) => viewOf(deps, item as unknown as InviteItem));
 
-/** The invite a link token leads to; an unknown token is not-found. */
+/**
+ * The invite a link token leads to; an unknown token is not-found. A
+ * disabled agency's invite is withdrawn (its pages answer 410 and take no
+ * hold, booking or charge: abuse-and-isolation 3).
+ */
 export async function inviteOfToken(deps: Deps, token: string, family: FamilyId = FAMILY): Promise<InviteItem> {
   const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.token(family, tokenHash(token)), ConsistentRead: true }));
-  const invite = Item && (await getInviteItem(deps, String(Item.client_id), Number(Item.invite_id), family));
+  const [invite, client] = Item ? await Promise.all([getInviteItem(deps, String(Item.client_id), Number(Item.invite_id), family), getClient(deps, String(Item.client_id))]) : [];
   if (!invite) throw new DomainError('not-found', 'There is no invite at this address');
+  if (!client || client.disabled) throw linkWithdrawn();
   return invite;
 }
 

@@ -129,6 +129,8 @@ export async function holdSeat(deps: Deps, holder: Holder, eventId: number, tall
       unavailable: () => new DomainError('event-full', `Every seat of training event ${event.id} is booked or held`, { pointer: '/training_event_id' }),
     },
     tally,
+    // An invite's hold counts against its client's invites' seats of this event (abuse-and-isolation 3).
+    `E${event.id}`,
   );
   return toSeatHoldView(hold as SeatHold, at, tz);
 }

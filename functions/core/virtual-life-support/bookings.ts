@@ -169,7 +169,7 @@ export async function createVlsBooking(deps: Deps, clientId: string, input: NewV
     take: async ({ now }) => {
       const extra = await options.extra?.({ now, bookingId });
       return {
-        parts: [...consumeHoldParts(deps, vlsHolds, holder, hold.hold_hash, seatUnit(VLS_FAMILY, session, hold.seat), bookingId), sessionBookedPart(deps, VLS_FAMILY, session.id), ...(extra?.parts ?? [])],
+        parts: [...consumeHoldParts(deps, vlsHolds, holder, hold.hold_hash, seatUnit(VLS_FAMILY, session, hold.seat), bookingId, hold.invite_place), sessionBookedPart(deps, VLS_FAMILY, session.id), ...(extra?.parts ?? [])],
         failures: { hold: explainHold, unit: explainHold, session: explainSession, ...(extra?.failures ?? {}) },
       };
     },

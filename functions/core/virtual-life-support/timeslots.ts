@@ -119,6 +119,9 @@ export async function holdTimeslot(deps: Deps, holder: Holder, input: { courseId
       conflict: (existing) => new DomainError('hold-conflict', 'This client already has an active hold; book or release it first', { hold: toSlotHoldView(existing as SlotHold, now, tz) }),
       unavailable: () => unavailable('full', `Every seat of ${what.toLowerCase()} is booked or held`),
     },
+    undefined,
+    // An invite's hold counts against its client's invites' seats of this timeslot (abuse-and-isolation 3).
+    `C${input.courseId}@${input.date}T${input.time}`,
   );
   return toSlotHoldView(hold as SlotHold, at, tz);
 }

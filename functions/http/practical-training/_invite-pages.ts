@@ -4,7 +4,7 @@ import { getClient } from '../../core/access/clients.js';
 import type { Deps } from '../../core/platform/deps.js';
 import { readableTime } from '../../core/platform/time.js';
 import type { PracticalBookingView } from '../../core/practical-training/bookings.js';
-import { inviteEvents, inviteSeatHold } from '../../core/practical-training/invites-page.js';
+import { eventsBusyForInvites, inviteEvents, inviteSeatHold } from '../../core/practical-training/invites-page.js';
 import type { InviteItem } from '../../core/practical-training/invites.js';
 import type { SeatHold } from '../../core/practical-training/seats.js';
 import type { TrainingEventView } from '../../core/practical-training/views.js';
@@ -18,6 +18,8 @@ export interface InvitePageModel {
   invite: InviteItem;
   agency: string;
   events: TrainingEventView[];
+  /** Events of which the agency's invites hold as many seats as they may at once: offered as busy. */
+  busy: Set<number>;
   hold?: SeatHold;
   actions: { hold: string; release: string; book: string };
   values: Record<string, string>;
@@ -34,10 +36,14 @@ export const inviteActions = (baseUrl: string, token: string): InvitePageModel['
 
 export async function invitePageModel(deps: Deps, invite: InviteItem, actions: InvitePageModel['actions']): Promise<InvitePageModel> {
   const [client, events, hold] = await Promise.all([getClient(deps, invite.client_id), inviteEvents(deps, invite), inviteSeatHold(deps, invite)]);
-  return { invite, agency: client?.name ?? 'Your agency', events, hold, actions, values: { first_name: invite.candidate.first_name, last_name: invite.candidate.last_name, email: invite.candidate.email }, errors: {} };
+  const busy = hold ? new Set<number>() : await eventsBusyForInvites(deps, invite, events.map((e) => e.id));
+  return { invite, agency: client?.name ?? 'Your agency', events, busy, hold, actions, values: { first_name: invite.candidate.first_name, last_name: invite.candidate.last_name, email: invite.candidate.email }, errors: {} };
 }
 
 const when = (e: { start_at: string }, tz: string) => readableTime(e.start_at, tz);
+
+/** What a date shows when the agency's invites hold as many of its seats as they may (abuse-and-isolation 3). */
+export const BUSY = 'busy just now, please try another date or again in a few minutes';
 
 export function invitePage(m: InvitePageModel, timeZone: string): string {
   const page = (title: string, html: string) => layout(title, html, m.agency);
@@ -60,8 +66,10 @@ ${candidateFields(val, e, 'optional')}
 </form>`);
   }
   const events = m.events
-    .map(
-      (ev) => `<li><form method="post" action="${escapeHtml(m.actions.hold)}"><input type="hidden" name="training_event_id" value="${ev.id}">
+    .map((ev) =>
+      m.busy.has(ev.id)
+        ? `<li>${escapeHtml(when(ev, timeZone))}, ${escapeHtml(ev.location.name)}, ${escapeHtml(ev.location.town)}: ${BUSY}</li>`
+        : `<li><form method="post" action="${escapeHtml(m.actions.hold)}"><input type="hidden" name="training_event_id" value="${ev.id}">
 ${escapeHtml(when(ev, timeZone))}, ${escapeHtml(ev.location.name)}, ${escapeHtml(ev.location.town)} (${ev.seats_available} seat${ev.seats_available === 1 ? '' : 's'} left)
 <button type="submit">Choose this date</button></form></li>`,
     )

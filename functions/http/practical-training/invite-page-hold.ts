@@ -21,7 +21,12 @@ export const handler = pageHandler(pages.holdInviteSeat, async ({ deps, params, 
     const live = await liveInvite(deps, params.token);
     if ('html' in live) return live;
     const model = await invitePageModel(deps, live, inviteActions(baseUrl, params.token));
-    const notice = err.code === 'event-full' ? 'Every seat of that date has just been taken. Please choose another.' : 'That date is no longer open for booking. Please choose another.';
+    const notice =
+      err.code === 'event-full'
+        ? 'Every seat of that date has just been taken. Please choose another.'
+        : err.code === 'limit-reached'
+          ? 'That date is busy just now: please try another date or again in a few minutes.'
+          : 'That date is no longer open for booking. Please choose another.';
     return { status: 422, html: invitePage({ ...model, notice }, deps.config.serviceTimeZone) };
   }
 });

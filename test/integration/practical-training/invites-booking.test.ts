@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../../../functions/core/events/outbox.js';
 import { topUpCredits, readWallet, walletKeys } from '../../../functions/core/commerce/wallets.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
-import { getPracticalBooking } from '../../../functions/core/practical-training/bookings.js';
+import { createPracticalBooking, getPracticalBooking } from '../../../functions/core/practical-training/bookings.js';
 import { createCourse, createLocation, createTrainingEvent, PRACTICAL_FAMILY, type Course, type Location } from '../../../functions/core/practical-training/catalogue.js';
 import { bookWithInvite, holdSeatForInvite, inviteSeatHold, openInvite, releaseInviteSeat } from '../../../functions/core/practical-training/invites-page.js';
 import { createInvite, getInvite, inviteOfToken, type NewInvite } from '../../../functions/core/practical-training/invites.js';
@@ -34,6 +34,8 @@ async function newEvent(capacity = 12) {
   return createTrainingEvent(deps, { course_id: course.id, location_id: location.id, date: `2026-12-${String(++day).padStart(2, '0')}`, start_time: '09:30', capacity });
 }
 async function invited(client: string, over: Partial<NewInvite> = {}) {
+  // An invite paid by credits needs one free (abuse-and-isolation 3).
+  if ((over.pay_option ?? 'credits') === 'credits' && (await credits(client)) === 0) await topUpCredits(deps, client, PRACTICAL_FAMILY, { kind: 'course', id: course.id, name: course.name }, 1);
   const created = await createInvite(deps, client, { candidate: { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace@example.org' }, course_id: course.id, pay_option: 'credits', ...over }, links);
   return { id: created.id, token: created.invite_url.split('/').pop()! };
 }
@@ -73,6 +75,10 @@ describe('booking through an invite', () => {
     const client = await newClient(deps);
     const event = await newEvent();
     const { id, token } = await invited(client);
+    // The agency spends the credit the invite was made with on a booking of its own.
+    const own = await holdSeat(deps, { type: 'client', clientId: client }, event.id);
+    await createPracticalBooking(deps, client, { ...trainee, hold_hash: own.hold_hash, pay_option: 'credits' }, payLinks);
+    expect(await credits(client)).toBe(0);
     await holdSeatForInvite(deps, token, event.id);
     expect(await code(bookWithInvite(deps, token, trainee, payLinks))).toBe('insufficient-credits');
     expect((await getInvite(deps, client, id)).status).toBe('queued');
@@ -148,5 +154,39 @@ describe("an invite's seat hold and the agency's own", () => {
     const { token } = await invited(client);
     await holdSeatForInvite(deps, token, event.id);
     expect(await code(holdSeat(deps, { type: 'client', clientId: client }, event.id))).toBe('event-full');
+  });
+});
+
+describe("seats held through one client's invites", () => {
+  it('are at most three of one event at once, however many invites hold at the same time; other agencies still hold and book', async () => {
+    const client = await newClient(deps);
+    await topUpCredits(deps, client, PRACTICAL_FAMILY, { kind: 'course', id: course.id, name: course.name }, 10);
+    const event = await newEvent(8);
+    const invites: { id: number; token: string }[] = [];
+    for (let n = 0; n < 8; n++) invites.push(await invited(client, { training_event_id: event.id }));
+    const outcomes = await Promise.all(invites.map(({ token }) => code(holdSeatForInvite(deps, token, event.id))));
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(3);
+    expect(outcomes.filter((o) => o === 'limit-reached')).toHaveLength(5);
+    // Another agency, and this agency itself, still hold seats of the event.
+    expect(await code(holdSeat(deps, { type: 'client', clientId: await newClient(deps) }, event.id))).toBe('ok');
+    expect(await code(holdSeat(deps, { type: 'client', clientId: client }, event.id))).toBe('ok');
+
+    const holding: typeof invites = [];
+    for (const i of invites) if (await inviteSeatHold(deps, await inviteOfToken(deps, i.token))) holding.push(i);
+    const waiting = invites.filter((i) => !holding.includes(i));
+    // A booking ends its hold, and with it its place: another invite holds.
+    await bookWithInvite(deps, holding[0]!.token, trainee, payLinks);
+    expect(await code(holdSeatForInvite(deps, waiting[0]!.token, event.id))).toBe('ok');
+    expect(await code(holdSeatForInvite(deps, waiting[1]!.token, event.id))).toBe('limit-reached');
+    // So does a release.
+    await releaseInviteSeat(deps, holding[1]!.token);
+    expect(await code(holdSeatForInvite(deps, waiting[1]!.token, event.id))).toBe('ok');
+    // And expiry, by the clock alone.
+    clock.advance(1800);
+    expect(await code(holdSeatForInvite(deps, waiting[2]!.token, event.id))).toBe('ok');
+    // The cap is per event: another event of the course takes the client's invites' holds of its own.
+    const other = await newEvent(8);
+    const elsewhere = await invited(client, { location_id: location.id });
+    expect(await code(holdSeatForInvite(deps, elsewhere.token, other.id))).toBe('ok');
   });
 });

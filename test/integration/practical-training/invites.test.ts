@@ -5,7 +5,8 @@ import { createCourse, createLocation, createTrainingEvent, PRACTICAL_FAMILY, ty
 import { inviteKeys } from '../../../functions/core/practical-training/invite-keys.js';
 import { createInvite, getInvite, inviteOfToken, listInvites, recordInviteSent, seedDemoInvites, tokenHash, type NewInvite } from '../../../functions/core/practical-training/invites.js';
 import { openInvite } from '../../../functions/core/practical-training/invites-page.js';
-import { newClient, outboxPayloads } from '../../support/clinical.js';
+import { topUpCredits, topUpMoney } from '../../../functions/core/commerce/wallets.js';
+import { newClient as bareClient, outboxPayloads } from '../../support/clinical.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 
 let deps: Deps;
@@ -21,6 +22,13 @@ beforeAll(async () => {
   other = await createCourse(deps, { name: 'Moving and handling', code: 'MH', duration_minutes: 240, certificate_validity_months: 12, price_minor: 7000 });
   location = await createLocation(deps, { name: 'Leeds Training Centre', address: { line1: '1 Park Row', line2: null, town: 'Leeds', postcode: 'LS1 5AB' } });
 });
+
+/** A client with 5 credits of each course: an invite paid by credits needs them (abuse-and-isolation 3). */
+async function newClient(d: Deps, options: { invoiceEnabled?: boolean } = {}): Promise<string> {
+  const client = await bareClient(d, options);
+  for (const c of [course, other]) await topUpCredits(d, client, PRACTICAL_FAMILY, { kind: 'course', id: c.id, name: c.name }, 5);
+  return client;
+}
 
 const links = { invite: (token: string) => `http://api.test/practical-training/invite/${token}` };
 const body = (over: Partial<NewInvite> = {}): NewInvite => ({
@@ -73,6 +81,31 @@ describe('creating an invite', () => {
     expect(page.data.map((i) => i.id)).toEqual([second.id]);
     expect((await listInvites(deps, client, { limit: 5, cursor: page.next_cursor! })).data.map((i) => i.id)).toEqual([first.id]);
     expect(await code(getInvite(deps, await newClient(deps), first.id))).toBe('not-found');
+  });
+});
+
+describe("an invite the agency's funds must cover", () => {
+  it('is refused by credits past the credits left less the open invites, and by balance past the money left less theirs', async () => {
+    const client = await bareClient(deps);
+    expect(await code(createInvite(deps, client, body(), links))).toBe('insufficient-credits');
+    await topUpCredits(deps, client, PRACTICAL_FAMILY, { kind: 'course', id: course.id, name: course.name }, 2);
+    // Concurrent invites are counted against each other: two of three fit.
+    const outcomes = await Promise.all([1, 2, 3].map(() => code(createInvite(deps, client, body(), links))));
+    expect(outcomes.sort()).toEqual(['insufficient-credits', 'ok', 'ok']);
+    // Another course's credits are its own; candidate_pays draws on nothing.
+    expect(await code(createInvite(deps, client, body({ course_id: other.id }), links))).toBe('insufficient-credits');
+    expect(await code(createInvite(deps, client, body({ pay_option: 'candidate_pays' }), links))).toBe('ok');
+    expect(await code(createInvite(deps, client, body(), links))).toBe('insufficient-credits');
+    // Expired invites no longer count (by the clock).
+    clock.advance(15 * 86_400);
+    expect(await code(createInvite(deps, client, body(), links))).toBe('ok');
+    clock.set('2026-11-23T08:00:00.000Z');
+
+    const payer = await bareClient(deps);
+    await topUpMoney(deps, payer, PRACTICAL_FAMILY, 15_000); // £150: two invites of £60, not three
+    expect(await code(createInvite(deps, payer, body({ pay_option: 'balance' }), links))).toBe('ok');
+    expect(await code(createInvite(deps, payer, body({ pay_option: 'balance' }), links))).toBe('ok');
+    expect(await code(createInvite(deps, payer, body({ pay_option: 'balance' }), links))).toBe('insufficient-balance');
   });
 });
 

@@ -569,6 +569,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/client/booking-url/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate your booking URL
+         * @description Gives this agency's public booking page a new link and retires the old one at once: from this answer on, the old link is 404. Share the new link with candidates. Bookings already made stay as they are, and unpaid ones still count against the page's five places until paid, cancelled or past their deadline.
+         */
+        post: operations["rotateBookingUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks": {
         parameters: {
             query?: never;
@@ -5109,6 +5129,61 @@ export interface operations {
                     /**
                      * @example {
                      *       "booking_url": "https://api.northwind-care.example/clinical-interview/book/JPjb_hn4J2vE0bA6mptK1W5t"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uri */
+                        booking_url: string;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateBookingUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new link of the booking page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "booking_url": "https://api.northwind-care.example/clinical-interview/book/t7Kc2pQx9ZrWm4VbN8aLsE3d"
                      *     }
                      */
                     "application/json": {

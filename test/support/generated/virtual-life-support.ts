@@ -361,6 +361,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/client/booking-url/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate your booking URL
+         * @description Gives this agency's public booking page a new link and retires the old one at once. Answers 404 while the virtual life-support booking page is not yet offered.
+         */
+        post: operations["rotateBookingUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks": {
         parameters: {
             query?: never;
@@ -3110,6 +3130,70 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The booking page of this agency */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "booking_url": "https://api.northwind-care.example/clinical-interview/book/JPjb_hn4J2vE0bA6mptK1W5t"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uri */
+                        booking_url: string;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateBookingUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new link of the booking page */
             200: {
                 headers: {
                     [name: string]: unknown;
