@@ -149,6 +149,7 @@ function operation(route: Route): Json {
       'x-contract': 'project',
     });
   }
+  for (const h of contract.headers ?? []) parameters.push({ name: h.name, in: 'header', required: h.required, description: h.description, schema: { type: 'string' }, example: h.example, 'x-contract': route.contract });
   const bodyExample = request.body === undefined ? undefined : exampleFor(request.body, route.family);
 
   const responses: Json = {};
@@ -219,12 +220,18 @@ function operation(route: Route): Json {
   };
 }
 
-/** An upload's body (a CSV file): as it is, or the multipart part `file`. */
+/** An upload's body (a CSV file, a signed JSON event): as it is, or the multipart part `file`. */
 function uploadBody(upload: NonNullable<Route['upload']>, example: unknown) {
   const file = { type: 'string', format: 'binary' };
   const content: Record<string, unknown> = {};
   for (const type of upload.types) {
-    content[type] = type === 'multipart/form-data' ? { schema: { type: 'object', required: ['file'], properties: { file } } } : { schema: { type: 'string' }, ...(example === undefined ? {} : { example }) };
+    const schema =
+      type === 'multipart/form-data'
+        ? { type: 'object', required: ['file'], properties: { file } }
+        : type === 'application/json'
+          ? { type: 'object', description: 'As the sender wrote it: its signature covers these exact bytes.' }
+          : { type: 'string' };
+    content[type] = { schema, ...(example === undefined || type === 'multipart/form-data' ? {} : { example }) };
   }
   return { required: true, content };
 }

@@ -14,6 +14,7 @@ export type ProblemCode = DomainErrorCode | EdgeProblemCode;
 
 export const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string }> = {
   'malformed-json': { status: 400, title: 'Malformed JSON' },
+  'invalid-signature': { status: 400, title: 'Invalid signature' },
   'invalid-credentials': { status: 401, title: 'Invalid client credentials' },
   'invalid-token': { status: 401, title: 'Invalid token' },
   forbidden: { status: 403, title: 'Forbidden' },

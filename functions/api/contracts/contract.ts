@@ -33,6 +33,8 @@ export interface OperationContract {
     /** Fields that, laid over the example body or query, fail validation: the 422 example is what the schema then says. */
     invalid?: Record<string, unknown>;
   };
+  /** Request headers the operation reads beyond the usual ones (Stripe's signature). */
+  headers?: { name: string; description: string; required: boolean; example: string }[];
   /** Refusals beyond the request's own validation, shown as further examples of their status. */
   refusals?: Refusal[];
   responses: Record<number, ResponseContract>;

@@ -19,6 +19,7 @@ export const TAGS = {
   Team: 'The people of the agency: roles over a fixed set of permissions, users, and who gets alert e-mails. `Acting-User: <team user id>` on any request of this API acts as that user, within their role.',
   'Request groups': 'Training, occupational health, appraisal, certificate and training verification requests: items the candidate or a third party answers, reviewed by the agency.',
   Account: "The agency's own account: credit and money balances, wallet transactions and its booking page link.",
+  Payments: "Candidates' payments for `candidate_pays` bookings through Stripe Checkout: the events Stripe sends about them.",
   Webhooks: 'Endpoints that receive signed events (Standard Webhooks), their delivery log, test events and replays.',
   'Public pages': 'HTML pages reached by e-mailed or shared links; the token in the link is the credential.',
   Documentation: 'This document and the interactive documentation page.',

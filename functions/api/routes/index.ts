@@ -10,6 +10,7 @@ import * as practicalTrainingPublic from './practical-training-public.js';
 import * as services from './services.js';
 import * as registrationMonitoring from './registration-monitoring.js';
 import { clientOperations, docsOperations, tokenOperations, webhookOperations } from './shared.js';
+import { paymentOperations } from './payments.js';
 import * as virtualLifeSupport from './virtual-life-support.js';
 
 export { linkTo, pathOf, type HttpMethod, type Operation } from './operation.js';
@@ -43,7 +44,7 @@ function checkExports(operations: Record<string, Operation>, family?: FamilyId):
   }
 }
 for (const [family, operations] of Object.entries(OWN_OPERATIONS)) checkExports(operations, family as FamilyId);
-for (const group of [tokenOperations, webhookOperations, clientOperations, docsOperations]) checkExports(group);
+for (const group of [tokenOperations, webhookOperations, clientOperations, docsOperations, paymentOperations]) checkExports(group);
 
 const METHOD_ORDER: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /**
@@ -62,6 +63,7 @@ function familyRoutes(family: FamilyId): Route[] {
     ...Object.values(OWN_OPERATIONS[family]).sort(byPathThenMethod),
     ...(FAMILIES[family].clientOperations ? Object.values(clientOperations) : []),
     ...(FAMILIES[family].webhooks ? Object.values(webhookOperations) : []),
+    ...('candidatePayments' in FAMILIES[family] ? Object.values(paymentOperations) : []),
   ];
   // A shared operation takes Acting-User only in a family with team users: each route says what holds in its family.
   return operations.map((o) => {

@@ -39,8 +39,8 @@ export interface Operation {
   body?: SchemaOf<Schema>;
   /** The body's media type when it is not `application/json` (a JSON Merge Patch); any other is 415. */
   contentType?: 'application/merge-patch+json';
-  /** An upload (a CSV import, decision 17): the raw body, up to `maxBytes`, in one of `types` (else 415); the handler reads it as `upload`. */
-  upload?: { maxBytes: number; types: readonly ('text/csv' | 'multipart/form-data')[] };
+  /** An upload (a CSV import; Stripe's signed events, whose signature covers the bytes): the raw body, up to `maxBytes`, in one of `types` (else 415); the handler reads it as `upload`. */
+  upload?: { maxBytes: number; types: readonly ('text/csv' | 'multipart/form-data' | 'application/json')[] };
   /** The function's time-out when the usual 10 s is not enough (a 10,000-row upload checked row by row); API Gateway waits at most 30 s. */
   timeoutSeconds?: number;
   query?: SchemaOf<Schema>;

@@ -33,6 +33,8 @@ export interface PaymentRequest {
   checkout?: CheckoutSession;
   /** How many Checkout Sessions were started: the next one's Idempotency-Key. */
   checkout_count?: number;
+  /** A payment that arrived after the request stopped taking payment: recorded and refunded in full. */
+  late_payment?: { provider_reference: string; at: string };
 }
 
 export interface CheckoutSession {

@@ -230,3 +230,20 @@ export function monitoringAlert(input: {
     ].join('\n'),
   };
 }
+
+/** A candidate paid after their booking stopped taking payment (cancelled, or its deadline passed): the money goes back. */
+export function latePaymentRefunded(input: { candidateName: string; agency: string; what: string; when: string; amount: string }): EmailContent {
+  return {
+    template: 'late-payment-refunded',
+    subject: `Your payment for ${input.what} is being refunded`,
+    text: [
+      `Dear ${input.candidateName},`,
+      '',
+      `We received your payment of ${input.amount} for ${input.what} on ${input.when}, booked by ${input.agency},`,
+      'but the booking had already been cancelled or its time to pay had passed, so the place was not kept for you.',
+      '',
+      `The whole ${input.amount} is on its way back to you: refunds usually reach your account within 5 to 10 working days.`,
+      `Please contact ${input.agency} if you would like to book again.`,
+    ].join('\n'),
+  };
+}

@@ -45,7 +45,8 @@ export type DomainErrorCode =
   | 'role-in-use'
   | 'import-invalid-file'
   | 'import-queue-full'
-  | 'payments-unavailable';
+  | 'payments-unavailable'
+  | 'invalid-signature';
 
 export class DomainError extends Error {
   constructor(

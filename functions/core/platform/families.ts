@@ -32,6 +32,8 @@ export interface FamilySpec {
   links?: readonly string[];
   /** Offers the webhook endpoint operations (the facades have none of their own). */
   webhooks: boolean;
+  /** Takes `candidate_pays` bookings: its payment pages and Stripe's events (`POST /payments/stripe-events`). */
+  candidatePayments?: boolean;
   /**
    * Deprecated families answer every request with Deprecation, Sunset and
    * Link headers, and 410 after the sunset and in brownout windows
@@ -50,6 +52,7 @@ export const FAMILIES = {
     tokens: 'own',
     clientOperations: true,
     webhooks: true,
+    candidatePayments: true,
   },
   'portal-v2': {
     prefix: '/portal/v2',
@@ -70,6 +73,7 @@ export const FAMILIES = {
     tokens: 'own',
     clientOperations: true,
     webhooks: true,
+    candidatePayments: true,
   },
   services: {
     prefix: '/services',
@@ -98,6 +102,7 @@ export const FAMILIES = {
     tokens: 'own',
     clientOperations: true,
     webhooks: true,
+    candidatePayments: true,
   },
   'registration-monitoring': {
     prefix: '/registration-monitoring',

@@ -1,8 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
 import { getClient } from '../../core/access/clients.js';
+import { confirmPayment } from '../../core/bookings/change.js';
 import type { BookingKind, BookingRecord } from '../../core/bookings/kind.js';
 import { getBookingItem } from '../../core/bookings/records.js';
 import { formatMoney } from '../../core/commerce/charges.js';
+import { checkoutUrl } from '../../core/commerce/checkout.js';
 import { getPaymentRequest, isPayable } from '../../core/commerce/payment-requests.js';
+import { paymentProvider, stripeClient, stripeSettings } from '../../core/commerce/stripe.js';
 import type { Deps } from '../../core/platform/deps.js';
 import { DomainError } from '../../core/platform/errors.js';
 import { readableTime } from '../../core/platform/time.js';
@@ -15,11 +20,43 @@ import { escapeHtml, layout } from '../../middleware/html.js';
  */
 
 /**
- * The payment provider of the payment page. Only the test provider exists:
- * the local stack uses it, and a deployment enables it with
- * PAYMENT_PROVIDER=test. A real provider plugs in here.
+ * The payment provider of the payment page (PAYMENT_PROVIDER): `stripe`
+ * sends the candidate to Stripe Checkout, `test` (the local stack's) pays at
+ * once; with none the page says online payment is not available.
  */
-export const paymentProviderReady = (): boolean => process.env.PAYMENT_PROVIDER === 'test';
+export const paymentProviderReady = (): boolean => paymentProvider() !== undefined;
+
+/** Stripe's id of the session a candidate comes back from (`?session_id=`); anything else is not one. */
+const ReturnQuery = v.object({ session_id: v.optional(v.pipe(v.string(), v.regex(/^cs_[A-Za-z0-9_]{1,255}$/))) });
+
+/**
+ * The payment page's submit. The test provider pays at once and the booking
+ * is confirmed; Stripe gets the candidate a Checkout Session (the open one,
+ * or a new one) and the page sends them there. Stripe's event confirms the
+ * booking, never the candidate's return.
+ */
+export async function submitPayment<B extends BookingRecord>(deps: Deps, kind: BookingKind<B, unknown>, token: string, pageUrl: string): Promise<{ redirect: string }> {
+  const provider = paymentProvider();
+  if (provider === 'test') {
+    await confirmPayment(deps, kind, token, `test_${randomUUID()}`);
+    return { redirect: pageUrl };
+  }
+  if (provider !== 'stripe') throw new DomainError('payments-unavailable', 'Online payment is not available at the moment');
+  const request = await getPaymentRequest(deps, kind.family, token);
+  const booking = request && (await getBookingItem<B>(deps, request.client_id, request.booking_id, kind.family));
+  if (!request || !booking) throw new DomainError('not-found', 'There is no payment at this address');
+  if (request.status === 'paid') return { redirect: pageUrl };
+  const settings = await stripeSettings().catch(() => {
+    throw new DomainError('payments-unavailable', 'Online payment is not available at the moment. Please try again in a few minutes.');
+  });
+  const url = await checkoutUrl(deps, stripeClient(settings), {
+    request,
+    description: `${kind.productOf(booking).name}, ${readableTime(booking.start_at, deps.config.serviceTimeZone)}`,
+    candidateEmail: kind.calendarEntry(booking).attendee.email,
+    pageUrl,
+  });
+  return { redirect: url };
+}
 
 /** How a family describes its booking on the payment page. */
 export interface PaymentSummary {
@@ -31,7 +68,14 @@ export interface PaymentSummary {
   afterPaying: string;
 }
 
-export async function paymentPageHtml<B extends BookingRecord>(deps: Deps, kind: BookingKind<B, unknown>, token: string, action: string, describe: (b: B) => PaymentSummary): Promise<string> {
+export async function paymentPageHtml<B extends BookingRecord>(
+  deps: Deps,
+  kind: BookingKind<B, unknown>,
+  token: string,
+  action: string,
+  describe: (b: B) => PaymentSummary,
+  query: Record<string, string> = {},
+): Promise<string> {
   const tz = deps.config.serviceTimeZone;
   const request = await getPaymentRequest(deps, kind.family, token);
   const booking = request && (await getBookingItem<B>(deps, request.client_id, request.booking_id, kind.family));
@@ -49,6 +93,12 @@ export async function paymentPageHtml<B extends BookingRecord>(deps: Deps, kind:
   const page = (title: string, body: string) => layout(title, `<h1>${escapeHtml(title)}</h1>\n${body}`, agency);
   if (request.status === 'paid') return page('Payment received', `<p>Your place is confirmed.</p>${summary}\n${about.afterPaying}`);
   if (request.status === 'refunded') return page('This booking was cancelled', `<p>Your payment is being refunded.</p>${summary}`);
+  // Back from Stripe's page: the payment is confirmed by Stripe's event, which may land a moment after the candidate does.
+  const returned = v.safeParse(ReturnQuery, query);
+  if (request.status === 'pending' && returned.success && returned.output.session_id && returned.output.session_id === request.checkout?.id && !request.late_payment) {
+    return page('We are confirming your payment', `<p>Thank you. This page updates by itself once the payment has gone through; it usually takes a few seconds.</p>${summary}`).replace('<head>', '<head>\n<meta http-equiv="refresh" content="3">');
+  }
+  if (request.late_payment) return page('This booking was cancelled', `<p>Your payment arrived after the booking had stopped taking payment, so it is being refunded in full.</p>${summary}`);
   // By the clock, whether or not the expiry sweep has run.
   if (request.status === 'pending' && !isPayable(request, deps.clock())) {
     return page('The time to pay has passed', `<p>This booking was not paid for by ${escapeHtml(payBy ?? 'its deadline')}, so it is cancelled and cannot be paid for now.</p>${summary}`);

@@ -513,6 +513,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/stripe-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's events about candidates' payments
+         * @description The endpoint to give Stripe (Dashboard → Developers → Webhooks) for `checkout.session.completed`, `checkout.session.async_payment_succeeded`, `checkout.session.expired`, `refund.updated` and `charge.refunded`. No bearer token: the `Stripe-Signature` header, checked on the raw body with the endpoint's signing secret, is the credential. A paid session confirms its `candidate_pays` booking (the candidate's payment goes in the ledger with the PaymentIntent as `provider_reference`, the candidate gets the confirmation e-mail, the agency `booking.confirmed`); a payment that arrives after the booking stopped taking payment is refunded in full and the candidate told. Each event id is applied once; events of other families, unknown sessions and other types are answered 200 and change nothing.
+         */
+        post: operations["receiveStripeEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "booking.created": {
@@ -3732,6 +3752,112 @@ export interface operations {
             };
             /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    receiveStripeEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Stripe's signature of the body with the endpoint's signing secret (`t=…,v1=…`).
+                 * @example t=1795410000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_1QxYzAbCdEfGhIjK",
+                 *       "object": "event",
+                 *       "type": "checkout.session.completed",
+                 *       "created": 1795410000,
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "cs_test_a1B2c3D4e5F6",
+                 *           "object": "checkout.session",
+                 *           "payment_status": "paid",
+                 *           "payment_intent": "pi_3QxYzAbCdEfGhIjK",
+                 *           "amount_total": 4500,
+                 *           "currency": "gbp",
+                 *           "metadata": {
+                 *             "family": "clinical-interview",
+                 *             "booking_id": "42",
+                 *             "payment_request": "pr_6c1f0d7e2b9a4c3d8e5f1a2b"
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Taken: applied, applied before, or not one this API acts on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "received": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        received: true;
+                    };
+                };
+            };
+            /** @description The signature is missing or does not sign this body; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This deployment does not take payments through Stripe */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description File over 262144 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
