@@ -11,7 +11,7 @@ import type { BundleNeed } from './bundling.js';
 import { ProjectFunction } from './project-function.js';
 import { handlerEntry, routesOf } from './routes.js';
 import { DOCUMENT_KINDS } from '../functions/core/documents/kinds.js';
-import { documentsBucketName, documentsObjectsFinding, type StageConfig } from './stage.js';
+import { documentsBucketName, documentsObjectsFinding, stripeEnvironment, type StageConfig } from './stage.js';
 
 export interface ApiStackProps extends StackProps {
   family: FamilyId;
@@ -34,22 +34,32 @@ export class ApiStack extends Stack {
     const logPrefix = `/aws/lambda/agency-${config.stage}-${family}`;
 
     // One role per family keeps the stack well under CloudFormation's 500 resources.
-    const role = new Role(this, 'FunctionRole', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `Execution role of the ${familyInfo.title} functions (${config.stage})`,
-    });
-    const logStreams = `arn:${this.partition}:logs:${this.region}:${this.account}:log-group:${logPrefix}-*:*`;
-    role.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logStreams] }));
-    Validations.of(role).acknowledge(
-      {
-        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:logs:<AWS::Region>:<AWS::AccountId>:log-group:${logPrefix}-*:*]`,
-        reason: "Log stream names are made at run time; the wildcard covers only this family's own log groups.",
-      },
-      {
-        id: 'AwsSolutions-IAM5[Resource::*]',
-        reason: 'X-Ray PutTraceSegments and PutTelemetryRecords have no resource-level permissions.',
-      },
-    );
+    const newRole = (id: string, description: string) => {
+      const made = new Role(this, id, { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description });
+      const logStreams = `arn:${this.partition}:logs:${this.region}:${this.account}:log-group:${logPrefix}-*:*`;
+      made.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logStreams] }));
+      Validations.of(made).acknowledge(
+        {
+          id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:logs:<AWS::Region>:<AWS::AccountId>:log-group:${logPrefix}-*:*]`,
+          reason: "Log stream names are made at run time; the wildcard covers only this family's own log groups.",
+        },
+        {
+          id: 'AwsSolutions-IAM5[Resource::*]',
+          reason: 'X-Ray PutTraceSegments and PutTelemetryRecords have no resource-level permissions.',
+        },
+      );
+      return made;
+    };
+    const role = newRole('FunctionRole', `Execution role of the ${familyInfo.title} functions (${config.stage})`);
+    // Only the functions that reach Stripe may read its secrets: they get a role of their own.
+    const stripeSecrets = config.stripeSecrets;
+    const stripeRole =
+      stripeSecrets && routesOf(family).some((r) => r.stripe)
+        ? newRole('StripeFunctionRole', `Execution role of the ${familyInfo.title} functions that reach Stripe (${config.stage})`)
+        : undefined;
+    if (stripeRole && stripeSecrets) {
+      stripeRole.addToPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [stripeSecrets.secretKeyArn, stripeSecrets.webhookSecretArn] }));
+    }
 
     this.api = new HttpApi(this, 'Api', {
       apiName: `agency-${config.stage}-${family}`,
@@ -72,9 +82,10 @@ export class ApiStack extends Stack {
 
     for (const route of routesOf(family)) {
       const name = route.handler.split('/').pop()!;
+      const reachesStripe = route.stripe && stripeRole !== undefined;
       const fn = new ProjectFunction(this, name, {
         entry: handlerEntry(route),
-        role,
+        role: reachesStripe ? stripeRole : role,
         logGroupName: `${logPrefix}-${name}`,
         logRetentionDays: config.logRetentionDays,
         timeout: Duration.seconds(route.timeoutSeconds ?? 10),
@@ -87,6 +98,7 @@ export class ApiStack extends Stack {
           // A deprecated family's dates and brownouts, as the stage gives them (checked when the app is built).
           ...Object.fromEntries(deprecationEnvNames(family).flatMap((name) => (config.deprecations[name] ? [[name, config.deprecations[name]]] : []))),
           ...(config.paymentProvider ? { PAYMENT_PROVIDER: config.paymentProvider } : {}),
+          ...(reachesStripe ? stripeEnvironment(config) : {}),
           // Calendar invitations written with a booking name the sender as organiser.
           ...(config.emailFrom ? { EMAIL_FROM: config.emailFrom } : {}),
         },

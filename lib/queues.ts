@@ -13,6 +13,8 @@ export interface WorkerAccess {
   table?: 'read' | 'readwrite';
   /** Document kinds it reaches (`bindDocuments`: under their prefixes only). */
   documents?: readonly DocumentKindId[];
+  /** Reaches Stripe (refunds): it may read the stage's Stripe secrets. */
+  stripe?: true;
 }
 
 /**
@@ -77,7 +79,7 @@ export const QUEUES: readonly QueueDefinition[] = [
   { id: 'checks', visibilityTimeoutSeconds: 180, maxReceiveCount: 5, batchSize: 5, maxConcurrency: 4, worker: 'monitoring-checks', workerTimeoutSeconds: 120, table: 'readwrite', maxAgeSeconds: 1800 },
   // Refunds owed to candidates, sent to the payment provider (core/commerce/refunds.ts). A failure waits longer each time
   // (the worker's backoff, up to 15 minutes); after eight receives, about an hour and a half, the dead-letter queue's alarm calls a person.
-  { id: 'refunds', visibilityTimeoutSeconds: 60, maxReceiveCount: 8, batchSize: 5, maxConcurrency: 2, worker: 'refund-sender', workerTimeoutSeconds: 40, table: 'readwrite', maxAgeSeconds: 7200 },
+  { id: 'refunds', visibilityTimeoutSeconds: 60, maxReceiveCount: 8, batchSize: 5, maxConcurrency: 2, worker: 'refund-sender', workerTimeoutSeconds: 40, table: 'readwrite', stripe: true, maxAgeSeconds: 7200 },
 ];
 
 /**

@@ -12,13 +12,20 @@ export interface StageConfig {
   logRetentionDays: number;
   /** The From address of e-mails; its domain must be a verified SES identity. */
   emailFrom?: string;
-  /** The payment page's provider: only `test` exists (see functions/http/clinical-interview/payment-page-model.ts). */
-  paymentProvider?: 'test';
+  /** The payment page's provider: `stripe` (Stripe Checkout), or `test` (a button that pays at once, for a trial stage). */
+  paymentProvider?: 'test' | 'stripe';
+  /** With `stripe`: the Secrets Manager secrets holding the API key and the event endpoint's signing secret (their ARNs only). */
+  stripeSecrets?: { secretKeyArn: string; webhookSecretArn: string };
   /** Deprecated families' dates and brownout windows, by their environment variable names (context of the same name). */
   deprecations: Record<string, string>;
 }
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{1,15}$/;
+const SECRET_ARN = /^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[A-Za-z0-9/_+=.@-]+$/;
+
+/** The environment of a function that reaches Stripe: where its secrets are, never what they are. */
+export const stripeEnvironment = (config: StageConfig): Record<string, string> =>
+  config.stripeSecrets ? { STRIPE_SECRET_ARN: config.stripeSecrets.secretKeyArn, STRIPE_WEBHOOK_SECRET_ARN: config.stripeSecrets.webhookSecretArn } : {};
 
 export function readStageConfig(node: Node): StageConfig {
   const stage = String(node.tryGetContext('stage') ?? '');
@@ -39,8 +46,17 @@ export function readStageConfig(node: Node): StageConfig {
     throw new Error(`Context "emailFrom" must be an e-mail address, got "${emailFrom}"`);
   }
   const paymentProvider = node.tryGetContext('paymentProvider') as string | undefined;
-  if (paymentProvider !== undefined && paymentProvider !== 'test') {
-    throw new Error(`Context "paymentProvider" can only be "test" (the only provider there is), got "${paymentProvider}"`);
+  if (paymentProvider !== undefined && paymentProvider !== 'test' && paymentProvider !== 'stripe') {
+    throw new Error(`Context "paymentProvider" must be "stripe" or "test", got "${paymentProvider}"`);
+  }
+  const secretKeyArn = node.tryGetContext('stripeSecretArn') as string | undefined;
+  const webhookSecretArn = node.tryGetContext('stripeWebhookSecretArn') as string | undefined;
+  if (paymentProvider === 'stripe') {
+    for (const [name, arn] of [['stripeSecretArn', secretKeyArn], ['stripeWebhookSecretArn', webhookSecretArn]] as const) {
+      if (!arn || !SECRET_ARN.test(arn)) throw new Error(`Context "${name}" must be the ARN of a Secrets Manager secret when paymentProvider is "stripe", got "${arn ?? ''}"`);
+    }
+  } else if (secretKeyArn || webhookSecretArn) {
+    throw new Error('Context "stripeSecretArn" and "stripeWebhookSecretArn" go with paymentProvider "stripe"');
   }
   const deprecations = Object.fromEntries(
     FAMILY_IDS.flatMap(deprecationEnvNames).flatMap((name) => {
@@ -54,7 +70,8 @@ export function readStageConfig(node: Node): StageConfig {
     stage,
     emailFrom,
     deprecations,
-    paymentProvider,
+    paymentProvider: paymentProvider as StageConfig['paymentProvider'],
+    ...(paymentProvider === 'stripe' ? { stripeSecrets: { secretKeyArn: secretKeyArn!, webhookSecretArn: webhookSecretArn! } } : {}),
     domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
     serviceTimeZone: String(node.tryGetContext('serviceTimeZone') ?? 'Europe/London'),
     logRetentionDays,

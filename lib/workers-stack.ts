@@ -15,7 +15,7 @@ import { queueUrlEnv } from '../functions/core/platform/config.js';
 import { ProjectFunction } from './project-function.js';
 import { QUEUES, SCHEDULES, type WorkerAccess } from './queues.js';
 import { PROJECT_ROOT } from './routes.js';
-import { documentsBucketName, documentsObjectsFinding, type StageConfig } from './stage.js';
+import { documentsBucketName, documentsObjectsFinding, stripeEnvironment, type StageConfig } from './stage.js';
 import { DOCUMENT_KINDS } from '../functions/core/documents/kinds.js';
 
 export interface WorkersStackProps extends StackProps {
@@ -56,7 +56,13 @@ export class WorkersStack extends Stack {
         logGroupName,
         logRetentionDays: config.logRetentionDays,
         timeout: Duration.seconds(timeoutSeconds),
-        environment: { SERVICE_TIME_ZONE: config.serviceTimeZone, STAGE: config.stage, ...(config.emailFrom ? { EMAIL_FROM: config.emailFrom } : {}) },
+        environment: {
+          SERVICE_TIME_ZONE: config.serviceTimeZone,
+          STAGE: config.stage,
+          ...(config.emailFrom ? { EMAIL_FROM: config.emailFrom } : {}),
+          ...(config.paymentProvider ? { PAYMENT_PROVIDER: config.paymentProvider } : {}),
+          ...(access.stripe ? stripeEnvironment(config) : {}),
+        },
       });
       Validations.of(role).acknowledge(
         {
@@ -65,6 +71,9 @@ export class WorkersStack extends Stack {
         },
         { id: 'AwsSolutions-IAM5[Resource::*]', reason: 'X-Ray segment writes and DynamoDB ListStreams have no resource-level permissions.' },
       );
+      if (access.stripe && config.stripeSecrets) {
+        role.addToPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [config.stripeSecrets.secretKeyArn, config.stripeSecrets.webhookSecretArn] }));
+      }
       if (access.table) fn.bindTable(props.table, access.table);
       if (access.documents?.length) {
         fn.bindDocuments(documentsBucketName(config.stage), access.documents);

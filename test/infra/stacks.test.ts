@@ -289,6 +289,30 @@ describe('deployment settings', () => {
     expect(() => buildApp(newApp({ PRACTICAL_TRAINING_LEGACY_SUNSET_AT: '2025-01-01T00:00:00Z' }))).toThrow(/must come after the deprecation/);
   });
 
+  it('pays through Stripe with the secrets named by ARN: only the functions that reach Stripe know where they are and may read them', () => {
+    const secretKeyArn = 'arn:aws:secretsmanager:eu-west-2:123456789012:secret:agency/stripe-key-AbCdEf';
+    const webhookSecretArn = 'arn:aws:secretsmanager:eu-west-2:123456789012:secret:agency/stripe-webhook-GhIjKl';
+    const app = buildApp(newApp({ paymentProvider: 'stripe', stripeSecretArn: secretKeyArn, stripeWebhookSecretArn: webhookSecretArn }));
+    const clinical = Template.fromStack(app.apis.find((a) => a.stackName.endsWith('-ClinicalInterview'))!);
+    const functions = Object.values(clinical.findResources('AWS::Lambda::Function')).map((f) => f.Properties);
+    const withSecrets = functions.filter((f) => f.Environment?.Variables?.STRIPE_SECRET_ARN);
+    expect(withSecrets).toHaveLength(2);
+    for (const f of withSecrets) expect(f.Environment.Variables).toMatchObject({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_ARN: secretKeyArn, STRIPE_WEBHOOK_SECRET_ARN: webhookSecretArn });
+    // One role may read the secrets, and only the two functions that reach Stripe use it.
+    const readers = Object.entries(clinical.findResources('AWS::IAM::Policy')).filter(([, p]) => JSON.stringify(p).includes('secretsmanager:GetSecretValue'));
+    expect(readers).toHaveLength(1);
+    expect(JSON.stringify(readers[0]![1].Properties.PolicyDocument)).toContain(webhookSecretArn);
+    const readerRole = readers[0]![1].Properties.Roles[0].Ref as string;
+    const roleOf = (f: { Role: { 'Fn::GetAtt': string[] } }) => f.Role['Fn::GetAtt'][0];
+    expect(new Set(withSecrets.map(roleOf))).toEqual(new Set([readerRole]));
+    expect(functions.filter((f) => roleOf(f) === readerRole)).toHaveLength(2);
+    const refunds = Object.values(Template.fromStack(app.workers).findResources('AWS::Lambda::Function')).find((f) => f.Properties.Environment?.Variables?.QUEUE_URL_REFUNDS && !f.Properties.Environment.Variables.QUEUE_URL_EVENTS)!;
+    expect(refunds.Properties.Environment.Variables).toMatchObject({ STRIPE_SECRET_ARN: secretKeyArn });
+    // Stripe without its secrets' ARNs, or a provider there is not, is refused before anything is built.
+    expect(() => buildApp(newApp({ paymentProvider: 'stripe' }))).toThrow(/stripeSecretArn/);
+    expect(() => buildApp(newApp({ paymentProvider: 'paypal' }))).toThrow(/must be "stripe" or "test"/);
+  });
+
   it('maps every family under its prefix on a custom domain', () => {
     const app = buildApp(newApp({ domainName: 'api.example.com', certificateArn: 'arn:aws:acm:eu-west-2:123456789012:certificate/abc' }));
     const keys = app.apis.map((s) => Template.fromStack(s).findResources('AWS::ApiGatewayV2::ApiMapping'))

@@ -60,6 +60,8 @@ export interface Operation {
    * `acting-user-not-permitted`.
    */
   actingUser?: ActingUserRule;
+  /** Reaches Stripe (the payment page's submit, Stripe's events): the function may read the Stripe secrets of a stage that pays through Stripe. */
+  stripe?: true;
   /** The document kinds the function reaches (`bindDocuments`: under their prefixes only). */
   documents?: readonly DocumentKindId[];
 }

@@ -14,6 +14,7 @@ export const receiveStripeEvent = {
   auth: 'none',
   contract: 'project',
   upload: { maxBytes: 256 * 1024, types: ['application/json'] },
+  stripe: true,
 } as const satisfies Operation;
 
 export const paymentOperations = { receiveStripeEvent };
