@@ -1,18 +1,19 @@
-import type { ClientAccount } from '../access/clients.js';
-import { planCharge, type ChargeRequest, type Product } from '../commerce/charges.js';
+import { clientKeys, getClient, type ClientAccount } from '../access/clients.js';
+import { planCharge, type ChargePlan, type ChargeRequest, type Product } from '../commerce/charges.js';
 import { emailPut } from '../events/outbox.js';
 import { holdState, type Hold, type Holder } from '../inventory/holds.js';
 import { addSeconds, toEpochSeconds } from '../platform/clock.js';
 import { retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
-import { itemAbsent, part, putItem, transact, type Failure, type Part } from '../platform/transact.js';
+import { checkItem, itemAbsent, part, putItem, transact, type Failure, type Part } from '../platform/transact.js';
 import type { PayOption } from '../platform/vocabulary.js';
 import { leavesTimeToPay, paymentDueAt, type BookingKind, type BookingRecord, type PaymentDeadline } from './kind.js';
 import { noticeOf, noticePart } from './invitations.js';
 import { bookingEventPart, bookingKeys, paymentDueOf } from './records.js';
 import { scheduleParts } from './schedule.js';
 import { changeLogParts } from './changes.js';
+import { linkWithdrawn } from './link-withdrawn.js';
 
 /**
  * Committing a booking of any kind, in one transaction: take its unit
@@ -67,7 +68,9 @@ export async function commitBooking<B extends BookingRecord, V>(deps: Deps, kind
       );
     }
     const dueAt = c.payOption === 'candidate_pays' ? paymentDueAt(now, new Date(c.fields.start_at), deadline).toISOString() : undefined;
-    const charge = await planCharge(deps, { client: c.client, family: kind.family, product: c.product, payOption: c.payOption, bookingId: c.bookingId, paymentDueAt: dueAt, alerts: c.alerts });
+    const planned = await planCharge(deps, { client: c.client, family: kind.family, product: c.product, payOption: c.payOption, bookingId: c.bookingId, paymentDueAt: dueAt, alerts: c.alerts });
+    // A candidate's booking (a public link's, an invite's) is the client's only while it is enabled, in the same transaction.
+    const charge = c.fields.booked_by === 'Candidate' ? whileEnabled(deps, c.client, planned) : planned;
     const take = await c.take({ now, paymentDueAt: dueAt });
     const booking = {
       ...c.fields,
@@ -107,6 +110,32 @@ export async function commitBooking<B extends BookingRecord, V>(deps: Deps, kind
     await transact(deps, parts, { ...take.failures, ...charge.failures });
     return { booking, view: kind.view(booking, tz), paymentToken: charge.paymentToken };
   });
+}
+
+/**
+ * A charge that holds only while the client is enabled (abuse-and-isolation
+ * 3: a disabled client's links and invites take no booking or charge): a
+ * check of the client item, which also carries the charge's own check of it
+ * (invoicing), as a transaction checks an item once.
+ */
+function whileEnabled(deps: Deps, client: ClientAccount, charge: ChargePlan): ChargePlan {
+  const invoicing = charge.parts.some((p) => p.name === 'invoicing');
+  const condition = invoicing
+    ? { expression: 'attribute_not_exists(disabled_at) AND invoice_enabled = :yes', values: { ':yes': true } }
+    : { expression: 'attribute_exists(pk) AND attribute_not_exists(disabled_at)' };
+  const { invoicing: invoiceRefusal, ...failures } = charge.failures;
+  return {
+    ...charge,
+    parts: [...charge.parts.filter((p) => p.name !== 'invoicing'), part('client enabled', checkItem(deps, clientKeys.item(client.clientId), condition))],
+    failures: {
+      ...failures,
+      'client enabled': async (old) => {
+        const now = await getClient(deps, client.clientId);
+        if (!now || now.disabled) return linkWithdrawn();
+        return typeof invoiceRefusal === 'function' ? invoiceRefusal(old) : invoiceRefusal;
+      },
+    },
+  };
 }
 
 /** Why a hold cannot be booked with now, if it cannot. Another holder's hold is one that does not exist. */

@@ -1,3 +1,4 @@
+import { setClientEnabled } from '../../../functions/core/access/clients.js';
 import type { DomainEvent } from '../../../functions/core/events/outbox.js';
 import { topUpCredits, readWallet, walletKeys } from '../../../functions/core/commerce/wallets.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
@@ -188,5 +189,25 @@ describe("seats held through one client's invites", () => {
     const other = await newEvent(8);
     const elsewhere = await invited(client, { location_id: location.id });
     expect(await code(holdSeatForInvite(deps, elsewhere.token, other.id))).toBe('ok');
+  });
+});
+
+describe("a disabled agency's candidate bookings", () => {
+  it('are refused in the booking transaction itself, with no charge, when the agency is disabled after the checks', async () => {
+    const client = await newClient(deps);
+    await topUpCredits(deps, client, PRACTICAL_FAMILY, { kind: 'course', id: course.id, name: course.name }, 2);
+    const event = await newEvent();
+    const hold = await holdSeat(deps, { type: 'client', clientId: client }, event.id);
+    // Disabled between the page's checks and the commit: the candidate's booking (booked_by Candidate) commits nothing.
+    await setClientEnabled(deps, client, false);
+    const refused = await createPracticalBooking(deps, client, { ...trainee, hold_hash: hold.hold_hash, pay_option: 'credits' }, payLinks, { bookedBy: 'Candidate' }).then(
+      () => undefined,
+      (e: { code: string; extensions: Record<string, unknown> }) => e,
+    );
+    expect(refused).toMatchObject({ code: 'invalid-state', extensions: { gone: 'withdrawn' } });
+    expect(await credits(client)).toBe(2);
+    await setClientEnabled(deps, client, true);
+    expect(await code(createPracticalBooking(deps, client, { ...trainee, hold_hash: hold.hold_hash, pay_option: 'credits' }, payLinks, { bookedBy: 'Candidate' }))).toBe('ok');
+    expect(await credits(client)).toBe(1);
   });
 });
