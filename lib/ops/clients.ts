@@ -24,6 +24,13 @@ const clientView = (c: ClientAccount) => ({
 /** The client a command is about: `--client-id ID`, or the id after the command (`clients disable ID`). */
 const clientIdArg = (k: OpsKit): string => k.positionals[2] ?? k.text('client-id');
 
+/** The month's ledger as finance reads it (`ops ledger --csv`): docs/finance.md says what each column holds. */
+export const LEDGER_CSV_COLUMNS = [
+  'id', 'created_at', 'family', 'client_id', 'kind', 'amount', 'unit', 'balance_after', 'booking_id',
+  'interview_type_id', 'interview_type_name', 'product_kind', 'product_id', 'product_name',
+  'pay_option', 'provider_reference', 'refund_status', 'fee', 'note',
+];
+
 /** Commands that take the client's id as a word after them. */
 export const TAKES_CLIENT_WORD = ['clients disable', 'clients enable', 'clients rotate-secret', 'clients portal-v1'];
 
@@ -132,8 +139,12 @@ export const clientCommands = (k: OpsKit): Record<string, OpsCommand> => ({
       if (!k.flag('csv')) return k.print(entries);
       process.stdout.write(
         toCsv(
-          ['id', 'created_at', 'family', 'client_id', 'kind', 'amount', 'unit', 'balance_after', 'booking_id', 'interview_type_id', 'interview_type_name', 'note'],
-          entries.map((e) => [e.id, e.created_at, e.family, e.client_id, e.kind, e.amount, e.unit, e.balance_after, e.booking_id, e.interview_type?.id, e.interview_type?.name, e.note]),
+          LEDGER_CSV_COLUMNS,
+          entries.map((e) => [
+            e.id, e.created_at, e.family, e.client_id, e.kind, e.amount, e.unit, e.balance_after, e.booking_id,
+            e.interview_type?.id, e.interview_type?.name, e.product?.kind, e.product?.id, e.product?.name,
+            e.pay_option, e.provider_reference, e.refund_status, e.fee, e.note,
+          ]),
         ),
       );
     },

@@ -1,4 +1,5 @@
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
+import { LEDGER_CSV_COLUMNS } from '../../lib/ops/clients.js';
 import { topUpMoney } from '../../functions/core/commerce/wallets.js';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { call, mailTo, startTestStack } from '../support/local-stack.js';
@@ -258,11 +259,11 @@ describe('the ledger CSV', () => {
     const csv = await ops(stack, 'ledger', '--month', new Date().toISOString().slice(0, 7), '--csv');
     expect(csv.status).toBe(0);
     const lines = csv.stdout.split('\r\n');
-    expect(lines[0]).toBe('id,created_at,family,client_id,kind,amount,unit,balance_after,booking_id,interview_type_id,interview_type_name,note');
+    expect(lines[0]).toBe(LEDGER_CSV_COLUMNS.join(','));
     // The debit: a negative number, unquoted and unprefixed.
     expect(lines.find((l) => l.includes(`,credit_debit,`) && l.includes(`,${booked.body.id},`))).toMatch(/,demo-northwind,credit_debit,-1,credits,\d+,/);
-    // balance_after, then empty booking_id, interview_type_id and interview_type_name, then the note.
-    const noteOf = (line: string) => line.slice(line.indexOf(',,,,') + 4);
+    // balance_after, then ten empty columns (booking, product, pay option, provider, refund, fee), then the note.
+    const noteOf = (line: string) => line.slice(line.indexOf(','.repeat(11)) + 11);
     const topups = lines.filter((l) => l.includes(',demo-riverside,money_topup,1,GBP,'));
     expect(topups.map(noteOf)).toEqual(
       expect.arrayContaining([

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { LEDGER_CSV_COLUMNS } from '../../lib/ops/clients.js';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -122,7 +123,7 @@ it('npm start serves both families, keeps its data across restarts, runs beside 
   const csv = await ops(dataDir, 'ledger', '--month', month, '--csv');
   expect(csv.status).toBe(0);
   const lines = csv.stdout.trim().split('\r\n');
-  expect(lines[0]).toBe('id,created_at,family,client_id,kind,amount,unit,balance_after,booking_id,interview_type_id,interview_type_name,note');
+  expect(lines[0]).toBe(LEDGER_CSV_COLUMNS.join(','));
   expect(lines.some((l) => l.includes(`,clinical-interview,demo-northwind,invoice,4500,GBP,,${booking.id},1,`))).toBe(true);
   expect((await ops(dataDir, 'bookings', 'attach-report', '--id', '999999', '--file', pdf)).status).toBe(2);
 

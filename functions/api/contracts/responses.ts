@@ -59,13 +59,19 @@ export const LedgerEntry = v.strictObject({
   id: str,
   client_id: str,
   created_at: timestamp,
-  kind: str,
+  kind: v.picklist(['credit_debit', 'credit_topup', 'money_debit', 'money_topup', 'invoice', 'refund', 'monitoring_usage', 'candidate_payment']),
   amount: int,
   unit: str,
   balance_after: nullable(int),
   booking_id: nullable(int),
   interview_type: nullable(Ref),
   note: nullable(str),
+  // For finance: every entry's family and product, and a booking's pay option and provider payment (design payments 5).
+  family: str,
+  product: nullable(v.strictObject({ kind: v.picklist(['interview_type', 'course']), id: int, name: str })),
+  pay_option: nullable(v.picklist(['credits', 'balance', 'invoice', 'candidate_pays'])),
+  provider_reference: nullable(str),
+  refund_status: nullable(v.picklist(['pending', 'sent', 'settled'])),
 });
 export const BookingUrl = v.strictObject({ booking_url: v.pipe(str, v.url()) });
 

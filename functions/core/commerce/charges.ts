@@ -89,7 +89,7 @@ export interface ChargePlan extends PaymentTerms {
 /** The parts that charge a booking by its pay option, from balances read now. Refusals change nothing. */
 export async function planCharge(deps: Deps, req: ChargeRequest): Promise<ChargePlan> {
   const { client, family, product, payOption, bookingId } = req;
-  const entry = { client_id: client.clientId, family, booking_id: bookingId, ...productFields(refOf(product)) };
+  const entry = { client_id: client.clientId, family, booking_id: bookingId, ...productFields(refOf(product)), pay_option: payOption };
   const termsFrom = (funds?: number) => paymentTerms(payOption, product, { funds, invoiceEnabled: client.invoiceEnabled });
   switch (payOption) {
     case 'credits': {
@@ -153,7 +153,7 @@ export interface RefundPlan {
  * cancellation, a no-show) keeps what was paid and only stops an unpaid request.
  */
 export async function planRefund(deps: Deps, charge: ChargeRecord, options: { note?: string; refund?: boolean; alerts?: ChargeRequest['alerts'] } = {}): Promise<RefundPlan> {
-  const entry = { client_id: charge.client_id, family: charge.family, kind: 'refund' as const, booking_id: charge.booking_id, ...productFields(refOf(charge.product)), note: options.note };
+  const entry = { client_id: charge.client_id, family: charge.family, kind: 'refund' as const, booking_id: charge.booking_id, ...productFields(refOf(charge.product)), pay_option: charge.pay_option, note: options.note };
   const unpaidRequest = charge.pay_status === 'pending' && charge.payment_token;
   if (unpaidRequest) return { parts: [part('payment request', paymentRequestCancelled(deps, charge.family, charge.payment_token!))], payStatus: charge.pay_status };
   if (options.refund === false || charge.pay_status === 'refunded') return { parts: [], payStatus: charge.pay_status };

@@ -95,12 +95,20 @@ export const ledgerPut = (deps: Deps, entry: LedgerEntry) =>
   putItem(deps, { ...ledgerKeys.entry(entry.client_id, entry.family, entry.created_at, entry.id), entity: 'ledger', ...entry }, itemAbsent);
 
 /**
- * No `family`: the contract's entry has none, and a family's list shows only
- * its own entries. The product is named as the family names it: the clinical
- * contract's `interview_type`, practical training's `course`.
+ * The product is named as the family names it (the clinical contract's
+ * `interview_type`, the course families' `course`), and again as finance
+ * reads every entry: `family`, `product`, `pay_option`, and for a
+ * candidate's payment `provider_reference` and its refund's `refund_status`.
  */
 export const toLedgerView = (entry: LedgerEntry, timeZone: string) => {
   const { id, client_id, created_at, kind, amount, unit, balance_after, booking_id, interview_type, note } = entry;
+  const finance = {
+    family: entry.family,
+    product: entry.product ? { kind: entry.product.kind, id: entry.product.id, name: entry.product.name } : null,
+    pay_option: entry.pay_option ?? null,
+    provider_reference: entry.provider_reference ?? null,
+    refund_status: entry.refund_status ?? null,
+  };
   // The clinical family sells interview types; every other booking family sells courses.
   const product =
     entry.family === 'clinical-interview'
@@ -108,7 +116,7 @@ export const toLedgerView = (entry: LedgerEntry, timeZone: string) => {
       : { course: entry.product?.kind === 'course' ? { id: entry.product.id, name: entry.product.name } : null };
   // Only fee entries (virtual life-support kit) say what the fee was for.
   const fee = entry.fee ? { fee: entry.fee } : {};
-  return { id, client_id, created_at: formatWithOffset(created_at, timeZone), kind, amount, unit, balance_after, booking_id, ...product, note: note ?? null, ...fee };
+  return { id, client_id, created_at: formatWithOffset(created_at, timeZone), kind, amount, unit, balance_after, booking_id, ...product, note: note ?? null, ...finance, ...fee };
 };
 
 /** The client's ledger in one family, newest first. */

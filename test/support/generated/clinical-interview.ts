@@ -2638,7 +2638,16 @@ export interface operations {
                      *             "id": 1,
                      *             "name": "Registered Nurse clinical interview"
                      *           },
-                     *           "note": null
+                     *           "note": null,
+                     *           "family": "clinical-interview",
+                     *           "product": {
+                     *             "kind": "interview_type",
+                     *             "id": 1,
+                     *             "name": "Registered Nurse clinical interview"
+                     *           },
+                     *           "pay_option": "credits",
+                     *           "provider_reference": null,
+                     *           "refund_status": null
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -2650,7 +2659,8 @@ export interface operations {
                             client_id: string;
                             /** Format: date-time */
                             created_at: string;
-                            kind: string;
+                            /** @enum {string} */
+                            kind: "credit_debit" | "credit_topup" | "money_debit" | "money_topup" | "invoice" | "refund" | "monitoring_usage" | "candidate_payment";
                             amount: number;
                             unit: string;
                             balance_after: number | null;
@@ -2660,6 +2670,16 @@ export interface operations {
                                 name: string;
                             } | null;
                             note: string | null;
+                            family: string;
+                            product: {
+                                /** @enum {string} */
+                                kind: "interview_type" | "course";
+                                id: number;
+                                name: string;
+                            } | null;
+                            pay_option: ("credits" | "balance" | "invoice" | "candidate_pays") | null;
+                            provider_reference: string | null;
+                            refund_status: ("pending" | "sent" | "settled") | null;
                         }[];
                         next_cursor: string | null;
                     };

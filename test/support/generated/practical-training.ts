@@ -5066,7 +5066,16 @@ export interface operations {
                      *             "id": 1,
                      *             "name": "Basic Life Support (adult)"
                      *           },
-                     *           "note": null
+                     *           "note": null,
+                     *           "family": "practical-training",
+                     *           "product": {
+                     *             "kind": "course",
+                     *             "id": 1,
+                     *             "name": "Basic Life Support (adult)"
+                     *           },
+                     *           "pay_option": "credits",
+                     *           "provider_reference": null,
+                     *           "refund_status": null
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -5078,12 +5087,23 @@ export interface operations {
                             client_id: string;
                             /** Format: date-time */
                             created_at: string;
-                            kind: string;
+                            /** @enum {string} */
+                            kind: "credit_debit" | "credit_topup" | "money_debit" | "money_topup" | "invoice" | "refund" | "monitoring_usage" | "candidate_payment";
                             amount: number;
                             unit: string;
                             balance_after: number | null;
                             booking_id: number | null;
                             note: string | null;
+                            family: string;
+                            product: {
+                                /** @enum {string} */
+                                kind: "interview_type" | "course";
+                                id: number;
+                                name: string;
+                            } | null;
+                            pay_option: ("credits" | "balance" | "invoice" | "candidate_pays") | null;
+                            provider_reference: string | null;
+                            refund_status: ("pending" | "sent" | "settled") | null;
                             course: {
                                 id: number;
                                 name: string;

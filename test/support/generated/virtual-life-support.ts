@@ -3073,6 +3073,15 @@ export interface operations {
                      *             "name": "Virtual adult BLS with manikin"
                      *           },
                      *           "note": null,
+                     *           "family": "virtual-life-support",
+                     *           "product": {
+                     *             "kind": "course",
+                     *             "id": 1,
+                     *             "name": "Virtual adult BLS with manikin"
+                     *           },
+                     *           "pay_option": null,
+                     *           "provider_reference": null,
+                     *           "refund_status": null,
                      *           "fee": "equipment_late"
                      *         }
                      *       ],
@@ -3085,12 +3094,23 @@ export interface operations {
                             client_id: string;
                             /** Format: date-time */
                             created_at: string;
-                            kind: string;
+                            /** @enum {string} */
+                            kind: "credit_debit" | "credit_topup" | "money_debit" | "money_topup" | "invoice" | "refund" | "monitoring_usage" | "candidate_payment";
                             amount: number;
                             unit: string;
                             balance_after: number | null;
                             booking_id: number | null;
                             note: string | null;
+                            family: string;
+                            product: {
+                                /** @enum {string} */
+                                kind: "interview_type" | "course";
+                                id: number;
+                                name: string;
+                            } | null;
+                            pay_option: ("credits" | "balance" | "invoice" | "candidate_pays") | null;
+                            provider_reference: string | null;
+                            refund_status: ("pending" | "sent" | "settled") | null;
                             course: {
                                 id: number;
                                 name: string;
