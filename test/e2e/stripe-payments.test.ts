@@ -219,3 +219,73 @@ describe('Stripe unreachable', () => {
     expect([...stripe.sessions.values()].some((s) => s.metadata.booking_id === String(booking.id))).toBe(false);
   });
 });
+
+describe.each([
+  {
+    family: 'practical-training',
+    /** A candidate_pays booking on the last open BLS event, far enough ahead to be refunded when cancelled. */
+    book: async (familyBase: string, token: string, email: string) => {
+      const event = (await call(`${familyBase}/training-events?course_id=2&available_only=true`, { token })).body.data.at(-1);
+      const held = await call(`${familyBase}/seats/hold`, { token, body: { training_event_id: event.id } });
+      return call(`${familyBase}/bookings`, { token, body: { first_name: 'Tom', last_name: 'Okoro', email, phone: '+447700900321', job_role: 'Healthcare Assistant', hold_hash: held.body.hold_hash, pay_option: 'candidate_pays' } });
+    },
+    cancel: async (familyBase: string, token: string, id: number) => expect((await call(`${familyBase}/bookings/${id}/cancel`, { token, body: { reason: 'plans changed' } })).status).toBe(200),
+  },
+  {
+    family: 'virtual-life-support',
+    book: async (familyBase: string, token: string, email: string) => {
+      const slot = (await call(`${familyBase}/timeslots?course_id=2`, { token })).body.data.at(-1);
+      const held = await call(`${familyBase}/timeslots/hold`, { token, body: { course_id: 2, date: slot.date, time: slot.time } });
+      return call(`${familyBase}/bookings`, {
+        token,
+        body: { first_name: 'Grace', last_name: 'Adeyemi', email, phone: '+447700900456', job_role: 'Registered Nurse', hold_hash: held.body.hold_hash, pay_option: 'candidate_pays', delivery_address: { line1: '4 Mill Road', town: 'Leeds', postcode: 'LS6 2AB' } },
+      });
+    },
+    // The operator cancels; refunded before free_cancellation_until.
+    cancel: async (_: string, __: string, id: number) => expect((await ops(stack, 'vls-booking', 'cancel', '--id', String(id), '--reason', 'plans changed')).status).toBe(0),
+  },
+])('$family: paid, replayed, tampered, cancelled and refunded through Stripe', ({ family, book, cancel }) => {
+  it('confirms on the signed event once, refuses a tampered one, and refunds the cancelled booking through Stripe', async () => {
+    const familyBase = stack.info.families[family]!;
+    const token = (await demoTokens(stack))[family]!.northwind;
+    const email = `${family}.${randomUUID().slice(0, 8)}@example.org`;
+    const booked = await book(familyBase, token, email);
+    expect(booked.status).toBe(201);
+    expect(booked.body).toMatchObject({ booking_status: 'pending_payment', pay_status: 'pending' });
+    const [mail] = await mailTo(stack, email);
+    const link = /(http:\/\/\S+\/pay\/[A-Za-z0-9_-]+)/.exec(mail!)![1]!;
+    const submitted = await fetch(link, { method: 'POST', headers: form, body: '', redirect: 'manual' });
+    expect(submitted.status).toBe(303);
+    const session = [...stripe.sessions.values()].find((s) => s.metadata.family === family && s.metadata.booking_id === String(booked.body.id))!;
+    expect(submitted.headers.get('location')).toBe(session.url);
+    const paid = stripe.pay(session.id);
+
+    const post = (body: string, secret = WEBHOOK_SECRET) =>
+      fetch(`${familyBase}/payments/stripe-events`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: body, secret }) }, body });
+    const event = JSON.stringify({ id: `evt_${randomUUID().replaceAll('-', '')}`, object: 'event', type: 'checkout.session.completed', data: { object: paid } });
+    const tampered = await fetch(`${familyBase}/payments/stripe-events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: event, secret: WEBHOOK_SECRET }) },
+      body: event.replace(String(paid.amount_total), '1'),
+    });
+    expect(tampered.status).toBe(400);
+    // Another family's endpoint takes the event and leaves it alone.
+    expect((await fetch(`${base}/payments/stripe-events`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: event, secret: WEBHOOK_SECRET }) }, body: event })).status).toBe(200);
+    expect((await call(`${familyBase}/bookings/${booked.body.id}`, { token })).body.booking_status).toBe('pending_payment');
+
+    expect((await post(event)).status).toBe(200);
+    expect((await post(event)).status).toBe(200);
+    expect((await call(`${familyBase}/bookings/${booked.body.id}`, { token })).body).toMatchObject({ booking_status: 'booked', pay_status: 'completed' });
+    expect((await mailTo(stack, email, 2)).filter((m) => m.includes('X-Template: booking-confirmed\n'))).toHaveLength(1);
+    const payments = (await call(`${familyBase}/client/wallet-transactions?limit=100`, { token })).body.data.filter((e: { booking_id: number }) => e.booking_id === booked.body.id);
+    expect(payments).toEqual([expect.objectContaining({ kind: 'candidate_payment', amount: paid.amount_total, family, pay_option: 'candidate_pays', provider_reference: paid.payment_intent })]);
+
+    await cancel(familyBase, token, booked.body.id);
+    await eventually(() => stripe.refunds.some((r) => r.payment_intent === paid.payment_intent && r.amount === paid.amount_total), { timeoutMs: 20_000, what: `the ${family} refund at Stripe` });
+    const refund = await eventually(
+      async () => (await call(`${familyBase}/client/wallet-transactions?limit=100`, { token })).body.data.find((e: { kind: string; booking_id: number; refund_status: string }) => e.kind === 'refund' && e.booking_id === booked.body.id && e.refund_status === 'sent'),
+      { timeoutMs: 10_000, what: 'the refund entry sent' },
+    );
+    expect(refund).toMatchObject({ amount: -paid.amount_total, unit: 'GBP', provider_reference: paid.payment_intent });
+  }, 60_000);
+});
