@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { call, startTestStack } from '../support/local-stack.js';
 
@@ -93,22 +94,51 @@ it('a public link answers one visitor at most 30 requests a minute, then 429 wit
   expect(last.headers.get('content-type')).toMatch(/^text\/html/);
 }, 120_000);
 
-it('ten failed exchanges for a client id stop its exchanges for 15 minutes, before any secret is checked', async () => {
-  for (let i = 0; i < 10; i++) expect((await exchange({ ...RIVERSIDE, client_secret: 'wrong' })).status).toBe(401);
+/** A JSON POST sent from another loopback address (the local server sees it as the source address, as API Gateway's sourceIp). */
+function postFrom(address: string, url: string, body: unknown): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: any }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: 'POST', localAddress: address, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text ? JSON.parse(text) : undefined }));
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+/** The start of a clock minute, so that a run of requests counted per minute ends in the same one. */
+async function earlyInMinute() {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 30_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
+}
+
+it('of 30 wrong secrets sent at once for a client id, 10 are checked and 20 refused; that address is refused for 15 minutes, the right secret from another address still signs in', async () => {
+  await earlyInMinute();
+  const statuses = await Promise.all(Array.from({ length: 30 }, () => exchange({ ...RIVERSIDE, client_secret: 'wrong' }).then((r) => r.status)));
+  expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+  expect(statuses.filter((s) => s === 429)).toHaveLength(20);
   const refused = await exchange(RIVERSIDE);
   expect(refused.status).toBe(429);
   expect(refused.body).toMatchObject({ type: '/problems/rate-limited', status: 429 });
   expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(refused.body).not.toHaveProperty('retry_after_seconds');
-  // Another client from the same address still signs in.
+  // The client's own servers, elsewhere, are not locked out.
+  const elsewhere = await postFrom('127.0.0.2', `${base}/auth/token`, RIVERSIDE);
+  expect(elsewhere.status).toBe(200);
+  expect(elsewhere.body.access_token).toEqual(expect.any(String));
+  // Another client from the same address still signs in: that address has 10 failures of its 20.
   expect((await exchange(NORTHWIND)).status).toBe(200);
-});
+}, 60_000);
 
-it('twenty failed exchanges or refreshes from one address stop every exchange from it', async () => {
-  // Ten failures are counted against this address already (the test above).
-  for (let i = 0; i < 5; i++) expect((await exchange({ client_id: `nobody-${i}`, client_secret: 'x' })).status).toBe(401);
-  for (let i = 0; i < 5; i++) expect((await call(`${base}/auth/refresh`, { body: { refresh_token: `forged-${i}` } })).status).toBe(401);
-  const refused = await exchange(NORTHWIND);
-  expect(refused.status).toBe(429);
-  expect((await call(`${base}/auth/refresh`, { body: { refresh_token: 'forged' } })).status).toBe(429);
-});
+it('twenty failed exchanges or refreshes from one address stop every exchange and refresh from it, and no other address', async () => {
+  const address = '127.0.0.3';
+  await earlyInMinute();
+  for (let i = 0; i < 10; i++) expect((await postFrom(address, `${base}/auth/token`, { client_id: `nobody-${i}`, client_secret: 'x' })).status).toBe(401);
+  for (let i = 0; i < 10; i++) expect((await postFrom(address, `${base}/auth/refresh`, { refresh_token: `forged-${i}` })).status).toBe(401);
+  expect((await postFrom(address, `${base}/auth/token`, NORTHWIND)).status).toBe(429);
+  expect((await postFrom(address, `${base}/auth/refresh`, { refresh_token: 'forged' })).status).toBe(429);
+  expect((await postFrom('127.0.0.4', `${base}/auth/token`, NORTHWIND)).status).toBe(200);
+}, 120_000);

@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { toEpochSeconds } from '../platform/clock.js';
 import { failedItem, isConditionalCheckFailed } from '../platform/conditions.js';
 import type { Deps } from '../platform/deps.js';
@@ -12,8 +12,9 @@ import { clientKeys, ensureAccessRecord } from './clients.js';
 /**
  * Fixed-window counters kept in DynamoDB so every Lambda shares them: the
  * per-client request limit (on the client's access record, clients.ts), and
- * the limits on anonymous callers (failed token exchanges per source address
- * and per client id, requests per link token), each on an item per window.
+ * the limits on anonymous callers (failed sign-ins per source address, per
+ * (client id, source address) and per client id, requests per link token),
+ * each on an item per window.
  */
 
 const RATE = TABLE_KEYS.rate;
@@ -25,6 +26,7 @@ export const rateLimitKeys = {
 export const rateSubjects = {
   authFailuresFromAddress: (address: string) => `AUTHFAIL#ADDR#${sha256Hex(address)}`,
   exchangeFailuresOfClient: (clientId: string) => `AUTHFAIL#CLIENT#${sha256Hex(clientId)}`,
+  exchangeFailuresOfClientFromAddress: (clientId: string, address: string) => `AUTHFAIL#CLIENT#${sha256Hex(clientId)}#ADDR#${sha256Hex(address)}`,
   linkToken: (token: string) => `LINK#${sha256Hex(token)}`,
   /** One visitor of one link: the link's token and the source address, hashed together. */
   linkVisitor: (token: string, address: string) => `LINK#${sha256Hex(token)}#ADDR#${sha256Hex(address)}`,
@@ -74,12 +76,48 @@ export async function consume(deps: Deps, subject: string, policy: RatePolicy): 
   return stateOf(Number(Attributes?.request_count ?? 1), policy, resetSeconds);
 }
 
-/** How many the current window holds, without counting this look. */
-async function peek(deps: Deps, subject: string, policy: RatePolicy): Promise<RateLimitState> {
+/**
+ * Takes one of a window's places if one is left: the count only ever goes up
+ * to the limit, so concurrent callers cannot all slip past one check. Says
+ * where it counted, so `release` can give the place back.
+ */
+async function reserve(deps: Deps, subject: string, policy: RatePolicy): Promise<{ state: RateLimitState; key?: ReturnType<typeof rateLimitKeys.window> }> {
   const { start, resetSeconds } = windowOf(deps, policy);
-  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: rateLimitKeys.window(subject, start), ConsistentRead: true }));
-  // The next attempt would be one more: refuse once the limit is reached.
-  return stateOf(Number(Item?.request_count ?? 0) + 1, policy, resetSeconds);
+  const key = rateLimitKeys.window(subject, start);
+  try {
+    const { Attributes } = await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: key,
+        UpdateExpression: 'ADD request_count :one SET #ttl = if_not_exists(#ttl, :ttl)',
+        ConditionExpression: 'attribute_not_exists(request_count) OR request_count < :limit',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':one': 1, ':limit': policy.limit, ':ttl': start + policy.windowSeconds * 2 },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return { state: stateOf(Number(Attributes?.request_count ?? 1), policy, resetSeconds), key };
+  } catch (err) {
+    if (!isConditionalCheckFailed(err)) throw err;
+    return { state: stateOf(policy.limit + 1, policy, resetSeconds) };
+  }
+}
+
+/** Gives back a place `reserve` took (in the window it took it in). */
+async function release(deps: Deps, key: ReturnType<typeof rateLimitKeys.window>): Promise<void> {
+  await deps.db
+    .send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: key,
+        UpdateExpression: 'ADD request_count :minus',
+        ConditionExpression: 'request_count > :zero',
+        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+      }),
+    )
+    .catch((err) => {
+      if (!isConditionalCheckFailed(err)) throw err;
+    });
 }
 
 export const tooManyRequests = (state: RateLimitState, what: string) =>
@@ -163,9 +201,15 @@ export async function consumeLinkRequest(deps: Deps, token: string, address: str
 
 /**
  * Runs a token exchange or refresh unless its caller has failed too often
- * lately; a failure (wrong secret, bad refresh token) is counted, a success
- * never, so an integration that logs in often is never throttled. The check
- * comes before the work: a throttled caller costs no scrypt.
+ * lately (abuse-and-isolation 4). The failure is counted first, then the
+ * secret checked, then the count undone if the secret was right: concurrent
+ * wrong secrets cannot exceed a limit (of 30 at once, at most the limit are
+ * checked, the rest are 429 before any scrypt), and an integration that signs
+ * in often is never throttled. Failures count per source address, per
+ * (client id, source address), and per client id for everyone only up to a
+ * much higher ceiling, so wrong secrets from elsewhere do not lock the owner
+ * out of its own servers. A caller refused by one counter takes no place in
+ * the others.
  */
 export async function throttledAuthentication<T>(
   deps: Deps,
@@ -174,19 +218,31 @@ export async function throttledAuthentication<T>(
 ): Promise<T> {
   const counters: [string, RatePolicy, string][] = [
     [rateSubjects.authFailuresFromAddress(caller.address), deps.config.authFailuresPerAddress, 'failed sign-ins from one address'],
-    ...(caller.clientId !== undefined
-      ? [[rateSubjects.exchangeFailuresOfClient(caller.clientId), deps.config.exchangeFailuresPerClient, 'failed sign-ins for one client'] as [string, RatePolicy, string]]
-      : []),
   ];
-  const states = await Promise.all(counters.map(([subject, policy]) => peek(deps, subject, policy)));
-  const refused = states.findIndex((s) => !s.allowed);
-  if (refused >= 0) throw tooManyRequests(states[refused]!, counters[refused]![2]);
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof DomainError && (err.code === 'invalid-credentials' || err.code === 'invalid-token')) {
-      await Promise.all(counters.map(([subject, policy]) => consume(deps, subject, policy)));
+  if (caller.clientId !== undefined) {
+    counters.push(
+      [rateSubjects.exchangeFailuresOfClientFromAddress(caller.clientId, caller.address), deps.config.exchangeFailuresPerClientAddress, 'failed sign-ins for one client from one address'],
+      [rateSubjects.exchangeFailuresOfClient(caller.clientId), deps.config.exchangeFailuresPerClient, 'failed sign-ins for one client'],
+    );
+  }
+  const taken: ReturnType<typeof rateLimitKeys.window>[] = [];
+  const giveBack = () => Promise.all(taken.map((key) => release(deps, key)));
+  for (const [subject, policy, what] of counters) {
+    const { state, key } = await reserve(deps, subject, policy);
+    if (!key) {
+      await giveBack();
+      throw tooManyRequests(state, what);
     }
+    taken.push(key);
+  }
+  let result: T;
+  try {
+    result = await work();
+  } catch (err) {
+    // A wrong secret or refresh token stays counted; anything else (our fault) does not.
+    if (!(err instanceof DomainError && (err.code === 'invalid-credentials' || err.code === 'invalid-token'))) await giveBack();
     throw err;
   }
+  await giveBack();
+  return result;
 }

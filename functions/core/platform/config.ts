@@ -34,6 +34,9 @@ export interface CoreConfig {
   rateLimitWindowSeconds: number;
   /** Anonymous callers (design section 4, Abuse limits). */
   authFailuresPerAddress: { limit: number; windowSeconds: number };
+  /** Failed exchanges for one client id from one source address (EXCHANGE_FAILURES_PER_CLIENT_ADDRESS_PER_15_MINUTES). */
+  exchangeFailuresPerClientAddress: { limit: number; windowSeconds: number };
+  /** The ceiling past which a client id is refused for everyone (EXCHANGE_FAILURES_PER_CLIENT_PER_15_MINUTES). */
   exchangeFailuresPerClient: { limit: number; windowSeconds: number };
   /** A public link's requests: per source address per link, and a ceiling per link well above any real candidate traffic (abuse-and-isolation 3). */
   linkRequestsPerAddress: { limit: number; windowSeconds: number };
@@ -78,7 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig {
     rateLimitRequests: intEnv('RATE_LIMIT_REQUESTS', 600, env),
     rateLimitWindowSeconds: intEnv('RATE_LIMIT_WINDOW_SECONDS', 60, env),
     authFailuresPerAddress: { limit: intEnv('AUTH_FAILURES_PER_ADDRESS_PER_MINUTE', 20, env), windowSeconds: 60 },
-    exchangeFailuresPerClient: { limit: intEnv('EXCHANGE_FAILURES_PER_CLIENT_PER_15_MINUTES', 10, env), windowSeconds: 900 },
+    exchangeFailuresPerClientAddress: { limit: intEnv('EXCHANGE_FAILURES_PER_CLIENT_ADDRESS_PER_15_MINUTES', 10, env), windowSeconds: 900 },
+    exchangeFailuresPerClient: { limit: intEnv('EXCHANGE_FAILURES_PER_CLIENT_PER_15_MINUTES', 100, env), windowSeconds: 900 },
     linkRequestsPerAddress: { limit: intEnv('LINK_REQUESTS_PER_ADDRESS_PER_MINUTE', 30, env), windowSeconds: 60 },
     linkRequestsPerToken: { limit: intEnv('LINK_REQUESTS_PER_TOKEN_PER_MINUTE', 600, env), windowSeconds: 60 },
     inviteSeatsPerSession: intEnv('INVITE_SEATS_PER_SESSION', 3, env),
