@@ -1,5 +1,6 @@
 import type { Deps } from '../../functions/core/platform/deps.js';
-import { abandonIdempotent, beginIdempotent, completeIdempotent } from '../../functions/core/platform/idempotency.js';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { abandonIdempotent, beginIdempotent, completeIdempotent, idempotencyKeys } from '../../functions/core/platform/idempotency.js';
 import { idempotency } from '../../functions/middleware/idempotency.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
 
@@ -50,6 +51,23 @@ describe('idempotency keys', () => {
     expect(await code(beginIdempotent(deps, 'cl_d', CI, 'k3', 'h'))).toBe('new');
     await abandonIdempotent(deps, 'cl_d', CI, 'k3');
     expect(await code(beginIdempotent(deps, 'cl_d', CI, 'k3', 'h'))).toBe('new');
+  });
+
+  it('keep a response that carries a secret or a link sealed, and replay it as it was', async () => {
+    const secret = 'whsec_aTjHCyrbsG8rZ0TgOhtEiCDu48bxjFlS9rkUSS+fe7A=';
+    const link = 'https://example.test/invites/5qH2kP9xLm3vT7wR8zY1bN4c';
+    const withSecret = { statusCode: 201, headers: { 'content-type': 'application/json', location: link }, body: JSON.stringify({ id: 9, secret, invite_url: link }) };
+    expect(await code(beginIdempotent(deps, 'cl_s', CI, 'k6', 'h'))).toBe('new');
+    await completeIdempotent(deps, 'cl_s', CI, 'k6', withSecret);
+    const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: idempotencyKeys.record('cl_s', CI, 'k6') }));
+    expect(Item).toMatchObject({ entity: 'idempotency', status: 'completed' });
+    expect(Item).not.toHaveProperty('response');
+    const stored = JSON.stringify(Item) + Buffer.from(Item!.sealed_response as Uint8Array).toString('latin1');
+    for (const clear of ['aTjHCyrbsG8rZ0Tg', '5qH2kP9xLm3vT7wR', '"statusCode"']) expect(stored).not.toContain(clear);
+    await expect(beginIdempotent(deps, 'cl_s', CI, 'k6', 'h')).resolves.toEqual({ kind: 'replay', response: withSecret });
+    // Sealed to its record: moved onto another key, it does not open.
+    await deps.db.send(new PutCommand({ TableName: deps.table, Item: { ...Item, ...idempotencyKeys.record('cl_s', CI, 'k7') } }));
+    await expect(beginIdempotent(deps, 'cl_s', CI, 'k7', 'h')).rejects.toThrow();
   });
 
   it('give one of several concurrent first attempts the run', async () => {

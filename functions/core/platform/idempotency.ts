@@ -9,6 +9,8 @@ import type { FamilyId } from './families.js';
 import { key as keyOf } from './key-registry.js';
 import * as TABLE_KEYS from './table-keys.js';
 import { sha256Hex } from './secrets.js';
+import { cursorKey } from './pagination.js';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
  * Idempotency keys for creating POSTs, scoped to the client and the family
@@ -17,6 +19,11 @@ import { sha256Hex } from './secrets.js';
  * the same request; the same key with another request is refused, and so is
  * the same key while the first request is still running. A request that died
  * mid-way leaves a lease that lapses after a minute, so a retry can proceed.
+ *
+ * A kept response may carry a secret or a capability shown once (a webhook
+ * secret, an invite or link token): it is stored sealed (AES-256-GCM under a
+ * key derived from the table's sealing key, bound to its record), never in
+ * clear, and opened only to be replayed to the client that made it.
  */
 
 export const IDEMPOTENCY_SECONDS = 24 * 3600;
@@ -69,18 +76,46 @@ export async function beginIdempotent(deps: Deps, clientId: string, family: Fami
     if (record.status === 'in_flight') {
       throw new DomainError('idempotency-in-flight', 'A request with this Idempotency-Key is still being processed; retry shortly');
     }
-    return { kind: 'replay', response: record.response as StoredResponse };
+    return { kind: 'replay', response: await openResponse(deps, record) };
   }
 }
 
+const SEAL_VERSION = 1;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+async function responseKey(deps: Deps): Promise<Buffer> {
+  return Buffer.from(hkdfSync('sha256', await cursorKey(deps), Buffer.alloc(0), 'idempotency-response', 32));
+}
+
+/** The response as stored: sealed, bound to the record's key so it opens nowhere else. */
+async function sealResponse(deps: Deps, record: { pk: string; sk: string }, response: StoredResponse): Promise<Uint8Array> {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', await responseKey(deps), iv).setAAD(Buffer.from(`${record.pk}\n${record.sk}`));
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(response), 'utf8'), cipher.final()]);
+  return Buffer.concat([Buffer.of(SEAL_VERSION), iv, cipher.getAuthTag(), sealed]);
+}
+
+async function openResponse(deps: Deps, record: Record<string, unknown>): Promise<StoredResponse> {
+  // A record kept before responses were sealed (for at most 24 hours after the change).
+  if (record.sealed_response === undefined) return record.response as StoredResponse;
+  const bytes = Buffer.from(record.sealed_response as Uint8Array);
+  if (bytes[0] !== SEAL_VERSION) throw new Error('An idempotency record sealed in an unknown version');
+  const iv = bytes.subarray(1, 1 + IV_BYTES);
+  const tag = bytes.subarray(1 + IV_BYTES, 1 + IV_BYTES + TAG_BYTES);
+  const decipher = createDecipheriv('aes-256-gcm', await responseKey(deps), iv).setAAD(Buffer.from(`${record.pk}\n${record.sk}`)).setAuthTag(tag);
+  return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(1 + IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8')) as StoredResponse;
+}
+
 export async function completeIdempotent(deps: Deps, clientId: string, family: FamilyId, key: string, response: StoredResponse): Promise<void> {
+  const record = idempotencyKeys.record(clientId, family, key);
   await deps.db.send(
     new UpdateCommand({
       TableName: deps.table,
-      Key: idempotencyKeys.record(clientId, family, key),
-      UpdateExpression: 'SET #status = :completed, #response = :response REMOVE lease_until',
+      Key: record,
+      UpdateExpression: 'SET #status = :completed, sealed_response = :sealed REMOVE lease_until, #response',
       ExpressionAttributeNames: { '#status': 'status', '#response': 'response' },
-      ExpressionAttributeValues: { ':completed': 'completed', ':response': response },
+      ExpressionAttributeValues: { ':completed': 'completed', ':sealed': await sealResponse(deps, record, response) },
     }),
   );
 }

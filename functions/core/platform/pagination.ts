@@ -116,7 +116,8 @@ export async function loadCursorKey(deps: Deps): Promise<Uint8Array> {
 /** One load per table per container; a failed load is forgotten so the next request tries again. */
 const keys = new Map<string, Promise<Uint8Array>>();
 
-function cursorKey(deps: Deps): Promise<Uint8Array> {
+/** The table's sealing key (the cursor key), loaded once per container; other sealed values derive their own key from it. */
+export function cursorKey(deps: Deps): Promise<Uint8Array> {
   let key = keys.get(deps.table);
   if (!key) {
     key = loadCursorKey(deps);
