@@ -1,6 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import type { LocalStack } from '../../lib/local/stack.js';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import { call, startTestStack } from '../support/local-stack.js';
+import { startReceiver } from '../support/receiver.js';
 
 /** Design section 4: anonymous callers are throttled, answers carry their security headers, and no log line holds a capability. */
 
@@ -142,3 +145,34 @@ it('twenty failed exchanges or refreshes from one address stop every exchange an
   expect((await postFrom(address, `${base}/auth/refresh`, { refresh_token: 'forged' })).status).toBe(429);
   expect((await postFrom('127.0.0.4', `${base}/auth/token`, NORTHWIND)).status).toBe(200);
 }, 120_000);
+
+it('an Idempotency-Key replays a new webhook secret to its client, but the table keeps no secret in clear', async () => {
+  const receiver = await startReceiver();
+  try {
+    const token = (await exchange(NORTHWIND)).body.access_token;
+    const headers = { 'idempotency-key': `hook-${Date.now()}` };
+    const body = { name: 'Secret keeper', url: receiver.url, events: ['booking.created'] };
+    const created = await call(`${base}/webhooks`, { token, headers, body });
+    expect(created.status).toBe(201);
+    const secret = created.body.secret as string;
+    expect(secret).toMatch(/^whsec_/);
+    const replayed = await call(`${base}/webhooks`, { token, headers, body });
+    expect(replayed.status).toBe(201);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.body.secret).toBe(secret);
+    const { db } = depsFromEnv();
+    const items = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await db.send(new ScanCommand({ TableName: stack.info.table_name, ExclusiveStartKey }));
+      items.push(...page.Items!);
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    const records = items.filter((i) => i.entity === 'idempotency');
+    expect(records.length).toBeGreaterThan(0);
+    const secretPart = secret.slice('whsec_'.length, 30);
+    expect(records.filter((r) => JSON.stringify(r).includes(secretPart) || Buffer.from(JSON.stringify(r)).toString('base64').includes(secretPart))).toEqual([]);
+  } finally {
+    await receiver.close();
+  }
+});

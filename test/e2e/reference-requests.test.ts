@@ -383,6 +383,20 @@ describe('self-referencing', () => {
     expect(response.body).toMatchObject({ type: '/problems/validation', errors: [{ pointer: '/referees/1/referee_email', detail: expect.stringContaining(MESSAGE) }] });
   });
 
+  it('refuses it behind a +tag in the local part, on create and when a referee is added', async () => {
+    const created = await call(`${base}/reference-requests`, {
+      token: northwind,
+      body: { candidate_id: 1, template_id: 1, collection_mode: 'client_adds', referees: [referee({ referee_email: 'ada.nightingale+referee@example.org' })] },
+    });
+    expect(created.status).toBe(422);
+    expect(created.body).toMatchObject({ type: '/problems/validation', errors: [{ pointer: '/referees/0/referee_email', detail: expect.stringContaining(MESSAGE) }] });
+    const request = await createRequest({ candidate_id: 1, collection_mode: 'client_adds', referees: [referee()] });
+    const added = await call(`${base}/reference-requests/${request.id}/referees`, { token: northwind, body: referee({ referee_email: 'Ada.Nightingale+Manager@Example.org' }) });
+    expect(added.status).toBe(422);
+    expect(added.body.errors).toEqual([{ pointer: '/referee_email', detail: expect.stringContaining(MESSAGE) }]);
+    expect((await call(`${base}/reference-requests/${request.id}`, { token: northwind })).body.data.references).toHaveLength(1);
+  });
+
   it('refuses it when a referee is added', async () => {
     const request = await createRequest({ candidate_id: 1, collection_mode: 'client_adds', referees: [referee()] });
     const response = await call(`${base}/reference-requests/${request.id}/referees`, { token: northwind, body: referee({ referee_email: 'ADA.NIGHTINGALE@example.org' }) });

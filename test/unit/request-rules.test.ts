@@ -54,6 +54,23 @@ describe('recipients', () => {
     );
     expect(() => refuseCandidateAddress('ann@example.org', ['a@b.example'], String, 'not you')).not.toThrow();
   });
+
+  it('refuses the candidate behind a +tag in the local part, on either side', () => {
+    const refusal = (candidate: string, third: string) => {
+      try {
+        refuseCandidateAddress(candidate, ['someone@else.example', third], (i) => `/referees/${i}/referee_email`, 'not you');
+        return undefined;
+      } catch (err) {
+        return (err as { extensions: { pointer: string } }).extensions.pointer;
+      }
+    };
+    expect(refusal('ann@example.org', 'Ann+referee@Example.org')).toBe('/referees/1/referee_email');
+    expect(refusal('ann+jobs@example.org', 'ann@example.org')).toBe('/referees/1/referee_email');
+    expect(refusal('ann+jobs@example.org', 'ann+other@example.org')).toBe('/referees/1/referee_email');
+    // Another mailbox: a different local part, or the same one at another domain.
+    expect(refusal('ann@example.org', 'anna+ann@example.org')).toBeUndefined();
+    expect(refusal('ann@example.org', 'ann+x@example.net')).toBeUndefined();
+  });
 });
 
 describe('named conditions', () => {

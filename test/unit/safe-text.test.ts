@@ -23,6 +23,7 @@ describe('the hidden-text rule', () => {
     ['a paragraph separator', 'Ann\u2029'],
     ['a joiner at the end', 'Ann\u200D'],
     ['a non-joiner between digits', '1\u200C2'],
+    ['a joiner between Latin letters, which need none', 'E\u200Dve'],
   ])('refuses %s in a name and in free text', (_, text) => {
     expect(isSafeName(text)).toBe(false);
     expect(isSafeFreeText(text)).toBe(false);

@@ -86,14 +86,22 @@ export const CLINICAL_INTERVIEW_CONTRACTS: Record<keyof typeof clinicalInterview
   },
   showPaymentPage: {
     summary: 'Payment page (HTML)',
-    description: 'Where a candidate pays for a `candidate_pays` booking before its payment deadline.',
+    description:
+      'Where a candidate pays for a `candidate_pays` booking before its payment deadline. Back from Stripe Checkout (`?session_id=`), it says the payment is being confirmed and refreshes itself until Stripe\'s event has confirmed the booking: the return alone confirms nothing.',
     tag: 'Public pages',
+    request: { query: { session_id: 'cs_test_a1B2c3D4e5F6' } },
     responses: { 200: html('The page', pageHtml) },
   },
   submitPaymentPage: {
     summary: 'Payment page: pay (HTML form)',
-    description: 'Pays for the booking; on success the booking is confirmed and the candidate sees the confirmation.',
+    description:
+      "Pays for the booking. With Stripe (the deployed provider) it sends the candidate to a Stripe Checkout page, the one still open if there is one, and Stripe's event confirms the booking; with the test provider the booking is confirmed at once and the candidate comes back to the page.",
     tag: 'Public pages',
-    responses: { 303: none('Done: see Location'), 409: html('The slot was just taken', pageHtml), 422: html('The form again, with errors', pageHtml) },
+    responses: {
+      303: none("To Stripe's Checkout page (`Location`), or back to the payment page once paid"),
+      409: html('The booking can no longer be paid for (cancelled, or its deadline passed)', pageHtml),
+      422: html('The form again, with errors', pageHtml),
+      503: html('Online payment is not available at the moment (Stripe unreachable, or no provider): nothing changed', pageHtml),
+    },
   },
 };

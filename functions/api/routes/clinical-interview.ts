@@ -1,3 +1,4 @@
+import { PaymentPageQuery } from '../schemas/fields.js';
 import { BookingRequest, BookingsQuery, HoldRequest, TimeslotsQuery } from '../schemas/clinical-interview.js';
 import type { Operation } from './operation.js';
 
@@ -22,5 +23,5 @@ export const downloadInterviewReport = {
 // Public pages: the link's token is the credential.
 export const showBookingPage = { operationId: 'showBookingPage', family: 'clinical-interview', method: 'GET', path: '/book/{token}', handler: 'clinical-interview/booking-page-show', auth: 'none', contract: 'project' } as const satisfies Operation;
 export const submitBookingPage = { operationId: 'submitBookingPage', family: 'clinical-interview', method: 'POST', path: '/book/{token}', handler: 'clinical-interview/booking-page-submit', auth: 'none', contract: 'project' } as const satisfies Operation;
-export const showPaymentPage = { operationId: 'showPaymentPage', family: 'clinical-interview', method: 'GET', path: '/pay/{token}', handler: 'clinical-interview/payment-page-show', auth: 'none', contract: 'project' } as const satisfies Operation;
+export const showPaymentPage = { operationId: 'showPaymentPage', family: 'clinical-interview', method: 'GET', path: '/pay/{token}', handler: 'clinical-interview/payment-page-show', auth: 'none', contract: 'project', query: PaymentPageQuery } as const satisfies Operation;
 export const submitPaymentPage = { operationId: 'submitPaymentPage', family: 'clinical-interview', method: 'POST', path: '/pay/{token}', handler: 'clinical-interview/payment-page-submit', auth: 'none', contract: 'project', stripe: true } as const satisfies Operation;

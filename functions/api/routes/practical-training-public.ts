@@ -1,4 +1,4 @@
-import { PageQuery } from '../schemas/fields.js';
+import { PageQuery, PaymentPageQuery } from '../schemas/fields.js';
 import { BookingInviteRequest } from '../schemas/practical-training-public.js';
 import type { Operation } from './operation.js';
 
@@ -18,5 +18,5 @@ export const holdInviteSeat = { operationId: 'holdInviteSeat', family: 'practica
 export const releaseInviteSeat = { operationId: 'releaseInviteSeat', family: 'practical-training', method: 'POST', path: '/invite/{token}/release', handler: 'practical-training/invite-page-release', auth: 'none', contract: 'project' } as const satisfies Operation;
 export const showBookingPage = { operationId: 'showBookingPage', family: 'practical-training', method: 'GET', path: '/book/{token}', handler: 'practical-training/booking-page-show', auth: 'none', contract: 'project' } as const satisfies Operation;
 export const submitBookingPage = { operationId: 'submitBookingPage', family: 'practical-training', method: 'POST', path: '/book/{token}', handler: 'practical-training/booking-page-submit', auth: 'none', contract: 'project' } as const satisfies Operation;
-export const showPaymentPage = { operationId: 'showPaymentPage', family: 'practical-training', method: 'GET', path: '/pay/{token}', handler: 'practical-training/pay-show', auth: 'none', contract: 'project' } as const satisfies Operation;
+export const showPaymentPage = { operationId: 'showPaymentPage', family: 'practical-training', method: 'GET', path: '/pay/{token}', handler: 'practical-training/pay-show', auth: 'none', contract: 'project', query: PaymentPageQuery } as const satisfies Operation;
 export const submitPaymentPage = { operationId: 'submitPaymentPage', family: 'practical-training', method: 'POST', path: '/pay/{token}', handler: 'practical-training/pay-submit', auth: 'none', contract: 'project', stripe: true } as const satisfies Operation;

@@ -1,3 +1,4 @@
+import { PaymentPageQuery } from '../schemas/fields.js';
 import { VlsBookingRequest, VlsBookingsQuery, VlsHoldRequest, VlsTimeslotsQuery } from '../schemas/virtual-life-support.js';
 import type { Operation } from './operation.js';
 
@@ -14,5 +15,5 @@ export const downloadCertificate = { operationId: 'downloadCertificate', family:
 export const showInvitePage = { operationId: 'showInvitePage', family: 'virtual-life-support', method: 'GET', path: '/invite/{token}', handler: 'virtual-life-support/invite-page-show', auth: 'none', contract: 'project' } as const satisfies Operation;
 export const submitInvitePage = { operationId: 'submitInvitePage', family: 'virtual-life-support', method: 'POST', path: '/invite/{token}', handler: 'virtual-life-support/invite-page-book', auth: 'none', contract: 'project' } as const satisfies Operation;
 // The candidate's payment page for candidate_pays: the link's token is the credential.
-export const showPaymentPage = { operationId: 'showPaymentPage', family: 'virtual-life-support', method: 'GET', path: '/pay/{token}', handler: 'virtual-life-support/pay-show', auth: 'none', contract: 'project' } as const satisfies Operation;
+export const showPaymentPage = { operationId: 'showPaymentPage', family: 'virtual-life-support', method: 'GET', path: '/pay/{token}', handler: 'virtual-life-support/pay-show', auth: 'none', contract: 'project', query: PaymentPageQuery } as const satisfies Operation;
 export const submitPaymentPage = { operationId: 'submitPaymentPage', family: 'virtual-life-support', method: 'POST', path: '/pay/{token}', handler: 'virtual-life-support/pay-submit', auth: 'none', contract: 'project', stripe: true } as const satisfies Operation;

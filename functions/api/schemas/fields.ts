@@ -110,3 +110,8 @@ export function issuePointer(issue: v.BaseIssue<unknown>): string {
   const path = v.getDotPath(issue) ?? '';
   return path ? '/' + path.replaceAll('.', '/') : '';
 }
+
+/** The payment page's query: where Stripe's Checkout sends the candidate back (`?session_id=`); the page never trusts it to confirm anything. */
+export const PaymentPageQuery = /* @__PURE__ */ built(() => v.object({
+  session_id: v.optional(v.pipe(v.string(), v.regex(/^cs_[A-Za-z0-9_]{1,255}$/, 'A Checkout Session id'), v.description('Set by Stripe on the way back from its Checkout page: the page then waits for the payment to be confirmed'))),
+}));

@@ -7,8 +7,8 @@
  * line and paragraph separators (`Zl`, `Zp`), noncharacters (U+FFFE, U+FFFF,
  * U+FDD0–U+FDEF and the last two of every plane), and lone surrogates.
  * Free text (notes, answers, reasons) may hold tabs and line feeds. The one
- * allowance: a zero-width joiner or non-joiner between letters (scripts such
- * as Devanagari or Persian need them) and a joiner inside an emoji sequence
+ * allowance: a zero-width joiner or non-joiner between letters of a script
+ * that needs them (Devanagari, Persian, ...; never Latin) and a joiner inside an emoji sequence
  * (🧑‍⚕️). Emoji themselves are welcome. The API's schemas and the public
  * pages' forms both apply this.
  */
@@ -19,8 +19,15 @@ const HIDDEN = '\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Noncharacter_Code_Point}';
 const IN_NAME = new RegExp(`[${HIDDEN}]`, 'v');
 /** The same, less tab (U+0009) and line feed (U+000A). */
 const IN_FREE_TEXT = new RegExp(`[[${HIDDEN}]--[\\t\\n]]`, 'v');
+/** The scripts whose spelling needs a zero-width joiner or non-joiner between letters (Arabic and the Brahmic scripts, among others). */
+const JOINING = ['Arabic', 'Syriac', 'Nko', 'Mongolian', 'Devanagari', 'Bengali', 'Gurmukhi', 'Gujarati', 'Oriya', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Sinhala']
+  .map((script) => `\\p{Script_Extensions=${script}}`)
+  .join('');
 /** Joiners where a script or an emoji sequence needs them, which the rule above would otherwise refuse. */
-const NEEDED_JOINER = /(?<=[\p{L}\p{M}])[\u200C\u200D](?=\p{L})|(?<=\p{Extended_Pictographic}[\u{FE0F}\p{Emoji_Modifier}]?)\u200D(?=\p{Extended_Pictographic})/gu;
+const NEEDED_JOINER = new RegExp(
+  `(?<=[${JOINING}])[\\u200C\\u200D](?=[${JOINING}])|(?<=\\p{Extended_Pictographic}[\\u{FE0F}\\p{Emoji_Modifier}]?)\\u200D(?=\\p{Extended_Pictographic})`,
+  'gu',
+);
 
 const withoutNeededJoiners = (text: string): string => text.replace(NEEDED_JOINER, '');
 

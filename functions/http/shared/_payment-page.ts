@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
+import { PaymentPageQuery } from '../../api/schemas/fields.js';
 import { getClient } from '../../core/access/clients.js';
 import { confirmPayment } from '../../core/bookings/change.js';
 import type { BookingKind, BookingRecord } from '../../core/bookings/kind.js';
@@ -26,8 +27,6 @@ import { escapeHtml, layout } from '../../middleware/html.js';
  */
 export const paymentProviderReady = (): boolean => paymentProvider() !== undefined;
 
-/** Stripe's id of the session a candidate comes back from (`?session_id=`); anything else is not one. */
-const ReturnQuery = v.object({ session_id: v.optional(v.pipe(v.string(), v.regex(/^cs_[A-Za-z0-9_]{1,255}$/))) });
 
 /**
  * The payment page's submit. The test provider pays at once and the booking
@@ -94,7 +93,8 @@ export async function paymentPageHtml<B extends BookingRecord>(
   if (request.status === 'paid') return page('Payment received', `<p>Your place is confirmed.</p>${summary}\n${about.afterPaying}`);
   if (request.status === 'refunded') return page('This booking was cancelled', `<p>Your payment is being refunded.</p>${summary}`);
   // Back from Stripe's page: the payment is confirmed by Stripe's event, which may land a moment after the candidate does.
-  const returned = v.safeParse(ReturnQuery, query);
+  // A query that is not Stripe's (a mistyped or stale link) is ignored: the page shows the payment's state as it is.
+  const returned = v.safeParse(PaymentPageQuery, query);
   if (request.status === 'pending' && returned.success && returned.output.session_id && returned.output.session_id === request.checkout?.id && !request.late_payment) {
     return page('We are confirming your payment', `<p>Thank you. This page updates by itself once the payment has gone through; it usually takes a few seconds.</p>${summary}`).replace('<head>', '<head>\n<meta http-equiv="refresh" content="3">');
   }

@@ -414,13 +414,13 @@ export interface paths {
         };
         /**
          * Payment page (HTML)
-         * @description Where a candidate pays for a `candidate_pays` booking before its payment deadline.
+         * @description Where a candidate pays for a `candidate_pays` booking before its payment deadline. Back from Stripe Checkout (`?session_id=`), it says the payment is being confirmed and refreshes itself until Stripe's event has confirmed the booking: the return alone confirms nothing.
          */
         get: operations["showPaymentPage"];
         put?: never;
         /**
          * Payment page: pay (HTML form)
-         * @description Pays for the booking; on success the booking is confirmed and the candidate sees the confirmation.
+         * @description Pays for the booking. With Stripe (the deployed provider) it sends the candidate to a Stripe Checkout page, the one still open if there is one, and Stripe's event confirms the booking; with the test provider the booking is confirmed at once and the candidate comes back to the page.
          */
         post: operations["submitPaymentPage"];
         delete?: never;
@@ -4317,7 +4317,13 @@ export interface operations {
     };
     showPaymentPage: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Set by Stripe on the way back from its Checkout page: the page then waits for the payment to be confirmed
+                 * @example cs_test_a1B2c3D4e5F6
+                 */
+                session_id?: string;
+            };
             header?: never;
             path: {
                 /**
@@ -4375,7 +4381,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Done: see Location */
+            /** @description To Stripe's Checkout page (`Location`), or back to the payment page once paid */
             303: {
                 headers: {
                     [name: string]: unknown;
@@ -4391,7 +4397,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The slot was just taken */
+            /** @description The booking can no longer be paid for (cancelled, or its deadline passed) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4418,6 +4424,16 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Online payment is not available at the moment (Stripe unreachable, or no provider): nothing changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Book a clinical interview</title>…</html> */
+                    "text/html": string;
                 };
             };
         };
