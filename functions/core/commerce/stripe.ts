@@ -2,6 +2,7 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import Stripe from 'stripe';
 import { MissingConfigError } from '../platform/config.js';
 import { withoutSdkLogging } from '../platform/sdk.js';
+export { paymentProvider, type PaymentProviderName } from './payment-provider.js';
 
 /**
  * Stripe, the payment provider of `candidate_pays` (PAYMENT_PROVIDER=stripe),
@@ -13,16 +14,6 @@ import { withoutSdkLogging } from '../platform/sdk.js';
  * container. STRIPE_API_URL points the SDK at a Stripe-compatible server
  * (a fake in tests); unset, it talks to Stripe.
  */
-
-export type PaymentProviderName = 'test' | 'stripe';
-
-/** The configured provider, or none (the payment page then says online payment is not available). */
-export function paymentProvider(env: NodeJS.ProcessEnv = process.env): PaymentProviderName | undefined {
-  const name = env.PAYMENT_PROVIDER;
-  if (name === undefined || name === '') return undefined;
-  if (name !== 'test' && name !== 'stripe') throw new Error(`Environment variable PAYMENT_PROVIDER must be "test" or "stripe", got "${name}"`);
-  return name;
-}
 
 export interface StripeSettings {
   secretKey: string;

@@ -2,7 +2,7 @@ import { linkTo } from '../../api/routes/operation.js';
 import * as pages from '../../api/routes/practical-training-public.js';
 import { PRACTICAL_BOOKINGS } from '../../core/practical-training/bookings.js';
 import { pageHandler } from '../../middleware/page-handler.js';
-import { submitPayment } from '../shared/_payment-page.js';
+import { submitPayment } from '../shared/_payment-submit.js';
 
 /** Pays: the test provider at once, Stripe through its Checkout page (its event confirms the booking and tells the agency). */
 export const handler = pageHandler(pages.submitPaymentPage, ({ deps, params, baseUrl }) =>
