@@ -1,12 +1,18 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer, connect } from 'node:net';
+import { createServer, connect, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startFauxqs } from 'fauxqs';
 
-/** The real emulators the local stack and the tests run on: DynamoDB Local (Java) and fauxqs (SQS). */
+/**
+ * The real emulators the local stack and the tests run on: DynamoDB Local
+ * (Java) and fauxqs (SQS and S3). Neither asks for credentials, so both
+ * listen on 127.0.0.1 only (abuse-and-isolation 5), never on the machine's
+ * other interfaces.
+ */
 
 export class MissingJavaError extends Error {
   constructor(found?: string) {
@@ -66,7 +72,10 @@ export interface RunningEmulator {
   stop(): Promise<void>;
 }
 
-/** Starts DynamoDB Local; with `dbPath` the data is kept on disk there, otherwise in memory. */
+/** Runs DynamoDB Local bound to 127.0.0.1 (it has no option for the address): a source file Java runs as it is. */
+const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./LoopbackDynamoDbLocal.java', import.meta.url));
+
+/** Starts DynamoDB Local on 127.0.0.1; with `dbPath` the data is kept on disk there, otherwise in memory. */
 export async function startDynamoDbLocal(options: { dbPath?: string; port?: number } = {}): Promise<RunningEmulator> {
   checkJava();
   const port = options.port ?? (await freePort());
@@ -78,8 +87,9 @@ export async function startDynamoDbLocal(options: { dbPath?: string; port?: numb
     // (the benchmark's pipeline ran ~2x faster in its first seconds, no slower after).
     '-XX:TieredStopAtLevel=1',
     `-Djava.library.path=${join(jarDir, 'DynamoDBLocal_lib')}`,
-    '-jar',
+    '-cp',
     join(jarDir, 'DynamoDBLocal.jar'),
+    LOOPBACK_LAUNCHER,
     '-sharedDb',
     '-disableTelemetry',
     '-port',
@@ -115,8 +125,32 @@ export async function startDynamoDbLocal(options: { dbPath?: string; port?: numb
   return { endpoint: `http://127.0.0.1:${port}`, stop };
 }
 
-/** Starts fauxqs in this process; with `dataDir` its queues and messages survive restarts. */
+/**
+ * Runs `start` with every listen on all interfaces (0.0.0.0, ::, or no host)
+ * made on 127.0.0.1 instead: fauxqs always listens on 0.0.0.0.
+ */
+async function listeningOnLoopback<T>(start: () => Promise<T>): Promise<T> {
+  const listen = Server.prototype.listen;
+  const anyHost = (host: unknown) => host === undefined || host === '0.0.0.0' || host === '::' || host === '';
+  Server.prototype.listen = function (this: Server, ...args: unknown[]) {
+    const [first] = args;
+    if (typeof first === 'object' && first !== null && !('path' in first) && anyHost((first as { host?: string }).host)) args[0] = { ...first, host: '127.0.0.1' };
+    else if (typeof first === 'number' && (typeof args[1] !== 'string' || anyHost(args[1]))) args.splice(1, typeof args[1] === 'string' ? 1 : 0, '127.0.0.1');
+    return listen.apply(this, args as Parameters<typeof listen>);
+  } as typeof listen;
+  try {
+    return await start();
+  } finally {
+    Server.prototype.listen = listen;
+  }
+}
+
+/** Starts fauxqs in this process, on 127.0.0.1; with `dataDir` its queues and messages survive restarts. */
 export async function startLocalSqs(options: { dataDir?: string } = {}): Promise<RunningEmulator> {
-  const server = await startFauxqs({ port: 0, logger: false, dataDir: options.dataDir });
+  const server = await listeningOnLoopback(() => startFauxqs({ port: 0, logger: false, dataDir: options.dataDir }));
+  if (new URL(server.address).hostname !== '127.0.0.1') {
+    await server.stop();
+    throw new Error(`fauxqs listened on ${server.address}, not on 127.0.0.1 only`);
+  }
   return { endpoint: `http://127.0.0.1:${server.port}`, stop: () => server.stop() };
 }
