@@ -128,3 +128,30 @@ it('an import commits row by row from the queue (multipart), then the same file 
   const listed = (await call(`${base}/imports?limit=2`, { token })).body.data.map((i: { id: number }) => i.id);
   expect(listed).toEqual([again.body.id, started.body.id]);
 }, 90_000);
+
+it('an upload\'s file name is checked like any name: over 255 characters, a path or a hostile character is 422 at the field and nothing is stored', async () => {
+  const file = csv([good(0, 'N')]);
+  const multipart = (name: string, query = '?dry_run=true') => {
+    const form = new FormData();
+    form.append('file', new Blob([file], { type: 'text/csv' }), name);
+    return fetch(`${base}/imports${query}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }).then(async (r) => ({ status: r.status, body: (await r.json()) as JsonResponse['body'] }));
+  };
+  const importsBefore = (await call(`${base}/imports?limit=100`, { token })).body.data.length;
+  for (const name of [`${'a'.repeat(252)}.csv!`, `${'x'.repeat(5000)}.csv`, '../../etc/passwd.csv', 'C:\\Users\\ann\\team.csv', 'team<script>.csv', 'team\u200B.csv']) {
+    const refused = await multipart(name);
+    expect([name.slice(0, 20), refused.status]).toEqual([name.slice(0, 20), 422]);
+    expect(refused.body).toMatchObject({ type: '/problems/validation', errors: [{ pointer: '/file/filename', detail: expect.any(String) }] });
+  }
+  for (const name of ['a/b.csv', 'x'.repeat(256)]) {
+    const refused = await upload(file, `?dry_run=true&name=${encodeURIComponent(name)}`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([{ parameter: 'name', detail: expect.any(String) }]);
+  }
+  expect((await call(`${base}/imports?limit=100`, { token })).body.data).toHaveLength(importsBefore);
+  // 255 characters, spaces, accents and brackets are a name.
+  const longest = `${'é'.repeat(247)} (1).csv`;
+  expect(longest).toHaveLength(255);
+  const taken = await multipart(longest);
+  expect(taken.status).toBe(202);
+  expect(taken.body.file.name).toBe(longest);
+}, 60_000);
