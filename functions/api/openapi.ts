@@ -268,7 +268,7 @@ export function buildOpenApi(family: FamilyId, serverUrl: string): Json {
       version: '1.0.0',
       description:
         deprecationNote(family) +
-        'Errors are RFC 9457 problem+json. Fields and operations marked `x-contract: spec` are stated by the source specification; `x-contract: project` marks what this project decided (see design.md).',
+        'Errors are RFC 9457 problem+json. Fields and operations marked `x-contract: spec` are stated by the source specification; `x-contract: project` marks what this project decided where the specification is silent.',
       contact: { name: 'Interactive documentation', url: `${serverUrl}/docs` },
     },
     servers: [{ url: serverUrl }],

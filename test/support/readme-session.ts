@@ -3,10 +3,35 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../lib/routes.js';
 
 /**
- * The README's shell session: every `sh` block marked `<!-- session -->`, in
- * order. Every other `sh` block must say why it is not part of it
+ * The documentation's shell session: every `sh` block marked
+ * `<!-- session -->` of the README and then of each guide, in the order the
+ * README's tour goes (one terminal, variables carried from page to page).
+ * Every other `sh` block must say why it is not part of it
  * (`<!-- not in the session: … -->`), so a new block cannot slip past the test.
  */
+
+/** The pages of the session, in order: the README's tour, then the family guides as its table lists them. */
+export const SESSION_PAGES = [
+  'README.md',
+  'docs/clinical-interview.md',
+  'docs/api.md',
+  'docs/portal-v2.md',
+  'docs/practical-training.md',
+  'docs/virtual-life-support.md',
+  'docs/services.md',
+  'docs/practical-training-legacy.md',
+  'docs/registration-monitoring.md',
+  'docs/portal-v1.md',
+  'docs/webhooks.md',
+  'docs/benchmark.md',
+  'docs/operations.md',
+  'docs/finance.md',
+  'docs/architecture.md',
+  'docs/decisions.md',
+];
+
+/** Every page's text, in session order. */
+export const sessionPages = (): string => SESSION_PAGES.map((page) => readFileSync(join(PROJECT_ROOT, page), 'utf8')).join('\n');
 
 export interface Invocation {
   line: string;
@@ -15,7 +40,7 @@ export interface Invocation {
   expect?: number | 'background';
 }
 
-export function readmeSession(readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8')): { script: string; unmarked: string[] } {
+export function readmeSession(readme = sessionPages()): { script: string; unmarked: string[] } {
   const blocks: string[] = [];
   const unmarked: string[] = [];
   for (const match of readme.matchAll(/(?:<!-- (session|not in the session: [^>]+) -->\n)?```sh\n([\s\S]*?)```/g)) {

@@ -9,7 +9,7 @@ import { FAMILY_IDS } from '../../functions/core/platform/families.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
 import { eventPut } from '../../functions/core/events/outbox.js';
 
-/** The event kinds are one list: schemas, documents and the README come from it, and the catalogue says what each means. */
+/** The event kinds are one list: schemas, documents and the webhooks guide come from it, and the catalogue says what each means. */
 
 it('the catalogue describes exactly the kinds each family delivers, in their order', () => {
   for (const family of FAMILY_IDS) {
@@ -18,8 +18,8 @@ it('the catalogue describes exactly the kinds each family delivers, in their ord
   }
 });
 
-it('the README lists exactly the catalogue', () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+it('the webhooks guide lists exactly the catalogue', () => {
+  const readme = readFileSync(new URL('../../docs/webhooks.md', import.meta.url), 'utf8');
   const listed = /<!-- event-kinds:start -->\n([\s\S]*?)\n<!-- event-kinds:end -->/.exec(readme)?.[1];
   // On failure, paste eventListMarkdown() between the markers.
   expect(listed).toBe(eventListMarkdown());

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { newWebhookSecret, signatureHeader } from '../../functions/core/webhooks/signing.js';
 
-/** The README's signature snippet is what receivers copy: it must verify what the service sends. */
+/** The webhooks guide's signature snippet is what receivers copy: it must verify what the service sends. */
 async function readmeVerifier(): Promise<(secret: string, headers: Record<string, string>, body: string) => boolean> {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const readme = readFileSync(new URL('../../docs/webhooks.md', import.meta.url), 'utf8');
   const block = /<!-- verify-snippet -->\s*```js\n([\s\S]*?)```/.exec(readme)![1]!;
   expect(block.trim().split('\n').length).toBeLessThanOrEqual(10);
   const file = join(mkdtempSync(join(tmpdir(), 'readme-')), 'verify.mjs');

@@ -32,7 +32,7 @@ export interface Operation {
   auth: 'bearer' | 'none';
   /** Creating POSTs that honour `Idempotency-Key` (design section 4). */
   idempotent?: boolean;
-  /** `spec`: stated by the source specification; `project`: decided in design.md. */
+  /** `spec`: stated by the source specification; `project`: decided by this project (docs/decisions.md). */
   contract: 'spec' | 'project';
   /** The family, for an operation of one family; a shared operation learns it from the request (the stage variable `family`). */
   family?: FamilyId;

@@ -24,7 +24,7 @@ const db = () => new DynamoDBClient({});
 function documentedQueries(): Map<string, { sh: string; sql: string }> {
   const text = readFileSync(join(PROJECT_ROOT, 'docs', 'finance.md'), 'utf8');
   const queries = new Map<string, { sh: string; sql: string }>();
-  for (const m of text.matchAll(/<!-- finance-query: ([\w-]+) -->\n```(sh|sql)\n([\s\S]*?)```/g)) {
+  for (const m of text.matchAll(/<!-- not in the session: finance query ([\w-]+) -->\n```(sh|sql)\n([\s\S]*?)```/g)) {
     const entry = queries.get(m[1]!) ?? { sh: '', sql: '' };
     entry[m[2] as 'sh' | 'sql'] = m[3]!;
     queries.set(m[1]!, entry);
