@@ -2,7 +2,7 @@
 import { MissingJavaError } from '../lib/local/emulators.js';
 import { DataDirLocked } from '../lib/local/lock.js';
 import { routeLogs } from '../lib/local/logs.js';
-import { localInfoPath, startLocalStack, type LocalInfo } from '../lib/local/stack.js';
+import { localInfoPath, PortInUse, startLocalStack, type LocalInfo } from '../lib/local/stack.js';
 
 /** `npm start`: the whole stack on this machine. PORT and DATA_DIR move it; LOG_LEVEL=debug keeps the logs on the terminal. */
 
@@ -59,7 +59,7 @@ try {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 } catch (err) {
   await logs?.close();
-  if (err instanceof MissingJavaError || err instanceof DataDirLocked) {
+  if (err instanceof MissingJavaError || err instanceof DataDirLocked || err instanceof PortInUse) {
     console.error(err.message);
   } else {
     console.error('The local stack could not start:', err instanceof Error ? err.message : err);

@@ -27,9 +27,26 @@ import { createLogger } from '../../functions/middleware/logger.js';
 import { PARKED_LOG_MESSAGE } from '../../functions/core/events/outbox.js';
 import { startPoller, type Poller, type SqsWorker } from './pollers.js';
 import { lockDataDir } from './lock.js';
+import { createServer as createNetServer } from 'node:net';
 import { ensureBucket, ensureKeyFormat, ensureQueues, ensureTable } from './provision.js';
 import { handleS3Post, S3_POST_PREFIX } from './s3-post.js';
 import { createLocalServer, loadRoutes, type ExtraHandler } from './server.js';
+
+/** Another program listens on the port the stack would serve on. */
+export class PortInUse extends Error {
+  constructor(port: number) {
+    super(`Port ${port} is in use by another program: stop it, or start on another port (PORT=${port + 1} npm start).`);
+    this.name = 'PortInUse';
+  }
+}
+
+function portFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? new PortInUse(port) : err));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
 
 /** The whole local stack: emulators, table and queues, demo data, the HTTP server and the queue pollers. */
 
@@ -83,6 +100,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   mkdirSync(join(dataDir, 'mailbox'), { recursive: true });
   // Before anything touches the directory: it may be another running stack's.
   const lock = lockDataDir(dataDir, options.port);
+  // A busy port is said at once, before the emulators start or any demo data is seeded.
+  if (options.port !== 0) await portFree(options.port).catch((err: unknown) => (lock.release(), Promise.reject(err)));
   options.onStarting?.();
   rmSync(localInfoPath(dataDir), { force: true });
   const cleanups: (() => Promise<void>)[] = [];

@@ -64,7 +64,11 @@ export function opsKit(opts: OptionValues, positionals: string[]): OpsKit {
       return { deps: depsFromEnv({ ...process.env, TABLE_NAME: opts.table }), local: false };
     }
     const infoPath = join(process.env.DATA_DIR ?? '.data', 'local.json');
-    if (!existsSync(infoPath)) throw new UsageError(`No local stack found (${infoPath} is missing): start it with \`npm start\`, or pass --table NAME.`);
+    if (!existsSync(infoPath)) {
+      throw new UsageError(
+        `No local stack found (${infoPath} is missing): start it with \`npm start\`; a stack started with DATA_DIR=… is found with the same DATA_DIR here. Or pass --table NAME for a deployed table.`,
+      );
+    }
     const info = JSON.parse(readFileSync(infoPath, 'utf8')) as LocalInfo;
     Object.assign(process.env, {
       AWS_REGION: info.region,

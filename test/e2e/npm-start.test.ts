@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { LEDGER_CSV_COLUMNS } from '../../lib/ops/clients.js';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../lib/local/emulators.js';
@@ -150,6 +150,18 @@ it('npm start serves both families, keeps its data across restarts, runs beside 
   expect(existsSync(join(dataDir, 'local.json'))).toBe(true);
   expect((await fetch(first.info.docs_url)).status).toBe(200);
 
+  // A stack on a busy port says so at once, naming the port, and starts nothing: no emulator, no demo e-mail.
+  const busyDir = mkdtempSync(join(tmpdir(), 'npm-start-busy-'));
+  const busy = spawn('npm', ['start'], { cwd: PROJECT_ROOT, env: { ...process.env, PORT: port, DATA_DIR: busyDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let busyOutput = '';
+  busy.stderr.on('data', (c) => (busyOutput += c));
+  busy.stdout.on('data', (c) => (busyOutput += c));
+  expect(await new Promise((resolve) => busy.once('exit', resolve))).toBe(1);
+  expect(busyOutput).toContain(`Port ${port} is in use by another program`);
+  expect(busyOutput).not.toContain('EADDRINUSE');
+  expect(readdirSync(join(busyDir, 'mailbox'))).toEqual([]);
+  expect(existsSync(join(busyDir, 'stack.lock'))).toBe(false);
+
   expect(await ctrlC(first)).toMatch(/^(SIGINT|exit 0), stopped$/);
   expect(existsSync(join(dataDir, 'stack.lock'))).toBe(false);
   expect(first.output()).toContain('SIGINT: stopping the local stack');
@@ -178,4 +190,5 @@ it('the operator CLI says how to start the stack when none is running', async ()
   const result = await ops(mkdtempSync(join(tmpdir(), 'no-stack-')), 'clients', 'list');
   expect(result.status).toBe(2);
   expect(result.stderr).toMatch(/npm start/);
+  expect(result.stderr).toMatch(/DATA_DIR=… is found with the same DATA_DIR/);
 }, 30_000);
