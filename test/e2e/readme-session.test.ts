@@ -78,6 +78,8 @@ it('the README session runs as written, in order, against a fresh stack', async 
     if (failures.length) console.log(output);
     expect(failures).toEqual([]);
     expect(recorded).toHaveLength(expected.length);
+    // What it downloads goes to the data directory: nothing lands where the reader pastes it (the repository).
+    expect(readdirSync(work)).toEqual([]);
 
     // The receiver the README starts got the test event, and its signature verified with the secret the API gave.
     await eventually(() => /webhook\.test webhook-id=evt_\S+: signature verified ✔/.test(output), { timeoutMs: 30_000, what: 'the receiver to verify a webhook.test delivery' });
