@@ -1,7 +1,7 @@
 import createClient from 'openapi-fetch';
 import type { LocalStack } from '../../lib/local/stack.js';
-import type { paths as ClinicalPaths } from '../support/generated/clinical-interview.js';
-import type { paths as PortalPaths } from '../support/generated/portal-v2.js';
+import type { paths as ClinicalPaths } from '../../clients/typescript/src/generated/clinical-interview.js';
+import type { paths as PortalPaths } from '../../clients/typescript/src/generated/portal-v2.js';
 import { DEMO_CREDENTIALS, startTestStack } from '../support/local-stack.js';
 
 /**
@@ -97,3 +97,22 @@ it('requests a reference with the typed portal client', async () => {
   const reference = await api.GET('/references/{id}', { params: { path: { id: request.references[0]!.id } } });
   expect(reference.data!.data.status).toBe('sent');
 });
+
+it("runs the typed client's example as an integrator would: it books an interview and prints it", async () => {
+  const { execFile } = await import('node:child_process');
+  const { PROJECT_ROOT } = await import('../../lib/routes.js');
+  const output = await new Promise<string>((resolve, reject) =>
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'clients/typescript/examples/book-interview.ts'],
+      { cwd: PROJECT_ROOT, env: { ...process.env, API_URL: stack.info.base_url, CLIENT_ID: 'demo-riverside', CLIENT_SECRET: 'cs_demo_riverside_local_only' } },
+      (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout)),
+    ),
+  );
+  const printed = JSON.parse(output.trim().split('\n').at(-1)!) as { id: number; booking_status: string };
+  expect(printed).toMatchObject({ id: expect.any(Number), booking_status: 'booked', interview_type: 'Registered Nurse clinical interview' });
+  const anonymous = createClient<ClinicalPaths>({ baseUrl: base('clinical-interview') });
+  const { data: pair } = await anonymous.POST('/auth/token', { body: DEMO_CREDENTIALS.riverside });
+  const api = createClient<ClinicalPaths>({ baseUrl: base('clinical-interview'), headers: { authorization: `Bearer ${pair!.access_token}` } });
+  expect((await api.GET('/bookings/{id}', { params: { path: { id: printed.id } } })).data?.candidate.name).toBe('Ada Nightingale');
+}, 60_000);
