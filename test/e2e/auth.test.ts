@@ -85,6 +85,10 @@ describe('token operations over HTTP', () => {
     const crossed = await call(`${ci}/auth/token`, { token: portalToken.access_token });
     expect(crossed.status).toBe(401);
     expect(crossed.body.type).toBe('/problems/invalid-token');
+    // It says whose token it is and where this API's come from.
+    expect(crossed.body.detail).toBe('This access token was issued by the Portal API version 2 (/portal/v2); this API takes tokens from POST /clinical-interview/auth/token');
+    // An unknown token says nothing about any family.
+    expect((await call(`${ci}/auth/token`, { token: 'not-a-token-at-all' })).body.detail).toBe('The token is missing, unknown, expired or revoked');
   });
 
   it('asks for a bearer token when none or a malformed header is sent', async () => {

@@ -8,7 +8,7 @@ import { checkItem, itemAbsent, part, putItem, transact, TransactionFailed, upda
 import { getMany, type ItemKey } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
-import type { FamilyId } from '../platform/families.js';
+import { FAMILIES, type FamilyId } from '../platform/families.js';
 import { randomBytesHex, randomToken, sha256Hex } from '../platform/secrets.js';
 import * as TABLE_KEYS from '../platform/table-keys.js';
 
@@ -56,6 +56,9 @@ export interface AccessContext {
 
 const invalidToken = (detail = 'The token is missing, unknown, expired or revoked') =>
   new DomainError('invalid-token', detail);
+
+const otherFamilyToken = (issuer: FamilyId, wanted: FamilyId): string =>
+  `This access token was issued by the ${FAMILIES[issuer].title} (${FAMILIES[issuer].prefix}); this API takes tokens from POST ${FAMILIES[wanted].prefix}/auth/token`;
 
 /** TTL is cleanup only: a token whose expires_at has passed is gone whether or not DynamoDB has deleted it. */
 const isLive = (item: TokenItem, now: Date) => Date.parse(item.expires_at) > now.getTime() && !item.revoked_at;
@@ -205,6 +208,9 @@ export async function authenticateRequest(
   const item = usable(known) ? known : await getToken(deps, accessToken);
   if (!usable(item)) {
     seenTokens.delete(hash);
+    // A live token of another family: say whose it is, so an integrator sees the mix-up at once.
+    const found = item as TokenItem | undefined;
+    if (found?.kind === 'access' && found.family !== family && isLive(found, deps.clock())) throw invalidToken(otherFamilyToken(found.family, family));
     throw invalidToken();
   }
   const [{ record, state }, read] = await Promise.all([countRequest(deps, item.client_id, countedFamily), prefetch.length ? getMany(deps, prefetch) : []]);
