@@ -82,6 +82,11 @@ describe('the agency flow', () => {
     const badQuery = await call(`${base}/timeslots?interview_type_id=1&from=2026-12-01&to=2027-02-01`, { token: northwind });
     expect(badQuery.status).toBe(422);
     expect(badQuery.body.errors).toEqual([{ parameter: 'to', detail: expect.stringMatching(/31 days/) }]);
+    // A rule over two parameters names the one to change.
+    for (const path of ['/timeslots?interview_type_id=1&from=2026-12-10&to=2026-12-01', '/bookings?from=2026-12-10&to=2026-12-01']) {
+      const reversed = await call(`${base}${path}`, { token: northwind });
+      expect([reversed.status, reversed.body.errors]).toEqual([422, [{ parameter: 'to', detail: '`to` must not be before `from`' }]]);
+    }
   });
 
   it('books with credits once per Idempotency-Key, and shows it in bookings, balances and the ledger', async () => {

@@ -34,7 +34,8 @@ export const TimeslotsQuery = /* @__PURE__ */ built(() => v.pipe(
     from: v.optional(v.pipe(calendarDate, v.description('The first day to list (YYYY-MM-DD); today if left out'))),
     to: v.optional(v.pipe(calendarDate, v.description('The last day to list (YYYY-MM-DD); 13 days after `from` if left out'))),
   }),
-  v.check((q) => !q.from || !q.to || q.from <= q.to, '`to` must not be before `from`'),
+  // At `to`, so the problem names the parameter to change.
+  v.forward(v.check((q) => !q.from || !q.to || q.from <= q.to, '`to` must not be before `from`'), ['to']),
 ));
 
 /** The filters of a list of interview bookings (here and in the Services feed). */
@@ -46,4 +47,4 @@ export const INTERVIEW_BOOKING_FILTERS = /* @__PURE__ */ built(() => ({
 
 export const datesInOrder = <T extends { from?: string; to?: string }>(q: T): boolean => !q.from || !q.to || q.from <= q.to;
 
-export const BookingsQuery = /* @__PURE__ */ built(() => v.pipe(v.object({ ...INTERVIEW_BOOKING_FILTERS, ...listQuery }), v.check(datesInOrder, '`to` must not be before `from`')));
+export const BookingsQuery = /* @__PURE__ */ built(() => v.pipe(v.object({ ...INTERVIEW_BOOKING_FILTERS, ...listQuery }), v.forward(v.check(datesInOrder, '`to` must not be before `from`'), ['to'])));

@@ -18,5 +18,5 @@ export const ServicesBookingsQuery = /* @__PURE__ */ built(() => v.pipe(
     ...INTERVIEW_BOOKING_FILTERS,
     ...listQuery,
   }),
-  v.check(datesInOrder, '`to` must not be before `from`'),
+  v.forward(v.check(datesInOrder, '`to` must not be before `from`'), ['to']),
 ));
