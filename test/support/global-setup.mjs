@@ -8,6 +8,13 @@ import { register } from 'tsx/esm/api';
  */
 export default async function globalSetup() {
   register();
+  // Every temporary folder of the run (data directories, downloads, bundles) goes under one, which teardown removes;
+  // workers and the processes they start inherit it through TMPDIR.
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  globalThis.__RUN_TMPDIR__ = mkdtempSync(join(tmpdir(), 'agency-test-run-'));
+  process.env.TMPDIR = globalThis.__RUN_TMPDIR__;
   const { startDynamoDbLocal, startLocalSqs } = await import('../../lib/local/emulators.ts');
   const [dynamo, sqs] = await Promise.all([startDynamoDbLocal(), startLocalSqs()]);
   globalThis.__EMULATORS__ = [dynamo, sqs];
