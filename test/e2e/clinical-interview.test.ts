@@ -138,7 +138,7 @@ describe('the agency flow', () => {
 
     const invalid = await call(`${base}/bookings`, {
       token: riverside,
-      body: { hold_hash: held.hold_hash, first_name: ' ', email: 'not-an-email', phone: '07700 900123', job_role: 'RN', nmc_number: '1234', pay_option: 'cash' },
+      body: { hold_hash: held.hold_hash, first_name: ' ', email: 'not-an-email', phone: '7700 900123', job_role: 'RN', nmc_number: '1234', pay_option: 'cash' },
     });
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/email', '/first_name', '/last_name', '/nmc_number', '/pay_option', '/phone']);
@@ -217,6 +217,20 @@ describe('the agency flow', () => {
     expect(statuses.slice(0, -1).every((s) => s === 303)).toBe(true);
     expect(last).toContain('That time has just been taken');
     expect((await fetch(`${base}/book/not-a-real-token`)).status).toBe(404);
+  });
+});
+
+describe('phone numbers', () => {
+  it('takes a UK number as people write it at home, and stores it in the international format', async () => {
+    const held = await holdFirstFree(northwind, 2);
+    const booked = await call(`${base}/bookings`, { token: northwind, body: { ...candidate, phone: '07700 900123', hold_hash: held.hold_hash, pay_option: 'balance' } });
+    expect(booked.status).toBe(201);
+    expect(booked.body.candidate.phone).toBe('+447700900123');
+    const refused = await holdFirstFree(northwind, 2);
+    const wrong = await call(`${base}/bookings`, { token: northwind, body: { ...candidate, phone: '12345', hold_hash: refused.hold_hash, pay_option: 'balance' } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual([{ pointer: '/phone', detail: 'Use the international format, for example +447700900123 (or a UK number such as 07700 900123)' }]);
+    expect((await call(`${base}/timeslots/hold/${refused.hold_hash}`, { method: 'DELETE', token: northwind })).status).toBe(204);
   });
 });
 

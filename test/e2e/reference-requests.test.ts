@@ -254,7 +254,7 @@ describe('agency operations', () => {
 describe('validation', () => {
   it.each([
     [{ referees: [referee({ referee_email: 'nope' })] }, '/referees/0/referee_email'],
-    [{ referees: [referee({ referee_phone: '07700 900123' })] }, '/referees/0/referee_phone'],
+    [{ referees: [referee({ referee_phone: '7700 900123' })] }, '/referees/0/referee_phone'],
     [{ referees: [referee(), { ...referee(), referee_organisation: '' }] }, '/referees/1/referee_organisation'],
     [{ referees: [referee()], references_required: 11 }, '/references_required'],
     [{ referees: [referee()], references_required: 0 }, '/references_required'],

@@ -40,7 +40,7 @@ export const PORTAL_V2_CONTRACTS: Record<keyof typeof portalV2, OperationContrac
     summary: 'Create a candidate',
     description: 'Adds a candidate to request references for.',
     tag: 'Candidates',
-    request: { body: { first_name: 'Kate', last_name: 'Marsden', email: 'kate.marsden@example.org', phone: '+447700900456' }, invalid: { phone: '07700 900456' } },
+    request: { body: { first_name: 'Kate', last_name: 'Marsden', email: 'kate.marsden@example.org', phone: '+447700900456' }, invalid: { phone: '7700 900456' } },
     responses: { 201: json('The candidate', R.Candidate, 'single', { message: 'Candidate created' }) },
   },
   getCandidate: {

@@ -42,11 +42,16 @@ export const email = /* @__PURE__ */ built(() => v.pipe(
   v.toLowerCase(),
 ));
 
-/** E.164 after removing spaces, dashes and brackets: +447700900123. */
+/**
+ * E.164 after removing spaces, dashes and brackets: +447700900123. A UK
+ * number as people write it at home (07700 900123, 0161 496 0000) is taken
+ * as the same number with +44.
+ */
 export const phone = /* @__PURE__ */ built(() => v.pipe(
   text(),
   v.transform((s) => s.replace(/[\s\-()]/g, '')),
-  v.regex(/^\+[1-9]\d{6,14}$/, 'Use the international format, for example +447700900123'),
+  v.transform((s) => (/^0[1-9]\d{8,9}$/.test(s) ? `+44${s.slice(1)}` : s)),
+  v.regex(/^\+[1-9]\d{6,14}$/, 'Use the international format, for example +447700900123 (or a UK number such as 07700 900123)'),
 ));
 
 /** The NMC PIN: two digits, a letter, four digits, a letter. */
