@@ -46,7 +46,8 @@ const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** A candidate_pays booking and the payment link e-mailed to its candidate. */
 async function bookForCandidate(email: string) {
-  const slot = (await call(`${base}/timeslots?interview_type_id=1`, { token: northwind })).body.data[0];
+  // The last slot offered, days ahead: one starting within hours leaves the candidate no time to pay (payment-window-closed).
+  const slot = (await call(`${base}/timeslots?interview_type_id=1`, { token: northwind })).body.data.at(-1);
   const held = await call(`${base}/timeslots/hold`, { token: northwind, body: { interview_type_id: 1, date: slot.date, time: slot.time } });
   const created = await call(`${base}/bookings`, {
     token: northwind,
