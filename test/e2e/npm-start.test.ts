@@ -31,9 +31,10 @@ async function npmStart(env: { PORT: string; DATA_DIR: string }): Promise<Starte
   child.stderr!.on('data', (c) => (output += c));
   const infoPath = join(env.DATA_DIR, 'local.json');
   const deadline = Date.now() + 60_000;
-  while (!existsSync(infoPath)) {
+  // local.json is written just before the banner is printed: wait for both (a busy machine can put seconds between them).
+  while (!existsSync(infoPath) || !output.includes('Ctrl-C stops everything')) {
     if (child.exitCode !== null) throw new Error(`npm start exited ${child.exitCode}: ${output}`);
-    if (Date.now() > deadline) throw new Error(`npm start did not write ${infoPath}: ${output}`);
+    if (Date.now() > deadline) throw new Error(`npm start did not write ${infoPath} and its banner: ${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return { child, output: () => output, info: JSON.parse(readFileSync(infoPath, 'utf8')) };
