@@ -25,11 +25,13 @@ export interface ApiStackProps extends StackProps {
 /** One API family: its HTTP API and one Lambda per route of the route table. */
 export class ApiStack extends Stack {
   readonly api: HttpApi;
+  readonly family: FamilyId;
   readonly functions: ProjectFunction[] = [];
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const { family, config } = props;
+    this.family = family;
     const familyInfo = familySpec(family);
     const logPrefix = `/aws/lambda/agency-${config.stage}-${family}`;
 

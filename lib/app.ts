@@ -7,6 +7,7 @@ import { ApiStack } from './api-stack.js';
 import { DataStack } from './data-stack.js';
 import { readStageConfig } from './stage.js';
 import { WorkersStack } from './workers-stack.js';
+import { ObservabilityStack } from './observability-stack.js';
 
 /** The families a family links to: the one whose tokens it takes, its successor when it is deprecated, and any it links to (portal v2's invite pages). */
 const relatedFamilies = (family: FamilyId): FamilyId[] =>
@@ -64,6 +65,8 @@ export function buildApp(app: App = new App()) {
     relayFailures: data.relayFailures,
   });
 
+  const observability = new ObservabilityStack(app, `${prefix}-Observability`, { config, apis, table: data.table, queues: data.queues, workers: workers.functions });
+
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, data, apis, workers };
+  return { app, data, apis, workers, observability };
 }

@@ -16,6 +16,8 @@ export interface StageConfig {
   paymentProvider?: 'test' | 'stripe';
   /** With `stripe`: the Secrets Manager secrets holding the API key and the event endpoint's signing secret (their ARNs only). */
   stripeSecrets?: { secretKeyArn: string; webhookSecretArn: string };
+  /** An SNS topic every alarm notifies (context `alarmTopicArn`); without it the alarms only show in the console. */
+  alarmTopicArn?: string;
   /** Deprecated families' dates and brownout windows, by their environment variable names (context of the same name). */
   deprecations: Record<string, string>;
 }
@@ -58,6 +60,10 @@ export function readStageConfig(node: Node): StageConfig {
   } else if (secretKeyArn || webhookSecretArn) {
     throw new Error('Context "stripeSecretArn" and "stripeWebhookSecretArn" go with paymentProvider "stripe"');
   }
+  const alarmTopicArn = node.tryGetContext('alarmTopicArn') as string | undefined;
+  if (alarmTopicArn !== undefined && !/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/.test(alarmTopicArn)) {
+    throw new Error(`Context "alarmTopicArn" must be the ARN of an SNS topic, got "${alarmTopicArn}"`);
+  }
   const deprecations = Object.fromEntries(
     FAMILY_IDS.flatMap(deprecationEnvNames).flatMap((name) => {
       const value = node.tryGetContext(name) as string | undefined;
@@ -71,6 +77,7 @@ export function readStageConfig(node: Node): StageConfig {
     emailFrom,
     deprecations,
     paymentProvider: paymentProvider as StageConfig['paymentProvider'],
+    ...(alarmTopicArn ? { alarmTopicArn } : {}),
     ...(paymentProvider === 'stripe' ? { stripeSecrets: { secretKeyArn: secretKeyArn!, webhookSecretArn: webhookSecretArn! } } : {}),
     domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
     serviceTimeZone: String(node.tryGetContext('serviceTimeZone') ?? 'Europe/London'),

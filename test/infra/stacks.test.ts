@@ -330,3 +330,35 @@ describe('cdk-nag', () => {
     expect(() => Template.fromStack(stack)).toThrow(/AwsSolutions-SQS3/);
   });
 });
+
+describe('the observability stack', () => {
+  const observability = Template.fromStack(built.observability);
+  const alarmsOf = (template: Template) => Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties);
+
+  it('has one dashboard, and alarms on each family\'s 5xx rate and p99 latency, each worker\'s errors and throttles, the outbox lag and table throttles', () => {
+    observability.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+    const names = alarmsOf(observability).map((a) => a.AlarmName as string);
+    for (const family of FAMILY_IDS) {
+      expect(names).toContain(`agency-test-${family}-5xx-rate`);
+      expect(names).toContain(`agency-test-${family}-p99-latency`);
+    }
+    for (const worker of built.workers.functions.map((f) => f.node.id)) {
+      expect(names).toEqual(expect.arrayContaining([`agency-test-worker-${worker}-errors`, `agency-test-worker-${worker}-throttles`]));
+    }
+    expect(names).toEqual(expect.arrayContaining(['agency-test-outbox-lag', 'agency-test-table-throttles', 'agency-test-lambda-throttles']));
+    const rate = alarmsOf(observability).find((a) => a.AlarmName === 'agency-test-clinical-interview-5xx-rate')!;
+    expect(JSON.stringify(rate.Metrics)).toContain('100 * errors / requests');
+    expect(rate.Threshold).toBe(1);
+  });
+
+  it('notifies the stage\'s SNS topic from every alarm of every stack when context names one, and none otherwise', () => {
+    expect(alarmsOf(observability).every((a) => a.AlarmActions === undefined)).toBe(true);
+    const topicArn = 'arn:aws:sns:eu-west-2:123456789012:agency-alarms';
+    const app = buildApp(newApp({ alarmTopicArn: topicArn }));
+    const stacks = [app.data, app.workers, app.observability, ...app.apis];
+    const all = stacks.flatMap((s) => alarmsOf(Template.fromStack(s)));
+    expect(all.length).toBeGreaterThan(40);
+    expect(all.every((a) => JSON.stringify(a.AlarmActions) === JSON.stringify([topicArn]))).toBe(true);
+    expect(() => buildApp(newApp({ alarmTopicArn: 'not-an-arn' }))).toThrow(/alarmTopicArn/);
+  });
+});
