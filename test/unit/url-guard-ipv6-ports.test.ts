@@ -53,6 +53,23 @@ describe('ports', () => {
     expect(await verdict(`https://hooks.example.com:${port}/hook`, CLOUD, '93.184.216.34')).toMatch(/^webhook-url-refused: Port/);
   });
 
+  it('refuses a bad port before it resolves the host: no DNS query, and the refusal names the port', async () => {
+    const asked: string[] = [];
+    const lookup = async (host: string) => {
+      asked.push(host);
+      throw new Error('ENOTFOUND');
+    };
+    await expect(vetWebhookUrl('https://never-resolved.example.com:22/hook', { ...CLOUD, lookup })).rejects.toMatchObject({
+      code: 'webhook-url-refused',
+      message: 'Port 22 is not allowed: use 443 or a port from 1024 to 65535',
+    });
+    await expect(vetWebhookUrl('https://never-resolved.example.com:80/hook', { ...CLOUD, lookup })).rejects.toMatchObject({ message: expect.stringMatching(/^Port 80 /) });
+    expect(asked).toEqual([]);
+    // A good port goes on to resolve the host.
+    await expect(vetWebhookUrl('https://never-resolved.example.com:8443/hook', { ...CLOUD, lookup })).rejects.toMatchObject({ message: 'never-resolved.example.com does not resolve' });
+    expect(asked).toEqual(['never-resolved.example.com']);
+  });
+
   it.each([443, 1024, 8443, 65535])('allows port %i', async (port) => {
     expect(await verdict(`https://93.184.216.34:${port}/hook`)).toBe('allowed');
   });

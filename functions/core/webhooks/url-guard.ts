@@ -82,6 +82,10 @@ export async function vetWebhookUrl(raw: string, policy: UrlPolicy): Promise<{ u
   if (url.protocol !== 'https:' && !(policy.allowHttp && url.protocol === 'http:')) throw refuse('Webhook URLs must use https');
   if (url.username || url.password) throw refuse('Webhook URLs may not carry credentials');
   const host = url.hostname.replace(/^\[|\]$/g, '');
+  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+  // A bad port is refused before the host is resolved: no DNS query (a probe of names) for a URL that can never pass.
+  // Only a policy that allows loopback waits for the addresses, since a receiver on this machine may listen anywhere.
+  if (!portAllowed(port) && !policy.allowLoopback) throw refuse(`Port ${port} is not allowed: use 443 or a port from 1024 to 65535`);
   let addresses: { address: string; family: number }[];
   if (isIP(host)) {
     addresses = [{ address: host, family: isIP(host) }];
@@ -96,7 +100,6 @@ export async function vetWebhookUrl(raw: string, policy: UrlPolicy): Promise<{ u
   // Every address must be allowed: a name that also points inside is refused whole.
   const bad = addresses.find((a) => !addressAllowed(a.address, policy));
   if (bad) throw refuse(bad.address === host ? `${host} is not a public address` : `${host} resolves to ${bad.address}, which is not a public address`);
-  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
   // A receiver on the developer's own machine may listen anywhere.
   const local = policy.allowLoopback && addresses.every((a) => isLoopback(a.address));
   if (!portAllowed(port) && !local) throw refuse(`Port ${port} is not allowed: use 443 or a port from 1024 to 65535`);
