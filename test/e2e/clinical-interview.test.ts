@@ -153,6 +153,11 @@ describe('the agency flow', () => {
     const email = 'payer@example.org';
     const created = await call(`${base}/bookings`, { token: northwind, body: { ...candidate, email, hold_hash: held.hold_hash, pay_option: 'candidate_pays' } });
     expect(created.body).toMatchObject({ booking_status: 'pending_payment', pay_status: 'pending' });
+    // Unpaid by payment_due_at (the earlier of 24 h after booking and 2 h before the start), it is cancelled: create and read show when.
+    const due = created.body.payment_due_at as string;
+    expect(due).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
+    expect(Math.abs(Date.parse(due) - Math.min(Date.parse(created.body.created_at) + 24 * 3_600_000, Date.parse(created.body.start_date) - 2 * 3_600_000))).toBeLessThan(1000);
+    expect((await call(`${base}/bookings/${created.body.id}`, { token: northwind })).body.payment_due_at).toBe(due);
 
     const [mail] = await mailTo(stack, email);
     expect(mail).toMatch(/Subject: Pay for your Mental Health Nurse clinical interview/);
@@ -166,7 +171,7 @@ describe('the agency flow', () => {
     expect(paid.status).toBe(303);
     expect(await (await fetch(link)).text()).toContain('Payment received');
     const booked = (await call(`${base}/bookings/${created.body.id}`, { token: northwind })).body;
-    expect(booked).toMatchObject({ booking_status: 'booked', pay_status: 'completed' });
+    expect(booked).toMatchObject({ booking_status: 'booked', pay_status: 'completed', payment_due_at: null });
 
     // The mail worker delivers the confirmation with the invitation attached, as a calendar imports it.
     const confirmation = (await mailTo(stack, email, 2)).find((m) => m.includes('X-Template: booking-confirmed\n'))!;

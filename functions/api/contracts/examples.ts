@@ -38,6 +38,7 @@ export const BOOKING = {
   attendance: 'pending',
   pay_status: 'completed',
   pay_option: 'credits',
+  payment_due_at: null,
   booked_by: 'Agency',
   video_meeting: { meeting_id: '3297633262', join_link: 'https://meet.jit.si/clinical-interview-3297633262', password: '00QRDNhk' },
   interview_report_available: false,

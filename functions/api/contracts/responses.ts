@@ -48,6 +48,7 @@ export const Booking = v.strictObject({
   attendance: str,
   pay_status: str,
   pay_option: str,
+  payment_due_at: nullable(timestamp),
   booked_by: str,
   video_meeting: v.strictObject({ meeting_id: str, join_link: v.pipe(str, v.url()), password: str }),
   interview_report_available: v.boolean(),
@@ -305,7 +306,7 @@ const RequestFile = v.strictObject({
   size: int,
   sha256: str,
   uploaded_at: timestamp,
-  scan_status: str,
+  scan_status: v.picklist(['not_scanned', 'clean']),
   purged_at: nullable(timestamp),
 });
 export const GroupItem = v.strictObject({

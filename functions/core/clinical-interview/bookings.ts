@@ -50,7 +50,11 @@ export interface BookingItem extends BookingRecord {
   report_key?: string;
 }
 
-/** The booking as the specification lists it, and `updated_at`: nothing more (the contract test is strict). */
+/**
+ * The booking as the specification lists it, `payment_due_at` (design section 5: a `candidate_pays`
+ * booking is cancelled unpaid then; null once paid or for the other options) and `updated_at`:
+ * nothing more (the contract test is strict).
+ */
 export function toBookingView(b: BookingItem, timeZone: string) {
   return {
     id: b.id,
@@ -70,6 +74,7 @@ export function toBookingView(b: BookingItem, timeZone: string) {
     attendance: b.attendance,
     pay_status: b.pay_status,
     pay_option: b.pay_option,
+    payment_due_at: b.booking_status === 'pending_payment' && b.payment_due_at ? formatWithOffset(b.payment_due_at, timeZone) : null,
     booked_by: b.booked_by,
     video_meeting: b.video_meeting,
     interview_report_available: b.interview_report_available,

@@ -1524,6 +1524,7 @@ export interface operations {
                      *           "attendance": "pending",
                      *           "pay_status": "completed",
                      *           "pay_option": "credits",
+                     *           "payment_due_at": null,
                      *           "booked_by": "Agency",
                      *           "video_meeting": {
                      *             "meeting_id": "3297633262",
@@ -1565,6 +1566,7 @@ export interface operations {
                             attendance: string;
                             pay_status: string;
                             pay_option: string;
+                            payment_due_at: string | null;
                             booked_by: string;
                             video_meeting: {
                                 meeting_id: string;
@@ -1696,6 +1698,7 @@ export interface operations {
                      *       "attendance": "pending",
                      *       "pay_status": "completed",
                      *       "pay_option": "credits",
+                     *       "payment_due_at": null,
                      *       "booked_by": "Agency",
                      *       "video_meeting": {
                      *         "meeting_id": "3297633262",
@@ -1733,6 +1736,7 @@ export interface operations {
                         attendance: string;
                         pay_status: string;
                         pay_option: string;
+                        payment_due_at: string | null;
                         booked_by: string;
                         video_meeting: {
                             meeting_id: string;
@@ -1859,6 +1863,7 @@ export interface operations {
                      *       "attendance": "pending",
                      *       "pay_status": "completed",
                      *       "pay_option": "credits",
+                     *       "payment_due_at": null,
                      *       "booked_by": "Agency",
                      *       "video_meeting": {
                      *         "meeting_id": "3297633262",
@@ -1896,6 +1901,7 @@ export interface operations {
                         attendance: string;
                         pay_status: string;
                         pay_option: string;
+                        payment_due_at: string | null;
                         booked_by: string;
                         video_meeting: {
                             meeting_id: string;

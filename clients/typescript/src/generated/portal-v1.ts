@@ -958,7 +958,8 @@ export interface operations {
                                     sha256: string;
                                     /** Format: date-time */
                                     uploaded_at: string;
-                                    scan_status: string;
+                                    /** @enum {string} */
+                                    scan_status: "not_scanned" | "clean";
                                     purged_at: string | null;
                                 } | null;
                                 form_url: string | null;
@@ -1217,7 +1218,8 @@ export interface operations {
                                     sha256: string;
                                     /** Format: date-time */
                                     uploaded_at: string;
-                                    scan_status: string;
+                                    /** @enum {string} */
+                                    scan_status: "not_scanned" | "clean";
                                     purged_at: string | null;
                                 } | null;
                                 form_url: string | null;
@@ -1478,7 +1480,8 @@ export interface operations {
                                     sha256: string;
                                     /** Format: date-time */
                                     uploaded_at: string;
-                                    scan_status: string;
+                                    /** @enum {string} */
+                                    scan_status: "not_scanned" | "clean";
                                     purged_at: string | null;
                                 } | null;
                                 form_url: string | null;
@@ -1720,7 +1723,8 @@ export interface operations {
                                     sha256: string;
                                     /** Format: date-time */
                                     uploaded_at: string;
-                                    scan_status: string;
+                                    /** @enum {string} */
+                                    scan_status: "not_scanned" | "clean";
                                     purged_at: string | null;
                                 } | null;
                                 form_url: string | null;
@@ -1981,7 +1985,8 @@ export interface operations {
                                     sha256: string;
                                     /** Format: date-time */
                                     uploaded_at: string;
-                                    scan_status: string;
+                                    /** @enum {string} */
+                                    scan_status: "not_scanned" | "clean";
                                     purged_at: string | null;
                                 } | null;
                                 form_url: string | null;
@@ -2248,7 +2253,8 @@ export interface operations {
                                     sha256: string;
                                     /** Format: date-time */
                                     uploaded_at: string;
-                                    scan_status: string;
+                                    /** @enum {string} */
+                                    scan_status: "not_scanned" | "clean";
                                     purged_at: string | null;
                                 } | null;
                                 form_url: string | null;
@@ -2490,7 +2496,8 @@ export interface operations {
                                     sha256: string;
                                     /** Format: date-time */
                                     uploaded_at: string;
-                                    scan_status: string;
+                                    /** @enum {string} */
+                                    scan_status: "not_scanned" | "clean";
                                     purged_at: string | null;
                                 } | null;
                                 form_url: string | null;
@@ -2743,7 +2750,8 @@ export interface operations {
                                     sha256: string;
                                     /** Format: date-time */
                                     uploaded_at: string;
-                                    scan_status: string;
+                                    /** @enum {string} */
+                                    scan_status: "not_scanned" | "clean";
                                     purged_at: string | null;
                                 } | null;
                                 form_url: string | null;
@@ -3004,7 +3012,8 @@ export interface operations {
                                     sha256: string;
                                     /** Format: date-time */
                                     uploaded_at: string;
-                                    scan_status: string;
+                                    /** @enum {string} */
+                                    scan_status: "not_scanned" | "clean";
                                     purged_at: string | null;
                                 } | null;
                                 form_url: string | null;

@@ -6625,7 +6625,8 @@ export interface operations {
                                     sha256: string;
                                     /** Format: date-time */
                                     uploaded_at: string;
-                                    scan_status: string;
+                                    /** @enum {string} */
+                                    scan_status: "not_scanned" | "clean";
                                     purged_at: string | null;
                                 } | null;
                                 form_url: string | null;
@@ -6958,7 +6959,8 @@ export interface operations {
                                     sha256: string;
                                     /** Format: date-time */
                                     uploaded_at: string;
-                                    scan_status: string;
+                                    /** @enum {string} */
+                                    scan_status: "not_scanned" | "clean";
                                     purged_at: string | null;
                                 } | null;
                                 form_url: string | null;
@@ -7230,7 +7232,8 @@ export interface operations {
                                     sha256: string;
                                     /** Format: date-time */
                                     uploaded_at: string;
-                                    scan_status: string;
+                                    /** @enum {string} */
+                                    scan_status: "not_scanned" | "clean";
                                     purged_at: string | null;
                                 } | null;
                                 form_url: string | null;
@@ -7466,7 +7469,8 @@ export interface operations {
                                     sha256: string;
                                     /** Format: date-time */
                                     uploaded_at: string;
-                                    scan_status: string;
+                                    /** @enum {string} */
+                                    scan_status: "not_scanned" | "clean";
                                     purged_at: string | null;
                                 } | null;
                                 form_url: string | null;
@@ -7716,7 +7720,8 @@ export interface operations {
                                     sha256: string;
                                     /** Format: date-time */
                                     uploaded_at: string;
-                                    scan_status: string;
+                                    /** @enum {string} */
+                                    scan_status: "not_scanned" | "clean";
                                     purged_at: string | null;
                                 } | null;
                                 form_url: string | null;
@@ -8042,7 +8047,8 @@ export interface operations {
                                     sha256: string;
                                     /** Format: date-time */
                                     uploaded_at: string;
-                                    scan_status: string;
+                                    /** @enum {string} */
+                                    scan_status: "not_scanned" | "clean";
                                     purged_at: string | null;
                                 } | null;
                                 form_url: string | null;
@@ -8303,7 +8309,8 @@ export interface operations {
                                     sha256: string;
                                     /** Format: date-time */
                                     uploaded_at: string;
-                                    scan_status: string;
+                                    /** @enum {string} */
+                                    scan_status: "not_scanned" | "clean";
                                     purged_at: string | null;
                                 } | null;
                                 form_url: string | null;
@@ -8666,7 +8673,8 @@ export interface operations {
                                     sha256: string;
                                     /** Format: date-time */
                                     uploaded_at: string;
-                                    scan_status: string;
+                                    /** @enum {string} */
+                                    scan_status: "not_scanned" | "clean";
                                     purged_at: string | null;
                                 } | null;
                                 form_url: string | null;

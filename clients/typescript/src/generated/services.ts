@@ -286,6 +286,7 @@ export interface operations {
                      *           "attendance": "pending",
                      *           "pay_status": "completed",
                      *           "pay_option": "credits",
+                     *           "payment_due_at": null,
                      *           "booked_by": "Agency",
                      *           "video_meeting": {
                      *             "meeting_id": "3297633262",
@@ -327,6 +328,7 @@ export interface operations {
                             attendance: string;
                             pay_status: string;
                             pay_option: string;
+                            payment_due_at: string | null;
                             booked_by: string;
                             video_meeting: {
                                 meeting_id: string;
