@@ -1,3 +1,5 @@
+import { isScannerName, SCANNER_NAMES, type ScannerName } from '../documents/scanner.js';
+
 /** Configuration read from the environment once, at cold start. */
 
 export class MissingConfigError extends Error {
@@ -55,6 +57,16 @@ export interface CoreConfig {
   bankHolidays: readonly string[];
   /** Virtual life-support kit is posted this many working days ahead (DISPATCH_LEAD_WORKING_DAYS). */
   dispatchLeadWorkingDays: number;
+  /** The virus-scanner adapter uploads pass through (FILE_SCANNER: `none`, the default, or `test` in the local stack only). */
+  fileScanner: ScannerName;
+}
+
+function scannerEnv(env: NodeJS.ProcessEnv): ScannerName {
+  const raw = env.FILE_SCANNER || 'none';
+  if (!isScannerName(raw)) throw new Error(`Environment variable FILE_SCANNER must be one of ${SCANNER_NAMES.join(', ')}, got "${raw}"`);
+  // The test adapter passes every file but the EICAR test string: deployed, its "clean" would be a claim nobody checked.
+  if (raw === 'test' && env.LOCAL_STACK !== '1') throw new Error('FILE_SCANNER=test is for the local stack only (LOCAL_STACK=1)');
+  return raw;
 }
 
 /** England and Wales bank holidays (gov.uk), the default of BANK_HOLIDAYS. */
@@ -92,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig {
     emailFrom: env.EMAIL_FROM || undefined,
     bankHolidays: datesEnv('BANK_HOLIDAYS', ENGLAND_BANK_HOLIDAYS, env),
     dispatchLeadWorkingDays: intEnv('DISPATCH_LEAD_WORKING_DAYS', 3, env),
+    fileScanner: scannerEnv(env),
   };
 }
 

@@ -4,11 +4,12 @@ import { linkTo } from '../../api/routes/operation.js';
 import * as portalV2 from '../../api/routes/portal-v2.js';
 import { DOCUMENT_KINDS, DOCUMENTS_BUCKET_ENV, isKeyOf, sniffType } from '../documents/kinds.js';
 import { createObjectReader, objectUrl, s3LocationFromEnv, s3Signer, S3ReadError } from '../documents/signed-get.js';
+import type { FileScanner } from '../documents/scanner.js';
 import { createUploadForm, type UploadForm } from '../documents/upload-policy.js';
 import { requireEnv } from '../platform/config.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
-import type { GroupItem, GroupRequest } from '../requests/group.js';
+import type { AttachedScanStatus, GroupItem, GroupRequest } from '../requests/group.js';
 
 /**
  * Request files (design 1.4): the upload form's signed policy, the checks
@@ -120,6 +121,8 @@ export interface CheckedFile {
   content_type: NonNullable<ReturnType<typeof sniffType>>;
   size: number;
   sha256: string;
+  /** The scanner adapter's answer; an infected file is never attached. */
+  scan_status: AttachedScanStatus;
 }
 
 const EXTENSIONS = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' } as const;
@@ -127,9 +130,10 @@ const EXTENSIONS = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png':
 /**
  * What came back from the bucket: the key must be one of this item's, the
  * size 1 B to 10 MiB and the type PDF, JPEG or PNG by its leading bytes (the
- * declared type is ignored). Anything else is deleted and refused.
+ * declared type is ignored), and the scanner adapter must not find it
+ * infected. Anything else is deleted and refused.
  */
-export async function checkUploadedFile(request: GroupRequest, item: GroupItem, key: string): Promise<CheckedFile> {
+export async function checkUploadedFile(request: GroupRequest, item: GroupItem, key: string, scanner: FileScanner): Promise<CheckedFile> {
   const uploads = itemUploadPrefix(request, item.id);
   const uuid = key.slice(uploads.length);
   if (!isKeyOf(UPLOADS, key) || !key.startsWith(uploads) || !/^[0-9a-f-]{36}$/.test(uuid)) {
@@ -145,9 +149,20 @@ export async function checkUploadedFile(request: GroupRequest, item: GroupItem, 
   const type = sniffType(KIND, body);
   const refusal =
     body.length < MIN_FILE_BYTES ? 'The file is empty.' : body.length > MAX_FILE_BYTES ? 'The file is larger than 10 MiB.' : !type ? 'The file must be a PDF, JPEG or PNG.' : undefined;
-  if (refusal) {
+  // Then the scanner adapter (section 1.4 rule 3): what it finds infected goes like any other refused file.
+  const scan_status = refusal ? undefined : await scanner.scan(body);
+  const refused = refusal ?? (scan_status === 'infected' ? 'The virus check found something harmful in the file.' : undefined);
+  if (refused) {
     await deleteRequestFile(key);
-    throw new DomainError('invalid-state', `${refusal} It was not attached; please upload another.`);
+    throw new DomainError('invalid-state', `${refused} It was not attached; please upload another.`);
   }
-  return { key: `${itemFilePrefix(request, item.id)}${uuid}`, upload_key: key, name: `${item.type}-${item.id}.${EXTENSIONS[type!]}`, content_type: type!, size: body.length, sha256: createHash('sha256').update(body).digest('hex') };
+  return {
+    key: `${itemFilePrefix(request, item.id)}${uuid}`,
+    upload_key: key,
+    name: `${item.type}-${item.id}.${EXTENSIONS[type!]}`,
+    content_type: type!,
+    size: body.length,
+    sha256: createHash('sha256').update(body).digest('hex'),
+    scan_status: scan_status as AttachedScanStatus,
+  };
 }

@@ -1,4 +1,5 @@
 import { getClient } from '../access/clients.js';
+import { scannerNamed } from '../documents/scanner.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { wallClock } from '../platform/time.js';
@@ -161,7 +162,7 @@ export async function attachUploadedFile(deps: Deps, token: string, page: PageKi
   const itemId = Number(/\/(\d+)\/[0-9a-f-]{36}$/.exec(key)?.[1]);
   const found = p.items.find((i) => i.item.id === itemId);
   if (!found || !found.type.file || found.item.data === null) throw new DomainError('invalid-state', 'This upload is not for an item on this page. Please upload the file again.');
-  const checked = await checkUploadedFile(p.request, found.item, key);
+  const checked = await checkUploadedFile(p.request, found.item, key, scannerNamed(deps.config.fileScanner));
   const decl = p.kind.declaration;
   const at = deps.clock().toISOString();
   const earlier = found.item.file?.key;
@@ -169,7 +170,7 @@ export async function attachUploadedFile(deps: Deps, token: string, page: PageKi
   await keepUploadedFile(checked, () => changeItem(deps, p.kind, () => requireRequest(deps, p.kind, p.request.client_id, p.request.id), itemId, ['requested', 'sent', 'opened', 'rejected'], (request, item, items) => ({
     set: {
       status: 'submitted',
-      file: { ...file, uploaded_at: at, scan_status: 'not_scanned', purged_at: null },
+      file: { ...file, uploaded_at: at, purged_at: null },
       submitted_at: at,
       rejection_reason: null,
       valid_until: decl.validUntil?.(item) ?? null,

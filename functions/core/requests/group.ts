@@ -70,9 +70,13 @@ export interface StoredFile {
   size: number;
   sha256: string;
   uploaded_at: string;
-  scan_status: 'not_scanned';
+  /** From the scanner adapter (FILE_SCANNER): `not_scanned` with the default `none`. */
+  scan_status: AttachedScanStatus;
   purged_at: string | null;
 }
+
+/** What an attached file's scan said: an infected file is refused, never attached. */
+export type AttachedScanStatus = 'not_scanned' | 'clean';
 
 export interface GroupRequest extends StoredRequest {
   kind: string;
@@ -149,6 +153,8 @@ export interface GroupDeclaration<Kind extends string = string> {
   unsatisfying?(item: GroupItem): boolean;
   /** An item's validity from its data (training: completed_on plus the subject's refresher months). */
   validUntil?(item: Pick<GroupItem, 'type' | 'data'>): string | null;
+  /** A refusal of the create fields that needs today's date (training verification: a completion in the future); 422 at `pointer`. */
+  refuseCreate?(details: Record<string, unknown>, today: string): { pointer: string; detail: string } | undefined;
   /** A refusal of the data as a whole, by field (training: a lapsed course). */
   refuse?(type: string, data: Record<string, unknown>, today: string): Record<string, string> | undefined;
   /**
