@@ -261,6 +261,12 @@ describe('third-party forms', () => {
     const self = await call(`${base}/training-verification-requests`, { token: northwind, body: { candidate_id: who.id, certificates: [a, { ...b, issuer_contact_email: who.email }] } });
     expect(self.status).toBe(422);
     expect(self.body.errors[0].pointer).toBe('/certificates/1/issuer_contact_email');
+    // A completion date is at most today: a later one is refused at its pointer, and nothing is created or sent.
+    const later = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const future = await call(`${base}/training-verification-requests`, { token: northwind, body: { candidate_id: who.id, certificates: [a, { ...b, completed_on: later }] } });
+    expect(future.status).toBe(422);
+    expect(future.body.errors).toEqual([{ pointer: '/certificates/1/completed_on', detail: 'This date cannot be in the future' }]);
+    expect((await call(`${base}/training-verification-requests?candidate_id=${who.id}`, { token: northwind })).body.data).toEqual([]);
     const request = (await call(`${base}/training-verification-requests`, { token: northwind, body: { candidate_id: who.id, certificates: [a, b] } })).body.data;
     expect(request).toMatchObject({ status: 'pending', submission_url: null });
     expect(request.items[0]).toMatchObject({ status: 'sent', actor: { mode: 'issuer_form', email: a.issuer_contact_email }, data: { course_title: 'Alpha course' } });

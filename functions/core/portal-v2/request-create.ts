@@ -4,6 +4,7 @@ import { addSeconds } from '../platform/clock.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError, fieldRefusal } from '../platform/errors.js';
 import { nextId } from '../platform/ids.js';
+import { wallClock } from '../platform/time.js';
 import { transact } from '../platform/transact.js';
 import type { GroupDeclaration, GroupRequest } from '../requests/group.js';
 import { toGroupView, type GroupEngineKind, type GroupRequestView } from '../requests/group-kind.js';
@@ -45,6 +46,8 @@ export async function createRequestOfKind(deps: Deps, clientId: string, kind: Gr
   const { candidate_id: _c, template_id: _t, expiry_days, notes, ...fields } = input;
   // A template presets the kind's fields; the body's own fields win.
   const details = { ...(template?.preset ?? {}), ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
+  const refused = decl.refuseCreate?.(details, wallClock(deps.clock(), deps.config.serviceTimeZone).date);
+  if (refused) throw fieldRefusal(refused.pointer, refused.detail);
   const who = { name: candidateName(candidate), email: candidate.email };
   const plans = decl.plan(details, who);
   if (plans.length === 0) throw fieldRefusal('', 'The request asks for nothing: give the fields of the kind, or a template that presets them');

@@ -39,6 +39,11 @@ export const trainingVerification: GroupDeclaration<'training_verification'> = {
       data: { ...certificate },
     })),
   reviewed: false,
+  // Dates are at most today (section 1.2), in the service time zone: a course is verified once it was completed.
+  refuseCreate: (details, today) => {
+    const i = ((details.certificates ?? []) as CertificateToVerify[]).findIndex((c) => typeof c.completed_on === 'string' && c.completed_on > today);
+    return i < 0 ? undefined : { pointer: `/certificates/${i}/completed_on`, detail: 'This date cannot be in the future' };
+  },
   retention: DEFAULT_RETENTION,
   pdfLines: (item) => {
     const d = item.data ?? {};
