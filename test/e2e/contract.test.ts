@@ -84,7 +84,8 @@ it('every operation of the route table is in its family\'s document, and nothing
     }
   }
   expect(documents['clinical-interview'].paths['/bookings'].post.requestBody.content['application/json'].schema.properties.pay_option['x-contract']).toBe('spec');
-  expect(documents['clinical-interview'].paths['/interview-types'].get['x-contract']).toBe('project');
+  expect(documents['clinical-interview'].paths['/interview-types'].get['x-contract']).toBe('spec');
+  expect(documents['clinical-interview'].paths['/client/booking-url/rotate'].post['x-contract']).toBe('project');
 });
 
 it('the flows of every family answer exactly as documented', async () => {

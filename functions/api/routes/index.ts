@@ -67,9 +67,11 @@ function familyRoutes(family: FamilyId): Route[] {
   ];
   // A shared operation takes Acting-User only in a family with team users: each route says what holds in its family.
   return operations.map((o) => {
-    const { actingUser: _, ...rest } = o;
+    const { actingUser: _, specIn, ...rest } = o;
     const actingUser = actingUserOf(o, family);
-    return { ...rest, family, ...(actingUser === undefined ? {} : { actingUser }) };
+    // A shared operation the specification names in some families only is `spec` there (x-contract in the documents).
+    const contract = specIn?.includes(family) ? 'spec' : o.contract;
+    return { ...rest, family, contract, ...(actingUser === undefined ? {} : { actingUser }) };
   });
 }
 

@@ -32,8 +32,13 @@ export interface Operation {
   auth: 'bearer' | 'none';
   /** Creating POSTs that honour `Idempotency-Key` (design section 4). */
   idempotent?: boolean;
-  /** `spec`: stated by the source specification; `project`: decided by this project (docs/decisions.md). */
+  /** `spec`: named or stated by the source specification; `project`: decided by this project (docs/decisions.md). */
   contract: 'spec' | 'project';
+  /**
+   * A shared operation the specification names in some families only: `spec`
+   * in these, `contract` in the others (the route of each family says which).
+   */
+  specIn?: readonly FamilyId[];
   /** The family, for an operation of one family; a shared operation learns it from the request (the stage variable `family`). */
   family?: FamilyId;
   body?: SchemaOf<Schema>;

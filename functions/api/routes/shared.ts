@@ -11,26 +11,34 @@ import type { Operation } from './operation.js';
  * families offer which (./index.ts). `actingUser` holds in the families with
  * team users only (./acting-user.ts): webhooks need `webhooks:manage`, a
  * token's own operations any active team user.
+ *
+ * `contract` follows the specification's inventory: the four token operations
+ * of each family with its own tokens, the client operations ("most families
+ * also have client operations": booking URL, balances, wallet transactions),
+ * and the webhook endpoint operations (list, create, get, update, delete,
+ * rotate signing secret, send test event; portal version 2 names view call
+ * logs and no get) are `spec`; the booking URL's rotation, replay and the
+ * documents are the project's.
  */
 
-export const exchangeToken = { operationId: 'exchangeToken', method: 'POST', path: '/auth/token', handler: 'shared/auth-token-exchange', auth: 'none', contract: 'project', body: TokenRequest } as const satisfies Operation;
-export const refreshToken = { operationId: 'refreshToken', method: 'POST', path: '/auth/refresh', handler: 'shared/auth-token-refresh', auth: 'none', contract: 'project', body: RefreshRequest } as const satisfies Operation;
-export const inspectToken = { operationId: 'inspectToken', method: 'GET', path: '/auth/token', handler: 'shared/auth-token-inspect', auth: 'bearer', contract: 'project', actingUser: 'team-user' } as const satisfies Operation;
-export const revokeToken = { operationId: 'revokeToken', method: 'DELETE', path: '/auth/token', handler: 'shared/auth-token-revoke', auth: 'bearer', contract: 'project', actingUser: 'team-user' } as const satisfies Operation;
+export const exchangeToken = { operationId: 'exchangeToken', method: 'POST', path: '/auth/token', handler: 'shared/auth-token-exchange', auth: 'none', contract: 'spec', body: TokenRequest } as const satisfies Operation;
+export const refreshToken = { operationId: 'refreshToken', method: 'POST', path: '/auth/refresh', handler: 'shared/auth-token-refresh', auth: 'none', contract: 'spec', body: RefreshRequest } as const satisfies Operation;
+export const inspectToken = { operationId: 'inspectToken', method: 'GET', path: '/auth/token', handler: 'shared/auth-token-inspect', auth: 'bearer', contract: 'spec', actingUser: 'team-user' } as const satisfies Operation;
+export const revokeToken = { operationId: 'revokeToken', method: 'DELETE', path: '/auth/token', handler: 'shared/auth-token-revoke', auth: 'bearer', contract: 'spec', actingUser: 'team-user' } as const satisfies Operation;
 
-export const listWebhooks = { operationId: 'listWebhooks', method: 'GET', path: '/webhooks', handler: 'shared/webhooks-list', auth: 'bearer', contract: 'project', query: PageQuery, actingUser: 'webhooks:manage' } as const satisfies Operation;
-export const createWebhook = { operationId: 'createWebhook', method: 'POST', path: '/webhooks', handler: 'shared/webhooks-create', auth: 'bearer', contract: 'project', idempotent: true, body: (family) => webhookSchemas(family).create, actingUser: 'webhooks:manage' } as const satisfies Operation;
-export const getWebhook = { operationId: 'getWebhook', method: 'GET', path: '/webhooks/{id}', handler: 'shared/webhooks-get', auth: 'bearer', contract: 'project', actingUser: 'webhooks:manage' } as const satisfies Operation;
+export const listWebhooks = { operationId: 'listWebhooks', method: 'GET', path: '/webhooks', handler: 'shared/webhooks-list', auth: 'bearer', contract: 'spec', query: PageQuery, actingUser: 'webhooks:manage' } as const satisfies Operation;
+export const createWebhook = { operationId: 'createWebhook', method: 'POST', path: '/webhooks', handler: 'shared/webhooks-create', auth: 'bearer', contract: 'spec', idempotent: true, body: (family) => webhookSchemas(family).create, actingUser: 'webhooks:manage' } as const satisfies Operation;
+export const getWebhook = { operationId: 'getWebhook', method: 'GET', path: '/webhooks/{id}', handler: 'shared/webhooks-get', auth: 'bearer', contract: 'project', specIn: ['clinical-interview', 'practical-training', 'virtual-life-support', 'registration-monitoring'], actingUser: 'webhooks:manage' } as const satisfies Operation;
 export const updateWebhook = { operationId: 'updateWebhook', method: 'PUT', path: '/webhooks/{id}', handler: 'shared/webhooks-update', auth: 'bearer', contract: 'spec', body: (family) => webhookSchemas(family).update, actingUser: 'webhooks:manage' } as const satisfies Operation;
-export const deleteWebhook = { operationId: 'deleteWebhook', method: 'DELETE', path: '/webhooks/{id}', handler: 'shared/webhooks-delete', auth: 'bearer', contract: 'project', actingUser: 'webhooks:manage' } as const satisfies Operation;
-export const rotateWebhookSecret = { operationId: 'rotateWebhookSecret', method: 'POST', path: '/webhooks/{id}/rotate-secret', handler: 'shared/webhooks-rotate-secret', auth: 'bearer', contract: 'project', actingUser: 'webhooks:manage' } as const satisfies Operation;
-export const testWebhook = { operationId: 'testWebhook', method: 'POST', path: '/webhooks/{id}/test', handler: 'shared/webhooks-test', auth: 'bearer', contract: 'project', actingUser: 'webhooks:manage' } as const satisfies Operation;
+export const deleteWebhook = { operationId: 'deleteWebhook', method: 'DELETE', path: '/webhooks/{id}', handler: 'shared/webhooks-delete', auth: 'bearer', contract: 'spec', actingUser: 'webhooks:manage' } as const satisfies Operation;
+export const rotateWebhookSecret = { operationId: 'rotateWebhookSecret', method: 'POST', path: '/webhooks/{id}/rotate-secret', handler: 'shared/webhooks-rotate-secret', auth: 'bearer', contract: 'spec', actingUser: 'webhooks:manage' } as const satisfies Operation;
+export const testWebhook = { operationId: 'testWebhook', method: 'POST', path: '/webhooks/{id}/test', handler: 'shared/webhooks-test', auth: 'bearer', contract: 'spec', actingUser: 'webhooks:manage' } as const satisfies Operation;
 export const replayWebhook = { operationId: 'replayWebhook', method: 'POST', path: '/webhooks/{id}/replay', handler: 'shared/webhooks-replay', auth: 'bearer', contract: 'project', body: (family) => webhookSchemas(family).replay, actingUser: 'webhooks:manage' } as const satisfies Operation;
-export const listWebhookDeliveries = { operationId: 'listWebhookDeliveries', method: 'GET', path: '/webhooks/{id}/logs', handler: 'shared/webhooks-logs', auth: 'bearer', contract: 'project', query: (family) => webhookSchemas(family).logs, actingUser: 'webhooks:manage' } as const satisfies Operation;
+export const listWebhookDeliveries = { operationId: 'listWebhookDeliveries', method: 'GET', path: '/webhooks/{id}/logs', handler: 'shared/webhooks-logs', auth: 'bearer', contract: 'project', specIn: ['portal-v2'], query: (family) => webhookSchemas(family).logs, actingUser: 'webhooks:manage' } as const satisfies Operation;
 
 /** The agency's own account, in the families whose spec says `clientOperations`. */
-export const getBalances = { operationId: 'getBalances', method: 'GET', path: '/client/balances', handler: 'shared/client-balances', auth: 'bearer', contract: 'project' } as const satisfies Operation;
-export const listWalletTransactions = { operationId: 'listWalletTransactions', method: 'GET', path: '/client/wallet-transactions', handler: 'shared/client-wallet-transactions', auth: 'bearer', contract: 'project', query: PageQuery } as const satisfies Operation;
+export const getBalances = { operationId: 'getBalances', method: 'GET', path: '/client/balances', handler: 'shared/client-balances', auth: 'bearer', contract: 'spec' } as const satisfies Operation;
+export const listWalletTransactions = { operationId: 'listWalletTransactions', method: 'GET', path: '/client/wallet-transactions', handler: 'shared/client-wallet-transactions', auth: 'bearer', contract: 'spec', query: PageQuery } as const satisfies Operation;
 export const getBookingUrl = { operationId: 'getBookingUrl', method: 'GET', path: '/client/booking-url', handler: 'shared/client-booking-url', auth: 'bearer', contract: 'spec' } as const satisfies Operation;
 export const rotateBookingUrl = { operationId: 'rotateBookingUrl', method: 'POST', path: '/client/booking-url/rotate', handler: 'shared/client-booking-url-rotate', auth: 'bearer', contract: 'project' } as const satisfies Operation;
 
