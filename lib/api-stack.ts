@@ -1,5 +1,5 @@
 import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
-import { ApiMapping, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, type DomainName } from 'aws-cdk-lib/aws-apigatewayv2';
+import { ApiMapping, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination, type DomainName } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -9,7 +9,7 @@ import { familySpec, familyUrlEnv, type FamilyId } from '../functions/core/platf
 import { deprecationEnvNames } from '../functions/core/platform/deprecation.js';
 import type { BundleNeed } from './bundling.js';
 import { ProjectFunction } from './project-function.js';
-import { handlerEntry, routesOf } from './routes.js';
+import { handlerEntry, routesOf, UNKNOWN_ROUTE_HANDLER } from './routes.js';
 import { DOCUMENT_KINDS } from '../functions/core/documents/kinds.js';
 import { documentsBucketName, documentsObjectsFinding, stripeEnvironment, type StageConfig } from './stage.js';
 
@@ -82,6 +82,14 @@ export class ApiStack extends Stack {
       stageVariables: { family },
     });
 
+    const baseEnvironment = {
+      SERVICE_TIME_ZONE: config.serviceTimeZone,
+      STAGE: config.stage,
+      ...(props.domainName ? { PUBLIC_ROOT_URL: `https://${props.domainName.name}` } : {}),
+      ...Object.fromEntries(Object.entries(props.familyUrls ?? {}).map(([other, url]) => [familyUrlEnv(other as FamilyId), url])),
+      // A deprecated family's dates and brownouts, as the stage gives them (checked when the app is built).
+      ...Object.fromEntries(deprecationEnvNames(family).flatMap((name) => (config.deprecations[name] ? [[name, config.deprecations[name]]] : []))),
+    };
     for (const route of routesOf(family)) {
       const name = route.handler.split('/').pop()!;
       const reachesStripe = route.stripe && stripeRole !== undefined;
@@ -93,12 +101,7 @@ export class ApiStack extends Stack {
         timeout: Duration.seconds(route.timeoutSeconds ?? 10),
         needs: route.needs?.filter((n): n is BundleNeed => n === 'swagger-ui'),
         environment: {
-          SERVICE_TIME_ZONE: config.serviceTimeZone,
-          STAGE: config.stage,
-          ...(props.domainName ? { PUBLIC_ROOT_URL: `https://${props.domainName.name}` } : {}),
-          ...Object.fromEntries(Object.entries(props.familyUrls ?? {}).map(([other, url]) => [familyUrlEnv(other as FamilyId), url])),
-          // A deprecated family's dates and brownouts, as the stage gives them (checked when the app is built).
-          ...Object.fromEntries(deprecationEnvNames(family).flatMap((name) => (config.deprecations[name] ? [[name, config.deprecations[name]]] : []))),
+          ...baseEnvironment,
           ...(config.paymentProvider ? { PAYMENT_PROVIDER: config.paymentProvider } : {}),
           ...(reachesStripe ? stripeEnvironment(config) : {}),
           // Calendar invitations written with a booking name the sender as organiser.
@@ -112,6 +115,21 @@ export class ApiStack extends Stack {
         methods: [HttpMethod[route.method]],
         integration: new HttpLambdaIntegration(`${name}-integration`, fn.fn),
       });
+    }
+
+    // An HTTP API answers a path it has no route for itself, without our headers: a deprecated family's `$default`
+    // route answers it instead, 404 (or 410 after the sunset and in brownouts) with the deprecation headers.
+    if (familyInfo.deprecation) {
+      const fn = new ProjectFunction(this, 'unknown-route', {
+        entry: handlerEntry({ handler: UNKNOWN_ROUTE_HANDLER }),
+        role,
+        logGroupName: `${logPrefix}-unknown-route`,
+        logRetentionDays: config.logRetentionDays,
+        timeout: Duration.seconds(10),
+        environment: baseEnvironment,
+      });
+      this.functions.push(fn);
+      new HttpRoute(this, 'DefaultRoute', { httpApi: this.api, routeKey: HttpRouteKey.DEFAULT, integration: new HttpLambdaIntegration('unknown-route-integration', fn.fn) });
     }
 
     for (const kind of new Set(routesOf(family).flatMap((r) => r.documents ?? []))) {

@@ -9,3 +9,9 @@ export { ROUTES, routeKey, routesOf, type Route } from '../functions/api/routes/
 export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export const handlerEntry = (route: Pick<Route, 'handler'>): string => join(PROJECT_ROOT, 'functions', 'http', `${route.handler}.ts`);
+
+/**
+ * The `$default` route of a deprecated family (its stack in the cloud, the local server here): a request the
+ * route table has no operation for still gets the family's deprecation headers with its 404.
+ */
+export const UNKNOWN_ROUTE_HANDLER = 'shared/_unknown-route';

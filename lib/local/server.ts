@@ -2,9 +2,9 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { FAMILIES, type FamilyId } from '../../functions/core/platform/families.js';
+import { FAMILIES, familySpec, type FamilyId } from '../../functions/core/platform/families.js';
 import { problemResponse } from '../../functions/middleware/problems.js';
-import { handlerEntry, routeKey, type Route } from '../routes.js';
+import { handlerEntry, routeKey, UNKNOWN_ROUTE_HANDLER, type Route } from '../routes.js';
 import { docsPage } from './docs.js';
 import { invoke } from './metering.js';
 
@@ -88,7 +88,14 @@ function pathParametersOf(compiled: CompiledRoute, match: RegExpExecArray): Reco
   }
 }
 
-function toEvent(req: IncomingMessage, url: URL, familyPath: string, compiled: CompiledRoute, pathParameters: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
+/** What the event says of its route: the family, API Gateway's route key, and the path parameters (none for `$default`). */
+interface EventRoute {
+  family: FamilyId;
+  routeKey: string;
+  pathParameters?: Record<string, string>;
+}
+
+function toEvent(req: IncomingMessage, url: URL, familyPath: string, route: EventRoute, body: Buffer): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
@@ -99,15 +106,15 @@ function toEvent(req: IncomingMessage, url: URL, familyPath: string, compiled: C
   const now = new Date();
   return {
     version: '2.0',
-    routeKey: routeKey(compiled.route),
+    routeKey: route.routeKey,
     rawPath: familyPath,
     rawQueryString: url.search.slice(1),
     cookies: req.headers.cookie?.split(';').map((c) => c.trim()),
     headers,
     queryStringParameters: url.search ? query : undefined,
-    pathParameters: compiled.params.length ? pathParameters : undefined,
+    pathParameters: route.pathParameters && Object.keys(route.pathParameters).length ? route.pathParameters : undefined,
     // As the family's API stage says in the cloud: shared handlers learn their family from it.
-    stageVariables: { family: compiled.route.family },
+    stageVariables: { family: route.family },
     requestContext: {
       accountId: '000000000000',
       apiId: 'local',
@@ -121,7 +128,7 @@ function toEvent(req: IncomingMessage, url: URL, familyPath: string, compiled: C
         userAgent: headers['user-agent'] ?? '',
       },
       requestId: randomUUID(),
-      routeKey: routeKey(compiled.route),
+      routeKey: route.routeKey,
       stage: '$default',
       time: now.toUTCString(),
       timeEpoch: now.getTime(),
@@ -131,7 +138,7 @@ function toEvent(req: IncomingMessage, url: URL, familyPath: string, compiled: C
   };
 }
 
-function lambdaContext(route: Route, requestId: string): Context {
+function lambdaContext(route: Pick<Route, 'handler' | 'timeoutSeconds'>, requestId: string): Context {
   // The cloud function's time-out (lib/api-stack.ts).
   const deadline = Date.now() + (route.timeoutSeconds ?? 10) * 1000;
   return {
@@ -166,6 +173,19 @@ export type ExtraHandler = { prefix: string; method: string; handle: (req: Incom
 
 export function createLocalServer(routes: CompiledRoute[], onError: (err: unknown) => void = () => undefined, extras: readonly ExtraHandler[] = []): Server {
   const families = Object.entries(FAMILIES) as [FamilyId, (typeof FAMILIES)[FamilyId]][];
+  // A deprecated family's `$default` route (as its stack has in the cloud): loaded on first use, once the environment holds the family's dates.
+  let unknownRoute: Promise<Handler> | undefined;
+  const unknownRouteHandler = () =>
+    (unknownRoute ??= import(pathToFileURL(handlerEntry({ handler: UNKNOWN_ROUTE_HANDLER })).href).then((m: { handler: Handler }) => m.handler));
+  /** No operation at this path: a deprecated family answers through its `$default` route (404 with its headers), another with a bare 404. */
+  const noOperation = async (req: IncomingMessage, res: ServerResponse, url: URL, family: FamilyId, familyPath: string, detail: string) => {
+    if (!familySpec(family).deprecation) return send(res, notFound(detail));
+    const body = await readBody(req);
+    if (body === 'too-large') return send(res, problemResponse(413, 'payload-too-large', 'Payload too large', 'The request body is too large'));
+    const event = toEvent(req, url, familyPath, { family, routeKey: '$default' }, body);
+    const handler = await unknownRouteHandler();
+    send(res, await invoke('api', () => handler(event, lambdaContext({ handler: UNKNOWN_ROUTE_HANDLER }, event.requestContext.requestId))));
+  };
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -183,14 +203,14 @@ export function createLocalServer(routes: CompiledRoute[], onError: (err: unknow
       const compiled = routes.find(
         (c) => c.route.family === family[0] && c.route.method === req.method && (match = c.pattern.exec(familyPath)),
       );
-      if (!compiled || !match) return send(res, notFound(`No operation ${req.method} ${familyPath} in ${family[0]}`));
+      if (!compiled || !match) return await noOperation(req, res, url, family[0], familyPath, `No operation ${req.method} ${familyPath} in ${family[0]}`);
       const pathParameters = pathParametersOf(compiled, match);
-      if (!pathParameters) return send(res, notFound(`Nothing is at ${familyPath}`));
+      if (!pathParameters) return await noOperation(req, res, url, family[0], familyPath, `Nothing is at ${familyPath}`);
       const body = await readBody(req);
       if (body === 'too-large') {
         return send(res, problemResponse(413, 'payload-too-large', 'Payload too large', 'The request body is too large'));
       }
-      const event = toEvent(req, url, familyPath, compiled, pathParameters, body);
+      const event = toEvent(req, url, familyPath, { family: compiled.route.family, routeKey: routeKey(compiled.route), pathParameters }, body);
       send(res, await invoke('api', () => compiled.handler(event, lambdaContext(compiled.route, event.requestContext.requestId))));
     } catch (err) {
       // A handler that throws is a 500 in the cloud too (API Gateway's "Internal Server Error").

@@ -149,6 +149,13 @@ it('says it is deprecated on every answer, 401, 404, 422 and 429 included', asyn
   const missing = await call(`${v1}/certificate-requests/999999`, { token });
   expect(missing.status).toBe(404);
   expectDeprecated(missing, '/certificate-requests');
+  // Paths the family has no operation for (the cloud stack's $default route): 404 with the headers, the successor being portal v2 itself.
+  for (const [method, path] of [['POST', '/training-requests/1/cancel'], ['POST', '/auth/token'], ['GET', '/no-such-thing'], ['PUT', '/candidates/1'], ['GET', '/candidates/%E0%A4%A']] as const) {
+    const unknown = await call(`${v1}${path}`, { method, token });
+    expect([method, path, unknown.status]).toEqual([method, path, 404]);
+    expect(unknown.body).toMatchObject({ type: '/problems/not-found', status: 404 });
+    expectDeprecated(unknown, '');
+  }
   const invalid = await call(`${v1}/occupational-health-requests`, { token, body: { candidate_id: 1, collection_mode: 'by_post' } });
   expect(invalid.status).toBe(422);
   expectDeprecated(invalid, '/occupational-health-requests');

@@ -42,6 +42,11 @@ it('answers 410 api-sunset on every operation, before authentication and validat
       expect(response.headers.get('link')).toContain('rel="successor-version"');
     }
   }
+  // A path it has no operation for is gone too (its $default route), not a bare 404.
+  const unknown = await call(`${legacy}/no-such-operation`, { token });
+  expect(unknown.status).toBe(410);
+  expect(unknown.body).toMatchObject({ type: '/problems/api-sunset', brownout_ends_at: end.toISOString(), successor: practical });
+  expect(unknown.headers.get('deprecation')).toBe('@1767225600');
   // The documentation stays up, for those who migrate; the successor answers as ever.
   expect((await call(`${legacy}/openapi.json`)).status).toBe(200);
   expect((await fetch(`${legacy}/docs`)).status).toBe(200);

@@ -164,6 +164,13 @@ describe('deprecation', () => {
     expect(badCursor.status).toBe(422);
     expectDeprecated(badCursor, '/bookings');
     expectDeprecated(await call(`${legacy}/openapi.json`));
+    // Paths it has no operation for (the cloud stack's $default route) and unknown ids: 404, still deprecated.
+    for (const path of ['/auth/token', '/bookings/12345', '/booking-links/1', '/nothing-here']) {
+      const unknown = await call(`${legacy}${path}`, { token });
+      expect([path, unknown.status]).toEqual([path, 404]);
+      expect(unknown.body.type).toBe('/problems/not-found');
+      expectDeprecated(unknown, '');
+    }
     // The practical training family itself is not deprecated.
     expect((await call(`${practical}/bookings`, { token })).headers.get('deprecation')).toBeNull();
   });

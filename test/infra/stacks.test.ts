@@ -69,18 +69,23 @@ describe('the data stack', () => {
 
 describe.each(FAMILY_IDS)('the %s stack', (family) => {
   const { template } = apiOf(family);
+  // A deprecated family also answers paths it has no operation for (its `$default` route), with its deprecation headers.
+  const deprecated = 'deprecation' in FAMILIES[family];
 
-  it('has one Lambda per route of the route table, each on Node.js 24 arm64', () => {
+  it('has one Lambda per route of the route table (and a deprecated family one for its $default route), each on Node.js 24 arm64', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function'));
-    expect(functions).toHaveLength(routesOf(family).length);
+    expect(functions).toHaveLength(routesOf(family).length + (deprecated ? 1 : 0));
     for (const fn of functions) {
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], TracingConfig: { Mode: 'Active' } });
     }
   });
 
-  it('routes every entry of the route table, and nothing else', () => {
+  it('routes every entry of the route table, and nothing else but a deprecated family\'s $default route', () => {
     const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey).sort();
-    expect(routeKeys).toEqual(routesOf(family).map((r) => `${r.method} ${r.path}`).sort());
+    expect(routeKeys).toEqual([...routesOf(family).map((r) => `${r.method} ${r.path}`), ...(deprecated ? ['$default'] : [])].sort());
+    if (deprecated) {
+      template.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: Match.stringLikeRegexp(`-${family}-unknown-route$`) });
+    }
   });
 
   it('shares one execution role among its functions', () => {

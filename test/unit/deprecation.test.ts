@@ -66,3 +66,28 @@ describe('a schedule that makes no sense refuses to load (the stack does not sta
     expect(refused({ PRACTICAL_TRAINING_LEGACY_BROWNOUTS: '2027-03-02T14:00:00Z/2027-03-02T15:00:00Z,2027-03-02T15:00:00Z/2027-03-02T16:00:00Z' })).not.toThrow();
   });
 });
+
+describe("a deprecated family's $default route (a path with no operation)", () => {
+  const event = (family: string, method: string, path: string) => ({
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: path,
+    rawQueryString: '',
+    headers: {},
+    requestContext: { http: { method, path, sourceIp: '127.0.0.1' }, requestId: 'r1', domainName: 'abc.execute-api.eu-west-2.amazonaws.com', stage: '$default' },
+    stageVariables: { family },
+    isBase64Encoded: false,
+  });
+
+  it.each([
+    ['portal-v1', 'POST', '/training-requests/1/cancel'],
+    ['practical-training-legacy', 'GET', '/bookings/12345'],
+  ])('answers %s %s %s with 404 not-found and the deprecation headers', async (family, method, path) => {
+    const { handler } = await import('../../functions/http/shared/_unknown-route.js');
+    const answer = await handler(event(family, method, path) as never, {} as never);
+    expect(answer.statusCode).toBe(404);
+    expect(JSON.parse(answer.body!)).toMatchObject({ type: '/problems/not-found', status: 404, detail: `This API has no operation ${method} ${path}` });
+    expect(answer.headers).toMatchObject({ deprecation: '@1767225600', sunset: 'Wed, 30 Jun 2027 00:00:00 GMT', 'content-type': 'application/problem+json' });
+    expect(String(answer.headers!.link)).toContain('rel="deprecation"');
+  });
+});
