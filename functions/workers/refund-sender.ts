@@ -22,7 +22,7 @@ const queueUrl = requireEnv(queueUrlEnv('refunds'));
 const log = createLogger({ service: 'agency-api', worker: 'refund-sender' });
 const baseSeconds = Number(process.env.REFUND_RETRY_BASE_SECONDS || 30);
 const MAX_BACKOFF_SECONDS = 900;
-const stripe = async () => stripeClient(await stripeSettings());
+const stripe = async () => stripeClient(await stripeSettings(), 'worker');
 
 export const handler = sqsBatchHandler(async (messages) => {
   const failed = new Set<string>();

@@ -290,3 +290,64 @@ describe.each([
     expect(refund).toMatchObject({ amount: -paid.amount_total, unit: 'GBP', provider_reference: paid.payment_intent });
   }, 60_000);
 });
+
+describe('payments the booking cannot keep', () => {
+  it('refunds a second payment of a booking already paid (two sessions), and tells the candidate the place stays theirs', async () => {
+    const email = `twice.${randomUUID().slice(0, 8)}@example.org`;
+    const { booking, link } = await bookForCandidate(email);
+    expect((await fetch(link, { method: 'POST', headers: form, body: '', redirect: 'manual' })).status).toBe(303);
+    const session = [...stripe.sessions.values()].find((s) => s.metadata.family === 'clinical-interview' && s.metadata.booking_id === String(booking.id))!;
+    const first = stripe.pay(session.id);
+    // A second session, as Stripe makes one when the first is near its end, paid in another tab.
+    const second = { ...first, id: `cs_test_second_${randomUUID().slice(0, 8)}`, payment_intent: `pi_test_second_${randomUUID().slice(0, 8)}` };
+    expect((await postEvent('checkout.session.completed', first)).status).toBe(200);
+    expect((await postEvent('checkout.session.completed', second)).status).toBe(200);
+    expect((await postEvent('checkout.session.completed', second)).status).toBe(200);
+
+    expect((await bookingOf(booking.id)).booking_status).toBe('booked');
+    const entries = (await ledgerOf(deps(), 'demo-northwind')).filter((e) => e.booking_id === booking.id);
+    expect(entries.map((e) => [e.kind, e.amount, e.provider_reference]).sort()).toEqual(
+      [
+        ['candidate_payment', 4500, first.payment_intent],
+        ['candidate_payment', 4500, second.payment_intent],
+        ['refund', -4500, second.payment_intent],
+      ].sort(),
+    );
+    const told = (await mailTo(stack, email, 3)).find((m) => m.includes('X-Template: late-payment-refunded\n'))!;
+    expect(told).toContain('this second payment is not needed. Your place stays confirmed.');
+    expect(await (await fetch(link)).text()).toContain('Payment received');
+  }, 60_000);
+
+  it('owes one refund per payment: an event for a payment already refunded by a cancellation changes nothing', async () => {
+    const email = `once.${randomUUID().slice(0, 8)}@example.org`;
+    const { booking, link } = await bookForCandidate(email);
+    expect((await fetch(link, { method: 'POST', headers: form, body: '', redirect: 'manual' })).status).toBe(303);
+    const session = [...stripe.sessions.values()].find((s) => s.metadata.family === 'clinical-interview' && s.metadata.booking_id === String(booking.id))!;
+    const paid = stripe.pay(session.id);
+    expect((await postEvent('checkout.session.completed', paid)).status).toBe(200);
+    expect((await ops(stack, 'bookings', 'cancel', '--id', String(booking.id))).status).toBe(0);
+    // Another event about the same payment, with an id of its own.
+    expect((await postEvent('checkout.session.async_payment_succeeded', paid)).status).toBe(200);
+    const entries = (await ledgerOf(deps(), 'demo-northwind')).filter((e) => e.booking_id === booking.id);
+    expect(entries.filter((e) => e.kind === 'refund')).toHaveLength(1);
+    expect(entries.filter((e) => e.kind === 'candidate_payment')).toHaveLength(1);
+    expect((await mailTo(stack, email, 1)).some((m) => m.includes('X-Template: late-payment-refunded\n'))).toBe(false);
+  }, 60_000);
+
+  it('marks a refund Stripe could not make as failed, and never moves it back', async () => {
+    const email = `failed.${randomUUID().slice(0, 8)}@example.org`;
+    const { booking, link } = await bookForCandidate(email);
+    expect((await fetch(link, { method: 'POST', headers: form, body: '', redirect: 'manual' })).status).toBe(303);
+    const session = [...stripe.sessions.values()].find((s) => s.metadata.family === 'clinical-interview' && s.metadata.booking_id === String(booking.id))!;
+    const paid = stripe.pay(session.id);
+    expect((await postEvent('checkout.session.completed', paid)).status).toBe(200);
+    expect((await ops(stack, 'bookings', 'cancel', '--id', String(booking.id))).status).toBe(0);
+    const refund = await eventually(() => stripe.refunds.find((r) => r.payment_intent === paid.payment_intent), { timeoutMs: 20_000, what: 'the refund at Stripe' });
+    const entry = async () => (await ledgerOf(deps(), 'demo-northwind')).find((e) => e.booking_id === booking.id && e.kind === 'refund')!;
+    await eventually(async () => (await entry()).refund_status === 'sent', { timeoutMs: 10_000, what: 'the refund sent' });
+    expect((await postEvent('refund.failed', { ...refund, status: 'failed' })).status).toBe(200);
+    expect((await entry()).refund_status).toBe('failed');
+    expect((await postEvent('refund.updated', { ...refund, status: 'pending' })).status).toBe(200);
+    expect((await entry()).refund_status).toBe('failed');
+  }, 60_000);
+});

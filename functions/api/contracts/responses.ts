@@ -72,7 +72,7 @@ export const LedgerEntry = v.strictObject({
   product: nullable(v.strictObject({ kind: v.picklist(['interview_type', 'course']), id: int, name: str })),
   pay_option: nullable(v.picklist(['credits', 'balance', 'invoice', 'candidate_pays'])),
   provider_reference: nullable(str),
-  refund_status: nullable(v.picklist(['pending', 'sent', 'settled'])),
+  refund_status: nullable(v.picklist(['pending', 'sent', 'settled', 'failed'])),
 });
 export const BookingUrl = v.strictObject({ booking_url: v.pipe(str, v.url()) });
 

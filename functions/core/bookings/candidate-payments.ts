@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { ProductRef } from '../commerce/ledger.js';
+import type { ProductRef, RefundStatus } from '../commerce/ledger.js';
 import { formatMoney } from '../commerce/charges.js';
 import { getPaymentRequest, isPayable, paymentRequestId, paymentRequestKeys } from '../commerce/payment-requests.js';
 import { candidatePaymentPart, refundOwedParts, settleRefund } from '../commerce/refunds.js';
@@ -13,7 +13,7 @@ import type { FamilyId } from '../platform/families.js';
 import { key } from '../platform/key-registry.js';
 import * as TABLE_KEYS from '../platform/table-keys.js';
 import { readableTime } from '../platform/time.js';
-import { itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Part } from '../platform/transact.js';
+import { itemAbsent, itemExists, part, putItem, transact, TransactionFailed, updateItem, type Part } from '../platform/transact.js';
 import { agencyName } from './invitations.js';
 import { confirmPayment } from './change.js';
 import type { BookingKind, BookingRecord } from './kind.js';
@@ -26,8 +26,10 @@ import { findBookingIn } from './records.js';
  * (status, the candidate's payment in the ledger with the PaymentIntent as
  * `provider_reference`, the confirmation e-mail, the booking event); a
  * payment that arrives after the booking stopped taking payment is recorded
- * and refunded in full, and the candidate told. Each event is applied once:
- * its id is recorded in the same transaction as its effect.
+ * and refunded in full, and the candidate told, as is a second payment of a
+ * booking already paid (two sessions). Each event is applied once, and each
+ * payment (PaymentIntent) once: both are recorded in the same transaction as
+ * their effect.
  */
 
 export type EventOutcome = { outcome: 'applied' | 'already-applied' | 'ignored'; why?: string };
@@ -43,12 +45,28 @@ const eventRecorded = (deps: Deps, family: FamilyId, event: Pick<Stripe.Event, '
     putItem(deps, { ...eventKey(family, event.id), entity: 'stripe-event', type: event.type, applied_at: deps.clock().toISOString(), ttl: toEpochSeconds(addSeconds(deps.clock(), EVENT_RETENTION_SECONDS)) }, itemAbsent),
   );
 
+const STRIPE_PAYMENT = TABLE_KEYS.stripePayment;
+const paymentKey = (family: FamilyId, paymentIntent: string) => ({ pk: key(STRIPE_PAYMENT.pk, family, paymentIntent), sk: STRIPE_PAYMENT.sk.payment });
+
+/** The payment is recorded (confirmed a booking, or owed back): the part fails if it was already. Kept as long as the ledger. */
+const paymentRecordedPart = (deps: Deps, family: FamilyId, paymentIntent: string): Part =>
+  part('stripe payment', putItem(deps, { ...paymentKey(family, paymentIntent), entity: 'stripe-payment', recorded_at: deps.clock().toISOString() }, itemAbsent));
+
+async function paymentRecorded(deps: Deps, family: FamilyId, paymentIntent: string): Promise<boolean> {
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: paymentKey(family, paymentIntent), ConsistentRead: true }));
+  return Item !== undefined;
+}
+
 async function seenBefore(deps: Deps, family: FamilyId, eventId: string): Promise<boolean> {
   const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: eventKey(family, eventId), ConsistentRead: true }));
   return Item !== undefined;
 }
 
 const ignored = (why: string): EventOutcome => ({ outcome: 'ignored', why });
+
+/** A refund that failed at Stripe needs a person: the candidate has not got their money (`failed` says so to the log's alarm). */
+const refundOutcome = (written: (RefundStatus | undefined)[]): EventOutcome =>
+  written.includes('failed') ? { outcome: 'applied', why: 'refund failed' } : written.some(Boolean) ? { outcome: 'applied' } : ignored('no refund of ours moved');
 const productRef = ({ kind, id, name }: ProductRef): ProductRef => ({ kind, id, name });
 
 export async function applyStripeEvent<B extends BookingRecord>(deps: Deps, kind: BookingKind<B>, event: Stripe.Event): Promise<EventOutcome> {
@@ -60,12 +78,10 @@ export async function applyStripeEvent<B extends BookingRecord>(deps: Deps, kind
       return sessionExpired(deps, kind, event.data.object);
     case 'refund.created':
     case 'refund.updated':
-      return (await settleRefund(deps, kind.family, event.data.object)) ? { outcome: 'applied' } : ignored('not a settled refund of ours');
-    case 'charge.refunded': {
-      const refunds = event.data.object.refunds?.data ?? [];
-      const settled = await Promise.all(refunds.map((r) => settleRefund(deps, kind.family, r)));
-      return settled.some(Boolean) ? { outcome: 'applied' } : ignored('no settled refund of ours');
-    }
+    case 'refund.failed':
+      return refundOutcome([await settleRefund(deps, kind.family, event.data.object)]);
+    case 'charge.refunded':
+      return refundOutcome(await Promise.all((event.data.object.refunds?.data ?? []).map((r) => settleRefund(deps, kind.family, r))));
     default:
       return ignored(`${event.type} is not an event this API acts on`);
   }
@@ -94,52 +110,58 @@ async function sessionPaid<B extends BookingRecord>(deps: Deps, kind: BookingKin
   const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
   if (!paymentIntent) return ignored('no PaymentIntent');
   if (await seenBefore(deps, kind.family, event.id)) return { outcome: 'already-applied' };
+  // Decided per payment, not per request: a candidate who pays in two sessions has paid twice, and the second is owed back.
+  if (paymentIntent === target.request.provider_reference || (await paymentRecorded(deps, kind.family, paymentIntent))) return { outcome: 'already-applied' };
   const { booking, request, token } = target;
-  if (request.status === 'paid' || request.late_payment) return { outcome: 'already-applied' };
 
   if (isPayable(request, deps.clock()) && booking.booking_status === 'pending_payment') {
     try {
-      await confirmPayment(deps, kind, token, paymentIntent, [eventRecorded(deps, kind.family, event)]);
-      return { outcome: 'applied' };
+      await confirmPayment(deps, kind, token, paymentIntent, [eventRecorded(deps, kind.family, event), paymentRecordedPart(deps, kind.family, paymentIntent)]);
+      // confirmPayment also answers, writing nothing, when another payment confirmed the booking first: then this one is a second payment.
+      if ((await getPaymentRequest(deps, kind.family, token))?.provider_reference === paymentIntent) return { outcome: 'applied' };
     } catch (err) {
-      // It stopped taking payment meanwhile (its deadline, a cancellation): the payment is late after all.
+      // It stopped taking payment meanwhile (its deadline, a cancellation), or this very payment was recorded by a racing delivery.
+      if (err instanceof TransactionFailed && err.has('stripe payment')) return { outcome: 'already-applied' };
       if (!(err instanceof DomainError && err.code === 'invalid-state')) throw err;
     }
   }
-  return latePayment(deps, kind, event, booking, token, paymentIntent);
+  return paymentNotKept(deps, kind, event, booking, token, paymentIntent);
 }
 
-/** Paid after the booking stopped taking payment: recorded, refunded in full, and the candidate told. The booking stays as it is. */
-async function latePayment<B extends BookingRecord>(deps: Deps, kind: BookingKind<B>, event: Stripe.Event, booking: B, token: string, paymentIntent: string): Promise<EventOutcome> {
+/**
+ * A payment the booking cannot keep: it arrived after the booking stopped
+ * taking payment, or the booking was already paid (a second session). It is
+ * recorded, refunded in full, and the candidate told why. The booking stays
+ * as it is. Each payment once: its record is put in the same transaction.
+ */
+async function paymentNotKept<B extends BookingRecord>(deps: Deps, kind: BookingKind<B>, event: Stripe.Event, booking: B, token: string, paymentIntent: string): Promise<EventOutcome> {
   const request = (await getPaymentRequest(deps, kind.family, token))!;
   const paid = { client_id: booking.client_id, family: kind.family, booking_id: booking.id, product: productRef(kind.productOf(booking)), amount: request.amount.amount, providerReference: paymentIntent };
   const attendee = kind.calendarEntry(booking).attendee;
+  const alreadyPaid = request.status === 'paid';
   const mail = latePaymentRefunded({
     candidateName: attendee.name,
     agency: await agencyName(deps, booking.client_id),
     what: paid.product.name,
     when: readableTime(booking.start_at, deps.config.serviceTimeZone),
     amount: formatMoney(request.amount),
+    reason: alreadyPaid ? 'paid-twice' : 'too-late',
   });
   try {
     await transact(deps, [
-      part(
-        'payment request',
-        updateItem(
-          deps,
-          paymentRequestKeys.request(kind.family, token),
-          { set: { late_payment: { provider_reference: paymentIntent, at: deps.clock().toISOString() } } },
-          { expression: '#status <> :paid AND attribute_not_exists(late_payment)', names: { '#status': 'status' }, values: { ':paid': 'paid' } },
-        ),
-      ),
+      paymentRecordedPart(deps, kind.family, paymentIntent),
+      // The page says the money is on its way back; a booking already paid keeps saying it is paid.
+      ...(alreadyPaid
+        ? []
+        : [part('payment request', updateItem(deps, paymentRequestKeys.request(kind.family, token), { set: { late_payment: { provider_reference: paymentIntent, at: deps.clock().toISOString() } } }, itemExists))]),
       candidatePaymentPart(deps, paid),
-      ...refundOwedParts(deps, { ...paid, note: 'Paid after the booking stopped taking payment' }),
+      ...refundOwedParts(deps, { ...paid, note: alreadyPaid ? 'Paid a second time' : 'Paid after the booking stopped taking payment' }),
       part('email', emailPut(deps, { ...mail, to: attendee.email })),
       eventRecorded(deps, kind.family, event),
     ]);
     return { outcome: 'applied' };
   } catch (err) {
-    if (err instanceof TransactionFailed && (err.has('payment request') || err.has('stripe event'))) return { outcome: 'already-applied' };
+    if (err instanceof TransactionFailed && (err.has('stripe payment') || err.has('stripe event'))) return { outcome: 'already-applied' };
     throw err;
   }
 }

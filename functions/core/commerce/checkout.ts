@@ -71,8 +71,17 @@ export async function checkoutUrl(deps: Deps, stripe: Stripe, input: CheckoutInp
         },
         { idempotencyKey: `${requestId}-${count + 1}` },
       );
-    } catch {
-      throw unavailable();
+    } catch (err) {
+      if ((err as { type?: string }).type !== 'StripeIdempotencyError') throw unavailable();
+      // This key made a session we never stored, with other parameters (its expiry moves with the clock near the
+      // deadline): the next count starts a new one.
+      await transact(deps, [
+        part('payment request', updateItem(deps, paymentRequestKeys.request(request.family, request.token), { set: { checkout_count: count + 1 } }, sessionsStarted(count))),
+      ]).catch((e: unknown) => {
+        if (!(e instanceof TransactionFailed)) throw e;
+      });
+      request = (await getPaymentRequest(deps, request.family, request.token)) ?? request;
+      continue;
     }
     if (!created.url) throw unavailable();
     const session: CheckoutSession = { id: created.id, url: created.url, expires_at: new Date(created.expires_at * 1000).toISOString() };

@@ -24,8 +24,13 @@ import type { PayOption } from '../platform/vocabulary.js';
  */
 export type LedgerKind = 'credit_debit' | 'credit_topup' | 'money_debit' | 'money_topup' | 'invoice' | 'refund' | 'monitoring_usage' | 'candidate_payment';
 
-/** A provider refund's progress: written `pending` with the cancellation, `sent` once the provider took it, `settled` once it says the money went back. */
-export type RefundStatus = 'pending' | 'sent' | 'settled';
+/**
+ * A provider refund's progress: written `pending` with the cancellation,
+ * `sent` once the provider took it, then `settled` once it says the money
+ * went back, or `failed` when it could not (a closed card): a person then
+ * pays the candidate another way.
+ */
+export type RefundStatus = 'pending' | 'sent' | 'settled' | 'failed';
 
 /** What a family sells: the product a charge is for. */
 export interface ProductRef {

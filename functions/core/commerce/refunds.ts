@@ -80,11 +80,12 @@ export function candidatePaymentPart(deps: Deps, paid: Omit<OwedRefund, 'note'>)
   return part('candidate payment ledger', ledgerPut(deps, entry));
 }
 
-const STATUS_ORDER: RefundStatus[] = ['pending', 'sent', 'settled'];
-/** Named condition: the refund has not reached `status` yet (so a late or repeated report never moves it back). */
+/** Where a refund may move from: forward only, so a late or repeated report never moves it back. */
+const MOVES_FROM: Record<RefundStatus, RefundStatus[]> = { pending: [], sent: ['pending'], settled: ['pending', 'sent'], failed: ['pending', 'sent'] };
+/** Named condition: the refund may move to `status`. */
 const refundBefore = (status: RefundStatus): Condition => ({
-  expression: 'refund_status IN (' + STATUS_ORDER.slice(0, STATUS_ORDER.indexOf(status)).map((_, i) => `:s${i}`).join(', ') + ')',
-  values: Object.fromEntries(STATUS_ORDER.slice(0, STATUS_ORDER.indexOf(status)).map((s, i) => [`:s${i}`, s])),
+  expression: 'refund_status IN (' + MOVES_FROM[status].map((_, i) => `:s${i}`).join(', ') + ')',
+  values: Object.fromEntries(MOVES_FROM[status].map((s, i) => [`:s${i}`, s])),
 });
 
 /** Moves a refund entry on; false when it was there already. */
@@ -126,9 +127,17 @@ export async function sendRefund(deps: Deps, task: RefundTask, stripe: () => Pro
   await markRefund(deps, task.ledger, refund.status === 'succeeded' ? 'settled' : 'sent', refund.id);
 }
 
-/** Stripe says a refund went through (`refund.updated`, `charge.refunded`): its entry is settled. Refunds we did not make are ignored. */
-export async function settleRefund(deps: Deps, family: FamilyId, refund: Pick<Stripe.Refund, 'id' | 'status' | 'metadata'>): Promise<boolean> {
+/** What Stripe's refund statuses mean for ours; the others (pending, requires_action) change nothing yet. */
+const OUTCOMES: Partial<Record<string, RefundStatus>> = { succeeded: 'settled', failed: 'failed', canceled: 'failed' };
+
+/**
+ * Stripe says how a refund ended (`refund.updated`, `refund.failed`,
+ * `charge.refunded`): its entry is settled, or failed. Refunds we did not
+ * make are ignored. Resolves to the status written, if any.
+ */
+export async function settleRefund(deps: Deps, family: FamilyId, refund: Pick<Stripe.Refund, 'id' | 'status' | 'metadata'>): Promise<RefundStatus | undefined> {
   const m = refund.metadata ?? {};
-  if (refund.status !== 'succeeded' || m.family !== family || !m.client_id || !m.ledger_entry_id || !m.ledger_created_at) return false;
-  return markRefund(deps, { client_id: m.client_id, family, created_at: m.ledger_created_at, id: m.ledger_entry_id }, 'settled', refund.id);
+  const outcome = OUTCOMES[refund.status ?? ''];
+  if (!outcome || m.family !== family || !m.client_id || !m.ledger_entry_id || !m.ledger_created_at) return undefined;
+  return (await markRefund(deps, { client_id: m.client_id, family, created_at: m.ledger_created_at, id: m.ledger_entry_id }, outcome, refund.id)) ? outcome : undefined;
 }

@@ -22,8 +22,12 @@ export interface StripeSettings {
   api?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
-/** Stripe's own timeout is 80 s; a page waits for it, so it may take no longer than the function has. */
-const REQUEST_TIMEOUT_MS = 8_000;
+/**
+ * How long a caller waits for Stripe. Stripe's own default is 80 s; a page
+ * must answer within its function's 10 s, retries included (3 s, one
+ * retry), while the refunds worker has 40 s and retries from its queue too.
+ */
+const BUDGETS = { page: { timeout: 3_000, maxNetworkRetries: 1 }, worker: { timeout: 10_000, maxNetworkRetries: 2 } } as const;
 
 function apiOf(raw: string | undefined): StripeSettings['api'] {
   if (!raw) return undefined;
@@ -69,12 +73,12 @@ export const forgetStripeSettings = (): void => void (settings = undefined);
 
 const clients = new Map<string, Stripe>();
 
-/** The SDK client for these settings (one per key and server). The SDK retries network failures and 5xx twice, with the same Idempotency-Key. */
-export function stripeClient(s: StripeSettings): Stripe {
-  const cacheKey = `${s.secretKey}@${s.api ? `${s.api.protocol}://${s.api.host}:${s.api.port}` : 'stripe'}`;
+/** The SDK client for these settings and caller (one per key, server and budget). The SDK retries network failures and 5xx with the same Idempotency-Key. */
+export function stripeClient(s: StripeSettings, budget: keyof typeof BUDGETS = 'page'): Stripe {
+  const cacheKey = `${s.secretKey}@${s.api ? `${s.api.protocol}://${s.api.host}:${s.api.port}` : 'stripe'}#${budget}`;
   let client = clients.get(cacheKey);
   if (!client) {
-    client = new Stripe(s.secretKey, { maxNetworkRetries: 2, timeout: REQUEST_TIMEOUT_MS, telemetry: false, ...(s.api ?? {}) });
+    client = new Stripe(s.secretKey, { ...BUDGETS[budget], telemetry: false, ...(s.api ?? {}) });
     clients.set(cacheKey, client);
   }
   return client;

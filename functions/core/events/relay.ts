@@ -85,7 +85,7 @@ export async function relayOutbox(items: OutboxItem[], targets: RelayTargets): P
       const refusedHere: OutboxItem[] = [];
       for (const f of result.Failed ?? []) {
         const item = batch[Number(f.Id)]!;
-        if (f.SenderFault) {
+        if (f.SenderFault && CONTENT_ERRORS.has(f.Code ?? '')) {
           refusedHere.push(item);
           reasons.set(item, `${f.Code ?? 'Refused'}: ${f.Message ?? ''}`.trim());
         } else {

@@ -231,8 +231,12 @@ export function monitoringAlert(input: {
   };
 }
 
-/** A candidate paid after their booking stopped taking payment (cancelled, or its deadline passed): the money goes back. */
-export function latePaymentRefunded(input: { candidateName: string; agency: string; what: string; when: string; amount: string }): EmailContent {
+/** A candidate's payment the booking cannot keep: it came after the booking stopped taking payment, or the booking was paid already. The money goes back. */
+export function latePaymentRefunded(input: { candidateName: string; agency: string; what: string; when: string; amount: string; reason: 'too-late' | 'paid-twice' }): EmailContent {
+  const why =
+    input.reason === 'paid-twice'
+      ? ['but the booking had already been paid for, so this second payment is not needed. Your place stays confirmed.']
+      : ['but the booking had already been cancelled or its time to pay had passed, so the place was not kept for you.'];
   return {
     template: 'late-payment-refunded',
     subject: `Your payment for ${input.what} is being refunded`,
@@ -240,10 +244,10 @@ export function latePaymentRefunded(input: { candidateName: string; agency: stri
       `Dear ${input.candidateName},`,
       '',
       `We received your payment of ${input.amount} for ${input.what} on ${input.when}, booked by ${input.agency},`,
-      'but the booking had already been cancelled or its time to pay had passed, so the place was not kept for you.',
+      ...why,
       '',
       `The whole ${input.amount} is on its way back to you: refunds usually reach your account within 5 to 10 working days.`,
-      `Please contact ${input.agency} if you would like to book again.`,
+      ...(input.reason === 'too-late' ? [`Please contact ${input.agency} if you would like to book again.`] : []),
     ].join('\n'),
   };
 }

@@ -79,6 +79,8 @@ export const hold = { pk: 'HOLD#', sk: { hold: 'HOLD' } } as const satisfies Par
 export const paymentRequest = { pk: 'PAYREQ#', sk: { paymentRequest: 'PAYREQ' } } as const satisfies PartitionKind;
 // A Stripe event a family applied, so that Stripe's retries and replays change nothing twice (30 days).
 export const stripeEvent = { pk: 'STRIPE_EVENT#', sk: { event: 'STRIPE_EVENT' } } as const satisfies PartitionKind;
+// A candidate's payment (a Stripe PaymentIntent) a family recorded: it confirmed a booking or is owed back, once.
+export const stripePayment = { pk: 'STRIPE_PAYMENT#', sk: { payment: 'STRIPE_PAYMENT' } } as const satisfies PartitionKind;
 export const paymentDue = { pk: 'PAYMENT_DUE#', sk: { booking: '' } } as const satisfies PartitionKind;
 // Lent equipment by its next deadline (return due, then lost), for the equipment sweep; present while the kit is out.
 export const equipmentDue = { pk: 'EQUIP_DUE#', sk: { booking: '' } } as const satisfies PartitionKind;

@@ -27,6 +27,8 @@ export const handler = httpHandler(payments.receiveStripeEvent, async ({ deps, f
     throw new DomainError('invalid-signature', 'The Stripe-Signature header does not sign this body with the endpoint secret');
   }
   const result = await applyStripeEvent(deps, kind, event);
-  log.info('stripe event', { event_id: event.id, type: event.type, ...result });
+  // A refund Stripe could not make needs a person: the candidate has not got their money.
+  if (result.why === 'refund failed') log.error('refund failed at the provider', { event_id: event.id, type: event.type });
+  else log.info('stripe event', { event_id: event.id, type: event.type, ...result });
   return { status: 200, body: { received: true } };
 });
