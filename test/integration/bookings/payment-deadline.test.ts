@@ -49,11 +49,11 @@ const linkBooking = (clientId: string, date: string, time: string) =>
   createCandidateBooking(deps, clientId, { ...candidate, interviewTypeId: type.id, date, time }, links);
 
 describe('payment_due_at', () => {
-  it('is the earlier of 24 hours after booking and 2 hours before the start, on the booking, its request and its e-mail, not in the API view', async () => {
+  it('is the earlier of 24 hours after booking and 2 hours before the start, on the booking, its request, its e-mail and the API view', async () => {
     const client = await newClient(deps);
     const far = await agencyBooking(client, nextDate());
     expect(far.item.payment_due_at).toBe('2026-11-24T08:00:00.000Z');
-    expect(far.view).not.toHaveProperty('payment_due_at');
+    expect(far.view).toHaveProperty('payment_due_at', '2026-11-24T08:00:00+00:00');
     expect((await getPaymentRequest(deps, CI, far.item.payment_token!))?.due_at).toBe('2026-11-24T08:00:00.000Z');
     const email = (await outboxPayloads<EmailMessage>(deps, 'email')).find((e) => e.text.includes(far.item.payment_token!))!;
     expect(email.text).toContain('Please pay by Tuesday 24 November, 08:00');
