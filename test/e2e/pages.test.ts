@@ -125,10 +125,23 @@ describe('candidate pages in a browser', () => {
     const [mail] = await mailTo(stack, email);
     const link = /(http:\/\/\S+\/virtual-life-support\/invite\/[A-Za-z0-9_-]+)/.exec(mail!)![1]!;
     await eachWidth('life-support-invite', link, 'Northwind Nursing Agency', async (page) => {
-      await page.locator('input[name=slot]').first().check();
+      // Choosing a time holds a seat while the candidate fills in the form.
+      await page.locator('button:has-text("Choose this time")').first().click();
+      expect(await page.locator('main').textContent()).toContain('A seat is held for you');
       for (const [field, value] of Object.entries({ phone: '+447700900321', job_role: 'Staff nurse', line1: '4 Mill Road', town: 'Leeds', postcode: 'LS6 2AB' })) await page.fill(`#${field}`, value);
       await page.click('button:has-text("Book and go to payment")');
       expect(page.url()).toContain('/pay/');
+    });
+  });
+  it("virtual life support's booking link: a course, a time, the details and the address; then the payment page", async () => {
+    const base = families()['virtual-life-support']!;
+    const { booking_url } = (await call(`${base}/client/booking-url`, { token: await tokenOf('virtual-life-support', 'riverside') })).body;
+    await eachWidth('life-support-booking', `${booking_url}?course_id=1`, 'Riverside Care Staffing', async (page) => {
+      await page.locator('input[name=slot]').last().check();
+      for (const [field, value] of Object.entries({ first_name: 'Grace', last_name: 'Adeyemi', email: 'grace.vls.link@example.org', phone: '+447700900321', job_role: 'Staff nurse', line1: '4 Mill Road', town: 'Leeds', postcode: 'LS6 2AB' })) await page.fill(`#${field}`, value);
+      await page.click('button:has-text("Book and go to payment")');
+      expect(page.url()).toContain('/pay/');
+      expect(await page.locator('header .agency').textContent()).toBe('Riverside Care Staffing');
     });
   });
 });

@@ -7,6 +7,8 @@ import * as R from './responses.js';
 const candidate = { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace.adeyemi@example.org', phone: '+447700900456', job_role: 'Registered Nurse', nmc_number: '12A3456B' };
 const TAG = 'Courses and timeslots';
 const invitePageHtml = '<!doctype html><html lang="en-GB"><head><title>Book Immediate Life Support (virtual)</title>…</html>';
+const linkPageHtml = '<!doctype html><html lang="en-GB"><head><title>Book Immediate Life Support (virtual)</title>…</html>';
+const withdrawnHtml = '<!doctype html><html lang="en-GB"><head><title>Bookings closed</title>…</html>';
 const inviteGone = '<!doctype html><html lang="en-GB"><head><title>This invite has expired</title>…</html>';
 
 /** The family's own operations, and its client operations (this family's wallets only, decision 1). */
@@ -92,14 +94,14 @@ export const VIRTUAL_LIFE_SUPPORT_CONTRACTS: Record<keyof typeof virtualLifeSupp
   showInvitePage: {
     summary: "Life-support request's invite page (HTML)",
     description:
-      'The page the link of a portal v2 life-support request opens (this family e-mails it; the family has no invite operations): the course\'s timeslots with free seats, the candidate\'s details and, when the course posts a manikin, the delivery address. Opening it marks the request\'s item `opened` the first time; it never uses the invite. A used, expired or withdrawn invite answers 410.',
+      "The page the link of a portal v2 life-support request opens (this family e-mails it; the family has no invite operations): the course's timeslots with free seats, each with a button that holds a seat for 30 minutes; with a seat held, the candidate's details and, when the course posts a manikin, the delivery address. A timeslot of which the agency's invites already hold 3 seats (INVITE_SEATS_PER_SESSION) shows as busy. Opening it marks the request's item `opened` the first time; it never uses the invite. A used, expired or withdrawn invite, or a disabled agency's, answers 410.",
     tag: 'Public pages',
     responses: { 200: html('The page', invitePageHtml), 410: html('The invite was used, has expired or was withdrawn', inviteGone) },
   },
   submitInvitePage: {
-    summary: "Life-support request's invite page: book (HTML form)",
+    summary: "Life-support request's invite page: book the held seat (HTML form)",
     description:
-      "Holds a seat of the chosen timeslot for the invite and books it at once with the agency's `pay_option`, using the invite and booking the request's item in the same transaction: an invite books once. With `candidate_pays` the candidate goes on to the payment page. Refused (short of funds, the slot gone), the page says so and the invite stays usable.",
+      "Books the seat the invite holds with the agency's `pay_option`, using the hold and the invite and booking the request's item in the same transaction: an invite books once. With `candidate_pays` the candidate goes on to the payment page. Refused (no seat held, short of funds), the page says so and the invite, and its hold, stay usable.",
     tag: 'Public pages',
     responses: {
       200: html('Booked (agency-paid): the confirmation', invitePageHtml),
@@ -108,20 +110,54 @@ export const VIRTUAL_LIFE_SUPPORT_CONTRACTS: Record<keyof typeof virtualLifeSupp
       422: html('The form again, with what is wrong', invitePageHtml),
     },
   },
+  holdInviteSeat: {
+    summary: "Life-support request's invite page: hold a seat for 30 minutes (HTML form)",
+    description:
+      "Holds a seat of the chosen timeslot (`slot`: `<date>T<time>`) for the invite, never the agency's own hold, so the candidate can enter their details and book. At most 3 seats of one timeslot (INVITE_SEATS_PER_SESSION) are held at once through the agency's invites; past it the page shows the time as busy and holds nothing.",
+    tag: 'Public pages',
+    responses: {
+      303: none('Held: back to the invite page'),
+      410: html('The invite was used, has expired or was withdrawn', inviteGone),
+      422: html('The timeslot is full, busy or closed', invitePageHtml),
+    },
+  },
+  releaseInviteSeat: {
+    summary: "Life-support request's invite page: release the held seat (HTML form)",
+    description: 'Gives the held seat back, so the candidate can choose another time.',
+    tag: 'Public pages',
+    responses: { 303: none('Released: back to the invite page'), 410: html('The invite was used, has expired or was withdrawn', inviteGone) },
+  },
+  showBookingPage: {
+    summary: "Booking page: the agency's courses, open times and the candidate form (HTML)",
+    description:
+      "The agency's public booking link, the URL GET /client/booking-url gives: a candidate chooses a course (`?course_id=`), one of its timeslots that still leaves time to pay, enters their details and, when the course posts a manikin, the delivery address. Works without JavaScript. A rotated link is 404; a disabled agency's link 410.",
+    tag: 'Public pages',
+    responses: { 200: html('The page', linkPageHtml), 410: html('The agency takes no bookings through this link', withdrawnHtml) },
+  },
+  submitBookingPage: {
+    summary: 'Booking page: book a time, candidate pays (HTML form)',
+    description:
+      'Books a free seat of the chosen timeslot (`slot`: `<date>T<time>`) with `candidate_pays` and sends the candidate to the payment page; it is due within 2 hours (LINK_PAYMENT_HOURS), never later than 2 hours before the start. At most five bookings made through the link wait for payment at once.',
+    tag: 'Public pages',
+    responses: {
+      303: none('Booked: on to the payment page (Location)'),
+      409: html('Every seat of that time was just taken', linkPageHtml),
+      410: html('The agency takes no bookings through this link', withdrawnHtml),
+      422: html('The form again, with what is wrong', linkPageHtml),
+    },
+  },
   showPaymentPage: CLINICAL_INTERVIEW_CONTRACTS.showPaymentPage,
   submitPaymentPage: CLINICAL_INTERVIEW_CONTRACTS.submitPaymentPage,
   getBookingUrl: {
     summary: 'Your unique booking URL',
-    description: "The link to this agency's public booking page. Answers 404 while the virtual life-support booking page is not yet offered.",
+    description: "The link to this agency's public booking page (`/book/{token}`): a candidate books a seat of a timeslot there and pays for it. The same link until rotated.",
     tag: 'Account',
-    refusals: [{ code: 'not-found', detail: 'The virtual-life-support family has no booking page' }],
     responses: { 200: json('The booking page of this agency', R.BookingUrl) },
   },
   rotateBookingUrl: {
     summary: 'Rotate your booking URL',
-    description: "Gives this agency's public booking page a new link and retires the old one at once. Answers 404 while the virtual life-support booking page is not yet offered.",
+    description: "Gives this agency's public booking page a new link and retires the old one at once (404 from now on). Bookings made through the old link and waiting for payment still count against the link's five.",
     tag: 'Account',
-    refusals: [{ code: 'not-found', detail: 'The virtual-life-support family has no booking page' }],
     responses: { 200: json('The new link of the booking page', R.BookingUrl) },
   },
   listWalletTransactions: {

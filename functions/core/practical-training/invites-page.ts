@@ -109,17 +109,24 @@ export async function holdSeatForInvite(deps: Deps, token: string, eventId: numb
 }
 
 /**
- * The events of which the client's invites hold as many seats as they may
- * at once (abuse-and-isolation 3): the invite page offers them as busy. A
- * listing, read once; the hold's own transaction decides.
+ * The scopes (an event, `E<id>`; a timeslot, `C<course>@<date>T<time>`) of
+ * which the client's invites hold as many seats as they may at once
+ * (abuse-and-isolation 3): the invite page offers them as busy. A listing,
+ * read once; the hold's own transaction decides.
  */
-export async function eventsBusyForInvites(deps: Deps, invite: InviteItem, eventIds: number[]): Promise<Set<number>> {
+export async function busyForInvites(deps: Deps, invite: InviteItem, scopes: string[]): Promise<Set<string>> {
   const cap = deps.config.inviteSeatsPerSession;
   const family = inviteFamily(invite);
-  const placesOf = (id: number) => Array.from({ length: cap }, (_, i) => holdKeys.invitePlace(invite.client_id, family, `E${id}`, `P${i + 1}`));
-  const locks = await readLocks(deps, eventIds.flatMap(placesOf));
+  const placesOf = (scope: string) => Array.from({ length: cap }, (_, i) => holdKeys.invitePlace(invite.client_id, family, scope, `P${i + 1}`));
+  const locks = await readLocks(deps, scopes.flatMap(placesOf));
   const now = deps.clock();
-  return new Set(eventIds.filter((id) => placesOf(id).every((p) => lockInForce(locks.get(unitId(p)), now))));
+  return new Set(scopes.filter((scope) => placesOf(scope).every((p) => lockInForce(locks.get(unitId(p)), now))));
+}
+
+/** The events of which the client's invites hold as many seats as they may at once. */
+export async function eventsBusyForInvites(deps: Deps, invite: InviteItem, eventIds: number[]): Promise<Set<number>> {
+  const busy = await busyForInvites(deps, invite, eventIds.map((id) => `E${id}`));
+  return new Set(eventIds.filter((id) => busy.has(`E${id}`)));
 }
 
 /** POST /invite/{t}/release: gives the invite's seat back, if it holds one. */

@@ -1,13 +1,15 @@
-import { getClient } from '../access/clients.js';
+import { getClient, type ClientAccount } from '../access/clients.js';
+import { linkPaymentDeadline, withLinkPlace } from '../bookings/booking-page.js';
 import { listOf } from '../bookings/bookings.js';
 import { cancelBookingOf, refundDue } from '../bookings/change.js';
-import { commitBooking, holdRefusal, type BookingLinks } from '../bookings/commit.js';
+import { commitBooking, holdRefusal, type BookingLinks, type Take } from '../bookings/commit.js';
 import type { BookingKind } from '../bookings/kind.js';
 import { getBookingItem, getBookingView } from '../bookings/records.js';
 import { courseBookingView, paymentEmailFor, type Attendance, type BookingOptions, type CourseBookingRecord } from '../bookings/course-bookings.js';
 import { eventPut } from '../events/outbox.js';
 import { consumeHoldParts } from '../inventory/holds.js';
 import { seatUnit, sessionBookedPart, sessionFreedPart } from '../inventory/sessions.js';
+import { claimUnit, takeFromPool } from '../inventory/units.js';
 import { retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError, fieldRefusal } from '../platform/errors.js';
@@ -16,9 +18,9 @@ import type { Page } from '../platform/pagination.js';
 import { part, type Condition } from '../platform/transact.js';
 import type { BookingStatus, PayOption } from '../platform/vocabulary.js';
 import { bookingOutcomeParts } from '../portal-v2/booking-follow.js';
-import { getVlsSession, loadCourses, VLS_FAMILY } from './catalogue.js';
+import { getVlsSession, loadCourses, VLS_FAMILY, type VlsCourse, type VlsSession } from './catalogue.js';
 import { daysAfter, deadlineParts, toEquipmentView, type Equipment, type EquipmentStatus } from './equipment-state.js';
-import { getSlotHold, seatOf, vlsHolds } from './timeslots.js';
+import { getSlotHold, seatOf, seatPool, slotFull, vlsHolds } from './timeslots.js';
 
 /**
  * Virtual life-support bookings as a booking kind (design section 5): a seat
@@ -124,37 +126,40 @@ export const VLS_BOOKINGS = vlsBookings();
 
 const HOUR = 3_600_000;
 
+/** A seat of a session of the course, and the booking's candidate and pay option: what a booking is written from, however its seat is taken. */
+interface SeatBooking {
+  client: ClientAccount;
+  bookingId: number;
+  course: VlsCourse;
+  session: VlsSession;
+  seat: string;
+  input: Omit<NewVlsBooking, 'hold_hash'>;
+}
+
 /**
- * POST /bookings: books the held seat in one transaction: the hold used, the
- * seat booked, the session's count up (never above its seats), the charge,
- * the booking with its kit and address, `booking.created`.
+ * Writes the booking of the seat in one transaction with what `take` adds
+ * (a hold used, or a free seat claimed): the session's count up (never above
+ * its seats), the charge, the booking with its kit and address, `booking.created`.
  */
-export async function createVlsBooking(deps: Deps, clientId: string, input: NewVlsBooking, links: BookingLinks, options: BookingOptions = {}): Promise<VlsBookingView> {
-  const holder = options.holder ?? ({ type: 'client', clientId } as const);
-  const hold = await getSlotHold(deps, input.hold_hash);
-  const refusal = holdRefusal(hold, holder, deps.clock());
-  if (refusal || !hold) throw refusal;
-  const [courses, client, session] = await Promise.all([loadCourses(deps), getClient(deps, clientId), getVlsSession(deps, hold.session_id)]);
-  const course = courses.find((c) => c.id === hold.course_id);
-  if (!client || !course || !session) throw new DomainError('hold-not-found', 'No hold with that hold_hash');
+async function commitVlsSeat(deps: Deps, b: SeatBooking, links: BookingLinks, options: BookingOptions, take: (at: { now: Date; paymentDueAt?: string }) => Promise<Take>) {
+  const { client, bookingId, course, session, seat, input } = b;
   if (course.equipment_required && !input.delivery_address) throw fieldRefusal('/delivery_address', `${course.name} posts a manikin to the candidate: delivery_address is required`);
   const address = course.equipment_required && input.delivery_address ? { ...input.delivery_address, line2: input.delivery_address.line2 ?? null } : null;
-  const bookingId = await nextId(deps, VLS_FAMILY, 'booking');
-  const explainHold = async () => holdRefusal(await getSlotHold(deps, hold.hold_hash), holder, deps.clock());
   const explainSession = async () => ((await getVlsSession(deps, session.id))?.cancelled_at ? new DomainError('slot-unavailable', 'The session was cancelled', { reason: 'unknown' }) : undefined);
   const status: EquipmentStatus = course.equipment_required ? 'awaiting_dispatch' : 'not_required';
-  const { view } = await commitBooking(deps, VLS_BOOKINGS, {
+  return commitBooking(deps, VLS_BOOKINGS, {
     client,
     bookingId,
     payOption: input.pay_option,
     product: { kind: 'course', id: course.id, name: course.name, price: course.price },
     links,
+    deadline: options.deadline,
     fields: {
       candidate: { first_name: input.first_name, last_name: input.last_name, email: input.email, phone: input.phone, job_role: input.job_role, nmc_number: input.nmc_number ?? null },
       agency_contact: { name: input.agency_contact_name ?? null, email: input.agency_contact_email ?? null },
       course: { id: course.id, name: course.name },
       course_id: course.id,
-      ...seatOf(session, hold.seat),
+      ...seatOf(session, seat),
       free_cancellation_until: new Date(Date.parse(session.start_at) - course.free_cancellation_hours * HOUR).toISOString(),
       training_status: 'scheduled',
       attendance: 'pending',
@@ -166,15 +171,70 @@ export async function createVlsBooking(deps: Deps, clientId: string, input: NewV
       equipment: { status, dispatch: null, return: null, fees: [], fee_schedule: course.equipment_fees },
       booked_by: options.bookedBy ?? 'Agency',
     },
-    take: async ({ now }) => {
-      const extra = await options.extra?.({ now, bookingId });
+    take: async (at) => {
+      const taken = await take(at);
+      const extra = await options.extra?.({ now: at.now, bookingId });
       return {
-        parts: [...consumeHoldParts(deps, vlsHolds, holder, hold.hold_hash, seatUnit(VLS_FAMILY, session, hold.seat), bookingId, hold.invite_place), sessionBookedPart(deps, VLS_FAMILY, session.id), ...(extra?.parts ?? [])],
-        failures: { hold: explainHold, unit: explainHold, session: explainSession, ...(extra?.failures ?? {}) },
+        ...taken,
+        parts: [...taken.parts, sessionBookedPart(deps, VLS_FAMILY, session.id), ...(extra?.parts ?? [])],
+        failures: { session: explainSession, ...taken.failures, ...(extra?.failures ?? {}) },
       };
     },
   });
+}
+
+/** POST /bookings: books the held seat in one transaction: the hold used, and all commitVlsSeat writes. */
+export async function createVlsBooking(deps: Deps, clientId: string, input: NewVlsBooking, links: BookingLinks, options: BookingOptions = {}): Promise<VlsBookingView> {
+  const holder = options.holder ?? ({ type: 'client', clientId } as const);
+  const hold = await getSlotHold(deps, input.hold_hash);
+  const refusal = holdRefusal(hold, holder, deps.clock());
+  if (refusal || !hold) throw refusal;
+  const [courses, client, session] = await Promise.all([loadCourses(deps), getClient(deps, clientId), getVlsSession(deps, hold.session_id)]);
+  const course = courses.find((c) => c.id === hold.course_id);
+  if (!client || !course || !session) throw new DomainError('hold-not-found', 'No hold with that hold_hash');
+  if (course.equipment_required && !input.delivery_address) throw fieldRefusal('/delivery_address', `${course.name} posts a manikin to the candidate: delivery_address is required`);
+  const bookingId = await nextId(deps, VLS_FAMILY, 'booking');
+  const explainHold = async () => holdRefusal(await getSlotHold(deps, hold.hold_hash), holder, deps.clock());
+  const { view } = await commitVlsSeat(deps, { client, bookingId, course, session, seat: hold.seat, input }, links, options, async () => ({
+    parts: consumeHoldParts(deps, vlsHolds, holder, hold.hold_hash, seatUnit(VLS_FAMILY, session, hold.seat), bookingId, hold.invite_place),
+    failures: { hold: explainHold, unit: explainHold },
+  }));
   return view;
+}
+
+/**
+ * A candidate books a free seat of the timeslot through the agency's booking
+ * link (`/book/{t}`): no hold, candidate pays within the link's deadline, and
+ * the booking takes one of the link's places for unpaid bookings (at most
+ * five at once), all in the booking's transaction, as in the other families.
+ */
+export async function createVlsLinkBooking(
+  deps: Deps,
+  client: ClientAccount,
+  slot: { course: VlsCourse; sessions: VlsSession[]; date: string; time: string },
+  input: Omit<NewVlsBooking, 'hold_hash' | 'pay_option'>,
+  links: BookingLinks,
+): Promise<{ view: VlsBookingView; paymentToken?: string }> {
+  if (slot.course.equipment_required && !input.delivery_address) throw fieldRefusal('/delivery_address', `${slot.course.name} posts a manikin to you: give the address to send it to`);
+  const clientId = client.clientId;
+  const bookingId = await nextId(deps, VLS_FAMILY, 'booking');
+  const taken = new DomainError('slot-unavailable', 'That seat was just taken', { reason: 'full' });
+  const options: BookingOptions = { bookedBy: 'Candidate', deadline: linkPaymentDeadline(deps, VLS_BOOKINGS.deadline) };
+  const { value } = await withLinkPlace(deps, clientId, VLS_FAMILY, (place) =>
+    takeFromPool(
+      deps,
+      seatPool(slot.sessions),
+      ({ session, seat }) =>
+        commitVlsSeat(deps, { client, bookingId, course: slot.course, session, seat, input: { ...input, pay_option: 'candidate_pays' } }, links, options, async ({ now, paymentDueAt }) => {
+          const linkPlace = place.take({ bookingId, dueAt: paymentDueAt!, now });
+          // The booking names its place, so that paying or cancelling gives it back at once.
+          return { parts: [claimUnit(deps, seatUnit(VLS_FAMILY, session, seat), { bookingId, clientId }, now), ...linkPlace.parts], failures: { unit: taken, ...linkPlace.failures }, fields: { link_place: place.name } };
+        }),
+      () => slotFull(slot),
+      { lost: (err) => err === taken },
+    ),
+  );
+  return { view: value.view, paymentToken: value.paymentToken };
 }
 
 export const getVlsBooking = (deps: Deps, clientId: string, id: number): Promise<VlsBookingView> => getBookingView(deps, VLS_BOOKINGS, clientId, id);

@@ -2,20 +2,21 @@ import type { ClientAccount } from '../access/clients.js';
 import type { BookingLinks } from '../bookings/commit.js';
 import { addDays, wallClock } from '../platform/time.js';
 import type { Deps } from '../platform/deps.js';
-import { fieldRefusal } from '../platform/errors.js';
+import { DomainError, fieldRefusal } from '../platform/errors.js';
 import type { PayOption } from '../platform/vocabulary.js';
-import { agencyContactOf, holderOf, inviteSeatHold, inviteUse, usableInvite } from '../practical-training/invites-page.js';
+import { agencyContactOf, busyForInvites, holderOf, inviteSeatHold, inviteUse, usableInvite } from '../practical-training/invites-page.js';
 import { inviteOf, refuseInvoice, type InviteItem, type InviteOptions, type InvitePlan } from '../practical-training/invites.js';
 import { createVlsBooking, type DeliveryAddress, type VlsBookingView } from './bookings.js';
 import { loadCourses, VLS_FAMILY, type VlsCourse } from './catalogue.js';
-import { holdTimeslot, listTimeslots, MAX_RANGE_DAYS, releaseTimeslot } from './timeslots.js';
+import { holdTimeslot, listTimeslots, MAX_RANGE_DAYS, releaseTimeslot, slotScope, type SlotHold, type SlotHoldView } from './timeslots.js';
 
 /**
  * Life-support request invites (design portal-and-facades 1.2, decision 11):
  * internal to this family, which has no invite operations. A portal v2
  * life_support request writes one; the family e-mails its link; the
- * candidate's page lists the course's timeslots and books one (with a
- * delivery address when the course posts a manikin). The invite is the
+ * candidate's page lists the course's timeslots, holds a seat of one while
+ * the candidate fills in the form, and books it (with a delivery address
+ * when the course posts a manikin). The invite is the
  * practical training family's kind of record, kept under this family's keys.
  */
 
@@ -41,9 +42,39 @@ export async function vlsInviteOffer(deps: Deps, invite: InviteItem): Promise<{ 
   return { course, slots };
 }
 
+/** The timeslot the invite holds a seat of now, if any (its hold carries the slot). */
+export async function vlsInviteHold(deps: Deps, invite: InviteItem): Promise<SlotHold | undefined> {
+  return (await inviteSeatHold(deps, invite)) as unknown as SlotHold | undefined;
+}
+
+/** The offered timeslots of which the agency's invites hold as many seats as they may at once: the page shows them as busy. */
+export async function vlsSlotsBusyForInvites(deps: Deps, invite: InviteItem, slots: { date: string; time: string }[]): Promise<Set<string>> {
+  const scopeOf = (s: { date: string; time: string }) => slotScope({ courseId: invite.course.id, date: s.date, time: s.time });
+  const busy = await busyForInvites(deps, invite, slots.map(scopeOf));
+  return new Set(slots.filter((s) => busy.has(scopeOf(s))).map((s) => `${s.date}T${s.time}`));
+}
+
+/**
+ * POST /invite/{t}/hold of this family: a seat of the chosen timeslot, held
+ * by the invite for 30 minutes while the candidate fills in the form (never
+ * blocking the agency's own hold); it takes one of the client's invite
+ * places of the timeslot in the hold's transaction (at most
+ * INVITE_SEATS_PER_SESSION at once).
+ */
+export async function holdVlsSlotForInvite(deps: Deps, token: string, slot: { date: string; time: string }): Promise<SlotHoldView> {
+  const invite = await usableInvite(deps, token, VLS_FAMILY);
+  if (await inviteSeatHold(deps, invite)) throw new DomainError('hold-conflict', 'A seat is held for this invite already');
+  return holdTimeslot(deps, holderOf(invite), { courseId: invite.course.id, date: slot.date, time: slot.time });
+}
+
+/** POST /invite/{t}/release of this family: gives the invite's seat back, if it holds one. */
+export async function releaseVlsInviteSlot(deps: Deps, token: string): Promise<void> {
+  const invite = await usableInvite(deps, token, VLS_FAMILY);
+  const hold = await inviteSeatHold(deps, invite);
+  if (hold) await releaseTimeslot(deps, holderOf(invite), hold.hold_hash);
+}
+
 export interface VlsInviteBooking {
-  date: string;
-  time: string;
   first_name: string;
   last_name: string;
   email: string;
@@ -54,31 +85,20 @@ export interface VlsInviteBooking {
 }
 
 /**
- * POST /invite/{t} of this family: holds a seat of the chosen timeslot for
- * the invite and books it at once with the agency's `pay_option`; the
- * booking's transaction uses the invite and books the request's item. A
- * refusal gives the seat back; the invite stays usable.
+ * POST /invite/{t} of this family: books the seat the invite holds with the
+ * agency's `pay_option`; the booking's transaction uses the hold and the
+ * invite and books the request's item. A refusal (short of funds) changes
+ * nothing: the invite and its hold stay usable.
  */
 export async function bookVlsWithInvite(deps: Deps, token: string, input: VlsInviteBooking, links: BookingLinks): Promise<VlsBookingView> {
   const invite = await usableInvite(deps, token, VLS_FAMILY);
-  const { course } = await vlsInviteOffer(deps, invite);
-  if (course?.equipment_required && !input.delivery_address) throw fieldRefusal('/delivery_address', `${course.name} posts a manikin to you: give the address to send it to`);
-  const holder = holderOf(invite);
-  // An earlier attempt's hold (a refused charge, a lost answer) is given back first: the invite holds one seat at a time.
-  const earlier = await inviteSeatHold(deps, invite);
-  if (earlier) await releaseTimeslot(deps, holder, earlier.hold_hash).catch(() => undefined);
-  const hold = await holdTimeslot(deps, holder, { courseId: invite.course.id, date: input.date, time: input.time });
-  const { date: _d, time: _t, ...candidate } = input;
-  try {
-    return await createVlsBooking(deps, invite.client_id, { ...candidate, ...agencyContactOf(invite), hold_hash: hold.hold_hash, pay_option: invite.pay_option }, links, {
-      holder,
-      bookedBy: 'Candidate',
-      bookingInviteId: invite.id,
-      source: invite.source,
-      extra: inviteUse(deps, invite, token),
-    });
-  } catch (err) {
-    await releaseTimeslot(deps, holder, hold.hold_hash).catch(() => undefined);
-    throw err;
-  }
+  const hold = await inviteSeatHold(deps, invite);
+  if (!hold) throw new DomainError('hold-not-found', 'Choose a time first: no seat is held for this invite');
+  return createVlsBooking(deps, invite.client_id, { ...input, ...agencyContactOf(invite), hold_hash: hold.hold_hash, pay_option: invite.pay_option }, links, {
+    holder: holderOf(invite),
+    bookedBy: 'Candidate',
+    bookingInviteId: invite.id,
+    source: invite.source,
+    extra: inviteUse(deps, invite, token),
+  });
 }

@@ -86,17 +86,16 @@ export async function listTimeslots(deps: Deps, input: { courseId: number; from:
 /** What a hold and a booking record of the seat they have: its session, name, day and times. */
 export const seatOf = (session: VlsSession, seat: string) => ({ session_id: session.id, seat, date: session.date, time: session.start_time, start_at: session.start_at, end_at: session.end_at });
 
-type Seat = { session: VlsSession; seat: string };
-const seatPool = (sessions: VlsSession[]): Pool<Seat> => ({
+export type Seat = { session: VlsSession; seat: string };
+export const seatPool = (sessions: VlsSession[]): Pool<Seat> => ({
   units: sessions.flatMap((session) => seatNames(session.capacity).map((seat) => ({ session, seat }))),
   keyOf: ({ session, seat }) => seatUnit(VLS_FAMILY, session, seat),
 });
 
 const unavailable = (reason: SlotRefusal, detail: string) => new DomainError('slot-unavailable', detail, { reason });
 
-/** POST /timeslots/hold: a free seat of any session of the course at that date and time, for 30 minutes. */
-export async function holdTimeslot(deps: Deps, holder: Holder, input: { courseId: number; date: string; time: string }): Promise<SlotHoldView> {
-  const tz = deps.config.serviceTimeZone;
+/** The course and sessions of a timeslot that is offered now (seats aside), or the slot-unavailable refusal saying why not. */
+export async function offeredSlot(deps: Deps, input: { courseId: number; date: string; time: string }): Promise<{ course: VlsCourse; sessions: VlsSession[] }> {
   const now = deps.clock();
   const course = (await loadCourses(deps)).find((c) => c.id === input.courseId);
   const sessions = (await courseSessions(deps, input.courseId, input.date, input.date)).filter((s) => s.start_time === input.time);
@@ -105,23 +104,37 @@ export async function holdTimeslot(deps: Deps, holder: Holder, input: { courseId
   if (refusal === 'unknown') throw unavailable(refusal, `No session of course ${input.courseId} is offered on ${input.date} at ${input.time}`);
   if (refusal === 'closed') throw unavailable(refusal, `${what} closed for booking 24 hours before its start`);
   if (refusal === 'inside_dispatch_lead_time') throw unavailable(refusal, `${what} is too soon to post the manikin: the first date for this course is ${firstDispatchableDate(deps, now)}`);
+  return { course: course!, sessions };
+}
+
+/** Every seat of the timeslot is booked or held. */
+export const slotFull = (input: { date: string; time: string }) => unavailable('full', `Every seat of the slot on ${input.date} at ${input.time} is booked or held`);
+
+/** The scope of an invite's place for the timeslot (abuse-and-isolation 3: at most so many of a client's invites hold seats of it at once). */
+export const slotScope = (slot: { courseId: number; date: string; time: string }) => `C${slot.courseId}@${slot.date}T${slot.time}`;
+
+/** POST /timeslots/hold: a free seat of any session of the course at that date and time, for 30 minutes. */
+export async function holdTimeslot(deps: Deps, holder: Holder, input: { courseId: number; date: string; time: string }): Promise<SlotHoldView> {
+  const tz = deps.config.serviceTimeZone;
+  const now = deps.clock();
+  const { course, sessions } = await offeredSlot(deps, input);
   const { hold, at } = await holdUnit(
     deps,
     vlsHolds,
     holder,
     seatPool(sessions),
     ({ session, seat }) => ({
-      course_id: course!.id,
-      course_name: course!.name,
+      course_id: course.id,
+      course_name: course.name,
       ...seatOf(session, seat),
     }),
     {
       conflict: (existing) => new DomainError('hold-conflict', 'This client already has an active hold; book or release it first', { hold: toSlotHoldView(existing as SlotHold, now, tz) }),
-      unavailable: () => unavailable('full', `Every seat of ${what.toLowerCase()} is booked or held`),
+      unavailable: () => slotFull(input),
     },
     undefined,
     // An invite's hold counts against its client's invites' seats of this timeslot (abuse-and-isolation 3).
-    `C${input.courseId}@${input.date}T${input.time}`,
+    slotScope(input),
   );
   return toSlotHoldView(hold as SlotHold, at, tz);
 }

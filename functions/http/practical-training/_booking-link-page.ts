@@ -9,7 +9,7 @@ import { clientOfLink, linkChoices } from '../../core/practical-training/booking
 import type { Course } from '../../core/practical-training/catalogue.js';
 import type { TrainingEventView } from '../../core/practical-training/views.js';
 import { idFromString } from '../../api/schemas/fields.js';
-import { candidateFields, escapeHtml, layout } from '../../middleware/html.js';
+import { linkPage } from '../shared/_booking-link-page.js';
 import { InviteBookingForm } from './_invite-pages.js';
 
 /** The agency's booking link page: a course, then one of its dates and the candidate's details; paid on the next page. */
@@ -43,33 +43,9 @@ export async function bookingLinkModel(deps: Deps, token: string, courseId: stri
 }
 
 export function bookingLinkPage(m: BookingLinkModel, timeZone: string): string {
-  const page = (title: string, html: string) => layout(title, html, m.agency);
-  const notice = m.notice ? `<p class="error" role="alert">${escapeHtml(m.notice)}</p>` : '';
-  const courses = `<form method="get" action="${escapeHtml(m.actions.choose)}">
-<label for="course_id">Course</label>
-<select id="course_id" name="course_id">${m.courses.map((c) => `<option value="${c.id}"${c.id === m.course?.id ? ' selected' : ''}>${escapeHtml(c.name)}</option>`).join('')}</select>
-<button type="submit">Show dates</button>
-</form>`;
-  const head = `<h1>Book a training course with ${escapeHtml(m.agency)}</h1>\n<p>Choose a course and a date, enter your details, then pay for your place on the next page.</p>\n${notice}\n${m.courses.length > 1 || !m.course ? courses : ''}`;
-  if (!m.course) return page(`Book training with ${m.agency}`, head);
-  const e = m.errors;
-  const val = m.values;
-  const dates = m.events
-    .map(
-      (ev) => `<div class="slot"><input type="radio" id="event-${ev.id}" name="training_event_id" value="${ev.id}"${val.training_event_id === String(ev.id) ? ' checked' : ''}>
-<label for="event-${ev.id}">${escapeHtml(readableTime(ev.start_at, timeZone))}, ${escapeHtml(ev.location.name)}, ${escapeHtml(ev.location.town)} (${ev.seats_available} seat${ev.seats_available === 1 ? '' : 's'} left)</label></div>`,
-    )
-    .join('\n');
-  if (!m.events.length) return page(`Book ${m.course.name}`, `${head}\n<h2>${escapeHtml(m.course.name)}</h2><p>There are no dates open for booking just now. Please try again later, or ask ${escapeHtml(m.agency)}.</p>`);
-  return page(`Book ${m.course.name}`, `${head}
-<form method="post" action="${escapeHtml(m.actions.book)}">
-<input type="hidden" name="course_id" value="${m.course.id}">
-${Object.keys(e).length ? '<p class="error" role="alert">Please correct the highlighted answers.</p>' : ''}
-<fieldset><legend>${escapeHtml(m.course.name)}: choose a date</legend>
-${e.training_event_id ? `<p class="error" id="training_event_id-error">${escapeHtml(e.training_event_id)}</p>` : ''}
-${dates}
-</fieldset>
-${candidateFields(val, e, 'optional')}
-<button type="submit">Book and go to payment</button>
-</form>`);
+  const choices = m.events.map((ev) => ({
+    value: String(ev.id),
+    label: `${readableTime(ev.start_at, timeZone)}, ${ev.location.name}, ${ev.location.town} (${ev.seats_available} seat${ev.seats_available === 1 ? '' : 's'} left)`,
+  }));
+  return linkPage({ ...m, what: 'a training course', unit: 'date', field: 'training_event_id', choices });
 }

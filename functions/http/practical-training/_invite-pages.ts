@@ -10,7 +10,9 @@ import type { SeatHold } from '../../core/practical-training/seats.js';
 import type { TrainingEventView } from '../../core/practical-training/views.js';
 import { candidateFields, escapeHtml, layout } from '../../middleware/html.js';
 
-export { gonePage, goneMeanwhile, InviteBookingForm, liveInvite } from '../shared/_invite-pages.js';
+import { BUSY } from '../shared/_invite-pages.js';
+
+export { BUSY, gonePage, goneMeanwhile, InviteBookingForm, liveInvite } from '../shared/_invite-pages.js';
 
 /** The candidate's pages of a booking invite: choose an event, hold a seat, enter details, book; and the payment page. */
 
@@ -41,9 +43,6 @@ export async function invitePageModel(deps: Deps, invite: InviteItem, actions: I
 }
 
 const when = (e: { start_at: string }, tz: string) => readableTime(e.start_at, tz);
-
-/** What a date shows when the agency's invites hold as many of its seats as they may (abuse-and-isolation 3). */
-export const BUSY = 'busy just now, please try another date or again in a few minutes';
 
 export function invitePage(m: InvitePageModel, timeZone: string): string {
   const page = (title: string, html: string) => layout(title, html, m.agency);

@@ -3,6 +3,7 @@ import * as pages from '../../api/routes/practical-training-public.js';
 import { DomainError } from '../../core/platform/errors.js';
 import { holdSeatForInvite } from '../../core/practical-training/invites-page.js';
 import { pageHandler } from '../../middleware/page-handler.js';
+import { holdNotice } from '../shared/_invite-pages.js';
 import { goneMeanwhile, inviteActions, invitePage, invitePageModel, liveInvite } from './_invite-pages.js';
 
 /** Holds a seat of the chosen event for the invite, then back to the invite page. */
@@ -21,12 +22,6 @@ export const handler = pageHandler(pages.holdInviteSeat, async ({ deps, params, 
     const live = await liveInvite(deps, params.token);
     if ('html' in live) return live;
     const model = await invitePageModel(deps, live, inviteActions(baseUrl, params.token));
-    const notice =
-      err.code === 'event-full'
-        ? 'Every seat of that date has just been taken. Please choose another.'
-        : err.code === 'limit-reached'
-          ? 'That date is busy just now: please try another date or again in a few minutes.'
-          : 'That date is no longer open for booking. Please choose another.';
-    return { status: 422, html: invitePage({ ...model, notice }, deps.config.serviceTimeZone) };
+    return { status: 422, html: invitePage({ ...model, notice: holdNotice(err) }, deps.config.serviceTimeZone) };
   }
 });

@@ -49,3 +49,14 @@ export const fundsNotice = (err: DomainError, firstName: string): string | undef
   FUNDS.has(err.code)
     ? `${firstName}, your agency cannot pay for this place just now, so nothing was booked. Your invite still works: please ask your agency, then try again.`
     : undefined;
+
+/** What a date shows when the agency's invites hold as many of its seats as they may (abuse-and-isolation 3). */
+export const BUSY = 'busy just now, please try another date or again in a few minutes';
+
+/** What the invite page says when a seat could not be held: the date full, busy with the agency's invites, or closed. */
+export const holdNotice = (err: DomainError): string =>
+  err.code === 'event-full' || (err.code === 'slot-unavailable' && err.extensions?.reason === 'full')
+    ? 'Every seat of that date has just been taken. Please choose another.'
+    : err.code === 'limit-reached'
+      ? 'That date is busy just now: please try another date or again in a few minutes.'
+      : 'That date is no longer open for booking. Please choose another.';

@@ -1,84 +1,135 @@
 import * as v from 'valibot';
+import { linkTo } from '../../api/routes/operation.js';
+import * as pages from '../../api/routes/virtual-life-support.js';
 import { DeliveryAddress } from '../../api/schemas/virtual-life-support.js';
 import { getClient } from '../../core/access/clients.js';
 import type { Deps } from '../../core/platform/deps.js';
+import { readableTime } from '../../core/platform/time.js';
 import type { InviteItem } from '../../core/practical-training/invites.js';
 import type { VlsBookingView } from '../../core/virtual-life-support/bookings.js';
 import type { VlsCourse } from '../../core/virtual-life-support/catalogue.js';
-import { vlsInviteOffer } from '../../core/virtual-life-support/invites.js';
+import { vlsInviteHold, vlsInviteOffer, vlsSlotsBusyForInvites } from '../../core/virtual-life-support/invites.js';
+import type { SlotHold } from '../../core/virtual-life-support/timeslots.js';
 import { candidateFields, escapeHtml, field, layout } from '../../middleware/html.js';
-import { InviteBookingForm } from '../shared/_invite-pages.js';
+import { linkPage } from '../shared/_booking-link-page.js';
+import { BUSY } from '../shared/_invite-pages.js';
 
 /**
  * A life-support request's invite page (no JavaScript): the course's
- * timeslots with seats, the candidate's details and, when the course posts a
- * manikin, where to post it; one post books.
+ * timeslots with seats, each a form that holds a seat for 30 minutes; with a
+ * seat held, the candidate's details and, when the course posts a manikin,
+ * where to post it; that post books the held seat.
  */
 
-export const VlsInviteForm = v.object({
-  ...InviteBookingForm.entries,
-  slot: v.pipe(v.string('Choose a time'), v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Choose a time')),
-});
+/** A timeslot as the pages post it: `<date>T<time>`. */
+export const SlotField = v.pipe(v.string('Choose a time'), v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Choose a time'));
+export const splitSlot = (slot: string) => {
+  const [date, time] = slot.split('T') as [string, string];
+  return { date, time };
+};
 
 /** The posted address, checked as the API checks it (an empty second line is none). */
 export const parseAddress = (form: Record<string, string>) => v.safeParse(DeliveryAddress, { line1: form.line1, line2: form.line2 || null, town: form.town, postcode: form.postcode });
+
+/** Where the manikin goes, asked only for a course that posts one. */
+export function addressFields(course: VlsCourse | undefined, val: Record<string, string>, e: Record<string, string>): string {
+  if (!course?.equipment_required) return '';
+  return `<h2>Where to post the manikin</h2>
+<p>A feedback manikin is posted to you before the session; please post it back within 7 days after it.</p>
+${field('line1', 'Address', val.line1, e.line1, 'text', 'autocomplete="address-line1" required')}
+${field('line2', 'Address, second line (optional)', val.line2, e.line2, 'text', 'autocomplete="address-line2"')}
+${field('town', 'Town', val.town, e.town, 'text', 'autocomplete="address-level2" required')}
+${field('postcode', 'Postcode', val.postcode, e.postcode, 'text', 'autocomplete="postal-code" required')}`;
+}
+
+const seatsLeft = (n: number) => `${n} seat${n === 1 ? '' : 's'} left`;
 
 export interface VlsInvitePageModel {
   invite: InviteItem;
   agency: string;
   course: VlsCourse | undefined;
   slots: { date: string; time: string; seats_available: number }[];
-  action: string;
+  /** Timeslots (`<date>T<time>`) of which the agency's invites hold as many seats as they may at once: offered as busy. */
+  busy: Set<string>;
+  hold?: SlotHold;
+  actions: { hold: string; release: string; book: string };
   values: Record<string, string>;
   errors: Record<string, string>;
   notice?: string;
 }
 
-export async function vlsInvitePageModel(deps: Deps, invite: InviteItem, action: string): Promise<VlsInvitePageModel> {
-  const [client, offer] = await Promise.all([getClient(deps, invite.client_id), vlsInviteOffer(deps, invite)]);
-  return { invite, agency: client?.name ?? 'Your agency', ...offer, action, values: { first_name: invite.candidate.first_name, last_name: invite.candidate.last_name, email: invite.candidate.email }, errors: {} };
+/** Where the invite page's forms post: every page that shows it links the same. */
+export const vlsInviteActions = (baseUrl: string, token: string): VlsInvitePageModel['actions'] => ({
+  hold: linkTo(baseUrl, pages.holdInviteSeat, { token }),
+  release: linkTo(baseUrl, pages.releaseInviteSeat, { token }),
+  book: linkTo(baseUrl, pages.submitInvitePage, { token }),
+});
+
+export async function vlsInvitePageModel(deps: Deps, invite: InviteItem, actions: VlsInvitePageModel['actions']): Promise<VlsInvitePageModel> {
+  const [client, offer, hold] = await Promise.all([getClient(deps, invite.client_id), vlsInviteOffer(deps, invite), vlsInviteHold(deps, invite)]);
+  const busy = hold ? new Set<string>() : await vlsSlotsBusyForInvites(deps, invite, offer.slots);
+  return { invite, agency: client?.name ?? 'Your agency', ...offer, busy, hold, actions, values: { first_name: invite.candidate.first_name, last_name: invite.candidate.last_name, email: invite.candidate.email }, errors: {} };
 }
 
-export function vlsInvitePage(m: VlsInvitePageModel): string {
+export function vlsInvitePage(m: VlsInvitePageModel, timeZone: string): string {
   const i = m.invite;
   const course = escapeHtml(i.course.name);
   const pays = i.pay_option === 'candidate_pays';
-  const e = m.errors;
-  const val = m.values;
   const notice = m.notice ? `<p class="error" role="alert">${escapeHtml(m.notice)}</p>` : '';
+  const page = (html: string) => layout(`Book ${i.course.name}`, `<h1>Book ${course}</h1>\n${html}`, m.agency);
+  if (m.hold) {
+    const e = m.errors;
+    const val = m.values;
+    return page(`${notice}
+<p>A seat is held for you on <strong>${escapeHtml(m.hold.date)} at ${escapeHtml(m.hold.time)}</strong>, live by video, until ${escapeHtml(readableTime(m.hold.expires_at, timeZone))}.</p>
+<form method="post" action="${escapeHtml(m.actions.release)}"><button type="submit">Release this seat and choose another time</button></form>
+<form method="post" action="${escapeHtml(m.actions.book)}">
+${Object.keys(e).length ? '<p class="error" role="alert">Please correct the highlighted answers.</p>' : ''}
+${candidateFields(val, e, 'optional')}
+${addressFields(m.course, val, e)}
+<button type="submit">${pays ? 'Book and go to payment' : 'Book this session'}</button>
+</form>`);
+  }
   const slots = m.slots
     .map((s) => {
       const value = `${s.date}T${s.time}`;
-      return `<li><label><input type="radio" name="slot" value="${escapeHtml(value)}"${val.slot === value ? ' checked' : ''} required> ${escapeHtml(s.date)} at ${escapeHtml(s.time)} (${s.seats_available} seat${s.seats_available === 1 ? '' : 's'} left)</label></li>`;
+      const when = `${escapeHtml(s.date)} at ${escapeHtml(s.time)}`;
+      return m.busy.has(value)
+        ? `<li>${when}: ${BUSY}</li>`
+        : `<li><form method="post" action="${escapeHtml(m.actions.hold)}"><input type="hidden" name="slot" value="${escapeHtml(value)}">
+${when} (${seatsLeft(s.seats_available)})
+<button type="submit">Choose this time</button></form></li>`;
     })
     .join('\n');
-  const address = m.course?.equipment_required
-    ? `<h2>Where to post the manikin</h2>
-<p>A feedback manikin is posted to you before the session; please post it back within 7 days after it.</p>
-${field('line1', 'Address', val.line1, e.line1, 'text', 'autocomplete="address-line1" required')}
-${field('line2', 'Address, second line (optional)', val.line2, e.line2, 'text', 'autocomplete="address-line2"')}
-${field('town', 'Town', val.town, e.town, 'text', 'autocomplete="address-level2" required')}
-${field('postcode', 'Postcode', val.postcode, e.postcode, 'text', 'autocomplete="postal-code" required')}`
-    : '';
-  const body = m.slots.length
-    ? `<form method="post" action="${escapeHtml(m.action)}">
-${Object.keys(e).length ? '<p class="error" role="alert">Please correct the highlighted answers.</p>' : ''}
-<h2>Choose a time</h2>
-${e.slot ? `<p class="error" id="slot-error">${escapeHtml(e.slot)}</p>` : ''}
-<ul>${slots}</ul>
-${candidateFields(val, e, 'optional')}
-${address}
-<button type="submit">${pays ? 'Book and go to payment' : 'Book this session'}</button>
-</form>`
-    : '<p>There are no sessions open for booking just now. Please try again later, or ask your agency.</p>';
-  return layout(`Book ${i.course.name}`, `<h1>Book ${course}</h1>
-<p>${escapeHtml(m.agency)} invites you to book a live virtual session${pays ? '; you pay for it when you book' : ''}.</p>
+  return page(`<p>${escapeHtml(m.agency)} invites you to book a live virtual session${pays ? '; you pay for it when you book' : ''}.</p>
 ${notice}
-${body}`, m.agency);
+${m.slots.length ? `<h2>Choose a time</h2><p>Choosing a time holds a seat for you for 30 minutes.</p><ul>${slots}</ul>` : '<p>There are no sessions open for booking just now. Please try again later, or ask your agency.</p>'}`);
 }
 
 export function vlsBookedPage(b: VlsBookingView, agency: string): string {
   return layout('Booked', `<h1>You are booked</h1>
 <p>${escapeHtml(b.course.name)} on ${escapeHtml(b.timeslot.date)} at ${escapeHtml(b.timeslot.time)}, live by video.</p>
 <p>We have sent the details to ${escapeHtml(b.candidate.email)}.</p>`, agency);
+}
+
+/** The agency's booking link page: a course, then one of its times, the candidate's details and the address; paid on the next page. */
+export interface VlsLinkPageModel {
+  agency: string;
+  courses: VlsCourse[];
+  course?: VlsCourse;
+  slots: { date: string; time: string; seats_available: number }[];
+  actions: { choose: string; book: string };
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  notice?: string;
+}
+
+export const vlsLinkActions = (baseUrl: string, token: string): VlsLinkPageModel['actions'] => ({
+  choose: linkTo(baseUrl, pages.showBookingPage, { token }),
+  book: linkTo(baseUrl, pages.submitBookingPage, { token }),
+});
+
+export function vlsLinkPage(m: VlsLinkPageModel): string {
+  const choices = m.slots.map((s) => ({ value: `${s.date}T${s.time}`, label: `${s.date} at ${s.time}, live by video (${seatsLeft(s.seats_available)})` }));
+  return linkPage({ ...m, what: 'a virtual life-support session', unit: 'time', field: 'slot', choices, extra: addressFields(m.course, m.values, m.errors) });
 }

@@ -8,24 +8,28 @@ import { VLS_FAMILY } from '../../core/virtual-life-support/catalogue.js';
 import { bookVlsWithInvite } from '../../core/virtual-life-support/invites.js';
 import { formErrors } from '../../middleware/html.js';
 import { pageHandler } from '../../middleware/page-handler.js';
-import { fundsNotice, goneMeanwhile, liveInvite } from '../shared/_invite-pages.js';
-import { parseAddress, vlsBookedPage, VlsInviteForm, vlsInvitePage, vlsInvitePageModel } from './_invite-pages.js';
+import { fundsNotice, goneMeanwhile, InviteBookingForm, liveInvite } from '../shared/_invite-pages.js';
+import { parseAddress, vlsBookedPage, vlsInviteActions, vlsInvitePage, vlsInvitePageModel } from './_invite-pages.js';
 
-/** Books the chosen timeslot with the invite: once per invite. `candidate_pays` goes on to the payment page. */
+/** Books the invite's held seat: once per invite. `candidate_pays` goes on to the payment page. */
 export const handler = pageHandler(pages.submitInvitePage, async ({ deps, params, form, baseUrl }) => {
   const live = await liveInvite(deps, params.token, VLS_FAMILY);
   if ('html' in live) return live;
-  const model = await vlsInvitePageModel(deps, live, linkTo(baseUrl, pages.submitInvitePage, { token: params.token }));
-  const again = (status: number, extra: { errors?: Record<string, string>; notice?: string }) => ({ status, html: vlsInvitePage({ ...model, values: form, errors: extra.errors ?? {}, notice: extra.notice }) });
-  const parsed = v.safeParse(VlsInviteForm, form);
+  const tz = deps.config.serviceTimeZone;
+  const again = async (status: number, extra: { errors?: Record<string, string>; notice?: string }) => {
+    const model = await vlsInvitePageModel(deps, live, vlsInviteActions(baseUrl, params.token));
+    return { status, html: vlsInvitePage({ ...model, values: form, errors: extra.errors ?? {}, notice: extra.notice }, tz) };
+  };
+  const model = await vlsInvitePageModel(deps, live, vlsInviteActions(baseUrl, params.token));
+  if (!model.hold) return again(422, { notice: 'No seat is held for you: please choose a time first.' });
+  const parsed = v.safeParse(InviteBookingForm, form);
   const address = model.course?.equipment_required ? parseAddress(form) : undefined;
   if (!parsed.success || (address && !address.success)) {
-    return again(422, { errors: { ...(parsed.success ? {} : formErrors(parsed.issues, 'slot')), ...(address && !address.success ? formErrors(address.issues, 'line1') : {}) } });
+    return again(422, { errors: { ...(parsed.success ? {} : formErrors(parsed.issues, 'first_name')), ...(address && !address.success ? formErrors(address.issues, 'line1') : {}) } });
   }
-  const { slot, nmc_number, ...candidate } = parsed.output;
-  const [date, time] = slot.split('T') as [string, string];
+  const { nmc_number, ...candidate } = parsed.output;
   try {
-    const booking = await bookVlsWithInvite(deps, params.token, { ...candidate, nmc_number: nmc_number || null, date, time, delivery_address: address?.output }, {
+    const booking = await bookVlsWithInvite(deps, params.token, { ...candidate, nmc_number: nmc_number || null, delivery_address: address?.output }, {
       payment: (token) => linkTo(baseUrl, pages.showPaymentPage, { token }),
     });
     const stored = await getBookingItem(deps, live.client_id, booking.id, VLS_FAMILY);
@@ -37,6 +41,7 @@ export const handler = pageHandler(pages.submitInvitePage, async ({ deps, params
     if (!(err instanceof DomainError)) throw err;
     const funds = fundsNotice(err, live.candidate.first_name);
     if (funds) return again(422, { notice: funds });
+    if (err.code.startsWith('hold-')) return again(422, { notice: 'Your seat was no longer held. Please choose a time again.' });
     return again(422, { notice: err.message });
   }
 });

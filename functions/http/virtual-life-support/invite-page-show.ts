@@ -1,16 +1,15 @@
-import { linkTo } from '../../api/routes/operation.js';
 import * as pages from '../../api/routes/virtual-life-support.js';
 import { openInvite } from '../../core/practical-training/invites-page.js';
 import { VLS_FAMILY } from '../../core/virtual-life-support/catalogue.js';
 import { pageHandler } from '../../middleware/page-handler.js';
 import { liveInvite } from '../shared/_invite-pages.js';
-import { vlsInvitePage, vlsInvitePageModel } from './_invite-pages.js';
+import { vlsInviteActions, vlsInvitePage, vlsInvitePageModel } from './_invite-pages.js';
 
 /** A life-support request's invite page: only counts the opening (a HEAD not even that); it never uses the invite. */
 export const handler = pageHandler(pages.showInvitePage, async ({ deps, params, method, baseUrl }) => {
   const live = await liveInvite(deps, params.token, VLS_FAMILY);
   if ('html' in live) return live;
   const invite = await openInvite(deps, params.token, method === 'GET', VLS_FAMILY);
-  const model = await vlsInvitePageModel(deps, invite, linkTo(baseUrl, pages.submitInvitePage, { token: params.token }));
-  return { status: 200, html: vlsInvitePage(model) };
+  const model = await vlsInvitePageModel(deps, invite, vlsInviteActions(baseUrl, params.token));
+  return { status: 200, html: vlsInvitePage(model, deps.config.serviceTimeZone) };
 });

@@ -18,7 +18,7 @@ import { newClient, outboxPayloads } from '../../support/clinical.js';
 import { testClock, testDeps, uniqueName, type TestClock } from '../../support/env.js';
 import { createCourse as createVlsCourse, createSession, type VlsCourse } from '../../../functions/core/virtual-life-support/catalogue.js';
 import { issueVlsCertificate } from '../../../functions/core/virtual-life-support/certificates.js';
-import { bookVlsWithInvite, vlsInviteOffer } from '../../../functions/core/virtual-life-support/invites.js';
+import { bookVlsWithInvite, holdVlsSlotForInvite, vlsInviteOffer } from '../../../functions/core/virtual-life-support/invites.js';
 import { markVlsAttendance, markVlsResult } from '../../../functions/core/virtual-life-support/operator.js';
 
 /**
@@ -291,11 +291,13 @@ describe('a life support request', () => {
     const invite = await openInvite(deps, token, true, VLS);
     expect(await lsItem(client, created.id)).toMatchObject({ status: 'opened' });
     expect((await vlsInviteOffer(deps, invite)).slots).toEqual([expect.objectContaining({ date: DAY, time: '10:00' })]);
-    expect(await code(bookVlsWithInvite(deps, token, { ...trainee, date: DAY, time: '10:00' }, payLinks))).toBe('invalid-field');
-    const booking = await bookVlsWithInvite(deps, token, { ...trainee, date: DAY, time: '10:00', delivery_address: address }, payLinks);
+    expect(await code(bookVlsWithInvite(deps, token, { ...trainee, delivery_address: address }, payLinks))).toBe('hold-not-found'); // a seat is held first
+    await holdVlsSlotForInvite(deps, token, { date: DAY, time: '10:00' });
+    expect(await code(bookVlsWithInvite(deps, token, trainee, payLinks))).toBe('invalid-field');
+    const booking = await bookVlsWithInvite(deps, token, { ...trainee, delivery_address: address }, payLinks);
     expect(booking).toMatchObject({ booking_invite_id: inviteId, booked_by: 'Candidate', delivery_address: { postcode: 'LS6 2AB' } });
     expect(await lsItem(client, created.id)).toMatchObject({ status: 'booked', booking_id: booking.id });
-    expect(await code(bookVlsWithInvite(deps, token, { ...trainee, date: DAY, time: '10:00', delivery_address: address }, payLinks))).toBe('invalid-state');
+    expect(await code(bookVlsWithInvite(deps, token, { ...trainee, delivery_address: address }, payLinks))).toBe('invalid-state');
 
     clock.set(`${DAY}T11:00:00.000Z`);
     await markVlsAttendance(deps, booking.id, 'attended');
@@ -315,7 +317,7 @@ describe('a life support request', () => {
     const created = await lsCreate(client, { candidate_id: candidate });
     const token = await vlsToken(client, created.items[0]!.booking_invite_id!);
     await cancelGroupRequest(deps, client, LS, created.id);
-    expect(await code(bookVlsWithInvite(deps, token, { ...trainee, date: DAY, time: '10:00', delivery_address: address }, payLinks))).toBe('invalid-state');
+    expect(await code(bookVlsWithInvite(deps, token, { ...trainee, delivery_address: address }, payLinks))).toBe('invalid-state');
     expect(await getGroupRequest(deps, client, LS, created.id)).toMatchObject({ status: 'cancelled', items: [{ status: 'cancelled', booking_id: null }] });
   });
 

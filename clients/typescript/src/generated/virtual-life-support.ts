@@ -109,6 +109,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/book/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Booking page: the agency's courses, open times and the candidate form (HTML)
+         * @description The agency's public booking link, the URL GET /client/booking-url gives: a candidate chooses a course (`?course_id=`), one of its timeslots that still leaves time to pay, enters their details and, when the course posts a manikin, the delivery address. Works without JavaScript. A rotated link is 404; a disabled agency's link 410.
+         */
+        get: operations["showBookingPage"];
+        put?: never;
+        /**
+         * Booking page: book a time, candidate pays (HTML form)
+         * @description Books a free seat of the chosen timeslot (`slot`: `<date>T<time>`) with `candidate_pays` and sends the candidate to the payment page; it is due within 2 hours (LINK_PAYMENT_HOURS), never later than 2 hours before the start. At most five bookings made through the link wait for payment at once.
+         */
+        post: operations["submitBookingPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bookings": {
         parameters: {
             query?: never;
@@ -202,15 +226,55 @@ export interface paths {
         };
         /**
          * Life-support request's invite page (HTML)
-         * @description The page the link of a portal v2 life-support request opens (this family e-mails it; the family has no invite operations): the course's timeslots with free seats, the candidate's details and, when the course posts a manikin, the delivery address. Opening it marks the request's item `opened` the first time; it never uses the invite. A used, expired or withdrawn invite answers 410.
+         * @description The page the link of a portal v2 life-support request opens (this family e-mails it; the family has no invite operations): the course's timeslots with free seats, each with a button that holds a seat for 30 minutes; with a seat held, the candidate's details and, when the course posts a manikin, the delivery address. A timeslot of which the agency's invites already hold 3 seats (INVITE_SEATS_PER_SESSION) shows as busy. Opening it marks the request's item `opened` the first time; it never uses the invite. A used, expired or withdrawn invite, or a disabled agency's, answers 410.
          */
         get: operations["showInvitePage"];
         put?: never;
         /**
-         * Life-support request's invite page: book (HTML form)
-         * @description Holds a seat of the chosen timeslot for the invite and books it at once with the agency's `pay_option`, using the invite and booking the request's item in the same transaction: an invite books once. With `candidate_pays` the candidate goes on to the payment page. Refused (short of funds, the slot gone), the page says so and the invite stays usable.
+         * Life-support request's invite page: book the held seat (HTML form)
+         * @description Books the seat the invite holds with the agency's `pay_option`, using the hold and the invite and booking the request's item in the same transaction: an invite books once. With `candidate_pays` the candidate goes on to the payment page. Refused (no seat held, short of funds), the page says so and the invite, and its hold, stay usable.
          */
         post: operations["submitInvitePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invite/{token}/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Life-support request's invite page: hold a seat for 30 minutes (HTML form)
+         * @description Holds a seat of the chosen timeslot (`slot`: `<date>T<time>`) for the invite, never the agency's own hold, so the candidate can enter their details and book. At most 3 seats of one timeslot (INVITE_SEATS_PER_SESSION) are held at once through the agency's invites; past it the page shows the time as busy and holds nothing.
+         */
+        post: operations["holdInviteSeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invite/{token}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Life-support request's invite page: release the held seat (HTML form)
+         * @description Gives the held seat back, so the candidate can choose another time.
+         */
+        post: operations["releaseInviteSeat"];
         delete?: never;
         options?: never;
         head?: never;
@@ -350,7 +414,7 @@ export interface paths {
         };
         /**
          * Your unique booking URL
-         * @description The link to this agency's public booking page. Answers 404 while the virtual life-support booking page is not yet offered.
+         * @description The link to this agency's public booking page (`/book/{token}`): a candidate books a seat of a timeslot there and pays for it. The same link until rotated.
          */
         get: operations["getBookingUrl"];
         put?: never;
@@ -372,7 +436,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate your booking URL
-         * @description Gives this agency's public booking page a new link and retires the old one at once. Answers 404 while the virtual life-support booking page is not yet offered.
+         * @description Gives this agency's public booking page a new link and retires the old one at once (404 from now on). Bookings made through the old link and waiting for payment still count against the link's five.
          */
         post: operations["rotateBookingUrl"];
         delete?: never;
@@ -1391,6 +1455,133 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    showBookingPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Book Immediate Life Support (virtual)</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The agency takes no bookings through this link */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Bookings closed</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    submitBookingPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Booked: on to the payment page (Location) */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Every seat of that time was just taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Book Immediate Life Support (virtual)</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The agency takes no bookings through this link */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Bookings closed</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The form again, with what is wrong */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Book Immediate Life Support (virtual)</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description Internal error; nothing internal is revealed */
@@ -2524,6 +2715,120 @@ export interface operations {
             };
         };
     };
+    holdInviteSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Held: back to the invite page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The invite was used, has expired or was withdrawn */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>This invite has expired</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The timeslot is full, busy or closed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Book Immediate Life Support (virtual)</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    releaseInviteSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The token in the link the page was reached by
+                 * @example JPjb_hn4J2vE0bA6mptK1W5t
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Released: back to the invite page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The invite was used, has expired or was withdrawn */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>This invite has expired</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     showPaymentPage: {
         parameters: {
             query?: {
@@ -3211,15 +3516,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
             429: {
                 headers: {
@@ -3268,15 +3564,6 @@ export interface operations {
             };
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
