@@ -256,7 +256,10 @@ async function inviteFundsPart(deps: Deps, clientId: string, input: Pick<NewInvi
   if (input.pay_option !== 'credits' && input.pay_option !== 'balance') return [];
   const now = deps.clock().toISOString();
   const key = input.pay_option === 'credits' ? walletKeys.credits(clientId, FAMILY, input.course_id) : walletKeys.money(clientId, FAMILY);
-  const [open, { Item: wallet }, { courses }] = await Promise.all([
+  // The wallet (and its invite_seq) first, the open invites after: an invite committed in between has moved the
+  // seq, so the condition below fails and the count is taken again; read side by side, it could be missed by both.
+  const { Item: wallet } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: key, ConsistentRead: true }));
+  const [open, { courses }] = await Promise.all([
     queryAll(deps, {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       FilterExpression: '#status IN (:queued, :sent, :opened) AND expires_at > :now AND pay_option = :option',
@@ -264,7 +267,6 @@ async function inviteFundsPart(deps: Deps, clientId: string, input: Pick<NewInvi
       ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':prefix': inviteKeys.prefix(FAMILY), ':queued': 'queued', ':sent': 'sent', ':opened': 'opened', ':now': now, ':option': input.pay_option },
       ConsistentRead: true,
     }) as Promise<unknown[]> as Promise<InviteItem[]>,
-    deps.db.send(new GetCommand({ TableName: deps.table, Key: key, ConsistentRead: true })),
     loadCatalogue(deps),
   ]);
   const balance = Number(wallet?.balance ?? 0);
