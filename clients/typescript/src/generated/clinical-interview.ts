@@ -2701,7 +2701,7 @@ export interface operations {
                             } | null;
                             pay_option: ("credits" | "balance" | "invoice" | "candidate_pays") | null;
                             provider_reference: string | null;
-                            refund_status: ("pending" | "sent" | "settled") | null;
+                            refund_status: ("pending" | "sent" | "settled" | "failed") | null;
                         }[];
                         next_cursor: string | null;
                     };

@@ -3431,7 +3431,7 @@ export interface operations {
                             } | null;
                             pay_option: ("credits" | "balance" | "invoice" | "candidate_pays") | null;
                             provider_reference: string | null;
-                            refund_status: ("pending" | "sent" | "settled") | null;
+                            refund_status: ("pending" | "sent" | "settled" | "failed") | null;
                             course: {
                                 id: number;
                                 name: string;
