@@ -140,10 +140,11 @@ describe('a life support request', () => {
     const link = /(http:\/\/\S+\/virtual-life-support\/invite\/[A-Za-z0-9_-]+)/.exec(mail!)![1]!;
     const page = await fetch(link);
     expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html).toContain(`value="${date}T10:00"`);
-    expect(html).toContain('name="postcode"');
+    expect(await page.text()).toContain(`value="${date}T10:00"`);
     expect((await read(id, 'life-support-requests')).items[0].status).toBe('opened');
+    // Choosing the time holds its seat while the candidate fills in the form, which asks for the address.
+    expect((await post(`${link}/hold`, { slot: `${date}T10:00` })).status).toBe(303);
+    expect(await (await fetch(link)).text()).toContain('name="postcode"');
 
     const form = { ...trainee(email), slot: `${date}T10:00` };
     const missing = await post(link, form);
