@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { ProductRef, RefundStatus } from '../commerce/ledger.js';
+import { productRef, type RefundStatus } from '../commerce/ledger.js';
 import { formatMoney } from '../commerce/charges.js';
-import { getPaymentRequest, isPayable, paymentRequestId, paymentRequestKeys } from '../commerce/payment-requests.js';
+import { getPaymentRequest, isPayable, paymentRequestId, paymentRequestKeys, type PaymentRequest } from '../commerce/payment-requests.js';
 import { candidatePaymentPart, refundOwedParts, settleRefund } from '../commerce/refunds.js';
 import type { Stripe } from '../commerce/stripe.js';
 import { emailPut } from '../events/outbox.js';
@@ -52,22 +52,17 @@ const paymentKey = (family: FamilyId, paymentIntent: string) => ({ pk: key(STRIP
 const paymentRecordedPart = (deps: Deps, family: FamilyId, paymentIntent: string): Part =>
   part('stripe payment', putItem(deps, { ...paymentKey(family, paymentIntent), entity: 'stripe-payment', recorded_at: deps.clock().toISOString() }, itemAbsent));
 
-async function paymentRecorded(deps: Deps, family: FamilyId, paymentIntent: string): Promise<boolean> {
-  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: paymentKey(family, paymentIntent), ConsistentRead: true }));
-  return Item !== undefined;
-}
-
-async function seenBefore(deps: Deps, family: FamilyId, eventId: string): Promise<boolean> {
-  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: eventKey(family, eventId), ConsistentRead: true }));
+/** Was this event, or this payment, recorded already? */
+async function recorded(deps: Deps, key: { pk: string; sk: string }): Promise<boolean> {
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: key, ConsistentRead: true }));
   return Item !== undefined;
 }
 
 const ignored = (why: string): EventOutcome => ({ outcome: 'ignored', why });
 
-/** A refund that failed at Stripe needs a person: the candidate has not got their money (`failed` says so to the log's alarm). */
+/** A refund that failed at Stripe needs a person: the candidate has not got their money (the events handler logs it as an error). */
 const refundOutcome = (written: (RefundStatus | undefined)[]): EventOutcome =>
   written.includes('failed') ? { outcome: 'applied', why: 'refund failed' } : written.some(Boolean) ? { outcome: 'applied' } : ignored('no refund of ours moved');
-const productRef = ({ kind, id, name }: ProductRef): ProductRef => ({ kind, id, name });
 
 export async function applyStripeEvent<B extends BookingRecord>(deps: Deps, kind: BookingKind<B>, event: Stripe.Event): Promise<EventOutcome> {
   switch (event.type) {
@@ -109,23 +104,25 @@ async function sessionPaid<B extends BookingRecord>(deps: Deps, kind: BookingKin
   if (!target) return ignored('not a session of this family');
   const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
   if (!paymentIntent) return ignored('no PaymentIntent');
-  if (await seenBefore(deps, kind.family, event.id)) return { outcome: 'already-applied' };
+  if (await recorded(deps, eventKey(kind.family, event.id))) return { outcome: 'already-applied' };
   // Decided per payment, not per request: a candidate who pays in two sessions has paid twice, and the second is owed back.
-  if (paymentIntent === target.request.provider_reference || (await paymentRecorded(deps, kind.family, paymentIntent))) return { outcome: 'already-applied' };
-  const { booking, request, token } = target;
+  if (paymentIntent === target.request.provider_reference || (await recorded(deps, paymentKey(kind.family, paymentIntent)))) return { outcome: 'already-applied' };
+  const { booking, token } = target;
+  let request = target.request;
 
   if (isPayable(request, deps.clock()) && booking.booking_status === 'pending_payment') {
     try {
       await confirmPayment(deps, kind, token, paymentIntent, [eventRecorded(deps, kind.family, event), paymentRecordedPart(deps, kind.family, paymentIntent)]);
-      // confirmPayment also answers, writing nothing, when another payment confirmed the booking first: then this one is a second payment.
-      if ((await getPaymentRequest(deps, kind.family, token))?.provider_reference === paymentIntent) return { outcome: 'applied' };
     } catch (err) {
       // It stopped taking payment meanwhile (its deadline, a cancellation), or this very payment was recorded by a racing delivery.
       if (err instanceof TransactionFailed && err.has('stripe payment')) return { outcome: 'already-applied' };
       if (!(err instanceof DomainError && err.code === 'invalid-state')) throw err;
     }
+    // As it is now. confirmPayment also answers, writing nothing, when another payment confirmed the booking first: then this one is a second payment.
+    request = (await getPaymentRequest(deps, kind.family, token))!;
+    if (request.provider_reference === paymentIntent) return { outcome: 'applied' };
   }
-  return paymentNotKept(deps, kind, event, booking, token, paymentIntent);
+  return paymentNotKept(deps, kind, event, booking, token, paymentIntent, request);
 }
 
 /**
@@ -134,8 +131,15 @@ async function sessionPaid<B extends BookingRecord>(deps: Deps, kind: BookingKin
  * recorded, refunded in full, and the candidate told why. The booking stays
  * as it is. Each payment once: its record is put in the same transaction.
  */
-async function paymentNotKept<B extends BookingRecord>(deps: Deps, kind: BookingKind<B>, event: Stripe.Event, booking: B, token: string, paymentIntent: string): Promise<EventOutcome> {
-  const request = (await getPaymentRequest(deps, kind.family, token))!;
+async function paymentNotKept<B extends BookingRecord>(
+  deps: Deps,
+  kind: BookingKind<B>,
+  event: Stripe.Event,
+  booking: B,
+  token: string,
+  paymentIntent: string,
+  request: PaymentRequest,
+): Promise<EventOutcome> {
   const paid = { client_id: booking.client_id, family: kind.family, booking_id: booking.id, product: productRef(kind.productOf(booking)), amount: request.amount.amount, providerReference: paymentIntent };
   const attendee = kind.calendarEntry(booking).attendee;
   const alreadyPaid = request.status === 'paid';

@@ -1,6 +1,6 @@
 import { planRefund, type ChargeRecord } from '../commerce/charges.js';
 import { candidatePaymentPart } from '../commerce/refunds.js';
-import type { ProductRef } from '../commerce/ledger.js';
+import { productRef } from '../commerce/ledger.js';
 import { getPaymentRequest, isPayable, paymentRequestPaid } from '../commerce/payment-requests.js';
 import type { EventKind } from '../events/kinds.js';
 import { retryOnConflict } from '../platform/db.js';
@@ -123,8 +123,6 @@ export async function cancelBookingOf<B extends BookingRecord>(deps: Deps, kind:
   const others = [freeUnit(deps, kind.unitOf(booking), { bookingId: booking.id }), ...refund.parts, ...(await waitEnded(deps, booking)), ...((await kind.cancelParts?.(deps, booking, changes)) ?? [])];
   return changeBooking(deps, kind, booking, changes, 'booking.cancelled', others);
 }
-
-const productRef = ({ kind, id, name }: ProductRef): ProductRef => ({ kind, id, name });
 
 /** The payment page reported success: the booking is confirmed, unless its deadline passed. Paying twice confirms once. */
 export async function confirmPayment<B extends BookingRecord>(deps: Deps, kind: BookingKind<B>, token: string, providerReference: string, extra: Part[] = []): Promise<B> {

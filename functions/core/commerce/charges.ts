@@ -5,7 +5,7 @@ import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { checkItem, part, type Failure, type Part } from '../platform/transact.js';
 import type { BookingStatus, PayOption } from '../platform/vocabulary.js';
-import { ledgerPut, newLedgerEntry, newLedgerId, productFields, type LedgerEntry, type ProductRef } from './ledger.js';
+import { ledgerPut, newLedgerEntry, newLedgerId, productFields, productRef, type LedgerEntry, type ProductRef } from './ledger.js';
 import { CURRENCY, type Money } from './money.js';
 import { getPaymentRequest, newPaymentRequest, paymentRequestCancelled, paymentRequestPut, paymentRequestRefunded } from './payment-requests.js';
 import { refundOwedParts } from './refunds.js';
@@ -89,7 +89,7 @@ export interface ChargePlan extends PaymentTerms {
 /** The parts that charge a booking by its pay option, from balances read now. Refusals change nothing. */
 export async function planCharge(deps: Deps, req: ChargeRequest): Promise<ChargePlan> {
   const { client, family, product, payOption, bookingId } = req;
-  const entry = { client_id: client.clientId, family, booking_id: bookingId, ...productFields(refOf(product)), pay_option: payOption };
+  const entry = { client_id: client.clientId, family, booking_id: bookingId, ...productFields(productRef(product)), pay_option: payOption };
   const termsFrom = (funds?: number) => paymentTerms(payOption, product, { funds, invoiceEnabled: client.invoiceEnabled });
   switch (payOption) {
     case 'credits': {
@@ -127,7 +127,6 @@ const invoicingEnabled = { expression: 'invoice_enabled = :yes', values: { ':yes
 /** Named condition: the client does not pay by invoice. */
 const invoicingOff = { expression: 'attribute_exists(pk) AND (attribute_not_exists(invoice_enabled) OR invoice_enabled = :no)', values: { ':no': false } };
 
-const refOf = ({ kind, id, name }: ProductRef): ProductRef => ({ kind, id, name });
 
 /** What a booking's charge recorded: enough to give it back. */
 export interface ChargeRecord {
@@ -153,7 +152,7 @@ export interface RefundPlan {
  * cancellation, a no-show) keeps what was paid and only stops an unpaid request.
  */
 export async function planRefund(deps: Deps, charge: ChargeRecord, options: { note?: string; refund?: boolean; alerts?: ChargeRequest['alerts'] } = {}): Promise<RefundPlan> {
-  const entry = { client_id: charge.client_id, family: charge.family, kind: 'refund' as const, booking_id: charge.booking_id, ...productFields(refOf(charge.product)), pay_option: charge.pay_option, note: options.note };
+  const entry = { client_id: charge.client_id, family: charge.family, kind: 'refund' as const, booking_id: charge.booking_id, ...productFields(productRef(charge.product)), pay_option: charge.pay_option, note: options.note };
   const unpaidRequest = charge.pay_status === 'pending' && charge.payment_token;
   if (unpaidRequest) return { parts: [part('payment request', paymentRequestCancelled(deps, charge.family, charge.payment_token!))], payStatus: charge.pay_status };
   if (options.refund === false || charge.pay_status === 'refunded') return { parts: [], payStatus: charge.pay_status };
@@ -174,7 +173,7 @@ export async function planRefund(deps: Deps, charge: ChargeRecord, options: { no
       if (!charge.payment_token) return { parts: [], payStatus: 'refunded' };
       const paid = await getPaymentRequest(deps, charge.family, charge.payment_token);
       const owed = paid?.provider_reference
-        ? refundOwedParts(deps, { client_id: charge.client_id, family: charge.family, booking_id: charge.booking_id, product: refOf(charge.product), amount: paid.amount.amount, providerReference: paid.provider_reference, note: options.note })
+        ? refundOwedParts(deps, { client_id: charge.client_id, family: charge.family, booking_id: charge.booking_id, product: productRef(charge.product), amount: paid.amount.amount, providerReference: paid.provider_reference, note: options.note })
         : [];
       return { parts: [part('payment request', paymentRequestRefunded(deps, charge.family, charge.payment_token)), ...owed], payStatus: 'refunded' };
     }
@@ -202,7 +201,7 @@ export interface FeeRequest {
  */
 export async function planFee(deps: Deps, req: FeeRequest): Promise<{ parts: Part[]; ledgerEntryId: string; via: 'invoice' | 'money' }> {
   const ledgerEntryId = newLedgerId();
-  const entry = { id: ledgerEntryId, client_id: req.client.clientId, family: req.family, booking_id: req.bookingId, ...productFields(refOf(req.product)), fee: req.fee };
+  const entry = { id: ledgerEntryId, client_id: req.client.clientId, family: req.family, booking_id: req.bookingId, ...productFields(productRef(req.product)), fee: req.fee };
   // Decided on the client as read: if invoicing was switched since, the transaction fails here and the fee is planned again.
   const invoicing = part('invoicing', checkItem(deps, clientKeys.item(req.client.clientId), req.client.invoiceEnabled ? invoicingEnabled : invoicingOff));
   if (req.client.invoiceEnabled) {
@@ -214,7 +213,7 @@ export async function planFee(deps: Deps, req: FeeRequest): Promise<{ parts: Par
 
 /** Gives a fee back as it was charged: a credit against the invoice, or the money to the balance (`refund` entries). */
 export async function planFeeRefund(deps: Deps, req: FeeRequest & { via: 'invoice' | 'money'; note?: string }): Promise<Part[]> {
-  const entry = { client_id: req.client.clientId, family: req.family, kind: 'refund' as const, booking_id: req.bookingId, ...productFields(refOf(req.product)), fee: req.fee, note: req.note };
+  const entry = { client_id: req.client.clientId, family: req.family, kind: 'refund' as const, booking_id: req.bookingId, ...productFields(productRef(req.product)), fee: req.fee, note: req.note };
   if (req.via === 'invoice') return [part('ledger', ledgerPut(deps, newLedgerEntry(deps, { ...entry, amount: -req.amount.amount, unit: CURRENCY, balance_after: null })))];
   const wallet = await readWallet(deps, walletKeys.money(req.client.clientId, req.family));
   return walletMove(deps, wallet, req.amount.amount, { ...entry, unit: CURRENCY });

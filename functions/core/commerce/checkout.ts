@@ -44,6 +44,24 @@ const sessionsStarted = (count: number): Condition =>
     ? { expression: 'attribute_not_exists(checkout_count)' }
     : { expression: 'checkout_count = :started', values: { ':started': count } };
 
+/**
+ * Moves the request's session count on from `count`, storing the session
+ * made under it (only while the request is payable) or none (a key Stripe
+ * refused): false when another submit moved the count first, or the request
+ * stopped taking payment.
+ */
+async function countSession(deps: Deps, request: PaymentRequest, count: number, now: Date, session?: CheckoutSession): Promise<boolean> {
+  const key = paymentRequestKeys.request(request.family, request.token);
+  const when = session ? allOf(payableAt(now.toISOString()), sessionsStarted(count)) : sessionsStarted(count);
+  try {
+    await transact(deps, [part('payment request', updateItem(deps, key, { set: { checkout_count: count + 1, ...(session ? { checkout: session } : {}) } }, when))]);
+    return true;
+  } catch (err) {
+    if (err instanceof TransactionFailed) return false;
+    throw err;
+  }
+}
+
 /** The URL of the Checkout Session the candidate pays on. */
 export async function checkoutUrl(deps: Deps, stripe: Stripe, input: CheckoutInput): Promise<string> {
   const now = deps.clock();
@@ -56,7 +74,7 @@ export async function checkoutUrl(deps: Deps, stripe: Stripe, input: CheckoutInp
     const count = request.checkout_count ?? 0;
     const requestId = paymentRequestId(request.token);
     const metadata = { family: request.family, booking_id: String(request.booking_id), payment_request: requestId };
-    let created: Stripe.Checkout.Session;
+    let created: Stripe.Checkout.Session | undefined;
     try {
       created = await stripe.checkout.sessions.create(
         {
@@ -72,32 +90,15 @@ export async function checkoutUrl(deps: Deps, stripe: Stripe, input: CheckoutInp
         { idempotencyKey: `${requestId}-${count + 1}` },
       );
     } catch (err) {
+      // A key that made a session we never stored, with other parameters (its expiry moves with the clock near the
+      // deadline), is moved past: the next count starts a new one. Any other refusal is Stripe's to fix.
       if ((err as { type?: string }).type !== 'StripeIdempotencyError') throw unavailable();
-      // This key made a session we never stored, with other parameters (its expiry moves with the clock near the
-      // deadline): the next count starts a new one.
-      await transact(deps, [
-        part('payment request', updateItem(deps, paymentRequestKeys.request(request.family, request.token), { set: { checkout_count: count + 1 } }, sessionsStarted(count))),
-      ]).catch((e: unknown) => {
-        if (!(e instanceof TransactionFailed)) throw e;
-      });
-      request = (await getPaymentRequest(deps, request.family, request.token)) ?? request;
-      continue;
     }
-    if (!created.url) throw unavailable();
-    const session: CheckoutSession = { id: created.id, url: created.url, expires_at: new Date(created.expires_at * 1000).toISOString() };
-    try {
-      await transact(deps, [
-        part(
-          'payment request',
-          updateItem(deps, paymentRequestKeys.request(request.family, request.token), { set: { checkout: session, checkout_count: count + 1 } }, allOf(payableAt(now.toISOString()), sessionsStarted(count))),
-        ),
-      ]);
-      return session.url;
-    } catch (err) {
-      if (!(err instanceof TransactionFailed)) throw err;
-      // Another submit stored its session first, or the request stopped taking payment: read it again and decide on that.
-      request = (await getPaymentRequest(deps, request.family, request.token)) ?? request;
-    }
+    if (created && !created.url) throw unavailable();
+    const session = created && { id: created.id, url: created.url!, expires_at: new Date(created.expires_at * 1000).toISOString() };
+    if ((await countSession(deps, request, count, now, session)) && session) return session.url;
+    // Another submit stored its session first, the request stopped taking payment, or the key was moved past: read it again.
+    request = (await getPaymentRequest(deps, request.family, request.token)) ?? request;
   }
   throw unavailable();
 }

@@ -69,6 +69,9 @@ export interface LedgerEntry {
   provider_refund_id?: string;
 }
 
+/** A product as the ledger names it: its kind, id and name, whatever else the product carries (its price). */
+export const productRef = ({ kind, id, name }: ProductRef): ProductRef => ({ kind, id, name });
+
 /** The ledger's product fields for a product (or none). */
 export const productFields = (product: ProductRef | null): Pick<LedgerEntry, 'interview_type' | 'product'> => ({
   interview_type: product?.kind === 'interview_type' ? { id: product.id, name: product.name } : null,

@@ -1,5 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { writeMany } from '../platform/db.js';
+import { queryAll, writeMany } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { key } from '../platform/key-registry.js';
 import * as TABLE_KEYS from '../platform/table-keys.js';
@@ -41,13 +40,18 @@ export type ParkedView = Omit<ParkedRecord, 'pk' | 'sk' | 'entity' | 'payload' |
 /** The outbox item's id: the last part of its sort key (outbox.ts `outboxKeys.item`). */
 const idOf = (item: OutboxItem): string => item.sk.slice(item.sk.lastIndexOf('#') + 1);
 
-function clientOf(payload: string): string | undefined {
+/** A payload's JSON value; undefined for text that is not JSON. */
+function parsed(payload: string): Record<string, unknown> | undefined {
   try {
-    const value = JSON.parse(payload) as { client_id?: unknown };
-    return typeof value.client_id === 'string' ? value.client_id : undefined;
+    return JSON.parse(payload) as Record<string, unknown>;
   } catch {
     return undefined;
   }
+}
+
+function clientOf(payload: string): string | undefined {
+  const clientId = parsed(payload)?.client_id;
+  return typeof clientId === 'string' ? clientId : undefined;
 }
 
 export const parkedKey = (item: Pick<OutboxItem, 'sk'>) => ({ pk: key(RELAY_FAILED.pk), sk: key(RELAY_FAILED.sk.item, item.sk) });
@@ -60,49 +64,33 @@ export const parkedKey = (item: Pick<OutboxItem, 'sk'>) => ({ pk: key(RELAY_FAIL
  */
 export async function parkOutboxItems(deps: Deps, refused: { item: OutboxItem; reason: string }[], options: { removeFromOutbox: boolean }): Promise<ParkedRecord[]> {
   const parkedAt = deps.clock().toISOString();
-  const records: ParkedRecord[] = refused.map(({ item, reason }) => ({
-    ...parkedKey(item),
-    entity: 'relay-failed',
-    id: idOf(item),
-    kind: item.kind,
-    payload: item.payload,
-    created_at: item.created_at,
-    parked_at: parkedAt,
-    reason: reason.slice(0, 1000),
-    ...(clientOf(item.payload) ? { client_id: clientOf(item.payload) } : {}),
-    outbox: { pk: item.pk, sk: item.sk },
-  }));
+  const records: ParkedRecord[] = refused.map(({ item, reason }) => {
+    const clientId = clientOf(item.payload);
+    return {
+      ...parkedKey(item),
+      entity: 'relay-failed',
+      id: idOf(item),
+      kind: item.kind,
+      payload: item.payload,
+      created_at: item.created_at,
+      parked_at: parkedAt,
+      reason: reason.slice(0, 1000),
+      ...(clientId ? { client_id: clientId } : {}),
+      outbox: { pk: item.pk, sk: item.sk },
+    };
+  });
   // Each record before its outbox item goes: a crash in between parks it again, never loses it.
   await writeMany(deps, records.map((put) => ({ put: { ...put } })));
   if (options.removeFromOutbox) await writeMany(deps, refused.map(({ item }) => ({ delete: { pk: item.pk, sk: item.sk } })));
   return records;
 }
 
-async function parkedRecords(deps: Deps): Promise<ParkedRecord[]> {
-  const records: ParkedRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.db.send(
-      new QueryCommand({ TableName: deps.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': key(RELAY_FAILED.pk) }, ExclusiveStartKey: start }),
-    );
-    records.push(...((page.Items ?? []) as ParkedRecord[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return records;
-}
+const parkedRecords = async (deps: Deps): Promise<ParkedRecord[]> =>
+  (await queryAll(deps, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': key(RELAY_FAILED.pk) } })) as unknown as ParkedRecord[];
 
 /** Every parked item, oldest first. */
 export async function listParked(deps: Deps): Promise<ParkedView[]> {
   return (await parkedRecords(deps)).map(({ pk: _pk, sk: _sk, entity: _entity, payload, outbox: _outbox, ...view }) => ({ ...view, payload_bytes: Buffer.byteLength(payload) }));
-}
-
-/** Its payload's JSON value, which outboxPut writes again as this version writes it; undefined for text that is not JSON. */
-function rewritten(payload: string): object | undefined {
-  try {
-    return JSON.parse(payload) as object;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -117,7 +105,8 @@ export async function retryParked(deps: Deps, ids: string[] | 'all'): Promise<{ 
   const unknown = ids === 'all' ? [] : ids.filter((id) => !records.some((r) => r.id === id));
   const retried: string[] = [];
   for (const record of chosen) {
-    const value = rewritten(record.payload);
+    // Its JSON value, which outboxPut writes again as this version writes it.
+    const value = parsed(record.payload);
     const put = outboxPut(deps, record.kind, record.id, value ?? {});
     // A payload that is not JSON goes as it was: the consumer's dead-letter queue is the place for it.
     if (!value) put.Put.Item.payload = record.payload;
