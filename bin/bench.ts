@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { BatchWriteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +21,7 @@ import { rangeRatio } from '../lib/bench/listings.js';
 import { alternating, json, percentiles, round, throughput, timed } from '../lib/bench/measure.js';
 import { installMeter, PRICES } from '../lib/bench/metering.js';
 import { monitoringMeasures } from '../lib/bench/monitoring.js';
-import { barePipeline } from '../lib/bench/pipeline.js';
+import { commitEvents, floorPipeline } from '../lib/bench/pipeline.js';
 import { postSigned, startReceiver } from '../lib/bench/receiver.js';
 import { seatHoldContention } from '../lib/bench/seat-hold.js';
 import { notBilled } from '../lib/local/metering.js';
@@ -195,9 +195,9 @@ async function main() {
     console.error(`webhooks: ${SECONDS} s of bare POSTs, then ${EVENTS} events through the pipeline (after a warm-up)…`);
     const barePost = await run(() => postSigned(receiverUrl, secret, 'evt_bench', body));
     const endpoint = await createEndpoint(deps, clients[0]!.clientId, 'clinical-interview', { name: 'Bench', url: receiverUrl, events: ['webhook.test'] }, { allowHttp: true, allowLoopback: true });
-    // From the outbox on: the events are committed at once (batched puts of the very items a change
-    // writes), and the clock runs from then until the receiver has them all. A first, untimed run warms
-    // the pipeline up, as the bare loop warmed up its own path.
+    // From the commit on: each event is committed as a change commits it (a transaction of the changed
+    // item and the event's outbox item, as the floor commits its own), and the clock runs from the first
+    // commit until the receiver has them all. A first, untimed run warms the pipeline up.
     const throughPipeline = async (events: number): Promise<number> => {
       const puts = Array.from({ length: events }, () =>
         eventPut(deps, { type: 'webhook.test', client_id: clients[0]!.clientId, family: 'clinical-interview', endpoint_id: endpoint.id, data: { endpoint_id: endpoint.id } }).Put.Item,
@@ -205,25 +205,17 @@ async function main() {
       receiver.reset();
       const started = Date.now();
       // The event's own write belongs to the change that made it (it is a part of that transaction): not billed here.
-      await notBilled(() =>
-        Promise.all(
-          Array.from({ length: Math.ceil(events / 25) }, (_, i) =>
-            deps.db.send(new BatchWriteCommand({ RequestItems: { [deps.table]: puts.slice(i * 25, i * 25 + 25).map((Item) => ({ PutRequest: { Item } })) } })),
-          ),
-        ),
-      );
+      await notBilled(() => commitEvents(deps, puts));
       return receiver.rateOf(events, started, 'through the pipeline');
     };
     await throughPipeline(Math.ceil(EVENTS / 4));
     let delivery = 0;
     const webhookEvent = await counted(EVENTS, async () => void (delivery = await throughPipeline(EVENTS)));
 
-    // The floor for delivery: one queue, the same emulators and receiver.
-    console.error(`bare pipeline: ${EVENTS} events through one queue…`);
+    // The floor for delivery: committed with its change, relayed, one queue; the same emulators and receiver.
+    console.error(`floor pipeline: ${EVENTS} events committed, relayed and delivered through one queue…`);
     const fastLane = QUEUES.find((q) => q.worker === 'webhook-delivery')!;
-    const barePipelineRate = await notBilled(() =>
-      barePipeline(deps, createSqsClient(), receiver, EVENTS, fastLane.maxConcurrency),
-    );
+    const floorPipelineRate = await notBilled(() => floorPipeline(deps, createSqsClient(), receiver, EVENTS, fastLane.maxConcurrency));
 
     // Counted cost per operation: the meter's reading around each, with what it set off drained.
     console.error('cost: each operation alone, counted…');
@@ -278,8 +270,8 @@ async function main() {
       bare_post_per_s: round(barePost),
       delivery_per_s: round(delivery),
       ratio_delivery_vs_bare: round(delivery / barePost),
-      bare_pipeline_per_s: round(barePipelineRate),
-      ratio_delivery_vs_pipeline: round(delivery / barePipelineRate),
+      floor_pipeline_per_s: round(floorPipelineRate),
+      ratio_delivery_vs_floor: round(delivery / floorPipelineRate),
       ratio_timeslots_range: listings.clinical_timeslots.ratio,
       ratio_training_events_range: listings.training_events.ratio,
       ratio_virtual_timeslots_range: listings.virtual_timeslots.ratio,
@@ -313,12 +305,37 @@ async function main() {
   }
   // Load times are taken with the emulators stopped, so Java does not compete for the two cores.
   // BENCH_BUNDLES=0 leaves bundles out (a quick run while working on the rest).
-  const loads = process.env.BENCH_BUNDLES === '0' ? { floor_load_ms: null, floor_bytes: null, bundles: [] } : (console.error('bundles: building and loading each function against the floor…'), await measureBundles());
-  writeFileSync(OUT, JSON.stringify({ ...results, ...loads }, null, 2) + '\n');
-  console.log(JSON.stringify(results, null, 2));
+  const loads = process.env.BENCH_BUNDLES === '0' ? undefined : (console.error('bundles: building and loading each function against the floor…'), await measureBundles());
+  const targets = targetsOf(results, loads);
+  writeFileSync(OUT, JSON.stringify({ ...results, ...(loads ?? { bundles: [] }), targets }, null, 2) + '\n');
+  console.log(JSON.stringify({ ...results, targets }, null, 2));
+  if (!loads) return console.log(`written to ${OUT}`);
   const worst = [...loads.bundles].sort((a, b) => b.load_ratio - a.load_ratio).slice(0, 5);
   console.log(`floor ${loads.floor_load_ms} ms (${Math.round((loads.floor_bytes ?? 0) / 1024)} KB); highest load ratios:`, worst.map((b) => `${b.function} ${Math.round(b.bytes / 1024)} KB ×${b.load_ratio}`).join('; '));
   console.log(`written to ${OUT}`);
+}
+
+/**
+ * Each target against its figure of this run: `met` is false when missed,
+ * null when the figure was not measured (bundles left out).
+ */
+function targetsOf(r: Record<string, any>, loads: Awaited<ReturnType<typeof measureBundles>> | undefined) {
+  const at = (value: number | undefined | null, target: string, met: (v: number) => boolean) => ({ value: value ?? null, target, met: value == null ? null : met(value) });
+  return {
+    ratio_hold_vs_bare: at(r.ratio_hold_vs_bare, '>= 0.8', (v) => v >= 0.8),
+    ratio_delivery_vs_floor: at(r.ratio_delivery_vs_floor, '>= 0.6', (v) => v >= 0.6),
+    'seat_hold.ratio_p95_vs_uncontended': at(r.seat_hold.ratio_p95_vs_uncontended, '<= 2', (v) => v <= 2),
+    'seat_hold.errors': at(r.seat_hold.errors, '0', (v) => v === 0),
+    'seat_hold.oversold': at(r.seat_hold.oversold, '0', (v) => v === 0),
+    'listings.clinical_timeslots.ratio': at(r.listings.clinical_timeslots.ratio, '>= 0.35', (v) => v >= 0.35),
+    'listings.training_events.ratio': at(r.listings.training_events.ratio, '>= 0.5', (v) => v >= 0.5),
+    'listings.virtual_timeslots.ratio': at(r.listings.virtual_timeslots.ratio, '>= 0.5', (v) => v >= 0.5),
+    'bundles.load_ratio.median': at(loads?.load_ratio.median, '<= 1.15', (v) => v <= 1.15),
+    'bundles.load_ratio.p90': at(loads?.load_ratio.p90, '<= 1.3', (v) => v <= 1.3),
+    'bundles.max_bytes': at(loads?.max_bytes, '<= 300 KB', (v) => v <= 300 * 1024),
+    ratio_import_vs_bare_writes: at(r.ratio_import_vs_bare_writes, '>= 0.5', (v) => v >= 0.5),
+    'cost.webhook_event.usd_per_million': at(r.cost.webhook_event.usd_per_million, '<= 1.20', (v) => v <= 1.2),
+  };
 }
 
 await main();

@@ -17,9 +17,10 @@ import { median, round } from './measure.js';
  * in turn with it, so the figure means the same on a slower or busier machine.
  */
 
-const SAMPLES = 5;
+/** Samples per function (and as many of the floor's, alternating with them). */
+const SAMPLES = 11;
 
-export async function measureBundles(): Promise<{ floor_load_ms: number; floor_bytes: number; bundles: { function: string; bytes: number; load_ms: number; load_ratio: number }[] }> {
+export async function measureBundles() {
   const dir = join(PROJECT_ROOT, '.bench', 'bundles');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -53,9 +54,14 @@ export async function measureBundles(): Promise<{ floor_load_ms: number; floor_b
   const floor = median(floorSamples);
   const floorBytes = statSync(outOf('floor')).size;
   rmSync(join(PROJECT_ROOT, '.bench'), { recursive: true, force: true });
+  const ratios = measured.map((b) => b.load_ratio).sort((a, b) => a - b);
   return {
     floor_load_ms: round(floor),
     floor_bytes: floorBytes,
+    samples: SAMPLES,
+    load_ratio: { median: median(ratios), p90: ratios[Math.min(ratios.length - 1, Math.floor(0.9 * ratios.length))]! },
+    max_bytes: Math.max(...measured.map((b) => b.bytes)),
+    over_300_kb: measured.filter((b) => b.bytes > 300 * 1024).map((b) => b.function),
     bundles: measured,
   };
 }
