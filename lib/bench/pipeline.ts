@@ -3,6 +3,7 @@ import { CreateQueueCommand, DeleteMessageBatchCommand, DeleteQueueCommand, Rece
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../functions/core/platform/deps.js';
 import { chunksOf } from '../../functions/core/platform/db.js';
+import { OUTBOX_SHARDS } from '../../functions/core/events/outbox.js';
 import { postSigned, type Receiver } from './receiver.js';
 
 /** Transactions committed at once while events are written (the same on both sides of the delivery ratio). */
@@ -34,8 +35,9 @@ export async function commitEvents(deps: Deps, events: object[]): Promise<void> 
 /**
  * The floor for webhook delivery: what any correct design must do per event,
  * on the same emulators and receiver. Each event is committed with the change
- * that caused it (`commitEvents`); a relay reads the committed events, sends
- * them ten to a request to one queue and deletes them; `consumers` loops (as
+ * that caused it (`commitEvents`); a relay per outbox shard (as many as the
+ * product's) reads the committed events, sends them ten to a request to one
+ * queue and deletes them; `consumers` loops (as
  * many as the delivery lane has pollers) each receive ten, POST each one
  * signed, delete the ten in one request and write one log item per event in
  * one batched write. Events per second from the first commit until the
@@ -44,12 +46,12 @@ export async function commitEvents(deps: Deps, events: object[]): Promise<void> 
 export async function floorPipeline(deps: Deps, sqs: SQSClient, receiver: Receiver, events: number, consumers: number): Promise<number> {
   const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: `bench-floor-${randomUUID().slice(0, 8)}` }));
   const run = randomUUID().slice(0, 8);
-  const outbox = `BENCH_FLOOR_OUTBOX#${run}`;
+  const outbox = (shard: number) => `BENCH_FLOOR_OUTBOX#${run}#${shard}`;
   const secret = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
   let done = false;
-  const relay = async () => {
+  const relay = async (shard: number) => {
     while (!done) {
-      const { Items = [] } = await deps.db.send(new QueryCommand({ TableName: deps.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': outbox }, Limit: 100 }));
+      const { Items = [] } = await deps.db.send(new QueryCommand({ TableName: deps.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': outbox(shard) }, Limit: 100 }));
       if (!Items.length) {
         await new Promise((r) => setTimeout(r, 5));
         continue;
@@ -74,13 +76,13 @@ export async function floorPipeline(deps: Deps, sqs: SQSClient, receiver: Receiv
     }
   };
   const items = Array.from({ length: events }, (_, i) => ({
-    pk: outbox,
+    pk: outbox(i % OUTBOX_SHARDS),
     sk: `${String(i).padStart(8, '0')}`,
     body: JSON.stringify({ type: 'webhook.test', timestamp: new Date().toISOString(), data: { id: `evt_${run}_${i}` } }),
   }));
   receiver.reset();
   const started = Date.now();
-  const loops = [relay(), ...Array.from({ length: consumers }, consume)];
+  const loops = [...Array.from({ length: OUTBOX_SHARDS }, (_, shard) => relay(shard)), ...Array.from({ length: consumers }, consume)];
   try {
     await commitEvents(deps, items);
     return await receiver.rateOf(events, started, 'through the floor pipeline');
