@@ -77,7 +77,7 @@ export class ApiStack extends Stack {
       autoDeploy: true,
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
       // A ceiling for the whole API; per-client limits are enforced in the handlers.
-      throttle: { rateLimit: 200, burstLimit: 400 },
+      throttle: config.apiThrottle,
       // Shared handlers (tokens, webhooks, client operations, docs) learn their family from the request.
       stageVariables: { family },
     });

@@ -20,7 +20,19 @@ export interface StageConfig {
   alarmTopicArn?: string;
   /** Deprecated families' dates and brownout windows, by their environment variable names (context of the same name). */
   deprecations: Record<string, string>;
+  /**
+   * Each family's API stage ceiling, shared by all its clients (context `apiRateLimit`, `apiBurstLimit`):
+   * requests a second and burst. Per-client limits are the handlers'. The defaults carry a family at a
+   * peak of ~140 bookings a second (docs/scaling.md); the account's regional API quota is shared by all.
+   */
+  apiThrottle: { rateLimit: number; burstLimit: number };
 }
+
+const positiveInteger = (node: Node, name: string, fallback: number): number => {
+  const value = Number(node.tryGetContext(name) ?? fallback);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`Context "${name}" must be a positive integer, got "${node.tryGetContext(name)}"`);
+  return value;
+};
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{1,15}$/;
 const SECRET_ARN = /^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[A-Za-z0-9/_+=.@-]+$/;
@@ -39,10 +51,9 @@ export function readStageConfig(node: Node): StageConfig {
   if (Boolean(domainName) !== Boolean(certificateArn)) {
     throw new Error('Context "domainName" and "certificateArn" go together: give both or neither');
   }
-  const logRetentionDays = Number(node.tryGetContext('logRetentionDays') ?? 30);
-  if (!Number.isInteger(logRetentionDays) || logRetentionDays <= 0) {
-    throw new Error(`Context "logRetentionDays" must be a positive integer, got "${logRetentionDays}"`);
-  }
+  const logRetentionDays = positiveInteger(node, 'logRetentionDays', 30);
+  const apiThrottle = { rateLimit: positiveInteger(node, 'apiRateLimit', 1000), burstLimit: positiveInteger(node, 'apiBurstLimit', 2000) };
+  if (apiThrottle.burstLimit < apiThrottle.rateLimit) throw new Error(`Context "apiBurstLimit" (${apiThrottle.burstLimit}) must be at least "apiRateLimit" (${apiThrottle.rateLimit})`);
   const emailFrom = node.tryGetContext('emailFrom') as string | undefined;
   if (emailFrom !== undefined && !/^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/.test(emailFrom)) {
     throw new Error(`Context "emailFrom" must be an e-mail address, got "${emailFrom}"`);
@@ -82,6 +93,7 @@ export function readStageConfig(node: Node): StageConfig {
     domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
     serviceTimeZone: String(node.tryGetContext('serviceTimeZone') ?? 'Europe/London'),
     logRetentionDays,
+    apiThrottle,
   };
 }
 

@@ -8,7 +8,7 @@ import * as TABLE_KEYS from '../platform/table-keys.js';
 import * as GSI1_KEYS from '../platform/gsi1-keys.js';
 import type { Page } from '../platform/pagination.js';
 import { part, updateItem, type Condition, type Part } from '../platform/transact.js';
-import { lockInForce, locksBetween, locksOn, seatNames, unitId, unitKeys, type Pool } from './units.js';
+import { lockInForce, locksBetween, locksOn, readPool, seatNames, unitId, unitKeys, type Pool } from './units.js';
 
 /**
  * Sessions: a course at a date and time with `capacity` seats (a practical
@@ -59,14 +59,17 @@ export const seatPool = (family: FamilyId, s: Pick<SessionItem, 'id' | 'date' | 
 });
 
 /**
- * Seats neither booked nor held by an unexpired hold, per session: sessions
- * of one day from that day's locks (read consistently), a list over days
+ * Seats neither booked nor held by an unexpired hold, per session: one
+ * session from its own seats' locks, sessions of one day from that day's
+ * locks (both read consistently), a list over days
  * from the index in one query per month, so its cost does not grow with its
  * range.
  */
 export async function seatsAvailable(deps: Deps, family: FamilyId, sessions: Pick<SessionItem, 'id' | 'date' | 'start_time' | 'capacity'>[], now: Date = deps.clock()): Promise<Map<number, number>> {
   const dates = sessions.map((s) => s.date).sort();
   if (dates.length === 0) return new Map();
+  // One session (an event's page, a booking's alert check) reads its own seats, not every lock of its day.
+  if (sessions.length === 1) return seatsFree(family, sessions, await readPool(deps, seatPool(family, sessions[0]!)), now);
   return seatsFree(family, sessions, await locksOfDays(deps, family, dates[0]!, dates.at(-1)!), now);
 }
 

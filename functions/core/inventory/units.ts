@@ -162,9 +162,10 @@ export async function readPool<U>(deps: Deps, pool: Pool<U>): Promise<Map<string
  * pool's locks is tried at random, one transaction (`attempt`), so concurrent
  * callers spread over the pool instead of all racing for its first unit. An
  * attempt whose part `unit` failed lost that unit to another writer, and the
- * read is stale: after a random pause (`contendedPause`) the pool is read again (a pool with a `range`, in one
- * query: cheaper than a transaction bound to fail) and another free unit
- * tried, each unit once at most. None left: `unavailable`. `locks` may be
+ * read is stale: the other units free at that read are tried, then the pool
+ * is read again (a pool with a `range`, in one query: cheaper than a
+ * transaction bound to fail) and another free unit tried, each unit once at
+ * most. None left: `unavailable`. `locks` may be
  * given when the caller has read them already, or `unread` to try a first
  * unit unread; `lost` says which errors mean the unit was taken (default:
  * part `unit` failed); `tally` counts the transactions tried (the benchmark
