@@ -186,6 +186,33 @@ export async function countRequest(deps: Deps, clientId: string, family: FamilyI
 }
 
 /**
+ * Clients this container found over their limit in a family, until their
+ * window ends, with the access record that count returned. A refused
+ * request's write is billed and lands on the client's one access item, so a
+ * client that ignores 429 would otherwise write it with every request; this
+ * only ever refuses (a new window is counted in DynamoDB again).
+ */
+const overLimit = new Map<string, { until: number; record: Record<string, unknown> | undefined; state: RateLimitState }>();
+
+/** Remembers a refusal counted in DynamoDB, until its window ends. */
+export function rememberRefusal(clientId: string, family: FamilyId, state: RateLimitState, record: Record<string, unknown> | undefined, now: Date): void {
+  if (state.allowed) return;
+  if (overLimit.size >= 10_000) for (const [k, v] of overLimit) if (v.until <= now.getTime()) overLimit.delete(k);
+  overLimit.set(`${clientId}#${family}`, { until: now.getTime() + state.resetSeconds * 1000, record, state });
+}
+
+/** A refusal remembered for the client and family whose window has not ended, with the seconds left; else undefined. */
+export function refusedInMemory(clientId: string, family: FamilyId, now: Date): { record: Record<string, unknown> | undefined; state: RateLimitState } | undefined {
+  const known = overLimit.get(`${clientId}#${family}`);
+  if (!known) return undefined;
+  if (known.until <= now.getTime()) {
+    overLimit.delete(`${clientId}#${family}`);
+    return undefined;
+  }
+  return { record: known.record, state: { ...known.state, remaining: 0, resetSeconds: Math.max(1, Math.ceil((known.until - now.getTime()) / 1000)) } };
+}
+
+/**
  * A public page's link: at most so many requests a minute from one source
  * address, and a ceiling for the link as a whole well above any real
  * candidate traffic (abuse-and-isolation 3), counted before the page does

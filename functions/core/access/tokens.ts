@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { addSeconds, toEpochSeconds } from '../platform/clock.js';
 import { clientItemTrusts, clientKeys, clientTrustsGeneration, type ClientAccount } from './clients.js';
-import { countRequest, type RateLimitState } from './rate-limit.js';
+import { countRequest, refusedInMemory, rememberRefusal, type RateLimitState } from './rate-limit.js';
 import { revokedOnRecord, revokeGrant } from './revocation.js';
 import { tokenKeys, type GrantItem, type TokenItem } from './token-records.js';
 import { checkItem, itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Condition } from '../platform/transact.js';
@@ -213,14 +213,19 @@ export async function authenticateRequest(
     if (found?.kind === 'access' && found.family !== family && isLive(found, deps.clock())) throw invalidToken(otherFamilyToken(found.family, family));
     throw invalidToken();
   }
+  const caller = { clientId: item.client_id, family: item.family, grantId: item.grant_id, issuedAt: item.issued_at, expiresAt: item.expires_at };
+  // A token seen before whose client this container found over its limit: refused again without a write.
+  const refused = known === item ? refusedInMemory(item.client_id, countedFamily, deps.clock()) : undefined;
+  if (refused) return { caller, rateLimit: refused.state, client: refused.record ?? {}, prefetched: prefetch.map(() => undefined) };
   const [{ record, state }, read] = await Promise.all([countRequest(deps, item.client_id, countedFamily), prefetch.length ? getMany(deps, prefetch) : []]);
+  rememberRefusal(item.client_id, countedFamily, state, record, deps.clock());
   if (!recordTrusts(record, item)) {
     seenTokens.delete(hash);
     throw invalidToken();
   }
   remember(hash, item);
   return {
-    caller: { clientId: item.client_id, family: item.family, grantId: item.grant_id, issuedAt: item.issued_at, expiresAt: item.expires_at },
+    caller,
     rateLimit: state,
     client: record!,
     prefetched: prefetch.map((k) => read.find((i) => i.pk === k.pk && i.sk === k.sk)),
