@@ -58,6 +58,23 @@ it('unknown options, options of another command, missing and broken files are on
   oneLineError(badStatus, /^--status is one of booked, pending_payment, cancelled$/);
 }, 60_000);
 
+it('answers --help at each level, names what is allowed for a wrong word, and runs an old name once more with a notice', async () => {
+  const [top, family, wrong, missing, old, now] = await Promise.all([
+    ops(stack, '--help'),
+    ops(stack, 'practical-training', '--help'),
+    ops(stack, 'vls-bookings', 'list'),
+    ops(stack, 'virtual-life-support', 'equipment'),
+    ops(stack, 'types', 'list'),
+    ops(stack, 'clinical-interview', 'types', 'list'),
+  ]);
+  expect([top.status, top.stdout]).toEqual([0, expect.stringMatching(/^ {2}registration-monitoring +Registration assurance monitoring API: account, evidence, checks, usage, register$/m)]);
+  expect([family.status, family.stdout]).toEqual([0, expect.stringMatching(/^ {2}bookings cancel +cancel as the operator/m)]);
+  oneLineError(wrong, /^"vls-bookings" is not a family or shared resource: clinical-interview, .*\(see npm run ops -- --help\)$/);
+  oneLineError(missing, /^virtual-life-support equipment needs an action: dispatch, delivered, return-shipped, returned, sweep /);
+  expect({ status: old.status, stdout: JSON.parse(old.stdout) }).toEqual({ status: 0, stdout: JSON.parse(now.stdout) });
+  expect(old.stderr.split('\n').filter((l) => l.trim() && !l.startsWith('npm warn'))).toEqual(['renamed: use npm run ops -- clinical-interview types list (the old name goes in a later release)']);
+}, 60_000);
+
 it('top-ups refuse a client that does not exist, and write no ledger entry for it', async () => {
   const [credits, money, real] = await Promise.all([
     ops(stack, 'clinical-interview', 'credits', 'topup', '--client-id', 'nope', '--type-id', '1', '--credits', '5'),
