@@ -62,9 +62,9 @@ const pad = (rows: [string, string][]) => {
   const width = Math.max(...rows.map(([left]) => left.length)) + 3;
   return rows.map(([left, right]) => `  ${left.padEnd(width)}${right}`.trimEnd()).join('\n');
 };
-const actions = (n: OpsNode) => [...n.children.keys()].join(', ');
+const childNames = (n: OpsNode) => [...n.children.keys()].join(', ');
 
-export const TARGET_HELP = `Target:
+const TARGET_HELP = `Target:
   (default)        the running local stack, found through $DATA_DIR/local.json (DATA_DIR defaults to .data)
   --table NAME     a deployed table; region and credentials come from the AWS environment
                    (clinical-interview bookings attach-report also needs --bucket NAME, the documents bucket)`;
@@ -82,10 +82,10 @@ export function helpOf(n: OpsNode): string {
        ${OPS} <words> --help                             what each level holds
 
 Families:
-${pad(all.filter((c) => c.title).map((c) => [c.path[0]!, `${c.title}: ${[...c.children.keys()].join(', ')}`]))}
+${pad(all.filter((c) => c.title).map((c) => [c.path[0]!, `${c.title}: ${childNames(c)}`]))}
 
 Shared:
-${pad(all.filter((c) => !c.title).map((c) => [c.path[0]!, actions(c)]))}
+${pad(all.filter((c) => !c.title).map((c) => [c.path[0]!, childNames(c)]))}
 
 ${TARGET_HELP}
 `;
@@ -123,8 +123,8 @@ export function resolve(root: OpsNode, words: string[], help: boolean): Resolved
     if (used === words.length && used === 0) return { help: helpOf(root) };
     const where = at.path.length ? ` of ${at.path.join(' ')}` : '';
     const see = `(see ${OPS} ${[...at.path, '--help'].join(' ')})`;
-    if (used === words.length) throw new UsageError(`${at.path.join(' ')} needs ${levelOf(at)}: ${actions(at)} ${see}`);
-    throw new UsageError(`"${words[used]}" is not ${levelOf(at)}${where}: ${actions(at)} ${see}`);
+    if (used === words.length) throw new UsageError(`${at.path.join(' ')} needs ${levelOf(at)}: ${childNames(at)} ${see}`);
+    throw new UsageError(`"${words[used]}" is not ${levelOf(at)}${where}: ${childNames(at)} ${see}`);
   }
   const rest = words.slice(used);
   const allowed = at.command.word ? 1 : 0;
