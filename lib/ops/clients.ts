@@ -8,9 +8,9 @@ import { FAMILY_IDS, familySpec, isFamilyId } from '../../functions/core/platfor
 import { seedDemoData } from '../../functions/core/demo-data.js';
 import { toCsv } from '../../functions/core/platform/csv.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
-import { UsageError, type OpsCommand, type OpsKit } from './kit.js';
+import { UsageError, type OpsArea, type OpsCommand, type OpsKit } from './kit.js';
 
-/** Operator commands across families: client accounts, deprecated families' callers, the bookings change-log backfill, the month's ledger, the demo data. */
+/** Operator commands shared by every family (`ops <resource> <action>`): client accounts, deprecated families' callers, the upgrade backfills, the month's ledger, the demo data. */
 
 const clientView = (c: ClientAccount) => ({
   client_id: c.clientId,
@@ -22,17 +22,14 @@ const clientView = (c: ClientAccount) => ({
 });
 
 /** The client a command is about: `--client-id ID`, or the id after the command (`clients disable ID`). */
-const clientIdArg = (k: OpsKit): string => k.positionals[2] ?? k.text('client-id');
+const clientIdArg = (k: OpsKit): string => k.positionals[0] ?? k.text('client-id');
 
-/** The month's ledger as finance reads it (`ops ledger --csv`): docs/finance.md says what each column holds. */
+/** The month's ledger as finance reads it (`ops ledger list --csv`): docs/finance.md says what each column holds. */
 export const LEDGER_CSV_COLUMNS = [
   'id', 'created_at', 'family', 'client_id', 'kind', 'amount', 'unit', 'balance_after', 'booking_id',
   'interview_type_id', 'interview_type_name', 'product_kind', 'product_id', 'product_name',
   'pay_option', 'provider_reference', 'refund_status', 'fee', 'note',
 ];
-
-/** Commands that take the client's id as a word after them. */
-export const TAKES_CLIENT_WORD = ['clients disable', 'clients enable', 'clients rotate-secret', 'clients portal-v1'];
 
 export const CLIENT_OPTIONS = {
   name: { type: 'string' },
@@ -50,7 +47,8 @@ export const CLIENT_OPTIONS = {
 /** `clients disable|enable ID`. */
 const enabling = (k: OpsKit, enabled: boolean, what: string, said: string): OpsCommand => ({
   options: ['client-id'],
-  usage: `ID | --client-id ID                      ${what}`,
+  word: true,
+  args: 'ID | --client-id ID', about: what,
   run: async () => {
     const clientId = clientIdArg(k);
     await setClientEnabled(k.deps(), clientId, enabled);
@@ -58,10 +56,10 @@ const enabling = (k: OpsKit, enabled: boolean, what: string, said: string): OpsC
   },
 });
 
-/** A setting of the account turned on or off: `--client-id ID --on|--off` (or `ID --on|--off`, for a command in TAKES_CLIENT_WORD). */
+/** A setting of the account turned on or off: `--client-id ID --on|--off` (or `ID --on|--off`, for a command that takes a word). */
 const switching = (k: OpsKit, what: string, setting: string, set: (deps: Deps, clientId: string, on: boolean) => Promise<void>): OpsCommand => ({
   options: ['client-id', 'on', 'off'],
-  usage: `--client-id ID --on|--off               ${what}`,
+  args: '--client-id ID --on|--off', about: what,
   run: async () => {
     if (k.flag('on') === k.flag('off')) throw new UsageError('give exactly one of --on and --off');
     const clientId = clientIdArg(k);
@@ -73,7 +71,7 @@ const switching = (k: OpsKit, what: string, setting: string, set: (deps: Deps, c
 export const clientCommands = (k: OpsKit): Record<string, OpsCommand> => ({
   'clients create': {
     options: ['name', 'invoice', 'no-references'],
-    usage: '--name NAME [--invoice] [--no-references]   create a client; its secret is shown once',
+    args: '--name NAME [--invoice] [--no-references]', about: 'create a client; its secret is shown once',
     run: async () => {
       const { client, clientSecret } = await createClient(k.deps(), {
         name: k.text('name'),
@@ -86,12 +84,13 @@ export const clientCommands = (k: OpsKit): Record<string, OpsCommand> => ({
   },
   'clients list': {
     options: [],
-    usage: '                                             list clients',
+    args: '', about: 'list clients',
     run: async () => k.print((await listClients(k.deps())).map(clientView)),
   },
   'clients rotate-secret': {
     options: ['client-id'],
-    usage: '--client-id ID                      issue a new secret; the old one and every token issued so far stop working',
+    word: true,
+    args: 'ID | --client-id ID', about: 'issue a new secret; the old one and every token issued so far stop working',
     run: async () => {
       const clientId = clientIdArg(k);
       k.print({ client_id: clientId, client_secret: await rotateClientSecret(k.deps(), clientId) });
@@ -102,10 +101,10 @@ export const clientCommands = (k: OpsKit): Record<string, OpsCommand> => ({
   'clients enable': enabling(k, true, "accept the client's credentials again (tokens from before stay void)", 'enabled: it may exchange its credentials for new tokens'),
   'clients invoicing': switching(k, 'allow or stop pay_option "invoice"', 'Invoicing', setInvoiceEnabled),
   'clients references': switching(k, 'include reference requests in the account (off: creating one is 403)', 'Reference requests', setReferenceRequestsEnabled),
-  'clients portal-v1': switching(k, 'portal v1 for the client (off: every call is 403); --on is refused from its deprecation date', 'Portal v1', (deps, clientId, on) => setFamilyAccess(deps, clientId, 'portal-v1', on)),
+  'clients portal-v1': { ...switching(k, 'portal v1 for the client (off: every call is 403); --on is refused from its deprecation date', 'Portal v1', (deps, clientId, on) => setFamilyAccess(deps, clientId, 'portal-v1', on)), word: true, args: 'ID | --client-id ID --on|--off' },
   'deprecated callers': {
     options: ['family', 'days'],
-    usage: '--family FAMILY [--days 30]          who still calls a deprecated family: calls per UTC day and the last call, per client',
+    args: '--family FAMILY [--days 30]', about: 'who still calls a deprecated family: calls per UTC day and the last call, per client',
     run: async () => {
       const family = k.text('family');
       if (!isFamilyId(family) || !familySpec(family).deprecation) throw new UsageError(`--family must be a deprecated family (${FAMILY_IDS.filter((f) => familySpec(f).deprecation).join(', ')})`);
@@ -114,24 +113,24 @@ export const clientCommands = (k: OpsKit): Record<string, OpsCommand> => ({
       k.print(await deprecatedCallers(k.deps(), family, days));
     },
   },
-  'bookings backfill-logs': {
+  'backfill booking-logs': {
     options: [],
-    usage: '                                          once after upgrading: older bookings join the change log (Services feed) and the schedule (lists by time)',
+    args: '', about: 'once after upgrading: older bookings join the change log (Services feed) and the schedule (lists by time)',
     run: async () => k.print({ bookings: await backfillBookingLogs(k.deps()) }),
   },
-  'locks backfill-index': {
+  'backfill lock-index': {
     options: [],
-    usage: '                                            once after upgrading: older holds and bookings\' unit locks join the lock index (listings by date range)',
+    args: '', about: 'once after upgrading: older holds and bookings\' unit locks join the lock index (listings by date range)',
     run: async () => k.print({ locks: await backfillLockIndex(k.deps()) }),
   },
-  'vls-sessions backfill-index': {
+  'backfill session-index': {
     options: [],
-    usage: '                                     once after upgrading: older life-support sessions join their course\'s index (timeslot listings)',
+    args: '', about: 'once after upgrading: older life-support sessions join their course\'s index (timeslot listings)',
     run: async () => k.print({ sessions: await reindexVlsSessions(k.deps()) }),
   },
-  ledger: {
+  'ledger list': {
     options: ['month', 'csv'],
-    usage: '--month YYYY-MM [--csv]                          every ledger entry of the month, all clients and families',
+    args: '--month YYYY-MM [--csv]', about: 'every ledger entry of the month, all clients and families',
     run: async () => {
       const month = k.text('month');
       if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new UsageError('--month is YYYY-MM');
@@ -149,14 +148,26 @@ export const clientCommands = (k: OpsKit): Record<string, OpsCommand> => ({
       );
     },
   },
-  'seed-demo': {
+  'demo seed': {
     options: [],
-    usage: '                                               create the demo data (local stack only)',
+    args: '', about: 'create the demo data (local stack only)',
     run: async () => {
       const { deps, local } = k.target();
       // The demo credentials are public (they are in this repository): never put them in a deployed table.
-      if (!local) throw new UsageError('seed-demo only runs against the local stack');
+      if (!local) throw new UsageError('demo seed only runs against the local stack');
       k.print(await seedDemoData(deps));
     },
   },
 });
+
+export const sharedOps: OpsArea = {
+  options: CLIENT_OPTIONS,
+  commands: clientCommands,
+  formerly: {
+    'backfill booking-logs': 'bookings backfill-logs',
+    'backfill lock-index': 'locks backfill-index',
+    'backfill session-index': 'vls-sessions backfill-index',
+    'ledger list': 'ledger',
+    'demo seed': 'seed-demo',
+  },
+};

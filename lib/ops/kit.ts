@@ -2,13 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DOCUMENTS_BUCKET_ENV } from '../../functions/core/documents/kinds.js';
 import { depsFromEnv, type Deps } from '../../functions/core/platform/deps.js';
+import type { FamilyId } from '../../functions/core/platform/families.js';
 import type { LocalInfo } from '../local/stack.js';
 
 /**
  * What every operator command is given: the table it works on, and its
  * options read with one-line errors (exit 2) for a mistake in the command
- * line. Each family's commands live in lib/ops/<family>.ts; bin/ops.ts
- * parses the command line and runs them.
+ * line. Each family's commands live in lib/ops/<family>.ts as an OpsArea;
+ * lib/ops/grammar.ts makes them one tree (`<family> <resource> <action>`,
+ * `<resource> <action>` for shared work) that bin/ops.ts runs.
  */
 
 export class UsageError extends Error {}
@@ -16,11 +18,36 @@ export class UsageError extends Error {}
 export interface OpsCommand {
   /** Options it takes, besides --table, --bucket and --help. */
   options: string[];
-  usage: string;
+  /** Its options as the help shows them ('' when it takes none). */
+  args: string;
+  /** What it does, in one line. */
+  about: string;
+  /** It also takes one word after the action (`clients disable ID`): read with OpsKit.positionals. */
+  word?: boolean;
   run: () => Promise<void>;
 }
 
 export type OptionValues = Record<string, string | boolean | string[] | undefined>;
+
+/** A node:util parseArgs option. */
+export type OptionSpec = { type: 'string' | 'boolean'; multiple?: boolean; default?: string | boolean; short?: string };
+
+/**
+ * One family's operator commands (`family` set: `ops <family> <resource> <action>`)
+ * or shared ones (`ops <resource> <action>`), keyed `'<resource> <action>'`,
+ * with the options they read.
+ */
+export interface OpsArea {
+  family?: FamilyId;
+  options: Record<string, OptionSpec>;
+  commands: (k: OpsKit) => Record<string, OpsCommand>;
+  /**
+   * Names from before this grammar (`'bookings cancel': 'training-booking cancel'`,
+   * or the same words for every command): still run, with a one-line notice,
+   * for one release. Commands added since have none.
+   */
+  formerly?: Record<string, string> | ((name: string) => string);
+}
 
 export interface OpsKit {
   /** The table the command works on, and whether it is the local stack's. */
@@ -28,7 +55,7 @@ export interface OpsKit {
   deps: () => Deps;
   /** The raw option values (flags such as --on, --invoice; repeated options). */
   opts: OptionValues;
-  /** Words after the command (`clients disable ID`). */
+  /** The word after the action, for a command that takes one (`clients disable ID`). */
   positionals: string[];
   text: (name: string) => string;
   /** A flag's value (`--on`), false when absent. */
@@ -46,6 +73,14 @@ export interface OpsKit {
   jsonFile: (name: string) => unknown;
   print: (value: unknown) => void;
 }
+
+/** `formerly` for an area whose resources were renamed and actions kept (`courses add` was `course add`). */
+export const resourcesWere =
+  (was: Record<string, string>) =>
+  (name: string): string => {
+    const [resource, action] = name.split(' ');
+    return `${was[resource!] ?? resource} ${action}`;
+  };
 
 export function opsKit(opts: OptionValues, positionals: string[]): OpsKit {
   const text = (name: string): string => {

@@ -1,5 +1,5 @@
 import { listParked, retryParked } from '../../functions/core/events/parked.js';
-import { UsageError, type OpsCommand, type OpsKit } from './kit.js';
+import { UsageError, type OpsArea, type OpsCommand, type OpsKit } from './kit.js';
 
 /** The relay's parked items: outbox items a queue refused on every try, set aside so that the relay went on. */
 
@@ -10,7 +10,7 @@ export const OUTBOX_OPTIONS = {
 export const outboxCommands = (k: OpsKit): Record<string, OpsCommand> => ({
   'outbox parked': {
     options: ['retry'],
-    usage: '[--retry ID ... | --retry all]             list parked outbox items, or send them again',
+    args: '[--retry ID ... | --retry all]', about: 'list parked outbox items, or send them again',
     run: async () => {
       const retry = k.list('retry');
       if (retry.length === 0) return k.print(await listParked(k.deps()));
@@ -22,3 +22,5 @@ export const outboxCommands = (k: OpsKit): Record<string, OpsCommand> => ({
     },
   },
 });
+
+export const outboxOps: OpsArea = { options: OUTBOX_OPTIONS, commands: outboxCommands };

@@ -9,10 +9,10 @@ import { findBookingIn } from '../../functions/core/bookings/records.js';
 import { getTrainingEvent } from '../../functions/core/practical-training/events.js';
 import { cancelTrainingEvent, markPracticalAttendance, markPracticalResult, reschedulePractical, setEventCapacity } from '../../functions/core/practical-training/operator.js';
 import { toCourseView, toLocationView } from '../../functions/core/practical-training/views.js';
-import type { OpsCommand, OpsKit } from './kit.js';
+import { resourcesWere, type OpsArea, type OpsCommand, type OpsKit } from './kit.js';
 
 /**
- * The practical training family's operator commands, registered by bin/ops.ts:
+ * The practical training family's operator commands (`ops practical-training …`):
  * courses, locations and events; attendance, results, reschedules and
  * cancellations; credits, money and balance alert thresholds.
  */
@@ -45,9 +45,9 @@ export function practicalTrainingCommands(k: OpsKit): Record<string, OpsCommand>
   };
   const booking = (deps: Deps) => findBookingIn(deps, PRACTICAL_FAMILY, k.int('id'));
   return {
-    'course add': {
+    'courses add': {
       options: ['name', 'code', 'duration', 'months', 'price', 'free-hours', 'subject'],
-      usage: '--name NAME --code CODE --duration MINUTES --months N --price PENCE [--free-hours 72] [--subject resuscitation|moving_and_handling|violence_and_aggression]   define a course',
+      args: '--name NAME --code CODE --duration MINUTES --months N --price PENCE [--free-hours 72] [--subject resuscitation|moving_and_handling|violence_and_aggression]', about: 'define a course',
       run: async () =>
         k.print(
           toCourseView(
@@ -63,10 +63,10 @@ export function practicalTrainingCommands(k: OpsKit): Record<string, OpsCommand>
           ),
         ),
     },
-    'course list': { options: [], usage: '   list courses (with inactive ones)', run: async () => k.print((await loadCatalogue(k.deps())).courses) },
-    'course update': {
+    'courses list': { options: [], args: '', about: 'list courses (with inactive ones)', run: async () => k.print((await loadCatalogue(k.deps())).courses) },
+    'courses update': {
       options: ['id', 'name', 'price', 'free-hours', 'months'],
-      usage: '--id ID [--name NAME] [--price PENCE] [--free-hours N] [--months N]   change a course for bookings from now on',
+      args: '--id ID [--name NAME] [--price PENCE] [--free-hours N] [--months N]', about: 'change a course for bookings from now on',
       run: async () =>
         k.print(
           toCourseView(
@@ -79,89 +79,89 @@ export function practicalTrainingCommands(k: OpsKit): Record<string, OpsCommand>
           ),
         ),
     },
-    'course deactivate': {
+    'courses deactivate': {
       options: ['id'],
-      usage: '--id ID   stop offering a course (bookings stay)',
+      args: '--id ID', about: 'stop offering a course (bookings stay)',
       run: async () => {
         await setCourseActive(k.deps(), k.int('id'), false);
         console.log(`Course ${k.int('id')} is no longer offered`);
       },
     },
-    'location add': {
+    'locations add': {
       options: ['name', 'line1', 'town', 'postcode', 'region'],
-      usage: '--name NAME --line1 TEXT --town TOWN --postcode POSTCODE [--region TEXT]   add a training location',
+      args: '--name NAME --line1 TEXT --town TOWN --postcode POSTCODE [--region TEXT]', about: 'add a training location',
       run: async () =>
         k.print(toLocationView(await createLocation(k.deps(), { name: k.text('name'), region: k.optional('region', k.text) ?? null, address: { line1: k.text('line1'), line2: null, town: k.text('town'), postcode: k.text('postcode') } }))),
     },
-    'location update': {
+    'locations update': {
       options: ['id', 'name', 'directions', 'accessibility'],
-      usage: '--id ID [--name NAME] [--directions TEXT] [--accessibility TEXT]   change how a location is described',
+      args: '--id ID [--name NAME] [--directions TEXT] [--accessibility TEXT]', about: 'change how a location is described',
       run: async () =>
         k.print(toLocationView(await updateLocation(k.deps(), k.int('id'), { name: k.optional('name', k.text), directions: k.optional('directions', k.text), accessibility: k.optional('accessibility', k.text) }))),
     },
-    'location deactivate': {
+    'locations deactivate': {
       options: ['id'],
-      usage: '--id ID   stop using a location',
+      args: '--id ID', about: 'stop using a location',
       run: async () => {
         await setLocationActive(k.deps(), k.int('id'), false);
         console.log(`Location ${k.int('id')} is no longer used`);
       },
     },
-    'event add': {
+    'events add': {
       options: ['course', 'location', 'date', 'time', 'capacity'],
-      usage: '--course ID --location ID --date YYYY-MM-DD --time HH:MM --capacity N   open a training event',
+      args: '--course ID --location ID --date YYYY-MM-DD --time HH:MM --capacity N', about: 'open a training event',
       run: async () => {
         const deps = k.deps();
         const e = await createTrainingEvent(deps, { course_id: k.int('course'), location_id: k.int('location'), date: k.date('date'), start_time: k.text('time'), capacity: k.int('capacity') });
         k.print(await getTrainingEvent(deps, e.id));
       },
     },
-    'event show': { options: ['id'], usage: '--id ID   a training event as agencies see it', run: async () => k.print(await getTrainingEvent(k.deps(), k.int('id'))) },
-    'event capacity': {
+    'events show': { options: ['id'], args: '--id ID', about: 'a training event as agencies see it', run: async () => k.print(await getTrainingEvent(k.deps(), k.int('id'))) },
+    'events capacity': {
       options: ['id', 'capacity'],
-      usage: '--id ID --capacity N   raise, or lower (never below what is booked): bookings and holds on the seats cut move to seats kept',
+      args: '--id ID --capacity N', about: 'raise, or lower (never below what is booked): bookings and holds on the seats cut move to seats kept',
       run: async () => k.print(await setEventCapacity(k.deps(), k.int('id'), k.int('capacity'))),
     },
-    'event cancel': {
+    'events cancel': {
       options: ['id', 'reason'],
-      usage: '--id ID [--reason TEXT]   cancel an event not yet started: every booking cancelled, refunded in full, booking.cancelled to each',
+      args: '--id ID [--reason TEXT]', about: 'cancel an event not yet started: every booking cancelled, refunded in full, booking.cancelled to each',
       run: async () => k.print(await cancelTrainingEvent(k.deps(), k.int('id'), k.optional('reason', k.text))),
     },
-    'training-booking attendance': {
+    'bookings attendance': {
       options: ['id', 'status'],
-      usage: '--id ID --status attended|no_show   once the training has started',
+      args: '--id ID --status attended|no_show', about: 'once the training has started',
       run: async () => k.print(await markPracticalAttendance(k.deps(), k.int('id'), k.oneOf('status', ['attended', 'no_show'] as const))),
     },
-    'training-booking result': {
+    'bookings result': {
       options: ['id', 'result'],
-      usage: '--id ID --result passed|not_passed   for an attended booking',
+      args: '--id ID --result passed|not_passed', about: 'for an attended booking',
       run: async () => k.print(await markPracticalResult(k.deps(), k.int('id'), k.oneOf('result', ['passed', 'not_passed'] as const))),
     },
-    'training-booking certificate': {
+    'bookings certificate': {
       options: ['id'],
-      usage: '--id ID   issue the completion certificate (attended and passed only)',
+      args: '--id ID', about: 'issue the completion certificate (attended and passed only)',
       run: async () => {
         const deps = k.deps();
         k.print(toPracticalBookingView(await issueCertificate(deps, k.int('id')), deps.config.serviceTimeZone));
       },
     },
-    'training-booking reschedule': {
+    'bookings reschedule': {
       options: ['id', 'event'],
-      usage: '--id ID --event ID   move to another event of the same course',
+      args: '--id ID --event ID', about: 'move to another event of the same course',
       run: async () => k.print(await reschedulePractical(k.deps(), k.int('id'), k.int('event'))),
     },
-    'training-booking cancel': {
+    'bookings cancel': {
       options: ['id', 'reason'],
-      usage: '--id ID [--reason TEXT]   cancel as the operator (refunded before free_cancellation_until, never for a no-show)',
+      args: '--id ID [--reason TEXT]', about: 'cancel as the operator (refunded before free_cancellation_until, never for a no-show)',
       run: async () => {
         const deps = k.deps();
         const b = await booking(deps);
         k.print(await cancelPractical(deps, b.client_id, b.id, { by: 'operator', reason: k.optional('reason', k.text) }));
       },
     },
-    'training-credits topup': {
+    'credits topup': {
       options: ['client-id', 'course', 'credits', 'reason'],
-      usage: '--client-id ID --course ID --credits N [--reason TEXT]   add practical training credits for a course',
+      args: '--client-id ID --course ID --credits N [--reason TEXT]', about: 'add practical training credits for a course',
       run: async () => {
         const deps = k.deps();
         const c = await course(deps, k.int('course'));
@@ -169,19 +169,26 @@ export function practicalTrainingCommands(k: OpsKit): Record<string, OpsCommand>
         k.print({ client_id: k.text('client-id'), course: { id: c.id, name: c.name }, credits });
       },
     },
-    'training-money topup': {
+    'money topup': {
       options: ['client-id', 'pence', 'reason'],
-      usage: '--client-id ID --pence N [--reason TEXT]   add to the practical training money balance',
+      args: '--client-id ID --pence N [--reason TEXT]', about: 'add to the practical training money balance',
       run: async () => {
         const amount = await topUpMoney(k.deps(), k.text('client-id'), PRACTICAL_FAMILY, k.int('pence'), k.optional('reason', k.text), { requireClient: true });
         k.print({ client_id: k.text('client-id'), money: { amount, currency: 'GBP' } });
       },
     },
-    'training-alerts set': {
+    'alerts set': {
       options: ['client-id', 'credits-low-at', 'money-low-at'],
-      usage: '--client-id ID [--credits-low-at N] [--money-low-at PENCE]   balance alert thresholds (defaults 2 credits, 5000 pence)',
+      args: '--client-id ID [--credits-low-at N] [--money-low-at PENCE]', about: 'balance alert thresholds (defaults 2 credits, 5000 pence)',
       run: async () =>
         k.print(await setBalanceAlertSettings(k.deps(), k.text('client-id'), { credits_low_at: k.optional('credits-low-at', k.int), money_low_at: k.optional('money-low-at', k.int) })),
     },
   };
 }
+
+export const practicalTrainingOps: OpsArea = {
+  family: 'practical-training',
+  options: PRACTICAL_OPTIONS,
+  commands: practicalTrainingCommands,
+  formerly: resourcesWere({ courses: 'course', locations: 'location', events: 'event', bookings: 'training-booking', credits: 'training-credits', money: 'training-money', alerts: 'training-alerts' }),
+};

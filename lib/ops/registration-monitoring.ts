@@ -6,12 +6,12 @@ import { enableMonitoring } from '../../functions/core/registration-monitoring/a
 import type { AnnotationType, NormalisedStatus } from '../../functions/core/registration-monitoring/register-adapter.js';
 import { normaliseNumber, registerOfNumber } from '../../functions/core/registration-monitoring/registers.js';
 import { addTimelineStep, showEntry } from '../../functions/core/registration-monitoring/simulated-register.js';
-import { UsageError, type OpsCommand, type OpsKit } from './kit.js';
+import { UsageError, type OpsArea, type OpsCommand, type OpsKit } from './kit.js';
 
 /**
- * The registration monitoring family's operator commands, registered by
- * bin/ops.ts (design registration-monitoring section 12), and the simulated
- * register's controls, so every alert path can be driven by hand.
+ * The registration monitoring family's operator commands
+ * (`ops registration-monitoring …`), and the simulated register's controls
+ * (`… register …`), so every alert path can be driven by hand.
  */
 
 export const MONITORING_OPTIONS = {
@@ -32,14 +32,14 @@ export function registrationMonitoringCommands(k: OpsKit): Record<string, OpsCom
   };
   const step = (at: string) => ({ at, set: { status: k.oneOf('status', STATUSES), annotation: k.optional('annotation', (n) => k.oneOf(n, ANNOTATIONS)) ?? null } });
   return {
-    'monitoring enable': {
+    'account enable': {
       options: ['client-id', 'owner-name', 'owner-email'],
-      usage: '--client-id ID --owner-name NAME --owner-email EMAIL   include registration monitoring in the account, with its first owner (again: prints that owner)',
+      args: '--client-id ID --owner-name NAME --owner-email EMAIL', about: 'include registration monitoring in the account, with its first owner (again: prints that owner)',
       run: async () => k.print(await enableMonitoring(k.deps(), k.text('client-id'), { name: k.text('owner-name'), email: k.text('owner-email') })),
     },
-    'monitoring evidence-verify': {
+    'evidence verify': {
       options: ['client-id'],
-      usage: '[--client-id ID]   walk every evidence chain (of one client, or all): re-hash each record and check each link; names the first broken link and exits 1',
+      args: '[--client-id ID]', about: 'walk every evidence chain (of one client, or all): re-hash each record and check each link; names the first broken link and exits 1',
       run: async () => {
         const deps = k.deps();
         const only = k.optional('client-id', k.text);
@@ -57,23 +57,24 @@ export function registrationMonitoringCommands(k: OpsKit): Record<string, OpsCom
         k.print({ ok: true, clients: clients.length, records_checked: records });
       },
     },
-    'monitoring run-due': {
+    'checks run-due': {
       options: [],
-      usage: '                                  queue the checks that are due now (what the monitoring-dispatch schedule does every 5 minutes)',
+      args: '', about: 'queue the checks that are due now (what the monitoring-dispatch schedule does every 5 minutes)',
       run: async () => k.print(await dispatchDue(k.deps())),
     },
-    'monitoring rollup': {
+    'usage rollup': {
       options: ['month'],
-      usage: '--month YYYY-MM                   an ended month\'s usage to the ledger, one monitoring_usage entry per client (again: the same entries, nothing new)',
+      args: '--month YYYY-MM', about: 'an ended month\'s usage to the ledger, one monitoring_usage entry per client (again: the same entries, nothing new)',
       run: async () => {
         const month = k.text('month');
         if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new UsageError('--month is YYYY-MM');
         k.print(await rollupMonth(k.deps(), month));
       },
     },
+    // The simulated register's controls: `register <action>`.
     'register show': {
       options: ['number'],
-      usage: '--number NUMBER   the simulated register: the number\'s scenario, its steps and what it answers now',
+      args: '--number NUMBER', about: 'the simulated register: the number\'s scenario, its steps and what it answers now',
       run: async () => {
         const { register, number } = numberOf();
         k.print(await showEntry(k.deps(), register, number));
@@ -81,7 +82,7 @@ export function registrationMonitoringCommands(k: OpsKit): Record<string, OpsCom
     },
     'register set': {
       options: ['number', 'status', 'annotation'],
-      usage: `--number NUMBER --status ${STATUSES.join('|')} [--annotation ${ANNOTATIONS.join('|')}]   the simulated register answers this from now on`,
+      args: `--number NUMBER --status ${STATUSES.join('|')} [--annotation ${ANNOTATIONS.join('|')}]`, about: 'the simulated register answers this from now on',
       run: async () => {
         const { register, number } = numberOf();
         const deps = k.deps();
@@ -91,7 +92,7 @@ export function registrationMonitoringCommands(k: OpsKit): Record<string, OpsCom
     },
     'register timeline': {
       options: ['number', 'at', 'status', 'annotation'],
-      usage: '--number NUMBER --at ISO-TIME --status STATUS [--annotation TYPE]   the simulated register answers this from that time on',
+      args: '--number NUMBER --at ISO-TIME --status STATUS [--annotation TYPE]', about: 'the simulated register answers this from that time on',
       run: async () => {
         const { register, number } = numberOf();
         const at = new Date(k.text('at'));
@@ -103,3 +104,18 @@ export function registrationMonitoringCommands(k: OpsKit): Record<string, OpsCom
     },
   };
 }
+
+export const registrationMonitoringOps: OpsArea = {
+  family: 'registration-monitoring',
+  options: MONITORING_OPTIONS,
+  commands: registrationMonitoringCommands,
+  formerly: {
+    'account enable': 'monitoring enable',
+    'evidence verify': 'monitoring evidence-verify',
+    'checks run-due': 'monitoring run-due',
+    'usage rollup': 'monitoring rollup',
+    'register show': 'register show',
+    'register set': 'register set',
+    'register timeline': 'register timeline',
+  },
+};

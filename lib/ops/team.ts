@@ -1,6 +1,6 @@
 import { BUILT_IN_ROLES } from '../../functions/core/access/roles.js';
 import { createTeam, createUser, getUser, listUsers, replaceUser, userView } from '../../functions/core/access/team.js';
-import type { OpsCommand, OpsKit } from './kit.js';
+import type { OpsArea, OpsCommand, OpsKit } from './kit.js';
 
 /**
  * The account's team (decision 10) for every family: a client without
@@ -22,7 +22,8 @@ export function teamCommands(k: OpsKit): Record<string, OpsCommand> {
   return {
     'team create': {
       options: ['client-id', 'owner-name', 'owner-email'],
-      usage: '--client-id ID --owner-name NAME --owner-email EMAIL   the account\'s team with its first owner (again: prints that owner; `monitoring enable` makes it too)',
+      args: '--client-id ID --owner-name NAME --owner-email EMAIL',
+      about: "the account's team with its first owner (again: prints that owner; `registration-monitoring account enable` makes it too)",
       run: async () => {
         const deps = k.deps();
         k.print(userView(deps, (await createTeam(deps, k.text('client-id'), { name: k.text('owner-name'), email: k.text('owner-email') })).owner));
@@ -30,7 +31,7 @@ export function teamCommands(k: OpsKit): Record<string, OpsCommand> {
     },
     'team users': {
       options: ['client-id'],
-      usage: '--client-id ID                     the account\'s team users (their ids go in Acting-User)',
+      args: '--client-id ID', about: 'the account\'s team users (their ids go in Acting-User)',
       run: async () => {
         const deps = k.deps();
         k.print((await listUsers(deps, k.text('client-id'))).map((u) => userView(deps, u)));
@@ -38,13 +39,13 @@ export function teamCommands(k: OpsKit): Record<string, OpsCommand> {
     },
     'team add-user': {
       options: ['client-id', 'name', 'email', 'role'],
-      usage: `--client-id ID --name NAME --email EMAIL --role ROLE   a team user (${Object.keys(BUILT_IN_ROLES).join(', ')} or a custom role id); alerts from high`,
+      args: '--client-id ID --name NAME --email EMAIL --role ROLE', about: `a team user (${Object.keys(BUILT_IN_ROLES).join(', ')} or a custom role id); alerts from high`,
       run: async () =>
         k.print(await createUser(k.deps(), k.text('client-id'), { name: k.text('name'), email: k.text('email'), role_id: k.text('role'), status: 'active', alert_min_severity: 'high' }, null)),
     },
     'team disable-user': {
       options: ['client-id', 'user-id'],
-      usage: '--client-id ID --user-id N         the user may no longer act (Acting-User is 403); the last active owner stays',
+      args: '--client-id ID --user-id N', about: 'the user may no longer act (Acting-User is 403); the last active owner stays',
       run: async () => {
         const deps = k.deps();
         const clientId = k.text('client-id');
@@ -54,3 +55,6 @@ export function teamCommands(k: OpsKit): Record<string, OpsCommand> {
     },
   };
 }
+
+/** Shared (`ops team …`), not portal v2's: the team is the account's, and registration monitoring uses the same one. */
+export const teamOps: OpsArea = { options: TEAM_OPTIONS, commands: teamCommands };

@@ -7,10 +7,10 @@ import { createCourse, createSessions, getVlsSession, loadCourses, setCourseActi
 import { issueVlsCertificate } from '../../functions/core/virtual-life-support/certificates.js';
 import { recordDelivery, recordDispatch, recordReturned, recordReturnShipped, sweepEquipment } from '../../functions/core/virtual-life-support/equipment.js';
 import { cancelVlsBooking, cancelVlsSession, markVlsAttendance, markVlsResult, operatorView, rescheduleVls } from '../../functions/core/virtual-life-support/operator.js';
-import type { OpsCommand, OpsKit } from './kit.js';
+import { resourcesWere, type OpsArea, type OpsCommand, type OpsKit } from './kit.js';
 
 /**
- * The virtual life-support operator commands, registered by bin/ops.ts:
+ * The virtual life-support operator commands (`ops virtual-life-support …`):
  * courses and sessions; attendance, results, certificates, reschedules and
  * cancellations; the manikin's dispatch and return; credits and money.
  */
@@ -33,9 +33,9 @@ export function virtualLifeSupportCommands(k: OpsKit): Record<string, OpsCommand
   const booking = async (deps: Deps, change: (deps: Deps, id: number) => Promise<VlsBooking>) => k.print(operatorView(deps, await change(deps, k.int('id'))));
   const course = async (deps: Deps, id: number) => (await loadCourses(deps)).find((c) => c.id === id) ?? (() => { throw new DomainError('not-found', `No course ${id}`); })();
   return {
-    'vls-course add': {
+    'courses add': {
       options: ['name', 'code', 'duration', 'price', 'equipment', 'months', 'free-hours', 'seats', 'late-fee', 'lost-fee'],
-      usage: '--name NAME --code CODE --duration MINUTES --price PENCE --equipment yes|no [--months 12] [--free-hours 72] [--seats 6] [--late-fee 2500] [--lost-fee 10000]   define a course',
+      args: '--name NAME --code CODE --duration MINUTES --price PENCE --equipment yes|no [--months 12] [--free-hours 72] [--seats 6] [--late-fee 2500] [--lost-fee 10000]', about: 'define a course',
       run: async () =>
         k.print(
           toVlsCourseView(
@@ -54,9 +54,9 @@ export function virtualLifeSupportCommands(k: OpsKit): Record<string, OpsCommand
           ),
         ),
     },
-    'vls-course update': {
+    'courses update': {
       options: ['id', 'name', 'price', 'equipment', 'months', 'free-hours', 'seats', 'late-fee', 'lost-fee'],
-      usage: '--id ID [--name NAME] [--price PENCE] [--equipment yes|no] [--months N] [--free-hours N] [--seats N] [--late-fee PENCE] [--lost-fee PENCE]   change a course for bookings from now on',
+      args: '--id ID [--name NAME] [--price PENCE] [--equipment yes|no] [--months N] [--free-hours N] [--seats N] [--late-fee PENCE] [--lost-fee PENCE]', about: 'change a course for bookings from now on',
       run: async () =>
         k.print(
           toVlsCourseView(
@@ -73,18 +73,18 @@ export function virtualLifeSupportCommands(k: OpsKit): Record<string, OpsCommand
           ),
         ),
     },
-    'vls-course deactivate': {
+    'courses deactivate': {
       options: ['id'],
-      usage: '--id ID   stop offering a course (bookings stay)',
+      args: '--id ID', about: 'stop offering a course (bookings stay)',
       run: async () => {
         await setCourseActive(k.deps(), k.int('id'), false);
         console.log(`Course ${k.int('id')} is no longer offered`);
       },
     },
-    'vls-course list': { options: [], usage: '   list courses (with inactive ones)', run: async () => k.print(await loadCourses(k.deps())) },
-    'vls-session add': {
+    'courses list': { options: [], args: '', about: 'list courses (with inactive ones)', run: async () => k.print(await loadCourses(k.deps())) },
+    'sessions add': {
       options: ['course', 'date', 'time', 'seats', 'instructor', 'weekly'],
-      usage: '--course ID --date YYYY-MM-DD --time HH:MM [--seats N] [--instructor NAME] [--weekly N]   schedule a session (N weeks running)',
+      args: '--course ID --date YYYY-MM-DD --time HH:MM [--seats N] [--instructor NAME] [--weekly N]', about: 'schedule a session (N weeks running)',
       run: async () =>
         k.print(
           await createSessions(k.deps(), {
@@ -97,66 +97,66 @@ export function virtualLifeSupportCommands(k: OpsKit): Record<string, OpsCommand
           }),
         ),
     },
-    'vls-session show': {
+    'sessions show': {
       options: ['id'],
-      usage: '--id ID   a session with its counters and video room',
+      args: '--id ID', about: 'a session with its counters and video room',
       run: async () => k.print((await getVlsSession(k.deps(), k.int('id'))) ?? (() => { throw new DomainError('not-found', `No session ${k.int('id')}`); })()),
     },
-    'vls-session cancel': {
+    'sessions cancel': {
       options: ['id', 'reason'],
-      usage: '--id ID [--reason TEXT]   cancel a session not yet started: every booking cancelled, refunded in full, booking.cancelled to each',
+      args: '--id ID [--reason TEXT]', about: 'cancel a session not yet started: every booking cancelled, refunded in full, booking.cancelled to each',
       run: async () => k.print(await cancelVlsSession(k.deps(), k.int('id'), k.optional('reason', k.text))),
     },
-    'vls-booking show': {
+    'bookings show': {
       options: ['id'],
-      usage: '--id ID   a booking as the agency sees it, with its client',
+      args: '--id ID', about: 'a booking as the agency sees it, with its client',
       run: async () => {
         const deps = k.deps();
         const b = await findBookingIn<VlsBooking>(deps, VLS_FAMILY, k.int('id'));
         k.print({ client_id: b.client_id, ...toVlsBookingView(b, deps.config.serviceTimeZone) });
       },
     },
-    'vls-booking attendance': {
+    'bookings attendance': {
       options: ['id', 'status'],
-      usage: '--id ID --status attended|no_show   once the session has started',
+      args: '--id ID --status attended|no_show', about: 'once the session has started',
       run: async () => k.print(await markVlsAttendance(k.deps(), k.int('id'), k.oneOf('status', ['attended', 'no_show'] as const))),
     },
-    'vls-booking result': {
+    'bookings result': {
       options: ['id', 'result'],
-      usage: '--id ID --result passed|not_passed   for an attended booking',
+      args: '--id ID --result passed|not_passed', about: 'for an attended booking',
       run: async () => k.print(await markVlsResult(k.deps(), k.int('id'), k.oneOf('result', ['passed', 'not_passed'] as const))),
     },
-    'vls-booking certificate': {
+    'bookings certificate': {
       options: ['id'],
-      usage: '--id ID   issue the certificate (attended and passed only; unreturned kit does not matter)',
+      args: '--id ID', about: 'issue the certificate (attended and passed only; unreturned kit does not matter)',
       run: () => booking(k.deps(), issueVlsCertificate),
     },
-    'vls-booking reschedule': {
+    'bookings reschedule': {
       options: ['id', 'session'],
-      usage: '--id ID --session ID   move to another session of the same course (return due date follows)',
+      args: '--id ID --session ID', about: 'move to another session of the same course (return due date follows)',
       run: async () => k.print(await rescheduleVls(k.deps(), k.int('id'), k.int('session'))),
     },
-    'vls-booking cancel': {
+    'bookings cancel': {
       options: ['id', 'reason'],
-      usage: '--id ID [--reason TEXT]   cancel (refunded before free_cancellation_until, never for a no-show; kit not yet posted is not posted)',
+      args: '--id ID [--reason TEXT]', about: 'cancel (refunded before free_cancellation_until, never for a no-show; kit not yet posted is not posted)',
       run: async () => k.print(await cancelVlsBooking(k.deps(), k.int('id'), k.optional('reason', k.text))),
     },
-    'vls-equipment dispatch': {
+    'equipment dispatch': {
       options: ['id', 'carrier', 'tracking', 'url'],
-      usage: '--id ID --carrier NAME --tracking NUMBER [--url URL]   the manikin is posted; the candidate is e-mailed the tracking',
+      args: '--id ID --carrier NAME --tracking NUMBER [--url URL]', about: 'the manikin is posted; the candidate is e-mailed the tracking',
       run: () => booking(k.deps(), (deps, id) => recordDispatch(deps, id, { carrier: k.text('carrier'), tracking_number: k.text('tracking'), tracking_url: k.optional('url', k.text) ?? null })),
     },
-    'vls-equipment delivered': { options: ['id'], usage: '--id ID   the carrier delivered it', run: () => booking(k.deps(), recordDelivery) },
-    'vls-equipment return-shipped': {
+    'equipment delivered': { options: ['id'], args: '--id ID', about: 'the carrier delivered it', run: () => booking(k.deps(), recordDelivery) },
+    'equipment return-shipped': {
       options: ['id', 'carrier', 'tracking'],
-      usage: '--id ID --carrier NAME --tracking NUMBER   the candidate posted it back (on time if by its due date)',
+      args: '--id ID --carrier NAME --tracking NUMBER', about: 'the candidate posted it back (on time if by its due date)',
       run: () => booking(k.deps(), (deps, id) => recordReturnShipped(deps, id, { carrier: k.text('carrier'), tracking_number: k.text('tracking') })),
     },
-    'vls-equipment returned': { options: ['id'], usage: '--id ID   received back (a lost fee charged is refunded; a late fee stays)', run: () => booking(k.deps(), recordReturned) },
-    'vls-equipment sweep': { options: [], usage: '   run the overdue/lost sweep now', run: async () => k.print(await sweepEquipment(k.deps())) },
-    'vls-credits topup': {
+    'equipment returned': { options: ['id'], args: '--id ID', about: 'received back (a lost fee charged is refunded; a late fee stays)', run: () => booking(k.deps(), recordReturned) },
+    'equipment sweep': { options: [], args: '', about: 'run the overdue/lost sweep now', run: async () => k.print(await sweepEquipment(k.deps())) },
+    'credits topup': {
       options: ['client-id', 'course', 'credits', 'reason'],
-      usage: '--client-id ID --course ID --credits N [--reason TEXT]   add virtual life-support credits for a course',
+      args: '--client-id ID --course ID --credits N [--reason TEXT]', about: 'add virtual life-support credits for a course',
       run: async () => {
         const deps = k.deps();
         const c = await course(deps, k.int('course'));
@@ -164,9 +164,9 @@ export function virtualLifeSupportCommands(k: OpsKit): Record<string, OpsCommand
         k.print({ client_id: k.text('client-id'), course: { id: c.id, name: c.name }, credits });
       },
     },
-    'vls-money topup': {
+    'money topup': {
       options: ['client-id', 'pence', 'reason'],
-      usage: '--client-id ID --pence N [--reason TEXT]   add to the virtual life-support money balance',
+      args: '--client-id ID --pence N [--reason TEXT]', about: 'add to the virtual life-support money balance',
       run: async () => {
         const amount = await topUpMoney(k.deps(), k.text('client-id'), VLS_FAMILY, k.int('pence'), k.optional('reason', k.text), { requireClient: true });
         k.print({ client_id: k.text('client-id'), money: { amount, currency: 'GBP' } });
@@ -174,3 +174,10 @@ export function virtualLifeSupportCommands(k: OpsKit): Record<string, OpsCommand
     },
   };
 }
+
+export const virtualLifeSupportOps: OpsArea = {
+  family: 'virtual-life-support',
+  options: VLS_OPTIONS,
+  commands: virtualLifeSupportCommands,
+  formerly: resourcesWere({ courses: 'vls-course', sessions: 'vls-session', bookings: 'vls-booking', equipment: 'vls-equipment', credits: 'vls-credits', money: 'vls-money' }),
+};

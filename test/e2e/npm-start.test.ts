@@ -115,18 +115,18 @@ it('npm start serves both families, keeps its data across restarts, runs beside 
     })
   ).body;
   // The interview has not taken place yet: the operator cannot complete it (test/e2e/ops.test.ts completes one that has).
-  const early = await ops(dataDir, 'bookings', 'complete', '--id', String(booking.id));
+  const early = await ops(dataDir, 'clinical-interview', 'bookings', 'complete', '--id', String(booking.id));
   expect(early.status).toBe(2);
   expect(early.stderr).toMatch(/once the interview has started/);
   const pdf = join(dataDir, 'report.pdf');
   writeFileSync(pdf, '%PDF-1.4\n% interview report\n%%EOF\n');
   const month = new Date().toISOString().slice(0, 7);
-  const csv = await ops(dataDir, 'ledger', '--month', month, '--csv');
+  const csv = await ops(dataDir, 'ledger', 'list', '--month', month, '--csv');
   expect(csv.status).toBe(0);
   const lines = csv.stdout.trim().split('\r\n');
   expect(lines[0]).toBe(LEDGER_CSV_COLUMNS.join(','));
   expect(lines.some((l) => l.includes(`,clinical-interview,demo-northwind,invoice,4500,GBP,,${booking.id},1,`))).toBe(true);
-  expect((await ops(dataDir, 'bookings', 'attach-report', '--id', '999999', '--file', pdf)).status).toBe(2);
+  expect((await ops(dataDir, 'clinical-interview', 'bookings', 'attach-report', '--id', '999999', '--file', pdf)).status).toBe(2);
 
   // The banner and local.json name the facades: whose tokens they take, and the deprecated one's sunset.
   expect(first.output()).toMatch(/ services +http:\/\/127\.0\.0\.1:\d+\/services +\(docs: [^)]+\)\n +clinical-interview tokens\n/);

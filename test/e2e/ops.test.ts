@@ -44,25 +44,42 @@ it('unknown options, options of another command, missing and broken files are on
   writeFileSync(broken, '{"name": ');
   const [unknown, foreign, missingTemplate, brokenTemplate, missingReport, badStatus] = await Promise.all([
     ops(stack, 'clients', 'list', '--nope'),
-    ops(stack, 'credits', 'topup', '--client-id', CLIENT, '--type-id', '1', '--credits', '2', '--pence', '5'),
-    ops(stack, 'templates', 'create', '--file', '/no/such/template.json'),
-    ops(stack, 'templates', 'create', '--file', broken),
-    ops(stack, 'bookings', 'attach-report', '--id', '1', '--file', '/no/such/report.pdf'),
-    ops(stack, 'bookings', 'list', '--status', 'lost'),
+    ops(stack, 'clinical-interview', 'credits', 'topup', '--client-id', CLIENT, '--type-id', '1', '--credits', '2', '--pence', '5'),
+    ops(stack, 'portal-v2', 'templates', 'create', '--file', '/no/such/template.json'),
+    ops(stack, 'portal-v2', 'templates', 'create', '--file', broken),
+    ops(stack, 'clinical-interview', 'bookings', 'attach-report', '--id', '1', '--file', '/no/such/report.pdf'),
+    ops(stack, 'clinical-interview', 'bookings', 'list', '--status', 'lost'),
   ]);
   oneLineError(unknown, /^Unknown option '--nope'/);
-  oneLineError(foreign, /^credits topup does not take --pence/);
+  oneLineError(foreign, /^clinical-interview credits topup does not take --pence/);
   oneLineError(missingTemplate, /^--file \/no\/such\/template\.json: no such file$/);
   oneLineError(brokenTemplate, /is not JSON/);
   oneLineError(missingReport, /^--file \/no\/such\/report\.pdf: no such file$/);
   oneLineError(badStatus, /^--status is one of booked, pending_payment, cancelled$/);
 }, 60_000);
 
+it('answers --help at each level, names what is allowed for a wrong word, and runs an old name once more with a notice', async () => {
+  const [top, family, wrong, missing, old, now] = await Promise.all([
+    ops(stack, '--help'),
+    ops(stack, 'practical-training', '--help'),
+    ops(stack, 'vls-bookings', 'list'),
+    ops(stack, 'virtual-life-support', 'equipment'),
+    ops(stack, 'types', 'list'),
+    ops(stack, 'clinical-interview', 'types', 'list'),
+  ]);
+  expect([top.status, top.stdout]).toEqual([0, expect.stringMatching(/^ {2}registration-monitoring +Registration assurance monitoring API: account, evidence, checks, usage, register$/m)]);
+  expect([family.status, family.stdout]).toEqual([0, expect.stringMatching(/^ {2}bookings cancel +cancel as the operator/m)]);
+  oneLineError(wrong, /^"vls-bookings" is not a family or shared resource: clinical-interview, .*\(see npm run ops -- --help\)$/);
+  oneLineError(missing, /^virtual-life-support equipment needs an action: dispatch, delivered, return-shipped, returned, sweep /);
+  expect({ status: old.status, stdout: JSON.parse(old.stdout) }).toEqual({ status: 0, stdout: JSON.parse(now.stdout) });
+  expect(old.stderr.split('\n').filter((l) => l.trim() && !l.startsWith('npm warn'))).toEqual(['renamed: use npm run ops -- clinical-interview types list (the old name goes in a later release)']);
+}, 60_000);
+
 it('top-ups refuse a client that does not exist, and write no ledger entry for it', async () => {
   const [credits, money, real] = await Promise.all([
-    ops(stack, 'credits', 'topup', '--client-id', 'nope', '--type-id', '1', '--credits', '5'),
-    ops(stack, 'money', 'topup', '--client-id', 'nope', '--pence', '500'),
-    ops(stack, 'money', 'topup', '--client-id', CLIENT, '--pence', '500'),
+    ops(stack, 'clinical-interview', 'credits', 'topup', '--client-id', 'nope', '--type-id', '1', '--credits', '5'),
+    ops(stack, 'clinical-interview', 'money', 'topup', '--client-id', 'nope', '--pence', '500'),
+    ops(stack, 'clinical-interview', 'money', 'topup', '--client-id', CLIENT, '--pence', '500'),
   ]);
   oneLineError(credits, /^No client nope$/);
   oneLineError(money, /^No client nope$/);
@@ -82,12 +99,12 @@ it('lists and shows bookings and reference requests in the API\'s snake_case', a
     stack.info.families['portal-v2']!,
   );
   const results = await Promise.all([
-    ops(stack, 'bookings', 'list', '--client-id', CLIENT, '--status', 'booked'),
-    ops(stack, 'bookings', 'show', '--id', String(booking.id)),
-    ops(stack, 'references', 'list', '--client-id', CLIENT),
-    ops(stack, 'references', 'show', '--id', String(request.id)),
-    ops(stack, 'types', 'list'),
-    ops(stack, 'interviewers', 'list'),
+    ops(stack, 'clinical-interview', 'bookings', 'list', '--client-id', CLIENT, '--status', 'booked'),
+    ops(stack, 'clinical-interview', 'bookings', 'show', '--id', String(booking.id)),
+    ops(stack, 'portal-v2', 'references', 'list', '--client-id', CLIENT),
+    ops(stack, 'portal-v2', 'references', 'show', '--id', String(request.id)),
+    ops(stack, 'clinical-interview', 'types', 'list'),
+    ops(stack, 'clinical-interview', 'interviewers', 'list'),
     ops(stack, 'clients', 'list'),
   ]);
   expect(results.map((r) => r.status)).toEqual(results.map(() => 0));
@@ -107,7 +124,7 @@ it('lists and shows bookings and reference requests in the API\'s snake_case', a
 it('reschedule to the date and time it already has changes nothing', async () => {
   const booking = await futureBooking();
   const before = await getBookingItem(deps, CLIENT, booking.id);
-  const result = await ops(stack, 'bookings', 'reschedule', '--id', String(booking.id), '--date', before!.date, '--time', before!.time);
+  const result = await ops(stack, 'clinical-interview', 'bookings', 'reschedule', '--id', String(booking.id), '--date', before!.date, '--time', before!.time);
   expect(result.status).toBe(0);
   expect(result.stderr).toContain('nothing changed');
   expect(JSON.parse(result.stdout)).toMatchObject({ id: booking.id, start_date: booking.start_date, interviewer: booking.interviewer });
@@ -120,9 +137,9 @@ it('attendance and completion wait until the interview has started; then the rep
   const report = join(mkdtempSync(join(tmpdir(), 'ops-')), 'report.pdf');
   writeFileSync(report, '%PDF-1.4\n%%EOF\n');
   const [attendance, complete, startedAttendance] = await Promise.all([
-    ops(stack, 'bookings', 'attendance', '--id', String(future.id), '--status', 'attended'),
-    ops(stack, 'bookings', 'complete', '--id', String(future.id)),
-    ops(stack, 'bookings', 'attendance', '--id', String(started.id), '--status', 'no_show'),
+    ops(stack, 'clinical-interview', 'bookings', 'attendance', '--id', String(future.id), '--status', 'attended'),
+    ops(stack, 'clinical-interview', 'bookings', 'complete', '--id', String(future.id)),
+    ops(stack, 'clinical-interview', 'bookings', 'attendance', '--id', String(started.id), '--status', 'no_show'),
   ]);
   oneLineError(attendance, new RegExp(`^Booking ${future.id} starts .*: attendance can be marked once the interview has started$`));
   oneLineError(complete, /once the interview has started$/);
@@ -130,9 +147,9 @@ it('attendance and completion wait until the interview has started; then the rep
 
   expect(startedAttendance.status).toBe(0);
   expect(JSON.parse(startedAttendance.stdout)).toMatchObject({ id: started.id, attendance: 'no_show' });
-  const completed = await ops(stack, 'bookings', 'complete', '--id', String(started.id));
+  const completed = await ops(stack, 'clinical-interview', 'bookings', 'complete', '--id', String(started.id));
   expect(JSON.parse(completed.stdout)).toMatchObject({ interview_status: 'completed', attendance: 'no_show' });
-  const attached = await ops(stack, 'bookings', 'attach-report', '--id', String(started.id), '--file', report);
+  const attached = await ops(stack, 'clinical-interview', 'bookings', 'attach-report', '--id', String(started.id), '--file', report);
   expect(attached.status).toBe(0);
   expect(JSON.parse(attached.stdout)).toMatchObject({ interview_report_available: true });
   // The agency downloads what the operator attached.

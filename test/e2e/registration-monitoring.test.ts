@@ -50,11 +50,11 @@ const problem = (r: JsonResponse) => [r.status, r.body.type];
 describe('an account without monitoring', () => {
   it('is refused a token (403) until the operator enables monitoring with its first owner; enabling again changes nothing', async () => {
     expect(problem(await exchange(fresh))).toEqual([403, '/problems/forbidden']);
-    const enabled = await ops('monitoring', 'enable', '--client-id', fresh.client_id, '--owner-name', 'Nia Brooks', '--owner-email', 'Nia.Brooks@harbour.example');
+    const enabled = await ops('registration-monitoring', 'account', 'enable', '--client-id', fresh.client_id, '--owner-name', 'Nia Brooks', '--owner-email', 'Nia.Brooks@harbour.example');
     expect(enabled.status).toBe(0);
     const owner = JSON.parse(enabled.stdout);
     expect(owner).toMatchObject({ role_id: 'owner', status: 'active', email: 'nia.brooks@harbour.example' });
-    const again = await ops('monitoring', 'enable', '--client-id', fresh.client_id, '--owner-name', 'Someone Else', '--owner-email', 'x@harbour.example');
+    const again = await ops('registration-monitoring', 'account', 'enable', '--client-id', fresh.client_id, '--owner-name', 'Someone Else', '--owner-email', 'x@harbour.example');
     expect(JSON.parse(again.stdout).id).toBe(owner.id);
     const pair = await exchange(fresh);
     expect(pair.status).toBe(200);
@@ -339,7 +339,7 @@ describe('evidence and monitoring settings', () => {
     // Rewritten and re-hashed: it reads as whole, but the next record's link no longer holds.
     await db().send(new UpdateCommand({ TableName: stack.info.table_name, Key: evidenceItem(second.id), UpdateExpression: 'SET sha256 = :h', ExpressionAttributeValues: { ':h': createHash('sha256').update(flipped).digest('hex') } }));
     expect((await call(`${base}/evidence/${second.id}/download`, { token, headers: { accept: 'application/json' } })).status).toBe(200);
-    const verified = await ops('monitoring', 'evidence-verify', '--client-id', fresh.client_id);
+    const verified = await ops('registration-monitoring', 'evidence', 'verify', '--client-id', fresh.client_id);
     expect(verified.status).toBe(1);
     expect(JSON.parse(verified.stdout).broken).toMatchObject({ worker_id: w.id, evidence_id: third.id, seq: 3 });
   }, 60_000);
@@ -356,17 +356,17 @@ describe('evidence and monitoring settings', () => {
     expect(after.amount.amount - before.amount.amount).toBe(75);
     expect(problem(await call(`${base}/billing/usage?period=2026-13`, { token }))).toEqual([422, '/problems/validation']);
     // This month is still counting: rolled up now, the rest of it would never be billed (the roll-up itself: test/integration/registration-monitoring/billing.test.ts).
-    const early = await ops('monitoring', 'rollup', '--month', month);
+    const early = await ops('registration-monitoring', 'usage', 'rollup', '--month', month);
     expect(early.status).toBe(2);
     expect(early.stderr).toContain('once the month has ended');
     expect((await call(`${base}/billing/usage`, { token })).body.ledger_entry_id).toBeNull();
     // Two months back has ended whatever the hour (last month is still settling until 02:00 on the 1st).
     const past = new Date(`${month}-01T00:00:00Z`);
     past.setUTCMonth(past.getUTCMonth() - 2);
-    const ended = await ops('monitoring', 'rollup', '--month', past.toISOString().slice(0, 7));
+    const ended = await ops('registration-monitoring', 'usage', 'rollup', '--month', past.toISOString().slice(0, 7));
     expect(ended.status).toBe(0);
     expect(JSON.parse(ended.stdout).find((r: { client_id: string }) => r.client_id === fresh.client_id)).toBeUndefined();
-    expect((await ops('monitoring', 'rollup', '--month', '2026-13')).status).toBe(2);
+    expect((await ops('registration-monitoring', 'usage', 'rollup', '--month', '2026-13')).status).toBe(2);
   }, 60_000);
 
   it('reads and changes monitoring settings, one by one and in bulk', async () => {

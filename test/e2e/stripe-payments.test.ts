@@ -165,7 +165,7 @@ describe('paying through Stripe Checkout', () => {
     // Stripe fails the first tries (the SDK's own retries included); the refunds worker tries again later.
     stripe.failNext(4, 500, '/v1/refunds');
     // Clinical bookings are cancelled by the operator.
-    const cancelled = await ops(stack, 'bookings', 'cancel', '--id', String(bookingId), '--reason', 'Candidate withdrew');
+    const cancelled = await ops(stack, 'clinical-interview', 'bookings', 'cancel', '--id', String(bookingId), '--reason', 'Candidate withdrew');
     expect(cancelled.status).toBe(0);
     const refundEntry = async () => (await ledgerOf(deps(), 'demo-northwind')).find((e) => e.booking_id === bookingId && e.kind === 'refund')!;
     expect(await refundEntry()).toMatchObject({ amount: -4500, unit: 'GBP', pay_option: 'candidate_pays', provider_reference: paidSession.payment_intent, refund_status: 'pending' });
@@ -188,7 +188,7 @@ describe('a payment that arrives too late', () => {
     const { booking, link } = await bookForCandidate(email);
     expect((await fetch(link, { method: 'POST', headers: form, body: '', redirect: 'manual' })).status).toBe(303);
     const session = [...stripe.sessions.values()].find((s) => s.metadata.booking_id === String(booking.id))!;
-    expect((await ops(stack, 'bookings', 'cancel', '--id', String(booking.id))).status).toBe(0);
+    expect((await ops(stack, 'clinical-interview', 'bookings', 'cancel', '--id', String(booking.id))).status).toBe(0);
 
     const paid = stripe.pay(session.id);
     expect((await postEvent('checkout.session.completed', paid)).status).toBe(200);
@@ -243,7 +243,7 @@ describe.each([
       });
     },
     // The operator cancels; refunded before free_cancellation_until.
-    cancel: async (_: string, __: string, id: number) => expect((await ops(stack, 'vls-booking', 'cancel', '--id', String(id), '--reason', 'plans changed')).status).toBe(0),
+    cancel: async (_: string, __: string, id: number) => expect((await ops(stack, 'virtual-life-support', 'bookings', 'cancel', '--id', String(id), '--reason', 'plans changed')).status).toBe(0),
   },
 ])('$family: paid, replayed, tampered, cancelled and refunded through Stripe', ({ family, book, cancel }) => {
   it('confirms on the signed event once, refuses a tampered one, and refunds the cancelled booking through Stripe', async () => {
@@ -325,7 +325,7 @@ describe('payments the booking cannot keep', () => {
     const session = [...stripe.sessions.values()].find((s) => s.metadata.family === 'clinical-interview' && s.metadata.booking_id === String(booking.id))!;
     const paid = stripe.pay(session.id);
     expect((await postEvent('checkout.session.completed', paid)).status).toBe(200);
-    expect((await ops(stack, 'bookings', 'cancel', '--id', String(booking.id))).status).toBe(0);
+    expect((await ops(stack, 'clinical-interview', 'bookings', 'cancel', '--id', String(booking.id))).status).toBe(0);
     // Another event about the same payment, with an id of its own.
     expect((await postEvent('checkout.session.async_payment_succeeded', paid)).status).toBe(200);
     const entries = (await ledgerOf(deps(), 'demo-northwind')).filter((e) => e.booking_id === booking.id);
@@ -341,7 +341,7 @@ describe('payments the booking cannot keep', () => {
     const session = [...stripe.sessions.values()].find((s) => s.metadata.family === 'clinical-interview' && s.metadata.booking_id === String(booking.id))!;
     const paid = stripe.pay(session.id);
     expect((await postEvent('checkout.session.completed', paid)).status).toBe(200);
-    expect((await ops(stack, 'bookings', 'cancel', '--id', String(booking.id))).status).toBe(0);
+    expect((await ops(stack, 'clinical-interview', 'bookings', 'cancel', '--id', String(booking.id))).status).toBe(0);
     const refund = await eventually(() => stripe.refunds.find((r) => r.payment_intent === paid.payment_intent), { timeoutMs: 20_000, what: 'the refund at Stripe' });
     const entry = async () => (await ledgerOf(deps(), 'demo-northwind')).find((e) => e.booking_id === booking.id && e.kind === 'refund')!;
     await eventually(async () => (await entry()).refund_status === 'sent', { timeoutMs: 10_000, what: 'the refund sent' });

@@ -89,7 +89,7 @@ describe('the agency flow over HTTP', () => {
     expect(attachmentsOf(confirmation!).map((a) => a.filename)).toContain('invitation.ics');
 
     // The operator posts the manikin: the candidate gets the tracking.
-    const dispatched = await cli('vls-equipment', 'dispatch', '--id', String(booked.body.id), '--carrier', 'Royal Mail', '--tracking', 'RM123456785GB');
+    const dispatched = await cli('virtual-life-support', 'equipment', 'dispatch', '--id', String(booked.body.id), '--carrier', 'Royal Mail', '--tracking', 'RM123456785GB');
     expect(dispatched.equipment).toMatchObject({ status: 'dispatched', dispatch: { carrier: 'Royal Mail', tracking_number: 'RM123456785GB' } });
     const mails = await mailTo(stack, email, 2);
     expect(mails.some((m) => m.includes('RM123456785GB'))).toBe(true);
@@ -116,9 +116,9 @@ describe('the agency flow over HTTP', () => {
     const unmarked = past.find((b: { start_date: string }) => b.start_date < new Date().toISOString());
     expect(unmarked).toBeDefined();
     expect((await call(`${base}/bookings/${unmarked.id}/certificate`, { token: northwind })).body).toMatchObject({ status: 404, type: '/problems/certificate-unavailable', reason: 'not_issued' });
-    await cli('vls-booking', 'attendance', '--id', String(unmarked.id), '--status', 'attended');
-    await cli('vls-booking', 'result', '--id', String(unmarked.id), '--result', 'passed');
-    const issued = await cli('vls-booking', 'certificate', '--id', String(unmarked.id));
+    await cli('virtual-life-support', 'bookings', 'attendance', '--id', String(unmarked.id), '--status', 'attended');
+    await cli('virtual-life-support', 'bookings', 'result', '--id', String(unmarked.id), '--result', 'passed');
+    const issued = await cli('virtual-life-support', 'bookings', 'certificate', '--id', String(unmarked.id));
     expect(issued.certificate.number).toMatch(/^VLS-\d{4}-\d{6}$/);
     const pdf = await fetch(`${base}/bookings/${unmarked.id}/certificate`, { headers: { authorization: `Bearer ${northwind}` } });
     expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
@@ -128,8 +128,8 @@ describe('the agency flow over HTTP', () => {
 
     const out = (await call(`${base}/bookings?equipment_status=dispatched`, { token: northwind })).body.data.filter((b: { equipment: { return: { due_at: string } } }) => Date.parse(b.equipment.return.due_at) < Date.now());
     expect(out).toHaveLength(1);
-    expect(await cli('vls-equipment', 'sweep')).toEqual({ overdue: 1, lost: 0 });
-    expect(await cli('vls-equipment', 'sweep')).toEqual({ overdue: 0, lost: 0 });
+    expect(await cli('virtual-life-support', 'equipment', 'sweep')).toEqual({ overdue: 1, lost: 0 });
+    expect(await cli('virtual-life-support', 'equipment', 'sweep')).toEqual({ overdue: 0, lost: 0 });
     const overdue = (await call(`${base}/bookings/${out[0].id}`, { token: northwind })).body;
     expect(overdue.equipment).toMatchObject({ status: 'overdue', fees: [{ kind: 'late_return', amount: { amount: 2500, currency: 'GBP' } }] });
     // Northwind invoices: the fee is an invoice line.

@@ -25,7 +25,7 @@ export interface ClientAccount {
   name: string;
   invoiceEnabled: boolean;
   referenceRequestsEnabled: boolean;
-  /** The account includes registration monitoring (`monitoring enable`). */
+  /** The account includes registration monitoring (`ops registration-monitoring account enable`). */
   monitoringEnabled: boolean;
   /** Products beyond the defaults, by name (`occupational_health`: special-category data, design 1.5 rule 5). */
   entitlements: string[];

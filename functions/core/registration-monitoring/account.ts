@@ -11,7 +11,7 @@ import type { Deps } from '../platform/deps.js';
  */
 
 /**
- * `monitoring enable`: the account's team (or the one it has) and the flag
+ * `ops registration-monitoring account enable`: the account's team (or the one it has) and the flag
  * on the client. Enabling an enabled account changes nothing and answers its
  * first owner.
  */

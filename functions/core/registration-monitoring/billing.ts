@@ -84,7 +84,7 @@ async function rollupClient(deps: Deps, clientId: string, period: string): Promi
   }
 }
 
-/** `monitoring rollup --month`: every client with monitoring, for a month that has ended. */
+/** `ops registration-monitoring usage rollup --month`: every client with monitoring, for a month that has ended. */
 export async function rollupMonth(deps: Deps, period: string): Promise<RolledUp[]> {
   // A month still counting would be billed for its usage so far, and its marker would keep the rest from ever being billed.
   const from = settledAt(period, deps.config.serviceTimeZone);

@@ -22,7 +22,7 @@ import type { WorkerItem } from './workers.js';
  * worker's record before it. The record is written in the check's own
  * transaction, and the worker's chain head (`evidence_head`, `evidence_seq`)
  * moves in the same write, conditioned on the worker as read: no forks.
- * Downloads re-hash first; `monitoring evidence-verify` walks every chain.
+ * Downloads re-hash first; `ops registration-monitoring evidence verify` walks every chain.
  *
  * Stored here in the table, byte for byte (a record is a few KB). The
  * design's S3 Object Lock bucket (compliance mode) is the cloud store still to
