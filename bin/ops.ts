@@ -10,6 +10,7 @@ import { VLS_OPTIONS, virtualLifeSupportCommands } from '../lib/ops/virtual-life
 import { MONITORING_OPTIONS, registrationMonitoringCommands } from '../lib/ops/registration-monitoring.js';
 import { TEAM_OPTIONS, teamCommands } from '../lib/ops/team.js';
 import { OUTBOX_OPTIONS, outboxCommands } from '../lib/ops/outbox.js';
+import { dataSubjectCommands } from '../lib/ops/data-subjects.js';
 
 /**
  * The operator CLI. It runs the same core code as the Lambdas, against the
@@ -51,7 +52,7 @@ let positionals: string[] = [];
 const commands = (): Record<string, OpsCommand> => {
   const k = opsKit(opts as OptionValues, positionals);
   const { 'seed-demo': seedDemo, ...clients } = clientCommands(k);
-  return { ...clients, ...portalV2Commands(k), ...clinicalInterviewCommands(k), ...practicalTrainingCommands(k), ...virtualLifeSupportCommands(k), ...registrationMonitoringCommands(k), ...teamCommands(k), ...outboxCommands(k), 'seed-demo': seedDemo! };
+  return { ...clients, ...portalV2Commands(k), ...clinicalInterviewCommands(k), ...practicalTrainingCommands(k), ...virtualLifeSupportCommands(k), ...registrationMonitoringCommands(k), ...teamCommands(k), ...outboxCommands(k), ...dataSubjectCommands(k), 'seed-demo': seedDemo! };
 };
 let COMMANDS = commands();
 

@@ -18,7 +18,8 @@ import { bookingKeys } from './records.js';
 const FINANCE_YEARS = 7;
 
 export const ERASED_NAME = 'Erased';
-const erasedCandidate = { first_name: ERASED_NAME, last_name: ERASED_NAME, email: null, phone: null, job_role: null, nmc_number: null };
+// The views show `first_name last_name` as one name: "Erased".
+const erasedCandidate = { first_name: ERASED_NAME, last_name: '', email: null, phone: null, job_role: null, nmc_number: null };
 
 export interface BookingSubjectOptions {
   /** The course families send invites to candidates. */
@@ -51,6 +52,8 @@ export function bookingSubjectAdapter(family: DataSubjectFamily, options: Bookin
     active(item, now): ActiveItem | undefined {
       if (!isBooking(family, item) || item.booking_status === 'cancelled') return undefined;
       if (item.booking_status === 'pending_payment') return { type: 'booking', id: item.id as number, reason: 'waits for the candidate’s payment' };
+      // Marked complete (the interview or training took place): nothing is to come.
+      if (item.interview_status === 'completed' || item.training_status === 'completed') return undefined;
       if (String(item.end_at) > now.toISOString()) return { type: 'booking', id: item.id as number, reason: 'has not taken place yet' };
       return undefined;
     },
@@ -59,7 +62,7 @@ export function bookingSubjectAdapter(family: DataSubjectFamily, options: Bookin
       if (isInvite(family, item)) {
         // An unused invite is closed now: its link answers 410 like any expired invite.
         const open = ['queued', 'sent', 'opened'].includes(String(item.status)) && !(typeof item.expires_at === 'string' && item.expires_at <= at);
-        return { candidate: { first_name: ERASED_NAME, last_name: ERASED_NAME, email: null }, message: null, erased_at: at, ...(open ? { expires_at: at, updated_at: at } : {}) };
+        return { candidate: { first_name: ERASED_NAME, last_name: '', email: null }, message: null, erased_at: at, ...(open ? { expires_at: at, updated_at: at } : {}) };
       }
       const cancellation = item.cancellation as Record<string, unknown> | undefined;
       return {

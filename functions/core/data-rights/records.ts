@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { clientKeys } from '../access/clients.js';
 import { addSeconds, toEpochSeconds } from '../platform/clock.js';
+import { queryAll } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import type { FamilyId } from '../platform/families.js';
 import * as GSI1_KEYS from '../platform/gsi1-keys.js';
@@ -93,4 +94,18 @@ export async function readExportDocument(deps: Deps, clientId: string, family: F
   const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: dataSubjectKeys.exportDocument(clientId, family, jobId), ConsistentRead: true }));
   if (!Item || String(Item.expires_at) <= deps.clock().toISOString()) return undefined;
   return { document: JSON.parse(gunzipSync(Buffer.from(Item.document as Uint8Array)).toString('utf8')), expiresAt: String(Item.expires_at) };
+}
+
+/** The audit records of one client (every family), or of every client, oldest first: what `ops data-subjects list` prints. */
+export async function listAudits(deps: Deps, clientId?: string): Promise<AuditRecord[]> {
+  const items = clientId
+    ? await queryAll(deps, { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':prefix': CLIENT.sk.dataSubjectAudit }, ConsistentRead: true })
+    : await queryAll(deps, { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': AUDITS.pk } });
+  return items
+    .map((i) => {
+      const { pk, sk, gsi1pk, gsi1sk, entity, ttl, ...record } = i;
+      void pk, void sk, void gsi1pk, void gsi1sk, void entity, void ttl;
+      return record as unknown as AuditRecord;
+    })
+    .sort((a, b) => (a.requested_at < b.requested_at ? -1 : a.requested_at > b.requested_at ? 1 : a.job_id - b.job_id));
 }

@@ -2921,9 +2921,9 @@ export interface operations {
                             booking_invite_id: number | null;
                             candidate: {
                                 name: string;
-                                email: string;
-                                phone: string;
-                                job_role: string;
+                                email: string | null;
+                                phone: string | null;
+                                job_role: string | null;
                                 nmc_number: string | null;
                             };
                             course: {
@@ -3140,9 +3140,9 @@ export interface operations {
                         booking_invite_id: number | null;
                         candidate: {
                             name: string;
-                            email: string;
-                            phone: string;
-                            job_role: string;
+                            email: string | null;
+                            phone: string | null;
+                            job_role: string | null;
                             nmc_number: string | null;
                         };
                         course: {
@@ -3369,9 +3369,9 @@ export interface operations {
                             booking_invite_id: number | null;
                             candidate: {
                                 name: string;
-                                email: string;
-                                phone: string;
-                                job_role: string;
+                                email: string | null;
+                                phone: string | null;
+                                job_role: string | null;
                                 nmc_number: string | null;
                             };
                             course: {
@@ -3558,9 +3558,9 @@ export interface operations {
                         booking_invite_id: number | null;
                         candidate: {
                             name: string;
-                            email: string;
-                            phone: string;
-                            job_role: string;
+                            email: string | null;
+                            phone: string | null;
+                            job_role: string | null;
                             nmc_number: string | null;
                         };
                         course: {
@@ -3757,9 +3757,9 @@ export interface operations {
                         booking_invite_id: number | null;
                         candidate: {
                             name: string;
-                            email: string;
-                            phone: string;
-                            job_role: string;
+                            email: string | null;
+                            phone: string | null;
+                            job_role: string | null;
                             nmc_number: string | null;
                         };
                         course: {

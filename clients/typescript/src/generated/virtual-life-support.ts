@@ -1862,9 +1862,9 @@ export interface operations {
                             booking_invite_id: number | null;
                             candidate: {
                                 name: string;
-                                email: string;
-                                phone: string;
-                                job_role: string;
+                                email: string | null;
+                                phone: string | null;
+                                job_role: string | null;
                                 nmc_number: string | null;
                             };
                             agency_contact: {
@@ -2144,9 +2144,9 @@ export interface operations {
                         booking_invite_id: number | null;
                         candidate: {
                             name: string;
-                            email: string;
-                            phone: string;
-                            job_role: string;
+                            email: string | null;
+                            phone: string | null;
+                            job_role: string | null;
                             nmc_number: string | null;
                         };
                         agency_contact: {
@@ -2408,9 +2408,9 @@ export interface operations {
                         booking_invite_id: number | null;
                         candidate: {
                             name: string;
-                            email: string;
-                            phone: string;
-                            job_role: string;
+                            email: string | null;
+                            phone: string | null;
+                            job_role: string | null;
                             nmc_number: string | null;
                         };
                         agency_contact: {

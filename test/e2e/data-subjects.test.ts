@@ -1,0 +1,164 @@
+import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { cancelBooking, completeInterview } from '../../functions/core/bookings/booking-admin.js';
+import { attachReport } from '../../functions/core/clinical-interview/report-uploads.js';
+import { createS3Client } from '../../functions/core/documents/attach.js';
+import { subjectHash } from '../../functions/core/data-rights/subject.js';
+import type { Deps } from '../../functions/core/platform/deps.js';
+import { depsFromEnv } from '../../functions/core/platform/deps.js';
+import type { LocalStack } from '../../lib/local/stack.js';
+import { candidate, startedBooking } from '../support/clinical.js';
+import { eventually } from '../support/eventually.js';
+import { call, DEMO_CREDENTIALS, mailTo, startTestStack } from '../support/local-stack.js';
+import { ops } from '../support/ops.js';
+
+/**
+ * A person's data rights in the clinical interview API, end to end: the
+ * export, the erasure refused while a booking is open, then done, with its
+ * pages 410, its report deleted, and a scan of the table, the documents
+ * bucket and the log finding the address nowhere but in another agency's data.
+ */
+
+let stack: LocalStack;
+let deps: Deps;
+let base: string;
+let northwind: string;
+let riverside: string;
+
+const ADDRESS = 'mary.seacole.e2e@example.org';
+// As the agency types it: matched without regard to case.
+const TYPED = 'Mary.Seacole.E2E@Example.ORG';
+const mary = { ...candidate, first_name: 'Mary', last_name: 'Seacole', email: ADDRESS };
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  deps = depsFromEnv();
+  base = stack.info.families['clinical-interview']!;
+  const token = async (who: keyof typeof DEMO_CREDENTIALS) => (await call(`${base}/auth/token`, { body: DEMO_CREDENTIALS[who] })).body.access_token as string;
+  [northwind, riverside] = await Promise.all([token('northwind'), token('riverside')]);
+}, 60_000);
+afterAll(() => stack?.stop());
+
+async function book(token: string, payOption: string, headers: Record<string, string> = {}) {
+  // A day ahead: a candidate_pays booking must leave time to pay.
+  const slot = (await call(`${base}/timeslots?interview_type_id=1`, { token })).body.data.find((s: { date: string }) => s.date > new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
+  const held = await call(`${base}/timeslots/hold`, { token, body: { interview_type_id: 1, date: slot.date, time: slot.time } });
+  const created = await call(`${base}/bookings`, { token, headers, body: { ...mary, email: TYPED, hold_hash: held.body.hold_hash, pay_option: payOption } });
+  expect([created.status, created.body.detail]).toEqual([201, undefined]);
+  return created.body;
+}
+
+/** Polls a request until it has finished. */
+const finished = (path: string, token = northwind) =>
+  eventually(
+    async () => {
+      const r = await call(`${base}${path}`, { token });
+      return r.status === 200 && !['queued', 'running'].includes(r.body.status) && r.body;
+    },
+    { timeoutMs: 30_000, intervalMs: 200, what: `${path} to finish` },
+  );
+
+/** Every table item with the address in it, in any case. */
+async function itemsWithAddress(): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await deps.db.send(new ScanCommand({ TableName: deps.table, ExclusiveStartKey }));
+    found.push(...(page.Items ?? []).filter((i) => JSON.stringify(i).toLowerCase().includes(ADDRESS)));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return found;
+}
+
+/** The documents bucket's objects whose bytes carry the address. */
+async function objectsWithAddress(): Promise<string[]> {
+  const s3 = createS3Client();
+  const { Contents = [] } = await s3.send(new ListObjectsV2Command({ Bucket: stack.info.documents_bucket }));
+  const found: string[] = [];
+  for (const { Key } of Contents) {
+    const body = await (await s3.send(new GetObjectCommand({ Bucket: stack.info.documents_bucket, Key }))).Body!.transformToString();
+    if (body.toLowerCase().includes(ADDRESS)) found.push(Key!);
+  }
+  return found;
+}
+
+it('exports, refuses while a booking is open, erases (pages 410, report deleted, address nowhere in clear), and a second erasure finds nothing', async () => {
+  // An interview that took place, with its report; one to come, unpaid, booked under an Idempotency-Key; and another agency's booking for her.
+  const past = await startedBooking(deps, 'demo-northwind', 1, 'credits', mary);
+  await completeInterview(deps, past.id);
+  await attachReport(deps, createS3Client(), past.id, Buffer.from(`%PDF-1.4\n% Interview report: Mary Seacole <${ADDRESS}>\n%%EOF\n`));
+  const upcoming = await book(northwind, 'candidate_pays', { 'idempotency-key': `mary-${Date.now()}` });
+  const theirs = await book(riverside, 'balance');
+  const paymentMail = await eventually(async () => (await mailTo(stack, ADDRESS)).find((m) => m.includes('/pay/')), { timeoutMs: 15_000, intervalMs: 100, what: 'the payment e-mail' });
+  const paymentLink = /(http:\/\/\S+\/pay\/\S+)/.exec(paymentMail)![1]!;
+  expect(await objectsWithAddress()).toHaveLength(1);
+
+  // The export: every booking of hers with this agency, the report listed with where to download it.
+  const exportStarted = await call(`${base}/data-subjects/exports`, { token: northwind, body: { email: TYPED } });
+  expect(exportStarted).toMatchObject({ status: 202, body: { id: expect.any(Number), status: 'queued' } });
+  const exported = await finished(`/data-subjects/exports/${exportStarted.body.id}`);
+  expect(exported).toMatchObject({ status: 'completed', expires_at: expect.any(String) });
+  expect(exported.data.bookings.map((b: { id: number }) => b.id).sort()).toEqual([past.id, upcoming.id].sort());
+  expect(exported.data.bookings.every((b: { candidate: { email: string } }) => b.candidate.email === ADDRESS)).toBe(true);
+  expect(exported.data.files).toEqual([{ what: `Interview report of booking ${past.id}`, download: `/bookings/${past.id}/interview-report` }]);
+  expect((await call(`${base}/data-subjects/exports/${exportStarted.body.id}`, { token: riverside })).status).toBe(404);
+
+  // Refused while the booking to come waits for payment, naming it; then while it is to come.
+  const refused = await call(`${base}/data-subjects/erasures`, { token: northwind, body: { email: ADDRESS } });
+  expect(refused.status).toBe(409);
+  expect(refused.body).toMatchObject({ type: '/problems/subject-has-active-bookings', active_bookings: [{ type: 'booking', id: upcoming.id, reason: expect.stringMatching(/payment/) }] });
+  await cancelBooking(deps, upcoming.id, `Mary (${ADDRESS}) asked us to erase her data`);
+
+  const started = await call(`${base}/data-subjects/erasures`, { token: northwind, body: { email: TYPED } });
+  expect(started).toMatchObject({ status: 202, body: { id: expect.any(Number), status: 'queued' } });
+  const erased = await finished(`/data-subjects/erasures/${started.body.id}`);
+  expect(erased).toMatchObject({
+    status: 'completed',
+    // Two bookings and their change-log copies; the report; the kept response of the idempotent booking; the export.
+    counts: { records: 4, files: 1, idempotency_records: 1, exports: 1, messages: expect.any(Number), webhook_deliveries: 0 },
+    kept: [{ what: expect.stringContaining(`Bookings ${past.id}`), why: expect.stringContaining('HMRC'), until: expect.stringMatching(/^20\d\d-\d\d-\d\d$/) }],
+  });
+
+  // What the agency and the candidate now see.
+  for (const id of [past.id, upcoming.id]) {
+    const booking = (await call(`${base}/bookings/${id}`, { token: northwind })).body;
+    expect(booking.candidate).toEqual({ name: 'Erased', email: null, phone: null, job_role: null, nmc_number: null });
+    expect(booking.id).toBe(id);
+  }
+  expect((await call(`${base}/bookings/${past.id}`, { token: northwind })).body).toMatchObject({ interview_status: 'completed', interview_report_available: false });
+  expect((await fetch(`${base}/bookings/${past.id}/interview-report`, { headers: { authorization: `Bearer ${northwind}` } })).status).toBe(404);
+  expect((await fetch(paymentLink)).status).toBe(410);
+  // The export is gone with her data.
+  expect((await call(`${base}/data-subjects/exports/${exportStarted.body.id}`, { token: northwind })).body).toMatchObject({ status: 'expired', data: null });
+
+  // The address is nowhere in clear: only the other agency's booking (and its change-log copy) still has it.
+  const left = await itemsWithAddress();
+  expect(left.map((i) => [i.pk, i.sk])).toEqual(left.map((i) => ['CLIENT#demo-riverside', i.sk]));
+  expect((await call(`${base}/bookings/${theirs.id}`, { token: riverside })).body.candidate.email).toBe(ADDRESS);
+  expect(await objectsWithAddress()).toEqual([]);
+  const log = join(dirname(stack.info.mailbox_dir), 'logs', 'local.log');
+  if (existsSync(log)) expect(readFileSync(log, 'utf8').toLowerCase()).not.toContain(ADDRESS);
+
+  // Erasing her again finds nothing.
+  const again = await call(`${base}/data-subjects/erasures`, { token: northwind, body: { email: ADDRESS } });
+  expect(again.status).toBe(202);
+  expect(await finished(`/data-subjects/erasures/${again.body.id}`)).toMatchObject({
+    status: 'completed',
+    counts: { records: 0, files: 0, messages: 0, webhook_deliveries: 0, idempotency_records: 0, exports: 0 },
+    kept: [],
+  });
+
+  // The operator's audit: each request, by whom and when, with the hash and never the address.
+  const audit = await ops(stack, 'data-subjects', 'list', '--client-id', 'demo-northwind');
+  expect(audit.status).toBe(0);
+  const records = JSON.parse(audit.stdout) as { action: string; job_id: number; subject_hash: string; status: string }[];
+  expect(records.map((r) => [r.action, r.job_id, r.status])).toEqual([
+    ['export', exportStarted.body.id, 'completed'],
+    ['erasure', started.body.id, 'completed'],
+    ['erasure', again.body.id, 'completed'],
+  ]);
+  expect(records.every((r) => r.subject_hash === subjectHash(TYPED))).toBe(true);
+  expect(audit.stdout.toLowerCase()).not.toContain(ADDRESS);
+}, 120_000);
