@@ -3,6 +3,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { cancelBooking, completeInterview } from '../../functions/core/bookings/booking-admin.js';
+import { cancelVlsBooking } from '../../functions/core/virtual-life-support/operator.js';
 import { attachReport } from '../../functions/core/clinical-interview/report-uploads.js';
 import { createS3Client } from '../../functions/core/documents/attach.js';
 import { subjectHash } from '../../functions/core/data-rights/subject.js';
@@ -31,6 +32,7 @@ const ADDRESS = 'mary.seacole.e2e@example.org';
 // As the agency types it: matched without regard to case.
 const TYPED = 'Mary.Seacole.E2E@Example.ORG';
 const mary = { ...candidate, first_name: 'Mary', last_name: 'Seacole', email: ADDRESS };
+const trainee = { first_name: 'Mary', last_name: 'Seacole', email: TYPED, phone: '+447700900321', job_role: 'Healthcare Assistant' };
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -51,10 +53,10 @@ async function book(token: string, payOption: string, headers: Record<string, st
 }
 
 /** Polls a request until it has finished. */
-const finished = (path: string, token = northwind) =>
+const finished = (path: string, token = northwind, url = base) =>
   eventually(
     async () => {
-      const r = await call(`${base}${path}`, { token });
+      const r = await call(`${url}${path}`, { token });
       return r.status === 200 && !['queued', 'running'].includes(r.body.status) && r.body;
     },
     { timeoutMs: 30_000, intervalMs: 200, what: `${path} to finish` },
@@ -162,3 +164,50 @@ it('exports, refuses while a booking is open, erases (pages 410, report deleted,
   expect(records.every((r) => r.subject_hash === subjectHash(TYPED))).toBe(true);
   expect(audit.stdout.toLowerCase()).not.toContain(ADDRESS);
 }, 120_000);
+
+describe.each([
+  {
+    family: 'practical-training',
+    async book(url: string, token: string) {
+      const event = (await call(`${url}/training-events?course_id=1&available_only=true`, { token })).body.data.find((e: { id: number }) => e.id !== 1);
+      const held = await call(`${url}/seats/hold`, { token, body: { training_event_id: event.id } });
+      return call(`${url}/bookings`, { token, body: { ...trainee, hold_hash: held.body.hold_hash, pay_option: 'credits' } });
+    },
+    cancel: (url: string, token: string, id: number) => call(`${url}/bookings/${id}/cancel`, { token, body: { reason: `Asked by ${ADDRESS}` } }),
+    erased: {},
+  },
+  {
+    family: 'virtual-life-support',
+    async book(url: string, token: string) {
+      const slot = (await call(`${url}/timeslots?course_id=1`, { token })).body.data.at(-1);
+      const held = await call(`${url}/timeslots/hold`, { token, body: { course_id: 1, date: slot.date, time: slot.time } });
+      return call(`${url}/bookings`, { token, body: { ...trainee, delivery_address: { line1: '4 Mill Road', town: 'Leeds', postcode: 'ls6 2ab' }, hold_hash: held.body.hold_hash, pay_option: 'credits' } });
+    },
+    cancel: (_url: string, _token: string, id: number) => cancelVlsBooking(deps, id, `Asked by ${ADDRESS}`),
+    erased: { delivery_address: null },
+  },
+])('$family', ({ family, book, cancel, erased }) => {
+  it('exports the booking, refuses to erase while it is to come, then erases it', async () => {
+    const url = stack.info.families[family]!;
+    const token = (await call(`${url}/auth/token`, { body: DEMO_CREDENTIALS.northwind })).body.access_token as string;
+    const booked = await book(url, token);
+    expect(booked.status).toBe(201);
+    const id = booked.body.id as number;
+
+    const exportStarted = await call(`${url}/data-subjects/exports`, { token, body: { email: TYPED } });
+    expect(exportStarted.status).toBe(202);
+    const exported = await finished(`/data-subjects/exports/${exportStarted.body.id}`, token, url);
+    expect(exported.data.bookings.map((b: { id: number; candidate: { email: string } }) => [b.id, b.candidate.email])).toEqual([[id, ADDRESS]]);
+
+    const refused = await call(`${url}/data-subjects/erasures`, { token, body: { email: ADDRESS } });
+    expect([refused.status, refused.body.active_bookings]).toEqual([409, [{ type: 'booking', id, reason: 'has not taken place yet' }]]);
+    await cancel(url, token, id);
+
+    const started = await call(`${url}/data-subjects/erasures`, { token, body: { email: ADDRESS } });
+    expect(started.status).toBe(202);
+    expect(await finished(`/data-subjects/erasures/${started.body.id}`, token, url)).toMatchObject({ status: 'completed', counts: { records: 2, exports: 1 } });
+    const booking = (await call(`${url}/bookings/${id}`, { token })).body;
+    expect(booking).toMatchObject({ id, booking_status: 'cancelled', candidate: { name: 'Erased', email: null, phone: null }, ...erased });
+    expect((await itemsWithAddress()).filter((i) => i.pk === 'CLIENT#demo-northwind')).toEqual([]);
+  }, 60_000);
+});
