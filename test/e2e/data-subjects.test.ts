@@ -14,6 +14,7 @@ import { candidate, startedBooking } from '../support/clinical.js';
 import { eventually } from '../support/eventually.js';
 import { call, DEMO_CREDENTIALS, mailTo, startTestStack } from '../support/local-stack.js';
 import { ops } from '../support/ops.js';
+import { startReceiver, type Receiver } from '../support/receiver.js';
 
 /**
  * A person's data rights in the clinical interview API, end to end: the
@@ -27,6 +28,7 @@ let deps: Deps;
 let base: string;
 let northwind: string;
 let riverside: string;
+let receiver: Receiver;
 
 const ADDRESS = 'mary.seacole.e2e@example.org';
 // As the agency types it: matched without regard to case.
@@ -36,12 +38,16 @@ const trainee = { first_name: 'Mary', last_name: 'Seacole', email: TYPED, phone:
 
 beforeAll(async () => {
   stack = await startTestStack();
+  receiver = await startReceiver();
   deps = depsFromEnv();
   base = stack.info.families['clinical-interview']!;
   const token = async (who: keyof typeof DEMO_CREDENTIALS) => (await call(`${base}/auth/token`, { body: DEMO_CREDENTIALS[who] })).body.access_token as string;
   [northwind, riverside] = await Promise.all([token('northwind'), token('riverside')]);
 }, 60_000);
-afterAll(() => stack?.stop());
+afterAll(async () => {
+  await receiver?.close();
+  await stack?.stop();
+});
 
 async function book(token: string, payOption: string, headers: Record<string, string> = {}) {
   // A day ahead: a candidate_pays booking must leave time to pay.
@@ -88,6 +94,9 @@ async function objectsWithAddress(): Promise<string[]> {
 
 it('exports, refuses while a booking is open, erases (pages 410, report deleted, address nowhere in clear), and a second erasure finds nothing', async () => {
   // An interview that took place, with its report; one to come, unpaid, booked under an Idempotency-Key; and another agency's booking for her.
+  // The agency's webhooks: the bookings' events carry her address (their delivery log too); the erasure's carries its hash only.
+  const hook = await call(`${base}/webhooks`, { token: northwind, body: { name: 'HR', url: receiver.url, events: ['booking.created', 'data_subject.erased'] } });
+  expect(hook.status).toBe(201);
   const past = await startedBooking(deps, 'demo-northwind', 1, 'credits', mary);
   await completeInterview(deps, past.id);
   await attachReport(deps, createS3Client(), past.id, Buffer.from(`%PDF-1.4\n% Interview report: Mary Seacole <${ADDRESS}>\n%%EOF\n`));
@@ -96,6 +105,7 @@ it('exports, refuses while a booking is open, erases (pages 410, report deleted,
   const paymentMail = await eventually(async () => (await mailTo(stack, ADDRESS)).find((m) => m.includes('/pay/')), { timeoutMs: 15_000, intervalMs: 100, what: 'the payment e-mail' });
   const paymentLink = /(http:\/\/\S+\/pay\/\S+)/.exec(paymentMail)![1]!;
   expect(await objectsWithAddress()).toHaveLength(1);
+  await eventually(() => receiver.received.filter((r) => r.body.includes(ADDRESS)).length >= 2, { timeoutMs: 20_000, what: 'both booking.created deliveries' });
 
   // The export: every booking of hers with this agency, the report listed with where to download it.
   const exportStarted = await call(`${base}/data-subjects/exports`, { token: northwind, body: { email: TYPED } });
@@ -119,9 +129,13 @@ it('exports, refuses while a booking is open, erases (pages 410, report deleted,
   expect(erased).toMatchObject({
     status: 'completed',
     // Two bookings and their change-log copies; the report; the kept response of the idempotent booking; the export.
-    counts: { records: 4, files: 1, idempotency_records: 1, exports: 1, messages: expect.any(Number), webhook_deliveries: 0 },
+    counts: { records: 4, files: 1, idempotency_records: 1, exports: 1, messages: expect.any(Number), webhook_deliveries: 2 },
     kept: [{ what: expect.stringContaining(`Bookings ${past.id}`), why: expect.stringContaining('HMRC'), until: expect.stringMatching(/^20\d\d-\d\d-\d\d$/) }],
   });
+
+  const event = await eventually(() => receiver.received.find((r) => r.body.includes('"data_subject.erased"')), { timeoutMs: 20_000, what: 'data_subject.erased' });
+  expect(JSON.parse(event.body).data).toEqual({ id: started.body.id, email_sha256: subjectHash(ADDRESS), counts: erased.counts, kept: erased.kept, erased_at: expect.any(String) });
+  expect(event.body.toLowerCase()).not.toContain(ADDRESS);
 
   // What the agency and the candidate now see.
   for (const id of [past.id, upcoming.id]) {
