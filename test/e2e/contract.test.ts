@@ -357,7 +357,7 @@ it('the flows of every family answer exactly as documented', async () => {
 
   // Data subjects, in each family that holds people's data: Ada's booking to come refuses her erasure (409).
   await ci('/data-subjects/erasures', { token, body: { email: candidate.email } });
-  for (const [family, t] of [['clinical-interview', token], ['practical-training', ttoken], ['virtual-life-support', vtoken]] as const) {
+  for (const [family, t] of [['clinical-interview', token], ['practical-training', ttoken], ['virtual-life-support', vtoken], ['registration-monitoring', mtoken]] as const) {
     const ds = (path: string, init?: Parameters<typeof call>[1]) => api(family, path, init);
     const finished = (path: string) =>
       eventually(async () => { const r = (await ds(path, { token: t })).body; return !['queued', 'running'].includes(r.status) && r.status; }, { timeoutMs: 30_000, intervalMs: 200, what: `${family} ${path}` });

@@ -225,3 +225,34 @@ describe.each([
     expect((await itemsWithAddress()).filter((i) => i.pk === 'CLIENT#demo-northwind')).toEqual([]);
   }, 60_000);
 });
+
+describe('registration-monitoring', () => {
+  it('exports a worker with their checks and evidence; an owner erases them, the worker is archived and the checks are kept', async () => {
+    const url = stack.info.families['registration-monitoring']!;
+    const token = (await call(`${url}/auth/token`, { body: DEMO_CREDENTIALS.northwind })).body.access_token as string;
+    const users = (await call(`${url}/team/users`, { token })).body.data as { id: number; role_id: string }[];
+    const as = (role: string) => ({ 'acting-user': String(users.find((u) => u.role_id === role)!.id) });
+    const created = await call(`${url}/workers`, { token, body: { first_name: 'Mary', last_name: 'Seacole', email: TYPED, job_role: 'Registered Nurse', registration: { register: 'nmc', number: '26Z 0417X' } } });
+    expect([created.status, created.body.errors]).toEqual([201, undefined]);
+    const id = created.body.id as number;
+    expect((await call(`${url}/workers/${id}/verifications`, { method: 'POST', token })).status).toBeLessThan(300);
+
+    // Only a user whose role may manage the team (owner, admin) may ask.
+    expect((await call(`${url}/data-subjects/exports`, { token, headers: as('compliance_manager'), body: { email: ADDRESS } })).body.type).toBe('/problems/acting-user-not-permitted');
+    const exportStarted = await call(`${url}/data-subjects/exports`, { token, headers: as('owner'), body: { email: ADDRESS } });
+    expect(exportStarted.status).toBe(202);
+    const exported = await finished(`/data-subjects/exports/${exportStarted.body.id}`, token, url);
+    expect(exported.data.workers.map((w: { id: number; email: string }) => [w.id, w.email])).toEqual([[id, ADDRESS]]);
+    expect(exported.data.verifications.length).toBeGreaterThan(0);
+    expect(exported.data.evidence.length).toBeGreaterThan(0);
+
+    const started = await call(`${url}/data-subjects/erasures`, { token, headers: as('owner'), body: { email: TYPED } });
+    expect(started.status).toBe(202);
+    const erased = await finished(`/data-subjects/erasures/${started.body.id}`, token, url);
+    expect(erased).toMatchObject({ status: 'completed', counts: { records: 1, exports: 1 }, kept: [{ what: expect.stringContaining(`worker ${id}`), why: expect.stringContaining('registration'), until: expect.stringMatching(/^20\d\d-/) }] });
+    const worker = (await call(`${url}/workers/${id}`, { token })).body;
+    expect(worker).toMatchObject({ id, first_name: 'Erased', email: null, external_ref: null, archived_at: expect.any(String) });
+    expect((await call(`${url}/workers/${id}/verifications`, { token })).body.data.length).toBeGreaterThan(0);
+    expect((await itemsWithAddress()).filter((i) => i.pk === 'CLIENT#demo-northwind')).toEqual([]);
+  }, 60_000);
+});

@@ -1,7 +1,7 @@
-import type { ActiveItem, DataSubjectAdapter, Kept, StoredItem, SubjectFile } from '../data-rights/adapter.js';
+import { ERASED_NAME, type ActiveItem, type DataSubjectAdapter, type Kept, type StoredItem, type SubjectFile } from '../data-rights/adapter.js';
 import type { DataSubjectFamily } from '../data-rights/families.js';
+import { exportFields } from '../data-rights/adapter.js';
 import { inviteKeys } from '../practical-training/invite-keys.js';
-import { formatWithOffset } from '../platform/time.js';
 import { changeKeys } from './changes.js';
 import { bookingKeys } from './records.js';
 
@@ -17,7 +17,6 @@ import { bookingKeys } from './records.js';
 /** UK accounting records are kept six years after the end of the financial year; six years and a year's margin from the booking. */
 const FINANCE_YEARS = 7;
 
-export const ERASED_NAME = 'Erased';
 // The views show `first_name last_name` as one name: "Erased".
 const erasedCandidate = { first_name: ERASED_NAME, last_name: '', email: null, phone: null, job_role: null, nmc_number: null };
 
@@ -32,16 +31,6 @@ export interface BookingSubjectOptions {
 
 const isBooking = (family: DataSubjectFamily, item: StoredItem) => item.sk.startsWith(bookingKeys.familyPrefix(family));
 const isInvite = (family: DataSubjectFamily, item: StoredItem) => item.sk.startsWith(inviteKeys.prefix(family));
-
-/** What an export shows of an item: its fields without the table's keys and bookkeeping. */
-export function exportFields(item: StoredItem, timeZone: string): Record<string, unknown> {
-  const { pk, sk, gsi1pk, gsi1sk, entity, version, ttl, payment_token, link_place, ...fields } = item;
-  void pk, void sk, void gsi1pk, void gsi1sk, void entity, void version, void ttl, void payment_token, void link_place;
-  for (const at of ['start_at', 'end_at', 'created_at', 'updated_at', 'payment_due_at', 'expires_at'] as const) {
-    if (typeof fields[at] === 'string') fields[at] = formatWithOffset(fields[at], timeZone);
-  }
-  return fields;
-}
 
 export function bookingSubjectAdapter(family: DataSubjectFamily, options: BookingSubjectOptions = {}): DataSubjectAdapter {
   return {

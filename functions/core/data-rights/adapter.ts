@@ -1,4 +1,5 @@
 import type { Deps } from '../platform/deps.js';
+import { formatWithOffset } from '../platform/time.js';
 import type { DataSubjectFamily } from './families.js';
 
 /**
@@ -53,6 +54,28 @@ export interface DataSubjectAdapter {
   erasedFields(item: StoredItem, now: Date): Record<string, unknown>;
   /** The item's files in the documents bucket: deleted by an erasure, listed by an export with where to download them. */
   files(item: StoredItem): SubjectFile[];
-  /** What the law makes the agency keep of these items (finance records), and until when. */
+  /** What the law makes the agency keep of these items (finance records, registration evidence), and until when. */
   kept(items: readonly StoredItem[], now: Date): Kept[];
+  /**
+   * Items about the person that do not carry the address (a worker's
+   * checks): the prefixes to read and which items belong to the person's
+   * found ones. Exported; an erasure leaves them as they are (they are kept).
+   */
+  linked?: { prefixes: readonly string[]; belongs: (item: StoredItem, found: readonly StoredItem[]) => boolean };
+  /** The family's own change before an item is erased (a monitored worker is archived first, so checks stop). */
+  beforeErase?(deps: Deps, item: StoredItem): Promise<void>;
 }
+
+/** What an erased person's name becomes. */
+export const ERASED_NAME = 'Erased';
+
+/** What an export shows of an item: its fields without the table's keys and bookkeeping. */
+export function exportFields(item: StoredItem, timeZone: string): Record<string, unknown> {
+  const { pk, sk, gsi1pk, gsi1sk, entity, version, ttl, payment_token, link_place, ...fields } = item;
+  void pk, void sk, void gsi1pk, void gsi1sk, void entity, void version, void ttl, void payment_token, void link_place;
+  for (const at of ['start_at', 'end_at', 'created_at', 'updated_at', 'payment_due_at', 'expires_at'] as const) {
+    if (typeof fields[at] === 'string') fields[at] = formatWithOffset(fields[at], timeZone);
+  }
+  return fields;
+}
+

@@ -23,17 +23,27 @@ export async function* queryItems(deps: Deps, input: Omit<QueryCommandInput, 'Ta
   } while (ExclusiveStartKey);
 }
 
-export async function findSubjectItems(deps: Deps, adapter: DataSubjectAdapter, clientId: string, hash: string): Promise<StoredItem[]> {
+async function collect(deps: Deps, clientId: string, prefixes: readonly string[], keep: (item: StoredItem) => boolean): Promise<StoredItem[]> {
   const found: StoredItem[] = [];
-  for (const prefix of adapter.prefixes) {
+  for (const prefix of prefixes) {
     const items = queryItems(deps, {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':prefix': prefix },
       ConsistentRead: true,
     });
-    for await (const item of items) if (mentions(item, hash)) found.push(item);
+    for await (const item of items) if (keep(item)) found.push(item);
   }
   return found;
+}
+
+export const findSubjectItems = (deps: Deps, adapter: DataSubjectAdapter, clientId: string, hash: string): Promise<StoredItem[]> =>
+  collect(deps, clientId, adapter.prefixes, (item) => mentions(item, hash));
+
+/** The items about the person that do not carry the address (`linked`): read only when the person has items. */
+export async function findLinkedItems(deps: Deps, adapter: DataSubjectAdapter, clientId: string, found: readonly StoredItem[]): Promise<StoredItem[]> {
+  const linked = adapter.linked;
+  if (!linked || found.length === 0) return [];
+  return collect(deps, clientId, linked.prefixes, (item) => linked.belongs(item, found));
 }
 
 /** What stops an erasure among the person's items. */

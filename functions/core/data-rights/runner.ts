@@ -9,7 +9,7 @@ import type { Deps } from '../platform/deps.js';
 import { allOf, part, transact, TransactionFailed, updateItem, type Condition } from '../platform/transact.js';
 import type { DataSubjectAdapter, StoredItem } from './adapter.js';
 import { DATA_SUBJECT_FAMILIES, type DataSubjectFamily } from './families.js';
-import { activeAmong, findSubjectItems } from './find.js';
+import { activeAmong, findLinkedItems, findSubjectItems } from './find.js';
 import { dataSubjectKeys, exportItem, type AuditRecord, type Counts } from './records.js';
 import { DATA_SUBJECT_ADAPTERS } from './registry.js';
 import { subjectJobKind, type SubjectTask } from './requests.js';
@@ -37,7 +37,8 @@ async function closeAudit(deps: Deps, job: JobRecord, changes: Partial<AuditReco
 }
 
 async function runExport(deps: Deps, adapter: DataSubjectAdapter, task: SubjectTask, job: JobRecord): Promise<TaskResult> {
-  const items = await findSubjectItems(deps, adapter, job.clientId, task.subject_hash);
+  const found = await findSubjectItems(deps, adapter, job.clientId, task.subject_hash);
+  const items = [...found, ...(await findLinkedItems(deps, adapter, job.clientId, found))];
   const sections: Record<string, unknown[]> = {};
   for (const item of items) {
     const section = adapter.section(item);
@@ -94,12 +95,16 @@ async function runErasure(deps: Deps, adapter: DataSubjectAdapter, task: Subject
     await closeAudit(deps, job, { status: 'refused', active });
     return { outcome: 'errored', detail: `subject-has-active-bookings: ${active.map((a) => `${a.type} ${a.id}`).join(', ')}` };
   }
+  const linked = await findLinkedItems(deps, adapter, job.clientId, items);
   const files = items.flatMap((i) => adapter.files(i));
   for (const file of files) await deleteDocument(file.key);
-  for (const item of items) await eraseItem(deps, adapter, item, hash);
+  for (const item of items) {
+    await adapter.beforeErase?.(deps, item);
+    await eraseItem(deps, adapter, item, hash);
+  }
   const traces = await eraseTraces(deps, job.clientId, job.family, hash);
   const counts: Counts = { records: items.length, files: files.length, ...traces };
-  const kept = adapter.kept(items, now);
+  const kept = adapter.kept([...items, ...linked], now);
   const event = eventPut(deps, {
     type: 'data_subject.erased',
     family: adapter.family,

@@ -114,6 +114,7 @@ export const EVENT_CATALOGUE: { readonly [F in FamilyId]: Readonly<Record<EventK
     'alert.resolved': 'The register cleared the condition, or the worker was archived.',
     'import.completed': 'A CSV import (or dry run) finished, with its counts.',
     'import.failed': 'A CSV import could not be processed after it was accepted.',
+    'data_subject.erased': 'A worker\'s data was erased at the agency\'s request (`POST /data-subjects/erasures`): `data` has the request id, `email_sha256` (SHA-256 of the address in lower case, never the address), the counts and what is kept.',
     'webhook.test': 'A test event sent by `POST /webhooks/{id}/test`.',
   },
   // Portal v1's webhooks are portal v2 endpoints (decision 12): they deliver v2's events.

@@ -112,6 +112,7 @@ export const EVENT_KINDS = {
     'alert.resolved',
     'import.completed',
     'import.failed',
+    'data_subject.erased',
     'webhook.test',
   ],
   'portal-v1': [],
