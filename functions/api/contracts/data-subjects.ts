@@ -45,7 +45,7 @@ export const DATA_SUBJECT_CONTRACTS: Record<keyof typeof dataSubjectOperations, 
   startDataSubjectExport: {
     summary: "Export a person's data",
     description:
-      "Starts an export of everything this API holds about one person for the agency (a subject access request): bookings, invites, and files with where to download them, found by the e-mail address without regard to case. Answers 202 at once; poll `GET /data-subjects/exports/{id}`. One export runs at a time per agency (else 409 `job-running`).",
+      "Starts an export of everything this API holds about one person for the agency (a subject access request): bookings, invites and files with where to download them (registration monitoring: the worker with their checks, alerts and evidence), found by the e-mail address without regard to case. Answers 202 at once; poll `GET /data-subjects/exports/{id}`. One export runs at a time per agency (else 409 `job-running`).",
     tag: TAG,
     request: { body: { email }, invalid: { email: 'not-an-address' } },
     refusals: [{ code: 'job-running', detail: 'Job 7 of this kind is still running; start another when it has finished', extensions: { job_id: 7 } }],
@@ -79,7 +79,7 @@ export const DATA_SUBJECT_CONTRACTS: Record<keyof typeof dataSubjectOperations, 
   startDataSubjectErasure: {
     summary: "Erase a person's data",
     description:
-      "Starts the erasure of one person's data in this API for the agency, found by e-mail address without regard to case. Refused with 409 `subject-has-active-bookings`, listing them, while the person has a booking to come or a payment open: the agency cancels or completes those first. Otherwise answers 202 and erases in the background: names become \"Erased\", contact details and free text null, files deleted, links answer 410 and unused invites close; finance records keep ids, dates and amounts. `data_subject.erased` is sent when done, with the address's SHA-256, never the address. Erasing an address again completes with zero counts.",
+      "Starts the erasure of one person's data in this API for the agency, found by e-mail address without regard to case. Refused with 409 `subject-has-active-bookings`, listing them, while the person has a booking to come or a payment open: the agency cancels or completes those first. Otherwise answers 202 and erases in the background: names become \"Erased\", contact details and free text null, files deleted, links answer 410 and unused invites close; finance records keep ids, dates and amounts. A monitored worker is archived, and their checks and evidence are kept. `data_subject.erased` is sent when done, with the address's SHA-256, never the address. Erasing an address again completes with zero counts.",
     tag: TAG,
     request: { body: { email }, invalid: { email: '' } },
     refusals: [ACTIVE, { code: 'job-running', detail: 'Job 8 of this kind is still running; start another when it has finished', extensions: { job_id: 8 } }],
