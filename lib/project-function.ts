@@ -91,13 +91,15 @@ export class ProjectFunction extends Construct {
    * Sets DOCUMENTS_BUCKET and grants GetObject under the prefixes of just
    * these document kinds, and PutObject only under those a function writes.
    */
-  bindDocuments(bucketName: string, kinds: readonly DocumentKindId[]): this {
+  bindDocuments(bucketName: string, kinds: readonly DocumentKindId[], deletes: readonly DocumentKindId[] = []): this {
     this.fn.addEnvironment(DOCUMENTS_BUCKET_ENV, bucketName);
     const objects = (ks: readonly DocumentKindId[]) => ks.map((k) => `arn:${Aws.PARTITION}:s3:::${bucketName}/${DOCUMENT_KINDS[k].prefix}*`);
     this.fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: objects(kinds) }));
     const written = kinds.filter((k) => DOCUMENT_KINDS[k].writtenBy === 'function');
     // PutObject also authorises the browser's POST under a policy this function signed; DeleteObject removes a refused upload.
     if (written.length) this.fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: objects(written) }));
+    const deleted = deletes.filter((k) => !written.includes(k));
+    if (deleted.length) this.fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: objects(deleted) }));
     return this;
   }
 

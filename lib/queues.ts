@@ -13,6 +13,8 @@ export interface WorkerAccess {
   table?: 'read' | 'readwrite';
   /** Document kinds it reaches (`bindDocuments`: under their prefixes only). */
   documents?: readonly DocumentKindId[];
+  /** Document kinds it deletes as well (a data subject erasure deletes a person's files, whoever wrote them). */
+  deletes?: readonly DocumentKindId[];
   /** Reaches Stripe (refunds): it may read the stage's Stripe secrets. */
   stripe?: true;
 }
@@ -73,7 +75,7 @@ export const QUEUES: readonly QueueDefinition[] = [
   // Job tasks, a run of one job's tasks to a message (functions/core/jobs). A message's tasks run one
   // after another (25 checks within their budget), so one message to a batch. On the last receive a
   // task that throws is counted as errored, so the dead-letter queue only keeps what could not be counted.
-  { id: 'jobs', visibilityTimeoutSeconds: 360, maxReceiveCount: JOB_ATTEMPTS, batchSize: 1, maxConcurrency: 5, worker: 'jobs', workerTimeoutSeconds: 300, table: 'readwrite', maxAgeSeconds: 1800 },
+  { id: 'jobs', visibilityTimeoutSeconds: 360, maxReceiveCount: JOB_ATTEMPTS, batchSize: 1, maxConcurrency: 5, worker: 'jobs', workerTimeoutSeconds: 300, table: 'readwrite', maxAgeSeconds: 1800, documents: ['interview-reports'], deletes: ['interview-reports'] },
   // Registration monitoring checks the dispatcher found due, run one after another (each within the register's 8 s budget).
   // A redelivered one finds its claim: it runs under the same verification id or stops.
   { id: 'checks', visibilityTimeoutSeconds: 180, maxReceiveCount: 5, batchSize: 5, maxConcurrency: 4, worker: 'monitoring-checks', workerTimeoutSeconds: 120, table: 'readwrite', maxAgeSeconds: 1800 },

@@ -76,7 +76,7 @@ export class WorkersStack extends Stack {
       }
       if (access.table) fn.bindTable(props.table, access.table);
       if (access.documents?.length) {
-        fn.bindDocuments(documentsBucketName(config.stage), access.documents);
+        fn.bindDocuments(documentsBucketName(config.stage), access.documents, access.deletes);
         for (const kind of access.documents) {
           Validations.of(role).acknowledge({
             id: `AwsSolutions-IAM5[${documentsObjectsFinding(config.stage, DOCUMENT_KINDS[kind].prefix)}]`,

@@ -26,6 +26,7 @@ export const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string 
   'idempotency-in-flight': { status: 409, title: 'A request with this idempotency key is in flight' },
   'invalid-state': { status: 409, title: 'Not possible in the current state' },
   'job-running': { status: 409, title: 'A job of this kind is already running' },
+  'subject-has-active-bookings': { status: 409, title: 'The person has upcoming bookings or open payments' },
   'api-sunset': { status: 410, title: 'This API is switched off' },
   'payload-too-large': { status: 413, title: 'Payload too large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },

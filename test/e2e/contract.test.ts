@@ -355,6 +355,22 @@ it('the flows of every family answer exactly as documented', async () => {
   await v1(`/webhooks/${subscription.id}`, { method: 'DELETE', token: ptoken });
   await v1(`/webhooks/${subscription.id}`, { method: 'DELETE', token: ptoken });
 
+  // Data subjects, in each family that holds people's data: Ada's booking to come refuses her erasure (409).
+  await ci('/data-subjects/erasures', { token, body: { email: candidate.email } });
+  for (const [family, t] of [['clinical-interview', token], ['practical-training', ttoken], ['virtual-life-support', vtoken], ['registration-monitoring', mtoken]] as const) {
+    const ds = (path: string, init?: Parameters<typeof call>[1]) => api(family, path, init);
+    const finished = (path: string) =>
+      eventually(async () => { const r = (await ds(path, { token: t })).body; return !['queued', 'running'].includes(r.status) && r.status; }, { timeoutMs: 30_000, intervalMs: 200, what: `${family} ${path}` });
+    // The export first: an erasure of the same person deletes it.
+    const exported = (await ds('/data-subjects/exports', { token: t, body: { email: 'nobody@example.org' } })).body;
+    expect(await finished(`/data-subjects/exports/${exported.id}`)).toBe('completed');
+    await ds('/data-subjects/exports', { token: t, body: { email: 'not-an-address' } });
+    const erased = (await ds('/data-subjects/erasures', { token: t, body: { email: 'Nobody@Example.org' } })).body;
+    expect(await finished(`/data-subjects/erasures/${erased.id}`)).toBe('completed');
+    expect(await finished(`/data-subjects/exports/${exported.id}`)).toBe('expired');
+    await ds('/data-subjects/erasures/999999', { token: t });
+  }
+
   expect(violations).toEqual([]);
   // Every JSON operation was exercised (pages, the docs and the reference PDF are checked elsewhere).
   const jsonOperations = (Object.keys(FAMILIES) as FamilyId[]).flatMap((family) =>

@@ -112,7 +112,7 @@ export async function settle<T>(promises: Promise<T>[]) {
  * A booking whose interview started an hour ago: held and booked through the
  * booking engine by a clock set before that slot, as an agency did then.
  */
-export async function startedBooking(deps: Deps, clientId: string, interviewTypeId: number, payOption: 'credits' | 'invoice' = 'credits') {
+export async function startedBooking(deps: Deps, clientId: string, interviewTypeId: number, payOption: 'credits' | 'invoice' = 'credits', who = candidate) {
   const catalog = await loadCatalog(deps);
   const type = catalog.types.find((t) => t.id === interviewTypeId)!;
   const now = deps.clock().getTime();
@@ -124,7 +124,7 @@ export async function startedBooking(deps: Deps, clientId: string, interviewType
     if (!slot) continue;
     const then = { ...deps, clock: () => new Date(slot.startAt.getTime() - 600_000) };
     const hold = await createHold(then, clientId, { interviewTypeId, date: slot.date, time: slot.time });
-    return createBooking(then, clientId, { ...candidate, hold_hash: hold.hold_hash, pay_option: payOption }, links);
+    return createBooking(then, clientId, { ...who, hold_hash: hold.hold_hash, pay_option: payOption }, links);
   }
   throw new Error(`No slot of interview type ${interviewTypeId} in the last week`);
 }

@@ -26,6 +26,7 @@ export const SESSION_PAGES = [
   'docs/benchmark.md',
   'docs/operations.md',
   'docs/finance.md',
+  'docs/privacy.md',
   'docs/architecture.md',
   'docs/decisions.md',
 ];

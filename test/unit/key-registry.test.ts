@@ -15,6 +15,7 @@ import { inviteKeys } from '../../functions/core/practical-training/invite-keys.
 import { unitKeys } from '../../functions/core/inventory/units.js';
 import { idempotencyKeys } from '../../functions/core/platform/idempotency.js';
 import { jobKeys } from '../../functions/core/jobs/jobs.js';
+import { dataSubjectKeys } from '../../functions/core/data-rights/records.js';
 import { counterKeys } from '../../functions/core/platform/ids.js';
 import { SEP, type PartitionKind } from '../../functions/core/platform/key-registry.js';
 import * as TABLE_KEYS from '../../functions/core/platform/table-keys.js';
@@ -107,6 +108,7 @@ const SCOPED: Record<string, (family: FamilyId) => Key[]> = {
   catalogKeys: (f) => [catalogKeys.type(f, 1), catalogKeys.interviewer(f, 1)],
   counterKeys: (f) => [counterKeys.counter(f, 'booking')],
   inviteKeys: (f) => [inviteKeys.invite('cl_a', f, 12), inviteKeys.token(f, 'hash')],
+  dataSubjectKeys: (f) => [dataSubjectKeys.audit('cl_a', f, 7), dataSubjectKeys.auditListing('2026-11-20T10:00:00.000Z', 'cl_a', f, 7), dataSubjectKeys.exportDocument('cl_a', f, 7)],
   jobKeys: (f) => [jobKeys.job('cl_a', f, 7), jobKeys.running('cl_a', f, 'batch-verify'), jobKeys.task(f, 7, 3)],
 };
 const UNSCOPED: Record<string, Key[]> = {

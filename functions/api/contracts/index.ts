@@ -15,6 +15,7 @@ import { REGISTRATION_MONITORING_CONTRACTS } from './registration-monitoring.js'
 import * as R from './responses.js';
 import { SHARED_CONTRACTS } from './shared.js';
 import { PAYMENT_CONTRACTS } from './payments.js';
+import { DATA_SUBJECT_CONTRACTS } from './data-subjects.js';
 import { VIRTUAL_LIFE_SUPPORT_CONTRACTS } from './virtual-life-support.js';
 
 export type { OperationContract, ResponseContract } from './contract.js';
@@ -37,7 +38,8 @@ const FAMILY_CONTRACTS: Record<FamilyId, Record<string, OperationContract>> = {
 export const findContract = (route: Pick<Route, 'family' | 'operationId'>): OperationContract | undefined =>
   FAMILY_CONTRACTS[route.family][route.operationId] ??
   (SHARED_CONTRACTS as Record<string, OperationContract>)[route.operationId] ??
-  (PAYMENT_CONTRACTS as Record<string, OperationContract>)[route.operationId];
+  (PAYMENT_CONTRACTS as Record<string, OperationContract>)[route.operationId] ??
+  (DATA_SUBJECT_CONTRACTS as Record<string, OperationContract>)[route.operationId];
 
 export function contractOf(route: Pick<Route, 'family' | 'operationId'>): OperationContract {
   const contract = findContract(route);

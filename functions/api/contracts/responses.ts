@@ -38,7 +38,8 @@ export const Hold = v.strictObject({
 export const HoldConflict = v.looseObject({ ...Problem.entries, hold: Hold });
 export const Booking = v.strictObject({
   id: int,
-  candidate: v.strictObject({ name: str, email: str, phone: str, job_role: str, nmc_number: str }),
+  // Null once the candidate's data was erased (POST /data-subjects/erasures).
+  candidate: v.strictObject({ name: str, email: nullable(str), phone: nullable(str), job_role: nullable(str), nmc_number: nullable(str) }),
   interview_type: Ref,
   interviewer: Ref,
   start_date: timestamp,
@@ -225,7 +226,8 @@ export const SeatHoldConflict = v.looseObject({ ...Problem.entries, hold: SeatHo
 export const PracticalBooking = v.strictObject({
   id: int,
   booking_invite_id: nullable(int),
-  candidate: v.strictObject({ name: str, email: str, phone: str, job_role: str, nmc_number: nullable(str) }),
+  // Contact details are null once the candidate's data was erased (POST /data-subjects/erasures).
+  candidate: v.strictObject({ name: str, email: nullable(str), phone: nullable(str), job_role: nullable(str), nmc_number: nullable(str) }),
   course: CourseRef,
   training_event: v.strictObject({ id: int, date: str, start_time: str, start_at: timestamp, end_at: timestamp, location: LocationRef }),
   agency_contact: v.strictObject({ name: nullable(str), email: nullable(str) }),

@@ -20,6 +20,7 @@ export const TAGS = {
   'Request groups': 'Training, occupational health, appraisal, certificate and training verification requests: items the candidate or a third party answers, reviewed by the agency.',
   Account: "The agency's own account: credit and money balances, wallet transactions and its booking page link.",
   Payments: "Candidates' payments for `candidate_pays` bookings through Stripe Checkout: the events Stripe sends about them.",
+  'Data subjects': "A person's rights over their data: export everything held about them, or erase it (names replaced, contact details and files removed, finance records kept).",
   Webhooks: 'Endpoints that receive signed events (Standard Webhooks), their delivery log, test events and replays.',
   'Public pages': 'HTML pages reached by e-mailed or shared links; the token in the link is the credential.',
   Documentation: 'This document and the interactive documentation page.',

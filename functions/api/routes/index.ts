@@ -11,6 +11,8 @@ import * as services from './services.js';
 import * as registrationMonitoring from './registration-monitoring.js';
 import { clientOperations, docsOperations, tokenOperations, webhookOperations } from './shared.js';
 import { paymentOperations } from './payments.js';
+import { dataSubjectOperations } from './data-subjects.js';
+import { isDataSubjectFamily } from '../../core/data-rights/families.js';
 import * as virtualLifeSupport from './virtual-life-support.js';
 
 export { linkTo, pathOf, type HttpMethod, type Operation } from './operation.js';
@@ -44,7 +46,7 @@ function checkExports(operations: Record<string, Operation>, family?: FamilyId):
   }
 }
 for (const [family, operations] of Object.entries(OWN_OPERATIONS)) checkExports(operations, family as FamilyId);
-for (const group of [tokenOperations, webhookOperations, clientOperations, docsOperations, paymentOperations]) checkExports(group);
+for (const group of [tokenOperations, webhookOperations, clientOperations, docsOperations, paymentOperations, dataSubjectOperations]) checkExports(group);
 
 const METHOD_ORDER: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /**
@@ -64,6 +66,7 @@ function familyRoutes(family: FamilyId): Route[] {
     ...(FAMILIES[family].clientOperations ? Object.values(clientOperations) : []),
     ...(FAMILIES[family].webhooks ? Object.values(webhookOperations) : []),
     ...('candidatePayments' in FAMILIES[family] ? Object.values(paymentOperations) : []),
+    ...(isDataSubjectFamily(family) ? Object.values(dataSubjectOperations) : []),
   ];
   // A shared operation takes Acting-User only in a family with team users: each route says what holds in its family.
   return operations.map((o) => {

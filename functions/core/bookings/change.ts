@@ -25,7 +25,7 @@ import { changeLogParts, nextUpdatedAt } from './changes.js';
  * *bookingUnchanged*: nobody changed the booking since it was read. A version
  * count, not `updated_at`: two changes within one millisecond would carry the same time.
  */
-const bookingUnchanged = (booking: BookingRecord): Condition =>
+export const bookingUnchanged = (booking: BookingRecord): Condition =>
   booking.version === undefined ? { expression: 'attribute_not_exists(version)' } : { expression: 'version = :seen', values: { ':seen': booking.version } };
 
 /** Updates a booking as it was read (part "booking"), with its event, the candidate's notice if the event calls for one, and any other parts. */

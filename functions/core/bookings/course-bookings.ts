@@ -63,7 +63,7 @@ export function courseBookingView(b: CourseBookingRecord, timeZone: string) {
   return {
     id: b.id,
     booking_invite_id: b.booking_invite_id,
-    candidate: { name: `${b.candidate.first_name} ${b.candidate.last_name}`, email: b.candidate.email, phone: b.candidate.phone, job_role: b.candidate.job_role, nmc_number: b.candidate.nmc_number },
+    candidate: { name: `${b.candidate.first_name} ${b.candidate.last_name}`.trim(), email: b.candidate.email, phone: b.candidate.phone, job_role: b.candidate.job_role, nmc_number: b.candidate.nmc_number },
     agency_contact: b.agency_contact,
     start_date: at(b.start_at),
     end_date: at(b.end_at),

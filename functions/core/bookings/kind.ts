@@ -40,6 +40,8 @@ export interface BookingRecord {
   cancellation?: { reason: string | null; cancelled_by: 'operator' | 'agency' | 'system'; cancelled_at: string };
   created_at: string;
   updated_at: string;
+  /** Set when the candidate's data was erased at the agency's request: the booking keeps ids, dates and amounts only, and its links answer 410. */
+  erased_at?: string;
   /** Counts the booking's changes; each change is conditional on the count it read (absent on bookings never changed). */
   version?: number;
 }

@@ -12,3 +12,6 @@ export const linkWithdrawn = (): DomainError =>
 
 /** Is this the withdrawn-link refusal? */
 export const isLinkWithdrawn = (err: unknown): boolean => err instanceof DomainError && err.extensions.gone === 'withdrawn';
+
+/** The link of a booking whose candidate's data was erased (data-rights/): 410 with a plain page, like a withdrawn one. */
+export const linkErased = (): DomainError => new DomainError('invalid-state', 'This link is no longer in use.', { gone: 'withdrawn' });

@@ -59,7 +59,8 @@ export function toBookingView(b: BookingItem, timeZone: string) {
   return {
     id: b.id,
     candidate: {
-      name: `${b.candidate.first_name} ${b.candidate.last_name}`,
+      // An erased candidate's last name is empty: the name is "Erased".
+      name: `${b.candidate.first_name} ${b.candidate.last_name}`.trim(),
       email: b.candidate.email,
       phone: b.candidate.phone,
       job_role: b.candidate.job_role,

@@ -14,6 +14,7 @@ export const EVENT_CATALOGUE: { readonly [F in FamilyId]: Readonly<Record<EventK
     'booking.cancelled': 'An operator cancelled a booking, or a `candidate_pays` booking was still unpaid at its payment deadline.',
     'booking.interview_completed': 'The interview took place and was marked complete.',
     'booking.interview_report_available': 'The interview report can be downloaded.',
+    'data_subject.erased': 'A person\'s data was erased at the agency\'s request (`POST /data-subjects/erasures`): `data` has the request id, `email_sha256` (SHA-256 of the address in lower case, never the address), the counts and what is kept.',
     'webhook.test': 'A test event sent by `POST /webhooks/{id}/test`.',
   },
   'portal-v2': {
@@ -83,6 +84,7 @@ export const EVENT_CATALOGUE: { readonly [F in FamilyId]: Readonly<Record<EventK
     'money_balance.depleted': 'A booking took the money balance to zero.',
     'training_event.seats_low': 'A booking left a training event with few seats (sent to every subscribed endpoint of the family).',
     'seat_hold.expired': 'A seat hold expired unused.',
+    'data_subject.erased': 'A person\'s data was erased at the agency\'s request (`POST /data-subjects/erasures`): `data` has the request id, `email_sha256` (SHA-256 of the address in lower case, never the address), the counts and what is kept.',
     'webhook.test': 'A test event sent by `POST /webhooks/{id}/test`.',
   },
   'virtual-life-support': {
@@ -93,6 +95,7 @@ export const EVENT_CATALOGUE: { readonly [F in FamilyId]: Readonly<Record<EventK
     'booking.attendance_marked': 'Attendance was marked (`attended` or `no_show`).',
     'booking.equipment_return_overdue': 'The manikin was not posted back by its due date; the late-return fee was charged with it (once per booking).',
     'booking.certificate_available': 'The certificate can be downloaded (issued, and paid for).',
+    'data_subject.erased': 'A person\'s data was erased at the agency\'s request (`POST /data-subjects/erasures`): `data` has the request id, `email_sha256` (SHA-256 of the address in lower case, never the address), the counts and what is kept.',
     'webhook.test': 'A test event sent by `POST /webhooks/{id}/test`.',
   },
   // The facades deliver no events of their own: their parents' webhooks carry the same bookings.
@@ -111,6 +114,7 @@ export const EVENT_CATALOGUE: { readonly [F in FamilyId]: Readonly<Record<EventK
     'alert.resolved': 'The register cleared the condition, or the worker was archived.',
     'import.completed': 'A CSV import (or dry run) finished, with its counts.',
     'import.failed': 'A CSV import could not be processed after it was accepted.',
+    'data_subject.erased': 'A worker\'s data was erased at the agency\'s request (`POST /data-subjects/erasures`): `data` has the request id, `email_sha256` (SHA-256 of the address in lower case, never the address), the counts and what is kept.',
     'webhook.test': 'A test event sent by `POST /webhooks/{id}/test`.',
   },
   // Portal v1's webhooks are portal v2 endpoints (decision 12): they deliver v2's events.

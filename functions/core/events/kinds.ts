@@ -14,6 +14,7 @@ export const EVENT_KINDS = {
     'booking.cancelled',
     'booking.interview_completed',
     'booking.interview_report_available',
+    'data_subject.erased',
     'webhook.test',
   ],
   'portal-v2': [
@@ -82,6 +83,7 @@ export const EVENT_KINDS = {
     'money_balance.depleted',
     'training_event.seats_low',
     'seat_hold.expired',
+    'data_subject.erased',
     'webhook.test',
   ],
   'virtual-life-support': [
@@ -92,6 +94,7 @@ export const EVENT_KINDS = {
     'booking.attendance_marked',
     'booking.equipment_return_overdue',
     'booking.certificate_available',
+    'data_subject.erased',
     'webhook.test',
   ],
   services: [],
@@ -109,6 +112,7 @@ export const EVENT_KINDS = {
     'alert.resolved',
     'import.completed',
     'import.failed',
+    'data_subject.erased',
     'webhook.test',
   ],
   'portal-v1': [],

@@ -31,6 +31,7 @@ export type DomainErrorCode =
   | 'limit-reached'
   | 'payment-window-closed'
   | 'job-running'
+  | 'subject-has-active-bookings'
   | 'invalid-field'
   | 'certificate-unavailable'
   | 'worker-duplicate'

@@ -15,3 +15,5 @@ export const locksByMonth = { pk: 'LOCKS#', sk: { lock: '' } } as const satisfie
 export const openHolds = { pk: 'OPEN_HOLD#', sk: { hold: '' } } as const satisfies PartitionKind;
 // A deprecated family's callers on one UTC day: `DEPRECATED_CALLS#<family>#<date>` / client id.
 export const deprecatedCalls = { pk: 'DEPRECATED_CALLS#', sk: { client: '' } } as const satisfies PartitionKind;
+/** Every client's data subject audit records, newest last: `DSR_AUDITS` / `<at>#<client>#<family>#<job>` (`ops data-subjects list`). */
+export const dataSubjectAudits = { pk: 'DSR_AUDITS', sk: { record: '' } } as const satisfies PartitionKind;

@@ -96,7 +96,7 @@ async function sealResponse(deps: Deps, record: { pk: string; sk: string }, resp
   return Buffer.concat([Buffer.of(SEAL_VERSION), iv, cipher.getAuthTag(), sealed]);
 }
 
-async function openResponse(deps: Deps, record: Record<string, unknown>): Promise<StoredResponse> {
+export async function openResponse(deps: Deps, record: Record<string, unknown>): Promise<StoredResponse> {
   // A record kept before responses were sealed (for at most 24 hours after the change).
   if (record.sealed_response === undefined) return record.response as StoredResponse;
   const bytes = Buffer.from(record.sealed_response as Uint8Array);

@@ -68,6 +68,9 @@ export const client = {
     groupRequest: 'GREQ#',
     groupItem: 'GITEM#',
     groupItemPointer: 'GITEMPTR#',
+    // Data subject requests (data-rights/): an export's document while it may be downloaded, and the six-year audit record of each export and erasure.
+    dataExport: 'DATA_EXPORT#',
+    dataSubjectAudit: 'DSR_AUDIT#',
   },
 } as const satisfies PartitionKind;
 export const catalog = { pk: 'CATALOG#', sk: { interviewType: 'ITYPE#', interviewer: 'INTERVIEWER#', course: 'COURSE#', location: 'LOCATION#' } } as const satisfies PartitionKind;

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { linkTo } from '../../api/routes/operation.js';
 import * as portalV2 from '../../api/routes/portal-v2.js';
+import { deleteDocument } from '../documents/delete.js';
 import { DOCUMENT_KINDS, DOCUMENTS_BUCKET_ENV, isKeyOf, sniffType } from '../documents/kinds.js';
 import { createObjectReader, objectUrl, s3LocationFromEnv, s3Signer, S3ReadError } from '../documents/signed-get.js';
 import type { FileScanner } from '../documents/scanner.js';
@@ -66,11 +67,7 @@ async function signed(method: 'GET' | 'PUT' | 'DELETE', key: string, query: Reco
   return { url, signer, request };
 }
 
-export async function deleteRequestFile(key: string): Promise<void> {
-  const { url, signer, request } = await signed('DELETE', key);
-  const { host: _host, ...headers } = (await signer.sign(request)).headers;
-  await fetch(url, { method: 'DELETE', headers });
-}
+export const deleteRequestFile = (key: string): Promise<void> => deleteDocument(key, bucket());
 
 /** S3's CopyObject (a PUT with the source named), within the bucket; S3 may answer 200 with an error in the body. */
 async function copyObject(from: string, to: string): Promise<void> {

@@ -3,6 +3,7 @@ import { PaymentPageQuery } from '../../api/schemas/fields.js';
 import { getClient } from '../../core/access/clients.js';
 import type { BookingKind, BookingRecord } from '../../core/bookings/kind.js';
 import { getBookingItem } from '../../core/bookings/records.js';
+import { linkErased } from '../../core/bookings/link-withdrawn.js';
 import { formatMoney } from '../../core/commerce/charges.js';
 import { getPaymentRequest, isPayable } from '../../core/commerce/payment-requests.js';
 import { paymentProvider } from '../../core/commerce/payment-provider.js';
@@ -47,6 +48,7 @@ export async function paymentPageHtml<B extends BookingRecord>(
   const request = await getPaymentRequest(deps, kind.family, token);
   const booking = request && (await getBookingItem<B>(deps, request.client_id, request.booking_id, kind.family));
   if (!request || !booking) throw new DomainError('not-found', 'There is no payment at this address');
+  if (booking.erased_at) throw linkErased();
   const agency = (await getClient(deps, booking.client_id))?.name;
   const about = describe(booking);
   const amount = formatMoney(request.amount);

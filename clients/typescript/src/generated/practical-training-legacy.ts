@@ -460,9 +460,9 @@ export interface operations {
                             booking_invite_id: number | null;
                             candidate: {
                                 name: string;
-                                email: string;
-                                phone: string;
-                                job_role: string;
+                                email: string | null;
+                                phone: string | null;
+                                job_role: string | null;
                                 nmc_number: string | null;
                             };
                             course: {
@@ -678,9 +678,9 @@ export interface operations {
                             booking_invite_id: number | null;
                             candidate: {
                                 name: string;
-                                email: string;
-                                phone: string;
-                                job_role: string;
+                                email: string | null;
+                                phone: string | null;
+                                job_role: string | null;
                                 nmc_number: string | null;
                             };
                             course: {
@@ -884,9 +884,9 @@ export interface operations {
                             booking_invite_id: number | null;
                             candidate: {
                                 name: string;
-                                email: string;
-                                phone: string;
-                                job_role: string;
+                                email: string | null;
+                                phone: string | null;
+                                job_role: string | null;
                                 nmc_number: string | null;
                             };
                             course: {

@@ -306,10 +306,10 @@ export interface operations {
                             id: number;
                             candidate: {
                                 name: string;
-                                email: string;
-                                phone: string;
-                                job_role: string;
-                                nmc_number: string;
+                                email: string | null;
+                                phone: string | null;
+                                job_role: string | null;
+                                nmc_number: string | null;
                             };
                             interview_type: {
                                 id: number;

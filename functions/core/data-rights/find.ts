@@ -1,0 +1,51 @@
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { clientKeys } from '../access/clients.js';
+import type { Deps } from '../platform/deps.js';
+import type { ActiveItem, DataSubjectAdapter, StoredItem } from './adapter.js';
+import { mentions } from './subject.js';
+
+/**
+ * Finding a person's items: for each of the family's prefixes, one query of
+ * the client's partition (`begins_with`), a page at a time, kept when an
+ * address in the item hashes as the person's. The cost is a read of every
+ * item the client has under those prefixes (bookings, their change-log
+ * copies, invites), per request; no index by address exists, so that no
+ * address is stored in clear to find people by.
+ */
+
+/** Each item a query yields, a page at a time. */
+export async function* queryItems(deps: Deps, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): AsyncGenerator<StoredItem> {
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await deps.db.send(new QueryCommand({ ...input, TableName: deps.table, ExclusiveStartKey }));
+    yield* (page.Items ?? []) as StoredItem[];
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+}
+
+async function collect(deps: Deps, clientId: string, prefixes: readonly string[], keep: (item: StoredItem) => boolean): Promise<StoredItem[]> {
+  const found: StoredItem[] = [];
+  for (const prefix of prefixes) {
+    const items = queryItems(deps, {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':prefix': prefix },
+      ConsistentRead: true,
+    });
+    for await (const item of items) if (keep(item)) found.push(item);
+  }
+  return found;
+}
+
+export const findSubjectItems = (deps: Deps, adapter: DataSubjectAdapter, clientId: string, hash: string): Promise<StoredItem[]> =>
+  collect(deps, clientId, adapter.prefixes, (item) => mentions(item, hash));
+
+/** The items about the person that do not carry the address (`linked`): read only when the person has items. */
+export async function findLinkedItems(deps: Deps, adapter: DataSubjectAdapter, clientId: string, found: readonly StoredItem[]): Promise<StoredItem[]> {
+  const linked = adapter.linked;
+  if (!linked || found.length === 0) return [];
+  return collect(deps, clientId, linked.prefixes, (item) => linked.belongs(item, found));
+}
+
+/** What stops an erasure among the person's items. */
+export const activeAmong = (adapter: DataSubjectAdapter, items: readonly StoredItem[], now: Date): ActiveItem[] =>
+  items.flatMap((item) => adapter.active(item, now) ?? []);
