@@ -31,7 +31,7 @@ it('is <family> <resource> <action> for families and <resource> <action> for sha
   const top = [...tree.children.values()];
   expect(top.filter((n) => n.title).map((n) => n.path[0])).toEqual(['clinical-interview', 'portal-v2', 'practical-training', 'virtual-life-support', 'registration-monitoring']);
   expect(top.filter((n) => n.title).every((n) => isFamilyId(n.path[0]))).toBe(true);
-  expect(top.filter((n) => !n.title).map((n) => n.path[0])).toEqual(['clients', 'deprecated', 'backfill', 'ledger', 'demo', 'team', 'outbox']);
+  expect(top.filter((n) => !n.title).map((n) => n.path[0])).toEqual(['clients', 'deprecated', 'backfill', 'ledger', 'demo', 'team', 'outbox', 'data-subjects']);
   const depths = new Set<number>();
   const walk = (n: OpsNode) => (n.command ? depths.add(n.path.length - (tree.children.get(n.path[0]!)!.title ? 1 : 0)) : n.children.forEach(walk));
   walk(tree);
@@ -62,7 +62,7 @@ it('answers --help at each level with what the level below holds', () => {
 });
 
 it('names what is allowed where a word is wrong or missing, in one line', () => {
-  expect(mistake('bookings-everywhere')).toMatch(/^"bookings-everywhere" is not a family or shared resource: clinical-interview, portal-v2, .*, outbox \(see npm run ops -- --help\)$/);
+  expect(mistake('bookings-everywhere')).toMatch(/^"bookings-everywhere" is not a family or shared resource: clinical-interview, portal-v2, .*, outbox, data-subjects \(see npm run ops -- --help\)$/);
   expect(mistake('clinical-interview', 'course')).toBe('"course" is not a resource of clinical-interview: types, interviewers, credits, money, bookings (see npm run ops -- clinical-interview --help)');
   expect(mistake('practical-training', 'events', 'delete')).toBe('"delete" is not an action of practical-training events: add, show, capacity, cancel (see npm run ops -- practical-training events --help)');
   expect(mistake('outbox')).toBe('outbox needs an action: parked (see npm run ops -- outbox --help)');
