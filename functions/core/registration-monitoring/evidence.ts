@@ -29,8 +29,6 @@ import type { WorkerItem } from './workers.js';
  * come; the chain makes any rewrite visible meanwhile.
  */
 
-export const RETENTION_YEARS = 6;
-
 export interface EvidenceItem {
   id: number;
   client_id: string;
@@ -79,7 +77,7 @@ export function evidenceFor(deps: Deps, worker: WorkerItem, v: VerificationItem)
   });
   const captured = new Date(v.checked_at);
   const retention = new Date(captured);
-  retention.setUTCFullYear(retention.getUTCFullYear() + RETENTION_YEARS);
+  retention.setUTCFullYear(retention.getUTCFullYear() + deps.config.evidenceRetentionYears);
   const item: EvidenceItem = {
     id: v.id,
     client_id: worker.client_id,

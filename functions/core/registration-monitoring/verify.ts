@@ -172,7 +172,7 @@ async function runAndApply(deps: Deps, first: WorkerItem, id: number, request: C
       checked_at: checkedAt.toISOString(),
       simulated: answer.source.mode === 'simulated',
       billable: completed,
-      charge: completed ? chargeFor(worker.registration.register) : null,
+      charge: completed ? chargeFor(deps, worker.registration.register) : null,
       source: answer.source,
       result: answer.result,
       raw: answer.raw,
