@@ -10,7 +10,7 @@ import { openAlertsOf, planAlerts } from './alerts.js';
 import { evidenceFor } from './evidence.js';
 import { ALERT_TYPES, alertConditions, changesSince, judge, nameMatch, type AlertCondition, type CheckResult } from './outcome.js';
 import { adapterFor } from './adapters.js';
-import { alertEmailParts } from './alert-emails.js';
+import { alertMailParts } from './alert-emails.js';
 import { dueParts } from './due.js';
 import { lookupWithin, RegisterUnavailable, type AdapterErrorCode, type RegisterQuery } from './register-adapter.js';
 import { MONITORING_FAMILY as FAMILY } from './registers.js';
@@ -191,7 +191,7 @@ async function runAndApply(deps: Deps, first: WorkerItem, id: number, request: C
     // An error says nothing about the register: only `verification.unavailable` moves.
     const scope = completed ? ALERT_TYPES : (['verification.unavailable'] as const);
     const alerts = await planAlerts(deps, { clientId: worker.client_id, workerId: worker.id, verificationId: id, now: verification.checked_at }, conditions, scope, open);
-    const emails = await alertEmailParts(deps, worker, alerts.raised, verification.simulated);
+    const emails = alertMailParts(deps, worker, id, alerts.raised, verification.simulated);
     const workerChanges: Partial<WorkerItem> = completed
       ? {
           outcome: judged!.outcome,
