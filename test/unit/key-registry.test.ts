@@ -107,7 +107,7 @@ const SCOPED: Record<string, (family: FamilyId) => Key[]> = {
   catalogKeys: (f) => [catalogKeys.type(f, 1), catalogKeys.interviewer(f, 1)],
   counterKeys: (f) => [counterKeys.counter(f, 'booking')],
   inviteKeys: (f) => [inviteKeys.invite('cl_a', f, 12), inviteKeys.token(f, 'hash')],
-  jobKeys: (f) => [jobKeys.job('cl_a', f, 7), jobKeys.running('cl_a', f, 'batch-verify'), jobKeys.task(f, 7, 3)],
+  jobKeys: (f) => [jobKeys.job('cl_a', f, 7), jobKeys.running('cl_a', f, 'batch-verify'), jobKeys.waiting('cl_a', f, 'monitoring-import', 7), jobKeys.task(f, 7, 3)],
 };
 const UNSCOPED: Record<string, Key[]> = {
   clientKeys: [clientKeys.item('cl_a'), clientKeys.access('cl_a'), clientKeys.listing('2026-11-23T09:30:00.000Z', 'cl_a')],

@@ -36,6 +36,8 @@ export const client = {
     job: 'JOB#',
     // One per client, family and job kind while a job of that kind runs.
     runningJob: 'JOB_RUNNING#',
+    // A job waiting for the running one of its kind to end (jobs/wait-list.ts), oldest first.
+    waitingJob: 'JOB_WAITING#',
     // A family's balance alert thresholds (practical training).
     balanceAlerts: 'BALANCE_ALERTS#',
     // Calls to a deprecated family per UTC day (access/deprecated-calls.ts).
