@@ -63,6 +63,8 @@ export interface CoreConfig {
   fileScanner: ScannerName;
   /** Registration monitoring's price per completed check, in pence, by register (MONITORING_UNIT_PRICES, `nmc=50,hcpc=50,gmc=75`). */
   monitoringUnitPrices: Readonly<Record<Register, number>>;
+  /** Calls per second to each register (REGISTER_RATE_PER_SECOND), refilling its adapter's token bucket. */
+  registerRatePerSecond: number;
   /** Years a check's evidence is kept, write-once (EVIDENCE_RETENTION_YEARS). */
   evidenceRetentionYears: number;
 }
@@ -132,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig {
     dispatchLeadWorkingDays: intEnv('DISPATCH_LEAD_WORKING_DAYS', 3, env),
     fileScanner: scannerEnv(env),
     monitoringUnitPrices: pricesEnv('MONITORING_UNIT_PRICES', env),
+    registerRatePerSecond: intEnv('REGISTER_RATE_PER_SECOND', 10, env),
     evidenceRetentionYears: intEnv('EVIDENCE_RETENTION_YEARS', 6, env),
   };
 }

@@ -166,7 +166,7 @@ export function simulatedRegister(deps: Deps, register: Register): RegisterAdapt
   return {
     ...SIMULATED_ADAPTER,
     mode: 'simulated',
-    ratePerSecond: 10,
+    ratePerSecond: deps.config.registerRatePerSecond,
     async lookup(query, { now, deadline }): Promise<LookupResult> {
       const entry = await touchEntry(deps, register, query.number, now);
       const answer = simulatedAnswer(query, { ...entry, timeline: [...entry.timeline].sort((a, b) => a.at.localeCompare(b.at)) }, now);
