@@ -20,6 +20,8 @@ export interface StageConfig {
   alarmTopicArn?: string;
   /** Deprecated families' dates and brownout windows, by their environment variable names (context of the same name). */
   deprecations: Record<string, string>;
+  /** Years registration-check evidence is locked (context `evidenceRetentionYears`, default 6): the evidence bucket's default retention and each record's. */
+  evidenceRetentionYears: number;
 }
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{1,15}$/;
@@ -42,6 +44,10 @@ export function readStageConfig(node: Node): StageConfig {
   const logRetentionDays = Number(node.tryGetContext('logRetentionDays') ?? 30);
   if (!Number.isInteger(logRetentionDays) || logRetentionDays <= 0) {
     throw new Error(`Context "logRetentionDays" must be a positive integer, got "${logRetentionDays}"`);
+  }
+  const evidenceRetentionYears = Number(node.tryGetContext('evidenceRetentionYears') ?? 6);
+  if (!Number.isInteger(evidenceRetentionYears) || evidenceRetentionYears <= 0 || evidenceRetentionYears > 100) {
+    throw new Error(`Context "evidenceRetentionYears" must be a whole number of years from 1 to 100, got "${evidenceRetentionYears}"`);
   }
   const emailFrom = node.tryGetContext('emailFrom') as string | undefined;
   if (emailFrom !== undefined && !/^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/.test(emailFrom)) {
@@ -82,6 +88,7 @@ export function readStageConfig(node: Node): StageConfig {
     domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
     serviceTimeZone: String(node.tryGetContext('serviceTimeZone') ?? 'Europe/London'),
     logRetentionDays,
+    evidenceRetentionYears,
   };
 }
 
@@ -91,6 +98,12 @@ export function readStageConfig(node: Node): StageConfig {
  * held only interview reports at first: a new name would replace the bucket.
  */
 export const documentsBucketName = (stage: string): string => `agency-${stage}-reports-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+
+/** The evidence bucket (S3 Object Lock, compliance mode): named per stage, account and region like the documents bucket. */
+export const evidenceBucketName = (stage: string): string => `agency-${stage}-evidence-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+
+/** How cdk-nag spells the evidence bucket's objects in a finding. */
+export const evidenceObjectsFinding = (stage: string): string => `Resource::arn:<AWS::Partition>:s3:::agency-${stage}-evidence-<AWS::AccountId>-<AWS::Region>/*`;
 
 /** How cdk-nag spells the ARN of a document kind's objects in a finding. */
 export const documentsObjectsFinding = (stage: string, prefix: string): string =>

@@ -1,6 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { eventually } from '../support/eventually.js';
 import { call, mailTo, startTestStack, type JsonResponse } from '../support/local-stack.js';
@@ -330,14 +332,21 @@ describe('evidence and monitoring settings', () => {
     expect(text).toContain('SIMULATED REGISTER');
     expect(text).toContain(list[2].sha256);
 
-    // One flipped byte in the stored record: never served.
+    // The stored record is a read-only file, written once: one byte flipped in it (as only someone at the disk could), it is never served.
     const { Item } = await db().send(new GetCommand({ TableName: stack.info.table_name, Key: evidenceItem(second.id) }));
-    const body = String(Item!.body);
+    const file = join(dirname(stack.info.mailbox_dir), 'evidence', String(Item!.object_key));
+    expect(statSync(file).mode & 0o222).toBe(0);
+    const body = readFileSync(file, 'utf8');
+    expect(createHash('sha256').update(body).digest('hex')).toBe(Item!.sha256);
     const flipped = body.replace('"outcome":"clear"', '"outcome":"clean"');
-    await db().send(new UpdateCommand({ TableName: stack.info.table_name, Key: evidenceItem(second.id), UpdateExpression: 'SET body = :b', ExpressionAttributeValues: { ':b': flipped } }));
+    chmodSync(file, 0o644);
+    writeFileSync(file, flipped);
     expect(problem(await call(`${base}/evidence/${second.id}/download`, { token, headers: { accept: 'application/json' } }))).toEqual([500, '/problems/evidence-integrity']);
-    // Rewritten and re-hashed: it reads as whole, but the next record's link no longer holds.
-    await db().send(new UpdateCommand({ TableName: stack.info.table_name, Key: evidenceItem(second.id), UpdateExpression: 'SET sha256 = :h', ExpressionAttributeValues: { ':h': createHash('sha256').update(flipped).digest('hex') } }));
+    // Rewritten and re-hashed (a new file, and the record pointed at it): it reads as whole, but the next record's link no longer holds.
+    const rehashed = createHash('sha256').update(flipped).digest('hex');
+    const forged = String(Item!.object_key).replace(String(Item!.sha256), rehashed);
+    writeFileSync(join(dirname(stack.info.mailbox_dir), 'evidence', forged), flipped);
+    await db().send(new UpdateCommand({ TableName: stack.info.table_name, Key: evidenceItem(second.id), UpdateExpression: 'SET sha256 = :h, object_key = :k', ExpressionAttributeValues: { ':h': rehashed, ':k': forged } }));
     expect((await call(`${base}/evidence/${second.id}/download`, { token, headers: { accept: 'application/json' } })).status).toBe(200);
     const verified = await ops('monitoring', 'evidence-verify', '--client-id', fresh.client_id);
     expect(verified.status).toBe(1);

@@ -169,7 +169,7 @@ export const REGISTRATION_MONITORING_CONTRACTS: Record<keyof typeof registration
   },
   listEvidence: {
     summary: 'List evidence',
-    description: 'The evidence records of completed checks, newest first, by worker and capture day: each keyed by its check, with its SHA-256 and the SHA-256 of the worker\'s record before it (a chain: a changed record breaks the next link). Kept for 6 years.',
+    description: 'The evidence records of completed checks, newest first, by worker and capture day: each keyed by its check, with its SHA-256 and the SHA-256 of the worker\'s record before it (a chain: a changed record breaks the next link). Each record is stored write-once (in the cloud, S3 Object Lock in compliance mode) until its `retention_until`: 6 years by default, as the service is configured.',
     tag: EVIDENCE_TAG,
     request: { query: { worker_id: 41, from: '2026-11-01', to: '2026-11-30', limit: 25 }, invalid: { worker_id: 'x' } },
     responses: { 200: json('Evidence records, newest first', M.Evidence, 'page') },

@@ -65,6 +65,9 @@ export interface CoreConfig {
   monitoringUnitPrices: Readonly<Record<Register, number>>;
   /** Calls per second to each register (REGISTER_RATE_PER_SECOND), refilling its adapter's token bucket. */
   registerRatePerSecond: number;
+  /** Where evidence is written once: the Object Lock bucket in the cloud (EVIDENCE_BUCKET), else read-only files under EVIDENCE_DIR. */
+  evidenceBucket?: string;
+  evidenceDir?: string;
   /** Years a check's evidence is kept, write-once (EVIDENCE_RETENTION_YEARS). */
   evidenceRetentionYears: number;
 }
@@ -136,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig {
     monitoringUnitPrices: pricesEnv('MONITORING_UNIT_PRICES', env),
     registerRatePerSecond: intEnv('REGISTER_RATE_PER_SECOND', 10, env),
     evidenceRetentionYears: intEnv('EVIDENCE_RETENTION_YEARS', 6, env),
+    evidenceBucket: env.EVIDENCE_BUCKET || undefined,
+    evidenceDir: env.EVIDENCE_DIR || undefined,
   };
 }
 

@@ -8,6 +8,7 @@ import { wallClock } from '../platform/time.js';
 import { part, putItem, transact, TransactionFailed, updateItem } from '../platform/transact.js';
 import { openAlertsOf, planAlerts } from './alerts.js';
 import { evidenceFor } from './evidence.js';
+import { evidenceStore } from './evidence-store.js';
 import { ALERT_TYPES, alertConditions, changesSince, judge, nameMatch, type AlertCondition, type CheckResult } from './outcome.js';
 import { adapterFor } from './adapters.js';
 import { alertMailParts } from './alert-emails.js';
@@ -212,6 +213,8 @@ async function runAndApply(deps: Deps, first: WorkerItem, id: number, request: C
       : { next_check_at: worker.monitoring.enabled ? new Date(checkedAt.getTime() + RETRY_AFTER_MS).toISOString() : null };
     const evidence = completed ? evidenceFor(deps, worker, verification) : undefined;
     const updatedAt = checkedAt.toISOString() > worker.updated_at ? checkedAt.toISOString() : worker.updated_at;
+    // The bytes first, write-once: a committed check always has its evidence.
+    if (evidence) await evidenceStore(deps).put(evidence.object.key, evidence.object.body, evidence.object.retainUntil);
     try {
       await transact(
         deps,
