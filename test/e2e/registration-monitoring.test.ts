@@ -378,6 +378,21 @@ describe('evidence and monitoring settings', () => {
     expect((await ops('monitoring', 'rollup', '--month', '2026-13')).status).toBe(2);
   }, 60_000);
 
+  it('the operator seeds the simulated register: a seeded number is found under its own name; seeding again adds nothing; a bad count is a usage error', async () => {
+    const seeded = await ops('register', 'seed', '--count', '3');
+    expect(seeded.status).toBe(0);
+    const out = JSON.parse(seeded.stdout) as { simulated: boolean; created: number; existing: number; entries: { register: string; number: string; name: string; status: string }[] };
+    expect(out).toMatchObject({ simulated: true, created: 9, existing: 0 });
+    const again = JSON.parse((await ops('register', 'seed', '--count', '3')).stdout);
+    expect(again).toMatchObject({ created: 0, existing: 9 });
+    expect((await ops('register', 'seed', '--count', '0')).status).toBe(2);
+    const nurse = out.entries.find((e) => e.register === 'nmc' && e.status === 'registered')!;
+    const [first_name, last_name] = nurse.name.split(' ');
+    const w = (await post(worker({ first_name, last_name, external_ref: 'SEED-1', registration: { register: 'nmc', number: nurse.number } }))).body;
+    const check = await call(`${base}/workers/${w.id}/verifications`, { method: 'POST', token });
+    expect(check.body).toMatchObject({ status: 'completed', outcome: 'clear', simulated: true, result: { found: true, name_on_register: nurse.name } });
+  }, 60_000);
+
   it('reads and changes monitoring settings, one by one and in bulk', async () => {
     const w = (await post(worker({ external_ref: 'SET-1', registration: { register: 'gmc', number: '7080001' } }))).body;
     expect((await call(`${base}/workers/${w.id}/monitoring`, { token })).body).toMatchObject({ enabled: true, frequency: 'daily', paused_until: null });
