@@ -11,7 +11,7 @@ import type { BundleNeed } from './bundling.js';
 import { ProjectFunction } from './project-function.js';
 import { handlerEntry, routesOf, UNKNOWN_ROUTE_HANDLER } from './routes.js';
 import { DOCUMENT_KINDS } from '../functions/core/documents/kinds.js';
-import { documentsBucketName, documentsObjectsFinding, stripeEnvironment, type StageConfig } from './stage.js';
+import { documentsBucketName, documentsObjectsFinding, evidenceBucketName, evidenceObjectsFinding, stripeEnvironment, type StageConfig } from './stage.js';
 
 export interface ApiStackProps extends StackProps {
   family: FamilyId;
@@ -109,6 +109,8 @@ export class ApiStack extends Stack {
         },
       }).bindTable(props.table, 'readwrite');
       if (route.documents?.length) fn.bindDocuments(documentsBucketName(config.stage), route.documents);
+      // A check writes its evidence; downloads and reads re-hash it.
+      if (family === 'registration-monitoring') fn.bindEvidence(evidenceBucketName(config.stage), config.evidenceRetentionYears);
       this.functions.push(fn);
       this.api.addRoutes({
         path: route.path,
@@ -132,6 +134,9 @@ export class ApiStack extends Stack {
       new HttpRoute(this, 'DefaultRoute', { httpApi: this.api, routeKey: HttpRouteKey.DEFAULT, integration: new HttpLambdaIntegration('unknown-route-integration', fn.fn) });
     }
 
+    if (family === 'registration-monitoring') {
+      Validations.of(role).acknowledge({ id: `AwsSolutions-IAM5[${evidenceObjectsFinding(config.stage)}]`, reason: 'The family writes and reads registration-check evidence, keyed per client and check; it cannot delete it.' });
+    }
     for (const kind of new Set(routesOf(family).flatMap((r) => r.documents ?? []))) {
       Validations.of(role).acknowledge({
         id: `AwsSolutions-IAM5[${documentsObjectsFinding(config.stage, DOCUMENT_KINDS[kind].prefix)}]`,

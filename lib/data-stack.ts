@@ -1,6 +1,6 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectLockRetention, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Validations } from 'aws-cdk-lib';
@@ -8,7 +8,7 @@ import type { Construct } from 'constructs';
 import { DOCUMENT_EXPIRIES } from '../functions/core/documents/kinds.js';
 import { TABLE_SCHEMA } from '../functions/core/platform/table.js';
 import { QUEUES } from './queues.js';
-import { documentsBucketName, type StageConfig } from './stage.js';
+import { documentsBucketName, evidenceBucketName, type StageConfig } from './stage.js';
 
 /** The table and the queues every family shares. */
 export class DataStack extends Stack {
@@ -61,6 +61,22 @@ export class DataStack extends Stack {
       // Kinds that expire (unattached request uploads: a day). The bucket is versioned: the expired version goes a day after it too.
       lifecycleRules: DOCUMENT_EXPIRIES.map(({ id, prefix, days }) => ({ id, prefix, expiration: Duration.days(days), noncurrentVersionExpiration: Duration.days(days) })),
       removalPolicy: keep,
+    });
+
+    // Registration checks' evidence, write-once: Object Lock in compliance mode, so no one (the account's root included) deletes
+    // or overwrites an object before its retention ends; each record also carries its own date.
+    new Bucket(this, 'Evidence', {
+      bucketName: evidenceBucketName(props.config.stage),
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      objectLockEnabled: true,
+      objectLockDefaultRetention: ObjectLockRetention.compliance(Duration.days(365 * props.config.evidenceRetentionYears + Math.ceil(props.config.evidenceRetentionYears / 4))),
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'evidence/',
+      // Locked objects outlive any stack: the bucket is kept whatever the stage.
+      removalPolicy: RemovalPolicy.RETAIN,
     });
 
     this.relayFailures = new Queue(this, 'relay-failures', {

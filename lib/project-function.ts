@@ -103,6 +103,18 @@ export class ProjectFunction extends Construct {
     return this;
   }
 
+  /**
+   * Sets EVIDENCE_BUCKET and EVIDENCE_RETENTION_YEARS and grants writing
+   * (with a retention date: Object Lock) and reading the evidence objects;
+   * never deleting them or shortening their retention.
+   */
+  bindEvidence(bucketName: string, retentionYears: number): this {
+    this.fn.addEnvironment('EVIDENCE_BUCKET', bucketName);
+    this.fn.addEnvironment('EVIDENCE_RETENTION_YEARS', String(retentionYears));
+    this.fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject', 's3:PutObjectRetention'], resources: [`arn:${Aws.PARTITION}:s3:::${bucketName}/*`] }));
+    return this;
+  }
+
   bindQueue(id: string, queue: IQueue): this {
     this.fn.addEnvironment(queueUrlEnv(id), queue.queueUrl);
     queue.grantSendMessages(this.fn);

@@ -17,6 +17,8 @@ export interface WorkerAccess {
   deletes?: readonly DocumentKindId[];
   /** Reaches Stripe (refunds): it may read the stage's Stripe secrets. */
   stripe?: true;
+  /** Writes and reads registration checks' evidence (`bindEvidence`). */
+  evidence?: true;
 }
 
 /**
@@ -75,10 +77,10 @@ export const QUEUES: readonly QueueDefinition[] = [
   // Job tasks, a run of one job's tasks to a message (functions/core/jobs). A message's tasks run one
   // after another (25 checks within their budget), so one message to a batch. On the last receive a
   // task that throws is counted as errored, so the dead-letter queue only keeps what could not be counted.
-  { id: 'jobs', visibilityTimeoutSeconds: 360, maxReceiveCount: JOB_ATTEMPTS, batchSize: 1, maxConcurrency: 5, worker: 'jobs', workerTimeoutSeconds: 300, table: 'readwrite', maxAgeSeconds: 1800, documents: ['interview-reports'], deletes: ['interview-reports'] },
+  { id: 'jobs', visibilityTimeoutSeconds: 360, maxReceiveCount: JOB_ATTEMPTS, batchSize: 1, maxConcurrency: 5, worker: 'jobs', workerTimeoutSeconds: 300, table: 'readwrite', evidence: true, maxAgeSeconds: 1800, documents: ['interview-reports'], deletes: ['interview-reports'] },
   // Registration monitoring checks the dispatcher found due, run one after another (each within the register's 8 s budget).
   // A redelivered one finds its claim: it runs under the same verification id or stops.
-  { id: 'checks', visibilityTimeoutSeconds: 180, maxReceiveCount: 5, batchSize: 5, maxConcurrency: 4, worker: 'monitoring-checks', workerTimeoutSeconds: 120, table: 'readwrite', maxAgeSeconds: 1800 },
+  { id: 'checks', visibilityTimeoutSeconds: 180, maxReceiveCount: 5, batchSize: 5, maxConcurrency: 4, worker: 'monitoring-checks', workerTimeoutSeconds: 120, table: 'readwrite', evidence: true, maxAgeSeconds: 1800 },
   // Refunds owed to candidates, sent to the payment provider (core/commerce/refunds.ts). A failure waits longer each time
   // (the worker's backoff, up to 15 minutes); after eight receives, about an hour and a half, the dead-letter queue's alarm calls a person.
   { id: 'refunds', visibilityTimeoutSeconds: 60, maxReceiveCount: 8, batchSize: 5, maxConcurrency: 2, worker: 'refund-sender', workerTimeoutSeconds: 40, table: 'readwrite', stripe: true, maxAgeSeconds: 7200 },

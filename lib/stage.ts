@@ -26,6 +26,8 @@ export interface StageConfig {
    * peak of ~140 bookings a second (docs/scaling.md); the account's regional API quota is shared by all.
    */
   apiThrottle: { rateLimit: number; burstLimit: number };
+  /** Years registration-check evidence is locked (context `evidenceRetentionYears`, default 6): the evidence bucket's default retention and each record's. */
+  evidenceRetentionYears: number;
 }
 
 const positiveInteger = (node: Node, name: string, fallback: number): number => {
@@ -54,6 +56,10 @@ export function readStageConfig(node: Node): StageConfig {
   const logRetentionDays = positiveInteger(node, 'logRetentionDays', 30);
   const apiThrottle = { rateLimit: positiveInteger(node, 'apiRateLimit', 1000), burstLimit: positiveInteger(node, 'apiBurstLimit', 2000) };
   if (apiThrottle.burstLimit < apiThrottle.rateLimit) throw new Error(`Context "apiBurstLimit" (${apiThrottle.burstLimit}) must be at least "apiRateLimit" (${apiThrottle.rateLimit})`);
+  const evidenceRetentionYears = Number(node.tryGetContext('evidenceRetentionYears') ?? 6);
+  if (!Number.isInteger(evidenceRetentionYears) || evidenceRetentionYears <= 0 || evidenceRetentionYears > 100) {
+    throw new Error(`Context "evidenceRetentionYears" must be a whole number of years from 1 to 100, got "${evidenceRetentionYears}"`);
+  }
   const emailFrom = node.tryGetContext('emailFrom') as string | undefined;
   if (emailFrom !== undefined && !/^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/.test(emailFrom)) {
     throw new Error(`Context "emailFrom" must be an e-mail address, got "${emailFrom}"`);
@@ -94,6 +100,7 @@ export function readStageConfig(node: Node): StageConfig {
     serviceTimeZone: String(node.tryGetContext('serviceTimeZone') ?? 'Europe/London'),
     logRetentionDays,
     apiThrottle,
+    evidenceRetentionYears,
   };
 }
 
@@ -103,6 +110,12 @@ export function readStageConfig(node: Node): StageConfig {
  * held only interview reports at first: a new name would replace the bucket.
  */
 export const documentsBucketName = (stage: string): string => `agency-${stage}-reports-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+
+/** The evidence bucket (S3 Object Lock, compliance mode): named per stage, account and region like the documents bucket. */
+export const evidenceBucketName = (stage: string): string => `agency-${stage}-evidence-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+
+/** How cdk-nag spells the evidence bucket's objects in a finding. */
+export const evidenceObjectsFinding = (stage: string): string => `Resource::arn:<AWS::Partition>:s3:::agency-${stage}-evidence-<AWS::AccountId>-<AWS::Region>/*`;
 
 /** How cdk-nag spells the ARN of a document kind's objects in a finding. */
 export const documentsObjectsFinding = (stage: string, prefix: string): string =>

@@ -15,7 +15,7 @@ import { queueUrlEnv } from '../functions/core/platform/config.js';
 import { ProjectFunction } from './project-function.js';
 import { QUEUES, SCHEDULES, type WorkerAccess } from './queues.js';
 import { PROJECT_ROOT } from './routes.js';
-import { documentsBucketName, documentsObjectsFinding, stripeEnvironment, type StageConfig } from './stage.js';
+import { documentsBucketName, documentsObjectsFinding, evidenceBucketName, evidenceObjectsFinding, stripeEnvironment, type StageConfig } from './stage.js';
 import { DOCUMENT_KINDS } from '../functions/core/documents/kinds.js';
 
 export interface WorkersStackProps extends StackProps {
@@ -83,6 +83,10 @@ export class WorkersStack extends Stack {
             reason: `The ${name} worker reaches ${kind} documents under ${DOCUMENT_KINDS[kind].prefix} only.`,
           });
         }
+      }
+      if (access.evidence) {
+        fn.bindEvidence(evidenceBucketName(config.stage), config.evidenceRetentionYears);
+        Validations.of(role).acknowledge({ id: `AwsSolutions-IAM5[${evidenceObjectsFinding(config.stage)}]`, reason: `The ${name} worker writes and reads registration-check evidence, keyed per client and check; it cannot delete it.` });
       }
       for (const target of access.sendsTo ?? []) fn.bindQueue(target, props.queues[target]!);
       this.functions.push(fn);

@@ -142,6 +142,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       [DOCUMENTS_BUCKET_ENV]: `${options.queuePrefix ?? 'agency-local'}-documents`,
       LOCAL_STACK: '1',
       MAILBOX_DIR: join(dataDir, 'mailbox'),
+      // Registration checks' evidence: read-only files, written once (the cloud's Object Lock bucket).
+      EVIDENCE_DIR: join(dataDir, 'evidence'),
       // The test provider unless told otherwise (PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET).
       PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || 'test',
       // Locally, receivers run on this machine: http and loopback are allowed (link-local and private never).

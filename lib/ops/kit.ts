@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { DOCUMENTS_BUCKET_ENV } from '../../functions/core/documents/kinds.js';
 import { depsFromEnv, type Deps } from '../../functions/core/platform/deps.js';
 import type { FamilyId } from '../../functions/core/platform/families.js';
@@ -112,6 +112,7 @@ export function opsKit(opts: OptionValues, positionals: string[]): OpsKit {
       AWS_ENDPOINT_URL_DYNAMODB: info.dynamodb_endpoint,
       AWS_ENDPOINT_URL_S3: info.sqs_endpoint,
       [DOCUMENTS_BUCKET_ENV]: info.documents_bucket,
+      EVIDENCE_DIR: join(dirname(info.mailbox_dir), 'evidence'),
     });
     return { deps: depsFromEnv({ ...process.env, TABLE_NAME: info.table_name }), local: true };
   };

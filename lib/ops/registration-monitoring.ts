@@ -5,6 +5,7 @@ import { verifyChains } from '../../functions/core/registration-monitoring/evide
 import { enableMonitoring } from '../../functions/core/registration-monitoring/account.js';
 import type { AnnotationType, NormalisedStatus } from '../../functions/core/registration-monitoring/register-adapter.js';
 import { normaliseNumber, registerOfNumber } from '../../functions/core/registration-monitoring/registers.js';
+import { SEED_MAX_PER_REGISTER, seedRegister } from '../../functions/core/registration-monitoring/register-seed.js';
 import { addTimelineStep, showEntry } from '../../functions/core/registration-monitoring/simulated-register.js';
 import { UsageError, type OpsArea, type OpsCommand, type OpsKit } from './kit.js';
 
@@ -18,6 +19,7 @@ export const MONITORING_OPTIONS = {
   number: { type: 'string' },
   annotation: { type: 'string' },
   at: { type: 'string' },
+  count: { type: 'string' },
 } as const;
 
 const STATUSES: readonly NormalisedStatus[] = ['registered', 'registered_without_licence', 'not_practising', 'lapsed', 'suspended', 'interim_suspension', 'removed', 'voluntarily_removed', 'not_found'];
@@ -69,6 +71,16 @@ export function registrationMonitoringCommands(k: OpsKit): Record<string, OpsCom
         const month = k.text('month');
         if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new UsageError('--month is YYYY-MM');
         k.print(await rollupMonth(k.deps(), month));
+      },
+    },
+    'register seed': {
+      options: ['count'],
+      args: '[--count N]',
+      about: `the simulated register: plausible entries (N per register, default 20, at most ${SEED_MAX_PER_REGISTER}) beside the magic numbers; again: nothing new`,
+      run: async () => {
+        const count = k.optional('count', k.int) ?? 20;
+        if (count < 1 || count > SEED_MAX_PER_REGISTER) throw new UsageError(`--count is 1 to ${SEED_MAX_PER_REGISTER}`);
+        k.print({ simulated: true, ...(await seedRegister(k.deps(), count)) });
       },
     },
     // The simulated register's controls: `register <action>`.

@@ -1,6 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { eventually } from '../support/eventually.js';
 import { call, mailTo, startTestStack, type JsonResponse } from '../support/local-stack.js';
@@ -330,14 +332,21 @@ describe('evidence and monitoring settings', () => {
     expect(text).toContain('SIMULATED REGISTER');
     expect(text).toContain(list[2].sha256);
 
-    // One flipped byte in the stored record: never served.
+    // The stored record is a read-only file, written once: one byte flipped in it (as only someone at the disk could), it is never served.
     const { Item } = await db().send(new GetCommand({ TableName: stack.info.table_name, Key: evidenceItem(second.id) }));
-    const body = String(Item!.body);
+    const file = join(dirname(stack.info.mailbox_dir), 'evidence', String(Item!.object_key));
+    expect(statSync(file).mode & 0o222).toBe(0);
+    const body = readFileSync(file, 'utf8');
+    expect(createHash('sha256').update(body).digest('hex')).toBe(Item!.sha256);
     const flipped = body.replace('"outcome":"clear"', '"outcome":"clean"');
-    await db().send(new UpdateCommand({ TableName: stack.info.table_name, Key: evidenceItem(second.id), UpdateExpression: 'SET body = :b', ExpressionAttributeValues: { ':b': flipped } }));
+    chmodSync(file, 0o644);
+    writeFileSync(file, flipped);
     expect(problem(await call(`${base}/evidence/${second.id}/download`, { token, headers: { accept: 'application/json' } }))).toEqual([500, '/problems/evidence-integrity']);
-    // Rewritten and re-hashed: it reads as whole, but the next record's link no longer holds.
-    await db().send(new UpdateCommand({ TableName: stack.info.table_name, Key: evidenceItem(second.id), UpdateExpression: 'SET sha256 = :h', ExpressionAttributeValues: { ':h': createHash('sha256').update(flipped).digest('hex') } }));
+    // Rewritten and re-hashed (a new file, and the record pointed at it): it reads as whole, but the next record's link no longer holds.
+    const rehashed = createHash('sha256').update(flipped).digest('hex');
+    const forged = String(Item!.object_key).replace(String(Item!.sha256), rehashed);
+    writeFileSync(join(dirname(stack.info.mailbox_dir), 'evidence', forged), flipped);
+    await db().send(new UpdateCommand({ TableName: stack.info.table_name, Key: evidenceItem(second.id), UpdateExpression: 'SET sha256 = :h, object_key = :k', ExpressionAttributeValues: { ':h': rehashed, ':k': forged } }));
     expect((await call(`${base}/evidence/${second.id}/download`, { token, headers: { accept: 'application/json' } })).status).toBe(200);
     const verified = await ops('registration-monitoring', 'evidence', 'verify', '--client-id', fresh.client_id);
     expect(verified.status).toBe(1);
@@ -367,6 +376,21 @@ describe('evidence and monitoring settings', () => {
     expect(ended.status).toBe(0);
     expect(JSON.parse(ended.stdout).find((r: { client_id: string }) => r.client_id === fresh.client_id)).toBeUndefined();
     expect((await ops('registration-monitoring', 'usage', 'rollup', '--month', '2026-13')).status).toBe(2);
+  }, 60_000);
+
+  it('the operator seeds the simulated register: a seeded number is found under its own name; seeding again adds nothing; a bad count is a usage error', async () => {
+    const seeded = await ops('registration-monitoring', 'register', 'seed', '--count', '3');
+    expect(seeded.status).toBe(0);
+    const out = JSON.parse(seeded.stdout) as { simulated: boolean; created: number; existing: number; entries: { register: string; number: string; name: string; status: string }[] };
+    expect(out).toMatchObject({ simulated: true, created: 9, existing: 0 });
+    const again = JSON.parse((await ops('registration-monitoring', 'register', 'seed', '--count', '3')).stdout);
+    expect(again).toMatchObject({ created: 0, existing: 9 });
+    expect((await ops('registration-monitoring', 'register', 'seed', '--count', '0')).status).toMatchObject({ status: 2, stderr: expect.stringContaining("--count is 1 to") });
+    const nurse = out.entries.find((e) => e.register === 'nmc' && e.status === 'registered')!;
+    const [first_name, last_name] = nurse.name.split(' ');
+    const w = (await post(worker({ first_name, last_name, external_ref: 'SEED-1', registration: { register: 'nmc', number: nurse.number } }))).body;
+    const check = await call(`${base}/workers/${w.id}/verifications`, { method: 'POST', token });
+    expect(check.body).toMatchObject({ status: 'completed', outcome: 'clear', simulated: true, result: { found: true, name_on_register: nurse.name } });
   }, 60_000);
 
   it('reads and changes monitoring settings, one by one and in bulk', async () => {

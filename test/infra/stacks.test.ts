@@ -50,7 +50,7 @@ describe('the data stack', () => {
 
   it('keeps documents in a private, encrypted, versioned bucket with access logs, under the id and name it had when it held only reports', () => {
     const buckets = data.findResources('AWS::S3::Bucket', { Properties: { VersioningConfiguration: { Status: 'Enabled' } } });
-    expect(Object.keys(buckets)).toEqual([expect.stringMatching(/^Reports[0-9A-F]{8}$/)]);
+    expect(Object.keys(buckets).sort()).toEqual([expect.stringMatching(/^Evidence[0-9A-F]{8}$/), expect.stringMatching(/^Reports[0-9A-F]{8}$/)]);
     data.hasResourceProperties('AWS::S3::Bucket', {
       BucketName: { 'Fn::Join': ['', ['agency-test-reports-', { Ref: 'AWS::AccountId' }, '-', { Ref: 'AWS::Region' }]] },
       VersioningConfiguration: { Status: 'Enabled' },
@@ -60,10 +60,36 @@ describe('the data stack', () => {
   });
 
   it('expires request uploads never attached after a day (and their old versions), and no other document', () => {
-    const [bucket] = Object.values(data.findResources('AWS::S3::Bucket', { Properties: { VersioningConfiguration: { Status: 'Enabled' } } }));
+    const [bucket] = Object.entries(data.findResources('AWS::S3::Bucket', { Properties: { VersioningConfiguration: { Status: 'Enabled' } } })).filter(([id]) => id.startsWith('Reports')).map(([, b]) => b);
     expect(bucket!.Properties.LifecycleConfiguration.Rules).toEqual([
       { Id: 'expire-request-uploads', Prefix: 'portal-v2/request-upload/', ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' },
     ]);
+  });
+});
+
+describe('registration-check evidence', () => {
+  it('is a write-once bucket: Object Lock in compliance mode for the configured years (6 by default), private, encrypted, logged and kept', () => {
+    const bucket = Object.entries(data.findResources('AWS::S3::Bucket')).find(([id]) => id.startsWith('Evidence'))?.[1] as { Properties: Record<string, unknown>; DeletionPolicy: string } | undefined;
+    expect(bucket!.Properties).toMatchObject({
+      BucketName: { 'Fn::Join': ['', ['agency-test-evidence-', { Ref: 'AWS::AccountId' }, '-', { Ref: 'AWS::Region' }]] },
+      ObjectLockEnabled: true,
+      ObjectLockConfiguration: { ObjectLockEnabled: 'Enabled', Rule: { DefaultRetention: { Mode: 'COMPLIANCE', Days: 6 * 365 + 2 } } },
+      VersioningConfiguration: { Status: 'Enabled' },
+      PublicAccessBlockConfiguration: expect.objectContaining({ BlockPublicAcls: true, RestrictPublicBuckets: true }),
+      LoggingConfiguration: expect.objectContaining({ LogFilePrefix: 'evidence/' }),
+    });
+    expect(bucket!.DeletionPolicy).toBe('Retain');
+  });
+
+  it('is named, with its retention, to every registration monitoring function and the workers that run checks, which may write and read it but not delete', () => {
+    const envs = (t: Template) => Object.values(t.findResources('AWS::Lambda::Function')).map((f) => (f as { Properties: { Environment?: { Variables?: Record<string, unknown> } } }).Properties.Environment?.Variables ?? {});
+    const monitoring = envs(apiOf('registration-monitoring').template);
+    expect(monitoring.length).toBeGreaterThan(10);
+    for (const env of monitoring) expect(env).toMatchObject({ EVIDENCE_BUCKET: expect.anything(), EVIDENCE_RETENTION_YEARS: '6' });
+    expect(envs(apiOf('clinical-interview').template).filter((env) => 'EVIDENCE_BUCKET' in env)).toEqual([]);
+    const policies = JSON.stringify(apiOf('registration-monitoring').template.findResources('AWS::IAM::Policy'));
+    expect(policies).toContain('s3:PutObjectRetention');
+    expect(policies).not.toContain('s3:DeleteObject');
   });
 });
 

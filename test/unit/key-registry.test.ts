@@ -31,6 +31,7 @@ import { walletKeys } from '../../functions/core/commerce/wallets.js';
 import { webhookKeys } from '../../functions/core/webhooks/endpoints.js';
 import { evidenceKeys } from '../../functions/core/registration-monitoring/evidence.js';
 import { alertKeys } from '../../functions/core/registration-monitoring/alerts.js';
+import { registerBucketKeys } from '../../functions/core/registration-monitoring/register-bucket.js';
 import { simulatedRegisterKeys } from '../../functions/core/registration-monitoring/simulated-register.js';
 import { usageKeys } from '../../functions/core/registration-monitoring/usage.js';
 import { verificationKeys } from '../../functions/core/registration-monitoring/verifications.js';
@@ -109,7 +110,7 @@ const SCOPED: Record<string, (family: FamilyId) => Key[]> = {
   counterKeys: (f) => [counterKeys.counter(f, 'booking')],
   inviteKeys: (f) => [inviteKeys.invite('cl_a', f, 12), inviteKeys.token(f, 'hash')],
   dataSubjectKeys: (f) => [dataSubjectKeys.audit('cl_a', f, 7), dataSubjectKeys.auditListing('2026-11-20T10:00:00.000Z', 'cl_a', f, 7), dataSubjectKeys.exportDocument('cl_a', f, 7)],
-  jobKeys: (f) => [jobKeys.job('cl_a', f, 7), jobKeys.running('cl_a', f, 'batch-verify'), jobKeys.task(f, 7, 3)],
+  jobKeys: (f) => [jobKeys.job('cl_a', f, 7), jobKeys.running('cl_a', f, 'batch-verify'), jobKeys.waiting('cl_a', f, 'monitoring-import', 7), jobKeys.task(f, 7, 3)],
 };
 const UNSCOPED: Record<string, Key[]> = {
   clientKeys: [clientKeys.item('cl_a'), clientKeys.access('cl_a'), clientKeys.listing('2026-11-23T09:30:00.000Z', 'cl_a')],
@@ -139,6 +140,7 @@ const UNSCOPED: Record<string, Key[]> = {
   usageKeys: [usageKeys.record('cl_a', 907), usageKeys.month('cl_a', '2026-11')],
   evidenceKeys: [evidenceKeys.evidence('cl_a', 907)],
   simulatedRegisterKeys: [simulatedRegisterKeys.entry('nmc', '12A9001B')],
+  registerBucketKeys: [registerBucketKeys.bucket('simulated-register', 'nmc')],
   importKeys: [importKeys.record('cl_a', 8), importKeys.chunk('cl_a', 8, 0), importKeys.error('cl_a', 8, 4, 0), importKeys.chunkDone('cl_a', 8, 0), importKeys.row('cl_a', 8, 4)],
   rollupKeys: [rollupKeys.period('2026-11')],
   dueKeys: [dueKeys.item('2026-11-23T09:30:00.000Z', 'cl_a', 41), dueKeys.cursor()],

@@ -169,7 +169,7 @@ export const REGISTRATION_MONITORING_CONTRACTS: Record<keyof typeof registration
   },
   listEvidence: {
     summary: 'List evidence',
-    description: 'The evidence records of completed checks, newest first, by worker and capture day: each keyed by its check, with its SHA-256 and the SHA-256 of the worker\'s record before it (a chain: a changed record breaks the next link). Kept for 6 years.',
+    description: 'The evidence records of completed checks, newest first, by worker and capture day: each keyed by its check, with its SHA-256 and the SHA-256 of the worker\'s record before it (a chain: a changed record breaks the next link). Each record is stored write-once (in the cloud, S3 Object Lock in compliance mode) until its `retention_until`: 6 years by default, as the service is configured.',
     tag: EVIDENCE_TAG,
     request: { query: { worker_id: 41, from: '2026-11-01', to: '2026-11-30', limit: 25 }, invalid: { worker_id: 'x' } },
     responses: { 200: json('Evidence records, newest first', M.Evidence, 'page') },
@@ -282,14 +282,14 @@ export const REGISTRATION_MONITORING_CONTRACTS: Record<keyof typeof registration
   startImport: {
     summary: 'Import workers from a CSV file',
     description:
-      'A UTF-8 CSV file of up to 5 MiB and 10,000 rows, as the body (`text/csv`) or as the multipart part `file`; over 5 MiB is 413. Columns, in any case and order: `first_name`, `last_name`, `register`, `registration_number` (required), `external_ref`, `email`, `phone`, `job_role`, `profession`, `monitoring_enabled`, `frequency`; others are reported in `warnings`. A file without a required column, or with more rows, is 422 `import-invalid-file`. Every row is checked now as the body of `POST /workers` would be, so its errors carry the same `code`, `pointer` and `detail` (plus `row`, the file line, and `column`); a row repeating an earlier one is `duplicate-in-file`. Rows match an existing worker by `external_ref`, else by registration: `upsert` (default) replaces it, `create_only` fails the row. With `dry_run=true` nothing is written and the import ends `validated` with what would happen; otherwise it is queued (202) and each row commits on its own; poll `GET /imports/{id}`. One import runs at a time per account (409 `job-running`).',
+      'A UTF-8 CSV file of up to 5 MiB and 10,000 rows, as the body (`text/csv`) or as the multipart part `file`; over 5 MiB is 413. Columns, in any case and order: `first_name`, `last_name`, `register`, `registration_number` (required), `external_ref`, `email`, `phone`, `job_role`, `profession`, `monitoring_enabled`, `frequency`; others are reported in `warnings`. A file without a required column, or with more rows, is 422 `import-invalid-file`. Every row is checked now as the body of `POST /workers` would be, so its errors carry the same `code`, `pointer` and `detail` (plus `row`, the file line, and `column`); a row repeating an earlier one is `duplicate-in-file`. Rows match an existing worker by `external_ref`, else by registration: `upsert` (default) replaces it, `create_only` fails the row. With `dry_run=true` nothing is written and the import ends `validated` with what would happen; otherwise it is queued (202) and each row commits on its own; poll `GET /imports/{id}`. One import runs at a time per account; up to five more wait their turn (`queued`), each starting when the one before it ends, and a further one is 422 `import-queue-full`.',
     tag: IMPORTS,
     request: {
       query: { mode: 'upsert', dry_run: 'false' },
       body: 'first_name,last_name,register,registration_number,external_ref,email\nGrace,Adeyemi,nmc,12A9001B,EMP-0193,grace.adeyemi@example.org\nTom,Okoro,hcpc,PA9005,EMP-0194,\n',
       invalid: { mode: 'replace' },
     },
-    refusals: [{ code: 'import-invalid-file', detail: 'The header lacks registration_number (columns: first_name, last_name, register, registration_number, external_ref, email, phone, job_role, profession, monitoring_enabled, frequency, in any case and order)' }, { code: 'job-running', detail: 'Job 8 of this kind is still running; start another when it has finished', extensions: { job_id: 8 } }],
+    refusals: [{ code: 'import-invalid-file', detail: 'The header lacks registration_number (columns: first_name, last_name, register, registration_number, external_ref, email, phone, job_role, profession, monitoring_enabled, frequency, in any case and order)' }, { code: 'import-queue-full', detail: '5 imports are already waiting behind the running one; upload this file when one has finished', extensions: { queued: 5 } }],
     responses: { 202: json('The import, checked and queued (or validated, for a dry run)', M.Import, undefined, { example: { ...IMPORT, status: 'queued', counts: { ...IMPORT.counts, created: 0, updated: 0 }, errors: undefined, finished_at: null } }) },
   },
   getImport: {

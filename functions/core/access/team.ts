@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { clientKeys, getClient } from './clients.js';
 import { queryAll, retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
@@ -248,11 +248,33 @@ export function deleteUser(deps: Deps, clientId: string, id: number, acting: Act
   });
 }
 
-/** Active users who read alerts and asked to hear of this severity: whom an alert e-mail goes to. */
-export async function alertRecipients(deps: Deps, clientId: string, hears: (u: TeamUserItem) => boolean): Promise<TeamUserItem[]> {
-  const users = (await listUsers(deps, clientId)).filter((u) => u.status === 'active' && hears(u));
-  const allowed = await Promise.all(users.map(async (u) => (await permissionsOf(deps, clientId, u.role_id)).includes('alerts:read')));
-  return users.filter((_, i) => allowed[i]);
+/**
+ * Active users who read alerts and asked to hear of this severity, a page
+ * of the team at a time: whom alert e-mails go to, however large the team.
+ */
+export async function* alertRecipientPages(deps: Deps, clientId: string, hears: (u: TeamUserItem) => boolean, pageSize = 50): AsyncGenerator<TeamUserItem[]> {
+  const roles = new Map<string, Promise<readonly Permission[]>>();
+  const reads = (u: TeamUserItem) => {
+    if (!roles.has(u.role_id)) roles.set(u.role_id, permissionsOf(deps, clientId, u.role_id));
+    return roles.get(u.role_id)!.then((p) => p.includes('alerts:read'));
+  };
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await deps.db.send(
+      new QueryCommand({
+        TableName: deps.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':p': familyPrefix(CLIENT.sk.teamUser, KEY_SPACE) },
+        ExclusiveStartKey: start,
+        Limit: pageSize,
+        ConsistentRead: true,
+      }),
+    );
+    const users = ((page.Items ?? []) as TeamUserItem[]).filter((u) => u.status === 'active' && hears(u));
+    const allowed = await Promise.all(users.map(reads));
+    yield users.filter((_, i) => allowed[i]);
+    start = page.LastEvaluatedKey;
+  } while (start);
 }
 
 // Roles.

@@ -55,7 +55,7 @@ export interface DataSubjectAdapter {
   /** The item's files in the documents bucket: deleted by an erasure, listed by an export with where to download them. */
   files(item: StoredItem): SubjectFile[];
   /** What the law makes the agency keep of these items (finance records, registration evidence), and until when. */
-  kept(items: readonly StoredItem[], now: Date): Kept[];
+  kept(items: readonly StoredItem[], now: Date, deps: Deps): Kept[];
   /**
    * Items about the person that do not carry the address (a worker's
    * checks): the prefixes to read and which items belong to the person's

@@ -104,7 +104,7 @@ async function runErasure(deps: Deps, adapter: DataSubjectAdapter, task: Subject
   }
   const traces = await eraseTraces(deps, job.clientId, job.family, hash);
   const counts: Counts = { records: items.length, files: files.length, ...traces };
-  const kept = adapter.kept([...items, ...linked], now);
+  const kept = adapter.kept([...items, ...linked], now, deps);
   const event = eventPut(deps, {
     type: 'data_subject.erased',
     family: adapter.family,

@@ -10,7 +10,8 @@ import { nextId, padId } from '../platform/ids.js';
 import { familyPrefix, key } from '../platform/key-registry.js';
 import * as TABLE_KEYS from '../platform/table-keys.js';
 import { formatWithOffset } from '../platform/time.js';
-import { checkItem, itemAbsent, part, putItem, transact, type Condition, type Part } from '../platform/transact.js';
+import { checkItem, itemAbsent, part, putItem, transact, TransactionFailed, type Part } from '../platform/transact.js';
+import { joinWaitList } from './wait-list.js';
 import { jobKind, type JobKind } from './kinds.js';
 import { closingStatus, maxTasks, MAX_TASK_BYTES, TASKS_PER_MESSAGE, type JobCounts, type JobFailure, type JobStatus } from './rules.js';
 
@@ -67,6 +68,9 @@ export const jobKeys = {
   familyPrefix: (family: FamilyId) => familyPrefix(CLIENT.sk.job, family),
   /** Present while a job of this kind runs for the client: one at a time. */
   running: (clientId: string, family: FamilyId, kind: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.runningJob, family, kind) }),
+  /** A job waiting its turn behind the running one of its kind (wait-list.ts), by id: oldest first. */
+  waiting: (clientId: string, family: FamilyId, kind: string, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.waitingJob, family, kind, padId(id)) }),
+  waitingPrefix: (family: FamilyId, kind: string) => key(CLIENT.sk.waitingJob, family, kind, ''),
   /** Put when a task is counted, so a redelivered task is not counted again. */
   task: (family: FamilyId, id: number, index: number) => ({ pk: key(TASK.pk, family, padId(id)), sk: key(TASK.sk.task, padId(index)) }),
 };
@@ -123,9 +127,6 @@ export const fromJobItem = (item: JobItem): JobRecord => ({
   finishedAt: item.finished_at,
 });
 
-/** The running marker names its job, so only that job's close removes it. */
-export const markerOf = (id: number): Condition => ({ expression: 'attribute_not_exists(pk) OR job_id = :job', values: { ':job': id } });
-
 /** A kind's closing parts beside the engine's own ("job", "marker"). */
 export const closedParts = async (deps: Deps, kind: JobKind, job: JobRecord): Promise<Part[]> => (await kind.closed?.(deps, job)) ?? [];
 
@@ -148,7 +149,8 @@ export interface NewJob {
  * Writes the job, its running marker and its tasks (as outbox items, a run
  * of tasks to each) in one transaction: a job whose tasks were not queued
  * never exists. A job without tasks is complete at once. While one job of a
- * kind runs for a client, another is refused (`job-running`, with its id).
+ * kind runs for a client, another is refused (`job-running`, with its id),
+ * or, for a kind with a wait list, waits its turn.
  */
 export async function startJob(deps: Deps, input: NewJob): Promise<JobRecord> {
   const kind = jobKind(input.kind);
@@ -180,16 +182,28 @@ export async function startJob(deps: Deps, input: NewJob): Promise<JobRecord> {
   const marker = jobKeys.running(job.clientId, job.family, kind.name);
   const parts = [part('job', putItem(deps, toItem(job, now), itemAbsent)), ...(input.parts ?? [])];
   if (empty) {
-    parts.push(part('marker', checkItem(deps, marker, itemAbsent)), ...(await closedParts(deps, kind, job)));
-  } else {
-    parts.push(part('marker', putItem(deps, { ...marker, entity: 'job-running', job_id: id, created_at: now }, itemAbsent)));
-    chunksOf([...input.tasks], perMessage).forEach((tasks, n) => {
-      const message: JobMessage = { id: `job_${randomUUID().replaceAll('-', '')}`, kind: kind.name, family: job.family, client_id: job.clientId, job_id: id, first: n * perMessage, tasks };
-      parts.push(part(`tasks-${n}`, outboxPut(deps, 'job', message.id, message)));
-    });
+    await transact(deps, [...parts, part('marker', checkItem(deps, marker, itemAbsent)), ...(await closedParts(deps, kind, job))], { marker: runningRefusal });
+    return job;
   }
-  await transact(deps, parts, { marker: runningRefusal });
-  return job;
+  const messages = chunksOf([...input.tasks], perMessage).map(
+    (tasks, n): JobMessage => ({ id: `job_${randomUUID().replaceAll('-', '')}`, kind: kind.name, family: job.family, client_id: job.clientId, job_id: id, first: n * perMessage, tasks }),
+  );
+  const running = [part('marker', putItem(deps, { ...marker, entity: 'job-running', job_id: id, created_at: now }, itemAbsent)), ...messages.map((m, n) => part(`tasks-${n}`, outboxPut(deps, 'job', m.id, m)))];
+  if (!kind.waitList) {
+    await transact(deps, [...parts, ...running], { marker: runningRefusal });
+    return job;
+  }
+  // Start now, or wait behind the running one; if that one ends between the two tries, try again.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      await transact(deps, [...parts, ...running]);
+      return job;
+    } catch (err) {
+      if (!(err instanceof TransactionFailed && err.has('marker'))) throw err;
+    }
+    if ((await joinWaitList(deps, job, parts, messages, kind.waitList)) === 'joined') return job;
+  }
+  throw new Error(`Job ${id}: the running ${kind.name} job kept ending and starting`);
 }
 
 /** The job as it is now (read consistently), or undefined when this client has no such job. */

@@ -28,6 +28,12 @@ export interface JobKind<Task = unknown> {
   family: FamilyId;
   /** The job as a poll shows it; the engine's view unless the kind reshapes it. */
   view?(base: JobView, job: JobRecord): unknown;
+  /**
+   * While one job of the kind runs for a client, up to `max` more wait their
+   * turn (wait-list.ts) and a further one is refused with `full`; without
+   * it, a second job is refused at once (`job-running`).
+   */
+  waitList?: { max: number; full: (max: number) => Error };
   /** Tasks per queue message (default 25). */
   tasksPerMessage?: number;
   /**

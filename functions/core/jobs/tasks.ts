@@ -2,8 +2,9 @@ import { addSeconds, toEpochSeconds } from '../platform/clock.js';
 import { queryAll, retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { batchFailures, type BatchConsumer, type QueueMessage } from '../platform/sqs.js';
-import { allOf, deleteItem, itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Condition, type TransactItem } from '../platform/transact.js';
-import { closedParts, jobKeys, readJob, markerOf, type JobMessage, type JobRecord, type JobRef } from './jobs.js';
+import { allOf, itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Condition, type TransactItem } from '../platform/transact.js';
+import { releaseParts } from './wait-list.js';
+import { closedParts, jobKeys, readJob, type JobMessage, type JobRecord, type JobRef } from './jobs.js';
 import { jobKind, taskRunner, type JobKind, type TaskResult } from './kinds.js';
 import { allCounted, closingStatus, exhaustedDetail, failureEntry, lastAttempt, MAX_FAILURES, OPEN_STATUSES, type JobFailure } from './rules.js';
 
@@ -95,7 +96,7 @@ export async function closeIfDone(deps: Deps, kind: JobKind, ref: JobRef): Promi
     const closed: JobRecord = { ...job, status: closingStatus(job.counts), finishedAt: now };
     await transact(deps, [
       part('job', updateItem(deps, jobKeys.job(ref.clientId, ref.family, ref.id), { set: { status: closed.status, finished_at: now, updated_at: now } }, countsAre(job))),
-      part('marker', deleteItem(deps, jobKeys.running(ref.clientId, ref.family, job.kind), markerOf(job.id))),
+      ...(await releaseParts(deps, job)),
       ...(await closedParts(deps, kind, closed)),
     ]);
     return true;

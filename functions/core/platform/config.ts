@@ -1,3 +1,5 @@
+import { REGISTERS, type Register } from '../registration-monitoring/registers.js';
+import { isCalendarDate } from './time.js';
 import { isScannerName, SCANNER_NAMES, type ScannerName } from '../documents/scanner.js';
 
 /** Configuration read from the environment once, at cold start. */
@@ -53,12 +55,38 @@ export interface CoreConfig {
   feedSettleSeconds: number;
   /** The sender of e-mails (EMAIL_FROM); calendar invitations name it as organiser. Unset: the messaging default. */
   emailFrom?: string;
-  /** Calendar dates that are not working days (BANK_HOLIDAYS, comma-separated; default: England and Wales 2026–2027). */
+  /** Calendar dates that are not working days (BANK_HOLIDAYS, comma-separated; default: England and Wales 2026–2030). */
   bankHolidays: readonly string[];
   /** Virtual life-support kit is posted this many working days ahead (DISPATCH_LEAD_WORKING_DAYS). */
   dispatchLeadWorkingDays: number;
   /** The virus-scanner adapter uploads pass through (FILE_SCANNER: `none`, the default, or `test` in the local stack only). */
   fileScanner: ScannerName;
+  /** Registration monitoring's price per completed check, in pence, by register (MONITORING_UNIT_PRICES, `nmc=50,hcpc=50,gmc=75`). */
+  monitoringUnitPrices: Readonly<Record<Register, number>>;
+  /** Calls per second to each register (REGISTER_RATE_PER_SECOND), refilling its adapter's token bucket. */
+  registerRatePerSecond: number;
+  /** Where evidence is written once: the Object Lock bucket in the cloud (EVIDENCE_BUCKET), else read-only files under EVIDENCE_DIR. */
+  evidenceBucket?: string;
+  evidenceDir?: string;
+  /** Years a check's evidence is kept, write-once (EVIDENCE_RETENTION_YEARS). */
+  evidenceRetentionYears: number;
+}
+
+export const DEFAULT_MONITORING_UNIT_PRICES: Readonly<Record<Register, number>> = { nmc: 50, hcpc: 50, gmc: 75 };
+
+/** `register=pence` pairs; registers left out keep their default price. */
+function pricesEnv(name: string, env: NodeJS.ProcessEnv): Readonly<Record<Register, number>> {
+  const raw = env[name];
+  const prices = { ...DEFAULT_MONITORING_UNIT_PRICES };
+  if (raw === undefined || raw === '') return prices;
+  for (const pair of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [register, pence] = pair.split('=').map((p) => p.trim());
+    if (!(REGISTERS as readonly string[]).includes(register ?? '') || !/^\d{1,6}$/.test(pence ?? '')) {
+      throw new Error(`Environment variable ${name} must be comma-separated register=pence pairs (registers ${REGISTERS.join(', ')}), got "${pair}"`);
+    }
+    prices[register as Register] = Number(pence);
+  }
+  return prices;
 }
 
 function scannerEnv(env: NodeJS.ProcessEnv): ScannerName {
@@ -69,17 +97,20 @@ function scannerEnv(env: NodeJS.ProcessEnv): ScannerName {
   return raw;
 }
 
-/** England and Wales bank holidays (gov.uk), the default of BANK_HOLIDAYS. */
+/** England and Wales bank holidays (gov.uk to 2027; later years by the same rules, substitute days included), the default of BANK_HOLIDAYS. */
 export const ENGLAND_BANK_HOLIDAYS = [
   '2026-01-01', '2026-04-03', '2026-04-06', '2026-05-04', '2026-05-25', '2026-08-31', '2026-12-25', '2026-12-28',
   '2027-01-01', '2027-03-26', '2027-03-29', '2027-05-03', '2027-05-31', '2027-08-30', '2027-12-27', '2027-12-28',
+  '2028-01-03', '2028-04-14', '2028-04-17', '2028-05-01', '2028-05-29', '2028-08-28', '2028-12-25', '2028-12-26',
+  '2029-01-01', '2029-03-30', '2029-04-02', '2029-05-07', '2029-05-28', '2029-08-27', '2029-12-25', '2029-12-26',
+  '2030-01-01', '2030-04-19', '2030-04-22', '2030-05-06', '2030-05-27', '2030-08-26', '2030-12-25', '2030-12-26',
 ];
 
 function datesEnv(name: string, fallback: readonly string[], env: NodeJS.ProcessEnv): readonly string[] {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const dates = raw.split(',').map((d) => d.trim()).filter(Boolean);
-  for (const d of dates) if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) throw new Error(`Environment variable ${name} must be comma-separated YYYY-MM-DD dates, got "${d}"`);
+  for (const d of dates) if (!isCalendarDate(d)) throw new Error(`Environment variable ${name} must be comma-separated YYYY-MM-DD dates, got "${d}"`);
   return dates;
 }
 
@@ -105,6 +136,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig {
     bankHolidays: datesEnv('BANK_HOLIDAYS', ENGLAND_BANK_HOLIDAYS, env),
     dispatchLeadWorkingDays: intEnv('DISPATCH_LEAD_WORKING_DAYS', 3, env),
     fileScanner: scannerEnv(env),
+    monitoringUnitPrices: pricesEnv('MONITORING_UNIT_PRICES', env),
+    registerRatePerSecond: intEnv('REGISTER_RATE_PER_SECOND', 10, env),
+    evidenceRetentionYears: intEnv('EVIDENCE_RETENTION_YEARS', 6, env),
+    evidenceBucket: env.EVIDENCE_BUCKET || undefined,
+    evidenceDir: env.EVIDENCE_DIR || undefined,
   };
 }
 

@@ -36,6 +36,8 @@ export const client = {
     job: 'JOB#',
     // One per client, family and job kind while a job of that kind runs.
     runningJob: 'JOB_RUNNING#',
+    // A job waiting for the running one of its kind to end (jobs/wait-list.ts), oldest first.
+    waitingJob: 'JOB_WAITING#',
     // A family's balance alert thresholds (practical training).
     balanceAlerts: 'BALANCE_ALERTS#',
     // Calls to a deprecated family per UTC day (access/deprecated-calls.ts).
@@ -103,6 +105,8 @@ export const webhookLog = { pk: 'WEBHOOK_LOG#', sk: { attempt: '' } } as const s
 // A job's per-task markers: a task is counted once, however often SQS delivers it.
 export const jobTask = { pk: 'JOB_TASK#', sk: { task: 'TASK#' } } as const satisfies PartitionKind;
 // The simulated register's state of one number: when it was first looked up, and the operator's timeline steps.
+// Each register adapter's token bucket (registration-monitoring/register-bucket.ts).
+export const registerBucket = { pk: 'REGISTER_BUCKET#', sk: { bucket: 'BUCKET' } } as const satisfies PartitionKind;
 export const simulatedRegister = { pk: 'SIMREG#', sk: { entry: 'SIMREG' } } as const satisfies PartitionKind;
 // Registration monitoring: one due item per monitored worker, bucketed by the hour of its next check and a shard (`DUE#<yyyy-mm-ddThh>#<0-15>`), and the dispatcher's cursor.
 export const monitoringDue = { pk: 'DUE#', sk: { due: '' } } as const satisfies PartitionKind;

@@ -9,7 +9,7 @@ import { DomainError } from '../platform/errors.js';
 import { wallClock, zonedInstant } from '../platform/time.js';
 import { part, transact, TransactionFailed, updateItem } from '../platform/transact.js';
 import { MONITORING_FAMILY as FAMILY, REGISTERS } from './registers.js';
-import { UNIT_PRICES, usageKeys } from './usage.js';
+import { chargeFor, usageKeys } from './usage.js';
 import type { Trigger } from './verifications.js';
 import { activeWorkers } from './workers.js';
 
@@ -38,7 +38,7 @@ export async function usageSummary(deps: Deps, clientId: string, period: string)
   const workers = await activeWorkers(deps, clientId, 'monitoring');
   return {
     period,
-    unit_prices: REGISTERS.map((register) => ({ register, price: gbp(UNIT_PRICES[register]) })),
+    unit_prices: REGISTERS.map((register) => ({ register, price: chargeFor(deps, register) })),
     checks: {
       billable: count(month, 'billable'),
       not_billable: count(month, 'not_billable'),

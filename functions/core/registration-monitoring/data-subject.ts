@@ -1,8 +1,9 @@
+import type { Deps } from '../platform/deps.js';
 import { ERASED_NAME, exportFields, type DataSubjectAdapter, type Kept, type StoredItem } from '../data-rights/adapter.js';
 import { familyPrefix } from '../platform/key-registry.js';
 import * as TABLE_KEYS from '../platform/table-keys.js';
 import { alertKeys } from './alerts.js';
-import { evidenceKeys, RETENTION_YEARS } from './evidence.js';
+import { evidenceKeys } from './evidence.js';
 import { MONITORING_FAMILY } from './registers.js';
 import { archiveWorker, workerKeys } from './workers.js';
 
@@ -19,18 +20,18 @@ const isWorker = (item: StoredItem) => item.sk.startsWith(workerKeys.prefix());
 const sectionOf = (item: StoredItem): string | undefined =>
   isWorker(item) ? 'workers' : item.sk.startsWith(VERIFICATIONS) ? 'verifications' : item.sk.startsWith(alertKeys.prefix()) ? 'alerts' : item.sk.startsWith(evidenceKeys.prefix()) ? 'evidence' : undefined;
 
-function kept(items: readonly StoredItem[], now: Date): Kept[] {
+function kept(items: readonly StoredItem[], now: Date, deps: Deps): Kept[] {
   const records = items.filter((i) => !isWorker(i));
   if (records.length === 0) return [];
   const latest = records.map((i) => String(i.retention_until ?? i.created_at ?? now.toISOString())).sort().at(-1)!;
   const until = new Date(latest);
   // An evidence record states its own end; a check or alert is kept as long as the evidence of its time.
-  if (!records.some((i) => i.retention_until)) until.setUTCFullYear(until.getUTCFullYear() + RETENTION_YEARS);
+  if (!records.some((i) => i.retention_until)) until.setUTCFullYear(until.getUTCFullYear() + deps.config.evidenceRetentionYears);
   const workers = items.filter(isWorker).map((w) => w.id).join(', ');
   return [
     {
       what: `Registration checks, alerts and their evidence for worker ${workers} (register, number, the name as checked, outcome), and the worker's registration number`,
-      why: 'Evidence that the agency checked the worker’s professional registration, kept for six years',
+      why: `Evidence that the agency checked the worker’s professional registration, kept for ${deps.config.evidenceRetentionYears} years`,
       until: until.toISOString().slice(0, 10),
     },
   ];

@@ -12,6 +12,7 @@ import * as TABLE_KEYS from '../platform/table-keys.js';
 import type { Page } from '../platform/pagination.js';
 import { formatWithOffset, wallClock } from '../platform/time.js';
 import { part, putItem, type Part } from '../platform/transact.js';
+import { evidenceObjectKey, evidenceStore } from './evidence-store.js';
 import { MONITORING_FAMILY as FAMILY } from './registers.js';
 import type { VerificationItem } from './verifications.js';
 import type { WorkerItem } from './workers.js';
@@ -19,17 +20,13 @@ import type { WorkerItem } from './workers.js';
 /**
  * Evidence (design section 7): each completed check's record as canonical
  * JSON (RFC 8785), hashed with SHA-256, each record naming the hash of the
- * worker's record before it. The record is written in the check's own
- * transaction, and the worker's chain head (`evidence_head`, `evidence_seq`)
- * moves in the same write, conditioned on the worker as read: no forks.
- * Downloads re-hash first; `ops registration-monitoring evidence verify` walks every chain.
- *
- * Stored here in the table, byte for byte (a record is a few KB). The
- * design's S3 Object Lock bucket (compliance mode) is the cloud store still to
- * come; the chain makes any rewrite visible meanwhile.
+ * worker's record before it. The bytes go to the write-once store
+ * (evidence-store.ts) before the check's transaction, which writes the
+ * record's item (its hash and where its bytes are) and moves the worker's
+ * chain head (`evidence_head`, `evidence_seq`) in the same write, conditioned
+ * on the worker as read: no forks. Every read of the bytes (downloads,
+ * `ops registration-monitoring evidence verify`) re-hashes them against the item first.
  */
-
-export const RETENTION_YEARS = 6;
 
 export interface EvidenceItem {
   id: number;
@@ -44,8 +41,8 @@ export interface EvidenceItem {
   source: VerificationItem['source'];
   sha256: string;
   prev_sha256: string | null;
-  /** The canonical JSON, exactly as hashed and served. */
-  body: string;
+  /** Where the canonical JSON is, exactly as hashed and served (evidence-store.ts). */
+  object_key: string;
 }
 
 const CLIENT = TABLE_KEYS.client;
@@ -57,7 +54,7 @@ export const evidenceKeys = {
 export const sha256Of = (body: string | Buffer): string => createHash('sha256').update(body).digest('hex');
 
 /** The record of a completed check, the next link of the worker's chain: its item part, and the head the worker moves to. */
-export function evidenceFor(deps: Deps, worker: WorkerItem, v: VerificationItem): { part: Part; head: { evidence_head: string; evidence_seq: number } } {
+export function evidenceFor(deps: Deps, worker: WorkerItem, v: VerificationItem): { part: Part; head: { evidence_head: string; evidence_seq: number }; object: { key: string; body: Buffer; retainUntil: Date } } {
   const seq = (worker.evidence_seq ?? 0) + 1;
   const prev = worker.evidence_head ?? null;
   const body = canonicalJson({
@@ -79,7 +76,8 @@ export function evidenceFor(deps: Deps, worker: WorkerItem, v: VerificationItem)
   });
   const captured = new Date(v.checked_at);
   const retention = new Date(captured);
-  retention.setUTCFullYear(retention.getUTCFullYear() + RETENTION_YEARS);
+  retention.setUTCFullYear(retention.getUTCFullYear() + deps.config.evidenceRetentionYears);
+  const sha256 = sha256Of(body);
   const item: EvidenceItem = {
     id: v.id,
     client_id: worker.client_id,
@@ -91,13 +89,14 @@ export function evidenceFor(deps: Deps, worker: WorkerItem, v: VerificationItem)
     retention_until: retention.toISOString(),
     simulated: v.simulated,
     source: v.source,
-    sha256: sha256Of(body),
+    sha256,
     prev_sha256: prev,
-    body,
+    object_key: evidenceObjectKey(worker.client_id, v.id, sha256),
   };
   return {
     part: part('evidence', putItem(deps, { ...evidenceKeys.evidence(worker.client_id, v.id), entity: 'evidence', ...item }, { expression: 'attribute_not_exists(pk)' })),
     head: { evidence_head: item.sha256, evidence_seq: seq },
+    object: { key: item.object_key, body: Buffer.from(body, 'utf8'), retainUntil: retention },
   };
 }
 
@@ -138,11 +137,18 @@ export function listEvidence(deps: Deps, clientId: string, q: { worker_id?: numb
   });
 }
 
-/** The record's bytes after re-hashing them: a record whose bytes no longer match its hash is never served. */
-async function verifiedBody(deps: Deps, clientId: string, id: number): Promise<EvidenceItem> {
+/** The record's stored bytes, if they still hash to its recorded SHA-256; undefined if missing or changed. */
+async function storedBytes(deps: Deps, e: EvidenceItem): Promise<Buffer | undefined> {
+  const bytes = await evidenceStore(deps).get(e.object_key);
+  return bytes && sha256Of(bytes) === e.sha256 ? bytes : undefined;
+}
+
+/** The record and its bytes after re-hashing them: a record whose bytes no longer match its hash is never served. */
+async function verifiedBody(deps: Deps, clientId: string, id: number): Promise<EvidenceItem & { body: string }> {
   const e = await requireEvidence(deps, clientId, id);
-  if (sha256Of(e.body) !== e.sha256) throw new DomainError('evidence-integrity', `Evidence ${id} does not match its recorded hash; it is not served`, { evidence_id: id });
-  return e;
+  const bytes = await storedBytes(deps, e);
+  if (!bytes) throw new DomainError('evidence-integrity', `Evidence ${id} does not match its recorded hash; it is not served`, { evidence_id: id });
+  return { ...e, body: bytes.toString('utf8') };
 }
 
 /** The exact JSON and its digest (RFC 9530 `Repr-Digest`). */
@@ -203,8 +209,9 @@ export async function verifyChains(deps: Deps, clientId: string): Promise<{ reco
     let prev: string | null = null;
     for (const e of chain.sort((a, b) => a.seq - b.seq)) {
       const at = (problem: string) => ({ records: items.length, broken: { client_id: clientId, worker_id: workerId, evidence_id: e.id, seq: e.seq, problem } });
-      if (sha256Of(e.body) !== e.sha256) return at('its bytes do not match its recorded SHA-256');
-      const body = JSON.parse(e.body) as { seq: number; prev_sha256: string | null };
+      const bytes = await storedBytes(deps, e);
+      if (!bytes) return at('its stored bytes are missing or do not match its recorded SHA-256');
+      const body = JSON.parse(bytes.toString('utf8')) as { seq: number; prev_sha256: string | null };
       if (body.prev_sha256 !== prev || e.prev_sha256 !== prev) return at(`it names ${body.prev_sha256 ?? 'no record'} as the record before, which is ${prev ?? 'none'}`);
       if (body.seq !== e.seq) return at(`its body says position ${body.seq}`);
       prev = e.sha256;

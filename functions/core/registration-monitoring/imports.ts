@@ -12,6 +12,7 @@ import { familyPrefix, key } from '../platform/key-registry.js';
 import * as TABLE_KEYS from '../platform/table-keys.js';
 import { formatWithOffset } from '../platform/time.js';
 import { itemAbsent, part, putItem, transact, updateItem } from '../platform/transact.js';
+import { MAX_QUEUED_IMPORTS } from './import-limits.js';
 import { readImportFile, type ImportRow, type RowError } from './import-rows.js';
 import { previewRows, type Mode, type RowOutcome } from './import-upsert.js';
 import { MONITORING_FAMILY as FAMILY } from './registers.js';
@@ -101,7 +102,7 @@ export interface Upload {
   uploadedBy: number | null;
 }
 
-/** POST /imports: checks every row now; a dry run ends `validated`, an import is queued as a job (one running per client). */
+/** POST /imports: checks every row now; a dry run ends `validated`, an import is queued as a job (one running per client, up to five waiting). */
 export async function startImport(deps: Deps, clientId: string, upload: Upload) {
   const file = readImportFile(upload.bytes);
   const now = deps.clock().toISOString();
@@ -162,6 +163,8 @@ export const importKind: JobKind<ImportTask> = {
   name: IMPORT_KIND,
   family: FAMILY,
   tasksPerMessage: 1,
+  // One runs per client; up to five more wait their turn (design section 9, rule 5).
+  waitList: { max: MAX_QUEUED_IMPORTS, full: (max) => new DomainError('import-queue-full', `${max} imports are already waiting behind the running one; upload this file when one has finished`, { queued: max }) },
   // The record holds every chunk's counts by now (a chunk adds them before its task is counted). Rows
   // never committed mean a chunk failed past its retries: the import failed, whatever the rest did.
   closed: async (deps, job) => {

@@ -8,6 +8,7 @@ import { nextId, padId } from '../platform/ids.js';
 import { key } from '../platform/key-registry.js';
 import * as TABLE_KEYS from '../platform/table-keys.js';
 import { batchFailures, type BatchConsumer } from '../platform/sqs.js';
+import { isAlertMail, sendAlertEmails, type AlertMailMessage } from './alert-emails.js';
 import type { DueCheck } from './due.js';
 import { MONITORING_FAMILY as FAMILY } from './registers.js';
 import { getVerificationItem, toVerificationView, type Trigger, type VerificationView } from './verifications.js';
@@ -99,14 +100,15 @@ export async function runQueuedCheck(deps: Deps, clientId: string, workerId: num
   }
 }
 
-/** The `checks` queue's consumer: each message a scheduled check; one that throws is reported, so SQS delivers it again. */
+/** The `checks` queue's consumer: each message a scheduled check or a check's alert e-mails; one that throws is reported, so SQS delivers it again. */
 export function checksConsumer(deps: Deps, onError: (err: unknown, messageId: string) => void = () => undefined): BatchConsumer {
   return async (messages) => {
     const { failed, fail } = batchFailures(onError);
     // One after another: each holds its worker's lock for at most the register's budget.
     for (const queued of messages) {
-      const due = JSON.parse(queued.body) as DueCheck;
-      await runQueuedCheck(deps, due.client_id, due.worker_id, { kind: 'scheduled', dueAt: due.due_at }).catch((err) => fail(queued, err));
+      const body = JSON.parse(queued.body) as DueCheck | AlertMailMessage;
+      const work = isAlertMail(body) ? sendAlertEmails(deps, body) : runQueuedCheck(deps, body.client_id, body.worker_id, { kind: 'scheduled', dueAt: body.due_at });
+      await work.catch((err) => fail(queued, err));
     }
     return failed;
   };

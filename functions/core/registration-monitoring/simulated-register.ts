@@ -28,6 +28,8 @@ export interface SimulatedEntry {
   number: string;
   first_lookup_at: string;
   timeline: TimelineStep[];
+  /** The name a seeded entry (register-seed.ts) is registered under; others echo the query's. */
+  seeded_name?: string;
 }
 
 const SIM = TABLE_KEYS.simulatedRegister;
@@ -106,7 +108,7 @@ const QUALIFICATIONS: Record<Register, string[]> = { nmc: ['RN1: Registered Nurs
 const REGISTER_NAMES: Record<Register, string> = { nmc: 'Nursing and Midwifery Council register', hcpc: 'HCPC register', gmc: 'GMC List of Registered Medical Practitioners' };
 
 /** The entry a query finds at `now`, given the number's state. */
-export function simulatedAnswer(query: RegisterQuery, entry: Pick<SimulatedEntry, 'first_lookup_at' | 'timeline'>, now: Date): Scenario & { record: RegisterRecord | null } {
+export function simulatedAnswer(query: RegisterQuery, entry: Pick<SimulatedEntry, 'first_lookup_at' | 'timeline' | 'seeded_name'>, now: Date): Scenario & { record: RegisterRecord | null } {
   const first = new Date(entry.first_lookup_at);
   const day = Math.floor((now.getTime() - first.getTime()) / DAY_MS);
   let s = scenario(query.register, magicOf(query.register, query.number), day) ?? (entry.timeline.length ? { status: 'registered' as const } : { status: 'not_found' as const });
@@ -118,7 +120,7 @@ export function simulatedAnswer(query: RegisterQuery, entry: Pick<SimulatedEntry
   const expires_on = s.expiresInDays !== undefined ? addDays(firstDay, s.expiresInDays) : renewal === null ? null : addDays(firstDay, renewal);
   const annotations: Annotation[] = s.annotation ? [{ type: s.annotation, from: firstDay, to: null, summary: ANNOTATION_TEXT[s.annotation] }] : [];
   const record: RegisterRecord = {
-    name_on_register: s.otherName ? 'Jordan Whitmore' : `${query.first_name} ${query.last_name}`,
+    name_on_register: s.otherName ? 'Jordan Whitmore' : (entry.seeded_name ?? `${query.first_name} ${query.last_name}`),
     registration_status: s.status,
     status_text: STATUS_TEXT[query.register][s.status] ?? s.status,
     register_entry: `${REGISTER_NAMES[query.register]}: ${query.number} (SIMULATED)`,
@@ -166,7 +168,7 @@ export function simulatedRegister(deps: Deps, register: Register): RegisterAdapt
   return {
     ...SIMULATED_ADAPTER,
     mode: 'simulated',
-    ratePerSecond: 10,
+    ratePerSecond: deps.config.registerRatePerSecond,
     async lookup(query, { now, deadline }): Promise<LookupResult> {
       const entry = await touchEntry(deps, register, query.number, now);
       const answer = simulatedAnswer(query, { ...entry, timeline: [...entry.timeline].sort((a, b) => a.at.localeCompare(b.at)) }, now);

@@ -16,8 +16,6 @@ import type { Trigger } from './verifications.js';
  * transaction fails on the record and counts nothing twice.
  */
 
-/** Per-register prices in pence (configuration; frozen on each record). */
-export const UNIT_PRICES: Record<Register, number> = { nmc: 50, hcpc: 50, gmc: 75 };
 
 const CLIENT = TABLE_KEYS.client;
 const FAMILY = 'registration-monitoring';
@@ -26,7 +24,8 @@ export const usageKeys = {
   month: (clientId: string, period: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.usageMonth, FAMILY, period) }),
 };
 
-export const chargeFor = (register: Register): Money => gbp(UNIT_PRICES[register]);
+/** A check's price (configuration, MONITORING_UNIT_PRICES), frozen on its record. */
+export const chargeFor = (deps: Deps, register: Register): Money => gbp(deps.config.monitoringUnitPrices[register]);
 
 export interface UsageCheck {
   verification_id: number;
@@ -45,7 +44,7 @@ export function usageParts(deps: Deps, clientId: string, check: UsageCheck): Par
   if (!check.billable) {
     return [part('usage-month', updateItem(deps, usageKeys.month(clientId, period), { set: { entity: 'usage-month', period }, add: { not_billable: 1 } }))];
   }
-  const charge = chargeFor(check.register);
+  const charge = chargeFor(deps, check.register);
   return [
     part('usage', putItem(deps, { ...usageKeys.record(clientId, check.verification_id), entity: 'usage', client_id: clientId, ...check, period, charge }, { expression: 'attribute_not_exists(pk)' })),
     part(

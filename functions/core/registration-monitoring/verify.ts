@@ -8,11 +8,13 @@ import { wallClock } from '../platform/time.js';
 import { part, putItem, transact, TransactionFailed, updateItem } from '../platform/transact.js';
 import { openAlertsOf, planAlerts } from './alerts.js';
 import { evidenceFor } from './evidence.js';
+import { evidenceStore } from './evidence-store.js';
 import { ALERT_TYPES, alertConditions, changesSince, judge, nameMatch, type AlertCondition, type CheckResult } from './outcome.js';
 import { adapterFor } from './adapters.js';
-import { alertEmailParts } from './alert-emails.js';
+import { alertMailParts } from './alert-emails.js';
 import { dueParts } from './due.js';
 import { lookupWithin, RegisterUnavailable, type AdapterErrorCode, type RegisterQuery } from './register-adapter.js';
+import { RegisterBusy, takeToken, type Priority } from './register-bucket.js';
 import { MONITORING_FAMILY as FAMILY } from './registers.js';
 import { nextCheckAfter, RETRY_AFTER_MS } from './schedule.js';
 import { chargeFor, usageParts } from './usage.js';
@@ -133,11 +135,17 @@ export async function runLocked(deps: Deps, worker: WorkerItem, id: number, requ
   }
 }
 
-async function lookup(deps: Deps, worker: WorkerItem, now: Date, budgetMs: number) {
-  const adapter = adapterFor(deps, worker.registration.register);
+async function lookup(deps: Deps, worker: WorkerItem, now: Date, budgetMs: number, priority: Priority) {
+  const register = worker.registration.register;
+  const adapter = adapterFor(deps, register);
   const source = { adapter: adapter.id, adapter_version: adapter.version, mode: adapter.mode };
-  const query: RegisterQuery = { register: worker.registration.register, number: worker.registration.number, first_name: worker.first_name, last_name: worker.last_name };
+  const query: RegisterQuery = { register, number: worker.registration.number, first_name: worker.first_name, last_name: worker.last_name };
   try {
+    if (!(await takeToken(deps, adapter, register, priority))) {
+      // A queued check waits for its turn; one a person asked for says why it could not run.
+      if (priority === 'queued') throw new RegisterBusy(register);
+      throw new RegisterUnavailable('rate_limited', `The ${register.toUpperCase()} register's rate limit is reached; try again shortly`);
+    }
     const answer = await lookupWithin(adapter, query, now, Date.now() + budgetMs);
     const result: CheckResult = answer.record
       ? { found: true, ...answer.record, name_match: nameMatch(worker.first_name, worker.last_name, answer.record.name_on_register) }
@@ -151,7 +159,7 @@ async function lookup(deps: Deps, worker: WorkerItem, now: Date, budgetMs: numbe
 
 /** The check itself: ask the register, then apply the answer in one transaction (again if a racing write moved the worker). */
 async function runAndApply(deps: Deps, first: WorkerItem, id: number, request: CheckRequest, now: Date): Promise<VerificationItem> {
-  const answer = await lookup(deps, first, now, request.budgetMs ?? CHECK_BUDGET_MS);
+  const answer = await lookup(deps, first, now, request.budgetMs ?? CHECK_BUDGET_MS, request.trigger === 'manual' ? 'manual' : 'queued');
   const checkedAt = deps.clock();
   return retryOnConflict(async () => {
     const worker = await requireActiveWorker(deps, first.client_id, first.id);
@@ -172,7 +180,7 @@ async function runAndApply(deps: Deps, first: WorkerItem, id: number, request: C
       checked_at: checkedAt.toISOString(),
       simulated: answer.source.mode === 'simulated',
       billable: completed,
-      charge: completed ? chargeFor(worker.registration.register) : null,
+      charge: completed ? chargeFor(deps, worker.registration.register) : null,
       source: answer.source,
       result: answer.result,
       raw: answer.raw,
@@ -191,7 +199,7 @@ async function runAndApply(deps: Deps, first: WorkerItem, id: number, request: C
     // An error says nothing about the register: only `verification.unavailable` moves.
     const scope = completed ? ALERT_TYPES : (['verification.unavailable'] as const);
     const alerts = await planAlerts(deps, { clientId: worker.client_id, workerId: worker.id, verificationId: id, now: verification.checked_at }, conditions, scope, open);
-    const emails = await alertEmailParts(deps, worker, alerts.raised, verification.simulated);
+    const emails = alertMailParts(deps, worker, id, alerts.raised, verification.simulated);
     const workerChanges: Partial<WorkerItem> = completed
       ? {
           outcome: judged!.outcome,
@@ -205,6 +213,8 @@ async function runAndApply(deps: Deps, first: WorkerItem, id: number, request: C
       : { next_check_at: worker.monitoring.enabled ? new Date(checkedAt.getTime() + RETRY_AFTER_MS).toISOString() : null };
     const evidence = completed ? evidenceFor(deps, worker, verification) : undefined;
     const updatedAt = checkedAt.toISOString() > worker.updated_at ? checkedAt.toISOString() : worker.updated_at;
+    // The bytes first, write-once: a committed check always has its evidence.
+    if (evidence) await evidenceStore(deps).put(evidence.object.key, evidence.object.body, evidence.object.retainUntil);
     try {
       await transact(
         deps,

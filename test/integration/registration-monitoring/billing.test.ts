@@ -1,6 +1,7 @@
 import { ledgerKeys } from '../../../functions/core/commerce/ledger.js';
 import { queryAll } from '../../../functions/core/platform/db.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
+import { getEvidence } from '../../../functions/core/registration-monitoring/evidence.js';
 import { rollupIfDue, rollupMonth, usageSummary, type RolledUp } from '../../../functions/core/registration-monitoring/billing.js';
 import { checkWorker } from '../../../functions/core/registration-monitoring/verify.js';
 import { monitoringFixtures } from '../../support/monitoring.js';
@@ -62,4 +63,19 @@ it('the month\'s usage counts billable checks by register, trigger and day; erro
   expect(again.map((r) => r.created)).toEqual(again.map(() => false));
   expect(await ledgerOf(quiet)).toEqual([]);
   expect((await usageSummary(deps, clientId, '2026-11')).ledger_entry_id).toBe(ledger[0]!.id);
+});
+
+it('prices and evidence retention are configuration: a check is charged at the configured price, frozen on its record, and its evidence kept the configured years', async () => {
+  const priced = await testDeps({ clock, config: { monitoringUnitPrices: { nmc: 40, hcpc: 55, gmc: 120 }, evidenceRetentionYears: 8 } });
+  const fixtures = monitoringFixtures(() => priced);
+  const clientId = await fixtures.newClient();
+  const doctor = await fixtures.newWorker(clientId, 'gmc', '8209001');
+  const { verification } = await checkWorker(priced, clientId, doctor.id, { trigger: 'manual' });
+  expect(verification.charge).toEqual({ amount: 120, currency: 'GBP' });
+  expect(await fixtures.usageRecords(clientId)).toEqual([expect.objectContaining({ charge: { amount: 120, currency: 'GBP' } })]);
+  const summary = await usageSummary(priced, clientId, verification.checked_at.slice(0, 7));
+  expect(summary.unit_prices).toEqual([{ register: 'nmc', price: { amount: 40, currency: 'GBP' } }, { register: 'hcpc', price: { amount: 55, currency: 'GBP' } }, { register: 'gmc', price: { amount: 120, currency: 'GBP' } }]);
+  expect(summary.amount).toEqual({ amount: 120, currency: 'GBP' });
+  const evidence = await getEvidence(priced, clientId, verification.evidence_id!);
+  expect(evidence.retention_until.slice(0, 4)).toBe(String(Number(verification.checked_at.slice(0, 4)) + 8));
 });

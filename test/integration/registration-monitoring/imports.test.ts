@@ -94,3 +94,43 @@ it('new rows are written many to a transaction, each worker with its guards, due
   expect(transactions.every((n) => n <= 100)).toBe(true);
   expect(transactions.length).toBeLessThanOrEqual(8);
 });
+
+it('one import runs and up to five wait (even when uploaded at once); a sixth waiting is import-queue-full; each waiting one starts when the one before ends', async () => {
+  const clientId = await newClient();
+  const file = (n: number) => Buffer.from(['first_name,last_name,register,registration_number,external_ref', `Ada,Queue${n},gmc,${5_200_000 + n},Q-${n}`].join('\n'));
+  const upload = (n: number) => startImport(deps, clientId, { bytes: file(n), name: `q${n}.csv`, mode: 'upsert', dryRun: false, uploadedBy: null });
+  const jobMessages = async () =>
+    (await outboxItems(deps)).filter((i) => i.kind === 'job' && (JSON.parse(i.payload) as JobMessage).client_id === clientId).map((i) => ({ sk: i.sk, payload: i.payload, job: (JSON.parse(i.payload) as JobMessage).job_id }));
+  const first = await upload(0);
+  const at = await Promise.allSettled(Array.from({ length: 7 }, (_, k) => upload(k + 1)));
+  const waiting = at.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  expect(waiting).toHaveLength(5);
+  expect(at.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)).toEqual([
+    expect.objectContaining({ code: 'import-queue-full', extensions: { queued: 5 } }),
+    expect.objectContaining({ code: 'import-queue-full', extensions: { queued: 5 } }),
+  ]);
+  for (const w of waiting) expect(await getImport(deps, clientId, w.id)).toMatchObject({ status: 'queued' });
+  // Only the running import's work is queued.
+  expect(new Set((await jobMessages()).map((m) => m.job))).toEqual(new Set([first.id]));
+
+  // Each import, as it ends, starts the oldest waiting one; meanwhile there is room for one more.
+  const delivered = new Set<string>();
+  const order: number[] = [];
+  for (let round = 0; round < 10; round++) {
+    const fresh = (await jobMessages()).filter((m) => !delivered.has(m.sk));
+    if (fresh.length === 0) break;
+    expect(new Set(fresh.map((m) => m.job)).size).toBe(1); // one import at a time
+    order.push(fresh[0]!.job);
+    for (const m of fresh) delivered.add(m.sk);
+    await jobsConsumer(deps)(fresh.map((m, n) => ({ id: `q${round}-${n}`, body: m.payload, receiveCount: 1, receiptHandle: 'r' })));
+    if (round === 0) await expect(upload(9)).resolves.toMatchObject({ status: 'queued' });
+  }
+  const ids = [first.id, ...waiting.map((w) => w.id).sort((a, b) => a - b)];
+  expect(order.slice(0, 6)).toEqual(ids);
+  expect(order).toHaveLength(7);
+  for (const id of order) expect(await getImport(deps, clientId, id)).toMatchObject({ status: 'completed', counts: { created: 1 } });
+  expect(await itemsOf(clientId, 'WORKER#registration-monitoring#')).toHaveLength(7);
+  // All done: the next import starts at once.
+  await upload(10);
+  expect((await jobMessages()).filter((m) => !delivered.has(m.sk))).toHaveLength(1);
+}, 120_000);

@@ -1,5 +1,6 @@
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import { checkActingUser, createRole, createUser, deleteRole, deleteUser, listRoles, listUsers, replaceRole, replaceUser, type TeamUserInput } from '../../../functions/core/access/team.js';
+import { listAlerts } from '../../../functions/core/registration-monitoring/alerts.js';
 import { checkWorker } from '../../../functions/core/registration-monitoring/verify.js';
 import { outboxPayloads } from '../../support/clinical.js';
 import { monitoringFixtures } from '../../support/monitoring.js';
@@ -8,7 +9,7 @@ import { testDeps } from '../../support/env.js';
 /** Team roles and users against DynamoDB Local: the last owner holds under concurrent requests; Acting-User; alert e-mails by severity. */
 
 let deps: Deps;
-const { newClient, newWorker } = monitoringFixtures(() => deps);
+const { newClient, newWorker, deliverAlertMails } = monitoringFixtures(() => deps);
 beforeAll(async () => {
   deps = await testDeps();
 });
@@ -98,6 +99,7 @@ it('alert e-mails go to active users who read alerts, by their minimum severity,
 
   const expiring = await newWorker(clientId, 'nmc', '91A9010B'); // expires in 20 days: medium
   await checkWorker(deps, clientId, expiring.id, { trigger: 'manual' });
+  await deliverAlertMails(clientId);
   const first = await mails();
   expect(first.map((m) => m.to).sort()).toEqual(['low@agency.example', 'medium@agency.example']);
   expect(first[0]!.subject).toBe('[SIMULATED] medium alert for Grace Adeyemi: registration.expiring');
@@ -105,9 +107,27 @@ it('alert e-mails go to active users who read alerts, by their minimum severity,
 
   const lapsed = await newWorker(clientId, 'gmc', '9109002'); // critical
   await checkWorker(deps, clientId, lapsed.id, { trigger: 'manual' });
+  await deliverAlertMails(clientId);
   const second = (await mails()).slice(first.length);
   expect(second.map((m) => m.to).sort()).toEqual(['low@agency.example', 'medium@agency.example', 'owner@example.org']);
   // A repeat bumps the alert silently: no e-mail.
   await checkWorker(deps, clientId, lapsed.id, { trigger: 'manual', fresh: true });
+  await deliverAlertMails(clientId);
   expect(await mails()).toHaveLength(first.length + second.length);
 });
+
+it('alert e-mails reach every permitted user of a large team (page by page, in batches), once each however often the message is delivered', async () => {
+  const clientId = await newClient(); // its owner hears of high and above
+  const team = Array.from({ length: 120 }, (_, i) => person(`Member${String(i).padStart(3, '0')}`, i % 10 === 9 ? 'billing' : 'viewer', { alert_min_severity: 'low' }));
+  for (const p of team) await createUser(deps, clientId, p, null);
+  const lapsed = await newWorker(clientId, 'nmc', '92A9002B'); // critical
+  await checkWorker(deps, clientId, lapsed.id, { trigger: 'manual' });
+  // Delivered three times (SQS redelivers): each permitted user still gets one e-mail.
+  await deliverAlertMails(clientId, 3);
+  const [alert] = (await listAlerts(deps, clientId, { limit: 10 })).data;
+  const mails = (await outboxPayloads<{ to: string; subject: string; text: string }>(deps, 'email')).filter((m) => m.text.includes(`Alert ${alert!.id}:`));
+  const expected = ['owner@example.org', ...team.filter((p) => p.role_id === 'viewer').map((p) => p.email)];
+  expect(expected.length).toBeGreaterThan(100);
+  expect(mails.map((m) => m.to).sort()).toEqual(expected.sort());
+  expect(new Set(mails.map((m) => m.subject))).toEqual(new Set(['[SIMULATED] critical alert for Grace Adeyemi: registration.status_changed']));
+}, 60_000);

@@ -218,7 +218,7 @@ export interface paths {
         };
         /**
          * List evidence
-         * @description The evidence records of completed checks, newest first, by worker and capture day: each keyed by its check, with its SHA-256 and the SHA-256 of the worker's record before it (a chain: a changed record breaks the next link). Kept for 6 years.
+         * @description The evidence records of completed checks, newest first, by worker and capture day: each keyed by its check, with its SHA-256 and the SHA-256 of the worker's record before it (a chain: a changed record breaks the next link). Each record is stored write-once (in the cloud, S3 Object Lock in compliance mode) until its `retention_until`: 6 years by default, as the service is configured.
          */
         get: operations["listEvidence"];
         put?: never;
@@ -284,7 +284,7 @@ export interface paths {
         put?: never;
         /**
          * Import workers from a CSV file
-         * @description A UTF-8 CSV file of up to 5 MiB and 10,000 rows, as the body (`text/csv`) or as the multipart part `file`; over 5 MiB is 413. Columns, in any case and order: `first_name`, `last_name`, `register`, `registration_number` (required), `external_ref`, `email`, `phone`, `job_role`, `profession`, `monitoring_enabled`, `frequency`; others are reported in `warnings`. A file without a required column, or with more rows, is 422 `import-invalid-file`. Every row is checked now as the body of `POST /workers` would be, so its errors carry the same `code`, `pointer` and `detail` (plus `row`, the file line, and `column`); a row repeating an earlier one is `duplicate-in-file`. Rows match an existing worker by `external_ref`, else by registration: `upsert` (default) replaces it, `create_only` fails the row. With `dry_run=true` nothing is written and the import ends `validated` with what would happen; otherwise it is queued (202) and each row commits on its own; poll `GET /imports/{id}`. One import runs at a time per account (409 `job-running`).
+         * @description A UTF-8 CSV file of up to 5 MiB and 10,000 rows, as the body (`text/csv`) or as the multipart part `file`; over 5 MiB is 413. Columns, in any case and order: `first_name`, `last_name`, `register`, `registration_number` (required), `external_ref`, `email`, `phone`, `job_role`, `profession`, `monitoring_enabled`, `frequency`; others are reported in `warnings`. A file without a required column, or with more rows, is 422 `import-invalid-file`. Every row is checked now as the body of `POST /workers` would be, so its errors carry the same `code`, `pointer` and `detail` (plus `row`, the file line, and `column`); a row repeating an earlier one is `duplicate-in-file`. Rows match an existing worker by `external_ref`, else by registration: `upsert` (default) replaces it, `create_only` fails the row. With `dry_run=true` nothing is written and the import ends `validated` with what would happen; otherwise it is queued (202) and each row commits on its own; poll `GET /imports/{id}`. One import runs at a time per account; up to five more wait their turn (`queued`), each starting when the one before it ends, and a further one is 422 `import-queue-full`.
          */
         post: operations["startImport"];
         delete?: never;
@@ -3442,15 +3442,6 @@ export interface operations {
             };
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs imports:write) */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Validation failed, or a business rule refused the request (see `type`) */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
