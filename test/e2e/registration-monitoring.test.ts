@@ -385,7 +385,7 @@ describe('evidence and monitoring settings', () => {
     expect(out).toMatchObject({ simulated: true, created: 9, existing: 0 });
     const again = JSON.parse((await ops('registration-monitoring', 'register', 'seed', '--count', '3')).stdout);
     expect(again).toMatchObject({ created: 0, existing: 9 });
-    expect((await ops('registration-monitoring', 'register', 'seed', '--count', '0')).status).toMatchObject({ status: 2, stderr: expect.stringContaining("--count is 1 to") });
+    expect(await ops('registration-monitoring', 'register', 'seed', '--count', '0')).toMatchObject({ status: 2, stderr: expect.stringContaining('--count is 1 to') });
     const nurse = out.entries.find((e) => e.register === 'nmc' && e.status === 'registered')!;
     const [first_name, last_name] = nurse.name.split(' ');
     const w = (await post(worker({ first_name, last_name, external_ref: 'SEED-1', registration: { register: 'nmc', number: nurse.number } }))).body;
