@@ -158,12 +158,15 @@ export function readableTime(instant: Date | string, timeZone: string): string {
   return `${day}, ${wallClock(at, timeZone).time}`;
 }
 
-/** The `n`th working day after `date`: Monday to Friday, less `holidays` (Monday → Thursday for 3). */
+export const isWorkingDay = (date: string, holidays: readonly string[]): boolean => weekdayOf(date) <= 5 && !holidays.includes(date);
+
+/** The `n`th working day after `date` (before it for a negative `n`): Monday to Friday, less `holidays` (Monday → Thursday for 3). */
 export function addWorkingDays(date: string, n: number, holidays: readonly string[]): string {
+  const step = Math.sign(n);
   let day = date;
-  for (let counted = 0; counted < n; ) {
-    day = addDays(day, 1);
-    if (weekdayOf(day) <= 5 && !holidays.includes(day)) counted++;
+  for (let counted = 0; counted < Math.abs(n); ) {
+    day = addDays(day, step);
+    if (isWorkingDay(day, holidays)) counted++;
   }
   return day;
 }
