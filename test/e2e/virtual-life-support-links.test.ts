@@ -114,7 +114,7 @@ describe('invite holds', () => {
     expect([held.status, held.headers.get('location')]).toEqual([303, invite]);
     expect(await seatsAt(PLAIN, slot)).toBe(before - 1); // the seat is the candidate's while they type
     const holding = await (await fetch(invite)).text();
-    expect(holding).toContain(`A seat is held for you on <strong>${slot.date} at ${slot.time}</strong>`);
+    expect(holding).toContain(`A seat is held for you on <strong>${readableWallTime(slot.date, slot.time)}</strong>`);
     expect(holding).toContain(`action="${invite}/release"`);
 
     expect((await post(`${invite}/release`)).status).toBe(303);

@@ -54,6 +54,7 @@ describe('wall-clock time in Europe/London', () => {
 describe('dates as people read them', () => {
   it('spells the day, date, year and London time the same on every page and e-mail', () => {
     expect(readableDate('2026-12-02')).toBe('Wednesday 2 December 2026');
+    expect(readableDate('2026-12-02', { year: false })).toBe('Wednesday 2 December');
     expect(readableTime('2026-12-02T10:00:00.000Z', LONDON)).toBe('Wednesday 2 December 2026 at 10:00');
     // British Summer Time, and an instant already the next day in London.
     expect(readableTime('2026-07-01T08:30:00.000Z', LONDON)).toBe('Wednesday 1 July 2026 at 09:30');

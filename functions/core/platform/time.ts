@@ -158,9 +158,10 @@ const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'Ju
  * Dates as people read them, the one style of every page, e-mail and PDF:
  * "Wednesday 2 December 2026" for a calendar date (YYYY-MM-DD). Spelled out
  * here rather than by the runtime's locale data, whose commas vary by version.
+ * Without the year where the page says it once nearby (a row of day links).
  */
-export const readableDate = (date: string): string =>
-  `${WEEKDAY_NAMES[weekdayOf(date) - 1]} ${Number(date.slice(8, 10))} ${MONTH_NAMES[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+export const readableDate = (date: string, options: { year?: boolean } = {}): string =>
+  `${WEEKDAY_NAMES[weekdayOf(date) - 1]} ${Number(date.slice(8, 10))} ${MONTH_NAMES[Number(date.slice(5, 7)) - 1]}${options.year === false ? '' : ` ${date.slice(0, 4)}`}`;
 
 /** "Wednesday 2 December 2026 at 10:00": a wall-clock date and time. */
 export const readableWallTime = (date: string, time: string): string => `${readableDate(date)} at ${time}`;

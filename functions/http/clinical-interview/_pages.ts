@@ -34,7 +34,7 @@ export function bookingPage(m: BookingPageModel): string {
   // A day first (links, so no script is needed), then its times: the day asked for, the day of the time chosen, or the first.
   const day = [m.day, m.values.slot?.slice(0, 10)].find((d) => d && byDate.has(d)) ?? [...byDate.keys()][0];
   const days = [...byDate.keys()]
-    .map((date) => `<li><a href="?interview_type_id=${m.type!.id}&amp;date=${date}"${date === day ? ' aria-current="date"' : ''}>${escapeHtml(readableDate(date))}</a></li>`)
+    .map((date) => `<li><a href="?interview_type_id=${m.type!.id}&amp;date=${date}"${date === day ? ' aria-current="date"' : ''}>${escapeHtml(readableDate(date, { year: false }))}</a></li>`)
     .join('\n');
   const chosen = m.values.slot;
   const times = (byDate.get(day ?? '') ?? [])
