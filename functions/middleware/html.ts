@@ -45,6 +45,7 @@ legend{font-weight:600;padding:0 .25rem}
 .day-name{margin:.25rem 0 0;font-weight:600}
 .slot label,.check label{display:inline;font-weight:400;margin:0}
 .check{margin:1rem 0 0}
+input[type=file]{display:block;margin-top:.5rem}
 p.status{margin:0 0 .5rem;color:#4a4f57}
 .price,.total{font-size:1.05rem}
 .days{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.5rem}

@@ -180,6 +180,13 @@ describe('candidate pages in a browser', () => {
       expect(await page.locator('main p.status').allTextContents()).toEqual(['Status: Requested', 'Status: Requested']);
       expect(await page.locator('input[type=date][name=completed_on]').count()).toBe(2);
       expect(await page.locator('main').textContent()).toMatch(/This page works until (Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} [A-Z][a-z]+ \d{4}\./);
+      // The first subject's details, a date picked as the date input posts it; then the file is asked for.
+      const first = page.locator('main form').first();
+      await first.locator('input[name=completed_on]').fill(new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10));
+      await first.locator('input[name=provider]').fill('St Thomas Training');
+      await first.locator('button:has-text("Save and choose the file")').click();
+      expect(await page.locator('input[type=file]').count()).toBe(1);
+      await afterClick(page, 'training-request-upload', 'Northwind Nursing Agency');
     });
     const issuer = { course_title: 'Manual handling', completed_on: new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10), issuer_organisation: 'Pages Training', issuer_contact_name: 'Pat Clerk', issuer_contact_email: `pat.pages.${Date.now()}@training.example` };
     expect((await call(`${base}/training-verification-requests`, { token, body: { candidate_id: who.id, certificates: [issuer] } })).status).toBe(201);
