@@ -65,13 +65,13 @@ export interface InviteChoice {
   busy: boolean;
 }
 
-/** The invite page's dates (or times), each its own small form that holds a seat: one card per choice, the button beside its words. */
+/** The invite page's dates (or times), each its own small form that holds a seat: one card per choice, the button beside its words (and naming its date to a screen reader, where every button reads alike). */
 export function inviteChoices(action: string, field: string, button: string, choices: readonly InviteChoice[]): string {
   const items = choices.map((c) => {
     const words = `<span class="when">${escapeHtml(c.when)}</span><span class="where">${escapeHtml(c.where)}${c.busy ? '' : ` · ${c.seats} seat${c.seats === 1 ? '' : 's'} left`}</span>`;
     return c.busy
       ? `<li><div class="choice"><span>${words}<span class="busy">${BUSY}</span></span></div></li>`
-      : `<li><form class="choice" method="post" action="${escapeHtml(action)}"><input type="hidden" name="${field}" value="${escapeHtml(c.value)}"><span>${words}</span><button type="submit">${escapeHtml(button)}</button></form></li>`;
+      : `<li><form class="choice" method="post" action="${escapeHtml(action)}"><input type="hidden" name="${field}" value="${escapeHtml(c.value)}"><span>${words}</span><button type="submit" aria-label="${escapeHtml(`${button}: ${c.when}`)}">${escapeHtml(button)}</button></form></li>`;
   });
   return `<ul class="choices">\n${items.join('\n')}\n</ul>`;
 }
