@@ -8,8 +8,7 @@ import { isConditionalCheckFailed } from './platform/conditions.js';
 import type { Deps } from './platform/deps.js';
 import { isDomainError } from './platform/errors.js';
 import { raiseCounter } from './platform/ids.js';
-import { productFields } from './commerce/ledger.js';
-import { openWallet, walletKeys } from './commerce/wallets.js';
+import { openDemoBalances } from './commerce/opening-balances.js';
 import { seedPracticalDemo } from './practical-training/demo.js';
 import { seedVlsDemo } from './virtual-life-support/demo.js';
 import { seedMonitoringDemo } from './registration-monitoring/demo.js';
@@ -126,20 +125,7 @@ export async function seedDemoData(deps: Deps): Promise<readonly DemoClient[]> {
 
   // Opening balances in the clinical interview family: only a wallet that was never written gets one.
   for (const demo of DEMO_CLIENTS) {
-    const owner = { client_id: demo.client_id, family: CLINICAL_FAMILY, booking_id: null, note: 'demo opening balance' };
-    const opening = [
-      ...DEMO_TYPES.map((type) => ({
-        key: walletKeys.credits(demo.client_id, CLINICAL_FAMILY, type.id),
-        amount: DEMO_CREDITS,
-        entry: { ...owner, kind: 'credit_topup' as const, unit: 'credits' as const, ...productFields({ kind: 'interview_type', id: type.id, name: type.name }) },
-      })),
-      {
-        key: walletKeys.money(demo.client_id, CLINICAL_FAMILY),
-        amount: DEMO_MONEY_PENCE,
-        entry: { ...owner, kind: 'money_topup' as const, unit: 'GBP' as const, ...productFields(null) },
-      },
-    ];
-    for (const { key, amount, entry } of opening) await openWallet(deps, key, amount, entry);
+    await openDemoBalances(deps, demo.client_id, CLINICAL_FAMILY, DEMO_TYPES.map((t) => ({ kind: 'interview_type' as const, id: t.id, name: t.name })), DEMO_CREDITS, DEMO_MONEY_PENCE);
   }
   await seedPracticalDemo(deps, DEMO_CLIENTS.map((c) => c.client_id));
   await seedVlsDemo(deps, DEMO_CLIENTS.map((c) => c.client_id));

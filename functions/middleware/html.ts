@@ -35,16 +35,30 @@ main{max-width:42rem;margin:1.5rem auto;padding:1.25rem 1rem 2rem;background:#ff
 h1{font-size:1.6rem;line-height:1.25;margin:0 0 .75rem}
 h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
 label{display:block;font-weight:600;margin-top:1rem}
-input[type=text],input[type=email],input[type=tel],textarea,select{width:100%;padding:.55rem;font-size:1rem;border:1px solid #8a8f98;border-radius:.25rem}
-input[aria-invalid=true],textarea[aria-invalid=true]{border:2px solid #b00020}
+input[type=text],input[type=email],input[type=tel],input[type=date],textarea,select{width:100%;padding:.55rem;font-size:1rem;border:1px solid #8a8f98;border-radius:.25rem}
+input[aria-invalid=true],textarea[aria-invalid=true],select[aria-invalid=true]{border:2px solid #b00020}
 fieldset{border:1px solid #c8ccd2;border-radius:.25rem;margin:1rem 0 0;padding:.5rem .75rem .75rem}
 legend{font-weight:600;padding:0 .25rem}
 .slot{display:inline-block;margin:.35rem .75rem .35rem 0}
-.slot label{display:inline;font-weight:400;margin:0}
+.day{padding:.35rem 0;border-bottom:1px solid #e3e5e8}
+.day:last-child{border-bottom:0}
+.day-name{margin:.25rem 0 0;font-weight:600}
+.slot label,.check label{display:inline;font-weight:400;margin:0}
+.check{margin:1rem 0 0}
+input[type=file]{display:block;margin-top:.5rem}
+p.status{margin:0 0 .5rem;color:#4a4f57}
+.price,.total{font-size:1.05rem}
 .days{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.5rem}
 .days a{display:inline-block;padding:.4rem .7rem;border:1px solid #1d3b5c;border-radius:.25rem;color:#1d3b5c;text-decoration:none}
 .days a[aria-current=date]{background:#1d3b5c;color:#fff}
 button{margin-top:1.25rem;padding:.65rem 1.3rem;font-size:1rem;font-weight:600;color:#fff;background:#1d6b3c;border:0;border-radius:.25rem;cursor:pointer}
+.choices{list-style:none;padding:0;margin:.5rem 0 0}
+.choices li{border:1px solid #c8ccd2;border-radius:.35rem;padding:.75rem 1rem;margin:.75rem 0}
+.choice{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem 1rem}
+.choice .when{display:block;font-weight:600}
+.choice .where,.choice .busy{display:block;color:#4a4f57}
+.choice button{margin-top:0}
+blockquote{margin:1rem 0;padding:.5rem 1rem;border-left:4px solid #c8ccd2;background:#f7f8fa}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}
 dt{font-weight:600}
 dd{margin:0}
@@ -71,7 +85,7 @@ export function candidateFields(values: Record<string, string | undefined>, erro
 ${field('first_name', 'First name', values.first_name, errors.first_name, 'text', 'autocomplete="given-name" required')}
 ${field('last_name', 'Last name', values.last_name, errors.last_name, 'text', 'autocomplete="family-name" required')}
 ${field('email', 'E-mail address', values.email, errors.email, 'email', 'autocomplete="email" required')}
-${field('phone', 'Telephone, international format (for example +447700900123)', values.phone, errors.phone, 'tel', 'autocomplete="tel" required')}
+${field('phone', 'Mobile number (for example 07700 900123)', values.phone, errors.phone, 'tel', 'autocomplete="tel" required')}
 ${field('job_role', 'Job role', values.job_role, errors.job_role, 'text', 'required')}
 ${nmc === 'required' ? field('nmc_number', 'NMC PIN (for example 12A3456B)', values.nmc_number, errors.nmc_number, 'text', 'required') : field('nmc_number', 'NMC PIN, if you have one (for example 12A3456B)', values.nmc_number, errors.nmc_number)}`;
 }

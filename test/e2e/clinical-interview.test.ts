@@ -175,7 +175,7 @@ describe('the agency flow', () => {
 
     // The mail worker delivers the confirmation with the invitation attached, as a calendar imports it.
     const confirmation = (await mailTo(stack, email, 2)).find((m) => m.includes('X-Template: booking-confirmed\n'))!;
-    expect(confirmation).toMatch(/Subject: Confirmed: Mental Health Nurse clinical interview on \w+day \d+ \w+, \d\d:\d\d\n/);
+    expect(confirmation).toMatch(/Subject: Confirmed: Mental Health Nurse clinical interview on \w+day \d+ \w+ \d{4} at \d\d:\d\d\n/);
     expect(textOf(confirmation)).toContain(booked.video_meeting.join_link);
     const [invitation] = attachmentsOf(confirmation);
     expect(invitation).toMatchObject({ filename: 'invitation.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST' });
@@ -205,7 +205,7 @@ describe('the agency flow', () => {
     expect(payPage).toContain('Pay £45.00');
     expect(payPage).toContain('Bo Peep');
     // A date a person reads, with the agency's name.
-    expect(payPage).toMatch(/<dt>When<\/dt><dd>(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} [A-Z][a-z]+, \d{2}:\d{2}<\/dd>/);
+    expect(payPage).toMatch(/<dt>When<\/dt><dd>(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2}<\/dd>/);
     expect(payPage).toContain('<p class="agency">Riverside Care Staffing</p>');
     const bookings = (await call(`${base}/bookings?status=pending_payment`, { token: riverside })).body.data;
     expect(bookings[0]).toMatchObject({ booked_by: 'Candidate', pay_option: 'candidate_pays', candidate: { name: 'Bo Peep' } });

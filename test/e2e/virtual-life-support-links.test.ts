@@ -1,6 +1,7 @@
 import { getClient, setClientEnabled } from '../../functions/core/access/clients.js';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import { randomToken } from '../../functions/core/platform/secrets.js';
+import { readableWallTime } from '../../functions/core/platform/time.js';
 import { transact } from '../../functions/core/platform/transact.js';
 import { planVlsInvite } from '../../functions/core/virtual-life-support/invites.js';
 import type { LocalStack } from '../../lib/local/stack.js';
@@ -113,7 +114,7 @@ describe('invite holds', () => {
     expect([held.status, held.headers.get('location')]).toEqual([303, invite]);
     expect(await seatsAt(PLAIN, slot)).toBe(before - 1); // the seat is the candidate's while they type
     const holding = await (await fetch(invite)).text();
-    expect(holding).toContain(`A seat is held for you on <strong>${slot.date} at ${slot.time}</strong>`);
+    expect(holding).toContain(`A seat is held for you on <strong>${readableWallTime(slot.date, slot.time)}</strong>`);
     expect(holding).toContain(`action="${invite}/release"`);
 
     expect((await post(`${invite}/release`)).status).toBe(303);
@@ -137,7 +138,7 @@ describe('invite holds', () => {
     const waiting = (await Promise.all(invites.map(async (url) => (await fetch(url)).text()))).filter((html) => !html.includes('A seat is held for you'));
     expect(waiting).toHaveLength(2);
     for (const html of waiting) {
-      expect(html).toContain(`${slot.date} at ${slot.time}: busy just now, please try another date or again in a few minutes`);
+      expect(html).toContain(`${readableWallTime(slot.date, slot.time)}</span><span class="where">Live by video</span><span class="busy">busy just now, please try another date or again in a few minutes`);
       expect(html).not.toContain(`name="slot" value="${slot.date}T${slot.time}"`);
     }
     // Another agency still holds a seat of it.

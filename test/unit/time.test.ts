@@ -1,4 +1,4 @@
-import { beyondHorizon, formatWithOffset, isCalendarDate, wallClock, weekdayOf, zonedInstant } from '../../functions/core/platform/time.js';
+import { addWorkingDays, beyondHorizon, formatWithOffset, isCalendarDate, readableDate, readableDay, readableTime, wallClock, weekdayOf, zonedInstant } from '../../functions/core/platform/time.js';
 
 const LONDON = 'Europe/London';
 
@@ -48,5 +48,23 @@ describe('wall-clock time in Europe/London', () => {
     expect(beyondHorizon('2027-08-07', now, LONDON)).toBe(true);
     expect(beyondHorizon('2027-08-06', now, 'UTC')).toBe(true);
     expect(beyondHorizon('9999-12-31', now, LONDON)).toBe(true);
+  });
+});
+
+describe('dates as people read them', () => {
+  it('spells the day, date, year and London time the same on every page and e-mail', () => {
+    expect(readableDate('2026-12-02')).toBe('Wednesday 2 December 2026');
+    expect(readableDate('2026-12-02', { year: false })).toBe('Wednesday 2 December');
+    expect(readableTime('2026-12-02T10:00:00.000Z', LONDON)).toBe('Wednesday 2 December 2026 at 10:00');
+    // British Summer Time, and an instant already the next day in London.
+    expect(readableTime('2026-07-01T08:30:00.000Z', LONDON)).toBe('Wednesday 1 July 2026 at 09:30');
+    expect(readableDay('2026-07-01T23:30:00.000Z', LONDON)).toBe('Thursday 2 July 2026');
+  });
+
+  it('counts working days forwards and backwards past weekends and bank holidays', () => {
+    const holidays = ['2026-12-25', '2026-12-28'];
+    expect(addWorkingDays('2026-12-24', 1, holidays)).toBe('2026-12-29');
+    expect(addWorkingDays('2026-12-29', -1, holidays)).toBe('2026-12-24');
+    expect(addWorkingDays('2026-12-29', 0, holidays)).toBe('2026-12-29');
   });
 });

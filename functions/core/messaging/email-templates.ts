@@ -1,3 +1,5 @@
+import { readableDay } from '../platform/time.js';
+
 /**
  * Every e-mail the service sends, in one place. Each returns the subject and
  * a plain-text body holding the links.
@@ -35,7 +37,7 @@ export function bookingPaymentLink(input: {
   };
 }
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+const day = (iso: string) => readableDay(iso, 'Europe/London');
 
 export function refereeInvitation(input: { refereeName: string; candidateName: string; agency: string; formUrl: string; expiresAt: string }): EmailContent {
   return {

@@ -151,19 +151,41 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
-/** "Tuesday 24 November, 09:45": an instant as people read it, on the service's wall clock. */
+const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * Dates as people read them, the one style of every page, e-mail and PDF:
+ * "Wednesday 2 December 2026" for a calendar date (YYYY-MM-DD). Spelled out
+ * here rather than by the runtime's locale data, whose commas vary by version.
+ * Without the year where the page says it once nearby (a row of day links).
+ */
+export const readableDate = (date: string, options: { year?: boolean } = {}): string =>
+  `${WEEKDAY_NAMES[weekdayOf(date) - 1]} ${Number(date.slice(8, 10))} ${MONTH_NAMES[Number(date.slice(5, 7)) - 1]}${options.year === false ? '' : ` ${date.slice(0, 4)}`}`;
+
+/** "Wednesday 2 December 2026 at 10:00": a wall-clock date and time. */
+export const readableWallTime = (date: string, time: string): string => `${readableDate(date)} at ${time}`;
+
+const instantOf = (instant: Date | string): Date => (typeof instant === 'string' ? new Date(instant) : instant);
+
+/** "Wednesday 2 December 2026": the day of an instant on the service's wall clock. */
+export const readableDay = (instant: Date | string, timeZone: string): string => readableDate(wallClock(instantOf(instant), timeZone).date);
+
+/** "Wednesday 2 December 2026 at 10:00": an instant as people read it, on the service's wall clock. */
 export function readableTime(instant: Date | string, timeZone: string): string {
-  const at = typeof instant === 'string' ? new Date(instant) : instant;
-  const day = at.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone });
-  return `${day}, ${wallClock(at, timeZone).time}`;
+  const { date, time } = wallClock(instantOf(instant), timeZone);
+  return readableWallTime(date, time);
 }
 
-/** The `n`th working day after `date`: Monday to Friday, less `holidays` (Monday → Thursday for 3). */
+export const isWorkingDay = (date: string, holidays: readonly string[]): boolean => weekdayOf(date) <= 5 && !holidays.includes(date);
+
+/** The `n`th working day after `date` (before it for a negative `n`): Monday to Friday, less `holidays` (Monday → Thursday for 3). */
 export function addWorkingDays(date: string, n: number, holidays: readonly string[]): string {
+  const step = Math.sign(n);
   let day = date;
-  for (let counted = 0; counted < n; ) {
-    day = addDays(day, 1);
-    if (weekdayOf(day) <= 5 && !holidays.includes(day)) counted++;
+  for (let counted = 0; counted < Math.abs(n); ) {
+    day = addDays(day, step);
+    if (isWorkingDay(day, holidays)) counted++;
   }
   return day;
 }

@@ -1,5 +1,6 @@
 import { getClient } from '../access/clients.js';
 import type { Deps } from '../platform/deps.js';
+import { readableTime } from '../platform/time.js';
 import { itemPdf, type PdfLayout } from '../requests/pdf.js';
 import { references, type ReferenceItem, type RequestItem } from './references.js';
 import { A4, TextDocument } from '../documents/pdf-text.js';
@@ -20,7 +21,7 @@ export function renderReferencePdf(input: { agency: string; request: RequestItem
   );
   const label = (text: string) => doc.text(text, { weight: 'bold', size: 10, color: '#444' });
   const value = (text: string) => doc.text(text || '—', { weight: 'regular', size: 11, color: '#000' }).moveDown(0.6);
-  const day = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }) : '—');
+  const day = (iso: string | null) => (iso ? readableTime(iso, 'Europe/London') : '—');
 
   doc.text('Employment reference', { weight: 'bold', size: 18, color: '#000' });
   doc.text(`${template.name} · requested by ${agency}`, { weight: 'regular', size: 11, color: '#444' }).moveDown(1.2);

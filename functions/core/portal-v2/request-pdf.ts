@@ -2,6 +2,7 @@ import { getClient } from '../access/clients.js';
 import { listUsers } from '../access/team.js';
 import { A4, TextDocument } from '../documents/pdf-text.js';
 import type { Deps } from '../platform/deps.js';
+import { readableTime } from '../platform/time.js';
 import { ITEM_LABELS, type GroupItem, type GroupRequest } from '../requests/group.js';
 import type { GroupEngineKind } from '../requests/group-kind.js';
 import { effectiveItemStatus, effectiveStatus } from '../requests/status.js';
@@ -23,7 +24,7 @@ export function renderGroupPdf(kind: GroupEngineKind, input: { agency: string; r
   );
   const label = (text: string) => doc.text(text, { weight: 'bold', size: 10, color: '#444' });
   const value = (text: string) => doc.text(text || '-', { weight: 'regular', size: 11, color: '#000' }).moveDown(0.6);
-  const day = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }) : '-');
+  const day = (iso: string | null) => (iso ? readableTime(iso, 'Europe/London') : '-');
 
   doc.text(decl.title, { weight: 'bold', size: 18, color: '#000' });
   doc.text(`Requested by ${agency} · ${decl.labels[status]}${request.outcome ? ` · outcome ${request.outcome}` : ''}`, { weight: 'regular', size: 11, color: '#444' }).moveDown(1.2);

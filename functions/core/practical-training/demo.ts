@@ -1,10 +1,9 @@
-import { productFields } from '../commerce/ledger.js';
-import { openWallet, walletKeys } from '../commerce/wallets.js';
+import { openDemoBalances } from '../commerce/opening-balances.js';
 import { isConditionalCheckFailed } from '../platform/conditions.js';
 import type { Deps } from '../platform/deps.js';
 import { bookAsOf } from '../bookings/course-bookings.js';
 import { raiseCounter } from '../platform/ids.js';
-import { addDays, wallClock } from '../platform/time.js';
+import { addDays, addWorkingDays, wallClock } from '../platform/time.js';
 import { createPracticalBooking } from './bookings.js';
 import { createCourse, createLocation, createTrainingEvent, loadCatalogue, PRACTICAL_FAMILY, type NewCourse } from './catalogue.js';
 import { issueCertificate } from './certificates.js';
@@ -13,8 +12,9 @@ import { holdSeat } from './seats.js';
 
 /**
  * The practical training demo data (design practical-training section 13):
- * three courses, two locations, events over the next 30 days (one of 3
- * seats, one inside 72 hours), opening balances, and a past event whose
+ * three courses, two locations, events on working days over the next month
+ * (one of 3 seats, one on the next working day), opening balances dated
+ * before the demo's bookings, and a past event whose
  * bookings let the operator flow to a certificate be run at once.
  */
 
@@ -39,18 +39,23 @@ const LOCATIONS = [
   { id: 2, name: 'Northgate Skills Hub', region: 'North West', directions: 'Opposite Victoria station, second floor.', accessibility: 'Lift to all floors.', address: { line1: '40 Corporation Street', line2: 'Second floor', town: 'Manchester', postcode: 'M4 3AQ' } },
 ];
 
-/** Events by days from today: [id, course, location, day, time, capacity]. Event 1 starts inside 72 hours; event 4 has 3 seats. */
+/**
+ * Events by working days from today (courses run Monday to Friday, not on
+ * bank holidays): [id, course, location, working day, time, capacity]. Event
+ * 1 is on the next working day, so it starts inside 72 hours except over a
+ * long weekend; event 4 has 3 seats.
+ */
 const EVENTS: [number, number, number, number, string, number][] = [
-  [1, 1, 1, 2, '09:30', 12],
-  [2, 1, 2, 6, '09:30', 12],
-  [3, 2, 1, 9, '09:00', 12],
-  [4, 3, 2, 12, '09:00', 3],
-  [5, 1, 1, 16, '13:00', 12],
-  [6, 2, 2, 20, '09:00', 12],
-  [7, 3, 1, 25, '09:00', 12],
-  [8, 1, 2, 29, '09:30', 12],
+  [1, 1, 1, 1, '09:30', 12],
+  [2, 1, 2, 4, '09:30', 12],
+  [3, 2, 1, 7, '09:00', 12],
+  [4, 3, 2, 9, '09:00', 3],
+  [5, 1, 1, 12, '13:00', 12],
+  [6, 2, 2, 15, '09:00', 12],
+  [7, 3, 1, 18, '09:00', 12],
+  [8, 1, 2, 21, '09:30', 12],
 ];
-/** The past event (a week ago), with the bookings the operator flow starts from. */
+/** The past event (the last working day a week or more ago), with the bookings the operator flow starts from. */
 const PAST_EVENT = 9;
 
 const ignoreExisting = (err: unknown) => {
@@ -68,27 +73,22 @@ export async function seedPracticalDemo(deps: Deps, clientIds: readonly string[]
   await raiseCounter(deps, PRACTICAL_FAMILY, 'location', LOCATIONS.length);
 
   const today = wallClock(deps.clock(), deps.config.serviceTimeZone).date;
+  const holidays = deps.config.bankHolidays;
   for (const [id, course_id, location_id, day, start_time, capacity] of EVENTS) {
-    await createTrainingEvent(deps, { id, course_id, location_id, date: addDays(today, day), start_time, capacity }).catch(ignoreExisting);
+    await createTrainingEvent(deps, { id, course_id, location_id, date: addWorkingDays(today, day, holidays), start_time, capacity }).catch(ignoreExisting);
   }
   // Whoever creates the past event seeds its bookings: concurrent or repeated seeding does it once.
-  const pastCreated = await createTrainingEvent(deps, { id: PAST_EVENT, course_id: 1, location_id: 1, date: addDays(today, -7), start_time: '09:30', capacity: 12 }).then(
+  const pastCreated = await createTrainingEvent(deps, { id: PAST_EVENT, course_id: 1, location_id: 1, date: addWorkingDays(addDays(today, -6), -1, holidays), start_time: '09:30', capacity: 12 }).then(
     () => true,
     (err: unknown) => (ignoreExisting(err), false),
   );
   await raiseCounter(deps, PRACTICAL_FAMILY, 'training-event', PAST_EVENT);
 
-  for (const client_id of clientIds) {
-    const owner = { client_id, family: PRACTICAL_FAMILY, booking_id: null, note: 'demo opening balance' };
-    for (const c of COURSES) {
-      await openWallet(deps, walletKeys.credits(client_id, PRACTICAL_FAMILY, c.id), 10, { ...owner, kind: 'credit_topup', unit: 'credits', ...productFields({ kind: 'course', id: c.id, name: c.name }) });
-    }
-    await openWallet(deps, walletKeys.money(client_id, PRACTICAL_FAMILY), 50_000, { ...owner, kind: 'money_topup', unit: 'GBP', ...productFields(null) });
-  }
+  for (const client_id of clientIds) await openDemoBalances(deps, client_id, PRACTICAL_FAMILY, COURSES.map((c) => ({ kind: 'course' as const, id: c.id, name: c.name })), 10, 50_000);
 
-  // The past event's bookings, made as of ten days ago.
+  // The past event's bookings, made as of two weeks ago (before it, a long weekend and all).
   if (!pastCreated) return;
-  const then = new Date(deps.clock().getTime() - 10 * 86_400_000);
+  const then = new Date(deps.clock().getTime() - 14 * 86_400_000);
   const book = (clientId: string, who: ReturnType<typeof trainee>) =>
     bookAsOf(deps, then, async (past) => {
       const held = await holdSeat(past, { type: 'client', clientId }, PAST_EVENT);

@@ -168,7 +168,7 @@ export interface GroupDeclaration<Kind extends string = string> {
   /** Health data (design 1.5): no item data or files in lists, webhooks, e-mails or logs. */
   special_category?: boolean;
   retention: Retention;
-  /** The PDF summary's heading lines for an item. */
+  /** An item's lines in the PDF summary: the first names the item (the PDF's and the candidate page's heading for it), then its data. */
   pdfLines(item: GroupItem): string[];
 }
 

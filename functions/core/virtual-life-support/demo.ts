@@ -1,10 +1,9 @@
 import { bookAsOf } from '../bookings/course-bookings.js';
-import { productFields } from '../commerce/ledger.js';
-import { openWallet, walletKeys } from '../commerce/wallets.js';
+import { openDemoBalances } from '../commerce/opening-balances.js';
 import { isConditionalCheckFailed } from '../platform/conditions.js';
 import type { Deps } from '../platform/deps.js';
 import { raiseCounter } from '../platform/ids.js';
-import { addDays, wallClock, weekdayOf } from '../platform/time.js';
+import { addDays, addWorkingDays, isWorkingDay, wallClock } from '../platform/time.js';
 import { createVlsBooking } from './bookings.js';
 import { createCourse, createSession, loadCourses, VLS_FAMILY, type CourseInput } from './catalogue.js';
 import { issueVlsCertificate } from './certificates.js';
@@ -66,10 +65,11 @@ export async function seedVlsDemo(deps: Deps, clientIds: readonly string[]): Pro
   await raiseCounter(deps, VLS_FAMILY, 'course', COURSES.length);
 
   const today = wallClock(deps.clock(), deps.config.serviceTimeZone).date;
+  const holidays = deps.config.bankHolidays;
   let future: { date: string; time: string } | undefined;
   for (let day = 1; day <= DAYS; day++) {
     const date = addDays(today, day);
-    if (weekdayOf(date) > 5 || deps.config.bankHolidays.includes(date)) continue;
+    if (!isWorkingDay(date, holidays)) continue;
     for (const [c, course] of COURSES.entries()) {
       for (const [t, start_time] of TIMES.entries()) {
         const id = FIRST_FUTURE + day * 4 + c * 2 + t;
@@ -81,21 +81,18 @@ export async function seedVlsDemo(deps: Deps, clientIds: readonly string[]): Pro
   }
   await raiseCounter(deps, VLS_FAMILY, 'session', FIRST_FUTURE + DAYS * 4 + 4);
 
-  for (const client_id of clientIds) {
-    const owner = { client_id, family: VLS_FAMILY, booking_id: null, note: 'demo opening balance' };
-    for (const c of COURSES) {
-      await openWallet(deps, walletKeys.credits(client_id, VLS_FAMILY, c.id), 10, { ...owner, kind: 'credit_topup', unit: 'credits', ...productFields({ kind: 'course', id: c.id, name: c.name }) });
-    }
-    await openWallet(deps, walletKeys.money(client_id, VLS_FAMILY), 50_000, { ...owner, kind: 'money_topup', unit: 'GBP', ...productFields(null) });
-  }
+  for (const client_id of clientIds) await openDemoBalances(deps, client_id, VLS_FAMILY, COURSES.map((c) => ({ kind: 'course' as const, id: c.id, name: c.name })), 10, 50_000);
 
+  // The past sessions: each on the last working day at least so many days ago (up to four days earlier over a long weekend).
+  const past = (daysAgo: number) => addWorkingDays(addDays(today, 1 - daysAgo), -1, holidays);
+  const dates = { certified: past(20), overdue: past(8), unmarked: past(2) };
   // Whoever creates the first past session seeds the past bookings: concurrent or repeated seeding does it once.
-  const created = await createSession(deps, { id: PAST.certified, course_id: 1, date: addDays(today, -20), start_time: '10:00' }).then(
+  const created = await createSession(deps, { id: PAST.certified, course_id: 1, date: dates.certified, start_time: '10:00' }).then(
     () => true,
     (err: unknown) => (ignoreExisting(err), false),
   );
-  await createSession(deps, { id: PAST.overdue, course_id: 1, date: addDays(today, -8), start_time: '10:00' }).catch(ignoreExisting);
-  await createSession(deps, { id: PAST.unmarked, course_id: 2, date: addDays(today, -2), start_time: '14:00' }).catch(ignoreExisting);
+  await createSession(deps, { id: PAST.overdue, course_id: 1, date: dates.overdue, start_time: '10:00' }).catch(ignoreExisting);
+  await createSession(deps, { id: PAST.unmarked, course_id: 2, date: dates.unmarked, start_time: '14:00' }).catch(ignoreExisting);
   const [first] = clientIds;
   if (!created || !first) return;
 
@@ -108,7 +105,7 @@ export async function seedVlsDemo(deps: Deps, clientIds: readonly string[]): Pro
   const asOf = (daysAgo: number): Deps => ({ ...deps, clock: () => new Date(now - daysAgo * DAY_MS) });
 
   // Returned on time and certified.
-  const certified = await book(first, 30, 1, addDays(today, -20), '10:00', person('Priya', 'Shah'));
+  const certified = await book(first, 30, 1, dates.certified, '10:00', person('Priya', 'Shah'));
   await recordDispatch(asOf(25), certified.id, { carrier: 'Royal Mail', tracking_number: 'RM100000001GB' });
   await recordReturnShipped(asOf(18), certified.id, { carrier: 'Royal Mail', tracking_number: 'RM100000002GB' });
   await recordReturned(asOf(16), certified.id);
@@ -116,12 +113,12 @@ export async function seedVlsDemo(deps: Deps, clientIds: readonly string[]): Pro
   await markVlsResult(deps, certified.id, 'passed');
   await issueVlsCertificate(deps, certified.id);
 
-  // Posted, never sent back: due yesterday, so the first equipment sweep marks it overdue with the late fee.
-  const overdue = await book(first, 16, 1, addDays(today, -8), '10:00', person('Liam', 'Byrne'));
-  await recordDispatch(asOf(12), overdue.id, { carrier: 'DPD', tracking_number: '15501234567890' });
+  // Posted, never sent back: due a day or more ago, so the first equipment sweep marks it overdue with the late fee.
+  const overdue = await book(first, 16, 1, dates.overdue, '10:00', person('Liam', 'Byrne'));
+  await recordDispatch(asOf(13), overdue.id, { carrier: 'DPD', tracking_number: '15501234567890' });
 
   // Booked for a coming session: the manikin is still to be posted.
   if (future) await book(first, 0, 1, future.date, future.time, person('Omar', 'Haddad'));
 
-  for (const clientId of clientIds) await book(clientId, 6, 2, addDays(today, -2), '14:00', person('Nia', 'Evans')); // attendance to be marked
+  for (const clientId of clientIds) await book(clientId, 9, 2, dates.unmarked, '14:00', person('Nia', 'Evans')); // attendance to be marked
 }

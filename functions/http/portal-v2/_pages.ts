@@ -1,5 +1,6 @@
 import type { FormContext, SubmissionContext } from '../../core/portal-v2/reference-forms.js';
 import { RATING_MAX, RATING_MIN } from '../../core/portal-v2/templates.js';
+import { readableDay } from '../../core/platform/time.js';
 import { escapeHtml, field, layout } from '../../middleware/html.js';
 
 /** The public pages of reference requests: the referee's form and the candidate's referee page. */
@@ -36,7 +37,7 @@ export function refereeFormPage(ctx: FormContext, action: string, values: Record
     .join('\n');
   return page(`Reference for ${ctx.request.candidate_name}`, `<h1>Employment reference for ${escapeHtml(ctx.request.candidate_name)}</h1>
 <p>${escapeHtml(ctx.agency)} asks you, ${escapeHtml(ctx.reference.referee_name)} (${escapeHtml(ctx.reference.referee_position)}, ${escapeHtml(ctx.reference.referee_organisation)}),
-for a reference about ${escapeHtml(ctx.request.candidate_name)}. This form works until ${escapeHtml(new Date(ctx.reference.expires_at).toLocaleDateString('en-GB', { dateStyle: 'long' }))}.</p>
+for a reference about ${escapeHtml(ctx.request.candidate_name)}. This form works until ${escapeHtml(readableDay(ctx.reference.expires_at, 'Europe/London'))}.</p>
 ${Object.keys(errors).length ? '<p class="error" role="alert">Please correct the highlighted answers.</p>' : ''}
 <form method="post" action="${escapeHtml(action)}">
 <input type="hidden" name="action" value="submit">
@@ -58,7 +59,7 @@ export const REFEREE_FIELDS = [
   ['referee_email', 'E-mail address', 'email', true],
   ['referee_organisation', 'Organisation', 'text', true],
   ['referee_position', 'Position', 'text', true],
-  ['referee_phone', 'Telephone, international format (optional)', 'tel', false],
+  ['referee_phone', 'Telephone (optional, for example 07700 900123)', 'tel', false],
   ['relationship_to_candidate', 'How they know you (optional)', 'text', false],
 ] as const;
 

@@ -1,6 +1,7 @@
 import * as portalV2 from '../../api/routes/portal-v2.js';
 import { linkTo, type Operation } from '../../api/routes/operation.js';
 import { DomainError } from '../../core/platform/errors.js';
+import { isCalendarDate, readableDate, readableDay } from '../../core/platform/time.js';
 import type { FieldSpec } from '../../core/requests/fields.js';
 import { ITEM_LABELS } from '../../core/requests/group.js';
 import { attachUploadedFile, FieldErrors, markOpened, requestPage, submitItemFields, type PageItem, type PageKind, type RequestPage } from '../../core/portal-v2/request-pages.js';
@@ -25,28 +26,33 @@ const CLOSED: Record<string, [string, string]> = {
   expired: ['Request expired', 'This request has expired. Please contact the agency if you still wish to respond.'],
 };
 
-const fieldHtml = (spec: FieldSpec, value: unknown, error: string | undefined): string => {
-  const id = spec.name;
+/** One field of an item's form: posted by its name, its element id prefixed by the item's (a page holds several items with the same fields). */
+const fieldHtml = (itemId: number, spec: FieldSpec, value: unknown, error: string | undefined): string => {
+  const name = spec.name;
+  const id = `i${itemId}-${name}`;
   const err = error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : '';
   const aria = error ? `aria-invalid="true" aria-describedby="${id}-error"` : '';
   const optional = 'optional' in spec && spec.optional ? ' (optional)' : '';
   const v = value === undefined || value === null ? '' : String(value);
   switch (spec.type) {
     case 'boolean':
-      return `<p><input type="checkbox" id="${id}" name="${id}" value="yes" ${value === true || value === 'yes' ? 'checked' : ''}> <label for="${id}" style="display:inline">${escapeHtml(spec.label)}</label></p>${err}`;
+      return `<p class="check"><input type="checkbox" id="${id}" name="${name}" value="yes" ${value === true || value === 'yes' ? 'checked' : ''}> <label for="${id}">${escapeHtml(spec.label)}</label></p>${err}`;
     case 'select':
-      return `<label for="${id}">${escapeHtml(spec.label)}${optional}</label>${err}<select id="${id}" name="${id}" ${aria}><option value="">Choose…</option>${spec.options.map((o) => `<option value="${escapeHtml(o)}" ${o === v ? 'selected' : ''}>${escapeHtml(o.replaceAll('_', ' '))}</option>`).join('')}</select>`;
+      return `<label for="${id}">${escapeHtml(spec.label)}${optional}</label>${err}<select id="${id}" name="${name}" ${aria}><option value="">Choose…</option>${spec.options.map((o) => `<option value="${escapeHtml(o)}" ${o === v ? 'selected' : ''}>${escapeHtml(o.replaceAll('_', ' '))}</option>`).join('')}</select>`;
     case 'multi':
-      return `<fieldset><legend>${escapeHtml(spec.label)}</legend>${err}${spec.options.map((o) => `<span class="slot"><input type="checkbox" id="${id}__${o}" name="${id}__${o}" value="yes" ${Array.isArray(value) && value.includes(o) ? 'checked' : ''}> <label for="${id}__${o}">${escapeHtml(o)}</label></span>`).join('')}</fieldset>`;
+      return `<fieldset><legend>${escapeHtml(spec.label)}</legend>${err}${spec.options.map((o) => `<span class="slot"><input type="checkbox" id="${id}__${o}" name="${name}__${o}" value="yes" ${Array.isArray(value) && value.includes(o) ? 'checked' : ''}> <label for="${id}__${o}">${escapeHtml(o)}</label></span>`).join('')}</fieldset>`;
     case 'textarea':
-      return `<label for="${id}">${escapeHtml(spec.label)}${optional}</label>${err}<textarea id="${id}" name="${id}" rows="3" maxlength="${spec.max}" ${aria}>${escapeHtml(v)}</textarea>`;
+      return `<label for="${id}">${escapeHtml(spec.label)}${optional}</label>${err}<textarea id="${id}" name="${name}" rows="3" maxlength="${spec.max}" ${aria}>${escapeHtml(v)}</textarea>`;
     default:
-      return `<label for="${id}">${escapeHtml(spec.label)}${optional}${spec.type === 'date' ? ' (YYYY-MM-DD)' : ''}</label>${err}<input type="${spec.type === 'email' ? 'email' : 'text'}" id="${id}" name="${id}" value="${escapeHtml(v)}" ${aria}>`;
+      // A date input shows the browser's date picker, in the reader's own order, and posts YYYY-MM-DD.
+      return `<label for="${id}">${escapeHtml(spec.label)}${optional}</label>${err}<input type="${spec.type === 'email' ? 'email' : spec.type === 'date' ? 'date' : 'text'}" id="${id}" name="${name}" value="${escapeHtml(v)}" ${aria}>`;
   }
 };
 
 function itemSection(page: RequestPage, p: PageItem, action: string, values: Record<string, unknown>, errors: Record<string, string>): string {
-  const heading = `<h2>${escapeHtml(p.type.label)}${p.item.type !== p.type.label ? '' : ''}: ${escapeHtml(ITEM_LABELS[p.status as keyof typeof ITEM_LABELS] ?? p.status)}</h2>`;
+  // The item's own name (a training subject, a certificate kind), as the request's PDF heads it; its status beside it.
+  const title = page.kind.declaration.pdfLines(p.item)[0] ?? p.type.label;
+  const heading = `<h2>${escapeHtml(title)}</h2>\n<p class="status">Status: ${escapeHtml(ITEM_LABELS[p.status as keyof typeof ITEM_LABELS] ?? p.status)}</p>`;
   const rejected = p.item.status === 'rejected' && p.item.rejection_reason ? `<p class="error">Not accepted: ${escapeHtml(p.item.rejection_reason)}. Please send it again.</p>` : '';
   if (p.upload) {
     const hidden = Object.entries(p.upload.fields).map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join('\n');
@@ -60,7 +66,7 @@ ${hidden}
   if (!['requested', 'sent', 'opened', 'rejected'].includes(p.status)) return heading;
   const known = page.actor === 'issuer_form' || page.actor === 'appraiser_form' ? knownData(p) : '';
   const mine = errors && values.item_id === String(p.item.id);
-  const fields = p.type.fields.map((f) => fieldHtml(f, mine ? values[f.name] : p.item.data?.[f.name], mine ? errors[f.name] : undefined)).join('\n');
+  const fields = p.type.fields.map((f) => fieldHtml(p.item.id, f, mine ? values[f.name] : p.item.data?.[f.name], mine ? errors[f.name] : undefined)).join('\n');
   const confirm = page.actor === 'issuer_form' || page.actor === 'appraiser_form';
   return `${heading}${rejected}${known}
 <form method="post" action="${escapeHtml(action)}">
@@ -68,9 +74,9 @@ ${hidden}
 ${fields}
 ${
   confirm
-    ? `<p><input type="radio" id="confirm-${p.item.id}" name="decision" value="confirm" checked> <label for="confirm-${p.item.id}" style="display:inline">I confirm this</label></p>
-<p><input type="radio" id="deny-${p.item.id}" name="decision" value="deny"> <label for="deny-${p.item.id}" style="display:inline">I cannot confirm this</label></p>
-<label for="reason">Reason, if you cannot confirm</label>${mine && errors.reason ? `<p class="error">${escapeHtml(errors.reason)}</p>` : ''}<textarea id="reason" name="reason" rows="3" maxlength="500"></textarea>
+    ? `<p class="check"><input type="radio" id="confirm-${p.item.id}" name="decision" value="confirm" checked> <label for="confirm-${p.item.id}">I confirm this</label></p>
+<p class="check"><input type="radio" id="deny-${p.item.id}" name="decision" value="deny"> <label for="deny-${p.item.id}">I cannot confirm this</label></p>
+<label for="reason-${p.item.id}">Reason, if you cannot confirm</label>${mine && errors.reason ? `<p class="error">${escapeHtml(errors.reason)}</p>` : ''}<textarea id="reason-${p.item.id}" name="reason" rows="3" maxlength="500"></textarea>
 <button type="submit">Send answer</button>`
     : `<button type="submit">${p.type.file ? 'Save and choose the file' : 'Send'}</button>`
 }
@@ -80,7 +86,7 @@ ${
 const knownData = (p: PageItem) =>
   `<dl>${Object.entries(p.item.data ?? {})
     .filter(([k]) => !p.type.fields.some((f) => f.name === k))
-    .map(([k, v]) => `<dt>${escapeHtml(k.replaceAll('_', ' '))}</dt><dd>${escapeHtml(v)}</dd>`)
+    .map(([k, v]) => `<dt>${escapeHtml(k.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase()))}</dt><dd>${escapeHtml(typeof v === 'string' && isCalendarDate(v) ? readableDate(v) : v)}</dd>`)
     .join('')}</dl>`;
 
 export function requestPageHtml(page: RequestPage, action: string, values: Record<string, unknown> = {}, errors: Record<string, string> = {}, notice?: string): string {
@@ -95,7 +101,7 @@ export function requestPageHtml(page: RequestPage, action: string, values: Recor
   return layout(
     title,
     `<h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(page.agency)} asks for the following. This page works until ${escapeHtml(new Date(page.request.expires_at).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }))}.</p>
+<p>${escapeHtml(page.agency)} asks for the following. This page works until ${escapeHtml(readableDay(page.request.expires_at, 'Europe/London'))}.</p>
 ${notice ? `<p role="status"><strong>${escapeHtml(notice)}</strong></p>` : ''}
 ${Object.keys(errors).length ? '<p class="error" role="alert">Please correct the highlighted answers.</p>' : ''}
 ${done ? '<p>Thank you: there is nothing more to do now.</p>' : ''}

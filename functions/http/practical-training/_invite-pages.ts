@@ -10,9 +10,9 @@ import type { SeatHold } from '../../core/practical-training/seats.js';
 import type { TrainingEventView } from '../../core/practical-training/views.js';
 import { candidateFields, escapeHtml, layout } from '../../middleware/html.js';
 
-import { BUSY } from '../shared/_invite-pages.js';
+import { inviteChoices } from '../shared/_invite-pages.js';
 
-export { BUSY, gonePage, goneMeanwhile, InviteBookingForm, liveInvite } from '../shared/_invite-pages.js';
+export { BUSY, goneMeanwhile, InviteBookingForm, liveInvite } from '../shared/_invite-pages.js';
 
 /** The candidate's pages of a booking invite: choose an event, hold a seat, enter details, book; and the payment page. */
 
@@ -64,20 +64,17 @@ ${candidateFields(val, e, 'optional')}
 <button type="submit">${pays ? 'Book and go to payment' : 'Book this place'}</button>
 </form>`);
   }
-  const events = m.events
-    .map((ev) =>
-      m.busy.has(ev.id)
-        ? `<li>${escapeHtml(when(ev, timeZone))}, ${escapeHtml(ev.location.name)}, ${escapeHtml(ev.location.town)}: ${BUSY}</li>`
-        : `<li><form method="post" action="${escapeHtml(m.actions.hold)}"><input type="hidden" name="training_event_id" value="${ev.id}">
-${escapeHtml(when(ev, timeZone))}, ${escapeHtml(ev.location.name)}, ${escapeHtml(ev.location.town)} (${ev.seats_available} seat${ev.seats_available === 1 ? '' : 's'} left)
-<button type="submit">Choose this date</button></form></li>`,
-    )
-    .join('\n');
+  const events = inviteChoices(
+    m.actions.hold,
+    'training_event_id',
+    'Choose this date',
+    m.events.map((ev) => ({ value: String(ev.id), when: when(ev, timeZone), where: `${ev.location.name}, ${ev.location.town}`, seats: ev.seats_available, busy: m.busy.has(ev.id) })),
+  );
   return page(`Book ${i.course.name}`, `<h1>Book ${course}</h1>
 <p>${escapeHtml(m.agency)} invites you to book a place${pays ? '; you pay for it when you book' : ''}.</p>
 ${i.message ? `<blockquote>${escapeHtml(i.message)}</blockquote>` : ''}
 ${notice}
-${m.events.length ? `<h2>Choose a date</h2><p>Choosing a date holds a seat for you for 30 minutes.</p><ul>${events}</ul>` : '<p>There are no dates open for booking just now. Please try again later, or ask your agency.</p>'}`);
+${m.events.length ? `<h2>Choose a date</h2><p>Choosing a date holds a seat for you for 30 minutes.</p>\n${events}` : '<p>There are no dates open for booking just now. Please try again later, or ask your agency.</p>'}`);
 }
 
 export function bookedPage(b: PracticalBookingView, timeZone: string, agency: string): string {

@@ -1,11 +1,12 @@
 import * as v from 'valibot';
 import { email, name, nmcNumber, phone } from '../../api/schemas/fields.js';
+import { getClient } from '../../core/access/clients.js';
 import type { Deps } from '../../core/platform/deps.js';
 import { DomainError } from '../../core/platform/errors.js';
 import type { FamilyId } from '../../core/platform/families.js';
 import { inviteGone } from '../../core/practical-training/invites-page.js';
 import { inviteOfToken, type InviteItem } from '../../core/practical-training/invites.js';
-import { layout } from '../../middleware/html.js';
+import { escapeHtml, layout } from '../../middleware/html.js';
 
 /** What every family's invite page shares: the candidate's details, and the page of a used or expired invite. */
 
@@ -18,12 +19,13 @@ export const InviteBookingForm = v.object({
   nmc_number: v.optional(v.union([v.literal(''), nmcNumber]), ''),
 });
 
-/** The page a used or expired invite answers, with 410. */
-export function gonePage(state: 'used' | 'expired'): { status: number; html: string } {
+/** The page a used or expired invite answers, with 410, under the agency's name like every page of the invite. */
+export async function gonePage(deps: Deps, invite: InviteItem, state: 'used' | 'expired'): Promise<{ status: number; html: string }> {
+  const agency = (await getClient(deps, invite.client_id))?.name ?? 'Your agency';
   const html =
     state === 'used'
-      ? layout('This invite has been used', '<h1>This invite has been used</h1><p>A place has already been booked with this link. Each invite books once; ask your agency if you need another.</p>')
-      : layout('This invite has expired', '<h1>This invite has expired</h1><p>The link is no longer valid. Please ask your agency for a new invite.</p>');
+      ? layout('This invite has been used', `<h1>This invite has been used</h1><p>A place has already been booked with this link. Each invite books once; ask ${escapeHtml(agency)} if you need another.</p>`, agency)
+      : layout('This invite has expired', `<h1>This invite has expired</h1><p>The link is no longer valid. Please ask ${escapeHtml(agency)} for a new invite.</p>`, agency);
   return { status: 410, html };
 }
 
@@ -32,14 +34,15 @@ export function gonePage(state: 'used' | 'expired'): { status: number; html: str
 export async function liveInvite(deps: Deps, token: string, family?: FamilyId): Promise<InviteItem | { status: number; html: string }> {
   const invite = await inviteOfToken(deps, token, family);
   const state = inviteGone(invite, deps.clock());
-  return state ? gonePage(state) : invite;
+  return state ? gonePage(deps, invite, state) : invite;
 }
 
 /** A refusal that means the invite was used (or expired) meanwhile: the 410 page; anything else, undefined. */
 export async function goneMeanwhile(deps: Deps, token: string, err: unknown, family?: FamilyId): Promise<{ status: number; html: string } | undefined> {
   if (!(err instanceof DomainError)) return undefined;
-  const state = inviteGone(await inviteOfToken(deps, token, family), deps.clock());
-  return state ? gonePage(state) : undefined;
+  const invite = await inviteOfToken(deps, token, family);
+  const state = inviteGone(invite, deps.clock());
+  return state ? gonePage(deps, invite, state) : undefined;
 }
 
 /** What the candidate reads when the agency's pay option is refused: nothing was booked, the invite still works. */
@@ -52,6 +55,26 @@ export const fundsNotice = (err: DomainError, firstName: string): string | undef
 
 /** What a date shows when the agency's invites hold as many of its seats as they may (abuse-and-isolation 3). */
 export const BUSY = 'busy just now, please try another date or again in a few minutes';
+
+/** One date or time the invite page offers: when, where, how many seats; a busy one is shown without its button. */
+export interface InviteChoice {
+  value: string;
+  when: string;
+  where: string;
+  seats: number;
+  busy: boolean;
+}
+
+/** The invite page's dates (or times), each its own small form that holds a seat: one card per choice, the button beside its words (and naming its date to a screen reader, where every button reads alike). */
+export function inviteChoices(action: string, field: string, button: string, choices: readonly InviteChoice[]): string {
+  const items = choices.map((c) => {
+    const words = `<span class="when">${escapeHtml(c.when)}</span><span class="where">${escapeHtml(c.where)}${c.busy ? '' : ` · ${c.seats} seat${c.seats === 1 ? '' : 's'} left`}</span>`;
+    return c.busy
+      ? `<li><div class="choice"><span>${words}<span class="busy">${BUSY}</span></span></div></li>`
+      : `<li><form class="choice" method="post" action="${escapeHtml(action)}"><input type="hidden" name="${field}" value="${escapeHtml(c.value)}"><span>${words}</span><button type="submit" aria-label="${escapeHtml(`${button}: ${c.when}`)}">${escapeHtml(button)}</button></form></li>`;
+  });
+  return `<ul class="choices">\n${items.join('\n')}\n</ul>`;
+}
 
 /** What the invite page says when a seat could not be held: the date full, busy with the agency's invites, or closed. */
 export const holdNotice = (err: DomainError): string =>

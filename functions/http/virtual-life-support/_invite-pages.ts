@@ -4,7 +4,7 @@ import * as pages from '../../api/routes/virtual-life-support.js';
 import { DeliveryAddress } from '../../api/schemas/virtual-life-support.js';
 import { getClient } from '../../core/access/clients.js';
 import type { Deps } from '../../core/platform/deps.js';
-import { readableTime } from '../../core/platform/time.js';
+import { readableDate, readableTime, readableWallTime } from '../../core/platform/time.js';
 import type { InviteItem } from '../../core/practical-training/invites.js';
 import type { VlsBookingView } from '../../core/virtual-life-support/bookings.js';
 import type { VlsCourse } from '../../core/virtual-life-support/catalogue.js';
@@ -12,7 +12,7 @@ import { vlsInviteHold, vlsInviteOffer, vlsSlotsBusyForInvites } from '../../cor
 import type { SlotHold } from '../../core/virtual-life-support/timeslots.js';
 import { candidateFields, escapeHtml, field, layout } from '../../middleware/html.js';
 import { linkPage } from '../shared/_booking-link-page.js';
-import { BUSY } from '../shared/_invite-pages.js';
+import { inviteChoices } from '../shared/_invite-pages.js';
 
 /**
  * A life-support request's invite page (no JavaScript): the course's
@@ -81,7 +81,7 @@ export function vlsInvitePage(m: VlsInvitePageModel, timeZone: string): string {
     const e = m.errors;
     const val = m.values;
     return page(`${notice}
-<p>A seat is held for you on <strong>${escapeHtml(m.hold.date)} at ${escapeHtml(m.hold.time)}</strong>, live by video, until ${escapeHtml(readableTime(m.hold.expires_at, timeZone))}.</p>
+<p>A seat is held for you on <strong>${escapeHtml(readableWallTime(m.hold.date, m.hold.time))}</strong>, live by video, until ${escapeHtml(readableTime(m.hold.expires_at, timeZone))}.</p>
 <form method="post" action="${escapeHtml(m.actions.release)}"><button type="submit">Release this seat and choose another time</button></form>
 <form method="post" action="${escapeHtml(m.actions.book)}">
 ${Object.keys(e).length ? '<p class="error" role="alert">Please correct the highlighted answers.</p>' : ''}
@@ -90,25 +90,20 @@ ${addressFields(m.course, val, e)}
 <button type="submit">${pays ? 'Book and go to payment' : 'Book this session'}</button>
 </form>`);
   }
-  const slots = m.slots
-    .map((s) => {
-      const value = `${s.date}T${s.time}`;
-      const when = `${escapeHtml(s.date)} at ${escapeHtml(s.time)}`;
-      return m.busy.has(value)
-        ? `<li>${when}: ${BUSY}</li>`
-        : `<li><form method="post" action="${escapeHtml(m.actions.hold)}"><input type="hidden" name="slot" value="${escapeHtml(value)}">
-${when} (${seatsLeft(s.seats_available)})
-<button type="submit">Choose this time</button></form></li>`;
-    })
-    .join('\n');
+  const slots = inviteChoices(
+    m.actions.hold,
+    'slot',
+    'Choose this time',
+    m.slots.map((s) => ({ value: `${s.date}T${s.time}`, when: readableWallTime(s.date, s.time), where: 'Live by video', seats: s.seats_available, busy: m.busy.has(`${s.date}T${s.time}`) })),
+  );
   return page(`<p>${escapeHtml(m.agency)} invites you to book a live virtual session${pays ? '; you pay for it when you book' : ''}.</p>
 ${notice}
-${m.slots.length ? `<h2>Choose a time</h2><p>Choosing a time holds a seat for you for 30 minutes.</p><ul>${slots}</ul>` : '<p>There are no sessions open for booking just now. Please try again later, or ask your agency.</p>'}`);
+${m.slots.length ? `<h2>Choose a time</h2><p>Choosing a time holds a seat for you for 30 minutes.</p>\n${slots}` : '<p>There are no sessions open for booking just now. Please try again later, or ask your agency.</p>'}`);
 }
 
 export function vlsBookedPage(b: VlsBookingView, agency: string): string {
   return layout('Booked', `<h1>You are booked</h1>
-<p>${escapeHtml(b.course.name)} on ${escapeHtml(b.timeslot.date)} at ${escapeHtml(b.timeslot.time)}, live by video.</p>
+<p>${escapeHtml(b.course.name)} on ${escapeHtml(readableWallTime(b.timeslot.date, b.timeslot.time))}, live by video.</p>
 <p>We have sent the details to ${escapeHtml(b.candidate.email)}.</p>`, agency);
 }
 
@@ -130,6 +125,6 @@ export const vlsLinkActions = (baseUrl: string, token: string): VlsLinkPageModel
 });
 
 export function vlsLinkPage(m: VlsLinkPageModel): string {
-  const choices = m.slots.map((s) => ({ value: `${s.date}T${s.time}`, label: `${s.date} at ${s.time}, live by video (${seatsLeft(s.seats_available)})` }));
+  const choices = m.slots.map((s) => ({ value: `${s.date}T${s.time}`, day: readableDate(s.date), label: `${s.time} (${seatsLeft(s.seats_available)})` }));
   return linkPage({ ...m, what: 'a virtual life-support session', unit: 'time', field: 'slot', choices, extra: addressFields(m.course, m.values, m.errors) });
 }

@@ -9,6 +9,7 @@ import { topUpCredits } from '../../../functions/core/commerce/wallets.js';
 import type { EmailMessage } from '../../../functions/core/events/outbox.js';
 import { createHold } from '../../../functions/core/inventory/holds.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
+import { readableDate } from '../../../functions/core/platform/time.js';
 import { candidate, CI, links, MONDAY, newClient, outboxPayloads, testCatalog } from '../../support/clinical.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 
@@ -77,7 +78,7 @@ it('an agency-paid booking: the candidate is sent the confirmation with the join
   const [mail, ...more] = await mailsTo(email);
   expect(more).toHaveLength(0);
   expect(mail!.template).toBe('booking-confirmed');
-  expect(mail!.subject).toBe('Confirmed: RN clinical interview on Tuesday 24 November, 10:00');
+  expect(mail!.subject).toBe('Confirmed: RN clinical interview on Tuesday 24 November 2026 at 10:00');
   expect(mail!.text).toContain(booking.video_meeting.join_link);
   expect(mail!.text).toContain((await getClient(deps, client))!.name);
   const invite = invitationOf(mail!);
@@ -124,7 +125,7 @@ it('a reschedule updates the invitation (same UID, next SEQUENCE); a cancellatio
   expect(mails.map((m) => m.template)).toEqual(['booking-confirmed', 'booking-rescheduled', 'booking-cancelled']);
   const [first, moved, cancelled] = mails.map(invitationOf);
   expect(moved).toMatchObject({ uid: first!.uid, sequence: 1, method: 'REQUEST', status: 'CONFIRMED', start: `${date}T11:30:00.000Z`, end: `${date}T12:00:00.000Z` });
-  expect(mails[1]!.text).toContain(`from ${readable(date)}, 10:00 to ${readable(date)}, 11:30`);
+  expect(mails[1]!.text).toContain(`from ${readableDate(date)} at 10:00 to ${readableDate(date)} at 11:30`);
   expect(cancelled).toMatchObject({ uid: first!.uid, sequence: 2, method: 'CANCEL', status: 'CANCELLED', start: `${date}T11:30:00.000Z` });
   expect(mails[2]!.attachments![0]!.content_type).toBe('text/calendar; charset=utf-8; method=CANCEL');
 
@@ -155,10 +156,9 @@ it('an unpaid booking moved: the candidate is sent the payment e-mail again, wit
   const payments = (await mailsTo(email)).filter((m) => m.template === 'booking-payment-link');
   expect(payments).toHaveLength(2);
   const moved = payments.find((m) => m.text.includes('11:30'))!;
-  expect(moved.text).toContain(`${readable(date)}, 11:30`);
+  expect(moved.text).toContain(`${readableDate(date)} at 11:30`);
   expect(moved.text).toContain(links.payment(booking.payment_token!));
   expect(moved.attachments ?? []).toEqual([]);
 });
 
 /** "Tuesday 1 December" for a date (the service's zone is UTC in winter). */
-const readable = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/London' });

@@ -56,7 +56,7 @@ describe('payment_due_at', () => {
     expect(far.view).toHaveProperty('payment_due_at', '2026-11-24T08:00:00+00:00');
     expect((await getPaymentRequest(deps, CI, far.item.payment_token!))?.due_at).toBe('2026-11-24T08:00:00.000Z');
     const email = (await outboxPayloads<EmailMessage>(deps, 'email')).find((e) => e.text.includes(far.item.payment_token!))!;
-    expect(email.text).toContain('Please pay by Tuesday 24 November, 08:00');
+    expect(email.text).toContain('Please pay by Tuesday 24 November 2026 at 08:00');
 
     // Tomorrow at 09:00 starts 25 hours from now: due 2 hours before it.
     const soon = await agencyBooking(await newClient(deps), '2026-11-24', '09:00');
@@ -134,7 +134,7 @@ describe('the payment page after the deadline', () => {
     const { item } = await agencyBooking(client, nextDate());
     const token = item.payment_token!;
     const page = () => paymentPageHtml(deps, clinicalBookings(CI), token, '/pay', () => ({ what: 'Interview', name: 'Interview', candidate: 'Candidate', afterPaying: '' }));
-    expect(await page()).toContain('Please pay by Tuesday 24 November, 08:00');
+    expect(await page()).toContain('Please pay by Tuesday 24 November 2026 at 08:00');
 
     clock.set('2026-11-24T08:00:00.000Z');
     expect(await page()).toContain('The time to pay has passed');

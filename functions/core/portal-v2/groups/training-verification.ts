@@ -1,6 +1,7 @@
 import type { GroupDeclaration } from '../../requests/group.js';
 import { STANDARD_LABELS } from '../../requests/group.js';
 import { DEFAULT_RETENTION, itemType } from './common.js';
+import { isCalendarDate, readableDate } from '../../platform/time.js';
 
 /**
  * Training verification: each certificate's issuer is e-mailed a form on
@@ -48,7 +49,7 @@ export const trainingVerification: GroupDeclaration<'training_verification'> = {
   pdfLines: (item) => {
     const d = item.data ?? {};
     return [
-      `${String(d.course_title)} (completed ${String(d.completed_on)})`,
+      `${String(d.course_title)} (completed ${typeof d.completed_on === 'string' && isCalendarDate(d.completed_on) ? readableDate(d.completed_on) : String(d.completed_on)})`,
       `Issuer: ${String(d.issuer_organisation)}, ${item.actor.name} <${item.actor.email}>`,
       ...(d.certificate_number ? [`Certificate number: ${String(d.certificate_number)}`] : []),
       ...(d.issuer_name ? [`Answered by ${String(d.issuer_name)}, ${String(d.issuer_position)}`] : []),

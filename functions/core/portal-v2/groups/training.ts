@@ -49,7 +49,17 @@ const SUBJECT = itemType('Training subject', [
   { name: 'cstf_aligned', label: 'Aligned to the Core Skills Training Framework', type: 'boolean' },
 ]);
 
-export const label = (code: string) => code.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
+/** The subjects' names as the framework gives them; a code configuration adds is spelled from the code. */
+const CSTF_NAMES: Record<string, string> = {
+  conflict_resolution: 'Conflict resolution',
+  equality_diversity_human_rights: 'Equality, diversity and human rights',
+  health_safety_welfare: 'Health, safety and welfare',
+  infection_prevention_control: 'Infection prevention and control',
+  information_governance: 'Information governance and data security',
+  moving_handling: 'Moving and handling',
+};
+
+export const label = (code: string) => CSTF_NAMES[code] ?? code.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
 
 export const trainingValidUntil = (type: string, completedOn: string): string => addMonths(completedOn, CSTF_REFRESHER_MONTHS[type] ?? 12);
 
