@@ -12,6 +12,7 @@ import { TAGS } from './contracts/tags.js';
 import { routesOf, type Route } from './routes/index.js';
 import { describeRule } from './routes/acting-user.js';
 import { schemaFor } from './routes/operation.js';
+import { issueFields } from './schemas/messages.js';
 import { PATH_PARAMS, pathParamNames, type PathParamName } from './schemas/params.js';
 
 /**
@@ -84,10 +85,7 @@ const asQuery = (query: Record<string, unknown>) => Object.fromEntries(Object.en
 export function validationRefusal(schema: v.GenericSchema, value: unknown, where: 'body' | 'query'): Refusal {
   const result = v.safeParse(schema, value);
   if (result.success) throw new Error('The invalid example request passes validation');
-  const errors = result.issues.map((issue) => {
-    const path = v.getDotPath(issue) ?? '';
-    return where === 'body' ? { pointer: path ? '/' + path.replaceAll('.', '/') : '', detail: issue.message } : { parameter: path, detail: issue.message };
-  });
+  const errors = issueFields(result.issues, where);
   return { code: 'validation', detail: 'The request has invalid fields', extensions: { errors } };
 }
 

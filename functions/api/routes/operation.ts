@@ -42,6 +42,13 @@ export interface Operation {
   /** The family, for an operation of one family; a shared operation learns it from the request (the stage variable `family`). */
   family?: FamilyId;
   body?: SchemaOf<Schema>;
+  /**
+   * `ignored`: body fields the schema does not know are dropped, not refused
+   * (OAuth 2.0's token endpoint must ignore unrecognised parameters, RFC 6749
+   * section 3.1). Otherwise a current family answers 422 at the field's
+   * pointer (docs/api.md, Errors); a deprecated family drops them.
+   */
+  extraFields?: 'ignored';
   /** The body's media type when it is not `application/json` (a JSON Merge Patch); any other is 415. */
   contentType?: 'application/merge-patch+json';
   /** An upload (a CSV import; Stripe's signed events, whose signature covers the bytes): the raw body, up to `maxBytes`, in one of `types` (else 415); the handler reads it as `upload`. */

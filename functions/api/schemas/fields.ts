@@ -110,11 +110,7 @@ export const listQuery = /* @__PURE__ */ built(() => ({
 
 export const PageQuery = /* @__PURE__ */ built(() => v.object(listQuery));
 
-/** Where a valibot issue points in a body, as a JSON pointer (`/registration/number`; '' for the whole body). */
-export function issuePointer(issue: v.BaseIssue<unknown>): string {
-  const path = v.getDotPath(issue) ?? '';
-  return path ? '/' + path.replaceAll('.', '/') : '';
-}
+export { issuePointer } from './messages.js';
 
 /** The payment page's query: where Stripe's Checkout sends the candidate back (`?session_id=`); the page never trusts it to confirm anything. */
 export const PaymentPageQuery = /* @__PURE__ */ built(() => v.object({
