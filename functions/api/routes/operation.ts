@@ -109,3 +109,21 @@ export function pathOf(operation: Pick<Operation, 'path'>, params: Record<string
 
 /** An absolute link to an operation of the family at `baseUrl`. */
 export const linkTo = (baseUrl: string, operation: Pick<Operation, 'path'>, params: Record<string, string | number>): string => baseUrl + pathOf(operation, params);
+
+/**
+ * The path as API Gateway matches it: a `{name}` segment takes any one
+ * segment. `params` are the names, in the order the pattern captures them.
+ */
+export function pathPattern(path: string): { pattern: RegExp; params: string[] } {
+  const params: string[] = [];
+  const source = path
+    .split('/')
+    .map((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment);
+      if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      params.push(param[1]!);
+      return '([^/]+)';
+    })
+    .join('/');
+  return { pattern: new RegExp(`^${source}$`), params };
+}

@@ -3,7 +3,9 @@ import * as v from 'valibot';
 /**
  * What a failing field says, in plain English: the one place valibot's own
  * wording ("Invalid key: Expected "a" but received undefined") becomes what
- * a person reads ("Required"). A message a schema states itself is kept.
+ * a person reads ("Required"), worded as the schemas' own messages are
+ * ("One of a, b", "At most 100 characters"). A message a schema states
+ * itself is kept.
  * SDK-free: the OpenAPI documents' 422 examples are built with it too.
  */
 
@@ -51,20 +53,20 @@ export function plainMessage(issue: v.BaseIssue<unknown>): string {
     case 'union':
     case 'variant':
       if (choices?.length === 1) return `Must be ${choices[0]}`;
-      if (choices) return `Must be one of: ${choices.join(', ')}`;
+      if (choices) return `One of ${choices.join(', ')}`;
       return 'Is not one of the accepted forms';
     case 'integer':
       return 'Must be a whole number';
     case 'min_value':
-      return `Must be at least ${String(requirement)}`;
+      return `At least ${String(requirement)}`;
     case 'max_value':
-      return `Must be at most ${String(requirement)}`;
+      return `At most ${String(requirement)}`;
     case 'min_length':
-      return `Must be at least ${counted(requirement, input)}`;
+      return `At least ${counted(requirement, input)}`;
     case 'max_length':
-      return `Must be at most ${counted(requirement, input)}`;
+      return `At most ${counted(requirement, input)}`;
     case 'length':
-      return `Must be exactly ${counted(requirement, input)}`;
+      return `Exactly ${counted(requirement, input)}`;
     case 'non_empty':
       return 'Must not be empty';
     case 'email':
