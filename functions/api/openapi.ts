@@ -9,6 +9,7 @@ import { HoldConflict, Problem, SeatHoldConflict, VlsHoldConflict } from './cont
 /** Response items that are problems (an error answer), with their own fields. */
 const PROBLEM_ITEMS = new Set<v.GenericSchema>([Problem, HoldConflict, SeatHoldConflict, VlsHoldConflict]);
 import { TAGS } from './contracts/tags.js';
+import { addAnswerHeaders, errorPage, isPage, rateLimitOf, usedHeaders } from './openapi-answers.js';
 import { routesOf, type Route } from './routes/index.js';
 import { describeRule } from './routes/acting-user.js';
 import { schemaFor } from './routes/operation.js';
@@ -166,8 +167,14 @@ function operation(route: Route): Json {
   };
   if (route.auth === 'bearer') {
     add(401, 'Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer)', COMMON_REFUSALS.invalidToken);
-    add(429, 'Too many requests (Retry-After, RateLimit, RateLimit-Policy)', COMMON_REFUSALS.rateLimited);
     if (familySpec(route.family).perClientAccess) add(403, 'The account has no access to this family (a flag the operator sets per client)', COMMON_REFUSALS.familyAccess);
+  }
+  const page = isPage(route, contract);
+  const rateLimit = rateLimitOf(route, contract);
+  if (rateLimit) add(429, rateLimit, COMMON_REFUSALS.rateLimited);
+  if (page && route.method === 'POST') {
+    add(413, 'Form over 64 KiB', COMMON_REFUSALS.tooLarge);
+    add(415, 'Form not application/x-www-form-urlencoded', COMMON_REFUSALS.unsupportedMediaType);
   }
   if (body) {
     add(400, 'Malformed JSON', COMMON_REFUSALS.malformedJson);
@@ -197,11 +204,13 @@ function operation(route: Route): Json {
   for (const refusal of contract.refusals ?? []) add(problemExample(refusal).status as number, validation, refusal);
   const deprecated = !!familySpec(route.family).deprecation;
   if (deprecated && !route.servedAfterSunset) add(410, 'Switched off: after the sunset, or in a brownout window (no Retry-After; use the successor)', COMMON_REFUSALS.apiSunset);
-  if (parameters.some((p) => p.in === 'path')) add(404, 'No such resource, or it belongs to another client', COMMON_REFUSALS.notFound);
+  if (parameters.some((p) => p.in === 'path')) add(404, page ? 'No such link' : 'No such resource, or it belongs to another client', COMMON_REFUSALS.notFound);
   add(500, 'Internal error; nothing internal is revealed', COMMON_REFUSALS.internal);
   for (const [status, { description, refusals: list }] of [...refusals].sort(([a], [b]) => a - b)) {
-    responses[status] = { description, content: problemContent(list) };
+    // A page answers its errors as pages, with the status.
+    responses[status] = page ? errorPage(description) : { description, content: problemContent(list) };
   }
+  addAnswerHeaders(route, responses);
 
   return {
     operationId: route.operationId,
@@ -276,6 +285,7 @@ export function buildOpenApi(family: FamilyId, serverUrl: string): Json {
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: tokenSource(family) } },
       schemas: { Problem: jsonSchema(Problem) },
+      headers: usedHeaders(paths),
     },
     paths,
     webhooks: webhooksOf(family),
