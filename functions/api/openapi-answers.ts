@@ -59,9 +59,9 @@ export function rateLimitOf(route: Route, contract: OperationContract): string |
 }
 
 /** A page that answers an error: the status's own page. */
-export const errorPage = (description: string): Json => ({
+export const errorPage = (description: string, title: string): Json => ({
   description,
-  content: { 'text/html': { schema: { type: 'string' }, example: '<!doctype html><html lang="en-GB"><head><title>Not found</title>…</html>' } },
+  content: { 'text/html': { schema: { type: 'string' }, example: `<!doctype html><html lang="en-GB"><head><title>${title}</title>…</html>` } },
 });
 
 /** Sets the headers each documented answer of the operation carries. */
@@ -79,4 +79,27 @@ export function addAnswerHeaders(route: Route, responses: Record<string, Json>):
     ];
     if (names.length) response.headers = { ...response.headers, ...Object.fromEntries(names.map((name) => [name, ref(name)])) };
   }
+}
+
+/** A request body as the family takes it: where unknown fields are refused, every object says so (`additionalProperties: false`). */
+export function closed(schema: Json): Json {
+  if (Array.isArray(schema)) return schema.map(closed);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const copy: Json = Object.fromEntries(Object.entries(schema).map(([k, value]) => [k, k === 'properties' ? Object.fromEntries(Object.entries(value as Json).map(([n, p]) => [n, closed(p)])) : typeof value === 'object' ? closed(value) : value]));
+  if (copy.type === 'object' && copy.properties && copy.additionalProperties === undefined) copy.additionalProperties = false;
+  return copy;
+}
+
+/** The JSON Merge Patch (RFC 7396) of a body's schema: every field optional, an optional one nullable (null clears it), an object patched member by member. */
+export function mergePatchOf(target: Json): Json {
+  const required = new Set<string>(target.required ?? []);
+  const properties = Object.fromEntries(
+    Object.entries(target.properties as Record<string, Json>).map(([name, property]) => {
+      const { default: _, required: __, description, 'x-contract': contract, ...member } = property.type === 'object' && property.properties ? { ...property, ...mergePatchOf(property) } : property;
+      const nullable = member.type === 'null' || (member.anyOf as Json[] | undefined)?.some((m) => m.type === 'null');
+      const field = required.has(name) || nullable ? member : { anyOf: [member, { type: 'null' }] };
+      return [name, { ...field, ...(description ? { description } : {}), ...(contract ? { 'x-contract': contract } : {}) }];
+    }),
+  );
+  return { type: 'object', properties, additionalProperties: false };
 }

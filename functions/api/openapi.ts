@@ -9,10 +9,12 @@ import { HoldConflict, Problem, SeatHoldConflict, VlsHoldConflict } from './cont
 /** Response items that are problems (an error answer), with their own fields. */
 const PROBLEM_ITEMS = new Set<v.GenericSchema>([Problem, HoldConflict, SeatHoldConflict, VlsHoldConflict]);
 import { TAGS } from './contracts/tags.js';
-import { addAnswerHeaders, errorPage, isPage, rateLimitOf, usedHeaders } from './openapi-answers.js';
+import { pageForm } from './contracts/page-forms.js';
+import { PROBLEM_TYPES, type ProblemCode } from './problem-types.js';
+import { addAnswerHeaders, closed, errorPage, isPage, mergePatchOf, rateLimitOf, usedHeaders } from './openapi-answers.js';
 import { routesOf, type Route } from './routes/index.js';
 import { describeRule } from './routes/acting-user.js';
-import { schemaFor } from './routes/operation.js';
+import { refusesUnknownFields, schemaFor } from './routes/operation.js';
 import { issueFields } from './schemas/messages.js';
 import { PATH_PARAMS, pathParamNames, type PathParamName } from './schemas/params.js';
 
@@ -208,7 +210,7 @@ function operation(route: Route): Json {
   add(500, 'Internal error; nothing internal is revealed', COMMON_REFUSALS.internal);
   for (const [status, { description, refusals: list }] of [...refusals].sort(([a], [b]) => a - b)) {
     // A page answers its errors as pages, with the status.
-    responses[status] = page ? errorPage(description) : { description, content: problemContent(list) };
+    responses[status] = page ? errorPage(description, PROBLEM_TYPES[list[0]!.code as ProblemCode].title) : { description, content: problemContent(list) };
   }
   addAnswerHeaders(route, responses);
 
@@ -221,10 +223,17 @@ function operation(route: Route): Json {
     tags: [contract.tag],
     security: route.auth === 'bearer' ? [{ bearer: [] }] : [],
     ...(parameters.length ? { parameters } : {}),
-    ...(body ? { requestBody: { required: true, content: { [route.contentType ?? 'application/json']: { schema: jsonSchema(body), ...(bodyExample === undefined ? {} : { example: bodyExample }) } } } } : {}),
+    ...(body ? { requestBody: { required: true, content: { [route.contentType ?? 'application/json']: { schema: bodySchema(route, request.patches ?? body), ...(bodyExample === undefined ? {} : { example: bodyExample }) } } } } : {}),
     ...(route.upload ? { requestBody: uploadBody(route.upload, bodyExample) } : {}),
+    ...(page && route.method === 'POST' ? { requestBody: { required: false, content: { 'application/x-www-form-urlencoded': pageForm(route.family, route.operationId, route.contract) } } } : {}),
     responses,
   };
+}
+
+/** A JSON body as documented: a merge patch as the patch of what it patches; closed where the family refuses unknown fields. */
+function bodySchema(route: Route, schema: v.GenericSchema): Json {
+  const documented = route.contentType === 'application/merge-patch+json' ? mergePatchOf(jsonSchema(schema)) : jsonSchema(schema);
+  return refusesUnknownFields(route, route.family) ? closed(documented) : documented;
 }
 
 /** An upload's body (a CSV file, a signed JSON event): as it is, or the multipart part `file`. */

@@ -3,7 +3,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as v from 'valibot';
 import type { BodyOf, Operation, QueryOf } from '../api/routes/operation.js';
-import { schemaFor } from '../api/routes/operation.js';
+import { refusesUnknownFields, schemaFor } from '../api/routes/operation.js';
 import { issueFields } from '../api/schemas/messages.js';
 import { unknownFields } from '../api/schemas/unknown-fields.js';
 import type { PathParams } from '../api/schemas/params.js';
@@ -106,15 +106,6 @@ export function parseWith<S extends Schema>(schema: S, value: unknown, where: 'b
   if (!result.success || unknown.length) throw validationProblem([...(result.success ? [] : fieldErrors(result.issues, where)), ...unknown]);
   return result.output;
 }
-
-/**
- * Whether the operation refuses body fields it does not know: the current
- * families do; a deprecated family keeps taking what its clients send until
- * they leave, and an operation may say it ignores them (OAuth's token
- * endpoint, RFC 6749 section 3.1).
- */
-export const refusesUnknownFields = (op: Pick<Operation, 'extraFields'>, family: FamilyId): boolean =>
-  op.extraFields !== 'ignored' && !familySpec(family).deprecation;
 
 function bearerToken(event: APIGatewayProxyEventV2): string {
   const header = event.headers?.authorization ?? '';

@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
 import type { Permission } from '../../core/access/roles.js';
 import type { DocumentKindId } from '../../core/documents/kinds.js';
-import type { FamilyId } from '../../core/platform/families.js';
+import { familySpec, type FamilyId } from '../../core/platform/families.js';
 
 /**
  * An operation of the API: everything the edge needs to serve it. The route
@@ -127,3 +127,12 @@ export function pathPattern(path: string): { pattern: RegExp; params: string[] }
     .join('/');
   return { pattern: new RegExp(`^${source}$`), params };
 }
+
+/**
+ * Whether the operation refuses body fields it does not know: the current
+ * families do; a deprecated family keeps taking what its clients send until
+ * they leave, and an operation may say it ignores them (OAuth's token
+ * endpoint, RFC 6749 section 3.1).
+ */
+export const refusesUnknownFields = (op: Pick<Operation, 'extraFields'>, family: FamilyId): boolean =>
+  op.extraFields !== 'ignored' && !familySpec(family).deprecation;

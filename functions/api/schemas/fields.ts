@@ -59,7 +59,8 @@ export const nmcNumber = /* @__PURE__ */ built(() => v.pipe(
   text(),
   v.trim(),
   v.toUpperCase(),
-  v.regex(/^\d{2}[A-Z]\d{4}[A-Z]$/, 'Not an NMC PIN (for example 12A3456B)'),
+  // Either case and spaces around, as accepted (trimmed and upper-cased first): the documents show this pattern.
+  v.regex(/^\s*\d{2}[A-Za-z]\d{4}[A-Za-z]\s*$/, 'Not an NMC PIN (for example 12A3456B)'),
 ));
 
 export const calendarDate = /* @__PURE__ */ built(() => v.pipe(text(), v.check(isCalendarDate, 'Use a real date as YYYY-MM-DD'), v.metadata({ format: 'date' })));

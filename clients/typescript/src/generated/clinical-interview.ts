@@ -1452,7 +1452,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -1462,7 +1462,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -1481,7 +1481,40 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "interview_type_id": "1",
+                 *       "slot": "2026-12-01T09:00",
+                 *       "first_name": "Kate",
+                 *       "last_name": "Marsden",
+                 *       "email": "kate.marsden@example.org",
+                 *       "phone": "07700 900123",
+                 *       "job_role": "Registered Nurse",
+                 *       "nmc_number": "12A3456B"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description The chosen interview type */
+                    interview_type_id: string;
+                    /** @description The chosen time, YYYY-MM-DDTHH:MM (its option value) */
+                    slot: string;
+                    /** @description The candidate's first name */
+                    first_name: string;
+                    /** @description The candidate's last name */
+                    last_name: string;
+                    /** @description The candidate's e-mail address */
+                    email: string;
+                    /** @description The candidate's telephone number (07700 900123 or +447700900123) */
+                    phone: string;
+                    /** @description The candidate's job role */
+                    job_role: string;
+                    /** @description The NMC PIN (12A3456B) */
+                    nmc_number: string;
+                };
+            };
+        };
         responses: {
             /** @description Done: see Location */
             303: {
@@ -1517,7 +1550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -1527,7 +1560,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -1548,7 +1581,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -1558,7 +1591,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -1668,10 +1701,14 @@ export interface operations {
                             start_date: string;
                             /** Format: date-time */
                             end_date: string;
-                            booking_status: string;
-                            interview_status: string;
-                            attendance: string;
-                            pay_status: string;
+                            /** @enum {string} */
+                            booking_status: "booked" | "pending_payment" | "cancelled";
+                            /** @enum {string} */
+                            interview_status: "scheduled" | "completed" | "cancelled";
+                            /** @enum {string} */
+                            attendance: "pending" | "attended" | "no_show";
+                            /** @enum {string} */
+                            pay_status: "completed" | "invoiced" | "pending" | "refunded";
                             pay_option: string;
                             payment_due_at: string | null;
                             booked_by: string;
@@ -1846,10 +1883,14 @@ export interface operations {
                         start_date: string;
                         /** Format: date-time */
                         end_date: string;
-                        booking_status: string;
-                        interview_status: string;
-                        attendance: string;
-                        pay_status: string;
+                        /** @enum {string} */
+                        booking_status: "booked" | "pending_payment" | "cancelled";
+                        /** @enum {string} */
+                        interview_status: "scheduled" | "completed" | "cancelled";
+                        /** @enum {string} */
+                        attendance: "pending" | "attended" | "no_show";
+                        /** @enum {string} */
+                        pay_status: "completed" | "invoiced" | "pending" | "refunded";
                         pay_option: string;
                         payment_due_at: string | null;
                         booked_by: string;
@@ -2025,10 +2066,14 @@ export interface operations {
                         start_date: string;
                         /** Format: date-time */
                         end_date: string;
-                        booking_status: string;
-                        interview_status: string;
-                        attendance: string;
-                        pay_status: string;
+                        /** @enum {string} */
+                        booking_status: "booked" | "pending_payment" | "cancelled";
+                        /** @enum {string} */
+                        interview_status: "scheduled" | "completed" | "cancelled";
+                        /** @enum {string} */
+                        attendance: "pending" | "attended" | "no_show";
+                        /** @enum {string} */
+                        pay_status: "completed" | "invoiced" | "pending" | "refunded";
                         pay_option: string;
                         payment_due_at: string | null;
                         booked_by: string;
@@ -2288,7 +2333,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -2298,7 +2343,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -2317,7 +2362,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/x-www-form-urlencoded": Record<string, never>;
+            };
+        };
         responses: {
             /** @description To Stripe's Checkout page (`Location`), or back to the payment page once paid */
             303: {
@@ -2353,7 +2403,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -2363,7 +2413,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -2384,7 +2434,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -2394,7 +2444,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };

@@ -1094,7 +1094,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -1116,7 +1117,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;
@@ -1387,7 +1389,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -1409,7 +1412,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;
@@ -1697,7 +1701,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -1719,7 +1724,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;
@@ -1973,7 +1979,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -1995,7 +2002,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;
@@ -2268,7 +2276,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -2290,7 +2299,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;
@@ -2584,7 +2594,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -2606,7 +2617,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;
@@ -2860,7 +2872,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -2882,7 +2895,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;
@@ -3147,7 +3161,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -3169,7 +3184,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;
@@ -3457,7 +3473,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -3479,7 +3496,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;

@@ -4205,7 +4205,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4215,7 +4215,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4234,7 +4234,24 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "submit",
+                 *       "q_punctuality": "5"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description `decline` to decline the reference; anything else submits the answers */
+                    action?: string;
+                    /** @description Why the referee declines (with action=decline) */
+                    reason?: string;
+                    /** @description An answer to the template's question of that id (one field per question) */
+                    "q_{question id}"?: string;
+                };
+            };
+        };
         responses: {
             /** @description Received */
             200: {
@@ -4282,7 +4299,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4292,7 +4309,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4313,7 +4330,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4323,7 +4340,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4438,7 +4455,8 @@ export interface operations {
                             template_name: string;
                             /** @enum {string} */
                             collection_mode: "client_adds" | "candidate_provides";
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             references_required: number;
                             references_completed: number;
@@ -4460,7 +4478,8 @@ export interface operations {
                                 referee_position: string;
                                 referee_phone: string | null;
                                 relationship_to_candidate: string | null;
-                                status: string;
+                                /** @enum {string} */
+                                status: "pending" | "sent" | "opened" | "completed" | "declined" | "cancelled" | "expired";
                                 status_label: string;
                                 score: number | null;
                                 decline_reason: string | null;
@@ -4680,7 +4699,8 @@ export interface operations {
                             template_name: string;
                             /** @enum {string} */
                             collection_mode: "client_adds" | "candidate_provides";
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             references_required: number;
                             references_completed: number;
@@ -4702,7 +4722,8 @@ export interface operations {
                                 referee_position: string;
                                 referee_phone: string | null;
                                 relationship_to_candidate: string | null;
-                                status: string;
+                                /** @enum {string} */
+                                status: "pending" | "sent" | "opened" | "completed" | "declined" | "cancelled" | "expired";
                                 status_label: string;
                                 score: number | null;
                                 decline_reason: string | null;
@@ -4913,7 +4934,8 @@ export interface operations {
                             template_name: string;
                             /** @enum {string} */
                             collection_mode: "client_adds" | "candidate_provides";
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             references_required: number;
                             references_completed: number;
@@ -4935,7 +4957,8 @@ export interface operations {
                                 referee_position: string;
                                 referee_phone: string | null;
                                 relationship_to_candidate: string | null;
-                                status: string;
+                                /** @enum {string} */
+                                status: "pending" | "sent" | "opened" | "completed" | "declined" | "cancelled" | "expired";
                                 status_label: string;
                                 score: number | null;
                                 decline_reason: string | null;
@@ -5113,7 +5136,8 @@ export interface operations {
                             template_name: string;
                             /** @enum {string} */
                             collection_mode: "client_adds" | "candidate_provides";
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             references_required: number;
                             references_completed: number;
@@ -5135,7 +5159,8 @@ export interface operations {
                                 referee_position: string;
                                 referee_phone: string | null;
                                 relationship_to_candidate: string | null;
-                                status: string;
+                                /** @enum {string} */
+                                status: "pending" | "sent" | "opened" | "completed" | "declined" | "cancelled" | "expired";
                                 status_label: string;
                                 score: number | null;
                                 decline_reason: string | null;
@@ -5374,7 +5399,8 @@ export interface operations {
                             template_name: string;
                             /** @enum {string} */
                             collection_mode: "client_adds" | "candidate_provides";
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             references_required: number;
                             references_completed: number;
@@ -5396,7 +5422,8 @@ export interface operations {
                                 referee_position: string;
                                 referee_phone: string | null;
                                 relationship_to_candidate: string | null;
-                                status: string;
+                                /** @enum {string} */
+                                status: "pending" | "sent" | "opened" | "completed" | "declined" | "cancelled" | "expired";
                                 status_label: string;
                                 score: number | null;
                                 decline_reason: string | null;
@@ -5670,7 +5697,8 @@ export interface operations {
                             template_name: string;
                             /** @enum {string} */
                             collection_mode: "client_adds" | "candidate_provides";
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             references_required: number;
                             references_completed: number;
@@ -5692,7 +5720,8 @@ export interface operations {
                                 referee_position: string;
                                 referee_phone: string | null;
                                 relationship_to_candidate: string | null;
-                                status: string;
+                                /** @enum {string} */
+                                status: "pending" | "sent" | "opened" | "completed" | "declined" | "cancelled" | "expired";
                                 status_label: string;
                                 score: number | null;
                                 decline_reason: string | null;
@@ -5845,7 +5874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -5855,7 +5884,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -5874,7 +5903,19 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "r1_referee_name": "Dr Amy Shah"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description Referee n (1, 2, …): the name, e-mail (r{n}_referee_email), organisation, position, phone and relationship_to_candidate fields of each referee; a row left blank is skipped */
+                    "r{n}_referee_name"?: string;
+                };
+            };
+        };
         responses: {
             /** @description Received */
             200: {
@@ -5922,7 +5963,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -5932,7 +5973,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -5953,7 +5994,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -5963,7 +6004,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -6048,7 +6089,8 @@ export interface operations {
                             referee_position: string;
                             referee_phone: string | null;
                             relationship_to_candidate: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "sent" | "opened" | "completed" | "declined" | "cancelled" | "expired";
                             status_label: string;
                             score: number | null;
                             decline_reason: string | null;
@@ -6268,7 +6310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -6278,7 +6320,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -6297,7 +6339,22 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "item_id": "71",
+                 *       "answer": "Yes"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description The item answered */
+                    item_id: string;
+                    /** @description The item's own fields, as its page shows them */
+                    "{field}"?: string;
+                };
+            };
+        };
         responses: {
             /** @description Received; the page again */
             200: {
@@ -6345,7 +6402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -6355,7 +6412,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -6376,7 +6433,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -6386,7 +6443,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -6454,7 +6511,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -6464,7 +6521,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -6522,7 +6579,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -6532,7 +6589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -6551,7 +6608,22 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "item_id": "71",
+                 *       "answer": "Yes"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description The item answered */
+                    item_id: string;
+                    /** @description The item's own fields, as its page shows them */
+                    "{field}"?: string;
+                };
+            };
+        };
         responses: {
             /** @description Received; the page again */
             200: {
@@ -6599,7 +6671,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -6609,7 +6681,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -6630,7 +6702,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -6640,7 +6712,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -6708,7 +6780,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -6718,7 +6790,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -7005,7 +7077,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -7027,7 +7100,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;
@@ -7351,7 +7425,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -7373,7 +7448,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;
@@ -7642,7 +7718,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -7664,7 +7741,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;
@@ -7889,7 +7967,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -7911,7 +7990,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;
@@ -8152,7 +8232,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -8174,7 +8255,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;
@@ -8502,7 +8584,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -8524,7 +8607,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;
@@ -8776,7 +8860,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -8798,7 +8883,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;
@@ -9170,7 +9256,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -9192,7 +9279,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;

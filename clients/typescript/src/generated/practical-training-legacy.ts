@@ -581,11 +581,16 @@ export interface operations {
                             /** Format: date-time */
                             free_cancellation_until: string;
                             payment_due_at: string | null;
-                            booking_status: string;
-                            training_status: string;
-                            attendance: string;
-                            result: string;
-                            pay_status: string;
+                            /** @enum {string} */
+                            booking_status: "booked" | "pending_payment" | "cancelled";
+                            /** @enum {string} */
+                            training_status: "scheduled" | "completed" | "cancelled";
+                            /** @enum {string} */
+                            attendance: "pending" | "attended" | "no_show";
+                            /** @enum {string} */
+                            result: "pending" | "passed" | "not_passed";
+                            /** @enum {string} */
+                            pay_status: "completed" | "invoiced" | "pending" | "refunded";
                             pay_option: string;
                             booked_by: string;
                             price: {
@@ -827,11 +832,16 @@ export interface operations {
                             /** Format: date-time */
                             free_cancellation_until: string;
                             payment_due_at: string | null;
-                            booking_status: string;
-                            training_status: string;
-                            attendance: string;
-                            result: string;
-                            pay_status: string;
+                            /** @enum {string} */
+                            booking_status: "booked" | "pending_payment" | "cancelled";
+                            /** @enum {string} */
+                            training_status: "scheduled" | "completed" | "cancelled";
+                            /** @enum {string} */
+                            attendance: "pending" | "attended" | "no_show";
+                            /** @enum {string} */
+                            result: "pending" | "passed" | "not_passed";
+                            /** @enum {string} */
+                            pay_status: "completed" | "invoiced" | "pending" | "refunded";
                             pay_option: string;
                             booked_by: string;
                             price: {
@@ -1061,11 +1071,16 @@ export interface operations {
                             /** Format: date-time */
                             free_cancellation_until: string;
                             payment_due_at: string | null;
-                            booking_status: string;
-                            training_status: string;
-                            attendance: string;
-                            result: string;
-                            pay_status: string;
+                            /** @enum {string} */
+                            booking_status: "booked" | "pending_payment" | "cancelled";
+                            /** @enum {string} */
+                            training_status: "scheduled" | "completed" | "cancelled";
+                            /** @enum {string} */
+                            attendance: "pending" | "attended" | "no_show";
+                            /** @enum {string} */
+                            result: "pending" | "passed" | "not_passed";
+                            /** @enum {string} */
+                            pay_status: "completed" | "invoiced" | "pending" | "refunded";
                             pay_option: string;
                             booked_by: string;
                             price: {

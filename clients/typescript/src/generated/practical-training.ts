@@ -2180,7 +2180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -2190,7 +2190,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -2209,7 +2209,40 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "course_id": "3",
+                 *       "training_event_id": "12",
+                 *       "first_name": "Kate",
+                 *       "last_name": "Marsden",
+                 *       "email": "kate.marsden@example.org",
+                 *       "phone": "07700 900123",
+                 *       "job_role": "Registered Nurse",
+                 *       "nmc_number": "12A3456B"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description The chosen course */
+                    course_id?: string;
+                    /** @description The chosen date (training event) */
+                    training_event_id: string;
+                    /** @description The candidate's first name */
+                    first_name: string;
+                    /** @description The candidate's last name */
+                    last_name: string;
+                    /** @description The candidate's e-mail address */
+                    email: string;
+                    /** @description The candidate's telephone number (07700 900123 or +447700900123) */
+                    phone: string;
+                    /** @description The candidate's job role */
+                    job_role: string;
+                    /** @description The NMC PIN (12A3456B), if the candidate has one */
+                    nmc_number?: string;
+                };
+            };
+        };
         responses: {
             /** @description Booked: on to the payment page (Location) */
             303: {
@@ -2245,7 +2278,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -2255,7 +2288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -2276,7 +2309,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -2286,7 +2319,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -2962,11 +2995,16 @@ export interface operations {
                             /** Format: date-time */
                             free_cancellation_until: string;
                             payment_due_at: string | null;
-                            booking_status: string;
-                            training_status: string;
-                            attendance: string;
-                            result: string;
-                            pay_status: string;
+                            /** @enum {string} */
+                            booking_status: "booked" | "pending_payment" | "cancelled";
+                            /** @enum {string} */
+                            training_status: "scheduled" | "completed" | "cancelled";
+                            /** @enum {string} */
+                            attendance: "pending" | "attended" | "no_show";
+                            /** @enum {string} */
+                            result: "pending" | "passed" | "not_passed";
+                            /** @enum {string} */
+                            pay_status: "completed" | "invoiced" | "pending" | "refunded";
                             pay_option: string;
                             booked_by: string;
                             price: {
@@ -3189,11 +3227,16 @@ export interface operations {
                         /** Format: date-time */
                         free_cancellation_until: string;
                         payment_due_at: string | null;
-                        booking_status: string;
-                        training_status: string;
-                        attendance: string;
-                        result: string;
-                        pay_status: string;
+                        /** @enum {string} */
+                        booking_status: "booked" | "pending_payment" | "cancelled";
+                        /** @enum {string} */
+                        training_status: "scheduled" | "completed" | "cancelled";
+                        /** @enum {string} */
+                        attendance: "pending" | "attended" | "no_show";
+                        /** @enum {string} */
+                        result: "pending" | "passed" | "not_passed";
+                        /** @enum {string} */
+                        pay_status: "completed" | "invoiced" | "pending" | "refunded";
                         pay_option: string;
                         booked_by: string;
                         price: {
@@ -3432,11 +3475,16 @@ export interface operations {
                             /** Format: date-time */
                             free_cancellation_until: string;
                             payment_due_at: string | null;
-                            booking_status: string;
-                            training_status: string;
-                            attendance: string;
-                            result: string;
-                            pay_status: string;
+                            /** @enum {string} */
+                            booking_status: "booked" | "pending_payment" | "cancelled";
+                            /** @enum {string} */
+                            training_status: "scheduled" | "completed" | "cancelled";
+                            /** @enum {string} */
+                            attendance: "pending" | "attended" | "no_show";
+                            /** @enum {string} */
+                            result: "pending" | "passed" | "not_passed";
+                            /** @enum {string} */
+                            pay_status: "completed" | "invoiced" | "pending" | "refunded";
                             pay_option: string;
                             booked_by: string;
                             price: {
@@ -3629,11 +3677,16 @@ export interface operations {
                         /** Format: date-time */
                         free_cancellation_until: string;
                         payment_due_at: string | null;
-                        booking_status: string;
-                        training_status: string;
-                        attendance: string;
-                        result: string;
-                        pay_status: string;
+                        /** @enum {string} */
+                        booking_status: "booked" | "pending_payment" | "cancelled";
+                        /** @enum {string} */
+                        training_status: "scheduled" | "completed" | "cancelled";
+                        /** @enum {string} */
+                        attendance: "pending" | "attended" | "no_show";
+                        /** @enum {string} */
+                        result: "pending" | "passed" | "not_passed";
+                        /** @enum {string} */
+                        pay_status: "completed" | "invoiced" | "pending" | "refunded";
                         pay_option: string;
                         booked_by: string;
                         price: {
@@ -3836,11 +3889,16 @@ export interface operations {
                         /** Format: date-time */
                         free_cancellation_until: string;
                         payment_due_at: string | null;
-                        booking_status: string;
-                        training_status: string;
-                        attendance: string;
-                        result: string;
-                        pay_status: string;
+                        /** @enum {string} */
+                        booking_status: "booked" | "pending_payment" | "cancelled";
+                        /** @enum {string} */
+                        training_status: "scheduled" | "completed" | "cancelled";
+                        /** @enum {string} */
+                        attendance: "pending" | "attended" | "no_show";
+                        /** @enum {string} */
+                        result: "pending" | "passed" | "not_passed";
+                        /** @enum {string} */
+                        pay_status: "completed" | "invoiced" | "pending" | "refunded";
                         pay_option: string;
                         booked_by: string;
                         price: {
@@ -4253,7 +4311,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4263,7 +4321,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4282,7 +4340,34 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "first_name": "Kate",
+                 *       "last_name": "Marsden",
+                 *       "email": "kate.marsden@example.org",
+                 *       "phone": "07700 900123",
+                 *       "job_role": "Registered Nurse",
+                 *       "nmc_number": "12A3456B"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description The candidate's first name */
+                    first_name: string;
+                    /** @description The candidate's last name */
+                    last_name: string;
+                    /** @description The candidate's e-mail address */
+                    email: string;
+                    /** @description The candidate's telephone number (07700 900123 or +447700900123) */
+                    phone: string;
+                    /** @description The candidate's job role */
+                    job_role: string;
+                    /** @description The NMC PIN (12A3456B), if the candidate has one */
+                    nmc_number?: string;
+                };
+            };
+        };
         responses: {
             /** @description Booked (agency-paid): the confirmation */
             200: {
@@ -4328,7 +4413,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4338,7 +4423,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4359,7 +4444,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4369,7 +4454,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4388,7 +4473,19 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "training_event_id": "12"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description The training event whose seat to hold */
+                    training_event_id: string;
+                };
+            };
+        };
         responses: {
             /** @description Held: back to the invite page */
             303: {
@@ -4424,7 +4521,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4434,7 +4531,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4455,7 +4552,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4465,7 +4562,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4484,7 +4581,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/x-www-form-urlencoded": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Released: back to the invite page */
             303: {
@@ -4520,7 +4622,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4530,7 +4632,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4541,7 +4643,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4551,7 +4653,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4693,7 +4795,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4703,7 +4805,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4722,7 +4824,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/x-www-form-urlencoded": Record<string, never>;
+            };
+        };
         responses: {
             /** @description To Stripe's Checkout page (`Location`), or back to the payment page once paid */
             303: {
@@ -4758,7 +4865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4768,7 +4875,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4789,7 +4896,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -4799,7 +4906,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };

@@ -5647,7 +5647,7 @@ export interface operations {
                             };
                             /** @enum {string} */
                             outcome: "unverified" | "clear" | "review" | "fail";
-                            registration_status: string | null;
+                            registration_status: ("registered" | "registered_without_licence" | "not_practising" | "lapsed" | "suspended" | "interim_suspension" | "removed" | "voluntarily_removed" | "not_found") | null;
                             expires_on: string | null;
                             open_alerts: number;
                             archived_at: string | null;
@@ -5857,7 +5857,7 @@ export interface operations {
                         };
                         /** @enum {string} */
                         outcome: "unverified" | "clear" | "review" | "fail";
-                        registration_status: string | null;
+                        registration_status: ("registered" | "registered_without_licence" | "not_practising" | "lapsed" | "suspended" | "interim_suspension" | "removed" | "voluntarily_removed" | "not_found") | null;
                         expires_on: string | null;
                         open_alerts: number;
                         archived_at: string | null;
@@ -6039,7 +6039,7 @@ export interface operations {
                         };
                         /** @enum {string} */
                         outcome: "unverified" | "clear" | "review" | "fail";
-                        registration_status: string | null;
+                        registration_status: ("registered" | "registered_without_licence" | "not_practising" | "lapsed" | "suspended" | "interim_suspension" | "removed" | "voluntarily_removed" | "not_found") | null;
                         expires_on: string | null;
                         open_alerts: number;
                         archived_at: string | null;
@@ -6248,7 +6248,7 @@ export interface operations {
                         };
                         /** @enum {string} */
                         outcome: "unverified" | "clear" | "review" | "fail";
-                        registration_status: string | null;
+                        registration_status: ("registered" | "registered_without_licence" | "not_practising" | "lapsed" | "suspended" | "interim_suspension" | "removed" | "voluntarily_removed" | "not_found") | null;
                         expires_on: string | null;
                         open_alerts: number;
                         archived_at: string | null;
@@ -6472,7 +6472,32 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/merge-patch+json": Record<string, never>;
+                "application/merge-patch+json": {
+                    first_name?: string;
+                    last_name?: string;
+                    external_ref?: string | null;
+                    email?: string | null;
+                    phone?: string | null;
+                    job_role?: string | null;
+                    registration?: {
+                        /**
+                         * @description The register: `nmc`, `hcpc` or `gmc`
+                         * @enum {string}
+                         */
+                        register?: "nmc" | "hcpc" | "gmc";
+                        /** @description The registration number; spaces are removed and letters upper-cased */
+                        number?: string;
+                        /** @description HCPC only: the profession prefix (inferred from the number when left out) */
+                        profession?: string | null;
+                    };
+                    monitoring?: {
+                        /** @description Checked on schedule (default true) */
+                        enabled?: boolean | null;
+                        /** @description How often outside the expiry window (default daily); daily within 14 days of expiry */
+                        frequency?: ("daily" | "weekly") | null;
+                        paused_until?: string | null;
+                    } | null;
+                };
             };
         };
         responses: {
@@ -6538,7 +6563,7 @@ export interface operations {
                         };
                         /** @enum {string} */
                         outcome: "unverified" | "clear" | "review" | "fail";
-                        registration_status: string | null;
+                        registration_status: ("registered" | "registered_without_licence" | "not_practising" | "lapsed" | "suspended" | "interim_suspension" | "removed" | "voluntarily_removed" | "not_found") | null;
                         expires_on: string | null;
                         open_alerts: number;
                         archived_at: string | null;
@@ -7072,7 +7097,8 @@ export interface operations {
                                 found: boolean;
                                 name_on_register?: string;
                                 name_match: ("exact" | "partial" | "mismatch") | null;
-                                registration_status?: string;
+                                /** @enum {string} */
+                                registration_status?: "registered" | "registered_without_licence" | "not_practising" | "lapsed" | "suspended" | "interim_suspension" | "removed" | "voluntarily_removed" | "not_found";
                                 status_text?: string;
                                 register_entry?: string;
                                 expires_on?: string | null;
@@ -7307,7 +7333,8 @@ export interface operations {
                             found: boolean;
                             name_on_register?: string;
                             name_match: ("exact" | "partial" | "mismatch") | null;
-                            registration_status?: string;
+                            /** @enum {string} */
+                            registration_status?: "registered" | "registered_without_licence" | "not_practising" | "lapsed" | "suspended" | "interim_suspension" | "removed" | "voluntarily_removed" | "not_found";
                             status_text?: string;
                             register_entry?: string;
                             expires_on?: string | null;
@@ -7442,7 +7469,8 @@ export interface operations {
                             found: boolean;
                             name_on_register?: string;
                             name_match: ("exact" | "partial" | "mismatch") | null;
-                            registration_status?: string;
+                            /** @enum {string} */
+                            registration_status?: "registered" | "registered_without_licence" | "not_practising" | "lapsed" | "suspended" | "interim_suspension" | "removed" | "voluntarily_removed" | "not_found";
                             status_text?: string;
                             register_entry?: string;
                             expires_on?: string | null;

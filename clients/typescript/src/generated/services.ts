@@ -346,10 +346,14 @@ export interface operations {
                             start_date: string;
                             /** Format: date-time */
                             end_date: string;
-                            booking_status: string;
-                            interview_status: string;
-                            attendance: string;
-                            pay_status: string;
+                            /** @enum {string} */
+                            booking_status: "booked" | "pending_payment" | "cancelled";
+                            /** @enum {string} */
+                            interview_status: "scheduled" | "completed" | "cancelled";
+                            /** @enum {string} */
+                            attendance: "pending" | "attended" | "no_show";
+                            /** @enum {string} */
+                            pay_status: "completed" | "invoiced" | "pending" | "refunded";
                             pay_option: string;
                             payment_due_at: string | null;
                             booked_by: string;

@@ -1578,7 +1578,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -1588,7 +1588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -1607,7 +1607,51 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "course_id": "3",
+                 *       "slot": "2026-12-01T09:00",
+                 *       "first_name": "Kate",
+                 *       "last_name": "Marsden",
+                 *       "email": "kate.marsden@example.org",
+                 *       "phone": "07700 900123",
+                 *       "job_role": "Registered Nurse",
+                 *       "nmc_number": "12A3456B",
+                 *       "line1": "1 Park Row",
+                 *       "town": "Leeds",
+                 *       "postcode": "ls1 5hn"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description The chosen course */
+                    course_id?: string;
+                    /** @description The chosen time, YYYY-MM-DDTHH:MM (its option value) */
+                    slot: string;
+                    /** @description The candidate's first name */
+                    first_name: string;
+                    /** @description The candidate's last name */
+                    last_name: string;
+                    /** @description The candidate's e-mail address */
+                    email: string;
+                    /** @description The candidate's telephone number (07700 900123 or +447700900123) */
+                    phone: string;
+                    /** @description The candidate's job role */
+                    job_role: string;
+                    /** @description The NMC PIN (12A3456B), if the candidate has one */
+                    nmc_number?: string;
+                    /** @description Delivery address, first line (a course with equipment) */
+                    line1?: string;
+                    /** @description Delivery address, second line */
+                    line2?: string;
+                    /** @description Delivery address, town (a course with equipment) */
+                    town?: string;
+                    /** @description Delivery address, UK postcode in either case (a course with equipment) */
+                    postcode?: string;
+                };
+            };
+        };
         responses: {
             /** @description Booked: on to the payment page (Location) */
             303: {
@@ -1653,7 +1697,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -1663,7 +1707,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -1684,7 +1728,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -1694,7 +1738,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -1853,11 +1897,16 @@ export interface operations {
                             /** Format: date-time */
                             free_cancellation_until: string;
                             payment_due_at: string | null;
-                            booking_status: string;
-                            training_status: string;
-                            attendance: string;
-                            result: string;
-                            pay_status: string;
+                            /** @enum {string} */
+                            booking_status: "booked" | "pending_payment" | "cancelled";
+                            /** @enum {string} */
+                            training_status: "scheduled" | "completed" | "cancelled";
+                            /** @enum {string} */
+                            attendance: "pending" | "attended" | "no_show";
+                            /** @enum {string} */
+                            result: "pending" | "passed" | "not_passed";
+                            /** @enum {string} */
+                            pay_status: "completed" | "invoiced" | "pending" | "refunded";
                             pay_option: string;
                             booked_by: string;
                             price: {
@@ -1903,7 +1952,8 @@ export interface operations {
                                 postcode: string;
                             } | null;
                             equipment: {
-                                status: string;
+                                /** @enum {string} */
+                                status: "not_required" | "awaiting_dispatch" | "dispatched" | "delivered" | "return_in_transit" | "returned" | "overdue" | "lost" | "cancelled";
                                 dispatch: {
                                     carrier: string;
                                     tracking_number: string;
@@ -2143,11 +2193,16 @@ export interface operations {
                         /** Format: date-time */
                         free_cancellation_until: string;
                         payment_due_at: string | null;
-                        booking_status: string;
-                        training_status: string;
-                        attendance: string;
-                        result: string;
-                        pay_status: string;
+                        /** @enum {string} */
+                        booking_status: "booked" | "pending_payment" | "cancelled";
+                        /** @enum {string} */
+                        training_status: "scheduled" | "completed" | "cancelled";
+                        /** @enum {string} */
+                        attendance: "pending" | "attended" | "no_show";
+                        /** @enum {string} */
+                        result: "pending" | "passed" | "not_passed";
+                        /** @enum {string} */
+                        pay_status: "completed" | "invoiced" | "pending" | "refunded";
                         pay_option: string;
                         booked_by: string;
                         price: {
@@ -2193,7 +2248,8 @@ export interface operations {
                             postcode: string;
                         } | null;
                         equipment: {
-                            status: string;
+                            /** @enum {string} */
+                            status: "not_required" | "awaiting_dispatch" | "dispatched" | "delivered" | "return_in_transit" | "returned" | "overdue" | "lost" | "cancelled";
                             dispatch: {
                                 carrier: string;
                                 tracking_number: string;
@@ -2421,11 +2477,16 @@ export interface operations {
                         /** Format: date-time */
                         free_cancellation_until: string;
                         payment_due_at: string | null;
-                        booking_status: string;
-                        training_status: string;
-                        attendance: string;
-                        result: string;
-                        pay_status: string;
+                        /** @enum {string} */
+                        booking_status: "booked" | "pending_payment" | "cancelled";
+                        /** @enum {string} */
+                        training_status: "scheduled" | "completed" | "cancelled";
+                        /** @enum {string} */
+                        attendance: "pending" | "attended" | "no_show";
+                        /** @enum {string} */
+                        result: "pending" | "passed" | "not_passed";
+                        /** @enum {string} */
+                        pay_status: "completed" | "invoiced" | "pending" | "refunded";
                         pay_option: string;
                         booked_by: string;
                         price: {
@@ -2471,7 +2532,8 @@ export interface operations {
                             postcode: string;
                         } | null;
                         equipment: {
-                            status: string;
+                            /** @enum {string} */
+                            status: "not_required" | "awaiting_dispatch" | "dispatched" | "delivered" | "return_in_transit" | "returned" | "overdue" | "lost" | "cancelled";
                             dispatch: {
                                 carrier: string;
                                 tracking_number: string;
@@ -2789,7 +2851,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -2799,7 +2861,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -2818,7 +2880,45 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "first_name": "Kate",
+                 *       "last_name": "Marsden",
+                 *       "email": "kate.marsden@example.org",
+                 *       "phone": "07700 900123",
+                 *       "job_role": "Registered Nurse",
+                 *       "nmc_number": "12A3456B",
+                 *       "line1": "1 Park Row",
+                 *       "town": "Leeds",
+                 *       "postcode": "ls1 5hn"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description The candidate's first name */
+                    first_name: string;
+                    /** @description The candidate's last name */
+                    last_name: string;
+                    /** @description The candidate's e-mail address */
+                    email: string;
+                    /** @description The candidate's telephone number (07700 900123 or +447700900123) */
+                    phone: string;
+                    /** @description The candidate's job role */
+                    job_role: string;
+                    /** @description The NMC PIN (12A3456B), if the candidate has one */
+                    nmc_number?: string;
+                    /** @description Delivery address, first line (a course with equipment) */
+                    line1?: string;
+                    /** @description Delivery address, second line */
+                    line2?: string;
+                    /** @description Delivery address, town (a course with equipment) */
+                    town?: string;
+                    /** @description Delivery address, UK postcode in either case (a course with equipment) */
+                    postcode?: string;
+                };
+            };
+        };
         responses: {
             /** @description Booked (agency-paid): the confirmation */
             200: {
@@ -2864,7 +2964,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -2874,7 +2974,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -2895,7 +2995,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -2905,7 +3005,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -2924,7 +3024,19 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "slot": "2026-12-01T09:00"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description The chosen time, YYYY-MM-DDTHH:MM (its option value) */
+                    slot: string;
+                };
+            };
+        };
         responses: {
             /** @description Held: back to the invite page */
             303: {
@@ -2960,7 +3072,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -2970,7 +3082,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -2991,7 +3103,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -3001,7 +3113,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -3020,7 +3132,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/x-www-form-urlencoded": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Released: back to the invite page */
             303: {
@@ -3056,7 +3173,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -3066,7 +3183,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -3077,7 +3194,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -3087,7 +3204,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -3141,7 +3258,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -3151,7 +3268,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -3170,7 +3287,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/x-www-form-urlencoded": Record<string, never>;
+            };
+        };
         responses: {
             /** @description To Stripe's Checkout page (`Location`), or back to the payment page once paid */
             303: {
@@ -3206,7 +3328,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -3216,7 +3338,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -3237,7 +3359,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -3247,7 +3369,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
                     "text/html": string;
                 };
             };
