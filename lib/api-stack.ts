@@ -119,20 +119,19 @@ export class ApiStack extends Stack {
       });
     }
 
-    // An HTTP API answers a path it has no route for itself, without our headers: a deprecated family's `$default`
-    // route answers it instead, 404 (or 410 after the sunset and in brownouts) with the deprecation headers.
-    if (familyInfo.deprecation) {
-      const fn = new ProjectFunction(this, 'unknown-route', {
-        entry: handlerEntry({ handler: UNKNOWN_ROUTE_HANDLER }),
-        role,
-        logGroupName: `${logPrefix}-unknown-route`,
-        logRetentionDays: config.logRetentionDays,
-        timeout: Duration.seconds(10),
-        environment: baseEnvironment,
-      });
-      this.functions.push(fn);
-      new HttpRoute(this, 'DefaultRoute', { httpApi: this.api, routeKey: HttpRouteKey.DEFAULT, integration: new HttpLambdaIntegration('unknown-route-integration', fn.fn) });
-    }
+    // An HTTP API answers a route it does not have itself ({"message":"Not Found"}, none of our headers), a known
+    // path with another method included: the `$default` route answers instead, 405 with Allow or 404 problem+json
+    // (a deprecated family's with its deprecation headers, or 410 after the sunset and in brownouts).
+    const unknownRoute = new ProjectFunction(this, 'unknown-route', {
+      entry: handlerEntry({ handler: UNKNOWN_ROUTE_HANDLER }),
+      role,
+      logGroupName: `${logPrefix}-unknown-route`,
+      logRetentionDays: config.logRetentionDays,
+      timeout: Duration.seconds(10),
+      environment: baseEnvironment,
+    });
+    this.functions.push(unknownRoute);
+    new HttpRoute(this, 'DefaultRoute', { httpApi: this.api, routeKey: HttpRouteKey.DEFAULT, integration: new HttpLambdaIntegration('unknown-route-integration', unknownRoute.fn) });
 
     if (family === 'registration-monitoring') {
       Validations.of(role).acknowledge({ id: `AwsSolutions-IAM5[${evidenceObjectsFinding(config.stage)}]`, reason: 'The family writes and reads registration-check evidence, keyed per client and check; it cannot delete it.' });

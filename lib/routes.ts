@@ -11,7 +11,8 @@ export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const handlerEntry = (route: Pick<Route, 'handler'>): string => join(PROJECT_ROOT, 'functions', 'http', `${route.handler}.ts`);
 
 /**
- * The `$default` route of a deprecated family (its stack in the cloud, the local server here): a request the
- * route table has no operation for still gets the family's deprecation headers with its 404.
+ * Every family's `$default` route (its stack in the cloud, the local server here): a request the route table
+ * has no operation for is 405 with `Allow` when the path has other methods, else 404, as problem+json (with a
+ * deprecated family's deprecation headers).
  */
 export const UNKNOWN_ROUTE_HANDLER = 'shared/_unknown-route';

@@ -9,9 +9,13 @@ import { HoldConflict, Problem, SeatHoldConflict, VlsHoldConflict } from './cont
 /** Response items that are problems (an error answer), with their own fields. */
 const PROBLEM_ITEMS = new Set<v.GenericSchema>([Problem, HoldConflict, SeatHoldConflict, VlsHoldConflict]);
 import { TAGS } from './contracts/tags.js';
+import { pageForm } from './contracts/page-forms.js';
+import { PROBLEM_TYPES, type ProblemCode } from './problem-types.js';
+import { addAnswerHeaders, closed, errorPage, isPage, mergePatchOf, rateLimitOf, usedHeaders } from './openapi-answers.js';
 import { routesOf, type Route } from './routes/index.js';
 import { describeRule } from './routes/acting-user.js';
-import { schemaFor } from './routes/operation.js';
+import { refusesUnknownFields, schemaFor } from './routes/operation.js';
+import { issueFields } from './schemas/messages.js';
 import { PATH_PARAMS, pathParamNames, type PathParamName } from './schemas/params.js';
 
 /**
@@ -84,10 +88,7 @@ const asQuery = (query: Record<string, unknown>) => Object.fromEntries(Object.en
 export function validationRefusal(schema: v.GenericSchema, value: unknown, where: 'body' | 'query'): Refusal {
   const result = v.safeParse(schema, value);
   if (result.success) throw new Error('The invalid example request passes validation');
-  const errors = result.issues.map((issue) => {
-    const path = v.getDotPath(issue) ?? '';
-    return where === 'body' ? { pointer: path ? '/' + path.replaceAll('.', '/') : '', detail: issue.message } : { parameter: path, detail: issue.message };
-  });
+  const errors = issueFields(result.issues, where);
   return { code: 'validation', detail: 'The request has invalid fields', extensions: { errors } };
 }
 
@@ -168,8 +169,14 @@ function operation(route: Route): Json {
   };
   if (route.auth === 'bearer') {
     add(401, 'Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer)', COMMON_REFUSALS.invalidToken);
-    add(429, 'Too many requests (Retry-After, RateLimit, RateLimit-Policy)', COMMON_REFUSALS.rateLimited);
     if (familySpec(route.family).perClientAccess) add(403, 'The account has no access to this family (a flag the operator sets per client)', COMMON_REFUSALS.familyAccess);
+  }
+  const page = isPage(route, contract);
+  const rateLimit = rateLimitOf(route, contract);
+  if (rateLimit) add(429, rateLimit, COMMON_REFUSALS.rateLimited);
+  if (page && route.method === 'POST') {
+    add(413, 'Form over 64 KiB', COMMON_REFUSALS.tooLarge);
+    add(415, 'Form not application/x-www-form-urlencoded', COMMON_REFUSALS.unsupportedMediaType);
   }
   if (body) {
     add(400, 'Malformed JSON', COMMON_REFUSALS.malformedJson);
@@ -199,11 +206,13 @@ function operation(route: Route): Json {
   for (const refusal of contract.refusals ?? []) add(problemExample(refusal).status as number, validation, refusal);
   const deprecated = !!familySpec(route.family).deprecation;
   if (deprecated && !route.servedAfterSunset) add(410, 'Switched off: after the sunset, or in a brownout window (no Retry-After; use the successor)', COMMON_REFUSALS.apiSunset);
-  if (parameters.some((p) => p.in === 'path')) add(404, 'No such resource, or it belongs to another client', COMMON_REFUSALS.notFound);
+  if (parameters.some((p) => p.in === 'path')) add(404, page ? 'No such link' : 'No such resource, or it belongs to another client', COMMON_REFUSALS.notFound);
   add(500, 'Internal error; nothing internal is revealed', COMMON_REFUSALS.internal);
   for (const [status, { description, refusals: list }] of [...refusals].sort(([a], [b]) => a - b)) {
-    responses[status] = { description, content: problemContent(list) };
+    // A page answers its errors as pages, with the status.
+    responses[status] = page ? errorPage(description, PROBLEM_TYPES[list[0]!.code as ProblemCode].title) : { description, content: problemContent(list) };
   }
+  addAnswerHeaders(route, responses);
 
   return {
     operationId: route.operationId,
@@ -214,10 +223,17 @@ function operation(route: Route): Json {
     tags: [contract.tag],
     security: route.auth === 'bearer' ? [{ bearer: [] }] : [],
     ...(parameters.length ? { parameters } : {}),
-    ...(body ? { requestBody: { required: true, content: { [route.contentType ?? 'application/json']: { schema: jsonSchema(body), ...(bodyExample === undefined ? {} : { example: bodyExample }) } } } } : {}),
+    ...(body ? { requestBody: { required: true, content: { [route.contentType ?? 'application/json']: { schema: bodySchema(route, request.patches ?? body), ...(bodyExample === undefined ? {} : { example: bodyExample }) } } } } : {}),
     ...(route.upload ? { requestBody: uploadBody(route.upload, bodyExample) } : {}),
+    ...(page && route.method === 'POST' ? { requestBody: { required: false, content: { 'application/x-www-form-urlencoded': pageForm(route.family, route.operationId, route.contract) } } } : {}),
     responses,
   };
+}
+
+/** A JSON body as documented: a merge patch as the patch of what it patches; closed where the family refuses unknown fields. */
+function bodySchema(route: Route, schema: v.GenericSchema): Json {
+  const documented = route.contentType === 'application/merge-patch+json' ? mergePatchOf(jsonSchema(schema)) : jsonSchema(schema);
+  return refusesUnknownFields(route, route.family) ? closed(documented) : documented;
 }
 
 /** An upload's body (a CSV file, a signed JSON event): as it is, or the multipart part `file`. */
@@ -278,6 +294,7 @@ export function buildOpenApi(family: FamilyId, serverUrl: string): Json {
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: tokenSource(family) } },
       schemas: { Problem: jsonSchema(Problem) },
+      headers: usedHeaders(paths),
     },
     paths,
     webhooks: webhooksOf(family),

@@ -8,7 +8,7 @@ import type { DomainErrorCode } from '../core/platform/errors.js';
  */
 
 /** Problems the edge raises itself, before or around the domain. */
-type EdgeProblemCode = 'malformed-json' | 'payload-too-large' | 'unsupported-media-type' | 'validation' | 'internal' | 'api-sunset';
+type EdgeProblemCode = 'malformed-json' | 'payload-too-large' | 'unsupported-media-type' | 'validation' | 'internal' | 'api-sunset' | 'method-not-allowed';
 
 export type ProblemCode = DomainErrorCode | EdgeProblemCode;
 
@@ -21,6 +21,7 @@ export const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string 
   'acting-user-not-permitted': { status: 403, title: 'The acting user may not do this' },
   'not-found': { status: 404, title: 'Not found' },
   'certificate-unavailable': { status: 404, title: 'Certificate unavailable' },
+  'method-not-allowed': { status: 405, title: 'Method not allowed' },
   'client-exists': { status: 409, title: 'Client already exists' },
   'hold-conflict': { status: 409, title: 'The client already has an active hold' },
   'idempotency-in-flight': { status: 409, title: 'A request with this idempotency key is in flight' },

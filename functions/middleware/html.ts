@@ -1,3 +1,6 @@
+import type * as v from 'valibot';
+import { plainMessage } from '../api/schemas/messages.js';
+
 /** Plain, accessible HTML for the public pages: no script, one small stylesheet, labels on every field. */
 
 export const escapeHtml = (value: unknown): string =>
@@ -95,12 +98,12 @@ ${nmc === 'required' ? field('nmc_number', 'NMC PIN (for example 12A3456B)', val
  * field, in plain words. A field left empty is missing from the form, and
  * valibot's words for that ("Invalid key: Expected …") are for developers.
  */
-export function formErrors(issues: readonly { message: string; expected?: string | null; received?: string; path?: readonly { key?: unknown }[] }[], fallbackField: string, prefix = ''): Record<string, string> {
+export function formErrors(issues: readonly v.BaseIssue<unknown>[], fallbackField: string, prefix = ''): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const path = (issue.path ?? []).map((p) => String(p.key)).join('.');
     const missing = issue.received === 'undefined' && issue.message.startsWith('Invalid key');
-    errors[prefix + (path || fallbackField)] ??= missing ? 'Please fill this in' : issue.message;
+    errors[prefix + (path || fallbackField)] ??= missing ? 'Please fill this in' : plainMessage(issue);
   }
   return errors;
 }

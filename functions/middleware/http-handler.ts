@@ -3,8 +3,9 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as v from 'valibot';
 import type { BodyOf, Operation, QueryOf } from '../api/routes/operation.js';
-import { schemaFor } from '../api/routes/operation.js';
-import { issuePointer } from '../api/schemas/fields.js';
+import { refusesUnknownFields, schemaFor } from '../api/routes/operation.js';
+import { issueFields } from '../api/schemas/messages.js';
+import { unknownFields } from '../api/schemas/unknown-fields.js';
 import type { PathParams } from '../api/schemas/params.js';
 import type { ItemKey } from '../core/platform/db.js';
 import { depsFromEnv, type Deps } from '../core/platform/deps.js';
@@ -90,18 +91,19 @@ export type OptionsArg<O extends Operation> = O extends { idempotent: true }
 export const single = (family: FamilyId, resource: unknown, message: string): unknown =>
   FAMILIES[family].envelope === 'data-message' ? { data: resource, message } : resource;
 
-/**
- * A valibot failure as one entry per field: a JSON pointer into the body, or
- * the name of the query parameter.
- */
-export function fieldErrors(issues: v.BaseIssue<unknown>[], where: 'body' | 'query' = 'body'): FieldError[] {
-  return issues.map((issue) => (where === 'body' ? { pointer: issuePointer(issue), detail: issue.message } : { parameter: v.getDotPath(issue) ?? '', detail: issue.message }));
-}
+/** A valibot failure as one entry per field, in plain English (../api/schemas/messages.ts). */
+export const fieldErrors = (issues: v.BaseIssue<unknown>[], where: 'body' | 'query' = 'body'): FieldError[] => issueFields(issues, where);
 
-/** Parses with a schema; a failure is the API's 422 with one entry per field. Handlers use it for a body they build (a merged PATCH). */
-export function parseWith<S extends Schema>(schema: S, value: unknown, where: 'body' | 'query'): v.InferOutput<S> {
+/**
+ * Parses with a schema; a failure is the API's 422 with one entry per field.
+ * `closed`: a body field the schema does not know is refused at its pointer
+ * too (a misspelt field is a mistake to tell, not to drop). Handlers use it
+ * for a body they build (a merged PATCH).
+ */
+export function parseWith<S extends Schema>(schema: S, value: unknown, where: 'body' | 'query', closed = false): v.InferOutput<S> {
   const result = v.safeParse(schema, value);
-  if (!result.success) throw validationProblem(fieldErrors(result.issues, where));
+  const unknown = closed ? unknownFields(schema, value) : [];
+  if (!result.success || unknown.length) throw validationProblem([...(result.success ? [] : fieldErrors(result.issues, where)), ...unknown]);
   return result.output;
 }
 
@@ -211,7 +213,7 @@ export function httpHandler<const O extends Operation>(
     const acting = await checkActing(deps, op, { family, clientId: state.caller?.clientId, headers: common.headers, params: common.params as Record<string, unknown> });
     const bodySchema = schemaFor(op.body, family, common.params as Record<string, unknown>);
     const upload = op.upload && event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : undefined;
-    const input = { ...common, acting, upload, body: bodySchema ? parseWith(bodySchema, event.body ?? undefined, 'body') : undefined } as HttpInput<O>;
+    const input = { ...common, acting, upload, body: bodySchema ? parseWith(bodySchema, event.body ?? undefined, 'body', refusesUnknownFields(op, family)) : undefined } as HttpInput<O>;
     const run = async () => toLambdaResult(await operation(input));
 
     if (!options.idempotency || !state.caller) return run();

@@ -2,8 +2,9 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { FAMILIES, familySpec, type FamilyId } from '../../functions/core/platform/families.js';
+import { FAMILIES, type FamilyId } from '../../functions/core/platform/families.js';
 import { problemResponse } from '../../functions/middleware/problems.js';
+import { pathPattern } from '../../functions/api/routes/operation.js';
 import { handlerEntry, routeKey, UNKNOWN_ROUTE_HANDLER, type Route } from '../routes.js';
 import { docsPage } from './docs.js';
 import { invoke } from './metering.js';
@@ -27,20 +28,6 @@ interface CompiledRoute {
 const GATEWAY_MAX_BODY = 10 * 1024 * 1024;
 const TEXT_TYPES = /^(application\/(.+\+)?json|text\/|application\/x-www-form-urlencoded|application\/xml)/i;
 
-function compile(path: string): { pattern: RegExp; params: string[] } {
-  const params: string[] = [];
-  const source = path
-    .split('/')
-    .map((segment) => {
-      const param = /^\{(\w+)\}$/.exec(segment);
-      if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      params.push(param[1]!);
-      return '([^/]+)';
-    })
-    .join('/');
-  return { pattern: new RegExp(`^${source}$`), params };
-}
-
 /**
  * API Gateway picks the most specific route: segment by segment, a literal
  * before a parameter (`/reference-requests/{id}` before `/{group}/{id}`).
@@ -62,7 +49,7 @@ export async function loadRoutes(routes: readonly Route[]): Promise<CompiledRout
     routes.map(async (route) => {
       const module = (await import(pathToFileURL(handlerEntry(route)).href)) as { handler: Handler };
       if (typeof module.handler !== 'function') throw new Error(`${route.handler} does not export a handler`);
-      return { route, ...compile(route.path), handler: module.handler };
+      return { route, ...pathPattern(route.path), handler: module.handler };
     }),
   );
   return compiled.sort((a, b) => bySpecificity(a.route, b.route));
@@ -173,13 +160,12 @@ export type ExtraHandler = { prefix: string; method: string; handle: (req: Incom
 
 export function createLocalServer(routes: CompiledRoute[], onError: (err: unknown) => void = () => undefined, extras: readonly ExtraHandler[] = []): Server {
   const families = Object.entries(FAMILIES) as [FamilyId, (typeof FAMILIES)[FamilyId]][];
-  // A deprecated family's `$default` route (as its stack has in the cloud): loaded on first use, once the environment holds the family's dates.
+  // The families' `$default` route (as each stack has in the cloud): loaded on first use, once the environment holds the deprecated families' dates.
   let unknownRoute: Promise<Handler> | undefined;
   const unknownRouteHandler = () =>
     (unknownRoute ??= import(pathToFileURL(handlerEntry({ handler: UNKNOWN_ROUTE_HANDLER })).href).then((m: { handler: Handler }) => m.handler));
-  /** No operation at this path: a deprecated family answers through its `$default` route (404 with its headers), another with a bare 404. */
-  const noOperation = async (req: IncomingMessage, res: ServerResponse, url: URL, family: FamilyId, familyPath: string, detail: string) => {
-    if (!familySpec(family).deprecation) return send(res, notFound(detail));
+  /** No operation for this method and path: the family's `$default` route answers (405 with Allow, or 404; with a deprecated family's headers), as in the cloud. */
+  const noOperation = async (req: IncomingMessage, res: ServerResponse, url: URL, family: FamilyId, familyPath: string) => {
     const body = await readBody(req);
     if (body === 'too-large') return send(res, problemResponse(413, 'payload-too-large', 'Payload too large', 'The request body is too large'));
     const event = toEvent(req, url, familyPath, { family, routeKey: '$default' }, body);
@@ -203,9 +189,9 @@ export function createLocalServer(routes: CompiledRoute[], onError: (err: unknow
       const compiled = routes.find(
         (c) => c.route.family === family[0] && c.route.method === req.method && (match = c.pattern.exec(familyPath)),
       );
-      if (!compiled || !match) return await noOperation(req, res, url, family[0], familyPath, `No operation ${req.method} ${familyPath} in ${family[0]}`);
+      if (!compiled || !match) return await noOperation(req, res, url, family[0], familyPath);
       const pathParameters = pathParametersOf(compiled, match);
-      if (!pathParameters) return await noOperation(req, res, url, family[0], familyPath, `Nothing is at ${familyPath}`);
+      if (!pathParameters) return await noOperation(req, res, url, family[0], familyPath);
       const body = await readBody(req);
       if (body === 'too-large') {
         return send(res, problemResponse(413, 'payload-too-large', 'Payload too large', 'The request body is too large'));

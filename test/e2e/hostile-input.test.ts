@@ -163,3 +163,24 @@ describe('paths', () => {
     }
   });
 });
+
+describe('bodies', () => {
+  it('refuse a field the operation does not take at its pointer, with every other failing field, in plain words', async () => {
+    const refused = await call(`${portal}/candidates`, { token: tokens[`northwind@${portal}`], body: { first_name: 'Kate', last_nme: 'Marsden', email: 42, colour: 'blue' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual(
+      expect.arrayContaining([
+        { pointer: '/last_nme', detail: 'Unknown field; did you mean last_name?' },
+        { pointer: '/colour', detail: 'Unknown field' },
+        { pointer: '/last_name', detail: expect.any(String) },
+        { pointer: '/email', detail: expect.any(String) },
+      ]),
+    );
+    expect(JSON.stringify(refused.body)).not.toMatch(/Invalid key|Expected|received/);
+  });
+
+  it('the token endpoint ignores parameters it does not know (RFC 6749 section 3.1)', async () => {
+    const token = await call(`${clinical}/auth/token`, { body: { client_id: 'demo-northwind', client_secret: CLIENTS.northwind, scope: 'anything' } });
+    expect(token.status).toBe(200);
+  });
+});

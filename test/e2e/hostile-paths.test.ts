@@ -94,3 +94,22 @@ describe("another client's object is 404 before its body is validated", () => {
     expect(own.status).toBe(422);
   });
 });
+
+it.each([
+  ['PUT', 'clinical-interview', '/auth/token', 'GET, POST, DELETE'],
+  ['HEAD', 'clinical-interview', '/bookings', 'GET, POST'],
+  ['DELETE', 'portal-v2', `/reference-form/${long}`, 'GET, POST'],
+].map(([method, family, path, allow]) => [method!, family!, label(path!), allow!, path!]))('%s %s %s is 405 with Allow: %s', async (method, family, _label, allow, path) => {
+  const response = await fetch(`${stack.info.families[family]}${path}`, { method, headers: { authorization: `Bearer ${tokens[family]!.northwind}` } });
+  expect(response.status).toBe(405);
+  expect(response.headers.get('allow')).toBe(allow);
+  expect(response.headers.get('content-type')).toBe('application/problem+json');
+  if (method !== 'HEAD') expect(await response.json()).toMatchObject({ type: '/problems/method-not-allowed', status: 405 });
+});
+
+it('a path no family operation has is a JSON 404 in a current family too', async () => {
+  const response = await call(`${ci()}/nowhere`, { token: tokens['clinical-interview']!.northwind });
+  expect(response.status).toBe(404);
+  expect(response.headers.get('content-type')).toBe('application/problem+json');
+  expect(response.body).toMatchObject({ type: '/problems/not-found', status: 404 });
+});

@@ -142,7 +142,7 @@ it('is a flag on the client: without it every call is 403 (still deprecated); th
   expect((await call(`${v1}/candidates`, { token })).status).toBe(200);
 }, 60_000);
 
-it('says it is deprecated on every answer, 401, 404, 422 and 429 included', async () => {
+it('says it is deprecated on every answer, 401, 404, 405, 422 and 429 included', async () => {
   const unauthorised = await call(`${v1}/training-requests`);
   expect(unauthorised.status).toBe(401);
   expectDeprecated(unauthorised, '/training-requests');
@@ -150,12 +150,18 @@ it('says it is deprecated on every answer, 401, 404, 422 and 429 included', asyn
   expect(missing.status).toBe(404);
   expectDeprecated(missing, '/certificate-requests');
   // Paths the family has no operation for (the cloud stack's $default route): 404 with the headers, the successor being portal v2 itself.
-  for (const [method, path] of [['POST', '/training-requests/1/cancel'], ['POST', '/auth/token'], ['GET', '/no-such-thing'], ['PUT', '/candidates/1'], ['GET', '/candidates/%E0%A4%A']] as const) {
+  for (const [method, path] of [['POST', '/training-requests/1/cancel'], ['POST', '/auth/token'], ['GET', '/no-such-thing'], ['GET', '/candidates/%E0%A4%A']] as const) {
     const unknown = await call(`${v1}${path}`, { method, token });
     expect([method, path, unknown.status]).toEqual([method, path, 404]);
     expect(unknown.body).toMatchObject({ type: '/problems/not-found', status: 404 });
     expectDeprecated(unknown, '');
   }
+  // A path it has, with a method it lacks: 405 with Allow, as deprecated as the rest.
+  const wrongMethod = await call(`${v1}/candidates/1`, { method: 'PUT', token });
+  expect(wrongMethod.status).toBe(405);
+  expect(wrongMethod.headers.get('allow')).toBe('GET');
+  expect(wrongMethod.body).toMatchObject({ type: '/problems/method-not-allowed', status: 405 });
+  expectDeprecated(wrongMethod, '');
   const invalid = await call(`${v1}/occupational-health-requests`, { token, body: { candidate_id: 1, collection_mode: 'by_post' } });
   expect(invalid.status).toBe(422);
   expectDeprecated(invalid, '/occupational-health-requests');

@@ -95,23 +95,19 @@ describe('registration-check evidence', () => {
 
 describe.each(FAMILY_IDS)('the %s stack', (family) => {
   const { template } = apiOf(family);
-  // A deprecated family also answers paths it has no operation for (its `$default` route), with its deprecation headers.
-  const deprecated = 'deprecation' in FAMILIES[family];
-
-  it('has one Lambda per route of the route table (and a deprecated family one for its $default route), each on Node.js 24 arm64', () => {
+  it('has one Lambda per route of the route table and one for its $default route, each on Node.js 24 arm64', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function'));
-    expect(functions).toHaveLength(routesOf(family).length + (deprecated ? 1 : 0));
+    expect(functions).toHaveLength(routesOf(family).length + 1);
     for (const fn of functions) {
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], TracingConfig: { Mode: 'Active' } });
     }
   });
 
-  it('routes every entry of the route table, and nothing else but a deprecated family\'s $default route', () => {
+  // A route API Gateway does not have (a known path with another method too) goes to `$default`: 405 with Allow or 404, as problem+json.
+  it('routes every entry of the route table, and nothing else but its $default route', () => {
     const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey).sort();
-    expect(routeKeys).toEqual([...routesOf(family).map((r) => `${r.method} ${r.path}`), ...(deprecated ? ['$default'] : [])].sort());
-    if (deprecated) {
-      template.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: Match.stringLikeRegexp(`-${family}-unknown-route$`) });
-    }
+    expect(routeKeys).toEqual([...routesOf(family).map((r) => `${r.method} ${r.path}`), '$default'].sort());
+    template.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: Match.stringLikeRegexp(`-${family}-unknown-route$`) });
   });
 
   it('shares one execution role among its functions', () => {

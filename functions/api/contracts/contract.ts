@@ -30,6 +30,8 @@ export interface OperationContract {
     params?: Record<string, string | number>;
     query?: Record<string, string | number>;
     body?: Example;
+    /** A JSON Merge Patch body: the schema of what it patches (the document shows each of its fields optional, an optional one nullable). */
+    patches?: v.GenericSchema;
     /** Fields that, laid over the example body or query, fail validation: the 422 example is what the schema then says. */
     invalid?: Record<string, unknown>;
   };

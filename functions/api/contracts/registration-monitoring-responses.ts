@@ -1,3 +1,4 @@
+import { REGISTRATION_STATUSES } from '../../core/platform/vocabulary.js';
 import * as v from 'valibot';
 
 /** Response shapes of the registration monitoring family (design/registration-monitoring.md); strict, as in responses.ts. */
@@ -24,7 +25,7 @@ export const Worker = v.strictObject({
     last_checked_at: nullable(timestamp),
   }),
   outcome: v.picklist(['unverified', 'clear', 'review', 'fail']),
-  registration_status: nullable(str),
+  registration_status: nullable(v.picklist(REGISTRATION_STATUSES)),
   expires_on: nullable(str),
   open_alerts: int,
   archived_at: nullable(timestamp),
@@ -53,7 +54,7 @@ export const Verification = v.strictObject({
       found: v.boolean(),
       name_on_register: v.optional(str),
       name_match: nullable(v.picklist(['exact', 'partial', 'mismatch'])),
-      registration_status: v.optional(str),
+      registration_status: v.optional(v.picklist(REGISTRATION_STATUSES)),
       status_text: v.optional(str),
       register_entry: v.optional(str),
       expires_on: v.optional(nullable(str)),

@@ -1,5 +1,6 @@
 import type * as registrationMonitoring from '../routes/registration-monitoring.js';
 import { json, none, pdf, type OperationContract } from './contract.js';
+import { WorkerCreate } from '../schemas/registration-monitoring.js';
 import { ALERT, EVIDENCE, IMPORT, TEAM_ROLE, TEAM_USER, USAGE, VERIFICATION_JOB, WORKER } from './registration-monitoring-examples.js';
 import * as M from './registration-monitoring-responses.js';
 import { SHARED_CONTRACTS } from './shared.js';
@@ -66,7 +67,7 @@ export const REGISTRATION_MONITORING_CONTRACTS: Record<keyof typeof registration
     description:
       'A JSON Merge Patch (RFC 7396, `Content-Type: application/merge-patch+json`; any other type is 415) merged onto the worker as `POST /workers` would take it, then checked by the same rules: `null` clears an optional field, an object merges member by member. A changed registration resets the outcome to `unverified`.',
     tag: WORKERS,
-    request: { params: { id: WORKER.id }, body: { phone: null, monitoring: { frequency: 'weekly' } } },
+    request: { params: { id: WORKER.id }, body: { phone: null, monitoring: { frequency: 'weekly' } }, patches: WorkerCreate },
     refusals: [duplicate, archived, { code: 'validation', detail: 'The request has invalid fields', extensions: { errors: [{ pointer: '/registration/number', detail: 'Not a GMC reference number: 7 digits (for example 1234567)' }] } }],
     responses: { 200: json('The worker as changed', M.Worker) },
   },

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { EQUIPMENT_STATUSES } from '../../core/virtual-life-support/equipment-vocabulary.js';
+import { ATTENDANCES, BOOKING_STATUSES, GROUP_REQUEST_STATUSES, ITEM_STATUSES, PAY_STATUSES, REFERENCE_STATUSES, REQUEST_STATUSES, RESULTS, SESSION_STATUSES } from '../../core/platform/vocabulary.js';
 
 /**
  * Response shapes, for the OpenAPI documents and the contract test. Strict
@@ -44,10 +46,10 @@ export const Booking = v.strictObject({
   interviewer: Ref,
   start_date: timestamp,
   end_date: timestamp,
-  booking_status: str,
-  interview_status: str,
-  attendance: str,
-  pay_status: str,
+  booking_status: v.picklist(BOOKING_STATUSES),
+  interview_status: v.picklist(SESSION_STATUSES),
+  attendance: v.picklist(ATTENDANCES),
+  pay_status: v.picklist(PAY_STATUSES),
   pay_option: str,
   payment_due_at: nullable(timestamp),
   booked_by: str,
@@ -125,7 +127,7 @@ export const Reference = v.strictObject({
   referee_position: str,
   referee_phone: nullable(str),
   relationship_to_candidate: nullable(str),
-  status: str,
+  status: v.picklist(REFERENCE_STATUSES),
   status_label: str,
   score: nullable(v.number()),
   decline_reason: nullable(str),
@@ -151,7 +153,7 @@ export const ReferenceRequest = v.strictObject({
   template_id: int,
   template_name: str,
   collection_mode: v.picklist(['client_adds', 'candidate_provides']),
-  status: str,
+  status: v.picklist(REQUEST_STATUSES),
   status_label: str,
   references_required: int,
   references_completed: int,
@@ -235,11 +237,11 @@ export const PracticalBooking = v.strictObject({
   end_date: timestamp,
   free_cancellation_until: timestamp,
   payment_due_at: nullable(timestamp),
-  booking_status: str,
-  training_status: str,
-  attendance: str,
-  result: str,
-  pay_status: str,
+  booking_status: v.picklist(BOOKING_STATUSES),
+  training_status: v.picklist(SESSION_STATUSES),
+  attendance: v.picklist(ATTENDANCES),
+  result: v.picklist(RESULTS),
+  pay_status: v.picklist(PAY_STATUSES),
   pay_option: str,
   booked_by: str,
   price: Money,
@@ -282,7 +284,7 @@ export const VlsTimeslot = v.strictObject({ date: str, time: str, course: Ref, s
 export const VlsHold = v.strictObject({ hold_hash: str, expires_at: timestamp, expires_in_seconds: int, slot: v.strictObject({ date: str, time: str, course: Ref }) });
 export const VlsHoldConflict = v.looseObject({ ...Problem.entries, hold: VlsHold });
 const Equipment = v.strictObject({
-  status: str,
+  status: v.picklist(EQUIPMENT_STATUSES),
   dispatch: nullable(v.strictObject({ carrier: str, tracking_number: str, tracking_url: nullable(str), dispatched_at: timestamp, delivered_at: nullable(timestamp) })),
   return: nullable(v.strictObject({ due_at: timestamp, carrier: nullable(str), tracking_number: nullable(str), shipped_at: nullable(timestamp), returned_at: nullable(timestamp) })),
   fees: v.array(v.strictObject({ kind: v.picklist(['late_return', 'lost']), amount: Money, ledger_entry_id: str, charged_at: timestamp, refunded: v.boolean() })),
@@ -317,7 +319,7 @@ export const GroupItem = v.strictObject({
   request_id: int,
   kind: str,
   type: str,
-  status: str,
+  status: v.picklist(ITEM_STATUSES),
   status_label: str,
   actor: v.strictObject({ mode: str, name: str, email: str }),
   /** The kind's item fields; null until the actor answers, and in lists and events of occupational health. */
@@ -346,7 +348,7 @@ export const GroupRequest = v.strictObject({
   candidate_email: str,
   template_id: nullable(int),
   template_name: nullable(str),
-  status: str,
+  status: v.picklist(GROUP_REQUEST_STATUSES),
   status_label: str,
   outcome: nullable(v.picklist(['satisfied', 'not_satisfied'])),
   items_required: int,

@@ -1,7 +1,7 @@
 import { FAMILIES, FAMILY_IDS, type FamilyId } from '../../core/platform/families.js';
 import { actingUserOf } from './acting-user.js';
 import * as clinicalInterview from './clinical-interview.js';
-import type { HttpMethod, Operation } from './operation.js';
+import { pathPattern, type HttpMethod, type Operation } from './operation.js';
 import * as portalV1 from './portal-v1.js';
 import * as portalV2 from './portal-v2.js';
 import * as practicalTraining from './practical-training.js';
@@ -87,3 +87,13 @@ export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${ro
 
 export const findRoute = (family: FamilyId, method: HttpMethod | string, path: string): Route | undefined =>
   ROUTES.find((r) => r.family === family && r.method === method && r.path === path);
+
+const PATTERNS = new Map(ROUTES.map((r) => [r, pathPattern(r.path).pattern]));
+
+/**
+ * The methods the family has at a path (the request's, without the family
+ * prefix), in the documents' order: a request with another method is 405
+ * with these in `Allow`; none is 404.
+ */
+export const allowedMethods = (family: FamilyId, path: string): HttpMethod[] =>
+  METHOD_ORDER.filter((method) => ROUTES.some((r) => r.family === family && r.method === method && PATTERNS.get(r)!.test(path)));

@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
 import type { Permission } from '../../core/access/roles.js';
 import type { DocumentKindId } from '../../core/documents/kinds.js';
-import type { FamilyId } from '../../core/platform/families.js';
+import { familySpec, type FamilyId } from '../../core/platform/families.js';
 
 /**
  * An operation of the API: everything the edge needs to serve it. The route
@@ -42,6 +42,13 @@ export interface Operation {
   /** The family, for an operation of one family; a shared operation learns it from the request (the stage variable `family`). */
   family?: FamilyId;
   body?: SchemaOf<Schema>;
+  /**
+   * `ignored`: body fields the schema does not know are dropped, not refused
+   * (OAuth 2.0's token endpoint must ignore unrecognised parameters, RFC 6749
+   * section 3.1). Otherwise a current family answers 422 at the field's
+   * pointer (docs/api.md, Errors); a deprecated family drops them.
+   */
+  extraFields?: 'ignored';
   /** The body's media type when it is not `application/json` (a JSON Merge Patch); any other is 415. */
   contentType?: 'application/merge-patch+json';
   /** An upload (a CSV import; Stripe's signed events, whose signature covers the bytes): the raw body, up to `maxBytes`, in one of `types` (else 415); the handler reads it as `upload`. */
@@ -102,3 +109,30 @@ export function pathOf(operation: Pick<Operation, 'path'>, params: Record<string
 
 /** An absolute link to an operation of the family at `baseUrl`. */
 export const linkTo = (baseUrl: string, operation: Pick<Operation, 'path'>, params: Record<string, string | number>): string => baseUrl + pathOf(operation, params);
+
+/**
+ * The path as API Gateway matches it: a `{name}` segment takes any one
+ * segment. `params` are the names, in the order the pattern captures them.
+ */
+export function pathPattern(path: string): { pattern: RegExp; params: string[] } {
+  const params: string[] = [];
+  const source = path
+    .split('/')
+    .map((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment);
+      if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      params.push(param[1]!);
+      return '([^/]+)';
+    })
+    .join('/');
+  return { pattern: new RegExp(`^${source}$`), params };
+}
+
+/**
+ * Whether the operation refuses body fields it does not know: the current
+ * families do; a deprecated family keeps taking what its clients send until
+ * they leave, and an operation may say it ignores them (OAuth's token
+ * endpoint, RFC 6749 section 3.1).
+ */
+export const refusesUnknownFields = (op: Pick<Operation, 'extraFields'>, family: FamilyId): boolean =>
+  op.extraFields !== 'ignored' && !familySpec(family).deprecation;

@@ -21,8 +21,8 @@ import type { Operation } from './operation.js';
  * documents are the project's.
  */
 
-export const exchangeToken = { operationId: 'exchangeToken', method: 'POST', path: '/auth/token', handler: 'shared/auth-token-exchange', auth: 'none', contract: 'spec', body: TokenRequest } as const satisfies Operation;
-export const refreshToken = { operationId: 'refreshToken', method: 'POST', path: '/auth/refresh', handler: 'shared/auth-token-refresh', auth: 'none', contract: 'spec', body: RefreshRequest } as const satisfies Operation;
+export const exchangeToken = { operationId: 'exchangeToken', method: 'POST', path: '/auth/token', handler: 'shared/auth-token-exchange', auth: 'none', contract: 'spec', body: TokenRequest, extraFields: 'ignored' } as const satisfies Operation;
+export const refreshToken = { operationId: 'refreshToken', method: 'POST', path: '/auth/refresh', handler: 'shared/auth-token-refresh', auth: 'none', contract: 'spec', body: RefreshRequest, extraFields: 'ignored' } as const satisfies Operation;
 export const inspectToken = { operationId: 'inspectToken', method: 'GET', path: '/auth/token', handler: 'shared/auth-token-inspect', auth: 'bearer', contract: 'spec', actingUser: 'team-user' } as const satisfies Operation;
 export const revokeToken = { operationId: 'revokeToken', method: 'DELETE', path: '/auth/token', handler: 'shared/auth-token-revoke', auth: 'bearer', contract: 'spec', actingUser: 'team-user' } as const satisfies Operation;
 

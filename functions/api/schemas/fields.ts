@@ -59,7 +59,8 @@ export const nmcNumber = /* @__PURE__ */ built(() => v.pipe(
   text(),
   v.trim(),
   v.toUpperCase(),
-  v.regex(/^\d{2}[A-Z]\d{4}[A-Z]$/, 'Not an NMC PIN (for example 12A3456B)'),
+  // Either case and spaces around, as accepted (trimmed and upper-cased first): the documents show this pattern.
+  v.regex(/^\s*\d{2}[A-Za-z]\d{4}[A-Za-z]\s*$/, 'Not an NMC PIN (for example 12A3456B)'),
 ));
 
 export const calendarDate = /* @__PURE__ */ built(() => v.pipe(text(), v.check(isCalendarDate, 'Use a real date as YYYY-MM-DD'), v.metadata({ format: 'date' })));
@@ -110,11 +111,7 @@ export const listQuery = /* @__PURE__ */ built(() => ({
 
 export const PageQuery = /* @__PURE__ */ built(() => v.object(listQuery));
 
-/** Where a valibot issue points in a body, as a JSON pointer (`/registration/number`; '' for the whole body). */
-export function issuePointer(issue: v.BaseIssue<unknown>): string {
-  const path = v.getDotPath(issue) ?? '';
-  return path ? '/' + path.replaceAll('.', '/') : '';
-}
+export { issuePointer } from './messages.js';
 
 /** The payment page's query: where Stripe's Checkout sends the candidate back (`?session_id=`); the page never trusts it to confirm anything. */
 export const PaymentPageQuery = /* @__PURE__ */ built(() => v.object({

@@ -23,7 +23,8 @@ export const VlsHoldRequest = /* @__PURE__ */ built(() => v.object({
   time: timeOfDay,
 }));
 
-const UK_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/;
+// Either case and spaces around: the field is trimmed and upper-cased first, and the documents' pattern says what is accepted.
+const UK_POSTCODE = /^\s*[A-Za-z]{1,2}\d[A-Za-z\d]? ?\d[A-Za-z]{2}\s*$/;
 
 /** Where the manikin is posted; the postcode is checked after upper-casing. */
 export const DeliveryAddress = /* @__PURE__ */ built(() => v.object({

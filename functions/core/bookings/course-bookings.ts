@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { failedItem, isConditionalCheckFailed } from '../platform/conditions.js';
 import { listClients } from '../access/clients.js';
 import type { Money } from '../commerce/money.js';
+import type { RESULTS, SESSION_STATUSES } from '../platform/vocabulary.js';
 import { sessionKeys } from '../inventory/sessions.js';
 import type { FamilyId } from '../platform/families.js';
 import type { Page } from '../platform/pagination.js';
@@ -24,7 +25,7 @@ import type { BookingKind, BookingRecord, PaymentDeadline } from './kind.js';
  */
 
 export type Attendance = 'pending' | 'attended' | 'no_show';
-export type Result = 'pending' | 'passed' | 'not_passed';
+export type Result = (typeof RESULTS)[number];
 
 export interface CourseBookingRecord extends BookingRecord {
   candidate: { first_name: string; last_name: string; email: string; phone: string; job_role: string; nmc_number: string | null };
@@ -34,7 +35,7 @@ export interface CourseBookingRecord extends BookingRecord {
   /** The course day (service time zone). */
   date: string;
   free_cancellation_until: string;
-  training_status: 'scheduled' | 'completed' | 'cancelled';
+  training_status: (typeof SESSION_STATUSES)[number];
   attendance: Attendance;
   result: Result;
   booking_invite_id: number | null;

@@ -6,7 +6,7 @@ import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { randomToken } from '../platform/secrets.js';
 import { formatWithOffset, readableTime } from '../platform/time.js';
-import type { PayOption } from '../platform/vocabulary.js';
+import type { ATTENDANCES, PayOption, SESSION_STATUSES } from '../platform/vocabulary.js';
 import type { BookingKind, BookingRecord } from '../bookings/kind.js';
 import { clinicalHolds } from '../inventory/holds.js';
 import { slotUnit } from './slots.js';
@@ -17,8 +17,8 @@ import { slotUnit } from './slots.js';
  * meeting and its report are this family's alone.
  */
 
-export type InterviewStatus = 'scheduled' | 'completed' | 'cancelled';
-export type Attendance = 'pending' | 'attended' | 'no_show';
+export type InterviewStatus = (typeof SESSION_STATUSES)[number];
+export type Attendance = (typeof ATTENDANCES)[number];
 
 export interface CandidateInput {
   first_name: string;

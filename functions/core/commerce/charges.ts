@@ -4,7 +4,7 @@ import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { checkItem, part, type Failure, type Part } from '../platform/transact.js';
-import type { BookingStatus, PayOption } from '../platform/vocabulary.js';
+import type { BookingStatus, PAY_STATUSES as PAY_STATUS_VALUES, PayOption } from '../platform/vocabulary.js';
 import { ledgerPut, newLedgerEntry, newLedgerId, productFields, productRef, type LedgerEntry, type ProductRef } from './ledger.js';
 import { CURRENCY, type Money } from './money.js';
 import { getPaymentRequest, newPaymentRequest, paymentRequestCancelled, paymentRequestPut, paymentRequestRefunded } from './payment-requests.js';
@@ -19,7 +19,7 @@ import { readWallet, walletKeys, walletMove } from './wallets.js';
  * what the charge recorded on the booking, so it always mirrors it.
  */
 
-export type PayStatus = 'completed' | 'invoiced' | 'pending' | 'refunded';
+export type PayStatus = (typeof PAY_STATUS_VALUES)[number];
 
 export interface Product extends ProductRef {
   price: Money;

@@ -20,9 +20,10 @@ import type { Answer } from './templates.js';
  */
 
 export { REQUEST_STATUSES, type RequestStatus } from '../platform/vocabulary.js';
+import type { REFERENCE_STATUSES } from '../platform/vocabulary.js';
 import type { RequestStatus } from '../platform/vocabulary.js';
 
-export type ReferenceStatus = 'pending' | 'sent' | 'opened' | 'completed' | 'declined' | 'cancelled' | 'expired';
+export type ReferenceStatus = (typeof REFERENCE_STATUSES)[number];
 export type CollectionMode = 'client_adds' | 'candidate_provides';
 
 export const REQUEST_LABELS: Record<RequestStatus, string> = {

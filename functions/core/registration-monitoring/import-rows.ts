@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { issuePointer } from '../../api/schemas/fields.js';
+import { issuePointer, plainMessage } from '../../api/schemas/messages.js';
 import { WorkerCreate } from '../../api/schemas/registration-monitoring.js';
 import { parseCsv } from '../platform/csv.js';
 import { DomainError } from '../platform/errors.js';
@@ -107,7 +107,7 @@ export function readImportFile(bytes: Buffer): ReadFile {
         ...parsed.issues.map((issue) => {
           const pointer = issuePointer(issue);
           const column = columnOf(pointer);
-          return { row: record.line, column, value: cells[column as Column] ?? null, code: 'validation', detail: issue.message, pointer };
+          return { row: record.line, column, value: cells[column as Column] ?? null, code: 'validation', detail: plainMessage(issue), pointer };
         }),
       );
       continue;

@@ -1,3 +1,4 @@
+import type { REGISTRATION_STATUSES } from '../platform/vocabulary.js';
 import type { Register } from './registers.js';
 
 /**
@@ -8,16 +9,7 @@ import type { Register } from './registers.js';
  * read its vocabulary; the adapters themselves are chosen in adapters.ts.
  */
 
-export type NormalisedStatus =
-  | 'registered'
-  | 'registered_without_licence'
-  | 'not_practising'
-  | 'lapsed'
-  | 'suspended'
-  | 'interim_suspension'
-  | 'removed'
-  | 'voluntarily_removed'
-  | 'not_found';
+export type NormalisedStatus = (typeof REGISTRATION_STATUSES)[number];
 
 export type AnnotationType = 'conditions_of_practice' | 'interim_conditions' | 'undertakings' | 'caution' | 'warning';
 

@@ -1,4 +1,5 @@
 import type { FamilyId } from '../platform/families.js';
+import type { ITEM_STATUSES } from '../platform/vocabulary.js';
 import type { FieldSpec } from './fields.js';
 import type { RequestStatus, StoredItem, StoredRequest } from './shapes.js';
 
@@ -19,20 +20,7 @@ import type { RequestStatus, StoredItem, StoredRequest } from './shapes.js';
  */
 export type ActorMode = 'candidate_upload' | 'provider_form' | 'issuer_form' | 'appraiser_form' | 'booking_invite';
 
-export type ItemStatus =
-  | 'requested'
-  | 'sent'
-  | 'opened'
-  | 'submitted'
-  | 'accepted'
-  | 'rejected'
-  | 'confirmed'
-  | 'denied'
-  | 'booked'
-  | 'certified'
-  | 'failed'
-  | 'cancelled'
-  | 'expired';
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
 
 /** Still waiting for the actor (or a review): closed by cancel and expiry. */
 export const OUTSTANDING_ITEM_STATUSES: readonly ItemStatus[] = ['requested', 'sent', 'opened', 'submitted', 'rejected', 'booked'];

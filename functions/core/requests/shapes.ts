@@ -1,7 +1,8 @@
+import type { GROUP_REQUEST_STATUSES } from '../platform/vocabulary.js';
 /** What the engine stores on every request and item (SDK-free: request group declarations and the route table read it). */
 
 /** Request statuses the engine knows; a kind uses a subset and labels them itself. */
-export type RequestStatus = 'pending' | 'in_progress' | 'awaiting_review' | 'completed' | 'cancelled' | 'expired';
+export type RequestStatus = (typeof GROUP_REQUEST_STATUSES)[number];
 
 /** What the engine reads and writes on every request. */
 export interface StoredRequest {

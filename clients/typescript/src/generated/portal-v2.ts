@@ -3234,7 +3234,33 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description Seconds until the limit window ends
+         * @example 42
+         */
+        "Retry-After": number;
+        /**
+         * @description What is left of the window: `r` requests, `t` seconds until it ends (draft-ietf-httpapi-ratelimit-headers)
+         * @example "default";r=599;t=42
+         */
+        RateLimit: string;
+        /**
+         * @description The limit: `q` requests per `w` seconds
+         * @example "default";q=600;w=60
+         */
+        "RateLimit-Policy": string;
+        /**
+         * @description Where to go next
+         * @example https://api.northwind-care.example/practical-training/pay/JPjb_hn4J2vE0bA6mptK1W5t
+         */
+        Location: string;
+        /**
+         * @description The bearer scheme (RFC 6750)
+         * @example Bearer error="invalid_token"
+         */
+        "WWW-Authenticate": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -3373,6 +3399,8 @@ export interface operations {
             /** @description The current token */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3399,6 +3427,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3408,15 +3437,20 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3526,6 +3560,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many failed sign-ins from this address or for this client id (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
@@ -3555,6 +3599,8 @@ export interface operations {
             /** @description Revoked: the access token and its refresh token stop working */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3562,6 +3608,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3571,15 +3618,20 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3687,6 +3739,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many failed sign-ins from this address or for this client id (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
@@ -3724,6 +3786,8 @@ export interface operations {
             /** @description Candidates, newest first */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3761,6 +3825,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3770,6 +3835,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3779,15 +3846,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3846,6 +3918,8 @@ export interface operations {
             /** @description The candidate */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3881,6 +3955,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3890,6 +3966,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3899,6 +3976,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3908,6 +3987,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3917,6 +3998,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3926,15 +4009,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3976,6 +4064,8 @@ export interface operations {
             /** @description The candidate */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4011,6 +4101,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4020,6 +4111,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4029,15 +4122,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4080,13 +4178,14 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description No such resource, or it belongs to another client */
+            /** @description No such link */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description The request was cancelled or has expired */
@@ -4099,13 +4198,25 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Too many requests for this link, from this address or in all (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
+                    "text/html": string;
+                };
+            };
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
+                    "text/html": string;
                 };
             };
         };
@@ -4123,7 +4234,24 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "submit",
+                 *       "q_punctuality": "5"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description `decline` to decline the reference; anything else submits the answers */
+                    action?: string;
+                    /** @description Why the referee declines (with action=decline) */
+                    reason?: string;
+                    /** @description An answer to the template's question of that id (one field per question) */
+                    "q_{question id}"?: string;
+                };
+            };
+        };
         responses: {
             /** @description Received */
             200: {
@@ -4135,13 +4263,14 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description No such resource, or it belongs to another client */
+            /** @description No such link */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description Already answered */
@@ -4164,6 +4293,26 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Form over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Form not application/x-www-form-urlencoded */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
+                    "text/html": string;
+                };
+            };
             /** @description The form again, with errors */
             422: {
                 headers: {
@@ -4174,13 +4323,25 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Too many requests for this link, from this address or in all (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
+                    "text/html": string;
+                };
+            };
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
+                    "text/html": string;
                 };
             };
         };
@@ -4221,6 +4382,8 @@ export interface operations {
             /** @description Reference requests, newest first */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4292,7 +4455,8 @@ export interface operations {
                             template_name: string;
                             /** @enum {string} */
                             collection_mode: "client_adds" | "candidate_provides";
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             references_required: number;
                             references_completed: number;
@@ -4314,7 +4478,8 @@ export interface operations {
                                 referee_position: string;
                                 referee_phone: string | null;
                                 relationship_to_candidate: string | null;
-                                status: string;
+                                /** @enum {string} */
+                                status: "pending" | "sent" | "opened" | "completed" | "declined" | "cancelled" | "expired";
                                 status_label: string;
                                 score: number | null;
                                 decline_reason: string | null;
@@ -4345,6 +4510,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4354,6 +4520,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4363,15 +4531,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4455,6 +4628,8 @@ export interface operations {
             /** @description The reference request */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4524,7 +4699,8 @@ export interface operations {
                             template_name: string;
                             /** @enum {string} */
                             collection_mode: "client_adds" | "candidate_provides";
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             references_required: number;
                             references_completed: number;
@@ -4546,7 +4722,8 @@ export interface operations {
                                 referee_position: string;
                                 referee_phone: string | null;
                                 relationship_to_candidate: string | null;
-                                status: string;
+                                /** @enum {string} */
+                                status: "pending" | "sent" | "opened" | "completed" | "declined" | "cancelled" | "expired";
                                 status_label: string;
                                 score: number | null;
                                 decline_reason: string | null;
@@ -4577,6 +4754,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4586,6 +4765,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4595,6 +4775,8 @@ export interface operations {
             /** @description The account does not include reference requests; or the Acting-User may not do this: not an active team user of the account */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4604,6 +4786,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4613,6 +4797,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4622,15 +4808,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4672,6 +4863,8 @@ export interface operations {
             /** @description The reference request */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4741,7 +4934,8 @@ export interface operations {
                             template_name: string;
                             /** @enum {string} */
                             collection_mode: "client_adds" | "candidate_provides";
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             references_required: number;
                             references_completed: number;
@@ -4763,7 +4957,8 @@ export interface operations {
                                 referee_position: string;
                                 referee_phone: string | null;
                                 relationship_to_candidate: string | null;
-                                status: string;
+                                /** @enum {string} */
+                                status: "pending" | "sent" | "opened" | "completed" | "declined" | "cancelled" | "expired";
                                 status_label: string;
                                 score: number | null;
                                 decline_reason: string | null;
@@ -4794,6 +4989,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4803,6 +4999,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4812,15 +5010,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4862,6 +5065,8 @@ export interface operations {
             /** @description The reference request */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4931,7 +5136,8 @@ export interface operations {
                             template_name: string;
                             /** @enum {string} */
                             collection_mode: "client_adds" | "candidate_provides";
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             references_required: number;
                             references_completed: number;
@@ -4953,7 +5159,8 @@ export interface operations {
                                 referee_position: string;
                                 referee_phone: string | null;
                                 relationship_to_candidate: string | null;
-                                status: string;
+                                /** @enum {string} */
+                                status: "pending" | "sent" | "opened" | "completed" | "declined" | "cancelled" | "expired";
                                 status_label: string;
                                 score: number | null;
                                 decline_reason: string | null;
@@ -4984,6 +5191,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4993,6 +5201,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5002,6 +5212,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5011,15 +5223,20 @@ export interface operations {
             /** @description The request is cancelled or expired */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5086,6 +5303,8 @@ export interface operations {
             /** @description The reference request, with the new reference */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5180,7 +5399,8 @@ export interface operations {
                             template_name: string;
                             /** @enum {string} */
                             collection_mode: "client_adds" | "candidate_provides";
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             references_required: number;
                             references_completed: number;
@@ -5202,7 +5422,8 @@ export interface operations {
                                 referee_position: string;
                                 referee_phone: string | null;
                                 relationship_to_candidate: string | null;
-                                status: string;
+                                /** @enum {string} */
+                                status: "pending" | "sent" | "opened" | "completed" | "declined" | "cancelled" | "expired";
                                 status_label: string;
                                 score: number | null;
                                 decline_reason: string | null;
@@ -5233,6 +5454,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5242,6 +5465,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5251,6 +5475,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5260,6 +5486,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5269,6 +5497,8 @@ export interface operations {
             /** @description The request is closed or full */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5278,6 +5508,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5287,6 +5519,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5296,15 +5530,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5346,6 +5585,8 @@ export interface operations {
             /** @description The reference request, with what happened for each referee */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5456,7 +5697,8 @@ export interface operations {
                             template_name: string;
                             /** @enum {string} */
                             collection_mode: "client_adds" | "candidate_provides";
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             references_required: number;
                             references_completed: number;
@@ -5478,7 +5720,8 @@ export interface operations {
                                 referee_position: string;
                                 referee_phone: string | null;
                                 relationship_to_candidate: string | null;
-                                status: string;
+                                /** @enum {string} */
+                                status: "pending" | "sent" | "opened" | "completed" | "declined" | "cancelled" | "expired";
                                 status_label: string;
                                 score: number | null;
                                 decline_reason: string | null;
@@ -5516,6 +5759,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5525,6 +5769,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5534,6 +5780,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5543,15 +5791,20 @@ export interface operations {
             /** @description The request is cancelled or expired */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5594,13 +5847,14 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description No such resource, or it belongs to another client */
+            /** @description No such link */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description The request was cancelled or has expired */
@@ -5613,13 +5867,25 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Too many requests for this link, from this address or in all (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
+                    "text/html": string;
+                };
+            };
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
+                    "text/html": string;
                 };
             };
         };
@@ -5637,7 +5903,19 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "r1_referee_name": "Dr Amy Shah"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description Referee n (1, 2, …): the name, e-mail (r{n}_referee_email), organisation, position, phone and relationship_to_candidate fields of each referee; a row left blank is skipped */
+                    "r{n}_referee_name"?: string;
+                };
+            };
+        };
         responses: {
             /** @description Received */
             200: {
@@ -5649,13 +5927,14 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description No such resource, or it belongs to another client */
+            /** @description No such link */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description Already answered */
@@ -5678,6 +5957,26 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Form over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Form not application/x-www-form-urlencoded */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
+                    "text/html": string;
+                };
+            };
             /** @description The form again, with errors */
             422: {
                 headers: {
@@ -5688,13 +5987,25 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Too many requests for this link, from this address or in all (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
+                    "text/html": string;
+                };
+            };
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
+                    "text/html": string;
                 };
             };
         };
@@ -5723,6 +6034,8 @@ export interface operations {
             /** @description The reference, with the answers */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5776,7 +6089,8 @@ export interface operations {
                             referee_position: string;
                             referee_phone: string | null;
                             relationship_to_candidate: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "sent" | "opened" | "completed" | "declined" | "cancelled" | "expired";
                             status_label: string;
                             score: number | null;
                             decline_reason: string | null;
@@ -5805,6 +6119,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5814,6 +6129,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5823,15 +6140,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5873,6 +6195,8 @@ export interface operations {
             /** @description The completed reference */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5882,6 +6206,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5891,6 +6216,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5900,15 +6227,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5951,13 +6283,14 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description No such resource, or it belongs to another client */
+            /** @description No such link */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description The request was cancelled or has expired */
@@ -5970,13 +6303,25 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Too many requests for this link, from this address or in all (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
+                    "text/html": string;
+                };
+            };
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
+                    "text/html": string;
                 };
             };
         };
@@ -5994,7 +6339,22 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "item_id": "71",
+                 *       "answer": "Yes"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description The item answered */
+                    item_id: string;
+                    /** @description The item's own fields, as its page shows them */
+                    "{field}"?: string;
+                };
+            };
+        };
         responses: {
             /** @description Received; the page again */
             200: {
@@ -6006,13 +6366,14 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description No such resource, or it belongs to another client */
+            /** @description No such link */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description Already answered */
@@ -6035,6 +6396,26 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Form over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Form not application/x-www-form-urlencoded */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
+                    "text/html": string;
+                };
+            };
             /** @description The page again, with errors */
             422: {
                 headers: {
@@ -6045,13 +6426,25 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Too many requests for this link, from this address or in all (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
+                    "text/html": string;
+                };
+            };
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
+                    "text/html": string;
                 };
             };
         };
@@ -6081,13 +6474,14 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description No such resource, or it belongs to another client */
+            /** @description No such link */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description Cancelled or expired */
@@ -6110,13 +6504,25 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Too many requests for this link, from this address or in all (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
+                    "text/html": string;
+                };
+            };
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
+                    "text/html": string;
                 };
             };
         };
@@ -6146,13 +6552,14 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description No such resource, or it belongs to another client */
+            /** @description No such link */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description The request was cancelled or has expired */
@@ -6165,13 +6572,25 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Too many requests for this link, from this address or in all (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
+                    "text/html": string;
+                };
+            };
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
+                    "text/html": string;
                 };
             };
         };
@@ -6189,7 +6608,22 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "item_id": "71",
+                 *       "answer": "Yes"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description The item answered */
+                    item_id: string;
+                    /** @description The item's own fields, as its page shows them */
+                    "{field}"?: string;
+                };
+            };
+        };
         responses: {
             /** @description Received; the page again */
             200: {
@@ -6201,13 +6635,14 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description No such resource, or it belongs to another client */
+            /** @description No such link */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description Already answered */
@@ -6230,6 +6665,26 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Form over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Form not application/x-www-form-urlencoded */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
+                    "text/html": string;
+                };
+            };
             /** @description The page again, with errors */
             422: {
                 headers: {
@@ -6240,13 +6695,25 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Too many requests for this link, from this address or in all (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
+                    "text/html": string;
+                };
+            };
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
+                    "text/html": string;
                 };
             };
         };
@@ -6276,13 +6743,14 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description No such resource, or it belongs to another client */
+            /** @description No such link */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description Cancelled or expired */
@@ -6305,13 +6773,25 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Too many requests for this link, from this address or in all (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
+                    "text/html": string;
+                };
+            };
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
+                    "text/html": string;
                 };
             };
         };
@@ -6340,6 +6820,8 @@ export interface operations {
             /** @description Templates of the kind (default: reference form templates) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6406,6 +6888,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6415,6 +6898,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6424,15 +6909,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6492,6 +6982,8 @@ export interface operations {
             /** @description Requests, newest first */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6585,7 +7077,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -6607,7 +7100,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;
@@ -6658,6 +7152,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6667,6 +7162,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6676,6 +7173,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6685,15 +7184,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6841,6 +7345,8 @@ export interface operations {
             /** @description The request */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6919,7 +7425,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -6941,7 +7448,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;
@@ -6992,6 +7500,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7001,6 +7511,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7010,6 +7521,8 @@ export interface operations {
             /** @description The account does not include the group; or the Acting-User may not do this: not an active team user of the account */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7019,6 +7532,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7028,6 +7543,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7037,6 +7554,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7046,15 +7565,20 @@ export interface operations {
             /** @description Invalid fields; or (a booking kind) `invoice` on an account without invoicing */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7101,6 +7625,8 @@ export interface operations {
             /** @description The request */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7192,7 +7718,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -7214,7 +7741,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;
@@ -7265,6 +7793,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7274,6 +7803,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs health:read for a health kind's request) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7283,15 +7814,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7338,6 +7874,8 @@ export interface operations {
             /** @description The request */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7429,7 +7967,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -7451,7 +7990,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;
@@ -7502,6 +8042,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7511,6 +8052,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7520,6 +8063,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7529,15 +8074,20 @@ export interface operations {
             /** @description The request is cancelled or expired */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7589,6 +8139,8 @@ export interface operations {
             /** @description The request */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7680,7 +8232,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -7702,7 +8255,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;
@@ -7753,6 +8307,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7762,6 +8317,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs requests:review) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7771,6 +8328,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7780,15 +8339,20 @@ export interface operations {
             /** @description The item is not submitted, or the request is closed */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7840,6 +8404,9 @@ export interface operations {
             /** @description See the signed link in `Location` */
             303: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7847,6 +8414,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7856,6 +8424,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs health:read for a health kind's request) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7865,15 +8435,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7930,6 +8505,8 @@ export interface operations {
             /** @description The request */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8007,7 +8584,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -8029,7 +8607,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;
@@ -8080,6 +8659,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8089,6 +8669,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8098,6 +8680,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8107,15 +8691,20 @@ export interface operations {
             /** @description The item has not failed, or the request is closed */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8178,6 +8767,8 @@ export interface operations {
             /** @description The request */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8269,7 +8860,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -8291,7 +8883,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;
@@ -8342,6 +8935,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8351,6 +8946,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8360,6 +8956,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs requests:review) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8369,6 +8967,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8378,6 +8978,8 @@ export interface operations {
             /** @description The item is not submitted, or the request is closed */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8387,6 +8989,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8396,6 +9000,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8405,15 +9011,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8460,6 +9071,8 @@ export interface operations {
             /** @description The summary */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8469,6 +9082,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8478,6 +9092,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs health:read for a health kind's request) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8487,15 +9103,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8542,6 +9163,8 @@ export interface operations {
             /** @description The request */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8633,7 +9256,8 @@ export interface operations {
                             candidate_email: string;
                             template_id: number | null;
                             template_name: string | null;
-                            status: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_progress" | "awaiting_review" | "completed" | "cancelled" | "expired";
                             status_label: string;
                             outcome: ("satisfied" | "not_satisfied") | null;
                             items_required: number;
@@ -8655,7 +9279,8 @@ export interface operations {
                                 request_id: number;
                                 kind: string;
                                 type: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "requested" | "sent" | "opened" | "submitted" | "accepted" | "rejected" | "confirmed" | "denied" | "booked" | "certified" | "failed" | "cancelled" | "expired";
                                 status_label: string;
                                 actor: {
                                     mode: string;
@@ -8706,6 +9331,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8715,6 +9341,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8724,6 +9352,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8733,15 +9363,20 @@ export interface operations {
             /** @description The request is cancelled or expired */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8785,6 +9420,8 @@ export interface operations {
             /** @description Webhook endpoints */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8832,6 +9469,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8841,6 +9479,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8850,15 +9490,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8920,6 +9565,8 @@ export interface operations {
             /** @description The endpoint, with its secret (shown only now) */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8967,6 +9614,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8976,6 +9625,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8985,6 +9635,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8994,6 +9646,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9003,6 +9657,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9012,15 +9668,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9062,6 +9723,8 @@ export interface operations {
             /** @description The endpoint */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9107,6 +9770,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9116,6 +9780,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9125,15 +9791,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9196,6 +9867,8 @@ export interface operations {
             /** @description The endpoint */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9241,6 +9914,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9250,6 +9925,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9259,6 +9935,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9268,6 +9946,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9277,6 +9957,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9286,6 +9968,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9295,15 +9979,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9345,6 +10034,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -9352,6 +10043,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9361,6 +10053,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9370,15 +10064,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9420,6 +10119,8 @@ export interface operations {
             /** @description The endpoint with its new secret (shown only now) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9467,6 +10168,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9476,6 +10178,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9485,15 +10189,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9535,6 +10244,8 @@ export interface operations {
             /** @description A webhook.test event is on its way */
             202: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9560,6 +10271,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9569,6 +10281,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9578,15 +10292,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9643,6 +10362,8 @@ export interface operations {
             /** @description The events queued again, oldest first */
             202: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9670,6 +10391,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9679,6 +10402,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9688,6 +10412,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9697,6 +10423,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9706,6 +10434,8 @@ export interface operations {
             /** @description The endpoint is switched off */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9715,6 +10445,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9724,6 +10456,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9733,15 +10467,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9791,6 +10530,8 @@ export interface operations {
             /** @description Delivery attempts, newest first */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9833,6 +10574,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9842,6 +10584,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9851,6 +10595,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9860,15 +10606,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {

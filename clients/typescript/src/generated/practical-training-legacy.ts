@@ -168,7 +168,43 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description When the API was deprecated, as `@` and Unix seconds (RFC 9745)
+         * @example @1767225600
+         */
+        Deprecation: string;
+        /**
+         * @description When the API is switched off for good (RFC 8594)
+         * @example Wed, 30 Jun 2027 00:00:00 GMT
+         */
+        Sunset: string;
+        /**
+         * @description The migration notes (`rel="deprecation"`) and, where there is one, the same operation in the successor API (`rel="successor-version"`)
+         * @example <https://api.northwind-care.example/practical-training-legacy/docs>; rel="deprecation"; type="text/html", <https://api.northwind-care.example/practical-training/bookings>; rel="successor-version"
+         */
+        Link: string;
+        /**
+         * @description Seconds until the limit window ends
+         * @example 42
+         */
+        "Retry-After": number;
+        /**
+         * @description What is left of the window: `r` requests, `t` seconds until it ends (draft-ietf-httpapi-ratelimit-headers)
+         * @example "default";r=599;t=42
+         */
+        RateLimit: string;
+        /**
+         * @description The limit: `q` requests per `w` seconds
+         * @example "default";q=600;w=60
+         */
+        "RateLimit-Policy": string;
+        /**
+         * @description The bearer scheme (RFC 6750)
+         * @example Bearer error="invalid_token"
+         */
+        "WWW-Authenticate": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -185,6 +221,9 @@ export interface operations {
             /** @description This document */
             200: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -204,6 +243,9 @@ export interface operations {
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -224,6 +266,9 @@ export interface operations {
             /** @description The documentation page */
             200: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -234,6 +279,9 @@ export interface operations {
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -260,6 +308,9 @@ export interface operations {
             /** @description The asset: a style sheet or a script */
             200: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -272,6 +323,9 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -281,6 +335,9 @@ export interface operations {
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -301,6 +358,11 @@ export interface operations {
             /** @description A booking link per active course */
             200: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -336,6 +398,10 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -345,15 +411,26 @@ export interface operations {
             /** @description Switched off: after the sunset, or in a brownout window (no Retry-After; use the successor) */
             410: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -363,6 +440,9 @@ export interface operations {
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -391,6 +471,11 @@ export interface operations {
             /** @description Past bookings, the latest first */
             200: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -496,11 +581,16 @@ export interface operations {
                             /** Format: date-time */
                             free_cancellation_until: string;
                             payment_due_at: string | null;
-                            booking_status: string;
-                            training_status: string;
-                            attendance: string;
-                            result: string;
-                            pay_status: string;
+                            /** @enum {string} */
+                            booking_status: "booked" | "pending_payment" | "cancelled";
+                            /** @enum {string} */
+                            training_status: "scheduled" | "completed" | "cancelled";
+                            /** @enum {string} */
+                            attendance: "pending" | "attended" | "no_show";
+                            /** @enum {string} */
+                            result: "pending" | "passed" | "not_passed";
+                            /** @enum {string} */
+                            pay_status: "completed" | "invoiced" | "pending" | "refunded";
                             pay_option: string;
                             booked_by: string;
                             price: {
@@ -533,6 +623,10 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -542,6 +636,11 @@ export interface operations {
             /** @description Switched off: after the sunset, or in a brownout window (no Retry-After; use the successor) */
             410: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -551,15 +650,26 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -569,6 +679,9 @@ export interface operations {
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -609,6 +722,11 @@ export interface operations {
             /** @description Bookings, the soonest first */
             200: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -714,11 +832,16 @@ export interface operations {
                             /** Format: date-time */
                             free_cancellation_until: string;
                             payment_due_at: string | null;
-                            booking_status: string;
-                            training_status: string;
-                            attendance: string;
-                            result: string;
-                            pay_status: string;
+                            /** @enum {string} */
+                            booking_status: "booked" | "pending_payment" | "cancelled";
+                            /** @enum {string} */
+                            training_status: "scheduled" | "completed" | "cancelled";
+                            /** @enum {string} */
+                            attendance: "pending" | "attended" | "no_show";
+                            /** @enum {string} */
+                            result: "pending" | "passed" | "not_passed";
+                            /** @enum {string} */
+                            pay_status: "completed" | "invoiced" | "pending" | "refunded";
                             pay_option: string;
                             booked_by: string;
                             price: {
@@ -751,6 +874,10 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -760,6 +887,11 @@ export interface operations {
             /** @description Switched off: after the sunset, or in a brownout window (no Retry-After; use the successor) */
             410: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -769,15 +901,26 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -787,6 +930,9 @@ export interface operations {
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -815,6 +961,11 @@ export interface operations {
             /** @description Upcoming bookings, the soonest first */
             200: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -920,11 +1071,16 @@ export interface operations {
                             /** Format: date-time */
                             free_cancellation_until: string;
                             payment_due_at: string | null;
-                            booking_status: string;
-                            training_status: string;
-                            attendance: string;
-                            result: string;
-                            pay_status: string;
+                            /** @enum {string} */
+                            booking_status: "booked" | "pending_payment" | "cancelled";
+                            /** @enum {string} */
+                            training_status: "scheduled" | "completed" | "cancelled";
+                            /** @enum {string} */
+                            attendance: "pending" | "attended" | "no_show";
+                            /** @enum {string} */
+                            result: "pending" | "passed" | "not_passed";
+                            /** @enum {string} */
+                            pay_status: "completed" | "invoiced" | "pending" | "refunded";
                             pay_option: string;
                             booked_by: string;
                             price: {
@@ -957,6 +1113,10 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -966,6 +1126,11 @@ export interface operations {
             /** @description Switched off: after the sunset, or in a brownout window (no Retry-After; use the successor) */
             410: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -975,15 +1140,26 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -993,6 +1169,9 @@ export interface operations {
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1542,7 +1542,28 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description Seconds until the limit window ends
+         * @example 42
+         */
+        "Retry-After": number;
+        /**
+         * @description What is left of the window: `r` requests, `t` seconds until it ends (draft-ietf-httpapi-ratelimit-headers)
+         * @example "default";r=599;t=42
+         */
+        RateLimit: string;
+        /**
+         * @description The limit: `q` requests per `w` seconds
+         * @example "default";q=600;w=60
+         */
+        "RateLimit-Policy": string;
+        /**
+         * @description The bearer scheme (RFC 6750)
+         * @example Bearer error="invalid_token"
+         */
+        "WWW-Authenticate": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1681,6 +1702,8 @@ export interface operations {
             /** @description The current token */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1707,6 +1730,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1716,15 +1740,20 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1843,6 +1872,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many failed sign-ins from this address or for this client id (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
@@ -1872,6 +1911,8 @@ export interface operations {
             /** @description Revoked: the access token and its refresh token stop working */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1879,6 +1920,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1888,15 +1930,20 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2004,6 +2051,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many failed sign-ins from this address or for this client id (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
@@ -2061,6 +2118,8 @@ export interface operations {
             /** @description Alerts, newest first */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2128,6 +2187,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2137,6 +2197,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs alerts:read) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2146,15 +2208,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2209,6 +2276,8 @@ export interface operations {
             /** @description One answer per distinct id */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2253,6 +2322,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2262,6 +2333,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2271,6 +2343,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs alerts:acknowledge) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2280,6 +2354,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2289,6 +2365,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2298,15 +2376,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2348,6 +2431,8 @@ export interface operations {
             /** @description The alert */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2407,6 +2492,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2416,6 +2502,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs alerts:read) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2425,15 +2513,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2487,6 +2580,8 @@ export interface operations {
             /** @description The alert */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2546,6 +2641,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2555,6 +2652,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2564,6 +2662,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs alerts:acknowledge) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2573,6 +2673,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2582,6 +2684,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2591,6 +2695,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2600,15 +2706,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2650,6 +2761,8 @@ export interface operations {
             /** @description The month's usage */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2760,6 +2873,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2769,6 +2883,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs billing:read) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2778,15 +2894,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2845,6 +2966,8 @@ export interface operations {
             /** @description Evidence records, newest first */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2905,6 +3028,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2914,6 +3038,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs evidence:read) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2923,15 +3049,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2973,6 +3104,8 @@ export interface operations {
             /** @description The record */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3025,6 +3158,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3034,6 +3168,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs evidence:read) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3043,15 +3179,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3093,6 +3234,8 @@ export interface operations {
             /** @description The evidence as a PDF, or its JSON (Accept: application/json) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3102,6 +3245,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3111,6 +3255,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs evidence:read) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3120,15 +3266,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3172,6 +3323,8 @@ export interface operations {
             /** @description Imports, newest first */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3271,6 +3424,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3280,6 +3434,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs imports:write) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3289,15 +3445,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3364,6 +3525,8 @@ export interface operations {
             /** @description The import, checked and queued (or validated, for a dry run) */
             202: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3434,6 +3597,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3443,6 +3607,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs imports:write) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3452,6 +3618,8 @@ export interface operations {
             /** @description File over 5242880 bytes */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3461,6 +3629,8 @@ export interface operations {
             /** @description Body not text/csv or multipart/form-data */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3470,15 +3640,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3526,6 +3701,8 @@ export interface operations {
             /** @description The import */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3617,6 +3794,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3626,6 +3804,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs imports:write) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3635,6 +3815,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3644,15 +3826,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3723,6 +3910,8 @@ export interface operations {
             /** @description One answer per distinct id */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3763,6 +3952,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3772,6 +3963,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3781,6 +3973,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs workers:write) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3790,6 +3984,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3799,6 +3995,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3808,15 +4006,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3852,6 +4055,8 @@ export interface operations {
             /** @description Every role */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3888,6 +4093,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3897,15 +4103,20 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3965,6 +4176,8 @@ export interface operations {
             /** @description The role */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3993,6 +4206,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4002,6 +4217,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4011,6 +4227,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4020,6 +4238,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4029,6 +4249,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4038,15 +4260,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4088,6 +4315,8 @@ export interface operations {
             /** @description The role */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4116,6 +4345,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4125,6 +4355,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4134,15 +4366,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4202,6 +4439,8 @@ export interface operations {
             /** @description The role as changed */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4230,6 +4469,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4239,6 +4480,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4248,6 +4490,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4257,6 +4501,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4266,6 +4512,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4275,6 +4523,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4284,15 +4534,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4334,6 +4589,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4341,6 +4598,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4350,6 +4608,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4359,6 +4619,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4368,15 +4630,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4412,6 +4679,8 @@ export interface operations {
             /** @description Every team user */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4454,6 +4723,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4463,15 +4733,20 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4545,6 +4820,8 @@ export interface operations {
             /** @description The user */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4579,6 +4856,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4588,6 +4867,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4597,6 +4877,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4606,6 +4888,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4615,6 +4899,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4624,15 +4910,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4674,6 +4965,8 @@ export interface operations {
             /** @description The user */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4708,6 +5001,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4717,6 +5011,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4726,15 +5022,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4809,6 +5110,8 @@ export interface operations {
             /** @description The user as changed */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4843,6 +5146,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4852,6 +5157,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4861,6 +5167,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4870,6 +5178,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4879,6 +5189,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4888,6 +5200,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4897,15 +5211,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4947,6 +5266,8 @@ export interface operations {
             /** @description Removed */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4954,6 +5275,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4963,6 +5285,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4972,6 +5296,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4981,15 +5307,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5051,6 +5382,8 @@ export interface operations {
             /** @description The job, queued */
             202: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5096,6 +5429,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5105,6 +5440,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5114,6 +5450,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs verifications:run) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5123,6 +5461,8 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5132,6 +5472,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5141,6 +5483,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5150,15 +5494,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5200,6 +5549,8 @@ export interface operations {
             /** @description The job */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5250,6 +5601,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5259,6 +5611,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs verifications:run) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5268,15 +5622,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5344,6 +5703,8 @@ export interface operations {
             /** @description Workers, newest first */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5407,7 +5768,7 @@ export interface operations {
                             };
                             /** @enum {string} */
                             outcome: "unverified" | "clear" | "review" | "fail";
-                            registration_status: string | null;
+                            registration_status: ("registered" | "registered_without_licence" | "not_practising" | "lapsed" | "suspended" | "interim_suspension" | "removed" | "voluntarily_removed" | "not_found") | null;
                             expires_on: string | null;
                             open_alerts: number;
                             archived_at: string | null;
@@ -5423,6 +5784,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5432,6 +5794,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs workers:read) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5441,15 +5805,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5550,6 +5919,8 @@ export interface operations {
             /** @description The worker */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5607,7 +5978,7 @@ export interface operations {
                         };
                         /** @enum {string} */
                         outcome: "unverified" | "clear" | "review" | "fail";
-                        registration_status: string | null;
+                        registration_status: ("registered" | "registered_without_licence" | "not_practising" | "lapsed" | "suspended" | "interim_suspension" | "removed" | "voluntarily_removed" | "not_found") | null;
                         expires_on: string | null;
                         open_alerts: number;
                         archived_at: string | null;
@@ -5621,6 +5992,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5630,6 +6003,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5639,6 +6013,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs workers:write) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5648,6 +6024,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5657,6 +6035,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5666,15 +6046,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5716,6 +6101,8 @@ export interface operations {
             /** @description The worker */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5773,7 +6160,7 @@ export interface operations {
                         };
                         /** @enum {string} */
                         outcome: "unverified" | "clear" | "review" | "fail";
-                        registration_status: string | null;
+                        registration_status: ("registered" | "registered_without_licence" | "not_practising" | "lapsed" | "suspended" | "interim_suspension" | "removed" | "voluntarily_removed" | "not_found") | null;
                         expires_on: string | null;
                         open_alerts: number;
                         archived_at: string | null;
@@ -5787,6 +6174,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5796,6 +6184,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs workers:read) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5805,15 +6195,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5915,6 +6310,8 @@ export interface operations {
             /** @description The worker as replaced */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5972,7 +6369,7 @@ export interface operations {
                         };
                         /** @enum {string} */
                         outcome: "unverified" | "clear" | "review" | "fail";
-                        registration_status: string | null;
+                        registration_status: ("registered" | "registered_without_licence" | "not_practising" | "lapsed" | "suspended" | "interim_suspension" | "removed" | "voluntarily_removed" | "not_found") | null;
                         expires_on: string | null;
                         open_alerts: number;
                         archived_at: string | null;
@@ -5986,6 +6383,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5995,6 +6394,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6004,6 +6404,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs workers:write) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6013,6 +6415,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6022,6 +6426,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6031,6 +6437,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6040,15 +6448,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6090,6 +6503,8 @@ export interface operations {
             /** @description Archived */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6097,6 +6512,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6106,6 +6522,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs workers:write) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6115,15 +6533,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6170,13 +6593,40 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/merge-patch+json": Record<string, never>;
+                "application/merge-patch+json": {
+                    first_name?: string;
+                    last_name?: string;
+                    external_ref?: string | null;
+                    email?: string | null;
+                    phone?: string | null;
+                    job_role?: string | null;
+                    registration?: {
+                        /**
+                         * @description The register: `nmc`, `hcpc` or `gmc`
+                         * @enum {string}
+                         */
+                        register?: "nmc" | "hcpc" | "gmc";
+                        /** @description The registration number; spaces are removed and letters upper-cased */
+                        number?: string;
+                        /** @description HCPC only: the profession prefix (inferred from the number when left out) */
+                        profession?: string | null;
+                    };
+                    monitoring?: {
+                        /** @description Checked on schedule (default true) */
+                        enabled?: boolean | null;
+                        /** @description How often outside the expiry window (default daily); daily within 14 days of expiry */
+                        frequency?: ("daily" | "weekly") | null;
+                        paused_until?: string | null;
+                    } | null;
+                };
             };
         };
         responses: {
             /** @description The worker as changed */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6234,7 +6684,7 @@ export interface operations {
                         };
                         /** @enum {string} */
                         outcome: "unverified" | "clear" | "review" | "fail";
-                        registration_status: string | null;
+                        registration_status: ("registered" | "registered_without_licence" | "not_practising" | "lapsed" | "suspended" | "interim_suspension" | "removed" | "voluntarily_removed" | "not_found") | null;
                         expires_on: string | null;
                         open_alerts: number;
                         archived_at: string | null;
@@ -6248,6 +6698,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6257,6 +6709,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6266,6 +6719,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs workers:write) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6275,6 +6730,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6284,6 +6741,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6293,6 +6752,8 @@ export interface operations {
             /** @description Body not application/merge-patch+json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6302,15 +6763,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6352,6 +6818,8 @@ export interface operations {
             /** @description The settings */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6377,6 +6845,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6386,6 +6855,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs workers:write) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6395,15 +6866,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6470,6 +6946,8 @@ export interface operations {
             /** @description The settings as changed */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6495,6 +6973,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6504,6 +6984,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6513,6 +6994,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs workers:write) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6522,6 +7005,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6531,6 +7016,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6540,6 +7027,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6549,15 +7038,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6617,6 +7111,8 @@ export interface operations {
             /** @description Checks, newest first */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6722,7 +7218,8 @@ export interface operations {
                                 found: boolean;
                                 name_on_register?: string;
                                 name_match: ("exact" | "partial" | "mismatch") | null;
-                                registration_status?: string;
+                                /** @enum {string} */
+                                registration_status?: "registered" | "registered_without_licence" | "not_practising" | "lapsed" | "suspended" | "interim_suspension" | "removed" | "voluntarily_removed" | "not_found";
                                 status_text?: string;
                                 register_entry?: string;
                                 expires_on?: string | null;
@@ -6758,6 +7255,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6767,6 +7265,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs workers:read) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6776,6 +7276,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6785,15 +7287,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6846,6 +7353,8 @@ export interface operations {
             /** @description A check under 5 minutes old, or the one in flight; not charged again */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6945,7 +7454,8 @@ export interface operations {
                             found: boolean;
                             name_on_register?: string;
                             name_match: ("exact" | "partial" | "mismatch") | null;
-                            registration_status?: string;
+                            /** @enum {string} */
+                            registration_status?: "registered" | "registered_without_licence" | "not_practising" | "lapsed" | "suspended" | "interim_suspension" | "removed" | "voluntarily_removed" | "not_found";
                             status_text?: string;
                             register_entry?: string;
                             expires_on?: string | null;
@@ -6979,6 +7489,8 @@ export interface operations {
             /** @description The check this call ran */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7078,7 +7590,8 @@ export interface operations {
                             found: boolean;
                             name_on_register?: string;
                             name_match: ("exact" | "partial" | "mismatch") | null;
-                            registration_status?: string;
+                            /** @enum {string} */
+                            registration_status?: "registered" | "registered_without_licence" | "not_practising" | "lapsed" | "suspended" | "interim_suspension" | "removed" | "voluntarily_removed" | "not_found";
                             status_text?: string;
                             register_entry?: string;
                             expires_on?: string | null;
@@ -7112,6 +7625,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7121,6 +7635,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs verifications:run) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7130,6 +7646,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7139,15 +7657,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7191,6 +7714,8 @@ export interface operations {
             /** @description Webhook endpoints */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7238,6 +7763,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7247,6 +7773,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7256,15 +7784,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7326,6 +7859,8 @@ export interface operations {
             /** @description The endpoint, with its secret (shown only now) */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7367,6 +7902,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7376,6 +7913,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7385,6 +7923,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7394,6 +7934,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7403,6 +7945,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7412,15 +7956,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7462,6 +8011,8 @@ export interface operations {
             /** @description The endpoint */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7501,6 +8052,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7510,6 +8062,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7519,15 +8073,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7590,6 +8149,8 @@ export interface operations {
             /** @description The endpoint */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7629,6 +8190,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7638,6 +8201,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7647,6 +8211,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7656,6 +8222,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7665,6 +8233,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7674,6 +8244,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7683,15 +8255,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7733,6 +8310,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7740,6 +8319,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7749,6 +8329,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7758,15 +8340,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7808,6 +8395,8 @@ export interface operations {
             /** @description The endpoint with its new secret (shown only now) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7849,6 +8438,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7858,6 +8448,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7867,15 +8459,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7917,6 +8514,8 @@ export interface operations {
             /** @description A webhook.test event is on its way */
             202: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7936,6 +8535,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7945,6 +8545,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7954,15 +8556,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8019,6 +8626,8 @@ export interface operations {
             /** @description The events queued again, oldest first */
             202: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8040,6 +8649,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8049,6 +8660,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8058,6 +8670,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8067,6 +8681,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8076,6 +8692,8 @@ export interface operations {
             /** @description The endpoint is switched off */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8085,6 +8703,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8094,6 +8714,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8103,15 +8725,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8161,6 +8788,8 @@ export interface operations {
             /** @description Delivery attempts, newest first */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8203,6 +8832,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8212,6 +8842,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs webhooks:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8221,6 +8853,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8230,15 +8864,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8294,6 +8933,8 @@ export interface operations {
             /** @description The export, queued */
             202: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8313,6 +8954,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8322,6 +8965,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8331,6 +8975,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8340,6 +8986,8 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8349,6 +8997,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8358,6 +9008,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8367,15 +9019,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8417,6 +9074,8 @@ export interface operations {
             /** @description The export */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8476,6 +9135,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8485,6 +9145,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8494,15 +9156,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8558,6 +9225,8 @@ export interface operations {
             /** @description The erasure, queued */
             202: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8577,6 +9246,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8586,6 +9257,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8595,6 +9267,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8604,6 +9278,8 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8613,6 +9289,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8622,6 +9300,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8631,15 +9311,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8681,6 +9366,8 @@ export interface operations {
             /** @description The erasure */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8733,6 +9420,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8742,6 +9430,8 @@ export interface operations {
             /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8751,15 +9441,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {

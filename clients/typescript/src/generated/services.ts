@@ -101,7 +101,28 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description Seconds until the limit window ends
+         * @example 42
+         */
+        "Retry-After": number;
+        /**
+         * @description What is left of the window: `r` requests, `t` seconds until it ends (draft-ietf-httpapi-ratelimit-headers)
+         * @example "default";r=599;t=42
+         */
+        RateLimit: string;
+        /**
+         * @description The limit: `q` requests per `w` seconds
+         * @example "default";q=600;w=60
+         */
+        "RateLimit-Policy": string;
+        /**
+         * @description The bearer scheme (RFC 6750)
+         * @example Bearer error="invalid_token"
+         */
+        "WWW-Authenticate": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -256,6 +277,8 @@ export interface operations {
             /** @description Bookings: newest first, or in change order with `updated_since` */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -323,10 +346,14 @@ export interface operations {
                             start_date: string;
                             /** Format: date-time */
                             end_date: string;
-                            booking_status: string;
-                            interview_status: string;
-                            attendance: string;
-                            pay_status: string;
+                            /** @enum {string} */
+                            booking_status: "booked" | "pending_payment" | "cancelled";
+                            /** @enum {string} */
+                            interview_status: "scheduled" | "completed" | "cancelled";
+                            /** @enum {string} */
+                            attendance: "pending" | "attended" | "no_show";
+                            /** @enum {string} */
+                            pay_status: "completed" | "invoiced" | "pending" | "refunded";
                             pay_option: string;
                             payment_due_at: string | null;
                             booked_by: string;
@@ -349,6 +376,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -358,15 +386,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {

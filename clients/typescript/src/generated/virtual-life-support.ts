@@ -1166,7 +1166,33 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description Seconds until the limit window ends
+         * @example 42
+         */
+        "Retry-After": number;
+        /**
+         * @description What is left of the window: `r` requests, `t` seconds until it ends (draft-ietf-httpapi-ratelimit-headers)
+         * @example "default";r=599;t=42
+         */
+        RateLimit: string;
+        /**
+         * @description The limit: `q` requests per `w` seconds
+         * @example "default";q=600;w=60
+         */
+        "RateLimit-Policy": string;
+        /**
+         * @description Where to go next
+         * @example https://api.northwind-care.example/practical-training/pay/JPjb_hn4J2vE0bA6mptK1W5t
+         */
+        Location: string;
+        /**
+         * @description The bearer scheme (RFC 6750)
+         * @example Bearer error="invalid_token"
+         */
+        "WWW-Authenticate": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1299,6 +1325,8 @@ export interface operations {
             /** @description The current token */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1325,15 +1353,19 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1443,6 +1475,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many failed sign-ins from this address or for this client id (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
@@ -1466,6 +1508,8 @@ export interface operations {
             /** @description Revoked: the access token and its refresh token stop working */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1473,15 +1517,19 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1589,6 +1637,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many failed sign-ins from this address or for this client id (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
@@ -1625,13 +1683,14 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description No such resource, or it belongs to another client */
+            /** @description No such link */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description The agency takes no bookings through this link */
@@ -1644,13 +1703,25 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Too many requests for this link, from this address or in all (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
+                    "text/html": string;
+                };
+            };
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
+                    "text/html": string;
                 };
             };
         };
@@ -1668,22 +1739,68 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "course_id": "3",
+                 *       "slot": "2026-12-01T09:00",
+                 *       "first_name": "Kate",
+                 *       "last_name": "Marsden",
+                 *       "email": "kate.marsden@example.org",
+                 *       "phone": "07700 900123",
+                 *       "job_role": "Registered Nurse",
+                 *       "nmc_number": "12A3456B",
+                 *       "line1": "1 Park Row",
+                 *       "town": "Leeds",
+                 *       "postcode": "ls1 5hn"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description The chosen course */
+                    course_id?: string;
+                    /** @description The chosen time, YYYY-MM-DDTHH:MM (its option value) */
+                    slot: string;
+                    /** @description The candidate's first name */
+                    first_name: string;
+                    /** @description The candidate's last name */
+                    last_name: string;
+                    /** @description The candidate's e-mail address */
+                    email: string;
+                    /** @description The candidate's telephone number (07700 900123 or +447700900123) */
+                    phone: string;
+                    /** @description The candidate's job role */
+                    job_role: string;
+                    /** @description The NMC PIN (12A3456B), if the candidate has one */
+                    nmc_number?: string;
+                    /** @description Delivery address, first line (a course with equipment) */
+                    line1?: string;
+                    /** @description Delivery address, second line */
+                    line2?: string;
+                    /** @description Delivery address, town (a course with equipment) */
+                    town?: string;
+                    /** @description Delivery address, UK postcode in either case (a course with equipment) */
+                    postcode?: string;
+                };
+            };
+        };
         responses: {
             /** @description Booked: on to the payment page (Location) */
             303: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description No such resource, or it belongs to another client */
+            /** @description No such link */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description Every seat of that time was just taken */
@@ -1706,6 +1823,26 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Form over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Form not application/x-www-form-urlencoded */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
+                    "text/html": string;
+                };
+            };
             /** @description The form again, with what is wrong */
             422: {
                 headers: {
@@ -1716,13 +1853,25 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Too many requests for this link, from this address or in all (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
+                    "text/html": string;
+                };
+            };
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
+                    "text/html": string;
                 };
             };
         };
@@ -1774,6 +1923,8 @@ export interface operations {
             /** @description Bookings, newest first */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1878,11 +2029,16 @@ export interface operations {
                             /** Format: date-time */
                             free_cancellation_until: string;
                             payment_due_at: string | null;
-                            booking_status: string;
-                            training_status: string;
-                            attendance: string;
-                            result: string;
-                            pay_status: string;
+                            /** @enum {string} */
+                            booking_status: "booked" | "pending_payment" | "cancelled";
+                            /** @enum {string} */
+                            training_status: "scheduled" | "completed" | "cancelled";
+                            /** @enum {string} */
+                            attendance: "pending" | "attended" | "no_show";
+                            /** @enum {string} */
+                            result: "pending" | "passed" | "not_passed";
+                            /** @enum {string} */
+                            pay_status: "completed" | "invoiced" | "pending" | "refunded";
                             pay_option: string;
                             booked_by: string;
                             price: {
@@ -1928,7 +2084,8 @@ export interface operations {
                                 postcode: string;
                             } | null;
                             equipment: {
-                                status: string;
+                                /** @enum {string} */
+                                status: "not_required" | "awaiting_dispatch" | "dispatched" | "delivered" | "return_in_transit" | "returned" | "overdue" | "lost" | "cancelled";
                                 dispatch: {
                                     carrier: string;
                                     tracking_number: string;
@@ -1966,6 +2123,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1975,15 +2133,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2062,6 +2225,8 @@ export interface operations {
             /** @description The booking */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2160,11 +2325,16 @@ export interface operations {
                         /** Format: date-time */
                         free_cancellation_until: string;
                         payment_due_at: string | null;
-                        booking_status: string;
-                        training_status: string;
-                        attendance: string;
-                        result: string;
-                        pay_status: string;
+                        /** @enum {string} */
+                        booking_status: "booked" | "pending_payment" | "cancelled";
+                        /** @enum {string} */
+                        training_status: "scheduled" | "completed" | "cancelled";
+                        /** @enum {string} */
+                        attendance: "pending" | "attended" | "no_show";
+                        /** @enum {string} */
+                        result: "pending" | "passed" | "not_passed";
+                        /** @enum {string} */
+                        pay_status: "completed" | "invoiced" | "pending" | "refunded";
                         pay_option: string;
                         booked_by: string;
                         price: {
@@ -2210,7 +2380,8 @@ export interface operations {
                             postcode: string;
                         } | null;
                         equipment: {
-                            status: string;
+                            /** @enum {string} */
+                            status: "not_required" | "awaiting_dispatch" | "dispatched" | "delivered" | "return_in_transit" | "returned" | "overdue" | "lost" | "cancelled";
                             dispatch: {
                                 carrier: string;
                                 tracking_number: string;
@@ -2246,6 +2417,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2255,6 +2428,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2264,6 +2438,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2273,6 +2449,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2282,15 +2460,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2326,6 +2509,8 @@ export interface operations {
             /** @description The booking */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2424,11 +2609,16 @@ export interface operations {
                         /** Format: date-time */
                         free_cancellation_until: string;
                         payment_due_at: string | null;
-                        booking_status: string;
-                        training_status: string;
-                        attendance: string;
-                        result: string;
-                        pay_status: string;
+                        /** @enum {string} */
+                        booking_status: "booked" | "pending_payment" | "cancelled";
+                        /** @enum {string} */
+                        training_status: "scheduled" | "completed" | "cancelled";
+                        /** @enum {string} */
+                        attendance: "pending" | "attended" | "no_show";
+                        /** @enum {string} */
+                        result: "pending" | "passed" | "not_passed";
+                        /** @enum {string} */
+                        pay_status: "completed" | "invoiced" | "pending" | "refunded";
                         pay_option: string;
                         booked_by: string;
                         price: {
@@ -2474,7 +2664,8 @@ export interface operations {
                             postcode: string;
                         } | null;
                         equipment: {
-                            status: string;
+                            /** @enum {string} */
+                            status: "not_required" | "awaiting_dispatch" | "dispatched" | "delivered" | "return_in_transit" | "returned" | "overdue" | "lost" | "cancelled";
                             dispatch: {
                                 carrier: string;
                                 tracking_number: string;
@@ -2510,6 +2701,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2519,15 +2711,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2563,6 +2760,8 @@ export interface operations {
             /** @description The certificate */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2572,6 +2771,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2581,15 +2781,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2619,6 +2824,8 @@ export interface operations {
             /** @description Active courses */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2694,15 +2901,19 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2745,13 +2956,14 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description No such resource, or it belongs to another client */
+            /** @description No such link */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description The invite was used, has expired or was withdrawn */
@@ -2764,13 +2976,25 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Too many requests for this link, from this address or in all (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
+                    "text/html": string;
+                };
+            };
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
+                    "text/html": string;
                 };
             };
         };
@@ -2788,7 +3012,45 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "first_name": "Kate",
+                 *       "last_name": "Marsden",
+                 *       "email": "kate.marsden@example.org",
+                 *       "phone": "07700 900123",
+                 *       "job_role": "Registered Nurse",
+                 *       "nmc_number": "12A3456B",
+                 *       "line1": "1 Park Row",
+                 *       "town": "Leeds",
+                 *       "postcode": "ls1 5hn"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description The candidate's first name */
+                    first_name: string;
+                    /** @description The candidate's last name */
+                    last_name: string;
+                    /** @description The candidate's e-mail address */
+                    email: string;
+                    /** @description The candidate's telephone number (07700 900123 or +447700900123) */
+                    phone: string;
+                    /** @description The candidate's job role */
+                    job_role: string;
+                    /** @description The NMC PIN (12A3456B), if the candidate has one */
+                    nmc_number?: string;
+                    /** @description Delivery address, first line (a course with equipment) */
+                    line1?: string;
+                    /** @description Delivery address, second line */
+                    line2?: string;
+                    /** @description Delivery address, town (a course with equipment) */
+                    town?: string;
+                    /** @description Delivery address, UK postcode in either case (a course with equipment) */
+                    postcode?: string;
+                };
+            };
+        };
         responses: {
             /** @description Booked (agency-paid): the confirmation */
             200: {
@@ -2803,17 +3065,19 @@ export interface operations {
             /** @description Booked with candidate_pays: on to the payment page (Location) */
             303: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description No such resource, or it belongs to another client */
+            /** @description No such link */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description The invite was used, has expired or was withdrawn */
@@ -2823,6 +3087,26 @@ export interface operations {
                 };
                 content: {
                     /** @example <!doctype html><html lang="en-GB"><head><title>This invite has expired</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Form over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Form not application/x-www-form-urlencoded */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -2836,13 +3120,25 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Too many requests for this link, from this address or in all (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
+                    "text/html": string;
+                };
+            };
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
+                    "text/html": string;
                 };
             };
         };
@@ -2860,22 +3156,36 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "slot": "2026-12-01T09:00"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @description The chosen time, YYYY-MM-DDTHH:MM (its option value) */
+                    slot: string;
+                };
+            };
+        };
         responses: {
             /** @description Held: back to the invite page */
             303: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description No such resource, or it belongs to another client */
+            /** @description No such link */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description The invite was used, has expired or was withdrawn */
@@ -2885,6 +3195,26 @@ export interface operations {
                 };
                 content: {
                     /** @example <!doctype html><html lang="en-GB"><head><title>This invite has expired</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Form over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Form not application/x-www-form-urlencoded */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -2898,13 +3228,25 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Too many requests for this link, from this address or in all (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
+                    "text/html": string;
+                };
+            };
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
+                    "text/html": string;
                 };
             };
         };
@@ -2922,22 +3264,29 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/x-www-form-urlencoded": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Released: back to the invite page */
             303: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description No such resource, or it belongs to another client */
+            /** @description No such link */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description The invite was used, has expired or was withdrawn */
@@ -2950,13 +3299,45 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Form over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Form not application/x-www-form-urlencoded */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Too many requests for this link, from this address or in all (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
+                    "text/html": string;
+                };
+            };
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
+                    "text/html": string;
                 };
             };
         };
@@ -2992,13 +3373,25 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description No such resource, or it belongs to another client */
+            /** @description No such link */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Too many requests for this link, from this address or in all (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description Internal error; nothing internal is revealed */
@@ -3007,7 +3400,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
+                    "text/html": string;
                 };
             };
         };
@@ -3025,22 +3419,29 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/x-www-form-urlencoded": Record<string, never>;
+            };
+        };
         responses: {
             /** @description To Stripe's Checkout page (`Location`), or back to the payment page once paid */
             303: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description No such resource, or it belongs to another client */
+            /** @description No such link */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Not found</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description The booking can no longer be paid for (cancelled, or its deadline passed) */
@@ -3050,6 +3451,26 @@ export interface operations {
                 };
                 content: {
                     /** @example <!doctype html><html lang="en"><head><title>Book a clinical interview</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Form over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Payload too large</title>…</html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Form not application/x-www-form-urlencoded */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Unsupported media type</title>…</html> */
                     "text/html": string;
                 };
             };
@@ -3063,13 +3484,25 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description Too many requests for this link, from this address or in all (Retry-After) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Too many requests</title>…</html> */
+                    "text/html": string;
+                };
+            };
             /** @description Internal error; nothing internal is revealed */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en-GB"><head><title>Internal server error</title>…</html> */
+                    "text/html": string;
                 };
             };
             /** @description Online payment is not available at the moment (Stripe unreachable, or no provider): nothing changed */
@@ -3112,6 +3545,8 @@ export interface operations {
             /** @description Timeslots, soonest first */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3148,6 +3583,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3157,15 +3593,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3217,6 +3658,8 @@ export interface operations {
             /** @description Held for 30 minutes */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3254,6 +3697,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3263,6 +3708,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3272,6 +3718,8 @@ export interface operations {
             /** @description The client already has an active hold; `hold` is it */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3306,6 +3754,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3315,6 +3765,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3324,15 +3776,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3368,6 +3825,8 @@ export interface operations {
             /** @description Released */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3375,6 +3834,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3384,15 +3844,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3422,6 +3887,8 @@ export interface operations {
             /** @description Balances */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3460,15 +3927,19 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3506,6 +3977,8 @@ export interface operations {
             /** @description Ledger entries, newest first */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3578,6 +4051,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3587,15 +4061,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3625,6 +4104,8 @@ export interface operations {
             /** @description The booking page of this agency */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3642,15 +4123,19 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3680,6 +4165,8 @@ export interface operations {
             /** @description The new link of the booking page */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3697,15 +4184,19 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3743,6 +4234,8 @@ export interface operations {
             /** @description Webhook endpoints */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3790,6 +4283,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3799,15 +4293,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3864,6 +4363,8 @@ export interface operations {
             /** @description The endpoint, with its secret (shown only now) */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3905,6 +4406,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3914,6 +4417,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3923,6 +4427,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3932,6 +4438,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3941,15 +4449,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3985,6 +4498,8 @@ export interface operations {
             /** @description The endpoint */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4024,6 +4539,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4033,15 +4549,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4098,6 +4619,8 @@ export interface operations {
             /** @description The endpoint */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4137,6 +4660,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4146,6 +4671,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4155,6 +4681,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4164,6 +4692,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4173,6 +4703,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4182,15 +4714,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4226,6 +4763,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4233,6 +4772,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4242,15 +4782,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4286,6 +4831,8 @@ export interface operations {
             /** @description The endpoint with its new secret (shown only now) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4327,6 +4874,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4336,15 +4884,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4380,6 +4933,8 @@ export interface operations {
             /** @description A webhook.test event is on its way */
             202: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4399,6 +4954,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4408,15 +4964,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4467,6 +5028,8 @@ export interface operations {
             /** @description The events queued again, oldest first */
             202: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4488,6 +5051,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4497,6 +5062,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4506,6 +5072,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4515,6 +5083,8 @@ export interface operations {
             /** @description The endpoint is switched off */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4524,6 +5094,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4533,6 +5105,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4542,15 +5116,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4594,6 +5173,8 @@ export interface operations {
             /** @description Delivery attempts, newest first */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4636,6 +5217,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4645,6 +5227,8 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4654,15 +5238,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4819,6 +5408,8 @@ export interface operations {
             /** @description The export, queued */
             202: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4838,6 +5429,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4847,6 +5440,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4856,6 +5450,8 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4865,6 +5461,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4874,6 +5472,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4883,15 +5483,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4927,6 +5532,8 @@ export interface operations {
             /** @description The export */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4986,6 +5593,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4995,15 +5603,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5054,6 +5667,8 @@ export interface operations {
             /** @description The erasure, queued */
             202: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5073,6 +5688,8 @@ export interface operations {
             /** @description Malformed JSON */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5082,6 +5699,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5091,6 +5709,8 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5100,6 +5720,8 @@ export interface operations {
             /** @description Body over 64 KiB */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5109,6 +5731,8 @@ export interface operations {
             /** @description Body not application/json */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5118,15 +5742,20 @@ export interface operations {
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5162,6 +5791,8 @@ export interface operations {
             /** @description The erasure */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5214,6 +5845,7 @@ export interface operations {
             /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5223,15 +5855,20 @@ export interface operations {
             /** @description No such resource, or it belongs to another client */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (Retry-After, RateLimit, RateLimit-Policy) */
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
