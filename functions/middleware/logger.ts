@@ -24,14 +24,21 @@ function powertools(): PowertoolsLogger {
   return logger;
 }
 
-export function createLogger(base: LogFields = {}, logger: PowertoolsLogger = powertools()): Logger {
+/** Made on the first line, so LOG_LEVEL is read when the process has set it (tests set it after importing). */
+const lazy = (): (() => PowertoolsLogger) => {
+  let logger: PowertoolsLogger | undefined;
+  return () => (logger ??= powertools());
+};
+
+export function createLogger(base: LogFields = {}, logger: () => PowertoolsLogger = lazy()): Logger {
   const fields = (extra: LogFields = {}) => {
     const id = correlationId();
     return { ...base, ...(id ? { correlation_id: id } : {}), ...extra };
   };
+  const silent = () => process.env.LOG_LEVEL === 'silent';
   return {
-    info: (message, extra) => logger.info(message, fields(extra)),
-    error: (message, extra) => logger.error(message, fields(extra)),
+    info: (message, extra) => void (silent() || logger().info(message, fields(extra))),
+    error: (message, extra) => void (silent() || logger().error(message, fields(extra))),
     child: (more) => createLogger({ ...base, ...more }, logger),
   };
 }
