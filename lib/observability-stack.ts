@@ -5,7 +5,8 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct, IConstruct } from 'constructs';
-import { FAMILIES } from '../functions/core/platform/families.js';
+import { FAMILIES, FAMILY_IDS, tokenFamilyOf } from '../functions/core/platform/families.js';
+import { METRICS, metricsNamespace } from '../functions/core/platform/metrics.js';
 import type { ApiStack } from './api-stack.js';
 import type { ProjectFunction } from './project-function.js';
 import type { StageConfig } from './stage.js';
@@ -97,7 +98,46 @@ export class ObservabilityStack extends Stack {
       }),
     );
 
+    this.businessMetrics(config.stage, alarm);
+
     if (config.alarmTopicArn) Aspects.of(scope).add(new NotifyTopic(config.alarmTopicArn));
+  }
+
+  /**
+   * The functions' own metrics (functions/core/platform/metrics.ts, EMF):
+   * graphs by a SEARCH over each metric's dimensions, and alarms on failed
+   * payments and refunds summed over the families that take them (an alarm
+   * cannot SEARCH, so it names each family's metric).
+   */
+  private businessMetrics(stage: string, alarm: (name: string, description: string, metric: IMetric, threshold: number) => Alarm) {
+    const namespace = metricsNamespace(stage);
+    const search = (metric: string, dimensions: string[], label: string, statistic = 'Sum') =>
+      new MathExpression({ expression: `SEARCH('{${namespace},${['service', ...dimensions].join(',')}} MetricName="${metric}"', '${statistic}', 300)`, label, period: FIVE_MINUTES });
+    const graph = (title: string, ...metrics: IMetric[]) => new GraphWidget({ title, left: metrics, width: 12 });
+    this.dashboard.addWidgets(
+      new TextWidget({ markdown: '## Business metrics\nCounted by the functions as they happen (docs/operations.md, "Observability").', width: 24, height: 1 }),
+      graph('Holds and bookings by family and pay option', search(METRICS.HoldsCreated, ['family'], 'holds'), search(METRICS.BookingsCreated, ['family', 'pay_option'], 'bookings')),
+      graph('Cancellations by family', search(METRICS.BookingsCancelled, ['family'], 'cancellations')),
+      graph('Payments and refunds by outcome', search(METRICS.Payments, ['family', 'outcome'], 'payments'), search(METRICS.Refunds, ['family', 'outcome'], 'refunds')),
+      graph('Webhook attempts by lane and outcome', search(METRICS.WebhookAttempts, ['family', 'lane', 'outcome'], 'attempts')),
+      graph('Outbox age at relay (ms, max)', search(METRICS.OutboxAge, ['kind'], 'outbox age', 'Maximum')),
+      graph('E-mails by outcome', search(METRICS.Emails, ['template', 'outcome'], 'e-mails')),
+      graph('Register checks by outcome', search(METRICS.RegisterChecks, ['family', 'outcome'], 'checks')),
+      graph('Job tasks by outcome', search(METRICS.JobTasks, ['kind', 'outcome'], 'tasks')),
+    );
+    // Families with their own tokens are the ones whose bookings are paid (the others share them).
+    const families = FAMILY_IDS.filter((f) => tokenFamilyOf(f) === f);
+    const failures = (metric: string, what: string) =>
+      new MathExpression({
+        expression: families.map((_, n) => `FILL(m${n}, 0)`).join(' + '),
+        usingMetrics: Object.fromEntries(
+          families.map((family, n) => [`m${n}`, new Metric({ namespace, metricName: metric, dimensionsMap: { service: 'agency-api', family, outcome: 'failed' }, period: FIVE_MINUTES, statistic: 'Sum' })]),
+        ),
+        label: what,
+        period: FIVE_MINUTES,
+      });
+    alarm('payment-failures', 'Candidate payments failed at the payment provider (a payment method declined after checkout)', failures(METRICS.Payments, 'failed payments'), 0);
+    alarm('refund-failures', 'A refund failed at the payment provider: the candidate has not got their money back and a person must act', failures(METRICS.Refunds, 'failed refunds'), 0);
   }
 }
 

@@ -8,6 +8,7 @@ import { systemClock, type Clock } from '../core/platform/clock.js';
 import { availabilityAt, deprecationHeaders, deprecationSchedules, type DeprecationSchedule } from '../core/platform/deprecation.js';
 import { DomainError } from '../core/platform/errors.js';
 import { FAMILIES, isFamilyId, type FamilyId } from '../core/platform/families.js';
+import { correlationId, withCorrelationId } from '../core/platform/correlation.js';
 import { familyUrl } from '../core/platform/family-urls.js';
 import type { RateLimitState } from '../core/access/rate-limit.js';
 import type { AccessContext } from '../core/access/tokens.js';
@@ -64,7 +65,7 @@ export type Event = APIGatewayProxyEventV2 & { state?: RequestState };
 export type Request = middy.Request<Event, APIGatewayProxyStructuredResultV2, Error, Context>;
 export type Middleware = middy.MiddlewareObj<Event, APIGatewayProxyStructuredResultV2, Error, Context>;
 
-const baseLogger = createLogger({ service: 'agency-api' });
+const baseLogger = createLogger();
 
 export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
   // IETF draft-ietf-httpapi-ratelimit-headers structured fields.
@@ -193,7 +194,7 @@ export function edgeMiddleware(
   }
   return {
     before: (request: Request) => {
-      const requestId = request.event.requestContext?.requestId || randomUUID();
+      const requestId = correlationId() ?? (request.event.requestContext?.requestId || randomUUID());
       const family = familyOf(op, request.event);
       request.event.state = {
         requestId,
@@ -214,6 +215,16 @@ export function edgeMiddleware(
     },
   };
 }
+
+/**
+ * Runs an HTTP handler with its request id as the correlation id
+ * (core/platform/correlation.ts): the outbox items it writes carry the id to
+ * the workers, and every log line names it.
+ */
+export const correlated =
+  <R>(handler: (event: Event, context: Context) => Promise<R>) =>
+  (event: Event, context: Context): Promise<R> =>
+    withCorrelationId(event.requestContext?.requestId || randomUUID(), () => handler(event, context));
 
 /** Bodies over `maxBytes` are 413: 64 KiB, or an upload operation's own limit. */
 export function bodyLimitMiddleware(maxBytes = MAX_BODY_BYTES): Middleware {

@@ -16,7 +16,7 @@ import { clientItemGrants } from '../core/access/clients.js';
 import { DomainError } from '../core/platform/errors.js';
 import { authenticateRequest, type AccessContext } from '../core/access/tokens.js';
 import { checkActing, type Acting } from './acting-user.js';
-import { bodyLimitMiddleware, edgeMiddleware, parsePathParams, publicBaseUrl, toLambdaResult, type Event, type HttpResult, type Middleware, type Request } from './edge.js';
+import { bodyLimitMiddleware, correlated, edgeMiddleware, parsePathParams, publicBaseUrl, toLambdaResult, type Event, type HttpResult, type Middleware, type Request } from './edge.js';
 import { errorFields, type Logger } from './logger.js';
 
 export { MAX_BODY_BYTES, type Event, type HttpResult, type RequestState } from './edge.js';
@@ -191,7 +191,7 @@ export function httpHandler<const O extends Operation>(
   if (op.auth === 'bearer') chain.use(bearerAuth);
   chain.use(jsonBody);
 
-  return chain.handler(async (event) => {
+  return correlated(chain.handler(async (event) => {
     const state = event.state!;
     const family = state.family;
     const querySchema = schemaFor(op.query, family);
@@ -218,5 +218,5 @@ export function httpHandler<const O extends Operation>(
 
     if (!options.idempotency || !state.caller) return run();
     return options.idempotency({ deps, event, clientId: state.caller.clientId, family }, run);
-  });
+  }));
 }

@@ -1,4 +1,12 @@
-/** Structured JSON log lines, one per event, each carrying the request id when there is one. */
+import { Console } from 'node:console';
+import { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
+import { correlationId } from '../core/platform/correlation.js';
+
+/**
+ * Structured JSON log lines (Powertools Logger), one per event, each carrying
+ * the correlation id of the request that caused it (core/platform/correlation.ts).
+ * LOG_LEVEL sets the level (`silent` in tests). Secrets are never passed here.
+ */
 export type LogFields = Record<string, unknown>;
 
 export interface Logger {
@@ -7,20 +15,31 @@ export interface Logger {
   child(fields: LogFields): Logger;
 }
 
-const LEVELS = { info: 1, error: 2, silent: 3 } as const;
-type Level = keyof typeof LEVELS;
+const SERVICE = 'agency-api';
 
-const threshold = (): number => LEVELS[(process.env.LOG_LEVEL as Level) ?? 'info'] ?? LEVELS.info;
+function powertools(): PowertoolsLogger {
+  const logger = new PowertoolsLogger({ serviceName: SERVICE });
+  // Every level to stdout, as Lambda's own log lines go: the local stack routes stdout to its log file.
+  (logger as unknown as { console: Console }).console = new Console({ stdout: process.stdout, stderr: process.stdout });
+  return logger;
+}
 
-export function createLogger(base: LogFields = {}, write: (line: string) => void = (l) => process.stdout.write(l + '\n')): Logger {
-  const emit = (level: 'info' | 'error', message: string, fields: LogFields = {}) => {
-    if (LEVELS[level] < threshold()) return;
-    write(JSON.stringify({ level, time: new Date().toISOString(), message, ...base, ...fields }));
+/** Made on the first line, so LOG_LEVEL is read when the process has set it (tests set it after importing). */
+const lazy = (): (() => PowertoolsLogger) => {
+  let logger: PowertoolsLogger | undefined;
+  return () => (logger ??= powertools());
+};
+
+export function createLogger(base: LogFields = {}, logger: () => PowertoolsLogger = lazy()): Logger {
+  const fields = (extra: LogFields = {}) => {
+    const id = correlationId();
+    return { ...base, ...(id ? { correlation_id: id } : {}), ...extra };
   };
+  const silent = () => process.env.LOG_LEVEL === 'silent';
   return {
-    info: (message, fields) => emit('info', message, fields),
-    error: (message, fields) => emit('error', message, fields),
-    child: (fields) => createLogger({ ...base, ...fields }, write),
+    info: (message, extra) => void (silent() || logger().info(message, fields(extra))),
+    error: (message, extra) => void (silent() || logger().error(message, fields(extra))),
+    child: (more) => createLogger({ ...base, ...more }, logger),
   };
 }
 

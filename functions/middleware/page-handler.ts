@@ -6,7 +6,7 @@ import { depsFromEnv, type Deps } from '../core/platform/deps.js';
 import { consumeLinkRequest } from '../core/access/rate-limit.js';
 import { isLinkWithdrawn } from '../core/bookings/link-withdrawn.js';
 import type { Logger } from './logger.js';
-import { bodyLimitMiddleware, edgeMiddleware, parsePathParams, publicBaseUrl, type Event } from './edge.js';
+import { bodyLimitMiddleware, correlated, edgeMiddleware, parsePathParams, publicBaseUrl, type Event } from './edge.js';
 import { errorPage } from './html.js';
 import { edgeProblem, toProblemResponse } from './problems.js';
 
@@ -53,7 +53,8 @@ function renderPageError(err: unknown) {
 }
 
 export function pageHandler<const O extends Operation>(op: O, page: (input: PageInput<O>) => Promise<PageResult>, deps: Deps = depsFromEnv()) {
-  return middy<Event, APIGatewayProxyStructuredResultV2, Error, Context>()
+  return correlated(
+    middy<Event, APIGatewayProxyStructuredResultV2, Error, Context>()
     .use(edgeMiddleware(op, renderPageError))
     .use(bodyLimitMiddleware())
     .handler(async (event): Promise<APIGatewayProxyStructuredResultV2> => {
@@ -84,5 +85,6 @@ export function pageHandler<const O extends Operation>(op: O, page: (input: Page
         headers: { 'content-type': 'text/html; charset=utf-8' },
         body: result.html,
       };
-    });
+    }),
+  );
 }

@@ -4,7 +4,7 @@ import { createLogger } from '../middleware/logger.js';
 
 /** Scheduled hourly: virtual life-support kit past its deadline becomes overdue (late fee, event) or lost (lost fee), once each. */
 const deps = depsFromEnv();
-const log = createLogger({ service: 'agency-api', worker: 'equipment-sweep' });
+const log = createLogger({ worker: 'equipment-sweep' });
 
 export async function handler(): Promise<{ overdue: number; lost: number }> {
   const counts = await sweepEquipment(deps);

@@ -8,5 +8,5 @@ import { fanOutHandler } from './_webhooks.js';
 const log = createLogger({ service: 'agency-api', worker: 'event-fanout' });
 
 export const handler = fanOutHandler(depsFromEnv(), createSqsClient(), lanesFromEnv(), (err, messageId) =>
-  log.error('fan-out failed', { message_id: messageId, ...errorFields(err) }),
+  log.error('fan-out failed', { message_id: messageId, ...errorFields(err) }), log,
 );

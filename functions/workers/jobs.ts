@@ -13,6 +13,6 @@ import { sqsBatchHandler } from './_batch.js';
  * its module loads, so each one's module is imported here (registration
  * monitoring's batch verification and imports; data subject exports and erasures).
  */
-const log = createLogger({ service: 'agency-api', worker: 'jobs' });
+const log = createLogger({ worker: 'jobs' });
 
-export const handler = sqsBatchHandler(jobsConsumer(depsFromEnv(), (err, messageId) => log.error('job task failed', { message_id: messageId, ...errorFields(err) })));
+export const handler = sqsBatchHandler(jobsConsumer(depsFromEnv(), (err, messageId) => log.error('job task failed', { message_id: messageId, ...errorFields(err) })), log);

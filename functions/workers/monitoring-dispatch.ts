@@ -4,7 +4,7 @@ import { createLogger } from '../middleware/logger.js';
 
 /** Scheduled: queues the registration monitoring checks that are due, from the due items' hour buckets (never a scan). */
 const deps = depsFromEnv();
-const log = createLogger({ service: 'agency-api', worker: 'monitoring-dispatch' });
+const log = createLogger({ worker: 'monitoring-dispatch' });
 
 export async function handler(): Promise<{ queued: number }> {
   const { queued, queries } = await dispatchDue(deps);

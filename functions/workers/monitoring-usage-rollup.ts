@@ -4,7 +4,7 @@ import { createLogger } from '../middleware/logger.js';
 
 /** Scheduled, hourly: from 02:00 on the 1st, last month's registration monitoring usage goes to the ledger, one entry per client, once. */
 const deps = depsFromEnv();
-const log = createLogger({ service: 'agency-api', worker: 'monitoring-usage-rollup' });
+const log = createLogger({ worker: 'monitoring-usage-rollup' });
 
 export async function handler(): Promise<{ rolled_up: number }> {
   const rolled = await rollupIfDue(deps);

@@ -25,7 +25,7 @@ const targets = {
   sqs: createSqsClient(),
   queueUrls: outboxQueueUrls((queue) => requireEnv(queueUrlEnv(queue))),
 };
-const log = createLogger({ service: 'agency-api', worker: 'outbox-stream' });
+const log = createLogger({ worker: 'outbox-stream' });
 
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const items: { item: OutboxItem; sequenceNumber: string }[] = [];

@@ -8,7 +8,7 @@ import { VLS_BOOKINGS } from '../core/virtual-life-support/bookings.js';
 
 /** Scheduled: cancels candidate_pays bookings still unpaid at their deadline, in every booking family. */
 const deps = depsFromEnv();
-const log = createLogger({ service: 'agency-api', worker: 'payment-expiry' });
+const log = createLogger({ worker: 'payment-expiry' });
 const KINDS = [clinicalBookings(CLINICAL_FAMILY), PRACTICAL_BOOKINGS, VLS_BOOKINGS];
 
 export async function handler(): Promise<{ cancelled: number }> {

@@ -4,7 +4,7 @@ import { createLogger } from '../middleware/logger.js';
 
 /** Scheduled: expires requests of every kind whose time is up (an EventBridge rule in the cloud, a timer locally). */
 const deps = depsFromEnv();
-const log = createLogger({ service: 'agency-api', worker: 'request-expiry' });
+const log = createLogger({ worker: 'request-expiry' });
 
 export async function handler(): Promise<{ expired: number }> {
   const byKind = await expireDueRequestsOfEveryKind(deps);

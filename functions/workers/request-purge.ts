@@ -4,7 +4,7 @@ import { createLogger } from '../middleware/logger.js';
 
 /** Scheduled: deletes request files and blanks item data whose retention has ended (an EventBridge rule in the cloud, a timer locally). */
 const deps = depsFromEnv();
-const log = createLogger({ service: 'agency-api', worker: 'request-purge' });
+const log = createLogger({ worker: 'request-purge' });
 
 export async function handler(): Promise<{ purged: number }> {
   const purged = await purgeDueRequests(deps);

@@ -4,7 +4,7 @@ import { createLogger } from '../middleware/logger.js';
 
 /** Scheduled: announces practical training seat holds that expired unused (`seat_hold.expired`, once each). The seats were free already. */
 const deps = depsFromEnv();
-const log = createLogger({ service: 'agency-api', worker: 'seat-hold-sweep' });
+const log = createLogger({ worker: 'seat-hold-sweep' });
 
 export async function handler(): Promise<{ announced: number }> {
   const announced = await sweepSeatHolds(deps);

@@ -182,7 +182,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const queueUrls = outboxQueueUrls((id) => queues.find((q) => q.id === id)!.url);
     // A parked item is the local stand-in for the cloud's alarm: one error line in the log (`npm run ops -- outbox parked` lists them).
-    const relayLog = createLogger({ service: 'agency-api', worker: 'outbox-stream' });
+    const relayLog = createLogger({ worker: 'outbox-stream' });
     const outbox = startOutboxPoller(deps, { sqs, queueUrls }, { onError: options.onError, onParked: (parked) => relayLog.error(PARKED_LOG_MESSAGE, parked) });
     cleanups.push(() => outbox.stop());
 

@@ -7,6 +7,7 @@ import { freePort } from '../../lib/local/emulators.js';
 import { PROJECT_ROOT } from '../../lib/routes.js';
 import { eventually } from '../support/eventually.js';
 import { call } from '../support/local-stack.js';
+import { startReceiver } from '../support/receiver.js';
 
 /** The README's commands, run as a user runs them: `npm start`, `npm run ops`, Ctrl-C. */
 
@@ -107,13 +108,14 @@ it('npm start serves both families, keeps its data across restarts, runs beside 
   const ci = first.info.families['clinical-interview'];
   const agency = (await call(`${ci}/auth/token`, { body: { client_id: 'demo-northwind', client_secret: first.info.clients[0].client_secret } })).body.access_token;
   const slot = (await call(`${ci}/timeslots?interview_type_id=1`, { token: agency })).body.data[0];
+  const receiver = await startReceiver();
+  expect((await call(`${ci}/webhooks`, { token: agency, body: { name: 'Logs', url: receiver.url, events: ['booking.created'] } })).status).toBe(201);
   const held = (await call(`${ci}/timeslots/hold`, { token: agency, body: { interview_type_id: 1, date: slot.date, time: slot.time } })).body;
-  const booking = (
-    await call(`${ci}/bookings`, {
+  const booked = await call(`${ci}/bookings`, {
       token: agency,
       body: { hold_hash: held.hold_hash, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org', phone: '+447700900123', job_role: 'RN', nmc_number: '12A3456B', pay_option: 'invoice' },
-    })
-  ).body;
+  });
+  const booking = booked.body;
   // The interview has not taken place yet: the operator cannot complete it (test/e2e/ops.test.ts completes one that has).
   const early = await ops(dataDir, 'clinical-interview', 'bookings', 'complete', '--id', String(booking.id));
   expect(early.status).toBe(2);
@@ -140,6 +142,21 @@ it('npm start serves both families, keeps its data across restarts, runs beside 
   await eventually(() => readFileSync(logFile, 'utf8').includes('"route":"POST /bookings"'), { what: 'the request log in logs/local.log' });
   expect(first.output()).not.toContain('"route"');
   expect(first.output()).toContain(logFile);
+
+  // The booking's request id follows its work: the e-mail it sent and the webhook it delivered log it too.
+  await receiver.waitFor(1);
+  await receiver.close();
+  const requestId = booked.headers.get('x-request-id')!;
+  const logLines = () => readFileSync(logFile, 'utf8').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+  const caused = (worker: string) => logLines().some((l) => l.worker === worker && l.correlation_id === requestId);
+  await eventually(() => caused('email-sender') && caused('webhook-delivery'), { what: `the e-mail and webhook workers' log lines of request ${requestId}` });
+  // Business metrics as EMF lines: a booking by family and pay option, a webhook attempt by lane and outcome, no client id among the dimensions.
+  const metrics = (name: string) => logLines().filter((l) => l._aws?.CloudWatchMetrics?.[0]?.Metrics?.some((m: { Name: string }) => m.Name === name));
+  await eventually(() => metrics('WebhookAttempts').length > 0, { what: 'the WebhookAttempts metric in the log' });
+  expect(metrics('BookingsCreated')).toContainEqual(expect.objectContaining({ family: 'clinical-interview', pay_option: 'invoice', BookingsCreated: 1 }));
+  for (const line of metrics('BookingsCreated')) expect(line._aws.CloudWatchMetrics[0].Dimensions[0]).toEqual(expect.arrayContaining(['family', 'pay_option']));
+  expect(metrics('WebhookAttempts')).toContainEqual(expect.objectContaining({ family: 'clinical-interview', lane: 'fast', outcome: 'delivered', WebhookAttempts: 1 }));
+  expect(JSON.stringify(logLines().filter((l) => l._aws))).not.toContain('demo-northwind');
 
   // A second stack on the same data directory refuses, names the holder, and leaves the first one whole.
   const second = spawn('npm', ['start'], { cwd: PROJECT_ROOT, env: { ...process.env, PORT: String(await freePort()), DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });

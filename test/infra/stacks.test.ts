@@ -1,4 +1,5 @@
 import { App, Stack, type CfnElement } from 'aws-cdk-lib';
+import { METRICS } from '../../functions/core/platform/metrics.js';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -376,6 +377,19 @@ describe('the observability stack', () => {
     const rate = alarmsOf(observability).find((a) => a.AlarmName === 'agency-test-clinical-interview-5xx-rate')!;
     expect(JSON.stringify(rate.Metrics)).toContain('100 * errors / requests');
     expect(rate.Threshold).toBe(1);
+  });
+
+  it('graphs the business metrics and alarms on failed payments and refunds of every paying family', () => {
+    const body = JSON.stringify(observability.findResources('AWS::CloudWatch::Dashboard'));
+    for (const metric of Object.values(METRICS)) expect(body).toMatch(new RegExp(`MetricName=\\W+${metric}\\W`));
+    expect(body).toContain('AgencyApi/test,service,family,pay_option');
+    for (const [name, metric] of [['payment-failures', 'Payments'], ['refund-failures', 'Refunds']]) {
+      const alarm = alarmsOf(observability).find((a) => a.AlarmName === `agency-test-${name}`)!;
+      expect(alarm.Threshold).toBe(0);
+      const metrics = (alarm.Metrics as { MetricStat?: { Metric: { MetricName: string; Namespace: string; Dimensions: { Name: string; Value: string }[] } } }[]).flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric] : []));
+      expect(metrics.map((m) => m.Dimensions.find((d) => d.Name === 'family')!.Value).sort()).toEqual(expect.arrayContaining(['clinical-interview', 'practical-training', 'virtual-life-support']));
+      expect(metrics.every((m) => m.MetricName === metric && m.Namespace === 'AgencyApi/test' && m.Dimensions.some((d) => d.Name === 'outcome' && d.Value === 'failed'))).toBe(true);
+    }
   });
 
   it('notifies the stage\'s SNS topic from every alarm of every stack when context names one, and none otherwise', () => {

@@ -6,6 +6,7 @@ import { emailPut, outboxKeys, type OutboxItem, type OutboxKind } from '../../fu
 import { listParked, parkedKey, retryParked } from '../../functions/core/events/parked.js';
 import { relayOutbox, RELAY_TRIES } from '../../functions/core/events/relay.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
+import { CORRELATION_ATTRIBUTE, withCorrelationId } from '../../functions/core/platform/correlation.js';
 import { createSqsClient } from '../../functions/core/platform/sqs.js';
 import { ensureQueues, type LocalQueue } from '../../lib/local/provision.js';
 import { testDeps, uniqueName } from '../support/env.js';
@@ -53,6 +54,18 @@ describe('the outbox relay', () => {
     expect(outcome).toEqual({ notQueued: [], error: undefined, refused: [] });
     const [body] = await drain(urlOf('emails'), 1);
     expect(JSON.parse(body!).subject).toBe(subject);
+  });
+
+  it('carries the correlation id of the request that wrote an item as the message attribute the workers read; an item written outside a request carries none', async () => {
+    const item = withCorrelationId('req-123', () => written({ template: 't', to: 'a@example.org', subject: 's', text: 'x' }));
+    expect(item.correlation_id).toBe('req-123');
+    await relayOutbox([item, written({ template: 't', to: 'b@example.org', subject: 's', text: 'x' })], { sqs, queueUrls: queueUrls() });
+    const received: { to: string; correlation?: string }[] = [];
+    for (let i = 0; i < 20 && received.length < 2; i++) {
+      const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: urlOf('emails'), MaxNumberOfMessages: 10, WaitTimeSeconds: 1, MessageAttributeNames: ['All'] }));
+      received.push(...Messages.map((m) => ({ to: JSON.parse(m.Body!).to, correlation: m.MessageAttributes?.[CORRELATION_ATTRIBUTE]?.StringValue })));
+    }
+    expect(received.sort((a, b) => a.to.localeCompare(b.to))).toEqual([{ to: 'a@example.org', correlation: 'req-123' }, { to: 'b@example.org', correlation: undefined }]);
   });
 
   it(`hands back, after ${RELAY_TRIES} tries, only the items the queue refuses for what they hold, and queues their neighbours`, async () => {

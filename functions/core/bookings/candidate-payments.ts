@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { paymentSettled } from '../platform/metrics.js';
 import { productRef, type RefundStatus } from '../commerce/ledger.js';
 import { formatMoney } from '../commerce/charges.js';
 import { getPaymentRequest, isPayable, paymentRequestId, paymentRequestKeys, type PaymentRequest } from '../commerce/payment-requests.js';
@@ -70,7 +71,12 @@ export async function applyStripeEvent<B extends BookingRecord>(deps: Deps, kind
     case 'checkout.session.async_payment_succeeded':
       return sessionPaid(deps, kind, event, event.data.object);
     case 'checkout.session.expired':
+      paymentSettled(kind.family, 'expired');
       return sessionExpired(deps, kind, event.data.object);
+    case 'checkout.session.async_payment_failed':
+      // Nothing to change (the session stays open until it expires), but a failing payment method is worth a look.
+      paymentSettled(kind.family, 'failed');
+      return ignored(`${event.type} is not an event this API acts on`);
     case 'refund.created':
     case 'refund.updated':
     case 'refund.failed':

@@ -1,4 +1,5 @@
 import { planRefund, type ChargeRecord } from '../commerce/charges.js';
+import { bookingCancelled, paymentSettled } from '../platform/metrics.js';
 import { candidatePaymentPart } from '../commerce/refunds.js';
 import { productRef } from '../commerce/ledger.js';
 import { getPaymentRequest, isPayable, paymentRequestPaid } from '../commerce/payment-requests.js';
@@ -121,7 +122,9 @@ export async function cancelBookingOf<B extends BookingRecord>(deps: Deps, kind:
   const cancellation = { reason: how.reason ?? null, cancelled_by: how.by, cancelled_at: deps.clock().toISOString() };
   const changes = { ...kind.cancelledFields, ...kind.cancelChanges?.(booking, deps.clock()), booking_status: 'cancelled', pay_status: refund.payStatus, cancellation } as Partial<B>;
   const others = [freeUnit(deps, kind.unitOf(booking), { bookingId: booking.id }), ...refund.parts, ...(await waitEnded(deps, booking)), ...((await kind.cancelParts?.(deps, booking, changes)) ?? [])];
-  return changeBooking(deps, kind, booking, changes, 'booking.cancelled', others);
+  const cancelled = await changeBooking(deps, kind, booking, changes, 'booking.cancelled', others);
+  bookingCancelled(kind.family);
+  return cancelled;
 }
 
 /** The payment page reported success: the booking is confirmed, unless its deadline passed. Paying twice confirms once. */
@@ -137,6 +140,8 @@ export async function confirmPayment<B extends BookingRecord>(deps: Deps, kind: 
     const confirmed = { ...booking, ...changes, updated_at: deps.clock().toISOString() };
     const paid = candidatePaymentPart(deps, { client_id: booking.client_id, family: kind.family, booking_id: booking.id, product: productRef(kind.productOf(booking)), amount: request.amount.amount, providerReference });
     const others = [part('payment request', paymentRequestPaid(deps, kind.family, token, providerReference)), paid, ...(await waitEnded(deps, booking)), ...(kind.confirmParts?.(deps, confirmed) ?? []), ...extra];
-    return changeBooking(deps, kind, booking, changes, 'booking.confirmed', others, { 'payment request': unpayable });
+    const confirmedBooking = await changeBooking(deps, kind, booking, changes, 'booking.confirmed', others, { 'payment request': unpayable });
+    paymentSettled(kind.family, 'succeeded');
+    return confirmedBooking;
   });
 }

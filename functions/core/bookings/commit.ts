@@ -1,4 +1,5 @@
 import { clientKeys, getClient, type ClientAccount } from '../access/clients.js';
+import { bookingCreated } from '../platform/metrics.js';
 import { planCharge, type ChargePlan, type ChargeRequest, type Product } from '../commerce/charges.js';
 import { emailPut } from '../events/outbox.js';
 import { holdState, type Hold, type Holder } from '../inventory/holds.js';
@@ -108,6 +109,7 @@ export async function commitBooking<B extends BookingRecord, V>(deps: Deps, kind
     const notice = noticeOf('booking.created', booking);
     if (notice) parts.push(noticePart(deps, kind, notice, booking, { agency: c.client.name }));
     await transact(deps, parts, { ...take.failures, ...charge.failures });
+    bookingCreated(kind.family, c.payOption);
     return { booking, view: kind.view(booking, tz), paymentToken: charge.paymentToken };
   });
 }

@@ -1,4 +1,5 @@
 import type { Deps } from '../platform/deps.js';
+import { refundSettled } from '../platform/metrics.js';
 import type { FamilyId } from '../platform/families.js';
 import { part, transact, TransactionFailed, updateItem, type Condition, type Part } from '../platform/transact.js';
 import { outboxPut } from '../events/outbox.js';
@@ -139,5 +140,7 @@ export async function settleRefund(deps: Deps, family: FamilyId, refund: Pick<St
   const m = refund.metadata ?? {};
   const outcome = OUTCOMES[refund.status ?? ''];
   if (!outcome || m.family !== family || !m.client_id || !m.ledger_entry_id || !m.ledger_created_at) return undefined;
-  return (await markRefund(deps, { client_id: m.client_id, family, created_at: m.ledger_created_at, id: m.ledger_entry_id }, outcome, refund.id)) ? outcome : undefined;
+  if (!(await markRefund(deps, { client_id: m.client_id, family, created_at: m.ledger_created_at, id: m.ledger_entry_id }, outcome, refund.id))) return undefined;
+  refundSettled(family, outcome === 'failed' ? 'failed' : 'settled');
+  return outcome;
 }

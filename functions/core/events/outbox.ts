@@ -7,6 +7,7 @@ import { key } from '../platform/key-registry.js';
 import * as TABLE_KEYS from '../platform/table-keys.js';
 import { DELIVERY_LANES } from '../webhooks/retry.js';
 import { toQueueJson } from '../platform/queue-text.js';
+import { correlationId } from '../platform/correlation.js';
 
 /**
  * The outbox: events, e-mails, job tasks and scheduled checks are written in the same
@@ -82,6 +83,8 @@ export interface OutboxItem {
   payload: string;
   created_at: string;
   ttl: number;
+  /** The request that wrote it (platform/correlation.ts); the relay passes it on as a message attribute. */
+  correlation_id?: string;
 }
 
 /** A transaction item that queues `payload` (with its own `id`) on the kind's queue once the transaction commits. */
@@ -96,6 +99,8 @@ export function outboxPut(deps: Deps, kind: OutboxKind, id: string, payload: obj
     created_at: createdAt,
     ttl: toEpochSeconds(addSeconds(now, OUTBOX_RETENTION_SECONDS)),
   };
+  const correlation = correlationId();
+  if (correlation) item.correlation_id = correlation;
   return { Put: { TableName: deps.table, Item: item } };
 }
 

@@ -1,5 +1,7 @@
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { OUTBOX_QUEUES, type OutboxItem, type OutboxKind } from './outbox.js';
+import { correlationAttributes } from '../platform/correlation.js';
+import { outboxRelayed } from '../platform/metrics.js';
 
 /**
  * Moves committed outbox items to their queues (`OUTBOX_QUEUES`: events to
@@ -80,7 +82,7 @@ export async function relayOutbox(items: OutboxItem[], targets: RelayTargets): P
   const send = async (queueUrl: string, batch: OutboxItem[]): Promise<OutboxItem[]> => {
     try {
       const result = await targets.sqs.send(
-        new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: batch.map((item, n) => ({ Id: String(n), MessageBody: item.payload })) }),
+        new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: batch.map((item, n) => ({ Id: String(n), MessageBody: item.payload, ...correlationAttributes(item.correlation_id) })) }),
       );
       const refusedHere: OutboxItem[] = [];
       for (const f of result.Failed ?? []) {
@@ -117,5 +119,7 @@ export async function relayOutbox(items: OutboxItem[], targets: RelayTargets): P
     pending = (await Promise.all(batches.map(({ queueUrl, batch }) => send(queueUrl, batch)))).flat();
   }
   for (const item of pending) refused.push({ item, reason: reasons.get(item) ?? 'Refused by the queue' });
+  const now = Date.now();
+  for (const item of sendable) if (!notQueued.has(item) && !pending.includes(item)) outboxRelayed(item.kind, now - Date.parse(item.created_at));
   return { notQueued: items.filter((item) => notQueued.has(item)), error, refused };
 }

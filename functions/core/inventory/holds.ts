@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { holdCreated } from '../platform/metrics.js';
 import { CLINICAL_FAMILY, loadCatalog } from '../clinical-interview/catalog.js';
 import { candidateSlots, slotUnit, toHoldView, type HoldRecord, type HoldView } from '../clinical-interview/slots.js';
 import { addSeconds, toEpochSeconds } from '../platform/clock.js';
@@ -146,6 +147,7 @@ async function holdUnitWith<U, F extends Record<string, unknown>>(
     errors.unavailable,
     { locks, tally, unread: !locks },
   );
+  holdCreated(policy.family);
   return { hold, unit, at: now };
 }
 

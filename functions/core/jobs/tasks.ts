@@ -1,4 +1,6 @@
 import { addSeconds, toEpochSeconds } from '../platform/clock.js';
+import { withCorrelationId } from '../platform/correlation.js';
+import { jobTaskRun } from '../platform/metrics.js';
 import { queryAll, retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { batchFailures, type BatchConsumer, type QueueMessage } from '../platform/sqs.js';
@@ -151,6 +153,7 @@ export async function runJobMessage(deps: Deps, queued: QueueMessage, onError: (
       result = { outcome: 'errored', detail: exhaustedDetail(queued.receiveCount) };
     }
     await countTask(deps, ref, index, task, result);
+    jobTaskRun(message.kind, result.outcome);
   }
   // Also after a redelivery that found everything counted: a crash may have come between the last count and the close.
   await closeIfDone(deps, kind, ref);
@@ -162,7 +165,7 @@ export function jobsConsumer(deps: Deps, onError: (err: unknown, messageId: stri
   return async (messages) => {
     const { failed, fail } = batchFailures(onError);
     await Promise.all(
-      messages.map((queued) => runJobMessage(deps, queued, (err) => onError(err, queued.id)).catch((err) => fail(queued, err))),
+      messages.map((queued) => withCorrelationId(queued.correlationId, () => runJobMessage(deps, queued, (err) => onError(err, queued.id)).catch((err) => fail(queued, err)))),
     );
     return failed;
   };

@@ -17,6 +17,8 @@ export interface QueueMessage {
   receiveCount: number;
   /** Needed to change the message's visibility. */
   receiptHandle: string;
+  /** The request the message comes from (platform/correlation.ts). */
+  correlationId?: string;
 }
 
 /** Handles a batch; resolves to the ids of the messages that failed, which SQS will deliver again. */

@@ -1,4 +1,5 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { registerChecked } from '../platform/metrics.js';
 import { eventPut } from '../events/outbox.js';
 import { failedItem, isConditionalCheckFailed } from '../platform/conditions.js';
 import { retryOnConflict } from '../platform/db.js';
@@ -245,6 +246,7 @@ async function runAndApply(deps: Deps, first: WorkerItem, id: number, request: C
       await requireActiveWorker(deps, worker.client_id, worker.id);
       throw err;
     }
+    registerChecked(FAMILY, verification.outcome ?? 'error');
     return verification;
   });
 }

@@ -10,6 +10,8 @@ import type { Page } from '../platform/pagination.js';
 import { batchFailures, type BatchConsumer, type QueueMessage } from '../platform/sqs.js';
 import { formatWithOffset } from '../platform/time.js';
 import { toQueueJson } from '../platform/queue-text.js';
+import { correlationAttributes } from '../platform/correlation.js';
+import { webhookAttempted } from '../platform/metrics.js';
 import { policyFromEnv, type UrlPolicy } from './url-guard.js';
 import { attemptDelivery } from './attempt.js';
 import { logItem, settleEndpoint, type Attempt } from './bookkeeping.js';
@@ -87,7 +89,7 @@ async function queueAll(sqs: SQSClient, outgoing: Outgoing[], fail: (queued: Que
     requests.map(async ({ url, chunk }) => {
       try {
         const result = await sqs.send(
-          new SendMessageBatchCommand({ QueueUrl: url, Entries: chunk.map((o, n) => ({ Id: String(n), MessageBody: o.body, DelaySeconds: o.delaySeconds })) }),
+          new SendMessageBatchCommand({ QueueUrl: url, Entries: chunk.map((o, n) => ({ Id: String(n), MessageBody: o.body, DelaySeconds: o.delaySeconds, ...correlationAttributes(o.queued.correlationId) })) }),
         );
         for (const f of result.Failed ?? []) fail(chunk[Number(f.Id)]!.queued, new Error(`Could not queue a delivery: ${f.Code} ${f.Message ?? ''}`));
       } catch (err) {
@@ -287,6 +289,7 @@ export function deliver(deps: Deps, sqs: SQSClient, { lane, queueUrl, slowUrl }:
         group.map(async ({ queued, message, attempt, endpoint }) => {
           const at = deps.clock();
           const result = await attemptDelivery(endpoint, message.event, at, config.policy, budgetSeconds);
+          webhookAttempted(message.family, lane, result.ok ? 'delivered' : 'failed');
           attempts.push({ queued, message, attempt, at, result });
         }),
       );
