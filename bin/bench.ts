@@ -155,7 +155,7 @@ async function main() {
       );
     }
 
-    // Facades against their families (design portal-and-facades section 5): the same bookings read
+    // Facades against their families: the same bookings read
     // through /services and /clinical-interview, and through the legacy API and practical training,
     // in alternating slices; the ratio is the facade's throughput over the direct one's.
     const services = stack.info.families.services!;

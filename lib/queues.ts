@@ -44,8 +44,7 @@ export interface QueueDefinition extends WorkerAccess {
 }
 
 /**
- * One message per (event, endpoint), in one of two lanes (design section 7,
- * Isolation). Retries are scheduled by changing visibility; one receive per
+ * One message per (event, endpoint), in one of two lanes. Retries are scheduled by changing visibility; one receive per
  * step of the schedule plus the first, then the dead-letter queue. Messages
  * wait here for hours between retries by design: the age alarm allows the
  * longest step. The slow lane has fewer pollers: its endpoints may hang. A
@@ -111,9 +110,9 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
   { id: 'monitoring-dispatch', worker: 'monitoring-dispatch', everyMinutes: 5, table: 'readwrite', timeoutSeconds: 120, description: 'Queue the registration monitoring checks that are due' },
   // Last month's monitoring usage to the ledger, from 02:00 on the 1st; hourly so a missed run is made up, and once (a marker per month).
   { id: 'monitoring-usage-rollup', worker: 'monitoring-usage-rollup', everyMinutes: 60, table: 'readwrite', timeoutSeconds: 300, description: 'Roll last month\'s registration monitoring usage up to the ledger' },
-  // Request groups keep files and data for their retention from closing (design portal-and-facades 1.5 rule 4), then purge them.
+  // Request groups keep files and data for their retention from closing, then purge them.
   { id: 'request-purge', worker: 'request-purge', everyMinutes: 60, table: 'readwrite', documents: ['request-files'], timeoutSeconds: 300, description: 'Purge request files and data whose retention has ended' },
   { id: 'seat-hold-sweep', worker: 'seat-hold-sweep', everyMinutes: 1, table: 'readwrite', timeoutSeconds: 50, description: 'Announce practical training seat holds that expired unused' },
-  // Virtual life-support kit not posted back by its due date: overdue with the late fee and its event, then lost (design 6.3).
+  // Virtual life-support kit not posted back by its due date: overdue with the late fee and its event, then lost.
   { id: 'equipment-sweep', worker: 'equipment-sweep', everyMinutes: 60, table: 'readwrite', timeoutSeconds: 300, description: 'Mark virtual life-support kit overdue or lost and charge its fee' },
 ];

@@ -7,7 +7,7 @@ import type { FamilyId } from '../core/platform/families.js';
 export type { Acting } from '../core/access/team.js';
 
 /**
- * `Acting-User` (decision 10; design abuse-and-isolation section 2), the one
+ * `Acting-User` (decision 10), the one
  * place it is enforced: every HTTP handler runs this step for its operation,
  * with the rule its route entry states (`Operation.actingUser`, read by
  * ../api/routes/acting-user.ts), once the path names the caller's own object

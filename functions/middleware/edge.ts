@@ -27,7 +27,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /**
- * Headers every answer carries, errors included (design section 4): HTML
+ * Headers every answer carries, errors included: HTML
  * gets the page policy and no referrer; nothing is cached unless its handler
  * says so (the public OpenAPI document and docs assets), since nearly every
  * answer, PDFs too, holds an agency's or a candidate's data.
@@ -133,7 +133,7 @@ function refuseIfGone(schedule: DeprecationSchedule, op: EdgeOperation, now: Dat
   );
 }
 
-/** Capability tokens in paths: logged by their first 6 characters only (design section 4). */
+/** Capability tokens in paths: logged by their first 6 characters only. */
 const SECRET_PARAMS = new Set<string>(['token', 'holdHash']);
 
 /** The path as it may be logged: secret path parameters cut to their first 6 characters. */

@@ -186,7 +186,7 @@ export function httpHandler<const O extends Operation>(
     },
   };
 
-  // Authentication before the body's media type and JSON: without a token the answer is 401, whatever was sent (design abuse-and-isolation section 5).
+  // Authentication before the body's media type and JSON: without a token the answer is 401, whatever was sent.
   const chain = middy<Event, APIGatewayProxyStructuredResultV2, Error, Context>().use(edge).use(bodyLimit);
   if (op.auth === 'bearer') chain.use(bearerAuth);
   chain.use(jsonBody);

@@ -8,7 +8,7 @@ const log = createLogger({ worker: 'request-purge' });
 
 export async function handler(): Promise<{ purged: number }> {
   const purged = await purgeDueRequests(deps);
-  // Counts only: no item data or file names in logs (design 1.5 rule 3).
+  // Counts only: no item data or file names in logs.
   if (purged > 0) log.info('request retention purged', { purged });
   return { purged };
 }

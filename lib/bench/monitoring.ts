@@ -9,8 +9,7 @@ import { json, round } from './measure.js';
 /**
  * Registration monitoring: the counted cost of one register check (the
  * simulated register, a clean entry), and a CSV import's rate against bare
- * batched writes of the very worker items it wrote (design
- * registration-monitoring, imports).
+ * batched writes of the very worker items it wrote.
  */
 export async function monitoringMeasures(deps: Deps, base: string, client: { client_id: string; client_secret: string }, rows: number) {
   await enableMonitoring(deps, client.client_id, { name: 'Bench Owner', email: 'owner@bench.example' });

@@ -10,7 +10,7 @@ import { startFauxqs } from 'fauxqs';
 /**
  * The real emulators the local stack and the tests run on: DynamoDB Local
  * (Java) and fauxqs (SQS and S3). Neither asks for credentials, so both
- * listen on 127.0.0.1 only (abuse-and-isolation 5), never on the machine's
+ * listen on 127.0.0.1 only, never on the machine's
  * other interfaces.
  */
 

@@ -4,7 +4,7 @@ import { checkUploadPolicy } from '../../functions/core/documents/upload-policy.
 
 /**
  * The local stack's emulation of S3's browser upload (a POST of
- * multipart/form-data under a signed policy, design portal-and-facades 1.4):
+ * multipart/form-data under a signed policy):
  * it checks what S3 checks (signature, deadline, key, redirect, size) and
  * stores the object in the local S3 emulator, whose data lives in the stack's
  * data directory; then it redirects the browser as S3 does, with bucket, key

@@ -4,7 +4,7 @@ import { startReceiver, type Receiver } from '../support/receiver.js';
 
 /**
  * Team roles hold on every operation of a family with team users, shared ones
- * included (design abuse-and-isolation section 2): an unknown, disabled or
+ * included: an unknown, disabled or
  * unpermitted `Acting-User` is 403 `acting-user-not-permitted` with the
  * permission, and nothing is read or written. And authentication comes before
  * the media type (section 5): no token is 401 whatever the content type.

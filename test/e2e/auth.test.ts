@@ -19,7 +19,7 @@ const token = async (base = ci, credentials = northwind) => (await call(`${base}
 const ops = (...args: string[]) => runOps(stack, ...args);
 
 describe('token operations over HTTP', () => {
-  it('exchange, inspect, refresh and revoke, as design section 4 says', async () => {
+  it('exchange, inspect, refresh and revoke, as docs/api.md says', async () => {
     const exchanged = await call(`${ci}/auth/token`, { body: northwind });
     expect(exchanged.status).toBe(200);
     expect(exchanged.headers.get('cache-control')).toBe('no-store');

@@ -13,7 +13,7 @@ import { call, DEMO_CREDENTIALS, mailTo, startTestStack } from '../support/local
 import { startReceiver, type Receiver } from '../support/receiver.js';
 
 /**
- * Practical training requests end to end (design portal-and-facades 1.2):
+ * Practical training requests end to end:
  * the agency asks through portal v2; the candidate gets the practical
  * training family's invite e-mail, books on its page with nothing but the
  * link; the operator marks the outcome; the request completes with the

@@ -8,8 +8,7 @@ import { call, mailTo, startTestStack } from '../support/local-stack.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 
 /**
- * Occupational health requests as special-category data (design
- * portal-and-facades 1.5): outcomes, evidence kinds and dates only; item
+ * Occupational health requests as special-category data: outcomes, evidence kinds and dates only; item
  * data and files only in a single request's read (logged), never in lists,
  * webhooks or e-mails; and purged by schedule after their retention.
  */

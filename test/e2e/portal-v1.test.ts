@@ -12,7 +12,7 @@ import { call, DEMO_CREDENTIALS, startTestStack, type JsonResponse } from '../su
 import { startReceiver, type Receiver } from '../support/receiver.js';
 
 /**
- * Portal v1, deprecated (design portal-and-facades section 2): portal v2
+ * Portal v1, deprecated: portal v2
  * tokens, v2's objects byte for byte, the two webhook operations, the
  * deprecation headers on every answer (errors and 429 included), 410 in
  * brownouts and after the sunset, and who still calls it.

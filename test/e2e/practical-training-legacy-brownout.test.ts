@@ -2,7 +2,7 @@ import type { LocalStack } from '../../lib/local/stack.js';
 import { call, DEMO_CREDENTIALS, startTestStack } from '../support/local-stack.js';
 
 /**
- * A brownout (design portal-and-facades section 2 rule 4): inside a
+ * A brownout: inside a
  * configured window the deprecated family answers 410 before anything else,
  * authentication and validation included, and never 429 or 503. The window
  * is set around now, for the stack's real clock (the unit tests move the

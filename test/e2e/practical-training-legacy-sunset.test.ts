@@ -2,7 +2,7 @@ import type { LocalStack } from '../../lib/local/stack.js';
 import { call, DEMO_CREDENTIALS, startTestStack } from '../support/local-stack.js';
 
 /**
- * After the sunset (design portal-and-facades section 2 rules 3 and 4): the
+ * After the sunset: the
  * deprecated family answers 410 for good. Its dates are configuration, and
  * a schedule that makes no sense stops the stack from starting.
  */

@@ -11,8 +11,7 @@ import { ops } from '../support/ops.js';
 import { call, DEMO_CREDENTIALS, startTestStack, type JsonResponse } from '../support/local-stack.js';
 
 /**
- * The deprecated practical training legacy API (design portal-and-facades
- * section 4) on the real clock, outside any brownout: past, upcoming and
+ * The deprecated practical training legacy API on the real clock, outside any brownout: past, upcoming and
  * searched bookings of the practical training family, booking links, and
  * the deprecation headers on every answer, errors included.
  */

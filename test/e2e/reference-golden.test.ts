@@ -10,8 +10,7 @@ import { call, mailTo, startTestStack } from '../support/local-stack.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 
 /**
- * The reference requests' recorded behaviour (design portal-and-facades
- * section 1: references are the request engine's first kind, byte for byte).
+ * The reference requests' recorded behaviour.
  * One scripted session: create, get, list, reminders, the referee's form
  * (opened, completed, declined), the candidate's page, cancel, expiry, the
  * reference and its PDF's text, every e-mail and every webhook event. Only

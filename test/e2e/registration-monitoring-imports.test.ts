@@ -4,7 +4,7 @@ import { eventually } from '../support/eventually.js';
 import { call, DEMO_CREDENTIALS, startTestStack, type JsonResponse } from '../support/local-stack.js';
 
 /**
- * CSV imports over HTTP (design registration-monitoring section 9): 10,000
+ * CSV imports over HTTP: 10,000
  * rows with bad ones at known lines give errors equal to what POST /workers
  * answers for the same data; 5 MiB is taken and one byte more is 413; a real
  * import commits row by row and a second upload of it changes nothing.

@@ -9,7 +9,7 @@ import { call, mailTo, startTestStack, type JsonResponse } from '../support/loca
 import { ops as runOps } from '../support/ops.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 
-/** Registration monitoring over HTTP: the family's tokens, workers and webhooks (design/registration-monitoring.md sections 1, 2, 11). */
+/** Registration monitoring over HTTP: the family's tokens, workers and webhooks. */
 
 let stack: LocalStack;
 let receiver: Receiver;

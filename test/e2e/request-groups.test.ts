@@ -11,7 +11,7 @@ import { call, mailTo, startTestStack } from '../support/local-stack.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 
 /**
- * Portal v2 request groups end to end (design portal-and-facades section 1):
+ * Portal v2 request groups end to end:
  * the agency's operations, the candidate's no-JavaScript page with files
  * posted straight to the bucket under a signed policy, third parties'
  * forms, review, events and the races between reviews.

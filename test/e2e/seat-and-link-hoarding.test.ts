@@ -11,7 +11,7 @@ import type { LocalStack } from '../../lib/local/stack.js';
 import { call, DEMO_CREDENTIALS, startTestStack } from '../support/local-stack.js';
 
 /**
- * Seats and links cannot be hoarded (design abuse-and-isolation section 3),
+ * Seats and links cannot be hoarded,
  * as an agency, a candidate and another agency see it over HTTP.
  */
 

@@ -10,7 +10,7 @@ import { eventually } from '../support/eventually.js';
 import { call, startTestStack } from '../support/local-stack.js';
 
 /**
- * Writers and a poller at once (design portal-and-facades sections 3 and 5):
+ * Writers and a poller at once:
  * several writers make, reschedule and cancel interview bookings of one
  * client while a poller follows `GET /services/bookings?updated_since=`,
  * resuming each time from the last `updated_at` it saw, as the documentation

@@ -5,7 +5,7 @@ import { eventually } from '../support/eventually.js';
 import { call, DEMO_CREDENTIALS, startTestStack } from '../support/local-stack.js';
 
 /**
- * The Services API (design portal-and-facades section 3): a read-only feed
+ * The Services API: a read-only feed
  * of the caller's clinical interview bookings, over clinical interview
  * tokens. The feed waits 1 second for changes to settle here (5 by default).
  */

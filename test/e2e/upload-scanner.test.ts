@@ -6,8 +6,7 @@ import type { LocalStack } from '../../lib/local/stack.js';
 import { call, startTestStack } from '../support/local-stack.js';
 
 /**
- * Uploads pass through the scanner adapter FILE_SCANNER names (design
- * portal-and-facades 1.4 rule 3): the item's `scan_status` is its answer, and
+ * Uploads pass through the scanner adapter FILE_SCANNER names: the item's `scan_status` is its answer, and
  * a file it finds infected is deleted and refused, never attached. This stack
  * runs the `test` adapter, which flags the EICAR test string; the default
  * (`none`, `not_scanned`) is what the request-groups test sees.

@@ -10,7 +10,7 @@ import { call, DEMO_CREDENTIALS, startTestStack } from '../support/local-stack.j
 /**
  * Virtual life support's public booking link (`/book/{t}`) and its invite
  * holds (`/invite/{t}/hold`, `/release`), as a candidate and an agency see
- * them over HTTP (design virtual-life-support 1 and 8; abuse-and-isolation 3).
+ * them over HTTP.
  */
 
 let stack: LocalStack;

@@ -8,7 +8,7 @@ import { declarationBySegment, GROUP_SEGMENTS } from '../../functions/core/porta
 import { isHealthSegment } from '../../functions/core/portal-v2/groups/names.js';
 
 /**
- * Guard rail of design abuse-and-isolation section 2: in a family with team
+ * Guard rail of team roles (decision 10): in a family with team
  * users (registration monitoring, portal v2) every operation a token reaches,
  * shared ones included, says what an `Acting-User` must be, so the HTTP
  * handler checks it before anything is read or written.

@@ -55,7 +55,7 @@ describe('the webhook URL guard (SSRF)', () => {
     expect(await verdict('https://93.184.216.34/hook')).toBe('allowed');
     expect(await verdict('https://[2606:4700:4700::1111]/hook')).toBe('allowed');
     expect(await verdict('https://[::ffff:93.184.216.34]/hook')).toBe('allowed');
-    // NAT64 forms are refused outright (design section 7), even with a public address inside.
+    // NAT64 forms are refused outright, even with a public address inside.
     expect(await verdict('https://[64:ff9b::93.184.216.34]/hook')).toMatch(/not a public address/);
     expect(await verdict('https://hooks.example.com/x', CLOUD, resolvesTo('93.184.216.34', '2606:4700:4700::1111'))).toBe('allowed');
   });

@@ -3,7 +3,7 @@ import { json, none, type OperationContract } from './contract.js';
 import { GROUP_REQUEST } from './portal-v2-examples.js';
 import * as R from './responses.js';
 
-/** The deprecated portal API version 1 (design portal-and-facades section 2): portal v2's objects, over portal v2 tokens. */
+/** The deprecated portal API version 1: portal v2's objects, over portal v2 tokens. */
 const DEPRECATED =
   ' Deprecated: takes a portal v2 token; every answer carries `Deprecation`, `Sunset` and `Link` headers; during announced brownouts and after the sunset the API answers 410 `/problems/api-sunset`.';
 

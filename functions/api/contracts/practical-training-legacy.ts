@@ -2,7 +2,7 @@ import type * as practicalTrainingLegacy from '../routes/practical-training-lega
 import { json, type OperationContract } from './contract.js';
 import * as R from './responses.js';
 
-/** The deprecated practical training legacy family (design portal-and-facades section 4). */
+/** The deprecated practical training legacy family. */
 const DEPRECATED =
   ' Deprecated: every answer carries `Deprecation`, `Sunset` and `Link` headers; during announced brownouts and after the sunset the API answers 410 `/problems/api-sunset`.';
 

@@ -1,7 +1,7 @@
 import { REGISTRATION_STATUSES } from '../../core/platform/vocabulary.js';
 import * as v from 'valibot';
 
-/** Response shapes of the registration monitoring family (design/registration-monitoring.md); strict, as in responses.ts. */
+/** Response shapes of the registration monitoring family; strict, as in responses.ts. */
 
 const str = v.string();
 const int = v.pipe(v.number(), v.integer());

@@ -70,7 +70,7 @@ export const LedgerEntry = v.strictObject({
   booking_id: nullable(int),
   interview_type: nullable(Ref),
   note: nullable(str),
-  // For finance: every entry's family and product, and a booking's pay option and provider payment (design payments 5).
+  // For finance: every entry's family and product, and a booking's pay option and provider payment.
   family: str,
   product: nullable(v.strictObject({ kind: v.picklist(['interview_type', 'course']), id: int, name: str })),
   pay_option: nullable(v.picklist(['credits', 'balance', 'invoice', 'candidate_pays'])),
@@ -178,7 +178,7 @@ export const ReminderOutcome = v.strictObject({
 /** The answer to a reminder run: the request, and what happened for each referee. */
 export const RemindedReferenceRequest = v.strictObject({ ...ReferenceRequest.entries, reminders: v.array(ReminderOutcome) });
 
-// Practical training (design/practical-training.md section 2).
+// Practical training.
 
 const CourseRef = v.strictObject({ id: int, name: str, code: str });
 const LocationRef = v.strictObject({ id: int, name: str, town: str, postcode: str });
@@ -261,7 +261,7 @@ export const Account = v.strictObject({
 });
 export const CourseLedgerEntry = v.strictObject({ ...v.omit(LedgerEntry, ['interview_type']).entries, course: nullable(Ref) });
 
-// Virtual life-support (design/virtual-life-support.md section 2).
+// Virtual life-support.
 
 const Address = v.strictObject({ line1: str, line2: nullable(str), town: str, postcode: str });
 export const VlsCourse = v.strictObject({
@@ -302,7 +302,7 @@ export const VlsLedgerEntry = v.strictObject({ ...CourseLedgerEntry.entries, fee
 /** Practical training legacy: the agency's booking page with a course chosen. */
 export const BookingLink = v.strictObject({ course: CourseRef, booking_url: v.pipe(str, v.url()) });
 
-// Portal v2 request groups (design portal-and-facades section 1).
+// Portal v2 request groups.
 
 const RequestFile = v.strictObject({
   name: str,

@@ -2,7 +2,7 @@ import type * as services from '../routes/services.js';
 import { json, type OperationContract } from './contract.js';
 import * as R from './responses.js';
 
-/** The Services family (design portal-and-facades section 3). */
+/** The Services family. */
 export const SERVICES_CONTRACTS: Record<keyof typeof services, OperationContract> = {
   listBookings: {
     summary: 'List interview bookings',

@@ -4,8 +4,7 @@ import { isHealthSegment } from '../../core/portal-v2/groups/names.js';
 import type { ActingUserRule, Operation } from './operation.js';
 
 /**
- * `Acting-User` as the route table states it (design abuse-and-isolation
- * section 2): the one reading of an operation's `actingUser`, for the HTTP
+ * `Acting-User` as the route table states it: the one reading of an operation's `actingUser`, for the HTTP
  * handler that enforces it, the route table and the OpenAPI documents.
  */
 

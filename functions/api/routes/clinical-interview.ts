@@ -2,7 +2,7 @@ import { PaymentPageQuery } from '../schemas/fields.js';
 import { BookingRequest, BookingsQuery, HoldRequest, TimeslotsQuery } from '../schemas/clinical-interview.js';
 import type { Operation } from './operation.js';
 
-/** The clinical interview family's own operations (design section 5); handlers under functions/http/clinical-interview. */
+/** The clinical interview family's own operations; handlers under functions/http/clinical-interview. */
 export const listInterviewTypes = { operationId: 'listInterviewTypes', family: 'clinical-interview', method: 'GET', path: '/interview-types', handler: 'clinical-interview/interview-types-list', auth: 'bearer', contract: 'spec' } as const satisfies Operation;
 export const listTimeslots = { operationId: 'listTimeslots', family: 'clinical-interview', method: 'GET', path: '/timeslots', handler: 'clinical-interview/timeslots-list', auth: 'bearer', contract: 'spec', query: TimeslotsQuery } as const satisfies Operation;
 export const holdTimeslot = { operationId: 'holdTimeslot', family: 'clinical-interview', method: 'POST', path: '/timeslots/hold', handler: 'clinical-interview/timeslots-hold', auth: 'bearer', contract: 'spec', idempotent: true, body: HoldRequest } as const satisfies Operation;

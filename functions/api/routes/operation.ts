@@ -30,7 +30,7 @@ export interface Operation {
   handler: string;
   /** `bearer`: an access token of the family; `none`: public (token exchange, documents, and pages whose link token is the credential). */
   auth: 'bearer' | 'none';
-  /** Creating POSTs that honour `Idempotency-Key` (design section 4). */
+  /** Creating POSTs that honour `Idempotency-Key`. */
   idempotent?: boolean;
   /** `spec`: named or stated by the source specification; `project`: decided by this project (docs/decisions.md). */
   contract: 'spec' | 'project';
@@ -65,7 +65,7 @@ export interface Operation {
   /**
    * What an `Acting-User` (decision 10) must be to act on this operation:
    * every bearer operation of a family with team users says (FamilySpec
-   * `actingUser`; design abuse-and-isolation section 2), shared ones included
+   * `actingUser`), shared ones included
    * (they say it for those families only: ./acting-user.ts). Checked by the
    * HTTP handler once the path has been found and before anything else is
    * read or written; an unknown, disabled or unpermitted user is 403
@@ -82,7 +82,7 @@ export interface Operation {
  * A permission: an active team user of the account whose role holds it.
  * `team-user`: any active team user of the account (an operation the
  * vocabulary has no permission for). `{ healthKinds }`: a request group's
- * read, the permission for a health kind's group (design portal 1.5 rule 2)
+ * read, the permission for a health kind's group
  * and any active team user for another's.
  */
 export type ActingUserRule = Permission | 'team-user' | { healthKinds: Permission };

@@ -5,7 +5,7 @@ import { CertificateRequestCreate, GroupRequestsQuery, OccupationalHealthRequest
 import type { Operation } from './operation.js';
 
 /**
- * The deprecated portal API version 1 (design portal-and-facades section 2),
+ * The deprecated portal API version 1,
  * over portal v2 tokens; bodies and objects are portal v2's (one
  * serializer). `successor` is each operation's replacement in portal v2.
  */

@@ -4,9 +4,9 @@ import { GroupRequestsQuery, ItemRejection, TemplatesQuery, groupCreateBody } fr
 import type { Operation } from './operation.js';
 
 /**
- * Portal API version 2 (design section 6); handlers under functions/http/portal-v2.
+ * Portal API version 2; handlers under functions/http/portal-v2.
  * A family with team users: each bearer operation says what an `Acting-User` must be
- * (`team-user`: any active team user of the account; design abuse-and-isolation section 2).
+ * (`team-user`: any active team user of the account).
  */
 export const listCandidates = { operationId: 'listCandidates', family: 'portal-v2', method: 'GET', path: '/candidates', handler: 'portal-v2/candidates-list', auth: 'bearer', contract: 'project', query: PageQuery, actingUser: 'team-user' } as const satisfies Operation;
 export const createCandidate = { operationId: 'createCandidate', family: 'portal-v2', method: 'POST', path: '/candidates', handler: 'portal-v2/candidates-create', auth: 'bearer', contract: 'project', idempotent: true, body: CandidateCreate, actingUser: 'team-user' } as const satisfies Operation;
@@ -47,10 +47,10 @@ export const showReferenceForm = { operationId: 'showReferenceForm', family: 'po
 export const submitReferenceForm = { operationId: 'submitReferenceForm', family: 'portal-v2', method: 'POST', path: '/reference-form/{token}', handler: 'portal-v2/reference-form-submit', auth: 'none', contract: 'project' } as const satisfies Operation;
 export const showRefereeSubmission = { operationId: 'showRefereeSubmission', family: 'portal-v2', method: 'GET', path: '/reference-submit/{token}', handler: 'portal-v2/reference-submit-show', auth: 'none', contract: 'project' } as const satisfies Operation;
 export const submitReferees = { operationId: 'submitReferees', family: 'portal-v2', method: 'POST', path: '/reference-submit/{token}', handler: 'portal-v2/reference-submit-submit', auth: 'none', contract: 'project' } as const satisfies Operation;
-// Request groups (design portal-and-facades section 1): one set of operations, the group named by its path segment.
+// Request groups: one set of operations, the group named by its path segment.
 export const listGroupRequests = { operationId: 'listGroupRequests', family: 'portal-v2', method: 'GET', path: '/{group}', handler: 'portal-v2/group-requests-list', auth: 'bearer', contract: 'project', query: GroupRequestsQuery, actingUser: 'team-user' } as const satisfies Operation;
 export const createGroupRequest = { operationId: 'createGroupRequest', family: 'portal-v2', method: 'POST', path: '/{group}', handler: 'portal-v2/group-requests-create', auth: 'bearer', contract: 'project', idempotent: true, body: groupCreateBody, actingUser: 'team-user' } as const satisfies Operation;
-// Reviews need requests:review; a health kind's data, files and PDF need health:read, another kind's any active team user (design 1.3 rule 4, 1.5 rule 2).
+// Reviews need requests:review; a health kind's data, files and PDF need health:read, another kind's any active team user.
 export const getGroupRequest = { operationId: 'getGroupRequest', family: 'portal-v2', method: 'GET', path: '/{group}/{id}', handler: 'portal-v2/group-requests-get', auth: 'bearer', contract: 'project', actingUser: { healthKinds: 'health:read' } } as const satisfies Operation;
 export const cancelGroupRequest = { operationId: 'cancelGroupRequest', family: 'portal-v2', method: 'POST', path: '/{group}/{id}/cancel', handler: 'portal-v2/group-requests-cancel', auth: 'bearer', contract: 'project', actingUser: 'team-user' } as const satisfies Operation;
 export const remindGroupRequest = { operationId: 'remindGroupRequest', family: 'portal-v2', method: 'POST', path: '/{group}/{id}/reminders', handler: 'portal-v2/group-requests-reminders', auth: 'bearer', contract: 'project', actingUser: 'team-user' } as const satisfies Operation;

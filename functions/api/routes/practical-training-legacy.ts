@@ -3,8 +3,7 @@ import { LegacySearchQuery } from '../schemas/practical-training-legacy.js';
 import type { Operation } from './operation.js';
 
 /**
- * The deprecated practical training legacy family (design portal-and-facades
- * section 4), over practical training tokens; `successor` is each
+ * The deprecated practical training legacy family, over practical training tokens; `successor` is each
  * operation's replacement in the practical training family.
  */
 export const listPastBookings = { operationId: 'listPastBookings', family: 'practical-training-legacy', method: 'GET', path: '/bookings/past', handler: 'practical-training-legacy/bookings-past', auth: 'bearer', contract: 'spec', query: PageQuery, successor: '/bookings' } as const satisfies Operation;

@@ -4,7 +4,7 @@ import type { Operation } from './operation.js';
 
 /**
  * The practical training family's booking invites, certificates and the
- * candidate's pages (design/practical-training.md sections 6 and 7); merged
+ * candidate's pages; merged
  * into the family's operations in ./index.ts.
  */
 export const createBookingInvite = { operationId: 'createBookingInvite', family: 'practical-training', method: 'POST', path: '/booking-invites', handler: 'practical-training/invites-create', auth: 'bearer', contract: 'spec', idempotent: true, body: BookingInviteRequest } as const satisfies Operation;

@@ -1,7 +1,7 @@
 import { CancelRequest, NoShowsQuery, PracticalBookingRequest, PracticalBookingsQuery, SeatHoldRequest, TrainingEventsQuery } from '../schemas/practical-training.js';
 import type { Operation } from './operation.js';
 
-/** The practical training family's own operations (design/practical-training.md); handlers under functions/http/practical-training. */
+/** The practical training family's own operations; handlers under functions/http/practical-training. */
 export const listCourses = { operationId: 'listCourses', family: 'practical-training', method: 'GET', path: '/courses', handler: 'practical-training/courses-list', auth: 'bearer', contract: 'spec' } as const satisfies Operation;
 export const listLocations = { operationId: 'listLocations', family: 'practical-training', method: 'GET', path: '/locations', handler: 'practical-training/locations-list', auth: 'bearer', contract: 'spec' } as const satisfies Operation;
 export const listTrainingEvents = { operationId: 'listTrainingEvents', family: 'practical-training', method: 'GET', path: '/training-events', handler: 'practical-training/training-events-list', auth: 'bearer', contract: 'spec', query: TrainingEventsQuery } as const satisfies Operation;

@@ -3,8 +3,8 @@ import { MAX_IMPORT_BYTES } from '../../core/registration-monitoring/import-limi
 import type { Operation } from './operation.js';
 
 /**
- * The registration monitoring family's own operations (design/registration-monitoring.md); handlers under functions/http/registration-monitoring.
- * `actingUser`: what an `Acting-User` must be allowed to do for each (design section 6), checked by the HTTP handler after the path's 404, before the body
+ * The registration monitoring family's own operations; handlers under functions/http/registration-monitoring.
+ * `actingUser`: what an `Acting-User` must be allowed to do for each, checked by the HTTP handler after the path's 404, before the body
  * and before anything else is read or written; the shared operations say theirs in ./shared.ts (webhooks: `webhooks:manage`).
  * Every one of them is `contract: 'spec'`: the specification names each (workers create/list/get/update/partially update/delete, verify one,
  * verification history, batch verify and its status, alerts list/get/acknowledge one/in bulk, monitoring settings single and bulk,

@@ -2,7 +2,7 @@ import { PaymentPageQuery } from '../schemas/fields.js';
 import { VlsBookingRequest, VlsBookingsQuery, VlsHoldRequest, VlsTimeslotsQuery } from '../schemas/virtual-life-support.js';
 import type { Operation } from './operation.js';
 
-/** The virtual life-support family's own operations (design/virtual-life-support.md); handlers under functions/http/virtual-life-support. */
+/** The virtual life-support family's own operations; handlers under functions/http/virtual-life-support. */
 export const listCourses = { operationId: 'listCourses', family: 'virtual-life-support', method: 'GET', path: '/courses', handler: 'virtual-life-support/courses-list', auth: 'bearer', contract: 'spec' } as const satisfies Operation;
 export const listTimeslots = { operationId: 'listTimeslots', family: 'virtual-life-support', method: 'GET', path: '/timeslots', handler: 'virtual-life-support/timeslots-list', auth: 'bearer', contract: 'spec', query: VlsTimeslotsQuery } as const satisfies Operation;
 export const holdTimeslot = { operationId: 'holdTimeslot', family: 'virtual-life-support', method: 'POST', path: '/timeslots/hold', handler: 'virtual-life-support/timeslots-hold', auth: 'bearer', contract: 'project', idempotent: true, body: VlsHoldRequest } as const satisfies Operation;

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { HOSTILE_TEXT_MESSAGE, isSafeFreeText, isSafeName, normaliseLineBreaks } from '../../core/platform/safe-text.js';
 import { isCalendarDate } from '../../core/platform/time.js';
 
-/** Field rules shared by every family's schemas (design section 4, Validation). */
+/** Field rules shared by every family's schemas. */
 
 /**
  * Builds a module-level schema (or fields) when its module loads, written

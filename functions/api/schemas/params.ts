@@ -15,7 +15,7 @@ const id = /* @__PURE__ */ built(() => v.pipe(integerFromText(/^[1-9]\d{0,9}$/, 
 /** A capability token or hold hash: base64url of 16 to 64 random bytes. */
 const tokenOf = (description: string) => v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,96}$/), v.description(description));
 
-/** A request group's path segment (design portal-and-facades section 1). */
+/** A request group's path segment. */
 const group = /* @__PURE__ */ built(() => v.pipe(v.picklist(GROUP_SEGMENTS), v.description('The request group: ' + GROUP_SEGMENTS.join(', '))));
 
 const asset = /* @__PURE__ */ built(() => v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,64}$/), v.description('A file of the documentation page')));

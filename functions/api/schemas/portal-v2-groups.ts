@@ -5,7 +5,7 @@ import { CSTF_CODES } from '../../core/portal-v2/groups/training.js';
 import { PAY_OPTIONS } from '../../core/platform/vocabulary.js';
 import { calendarDate, email, idFromString, listQuery, name, notes, positiveId, oneOf, built } from './fields.js';
 
-/** Request schemas of the portal's request groups (design portal-and-facades section 1). */
+/** Request schemas of the portal's request groups. */
 
 const wholeNumber = (min: number, max: number) =>
   v.pipe(v.number('A whole number'), v.integer('A whole number'), v.minValue(min, `At least ${min}`), v.maxValue(max, `At most ${max}`));

@@ -3,7 +3,7 @@ import { daysBetween } from '../../core/platform/time.js';
 import { LEGACY_SEARCH_DAYS as SEARCH_DAYS } from '../../core/platform/vocabulary.js';
 import { calendarDate, listQuery, built } from './fields.js';
 
-/** Request schemas of the practical training legacy family (design portal-and-facades section 4). */
+/** Request schemas of the practical training legacy family. */
 
 type Search = { date?: string; from?: string; to?: string };
 const oneDayOrRange = <T extends Search>(q: T): boolean => (q.date ? !q.from && !q.to : !!q.from && !!q.to);

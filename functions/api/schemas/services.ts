@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { datesInOrder, INTERVIEW_BOOKING_FILTERS } from './clinical-interview.js';
 import { instant, listQuery, built } from './fields.js';
 
-/** Request schemas of the Services family (design portal-and-facades section 3). */
+/** Request schemas of the Services family. */
 
 /** The clinical list's filters, and `updated_since`: the feed in change order. */
 export const ServicesBookingsQuery = /* @__PURE__ */ built(() => v.pipe(

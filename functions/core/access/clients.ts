@@ -27,7 +27,7 @@ export interface ClientAccount {
   referenceRequestsEnabled: boolean;
   /** The account includes registration monitoring (`ops registration-monitoring account enable`). */
   monitoringEnabled: boolean;
-  /** Products beyond the defaults, by name (`occupational_health`: special-category data, design 1.5 rule 5). */
+  /** Products beyond the defaults, by name (`occupational_health`: special-category data). */
   entitlements: string[];
   createdAt: string;
   /** Tokens issued under another generation are void. */

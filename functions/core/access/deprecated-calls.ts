@@ -9,8 +9,7 @@ import * as GSI1_KEYS from '../platform/gsi1-keys.js';
 import { clientKeys } from './clients.js';
 
 /**
- * Who still calls a deprecated family (design portal-and-facades section 2
- * rule 5): per client and UTC day, the number of calls and the last one, so
+ * Who still calls a deprecated family: per client and UTC day, the number of calls and the last one, so
  * an operator knows whom to tell before a brownout or the sunset. One update
  * per authenticated call; the index lists a day's callers of a family.
  */

@@ -215,7 +215,7 @@ export function refusedInMemory(clientId: string, family: FamilyId, now: Date): 
 /**
  * A public page's link: at most so many requests a minute from one source
  * address, and a ceiling for the link as a whole well above any real
- * candidate traffic (abuse-and-isolation 3), counted before the page does
+ * candidate traffic, counted before the page does
  * any work. A visitor over its own limit is refused before the link's count,
  * so one visitor cannot spend the link's ceiling for everyone else.
  */
@@ -228,7 +228,7 @@ export async function consumeLinkRequest(deps: Deps, token: string, address: str
 
 /**
  * Runs a token exchange or refresh unless its caller has failed too often
- * lately (abuse-and-isolation 4). The failure is counted first, then the
+ * lately. The failure is counted first, then the
  * secret checked, then the count undone if the secret was right: concurrent
  * wrong secrets cannot exceed a limit (of 30 at once, at most the limit are
  * checked, the rest are 429 before any scrypt), and an integration that signs

@@ -90,7 +90,7 @@ export async function rotateBookingPageToken(deps: Deps, clientId: string, famil
 /**
  * An unpaid booking made anonymously through a public link must be paid
  * within `linkPaymentHours` (2 by default), and never later than the
- * family's own limit before the start (abuse-and-isolation 3): a link's
+ * family's own limit before the start: a link's
  * bookings hold seats for hours, not days.
  */
 export const linkPaymentDeadline = (deps: Deps, family: PaymentDeadline): PaymentDeadline => ({
@@ -99,8 +99,7 @@ export const linkPaymentDeadline = (deps: Deps, family: PaymentDeadline): Paymen
 });
 
 /**
- * A booking link takes at most this many unpaid bookings at once (design.md
- * section 4), so a link cannot hold a day's slots with bookings nobody pays.
+ * A booking link takes at most this many unpaid bookings at once, so a link cannot hold a day's slots with bookings nobody pays.
  * Each unpaid booking holds one of the link's places until it is paid,
  * cancelled, or its payment deadline passes: places are unit locks, held by
  * the booking until `payment_due_at`, so an expired one is free by the clock.

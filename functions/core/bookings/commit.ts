@@ -115,8 +115,7 @@ export async function commitBooking<B extends BookingRecord, V>(deps: Deps, kind
 }
 
 /**
- * A charge that holds only while the client is enabled (abuse-and-isolation
- * 3: a disabled client's links and invites take no booking or charge): a
+ * A charge that holds only while the client is enabled: a
  * check of the client item, which also carries the charge's own check of it
  * (invoicing), as a transaction checks an item once.
  */

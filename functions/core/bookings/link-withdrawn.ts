@@ -2,7 +2,7 @@ import { DomainError } from '../platform/errors.js';
 
 /**
  * A disabled client's public links and invites answer 410 with a plain page
- * and take no booking, hold or charge (abuse-and-isolation 3). Core code
+ * and take no booking, hold or charge. Core code
  * refuses with this; the page handler (functions/middleware/page-handler.ts)
  * turns it into that page, whatever page raised it. Apart, so the page
  * handler knows it without loading the booking engine.

@@ -51,8 +51,7 @@ export interface BookingItem extends BookingRecord {
 }
 
 /**
- * The booking as the specification lists it, `payment_due_at` (design section 5: a `candidate_pays`
- * booking is cancelled unpaid then; null once paid or for the other options) and `updated_at`:
+ * The booking as the specification lists it, `payment_due_at` and `updated_at`:
  * nothing more (the contract test is strict).
  */
 export function toBookingView(b: BookingItem, timeZone: string) {
@@ -80,7 +79,7 @@ export function toBookingView(b: BookingItem, timeZone: string) {
     video_meeting: b.video_meeting,
     interview_report_available: b.interview_report_available,
     created_at: formatWithOffset(b.created_at, timeZone),
-    // Set by every write (design portal-and-facades section 3): what the Services feed orders by and a poller
+    // Set by every write: what the Services feed orders by and a poller
     // resumes from, so to the millisecond (a booking's updated_at grows by at least that with each change).
     updated_at: formatWithOffset(b.updated_at, timeZone, { milliseconds: true }),
   };
@@ -111,7 +110,7 @@ export const requireScheduled = (booking: BookingItem): DomainError | undefined 
 export const clinicalBookings = (family: FamilyId): BookingKind<BookingItem, BookingView> => ({
   family,
   holds: clinicalHolds(family),
-  // design.md section 5: the earlier of 24 hours after booking and 2 hours before the start.
+  // The payment deadline: the earlier of 24 hours after booking and 2 hours before the start.
   deadline: { afterBookingHours: 24, beforeStartHours: 2 },
   view: toBookingView,
   unitOf: (b) => slotUnit(b.family, b.date, b.time, b.interviewer.id),

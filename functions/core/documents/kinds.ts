@@ -27,9 +27,9 @@ export type DocumentKindId = 'interview-reports' | 'request-files' | 'request-up
 
 export const DOCUMENT_KINDS: Readonly<Record<DocumentKindId, DocumentKind>> = {
   'interview-reports': { prefix: 'interview-reports/', writtenBy: 'operator', accepts: [PDF], maxBytes: 4 * 1024 * 1024 },
-  // Evidence a request's actor uploads with a signed POST policy (design portal-and-facades 1.4), served by a signed URL.
+  // Evidence a request's actor uploads with a signed POST policy, served by a signed URL.
   'request-files': { prefix: 'portal-v2/request-file/', writtenBy: 'function', accepts: [PDF, JPEG, PNG], maxBytes: 10 * 1024 * 1024 },
-  // Where the browser's POST puts a file: the attach step copies a good one to request-files and deletes it here; one never attached (the page left, a refusal) expires in a day (design 1.4 rule 2).
+  // Where the browser's POST puts a file: the attach step copies a good one to request-files and deletes it here; one never attached (the page left, a refusal) expires in a day.
   'request-uploads': { prefix: 'portal-v2/request-upload/', writtenBy: 'function', accepts: [PDF, JPEG, PNG], maxBytes: 10 * 1024 * 1024, expiresAfterDays: 1 },
 };
 

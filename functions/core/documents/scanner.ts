@@ -1,5 +1,5 @@
 /**
- * The virus-scanner adapter of uploads (design portal-and-facades 1.4 rule 3).
+ * The virus-scanner adapter of uploads.
  * Scanning is out of scope: the attach step asks the configured adapter
  * (FILE_SCANNER), and the item's `scan_status` is its answer. `none`, the
  * default, scans nothing (`not_scanned`). `test` stands in for a real engine

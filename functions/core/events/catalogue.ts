@@ -24,7 +24,7 @@ export const EVENT_CATALOGUE: { readonly [F in FamilyId]: Readonly<Record<EventK
     'reference_request.completed': 'Every required reference of a request is complete.',
     'reference_request.cancelled': 'A reference request was cancelled.',
     'reference_request.expired': 'A reference request expired before it was complete.',
-    // Request groups (design portal-and-facades 1.6).
+    // Request groups.
     'training_request.created': 'A training request was created.',
     'training_request.submitted': 'Every outstanding item of a training request is submitted: it awaits review.',
     'training_request.completed': 'Every item of a training request is final; `outcome` says whether it is satisfied.',

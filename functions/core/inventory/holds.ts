@@ -57,7 +57,7 @@ export async function holdUnit<U, F extends Record<string, unknown>>(
   inviteScope?: string,
 ): Promise<{ hold: Hold & F; unit: U; at: Date }> {
   const now = deps.clock();
-  // An invite's hold also takes one of its client's few places in the event or session (abuse-and-isolation 3).
+  // An invite's hold also takes one of its client's few places in the event or session.
   if (holder.type === 'invite' && inviteScope !== undefined) {
     return withInvitePlace(deps, policy.family, holder.clientId, inviteScope, now, (place) => holdUnitWith(deps, policy, holder, pool, fields, errors, tally, now, place));
   }

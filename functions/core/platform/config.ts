@@ -36,13 +36,13 @@ export interface CoreConfig {
   grantMaxLifetimeSeconds: number;
   rateLimitRequests: number;
   rateLimitWindowSeconds: number;
-  /** Anonymous callers (design section 4, Abuse limits). */
+  /** Anonymous callers. */
   authFailuresPerAddress: { limit: number; windowSeconds: number };
   /** Failed exchanges for one client id from one source address (EXCHANGE_FAILURES_PER_CLIENT_ADDRESS_PER_15_MINUTES). */
   exchangeFailuresPerClientAddress: { limit: number; windowSeconds: number };
   /** The ceiling past which a client id is refused for everyone (EXCHANGE_FAILURES_PER_CLIENT_PER_15_MINUTES). */
   exchangeFailuresPerClient: { limit: number; windowSeconds: number };
-  /** A public link's requests: per source address per link, and a ceiling per link well above any real candidate traffic (abuse-and-isolation 3). */
+  /** A public link's requests: per source address per link, and a ceiling per link well above any real candidate traffic. */
   linkRequestsPerAddress: { limit: number; windowSeconds: number };
   linkRequestsPerToken: { limit: number; windowSeconds: number };
   /** Seats of one event or session held at once through one client's invites (INVITE_SEATS_PER_SESSION). */

@@ -1,8 +1,7 @@
 import { FAMILY_IDS, familySpec, isFamilyId, type FamilyId } from './families.js';
 
 /**
- * Deprecated families (decision 13, design portal-and-facades section 2
- * rules 3 and 4), stated once for every deprecated family: the dates come
+ * Deprecated families (decision 13), stated once for every deprecated family: the dates come
  * from the family's spec, the environment may move them and add brownout
  * windows, and the edge asks `availabilityAt` before anything else and adds
  * `deprecationHeaders` to every answer.

@@ -18,14 +18,14 @@ export interface FamilySpec {
   /** A product the client's account must include for the family's token exchange (else 403 forbidden). */
   entitlement?: 'monitoring';
   /**
-   * Use of the family is a flag on each client (portal v1, design section 2):
+   * Use of the family is a flag on each client (portal v1):
    * without it every bearer operation is 403 (access/clients.ts).
    */
   perClientAccess?: boolean;
   /**
    * Has team users (decision 10): every bearer operation, shared ones
    * included, takes `Acting-User: <team user id>` and says what it needs
-   * (Operation `actingUser`; design abuse-and-isolation section 2).
+   * (Operation `actingUser`).
    */
   actingUser?: boolean;
   /** Other families its links lead to (portal v2's booking request groups: the invite pages of the course families). */

@@ -129,7 +129,7 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Dates more than this many days ahead are refused on every operation that takes one (design section 4). */
+/** Dates more than this many days ahead are refused on every operation that takes one. */
 export const HORIZON_DAYS = 400;
 
 /** Is `date` past the booking horizon, counted from today in the service time zone? */

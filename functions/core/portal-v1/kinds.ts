@@ -1,5 +1,5 @@
 /**
- * What portal v1 offers (design portal-and-facades section 2): three of
+ * What portal v1 offers: three of
  * portal v2's request groups, by path segment, and the events of those kinds.
  * SDK-free: the route table and schemas read it.
  */

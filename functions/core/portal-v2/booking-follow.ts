@@ -12,7 +12,7 @@ import { itemChangeParts, type ItemChange } from './item-changes.js';
 
 /**
  * A booking kind's item follows its invite and the booking made with it
- * (design portal-and-facades 1.3 rule 8): each step of the family adds the
+ *: each step of the family adds the
  * item's change to its own transaction, under the request's version, so the
  * two never disagree. The invite and the booking carry the item as `source`.
  * The course families load this module, not the request groups'.

@@ -11,7 +11,7 @@ import type { GroupEngineKind } from '../requests/group-kind.js';
 /**
  * The booking kinds' invites (decision 11): each request item of a booking
  * kind is a real booking invite of its course family, written in the
- * request's own transaction (design 1.3 rule 1) and closed with it (rule 7:
+ * request's own transaction and closed with it (rule 7:
  * ../practical-training/invite-keys.ts). A family that books through invites
  * says here how to plan one.
  */
@@ -19,7 +19,7 @@ import type { GroupEngineKind } from '../requests/group-kind.js';
 /** Where an invite's page is, by family: the handler knows the families' public addresses. */
 export type InviteLinks = (family: FamilyId, token: string) => string;
 
-/** The create fields of a booking kind (design 1.2). */
+/** The create fields of a booking kind. */
 export interface BookingDetails {
   course_id: number;
   location_id?: number;

@@ -5,7 +5,7 @@ import { lifeSupport, practicalTraining } from './groups/booking.js';
 /**
  * The booking kinds as engine kinds, light enough for the course families'
  * own functions: a booking made with a request's invite moves the request's
- * item in its own transaction (design 1.3 rule 8).
+ * item in its own transaction.
  */
 
 const noPortalPage = (): string => {

@@ -8,7 +8,7 @@ import { toItemView, type GroupEngineKind } from '../requests/group-kind.js';
 import { itemChange, itemStatusIs, requestChange, requestEvent, type Loaded } from '../requests/store.js';
 
 /**
- * One item's change as transaction parts (design 1.3 rule 3). Kept apart
+ * One item's change as transaction parts. Kept apart
  * from the request groups' module so that a course family's booking, which
  * moves its request item in its own transaction, does not load every
  * group's declaration, page and invite code.
@@ -41,7 +41,7 @@ const itemEvent = (deps: Deps, kind: GroupEngineKind, request: GroupRequest, ite
       family: 'portal-v2',
       type: `request_item.${status}` as EventKindOf<'portal-v2'>,
       client_id: request.client_id,
-      // A health kind's item data never rides on a webhook: receivers GET the request (design 1.5 rule 3).
+      // A health kind's item data never rides on a webhook: receivers GET the request.
       data: toItemView(kind.declaration, kind.links, item, request, deps.clock(), 'outcomes'),
     }),
   );

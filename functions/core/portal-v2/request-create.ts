@@ -18,7 +18,7 @@ import { getRequestTemplate } from './request-templates.js';
 import { candidateActs, groupLinks, newGroupItems, requireEntitlement, SELF_ADDRESS_MESSAGE, type NewGroupRequest } from './group-engine.js';
 
 /**
- * Creating a request of a group (design portal-and-facades section 1): apart
+ * Creating a request of a group: apart
  * from the other operations on requests. It takes the group's engine kind,
  * so a function for one fixed group carries only that group, and a booking
  * kind's invites from its caller (`invites`: booking-invites.ts, which loads

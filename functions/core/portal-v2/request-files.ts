@@ -13,7 +13,7 @@ import { DomainError } from '../platform/errors.js';
 import type { AttachedScanStatus, GroupItem, GroupRequest } from '../requests/group.js';
 
 /**
- * Request files (design 1.4): the upload form's signed policy, the checks
+ * Request files: the upload form's signed policy, the checks
  * when the browser comes back from the bucket, and the signed download URL.
  * The browser posts under `request-uploads` (a day's lifecycle: what is never
  * attached goes by itself); the attach step copies a good file to its item's

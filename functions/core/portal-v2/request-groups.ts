@@ -51,13 +51,13 @@ export async function getGroupRequest(deps: Deps, clientId: string, segment: str
   return toGroupView(kind.declaration, groupLinks, request, items, deps.clock());
 }
 
-/** Lists show outcomes and dates; a health kind's item data and files stay out (design 1.5 rule 3). */
+/** Lists show outcomes and dates; a health kind's item data and files stay out. */
 export const listGroupRequests = (deps: Deps, clientId: string, segment: string, filter: RequestFilter): Promise<Page<GroupRequestView>> =>
   listRequests(deps, kindOf(segment), clientId, filter);
 
 export async function cancelGroupRequest(deps: Deps, clientId: string, segment: string, id: number): Promise<GroupRequestView> {
   const kind = kindOf(segment);
-  // A completed request is closed too (design 1.3 rule 7); references keep their own rule.
+  // A completed request is closed too; references keep their own rule.
   const { request } = await requireRequest(deps, kind, clientId, id);
   if (request.status === 'completed') throw new DomainError('invalid-state', kind.texts.closed(id, 'completed'));
   await cancelRequest(deps, kind, clientId, id);
@@ -94,7 +94,7 @@ export async function groupItemFileUrl(deps: Deps, clientId: string, segment: st
 
 /**
  * What a change's answer (accept, reject, cancel, reminders) shows of a
- * health kind's request (design 1.5 rule 2): the whole view to the account
+ * health kind's request: the whole view to the account
  * and to an acting user with `health:read`, a logged read; to anyone else
  * acting, outcomes and dates only, as lists show. Other kinds: as it is.
  */
@@ -115,8 +115,7 @@ export async function shownAfterChange(deps: Deps, log: { info: (message: string
 }
 
 /**
- * A read of one request's data, an item's file or the PDF (design 1.5 rule
- * 2): a health kind's, with `Acting-User`, needs `health:read`, checked
+ * A read of one request's data, an item's file or the PDF: a health kind's, with `Acting-User`, needs `health:read`, checked
  * once the path has been found, and is logged: who (client, acting user),
  * what (kind, request, operation) and when; never the data. Another kind's
  * reads need no permission, only an active acting user.

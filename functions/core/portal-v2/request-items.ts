@@ -18,7 +18,7 @@ export type { ItemChange };
 /**
  * An item's changes: submitted by its actor, accepted or rejected by the
  * agency, confirmed or denied by a third party. Each is one transaction
- * under the request's version and the item's status (design 1.3 rule 3): the
+ * under the request's version and the item's status: the
  * request's status is derived again from its items, and the change that
  * makes the last item final completes the request in the same transaction.
  * Of two concurrent changes to one item, one wins; the other reads the new
@@ -50,7 +50,7 @@ export async function changeItem(
   });
 }
 
-/** The agency accepts or rejects a submitted item (design 1.3 rule 4); a rejected actor is e-mailed the reason and the same link. */
+/** The agency accepts or rejects a submitted item; a rejected actor is e-mailed the reason and the same link. */
 export async function reviewItem(
   deps: Deps,
   clientId: string,

@@ -9,7 +9,7 @@ import type { ActorMode } from '../requests/group.js';
 
 /**
  * Links to a request group's public pages. The link item is keyed by the
- * token's SHA-256 (design 1.3 rule 1), so a read of the table does not
+ * token's SHA-256, so a read of the table does not
  * yield a working link; the page decides from the request's state whether
  * the link still works.
  */

@@ -10,7 +10,7 @@ import { requireRequest } from '../requests/store.js';
 import { kindOf } from './request-groups.js';
 
 /**
- * A request's PDF summary (design 1.3 rule 9): its items, statuses, dates,
+ * A request's PDF summary: its items, statuses, dates,
  * reviewers and each file's SHA-256; never a file's contents.
  */
 export function renderGroupPdf(kind: GroupEngineKind, input: { agency: string; request: GroupRequest; items: GroupItem[]; now: Date; reviewers?: ReadonlyMap<number, string> }): Buffer {

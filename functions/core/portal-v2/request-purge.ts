@@ -9,7 +9,7 @@ import { deleteRequestFile } from './request-files.js';
 import { GROUP_KINDS } from './request-groups.js';
 
 /**
- * Retention (design portal-and-facades 1.5 rule 4): a closed request keeps
+ * Retention: a closed request keeps
  * its files for the kind's `fileDays` and its item data for `dataDays` from
  * closing; then this schedule deletes the objects (`file.purged_at` set) and
  * blanks the data. Outcomes, statuses, dates and SHA-256s stay.

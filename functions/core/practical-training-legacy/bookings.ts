@@ -7,8 +7,7 @@ import { PRACTICAL_BOOKINGS, type PracticalBookingView } from '../practical-trai
 import { loadCatalogue, PRACTICAL_FAMILY } from '../practical-training/catalogue.js';
 
 /**
- * The deprecated practical training legacy API (design portal-and-facades
- * section 4) over the practical training family's bookings: the same
+ * The deprecated practical training legacy API over the practical training family's bookings: the same
  * booking objects, listed by when they take place.
  */
 

@@ -12,7 +12,7 @@ import { PRACTICAL_FAMILY } from './catalogue.js';
 
 /**
  * The agency's account as this family shows it, and its balance alert
- * thresholds (design practical-training section 8): credits per course
+ * thresholds: credits per course
  * wallet, money in pence. Defaults: 2 credits, £50 (Twilio's $5, scaled to a course).
  */
 

@@ -72,7 +72,7 @@ export function toPracticalBookingView(b: PracticalBooking, timeZone: string) {
 }
 export type PracticalBookingView = ReturnType<typeof toPracticalBookingView>;
 
-/** Why the booking cannot be cancelled now: `reason` says which rule (design section 5.4). */
+/** Why the booking cannot be cancelled now: `reason` says which rule. */
 export function cancellationRefusal(b: PracticalBooking, now: Date): DomainError | undefined {
   const refuse = (reason: string, detail: string) => new DomainError('cancellation-not-allowed', detail, { reason });
   if (b.booking_status === 'cancelled') return refuse('already_cancelled', `Booking ${b.id} is already cancelled`);
@@ -94,7 +94,7 @@ export const practicalBookings = (): BookingKind<PracticalBooking, PracticalBook
     const event = await getTrainingEventItem(deps, b.training_event_id);
     return event ? eventFreedParts(deps, event) : [];
   },
-  // A certificate issued before the candidate paid becomes available with the payment, in its transaction (design 6.2).
+  // A certificate issued before the candidate paid becomes available with the payment, in its transaction.
   confirmParts: (deps, b) =>
     b.certificate ? [part('certificate event', eventPut(deps, { family: PRACTICAL_FAMILY, type: 'booking.certificate_available', client_id: b.client_id, data: toPracticalBookingView(b, deps.config.serviceTimeZone) }))] : [],
   // A booking made for a portal v2 request's item: the item takes its outcome (certified, or failed).

@@ -73,7 +73,7 @@ export const trainingCatalogueKeys = {
   location: (id: number) => ({ pk: key(CATALOG.pk, PRACTICAL_FAMILY), sk: key(CATALOG.sk.location, padId(id)) }),
 };
 
-/** Default seats-low threshold: the larger of 2 and a fifth of the capacity (design 8.2). */
+/** Default seats-low threshold: the larger of 2 and a fifth of the capacity. */
 export const defaultSeatsLowAt = (capacity: number): number => Math.max(2, Math.ceil(capacity * 0.2));
 
 export const MAX_CAPACITY = 200;

@@ -5,8 +5,7 @@ import { PRACTICAL_BOOKINGS, type PracticalBooking } from './bookings.js';
 import { loadCatalogue } from './catalogue.js';
 
 /**
- * Practical training completion certificates (design practical-training
- * section 6), on the documents engine's certificates: numbered `PT-…`, valid
+ * Practical training completion certificates, on the documents engine's certificates: numbered `PT-…`, valid
  * for the course's months from the event's date, "at" the venue.
  */
 

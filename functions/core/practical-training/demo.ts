@@ -11,7 +11,7 @@ import { markPracticalAttendance, markPracticalResult } from './operator.js';
 import { holdSeat } from './seats.js';
 
 /**
- * The practical training demo data (design practical-training section 13):
+ * The practical training demo data:
  * three courses, two locations, events on working days over the next month
  * (one of 3 seats, one on the next working day), opening balances dated
  * before the demo's bookings, and a past event whose

@@ -19,8 +19,7 @@ import { holdSeat, releaseSeat, type SeatHold, type SeatHoldView } from './seats
 import type { TrainingEventView } from './views.js';
 
 /**
- * What the candidate's invite page does to the invite (design
- * practical-training section 7). Opening it only counts; a GET never uses it.
+ * What the candidate's invite page does to the invite. Opening it only counts; a GET never uses it.
  */
 
 /** Why the page cannot be used, if it cannot: the invite was used, or is past `expires_at`. */
@@ -111,7 +110,7 @@ export async function holdSeatForInvite(deps: Deps, token: string, eventId: numb
 /**
  * The scopes (an event, `E<id>`; a timeslot, `C<course>@<date>T<time>`) of
  * which the client's invites hold as many seats as they may at once
- * (abuse-and-isolation 3): the invite page offers them as busy. A listing,
+ *: the invite page offers them as busy. A listing,
  * read once; the hold's own transaction decides.
  */
 export async function busyForInvites(deps: Deps, invite: InviteItem, scopes: string[]): Promise<Set<string>> {

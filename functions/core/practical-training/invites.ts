@@ -23,7 +23,7 @@ import { inviteKeys, inviteOpen } from './invite-keys.js';
 import { getTrainingEventItem, loadCatalogue, PRACTICAL_FAMILY, type Course, type Location, type TrainingEventItem } from './catalogue.js';
 
 /**
- * Booking invites (design practical-training section 7): an agency e-mails a
+ * Booking invites: an agency e-mails a
  * candidate a single-use link to book a course. The link's token is kept only
  * as its SHA-256; the invite charges nothing and reserves nothing until the
  * candidate books through it (decision 6).
@@ -164,7 +164,7 @@ export async function planInvite(deps: Deps, client: ClientAccount, input: NewIn
   return inviteOf(deps, FAMILY, client, { ...input, course: { id: course.id, name: course.name, code: course.code } }, links, options);
 }
 
-/** `invoice` needs invoicing on the account (design practical-training 7.1; portal 1.3 rule 8). */
+/** `invoice` needs invoicing on the account (portal 1.3 rule 8). */
 export function refuseInvoice(client: ClientAccount, payOption: PayOption): void {
   if (payOption === 'invoice' && !client.invoiceEnabled) throw new DomainError('invoice-disabled', 'Invoice payments are not enabled on this account');
 }
@@ -246,7 +246,7 @@ export async function createInvite(
 /**
  * An invite paid by `credits` or `balance` is refused (insufficient-credits /
  * insufficient-balance) when the wallet it draws on does not cover the open
- * invites that draw on it plus this one (abuse-and-isolation 3): an agency
+ * invites that draw on it plus this one: an agency
  * cannot hand out invites it could not pay for. Open: not used and not
  * expired by the clock. The part it returns keeps the count true in the
  * invite's transaction: the wallet still covers it, and no other invite was
@@ -319,7 +319,7 @@ export const listInvites = (deps: Deps, clientId: string, page: { limit: number;
 /**
  * The invite a link token leads to; an unknown token is not-found. A
  * disabled agency's invite is withdrawn (its pages answer 410 and take no
- * hold, booking or charge: abuse-and-isolation 3).
+ * hold, booking or charge).
  */
 export async function inviteOfToken(deps: Deps, token: string, family: FamilyId = FAMILY): Promise<InviteItem> {
   const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.token(family, tokenHash(token)), ConsistentRead: true }));
@@ -368,7 +368,7 @@ export async function recordInviteSent(deps: Deps, clientId: string, inviteId: n
 }
 
 /**
- * Demo data (design practical-training 13): one `sent` invite per demo client
+ * Demo data: one `sent` invite per demo client
  * to the first active course, at a token known in advance so the local stack
  * can show its page. Seeding again changes nothing.
  */

@@ -10,8 +10,7 @@ import { getTrainingEventItem, loadCatalogue, PRACTICAL_FAMILY, type Catalogue, 
 import { eventStatus, toTrainingEventView } from './views.js';
 
 /**
- * Seats of training events as unit locks (design practical-training section
- * 4): an event of capacity C is the pool S01…S<C>; a seat is free, held for
+ * Seats of training events as unit locks: an event of capacity C is the pool S01…S<C>; a seat is free, held for
  * 30 minutes, or booked. What is available is counted from the locks in
  * force, never from a counter.
  */
@@ -129,7 +128,7 @@ export async function holdSeat(deps: Deps, holder: Holder, eventId: number, tall
       unavailable: () => new DomainError('event-full', `Every seat of training event ${event.id} is booked or held`, { pointer: '/training_event_id' }),
     },
     tally,
-    // An invite's hold counts against its client's invites' seats of this event (abuse-and-isolation 3).
+    // An invite's hold counts against its client's invites' seats of this event.
     `E${event.id}`,
   );
   return toSeatHoldView(hold as SeatHold, at, tz);

@@ -2,7 +2,7 @@ import { formatWithOffset } from '../platform/time.js';
 import type { Course, Location, TrainingEventItem } from './catalogue.js';
 import { bookingClosesAt } from '../inventory/sessions.js';
 
-/** How courses, locations and training events look in the API (design practical-training section 2). */
+/** How courses, locations and training events look in the API. */
 
 export const toCourseView = (c: Course) => ({
   id: c.id,

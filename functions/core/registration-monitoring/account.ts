@@ -4,7 +4,7 @@ import { createTeam, type TeamUserItem } from '../access/team.js';
 import type { Deps } from '../platform/deps.js';
 
 /**
- * A client's registration monitoring account (design section 6): enabling
+ * A client's registration monitoring account: enabling
  * it lets the client's credentials into the family. The team is the
  * account's (access/team.ts): enabling makes it, with its first owner, when
  * the client has none yet.

@@ -13,8 +13,7 @@ import { claimKeys } from './queued-checks.js';
 import type { WorkerItem } from './workers.js';
 
 /**
- * The e-mails a check's new or escalated alerts send (design section 5, rule
- * 4): one per alert to each active team user whose role reads alerts and
+ * The e-mails a check's new or escalated alerts send: one per alert to each active team user whose role reads alerts and
  * whose `alert_min_severity` the alert reaches, however many they are. The
  * check's transaction queues one message on the checks queue (so a check
  * that did not commit e-mails nobody); its consumer pages through the team

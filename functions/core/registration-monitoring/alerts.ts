@@ -14,7 +14,7 @@ import { severityRank, type AlertCondition, type AlertType, type Severity } from
 import { MONITORING_FAMILY as FAMILY } from './registers.js';
 
 /**
- * Alerts (design section 5): one unresolved alert per worker and type, kept
+ * Alerts: one unresolved alert per worker and type, kept
  * so by a guard item put only if absent and deleted when the alert
  * resolves. Checks raise, bump, escalate and resolve them inside their own
  * transaction; people only acknowledge.

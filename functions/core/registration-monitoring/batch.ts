@@ -7,7 +7,7 @@ import { MONITORING_FAMILY as FAMILY } from './registers.js';
 import { activeWorkers } from './workers.js';
 
 /**
- * Batch verification (design section 4, Job): a job of the jobs engine whose
+ * Batch verification: a job of the jobs engine whose
  * tasks are worker ids. Each task is a queued check claimed on (job, worker),
  * so a redelivered task runs the same check or finds it done, and bills once
  * (`batch-tasks.ts`, which the jobs worker loads). Foreign and archived

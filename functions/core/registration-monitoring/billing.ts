@@ -14,7 +14,7 @@ import type { Trigger } from './verifications.js';
 import { activeWorkers } from './workers.js';
 
 /**
- * A month's usage and charges (design section 8), read from the counters each
+ * A month's usage and charges, read from the counters each
  * check moves in its own transaction, and the monthly roll-up: one ledger
  * entry per client and month (kind `monitoring_usage`), put in the same
  * transaction that marks the month rolled up, so a second run writes none.

@@ -8,7 +8,7 @@ import { checkWorker } from './verify.js';
 import { createWorker, DEFAULT_MONITORING, listWorkers } from './workers.js';
 
 /**
- * The registration monitoring demo data (design section 12): monitoring on
+ * The registration monitoring demo data: monitoring on
  * both demo clients, and on the first twelve workers (6 NMC, 4 HCPC with
  * `PYL` and `ODP`, 2 GMC): 4 that the simulated register knows as clean and
  * one for each of eight of its magic numbers. Seeding again changes nothing

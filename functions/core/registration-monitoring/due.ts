@@ -10,7 +10,7 @@ import * as TABLE_KEYS from '../platform/table-keys.js';
 import { deleteItem, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Part } from '../platform/transact.js';
 
 /**
- * The schedule's index (design section 4, rules 2 and 3): one due item per
+ * The schedule's index: one due item per
  * monitored worker, in a partition named by the hour of its next check and
  * a shard, moved in the same transaction as the worker's `next_check_at`.
  * The dispatcher queries the buckets from its cursor to now, reading only

@@ -10,7 +10,7 @@ import { padId } from '../platform/ids.js';
 import { signedFetch } from '../platform/signed-fetch.js';
 
 /**
- * Where evidence records live, write-once (design section 7, rule 2). In the
+ * Where evidence records live, write-once. In the
  * cloud: the evidence bucket, S3 Object Lock in compliance mode, each object
  * kept until its `retention_until` (nobody, the account's root included, can
  * delete or overwrite it before then). Locally: read-only files under

@@ -18,7 +18,7 @@ import type { VerificationItem } from './verifications.js';
 import type { WorkerItem } from './workers.js';
 
 /**
- * Evidence (design section 7): each completed check's record as canonical
+ * Evidence: each completed check's record as canonical
  * JSON (RFC 8785), hashed with SHA-256, each record naming the hash of the
  * worker's record before it. The bytes go to the write-once store
  * (evidence-store.ts) before the check's transaction, which writes the

@@ -6,7 +6,7 @@ import { DomainError } from '../platform/errors.js';
 import type { WorkerInput } from './workers.js';
 
 /**
- * An import file's rows (design section 9, rules 1 to 3): the header checked
+ * An import file's rows: the header checked
  * up front, then each row made into the very body `POST /workers` takes and
  * parsed with the same schema, so a row's errors carry the pointer, detail and
  * code the API would answer for that body.

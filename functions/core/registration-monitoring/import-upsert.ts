@@ -7,7 +7,7 @@ import type { ImportRow, RowError } from './import-rows.js';
 import { clientForm, createWorker, DUPLICATE_DETAIL, getWorkerItem, replaceWorker, workerKeys, type WorkerInput, type WorkerItem } from './workers.js';
 
 /**
- * One import row against the client's workers (design section 9, rule 3):
+ * One import row against the client's workers:
  * matched by `external_ref`, else by `(register, number)`; created, replaced
  * (upsert) or left unchanged, each row on its own. A dry run says what would
  * happen and writes nothing.

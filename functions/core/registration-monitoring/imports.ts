@@ -18,7 +18,7 @@ import { previewRows, type Mode, type RowOutcome } from './import-upsert.js';
 import { MONITORING_FAMILY as FAMILY } from './registers.js';
 
 /**
- * CSV imports (design section 9) on the jobs engine: the file is read and
+ * CSV imports on the jobs engine: the file is read and
  * every row checked at upload; valid rows are kept in chunks of at most 500
  * under the import, one job task each. A task (imports-tasks.ts, loaded by the
  * jobs worker) commits its rows, then counts them with the chunk's marker,
@@ -163,7 +163,7 @@ export const importKind: JobKind<ImportTask> = {
   name: IMPORT_KIND,
   family: FAMILY,
   tasksPerMessage: 1,
-  // One runs per client; up to five more wait their turn (design section 9, rule 5).
+  // One runs per client; up to five more wait their turn.
   waitList: { max: MAX_QUEUED_IMPORTS, full: (max) => new DomainError('import-queue-full', `${max} imports are already waiting behind the running one; upload this file when one has finished`, { queued: max }) },
   // The record holds every chunk's counts by now (a chunk adds them before its task is counted). Rows
   // never committed mean a chunk failed past its retries: the import failed, whatever the rest did.

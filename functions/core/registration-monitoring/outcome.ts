@@ -3,7 +3,7 @@ import { daysBetween } from '../platform/time.js';
 import type { AnnotationType, RegisterRecord } from './register-adapter.js';
 
 /**
- * What a register answer means (design section 3 and 5): the outcome and its
+ * What a register answer means: the outcome and its
  * reasons, the field-level changes since the previous check, and the alert
  * conditions it shows. Pure rules: no table, no clock but the one given.
  */
@@ -36,7 +36,7 @@ export interface AlertCondition {
   details: { from: unknown; to: unknown };
 }
 
-/** Configuration of the rules (defaults of design section 3). */
+/** Configuration of the rules (their defaults). */
 export const RULES = { reviewWithinDays: 30, expiringAtDays: [60, 30, 7] as const };
 
 const ANNOTATION_SEVERITY: Record<AnnotationType, Severity> = {

@@ -16,7 +16,7 @@ import { recentCheck, runLocked } from './verify.js';
 import { getWorkerItem, type WorkerItem } from './workers.js';
 
 /**
- * Checks that come from a queue (design section 4, rule 4): a scheduled one
+ * Checks that come from a queue: a scheduled one
  * (`{worker, due_at}` from the dispatcher), or one task of a batch job or an
  * import. Each first claims its occasion, put if absent, which fixes its
  * verification id: a redelivered message finds the claim and either finds

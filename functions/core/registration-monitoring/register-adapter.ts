@@ -2,7 +2,7 @@ import type { REGISTRATION_STATUSES } from '../platform/vocabulary.js';
 import type { Register } from './registers.js';
 
 /**
- * How a register is reached (design registration-monitoring section 10): one
+ * How a register is reached: one
  * adapter per register, the simulated one by default. A live adapter (GMC's
  * licensed list, say) implements the same interface; failures are thrown as
  * `RegisterUnavailable` and become `error` checks. Pure: the request schemas

@@ -8,7 +8,7 @@ import type { RegisterAdapter } from './register-adapter.js';
 import type { Register } from './registers.js';
 
 /**
- * Each register adapter's token bucket (design section 4, rule 5), one item
+ * Each register adapter's token bucket, one item
  * in the table shared by every function: a call to the register takes a
  * token. The bucket refills at the adapter's rate by the service clock, and
  * the refill and the take are one write conditioned on the bucket as read,

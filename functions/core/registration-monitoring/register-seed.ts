@@ -6,7 +6,7 @@ import { REGISTERS, type Register } from './registers.js';
 import { simulatedRegisterKeys, type SimulatedEntry } from './simulated-register.js';
 
 /**
- * `register seed` (design section 10, rule 1): plausible invented entries in
+ * `register seed`: plausible invented entries in
  * the simulated register beside its magic numbers, so a demo or a test can
  * check workers the register knows by name. The same numbers every time,
  * each put only if absent: seeding again changes nothing. Mostly registered,

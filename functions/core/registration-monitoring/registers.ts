@@ -1,6 +1,6 @@
 /**
  * The three professional registers and what a registration number of each
- * looks like (design registration-monitoring section 2). Pure rules: the
+ * looks like. Pure rules: the
  * request schema, the CSV import and the simulated register all read them.
  */
 

@@ -2,7 +2,7 @@ import { addDays, daysBetween, wallClock } from '../platform/time.js';
 import type { MonitoringSettings } from './workers.js';
 
 /**
- * When a monitored worker is checked next (design section 4): a day after the
+ * When a monitored worker is checked next: a day after the
  * last check (a week for `weekly`), daily from 14 days before `expires_on` to
  * the day after it, never while paused or off. Pure rules: due.ts keeps the
  * due item where these put it.

@@ -7,7 +7,7 @@ import type { Annotation, AnnotationType, LookupResult, NormalisedStatus, Regist
 import type { Register } from './registers.js';
 
 /**
- * The simulated register (design section 10), the default adapter: every
+ * The simulated register, the default adapter: every
  * answer is invented and says so. Magic numbers (NMC digits 4 to 7, else the
  * last four) pick a scenario; days count from the number's first lookup, at
  * the service clock, so an injected clock drives the timelines. An operator's

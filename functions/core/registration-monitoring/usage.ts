@@ -10,7 +10,7 @@ import type { Register } from './registers.js';
 import type { Trigger } from './verifications.js';
 
 /**
- * Postpaid usage (design section 8, decision 9): a completed check writes
+ * Postpaid usage (decision 9): a completed check writes
  * its usage record, keyed by its verification id and put only if absent,
  * and moves the month's counters in the same transaction; a replay of that
  * transaction fails on the record and counts nothing twice.

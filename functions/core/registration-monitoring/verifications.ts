@@ -13,7 +13,7 @@ import type { AdapterErrorCode } from './register-adapter.js';
 import { MONITORING_FAMILY as FAMILY } from './registers.js';
 
 /**
- * Verifications (design section 3): one register check of one worker, kept
+ * Verifications: one register check of one worker, kept
  * under the worker, newest last by id. A check is written once, in the
  * transaction that applies it.
  */

@@ -23,7 +23,7 @@ import { getVerificationItem, toVerificationView, verificationKeys, type Trigger
 import { requireActiveWorker, workerKeys, type WorkerItem } from './workers.js';
 
 /**
- * One register check of one worker (design section 3): a per-worker lock
+ * One register check of one worker: a per-worker lock
  * (one check at a time), the adapter within its budget, then one
  * transaction that writes the verification, moves the worker, bills it once
  * and raises or resolves its alerts. Every trigger (manual, scheduled,

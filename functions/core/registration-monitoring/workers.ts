@@ -18,7 +18,7 @@ import { MONITORING_FAMILY as FAMILY, professionOf, type Register, type Registra
 export { DEFAULT_MONITORING } from './registers.js';
 
 /**
- * Workers (design registration-monitoring section 2): people whose
+ * Workers: people whose
  * registration the agency monitors. `(register, number)` and `external_ref`
  * are unique per client through guard items written in the worker's own
  * transactions; archiving keeps the worker readable and frees its guards.

@@ -133,7 +133,7 @@ export function groupEngineKind(decl: GroupDeclaration, links: GroupLinks, remin
     outstanding: OUTSTANDING_ITEM_STATUSES,
     remindable: REMINDABLE_ITEM_STATUSES,
     events: { created: event('created'), completed: event('completed'), cancelled: event('cancelled'), expired: event('expired') },
-    // Closed: kept for the kind's retention, then purged (design 1.5 rule 4).
+    // Closed: kept for the kind's retention, then purged.
     onClose: (request, at) => ({ closed_at: at, ...purgeIndex(decl.kind, retentionEnds(at, Math.min(decl.retention.fileDays, decl.retention.dataDays)), request.client_id, request.id) }),
     // Events carry what a list shows: a health kind's item data stays out of webhooks (receivers GET the request).
     view: (request, items, now) => toGroupView(decl, links, request, items, now, 'outcomes'),

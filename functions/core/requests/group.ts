@@ -4,7 +4,7 @@ import type { FieldSpec } from './fields.js';
 import type { RequestStatus, StoredItem, StoredRequest } from './shapes.js';
 
 /**
- * A request group (design portal-and-facades section 1): a kind of the
+ * A request group: a kind of the
  * request engine declared as data. The declaration says what a kind asks
  * for (create fields, item types and their fields), who answers each item
  * (actor mode), when the request is complete, its labels, whether items are
@@ -117,7 +117,7 @@ export interface ItemType {
   file: boolean;
 }
 
-/** Files and data kept from the request's close (design section 1.5 rule 4; defaults are a product decision). */
+/** Files and data kept from the request's close (defaults are a product decision). */
 export interface Retention {
   fileDays: number;
   dataDays: number;
@@ -153,7 +153,7 @@ export interface GroupDeclaration<Kind extends string = string> {
   bookingFamily?: FamilyId;
   /** The account flag the kind needs (403 without); undefined: every account. */
   entitlement?: string;
-  /** Health data (design 1.5): no item data or files in lists, webhooks, e-mails or logs. */
+  /** Health data: no item data or files in lists, webhooks, e-mails or logs. */
   special_category?: boolean;
   retention: Retention;
   /** An item's lines in the PDF summary: the first names the item (the PDF's and the candidate page's heading for it), then its data. */

@@ -81,7 +81,7 @@ async function expireOnePage<F extends FamilyId, R extends StoredRequest, I exte
     await retryOnConflict(async () => {
       const loaded = await loadRequest(deps, kind, hit.client_id, hit.id);
       if (!loaded || loaded.request.status === 'cancelled' || loaded.request.status === 'expired') return;
-      // Its items were all booked since the index was read: it waits for the bookings (design 1.3 rule 6).
+      // Its items were all booked since the index was read: it waits for the bookings.
       if (loaded.request.waiting_for_bookings && isOpen(loaded.request.status)) return;
       const { request } = await close(deps, kind, loaded, 'expired');
       if (request.status === 'expired') expired++;

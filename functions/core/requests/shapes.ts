@@ -18,7 +18,7 @@ export interface StoredRequest {
   version: number;
   /**
    * A booking kind whose outstanding items are all booked waits for the
-   * bookings' outcome: it does not expire (design portal-and-facades 1.3 rule 6).
+   * bookings' outcome: it does not expire.
    */
   waiting_for_bookings?: boolean;
   created_at: string;

@@ -6,7 +6,7 @@ import type { Deps } from '../platform/deps.js';
 import type { Page } from '../platform/pagination.js';
 
 /**
- * The Services API's feed (design portal-and-facades section 3): the
+ * The Services API's feed: the
  * caller's clinical interview bookings as the clinical family shows them.
  * Without `updatedSince`, the clinical list (newest first); with it, the
  * bookings engine's change log from that instant, so a poller that resumes

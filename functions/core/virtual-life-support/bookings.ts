@@ -23,7 +23,7 @@ import { daysAfter, deadlineParts, toEquipmentView, type Equipment, type Equipme
 import { getSlotHold, seatOf, seatPool, slotFull, vlsHolds } from './timeslots.js';
 
 /**
- * Virtual life-support bookings as a booking kind (design section 5): a seat
+ * Virtual life-support bookings as a booking kind: a seat
  * of a session is the unit, the course the product. Besides the engine's
  * parts a booking counts itself on its session and carries its lent
  * equipment; a cancellation frees both.
@@ -91,7 +91,7 @@ function equipmentOnCancel(e: Equipment, now: Date): Equipment {
 export const vlsBookings = (): BookingKind<VlsBooking, VlsBookingView> => ({
   family: VLS_FAMILY,
   holds: vlsHolds,
-  // As clinical (design.md section 5): the earlier of 24 hours after booking and 2 hours before the start.
+  // As clinical: the earlier of 24 hours after booking and 2 hours before the start.
   deadline: { afterBookingHours: 24, beforeStartHours: 2 },
   view: toVlsBookingView,
   unitOf: (b) => seatUnit(VLS_FAMILY, { id: b.session_id, date: b.date, start_time: b.time }, b.seat),
@@ -263,7 +263,7 @@ export function listVlsBookings(deps: Deps, clientId: string, filter: VlsBooking
 }
 
 /**
- * Operator cancel (design 5.5): the seat freed, the session's count down,
+ * Operator cancel: the seat freed, the session's count down,
  * refunded before `free_cancellation_until` (or always, when the session is
  * cancelled) and never for a no-show; kit not yet posted is not posted.
  */

@@ -15,7 +15,7 @@ import { addDays, zonedInstant } from '../platform/time.js';
 import { setFrom } from '../platform/transact.js';
 
 /**
- * The virtual life-support catalogue (design virtual-life-support section 2):
+ * The virtual life-support catalogue:
  * courses (read whole, cached for 2 seconds) and sessions, each a session of
  * the inventory engine with its instructor and its video room.
  */

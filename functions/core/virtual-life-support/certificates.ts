@@ -4,7 +4,7 @@ import { VLS_BOOKINGS, type VlsBooking } from './bookings.js';
 import { loadCourses } from './catalogue.js';
 
 /**
- * Virtual life-support certificates (design section 7.2), on the documents
+ * Virtual life-support certificates, on the documents
  * engine's certificates: `VLS-<yyyy>-<nnnnnn>`, valid for the course's months
  * from the session's date; withheld while payment is pending, never for
  * unreturned kit.

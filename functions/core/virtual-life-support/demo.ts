@@ -12,7 +12,7 @@ import { markVlsAttendance, markVlsResult } from './operator.js';
 import { holdTimeslot } from './timeslots.js';
 
 /**
- * The virtual life-support demo data (design section 13): a manikin course
+ * The virtual life-support demo data: a manikin course
  * and a no-equipment course; sessions at 10:00 and 14:00 on working days for
  * three weeks, 6 seats; credits and money; and past bookings: one returned
  * and certified, one whose kit is overdue (the first sweep charges the late

@@ -10,8 +10,7 @@ import { VLS_FAMILY, type EquipmentFees } from './catalogue.js';
 import type { EquipmentStatus } from './equipment-vocabulary.js';
 
 /**
- * The manikin lent with an equipment course (design virtual-life-support
- * section 6, decision 8): its status, shipments and fees, and its entry in
+ * The manikin lent with an equipment course (decision 8): its status, shipments and fees, and its entry in
  * the sweep's list of deadlines. Pure rules and keys; the operations are in
  * equipment.ts.
  */

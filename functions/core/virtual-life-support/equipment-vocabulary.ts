@@ -1,3 +1,3 @@
-/** The kit's statuses (design virtual-life-support section 3); SDK-free, for the schemas and documents too. */
+/** The kit's statuses; SDK-free, for the schemas and documents too. */
 export const EQUIPMENT_STATUSES = ['not_required', 'awaiting_dispatch', 'dispatched', 'delivered', 'return_in_transit', 'returned', 'overdue', 'lost', 'cancelled'] as const;
 export type EquipmentStatus = (typeof EQUIPMENT_STATUSES)[number];

@@ -14,7 +14,7 @@ import { VLS_BOOKINGS, type VlsBooking } from './bookings.js';
 import { daysAfter, deadlineParts, equipmentDueKeys, FEE_LEDGER_KIND, kitOut, LOST_DAYS, RETURN_DAYS, type Equipment, type EquipmentStatus } from './equipment-state.js';
 
 /**
- * The manikin's journey (design virtual-life-support section 6): the
+ * The manikin's journey: the
  * operator records dispatch, delivery, the return shipment and receipt; the
  * hourly sweep marks kit not posted back by its due date `overdue` with the
  * late fee and `booking.equipment_return_overdue` in one transaction, and

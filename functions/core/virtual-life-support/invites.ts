@@ -11,7 +11,7 @@ import { loadCourses, VLS_FAMILY, type VlsCourse } from './catalogue.js';
 import { holdTimeslot, listTimeslots, MAX_RANGE_DAYS, releaseTimeslot, slotScope, type SlotHold, type SlotHoldView } from './timeslots.js';
 
 /**
- * Life-support request invites (design portal-and-facades 1.2, decision 11):
+ * Life-support request invites (decision 11):
  * internal to this family, which has no invite operations. A portal v2
  * life_support request writes one; the family e-mails its link; the
  * candidate's page lists the course's timeslots, holds a seat of one while

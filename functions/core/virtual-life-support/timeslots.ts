@@ -9,7 +9,7 @@ import { addDays, addWorkingDays, formatWithOffset, wallClock, zonedInstant } fr
 import { courseSessionsStarting, loadCourses, VLS_FAMILY, type VlsCourse, type VlsSession } from './catalogue.js';
 
 /**
- * Timeslots (design virtual-life-support section 4): the sessions of a course
+ * Timeslots: the sessions of a course
  * at one date and time form one timeslot, and all their seats are the pool a
  * hold takes from, as interviewers are for a clinical slot. Listing and
  * holding apply the same rules, so a listed slot can be held.
@@ -110,7 +110,7 @@ export async function offeredSlot(deps: Deps, input: { courseId: number; date: s
 /** Every seat of the timeslot is booked or held. */
 export const slotFull = (input: { date: string; time: string }) => unavailable('full', `Every seat of the slot on ${input.date} at ${input.time} is booked or held`);
 
-/** The scope of an invite's place for the timeslot (abuse-and-isolation 3: at most so many of a client's invites hold seats of it at once). */
+/** The scope of an invite's place for the timeslot. */
 export const slotScope = (slot: { courseId: number; date: string; time: string }) => `C${slot.courseId}@${slot.date}T${slot.time}`;
 
 /** POST /timeslots/hold: a free seat of any session of the course at that date and time, for 30 minutes. */
@@ -133,7 +133,7 @@ export async function holdTimeslot(deps: Deps, holder: Holder, input: { courseId
       unavailable: () => slotFull(input),
     },
     undefined,
-    // An invite's hold counts against its client's invites' seats of this timeslot (abuse-and-isolation 3).
+    // An invite's hold counts against its client's invites' seats of this timeslot.
     slotScope(input),
   );
   return toSlotHoldView(hold as SlotHold, at, tz);

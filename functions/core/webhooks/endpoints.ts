@@ -104,7 +104,7 @@ export interface NewEndpoint {
   created_via?: FamilyId;
 }
 
-/** Endpoints per client and family (design section 4, Abuse limits): each one multiplies every event's deliveries. */
+/** Endpoints per client and family: each one multiplies every event's deliveries. */
 export const MAX_ENDPOINTS = 20;
 
 /** Endpoints are counted in the transaction that adds or removes one, so concurrent creates cannot pass the cap. */

@@ -8,7 +8,7 @@ import type { DeliveryMessage } from './delivery.js';
 import { requireEndpoint, webhookKeys } from './endpoints.js';
 
 /**
- * Replay (design section 7): the events an endpoint was sent since a moment,
+ * Replay: the events an endpoint was sent since a moment,
  * the failed ones unless `all`, queued again for it as new attempts with
  * their original webhook-ids, so a receiver that de-duplicates by id takes
  * each once. The events come from the endpoint's attempt log, which keeps

@@ -5,7 +5,7 @@
  */
 
 /**
- * The delivery queues (design section 7, Isolation): an endpoint whose latest
+ * The delivery queues: an endpoint whose latest
  * attempt failed, timed out or took longer than FAST_LANE_BUDGET_SECONDS is
  * delivered from the slow lane, so that its hanging POSTs never hold the
  * pollers that healthy endpoints are served by; and one that has not failed
@@ -26,7 +26,7 @@ export const MAX_ATTEMPTS_PER_ENDPOINT_PER_BATCH: Record<Lane, number> = { fast:
 export const DEFER_SECONDS = 2;
 
 /**
- * How long the fast lane waits for an answer (design section 7, Isolation).
+ * How long the fast lane waits for an answer.
  * An attempt still unanswered after this is given up on as failed, so the
  * endpoint is delivered from the slow lane (with its whole timeout_seconds)
  * from then on: a new endpoint that hangs holds a fast-lane batch this long,

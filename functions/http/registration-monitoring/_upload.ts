@@ -37,7 +37,7 @@ const HOSTILE_IN_FILE_NAME = /[/\\<>"]/;
 export const MAX_FILE_NAME = 255;
 
 /**
- * An upload's file name, checked like any name (abuse-and-isolation 5): at
+ * An upload's file name, checked like any name: at
  * most 255 characters, one line, no path separator or hostile character;
  * else a 422 at the field that carried it (`field`). No name is null.
  */

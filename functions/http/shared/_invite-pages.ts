@@ -53,7 +53,7 @@ export const fundsNotice = (err: DomainError, firstName: string): string | undef
     ? `${firstName}, your agency cannot pay for this place just now, so nothing was booked. Your invite still works: please ask your agency, then try again.`
     : undefined;
 
-/** What a date shows when the agency's invites hold as many of its seats as they may (abuse-and-isolation 3). */
+/** What a date shows when the agency's invites hold as many of its seats as they may. */
 export const BUSY = 'busy just now, please try another date or again in a few minutes';
 
 /** One date or time the invite page offers: when, where, how many seats; a busy one is shown without its button. */

@@ -5,7 +5,7 @@ import type { FamilyId } from '../../../functions/core/platform/families.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import { testDeps } from '../../support/env.js';
 
-/** Portal v1 access, a flag on the client (design portal-and-facades section 2), around its deprecation date (2026-01-01 by default). */
+/** Portal v1 access, a flag on the client, around its deprecation date (2026-01-01 by default). */
 
 let deps: Deps;
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import { candidate, CI, links, MONDAY, newClient, outboxPayloads, testCatalog } 
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 
 /**
- * Candidates hear from us (design section 5): each change of a booking
+ * Candidates hear from us: each change of a booking
  * writes the candidate's e-mail, with an invitation a calendar can import,
  * in the same transaction.
  */

@@ -35,7 +35,7 @@ async function newEvent(capacity = 12) {
   return createTrainingEvent(deps, { course_id: course.id, location_id: location.id, date: `2026-12-${String(++day).padStart(2, '0')}`, start_time: '09:30', capacity });
 }
 async function invited(client: string, over: Partial<NewInvite> = {}) {
-  // An invite paid by credits needs one free (abuse-and-isolation 3).
+  // An invite paid by credits needs one free.
   if ((over.pay_option ?? 'credits') === 'credits' && (await credits(client)) === 0) await topUpCredits(deps, client, PRACTICAL_FAMILY, { kind: 'course', id: course.id, name: course.name }, 1);
   const created = await createInvite(deps, client, { candidate: { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace@example.org' }, course_id: course.id, pay_option: 'credits', ...over }, links);
   return { id: created.id, token: created.invite_url.split('/').pop()! };

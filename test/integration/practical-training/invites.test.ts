@@ -23,7 +23,7 @@ beforeAll(async () => {
   location = await createLocation(deps, { name: 'Leeds Training Centre', address: { line1: '1 Park Row', line2: null, town: 'Leeds', postcode: 'LS1 5AB' } });
 });
 
-/** A client with 5 credits of each course: an invite paid by credits needs them (abuse-and-isolation 3). */
+/** A client with 5 credits of each course: an invite paid by credits needs them. */
 async function newClient(d: Deps, options: { invoiceEnabled?: boolean } = {}): Promise<string> {
   const client = await bareClient(d, options);
   for (const c of [course, other]) await topUpCredits(d, client, PRACTICAL_FAMILY, { kind: 'course', id: c.id, name: c.name }, 5);

@@ -22,8 +22,7 @@ import { bookVlsWithInvite, holdVlsSlotForInvite, vlsInviteOffer } from '../../.
 import { markVlsAttendance, markVlsResult } from '../../../functions/core/virtual-life-support/operator.js';
 
 /**
- * Practical training requests (design portal-and-facades 1.2, rules 1, 6, 7,
- * 8): the item is a real booking invite of the practical training family and
+ * Practical training requests: the item is a real booking invite of the practical training family and
  * follows it, the booking made with it, and the booking's outcome.
  */
 

@@ -4,7 +4,7 @@ import { STANDARD_LABELS } from '../../requests/group.js';
 import { DEFAULT_RETENTION, itemType } from './common.js';
 
 /**
- * The booking kinds (design portal-and-facades 1.2): one item, a booking
+ * The booking kinds: one item, a booking
  * invite of a course family. The candidate books through the family's own
  * invite e-mail and page; the item follows the invite (sent, opened), the
  * booking (booked) and its outcome (certified, or failed: cancelled, no-show,

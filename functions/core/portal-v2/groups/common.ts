@@ -3,7 +3,7 @@ import type { GroupItem, ItemType, Retention } from '../../requests/group.js';
 
 /** What several request groups share: the evidence file, the default retention, PDF lines from item data. */
 
-/** Kept from the request's close (design 1.5 rule 4 proposes these; a product decision). */
+/** Kept from the request's close. */
 export const DEFAULT_RETENTION: Retention = { fileDays: 2190, dataDays: 2190 };
 
 export const itemType = (label: string, fields: readonly FieldSpec[], file = true): ItemType => ({ label, fields, file });

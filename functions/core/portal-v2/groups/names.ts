@@ -8,14 +8,13 @@
 export const GROUP_KIND_NAMES = ['training', 'occupational_health', 'practical_training', 'life_support', 'appraisal', 'certificate', 'training_verification'] as const;
 export type GroupKindName = (typeof GROUP_KIND_NAMES)[number];
 
-/** A kind's path segment: `occupational_health` → `occupational-health-requests` (design portal-and-facades section 1). */
+/** A kind's path segment: `occupational_health` → `occupational-health-requests`. */
 export const segmentOf = (kind: string): string => `${kind.replaceAll('_', '-')}-requests`;
 
 export const GROUP_SEGMENTS = GROUP_KIND_NAMES.map(segmentOf);
 
 /**
- * The kinds whose data is special category health data (design
- * portal-and-facades 1.5): an acting user reads their requests with
+ * The kinds whose data is special category health data: an acting user reads their requests with
  * `health:read`. Their declarations say `special_category` (a unit test holds
  * the two together); this list is what the edge checks before any read.
  */

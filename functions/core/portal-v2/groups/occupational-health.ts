@@ -4,7 +4,7 @@ import { STANDARD_LABELS } from '../../requests/group.js';
 import { dataLines, itemType } from './common.js';
 
 /**
- * Occupational health requests (design 1.5: UK GDPR special-category data).
+ * Occupational health requests.
  * Items hold outcomes, evidence kinds and dates only, never a diagnosis or a
  * result; lists, webhooks, e-mails and logs never carry item data or files.
  * Evidence comes from the candidate or from the OH provider's form.
