@@ -92,17 +92,21 @@ export async function dispatchDue(deps: Deps): Promise<DispatchResult> {
   let cursor = from;
   let passable = true;
   for (const hour of hoursFrom(from, hourOf(nowIso))) {
-    let left = 0;
-    for (let shard = 0; shard < DUE_SHARDS; shard++) {
-      result.queries++;
-      const due = await queryAll(deps, {
-        KeyConditionExpression: 'pk = :pk AND sk <= :now',
-        ExpressionAttributeValues: { ':pk': dueKeys.bucket(hour, shard), ':now': `${nowIso}\uffff` },
-        ConsistentRead: true,
-      });
-      left += due.length;
-      for (const item of due) if (await dispatchOne(deps, item, now)) result.queued++;
-    }
+    // The hour's shards side by side, each one's items one after another: a peak hour's checks
+    // (~250,000 at 10,000 agencies) dispatch sixteen at a time within the schedule's run.
+    const counts = await Promise.all(
+      Array.from({ length: DUE_SHARDS }, async (_, shard) => {
+        result.queries++;
+        const due = await queryAll(deps, {
+          KeyConditionExpression: 'pk = :pk AND sk <= :now',
+          ExpressionAttributeValues: { ':pk': dueKeys.bucket(hour, shard), ':now': `${nowIso}\uffff` },
+          ConsistentRead: true,
+        });
+        for (const item of due) if (await dispatchOne(deps, item, now)) result.queued++;
+        return due.length;
+      }),
+    );
+    const left = counts.reduce((a, b) => a + b, 0);
     passable &&= left === 0 && hour < settledBefore;
     if (passable) cursor = hourOf(new Date(Date.parse(`${hour}:00:00Z`) + HOUR_MS).toISOString());
   }
