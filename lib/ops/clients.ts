@@ -3,10 +3,10 @@ import { deprecatedCallers } from '../../functions/core/access/deprecated-calls.
 import { backfillBookingLogs } from '../../functions/core/bookings/backfill.js';
 import { backfillLockIndex } from '../../functions/core/inventory/units.js';
 import { reindexVlsSessions } from '../../functions/core/virtual-life-support/catalogue.js';
-import { ledgerForMonth } from '../../functions/core/commerce/ledger.js';
+import { ledgerForMonth, ledgerPagesForMonth } from '../../functions/core/commerce/ledger.js';
 import { FAMILY_IDS, familySpec, isFamilyId } from '../../functions/core/platform/families.js';
 import { seedDemoData } from '../../functions/core/demo-data.js';
-import { toCsv } from '../../functions/core/platform/csv.js';
+import { csvLines } from '../../functions/core/platform/csv.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
 import { UsageError, type OpsArea, type OpsCommand, type OpsKit } from './kit.js';
 
@@ -134,18 +134,17 @@ export const clientCommands = (k: OpsKit): Record<string, OpsCommand> => ({
     run: async () => {
       const month = k.text('month');
       if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new UsageError('--month is YYYY-MM');
-      const entries = await ledgerForMonth(k.deps(), month);
-      if (!k.flag('csv')) return k.print(entries);
-      process.stdout.write(
-        toCsv(
-          LEDGER_CSV_COLUMNS,
-          entries.map((e) => [
-            e.id, e.created_at, e.family, e.client_id, e.kind, e.amount, e.unit, e.balance_after, e.booking_id,
-            e.interview_type?.id, e.interview_type?.name, e.product?.kind, e.product?.id, e.product?.name,
-            e.pay_option, e.provider_reference, e.refund_status, e.fee, e.note,
-          ]),
-        ),
-      );
+      if (!k.flag('csv')) return k.print(await ledgerForMonth(k.deps(), month));
+      // CSV is written a query page at a time: a busy month is millions of entries, never held at once.
+      process.stdout.write(csvLines([LEDGER_CSV_COLUMNS]));
+      for await (const page of ledgerPagesForMonth(k.deps(), month)) {
+        const rows = page.map((e) => [
+          e.id, e.created_at, e.family, e.client_id, e.kind, e.amount, e.unit, e.balance_after, e.booking_id,
+          e.interview_type?.id, e.interview_type?.name, e.product?.kind, e.product?.id, e.product?.name,
+          e.pay_option, e.provider_reference, e.refund_status, e.fee, e.note,
+        ]);
+        if (!process.stdout.write(csvLines(rows))) await new Promise((resolve) => process.stdout.once('drain', resolve));
+      }
     },
   },
   'demo seed': {

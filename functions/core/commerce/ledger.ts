@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { queryAll, queryPage } from '../platform/db.js';
+import { queryPage, queryPages } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import type { FamilyId } from '../platform/families.js';
 import { key } from '../platform/key-registry.js';
@@ -138,10 +138,14 @@ function fromLedgerItem(item: Record<string, unknown>): LedgerEntry {
 
 /** Every ledger entry of a month across clients and families, oldest first: finance's export. */
 export async function ledgerForMonth(deps: Deps, month: string): Promise<LedgerEntry[]> {
-  const items = await queryAll(deps, {
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': ledgerKeys.month(month) },
-  });
-  return items.map(fromLedgerItem);
+  const entries: LedgerEntry[] = [];
+  for await (const page of ledgerPagesForMonth(deps, month)) entries.push(...page);
+  return entries;
+}
+
+/** A month's entries a query page at a time, oldest first: an export that never holds the month at once. */
+export async function* ledgerPagesForMonth(deps: Deps, month: string): AsyncGenerator<LedgerEntry[]> {
+  for await (const items of queryPages(deps, { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': ledgerKeys.month(month) } })) {
+    yield items.map(fromLedgerItem);
+  }
 }

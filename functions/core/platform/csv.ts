@@ -6,12 +6,17 @@
  * negative amount is data, not a formula, and must stay a number.
  */
 export function toCsv(header: string[], rows: unknown[][]): string {
+  return csvLines([header, ...rows]);
+}
+
+/** CSV lines without a header: the rest of a file written a part at a time. */
+export function csvLines(rows: unknown[][]): string {
   const cell = (value: unknown) => {
     let text = value === null || value === undefined ? '' : String(value);
     if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
     return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
   };
-  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+  return rows.length ? rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n' : '';
 }
 
 /** One record of a CSV file, with the file line it starts on (1 is the header). */

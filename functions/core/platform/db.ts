@@ -8,15 +8,20 @@ import { decodeCursor, encodeCursor, pageKey, type ListScope, type Page } from '
 
 /** Small table helpers every entity module uses. */
 
-/** Every item of a query, page after page. */
-export async function queryAll(deps: Deps, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
+/** A query's items a page at a time, for what is too large to hold at once (a month's ledger). */
+export async function* queryPages(deps: Deps, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): AsyncGenerator<Record<string, unknown>[]> {
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await deps.db.send(new QueryCommand({ ...input, TableName: deps.table, ExclusiveStartKey }));
-    items.push(...(page.Items ?? []));
+    yield page.Items ?? [];
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
+}
+
+/** Every item of a query, page after page. */
+export async function queryAll(deps: Deps, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  for await (const page of queryPages(deps, input)) items.push(...page);
   return items;
 }
 
