@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { cancelBooking, completeInterview } from '../../functions/core/bookings/booking-admin.js';
 import { cancelVlsBooking } from '../../functions/core/virtual-life-support/operator.js';
 import { attachReport } from '../../functions/core/clinical-interview/report-uploads.js';
+import { listUsers } from '../../functions/core/access/team.js';
 import { GROUP_KINDS } from '../../functions/core/portal-v2/request-groups.js';
 import { createS3Client } from '../../functions/core/documents/attach.js';
 import { subjectHash } from '../../functions/core/data-rights/subject.js';
@@ -234,7 +235,7 @@ describe('registration-monitoring', () => {
   it('exports a worker with their checks and evidence; an owner erases them, the worker is archived and the checks are kept', async () => {
     const url = stack.info.families['registration-monitoring']!;
     const token = (await call(`${url}/auth/token`, { body: DEMO_CREDENTIALS.northwind })).body.access_token as string;
-    const users = (await call(`${url}/team/users`, { token })).body.data as { id: number; role_id: string }[];
+    const users = await listUsers(deps, 'demo-northwind');
     const as = (role: string) => ({ 'acting-user': String(users.find((u) => u.role_id === role)!.id) });
     const created = await call(`${url}/workers`, { token, body: { first_name: 'Mary', last_name: 'Seacole', email: TYPED, job_role: 'Registered Nurse', registration: { register: 'nmc', number: '26Z 0417X' } } });
     expect([created.status, created.body.errors]).toEqual([201, undefined]);
@@ -278,6 +279,10 @@ describe('portal-v2', () => {
     const itemKey = (await deps.db.send(new QueryCommand({ TableName: deps.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :items)', ExpressionAttributeValues: { ':pk': 'CLIENT#demo-northwind', ':items': GROUP_KINDS.training!.keys.itemsOf(training.id) }, ConsistentRead: true }))).Items![0]!;
     const fileKey = (itemKey.file as { key: string }).key;
 
+    // As in registration monitoring: an acting user must be able to manage the team (owner, admin); without the header the account asks.
+    const users = await listUsers(deps, 'demo-northwind');
+    const manager = { 'acting-user': String(users.find((u) => u.role_id === 'compliance_manager')!.id) };
+    expect((await call(`${url}/data-subjects/erasures`, { token, headers: manager, body: { email: address } })).body.type).toBe('/problems/acting-user-not-permitted');
     const exportStarted = await call(`${url}/data-subjects/exports`, { token, body: { email: address.toUpperCase() } });
     expect([exportStarted.status, exportStarted.body.data.status]).toEqual([202, 'queued']);
     const exported = (await finished(`/data-subjects/exports/${exportStarted.body.data.id}`, token, url)).data;
