@@ -53,7 +53,7 @@ function erasedFields(item: StoredItem, now: Date): Record<string, unknown> {
   // A reference is about the candidate: the referee's answers and reasons go; who gave it stays on the agency's record of asking.
   if (isReference(item)) return { answers: null, decline_reason: null, ...stamp };
   const file = item.file as { purged_at?: string } | null;
-  return { data: null, rejection_reason: null, actor: { ...(item.actor as object), name: null, email: null }, ...(file && !file.purged_at ? { file: { ...file, name: ERASED_NAME, purged_at: now.toISOString() } } : {}), ...stamp };
+  return { data: null, rejection_reason: null, actor: { ...(item.actor as object), name: ERASED_NAME, email: null }, ...(file && !file.purged_at ? { file: { ...file, name: ERASED_NAME, purged_at: now.toISOString() } } : {}), ...stamp };
 }
 
 function files(item: StoredItem) {

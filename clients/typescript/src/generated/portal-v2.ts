@@ -3945,7 +3945,7 @@ export interface operations {
                             first_name: string;
                             last_name: string;
                             name: string;
-                            email: string;
+                            email: string | null;
                             phone: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -4075,7 +4075,7 @@ export interface operations {
                             first_name: string;
                             last_name: string;
                             name: string;
-                            email: string;
+                            email: string | null;
                             phone: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -4221,7 +4221,7 @@ export interface operations {
                             first_name: string;
                             last_name: string;
                             name: string;
-                            email: string;
+                            email: string | null;
                             phone: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -4582,7 +4582,7 @@ export interface operations {
                             uuid: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number;
                             template_name: string;
                             /** @enum {string} */
@@ -4826,7 +4826,7 @@ export interface operations {
                             uuid: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number;
                             template_name: string;
                             /** @enum {string} */
@@ -5061,7 +5061,7 @@ export interface operations {
                             uuid: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number;
                             template_name: string;
                             /** @enum {string} */
@@ -5263,7 +5263,7 @@ export interface operations {
                             uuid: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number;
                             template_name: string;
                             /** @enum {string} */
@@ -5526,7 +5526,7 @@ export interface operations {
                             uuid: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number;
                             template_name: string;
                             /** @enum {string} */
@@ -5824,7 +5824,7 @@ export interface operations {
                             uuid: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number;
                             template_name: string;
                             /** @enum {string} */
@@ -7206,7 +7206,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -7238,7 +7238,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
@@ -7554,7 +7554,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -7586,7 +7586,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
@@ -7847,7 +7847,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -7879,7 +7879,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
@@ -8096,7 +8096,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -8128,7 +8128,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
@@ -8361,7 +8361,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -8393,7 +8393,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
@@ -8713,7 +8713,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -8745,7 +8745,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
@@ -8989,7 +8989,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -9021,7 +9021,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
@@ -9385,7 +9385,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -9417,7 +9417,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
