@@ -357,8 +357,12 @@ it('the flows of every family answer exactly as documented', async () => {
 
   // Data subjects, in each family that holds people's data: Ada's booking to come refuses her erasure (409).
   await ci('/data-subjects/erasures', { token, body: { email: candidate.email } });
-  for (const [family, t] of [['clinical-interview', token], ['practical-training', ttoken], ['virtual-life-support', vtoken], ['registration-monitoring', mtoken]] as const) {
-    const ds = (path: string, init?: Parameters<typeof call>[1]) => api(family, path, init);
+  for (const [family, t] of [['clinical-interview', token], ['practical-training', ttoken], ['virtual-life-support', vtoken], ['registration-monitoring', mtoken], ['portal-v2', ptoken]] as const) {
+    // Portal v2 answers in its envelope (`data`).
+    const ds = async (path: string, init?: Parameters<typeof call>[1]) => {
+      const r = await api(family, path, init);
+      return { ...r, body: r.body && typeof r.body === 'object' && !('status' in r.body) && r.body.data ? r.body.data : r.body };
+    };
     const finished = (path: string) =>
       eventually(async () => { const r = (await ds(path, { token: t })).body; return !['queued', 'running'].includes(r.status) && r.status; }, { timeoutMs: 30_000, intervalMs: 200, what: `${family} ${path}` });
     // The export first: an erasure of the same person deletes it.

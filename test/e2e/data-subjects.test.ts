@@ -1,10 +1,12 @@
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { cancelBooking, completeInterview } from '../../functions/core/bookings/booking-admin.js';
 import { cancelVlsBooking } from '../../functions/core/virtual-life-support/operator.js';
 import { attachReport } from '../../functions/core/clinical-interview/report-uploads.js';
+import { listUsers } from '../../functions/core/access/team.js';
+import { GROUP_KINDS } from '../../functions/core/portal-v2/request-groups.js';
 import { createS3Client } from '../../functions/core/documents/attach.js';
 import { subjectHash } from '../../functions/core/data-rights/subject.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
@@ -15,6 +17,7 @@ import { eventually } from '../support/eventually.js';
 import { call, DEMO_CREDENTIALS, mailTo, startTestStack } from '../support/local-stack.js';
 import { ops } from '../support/ops.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
+import { linkIn, PDF, post, upload } from '../support/request-pages.js';
 
 /**
  * A person's data rights in the clinical interview API, end to end: the
@@ -63,18 +66,20 @@ const finished = (path: string, token = northwind, url = base) =>
   eventually(
     async () => {
       const r = await call(`${url}${path}`, { token });
-      return r.status === 200 && !['queued', 'running'].includes(r.body.status) && r.body;
+      // Portal v2 answers in its envelope (`data`).
+      const body = r.body && 'status' in r.body ? r.body : r.body?.data;
+      return r.status === 200 && !['queued', 'running'].includes(body.status) && body;
     },
     { timeoutMs: 30_000, intervalMs: 200, what: `${path} to finish` },
   );
 
 /** Every table item with the address in it, in any case. */
-async function itemsWithAddress(): Promise<Record<string, unknown>[]> {
+async function itemsWithAddress(address = ADDRESS): Promise<Record<string, unknown>[]> {
   const found: Record<string, unknown>[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await deps.db.send(new ScanCommand({ TableName: deps.table, ExclusiveStartKey }));
-    found.push(...(page.Items ?? []).filter((i) => JSON.stringify(i).toLowerCase().includes(ADDRESS)));
+    found.push(...(page.Items ?? []).filter((i) => JSON.stringify(i).toLowerCase().includes(address)));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return found;
@@ -230,7 +235,7 @@ describe('registration-monitoring', () => {
   it('exports a worker with their checks and evidence; an owner erases them, the worker is archived and the checks are kept', async () => {
     const url = stack.info.families['registration-monitoring']!;
     const token = (await call(`${url}/auth/token`, { body: DEMO_CREDENTIALS.northwind })).body.access_token as string;
-    const users = (await call(`${url}/team/users`, { token })).body.data as { id: number; role_id: string }[];
+    const users = await listUsers(deps, 'demo-northwind');
     const as = (role: string) => ({ 'acting-user': String(users.find((u) => u.role_id === role)!.id) });
     const created = await call(`${url}/workers`, { token, body: { first_name: 'Mary', last_name: 'Seacole', email: TYPED, job_role: 'Registered Nurse', registration: { register: 'nmc', number: '26Z 0417X' } } });
     expect([created.status, created.body.errors]).toEqual([201, undefined]);
@@ -255,4 +260,60 @@ describe('registration-monitoring', () => {
     expect((await call(`${url}/workers/${id}/verifications`, { token })).body.data.length).toBeGreaterThan(0);
     expect((await itemsWithAddress()).filter((i) => i.pk === 'CLIENT#demo-northwind')).toEqual([]);
   }, 60_000);
+});
+
+describe('portal-v2', () => {
+  it('exports a candidate with their requests, references and files; refuses while a booking stands; erases (pages 410, file deleted, address nowhere)', async () => {
+    const url = stack.info.families['portal-v2']!;
+    const token = (await call(`${url}/auth/token`, { body: DEMO_CREDENTIALS.northwind })).body.access_token as string;
+    const address = 'florence.pv2.e2e@example.org';
+    const who = (await call(`${url}/candidates`, { token, body: { first_name: 'Florence', last_name: 'Nightingale', email: address, phone: '+447700900444' } })).body.data as { id: number };
+    const referee = { referee_name: 'Ward Sister', referee_email: 'sister.pv2.e2e@nhs.example', referee_organisation: 'Scutari', referee_position: 'Sister' };
+    const refRequest = await call(`${url}/reference-requests`, { token, body: { candidate_id: who.id, template_id: 1, expiry_days: 14, collection_mode: 'client_adds', references_required: 1, notes: 'Call after 5pm', referees: [referee] } });
+    expect([refRequest.status, refRequest.body.errors]).toEqual([201, undefined]);
+    const form = linkIn((await mailTo(stack, referee.referee_email))[0]!, 'reference-form');
+    const training = (await call(`${url}/training-requests`, { token, body: { candidate_id: who.id, subjects: ['fire_safety'], notes: 'Ward 7' } })).body.data;
+    const page = linkIn((await mailTo(stack, address)).find((m) => m.includes('/request-submit/'))!, 'request-submit');
+    const fields = await post(page, { item_id: String(training.items[0].id), completed_on: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10), provider: 'Skills Academy', cstf_aligned: 'yes' });
+    expect((await upload(await fields.text(), PDF, 'application/pdf')).status).toBe(200);
+    const itemKey = (await deps.db.send(new QueryCommand({ TableName: deps.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :items)', ExpressionAttributeValues: { ':pk': 'CLIENT#demo-northwind', ':items': GROUP_KINDS.training!.keys.itemsOf(training.id) }, ConsistentRead: true }))).Items![0]!;
+    const fileKey = (itemKey.file as { key: string }).key;
+
+    // As in registration monitoring: an acting user must be able to manage the team (owner, admin); without the header the account asks.
+    const users = await listUsers(deps, 'demo-northwind');
+    const manager = { 'acting-user': String(users.find((u) => u.role_id === 'compliance_manager')!.id) };
+    expect((await call(`${url}/data-subjects/erasures`, { token, headers: manager, body: { email: address } })).body.type).toBe('/problems/acting-user-not-permitted');
+    const exportStarted = await call(`${url}/data-subjects/exports`, { token, body: { email: address.toUpperCase() } });
+    expect([exportStarted.status, exportStarted.body.data.status]).toEqual([202, 'queued']);
+    const exported = (await finished(`/data-subjects/exports/${exportStarted.body.data.id}`, token, url)).data;
+    expect(exported.candidates.map((c: { id: number; email: string }) => [c.id, c.email])).toEqual([[who.id, address]]);
+    expect(exported.reference_requests.map((r: { id: number; notes: string }) => [r.id, r.notes])).toEqual([[refRequest.body.data.id, 'Call after 5pm']]);
+    expect(exported.references.map((r: { referee_email: string }) => r.referee_email)).toEqual([referee.referee_email]);
+    expect(exported.request_groups.map((r: { id: number; kind: string }) => [r.kind, r.id])).toEqual([['training', training.id]]);
+    expect(exported.request_items[0]).toMatchObject({ data: { provider: 'Skills Academy' }, file: { name: expect.any(String) } });
+    expect(exported.files).toEqual([{ what: expect.stringContaining(`training request ${training.id}`), download: `/training/${training.id}/items/${training.items[0].id}/file` }]);
+    expect(JSON.stringify(exported)).not.toMatch(/form_token|submission_token/);
+
+    // A booking made through a request item stands: the erasure waits for the agency.
+    await deps.db.send(new UpdateCommand({ TableName: deps.table, Key: { pk: itemKey.pk, sk: itemKey.sk }, UpdateExpression: 'SET #s = :b, booking_id = :id', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':b': 'booked', ':id': 9 } }));
+    const refused = await call(`${url}/data-subjects/erasures`, { token, body: { email: address } });
+    expect([refused.status, refused.body.type]).toEqual([409, '/problems/subject-has-active-bookings']);
+    await deps.db.send(new UpdateCommand({ TableName: deps.table, Key: { pk: itemKey.pk, sk: itemKey.sk }, UpdateExpression: 'SET #s = :s REMOVE booking_id', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': itemKey.status } }));
+
+    const started = await call(`${url}/data-subjects/erasures`, { token, body: { email: address } });
+    expect(started.status).toBe(202);
+    const erased = await finished(`/data-subjects/erasures/${started.body.data.id}`, token, url);
+    expect(erased).toMatchObject({ status: 'completed', counts: { files: 1 }, kept: [] });
+    expect((await call(`${url}/candidates/${who.id}`, { token })).body.data).toMatchObject({ first_name: 'Erased', email: null, phone: null });
+    expect((await call(`${url}/reference-requests/${refRequest.body.data.id}`, { token })).body.data).toMatchObject({ status: 'cancelled', notes: null });
+    const group = (await call(`${url}/training-requests/${training.id}`, { token })).body.data;
+    expect(group).toMatchObject({ status: 'cancelled', notes: null });
+    expect(group.items[0].data).toBeNull();
+    expect((await fetch(page)).status).toBe(410);
+    expect((await fetch(form)).status).toBe(410);
+    const s3 = createS3Client();
+    const { Contents = [] } = await s3.send(new ListObjectsV2Command({ Bucket: stack.info.documents_bucket, Prefix: fileKey }));
+    expect(Contents).toEqual([]);
+    expect((await itemsWithAddress(address)).filter((i) => i.pk === 'CLIENT#demo-northwind')).toEqual([]);
+  }, 90_000);
 });

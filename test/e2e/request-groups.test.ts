@@ -9,6 +9,7 @@ import type { LocalStack } from '../../lib/local/stack.js';
 import { eventually } from '../support/eventually.js';
 import { call, mailTo, startTestStack } from '../support/local-stack.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
+import { linkIn, PDF, PNG, post, upload, uploadForm } from '../support/request-pages.js';
 
 /**
  * Portal v2 request groups end to end:
@@ -49,33 +50,6 @@ async function candidate(as = northwind) {
   return created.body.data as { id: number; email: string };
 }
 
-const post = (url: string, form: Record<string, string>) =>
-  fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
-const linkIn = (mail: string, page: string) => new RegExp(`(http://\\S+/${page}/[A-Za-z0-9_-]+)`).exec(mail)![1]!;
-
-/** The upload form the page offers: where it posts, and its hidden fields. */
-function uploadForm(html: string): { action: string; fields: Record<string, string> } {
-  const form = /<form method="post" action="([^"]+)" enctype="multipart\/form-data">([\s\S]*?)<\/form>/.exec(html);
-  if (!form) throw new Error(`No upload form in the page:\n${html}`);
-  const unescape = (s: string) => s.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c)));
-  const fields = Object.fromEntries([...form[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [unescape(m[1]!), unescape(m[2]!)]));
-  return { action: unescape(form[1]!), fields };
-}
-
-/** Posts a file as a browser would (multipart, to the bucket), follows the bucket's redirect, and returns the page it lands on. */
-async function upload(html: string, body: Buffer, declared: string) {
-  const { action, fields } = uploadForm(html);
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([body], { type: declared }), 'evidence');
-  const stored = await fetch(action, { method: 'POST', body: form, redirect: 'manual' });
-  if (stored.status !== 303) return { bucketStatus: stored.status, bucketBody: await stored.text() };
-  const back = await fetch(stored.headers.get('location')!);
-  return { bucketStatus: 303, status: back.status, html: await back.text() };
-}
-
-const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2048, 'x'), Buffer.from('\n%%EOF\n')]);
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]);
 const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10);
 
 const events = (type: string, requestId?: number) =>

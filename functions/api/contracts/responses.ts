@@ -107,7 +107,8 @@ export const DeliveryAttempt = v.strictObject({
   next_attempt_at: nullable(timestamp),
 });
 
-export const Candidate = v.strictObject({ id: int, first_name: str, last_name: str, name: str, email: str, phone: nullable(str), created_at: timestamp });
+// Contact details are null once the candidate's data was erased (POST /data-subjects/erasures).
+export const Candidate = v.strictObject({ id: int, first_name: str, last_name: str, name: str, email: nullable(str), phone: nullable(str), created_at: timestamp });
 export const Template = v.strictObject({
   id: int,
   name: str,
@@ -149,7 +150,7 @@ export const ReferenceRequest = v.strictObject({
   uuid: v.pipe(str, v.uuid()),
   candidate_id: int,
   candidate_name: str,
-  candidate_email: str,
+  candidate_email: nullable(str), // null once erased
   template_id: int,
   template_name: str,
   collection_mode: v.picklist(['client_adds', 'candidate_provides']),
@@ -321,7 +322,7 @@ export const GroupItem = v.strictObject({
   type: str,
   status: v.picklist(ITEM_STATUSES),
   status_label: str,
-  actor: v.strictObject({ mode: str, name: str, email: str }),
+  actor: v.strictObject({ mode: str, name: str, email: nullable(str) }), // email null once the candidate's data was erased
   /** The kind's item fields; null until the actor answers, and in lists and events of occupational health. */
   data: nullable(v.record(str, v.unknown())),
   file: nullable(RequestFile),
@@ -345,7 +346,7 @@ export const GroupRequest = v.strictObject({
   kind: str,
   candidate_id: int,
   candidate_name: str,
-  candidate_email: str,
+  candidate_email: nullable(str), // null once erased
   template_id: nullable(int),
   template_name: nullable(str),
   status: v.picklist(GROUP_REQUEST_STATUSES),

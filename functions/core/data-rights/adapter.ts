@@ -59,9 +59,10 @@ export interface DataSubjectAdapter {
   /**
    * Items about the person that do not carry the address (a worker's
    * checks): the prefixes to read and which items belong to the person's
-   * found ones. Exported; an erasure leaves them as they are (they are kept).
+   * found ones. Exported; an erasure leaves them as they are (they are kept),
+   * unless `erase` says they are the person's to erase too (a reference about them).
    */
-  linked?: { prefixes: readonly string[]; belongs: (item: StoredItem, found: readonly StoredItem[]) => boolean };
+  linked?: { prefixes: readonly string[]; belongs: (item: StoredItem, found: readonly StoredItem[]) => boolean; erase?: boolean };
   /** The family's own change before an item is erased (a monitored worker is archived first, so checks stop). */
   beforeErase?(deps: Deps, item: StoredItem): Promise<void>;
 }

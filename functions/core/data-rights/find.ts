@@ -46,6 +46,18 @@ export async function findLinkedItems(deps: Deps, adapter: DataSubjectAdapter, c
   return collect(deps, clientId, linked.prefixes, (item) => linked.belongs(item, found));
 }
 
+/**
+ * What an erasure reaches: the items that carry the address, then the linked
+ * ones the family erases too (a request before its items); `linked` is all
+ * the linked items, for what is kept.
+ */
+export async function findErasable(deps: Deps, adapter: DataSubjectAdapter, clientId: string, hash: string) {
+  const found = await findSubjectItems(deps, adapter, clientId, hash);
+  const linked = await findLinkedItems(deps, adapter, clientId, found);
+  const items = adapter.linked?.erase ? [...found, ...linked.filter((l) => !found.some((f) => f.sk === l.sk))] : found;
+  return { found, linked, items };
+}
+
 /** What stops an erasure among the person's items. */
 export const activeAmong = (adapter: DataSubjectAdapter, items: readonly StoredItem[], now: Date): ActiveItem[] =>
   items.flatMap((item) => adapter.active(item, now) ?? []);

@@ -1,4 +1,5 @@
 import { clinicalInterviewSubjects } from '../clinical-interview/data-subject.js';
+import { portalV2Subjects } from '../portal-v2/data-subject.js';
 import { practicalTrainingSubjects } from '../practical-training/data-subject.js';
 import { registrationMonitoringSubjects } from '../registration-monitoring/data-subject.js';
 import { virtualLifeSupportSubjects } from '../virtual-life-support/data-subject.js';
@@ -11,4 +12,5 @@ export const DATA_SUBJECT_ADAPTERS: Record<DataSubjectFamily, DataSubjectAdapter
   'practical-training': practicalTrainingSubjects,
   'virtual-life-support': virtualLifeSupportSubjects,
   'registration-monitoring': registrationMonitoringSubjects,
+  'portal-v2': portalV2Subjects,
 };

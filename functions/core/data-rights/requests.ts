@@ -7,7 +7,7 @@ import { formatWithOffset } from '../platform/time.js';
 import { part, putItem, itemAbsent } from '../platform/transact.js';
 import type { Kept } from './adapter.js';
 import { DATA_SUBJECT_FAMILIES, type DataSubjectAction, type DataSubjectFamily } from './families.js';
-import { activeAmong, findSubjectItems } from './find.js';
+import { activeAmong, findErasable } from './find.js';
 import { auditItem, readAudit, readExportDocument, type Counts } from './records.js';
 import { DATA_SUBJECT_ADAPTERS } from './registry.js';
 import { subjectHash } from './subject.js';
@@ -43,7 +43,7 @@ export async function startSubjectRequest(deps: Deps, family: DataSubjectFamily,
   const hash = subjectHash(email);
   if (action === 'erasure') {
     const adapter = DATA_SUBJECT_ADAPTERS[family];
-    const active = activeAmong(adapter, await findSubjectItems(deps, adapter, by.clientId, hash), deps.clock());
+    const active = activeAmong(adapter, (await findErasable(deps, adapter, by.clientId, hash)).items, deps.clock());
     if (active.length > 0) throw activeRefusal(active);
   }
   const kind = subjectJobKind(action, family);

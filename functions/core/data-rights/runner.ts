@@ -9,7 +9,7 @@ import type { Deps } from '../platform/deps.js';
 import { allOf, part, transact, TransactionFailed, updateItem, type Condition } from '../platform/transact.js';
 import type { DataSubjectAdapter, StoredItem } from './adapter.js';
 import { DATA_SUBJECT_FAMILIES, type DataSubjectFamily } from './families.js';
-import { activeAmong, findLinkedItems, findSubjectItems } from './find.js';
+import { activeAmong, findErasable, findLinkedItems, findSubjectItems } from './find.js';
 import { dataSubjectKeys, exportItem, type AuditRecord, type Counts } from './records.js';
 import { DATA_SUBJECT_ADAPTERS } from './registry.js';
 import { subjectJobKind, type SubjectTask } from './requests.js';
@@ -58,9 +58,9 @@ async function runExport(deps: Deps, adapter: DataSubjectAdapter, task: SubjectT
 }
 
 /** Replaces the person's fields of one item, conditional on the version read; read again when something changed it meanwhile. */
-async function eraseItem(deps: Deps, adapter: DataSubjectAdapter, first: StoredItem, hash: string): Promise<void> {
+async function eraseItem(deps: Deps, adapter: DataSubjectAdapter, first: StoredItem, due: (item: StoredItem) => boolean): Promise<void> {
   let item: StoredItem | undefined = first;
-  for (let attempt = 0; item && mentions(item, hash); attempt += 1) {
+  for (let attempt = 0; item && due(item); attempt += 1) {
     const fields = adapter.erasedFields(item, deps.clock());
     const version = (typeof item.version === 'number' ? item.version : 0) + 1;
     const when = allOf({ expression: 'attribute_exists(pk)' }, bookingUnchanged(item as never));
@@ -87,7 +87,7 @@ async function eraseItem(deps: Deps, adapter: DataSubjectAdapter, first: StoredI
 
 async function runErasure(deps: Deps, adapter: DataSubjectAdapter, task: SubjectTask, job: JobRecord): Promise<TaskResult> {
   const hash = task.subject_hash;
-  const items = await findSubjectItems(deps, adapter, job.clientId, hash);
+  const { found, linked, items } = await findErasable(deps, adapter, job.clientId, hash);
   const now = deps.clock();
   // A booking made between the request and its job: the agency decides first, as at the request.
   const active = activeAmong(adapter, items, now);
@@ -95,16 +95,15 @@ async function runErasure(deps: Deps, adapter: DataSubjectAdapter, task: Subject
     await closeAudit(deps, job, { status: 'refused', active });
     return { outcome: 'errored', detail: `subject-has-active-bookings: ${active.map((a) => `${a.type} ${a.id}`).join(', ')}` };
   }
-  const linked = await findLinkedItems(deps, adapter, job.clientId, items);
   const files = items.flatMap((i) => adapter.files(i));
   for (const file of files) await deleteDocument(file.key);
   for (const item of items) {
     await adapter.beforeErase?.(deps, item);
-    await eraseItem(deps, adapter, item, hash);
+    await eraseItem(deps, adapter, item, (i) => mentions(i, hash) || (found.includes(item) ? false : !i.erased_at));
   }
   const traces = await eraseTraces(deps, job.clientId, job.family, hash);
   const counts: Counts = { records: items.length, files: files.length, ...traces };
-  const kept = adapter.kept([...items, ...linked], now, deps);
+  const kept = adapter.kept(adapter.linked?.erase ? items : [...items, ...linked], now, deps);
   const event = eventPut(deps, {
     type: 'data_subject.erased',
     family: adapter.family,

@@ -65,6 +65,7 @@ export const EVENT_CATALOGUE: { readonly [F in FamilyId]: Readonly<Record<EventK
     'request_item.booked': 'A booking was made through the invite of an item. `data` is the item, with `kind` and `request_id` (no health data for occupational health).',
     'request_item.certified': 'The booking of an item led to its certificate. `data` is the item, with `kind` and `request_id` (no health data for occupational health).',
     'request_item.failed': 'The booking of an item was cancelled, missed or not passed. `data` is the item, with `kind` and `request_id` (no health data for occupational health).',
+    'data_subject.erased': 'A candidate\'s data was erased at the agency\'s request (`POST /data-subjects/erasures`): `data` has the request id, `email_sha256` (SHA-256 of the address in lower case, never the address), the counts and what is kept.',
     'webhook.test': 'A test event sent by `POST /webhooks/{id}/test`.',
   },
   'practical-training': {

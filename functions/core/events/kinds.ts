@@ -64,6 +64,7 @@ export const EVENT_KINDS = {
     'request_item.booked',
     'request_item.certified',
     'request_item.failed',
+    'data_subject.erased',
     'webhook.test',
   ],
   'practical-training': [

@@ -542,7 +542,7 @@ export interface operations {
                             first_name: string;
                             last_name: string;
                             name: string;
-                            email: string;
+                            email: string | null;
                             phone: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -698,7 +698,7 @@ export interface operations {
                             first_name: string;
                             last_name: string;
                             name: string;
-                            email: string;
+                            email: string | null;
                             phone: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -879,7 +879,7 @@ export interface operations {
                             first_name: string;
                             last_name: string;
                             name: string;
-                            email: string;
+                            email: string | null;
                             phone: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -1091,7 +1091,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -1123,7 +1123,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
@@ -1386,7 +1386,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -1418,7 +1418,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
@@ -1698,7 +1698,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -1730,7 +1730,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
@@ -1976,7 +1976,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -2008,7 +2008,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
@@ -2273,7 +2273,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -2305,7 +2305,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
@@ -2591,7 +2591,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -2623,7 +2623,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
@@ -2869,7 +2869,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -2901,7 +2901,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
@@ -3158,7 +3158,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -3190,7 +3190,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
@@ -3470,7 +3470,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -3502,7 +3502,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;

@@ -769,6 +769,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/data-subjects/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export a person's data
+         * @description Starts an export of everything this API holds about one person for the agency (a subject access request): bookings, invites and files with where to download them (registration monitoring: the worker with their checks, alerts and evidence), found by the e-mail address without regard to case. Answers 202 at once; poll `GET /data-subjects/exports/{id}`. One export runs at a time per agency (else 409 `job-running`).
+         */
+        post: operations["startDataSubjectExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data-subjects/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an export
+         * @description The export's status; once `completed`, `data` is the person's data as one JSON document, for seven days (then `expired`). Another agency's export is 404.
+         */
+        get: operations["getDataSubjectExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data-subjects/erasures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a person's data
+         * @description Starts the erasure of one person's data in this API for the agency, found by e-mail address without regard to case. Refused with 409 `subject-has-active-bookings`, listing them, while the person has a booking to come or a payment open: the agency cancels or completes those first. Otherwise answers 202 and erases in the background: names become "Erased", contact details and free text null, files deleted, links answer 410 and unused invites close; finance records keep ids, dates and amounts. A monitored worker is archived, and their checks and evidence are kept. `data_subject.erased` is sent when done, with the address's SHA-256, never the address. Erasing an address again completes with zero counts.
+         */
+        post: operations["startDataSubjectErasure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data-subjects/erasures/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an erasure
+         * @description The erasure's status; once `completed`, how many records, files and copies (sent messages, webhook deliveries, kept responses, exports) were erased, and `kept`: what the law makes the agency keep, why and until when. `failed` with `active_bookings` when a booking was made after the request.
+         */
+        get: operations["getDataSubjectErasure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "reference_request.created": {
@@ -3163,6 +3243,58 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "data_subject.erased": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * data_subject.erased
+         * @description A candidate's data was erased at the agency's request (`POST /data-subjects/erasures`): `data` has the request id, `email_sha256` (SHA-256 of the address in lower case, never the address), the counts and what is kept.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "data_subject.erased";
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @description The resource as the API returns it */
+                        data: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Received; any other answer (or none within timeout_seconds) is retried */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -3813,7 +3945,7 @@ export interface operations {
                             first_name: string;
                             last_name: string;
                             name: string;
-                            email: string;
+                            email: string | null;
                             phone: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -3943,7 +4075,7 @@ export interface operations {
                             first_name: string;
                             last_name: string;
                             name: string;
-                            email: string;
+                            email: string | null;
                             phone: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -4089,7 +4221,7 @@ export interface operations {
                             first_name: string;
                             last_name: string;
                             name: string;
-                            email: string;
+                            email: string | null;
                             phone: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -4450,7 +4582,7 @@ export interface operations {
                             uuid: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number;
                             template_name: string;
                             /** @enum {string} */
@@ -4694,7 +4826,7 @@ export interface operations {
                             uuid: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number;
                             template_name: string;
                             /** @enum {string} */
@@ -4929,7 +5061,7 @@ export interface operations {
                             uuid: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number;
                             template_name: string;
                             /** @enum {string} */
@@ -5131,7 +5263,7 @@ export interface operations {
                             uuid: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number;
                             template_name: string;
                             /** @enum {string} */
@@ -5394,7 +5526,7 @@ export interface operations {
                             uuid: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number;
                             template_name: string;
                             /** @enum {string} */
@@ -5692,7 +5824,7 @@ export interface operations {
                             uuid: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number;
                             template_name: string;
                             /** @enum {string} */
@@ -7074,7 +7206,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -7106,7 +7238,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
@@ -7422,7 +7554,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -7454,7 +7586,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
@@ -7715,7 +7847,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -7747,7 +7879,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
@@ -7964,7 +8096,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -7996,7 +8128,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
@@ -8229,7 +8361,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -8261,7 +8393,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
@@ -8581,7 +8713,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -8613,7 +8745,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
@@ -8857,7 +8989,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -8889,7 +9021,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
@@ -9253,7 +9385,7 @@ export interface operations {
                             kind: string;
                             candidate_id: number;
                             candidate_name: string;
-                            candidate_email: string;
+                            candidate_email: string | null;
                             template_id: number | null;
                             template_name: string | null;
                             /** @enum {string} */
@@ -9285,7 +9417,7 @@ export interface operations {
                                 actor: {
                                     mode: string;
                                     name: string;
-                                    email: string;
+                                    email: string | null;
                                 };
                                 data: {
                                     [key: string]: unknown;
@@ -9555,7 +9687,7 @@ export interface operations {
                     name: string;
                     /** Format: uri */
                     url: string;
-                    events: ("reference_request.created" | "reference.completed" | "reference.declined" | "reference_request.completed" | "reference_request.cancelled" | "reference_request.expired" | "training_request.created" | "training_request.submitted" | "training_request.completed" | "training_request.cancelled" | "training_request.expired" | "occupational_health_request.created" | "occupational_health_request.submitted" | "occupational_health_request.completed" | "occupational_health_request.cancelled" | "occupational_health_request.expired" | "practical_training_request.created" | "practical_training_request.completed" | "practical_training_request.cancelled" | "practical_training_request.expired" | "life_support_request.created" | "life_support_request.completed" | "life_support_request.cancelled" | "life_support_request.expired" | "appraisal_request.created" | "appraisal_request.submitted" | "appraisal_request.completed" | "appraisal_request.cancelled" | "appraisal_request.expired" | "certificate_request.created" | "certificate_request.submitted" | "certificate_request.completed" | "certificate_request.cancelled" | "certificate_request.expired" | "training_verification_request.created" | "training_verification_request.completed" | "training_verification_request.cancelled" | "training_verification_request.expired" | "request_item.submitted" | "request_item.accepted" | "request_item.rejected" | "request_item.confirmed" | "request_item.denied" | "request_item.booked" | "request_item.certified" | "request_item.failed" | "webhook.test")[];
+                    events: ("reference_request.created" | "reference.completed" | "reference.declined" | "reference_request.completed" | "reference_request.cancelled" | "reference_request.expired" | "training_request.created" | "training_request.submitted" | "training_request.completed" | "training_request.cancelled" | "training_request.expired" | "occupational_health_request.created" | "occupational_health_request.submitted" | "occupational_health_request.completed" | "occupational_health_request.cancelled" | "occupational_health_request.expired" | "practical_training_request.created" | "practical_training_request.completed" | "practical_training_request.cancelled" | "practical_training_request.expired" | "life_support_request.created" | "life_support_request.completed" | "life_support_request.cancelled" | "life_support_request.expired" | "appraisal_request.created" | "appraisal_request.submitted" | "appraisal_request.completed" | "appraisal_request.cancelled" | "appraisal_request.expired" | "certificate_request.created" | "certificate_request.submitted" | "certificate_request.completed" | "certificate_request.cancelled" | "certificate_request.expired" | "training_verification_request.created" | "training_verification_request.completed" | "training_verification_request.cancelled" | "training_verification_request.expired" | "request_item.submitted" | "request_item.accepted" | "request_item.rejected" | "request_item.confirmed" | "request_item.denied" | "request_item.booked" | "request_item.certified" | "request_item.failed" | "data_subject.erased" | "webhook.test")[];
                     /** @default 10 */
                     timeout_seconds?: number;
                 };
@@ -9854,7 +9986,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    events: ("reference_request.created" | "reference.completed" | "reference.declined" | "reference_request.completed" | "reference_request.cancelled" | "reference_request.expired" | "training_request.created" | "training_request.submitted" | "training_request.completed" | "training_request.cancelled" | "training_request.expired" | "occupational_health_request.created" | "occupational_health_request.submitted" | "occupational_health_request.completed" | "occupational_health_request.cancelled" | "occupational_health_request.expired" | "practical_training_request.created" | "practical_training_request.completed" | "practical_training_request.cancelled" | "practical_training_request.expired" | "life_support_request.created" | "life_support_request.completed" | "life_support_request.cancelled" | "life_support_request.expired" | "appraisal_request.created" | "appraisal_request.submitted" | "appraisal_request.completed" | "appraisal_request.cancelled" | "appraisal_request.expired" | "certificate_request.created" | "certificate_request.submitted" | "certificate_request.completed" | "certificate_request.cancelled" | "certificate_request.expired" | "training_verification_request.created" | "training_verification_request.completed" | "training_verification_request.cancelled" | "training_verification_request.expired" | "request_item.submitted" | "request_item.accepted" | "request_item.rejected" | "request_item.confirmed" | "request_item.denied" | "request_item.booked" | "request_item.certified" | "request_item.failed" | "webhook.test")[];
+                    events: ("reference_request.created" | "reference.completed" | "reference.declined" | "reference_request.completed" | "reference_request.cancelled" | "reference_request.expired" | "training_request.created" | "training_request.submitted" | "training_request.completed" | "training_request.cancelled" | "training_request.expired" | "occupational_health_request.created" | "occupational_health_request.submitted" | "occupational_health_request.completed" | "occupational_health_request.cancelled" | "occupational_health_request.expired" | "practical_training_request.created" | "practical_training_request.completed" | "practical_training_request.cancelled" | "practical_training_request.expired" | "life_support_request.created" | "life_support_request.completed" | "life_support_request.cancelled" | "life_support_request.expired" | "appraisal_request.created" | "appraisal_request.submitted" | "appraisal_request.completed" | "appraisal_request.cancelled" | "appraisal_request.expired" | "certificate_request.created" | "certificate_request.submitted" | "certificate_request.completed" | "certificate_request.cancelled" | "certificate_request.expired" | "training_verification_request.created" | "training_verification_request.completed" | "training_verification_request.cancelled" | "training_verification_request.expired" | "request_item.submitted" | "request_item.accepted" | "request_item.rejected" | "request_item.confirmed" | "request_item.denied" | "request_item.booked" | "request_item.certified" | "request_item.failed" | "data_subject.erased" | "webhook.test")[];
                     is_active: boolean;
                     name?: string;
                     /** Format: uri */
@@ -10605,6 +10737,607 @@ export interface operations {
             };
             /** @description Validation failed, or a business rule refused the request (see `type`) */
             422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startDataSubjectExport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
+                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (needs team:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "grace.adeyemi@example.org"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description The person’s e-mail address; matched without regard to case
+                     */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The export, queued */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 7,
+                     *         "status": "queued"
+                     *       },
+                     *       "message": "Export accepted"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            status: "queued";
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDataSubjectExport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (needs team:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 7
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 7,
+                     *         "status": "completed",
+                     *         "created_at": "2026-11-20T10:00:00+00:00",
+                     *         "finished_at": "2026-11-20T10:00:02+00:00",
+                     *         "expires_at": "2026-11-27T10:00:02+00:00",
+                     *         "data": {
+                     *           "family": "clinical-interview",
+                     *           "generated_at": "2026-11-20T10:00:02.114Z",
+                     *           "bookings": [
+                     *             {
+                     *               "id": 1042,
+                     *               "candidate": {
+                     *                 "first_name": "Grace",
+                     *                 "last_name": "Adeyemi",
+                     *                 "email": "grace.adeyemi@example.org",
+                     *                 "phone": "+447700900123",
+                     *                 "job_role": "Registered Nurse",
+                     *                 "nmc_number": "12A3456B"
+                     *               },
+                     *               "start_at": "2026-11-24T09:45:00+00:00",
+                     *               "booking_status": "booked"
+                     *             }
+                     *           ],
+                     *           "files": [
+                     *             {
+                     *               "what": "Interview report of booking 1042",
+                     *               "download": "/bookings/1042/interview-report"
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "message": "Export"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "failed" | "expired";
+                            /** Format: date-time */
+                            created_at: string;
+                            finished_at: string | null;
+                            expires_at: string | null;
+                            data: {
+                                family: string;
+                                generated_at: string;
+                                files: {
+                                    what: string;
+                                    download: string;
+                                }[];
+                            } | null;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startDataSubjectErasure: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first completed answer is replayed for 24 hours for the same key and body.
+                 * @example 5f0c7c1e-8a4b-4f2e-9d61-3b0f2a7c9e14
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (needs team:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "grace.adeyemi@example.org"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description The person’s e-mail address; matched without regard to case
+                     */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The erasure, queued */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 8,
+                     *         "status": "queued"
+                     *       },
+                     *       "message": "Erasure accepted"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @constant */
+                            status: "queued";
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body over 64 KiB */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not application/json */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed, or a business rule refused the request (see `type`) */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left) */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error; nothing internal is revealed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDataSubjectErasure: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A team user's id: the request acts as that user, within their role (needs team:manage; checked after a path's 404, before the body and before anything else is read or written), and is recorded as theirs. Without it, the account acts.
+                 * @example 3
+                 */
+                "Acting-User"?: number;
+            };
+            path: {
+                /**
+                 * @description The id, as the API returned it
+                 * @example 8
+                 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The erasure */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 8,
+                     *         "status": "completed",
+                     *         "created_at": "2026-11-20T10:05:00+00:00",
+                     *         "finished_at": "2026-11-20T10:05:03+00:00",
+                     *         "counts": {
+                     *           "records": 3,
+                     *           "files": 1,
+                     *           "messages": 2,
+                     *           "webhook_deliveries": 4,
+                     *           "idempotency_records": 1,
+                     *           "exports": 1
+                     *         },
+                     *         "kept": [
+                     *           {
+                     *             "what": "Bookings 1042: ids, dates, course or interview, price and payment status, and their ledger entries (no name or contact details)",
+                     *             "why": "Finance records the agency must keep for HMRC (six years after the end of the financial year)",
+                     *             "until": "2033-11-20"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "message": "Erasure"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "failed" | "expired";
+                            /** Format: date-time */
+                            created_at: string;
+                            finished_at: string | null;
+                            counts: {
+                                [key: string]: number;
+                            };
+                            kept: {
+                                what: string;
+                                why: string;
+                                until: string;
+                            }[];
+                            active_bookings?: {
+                                type: string;
+                                id: number | string;
+                                reason: string;
+                            }[];
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Acting-User may not do this: not an active team user of the account, or outside their role (needs team:manage) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource, or it belongs to another client */
+            404: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
