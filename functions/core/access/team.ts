@@ -1,6 +1,6 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { clientKeys, getClient } from './clients.js';
-import { queryAll, retryOnConflict } from '../platform/db.js';
+import { queryAll, queryPages, retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
@@ -258,23 +258,17 @@ export async function* alertRecipientPages(deps: Deps, clientId: string, hears: 
     if (!roles.has(u.role_id)) roles.set(u.role_id, permissionsOf(deps, clientId, u.role_id));
     return roles.get(u.role_id)!.then((p) => p.includes('alerts:read'));
   };
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':p': familyPrefix(CLIENT.sk.teamUser, KEY_SPACE) },
-        ExclusiveStartKey: start,
-        Limit: pageSize,
-        ConsistentRead: true,
-      }),
-    );
-    const users = ((page.Items ?? []) as TeamUserItem[]).filter((u) => u.status === 'active' && hears(u));
+  const team = queryPages(deps, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':p': familyPrefix(CLIENT.sk.teamUser, KEY_SPACE) },
+    Limit: pageSize,
+    ConsistentRead: true,
+  });
+  for await (const page of team) {
+    const users = (page as unknown as TeamUserItem[]).filter((u) => u.status === 'active' && hears(u));
     const allowed = await Promise.all(users.map(reads));
     yield users.filter((_, i) => allowed[i]);
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
 }
 
 // Roles.

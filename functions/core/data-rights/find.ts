@@ -1,4 +1,5 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { queryPages } from '../platform/db.js';
 import { clientKeys } from '../access/clients.js';
 import type { Deps } from '../platform/deps.js';
 import type { ActiveItem, DataSubjectAdapter, StoredItem } from './adapter.js';
@@ -15,12 +16,7 @@ import { mentions } from './subject.js';
 
 /** Each item a query yields, a page at a time. */
 export async function* queryItems(deps: Deps, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): AsyncGenerator<StoredItem> {
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.db.send(new QueryCommand({ ...input, TableName: deps.table, ExclusiveStartKey }));
-    yield* (page.Items ?? []) as StoredItem[];
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  for await (const page of queryPages(deps, input)) yield* page as StoredItem[];
 }
 
 async function collect(deps: Deps, clientId: string, prefixes: readonly string[], keep: (item: StoredItem) => boolean): Promise<StoredItem[]> {

@@ -1,4 +1,5 @@
-import { DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { scanPages } from '../platform/db.js';
 import { clientKeys } from '../access/clients.js';
 import { OUTBOX_SHARDS, outboxKeys } from '../events/outbox.js';
 import type { Deps } from '../platform/deps.js';
@@ -68,19 +69,8 @@ async function* webhookLogs(deps: Deps, clientId: string, family: FamilyId): Asy
  * cost is a read of the whole table, once per erasure.
  */
 async function* idempotencyRecords(deps: Deps, clientId: string, family: FamilyId): AsyncGenerator<StoredItem> {
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.db.send(
-      new ScanCommand({
-        TableName: deps.table,
-        FilterExpression: 'begins_with(pk, :prefix)',
-        ExpressionAttributeValues: { ':prefix': key(TABLE_KEYS.idempotency.pk, clientId, family, '') },
-        ExclusiveStartKey,
-      }),
-    );
-    yield* (page.Items ?? []) as StoredItem[];
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const filter = { FilterExpression: 'begins_with(pk, :prefix)', ExpressionAttributeValues: { ':prefix': key(TABLE_KEYS.idempotency.pk, clientId, family, '') } };
+  for await (const page of scanPages(deps, filter)) yield* page as StoredItem[];
 }
 
 export async function eraseTraces(deps: Deps, clientId: string, family: FamilyId, hash: string): Promise<TraceCounts> {

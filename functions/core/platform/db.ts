@@ -1,4 +1,4 @@
-import { BatchGetCommand, BatchWriteCommand, QueryCommand, ScanCommand, UpdateCommand, type QueryCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, QueryCommand, ScanCommand, UpdateCommand, type QueryCommandInput, type ScanCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from './conditions.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
@@ -13,6 +13,16 @@ export async function* queryPages(deps: Deps, input: Omit<QueryCommandInput, 'Ta
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await deps.db.send(new QueryCommand({ ...input, TableName: deps.table, ExclusiveStartKey }));
+    yield page.Items ?? [];
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+}
+
+/** A scan's items a page at a time (upgrades, and what has no index to query). */
+export async function* scanPages(deps: Deps, input: Omit<ScanCommandInput, 'TableName' | 'ExclusiveStartKey'>): AsyncGenerator<Record<string, unknown>[]> {
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await deps.db.send(new ScanCommand({ ...input, TableName: deps.table, ExclusiveStartKey }));
     yield page.Items ?? [];
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
@@ -193,12 +203,8 @@ export async function retryOnConflict<T>(work: () => Promise<T>, tries = 12): Pr
  */
 export async function upgradeScanned(deps: Deps, filter: Condition, set: (item: Record<string, unknown>) => Record<string, unknown>, still: Condition): Promise<number> {
   let changed = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.db.send(
-      new ScanCommand({ TableName: deps.table, FilterExpression: filter.expression, ExpressionAttributeNames: filter.names, ExpressionAttributeValues: filter.values, ExclusiveStartKey }),
-    );
-    for (const item of page.Items ?? []) {
+  for await (const page of scanPages(deps, { FilterExpression: filter.expression, ExpressionAttributeNames: filter.names, ExpressionAttributeValues: filter.values })) {
+    for (const item of page) {
       const fields = Object.entries(set(item));
       await deps.db
         .send(
@@ -216,7 +222,6 @@ export async function upgradeScanned(deps: Deps, filter: Condition, set: (item: 
           if (!isConditionalCheckFailed(err)) throw err;
         });
     }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  }
   return changed;
 }
