@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { findContract } from '../../functions/api/contracts/index.js';
 import { ROUTES, routeKey } from '../../functions/api/routes/index.js';
 import { PATH_PARAMS, pathParamNames } from '../../functions/api/schemas/params.js';
+import { HOLD_MINUTES } from '../../functions/core/inventory/hold-time.js';
 import { FAMILY_IDS } from '../../functions/core/platform/families.js';
 import { PROJECT_ROOT } from '../../lib/routes.js';
 
@@ -114,5 +115,28 @@ describe('the route table', () => {
 
   it('lets only creating POSTs take an Idempotency-Key', () => {
     expect(ROUTES.filter((r) => r.idempotent && r.method !== 'POST').map((r) => r.operationId)).toEqual([]);
+  });
+});
+
+describe('rule constants in user-facing text', () => {
+  const holdFigure = new RegExp(`\\b${HOLD_MINUTES}[ -]minutes?\\b`);
+  it('contracts and pages interpolate HOLD_MINUTES instead of copying the figure', () => {
+    const sources = [...filesUnder(join(PROJECT_ROOT, 'functions', 'api', 'contracts')), ...filesUnder(join(PROJECT_ROOT, 'functions', 'http'))];
+    const copies = sources.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => holdFigure.test(line) && !/^\s*(\/\/|\*|\/\*\*)/.test(line))
+        .map((line) => `${rel(file)}: ${line.trim().slice(0, 80)}`),
+    );
+    expect(copies).toEqual([]);
+  });
+
+  it('the docs state the hold as HOLD_MINUTES long wherever they give its length', () => {
+    const docs = [join(PROJECT_ROOT, 'README.md'), ...readdirSync(join(PROJECT_ROOT, 'docs')).filter((n) => n.endsWith('.md')).map((n) => join(PROJECT_ROOT, 'docs', n))];
+    const stated = docs.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/(\d+)-minute (?:seat )?holds?|holds? (?:a \w+ |one )?(?:for )?(\d+) minutes/gi)].map((m) => ({ file: rel(file), minutes: Number(m[1] ?? m[2]) })),
+    );
+    expect(stated.length).toBeGreaterThan(2);
+    expect(stated.filter((s) => s.minutes !== HOLD_MINUTES)).toEqual([]);
   });
 });

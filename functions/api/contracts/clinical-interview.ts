@@ -2,6 +2,7 @@ import type * as clinicalInterview from '../routes/clinical-interview.js';
 import { html, json, none, pdf, type OperationContract } from './contract.js';
 import { BOOKING, HOLD } from './examples.js';
 import * as R from './responses.js';
+import { HOLD_MINUTES } from '../../core/inventory/hold-time.js';
 
 const candidate = { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace.adeyemi@example.org', phone: '+447700900123', job_role: 'Registered Nurse', nmc_number: '12A3456B' };
 const pageHtml = '<!doctype html><html lang="en"><head><title>Book a clinical interview</title>…</html>';
@@ -21,13 +22,13 @@ export const CLINICAL_INTERVIEW_CONTRACTS: Record<keyof typeof clinicalInterview
     responses: { 200: json('Free slots, soonest first', R.Timeslot, 'page') },
   },
   holdTimeslot: {
-    summary: 'Hold a timeslot for 30 minutes',
+    summary: `Hold a timeslot for ${HOLD_MINUTES} minutes`,
     description:
-      'Reserves a free slot for this client for 30 minutes, so a booking can be made from it with `hold_hash`. A client has at most one active hold: a second answers 409 with the hold it already has.',
+      `Reserves a free slot for this client for ${HOLD_MINUTES} minutes, so a booking can be made from it with \`hold_hash\`. A client has at most one active hold: a second answers 409 with the hold it already has.`,
     tag: 'Interview types and timeslots',
     request: { body: { interview_type_id: 1, date: '2026-11-24', time: '09:45' }, invalid: { time: '9.45am' } },
     responses: {
-      201: json('Held for 30 minutes', R.Hold),
+      201: json(`Held for ${HOLD_MINUTES} minutes`, R.Hold),
       409: json('The client already has an active hold; `hold` is it', R.HoldConflict, undefined, {
         example: { code: 'hold-conflict', detail: 'This client already has an active hold; book or release it first', extensions: { hold: HOLD } },
       }),
@@ -35,7 +36,7 @@ export const CLINICAL_INTERVIEW_CONTRACTS: Record<keyof typeof clinicalInterview
   },
   releaseHold: {
     summary: 'Release a slot hold',
-    description: 'Gives the held slot back before its 30 minutes are up, so another hold can be made.',
+    description: `Gives the held slot back before its ${HOLD_MINUTES} minutes are up, so another hold can be made.`,
     tag: 'Interview types and timeslots',
     responses: { 204: none('Released') },
   },

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type * as practicalTrainingPublic from '../routes/practical-training-public.js';
 import { CLINICAL_INTERVIEW_CONTRACTS } from './clinical-interview.js';
 import { html, json, none, pdf, type OperationContract } from './contract.js';
+import { HOLD_MINUTES } from '../../core/inventory/hold-time.js';
 
 /** Contract entries of the practical training family's invites, certificates and candidate pages. */
 
@@ -108,7 +109,7 @@ export const PRACTICAL_TRAINING_PUBLIC_CONTRACTS: Record<keyof typeof practicalT
     responses: { 200: html('Booked (agency-paid): the confirmation', pageHtml), 303: none('Booked with candidate_pays: on to the payment page (Location)'), 410: html('The invite was used or has expired', gone), 422: html('The form again, with what is wrong', pageHtml) },
   },
   holdInviteSeat: {
-    summary: 'Invite page: hold a seat for 30 minutes (HTML form)',
+    summary: `Invite page: hold a seat for ${HOLD_MINUTES} minutes (HTML form)`,
     description: "Holds a seat on the chosen event for the invite (never the agency's own hold), so the candidate can enter their details and book.",
     tag: 'Public pages',
     responses: { 303: none('Held: back to the invite page'), 410: html('The invite was used or has expired', gone), 422: html('The event is full or closed', pageHtml) },

@@ -2,6 +2,7 @@ import type * as practicalTraining from '../routes/practical-training.js';
 import { json, none, type OperationContract } from './contract.js';
 import { PRACTICAL_BOOKING, SEAT_HOLD } from './examples.js';
 import * as R from './responses.js';
+import { HOLD_MINUTES } from '../../core/inventory/hold-time.js';
 
 const trainee = { first_name: 'Tom', last_name: 'Okoro', email: 'tom.okoro@example.org', phone: '+447700900321', job_role: 'Healthcare Assistant' };
 const TAG = 'Courses and training events';
@@ -36,9 +37,9 @@ export const PRACTICAL_TRAINING_CONTRACTS: Record<keyof typeof practicalTraining
     responses: { 200: json('The training event', R.TrainingEvent) },
   },
   holdSeat: {
-    summary: 'Hold a seat for 30 minutes',
+    summary: `Hold a seat for ${HOLD_MINUTES} minutes`,
     description:
-      'Reserves a free seat of the training event for this client for 30 minutes, so a booking can be made with `hold_hash`. A client has at most one active seat hold: a second answers 409 with the one it has. Expired holds free their seat at once.',
+      `Reserves a free seat of the training event for this client for ${HOLD_MINUTES} minutes, so a booking can be made with \`hold_hash\`. A client has at most one active seat hold: a second answers 409 with the one it has. Expired holds free their seat at once.`,
     tag: TAG,
     request: { body: { training_event_id: 17 }, invalid: { training_event_id: 'seventeen' } },
     refusals: [
@@ -47,7 +48,7 @@ export const PRACTICAL_TRAINING_CONTRACTS: Record<keyof typeof practicalTraining
       { code: 'event-unavailable', detail: 'Training event 17 is not open for booking', extensions: { pointer: '/training_event_id' } },
     ],
     responses: {
-      201: json('Held for 30 minutes', R.SeatHold),
+      201: json(`Held for ${HOLD_MINUTES} minutes`, R.SeatHold),
       409: json('The client already has an active seat hold; `hold` is it', R.SeatHoldConflict, undefined, {
         example: { code: 'hold-conflict', detail: 'This client already has an active seat hold; book or release it first', extensions: { hold: SEAT_HOLD } },
       }),
@@ -55,7 +56,7 @@ export const PRACTICAL_TRAINING_CONTRACTS: Record<keyof typeof practicalTraining
   },
   releaseSeat: {
     summary: 'Release a seat hold',
-    description: 'Gives the held seat back before its 30 minutes are up. Another client\'s hold, or one used, released or expired, is 404.',
+    description: `Gives the held seat back before its ${HOLD_MINUTES} minutes are up. Another client's hold, or one used, released or expired, is 404.`,
     tag: TAG,
     request: { params: { holdHash: SEAT_HOLD.hold_hash } },
     responses: { 204: none('Released') },

@@ -1,9 +1,11 @@
+import { HOLD_MINUTES } from '../../core/inventory/hold-time.js';
+
 /** The groups operations are listed under in the documents, in this order; each contract entry names one. */
 export const TAGS = {
   Authentication: 'Exchange client credentials for short-lived bearer tokens, refresh and revoke them.',
-  'Interview types and timeslots': 'What can be booked, and when: list interview types and free slots, and hold a slot for 30 minutes.',
-  'Courses and training events': 'What can be booked in practical training: courses, locations, training events with their seats, and 30-minute seat holds.',
-  'Courses and timeslots': 'What can be booked in virtual life-support: courses (with or without a posted manikin), session timeslots with their seats left, and 30-minute holds.',
+  'Interview types and timeslots': `What can be booked, and when: list interview types and free slots, and hold a slot for ${HOLD_MINUTES} minutes.`,
+  'Courses and training events': `What can be booked in practical training: courses, locations, training events with their seats, and ${HOLD_MINUTES}-minute seat holds.`,
+  'Courses and timeslots': `What can be booked in virtual life-support: courses (with or without a posted manikin), session timeslots with their seats left, and ${HOLD_MINUTES}-minute holds.`,
   Bookings: 'Book a held slot for a candidate, list bookings and read one, with its video meeting and interview report.',
   'Booking invites': 'Single-use links that let a candidate pick a training event and book it themselves, paid as the agency chose.',
   Candidates: 'The people references are requested for.',

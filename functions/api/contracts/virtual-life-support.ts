@@ -3,6 +3,7 @@ import { CLINICAL_INTERVIEW_CONTRACTS } from './clinical-interview.js';
 import { html, json, none, pdf, type OperationContract } from './contract.js';
 import { VLS_BOOKING, VLS_HOLD } from './examples.js';
 import * as R from './responses.js';
+import { HOLD_MINUTES } from '../../core/inventory/hold-time.js';
 
 const candidate = { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace.adeyemi@example.org', phone: '+447700900456', job_role: 'Registered Nurse', nmc_number: '12A3456B' };
 const TAG = 'Courses and timeslots';
@@ -29,9 +30,9 @@ export const VIRTUAL_LIFE_SUPPORT_CONTRACTS: Record<keyof typeof virtualLifeSupp
     responses: { 200: json('Timeslots, soonest first', R.VlsTimeslot, 'page') },
   },
   holdTimeslot: {
-    summary: 'Hold a seat of a timeslot for 30 minutes',
+    summary: `Hold a seat of a timeslot for ${HOLD_MINUTES} minutes`,
     description:
-      'Reserves a free seat of a session of the course at that date and time for 30 minutes, so a booking can be made with `hold_hash`. One active hold per client: a second answers 409 with the one it has. A slot that is not offered is 422 `slot-unavailable` with `reason` (`unknown`, `closed`, `inside_dispatch_lead_time`, `full`).',
+      `Reserves a free seat of a session of the course at that date and time for ${HOLD_MINUTES} minutes, so a booking can be made with \`hold_hash\`. One active hold per client: a second answers 409 with the one it has. A slot that is not offered is 422 \`slot-unavailable\` with \`reason\` (\`unknown\`, \`closed\`, \`inside_dispatch_lead_time\`, \`full\`).`,
     tag: TAG,
     request: { body: { course_id: 1, date: '2026-12-08', time: '10:00' }, invalid: { time: '10am' } },
     refusals: [
@@ -39,7 +40,7 @@ export const VIRTUAL_LIFE_SUPPORT_CONTRACTS: Record<keyof typeof virtualLifeSupp
       { code: 'slot-unavailable', detail: 'The slot on 2026-12-02 at 10:00 is too soon to post the manikin: the first date for this course is 2026-12-03', extensions: { reason: 'inside_dispatch_lead_time' } },
     ],
     responses: {
-      201: json('Held for 30 minutes', R.VlsHold),
+      201: json(`Held for ${HOLD_MINUTES} minutes`, R.VlsHold),
       409: json('The client already has an active hold; `hold` is it', R.VlsHoldConflict, undefined, {
         example: { code: 'hold-conflict', detail: 'This client already has an active hold; book or release it first', extensions: { hold: VLS_HOLD } },
       }),
@@ -47,7 +48,7 @@ export const VIRTUAL_LIFE_SUPPORT_CONTRACTS: Record<keyof typeof virtualLifeSupp
   },
   releaseHold: {
     summary: 'Release a hold',
-    description: "Gives the held seat back before its 30 minutes are up. Another client's hold, or one used, released or expired, is 404.",
+    description: `Gives the held seat back before its ${HOLD_MINUTES} minutes are up. Another client's hold, or one used, released or expired, is 404.`,
     tag: TAG,
     request: { params: { holdHash: VLS_HOLD.hold_hash } },
     responses: { 204: none('Released') },
@@ -94,7 +95,7 @@ export const VIRTUAL_LIFE_SUPPORT_CONTRACTS: Record<keyof typeof virtualLifeSupp
   showInvitePage: {
     summary: "Life-support request's invite page (HTML)",
     description:
-      "The page the link of a portal v2 life-support request opens (this family e-mails it; the family has no invite operations): the course's timeslots with free seats, each with a button that holds a seat for 30 minutes; with a seat held, the candidate's details and, when the course posts a manikin, the delivery address. A timeslot of which the agency's invites already hold 3 seats (INVITE_SEATS_PER_SESSION) shows as busy. Opening it marks the request's item `opened` the first time; it never uses the invite. A used, expired or withdrawn invite, or a disabled agency's, answers 410.",
+      `The page the link of a portal v2 life-support request opens (this family e-mails it; the family has no invite operations): the course's timeslots with free seats, each with a button that holds a seat for ${HOLD_MINUTES} minutes; with a seat held, the candidate's details and, when the course posts a manikin, the delivery address. A timeslot of which the agency's invites already hold 3 seats (INVITE_SEATS_PER_SESSION) shows as busy. Opening it marks the request's item \`opened\` the first time; it never uses the invite. A used, expired or withdrawn invite, or a disabled agency's, answers 410.`,
     tag: 'Public pages',
     responses: { 200: html('The page', invitePageHtml), 410: html('The invite was used, has expired or was withdrawn', inviteGone) },
   },
@@ -111,7 +112,7 @@ export const VIRTUAL_LIFE_SUPPORT_CONTRACTS: Record<keyof typeof virtualLifeSupp
     },
   },
   holdInviteSeat: {
-    summary: "Life-support request's invite page: hold a seat for 30 minutes (HTML form)",
+    summary: `Life-support request's invite page: hold a seat for ${HOLD_MINUTES} minutes (HTML form)`,
     description:
       "Holds a seat of the chosen timeslot (`slot`: `<date>T<time>`) for the invite, never the agency's own hold, so the candidate can enter their details and book. At most 3 seats of one timeslot (INVITE_SEATS_PER_SESSION) are held at once through the agency's invites; past it the page shows the time as busy and holds nothing.",
     tag: 'Public pages',

@@ -10,6 +10,7 @@ import type { FamilyId } from '../platform/families.js';
 import { randomToken } from '../platform/secrets.js';
 import { deleteItem, itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Part, type TransactItem } from '../platform/transact.js';
 import { consumeUnit, holdUnitPart, lockInForce, moveUnitParts, readLocks, readPool, shuffled, takeFromPool, unitId, type Pool, type Tally } from './units.js';
+import { HOLD_SECONDS } from './hold-time.js';
 import { holderOf, holdRecordKeys, holdState, holdUsable, invitePlaceFreed, leaving, markerFree, markerKey, markerOf, releaseParts, type Hold, type Holder } from './hold-records.js';
 
 export { holderOf, holdState, type Hold, type Holder } from './hold-records.js';
@@ -222,9 +223,9 @@ export async function sweepExpiredHolds(deps: Deps, policy: HoldPolicy): Promise
   return announced;
 }
 
-// The clinical family's holds: thirty minutes on an interviewer's slot, one per client.
+// The clinical family's holds: HOLD_MINUTES on an interviewer's slot, one per client.
 
-export const HOLD_SECONDS = 1800;
+export { HOLD_SECONDS };
 export const clinicalHolds = (family: FamilyId): HoldPolicy => ({ family, seconds: HOLD_SECONDS, onePerHolder: true });
 export const clinicalUnit = (family: FamilyId) => (h: Hold) => slotUnit(family, String(h.date), String(h.time), Number(h.interviewer_id));
 

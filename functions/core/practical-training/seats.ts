@@ -1,5 +1,6 @@
 import { eventPut } from '../events/outbox.js';
 import { getHold, holdUnit, releaseUnitHold, sweepExpiredHolds, type Hold, type Holder, type HoldPolicy } from '../inventory/holds.js';
+import { HOLD_SECONDS } from '../inventory/hold-time.js';
 import type { Pool, Tally } from '../inventory/units.js';
 import { seatPool as sessionPool, seatsAvailable as sessionSeatsAvailable, seatUnit as sessionSeat } from '../inventory/sessions.js';
 import type { ItemKey } from '../platform/db.js';
@@ -48,11 +49,10 @@ export const toSeatHoldView = (hold: SeatHold, now: Date, timeZone: string) => (
 });
 export type SeatHoldView = ReturnType<typeof toSeatHoldView>;
 
-/** Thirty minutes, one active hold per holder (an invite's apart from its agency's), expiry announced by the sweep. */
-export const SEAT_HOLD_SECONDS = 1800;
+/** HOLD_MINUTES, one active hold per holder (an invite's apart from its agency's), expiry announced by the sweep. */
 export const seatHolds: HoldPolicy = {
   family: PRACTICAL_FAMILY,
-  seconds: SEAT_HOLD_SECONDS,
+  seconds: HOLD_SECONDS,
   onePerHolder: true,
   announce: (deps, hold) => {
     const h = hold as SeatHold;

@@ -1,4 +1,5 @@
 import { getHold, holdUnit, releaseUnitHold, type Hold, type Holder, type HoldPolicy } from '../inventory/holds.js';
+import { HOLD_SECONDS } from '../inventory/hold-time.js';
 import { bookingClosesAt, locksOfDays, seatsFree, seatUnit } from '../inventory/sessions.js';
 import type { Pool } from '../inventory/units.js';
 import type { ItemKey } from '../platform/db.js';
@@ -16,9 +17,8 @@ import { courseSessionsStarting, loadCourses, VLS_FAMILY, type VlsCourse, type V
  */
 
 export const MAX_RANGE_DAYS = 31;
-export const VLS_HOLD_SECONDS = 1800;
-/** Thirty minutes, one per client; expiry frees the seat by the clock and is not announced (the family has no such event). */
-export const vlsHolds: HoldPolicy = { family: VLS_FAMILY, seconds: VLS_HOLD_SECONDS, onePerHolder: true };
+/** HOLD_MINUTES, one per client; expiry frees the seat by the clock and is not announced (the family has no such event). */
+export const vlsHolds: HoldPolicy = { family: VLS_FAMILY, seconds: HOLD_SECONDS, onePerHolder: true };
 
 export type SlotHold = Hold & { course_id: number; course_name: string; session_id: number; seat: string; date: string; time: string; start_at: string; end_at: string };
 

@@ -11,6 +11,7 @@ import type { TrainingEventView } from '../../core/practical-training/views.js';
 import { candidateFields, escapeHtml, layout } from '../../middleware/html.js';
 
 import { inviteChoices } from '../shared/_invite-pages.js';
+import { HOLD_MINUTES } from '../../core/inventory/hold-time.js';
 
 export { BUSY, goneMeanwhile, InviteBookingForm, liveInvite } from '../shared/_invite-pages.js';
 
@@ -74,7 +75,7 @@ ${candidateFields(val, e, 'optional')}
 <p>${escapeHtml(m.agency)} invites you to book a place${pays ? '; you pay for it when you book' : ''}.</p>
 ${i.message ? `<blockquote>${escapeHtml(i.message)}</blockquote>` : ''}
 ${notice}
-${m.events.length ? `<h2>Choose a date</h2><p>Choosing a date holds a seat for you for 30 minutes.</p>\n${events}` : '<p>There are no dates open for booking just now. Please try again later, or ask your agency.</p>'}`);
+${m.events.length ? `<h2>Choose a date</h2><p>Choosing a date holds a seat for you for ${HOLD_MINUTES} minutes.</p>\n${events}` : '<p>There are no dates open for booking just now. Please try again later, or ask your agency.</p>'}`);
 }
 
 export function bookedPage(b: PracticalBookingView, timeZone: string, agency: string): string {

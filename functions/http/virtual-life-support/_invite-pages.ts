@@ -13,6 +13,7 @@ import type { SlotHold } from '../../core/virtual-life-support/timeslots.js';
 import { candidateFields, escapeHtml, field, layout } from '../../middleware/html.js';
 import { linkPage } from '../shared/_booking-link-page.js';
 import { inviteChoices } from '../shared/_invite-pages.js';
+import { HOLD_MINUTES } from '../../core/inventory/hold-time.js';
 
 /**
  * A life-support request's invite page (no JavaScript): the course's
@@ -98,7 +99,7 @@ ${addressFields(m.course, val, e)}
   );
   return page(`<p>${escapeHtml(m.agency)} invites you to book a live virtual session${pays ? '; you pay for it when you book' : ''}.</p>
 ${notice}
-${m.slots.length ? `<h2>Choose a time</h2><p>Choosing a time holds a seat for you for 30 minutes.</p>\n${slots}` : '<p>There are no sessions open for booking just now. Please try again later, or ask your agency.</p>'}`);
+${m.slots.length ? `<h2>Choose a time</h2><p>Choosing a time holds a seat for you for ${HOLD_MINUTES} minutes.</p>\n${slots}` : '<p>There are no sessions open for booking just now. Please try again later, or ask your agency.</p>'}`);
 }
 
 export function vlsBookedPage(b: VlsBookingView, agency: string): string {

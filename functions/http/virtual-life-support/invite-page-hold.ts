@@ -8,7 +8,7 @@ import { pageHandler } from '../../middleware/page-handler.js';
 import { goneMeanwhile, holdNotice, liveInvite } from '../shared/_invite-pages.js';
 import { SlotField, splitSlot, vlsInviteActions, vlsInvitePage, vlsInvitePageModel } from './_invite-pages.js';
 
-/** Holds a seat of the chosen timeslot for the invite (30 minutes), then back to the invite page. */
+/** Holds a seat of the chosen timeslot for the invite (HOLD_MINUTES), then back to the invite page. */
 export const handler = pageHandler(pages.holdInviteSeat, async ({ deps, params, form, baseUrl }) => {
   const back = { redirect: linkTo(baseUrl, pages.showInvitePage, params) };
   try {
