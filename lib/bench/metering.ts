@@ -1,5 +1,5 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { invocations, invocationTime, isBilled } from '../local/metering.js';
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { invocations, invocationTime, isBilled, notBilled } from '../local/metering.js';
 
 /**
  * Counts what the process's AWS SDK calls would be billed for: an SDK
@@ -38,7 +38,7 @@ const meter = (next: Handler, context: Context): Handler => async (args) => {
   if (dynamo) args.input.ReturnConsumedCapacity ??= 'TOTAL';
   const result = await next(args);
   if (!isBilled()) return result;
-  if (dynamo) {
+  if (dynamo && command !== 'TransactWriteItemsCommand' && command !== 'TransactWriteCommand') {
     const consumed = result.output.ConsumedCapacity as Capacity | Capacity[] | undefined;
     const units = [consumed ?? []].flat().reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
     counted[READS.has(command) ? 'read_units' : 'write_units'] += units;
@@ -49,6 +49,71 @@ const meter = (next: Handler, context: Context): Handler => async (args) => {
   return result;
 };
 
+/**
+ * A transaction's write units, item by item. DynamoDB Local reports one
+ * item's capacity for a whole transaction (1, 5 or 10 items of 0.3 KB each
+ * report 2), so each item is billed here as DynamoDB bills it: twice
+ * ⌈size / 1 KB⌉, the size being the larger of the item before and after
+ * (read around the transaction, not billed). Index writes are not counted.
+ */
+const transactionMeter =
+  (probe: () => DynamoDBClient): ((next: Handler, context: Context) => Handler) =>
+  (next, context) =>
+  async (args) => {
+    const command = context.commandName ?? '';
+    if (!context.clientName?.startsWith('DynamoDB') || (command !== 'TransactWriteItemsCommand' && command !== 'TransactWriteCommand') || !isBilled()) return next(args);
+    const parts = ((args.input.TransactItems as TransactPart[] | undefined) ?? []).map(partOf);
+    const before = await notBilled(() => sizesOf(probe(), parts));
+    const result = await next(args);
+    const after = await notBilled(() => sizesOf(probe(), parts));
+    counted.write_units += parts.reduce((sum, p, i) => sum + 2 * Math.max(1, Math.ceil(Math.max(p.size ?? 0, before[i]!, after[i]!) / 1024)), 0);
+    return result;
+  };
+
+type AttributeValue = Record<string, unknown>;
+type TransactPart = Partial<Record<'Put' | 'Update' | 'Delete' | 'ConditionCheck', { TableName: string; Item?: Record<string, AttributeValue>; Key?: Record<string, AttributeValue> }>>;
+const partOf = (part: TransactPart) => {
+  const [kind, body] = Object.entries(part)[0]!;
+  return kind === 'Put' ? { table: body!.TableName, size: itemSize(body!.Item ?? {}) } : { table: body!.TableName, key: body!.Key! };
+};
+
+/** Each keyed part's stored item size now (0 when absent); a Put's own size is taken from its item. */
+async function sizesOf(client: DynamoDBClient, parts: { table: string; key?: Record<string, AttributeValue> }[]): Promise<number[]> {
+  return Promise.all(
+    parts.map(async (p) => {
+      if (!p.key) return 0;
+      const { Item } = await client.send(new GetItemCommand({ TableName: p.table, Key: p.key as never, ConsistentRead: true }));
+      return Item ? itemSize(Item as unknown as Record<string, AttributeValue>) : 0;
+    }),
+  );
+}
+
+/** An item's size as DynamoDB counts it: attribute names plus values (numbers about a byte per two digits). */
+export function itemSize(item: Record<string, AttributeValue>): number {
+  return Object.entries(item).reduce((sum, [name, value]) => sum + Buffer.byteLength(name) + valueSize(value), 0);
+}
+function valueSize(v: AttributeValue): number {
+  const [type, x] = Object.entries(v)[0]!;
+  switch (type) {
+    case 'S':
+      return Buffer.byteLength(x as string);
+    case 'N':
+      return Math.ceil(String(x).replace(/^-|\.|e.*$/gi, '').length / 2) + 1;
+    case 'B':
+      return (x as Uint8Array).length;
+    case 'SS':
+    case 'NS':
+    case 'BS':
+      return (x as unknown[]).reduce<number>((sum, e) => sum + valueSize({ [type.slice(0, 1)]: e }), 0);
+    case 'M':
+      return 3 + Object.entries(x as Record<string, AttributeValue>).reduce((sum, [k, e]) => sum + Buffer.byteLength(k) + valueSize(e) + 1, 0);
+    case 'L':
+      return 3 + (x as AttributeValue[]).reduce((sum, e) => sum + valueSize(e) + 1, 0);
+    default:
+      return 1; // BOOL, NULL
+  }
+}
+
 let installed = false;
 
 /** Puts the meter on every SDK client of this process (they share smithy's Client). */
@@ -58,10 +123,14 @@ export function installMeter(): void {
   const Client = Object.getPrototypeOf(DynamoDBClient.prototype) as { send: (...args: unknown[]) => unknown };
   const send = Client.send;
   const stacks = new WeakSet<object>();
-  Client.send = function (this: { middlewareStack: { add: (m: unknown, o: unknown) => void } }, ...args: unknown[]) {
+  Client.send = function (this: { middlewareStack: { add: (m: unknown, o: unknown) => void }; config: unknown }, ...args: unknown[]) {
     if (!stacks.has(this.middlewareStack)) {
       stacks.add(this.middlewareStack);
       this.middlewareStack.add(meter, { step: 'initialize', name: 'benchMeter', override: true });
+      // After serialisation's marshalling: the transaction's items as DynamoDB gets them, whichever client sent them.
+      let probe: DynamoDBClient | undefined;
+      const self = this;
+      this.middlewareStack.add(transactionMeter(() => (probe ??= self as unknown as DynamoDBClient)), { step: 'build', name: 'benchTransactionMeter', override: true });
     }
     return send.apply(this, args);
   };
