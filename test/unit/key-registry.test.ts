@@ -7,6 +7,7 @@ import { changeKeys } from '../../functions/core/bookings/changes.js';
 import { scheduleKeys } from '../../functions/core/bookings/schedule.js';
 import { candidateKeys } from '../../functions/core/portal-v2/candidates.js';
 import { catalogKeys } from '../../functions/core/clinical-interview/catalog.js';
+import { catalogueVersionKeys } from '../../functions/core/platform/table-cache.js';
 import { clientKeys } from '../../functions/core/access/clients.js';
 import { FAMILY_IDS, type FamilyId } from '../../functions/core/platform/families.js';
 import { holdKeys } from '../../functions/core/inventory/holds.js';
@@ -107,6 +108,7 @@ const SCOPED: Record<string, (family: FamilyId) => Key[]> = {
   idempotencyKeys: (f) => [idempotencyKeys.record('cl_a', f, 'key-1')],
   webhookKeys: (f) => [webhookKeys.endpoint('cl_a', f, 3), webhookKeys.logEntry('cl_a', f, 3, '2026-11-23T09:30:00.000Z', 'evt_1', 1)],
   catalogKeys: (f) => [catalogKeys.type(f, 1), catalogKeys.interviewer(f, 1)],
+  catalogueVersionKeys: (f) => [catalogueVersionKeys.version(f)],
   counterKeys: (f) => [counterKeys.counter(f, 'booking')],
   inviteKeys: (f) => [inviteKeys.invite('cl_a', f, 12), inviteKeys.token(f, 'hash')],
   dataSubjectKeys: (f) => [dataSubjectKeys.audit('cl_a', f, 7), dataSubjectKeys.auditListing('2026-11-20T10:00:00.000Z', 'cl_a', f, 7), dataSubjectKeys.exportDocument('cl_a', f, 7)],

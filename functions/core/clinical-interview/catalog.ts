@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll, updateExisting } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
-import { cachedPerTable } from '../platform/table-cache.js';
+import { cachedPerTable, catalogueVersionKeys } from '../platform/table-cache.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { nextId, padId } from '../platform/ids.js';
@@ -71,11 +71,12 @@ export const catalogKeys = {
 
 /**
  * Every hold and every slot listing reads the catalogue; it changes a few
- * times a day. A copy is kept for 2 seconds per table; writes through this
- * module clear it at once, so a change made elsewhere shows within 2 seconds.
+ * times a day. A copy is kept per table; writes through this module clear
+ * it at once and increment the catalogue's version, so other containers see
+ * the change within 2 seconds (platform/table-cache.ts).
  */
-const cached = cachedPerTable((deps) => readCatalog(deps));
-const forget = cached.forget;
+const cached = cachedPerTable((deps) => readCatalog(deps), catalogueVersionKeys.version(CLINICAL_FAMILY));
+const changed = cached.changed;
 
 export const loadCatalog = (deps: Deps): Promise<Catalog> => cached.load(deps);
 
@@ -129,13 +130,13 @@ export async function createInterviewType(
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
-  forget(deps);
+  await changed(deps);
   return type;
 }
 
 export async function setInterviewTypeActive(deps: Deps, id: number, active: boolean): Promise<void> {
   await updateExisting(deps, { Key: catalogKeys.type(CLINICAL_FAMILY, id), UpdateExpression: 'SET active = :a', ExpressionAttributeValues: { ':a': active } }, `No interview type ${id}`);
-  forget(deps);
+  await changed(deps);
 }
 
 export async function createInterviewer(deps: Deps, name: string, fixedId?: number): Promise<Interviewer> {
@@ -147,7 +148,7 @@ export async function createInterviewer(deps: Deps, name: string, fixedId?: numb
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
-  forget(deps);
+  await changed(deps);
   return { id, name, availability: [] };
 }
 
@@ -179,7 +180,7 @@ export async function setAvailability(deps: Deps, interviewerId: number, windows
     { Key: catalogKeys.interviewer(CLINICAL_FAMILY, interviewerId), UpdateExpression: 'SET availability = :w', ExpressionAttributeValues: { ':w': windows } },
     `No interviewer ${interviewerId}`,
   );
-  forget(deps);
+  await changed(deps);
 }
 
 /** Every slot the availability produces for a type on a date, back to back from each window's start. */

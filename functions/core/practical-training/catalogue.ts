@@ -3,7 +3,7 @@ import { gbp, type Money } from '../commerce/money.js';
 import { queryAll, updateExisting } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { setFrom } from '../platform/transact.js';
-import { cachedPerTable } from '../platform/table-cache.js';
+import { cachedPerTable, catalogueVersionKeys } from '../platform/table-cache.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { nextId, padId } from '../platform/ids.js';
@@ -83,9 +83,9 @@ export interface Catalogue {
   locations: Location[];
 }
 
-/** Courses and locations change a few times a day: a copy is kept for 2 seconds per table, cleared by writes here. */
-const cached = cachedPerTable((deps) => readCatalogue(deps));
-const forget = cached.forget;
+/** Courses and locations change a few times a day: a copy is kept per table, and writes here tell every container within 2 seconds (platform/table-cache.ts). */
+const cached = cachedPerTable((deps) => readCatalogue(deps), catalogueVersionKeys.version(PRACTICAL_FAMILY));
+const changed = cached.changed;
 
 export const loadCatalogue = (deps: Deps): Promise<Catalogue> => cached.load(deps);
 
@@ -137,7 +137,7 @@ export async function createCourse(deps: Deps, input: NewCourse): Promise<Course
     active: true,
   };
   await deps.db.send(new PutCommand({ TableName: deps.table, Item: { ...trainingCatalogueKeys.course(id), entity: 'course', ...course }, ConditionExpression: 'attribute_not_exists(pk)' }));
-  forget(deps);
+  await changed(deps);
   return course;
 }
 
@@ -156,7 +156,7 @@ export async function updateCourse(deps: Deps, id: number, changes: { name?: str
   if (Object.keys(set).length === 0) invalid('Say what to change');
   const update = setFrom({ set });
   await updateExisting(deps, { Key: trainingCatalogueKeys.course(id), UpdateExpression: update.expression, ExpressionAttributeNames: update.names, ExpressionAttributeValues: update.values }, `No course ${id}`);
-  forget(deps);
+  await changed(deps);
   return (await loadCatalogue(deps)).courses.find((c) => c.id === id)!;
 }
 
@@ -166,13 +166,13 @@ export async function updateLocation(deps: Deps, id: number, changes: { name?: s
   if (Object.keys(set).length === 0) invalid('Say what to change');
   const update = setFrom({ set });
   await updateExisting(deps, { Key: trainingCatalogueKeys.location(id), UpdateExpression: update.expression, ExpressionAttributeNames: update.names, ExpressionAttributeValues: update.values }, `No location ${id}`);
-  forget(deps);
+  await changed(deps);
   return (await loadCatalogue(deps)).locations.find((l) => l.id === id)!;
 }
 
 export async function setCourseActive(deps: Deps, id: number, active: boolean): Promise<void> {
   await updateExisting(deps, { Key: trainingCatalogueKeys.course(id), UpdateExpression: 'SET active = :a', ExpressionAttributeValues: { ':a': active } }, `No course ${id}`);
-  forget(deps);
+  await changed(deps);
 }
 
 export async function createLocation(deps: Deps, input: Omit<Location, 'id' | 'active' | 'region' | 'directions' | 'accessibility'> & Partial<Pick<Location, 'region' | 'directions' | 'accessibility' | 'id'>>): Promise<Location> {
@@ -188,13 +188,13 @@ export async function createLocation(deps: Deps, input: Omit<Location, 'id' | 'a
     active: true,
   };
   await deps.db.send(new PutCommand({ TableName: deps.table, Item: { ...trainingCatalogueKeys.location(id), entity: 'location', ...location }, ConditionExpression: 'attribute_not_exists(pk)' }));
-  forget(deps);
+  await changed(deps);
   return location;
 }
 
 export async function setLocationActive(deps: Deps, id: number, active: boolean): Promise<void> {
   await updateExisting(deps, { Key: trainingCatalogueKeys.location(id), UpdateExpression: 'SET active = :a', ExpressionAttributeValues: { ':a': active } }, `No location ${id}`);
-  forget(deps);
+  await changed(deps);
 }
 
 /** Opens a training event: an active course at an active location, on a date and time, with `capacity` seats. */

@@ -10,13 +10,13 @@ import { nextId, padId } from '../platform/ids.js';
 import { key } from '../platform/key-registry.js';
 import * as TABLE_KEYS from '../platform/table-keys.js';
 import type { Page } from '../platform/pagination.js';
-import { cachedPerTable } from '../platform/table-cache.js';
+import { cachedPerTable, catalogueVersionKeys } from '../platform/table-cache.js';
 import { addDays, zonedInstant } from '../platform/time.js';
 import { setFrom } from '../platform/transact.js';
 
 /**
  * The virtual life-support catalogue:
- * courses (read whole, cached for 2 seconds) and sessions, each a session of
+ * courses (read whole, cached until the catalogue's version changes) and sessions, each a session of
  * the inventory engine with its instructor and its video room.
  */
 
@@ -65,7 +65,7 @@ export const MAX_SEATS = 12;
 const cached = cachedPerTable(async (deps) => {
   const items = await queryAll(deps, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': vlsCatalogueKeys.partition }, ConsistentRead: true });
   return items.filter((i) => i.entity === 'course').map(({ pk, sk, entity, ...c }) => c as unknown as VlsCourse);
-});
+}, catalogueVersionKeys.version(VLS_FAMILY));
 
 export const loadCourses = (deps: Deps): Promise<VlsCourse[]> => cached.load(deps);
 
@@ -129,7 +129,7 @@ export async function createCourse(deps: Deps, input: CourseInput): Promise<VlsC
     active: true,
   };
   await deps.db.send(new PutCommand({ TableName: deps.table, Item: { ...vlsCatalogueKeys.course(id), entity: 'course', ...course }, ConditionExpression: 'attribute_not_exists(pk)' }));
-  cached.forget(deps);
+  await cached.changed(deps);
   return course;
 }
 
@@ -155,13 +155,13 @@ export async function updateCourse(deps: Deps, id: number, changes: CourseChange
   if (Object.keys(set).length === 0) invalid('Say what to change');
   const update = setFrom({ set });
   await updateExisting(deps, { Key: vlsCatalogueKeys.course(id), UpdateExpression: update.expression, ExpressionAttributeNames: update.names, ExpressionAttributeValues: update.values }, `No course ${id}`);
-  cached.forget(deps);
+  await cached.changed(deps);
   return (await loadCourses(deps)).find((c) => c.id === id)!;
 }
 
 export async function setCourseActive(deps: Deps, id: number, active: boolean): Promise<void> {
   await updateExisting(deps, { Key: vlsCatalogueKeys.course(id), UpdateExpression: 'SET active = :a', ExpressionAttributeValues: { ':a': active } }, `No course ${id}`);
-  cached.forget(deps);
+  await cached.changed(deps);
 }
 
 export interface SessionInput {
