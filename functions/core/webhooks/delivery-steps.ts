@@ -21,6 +21,8 @@ import { laneOf, queueAll, wants, type DeliveryConfig, type DeliveryMessage, typ
  *   settle           one bookkeeping update, which decides each outcome (bookkeeping.ts)
  *   recordAttempts   one log item per attempt (bookkeeping.ts)
  *   scheduleRetries  each failure's message visible again after its delay (retry.ts)
+ *
+ * readBatch and triage touch no service, and are exported for their unit test.
  */
 
 /** A message of the batch, read. */
@@ -43,7 +45,7 @@ interface BatchRun {
 const keyOf = (m: DeliveryMessage): ItemKey => webhookKeys.endpoint(m.client_id, m.family, m.endpoint_id);
 const idOf = (k: ItemKey) => `${k.pk}\n${k.sk}`;
 /** One endpoint's identity within a batch: what its messages are grouped, bounded and looked up by. */
-const endpointOf = (m: DeliveryMessage) => idOf(keyOf(m));
+export const endpointOf = (m: DeliveryMessage) => idOf(keyOf(m));
 
 /**
  * The delivery of a batch of delivery messages from one lane. A batch costs
@@ -71,7 +73,7 @@ export function deliver(deps: Deps, sqs: SQSClient, queues: LaneQueues, config: 
 }
 
 /** Reads the batch: a message that is not JSON fails; a second copy of a delivery already in the batch (fan-out is at least once) is done, as its twin carries it. */
-function readBatch(batch: QueueMessage[], fail: BatchRun['fail']): Received[] {
+export function readBatch(batch: QueueMessage[], fail: BatchRun['fail']): Received[] {
   const received: Received[] = [];
   const seen = new Set<string>();
   for (const queued of batch) {
@@ -129,7 +131,7 @@ interface Triage {
  * deferred message carries the attempts made so far, so numbering, the
  * schedule and the dead-letter move are as if it had stayed put.
  */
-function triage(received: Received[], endpoints: Map<string, EndpointItem>, { lane, queueUrl, slowUrl }: LaneQueues, config: DeliveryConfig): Triage {
+export function triage(received: Received[], endpoints: Map<string, EndpointItem>, { lane, queueUrl, slowUrl }: LaneQueues, config: DeliveryConfig): Triage {
   const sorted: Triage = { due: [], moves: [], spent: [] };
   const perEndpoint = new Map<string, number>();
   for (const { queued, message } of received) {
