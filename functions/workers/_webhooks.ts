@@ -1,6 +1,8 @@
 import { depsFromEnv } from '../core/platform/deps.js';
 import { createSqsClient } from '../core/platform/sqs.js';
-import { deliver, deliveryConfigFromEnv, fanOut, laneQueuesFromEnv } from '../core/webhooks/delivery.js';
+import { deliveryConfigFromEnv, laneQueuesFromEnv } from '../core/webhooks/delivery.js';
+import { deliver } from '../core/webhooks/delivery-steps.js';
+import { fanOut } from '../core/webhooks/fan-out.js';
 import type { Lane } from '../core/webhooks/retry.js';
 import { createLogger, errorFields, type Logger } from '../middleware/logger.js';
 import { sqsBatchHandler } from './_batch.js';
