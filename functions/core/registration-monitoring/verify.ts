@@ -8,6 +8,7 @@ import { nextId } from '../platform/ids.js';
 import { wallClock } from '../platform/time.js';
 import { part, putItem, transact, TransactionFailed, updateItem } from '../platform/transact.js';
 import { openAlertsOf, planAlerts } from './alerts.js';
+import { retentionFields } from './evidence-retention.js';
 import { evidenceFor } from './evidence.js';
 import { evidenceStore } from './evidence-store.js';
 import { ALERT_TYPES, alertConditions, changesSince, judge, nameMatch, type AlertCondition, type CheckResult } from './outcome.js';
@@ -220,7 +221,7 @@ async function runAndApply(deps: Deps, first: WorkerItem, id: number, request: C
       await transact(
         deps,
         [
-          part('verification', putItem(deps, { ...verificationKeys.verification(worker.client_id, worker.id, id), entity: 'verification', ...verification }, { expression: 'attribute_not_exists(pk)' })),
+          part('verification', putItem(deps, { ...verificationKeys.verification(worker.client_id, worker.id, id), entity: 'verification', ...verification, ...retentionFields(deps, verification.checked_at) }, { expression: 'attribute_not_exists(pk)' })),
           part(
             'worker',
             updateItem(
