@@ -65,6 +65,7 @@ export class DataStack extends Stack {
 
     // Registration checks' evidence, write-once: Object Lock in compliance mode, so no one (the account's root included) deletes
     // or overwrites an object before its retention ends; each record also carries its own date.
+    const lockDays = 365 * props.config.evidenceRetentionYears + Math.ceil(props.config.evidenceRetentionYears / 4);
     new Bucket(this, 'Evidence', {
       bucketName: evidenceBucketName(props.config.stage),
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -72,7 +73,13 @@ export class DataStack extends Stack {
       enforceSSL: true,
       versioned: true,
       objectLockEnabled: true,
-      objectLockDefaultRetention: ObjectLockRetention.compliance(Duration.days(365 * props.config.evidenceRetentionYears + Math.ceil(props.config.evidenceRetentionYears / 4))),
+      objectLockDefaultRetention: ObjectLockRetention.compliance(Duration.days(lockDays)),
+      // Retention's end: a week after the longest lock the current version expires (a delete marker), the version itself a
+      // day later (the lock has ended, so S3 may), then the marker left alone. The lock still forbids anything earlier.
+      lifecycleRules: [
+        { id: 'evidence-retention', expiration: Duration.days(lockDays + 7), noncurrentVersionExpiration: Duration.days(1) },
+        { id: 'evidence-delete-markers', expiredObjectDeleteMarker: true },
+      ],
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'evidence/',
       // Locked objects outlive any stack: the bucket is kept whatever the stage.

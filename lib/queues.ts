@@ -110,7 +110,8 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
   { id: 'monitoring-dispatch', worker: 'monitoring-dispatch', everyMinutes: 5, table: 'readwrite', timeoutSeconds: 120, description: 'Queue the registration monitoring checks that are due' },
   // Last month's monitoring usage to the ledger, from 02:00 on the 1st; hourly so a missed run is made up, and once (a marker per month).
   { id: 'monitoring-usage-rollup', worker: 'monitoring-usage-rollup', everyMinutes: 60, table: 'readwrite', timeoutSeconds: 300, description: 'Roll last month\'s registration monitoring usage up to the ledger' },
-  // Request groups keep files and data for their retention from closing, then purge them.
+  // Request groups and reference requests keep files and data for their retention from closing, then purge them;
+  // locally it also deletes registration evidence files past retention (the evidence bucket's lifecycle rule does it in the cloud).
   { id: 'request-purge', worker: 'request-purge', everyMinutes: 60, table: 'readwrite', documents: ['request-files'], timeoutSeconds: 300, description: 'Purge request files and data whose retention has ended' },
   { id: 'seat-hold-sweep', worker: 'seat-hold-sweep', everyMinutes: 1, table: 'readwrite', timeoutSeconds: 50, description: 'Announce practical training seat holds that expired unused' },
   // Virtual life-support kit not posted back by its due date: overdue with the late fee and its event, then lost.

@@ -2,6 +2,8 @@ import { createClient, listClients, rotateClientSecret, setClientEnabled, setFam
 import { deprecatedCallers } from '../../functions/core/access/deprecated-calls.js';
 import { backfillBookingLogs } from '../../functions/core/bookings/backfill.js';
 import { backfillLockIndex } from '../../functions/core/inventory/units.js';
+import { backfillReferenceRetention } from '../../functions/core/portal-v2/references.js';
+import { backfillRegistrationRetention } from '../../functions/core/registration-monitoring/evidence-backfill.js';
 import { reindexVlsSessions } from '../../functions/core/virtual-life-support/catalogue.js';
 import { ledgerForMonth, ledgerPagesForMonth } from '../../functions/core/commerce/ledger.js';
 import { FAMILY_IDS, familySpec, isFamilyId } from '../../functions/core/platform/families.js';
@@ -127,6 +129,16 @@ export const clientCommands = (k: OpsKit): Record<string, OpsCommand> => ({
     options: [],
     args: '', about: 'once after upgrading: older life-support sessions join their course\'s index (timeslot listings)',
     run: async () => k.print({ sessions: await reindexVlsSessions(k.deps()) }),
+  },
+  'backfill registration-retention': {
+    options: [],
+    args: '', about: 'once after upgrading: older registration checks, evidence and resolved alerts get their retention end and TTL (six years from the check)',
+    run: async () => k.print({ items: await backfillRegistrationRetention(k.deps()) }),
+  },
+  'backfill reference-retention': {
+    options: [],
+    args: '', about: 'once after upgrading: portal v2 reference requests closed earlier join the purge schedule (blanked six years after closing)',
+    run: async () => k.print({ reference_requests: await backfillReferenceRetention(k.deps()) }),
   },
   'ledger list': {
     options: ['month', 'csv'],

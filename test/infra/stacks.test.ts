@@ -82,6 +82,14 @@ describe('registration-check evidence', () => {
     expect(bucket!.DeletionPolicy).toBe('Retain');
   });
 
+  it('expires each record once its retention is over: the current version a week after the longest lock, the version itself a day later, then its delete marker', () => {
+    const bucket = Object.entries(data.findResources('AWS::S3::Bucket')).find(([id]) => id.startsWith('Evidence'))?.[1] as { Properties: { LifecycleConfiguration: { Rules: unknown[] } } };
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual([
+      { Id: 'evidence-retention', ExpirationInDays: 6 * 365 + 2 + 7, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' },
+      { Id: 'evidence-delete-markers', ExpiredObjectDeleteMarker: true, Status: 'Enabled' },
+    ]);
+  });
+
   it('is named, with its retention, to every registration monitoring function and the workers that run checks, which may write and read it but not delete', () => {
     const envs = (t: Template) => Object.values(t.findResources('AWS::Lambda::Function')).map((f) => (f as { Properties: { Environment?: { Variables?: Record<string, unknown> } } }).Properties.Environment?.Variables ?? {});
     // The family's route functions (all of them read the table); the `$default` function answering unknown routes reads nothing.

@@ -2,6 +2,7 @@ import { linkTo } from '../../api/routes/operation.js';
 import * as portalV2 from '../../api/routes/portal-v2.js';
 import { clientKeys } from '../access/clients.js';
 import { referenceReminder } from '../messaging/email-templates.js';
+import { upgradeScanned } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { padId } from '../platform/ids.js';
 import { key } from '../platform/key-registry.js';
@@ -9,7 +10,9 @@ import * as TABLE_KEYS from '../platform/table-keys.js';
 import * as GSI1_KEYS from '../platform/gsi1-keys.js';
 import type { LinkKind, RequestKind } from '../requests/kind.js';
 import { effectiveItemStatus, effectiveStatus, isExpired } from '../requests/status.js';
+import { purgeIndex, retentionEnds } from '../requests/group-kind.js';
 import { loadRequest } from '../requests/store.js';
+import { DEFAULT_RETENTION } from './groups/common.js';
 import type { Answer } from './templates.js';
 
 /**
@@ -78,6 +81,10 @@ export interface RequestItem {
   version: number;
   created_at: string;
   updated_at: string;
+  /** When it was cancelled or expired (a completed request closes at its expiry); absent on requests closed before retention. */
+  closed_at?: string | null;
+  /** When the purge schedule blanked it, its retention over. */
+  purged_at?: string | null;
 }
 
 export interface ReferenceItem {
@@ -207,6 +214,43 @@ export function toRequestView(r: RequestItem, references: ReferenceItem[], now: 
 }
 export type RequestView = ReturnType<typeof toRequestView>;
 
+/**
+ * Retention: references and their requests are safe-recruitment records like
+ * the request groups, so they keep the groups' default, six years from
+ * closing; then the hourly purge schedule (request-purge.ts) blanks who and
+ * what. The candidate's id, dates, statuses, counts and scores stay.
+ */
+export const REFERENCE_RETENTION_DAYS = DEFAULT_RETENTION.dataDays;
+/** The purge index partition of closed reference requests, beside the request groups' kinds. */
+export const REFERENCE_PURGE_KIND = 'reference-requests';
+export const REQUEST_PURGED = { candidate_name: 'Erased', candidate_email: null, notes: null } as const;
+export const REFERENCE_PURGED = {
+  referee_name: 'Erased',
+  referee_email: '',
+  referee_organisation: '',
+  referee_position: '',
+  referee_phone: null,
+  relationship_to_candidate: null,
+  answers: null,
+  decline_reason: null,
+} as const;
+export const referencePurgeIndex = (request: Pick<RequestItem, 'client_id' | 'id'>, closedAt: string) =>
+  purgeIndex(REFERENCE_PURGE_KIND, retentionEnds(closedAt, REFERENCE_RETENTION_DAYS), request.client_id, request.id);
+
+/**
+ * Gives reference requests closed before retention their closing and a place
+ * in the purge index. Their last change is taken as the closing (closing was
+ * their last write, or an erasure after it). Only requests out of every index
+ * and without `closed_at` are written: safe to run again and while the API serves.
+ */
+export const backfillReferenceRetention = (deps: Deps): Promise<number> =>
+  upgradeScanned(
+    deps,
+    { expression: 'entity = :entity AND attribute_not_exists(closed_at) AND attribute_not_exists(gsi1pk)', values: { ':entity': 'reference-request' } },
+    (request) => ({ closed_at: request.updated_at, ...referencePurgeIndex(request as unknown as RequestItem, String(request.updated_at)) }),
+    { expression: 'attribute_exists(pk) AND attribute_not_exists(closed_at) AND attribute_not_exists(gsi1pk)' },
+  );
+
 /** Reference requests as a kind of the request engine. */
 export const references: RequestKind<'portal-v2', RequestItem, ReferenceItem, RequestView> = {
   family: 'portal-v2',
@@ -222,6 +266,8 @@ export const references: RequestKind<'portal-v2', RequestItem, ReferenceItem, Re
     openPartition: referenceKeys.openPartition,
     open: referenceKeys.open,
   },
+  // Closed: kept for the retention, then purged.
+  onClose: (request, at) => ({ closed_at: at, ...referencePurgeIndex(request, at) }),
   outstanding: OUTSTANDING,
   remindable: ['sent', 'opened'],
   events: {

@@ -5,6 +5,7 @@ import { transact } from '../platform/transact.js';
 import type { GroupItem, GroupRequest } from '../requests/group.js';
 import { purgeIndex, purgePartition, retentionEnds, type GroupEngineKind } from '../requests/group-kind.js';
 import { itemChange, loadRequest, requestChange } from '../requests/store.js';
+import { REFERENCE_PURGE_KIND, REFERENCE_PURGED, REFERENCE_RETENTION_DAYS, references, REQUEST_PURGED, type ReferenceItem, type RequestItem } from './references.js';
 import { deleteRequestFile } from './request-files.js';
 import { GROUP_KINDS } from './request-groups.js';
 
@@ -12,7 +13,10 @@ import { GROUP_KINDS } from './request-groups.js';
  * Retention: a closed request keeps
  * its files for the kind's `fileDays` and its item data for `dataDays` from
  * closing; then this schedule deletes the objects (`file.purged_at` set) and
- * blanks the data. Outcomes, statuses, dates and SHA-256s stay.
+ * blanks the data. Outcomes, statuses, dates and SHA-256s stay. A closed
+ * reference request is kept REFERENCE_RETENTION_DAYS from closing, then the
+ * candidate's name and address, the notes, and its referees' details,
+ * answers and reasons are blanked; statuses, dates, counts and scores stay.
  */
 
 async function purgeOne(deps: Deps, kind: GroupEngineKind, clientId: string, id: number): Promise<boolean> {
@@ -43,20 +47,39 @@ async function purgeOne(deps: Deps, kind: GroupEngineKind, clientId: string, id:
   });
 }
 
-/** Purges what is due for every request group; returns how many requests had something purged. */
+async function purgeReferenceRequest(deps: Deps, clientId: string, id: number): Promise<boolean> {
+  return retryOnConflict(async () => {
+    const loaded = await loadRequest(deps, references, clientId, id);
+    const now = deps.clock().toISOString();
+    if (!loaded?.request.closed_at || retentionEnds(loaded.request.closed_at, REFERENCE_RETENTION_DAYS) > now) return false;
+    const { request, items } = loaded;
+    // Out of the purge index (an undefined field is removed): nothing is due after this.
+    const { part } = requestChange(deps, references, request, { ...REQUEST_PURGED, purged_at: now, gsi1pk: undefined, gsi1sk: undefined } as unknown as Partial<RequestItem>);
+    await transact(deps, [part, ...items.map((r) => itemChange(deps, references, request, r, { ...REFERENCE_PURGED, updated_at: now } as unknown as Partial<ReferenceItem>))]);
+    return true;
+  });
+}
+
+/** Up to 100 requests of a purge index partition whose retention ended by now. */
+async function dueIn(deps: Deps, partition: string): Promise<{ client_id: string; id: number }[]> {
+  const { Items = [] } = await deps.db.send(
+    new QueryCommand({
+      TableName: deps.table,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :bound',
+      ExpressionAttributeValues: { ':pk': partition, ':bound': `${deps.clock().toISOString()}~` },
+      Limit: 100,
+    }),
+  );
+  return Items.map((hit) => ({ client_id: String(hit.client_id), id: Number(hit.id) }));
+}
+
+/** Purges what is due for every request group and reference request; returns how many requests had something purged. */
 export async function purgeDueRequests(deps: Deps): Promise<number> {
   let purged = 0;
   for (const kind of Object.values(GROUP_KINDS)) {
-    const { Items = [] } = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :bound',
-        ExpressionAttributeValues: { ':pk': purgePartition(kind.declaration.kind), ':bound': `${deps.clock().toISOString()}~` },
-        Limit: 100,
-      }),
-    );
-    for (const hit of Items) if (await purgeOne(deps, kind, String(hit.client_id), Number(hit.id))) purged++;
+    for (const hit of await dueIn(deps, purgePartition(kind.declaration.kind))) if (await purgeOne(deps, kind, hit.client_id, hit.id)) purged++;
   }
+  for (const hit of await dueIn(deps, purgePartition(REFERENCE_PURGE_KIND))) if (await purgeReferenceRequest(deps, hit.client_id, hit.id)) purged++;
   return purged;
 }

@@ -11,6 +11,7 @@ import type { Page } from '../platform/pagination.js';
 import { formatWithOffset } from '../platform/time.js';
 import { deleteItem, itemAbsent, part, putItem, transact, updateItem, type Condition, type Part } from '../platform/transact.js';
 import { severityRank, type AlertCondition, type AlertType, type Severity } from './outcome.js';
+import { retained, retentionFields } from './evidence-retention.js';
 import { MONITORING_FAMILY as FAMILY } from './registers.js';
 
 /**
@@ -40,6 +41,8 @@ export interface AlertItem {
   resolved_at: string | null;
   resolution: 'condition_cleared' | 'worker_archived' | null;
   updated_at: string;
+  /** Set when resolved: kept until then, from the resolving check (evidence-retention.ts); an unresolved alert is current and kept. */
+  retention_until?: string;
 }
 
 interface GuardItem {
@@ -182,7 +185,7 @@ export async function planAlerts(
 export function resolveParts(deps: Deps, a: AlertItem, resolution: 'condition_cleared' | 'worker_archived', now: string): Part[] {
   const changes: Partial<AlertItem> = { status: 'resolved', resolved_at: now, resolution, updated_at: now };
   return [
-    part(`alert-${a.type}`, updateItem(deps, alertKeys.alert(a.client_id, a.id), { set: changes }, { expression: 'updated_at = :seen', values: { ':seen': a.updated_at } })),
+    part(`alert-${a.type}`, updateItem(deps, alertKeys.alert(a.client_id, a.id), { set: { ...changes, ...retentionFields(deps, now) } }, { expression: 'updated_at = :seen', values: { ':seen': a.updated_at } })),
     part(`guard-${a.type}`, deleteItem(deps, alertKeys.guard(a.client_id, a.worker_id, a.type), guardHeldBy(a.id))),
     alertEvent(deps, 'alert.resolved', { ...a, ...changes }, `event-${a.type}`),
   ];
@@ -190,7 +193,7 @@ export function resolveParts(deps: Deps, a: AlertItem, resolution: 'condition_cl
 
 export async function getAlertItem(deps: Deps, clientId: string, id: number): Promise<AlertItem | undefined> {
   const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: alertKeys.alert(clientId, id), ConsistentRead: true }));
-  return Item as AlertItem | undefined;
+  return Item && retained(Item as AlertItem, deps.clock()) ? (Item as AlertItem) : undefined;
 }
 
 export async function getAlert(deps: Deps, clientId: string, id: number): Promise<AlertView> {
@@ -209,12 +212,14 @@ export interface AlertFilter {
 }
 
 /** GET /alerts: newest first. */
-export const listAlerts = (deps: Deps, clientId: string, f: AlertFilter): Promise<Page<AlertView>> =>
-  queryFilteredPage(deps, { pk: clientKeys.partition(clientId), prefix: alertKeys.prefix(), limit: f.limit, cursor: f.cursor }, (item) => {
+export function listAlerts(deps: Deps, clientId: string, f: AlertFilter): Promise<Page<AlertView>> {
+  const now = deps.clock();
+  return queryFilteredPage(deps, { pk: clientKeys.partition(clientId), prefix: alertKeys.prefix(), limit: f.limit, cursor: f.cursor }, (item) => {
     const a = item as unknown as AlertItem;
-    const keep = (!f.status || a.status === f.status) && (!f.severity || a.severity === f.severity) && (!f.type || a.type === f.type) && (!f.worker_id || a.worker_id === f.worker_id);
+    const keep = retained(a, now) && (!f.status || a.status === f.status) && (!f.severity || a.severity === f.severity) && (!f.type || a.type === f.type) && (!f.worker_id || a.worker_id === f.worker_id);
     return keep ? viewOf(deps, a) : undefined;
   });
+}
 
 export type AcknowledgeResult = 'acknowledged' | 'already_acknowledged' | 'resolved' | 'not_found';
 

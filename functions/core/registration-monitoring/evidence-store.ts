@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
@@ -8,6 +8,7 @@ import { MissingConfigError } from '../platform/config.js';
 import type { Deps } from '../platform/deps.js';
 import { padId } from '../platform/ids.js';
 import { signedFetch } from '../platform/signed-fetch.js';
+import { retentionEnd } from './evidence-retention.js';
 
 /**
  * Where evidence records live, write-once. In the
@@ -85,11 +86,53 @@ function bucketStore(bucket: string): EvidenceStore {
   };
 }
 
+/** The folder of the local store, or undefined where the bucket is the store (or should be: a function in the cloud). */
+function localRoot(deps: Deps): string | undefined {
+  const { evidenceBucket, evidenceDir } = deps.config;
+  if (evidenceBucket) return undefined;
+  if (evidenceDir) return evidenceDir;
+  if (process.env.AWS_LAMBDA_FUNCTION_NAME) return undefined;
+  return join(tmpdir(), 'agency-evidence');
+}
+
 /** The store the configuration names; off the cloud without either setting, a folder under the system's temporary directory (tests). */
 export function evidenceStore(deps: Deps): EvidenceStore {
-  const { evidenceBucket, evidenceDir } = deps.config;
-  if (evidenceBucket) return bucketStore(evidenceBucket);
-  if (evidenceDir) return fileStore(evidenceDir);
-  if (process.env.AWS_LAMBDA_FUNCTION_NAME) throw new MissingConfigError('EVIDENCE_BUCKET');
-  return fileStore(join(tmpdir(), 'agency-evidence'));
+  if (deps.config.evidenceBucket) return bucketStore(deps.config.evidenceBucket);
+  const root = localRoot(deps);
+  if (!root) throw new MissingConfigError('EVIDENCE_BUCKET');
+  return fileStore(root);
+}
+
+/**
+ * Deletes the local store's files whose retention has ended (the record's
+ * `captured_at` plus EVIDENCE_RETENTION_YEARS, as for its item); returns how
+ * many. In the cloud it does nothing: the bucket's lifecycle rule expires
+ * objects once their Object Lock retention is over.
+ */
+export async function sweepExpiredEvidence(deps: Deps): Promise<number> {
+  const root = localRoot(deps);
+  if (!root) return 0;
+  const now = deps.clock().getTime();
+  let deleted = 0;
+  let files: string[];
+  try {
+    files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.json'));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw err;
+  }
+  for (const file of files) {
+    const path = join(root, file);
+    let record: { captured_at?: string };
+    try {
+      record = JSON.parse((await readFile(path)).toString('utf8')) as { captured_at?: string };
+    } catch {
+      continue; // unreadable: reads report it (the hash no longer matches); not for the sweep to judge
+    }
+    // A file that does not say when it was captured is not ours to judge: kept.
+    if (!record.captured_at || retentionEnd(deps, record.captured_at).getTime() > now) continue;
+    await rm(path, { force: true });
+    deleted++;
+  }
+  return deleted;
 }

@@ -12,6 +12,7 @@ import * as TABLE_KEYS from '../platform/table-keys.js';
 import type { Page } from '../platform/pagination.js';
 import { formatWithOffset, wallClock } from '../platform/time.js';
 import { part, putItem, type Part } from '../platform/transact.js';
+import { retained, retentionFields } from './evidence-retention.js';
 import { evidenceObjectKey, evidenceStore } from './evidence-store.js';
 import { MONITORING_FAMILY as FAMILY } from './registers.js';
 import type { VerificationItem } from './verifications.js';
@@ -74,9 +75,7 @@ export function evidenceFor(deps: Deps, worker: WorkerItem, v: VerificationItem)
     trigger: v.trigger,
     actor: v.requested_by,
   });
-  const captured = new Date(v.checked_at);
-  const retention = new Date(captured);
-  retention.setUTCFullYear(retention.getUTCFullYear() + deps.config.evidenceRetentionYears);
+  const retention = retentionFields(deps, v.checked_at);
   const sha256 = sha256Of(body);
   const item: EvidenceItem = {
     id: v.id,
@@ -86,7 +85,7 @@ export function evidenceFor(deps: Deps, worker: WorkerItem, v: VerificationItem)
     seq,
     size_bytes: Buffer.byteLength(body),
     captured_at: v.checked_at,
-    retention_until: retention.toISOString(),
+    retention_until: retention.retention_until,
     simulated: v.simulated,
     source: v.source,
     sha256,
@@ -94,9 +93,9 @@ export function evidenceFor(deps: Deps, worker: WorkerItem, v: VerificationItem)
     object_key: evidenceObjectKey(worker.client_id, v.id, sha256),
   };
   return {
-    part: part('evidence', putItem(deps, { ...evidenceKeys.evidence(worker.client_id, v.id), entity: 'evidence', ...item }, { expression: 'attribute_not_exists(pk)' })),
+    part: part('evidence', putItem(deps, { ...evidenceKeys.evidence(worker.client_id, v.id), entity: 'evidence', ...item, ttl: retention.ttl }, { expression: 'attribute_not_exists(pk)' })),
     head: { evidence_head: item.sha256, evidence_seq: seq },
-    object: { key: item.object_key, body: Buffer.from(body, 'utf8'), retainUntil: retention },
+    object: { key: item.object_key, body: Buffer.from(body, 'utf8'), retainUntil: new Date(retention.retention_until) },
   };
 }
 
@@ -120,7 +119,8 @@ export type EvidenceView = ReturnType<typeof toEvidenceView>;
 
 async function requireEvidence(deps: Deps, clientId: string, id: number): Promise<EvidenceItem> {
   const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: evidenceKeys.evidence(clientId, id), ConsistentRead: true }));
-  if (!Item) throw new DomainError('not-found', `No evidence ${id}`);
+  // Past its retention it is gone, whether or not TTL has removed the item yet.
+  if (!Item || !retained(Item as EvidenceItem, deps.clock())) throw new DomainError('not-found', `No evidence ${id}`);
   return Item as EvidenceItem;
 }
 
@@ -129,10 +129,11 @@ export const getEvidence = async (deps: Deps, clientId: string, id: number): Pro
 /** GET /evidence: newest first, by worker and capture day. */
 export function listEvidence(deps: Deps, clientId: string, q: { worker_id?: number; from?: string; to?: string; limit: number; cursor?: string }): Promise<Page<EvidenceView>> {
   const tz = deps.config.serviceTimeZone;
+  const now = deps.clock();
   return queryFilteredPage(deps, { pk: clientKeys.partition(clientId), prefix: evidenceKeys.prefix(), limit: q.limit, cursor: q.cursor }, (item) => {
     const e = item as unknown as EvidenceItem;
     const day = wallClock(new Date(e.captured_at), tz).date;
-    if ((q.worker_id && e.worker_id !== q.worker_id) || (q.from && day < q.from) || (q.to && day > q.to)) return undefined;
+    if (!retained(e, now) || (q.worker_id && e.worker_id !== q.worker_id) || (q.from && day < q.from) || (q.to && day > q.to)) return undefined;
     return toEvidenceView(e, tz);
   });
 }
@@ -196,18 +197,24 @@ export interface BrokenLink {
   problem: string;
 }
 
-/** Walks a client's chains in order; the first link that does not hold, or null. */
+/**
+ * Walks a client's chains in order; the first link that does not hold, or null.
+ * Records past their retention are left out: a chain whose oldest records
+ * went starts at the oldest record kept, whose link back cannot be checked.
+ */
 export async function verifyChains(deps: Deps, clientId: string): Promise<{ records: number; broken: BrokenLink | null }> {
-  const items = (await queryAll(deps, {
+  const now = deps.clock();
+  const items = ((await queryAll(deps, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
     ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':p': evidenceKeys.prefix() },
     ConsistentRead: true,
-  })) as unknown as EvidenceItem[];
+  })) as unknown as EvidenceItem[]).filter((e) => retained(e, now));
   const byWorker = new Map<number, EvidenceItem[]>();
   for (const e of items) byWorker.set(e.worker_id, [...(byWorker.get(e.worker_id) ?? []), e]);
   for (const [workerId, chain] of [...byWorker].sort(([a], [b]) => a - b)) {
-    let prev: string | null = null;
-    for (const e of chain.sort((a, b) => a.seq - b.seq)) {
+    chain.sort((a, b) => a.seq - b.seq);
+    let prev: string | null = chain[0]!.seq > 1 ? chain[0]!.prev_sha256 : null;
+    for (const e of chain) {
       const at = (problem: string) => ({ records: items.length, broken: { client_id: clientId, worker_id: workerId, evidence_id: e.id, seq: e.seq, problem } });
       const bytes = await storedBytes(deps, e);
       if (!bytes) return at('its stored bytes are missing or do not match its recorded SHA-256');

@@ -10,6 +10,7 @@ import { formatWithOffset, wallClock } from '../platform/time.js';
 import type { Money } from '../commerce/money.js';
 import type { Change, CheckResult, Outcome, Reason } from './outcome.js';
 import type { AdapterErrorCode } from './register-adapter.js';
+import { retained } from './evidence-retention.js';
 import { MONITORING_FAMILY as FAMILY } from './registers.js';
 
 /**
@@ -42,6 +43,8 @@ export interface VerificationItem {
   reasons: Reason[];
   changes: Change[];
   error: { code: AdapterErrorCode; detail: string } | null;
+  /** Kept until then (evidence-retention.ts); absent on checks written before retention. */
+  retention_until?: string;
 }
 
 const CLIENT = TABLE_KEYS.client;
@@ -83,10 +86,11 @@ export async function getVerificationItem(deps: Deps, clientId: string, workerId
 /** GET /workers/{id}/verifications: newest first, on days `from` to `to` (service time zone) when given. */
 export function verificationHistory(deps: Deps, clientId: string, workerId: number, q: { from?: string; to?: string; limit: number; cursor?: string }): Promise<Page<VerificationView>> {
   const tz = deps.config.serviceTimeZone;
+  const now = deps.clock();
   return queryFilteredPage(deps, { pk: clientKeys.partition(clientId), prefix: verificationKeys.ofWorker(workerId), limit: q.limit, cursor: q.cursor }, (item) => {
     const v = item as unknown as VerificationItem;
     const day = wallClock(new Date(v.checked_at), tz).date;
-    if ((q.from && day < q.from) || (q.to && day > q.to)) return undefined;
+    if (!retained(v, now) || (q.from && day < q.from) || (q.to && day > q.to)) return undefined;
     return toVerificationView(v, tz);
   });
 }

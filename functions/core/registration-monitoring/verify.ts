@@ -8,6 +8,7 @@ import { nextId } from '../platform/ids.js';
 import { wallClock } from '../platform/time.js';
 import { part, putItem, transact, TransactionFailed, updateItem } from '../platform/transact.js';
 import { openAlertsOf, planAlerts } from './alerts.js';
+import { retained, retentionFields } from './evidence-retention.js';
 import { evidenceFor } from './evidence.js';
 import { evidenceStore } from './evidence-store.js';
 import { ALERT_TYPES, alertConditions, changesSince, judge, nameMatch, type AlertCondition, type CheckResult } from './outcome.js';
@@ -164,7 +165,9 @@ async function runAndApply(deps: Deps, first: WorkerItem, id: number, request: C
   const checkedAt = deps.clock();
   return retryOnConflict(async () => {
     const worker = await requireActiveWorker(deps, first.client_id, first.id);
-    const previous = worker.last_completed_verification_id ? await getVerificationItem(deps, worker.client_id, worker.id, worker.last_completed_verification_id) : undefined;
+    const last = worker.last_completed_verification_id ? await getVerificationItem(deps, worker.client_id, worker.id, worker.last_completed_verification_id) : undefined;
+    // A check past its retention is gone, whether or not TTL has removed it yet: nothing to compare with.
+    const previous = last && retained(last, checkedAt) ? last : undefined;
     const today = wallClock(checkedAt, deps.config.serviceTimeZone).date;
     const completed = answer.result !== null;
     const judged = answer.result ? judge(answer.result, today) : null;
@@ -220,7 +223,7 @@ async function runAndApply(deps: Deps, first: WorkerItem, id: number, request: C
       await transact(
         deps,
         [
-          part('verification', putItem(deps, { ...verificationKeys.verification(worker.client_id, worker.id, id), entity: 'verification', ...verification }, { expression: 'attribute_not_exists(pk)' })),
+          part('verification', putItem(deps, { ...verificationKeys.verification(worker.client_id, worker.id, id), entity: 'verification', ...verification, ...retentionFields(deps, verification.checked_at) }, { expression: 'attribute_not_exists(pk)' })),
           part(
             'worker',
             updateItem(
