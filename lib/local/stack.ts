@@ -14,6 +14,8 @@ import { deliveryConfigFromEnv } from '../../functions/core/webhooks/delivery.js
 import { DELIVERY_LANES } from '../../functions/core/webhooks/retry.js';
 import { backfillBookingLogs } from '../../functions/core/bookings/backfill.js';
 import { backfillLockIndex } from '../../functions/core/inventory/units.js';
+import { backfillReferenceRetention } from '../../functions/core/portal-v2/references.js';
+import { backfillRegistrationRetention } from '../../functions/core/registration-monitoring/evidence-backfill.js';
 import { reindexVlsSessions } from '../../functions/core/virtual-life-support/catalogue.js';
 import { deprecationSchedules } from '../../functions/core/platform/deprecation.js';
 import { FAMILIES, FAMILY_IDS, tokenFamilyOf } from '../../functions/core/platform/families.js';
@@ -167,6 +169,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await backfillBookingLogs(deps);
     await backfillLockIndex(deps);
     await reindexVlsSessions(deps);
+    // Registration checks, evidence, alerts and reference requests an earlier version left get their retention end.
+    await backfillRegistrationRetention(deps);
+    await backfillReferenceRetention(deps);
     const clients = await seedDemoData(deps);
 
     const pollers: Poller[] = [];

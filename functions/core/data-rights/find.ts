@@ -19,15 +19,19 @@ export async function* queryItems(deps: Deps, input: Omit<QueryCommandInput, 'Ta
   for await (const page of queryPages(deps, input)) yield* page as StoredItem[];
 }
 
+/** An item that states the end of its retention (`retention_until`) is gone from then, whether or not TTL has removed it yet. */
+const retainedAt = (item: StoredItem, now: number): boolean => typeof item.retention_until !== 'string' || Date.parse(item.retention_until) > now;
+
 async function collect(deps: Deps, clientId: string, prefixes: readonly string[], keep: (item: StoredItem) => boolean): Promise<StoredItem[]> {
   const found: StoredItem[] = [];
+  const now = deps.clock().getTime();
   for (const prefix of prefixes) {
     const items = queryItems(deps, {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':prefix': prefix },
       ConsistentRead: true,
     });
-    for await (const item of items) if (keep(item)) found.push(item);
+    for await (const item of items) if (retainedAt(item, now) && keep(item)) found.push(item);
   }
   return found;
 }

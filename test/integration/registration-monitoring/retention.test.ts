@@ -10,7 +10,11 @@ import { sweepExpiredEvidence } from '../../../functions/core/registration-monit
 import { evidenceJson, evidenceKeys, getEvidence, listEvidence, verifyChains } from '../../../functions/core/registration-monitoring/evidence.js';
 import { checkWorker } from '../../../functions/core/registration-monitoring/verify.js';
 import { verificationHistory } from '../../../functions/core/registration-monitoring/verifications.js';
-import { archiveWorker } from '../../../functions/core/registration-monitoring/workers.js';
+import { archiveWorker, createWorker, DEFAULT_MONITORING } from '../../../functions/core/registration-monitoring/workers.js';
+import { professionOf } from '../../../functions/core/registration-monitoring/registers.js';
+import { findErasable } from '../../../functions/core/data-rights/find.js';
+import { subjectHash } from '../../../functions/core/data-rights/subject.js';
+import { registrationMonitoringSubjects } from '../../../functions/core/registration-monitoring/data-subject.js';
 import { monitoringFixtures } from '../../support/monitoring.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 
@@ -85,6 +89,22 @@ it('past its end a record answers as gone, whether or not TTL has removed it: ev
   expect((await listAlerts(deps, clientId, { limit: 10 })).data).toEqual([]);
   // The items themselves are TTL's to remove.
   expect(await recordsOf(clientId)).toHaveLength(3);
+});
+
+it("a person's export or erasure finds their checks, evidence and alerts until the end, and not from it, whatever TTL has done", async () => {
+  const clientId = await newClient();
+  const email = `grace.${Date.now()}@example.org`;
+  const w = await createWorker(deps, clientId, { first_name: 'Grace', last_name: 'Adeyemi', external_ref: null, email, phone: null, job_role: null, registration: { register: 'nmc', number: '12A9002B', profession: professionOf('nmc', '12A9002B') }, monitoring: DEFAULT_MONITORING });
+  await checkWorker(deps, clientId, w.id, { trigger: 'manual' });
+  const found = async () => {
+    const { found, linked } = await findErasable(deps, registrationMonitoringSubjects, clientId, subjectHash(email));
+    return [...found, ...linked].map((i) => String(i.entity)).sort();
+  };
+  clock.set('2032-11-21T09:59:59.000Z');
+  expect(await found()).toEqual(['alert', 'evidence', 'verification', 'worker']);
+  clock.set(SIX_YEARS_ON);
+  // The alert is still open (the worker lapsed and is still monitored): it has no end.
+  expect(await found()).toEqual(['alert', 'worker']);
 });
 
 it('a chain whose oldest records went starts at the oldest record kept', async () => {
