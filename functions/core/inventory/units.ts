@@ -180,8 +180,10 @@ export async function readPool<U>(deps: Deps, pool: Pool<U>): Promise<Map<string
 
 /**
  * Takes one unit of a pool under contention. A unit free in the read of the
- * pool's locks is tried at random, one transaction (`attempt`), so concurrent
- * callers spread over the pool instead of all racing for its first unit. An
+ * pool's locks is tried, one transaction (`attempt`): at random, or from the
+ * caller's `turn` at the pool's queue (`takeTurn`: callers that read the same
+ * free units start at different ones), so concurrent callers spread over the
+ * pool instead of all racing for its first unit. An
  * attempt whose part `unit` failed lost that unit to another writer, and the
  * read is stale: the other units free at that read are tried, then the pool
  * is read again (a pool with a `range`, in one query: cheaper than a
@@ -218,8 +220,8 @@ export async function takeFromPool<U, R>(
     // Lost to another holder: the other units free at the last read are tried first (none was read yet:
     // the pool is read), then the pool is read again at once. Each unit is tried at most once, so a call ends after at most the pool's size of tries.
     // No pause: with 8 holders on an event's last 4 seats (npm run bench), a random pause of up to 320 ms
-    // after each loss kept the transactions per hold at 1.8 (now 2.7) but put the slowest holds at 2.9–3.1×
-    // an uncontended hold's p95 (now 2.2–2.3×), the freed seats going to the others meanwhile.
+    // after each loss cut the transactions per hold but put the slowest holds at 2.9–3.1× an uncontended
+    // hold's p95 (without it 2.2–2.3×; with turns, 1.5–1.8×), the freed seats going to the others meanwhile.
     if (locks && free.length > 1) continue;
     locks = await readPool(deps, pool);
   }
