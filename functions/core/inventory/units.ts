@@ -151,7 +151,7 @@ export interface Pool<U> {
   keyOf: (unit: U) => ItemKey;
   /** Where all its locks sit, when they share a partition and a sort-key prefix: read with one query (a seat pool), not a key each. */
   range?: { pk: string; prefix: string };
-  /** A counter numbering the pool's holders in turn (`takeTurn`), so that holders who read the pool at once try different free units. */
+  /** A counter numbering the pool's holders in turn (`takeTurn`), so that holders who read the pool at once try different free units; outside `range`, so never read as a lock. */
   queue?: ItemKey;
 }
 
