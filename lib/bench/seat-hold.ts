@@ -21,8 +21,9 @@ const HOLDERS = 8;
  * the tail: `p95_ms` at most twice `uncontended_p95_ms`, with no error and
  * no seat held twice at once. `attempts_per_hold` (transactions tried per
  * hold obtained; a try that finds every seat taken is `refused`) is kept as
- * a cost figure: with the pool read and free seats tried at random, several
- * holders read the same freed seat and all but one lose.
+ * a cost figure: holders that read the pool at once start at different free
+ * seats (their turns at the event's queue), but a seat read free may be
+ * committed to another holder before the try, and that try loses.
  */
 export async function seatHoldContention(deps: Deps, seconds: number) {
   const catalogue = await loadCatalogue(deps);

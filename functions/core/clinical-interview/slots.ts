@@ -1,7 +1,7 @@
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
-import { addDays, beyondHorizon, daysBetween, formatWithOffset } from '../platform/time.js';
+import { addDays, beyondHorizon, daysBetween, formatWithOffset, lastBookableDay } from '../platform/time.js';
 import { lockInForce, locksBetween, unitId, unitKeys } from '../inventory/units.js';
 import { activeType, CLINICAL_FAMILY, loadCatalog, slotsOn, type Catalog, type InterviewType, type Slot } from './catalog.js';
 
@@ -75,12 +75,30 @@ export async function availableSlots(deps: Deps, input: { interviewTypeId: numbe
 
 /** Slots still to come and inside the booking horizon: nothing else is ever offered. */
 const offeredOn = (catalog: Catalog, type: InterviewType, date: string, timeZone: string, now: Date): Slot[] =>
-  beyondHorizon(date, now, timeZone) ? [] : slotsOn(catalog, type, date, timeZone).filter((s) => s.startAt > now);
+  beyondHorizon(date, now, timeZone) ? [] : daySlots(catalog, type, date, timeZone).filter((s) => s.startAt > now);
+
+/**
+ * A day's slots of a type, kept with the catalog they were built from (read
+ * again every few seconds, and never changed once read): a fortnight's
+ * listing would otherwise build every slot and its instants on every request.
+ */
+function daySlots(catalog: Catalog, type: InterviewType, date: string, timeZone: string): readonly Slot[] {
+  let days = builtSlots.get(catalog);
+  if (!days) builtSlots.set(catalog, (days = new Map()));
+  const key = `${type.id} ${date} ${timeZone}`;
+  let slots = days.get(key);
+  if (!slots) days.set(key, (slots = slotsOn(catalog, type, date, timeZone)));
+  return slots;
+}
+const builtSlots = new WeakMap<Catalog, Map<string, readonly Slot[]>>();
 
 /** The offered slots from `from` to `to` (inclusive) whose unit is free: one query per month, however many days. */
 export async function freeSlotsBetween(deps: Deps, catalog: Catalog, type: InterviewType, from: string, to: string, now: Date, family: FamilyId = CLINICAL_FAMILY): Promise<Slot[]> {
-  const days = Array.from({ length: daysBetween(from, to) + 1 }, (_, i) => addDays(from, i));
-  const slots = days.flatMap((date) => offeredOn(catalog, type, date, deps.config.serviceTimeZone, now));
+  const timeZone = deps.config.serviceTimeZone;
+  // The horizon once for the range (a time-zone conversion), not once a day.
+  const horizon = beyondHorizon(to, now, timeZone) ? lastBookableDay(now, timeZone) : to;
+  const days = Array.from({ length: Math.max(0, daysBetween(from, horizon) + 1) }, (_, i) => addDays(from, i));
+  const slots = days.flatMap((date) => daySlots(catalog, type, date, timeZone).filter((s) => s.startAt > now));
   if (slots.length === 0) return [];
   const locks = await locksBetween(deps, family, slots[0]!.date, slots.at(-1)!.date);
   return slots.filter((s) => !lockInForce(locks.get(unitId(slotUnit(family, s.date, s.time, s.interviewerId))), now));

@@ -9,7 +9,7 @@ import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { randomToken } from '../platform/secrets.js';
 import { deleteItem, itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Part, type TransactItem } from '../platform/transact.js';
-import { consumeUnit, holdUnitPart, lockInForce, moveUnitParts, readLocks, readPool, shuffled, takeFromPool, unitId, type Pool, type Tally } from './units.js';
+import { consumeUnit, holdUnitPart, lockInForce, moveUnitParts, readLocks, readPool, shuffled, takeFromPool, takeTurn, unitId, type Pool, type Tally } from './units.js';
 import { HOLD_SECONDS } from './hold-time.js';
 import { holderOf, holdRecordKeys, holdState, holdUsable, invitePlaceFreed, leaving, markerFree, markerKey, markerOf, releaseParts, type Hold, type Holder } from './hold-records.js';
 
@@ -109,8 +109,11 @@ async function holdUnitWith<U, F extends Record<string, unknown>>(
   // own conditions say whether the unit was free and whether the holder already has a hold (the marker's
   // failure carries that hold), and the pool is read only after a lost unit.
   let locks: Map<string, Record<string, unknown>> | undefined;
+  let turn: number | undefined;
   if (pool.range) {
-    locks = new Map([...(await Promise.all([readPool(deps, pool), readLocks(deps, policy.onePerHolder ? [marker] : [])])).flatMap((m) => [...m])]);
+    const [seats, markers, queued] = await Promise.all([readPool(deps, pool), readLocks(deps, policy.onePerHolder ? [marker] : []), pool.queue && takeTurn(deps, pool.queue)]);
+    locks = new Map([...seats, ...markers]);
+    turn = queued;
     const existing = locks.get(unitId(marker));
     if (policy.onePerHolder && existing && String(existing.expires_at) > now.toISOString()) throw errors.conflict(existing);
   }
@@ -146,7 +149,7 @@ async function holdUnitWith<U, F extends Record<string, unknown>>(
       return hold;
     },
     errors.unavailable,
-    { locks, tally, unread: !locks },
+    { locks, tally, unread: !locks, turn },
   );
   holdCreated(policy.family);
   return { hold, unit, at: now };

@@ -56,6 +56,7 @@ export const seatPool = (family: FamilyId, s: Pick<SessionItem, 'id' | 'date' | 
   units: seatNames(s.capacity),
   keyOf: (seat) => seatUnit(family, s, seat),
   range: { pk: unitKeys.day(family, s.date), prefix: unitKeys.unit(family, s.date, s.start_time, `E${s.id}S`).sk },
+  queue: unitKeys.unit(family, s.date, s.start_time, `E${s.id}Q`),
 });
 
 /**

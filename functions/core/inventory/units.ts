@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { toEpochSeconds } from '../platform/clock.js';
 import { addMonths } from '../platform/time.js';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getMany, queryAll, upgradeScanned, type ItemKey } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
@@ -107,6 +108,9 @@ export async function locksOn(deps: Deps, family: FamilyId, date: string): Promi
   return byUnit(items);
 }
 
+/** What says whether a lock is in force, and whose unit it is: all a pool's or a listing's read needs of a lock. */
+const LOCK_STATE = { ProjectionExpression: 'pk, sk, #state, expires_at', ExpressionAttributeNames: { '#state': 'state' } };
+
 /**
  * The family's locks of the days `from` to `to` (inclusive), keyed by
  * `unitId`: one query per month the range touches, whatever its length, so
@@ -123,9 +127,8 @@ export async function locksBetween(deps: Deps, family: FamilyId, from: string, t
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
         ExpressionAttributeValues: { ':pk': unitKeys.month(family, month), ':from': key(BY_MONTH.sk.lock, from), ':to': key(BY_MONTH.sk.lock, to, '~') },
-        // What says whether a lock is in force, and whose unit it is: a busy fortnight is hundreds of locks.
-        ProjectionExpression: 'pk, sk, #state, expires_at',
-        ExpressionAttributeNames: { '#state': 'state' },
+        // A busy fortnight is hundreds of locks.
+        ...LOCK_STATE,
       }),
     ),
   );
@@ -148,19 +151,39 @@ export interface Pool<U> {
   keyOf: (unit: U) => ItemKey;
   /** Where all its locks sit, when they share a partition and a sort-key prefix: read with one query (a seat pool), not a key each. */
   range?: { pk: string; prefix: string };
+  /** A counter numbering the pool's holders in turn (`takeTurn`), so that holders who read the pool at once try different free units; outside `range`, so never read as a lock. */
+  queue?: ItemKey;
 }
 
-/** A pool's locks, read consistently: one query over its range, or its keys. */
+/**
+ * The next turn at a pool's queue: one counting write, sent beside the pool's
+ * read. Only a hint of where to start (`takeFromPool`'s `turn`): the locks'
+ * conditions still decide who gets a unit.
+ */
+export async function takeTurn(deps: Deps, queue: ItemKey): Promise<number> {
+  const { Attributes } = await deps.db.send(
+    new UpdateCommand({ TableName: deps.table, Key: queue, UpdateExpression: 'SET entity = :entity ADD turns :one', ExpressionAttributeValues: { ':entity': 'pool-queue', ':one': 1 }, ReturnValues: 'UPDATED_NEW' }),
+  );
+  return Number(Attributes?.turns ?? 0);
+}
+
+/**
+ * A pool's locks, read consistently: one query over its range, or its keys.
+ * A range's locks carry their state only: a nearly full event is dozens of
+ * locks, read by every hold of its last seats.
+ */
 export async function readPool<U>(deps: Deps, pool: Pool<U>): Promise<Map<string, Record<string, unknown>>> {
   if (!pool.range) return readLocks(deps, pool.units.map(pool.keyOf));
-  const items = await queryAll(deps, { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pool.range.pk, ':prefix': pool.range.prefix }, ConsistentRead: true });
+  const items = await queryAll(deps, { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pool.range.pk, ':prefix': pool.range.prefix }, ConsistentRead: true, ...LOCK_STATE });
   return byUnit(items);
 }
 
 /**
  * Takes one unit of a pool under contention. A unit free in the read of the
- * pool's locks is tried at random, one transaction (`attempt`), so concurrent
- * callers spread over the pool instead of all racing for its first unit. An
+ * pool's locks is tried, one transaction (`attempt`): at random, or from the
+ * caller's `turn` at the pool's queue (`takeTurn`: callers that read the same
+ * free units start at different ones), so concurrent callers spread over the
+ * pool instead of all racing for its first unit. An
  * attempt whose part `unit` failed lost that unit to another writer, and the
  * read is stale: the other units free at that read are tried, then the pool
  * is read again (a pool with a `range`, in one query: cheaper than a
@@ -176,15 +199,16 @@ export async function takeFromPool<U, R>(
   pool: Pool<U>,
   attempt: (unit: U) => Promise<R>,
   unavailable: () => DomainError,
-  options: { locks?: Map<string, Record<string, unknown>>; lost?: (err: unknown) => boolean; tally?: Tally; unread?: boolean } = {},
+  options: { locks?: Map<string, Record<string, unknown>>; lost?: (err: unknown) => boolean; tally?: Tally; unread?: boolean; turn?: number } = {},
 ): Promise<{ value: R; unit: U }> {
   const now = deps.clock();
   const tried = new Set<U>();
   // `unread`: the first unit is tried before any read, which a pool mostly free saves a round trip on.
   let locks = options.locks ?? (options.unread ? undefined : await readPool(deps, pool));
-  for (;;) {
+  for (let turn = options.turn; ; turn = turn === undefined ? undefined : turn + 1) {
     const free = pool.units.filter((u) => !tried.has(u) && !lockInForce(locks?.get(unitId(pool.keyOf(u))), now));
-    const unit = shuffled(free)[0];
+    // With a turn (takeTurn), holders that read the same free units start at different ones; else at random.
+    const unit = turn === undefined ? shuffled(free)[0] : free[turn % Math.max(1, free.length)];
     if (unit === undefined) throw unavailable();
     tried.add(unit);
     if (options.tally) options.tally.attempts++;
@@ -196,8 +220,8 @@ export async function takeFromPool<U, R>(
     // Lost to another holder: the other units free at the last read are tried first (none was read yet:
     // the pool is read), then the pool is read again at once. Each unit is tried at most once, so a call ends after at most the pool's size of tries.
     // No pause: with 8 holders on an event's last 4 seats (npm run bench), a random pause of up to 320 ms
-    // after each loss kept the transactions per hold at 1.8 (now 2.7) but put the slowest holds at 2.9–3.1×
-    // an uncontended hold's p95 (now 2.2–2.3×), the freed seats going to the others meanwhile.
+    // after each loss cut the transactions per hold but put the slowest holds at 2.9–3.1× an uncontended
+    // hold's p95 (without it 2.2–2.3×; with turns, 1.5–1.8×), the freed seats going to the others meanwhile.
     if (locks && free.length > 1) continue;
     locks = await readPool(deps, pool);
   }

@@ -133,7 +133,10 @@ export function addDays(date: string, days: number): string {
 export const HORIZON_DAYS = 400;
 
 /** Is `date` past the booking horizon, counted from today in the service time zone? */
-export const beyondHorizon = (date: string, now: Date, timeZone: string): boolean => date > addDays(wallClock(now, timeZone).date, HORIZON_DAYS);
+export const beyondHorizon = (date: string, now: Date, timeZone: string): boolean => date > lastBookableDay(now, timeZone);
+
+/** The last date inside the booking horizon, counted from today in the service time zone. */
+export const lastBookableDay = (now: Date, timeZone: string): string => addDays(wallClock(now, timeZone).date, HORIZON_DAYS);
 
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);

@@ -62,6 +62,39 @@ describe('seat holds', () => {
     expect(await Promise.all(later.map((c) => code(holdSeat(deps, agency(c), event.id))))).toEqual(['ok', 'ok', 'ok']);
   });
 
+
+  it('8 holders churning the last 3 seats: a seat is never held twice at once, a refusal is event-full, and the event is whole afterwards', async () => {
+    const event = await newEvent(5);
+    for (const filler of await Promise.all([newClient(deps), newClient(deps)])) await holdSeat(deps, agency(filler), event.id);
+    const holders = await Promise.all(Array.from({ length: 8 }, () => newClient(deps)));
+    /** Who holds each seat now, as the holds' answers and stored records say. */
+    const holding = new Map<string, string>();
+    const outcomes: string[] = [];
+    await Promise.all(
+      holders.map(async (client) => {
+        for (let round = 0; round < 6; round++) {
+          try {
+            const held = await holdSeat(deps, agency(client), event.id);
+            const { seat } = (await getSeatHold(deps, held.hold_hash))!;
+            if (holding.has(seat)) outcomes.push(`oversold ${seat}`);
+            holding.set(seat, client);
+            outcomes.push('ok');
+            holding.delete(seat); // before the release is sent: nobody can take the seat until it has been written
+            await releaseSeat(deps, agency(client), held.hold_hash);
+          } catch (err) {
+            outcomes.push((err as { code?: string }).code ?? String(err));
+          }
+        }
+      }),
+    );
+    expect(outcomes).toHaveLength(48);
+    expect(outcomes.filter((o) => o !== 'ok' && o !== 'event-full')).toEqual([]);
+    expect(outcomes.filter((o) => o === 'ok').length).toBeGreaterThanOrEqual(3);
+    expect((await getTrainingEvent(deps, event.id)).seats_available).toBe(3);
+    const last = await Promise.all(holders.map((c) => code(holdSeat(deps, agency(c), event.id))));
+    expect(last.filter((o) => o === 'ok')).toHaveLength(3);
+    expect(last.filter((o) => o === 'event-full')).toHaveLength(5);
+  });
   it('one active hold per client (409 carries it); release frees the seat; another client cannot release it', async () => {
     const event = await newEvent(2);
     const [a, b] = [await newClient(deps), await newClient(deps)];
