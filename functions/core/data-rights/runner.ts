@@ -10,7 +10,7 @@ import { allOf, part, transact, TransactionFailed, updateItem, type Condition } 
 import type { DataSubjectAdapter, StoredItem } from './adapter.js';
 import { DATA_SUBJECT_FAMILIES, type DataSubjectFamily } from './families.js';
 import { activeAmong, findErasable, findLinkedItems, findSubjectItems } from './find.js';
-import { dataSubjectKeys, exportItem, type AuditRecord, type Counts } from './records.js';
+import { dataSubjectKeys, exportItem, MAX_EXPORT_BYTES, type AuditRecord, type Counts } from './records.js';
 import { DATA_SUBJECT_ADAPTERS } from './registry.js';
 import { subjectJobKind, type SubjectTask } from './requests.js';
 import { mentions } from './subject.js';
@@ -49,7 +49,7 @@ async function runExport(deps: Deps, adapter: DataSubjectAdapter, task: SubjectT
   const item = exportItem(deps, { clientId: job.clientId, family: job.family, jobId: job.id, subjectHash: task.subject_hash, document });
   if (item === 'too-large') {
     await closeAudit(deps, job, { status: 'refused', counts: { records: items.length } });
-    return { outcome: 'errored', detail: 'The export is larger than one document can hold; ask the operator for it' };
+    return { outcome: 'errored', detail: `The export is larger than one stored document holds (${MAX_EXPORT_BYTES} bytes compressed)` };
   }
   await deps.db.send(new PutCommand({ TableName: deps.table, Item: item }));
   const counts: Counts = Object.fromEntries(Object.entries(sections).map(([name, list]) => [name, list.length]));
