@@ -50,7 +50,19 @@ export interface JobKind<Task = unknown> {
  * throw is unexpected: SQS retries the task, and on the last attempt it is
  * counted as errored. A task may run more than once: it must be idempotent.
  */
-export type TaskRunner<Task> = (deps: Deps, task: Task, context: { job: JobRecord; index: number }) => Promise<TaskResult>;
+export type TaskRunner<Task> = (deps: Deps, task: Task, context: TaskContext) => Promise<TaskResult>;
+
+export interface TaskContext {
+  job: JobRecord;
+  index: number;
+  /**
+   * The receive of the task's message: 1 the first time. A task may skip
+   * looking for an earlier run's work on 1, never more: SQS may deliver a
+   * message twice as its first receive, so what the task writes must still
+   * find out for itself.
+   */
+  receive: number;
+}
 
 const KINDS = new Map<string, JobKind>();
 const RUNNERS = new Map<string, TaskRunner<unknown>>();

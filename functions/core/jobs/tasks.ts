@@ -143,7 +143,7 @@ export async function runJobMessage(deps: Deps, queued: QueueMessage, onError: (
     if (counted.has(index)) continue;
     let result: TaskResult;
     try {
-      result = await run(deps, task, { job, index });
+      result = await run(deps, task, { job, index, receive: queued.receiveCount });
     } catch (err) {
       if (!lastAttempt(queued.receiveCount)) {
         retry ??= { error: err };

@@ -4,7 +4,7 @@ import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { transact, TransactionFailed, type Part } from '../platform/transact.js';
 import type { ImportRow, RowError } from './import-rows.js';
-import { clientForm, createWorker, DUPLICATE_DETAIL, getWorkerItem, replaceWorker, workerKeys, type WorkerInput, type WorkerItem } from './workers.js';
+import { clientForm, createWorker, DUPLICATE_DETAIL, getWorkerItem, newWorker, replaceWorker, workerKeys, type WorkerInput, type WorkerItem } from './workers.js';
 
 /**
  * One import row against the client's workers:
@@ -38,8 +38,16 @@ const guardKeys = (clientId: string, input: WorkerInput) => ({
 
 const sameAs = (input: WorkerInput, current: WorkerItem) => canonicalJson({ ...clientForm(current), registration: current.registration }) === canonicalJson(input);
 
-/** What a row comes to against the workers that hold its reference and number (the one it matches, `current`). */
-function decide(row: ImportRow, mode: Mode, byRef: number | undefined, byRegistration: number | undefined, current: WorkerItem | undefined): RowOutcome & { match?: number } {
+/** A row's outcome with the worker it matched; `written`: the row's own worker, created by an earlier run of its chunk. */
+export type Decided = RowOutcome & { match?: number; written?: true };
+
+/**
+ * What a row comes to against the workers that hold its reference and number
+ * (the one it matches, `current`). `own` is the id reserved for the row's new
+ * worker: a guard that already names it was written by this row.
+ */
+function decide(row: ImportRow, mode: Mode, byRef: number | undefined, byRegistration: number | undefined, current: WorkerItem | undefined, own?: number): Decided {
+  if (own !== undefined && (byRef === own || byRegistration === own)) return { result: 'created', match: own, written: true };
   const match = row.input.external_ref ? byRef : byRegistration;
   // The row's number belongs to a worker other than the one it matches.
   if (byRegistration !== undefined && byRegistration !== match) return duplicate(row, 'registration');
@@ -49,8 +57,8 @@ function decide(row: ImportRow, mode: Mode, byRef: number | undefined, byRegistr
   return { result: 'updated', match };
 }
 
-/** A dry run of many rows: the guards and matched workers read in batches, nothing written. */
-export async function previewRows(deps: Deps, clientId: string, rows: ImportRow[], mode: Mode): Promise<RowOutcome[]> {
+/** A dry run of many rows: the guards and matched workers read in batches, nothing written. `own`: the rows' reserved worker ids. */
+export async function previewRows(deps: Deps, clientId: string, rows: ImportRow[], mode: Mode, own: (number | undefined)[] = []): Promise<Decided[]> {
   const keys = rows.map((r) => guardKeys(clientId, r.input));
   const guards = new Map((await getMany(deps, keys.flatMap((k) => (k.ref ? [k.ref, k.reg] : [k.reg])))).map((g) => [String(g.sk), Number(g.worker_id)]));
   const ids = [...new Set(guards.values())];
@@ -59,26 +67,30 @@ export async function previewRows(deps: Deps, clientId: string, rows: ImportRow[
     const byRef = keys[i]!.ref ? guards.get(keys[i]!.ref!.sk) : undefined;
     const byRegistration = guards.get(keys[i]!.reg.sk);
     const match = row.input.external_ref ? byRef : byRegistration;
-    return decide(row, mode, byRef, byRegistration, match === undefined ? undefined : workers.get(match));
+    return decide(row, mode, byRef, byRegistration, match === undefined ? undefined : workers.get(match), own[i]);
   });
 }
 
 /**
  * One row committed: created, replaced (upsert) or left as it is, its
- * outcome recorded by `recorded` (put only if absent) in the same write.
+ * outcome recorded by `recorded` (put only if absent) in the same write. A
+ * new worker takes `own`, the id reserved for the row, when there is one: put
+ * only if absent, it is the row's record itself.
  * 'raced': another delivery of the row recorded it first; read that.
  */
-export async function upsertRow(deps: Deps, clientId: string, row: ImportRow, mode: Mode, recorded: (outcome: RowOutcome) => Part): Promise<RowOutcome | 'raced'> {
+export async function upsertRow(deps: Deps, clientId: string, row: ImportRow, mode: Mode, recorded: (outcome: RowOutcome) => Part, own?: number): Promise<RowOutcome | 'raced'> {
   const k = guardKeys(clientId, row.input);
   const guards = await getMany(deps, k.ref ? [k.ref, k.reg] : [k.reg]);
   const held = (key: { sk: string } | undefined) => (key ? (guards.find((g) => g.sk === key.sk)?.worker_id as number | undefined) : undefined);
   const byRef = held(k.ref);
   const byRegistration = held(k.reg);
   const match = row.input.external_ref ? byRef : byRegistration;
-  const decided = decide(row, mode, byRef, byRegistration, match === undefined ? undefined : await getWorkerItem(deps, clientId, match));
+  const decided = decide(row, mode, byRef, byRegistration, match === undefined ? undefined : await getWorkerItem(deps, clientId, match), own);
   const outcome: RowOutcome = decided.result === 'failed' ? decided : { result: decided.result };
+  if (decided.written) return outcome;
   try {
-    if (outcome.result === 'created') await createWorker(deps, clientId, row.input, () => [recorded(outcome)]);
+    if (outcome.result === 'created' && own !== undefined) await transact(deps, newWorker(deps, clientId, own, row.input).parts);
+    else if (outcome.result === 'created') await createWorker(deps, clientId, row.input, () => [recorded(outcome)]);
     else if (outcome.result === 'updated') await replaceWorker(deps, clientId, decided.match!, () => row.input, [recorded(outcome)]);
     else await transact(deps, [recorded(outcome)]);
     return outcome;

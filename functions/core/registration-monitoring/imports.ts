@@ -7,7 +7,7 @@ import { registerJobKind, type JobKind } from '../jobs/kinds.js';
 import { queryFilteredPage, writeMany } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
-import { nextId, padId } from '../platform/ids.js';
+import { nextId, nextIds, padId } from '../platform/ids.js';
 import { familyPrefix, key } from '../platform/key-registry.js';
 import * as TABLE_KEYS from '../platform/table-keys.js';
 import { formatWithOffset } from '../platform/time.js';
@@ -20,10 +20,12 @@ import { MONITORING_FAMILY as FAMILY } from './registers.js';
 /**
  * CSV imports on the jobs engine: the file is read and
  * every row checked at upload; valid rows are kept in chunks of at most 500
- * under the import, one job task each. A task (imports-tasks.ts, loaded by the
- * jobs worker) commits its rows, then counts them with the chunk's marker,
- * put only if absent, so a redelivered chunk is never counted twice. A dry
- * run stops after the checks.
+ * under the import, one job task each, with a worker id reserved for every
+ * row (one counter write), so a row that creates a worker does so under the
+ * same id however often its chunk runs. A task (imports-tasks.ts, loaded by
+ * the jobs worker) commits its rows, then counts them with the chunk's
+ * marker, put only if absent, so a redelivered chunk is never counted twice.
+ * A dry run stops after the checks.
  */
 
 export const IMPORT_KIND = 'monitoring-import';
@@ -57,6 +59,13 @@ export const importKeys = {
   chunkDone: (clientId: string, id: number, n: number) => ({ pk: clientKeys.partition(clientId), sk: sk(CLIENT.sk.importChunkDone, padId(id), padId(n)) }),
   row: (clientId: string, id: number, line: number) => ({ pk: clientKeys.partition(clientId), sk: sk(CLIENT.sk.importRow, padId(id), padId(line)) }),
 };
+
+/** A chunk's rows; the n-th of them creates, if it creates one, worker `first_worker_id + n`. */
+export interface ImportChunk {
+  rows: ImportRow[];
+  /** Absent in a chunk written before ids were reserved at upload. */
+  first_worker_id?: number;
+}
 
 /** Rows in chunks of at most 500 and about 300 KB. */
 function chunked(rows: ImportRow[]): ImportRow[][] {
@@ -139,7 +148,15 @@ export async function startImport(deps: Deps, clientId: string, upload: Upload) 
     return view(deps, finished);
   }
   const chunks = chunked(file.rows);
-  await writeMany(deps, chunks.map((rows, n) => ({ put: { ...importKeys.chunk(clientId, id, n), entity: 'import-chunk', rows } })));
+  // Ids that rows decided as updates or refusals leave unused are skipped, as a refused POST /workers skips its id.
+  const workerIds = await nextIds(deps, FAMILY, 'worker', file.rows.length);
+  let reserved = 0;
+  const items = chunks.map((rows, n) => {
+    const chunk: ImportChunk = { rows, first_worker_id: workerIds[reserved]! };
+    reserved += rows.length;
+    return { put: { ...importKeys.chunk(clientId, id, n), entity: 'import-chunk', ...chunk } };
+  });
+  await writeMany(deps, items);
   // A file whose rows all failed still closes its job: the one task that reports them.
   const tasks: ImportTask[] = chunks.map((_, n) => ({ chunk: n }));
   if (base.failed > 0) tasks.push({ chunk: -1 });

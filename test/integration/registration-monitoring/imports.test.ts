@@ -134,3 +134,34 @@ it('one import runs and up to five wait (even when uploaded at once); a sixth wa
   await upload(10);
   expect((await jobMessages()).filter((m) => !delivered.has(m.sk))).toHaveLength(1);
 }, 120_000);
+
+it('a chunk that crashed after some of its transactions is run again, even as a first receive: each row creates its worker once, under its reserved id, and is counted once', async () => {
+  const clientId = await newClient();
+  const rows = Array.from({ length: 60 }, (_, k) => `Ada,Crash${k},gmc,${String(5_300_001 + k)},C-${k}`);
+  const started = await startImport(deps, clientId, { bytes: Buffer.from(['first_name,last_name,register,registration_number,external_ref', ...rows].join('\n')), name: 'crash.csv', mode: 'upsert', dryRun: false, uploadedBy: null });
+  const [message] = (await outboxItems(deps)).filter((i) => i.kind === 'job' && (JSON.parse(i.payload) as JobMessage).job_id === started.id && (JSON.parse(i.payload) as JobMessage).client_id === clientId);
+  // The first run's second transaction never reaches the table (the process dies there); the others may.
+  let sent = 0;
+  const base = new DynamoDBClient({});
+  base.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName === 'TransactWriteItemsCommand' && ++sent === 2) throw new Error('crashed');
+      return next(args);
+    },
+    { step: 'initialize', name: 'crashOnSecondTransaction' },
+  );
+  const crashing = { ...deps, db: DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } }) };
+  expect([...(await jobsConsumer(crashing)([{ id: 'm-crash', body: message!.payload, receiveCount: 1, receiptHandle: 'r' }]))]).toEqual(['m-crash']);
+  const before = await itemsOf(clientId, 'WORKER#registration-monitoring#');
+  expect(before.length).toBeGreaterThan(0);
+  expect(before.length).toBeLessThan(60);
+
+  // SQS may hand the message out again as a first receive: the run must find the committed rows itself.
+  await jobsConsumer(deps)([{ id: 'm-again', body: message!.payload, receiveCount: 1, receiptHandle: 'r2' }]);
+  expect(await getImport(deps, clientId, started.id)).toMatchObject({ status: 'completed', counts: { rows_total: 60, created: 60, updated: 0, unchanged: 0, failed: 0 } });
+  const workers = await itemsOf(clientId, 'WORKER#registration-monitoring#');
+  const { first_worker_id: first } = (await itemsOf(clientId, 'IMPORT_CHUNK#registration-monitoring#'))[0]! as { first_worker_id: number };
+  expect(workers.map((w) => [w.id, w.external_ref]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(Array.from({ length: 60 }, (_, k) => [first + k, `C-${k}`]));
+  const created = (await outboxItems(deps)).filter((i) => i.kind === 'event' && JSON.parse(i.payload).type === 'worker.created' && JSON.parse(i.payload).client_id === clientId);
+  expect(created).toHaveLength(60);
+});
