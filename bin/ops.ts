@@ -17,7 +17,7 @@ import { opsKit, UsageError, type OptionSpec, type OptionValues } from '../lib/o
 
 /** Options every command takes. */
 const COMMON: Record<string, OptionSpec> = { table: { type: 'string' }, bucket: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } };
-const OPTIONS: Record<string, OptionSpec> = Object.assign({}, ...AREAS.map((a) => a.options), COMMON);
+const OPTIONS: Record<string, OptionSpec> = { ...Object.fromEntries(AREAS.flatMap((a) => Object.entries(a.options))), ...COMMON };
 
 function parse() {
   try {

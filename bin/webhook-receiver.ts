@@ -44,7 +44,7 @@ const server = createServer((req, res) => {
     } catch {
       /* not JSON: shown as it came */
     }
-    console.log(`[receiver] ${new Date().toISOString()} ${req.method} ${req.url} ${type} webhook-id=${req.headers['webhook-id'] ?? '-'}: ${says}`);
+    console.log(`[receiver] ${new Date().toISOString()} ${req.method} ${req.url} ${type} webhook-id=${String(req.headers['webhook-id'] ?? '-')}: ${says}`);
     console.log(`[receiver] ${body}`);
     res.writeHead(ok ? 200 : 401, { 'content-type': 'text/plain' }).end(ok ? 'ok' : 'signature refused');
   });

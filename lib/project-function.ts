@@ -124,7 +124,7 @@ export class ProjectFunction extends Construct {
 
 function retentionOf(days: number): RetentionDays {
   const allowed = Object.values(RetentionDays).filter((v): v is RetentionDays => typeof v === 'number');
-  const match = allowed.find((d) => d === days);
+  const match = allowed.find((d) => Number(d) === days);
   if (match === undefined) throw new Error(`logRetentionDays ${days} is not a CloudWatch retention (${allowed.join(', ')})`);
   return match;
 }

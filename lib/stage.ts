@@ -93,7 +93,7 @@ export function readStageConfig(node: Node): StageConfig {
     stage,
     emailFrom,
     deprecations,
-    paymentProvider: paymentProvider as StageConfig['paymentProvider'],
+    paymentProvider: paymentProvider,
     ...(alarmTopicArn ? { alarmTopicArn } : {}),
     ...(paymentProvider === 'stripe' ? { stripeSecrets: { secretKeyArn: secretKeyArn!, webhookSecretArn: webhookSecretArn! } } : {}),
     domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,

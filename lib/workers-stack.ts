@@ -123,7 +123,8 @@ export class WorkersStack extends Stack {
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(props.relayFailures),
         filters: [
-          FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('outbox') } } } }),
+          // FilterRule's patterns are typed `any` by aws-cdk-lib.
+          FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT') as unknown, dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('outbox') as unknown } } } }),
         ],
       }),
     );

@@ -3,8 +3,13 @@ import { plainMessage } from '../api/schemas/messages.js';
 
 /** Plain, accessible HTML for the public pages: no script, one small stylesheet, labels on every field. */
 
-export const escapeHtml = (value: unknown): string =>
-  String(value ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** A value as page text: nothing for null or undefined. */
+export function pageText(value: unknown): string {
+  const shown: unknown = value ?? ''; // whatever was stored or posted; typed unknown so that any value may print
+  return String(shown);
+}
+
+export const escapeHtml = (value: unknown): string => pageText(value).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Every public page: the agency's name at the top (the candidate deals with

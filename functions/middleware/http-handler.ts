@@ -142,7 +142,7 @@ export function httpHandler<const O extends Operation>(
         return;
       }
       if (op.contentType && type !== op.contentType) throw edgeProblem('unsupported-media-type', `Send the body as ${op.contentType}`);
-      return jsonParser.before!(request as never);
+      return jsonParser.before!(request) as unknown; // middy types its middlewares' results `any`
     },
   };
 
@@ -210,8 +210,8 @@ export function httpHandler<const O extends Operation>(
     } as unknown as Omit<HttpInput<O>, 'body' | 'acting'>;
     if (options.resource) await options.resource(common);
     // The route's Acting-User rule, before the body and before the operation reads or writes anything (./acting-user.ts).
-    const acting = await checkActing(deps, op, { family, clientId: state.caller?.clientId, headers: common.headers, params: common.params as Record<string, unknown> });
-    const bodySchema = schemaFor(op.body, family, common.params as Record<string, unknown>);
+    const acting = await checkActing(deps, op, { family, clientId: state.caller?.clientId, headers: common.headers, params: common.params });
+    const bodySchema = schemaFor(op.body, family, common.params);
     const upload = op.upload && event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : undefined;
     const input = { ...common, acting, upload, body: bodySchema ? parseWith(bodySchema, event.body ?? undefined, 'body', refusesUnknownFields(op, family)) : undefined } as HttpInput<O>;
     const run = async () => toLambdaResult(await operation(input));

@@ -69,7 +69,7 @@ export function toProblemResponse(err: unknown): { response: APIGatewayProxyStru
     const { retry_after_seconds: retryAfter, ...extensions } = err.extensions;
     const headers: Record<string, string> = {
       ...(err.code === 'invalid-token' ? { 'www-authenticate': 'Bearer error="invalid_token"' } : {}),
-      ...(retryAfter !== undefined ? { 'retry-after': String(retryAfter) } : {}),
+      ...(typeof retryAfter === 'number' ? { 'retry-after': String(retryAfter) } : {}),
     };
     return { response: problemResponse(status, err.code, title, err.message, extensions, headers), unexpected: false };
   }

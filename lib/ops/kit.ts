@@ -123,7 +123,7 @@ export function opsKit(opts: OptionValues, positionals: string[]): OpsKit {
     positionals,
     text,
     flag: (name) => opts[name] === true,
-    maybe: (name) => (typeof opts[name] === 'string' ? (opts[name] as string) : undefined),
+    maybe: (name) => (typeof opts[name] === 'string' ? (opts[name]) : undefined),
     list: (name) => {
       const value = opts[name];
       return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
@@ -147,10 +147,10 @@ export function opsKit(opts: OptionValues, positionals: string[]): OpsKit {
     file,
     jsonFile: (name) => {
       try {
-        return JSON.parse(file(name).toString('utf8'));
+        return JSON.parse(file(name).toString('utf8')) as unknown;
       } catch (err) {
         if (err instanceof UsageError) throw err;
-        throw new UsageError(`--${name} ${opts[name]} is not JSON: ${(err as Error).message}`);
+        throw new UsageError(`--${name} ${String(opts[name])} is not JSON: ${(err as Error).message}`);
       }
     },
     print: (value) => console.log(JSON.stringify(value, null, 2)),

@@ -57,7 +57,7 @@ it('no log line holds a link token or a hold hash', async () => {
   const write = process.stdout.write.bind(process.stdout);
   const level = process.env.LOG_LEVEL;
   process.env.LOG_LEVEL = 'info';
-  process.stdout.write = ((chunk: string | Uint8Array) => (lines.push(String(chunk)), true)) as typeof process.stdout.write;
+  process.stdout.write = ((chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
   try {
     const token = (await exchange(NORTHWIND)).body.access_token;
     const { booking_url } = (await call(`${base}/client/booking-url`, { token })).body;

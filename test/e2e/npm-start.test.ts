@@ -28,8 +28,8 @@ async function npmStart(env: { PORT: string; DATA_DIR: string }): Promise<Starte
   const child = spawn('npm', ['start'], { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let output = '';
-  child.stdout!.on('data', (c) => (output += c));
-  child.stderr!.on('data', (c) => (output += c));
+  child.stdout.on('data', (c) => (output += c));
+  child.stderr.on('data', (c) => (output += c));
   const infoPath = join(env.DATA_DIR, 'local.json');
   const deadline = Date.now() + 60_000;
   // local.json is written just before the banner is printed: wait for both (a busy machine can put seconds between them).

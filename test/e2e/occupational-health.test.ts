@@ -26,7 +26,7 @@ beforeAll(async () => {
     logs.push(String(chunk));
     (rest.find((r) => typeof r === 'function') as (() => void) | undefined)?.();
     return true;
-  }) as typeof process.stdout.write;
+  });
   // Logs on (the tests keep them silent otherwise): what they say about health data is under test.
   stack = await startTestStack({ LOG_LEVEL: 'info' });
   receiver = await startReceiver();

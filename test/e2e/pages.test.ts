@@ -22,7 +22,7 @@ const shots = process.env.UPDATE_SCREENSHOTS === '1' ? join(process.cwd(), 'docs
 
 let stack: LocalStack;
 let browser: Browser;
-const families = () => stack.info.families as Record<string, string>;
+const families = () => stack.info.families;
 const tokenOf = async (family: string, who: keyof typeof DEMO_CREDENTIALS) => (await call(`${families()[family]}/auth/token`, { body: DEMO_CREDENTIALS[who] })).body.access_token as string;
 
 beforeAll(async () => {
@@ -60,9 +60,9 @@ const shoot = (page: Page, file: string) => page.screenshot({ path: join(shots, 
 /** What every page owes its reader: the agency's name on top, each element id once, one h1 and headings that go down one level at a time. */
 async function checkPage(page: Page, name: string, agency: string) {
   expect([name, await page.locator('header .agency').textContent()]).toEqual([name, agency]);
-  const ids = (await page.evaluate('[...document.querySelectorAll("[id]")].map((e) => e.id)')) as string[];
+  const ids = await page.evaluate<string[]>('[...document.querySelectorAll("[id]")].map((e) => e.id)');
   expect([name, ids.filter((id, n) => ids.indexOf(id) !== n)]).toEqual([name, []]);
-  const levels = ((await page.evaluate('[...document.querySelectorAll("h1,h2,h3,h4")].map((h) => Number(h.tagName[1]))')) as number[]);
+  const levels = await page.evaluate<number[]>('[...document.querySelectorAll("h1,h2,h3,h4")].map((h) => Number(h.tagName[1]))');
   expect([name, levels[0], levels.filter((l) => l === 1).length, levels.some((l, n) => n > 0 && l > levels[n - 1]! + 1)]).toEqual([name, 1, 1, false]);
 }
 

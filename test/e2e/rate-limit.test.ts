@@ -16,19 +16,17 @@ it('answers 429 with Retry-After and RateLimit headers once a client spends its 
   const { access_token } = (
     await call(`${base}/auth/token`, { body: { client_id: 'demo-riverside', client_secret: 'cs_demo_riverside_local_only' } })
   ).body;
-  const statuses: number[] = [];
-  let last;
-  for (let i = 0; i < 4; i++) {
-    last = await call(`${base}/auth/token`, { token: access_token });
-    statuses.push(last.status);
-  }
+  const answers = [];
+  for (let i = 0; i < 4; i++) answers.push(await call(`${base}/auth/token`, { token: access_token }));
+  const statuses = answers.map((answer) => answer.status);
+  const last = answers.at(-1)!;
   expect(statuses).toEqual([200, 200, 200, 429]);
-  expect(last!.body).toMatchObject({ type: '/problems/rate-limited', status: 429 });
-  const retryAfter = Number(last!.headers.get('retry-after'));
+  expect(last.body).toMatchObject({ type: '/problems/rate-limited', status: 429 });
+  const retryAfter = Number(last.headers.get('retry-after'));
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(3600);
-  expect(last!.headers.get('ratelimit-policy')).toBe('"default";q=3;w=3600');
-  expect(last!.headers.get('ratelimit')).toBe(`"default";r=0;t=${retryAfter}`);
+  expect(last.headers.get('ratelimit-policy')).toBe('"default";q=3;w=3600');
+  expect(last.headers.get('ratelimit')).toBe(`"default";r=0;t=${retryAfter}`);
 
   // Refused again without writing the client's access record: its count stays where the first refusal left it.
   const deps = { ...depsFromEnv(), table: stack.info.table_name };

@@ -12,14 +12,14 @@ export async function eventually<T>(
   { timeoutMs = 10_000, intervalMs = 50, what = 'the condition' }: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
 ): Promise<Truthy<T>> {
   const deadline = Date.now() + timeoutMs;
-  let last: unknown;
+  let last: Error | undefined;
   for (;;) {
     try {
       const value = await check();
       if (value) return value as Truthy<T>;
       last = undefined;
     } catch (err) {
-      last = err;
+      last = err instanceof Error ? err : new Error(String(err));
     }
     if (Date.now() >= deadline) {
       throw last ?? new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);

@@ -85,7 +85,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const error = (status: number, message: string, type = 'invalid_request_error') => ({ status, body: { error: { type, message } } });
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const item = (form.line_items as Record<string, Record<string, unknown>>[] | undefined)?.[0];
-      const price = item?.price_data as Record<string, unknown> | undefined;
+      const price = item?.price_data;
       if (!price) return error(400, 'line_items[0][price_data] is required');
       const session: FakeSession = {
         id: id('cs'),
@@ -94,7 +94,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         status: 'open',
         payment_status: 'unpaid',
         payment_intent: null,
-        amount_total: Number(price.unit_amount) * Number(item!.quantity ?? 1),
+        amount_total: Number(price.unit_amount) * Number(item.quantity ?? 1),
         currency: String(price.currency),
         customer_email: (form.customer_email as string | undefined) ?? null,
         expires_at: Number(form.expires_at ?? Math.floor(Date.now() / 1000) + 86_400),
@@ -112,7 +112,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return session ? { status: 200, body: session } : error(404, `No such checkout.session: '${sessionPath[1]}'`);
     }
     if (method === 'POST' && path === '/v1/refunds') {
-      const paymentIntent = String(form.payment_intent ?? '');
+      const paymentIntent = typeof form.payment_intent === 'string' ? form.payment_intent : '';
       const paid = [...sessions.values()].find((s) => s.payment_intent === paymentIntent);
       if (!paid) return error(400, `No such payment_intent: '${paymentIntent}'`);
       const refunded = refunds.filter((r) => r.payment_intent === paymentIntent).reduce((sum, r) => sum + r.amount, 0);

@@ -189,7 +189,7 @@ it('no two different items share a key', () => {
   const seen = new Map<string, string>();
   for (const [name, key] of allKeys()) {
     if (!('pk' in key)) continue;
-    const id = `${key.pk} | ${key.sk}`;
+    const id = `${String(key.pk)} | ${String(key.sk)}`;
     expect([id, seen.get(id) ?? name]).toEqual([id, name]);
     seen.set(id, name);
   }
@@ -203,7 +203,7 @@ describe('family scope', () => {
     inA.forEach((key, i) => {
       expect(key).not.toEqual(inB[i]);
       for (const [attribute, value] of Object.entries(key)) {
-        if (value !== inB[i]![attribute]) expect(`${attribute}=${value}`).toContain(a);
+        if (value !== inB[i]![attribute]) expect(`${attribute}=${String(value)}`).toContain(a);
       }
     });
   });

@@ -16,7 +16,9 @@ import * as R from './responses.js';
 /** An example, or one per family (webhook event kinds differ). */
 export type Example<T = unknown> = T | ((family: FamilyId) => T);
 
-export const exampleFor = (example: Example, family: FamilyId): unknown => (typeof example === 'function' ? example(family) : example);
+const perFamily = (example: Example): example is (family: FamilyId) => unknown => typeof example === 'function';
+
+export const exampleFor = (example: Example, family: FamilyId): unknown => (perFamily(example) ? example(family) : example);
 
 /** The first event kind of the family, for webhook examples. */
 const firstKind = (family: FamilyId) => eventKindsOf(family)[0]!;

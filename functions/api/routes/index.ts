@@ -85,9 +85,6 @@ export const routesOf = (family: FamilyId): Route[] => ROUTES.filter((r) => r.fa
 /** API Gateway's route key, e.g. `GET /bookings/{id}`. */
 export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${route.method} ${route.path}`;
 
-export const findRoute = (family: FamilyId, method: HttpMethod | string, path: string): Route | undefined =>
-  ROUTES.find((r) => r.family === family && r.method === method && r.path === path);
-
 const PATTERNS = new Map(ROUTES.map((r) => [r, pathPattern(r.path).pattern]));
 
 /**

@@ -23,7 +23,7 @@ function literals(expected: string | null): string[] | null {
 
 const orNull = (expected: string | null) => (expected && /\bnull\b/.test(expected) ? ', or null' : '');
 
-const counted = (n: unknown, input: unknown) => (Array.isArray(input) ? `${n} item${n === 1 ? '' : 's'}` : `${n} character${n === 1 ? '' : 's'}`);
+const counted = (n: unknown, input: unknown) => `${String(n)} ${Array.isArray(input) ? 'item' : 'character'}${n === 1 ? '' : 's'}`;
 
 /** The plain message of one issue. */
 export function plainMessage(issue: v.BaseIssue<unknown>): string {

@@ -23,13 +23,13 @@ export const Registration = /* @__PURE__ */ built(() => v.pipe(
   }),
   v.forward(
     v.check(
-      (r) => isRegistrationNumber(r.register as Register, r.number),
+      (r) => isRegistrationNumber(r.register, r.number),
       (issue) => `Not ${NUMBER_FORMATS[(issue.input as { register: Register }).register]}`,
     ),
     ['number'],
   ),
   v.forward(
-    v.check((r) => r.profession === undefined || r.profession === professionOf(r.register as Register, r.number), 'Must be the profession prefix of the number (HCPC only)'),
+    v.check((r) => r.profession === undefined || r.profession === professionOf(r.register, r.number), 'Must be the profession prefix of the number (HCPC only)'),
     ['profession'],
   ),
   v.transform((r) => ({ register: r.register, number: r.number, profession: professionOf(r.register, r.number) })),

@@ -24,7 +24,7 @@ const REVOKED_BEFORE = `${REVOKED}before`;
 
 /** Does the client's access record say this token's grant was revoked? */
 export const revokedOnRecord = (record: Record<string, unknown>, token: Pick<TokenItem, 'grant_id' | 'issued_at'>): boolean =>
-  record[revokedAttribute(token.grant_id)] !== undefined || (typeof record[REVOKED_BEFORE] === 'string' && token.issued_at <= (record[REVOKED_BEFORE] as string));
+  record[revokedAttribute(token.grant_id)] !== undefined || (typeof record[REVOKED_BEFORE] === 'string' && token.issued_at <= (record[REVOKED_BEFORE]));
 
 /**
  * Revokes a grant and every live token in it. Optimistic: if a refresh adds
@@ -96,7 +96,7 @@ function revocationOnRecord(deps: Deps, record: Record<string, unknown> | undefi
   if (entries.length - expired.length < REVOKED_LIMIT) return { changes: { set: own, remove: expired }, condition: itemExists };
   // An entry's revocation was at its end less the lifetime it was given: usually before now, unless its revoker's clock ran ahead.
   const latest = entries.map(([, until]) => addSeconds(new Date(String(until)), -ttl).toISOString()).reduce((a, b) => (a > b ? a : b), now.toISOString());
-  const before = typeof record?.[REVOKED_BEFORE] === 'string' && (record[REVOKED_BEFORE] as string) > latest ? (record[REVOKED_BEFORE] as string) : latest;
+  const before = typeof record?.[REVOKED_BEFORE] === 'string' && (record[REVOKED_BEFORE]) > latest ? (record[REVOKED_BEFORE]) : latest;
   return {
     changes: { set: { ...own, [REVOKED_BEFORE]: before }, remove: entries.map(([name]) => name) },
     condition: { expression: 'attribute_exists(pk) AND (attribute_not_exists(#before) OR #before <= :before)', names: { '#before': REVOKED_BEFORE }, values: { ':before': before } },

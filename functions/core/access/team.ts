@@ -188,14 +188,14 @@ function emailParts(deps: Deps, clientId: string, id: number, before: string | u
   ];
 }
 
-const USER_FAILURES: Record<string, Failure> = {
+const USER_FAILURES = {
   account: (team) =>
     team
       ? new DomainError('last-owner', 'The account\'s last active owner cannot be removed, disabled or demoted: make another user an owner first')
       : new DomainError('invalid-state', 'The account has no team yet: the operator makes it with its first owner (npm run ops -- team create)'),
   email: new DomainError('team-user-duplicate', 'A team user has this e-mail address'),
   role: new DomainError('invalid-field', 'No such role', { pointer: '/role_id' }),
-};
+} satisfies Record<string, Failure>;
 
 const writeUser = (deps: Deps, parts: Part[]) => transact(deps, parts, failuresAmong(USER_FAILURES, parts));
 

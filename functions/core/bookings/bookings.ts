@@ -14,7 +14,7 @@ import { allOf, type Condition } from '../platform/transact.js';
 import type { BookingStatus } from '../platform/vocabulary.js';
 import { linkPaymentDeadline, withLinkPlace } from './booking-page.js';
 import { linkWithdrawn } from './link-withdrawn.js';
-import { commitBooking, holdRefusal, type BookingLinks } from './commit.js';
+import { commitBooking, holdRefusal, usableHold, type BookingLinks } from './commit.js';
 import type { BookingKind, BookingRecord } from './kind.js';
 import { bookingKeys, getBookingItem as getItem, getBookingView } from './records.js';
 
@@ -56,9 +56,7 @@ const productOf = (type: InterviewType) => ({ kind: 'interview_type' as const, i
 export async function createBooking(deps: Deps, clientId: string, input: NewBooking, links: BookingLinks, family: BookingFamily = CLINICAL_FAMILY): Promise<BookingView> {
   const kind = clinicalBookings(family);
   const holder = { type: 'client', clientId } as const;
-  const hold = await getHold<ClinicalHold>(deps, family, input.hold_hash);
-  const refusal = holdRefusal(hold, holder, deps.clock());
-  if (refusal || !hold) throw refusal;
+  const hold = usableHold(await getHold<ClinicalHold>(deps, family, input.hold_hash), holder, deps.clock());
   const [catalog, client] = await Promise.all([loadCatalog(deps), getClient(deps, clientId)]);
   const type = catalog.types.find((t) => t.id === hold.interview_type_id);
   if (!client || !type) throw new DomainError('hold-not-found', 'No hold with that hold_hash');

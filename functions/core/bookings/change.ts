@@ -42,7 +42,7 @@ export async function changeBooking<B extends BookingRecord>(
   const now = nextUpdatedAt(booking.updated_at, deps.clock());
   const notice = noticeOf(event, { ...booking, ...changes });
   const version = (booking.version ?? 0) + 1;
-  const all = (notice ? { ...changes, calendar_sequence: nextSequence(booking) } : changes) as Partial<B>;
+  const all = (notice ? { ...changes, calendar_sequence: nextSequence(booking) } : changes);
   const updated: B = { ...booking, ...all, updated_at: now, version };
   const parts = [
     part('booking', updateItem(deps, bookingKeys.booking(booking.client_id, booking.family, booking.id), { set: { ...all, updated_at: now, version } }, bookingUnchanged(booking))),

@@ -139,6 +139,13 @@ function whileEnabled(deps: Deps, client: ClientAccount, charge: ChargePlan): Ch
   };
 }
 
+/** The hold, if it can be booked with now; otherwise its refusal is thrown. */
+export function usableHold<H extends Hold>(hold: H | undefined, holder: Holder, now: Date): H {
+  const refusal = holdRefusal(hold, holder, now);
+  if (refusal) throw refusal;
+  return hold!; // holdRefusal refuses an absent hold
+}
+
 /** Why a hold cannot be booked with now, if it cannot. Another holder's hold is one that does not exist. */
 export function holdRefusal(hold: Hold | undefined, holder: Holder, now: Date): DomainError | undefined {
   switch (holdState(hold, holder, now)) {

@@ -80,6 +80,11 @@ const changed = cached.changed;
 
 export const loadCatalog = (deps: Deps): Promise<Catalog> => cached.load(deps);
 
+/** The catalogue partition's items as stored (any other entity there is skipped). */
+type CatalogItem =
+  | { entity: 'interview-type'; id: number; name: string; duration_minutes: number; price: Money; active: boolean }
+  | { entity: 'interviewer'; id: number; name: string; availability: AvailabilityWindow[] };
+
 async function readCatalog(deps: Deps): Promise<Catalog> {
   const catalog: Catalog = { types: [], interviewers: [] };
   const items = await queryAll(deps, {
@@ -87,7 +92,7 @@ async function readCatalog(deps: Deps): Promise<Catalog> {
     ExpressionAttributeValues: { ':pk': catalogKeys.partition(CLINICAL_FAMILY) },
     ConsistentRead: true,
   });
-  for (const item of items as Record<string, any>[]) {
+  for (const item of items as CatalogItem[]) {
     if (item.entity === 'interview-type') {
       catalog.types.push({
         id: item.id,

@@ -68,9 +68,6 @@ export function stripeSettings(env: NodeJS.ProcessEnv = process.env): Promise<St
   return settings;
 }
 
-/** Forget the settings read (tests that change the environment). */
-export const forgetStripeSettings = (): void => void (settings = undefined);
-
 const clients = new Map<string, Stripe>();
 
 /** The SDK client for these settings and caller (one per key, server and budget). The SDK retries network failures and 5xx with the same Idempotency-Key. */

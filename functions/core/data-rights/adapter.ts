@@ -73,7 +73,6 @@ export const ERASED_NAME = 'Erased';
 /** What an export shows of an item: its fields without the table's keys and bookkeeping. */
 export function exportFields(item: StoredItem, timeZone: string): Record<string, unknown> {
   const { pk, sk, gsi1pk, gsi1sk, entity, version, ttl, payment_token, link_place, ...fields } = item;
-  void pk, void sk, void gsi1pk, void gsi1sk, void entity, void version, void ttl, void payment_token, void link_place;
   for (const at of ['start_at', 'end_at', 'created_at', 'updated_at', 'payment_due_at', 'expires_at'] as const) {
     if (typeof fields[at] === 'string') fields[at] = formatWithOffset(fields[at], timeZone);
   }

@@ -104,7 +104,6 @@ export async function listAudits(deps: Deps, clientId?: string): Promise<AuditRe
   return items
     .map((i) => {
       const { pk, sk, gsi1pk, gsi1sk, entity, ttl, ...record } = i;
-      void pk, void sk, void gsi1pk, void gsi1sk, void entity, void ttl;
       return record as unknown as AuditRecord;
     })
     .sort((a, b) => (a.requested_at < b.requested_at ? -1 : a.requested_at > b.requested_at ? 1 : a.job_id - b.job_id));

@@ -43,9 +43,12 @@ async function deleteWhere(deps: Deps, items: AsyncIterable<StoredItem>, carries
 
 const partition = (deps: Deps, pk: string) => queryItems(deps, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } });
 
+/** A stored text attribute (payloads are kept as JSON text), or '' when absent. */
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+
 /** An outbox item of this client (an event's or a job's) or of none (an e-mail names no client) that carries the address. */
 const outboxCarries = (clientId: string, hash: string) => (item: StoredItem) => {
-  const payload = String(item.payload ?? '');
+  const payload = textOf(item.payload);
   const owner = /"client_id":"([^"]*)"/.exec(payload)?.[1];
   return (owner === undefined || owner === clientId) && textMentions(payload, hash);
 };
@@ -76,7 +79,7 @@ async function* idempotencyRecords(deps: Deps, clientId: string, family: FamilyI
 export async function eraseTraces(deps: Deps, clientId: string, family: FamilyId, hash: string): Promise<TraceCounts> {
   return {
     messages: await deleteWhere(deps, outboxItems(deps), outboxCarries(clientId, hash)),
-    webhook_deliveries: await deleteWhere(deps, webhookLogs(deps, clientId, family), (i) => textMentions(`${String(i.event_payload ?? '')}\n${String(i.response_excerpt ?? '')}`, hash)),
+    webhook_deliveries: await deleteWhere(deps, webhookLogs(deps, clientId, family), (i) => textMentions(`${textOf(i.event_payload)}\n${textOf(i.response_excerpt)}`, hash)),
     idempotency_records: await deleteWhere(deps, idempotencyRecords(deps, clientId, family), async (i) => {
       if (i.status !== 'completed') return false;
       const response = await openResponse(deps, i);

@@ -129,8 +129,6 @@ export type FamilyEvent = { [F in FamilyId]: { family: F; type: EventKindOf<F> }
 
 export const eventKindsOf = <F extends FamilyId>(family: F): EventKindOf<F>[] => [...EVENT_KINDS[family]];
 
-export const isEventKindOf = <F extends FamilyId>(family: F, kind: string): kind is EventKindOf<F> => (EVENT_KINDS[family] as readonly string[]).includes(kind);
-
 /**
  * Kinds about what every agency of the family shares (a training event's
  * seats), not about one client's data: the fan-out sends them to every

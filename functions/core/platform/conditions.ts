@@ -35,9 +35,6 @@ export function cancellationReasons(err: unknown): CancellationReason[] | undefi
   }));
 }
 
-export const failedCondition = (reason: CancellationReason | undefined): boolean =>
-  reason?.code === 'ConditionalCheckFailed';
-
 /** The item as it was when a single conditional write asked for ALL_OLD on failure (marshalled in the error). */
 export function failedItem(err: unknown): Record<string, unknown> | undefined {
   const item = (err as { Item?: Record<string, AttributeValue> })?.Item;

@@ -1,17 +1,16 @@
+/** What a cell may hold: anything else would print as [object Object]. */
+export type CsvCell = string | number | bigint | boolean | null | undefined;
+
 /**
  * RFC 4180 CSV: fields with commas, quotes or line breaks are quoted, quotes
  * doubled. A text cell that a spreadsheet would read as a formula (it begins
  * with =, +, -, @, tab or carriage return) gets a leading single quote, as
  * OWASP advises against CSV injection. Numbers are left as they are: a
  * negative amount is data, not a formula, and must stay a number.
+ * Lines are written a part at a time, the header being the first.
  */
-export function toCsv(header: string[], rows: unknown[][]): string {
-  return csvLines([header, ...rows]);
-}
-
-/** CSV lines without a header: the rest of a file written a part at a time. */
-export function csvLines(rows: unknown[][]): string {
-  const cell = (value: unknown) => {
+export function csvLines(rows: CsvCell[][]): string {
+  const cell = (value: CsvCell) => {
     let text = value === null || value === undefined ? '' : String(value);
     if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
     return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

@@ -103,7 +103,7 @@ export async function openResponse(deps: Deps, record: Record<string, unknown>):
   if (bytes[0] !== SEAL_VERSION) throw new Error('An idempotency record sealed in an unknown version');
   const iv = bytes.subarray(1, 1 + IV_BYTES);
   const tag = bytes.subarray(1 + IV_BYTES, 1 + IV_BYTES + TAG_BYTES);
-  const decipher = createDecipheriv('aes-256-gcm', await responseKey(deps), iv).setAAD(Buffer.from(`${record.pk}\n${record.sk}`)).setAuthTag(tag);
+  const decipher = createDecipheriv('aes-256-gcm', await responseKey(deps), iv).setAAD(Buffer.from(`${String(record.pk)}\n${String(record.sk)}`)).setAuthTag(tag);
   return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(1 + IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8')) as StoredResponse;
 }
 

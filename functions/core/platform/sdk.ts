@@ -1,3 +1,4 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { isTransactionConflict } from './conditions.js';
 
 /**
@@ -26,9 +27,9 @@ const WRITE_CONFLICT_TRIES = 5;
  * transaction stopped only by another does (transact.ts); the SDK's own
  * retries leave this error alone.
  */
-export function retryingWriteConflicts<C extends { middlewareStack: { add(...args: any[]): void } }>(client: C): C {
+export function retryingWriteConflicts(client: DynamoDBClient): DynamoDBClient {
   client.middlewareStack.add(
-    (next: (args: unknown) => Promise<unknown>) => async (args: unknown) => {
+    (next) => async (args) => {
       for (let attempt = 1; ; attempt++) {
         try {
           return await next(args);

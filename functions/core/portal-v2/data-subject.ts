@@ -42,7 +42,6 @@ function sectionOf(item: StoredItem): string | undefined {
 /** Tokens and hashes that open the candidate's and third parties' pages stay out of the export. */
 function view(deps: Deps, item: StoredItem): unknown {
   const { form_token, submission_token, public_base, ...fields } = exportFields(item, deps.config.serviceTimeZone);
-  void form_token, void submission_token, void public_base;
   return fields;
 }
 

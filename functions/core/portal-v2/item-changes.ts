@@ -102,9 +102,9 @@ function bookingWait(kind: GroupEngineKind, request: GroupRequest, items: GroupI
   if (!kind.declaration.bookingFamily) return {};
   const waiting = waitsForBookings(items);
   if (waiting === !!request.waiting_for_bookings) return {};
-  if (waiting) return { waiting_for_bookings: true, ...kind.keys.open(PARKED, request.client_id, request.id) } as Partial<GroupRequest>;
+  if (waiting) return { waiting_for_bookings: true, ...kind.keys.open(PARKED, request.client_id, request.id) };
   const window = Date.parse(request.expires_at) - Date.parse(request.created_at);
   const expires_at = Date.parse(request.expires_at) > now.getTime() ? request.expires_at : new Date(now.getTime() + window).toISOString();
-  return { waiting_for_bookings: false, expires_at, ...kind.keys.open(expires_at, request.client_id, request.id) } as Partial<GroupRequest>;
+  return { waiting_for_bookings: false, expires_at, ...kind.keys.open(expires_at, request.client_id, request.id) };
 }
 

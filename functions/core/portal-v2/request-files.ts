@@ -106,7 +106,7 @@ export async function fileDownloadUrl(file: NonNullable<GroupItem['file']>): Pro
   const { url, signer, request } = await signed('GET', file.key, { 'response-content-disposition': `attachment; filename="${file.name}"` });
   const presigned = await signer.presign(request, { expiresIn: DOWNLOAD_SECONDS });
   const query = new URLSearchParams(Object.entries(presigned.query ?? {}).map(([k, v]): [string, string] => [k, String(v)]));
-  return `${url.origin}${url.pathname}?${query}`;
+  return `${url.origin}${url.pathname}?${query.toString()}`;
 }
 
 export interface CheckedFile {

@@ -95,7 +95,7 @@ export async function markOpened(deps: Deps, token: string): Promise<void> {
     const sent = items.filter(mine(target)).filter((i) => i.status === 'sent');
     if (sent.length === 0 || effectiveStatus(request, deps.clock()) !== request.status) return;
     const at = deps.clock().toISOString();
-    const { part } = requestChange(deps, kind, request, request.status === 'pending' ? ({ status: 'in_progress' } as Partial<GroupRequest>) : {});
+    const { part } = requestChange(deps, kind, request, request.status === 'pending' ? ({ status: 'in_progress' }) : {});
     await transact(deps, [part, ...sent.map((i) => itemChange(deps, kind, request, i, { status: 'opened', opened_at: at, updated_at: at }, itemStatusIs('sent')))]);
   });
 }

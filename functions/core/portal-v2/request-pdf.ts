@@ -35,7 +35,7 @@ export function renderGroupPdf(kind: GroupEngineKind, input: { agency: string; r
   doc.moveDown(0.5).text('Items', { weight: 'bold', size: 14, color: '#000' }).moveDown(0.5);
   for (const item of items) {
     const itemStatus = effectiveItemStatus(item, request, kind.outstanding, now);
-    label(`${decl.itemType(item.type).label} (${item.type}): ${ITEM_LABELS[itemStatus as keyof typeof ITEM_LABELS] ?? itemStatus}`);
+    label(`${decl.itemType(item.type).label} (${item.type}): ${ITEM_LABELS[itemStatus] ?? itemStatus}`);
     value(
       [
         ...decl.pdfLines(item).slice(1),

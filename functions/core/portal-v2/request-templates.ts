@@ -30,7 +30,8 @@ export async function createRequestTemplate(deps: Deps, input: Omit<RequestTempl
 
 export async function getRequestTemplate(deps: Deps, kind: string, id: number): Promise<RequestTemplate | undefined> {
   const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: templateKey(kind, id), ConsistentRead: true }));
-  return Item && ({ id: Item.id, kind: Item.kind, name: Item.name, description: Item.description, preset: Item.preset } as RequestTemplate);
+  const stored = Item as RequestTemplate | undefined;
+  return stored && { id: stored.id, kind: stored.kind, name: stored.name, description: stored.description, preset: stored.preset };
 }
 
 export async function listRequestTemplates(deps: Deps, kind: string): Promise<RequestTemplate[]> {

@@ -2,7 +2,7 @@ import { getClient } from '../access/clients.js';
 import type { CandidateInput } from '../clinical-interview/bookings.js';
 import { listOf } from '../bookings/bookings.js';
 import { cancelBookingOf, refundDue } from '../bookings/change.js';
-import { commitBooking, holdRefusal, type BookingLinks } from '../bookings/commit.js';
+import { commitBooking, holdRefusal, usableHold, type BookingLinks } from '../bookings/commit.js';
 import type { BookingKind, BookingRecord } from '../bookings/kind.js';
 import { getBookingItem, getBookingView } from '../bookings/records.js';
 import { courseBookingView, paymentEmailFor, type Attendance, type BookingOptions, type CourseBookingRecord, type Result } from '../bookings/course-bookings.js';
@@ -30,7 +30,6 @@ import { freeCancellationUntil, toTrainingEventView } from './views.js';
  * `training_event.seats_low` once per crossing of the event's threshold.
  */
 
-export type TrainingStatus = CourseBookingRecord['training_status'];
 export type { Attendance, Result };
 
 /** The clinical candidate, whose `nmc_number` is optional here: carers have none. */
@@ -151,9 +150,7 @@ export function eventFreedParts(deps: Deps, e: TrainingEventItem, name = 'traini
  */
 export async function createPracticalBooking(deps: Deps, clientId: string, input: NewPracticalBooking, links: BookingLinks, options: BookingOptions = {}) {
   const holder = options.holder ?? ({ type: 'client', clientId } as const);
-  const hold = await getSeatHold(deps, input.hold_hash);
-  const refusal = holdRefusal(hold, holder, deps.clock());
-  if (refusal || !hold) throw refusal;
+  const hold = usableHold(await getSeatHold(deps, input.hold_hash), holder, deps.clock());
   let held = hold;
   const explainHold = async () => {
     const now = await getSeatHold(deps, hold.hold_hash);

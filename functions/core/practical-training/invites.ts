@@ -30,8 +30,6 @@ import { getTrainingEventItem, loadCatalogue, PRACTICAL_FAMILY, type Course, typ
  */
 
 export type InviteStatus = 'queued' | 'sent' | 'opened' | 'used' | 'expired';
-/** The statuses in which an invite can still be used (expiry aside, which is by the clock). */
-export const USABLE: readonly InviteStatus[] = ['queued', 'sent', 'opened'];
 
 export interface InviteItem {
   id: number;

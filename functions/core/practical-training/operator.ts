@@ -184,10 +184,3 @@ export async function cancelTrainingEvent(deps: Deps, eventId: number, reason = 
   });
   return { id: eventId, cancelled_bookings: cancelled };
 }
-
-/** Operators' view of an event's raw counters. */
-export const eventCounters = async (deps: Deps, id: number) => {
-  const e = await getTrainingEventItem(deps, id);
-  if (!e) throw new DomainError('not-found', `No training event ${id}`);
-  return { id, capacity: e.capacity, booked_count: e.booked_count, seats_low_at: e.seats_low_at, seats_low_armed: e.seats_low_armed, cancelled_at: e.cancelled_at ?? null };
-};

@@ -131,7 +131,7 @@ export async function holdSeat(deps: Deps, holder: Holder, eventId: number, tall
     // An invite's hold counts against its client's invites' seats of this event.
     `E${event.id}`,
   );
-  return toSeatHoldView(hold as SeatHold, at, tz);
+  return toSeatHoldView(hold, at, tz);
 }
 
 /** DELETE /seats/hold/{hash}: only the holder's active hold; anything else is not-found. */

@@ -2,7 +2,7 @@ import { getClient, type ClientAccount } from '../access/clients.js';
 import { linkPaymentDeadline, withLinkPlace } from '../bookings/booking-page.js';
 import { listOf } from '../bookings/bookings.js';
 import { cancelBookingOf, refundDue } from '../bookings/change.js';
-import { commitBooking, holdRefusal, type BookingLinks, type Take } from '../bookings/commit.js';
+import { commitBooking, holdRefusal, usableHold, type BookingLinks, type Take } from '../bookings/commit.js';
 import type { BookingKind } from '../bookings/kind.js';
 import { getBookingItem, getBookingView } from '../bookings/records.js';
 import { courseBookingView, paymentEmailFor, type Attendance, type BookingOptions, type CourseBookingRecord } from '../bookings/course-bookings.js';
@@ -186,9 +186,7 @@ async function commitVlsSeat(deps: Deps, b: SeatBooking, links: BookingLinks, op
 /** POST /bookings: books the held seat in one transaction: the hold used, and all commitVlsSeat writes. */
 export async function createVlsBooking(deps: Deps, clientId: string, input: NewVlsBooking, links: BookingLinks, options: BookingOptions = {}): Promise<VlsBookingView> {
   const holder = options.holder ?? ({ type: 'client', clientId } as const);
-  const hold = await getSlotHold(deps, input.hold_hash);
-  const refusal = holdRefusal(hold, holder, deps.clock());
-  if (refusal || !hold) throw refusal;
+  const hold = usableHold(await getSlotHold(deps, input.hold_hash), holder, deps.clock());
   const [courses, client, session] = await Promise.all([loadCourses(deps), getClient(deps, clientId), getVlsSession(deps, hold.session_id)]);
   const course = courses.find((c) => c.id === hold.course_id);
   if (!client || !course || !session) throw new DomainError('hold-not-found', 'No hold with that hold_hash');

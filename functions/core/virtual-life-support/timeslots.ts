@@ -136,7 +136,7 @@ export async function holdTimeslot(deps: Deps, holder: Holder, input: { courseId
     // An invite's hold counts against its client's invites' seats of this timeslot.
     slotScope(input),
   );
-  return toSlotHoldView(hold as SlotHold, at, tz);
+  return toSlotHoldView(hold, at, tz);
 }
 
 export const holdSeatOf = (hold: Hold): ItemKey => {

@@ -5,7 +5,7 @@ import { isCalendarDate, readableDate, readableDay } from '../../core/platform/t
 import type { FieldSpec } from '../../core/requests/fields.js';
 import { ITEM_LABELS } from '../../core/requests/group.js';
 import { attachUploadedFile, FieldErrors, markOpened, requestPage, submitItemFields, type PageItem, type PageKind, type RequestPage } from '../../core/portal-v2/request-pages.js';
-import { escapeHtml, layout } from '../../middleware/html.js';
+import { escapeHtml, layout, pageText } from '../../middleware/html.js';
 import { pageHandler, type PageInput, type PageResult } from '../../middleware/page-handler.js';
 
 /**
@@ -33,7 +33,7 @@ const fieldHtml = (itemId: number, spec: FieldSpec, value: unknown, error: strin
   const err = error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : '';
   const aria = error ? `aria-invalid="true" aria-describedby="${id}-error"` : '';
   const optional = 'optional' in spec && spec.optional ? ' (optional)' : '';
-  const v = value === undefined || value === null ? '' : String(value);
+  const v = pageText(value);
   switch (spec.type) {
     case 'boolean':
       return `<p class="check"><input type="checkbox" id="${id}" name="${name}" value="yes" ${value === true || value === 'yes' ? 'checked' : ''}> <label for="${id}">${escapeHtml(spec.label)}</label></p>${err}`;

@@ -20,7 +20,7 @@ export const handler = pageHandler(portalV2.submitReferees, async ({ deps, param
   /** The form row of each referee, since blank rows are skipped. */
   const rows: number[] = [];
   for (let i = 0; i < refereeRows(ctx); i++) {
-    const row = Object.fromEntries(REFEREE_FIELDS.map(([key]) => [key, (form[`r${i}_${key}`] ?? '').trim()]).filter(([, value]) => value !== ''));
+    const row = Object.fromEntries(REFEREE_FIELDS.map(([key]): [string, string] => [key, (form[`r${i}_${key}`] ?? '').trim()]).filter(([, value]) => value !== ''));
     if (Object.keys(row).length === 0) continue;
     const parsed = v.safeParse(RefereeInput, row);
     if (parsed.success) {

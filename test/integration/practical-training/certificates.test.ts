@@ -28,7 +28,7 @@ let nextBooking = 100;
 /** A past booking as the operator left it after the event (written directly: the event is over, so it cannot be booked now). */
 async function attendedBooking(clientId: string, over: Partial<PracticalBooking> = {}): Promise<PracticalBooking> {
   const id = ++nextBooking;
-  const booking = {
+  const booking: PracticalBooking = {
     id,
     client_id: clientId,
     family: PRACTICAL_FAMILY,
@@ -56,7 +56,7 @@ async function attendedBooking(clientId: string, over: Partial<PracticalBooking>
     created_at: '2026-12-01T10:00:00.000Z',
     updated_at: '2026-12-01T10:00:00.000Z',
     ...over,
-  } as PracticalBooking;
+  };
   await deps.db.send(new PutCommand({ TableName: deps.table, Item: { ...bookingKeys.booking(clientId, PRACTICAL_FAMILY, id), ...bookingKeys.byId(PRACTICAL_FAMILY, id), entity: 'booking', ...booking } }));
   return booking;
 }

@@ -132,7 +132,7 @@ describe('seat holds', () => {
     expect(await sweepSeatHolds(deps)).toBe(0);
     clock.advance(1800);
     const runs = await Promise.all([sweepSeatHolds(deps), sweepSeatHolds(deps)]);
-    expect(runs[0]! + runs[1]!).toBeGreaterThanOrEqual(1);
+    expect(runs[0] + runs[1]).toBeGreaterThanOrEqual(1);
     await sweepSeatHolds(deps);
     const announced = (await events('seat_hold.expired')).filter((e) => (e.data as { hold_hash: string }).hold_hash === held.hold_hash);
     expect(announced).toHaveLength(1);

@@ -21,7 +21,6 @@ const BY_KIND: { [K in GroupKindName]: GroupDeclaration<K> } = {
 /** The request groups of portal v2 beside references. */
 export const GROUP_DECLARATIONS: readonly GroupDeclaration[] = GROUP_KIND_NAMES.map((kind) => BY_KIND[kind]);
 export { GROUP_SEGMENTS, segmentOf } from './names.js';
-export const GROUP_KINDS = GROUP_KIND_NAMES;
 
 export const declarationBySegment = (segment: string): GroupDeclaration | undefined => GROUP_DECLARATIONS.find((d) => segmentOf(d.kind) === segment);
 export const declarationByKind = (kind: string): GroupDeclaration | undefined => GROUP_DECLARATIONS.find((d) => d.kind === kind);

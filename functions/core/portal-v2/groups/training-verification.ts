@@ -51,9 +51,9 @@ export const trainingVerification: GroupDeclaration<'training_verification'> = {
     return [
       `${String(d.course_title)} (completed ${typeof d.completed_on === 'string' && isCalendarDate(d.completed_on) ? readableDate(d.completed_on) : String(d.completed_on)})`,
       `Issuer: ${String(d.issuer_organisation)}, ${item.actor.name} <${item.actor.email}>`,
-      ...(d.certificate_number ? [`Certificate number: ${String(d.certificate_number)}`] : []),
-      ...(d.issuer_name ? [`Answered by ${String(d.issuer_name)}, ${String(d.issuer_position)}`] : []),
-      ...(d.reason ? [`Reason: ${String(d.reason)}`] : []),
+      ...(typeof d.certificate_number === 'string' && d.certificate_number ? [`Certificate number: ${d.certificate_number}`] : []),
+      ...(typeof d.issuer_name === 'string' && d.issuer_name ? [`Answered by ${d.issuer_name}, ${String(d.issuer_position)}`] : []),
+      ...(typeof d.reason === 'string' && d.reason ? [`Reason: ${d.reason}`] : []),
     ];
   },
 };
