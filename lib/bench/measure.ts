@@ -77,7 +77,7 @@ export function json(url: string, init: { method?: string; token?: string; body?
         try {
           resolve(text ? JSON.parse(text) : undefined);
         } catch (err) {
-          reject(err);
+          reject(err instanceof Error ? err : new Error(String(err)));
         }
       });
     });

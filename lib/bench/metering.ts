@@ -74,7 +74,7 @@ type AttributeValue = Record<string, unknown>;
 type TransactPart = Partial<Record<'Put' | 'Update' | 'Delete' | 'ConditionCheck', { TableName: string; Item?: Record<string, AttributeValue>; Key?: Record<string, AttributeValue> }>>;
 const partOf = (part: TransactPart) => {
   const [kind, body] = Object.entries(part)[0]!;
-  return kind === 'Put' ? { table: body!.TableName, size: itemSize(body!.Item ?? {}) } : { table: body!.TableName, key: body!.Key! };
+  return kind === 'Put' ? { table: body.TableName, size: itemSize(body.Item ?? {}) } : { table: body.TableName, key: body.Key! };
 };
 
 /** Each keyed part's stored item size now (0 when absent); a Put's own size is taken from its item. */
@@ -128,9 +128,7 @@ export function installMeter(): void {
       stacks.add(this.middlewareStack);
       this.middlewareStack.add(meter, { step: 'initialize', name: 'benchMeter', override: true });
       // After serialisation's marshalling: the transaction's items as DynamoDB gets them, whichever client sent them.
-      let probe: DynamoDBClient | undefined;
-      const self = this;
-      this.middlewareStack.add(transactionMeter(() => (probe ??= self as unknown as DynamoDBClient)), { step: 'build', name: 'benchTransactionMeter', override: true });
+      this.middlewareStack.add(transactionMeter(() => this as unknown as DynamoDBClient), { step: 'build', name: 'benchTransactionMeter', override: true });
     }
     return send.apply(this, args);
   };

@@ -103,8 +103,8 @@ export async function startDynamoDbLocal(options: { dbPath?: string; port?: numb
   });
   let output = '';
   const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -130,6 +130,7 @@ export async function startDynamoDbLocal(options: { dbPath?: string; port?: numb
  * made on 127.0.0.1 instead: fauxqs always listens on 0.0.0.0.
  */
 async function listeningOnLoopback<T>(start: () => Promise<T>): Promise<T> {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was, and called with its server as `this`
   const listen = Server.prototype.listen;
   const anyHost = (host: unknown) => host === undefined || host === '0.0.0.0' || host === '::' || host === '';
   Server.prototype.listen = function (this: Server, ...args: unknown[]) {

@@ -26,7 +26,7 @@ export function routeLogs(dataDir: string, level = process.env.LOG_LEVEL): LogRo
   process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
     const callback = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
     return stream.write(chunk, callback);
-  }) as typeof process.stdout.write;
+  });
   return {
     terminal,
     file,

@@ -45,7 +45,7 @@ export function startOutboxPoller(
           const parked = await notBilled(() => parkOutboxItems(deps, refused, { removeFromOutbox: true }));
           for (const { id, kind, client_id, reason } of parked) options.onParked?.({ id, kind, client_id, reason });
         }
-        if (error) throw error;
+        if (error) throw error instanceof Error ? error : new Error('The relay failed', { cause: error });
         return Items.length === 100;
       }),
     );

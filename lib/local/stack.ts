@@ -103,7 +103,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // Before anything touches the directory: it may be another running stack's.
   const lock = lockDataDir(dataDir, options.port);
   // A busy port is said at once, before the emulators start or any demo data is seeded.
-  if (options.port !== 0) await portFree(options.port).catch((err: unknown) => (lock.release(), Promise.reject(err)));
+  if (options.port !== 0) await portFree(options.port).catch((err: unknown) => {
+      lock.release();
+      throw err;
+    });
   options.onStarting?.();
   rmSync(localInfoPath(dataDir), { force: true });
   const cleanups: (() => Promise<void>)[] = [];
@@ -123,7 +126,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   try {
     const started = async (emulator: Promise<RunningEmulator>) => {
       const running = await emulator;
-      cleanups.push(running.stop);
+      cleanups.push(() => running.stop());
       return running.endpoint;
     };
     const dynamoEndpoint =

@@ -25,7 +25,7 @@ describe.each([
   ['portal-v2', (body: any) => body.data, 'reference_request.created'],
 ] as const)('webhook endpoints in %s', (family, unwrap, kind) => {
   const base = () => stack.info.families[family]!;
-  const as = (who: 'northwind' | 'riverside') => tokens[family]![who]!;
+  const as = (who: 'northwind' | 'riverside') => tokens[family]![who];
 
   it('create shows the secret once; reads show only its prefix; PUT answers the whole endpoint object', async () => {
     const created = await call(`${base()}/webhooks`, { token: as('northwind'), body: { name: 'Ops', url: receiver.url, events: [kind] } });
@@ -128,7 +128,7 @@ describe.each([
 it('an Idempotency-Key is scoped to the family: the same key and body create an endpoint in each, each with its own secret', async () => {
   const headers = { 'idempotency-key': 'one-key-two-families' };
   const body = { name: 'Both', url: receiver.url, events: ['webhook.test'] };
-  const create = (family: string) => call(`${stack.info.families[family]}/webhooks`, { token: tokens[family]!.northwind!, body, headers });
+  const create = (family: string) => call(`${stack.info.families[family]}/webhooks`, { token: tokens[family]!.northwind, body, headers });
 
   const clinical = await create('clinical-interview');
   const portal = await create('portal-v2');
@@ -136,7 +136,7 @@ it('an Idempotency-Key is scoped to the family: the same key and body create an 
   expect(portal.headers.get('idempotent-replayed')).toBeNull();
   expect(portal.body.data.secret).toMatch(/^whsec_/);
   expect(portal.body.data.secret).not.toBe(clinical.body.secret);
-  const listed = (family: string) => call(`${stack.info.families[family]}/webhooks`, { token: tokens[family]!.northwind! });
+  const listed = (family: string) => call(`${stack.info.families[family]}/webhooks`, { token: tokens[family]!.northwind });
   expect((await listed('portal-v2')).body.data.map((e: { id: number }) => e.id)).toContain(portal.body.data.id);
 
   // Within one family the key still replays the first answer.
@@ -147,7 +147,7 @@ it('an Idempotency-Key is scoped to the family: the same key and body create an 
 
 it('a booking reaches the agency\'s subscribed endpoint as booking.created', async () => {
   const base = stack.info.families['clinical-interview']!;
-  const token = tokens['clinical-interview']!.northwind!;
+  const token = tokens['clinical-interview']!.northwind;
   await call(`${base}/webhooks`, { token, body: { name: 'Bookings', url: `${receiver.url}?bookings`, events: ['booking.created'] } });
   const slot = (await call(`${base}/timeslots?interview_type_id=2`, { token })).body.data[0];
   const held = (await call(`${base}/timeslots/hold`, { token, body: { interview_type_id: 2, date: slot.date, time: slot.time } })).body;

@@ -10,8 +10,8 @@ import { testDeps } from '../support/env.js';
 /** A function's bundle, built in memory with the deployed options: the modules it imports, those whose code it holds, and its text. */
 async function bundleOf(entry: string) {
   const { metafile, outputFiles } = await build({ ...esbuildOptions(), entryPoints: [join(PROJECT_ROOT, entry)], write: false, metafile: true, outfile: join(tmpdir(), 'bundle-check.mjs') });
-  const held = Object.entries(Object.values(metafile!.outputs)[0]!.inputs).filter(([, input]) => input.bytesInOutput > 0);
-  return { inputs: Object.keys(metafile!.inputs), held: held.map(([path]) => path), text: outputFiles![0]!.text };
+  const held = Object.entries(Object.values(metafile.outputs)[0]!.inputs).filter(([, input]) => input.bytesInOutput > 0);
+  return { inputs: Object.keys(metafile.inputs), held: held.map(([path]) => path), text: outputFiles[0]!.text };
 }
 
 /**
@@ -29,11 +29,11 @@ it('a bundled handler talks to DynamoDB with nothing but its bundle', async () =
     metafile: true,
   });
   // The SDK's endpoint discovery (unused: no operation adds its middleware) is a stub, without its cache (lib/bundling.ts).
-  expect(Object.keys(metafile!.inputs).filter((i) => /node_modules\/(mnemonist|@aws-sdk\/(middleware-endpoint-discovery|endpoint-cache))\//.test(i))).toEqual([]);
-  expect(Object.keys(metafile!.inputs)).toContain('lib/bundling/no-endpoint-discovery.mjs');
+  expect(Object.keys(metafile.inputs).filter((i) => /node_modules\/(mnemonist|@aws-sdk\/(middleware-endpoint-discovery|endpoint-cache))\//.test(i))).toEqual([]);
+  expect(Object.keys(metafile.inputs)).toContain('lib/bundling/no-endpoint-discovery.mjs');
   // The default credential chain is its environment link alone (Lambda's credentials are there), which the call below uses.
-  expect(Object.keys(metafile!.inputs).filter((i) => i.includes('node_modules/@aws-sdk/credential-provider-node/'))).toEqual([]);
-  expect(Object.keys(metafile!.inputs)).toContain('lib/bundling/env-credentials.mjs');
+  expect(Object.keys(metafile.inputs).filter((i) => i.includes('node_modules/@aws-sdk/credential-provider-node/'))).toEqual([]);
+  expect(Object.keys(metafile.inputs)).toContain('lib/bundling/env-credentials.mjs');
   // http and https are taken as CommonJS: their ESM facades would load undici at every cold start.
   const bundle = readFileSync(join(out, 'index.mjs'), 'utf8');
   expect(bundle).not.toMatch(/from\s*"(node:)?https?"/);

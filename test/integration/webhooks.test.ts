@@ -297,7 +297,7 @@ describe('broadcast events', () => {
     const deliveries = fanQueues.find((q) => q.id === 'deliveries')!;
     const subscribe = async (events: string[]) => {
       const client = await newClient(own);
-      const { id } = await createEndpoint(own, client, 'practical-training', { name: 'Seats', url: receiver.url, events: events as never }, LOCAL);
+      const { id } = await createEndpoint(own, client, 'practical-training', { name: 'Seats', url: receiver.url, events: events }, LOCAL);
       return { client, id };
     };
     const causer = await subscribe(['training_event.seats_low']);

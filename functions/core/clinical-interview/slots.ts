@@ -84,7 +84,7 @@ const offeredOn = (catalog: Catalog, type: InterviewType, date: string, timeZone
  */
 function daySlots(catalog: Catalog, type: InterviewType, date: string, timeZone: string): readonly Slot[] {
   let days = builtSlots.get(catalog);
-  if (!days) builtSlots.set(catalog, (days = new Map()));
+  if (!days) builtSlots.set(catalog, (days = new Map<string, readonly Slot[]>()));
   const key = `${type.id} ${date} ${timeZone}`;
   let slots = days.get(key);
   if (!slots) days.set(key, (slots = slotsOn(catalog, type, date, timeZone)));

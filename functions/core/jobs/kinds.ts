@@ -21,8 +21,8 @@ export interface TaskResult {
   detail?: string;
 }
 
-// `Task` ties a kind to its runner's tasks (registerTaskRunner); a kind itself never reads them.
-export interface JobKind<Task = unknown> {
+// `_Task` ties a kind to its runner's tasks (registerTaskRunner); a kind itself never reads them.
+export interface JobKind<_Task = unknown> {
   /** Unique across families; also in the job item and each queue message. */
   name: string;
   family: FamilyId;
@@ -71,7 +71,7 @@ export function registerJobKind<Task>(kind: JobKind<Task>): JobKind<Task> {
   if (!/^[a-z0-9-]+$/.test(kind.name)) throw new Error(`Job kind "${kind.name}": lower-case letters, digits and hyphens only (it is part of a key)`);
   const known = KINDS.get(kind.name);
   if (known && known !== kind) throw new Error(`Job kind "${kind.name}" is registered twice`);
-  KINDS.set(kind.name, kind as JobKind);
+  KINDS.set(kind.name, kind);
   return kind;
 }
 

@@ -5,7 +5,7 @@ import { transact } from '../platform/transact.js';
 import type { GroupItem, GroupRequest } from '../requests/group.js';
 import { purgeIndex, purgePartition, retentionEnds, type GroupEngineKind } from '../requests/group-kind.js';
 import { itemChange, loadRequest, requestChange } from '../requests/store.js';
-import { REFERENCE_PURGE_KIND, REFERENCE_PURGED, REFERENCE_RETENTION_DAYS, references, REQUEST_PURGED, type ReferenceItem, type RequestItem } from './references.js';
+import { REFERENCE_PURGE_KIND, REFERENCE_PURGED, REFERENCE_RETENTION_DAYS, references, REQUEST_PURGED, type RequestItem } from './references.js';
 import { deleteRequestFile } from './request-files.js';
 import { GROUP_KINDS } from './request-groups.js';
 
@@ -55,7 +55,7 @@ async function purgeReferenceRequest(deps: Deps, clientId: string, id: number): 
     const { request, items } = loaded;
     // Out of the purge index (an undefined field is removed): nothing is due after this.
     const { part } = requestChange(deps, references, request, { ...REQUEST_PURGED, purged_at: now, gsi1pk: undefined, gsi1sk: undefined } as unknown as Partial<RequestItem>);
-    await transact(deps, [part, ...items.map((r) => itemChange(deps, references, request, r, { ...REFERENCE_PURGED, updated_at: now } as unknown as Partial<ReferenceItem>))]);
+    await transact(deps, [part, ...items.map((r) => itemChange(deps, references, request, r, { ...REFERENCE_PURGED, updated_at: now }))]);
     return true;
   });
 }

@@ -23,7 +23,8 @@ const sectionOf = (item: StoredItem): string | undefined =>
 function kept(items: readonly StoredItem[], now: Date, deps: Deps): Kept[] {
   const records = items.filter((i) => !isWorker(i));
   if (records.length === 0) return [];
-  const latest = records.map((i) => String(i.retention_until ?? i.created_at ?? now.toISOString())).sort().at(-1)!;
+  const dateOf = (i: StoredItem) => [i.retention_until, i.created_at].find((d): d is string => typeof d === 'string') ?? now.toISOString();
+  const latest = records.map(dateOf).sort().at(-1)!;
   const until = new Date(latest);
   // An evidence record states its own end; a check or alert is kept as long as the evidence of its time.
   if (!records.some((i) => i.retention_until)) until.setUTCFullYear(until.getUTCFullYear() + deps.config.evidenceRetentionYears);

@@ -165,7 +165,7 @@ export async function evidencePdf(deps: Deps, clientId: string, id: number): Pro
   const record = JSON.parse(e.body) as { query: Record<string, string>; result: Record<string, unknown> | null; outcome: string | null; reasons: { detail: string }[]; trigger: string };
   const banner = e.simulated ? { text: 'SIMULATED REGISTER: not a real register answer', style: { weight: 'bold' as const, size: 12, color: '#b00' } } : undefined;
   const doc = new TextDocument({ ...A4, margin: 56 }, { title: `Evidence ${e.id}`, author: 'Agency API', subject: `Register check ${e.verification_id}`, creator: 'Agency API', created: new Date(e.captured_at) }, banner);
-  const line = (label: string, value: unknown) => doc.text(`${label}: ${value === null || value === undefined ? '-' : String(value)}`, { weight: 'regular', size: 10, color: '#000' });
+  const line = (label: string, value: unknown) => doc.text(`${label}: ${value === null || value === undefined ? '-' : typeof value === 'string' ? value : JSON.stringify(value)}`, { weight: 'regular', size: 10, color: '#000' });
   doc.text(`Registration check evidence ${e.id}`, { weight: 'bold', size: 18, color: '#000' }).moveDown(0.8);
   line('Worker', `${record.query.first_name} ${record.query.last_name} (worker ${e.worker_id})`);
   line('Register and number', `${(record.query.register ?? '').toUpperCase()} ${record.query.number}`);

@@ -64,7 +64,7 @@ export async function previewRows(deps: Deps, clientId: string, rows: ImportRow[
   const ids = [...new Set(guards.values())];
   const workers = new Map((await getMany(deps, ids.map((id) => workerKeys.worker(clientId, id)))).map((w) => [Number(w.id), w as unknown as WorkerItem]));
   return rows.map((row, i) => {
-    const byRef = keys[i]!.ref ? guards.get(keys[i]!.ref!.sk) : undefined;
+    const byRef = keys[i]!.ref ? guards.get(keys[i]!.ref.sk) : undefined;
     const byRegistration = guards.get(keys[i]!.reg.sk);
     const match = row.input.external_ref ? byRef : byRegistration;
     return decide(row, mode, byRef, byRegistration, match === undefined ? undefined : workers.get(match), own[i]);

@@ -91,7 +91,10 @@ async function commitRows(deps: Deps, clientId: string, id: number, chunk: Impor
     const parts = [...worker, ...record].map((p) => ({ ...p, name: `${s.row.line}:${p.name}` }));
     const group = groups.at(-1);
     if (!group || group.parts.length + parts.length > MAX_PARTS) groups.push({ slots: [s], parts });
-    else group.slots.push(s), group.parts.push(...parts);
+    else {
+      group.slots.push(s);
+      group.parts.push(...parts);
+    }
     outcomes.set(s, outcome);
   });
   await mapConcurrently(groups, GROUPS_AT_ONCE, async (group) => {

@@ -15,7 +15,7 @@ import { ALERT_TYPES, alertConditions, changesSince, judge, nameMatch, type Aler
 import { adapterFor } from './adapters.js';
 import { alertMailParts } from './alert-emails.js';
 import { dueParts } from './due.js';
-import { lookupWithin, RegisterUnavailable, type AdapterErrorCode, type RegisterQuery } from './register-adapter.js';
+import { lookupWithin, RegisterUnavailable, type RegisterQuery } from './register-adapter.js';
 import { RegisterBusy, takeToken, type Priority } from './register-bucket.js';
 import { MONITORING_FAMILY as FAMILY } from './registers.js';
 import { nextCheckAfter, RETRY_AFTER_MS } from './schedule.js';
@@ -155,7 +155,7 @@ async function lookup(deps: Deps, worker: WorkerItem, now: Date, budgetMs: numbe
     return { source, result, raw: answer.raw, error: null };
   } catch (err) {
     if (!(err instanceof RegisterUnavailable)) throw err;
-    return { source, result: null, raw: null, error: { code: err.code as AdapterErrorCode, detail: err.message } };
+    return { source, result: null, raw: null, error: { code: err.code, detail: err.message } };
   }
 }
 
@@ -197,7 +197,7 @@ async function runAndApply(deps: Deps, first: WorkerItem, id: number, request: C
     const conditions: AlertCondition[] = answer.result
       ? alertConditions(answer.result, previous?.result?.registration_status ?? null, today)
       : errors >= UNAVAILABLE_AFTER
-        ? [{ type: 'verification.unavailable', severity: 'high', details: { from: null, to: answer.error!.code } }]
+        ? [{ type: 'verification.unavailable', severity: 'high', details: { from: null, to: answer.error.code } }]
         : [];
     const open = await openAlertsOf(deps, worker.client_id, worker.id);
     // An error says nothing about the register: only `verification.unavailable` moves.
@@ -207,12 +207,12 @@ async function runAndApply(deps: Deps, first: WorkerItem, id: number, request: C
     const workerChanges: Partial<WorkerItem> = completed
       ? {
           outcome: judged!.outcome,
-          registration_status: answer.result!.found ? answer.result!.registration_status! : 'not_found',
-          expires_on: answer.result!.expires_on ?? null,
+          registration_status: answer.result.found ? answer.result.registration_status! : 'not_found',
+          expires_on: answer.result.expires_on ?? null,
           last_checked_at: verification.checked_at,
           last_completed_verification_id: id,
           last_completed_at: verification.checked_at,
-          next_check_at: nextCheckAfter(worker.monitoring, checkedAt, answer.result!.expires_on ?? null, deps.config.serviceTimeZone, worker.id),
+          next_check_at: nextCheckAfter(worker.monitoring, checkedAt, answer.result.expires_on ?? null, deps.config.serviceTimeZone, worker.id),
         }
       : { next_check_at: worker.monitoring.enabled ? new Date(checkedAt.getTime() + RETRY_AFTER_MS).toISOString() : null };
     const evidence = completed ? evidenceFor(deps, worker, verification) : undefined;

@@ -15,6 +15,7 @@ export type FieldSpec =
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
 // Control and format characters (tab and newline only in long text): they end up in e-mails and PDFs.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const HOSTILE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 // Expiry and review dates of documents run years ahead (a passport: ten); the booking horizon of 400 days is not theirs.
 const HORIZON_DAYS = 20 * 366;

@@ -55,7 +55,7 @@ export interface GroupLinks {
 export type Disclosure = 'full' | 'outcomes';
 
 export function toItemView(decl: GroupDeclaration, links: GroupLinks, item: GroupItem, request: GroupRequest, now: Date, disclosure: Disclosure = 'full') {
-  const status = effectiveItemStatus(item, request, OUTSTANDING_ITEM_STATUSES, now) as ItemStatus;
+  const status = effectiveItemStatus<ItemStatus>(item, request, OUTSTANDING_ITEM_STATUSES, now);
   const hidden = disclosure === 'outcomes' && decl.special_category;
   const file = item.file && !hidden ? { name: item.file.name, content_type: item.file.content_type, size: item.file.size, sha256: item.file.sha256, uploaded_at: item.file.uploaded_at, scan_status: item.file.scan_status, purged_at: item.file.purged_at } : null;
   return {

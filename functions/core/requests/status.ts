@@ -38,7 +38,7 @@ export function reminderDue(item: Pick<StoredItem, 'status' | 'last_reminder_sen
 }
 
 /** Why an actor was not reminded: too soon after the last (or the link), or their item's status (answered, declined, closed…). */
-export type ReminderWait = 'reminded_recently' | string;
+export type ReminderWait = 'reminded_recently' | (string & {});
 
 /**
  * When this item's actor can next be reminded (null: never, it is no longer

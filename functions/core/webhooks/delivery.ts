@@ -126,6 +126,6 @@ export function deliveryLog(deps: Deps, clientId: string, family: FamilyId, endp
     response_status: i.response_status,
     error: i.error,
     duration_ms: i.duration_ms,
-    next_attempt_at: i.next_attempt_at && formatWithOffset(String(i.next_attempt_at), tz),
+    next_attempt_at: typeof i.next_attempt_at === 'string' && i.next_attempt_at ? formatWithOffset(i.next_attempt_at, tz) : i.next_attempt_at,
   }));
 }

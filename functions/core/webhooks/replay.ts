@@ -46,8 +46,8 @@ export async function replayDeliveries(
   const events: DomainEvent[] = [];
   for (const tries of byEvent.values()) {
     const delivered = tries.some((t) => t.outcome === 'delivered');
-    const payload = tries.find((t) => typeof t.event_payload === 'string')?.event_payload;
-    if ((request.all || !delivered) && payload) events.push(JSON.parse(String(payload)) as DomainEvent);
+    const payload = tries.map((t) => t.event_payload).find((p): p is string => typeof p === 'string');
+    if ((request.all || !delivered) && payload) events.push(JSON.parse(payload) as DomainEvent);
   }
   events.sort((a, b) => a.timestamp.localeCompare(b.timestamp));
 

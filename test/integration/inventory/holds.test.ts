@@ -119,7 +119,7 @@ describe('the expiry sweep', () => {
     expect(await sweepExpiredHolds(deps, announcing)).toBe(0);
     clock.advance(1200);
     const counts = await Promise.all([sweepExpiredHolds(deps, announcing), sweepExpiredHolds(deps, announcing)]);
-    expect(counts[0]! + counts[1]!).toBe(2);
+    expect(counts[0] + counts[1]).toBe(2);
     expect(await sweepExpiredHolds(deps, announcing)).toBe(0);
 
     const announced = (await outboxPayloads<{ data: { expired_hold?: string; status?: string } }>(deps, 'event')).map((e) => e.data).filter((d) => d.expired_hold);

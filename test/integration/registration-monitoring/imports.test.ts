@@ -105,7 +105,7 @@ it('one import runs and up to five wait (even when uploaded at once); a sixth wa
   const at = await Promise.allSettled(Array.from({ length: 7 }, (_, k) => upload(k + 1)));
   const waiting = at.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   expect(waiting).toHaveLength(5);
-  expect(at.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)).toEqual([
+  expect(at.filter((r) => r.status === 'rejected').map((r) => (r).reason)).toEqual([
     expect.objectContaining({ code: 'import-queue-full', extensions: { queued: 5 } }),
     expect.objectContaining({ code: 'import-queue-full', extensions: { queued: 5 } }),
   ]);
