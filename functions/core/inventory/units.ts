@@ -45,14 +45,6 @@ const lockItem = (unit: ItemKey, fields: Record<string, unknown>) => ({ ...unit,
 /** The seats of a capacity-C pool: S01 … S<C>. */
 export const seatNames = (capacity: number): string[] => Array.from({ length: capacity }, (_, i) => `S${String(i + 1).padStart(2, '0')}`);
 
-export interface UnitLock {
-  state: 'held' | 'booked';
-  client_id: string;
-  hold_hash?: string;
-  booking_id?: number;
-  expires_at?: string;
-}
-
 /** Is this lock still in force? A held lock whose hold expired is not. */
 export const lockInForce = (lock: Record<string, unknown> | undefined, now: Date): boolean =>
   !!lock && (lock.state === 'booked' || (lock.state === 'held' && String(lock.expires_at) > now.toISOString()));

@@ -48,7 +48,6 @@ export const REFERENCE_LABELS: Record<ReferenceStatus, string> = {
 
 /** Reference statuses still waiting for their referee. */
 export const OUTSTANDING: readonly ReferenceStatus[] = ['pending', 'sent', 'opened'];
-export const isOutstanding = (status: ReferenceStatus): boolean => OUTSTANDING.includes(status);
 
 export interface RefereeInput {
   referee_name: string;
@@ -184,7 +183,6 @@ export function toReferenceView(ref: ReferenceItem, request: RequestItem, now: D
     updated_at: ref.updated_at,
   };
 }
-export type ReferenceView = ReturnType<typeof toReferenceView>;
 
 export function toRequestView(r: RequestItem, references: ReferenceItem[], now: Date) {
   const status = effectiveStatus(r, now);

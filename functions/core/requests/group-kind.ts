@@ -84,7 +84,6 @@ export function toItemView(decl: GroupDeclaration, links: GroupLinks, item: Grou
     updated_at: item.updated_at,
   };
 }
-export type GroupItemView = ReturnType<typeof toItemView>;
 
 export function toGroupView(decl: GroupDeclaration, links: GroupLinks, r: GroupRequest, items: GroupItem[], now: Date, disclosure: Disclosure = 'full') {
   const status = effectiveStatus(r, now);

@@ -87,7 +87,6 @@ export function toEndpointView(e: EndpointItem, timeZone: string) {
     created_at: formatWithOffset(e.created_at, timeZone),
   };
 }
-export type EndpointView = ReturnType<typeof toEndpointView>;
 
 /** Secrets that sign now: the current one, and the previous one during its overlap. */
 export function signingSecrets(e: EndpointItem, now: Date): string[] {
