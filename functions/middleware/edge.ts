@@ -14,6 +14,7 @@ import type { RateLimitState } from '../core/access/rate-limit.js';
 import type { AccessContext } from '../core/access/tokens.js';
 import { createLogger, errorFields, type Logger } from './logger.js';
 import { edgeProblem } from './problems.js';
+import { environment } from '../core/platform/config.js';
 
 /**
  * The edge every handler shares, with no table and no AWS SDK: request id,
@@ -80,7 +81,7 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
  * prefix behind a custom domain (and locally), else the HTTP API's own URL.
  */
 export function publicBaseUrl(event: APIGatewayProxyEventV2, family: FamilyId): string {
-  const root = process.env.PUBLIC_ROOT_URL;
+  const root = environment().PUBLIC_ROOT_URL;
   return root ? root.replace(/\/$/, '') + FAMILIES[family].prefix : `https://${event.requestContext.domainName}`;
 }
 

@@ -1,6 +1,7 @@
 import { Console } from 'node:console';
 import { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
 import { correlationId } from '../core/platform/correlation.js';
+import { environment } from '../core/platform/config.js';
 
 /**
  * Structured JSON log lines (Powertools Logger), one per event, each carrying
@@ -35,7 +36,7 @@ export function createLogger(base: LogFields = {}, logger: () => PowertoolsLogge
     const id = correlationId();
     return { ...base, ...(id ? { correlation_id: id } : {}), ...extra };
   };
-  const silent = () => process.env.LOG_LEVEL === 'silent';
+  const silent = () => environment().LOG_LEVEL === 'silent';
   return {
     info: (message, extra) => void (silent() || logger().info(message, fields(extra))),
     error: (message, extra) => void (silent() || logger().error(message, fields(extra))),

@@ -2,7 +2,7 @@ import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
 import type { RefundTask } from '../core/commerce/refunds.js';
 import { sendRefund } from '../core/commerce/refunds.js';
 import { stripeClient, stripeSettings } from '../core/commerce/stripe.js';
-import { queueUrlEnv, requireEnv } from '../core/platform/config.js';
+import { queueUrlEnv, requireEnv, environment } from '../core/platform/config.js';
 import { depsFromEnv } from '../core/platform/deps.js';
 import { createSqsClient } from '../core/platform/sqs.js';
 import { createLogger, errorFields } from '../middleware/logger.js';
@@ -22,7 +22,7 @@ const deps = depsFromEnv();
 const sqs = createSqsClient();
 const queueUrl = requireEnv(queueUrlEnv('refunds'));
 const log = createLogger({ worker: 'refund-sender' });
-const baseSeconds = Number(process.env.REFUND_RETRY_BASE_SECONDS || 30);
+const baseSeconds = Number(environment().REFUND_RETRY_BASE_SECONDS || 30);
 const MAX_BACKOFF_SECONDS = 900;
 const stripe = async () => stripeClient(await stripeSettings(), 'worker');
 

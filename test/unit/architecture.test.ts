@@ -140,3 +140,25 @@ describe('rule constants in user-facing text', () => {
     expect(stated.filter((s) => s.minutes !== HOLD_MINUTES)).toEqual([]);
   });
 });
+
+describe('configuration', () => {
+  const sources = FUNCTIONS.map((file) => ({ file: rel(file), text: readFileSync(file, 'utf8') }));
+  it('functions read process.env only in the configuration module', () => {
+    expect(sources.filter((s) => s.text.includes('process.env') && s.file !== 'functions/core/platform/config.ts').map((s) => s.file)).toEqual([]);
+  });
+
+  it('every environment variable a function reads is listed under Settings in docs/operations.md', () => {
+    const read = new Set(
+      sources.flatMap(({ text }) => [
+        ...[...text.matchAll(/\b(?:env|environment\(\))\.([A-Z][A-Z0-9_]+)|\benv\[['"]([A-Z][A-Z0-9_]+)['"]\]|\b(?:requireEnv|intEnv|datesEnv|pricesEnv)\(['"]([A-Z][A-Z0-9_]+)['"]/g)].map((m) => m[1] ?? m[2] ?? m[3]!),
+        ...[...text.matchAll(/_ENV = '([A-Z][A-Z0-9_]+)'/g)].map((m) => m[1]!),
+        ...[...text.matchAll(/`(QUEUE_URL|FAMILY_URL)_\$\{/g)].map((m) => `${m[1]!}_<ID>`),
+      ]),
+    );
+    const operations = readFileSync(join(PROJECT_ROOT, 'docs', 'operations.md'), 'utf8');
+    const settings = operations.slice(operations.indexOf('## Settings'));
+    const listed = new Set([...settings.matchAll(/`([A-Z][A-Z0-9_]+(?:_<ID>)?)`/g)].map((m) => m[1]!));
+    expect(read.size).toBeGreaterThan(40);
+    expect([...read].filter((name) => !listed.has(name)).sort()).toEqual([]);
+  });
+});

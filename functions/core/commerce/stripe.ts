@@ -1,6 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
-import { MissingConfigError } from '../platform/config.js';
+import { MissingConfigError, environment } from '../platform/config.js';
 import { withoutSdkLogging } from '../platform/sdk.js';
 export { paymentProvider, type PaymentProviderName } from './payment-provider.js';
 
@@ -56,7 +56,7 @@ async function secretOf(env: NodeJS.ProcessEnv, valueName: string, arnName: stri
 let settings: Promise<StripeSettings> | undefined;
 
 /** The Stripe settings, read once per container; a failed read is tried again on the next call. */
-export function stripeSettings(env: NodeJS.ProcessEnv = process.env): Promise<StripeSettings> {
+export function stripeSettings(env: NodeJS.ProcessEnv = environment()): Promise<StripeSettings> {
   settings ??= (async () => ({
     secretKey: await secretOf(env, 'STRIPE_SECRET_KEY', 'STRIPE_SECRET_ARN'),
     webhookSecret: await secretOf(env, 'STRIPE_WEBHOOK_SECRET', 'STRIPE_WEBHOOK_SECRET_ARN'),

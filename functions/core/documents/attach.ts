@@ -1,5 +1,5 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { requireEnv } from '../platform/config.js';
+import { requireEnv, environment } from '../platform/config.js';
 import { DomainError } from '../platform/errors.js';
 import { withoutSdkLogging } from '../platform/sdk.js';
 import { DOCUMENT_KINDS, DOCUMENTS_BUCKET_ENV, isKeyOf, sniffType, type DocumentKindId } from './kinds.js';
@@ -7,7 +7,7 @@ import { DOCUMENT_KINDS, DOCUMENTS_BUCKET_ENV, isKeyOf, sniffType, type Document
 /** Stores documents (the operator CLI; functions that write a kind). Reads go through read.ts. */
 
 // Locally (AWS_ENDPOINT_URL_S3 set) the emulator wants path-style addresses.
-export const createS3Client = (): S3Client => withoutSdkLogging(new S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) }));
+export const createS3Client = (): S3Client => withoutSdkLogging(new S3Client({ forcePathStyle: Boolean(environment().AWS_ENDPOINT_URL_S3) }));
 
 const TYPE_NAMES: Record<string, string> = { 'application/pdf': 'a PDF file' };
 

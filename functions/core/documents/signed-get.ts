@@ -3,6 +3,7 @@ import { Sha256 } from '@smithy/core/checksum';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { signedFetch } from '../platform/signed-fetch.js';
 import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@smithy/types';
+import { environment } from '../platform/config.js';
 
 /**
  * Reads one S3 object with a SigV4-signed GET, signed by the SDK's own signer
@@ -18,7 +19,7 @@ export interface S3Location {
   region: string;
 }
 
-export const s3LocationFromEnv = (env: NodeJS.ProcessEnv = process.env): S3Location => ({
+export const s3LocationFromEnv = (env: NodeJS.ProcessEnv = environment()): S3Location => ({
   endpoint: env.AWS_ENDPOINT_URL_S3 || undefined,
   region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'eu-west-2',
 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { EmailMessage } from '../events/outbox.js';
 import { signedFetch } from '../platform/signed-fetch.js';
 import { DEFAULT_EMAIL_FROM } from './sender.js';
+import { environment } from '../platform/config.js';
 
 /**
  * Sends an e-mail: through SES (v2 API) in the cloud, or as a file in the
@@ -109,7 +110,7 @@ export function sesMailer(from: string, location: SesLocation, credentials: AwsC
 }
 
 /** MAILBOX_DIR set (the local stack): files; otherwise SES from EMAIL_FROM. */
-export function mailerFromEnv(env: NodeJS.ProcessEnv = process.env): Mailer {
+export function mailerFromEnv(env: NodeJS.ProcessEnv = environment()): Mailer {
   const from = env.EMAIL_FROM || DEFAULT_EMAIL_FROM;
   return env.MAILBOX_DIR
     ? fileMailer(env.MAILBOX_DIR, from)

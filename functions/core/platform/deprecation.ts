@@ -1,4 +1,5 @@
 import { FAMILY_IDS, familySpec, isFamilyId, type FamilyId } from './families.js';
+import { environment } from './config.js';
 
 /**
  * Deprecated families (decision 13), stated once for every deprecated family: the dates come
@@ -59,7 +60,7 @@ function windows(family: FamilyId, name: string, raw: string | undefined): Windo
 }
 
 /** The family's schedule, from its spec and the environment; undefined for a family that is not deprecated. */
-export function deprecationSchedule(family: FamilyId, env: NodeJS.ProcessEnv = process.env): DeprecationSchedule | undefined {
+export function deprecationSchedule(family: FamilyId, env: NodeJS.ProcessEnv = environment()): DeprecationSchedule | undefined {
   const spec = familySpec(family);
   if (!spec.deprecation) return undefined;
   const p = envPrefix(family);
@@ -80,7 +81,7 @@ export function deprecationSchedule(family: FamilyId, env: NodeJS.ProcessEnv = p
 }
 
 /** Every deprecated family's schedule; throws on the first one that makes no sense (the stack's start-up check). */
-export const deprecationSchedules = (env: NodeJS.ProcessEnv = process.env): DeprecationSchedule[] =>
+export const deprecationSchedules = (env: NodeJS.ProcessEnv = environment()): DeprecationSchedule[] =>
   FAMILY_IDS.flatMap((family) => deprecationSchedule(family, env) ?? []);
 
 /** Whether the family answers at `now`: after the sunset, or inside a brownout window, it does not. */

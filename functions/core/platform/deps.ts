@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { systemClock, type Clock } from './clock.js';
-import { loadConfig, type CoreConfig } from './config.js';
+import { loadConfig, type CoreConfig, environment } from './config.js';
 import { retryingWriteConflicts, withoutSdkLogging } from './sdk.js';
 
 /** What every core operation needs: the table, a clock and the configuration. */
@@ -19,7 +19,7 @@ export function createDocumentClient(): DynamoDBDocumentClient {
   });
 }
 
-export function depsFromEnv(env: NodeJS.ProcessEnv = process.env, clock: Clock = systemClock): Deps {
+export function depsFromEnv(env: NodeJS.ProcessEnv = environment(), clock: Clock = systemClock): Deps {
   const config = loadConfig(env);
   return { db: createDocumentClient(), table: config.tableName, clock, config };
 }

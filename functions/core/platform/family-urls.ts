@@ -1,4 +1,5 @@
 import { FAMILIES, familyUrlEnv, type FamilyId } from './families.js';
+import { environment } from './config.js';
 
 /*
  * Kept apart from the edge middleware, which reads its deprecation schedules
@@ -12,8 +13,8 @@ import { FAMILIES, familyUrlEnv, type FamilyId } from './families.js';
  * family's own HTTP API, whose URL its stack passes in `FAMILY_URL_<FAMILY>`.
  */
 export const familyUrl = (family: FamilyId): string | undefined => {
-  const root = process.env.PUBLIC_ROOT_URL;
-  return root ? root.replace(/\/$/, '') + FAMILIES[family].prefix : process.env[familyUrlEnv(family)]?.replace(/\/$/, '') || undefined;
+  const root = environment().PUBLIC_ROOT_URL;
+  return root ? root.replace(/\/$/, '') + FAMILIES[family].prefix : environment()[familyUrlEnv(family)]?.replace(/\/$/, '') || undefined;
 };
 
 /** The same, for links that must be there (a facade's links into its parent family). */

@@ -1,4 +1,5 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { environment } from './config.js';
 
 /**
  * Business and health metrics, as CloudWatch embedded metric format (EMF)
@@ -13,12 +14,12 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 export const metricsNamespace = (stage: string): string => `AgencyApi/${stage}`;
 
 let metrics: Metrics | undefined;
-const publisher = () => (metrics ??= new Metrics({ namespace: metricsNamespace(process.env.STAGE || 'local'), serviceName: 'agency-api' }));
+const publisher = () => (metrics ??= new Metrics({ namespace: metricsNamespace(environment().STAGE || 'local'), serviceName: 'agency-api' }));
 
 type Dimensions = Record<string, string>;
 
 function count(name: string, dimensions: Dimensions, value = 1, unit: (typeof MetricUnit)[keyof typeof MetricUnit] = MetricUnit.Count): void {
-  if (process.env.LOG_LEVEL === 'silent') return;
+  if (environment().LOG_LEVEL === 'silent') return;
   const metric = publisher().singleMetric();
   for (const [dimension, v] of Object.entries(dimensions)) metric.addDimension(dimension, v);
   metric.addMetric(name, unit, value);

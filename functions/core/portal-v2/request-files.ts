@@ -7,7 +7,7 @@ import { DOCUMENT_KINDS, DOCUMENTS_BUCKET_ENV, isKeyOf, sniffType } from '../doc
 import { createObjectReader, objectUrl, s3LocationFromEnv, s3Signer, S3ReadError } from '../documents/signed-get.js';
 import type { FileScanner } from '../documents/scanner.js';
 import { createUploadForm, type UploadForm } from '../documents/upload-policy.js';
-import { requireEnv } from '../platform/config.js';
+import { requireEnv, environment } from '../platform/config.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { AttachedScanStatus, GroupItem, GroupRequest } from '../requests/group.js';
@@ -37,7 +37,7 @@ export const itemFilePrefix = itemPrefix(KIND);
 export const itemUploadPrefix = itemPrefix(UPLOADS);
 
 const bucket = () => requireEnv(DOCUMENTS_BUCKET_ENV);
-const uploadUrl = () => process.env.DOCUMENTS_UPLOAD_URL || `https://${bucket()}.s3.${s3LocationFromEnv().region}.amazonaws.com/`;
+const uploadUrl = () => environment().DOCUMENTS_UPLOAD_URL || `https://${bucket()}.s3.${s3LocationFromEnv().region}.amazonaws.com/`;
 
 /** The form that posts one file for an item straight to the bucket, then comes back to `uploaded`. */
 export async function uploadFormFor(deps: Deps, request: GroupRequest, item: GroupItem, token: string, page: 'submission' | 'form'): Promise<UploadForm> {

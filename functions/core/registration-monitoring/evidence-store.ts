@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { createObjectReader, objectUrl, s3LocationFromEnv, s3Signer, S3ReadError } from '../documents/signed-get.js';
-import { MissingConfigError } from '../platform/config.js';
+import { MissingConfigError, environment } from '../platform/config.js';
 import type { Deps } from '../platform/deps.js';
 import { padId } from '../platform/ids.js';
 import { signedFetch } from '../platform/signed-fetch.js';
@@ -91,7 +91,7 @@ function localRoot(deps: Deps): string | undefined {
   const { evidenceBucket, evidenceDir } = deps.config;
   if (evidenceBucket) return undefined;
   if (evidenceDir) return evidenceDir;
-  if (process.env.AWS_LAMBDA_FUNCTION_NAME) return undefined;
+  if (environment().AWS_LAMBDA_FUNCTION_NAME) return undefined;
   return join(tmpdir(), 'agency-evidence');
 }
 

@@ -1,5 +1,5 @@
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { queueUrlEnv, requireEnv } from '../platform/config.js';
+import { queueUrlEnv, requireEnv, environment } from '../platform/config.js';
 import { chunksOf, queryPage } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import type { FamilyId } from '../platform/families.js';
@@ -38,7 +38,7 @@ export type Lanes = Record<Lane, string>;
 
 const laneUrlFromEnv = (lane: Lane, env: NodeJS.ProcessEnv) => requireEnv(queueUrlEnv(DELIVERY_LANES[lane]), env);
 
-export const lanesFromEnv = (env: NodeJS.ProcessEnv = process.env): Lanes => ({ fast: laneUrlFromEnv('fast', env), slow: laneUrlFromEnv('slow', env) });
+export const lanesFromEnv = (env: NodeJS.ProcessEnv = environment()): Lanes => ({ fast: laneUrlFromEnv('fast', env), slow: laneUrlFromEnv('slow', env) });
 
 /** What a lane's delivery worker sends to: its own queue (retries, deferrals) and the slow lane (the fast lane's deliveries to failing endpoints). */
 export interface LaneQueues {
@@ -47,7 +47,7 @@ export interface LaneQueues {
   slowUrl: string;
 }
 
-export const laneQueuesFromEnv = (lane: Lane, env: NodeJS.ProcessEnv = process.env): LaneQueues => ({
+export const laneQueuesFromEnv = (lane: Lane, env: NodeJS.ProcessEnv = environment()): LaneQueues => ({
   lane,
   queueUrl: laneUrlFromEnv(lane, env),
   slowUrl: laneUrlFromEnv('slow', env),
@@ -96,12 +96,16 @@ export interface DeliveryConfig {
 
 export type OnError = (err: unknown, messageId: string) => void;
 
-export function deliveryConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DeliveryConfig {
+export function deliveryConfigFromEnv(env: NodeJS.ProcessEnv = environment()): DeliveryConfig {
   const schedule = env.WEBHOOK_RETRY_SCHEDULE ? env.WEBHOOK_RETRY_SCHEDULE.split(',').map(Number) : RETRY_SCHEDULE;
   if (schedule.some((s) => !Number.isFinite(s) || s < 0 || s > MAX_VISIBILITY_SECONDS)) {
     throw new Error(`WEBHOOK_RETRY_SCHEDULE must be seconds from 0 to ${MAX_VISIBILITY_SECONDS}, got "${env.WEBHOOK_RETRY_SCHEDULE}"`);
   }
-  return { schedule, disableAfterSeconds: Number(env.WEBHOOK_DISABLE_AFTER_SECONDS ?? 5 * 86_400), policy: policyFromEnv(env) };
+  const disableAfterSeconds = Number(env.WEBHOOK_DISABLE_AFTER_SECONDS || 5 * 86_400);
+  if (!Number.isInteger(disableAfterSeconds) || disableAfterSeconds <= 0) {
+    throw new Error(`WEBHOOK_DISABLE_AFTER_SECONDS must be a positive whole number of seconds, got "${env.WEBHOOK_DISABLE_AFTER_SECONDS}"`);
+  }
+  return { schedule, disableAfterSeconds, policy: policyFromEnv(env) };
 }
 
 /** The endpoints an event goes to: active, and subscribed (or, for a test event, the one it names). */

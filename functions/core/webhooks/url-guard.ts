@@ -1,6 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import { DomainError } from '../platform/errors.js';
+import { environment } from '../platform/config.js';
 
 /**
  * Where webhooks may go. Only https, on port 443 or 1024-65535, and only to
@@ -61,7 +62,7 @@ export function addressAllowed(address: string, policy: Pick<UrlPolicy, 'allowLo
   return !blocked.check(...judged(address));
 }
 
-export const policyFromEnv = (env: NodeJS.ProcessEnv = process.env): UrlPolicy => ({
+export const policyFromEnv = (env: NodeJS.ProcessEnv = environment()): UrlPolicy => ({
   allowHttp: env.WEBHOOK_ALLOW_LOOPBACK === '1',
   allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === '1',
 });

@@ -2,6 +2,7 @@ import type { GroupDeclaration } from '../../requests/group.js';
 import { STANDARD_LABELS } from '../../requests/group.js';
 import { addMonths } from '../../platform/time.js';
 import { DEFAULT_RETENTION, dataLines, itemType } from './common.js';
+import { environment } from '../../platform/config.js';
 
 /**
  * Training requests: the candidate uploads evidence of each statutory and
@@ -39,7 +40,7 @@ export function cstfRefresherMonths(raw: string | undefined): Record<string, num
   return { ...CSTF_DEFAULT_MONTHS, ...(parsed as Record<string, number>) };
 }
 
-export const CSTF_REFRESHER_MONTHS = cstfRefresherMonths(typeof process === 'undefined' ? undefined : process.env.CSTF_REFRESHER_MONTHS);
+export const CSTF_REFRESHER_MONTHS = cstfRefresherMonths(environment().CSTF_REFRESHER_MONTHS);
 export const CSTF_CODES = Object.keys(CSTF_REFRESHER_MONTHS);
 
 const SUBJECT = itemType('Training subject', [
