@@ -1,7 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-// `npm run lint`: ESLint's and typescript-eslint's recommended type-checked rules (decision 25).
+// `npm run lint`: ESLint's and typescript-eslint's recommended type-checked rules (decision 26).
 export default tseslint.config(
   {
     ignores: [

@@ -1,6 +1,7 @@
 import type { BuildOptions } from 'esbuild';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from './routes.js';
+import { slimStripe } from './bundling/stripe.js';
 
 /**
  * How every function is bundled: one place, read by the CDK construct and by
@@ -55,6 +56,14 @@ export const ESBUILD_BASE = {
  *   credentials in the environment, the chain's first link, so the bundles
  *   take that link alone; without them they fail loudly
  *   (lib/bundling/env-credentials.mjs).
+ * - The Stripe SDK's client: it imports every resource of Stripe's API and
+ *   builds each in its constructor, ~170 KB in each function that takes
+ *   payments, of which the product calls two (checkout sessions, refunds;
+ *   webhook signatures are no resource). The bundles take a copy of the SDK's
+ *   own client module, written from the installed SDK at bundling, whose
+ *   other resources are stand-ins that throw on use
+ *   (lib/bundling/stripe.ts); test/infra/stripe-bundle.test.ts runs the
+ *   bundled functions against the fake Stripe server.
  */
 export const BUNDLE_ALIASES: Record<string, string> = {
   ...Object.fromEntries(
@@ -69,6 +78,7 @@ export const BUNDLE_ALIASES: Record<string, string> = {
   '@smithy/core/event-streams': join(PROJECT_ROOT, 'lib', 'bundling', 'no-event-streams.mjs'),
   '@aws-sdk/middleware-endpoint-discovery': join(PROJECT_ROOT, 'lib', 'bundling', 'no-endpoint-discovery.mjs'),
   '@aws-sdk/credential-provider-node': join(PROJECT_ROOT, 'lib', 'bundling', 'env-credentials.mjs'),
+  stripe: slimStripe(PROJECT_ROOT),
 };
 
 export type BundleNeed = 'swagger-ui';

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { esbuildOptions } from '../../lib/bundling.js';
 import { PROJECT_ROOT } from '../../lib/routes.js';
+import { lambdaEnv } from '../support/bundle-asset.js';
 import { testDeps } from '../support/env.js';
 
 /** A function's bundle, built in memory with the deployed options: the modules it imports, those whose code it holds, and its text. */
@@ -49,15 +50,7 @@ const event = { version: '2.0', routeKey: 'GET /auth/token', rawPath: '/auth/tok
 const result = await handler(event, {});
 process.stdout.write(JSON.stringify(result));`,
   );
-  const env = {
-    PATH: process.env.PATH,
-    TABLE_NAME: deps.table,
-    AWS_REGION: 'eu-west-2',
-    AWS_ACCESS_KEY_ID: 'test',
-    AWS_SECRET_ACCESS_KEY: 'test',
-    AWS_ENDPOINT_URL_DYNAMODB: process.env.TEST_DYNAMODB_ENDPOINT,
-    LOG_LEVEL: 'silent',
-  };
+  const env = lambdaEnv(deps.table);
   const result = JSON.parse(execFileSync(process.execPath, [join(out, 'invoke.mjs')], { cwd: out, env, encoding: 'utf8' }));
   // 401 after looking the token up in DynamoDB: the bundled SDK made the call.
   expect(result.statusCode).toBe(401);
