@@ -68,7 +68,10 @@ async function main() {
       }),
     );
     const today = new Date().toISOString().slice(0, 10);
-    const slots = (await json(`${ci}/timeslots?interview_type_id=1&from=${addDays(today, 1)}&to=${addDays(today, 31)}`, { token: clients[0]!.token })).data as { date: string; time: string }[];
+    const slots = (await json(`${ci}/timeslots?interview_type_id=1&from=${addDays(today, 1)}&to=${addDays(today, 31)}`, { token: clients[0]!.token })).data as {
+      date: string;
+      time: string;
+    }[];
     if (slots.length < CONCURRENCY * 2) throw new Error('Not enough free slots to benchmark');
 
     // Bare: the same writes a hold and its release make, straight to DynamoDB Local.
@@ -78,23 +81,65 @@ async function main() {
       const slot = slots[worker]!;
       const hash = randomToken(32);
       const expires = new Date(Date.now() + 1800_000).toISOString();
-      const hold = { hold_hash: hash, client_id: clientId, interview_type_id: 1, interviewer_id: 1, date: slot.date, time: `B${slot.time}`, expires_at: expires, status: 'active' };
+      const hold = {
+        hold_hash: hash,
+        client_id: clientId,
+        interview_type_id: 1,
+        interviewer_id: 1,
+        date: slot.date,
+        time: `B${slot.time}`,
+        expires_at: expires,
+        status: 'active',
+      };
       const lock = holdKeys.slotLock('clinical-interview', slot.date, `B${slot.time}`, 1);
       await deps.db.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: deps.table, Item: { ...lock, state: 'held', hold_hash: hash, client_id: clientId, expires_at: expires }, ConditionExpression: unitFree(new Date()).expression, ExpressionAttributeNames: unitFree(new Date()).names, ExpressionAttributeValues: unitFree(new Date()).values } },
-            { Put: { TableName: deps.table, Item: { ...holdKeys.activeHold(`bare-${clientId}`, 'clinical-interview'), ...hold }, ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now', ExpressionAttributeValues: { ':now': now() } } },
-            { Put: { TableName: deps.table, Item: { ...holdKeys.hold('clinical-interview', hash), ...hold }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            {
+              Put: {
+                TableName: deps.table,
+                Item: { ...lock, state: 'held', hold_hash: hash, client_id: clientId, expires_at: expires },
+                ConditionExpression: unitFree(new Date()).expression,
+                ExpressionAttributeNames: unitFree(new Date()).names,
+                ExpressionAttributeValues: unitFree(new Date()).values,
+              },
+            },
+            {
+              Put: {
+                TableName: deps.table,
+                Item: { ...holdKeys.activeHold(`bare-${clientId}`, 'clinical-interview'), ...hold },
+                ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now',
+                ExpressionAttributeValues: { ':now': now() },
+              },
+            },
+            {
+              Put: { TableName: deps.table, Item: { ...holdKeys.hold('clinical-interview', hash), ...hold }, ConditionExpression: 'attribute_not_exists(pk)' },
+            },
           ],
         }),
       );
       await deps.db.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Update: { TableName: deps.table, Key: holdKeys.hold('clinical-interview', hash), UpdateExpression: 'SET #status = :released', ConditionExpression: 'client_id = :client AND #status = :active AND expires_at > :now', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':released': 'released', ':active': 'active', ':client': clientId, ':now': now() } } },
+            {
+              Update: {
+                TableName: deps.table,
+                Key: holdKeys.hold('clinical-interview', hash),
+                UpdateExpression: 'SET #status = :released',
+                ConditionExpression: 'client_id = :client AND #status = :active AND expires_at > :now',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':released': 'released', ':active': 'active', ':client': clientId, ':now': now() },
+              },
+            },
             { Delete: { TableName: deps.table, Key: lock, ConditionExpression: 'hold_hash = :hash', ExpressionAttributeValues: { ':hash': hash } } },
-            { Delete: { TableName: deps.table, Key: holdKeys.activeHold(`bare-${clientId}`, 'clinical-interview'), ConditionExpression: 'hold_hash = :hash', ExpressionAttributeValues: { ':hash': hash } } },
+            {
+              Delete: {
+                TableName: deps.table,
+                Key: holdKeys.activeHold(`bare-${clientId}`, 'clinical-interview'),
+                ConditionExpression: 'hold_hash = :hash',
+                ExpressionAttributeValues: { ':hash': hash },
+              },
+            },
           ],
         }),
       );
@@ -150,9 +195,7 @@ async function main() {
       const { token } = clients[i % CONCURRENCY]!;
       const slot = slots[CONCURRENCY + i]!;
       const held = await json(`${ci}/timeslots/hold`, { token, body: { interview_type_id: 1, date: slot.date, time: slot.time } });
-      await timed(bookingLatency, () =>
-        json(`${ci}/bookings`, { token, body: { hold_hash: held.hold_hash, ...CANDIDATE, pay_option: 'invoice' } }),
-      );
+      await timed(bookingLatency, () => json(`${ci}/bookings`, { token, body: { hold_hash: held.hold_hash, ...CANDIDATE, pay_option: 'invoice' } }));
     }
 
     // Facades against their families: the same bookings read
@@ -161,7 +204,9 @@ async function main() {
     const services = stack.info.families.services!;
     const legacy = stack.info.families['practical-training-legacy']!;
     const pt = stack.info.families['practical-training']!;
-    const ptTokens = await Promise.all(benchCredentials.map(async (credentials) => (await json(`${pt}/auth/token`, { body: credentials })).access_token as string));
+    const ptTokens = await Promise.all(
+      benchCredentials.map(async (credentials) => (await json(`${pt}/auth/token`, { body: credentials })).access_token as string),
+    );
     const facadeLatency: number[] = [];
     const directLatency: number[] = [];
     console.error(`facades: ${SECONDS} s through each facade and ${SECONDS} s direct, in alternating slices…`);
@@ -180,11 +225,28 @@ async function main() {
     // no interviewer works, it answered with no query at all, and the ratio depended on the weekday the bench ran).
     const tomorrow = addDays(today, 1 + ((8 - new Date(`${addDays(today, 1)}T12:00:00Z`).getUTCDay()) % 7));
     const vls = stack.info.families['virtual-life-support']!;
-    const vlsTokens = await Promise.all(benchCredentials.map(async (credentials) => (await json(`${vls}/auth/token`, { body: credentials })).access_token as string));
+    const vlsTokens = await Promise.all(
+      benchCredentials.map(async (credentials) => (await json(`${vls}/auth/token`, { body: credentials })).access_token as string),
+    );
     const listings = {
-      clinical_timeslots: await rangeRatio((from, to) => `${ci}/timeslots?interview_type_id=1&from=${from}&to=${to}`, tomorrow, (w) => clients[w % CONCURRENCY]!.token, SECONDS),
-      training_events: await rangeRatio((from, to) => `${pt}/training-events?from=${from}&to=${to}`, tomorrow, (w) => ptTokens[w % CONCURRENCY]!, SECONDS),
-      virtual_timeslots: await rangeRatio((from, to) => `${vls}/timeslots?course_id=2&from=${from}&to=${to}`, tomorrow, (w) => vlsTokens[w % CONCURRENCY]!, SECONDS),
+      clinical_timeslots: await rangeRatio(
+        (from, to) => `${ci}/timeslots?interview_type_id=1&from=${from}&to=${to}`,
+        tomorrow,
+        (w) => clients[w % CONCURRENCY]!.token,
+        SECONDS,
+      ),
+      training_events: await rangeRatio(
+        (from, to) => `${pt}/training-events?from=${from}&to=${to}`,
+        tomorrow,
+        (w) => ptTokens[w % CONCURRENCY]!,
+        SECONDS,
+      ),
+      virtual_timeslots: await rangeRatio(
+        (from, to) => `${vls}/timeslots?course_id=2&from=${from}&to=${to}`,
+        tomorrow,
+        (w) => vlsTokens[w % CONCURRENCY]!,
+        SECONDS,
+      ),
     };
 
     console.error(`seat holds: 8 holders on the 4 seats left of 40, ${SECONDS} s…`);
@@ -192,17 +254,35 @@ async function main() {
 
     // Webhooks: bare signed POSTs to a local receiver, against events from the outbox to the same receiver.
     const receiverUrl = receiver.url;
-    const body = JSON.stringify({ type: 'booking.created', timestamp: now(), data: (await json(`${ci}/bookings?limit=1`, { token: clients[0]!.token })).data[0] });
+    const body = JSON.stringify({
+      type: 'booking.created',
+      timestamp: now(),
+      data: (await json(`${ci}/bookings?limit=1`, { token: clients[0]!.token })).data[0],
+    });
     const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
     console.error(`webhooks: ${SECONDS} s of bare POSTs, then ${EVENTS} events through the pipeline (after a warm-up)…`);
     const barePost = await run(() => postSigned(receiverUrl, secret, 'evt_bench', body));
-    const endpoint = await createEndpoint(deps, clients[0]!.clientId, 'clinical-interview', { name: 'Bench', url: receiverUrl, events: ['webhook.test'] }, { allowHttp: true, allowLoopback: true });
+    const endpoint = await createEndpoint(
+      deps,
+      clients[0]!.clientId,
+      'clinical-interview',
+      { name: 'Bench', url: receiverUrl, events: ['webhook.test'] },
+      { allowHttp: true, allowLoopback: true },
+    );
     // From the commit on: each event is committed as a change commits it (a transaction of the changed
     // item and the event's outbox item, as the floor commits its own), and the clock runs from the first
     // commit until the receiver has them all. A first, untimed run warms the pipeline up.
     const throughPipeline = async (events: number): Promise<number> => {
-      const puts = Array.from({ length: events }, () =>
-        eventPut(deps, { type: 'webhook.test', client_id: clients[0]!.clientId, family: 'clinical-interview', endpoint_id: endpoint.id, data: { endpoint_id: endpoint.id } }).Put.Item,
+      const puts = Array.from(
+        { length: events },
+        () =>
+          eventPut(deps, {
+            type: 'webhook.test',
+            client_id: clients[0]!.clientId,
+            family: 'clinical-interview',
+            endpoint_id: endpoint.id,
+            data: { endpoint_id: endpoint.id },
+          }).Put.Item,
       );
       receiver.reset();
       const started = Date.now();
@@ -244,7 +324,10 @@ async function main() {
       const holds: { token: string; hash: string }[] = [];
       for (const c of clients) {
         const slot = take();
-        holds.push({ token: c.token, hash: (await json(`${ci}/timeslots/hold`, { token: c.token, body: { interview_type_id: 1, date: slot.date, time: slot.time } })).hold_hash as string });
+        holds.push({
+          token: c.token,
+          hash: (await json(`${ci}/timeslots/hold`, { token: c.token, body: { interview_type_id: 1, date: slot.date, time: slot.time } })).hold_hash as string,
+        });
       }
       return counted(holds.length, async () => {
         for (const h of holds) await json(`${ci}/bookings`, { token: h.token, body: { hold_hash: h.hash, ...CANDIDATE, pay_option: payOption } });
@@ -264,7 +347,13 @@ async function main() {
     };
 
     results = {
-      machine: { cpus: cpus().length, cpu_model: cpus()[0]?.model, memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version, date: new Date().toISOString() },
+      machine: {
+        cpus: cpus().length,
+        cpu_model: cpus()[0]?.model,
+        memory_gb: Math.round(totalmem() / 2 ** 30),
+        node: process.version,
+        date: new Date().toISOString(),
+      },
       settings: { seconds: SECONDS, concurrency: CONCURRENCY, events: EVENTS },
       bare_transact_per_s: round(bare),
       hold_release_http_per_s: round(http),
@@ -298,7 +387,13 @@ async function main() {
         practical_bookings_per_s: round(legacyVsPractical.b),
         ratio_legacy_vs_practical: round(legacyVsPractical.a / legacyVsPractical.b),
       },
-      latency_ms: { hold: percentiles(holdLatency), booking: percentiles(bookingLatency), timeslots: percentiles(listLatency), services_bookings: percentiles(facadeLatency), clinical_bookings: percentiles(directLatency) },
+      latency_ms: {
+        hold: percentiles(holdLatency),
+        booking: percentiles(bookingLatency),
+        timeslots: percentiles(listLatency),
+        services_bookings: percentiles(facadeLatency),
+        clinical_bookings: percentiles(directLatency),
+      },
     };
   } finally {
     receiver.close();
@@ -307,13 +402,17 @@ async function main() {
   }
   // Load times are taken with the emulators stopped, so Java does not compete for the two cores.
   // BENCH_BUNDLES=0 leaves bundles out (a quick run while working on the rest).
-  const loads = process.env.BENCH_BUNDLES === '0' ? undefined : (console.error('bundles: building and loading each function against the floor…'), await measureBundles());
+  const loads =
+    process.env.BENCH_BUNDLES === '0' ? undefined : (console.error('bundles: building and loading each function against the floor…'), await measureBundles());
   const targets = targetsOf(results, loads);
   writeFileSync(OUT, JSON.stringify({ ...results, ...(loads ?? { bundles: [] }), targets }, null, 2) + '\n');
   console.log(JSON.stringify({ ...results, targets }, null, 2));
   if (!loads) return console.log(`written to ${OUT}`);
   const worst = [...loads.bundles].sort((a, b) => b.load_ratio - a.load_ratio).slice(0, 5);
-  console.log(`floor ${loads.floor_load_ms} ms (${Math.round((loads.floor_bytes ?? 0) / 1024)} KB); highest load ratios:`, worst.map((b) => `${b.function} ${Math.round(b.bytes / 1024)} KB ×${b.load_ratio}`).join('; '));
+  console.log(
+    `floor ${loads.floor_load_ms} ms (${Math.round((loads.floor_bytes ?? 0) / 1024)} KB); highest load ratios:`,
+    worst.map((b) => `${b.function} ${Math.round(b.bytes / 1024)} KB ×${b.load_ratio}`).join('; '),
+  );
   console.log(`written to ${OUT}`);
 }
 
@@ -322,7 +421,11 @@ async function main() {
  * null when the figure was not measured (bundles left out).
  */
 function targetsOf(r: Record<string, any>, loads: Awaited<ReturnType<typeof measureBundles>> | undefined) {
-  const at = (value: number | undefined | null, target: string, met: (v: number) => boolean) => ({ value: value ?? null, target, met: value == null ? null : met(value) });
+  const at = (value: number | undefined | null, target: string, met: (v: number) => boolean) => ({
+    value: value ?? null,
+    target,
+    met: value == null ? null : met(value),
+  });
   return {
     ratio_hold_vs_bare: at(r.ratio_hold_vs_bare, '>= 0.8', (v) => v >= 0.8),
     ratio_delivery_vs_floor: at(r.ratio_delivery_vs_floor, '>= 0.6', (v) => v >= 0.6),

@@ -25,7 +25,8 @@ try {
     dataDir,
     // Logs are routed once the data directory is ours (the lock is taken first): never into another stack's log.
     onStarting: () => void (logs = routeLogs(dataDir)),
-    onError: (err) => (logs?.log ?? console.error)(JSON.stringify({ level: 'error', time: new Date().toISOString(), message: 'local stack', error: String(err) })),
+    onError: (err) =>
+      (logs?.log ?? console.error)(JSON.stringify({ level: 'error', time: new Date().toISOString(), message: 'local stack', error: String(err) })),
   });
   const { info } = stack;
   const lines = [
@@ -36,9 +37,7 @@ try {
     `  ${'index'.padEnd(26)} ${info.docs_url}`,
     '',
     'Demo clients (local only):',
-    ...info.clients.map(
-      (c) => `  ${c.name}${c.invoice_enabled ? ' (invoicing on)' : ''}\n    client_id=${c.client_id}  client_secret=${c.client_secret}`,
-    ),
+    ...info.clients.map((c) => `  ${c.name}${c.invoice_enabled ? ' (invoicing on)' : ''}\n    client_id=${c.client_id}  client_secret=${c.client_secret}`),
     '',
     `Written to ${localInfoPath(dataDir)}; e-mails land in ${info.mailbox_dir}.`,
     logs?.file ? `Request logs: ${logs.file} (LOG_LEVEL=debug shows them here). Ctrl-C stops everything.` : 'Ctrl-C stops everything.',

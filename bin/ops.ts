@@ -50,6 +50,8 @@ try {
     process.exit(2);
   }
   // Not the operator's mistake: one line, with the stack only when asked for.
-  console.error(`ops failed: ${err instanceof Error ? err.message : String(err)}${process.env.LOG_LEVEL === 'debug' ? `\n${(err as Error).stack}` : ' (LOG_LEVEL=debug shows the stack)'}`);
+  console.error(
+    `ops failed: ${err instanceof Error ? err.message : String(err)}${process.env.LOG_LEVEL === 'debug' ? `\n${(err as Error).stack}` : ' (LOG_LEVEL=debug shows the stack)'}`,
+  );
   process.exit(1);
 }

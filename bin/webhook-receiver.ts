@@ -14,10 +14,13 @@ const TOLERANCE_SECONDS = 300;
 
 let options: { port: number; secret?: string };
 try {
-  const { values } = parseArgs({ options: { port: { type: 'string', default: process.env.PORT ?? '4000' }, secret: { type: 'string', default: process.env.WEBHOOK_SECRET } }, strict: true });
+  const { values } = parseArgs({
+    options: { port: { type: 'string', default: process.env.PORT ?? '4000' }, secret: { type: 'string', default: process.env.WEBHOOK_SECRET } },
+    strict: true,
+  });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port ${values.port} is not a port number`);
-  if (values.secret !== undefined && !values.secret.startsWith('whsec_')) throw new Error('--secret is the endpoint\'s signing secret, whsec_…');
+  if (values.secret !== undefined && !values.secret.startsWith('whsec_')) throw new Error("--secret is the endpoint's signing secret, whsec_…");
   options = { port, secret: values.secret };
 } catch (err) {
   console.error(`${(err as Error).message.split('. To specify')[0]} (usage: npm run webhook-receiver -- [--port 4000] [--secret whsec_…], or WEBHOOK_SECRET)`);
@@ -29,7 +32,9 @@ function check(headers: Record<string, string | string[] | undefined>, body: str
   const [id, timestamp, signature] = ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((h) => headers[h]);
   if (typeof id !== 'string' || typeof timestamp !== 'string' || typeof signature !== 'string') return { ok: false, says: 'signature missing ✘' };
   if (Math.abs(Date.now() / 1000 - Number(timestamp)) > TOLERANCE_SECONDS) return { ok: false, says: 'timestamp too old or too new ✘' };
-  return verify(options.secret, { id, timestamp, signature }, body) ? { ok: true, says: 'signature verified ✔' } : { ok: false, says: 'signature does NOT verify ✘' };
+  return verify(options.secret, { id, timestamp, signature }, body)
+    ? { ok: true, says: 'signature verified ✔' }
+    : { ok: false, says: 'signature does NOT verify ✘' };
 }
 
 const server = createServer((req, res) => {
@@ -54,6 +59,8 @@ server.on('error', (err) => {
   process.exit(1);
 });
 server.listen(options.port, '127.0.0.1', () => {
-  console.log(`[receiver] listening on http://127.0.0.1:${options.port}/ (${options.secret ? 'checking signatures' : 'not checking signatures: give --secret'}); Ctrl-C stops it`);
+  console.log(
+    `[receiver] listening on http://127.0.0.1:${options.port}/ (${options.secret ? 'checking signatures' : 'not checking signatures: give --secret'}); Ctrl-C stops it`,
+  );
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));

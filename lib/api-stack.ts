@@ -60,7 +60,9 @@ export class ApiStack extends Stack {
         ? newRole('StripeFunctionRole', `Execution role of the ${familyInfo.title} functions that reach Stripe (${config.stage})`)
         : undefined;
     if (stripeRole && stripeSecrets) {
-      stripeRole.addToPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [stripeSecrets.secretKeyArn, stripeSecrets.webhookSecretArn] }));
+      stripeRole.addToPolicy(
+        new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [stripeSecrets.secretKeyArn, stripeSecrets.webhookSecretArn] }),
+      );
     }
 
     this.api = new HttpApi(this, 'Api', {
@@ -131,10 +133,17 @@ export class ApiStack extends Stack {
       environment: baseEnvironment,
     });
     this.functions.push(unknownRoute);
-    new HttpRoute(this, 'DefaultRoute', { httpApi: this.api, routeKey: HttpRouteKey.DEFAULT, integration: new HttpLambdaIntegration('unknown-route-integration', unknownRoute.fn) });
+    new HttpRoute(this, 'DefaultRoute', {
+      httpApi: this.api,
+      routeKey: HttpRouteKey.DEFAULT,
+      integration: new HttpLambdaIntegration('unknown-route-integration', unknownRoute.fn),
+    });
 
     if (family === 'registration-monitoring') {
-      Validations.of(role).acknowledge({ id: `AwsSolutions-IAM5[${evidenceObjectsFinding(config.stage)}]`, reason: 'The family writes and reads registration-check evidence, keyed per client and check; it cannot delete it.' });
+      Validations.of(role).acknowledge({
+        id: `AwsSolutions-IAM5[${evidenceObjectsFinding(config.stage)}]`,
+        reason: 'The family writes and reads registration-check evidence, keyed per client and check; it cannot delete it.',
+      });
     }
     for (const kind of new Set(routesOf(family).flatMap((r) => r.documents ?? []))) {
       Validations.of(role).acknowledge({

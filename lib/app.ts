@@ -11,7 +11,9 @@ import { ObservabilityStack } from './observability-stack.js';
 
 /** The families a family links to: the one whose tokens it takes, its successor when it is deprecated, and any it links to (portal v2's invite pages). */
 const relatedFamilies = (family: FamilyId): FamilyId[] =>
-  [...new Set([tokenFamilyOf(family), familySpec(family).deprecation?.successor as FamilyId | undefined, ...((familySpec(family).links ?? []) as FamilyId[])])].filter((f): f is FamilyId => !!f && f !== family);
+  [
+    ...new Set([tokenFamilyOf(family), familySpec(family).deprecation?.successor as FamilyId | undefined, ...((familySpec(family).links ?? []) as FamilyId[])]),
+  ].filter((f): f is FamilyId => !!f && f !== family);
 
 /** The families in an order that builds each after those it links to. */
 function buildOrder(): FamilyId[] {
@@ -65,7 +67,13 @@ export function buildApp(app: App = new App()) {
     relayFailures: data.relayFailures,
   });
 
-  const observability = new ObservabilityStack(app, `${prefix}-Observability`, { config, apis, table: data.table, queues: data.queues, workers: workers.functions });
+  const observability = new ObservabilityStack(app, `${prefix}-Observability`, {
+    config,
+    apis,
+    table: data.table,
+    queues: data.queues,
+    workers: workers.functions,
+  });
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, data, apis, workers, observability };

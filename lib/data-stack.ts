@@ -59,7 +59,12 @@ export class DataStack extends Stack {
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'reports/',
       // Kinds that expire (unattached request uploads: a day). The bucket is versioned: the expired version goes a day after it too.
-      lifecycleRules: DOCUMENT_EXPIRIES.map(({ id, prefix, days }) => ({ id, prefix, expiration: Duration.days(days), noncurrentVersionExpiration: Duration.days(days) })),
+      lifecycleRules: DOCUMENT_EXPIRIES.map(({ id, prefix, days }) => ({
+        id,
+        prefix,
+        expiration: Duration.days(days),
+        noncurrentVersionExpiration: Duration.days(days),
+      })),
       removalPolicy: keep,
     });
 

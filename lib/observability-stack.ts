@@ -1,5 +1,15 @@
 import { Aspects, Duration, Stack, type IAspect, type StackProps } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, Dashboard, GraphWidget, MathExpression, Metric, TextWidget, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Alarm,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  MathExpression,
+  Metric,
+  TextWidget,
+  TreatMissingData,
+  type IMetric,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -44,10 +54,20 @@ export class ObservabilityStack extends Stack {
     super(scope, id, props);
     const { config } = props;
     const alarm = (name: string, description: string, metric: IMetric, threshold: number, evaluationPeriods = 1) =>
-      new Alarm(this, name, { alarmName: `agency-${config.stage}-${name}`, alarmDescription: description, metric, threshold, evaluationPeriods, comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD, treatMissingData: TreatMissingData.NOT_BREACHING });
+      new Alarm(this, name, {
+        alarmName: `agency-${config.stage}-${name}`,
+        alarmDescription: description,
+        metric,
+        threshold,
+        evaluationPeriods,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
 
     this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `agency-${config.stage}` });
-    this.dashboard.addWidgets(new TextWidget({ markdown: `# Agency booking API (${config.stage})\nAlarms and what mends them: docs/operations.md, "Alarms".`, width: 24, height: 2 }));
+    this.dashboard.addWidgets(
+      new TextWidget({ markdown: `# Agency booking API (${config.stage})\nAlarms and what mends them: docs/operations.md, "Alarms".`, width: 24, height: 2 }),
+    );
 
     for (const stack of props.apis) {
       const family = stack.family;
@@ -63,7 +83,12 @@ export class ObservabilityStack extends Stack {
         period: FIVE_MINUTES,
         label: '5xx %',
       });
-      alarm(`${family}-5xx-rate`, `${title}: more than ${SERVER_ERROR_RATE_PERCENT} % of requests answered 5xx over five minutes`, errorRate, SERVER_ERROR_RATE_PERCENT);
+      alarm(
+        `${family}-5xx-rate`,
+        `${title}: more than ${SERVER_ERROR_RATE_PERCENT} % of requests answered 5xx over five minutes`,
+        errorRate,
+        SERVER_ERROR_RATE_PERCENT,
+      );
       alarm(`${family}-p99-latency`, `${title}: p99 latency above ${P99_LATENCY_MS} ms for 15 minutes`, p99, P99_LATENCY_MS, 3);
       this.dashboard.addWidgets(
         new GraphWidget({ title: `${title}: requests, 4xx, 5xx`, left: [requests, clientErrors, serverErrors], width: 12 }),
@@ -73,24 +98,59 @@ export class ObservabilityStack extends Stack {
 
     for (const worker of props.workers) {
       const name = worker.node.id;
-      alarm(`worker-${name}-errors`, `The ${name} worker failed (its messages are retried, then kept in its dead-letter queue)`, worker.fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }), 0);
-      alarm(`worker-${name}-throttles`, `The ${name} worker was throttled: raise the account's concurrency or lower its queue's maxConcurrency`, worker.fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }), 0);
+      alarm(
+        `worker-${name}-errors`,
+        `The ${name} worker failed (its messages are retried, then kept in its dead-letter queue)`,
+        worker.fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
+        0,
+      );
+      alarm(
+        `worker-${name}-throttles`,
+        `The ${name} worker was throttled: raise the account's concurrency or lower its queue's maxConcurrency`,
+        worker.fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
+        0,
+      );
     }
     const relay = props.workers.find((w) => w.node.id === 'outbox-stream');
     if (relay) {
       const lag = relay.fn.metric('IteratorAge', { period: FIVE_MINUTES, statistic: 'Maximum' });
-      alarm('outbox-lag', `The outbox relay runs more than ${OUTBOX_LAG_SECONDS} s behind the table's stream: events, e-mails and refunds wait`, lag, OUTBOX_LAG_SECONDS * 1000, 2);
+      alarm(
+        'outbox-lag',
+        `The outbox relay runs more than ${OUTBOX_LAG_SECONDS} s behind the table's stream: events, e-mails and refunds wait`,
+        lag,
+        OUTBOX_LAG_SECONDS * 1000,
+        2,
+      );
       this.dashboard.addWidgets(new GraphWidget({ title: 'Outbox relay lag (ms)', left: [lag], width: 12 }));
     }
     // Every Lambda of the account and region: the API functions' throttles show as 5xx too, but this names the cause.
-    alarm('lambda-throttles', 'Lambda functions of this account and region were throttled', new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', period: FIVE_MINUTES, statistic: 'Sum' }), 0);
-    const throttled = new Metric({ namespace: 'AWS/DynamoDB', metricName: 'ThrottledRequests', dimensionsMap: { TableName: props.table.tableName }, period: FIVE_MINUTES, statistic: 'Sum' });
+    alarm(
+      'lambda-throttles',
+      'Lambda functions of this account and region were throttled',
+      new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', period: FIVE_MINUTES, statistic: 'Sum' }),
+      0,
+    );
+    const throttled = new Metric({
+      namespace: 'AWS/DynamoDB',
+      metricName: 'ThrottledRequests',
+      dimensionsMap: { TableName: props.table.tableName },
+      period: FIVE_MINUTES,
+      statistic: 'Sum',
+    });
     alarm('table-throttles', 'DynamoDB throttled requests to the table (on-demand capacity ramps up; sustained, it needs a look)', throttled, 0);
 
     this.dashboard.addWidgets(
-      new GraphWidget({ title: 'Workers: errors', left: props.workers.map((w) => w.fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum', label: w.node.id })), width: 12 }),
+      new GraphWidget({
+        title: 'Workers: errors',
+        left: props.workers.map((w) => w.fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum', label: w.node.id })),
+        width: 12,
+      }),
       new GraphWidget({ title: 'Table: throttled requests', left: [throttled], width: 12 }),
-      new GraphWidget({ title: 'Queues: oldest message (s)', left: Object.entries(props.queues).map(([id, q]) => q.metricApproximateAgeOfOldestMessage({ period: FIVE_MINUTES, statistic: 'Maximum', label: id })), width: 12 }),
+      new GraphWidget({
+        title: 'Queues: oldest message (s)',
+        left: Object.entries(props.queues).map(([id, q]) => q.metricApproximateAgeOfOldestMessage({ period: FIVE_MINUTES, statistic: 'Maximum', label: id })),
+        width: 12,
+      }),
       new GraphWidget({
         title: 'Parked outbox items',
         left: [new Metric({ namespace: `AgencyApi/${config.stage}`, metricName: 'OutboxItemsParked', period: FIVE_MINUTES, statistic: 'Sum' })],
@@ -112,13 +172,25 @@ export class ObservabilityStack extends Stack {
   private businessMetrics(stage: string, alarm: (name: string, description: string, metric: IMetric, threshold: number) => Alarm) {
     const namespace = metricsNamespace(stage);
     const search = (metric: string, dimensions: string[], label: string, statistic = 'Sum') =>
-      new MathExpression({ expression: `SEARCH('{${namespace},${['service', ...dimensions].join(',')}} MetricName="${metric}"', '${statistic}', 300)`, label, period: FIVE_MINUTES });
+      new MathExpression({
+        expression: `SEARCH('{${namespace},${['service', ...dimensions].join(',')}} MetricName="${metric}"', '${statistic}', 300)`,
+        label,
+        period: FIVE_MINUTES,
+      });
     const graph = (title: string, ...metrics: IMetric[]) => new GraphWidget({ title, left: metrics, width: 12 });
     this.dashboard.addWidgets(
       new TextWidget({ markdown: '## Business metrics\nCounted by the functions as they happen (docs/operations.md, "Observability").', width: 24, height: 1 }),
-      graph('Holds and bookings by family and pay option', search(METRICS.HoldsCreated, ['family'], 'holds'), search(METRICS.BookingsCreated, ['family', 'pay_option'], 'bookings')),
+      graph(
+        'Holds and bookings by family and pay option',
+        search(METRICS.HoldsCreated, ['family'], 'holds'),
+        search(METRICS.BookingsCreated, ['family', 'pay_option'], 'bookings'),
+      ),
       graph('Cancellations by family', search(METRICS.BookingsCancelled, ['family'], 'cancellations')),
-      graph('Payments and refunds by outcome', search(METRICS.Payments, ['family', 'outcome'], 'payments'), search(METRICS.Refunds, ['family', 'outcome'], 'refunds')),
+      graph(
+        'Payments and refunds by outcome',
+        search(METRICS.Payments, ['family', 'outcome'], 'payments'),
+        search(METRICS.Refunds, ['family', 'outcome'], 'refunds'),
+      ),
       graph('Webhook attempts by lane and outcome', search(METRICS.WebhookAttempts, ['family', 'lane', 'outcome'], 'attempts')),
       graph('Outbox age at relay (ms, max)', search(METRICS.OutboxAge, ['kind'], 'outbox age', 'Maximum')),
       graph('E-mails by outcome', search(METRICS.Emails, ['template', 'outcome'], 'e-mails')),
@@ -131,13 +203,32 @@ export class ObservabilityStack extends Stack {
       new MathExpression({
         expression: families.map((_, n) => `FILL(m${n}, 0)`).join(' + '),
         usingMetrics: Object.fromEntries(
-          families.map((family, n) => [`m${n}`, new Metric({ namespace, metricName: metric, dimensionsMap: { service: 'agency-api', family, outcome: 'failed' }, period: FIVE_MINUTES, statistic: 'Sum' })]),
+          families.map((family, n) => [
+            `m${n}`,
+            new Metric({
+              namespace,
+              metricName: metric,
+              dimensionsMap: { service: 'agency-api', family, outcome: 'failed' },
+              period: FIVE_MINUTES,
+              statistic: 'Sum',
+            }),
+          ]),
         ),
         label: what,
         period: FIVE_MINUTES,
       });
-    alarm('payment-failures', 'Candidate payments failed at the payment provider (a payment method declined after checkout)', failures(METRICS.Payments, 'failed payments'), 0);
-    alarm('refund-failures', 'A refund failed at the payment provider: the candidate has not got their money back and a person must act', failures(METRICS.Refunds, 'failed refunds'), 0);
+    alarm(
+      'payment-failures',
+      'Candidate payments failed at the payment provider (a payment method declined after checkout)',
+      failures(METRICS.Payments, 'failed payments'),
+      0,
+    );
+    alarm(
+      'refund-failures',
+      'A refund failed at the payment provider: the candidate has not got their money back and a person must act',
+      failures(METRICS.Refunds, 'failed refunds'),
+      0,
+    );
   }
 }
 

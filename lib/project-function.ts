@@ -111,7 +111,9 @@ export class ProjectFunction extends Construct {
   bindEvidence(bucketName: string, retentionYears: number): this {
     this.fn.addEnvironment('EVIDENCE_BUCKET', bucketName);
     this.fn.addEnvironment('EVIDENCE_RETENTION_YEARS', String(retentionYears));
-    this.fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject', 's3:PutObjectRetention'], resources: [`arn:${Aws.PARTITION}:s3:::${bucketName}/*`] }));
+    this.fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject', 's3:PutObjectRetention'], resources: [`arn:${Aws.PARTITION}:s3:::${bucketName}/*`] }),
+    );
     return this;
   }
 

@@ -68,21 +68,75 @@ const deliveryLane = (lane: Lane, worker: string, maxConcurrency: number): Queue
 
 export const QUEUES: readonly QueueDefinition[] = [
   // Outbox events on their way to fan-out.
-  { id: 'events', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, maxConcurrency: 5, worker: 'event-fanout', sendsTo: Object.values(DELIVERY_LANES), table: 'read', maxAgeSeconds: 300 },
+  {
+    id: 'events',
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+    batchSize: 10,
+    maxConcurrency: 5,
+    worker: 'event-fanout',
+    sendsTo: Object.values(DELIVERY_LANES),
+    table: 'read',
+    maxAgeSeconds: 300,
+  },
   deliveryLane('fast', 'webhook-delivery', 10),
   deliveryLane('slow', 'webhook-delivery-slow', 5),
   // Outgoing e-mail: SES in the cloud, files in the local mailbox. The table: a message's hand-over receipt (an invite becomes `sent`).
-  { id: 'emails', visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, maxConcurrency: 2, worker: 'email-sender', table: 'readwrite', maxAgeSeconds: 900 },
+  {
+    id: 'emails',
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+    batchSize: 10,
+    maxConcurrency: 2,
+    worker: 'email-sender',
+    table: 'readwrite',
+    maxAgeSeconds: 900,
+  },
   // Job tasks, a run of one job's tasks to a message (functions/core/jobs). A message's tasks run one
   // after another (25 checks within their budget), so one message to a batch. On the last receive a
   // task that throws is counted as errored, so the dead-letter queue only keeps what could not be counted.
-  { id: 'jobs', visibilityTimeoutSeconds: 360, maxReceiveCount: JOB_ATTEMPTS, batchSize: 1, maxConcurrency: 5, worker: 'jobs', workerTimeoutSeconds: 300, table: 'readwrite', evidence: true, maxAgeSeconds: 1800, documents: ['interview-reports'], deletes: ['interview-reports'] },
+  {
+    id: 'jobs',
+    visibilityTimeoutSeconds: 360,
+    maxReceiveCount: JOB_ATTEMPTS,
+    batchSize: 1,
+    maxConcurrency: 5,
+    worker: 'jobs',
+    workerTimeoutSeconds: 300,
+    table: 'readwrite',
+    evidence: true,
+    maxAgeSeconds: 1800,
+    documents: ['interview-reports'],
+    deletes: ['interview-reports'],
+  },
   // Registration monitoring checks the dispatcher found due, run one after another (each within the register's 8 s budget).
   // A redelivered one finds its claim: it runs under the same verification id or stops.
-  { id: 'checks', visibilityTimeoutSeconds: 180, maxReceiveCount: 5, batchSize: 5, maxConcurrency: 4, worker: 'monitoring-checks', workerTimeoutSeconds: 120, table: 'readwrite', evidence: true, maxAgeSeconds: 1800 },
+  {
+    id: 'checks',
+    visibilityTimeoutSeconds: 180,
+    maxReceiveCount: 5,
+    batchSize: 5,
+    maxConcurrency: 4,
+    worker: 'monitoring-checks',
+    workerTimeoutSeconds: 120,
+    table: 'readwrite',
+    evidence: true,
+    maxAgeSeconds: 1800,
+  },
   // Refunds owed to candidates, sent to the payment provider (core/commerce/refunds.ts). A failure waits longer each time
   // (the worker's backoff, up to 15 minutes); after eight receives, about an hour and a half, the dead-letter queue's alarm calls a person.
-  { id: 'refunds', visibilityTimeoutSeconds: 60, maxReceiveCount: 8, batchSize: 5, maxConcurrency: 2, worker: 'refund-sender', workerTimeoutSeconds: 40, table: 'readwrite', stripe: true, maxAgeSeconds: 7200 },
+  {
+    id: 'refunds',
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 8,
+    batchSize: 5,
+    maxConcurrency: 2,
+    worker: 'refund-sender',
+    workerTimeoutSeconds: 40,
+    table: 'readwrite',
+    stripe: true,
+    maxAgeSeconds: 7200,
+  },
 ];
 
 /**
@@ -102,18 +156,68 @@ export interface ScheduleDefinition extends WorkerAccess {
 
 export const SCHEDULES: readonly ScheduleDefinition[] = [
   // Requests (references first) expire on time even when nobody looks at them.
-  { id: 'request-expiry', worker: 'request-expiry', everyMinutes: 15, table: 'readwrite', timeoutSeconds: 120, description: 'Expire requests whose time is up' },
+  {
+    id: 'request-expiry',
+    worker: 'request-expiry',
+    everyMinutes: 15,
+    table: 'readwrite',
+    timeoutSeconds: 120,
+    description: 'Expire requests whose time is up',
+  },
   // An unpaid candidate_pays booking gives its slot back at its payment deadline (the payment page refuses by the clock already).
-  { id: 'payment-expiry', worker: 'payment-expiry', everyMinutes: 5, table: 'readwrite', timeoutSeconds: 120, description: 'Cancel candidate_pays bookings unpaid at their payment deadline' },
+  {
+    id: 'payment-expiry',
+    worker: 'payment-expiry',
+    everyMinutes: 5,
+    table: 'readwrite',
+    timeoutSeconds: 120,
+    description: 'Cancel candidate_pays bookings unpaid at their payment deadline',
+  },
   // Expired seat holds are free by the clock already; the sweep only announces them (seat_hold.expired), once each.
   // Registration monitoring: the checks that are due, from the due items' hour buckets (decision 15); never a scan.
-  { id: 'monitoring-dispatch', worker: 'monitoring-dispatch', everyMinutes: 5, table: 'readwrite', timeoutSeconds: 120, description: 'Queue the registration monitoring checks that are due' },
+  {
+    id: 'monitoring-dispatch',
+    worker: 'monitoring-dispatch',
+    everyMinutes: 5,
+    table: 'readwrite',
+    timeoutSeconds: 120,
+    description: 'Queue the registration monitoring checks that are due',
+  },
   // Last month's monitoring usage to the ledger, from 02:00 on the 1st; hourly so a missed run is made up, and once (a marker per month).
-  { id: 'monitoring-usage-rollup', worker: 'monitoring-usage-rollup', everyMinutes: 60, table: 'readwrite', timeoutSeconds: 300, description: 'Roll last month\'s registration monitoring usage up to the ledger' },
+  {
+    id: 'monitoring-usage-rollup',
+    worker: 'monitoring-usage-rollup',
+    everyMinutes: 60,
+    table: 'readwrite',
+    timeoutSeconds: 300,
+    description: "Roll last month's registration monitoring usage up to the ledger",
+  },
   // Request groups and reference requests keep files and data for their retention from closing, then purge them;
   // locally it also deletes registration evidence files past retention (the evidence bucket's lifecycle rule does it in the cloud).
-  { id: 'request-purge', worker: 'request-purge', everyMinutes: 60, table: 'readwrite', documents: ['request-files'], timeoutSeconds: 300, description: 'Purge request files and data whose retention has ended' },
-  { id: 'seat-hold-sweep', worker: 'seat-hold-sweep', everyMinutes: 1, table: 'readwrite', timeoutSeconds: 50, description: 'Announce practical training seat holds that expired unused' },
+  {
+    id: 'request-purge',
+    worker: 'request-purge',
+    everyMinutes: 60,
+    table: 'readwrite',
+    documents: ['request-files'],
+    timeoutSeconds: 300,
+    description: 'Purge request files and data whose retention has ended',
+  },
+  {
+    id: 'seat-hold-sweep',
+    worker: 'seat-hold-sweep',
+    everyMinutes: 1,
+    table: 'readwrite',
+    timeoutSeconds: 50,
+    description: 'Announce practical training seat holds that expired unused',
+  },
   // Virtual life-support kit not posted back by its due date: overdue with the late fee and its event, then lost.
-  { id: 'equipment-sweep', worker: 'equipment-sweep', everyMinutes: 60, table: 'readwrite', timeoutSeconds: 300, description: 'Mark virtual life-support kit overdue or lost and charge its fee' },
+  {
+    id: 'equipment-sweep',
+    worker: 'equipment-sweep',
+    everyMinutes: 60,
+    table: 'readwrite',
+    timeoutSeconds: 300,
+    description: 'Mark virtual life-support kit overdue or lost and charge its fee',
+  },
 ];

@@ -55,7 +55,8 @@ export function readStageConfig(node: Node): StageConfig {
   }
   const logRetentionDays = positiveInteger(node, 'logRetentionDays', 30);
   const apiThrottle = { rateLimit: positiveInteger(node, 'apiRateLimit', 1000), burstLimit: positiveInteger(node, 'apiBurstLimit', 2000) };
-  if (apiThrottle.burstLimit < apiThrottle.rateLimit) throw new Error(`Context "apiBurstLimit" (${apiThrottle.burstLimit}) must be at least "apiRateLimit" (${apiThrottle.rateLimit})`);
+  if (apiThrottle.burstLimit < apiThrottle.rateLimit)
+    throw new Error(`Context "apiBurstLimit" (${apiThrottle.burstLimit}) must be at least "apiRateLimit" (${apiThrottle.rateLimit})`);
   const evidenceRetentionYears = Number(node.tryGetContext('evidenceRetentionYears') ?? 6);
   if (!Number.isInteger(evidenceRetentionYears) || evidenceRetentionYears <= 0 || evidenceRetentionYears > 100) {
     throw new Error(`Context "evidenceRetentionYears" must be a whole number of years from 1 to 100, got "${evidenceRetentionYears}"`);
@@ -71,8 +72,12 @@ export function readStageConfig(node: Node): StageConfig {
   const secretKeyArn = node.tryGetContext('stripeSecretArn') as string | undefined;
   const webhookSecretArn = node.tryGetContext('stripeWebhookSecretArn') as string | undefined;
   if (paymentProvider === 'stripe') {
-    for (const [name, arn] of [['stripeSecretArn', secretKeyArn], ['stripeWebhookSecretArn', webhookSecretArn]] as const) {
-      if (!arn || !SECRET_ARN.test(arn)) throw new Error(`Context "${name}" must be the ARN of a Secrets Manager secret when paymentProvider is "stripe", got "${arn ?? ''}"`);
+    for (const [name, arn] of [
+      ['stripeSecretArn', secretKeyArn],
+      ['stripeWebhookSecretArn', webhookSecretArn],
+    ] as const) {
+      if (!arn || !SECRET_ARN.test(arn))
+        throw new Error(`Context "${name}" must be the ARN of a Secrets Manager secret when paymentProvider is "stripe", got "${arn ?? ''}"`);
     }
   } else if (secretKeyArn || webhookSecretArn) {
     throw new Error('Context "stripeSecretArn" and "stripeWebhookSecretArn" go with paymentProvider "stripe"');
@@ -115,7 +120,8 @@ export const documentsBucketName = (stage: string): string => `agency-${stage}-r
 export const evidenceBucketName = (stage: string): string => `agency-${stage}-evidence-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
 
 /** How cdk-nag spells the evidence bucket's objects in a finding. */
-export const evidenceObjectsFinding = (stage: string): string => `Resource::arn:<AWS::Partition>:s3:::agency-${stage}-evidence-<AWS::AccountId>-<AWS::Region>/*`;
+export const evidenceObjectsFinding = (stage: string): string =>
+  `Resource::arn:<AWS::Partition>:s3:::agency-${stage}-evidence-<AWS::AccountId>-<AWS::Region>/*`;
 
 /** How cdk-nag spells the ARN of a document kind's objects in a finding. */
 export const documentsObjectsFinding = (stage: string, prefix: string): string =>

@@ -67,12 +67,17 @@ export class WorkersStack extends Stack {
       Validations.of(role).acknowledge(
         {
           id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:logs:<AWS::Region>:<AWS::AccountId>:log-group:${logGroupName}:*]`,
-          reason: 'Log stream names are made at run time; the wildcard covers only this worker\'s own log group.',
+          reason: "Log stream names are made at run time; the wildcard covers only this worker's own log group.",
         },
         { id: 'AwsSolutions-IAM5[Resource::*]', reason: 'X-Ray segment writes and DynamoDB ListStreams have no resource-level permissions.' },
       );
       if (access.stripe && config.stripeSecrets) {
-        role.addToPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [config.stripeSecrets.secretKeyArn, config.stripeSecrets.webhookSecretArn] }));
+        role.addToPolicy(
+          new PolicyStatement({
+            actions: ['secretsmanager:GetSecretValue'],
+            resources: [config.stripeSecrets.secretKeyArn, config.stripeSecrets.webhookSecretArn],
+          }),
+        );
       }
       if (access.table) fn.bindTable(props.table, access.table);
       if (access.documents?.length) {
@@ -86,7 +91,10 @@ export class WorkersStack extends Stack {
       }
       if (access.evidence) {
         fn.bindEvidence(evidenceBucketName(config.stage), config.evidenceRetentionYears);
-        Validations.of(role).acknowledge({ id: `AwsSolutions-IAM5[${evidenceObjectsFinding(config.stage)}]`, reason: `The ${name} worker writes and reads registration-check evidence, keyed per client and check; it cannot delete it.` });
+        Validations.of(role).acknowledge({
+          id: `AwsSolutions-IAM5[${evidenceObjectsFinding(config.stage)}]`,
+          reason: `The ${name} worker writes and reads registration-check evidence, keyed per client and check; it cannot delete it.`,
+        });
       }
       for (const target of access.sendsTo ?? []) fn.bindQueue(target, props.queues[target]!);
       this.functions.push(fn);
@@ -124,7 +132,10 @@ export class WorkersStack extends Stack {
         onFailure: new SqsDlq(props.relayFailures),
         filters: [
           // FilterRule's patterns are typed `any` by aws-cdk-lib.
-          FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT') as unknown, dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('outbox') as unknown } } } }),
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT') as unknown,
+            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('outbox') as unknown } } },
+          }),
         ],
       }),
     );

@@ -23,12 +23,21 @@ export const HEADERS: Record<string, Json> = {
   Link: {
     description: 'The migration notes (`rel="deprecation"`) and, where there is one, the same operation in the successor API (`rel="successor-version"`)',
     schema: { type: 'string' },
-    example: '<https://api.northwind-care.example/practical-training-legacy/docs>; rel="deprecation"; type="text/html", <https://api.northwind-care.example/practical-training/bookings>; rel="successor-version"',
+    example:
+      '<https://api.northwind-care.example/practical-training-legacy/docs>; rel="deprecation"; type="text/html", <https://api.northwind-care.example/practical-training/bookings>; rel="successor-version"',
   },
   'Retry-After': { description: 'Seconds until the limit window ends', schema: { type: 'integer', minimum: 0 }, example: 42 },
-  RateLimit: { description: 'What is left of the window: `r` requests, `t` seconds until it ends (draft-ietf-httpapi-ratelimit-headers)', schema: { type: 'string' }, example: '"default";r=599;t=42' },
+  RateLimit: {
+    description: 'What is left of the window: `r` requests, `t` seconds until it ends (draft-ietf-httpapi-ratelimit-headers)',
+    schema: { type: 'string' },
+    example: '"default";r=599;t=42',
+  },
   'RateLimit-Policy': { description: 'The limit: `q` requests per `w` seconds', schema: { type: 'string' }, example: '"default";q=600;w=60' },
-  Location: { description: 'Where to go next', schema: { type: 'string', format: 'uri-reference' }, example: 'https://api.northwind-care.example/practical-training/pay/JPjb_hn4J2vE0bA6mptK1W5t' },
+  Location: {
+    description: 'Where to go next',
+    schema: { type: 'string', format: 'uri-reference' },
+    example: 'https://api.northwind-care.example/practical-training/pay/JPjb_hn4J2vE0bA6mptK1W5t',
+  },
   'WWW-Authenticate': { description: 'The bearer scheme (RFC 6750)', schema: { type: 'string' }, example: 'Bearer error="invalid_token"' },
 };
 
@@ -44,7 +53,11 @@ const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
 export const isPage = (route: Route, contract: OperationContract): boolean =>
   route.auth === 'none' && pathParamNames(route.path).includes('token') && Object.values(contract.responses).some((r) => r.content === 'text/html');
 
-const TOKEN_EXCHANGES = new Set<string>(Object.values(tokenOperations).filter((o) => o.auth === 'none').map((o) => o.operationId));
+const TOKEN_EXCHANGES = new Set<string>(
+  Object.values(tokenOperations)
+    .filter((o) => o.auth === 'none')
+    .map((o) => o.operationId),
+);
 
 /**
  * Why a rate limit may refuse the operation (functions/core/access/rate-limit.ts),
@@ -52,7 +65,7 @@ const TOKEN_EXCHANGES = new Set<string>(Object.values(tokenOperations).filter((o
  * sign-ins at the token exchange and refresh, requests to a public link.
  */
 export function rateLimitOf(route: Route, contract: OperationContract): string | undefined {
-  if (route.auth === 'bearer') return "Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left)";
+  if (route.auth === 'bearer') return 'Too many requests: the client spent its window (Retry-After; RateLimit and RateLimit-Policy say how much is left)';
   if (TOKEN_EXCHANGES.has(route.operationId)) return 'Too many failed sign-ins from this address or for this client id (Retry-After)';
   if (isPage(route, contract)) return 'Too many requests for this link, from this address or in all (Retry-After)';
   return undefined;
@@ -85,7 +98,16 @@ export function addAnswerHeaders(route: Route, responses: Record<string, Json>):
 export function closed(schema: Json): Json {
   if (Array.isArray(schema)) return schema.map(closed);
   if (typeof schema !== 'object' || schema === null) return schema;
-  const copy: Json = Object.fromEntries(Object.entries(schema).map(([k, value]) => [k, k === 'properties' ? Object.fromEntries(Object.entries(value as Json).map(([n, p]) => [n, closed(p)])) : typeof value === 'object' ? closed(value) : value]));
+  const copy: Json = Object.fromEntries(
+    Object.entries(schema).map(([k, value]) => [
+      k,
+      k === 'properties'
+        ? Object.fromEntries(Object.entries(value as Json).map(([n, p]) => [n, closed(p)]))
+        : typeof value === 'object'
+          ? closed(value)
+          : value,
+    ]),
+  );
   if (copy.type === 'object' && copy.properties && copy.additionalProperties === undefined) copy.additionalProperties = false;
   return copy;
 }
@@ -95,7 +117,13 @@ export function mergePatchOf(target: Json): Json {
   const required = new Set<string>(target.required ?? []);
   const properties = Object.fromEntries(
     Object.entries(target.properties as Record<string, Json>).map(([name, property]) => {
-      const { default: _, required: __, description, 'x-contract': contract, ...member } = property.type === 'object' && property.properties ? { ...property, ...mergePatchOf(property) } : property;
+      const {
+        default: _,
+        required: __,
+        description,
+        'x-contract': contract,
+        ...member
+      } = property.type === 'object' && property.properties ? { ...property, ...mergePatchOf(property) } : property;
       const nullable = member.type === 'null' || (member.anyOf as Json[] | undefined)?.some((m) => m.type === 'null');
       const field = required.has(name) || nullable ? member : { anyOf: [member, { type: 'null' }] };
       return [name, { ...field, ...(description ? { description } : {}), ...(contract ? { 'x-contract': contract } : {}) }];

@@ -96,18 +96,33 @@ function success(response: ResponseContract, family: FamilyId): Json {
   const content = response.content;
   const example = response.example ?? (response.item ? RESOURCE_EXAMPLES.get(response.item) : undefined);
   const value = example === undefined ? undefined : exampleFor(example, family);
-  if (Array.isArray(content)) return { description: response.description, content: Object.fromEntries(content.map((type) => [type, { schema: { type: 'string' }, example: value }])) };
-  if (content === 'application/pdf') return { description: response.description, content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } };
+  if (Array.isArray(content))
+    return { description: response.description, content: Object.fromEntries(content.map((type) => [type, { schema: { type: 'string' }, example: value }])) };
+  if (content === 'application/pdf')
+    return { description: response.description, content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } };
   if (content === 'text/html') return { description: response.description, content: { 'text/html': { schema: { type: 'string' }, example: value } } };
-  if (!response.item) return value === undefined ? { description: response.description } : { description: response.description, content: { 'application/json': { schema: { type: 'object' }, example: value } } };
+  if (!response.item)
+    return value === undefined
+      ? { description: response.description }
+      : { description: response.description, content: { 'application/json': { schema: { type: 'object' }, example: value } } };
   let schema = jsonSchema(response.item);
   let wrapped = value;
   if (response.wrap === 'page') {
-    schema = { type: 'object', properties: { data: { type: 'array', items: schema }, next_cursor: { type: ['string', 'null'] } }, required: ['data', 'next_cursor'], additionalProperties: false };
+    schema = {
+      type: 'object',
+      properties: { data: { type: 'array', items: schema }, next_cursor: { type: ['string', 'null'] } },
+      required: ['data', 'next_cursor'],
+      additionalProperties: false,
+    };
     wrapped = { data: [value], next_cursor: null };
   } else if (response.wrap === 'single' && FAMILIES[family].envelope === 'data-message') {
     // The portal's envelope is the specification's: `data` and `message`.
-    schema = { type: 'object', properties: { data: schema, message: { type: 'string', 'x-contract': 'spec' } }, required: ['data', 'message'], additionalProperties: false };
+    schema = {
+      type: 'object',
+      properties: { data: schema, message: { type: 'string', 'x-contract': 'spec' } },
+      required: ['data', 'message'],
+      additionalProperties: false,
+    };
     schema.properties.data['x-contract'] = 'spec';
     wrapped = { data: value, message: response.message ?? response.description };
   }
@@ -150,14 +165,26 @@ function operation(route: Route): Json {
       'x-contract': 'project',
     });
   }
-  for (const h of contract.headers ?? []) parameters.push({ name: h.name, in: 'header', required: h.required, description: h.description, schema: { type: 'string' }, example: h.example, 'x-contract': route.contract });
+  for (const h of contract.headers ?? [])
+    parameters.push({
+      name: h.name,
+      in: 'header',
+      required: h.required,
+      description: h.description,
+      schema: { type: 'string' },
+      example: h.example,
+      'x-contract': route.contract,
+    });
   const bodyExample = request.body === undefined ? undefined : exampleFor(request.body, route.family);
 
   const responses: Json = {};
   for (const [status, response] of Object.entries(contract.responses)) {
     const isProblem = Number(status) >= 400 && PROBLEM_ITEMS.has(response.item!);
     responses[status] = isProblem
-      ? { description: response.description, content: problemContent([response.example as Refusal], response.item === Problem ? undefined : jsonSchema(response.item!)) }
+      ? {
+          description: response.description,
+          content: problemContent([response.example as Refusal], response.item === Problem ? undefined : jsonSchema(response.item!)),
+        }
       : success(response, route.family);
   }
   const refusals = new Map<number, { description: string; refusals: Refusal[] }>();
@@ -169,7 +196,8 @@ function operation(route: Route): Json {
   };
   if (route.auth === 'bearer') {
     add(401, 'Missing, unknown, expired or revoked token (WWW-Authenticate: Bearer)', COMMON_REFUSALS.invalidToken);
-    if (familySpec(route.family).perClientAccess) add(403, 'The account has no access to this family (a flag the operator sets per client)', COMMON_REFUSALS.familyAccess);
+    if (familySpec(route.family).perClientAccess)
+      add(403, 'The account has no access to this family (a flag the operator sets per client)', COMMON_REFUSALS.familyAccess);
   }
   const page = isPage(route, contract);
   const rateLimit = rateLimitOf(route, contract);
@@ -201,11 +229,14 @@ function operation(route: Route): Json {
     add(415, `Body not ${route.upload.types.join(' or ')}`, COMMON_REFUSALS.unsupportedMediaType);
   }
   const validation = 'Validation failed, or a business rule refused the request (see `type`)';
-  if (body && bodyExample !== undefined && request.invalid) add(422, validation, validationRefusal(body, { ...(bodyExample as object), ...request.invalid }, 'body'));
-  if (querySchema && request.query && request.invalid) add(422, validation, validationRefusal(querySchema, asQuery({ ...request.query, ...request.invalid }), 'query'));
+  if (body && bodyExample !== undefined && request.invalid)
+    add(422, validation, validationRefusal(body, { ...(bodyExample as object), ...request.invalid }, 'body'));
+  if (querySchema && request.query && request.invalid)
+    add(422, validation, validationRefusal(querySchema, asQuery({ ...request.query, ...request.invalid }), 'query'));
   for (const refusal of contract.refusals ?? []) add(problemExample(refusal).status as number, validation, refusal);
   const deprecated = !!familySpec(route.family).deprecation;
-  if (deprecated && !route.servedAfterSunset) add(410, 'Switched off: after the sunset, or in a brownout window (no Retry-After; use the successor)', COMMON_REFUSALS.apiSunset);
+  if (deprecated && !route.servedAfterSunset)
+    add(410, 'Switched off: after the sunset, or in a brownout window (no Retry-After; use the successor)', COMMON_REFUSALS.apiSunset);
   if (parameters.some((p) => p.in === 'path')) add(404, page ? 'No such link' : 'No such resource, or it belongs to another client', COMMON_REFUSALS.notFound);
   add(500, 'Internal error; nothing internal is revealed', COMMON_REFUSALS.internal);
   for (const [status, { description, refusals: list }] of [...refusals].sort(([a], [b]) => a - b)) {
@@ -223,9 +254,23 @@ function operation(route: Route): Json {
     tags: [contract.tag],
     security: route.auth === 'bearer' ? [{ bearer: [] }] : [],
     ...(parameters.length ? { parameters } : {}),
-    ...(body ? { requestBody: { required: true, content: { [route.contentType ?? 'application/json']: { schema: bodySchema(route, request.patches ?? body), ...(bodyExample === undefined ? {} : { example: bodyExample }) } } } } : {}),
+    ...(body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              [route.contentType ?? 'application/json']: {
+                schema: bodySchema(route, request.patches ?? body),
+                ...(bodyExample === undefined ? {} : { example: bodyExample }),
+              },
+            },
+          },
+        }
+      : {}),
     ...(route.upload ? { requestBody: uploadBody(route.upload, bodyExample) } : {}),
-    ...(page && route.method === 'POST' ? { requestBody: { required: false, content: { 'application/x-www-form-urlencoded': pageForm(route.family, route.operationId, route.contract) } } } : {}),
+    ...(page && route.method === 'POST'
+      ? { requestBody: { required: false, content: { 'application/x-www-form-urlencoded': pageForm(route.family, route.operationId, route.contract) } } }
+      : {}),
     responses,
   };
 }
@@ -310,7 +355,12 @@ function webhooksOf(family: FamilyId): Json {
         post: {
           summary: kind,
           description: meaning,
-          parameters: ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => ({ name, in: 'header', required: true, schema: { type: 'string' } })),
+          parameters: ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => ({
+            name,
+            in: 'header',
+            required: true,
+            schema: { type: 'string' },
+          })),
           requestBody: {
             required: true,
             content: {
@@ -318,7 +368,11 @@ function webhooksOf(family: FamilyId): Json {
                 schema: {
                   type: 'object',
                   required: ['type', 'timestamp', 'data'],
-                  properties: { type: { const: kind }, timestamp: { type: 'string', format: 'date-time' }, data: { description: 'The resource as the API returns it' } },
+                  properties: {
+                    type: { const: kind },
+                    timestamp: { type: 'string', format: 'date-time' },
+                    data: { description: 'The resource as the API returns it' },
+                  },
                 },
               },
             },

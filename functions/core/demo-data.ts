@@ -2,7 +2,14 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { candidateKeys } from './portal-v2/candidates.js';
 import { createTemplate, listTemplates } from './portal-v2/templates.js';
 import { seedDemoInvites } from './practical-training/invites.js';
-import { CLINICAL_FAMILY, createInterviewType, createInterviewer, loadCatalog, setAvailability, type AvailabilityWindow } from './clinical-interview/catalog.js';
+import {
+  CLINICAL_FAMILY,
+  createInterviewType,
+  createInterviewer,
+  loadCatalog,
+  setAvailability,
+  type AvailabilityWindow,
+} from './clinical-interview/catalog.js';
 import { createClient, getClient } from './access/clients.js';
 import { isConditionalCheckFailed } from './platform/conditions.js';
 import type { Deps } from './platform/deps.js';
@@ -70,8 +77,16 @@ const DEMO_CANDIDATES = [
 
 /** Each demo client's sent booking invite; its page is `<practical-training base URL>/invite/<invite_token>`. */
 export const DEMO_INVITES = [
-  { client_id: 'demo-northwind', invite_token: 'demo-invite-northwind-local-only', candidate: { first_name: 'Florence', last_name: 'Ward', email: 'florence.ward@example.org' } },
-  { client_id: 'demo-riverside', invite_token: 'demo-invite-riverside-local-only', candidate: { first_name: 'Agnes', last_name: 'Hunt', email: 'agnes.hunt@example.org' } },
+  {
+    client_id: 'demo-northwind',
+    invite_token: 'demo-invite-northwind-local-only',
+    candidate: { first_name: 'Florence', last_name: 'Ward', email: 'florence.ward@example.org' },
+  },
+  {
+    client_id: 'demo-riverside',
+    invite_token: 'demo-invite-riverside-local-only',
+    candidate: { first_name: 'Agnes', last_name: 'Hunt', email: 'agnes.hunt@example.org' },
+  },
 ] as const;
 
 const DEMO_CREDITS = 10;
@@ -115,7 +130,13 @@ export async function seedDemoData(deps: Deps): Promise<readonly DemoClient[]> {
       .send(
         new PutCommand({
           TableName: deps.table,
-          Item: { ...candidateKeys.candidate(client, candidate.id), entity: 'candidate', ...candidate, client_id: client, created_at: deps.clock().toISOString() },
+          Item: {
+            ...candidateKeys.candidate(client, candidate.id),
+            entity: 'candidate',
+            ...candidate,
+            client_id: client,
+            created_at: deps.clock().toISOString(),
+          },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       )
@@ -125,12 +146,28 @@ export async function seedDemoData(deps: Deps): Promise<readonly DemoClient[]> {
 
   // Opening balances in the clinical interview family: only a wallet that was never written gets one.
   for (const demo of DEMO_CLIENTS) {
-    await openDemoBalances(deps, demo.client_id, CLINICAL_FAMILY, DEMO_TYPES.map((t) => ({ kind: 'interview_type' as const, id: t.id, name: t.name })), DEMO_CREDITS, DEMO_MONEY_PENCE);
+    await openDemoBalances(
+      deps,
+      demo.client_id,
+      CLINICAL_FAMILY,
+      DEMO_TYPES.map((t) => ({ kind: 'interview_type' as const, id: t.id, name: t.name })),
+      DEMO_CREDITS,
+      DEMO_MONEY_PENCE,
+    );
   }
-  await seedPracticalDemo(deps, DEMO_CLIENTS.map((c) => c.client_id));
-  await seedVlsDemo(deps, DEMO_CLIENTS.map((c) => c.client_id));
+  await seedPracticalDemo(
+    deps,
+    DEMO_CLIENTS.map((c) => c.client_id),
+  );
+  await seedVlsDemo(
+    deps,
+    DEMO_CLIENTS.map((c) => c.client_id),
+  );
   // After the practical training catalogue: the invites are to its first course.
   await seedDemoInvites(deps, DEMO_INVITES);
-  await seedMonitoringDemo(deps, DEMO_CLIENTS.map((c) => c.client_id));
+  await seedMonitoringDemo(
+    deps,
+    DEMO_CLIENTS.map((c) => c.client_id),
+  );
   return DEMO_CLIENTS;
 }

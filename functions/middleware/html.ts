@@ -76,8 +76,7 @@ p.error[role=alert]{border-left:4px solid #b00020;padding:.5rem .75rem;backgroun
 @media (max-width:480px){main{margin:0;border-radius:0;box-shadow:none}h1{font-size:1.35rem}}
 `;
 
-export const errorPage = (title: string, detail: string): string =>
-  layout(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(detail)}</p>`);
+export const errorPage = (title: string, detail: string): string => layout(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(detail)}</p>`);
 
 /** A labelled text input, with its error (if any) tied to it for screen readers. */
 export function field(name: string, label: string, value: string | undefined, error: string | undefined, type = 'text', extra = ''): string {

@@ -16,7 +16,18 @@ import { clientItemGrants } from '../core/access/clients.js';
 import { DomainError } from '../core/platform/errors.js';
 import { authenticateRequest, type AccessContext } from '../core/access/tokens.js';
 import { checkActing, type Acting } from './acting-user.js';
-import { bodyLimitMiddleware, correlated, edgeMiddleware, parsePathParams, publicBaseUrl, toLambdaResult, type Event, type HttpResult, type Middleware, type Request } from './edge.js';
+import {
+  bodyLimitMiddleware,
+  correlated,
+  edgeMiddleware,
+  parsePathParams,
+  publicBaseUrl,
+  toLambdaResult,
+  type Event,
+  type HttpResult,
+  type Middleware,
+  type Request,
+} from './edge.js';
 import { errorFields, type Logger } from './logger.js';
 
 export { MAX_BODY_BYTES, type Event, type HttpResult, type RequestState } from './edge.js';
@@ -116,14 +127,10 @@ function bearerToken(event: APIGatewayProxyEventV2): string {
   return match[1];
 }
 
-
-export function httpHandler<const O extends Operation>(
-  op: O,
-  operation: (input: HttpInput<O>) => Promise<HttpResult>,
-  ...[given]: OptionsArg<O>
-) {
+export function httpHandler<const O extends Operation>(op: O, operation: (input: HttpInput<O>) => Promise<HttpResult>, ...[given]: OptionsArg<O>) {
   const options: HandlerOptions<O> = given ?? {};
-  if (!!op.idempotent !== !!options.idempotency) throw new Error(`${op.operationId}: the idempotency option goes with, and only with, an operation marked idempotent`);
+  if (!!op.idempotent !== !!options.idempotency)
+    throw new Error(`${op.operationId}: the idempotency option goes with, and only with, an operation marked idempotent`);
   const deps = options.deps ?? depsFromEnv();
   const edge = edgeMiddleware(op, toProblemResponse, deps.clock);
   const bodyLimit = bodyLimitMiddleware(op.upload?.maxBytes);
@@ -138,7 +145,8 @@ export function httpHandler<const O extends Operation>(
       const type = (request.event.headers?.['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       // An upload stays as it came; its handler reads the bytes.
       if (op.upload) {
-        if (!(op.upload.types as readonly string[]).includes(type)) throw edgeProblem('unsupported-media-type', `Send the file as ${op.upload.types.join(' or ')}`);
+        if (!(op.upload.types as readonly string[]).includes(type))
+          throw edgeProblem('unsupported-media-type', `Send the file as ${op.upload.types.join(' or ')}`);
         return;
       }
       if (op.contentType && type !== op.contentType) throw edgeProblem('unsupported-media-type', `Send the body as ${op.contentType}`);
@@ -169,7 +177,13 @@ export function httpHandler<const O extends Operation>(
       const state = request.event.state!;
       // A facade family takes its parent's tokens (decision 3); its requests count against its own limit.
       const prefetch = prefetchKeys(request.event);
-      const { caller, rateLimit, client, prefetched } = await authenticateRequest(deps, bearerToken(request.event), tokenFamilyOf(state.family), state.family, prefetch);
+      const { caller, rateLimit, client, prefetched } = await authenticateRequest(
+        deps,
+        bearerToken(request.event),
+        tokenFamilyOf(state.family),
+        state.family,
+        prefetch,
+      );
       state.caller = caller;
       state.prefetched = prefetched;
       state.log = state.log.child({ client_id: caller.clientId });
@@ -191,32 +205,39 @@ export function httpHandler<const O extends Operation>(
   if (op.auth === 'bearer') chain.use(bearerAuth);
   chain.use(jsonBody);
 
-  return correlated(chain.handler(async (event) => {
-    const state = event.state!;
-    const family = state.family;
-    const querySchema = schemaFor(op.query, family);
-    const common = {
-      deps,
-      log: state.log,
-      requestId: state.requestId,
-      family,
-      caller: state.caller,
-      query: querySchema ? parseWith(querySchema, event.queryStringParameters ?? {}, 'query') : undefined,
-      params: paramsOf(event),
-      headers: event.headers ?? {},
-      sourceIp: event.requestContext.http.sourceIp,
-      baseUrl: publicBaseUrl(event, family),
-      prefetched: state.prefetched ?? [],
-    } as unknown as Omit<HttpInput<O>, 'body' | 'acting'>;
-    if (options.resource) await options.resource(common);
-    // The route's Acting-User rule, before the body and before the operation reads or writes anything (./acting-user.ts).
-    const acting = await checkActing(deps, op, { family, clientId: state.caller?.clientId, headers: common.headers, params: common.params });
-    const bodySchema = schemaFor(op.body, family, common.params);
-    const upload = op.upload && event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : undefined;
-    const input = { ...common, acting, upload, body: bodySchema ? parseWith(bodySchema, event.body ?? undefined, 'body', refusesUnknownFields(op, family)) : undefined } as HttpInput<O>;
-    const run = async () => toLambdaResult(await operation(input));
+  return correlated(
+    chain.handler(async (event) => {
+      const state = event.state!;
+      const family = state.family;
+      const querySchema = schemaFor(op.query, family);
+      const common = {
+        deps,
+        log: state.log,
+        requestId: state.requestId,
+        family,
+        caller: state.caller,
+        query: querySchema ? parseWith(querySchema, event.queryStringParameters ?? {}, 'query') : undefined,
+        params: paramsOf(event),
+        headers: event.headers ?? {},
+        sourceIp: event.requestContext.http.sourceIp,
+        baseUrl: publicBaseUrl(event, family),
+        prefetched: state.prefetched ?? [],
+      } as unknown as Omit<HttpInput<O>, 'body' | 'acting'>;
+      if (options.resource) await options.resource(common);
+      // The route's Acting-User rule, before the body and before the operation reads or writes anything (./acting-user.ts).
+      const acting = await checkActing(deps, op, { family, clientId: state.caller?.clientId, headers: common.headers, params: common.params });
+      const bodySchema = schemaFor(op.body, family, common.params);
+      const upload = op.upload && event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : undefined;
+      const input = {
+        ...common,
+        acting,
+        upload,
+        body: bodySchema ? parseWith(bodySchema, event.body ?? undefined, 'body', refusesUnknownFields(op, family)) : undefined,
+      } as HttpInput<O>;
+      const run = async () => toLambdaResult(await operation(input));
 
-    if (!options.idempotency || !state.caller) return run();
-    return options.idempotency({ deps, event, clientId: state.caller.clientId, family }, run);
-  }));
+      if (!options.idempotency || !state.caller) return run();
+      return options.idempotency({ deps, event, clientId: state.caller.clientId, family }, run);
+    }),
+  );
 }

@@ -26,6 +26,10 @@ export const idempotency: Idempotency = async ({ deps, event, clientId, family }
     await abandonIdempotent(deps, clientId, family, key);
     throw err;
   }
-  await completeIdempotent(deps, clientId, family, key, { statusCode: result.statusCode ?? 200, headers: (result.headers ?? {}) as Record<string, string>, body: result.body });
+  await completeIdempotent(deps, clientId, family, key, {
+    statusCode: result.statusCode ?? 200,
+    headers: (result.headers ?? {}) as Record<string, string>,
+    body: result.body,
+  });
   return result;
 };

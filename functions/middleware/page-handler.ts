@@ -34,7 +34,11 @@ function renderPageError(err: unknown) {
   // A disabled agency's link or invite: 410 and a plain page, whatever page it was.
   if (isLinkWithdrawn(err)) {
     return {
-      response: { statusCode: 410, headers: { 'content-type': 'text/html; charset=utf-8' }, body: errorPage('This link is no longer in use', (err as Error).message) } as APIGatewayProxyStructuredResultV2,
+      response: {
+        statusCode: 410,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        body: errorPage('This link is no longer in use', (err as Error).message),
+      } as APIGatewayProxyStructuredResultV2,
       unexpected: false,
     };
   }
@@ -55,36 +59,36 @@ function renderPageError(err: unknown) {
 export function pageHandler<const O extends Operation>(op: O, page: (input: PageInput<O>) => Promise<PageResult>, deps: Deps = depsFromEnv()) {
   return correlated(
     middy<Event, APIGatewayProxyStructuredResultV2, Error, Context>()
-    .use(edgeMiddleware(op, renderPageError))
-    .use(bodyLimitMiddleware())
-    .handler(async (event): Promise<APIGatewayProxyStructuredResultV2> => {
-      const method = event.requestContext.http.method;
-      const params = parsePathParams(op, event) as unknown as PathParams<O['path']>;
-      // The link's token is the credential: throttled per visitor and per link before the page does any work.
-      if ('token' in params) await consumeLinkRequest(deps, String(params.token), event.requestContext.http.sourceIp);
-      let form: Record<string, string> = {};
-      if (method === 'POST') {
-        if (!/^application\/x-www-form-urlencoded/i.test(event.headers?.['content-type'] ?? '')) {
-          throw edgeProblem('unsupported-media-type', 'Send the form as application/x-www-form-urlencoded');
+      .use(edgeMiddleware(op, renderPageError))
+      .use(bodyLimitMiddleware())
+      .handler(async (event): Promise<APIGatewayProxyStructuredResultV2> => {
+        const method = event.requestContext.http.method;
+        const params = parsePathParams(op, event) as unknown as PathParams<O['path']>;
+        // The link's token is the credential: throttled per visitor and per link before the page does any work.
+        if ('token' in params) await consumeLinkRequest(deps, String(params.token), event.requestContext.http.sourceIp);
+        let form: Record<string, string> = {};
+        if (method === 'POST') {
+          if (!/^application\/x-www-form-urlencoded/i.test(event.headers?.['content-type'] ?? '')) {
+            throw edgeProblem('unsupported-media-type', 'Send the form as application/x-www-form-urlencoded');
+          }
+          const raw = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
+          form = Object.fromEntries(new URLSearchParams(raw));
         }
-        const raw = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
-        form = Object.fromEntries(new URLSearchParams(raw));
-      }
-      const result = await page({
-        deps,
-        log: event.state!.log,
-        method,
-        params,
-        query: (event.queryStringParameters ?? {}) as Record<string, string>,
-        form,
-        baseUrl: publicBaseUrl(event, event.state!.family),
-      });
-      if ('redirect' in result) return { statusCode: 303, headers: { location: result.redirect } };
-      return {
-        statusCode: result.status,
-        headers: { 'content-type': 'text/html; charset=utf-8' },
-        body: result.html,
-      };
-    }),
+        const result = await page({
+          deps,
+          log: event.state!.log,
+          method,
+          params,
+          query: (event.queryStringParameters ?? {}) as Record<string, string>,
+          form,
+          baseUrl: publicBaseUrl(event, event.state!.family),
+        });
+        if ('redirect' in result) return { statusCode: 303, headers: { location: result.redirect } };
+        return {
+          statusCode: result.status,
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+          body: result.html,
+        };
+      }),
   );
 }

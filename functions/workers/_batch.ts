@@ -25,7 +25,13 @@ export function sqsBatchHandler(consume: BatchConsumer, log: Logger = createLogg
     const messages = event.Records.map(queueMessageOf);
     const ids = new Set(messages.map((m) => m.correlationId));
     const failed = await withCorrelationId(ids.size === 1 ? [...ids][0] : undefined, () => consume(messages));
-    for (const m of messages) log.info('message handled', { message_id: m.id, receive_count: m.receiveCount, outcome: failed.has(m.id) ? 'failed' : 'done', ...(m.correlationId ? { correlation_id: m.correlationId } : {}) });
+    for (const m of messages)
+      log.info('message handled', {
+        message_id: m.id,
+        receive_count: m.receiveCount,
+        outcome: failed.has(m.id) ? 'failed' : 'done',
+        ...(m.correlationId ? { correlation_id: m.correlationId } : {}),
+      });
     return { batchItemFailures: [...failed].map((itemIdentifier) => ({ itemIdentifier })) };
   };
 }

@@ -10,7 +10,8 @@ import { sqsBatchHandler } from './_batch.js';
 /** The webhook consumers as SQS event source handlers; the Lambda modules beside this one wire them from the environment. */
 
 /** `log` (last) writes each message's line; the fan-out worker names itself there. */
-export const fanOutHandler = (...[deps, sqs, lanes, onError, log]: [...Parameters<typeof fanOut>, Logger?]) => sqsBatchHandler(fanOut(deps, sqs, lanes, onError), log);
+export const fanOutHandler = (...[deps, sqs, lanes, onError, log]: [...Parameters<typeof fanOut>, Logger?]) =>
+  sqsBatchHandler(fanOut(deps, sqs, lanes, onError), log);
 
 export const deliveryHandler = (...args: Parameters<typeof deliver>) => sqsBatchHandler(deliver(...args));
 
@@ -18,7 +19,9 @@ export const deliveryHandler = (...args: Parameters<typeof deliver>) => sqsBatch
 export function deliveryWorker(lane: Lane) {
   const log = createLogger({ service: 'agency-api', worker: lane === 'fast' ? 'webhook-delivery' : 'webhook-delivery-slow' });
   return sqsBatchHandler(
-    deliver(depsFromEnv(), createSqsClient(), laneQueuesFromEnv(lane), deliveryConfigFromEnv(), (err, messageId) => log.error('delivery failed', { message_id: messageId, lane, ...errorFields(err) })),
+    deliver(depsFromEnv(), createSqsClient(), laneQueuesFromEnv(lane), deliveryConfigFromEnv(), (err, messageId) =>
+      log.error('delivery failed', { message_id: messageId, lane, ...errorFields(err) }),
+    ),
     log,
   );
 }

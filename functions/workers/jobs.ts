@@ -15,4 +15,7 @@ import { sqsBatchHandler } from './_batch.js';
  */
 const log = createLogger({ worker: 'jobs' });
 
-export const handler = sqsBatchHandler(jobsConsumer(depsFromEnv(), (err, messageId) => log.error('job task failed', { message_id: messageId, ...errorFields(err) })), log);
+export const handler = sqsBatchHandler(
+  jobsConsumer(depsFromEnv(), (err, messageId) => log.error('job task failed', { message_id: messageId, ...errorFields(err) })),
+  log,
+);

@@ -35,7 +35,10 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     const item = unmarshall(image as Record<string, AttributeValue>) as OutboxItem;
     if (item.entity === 'outbox') items.push({ item, sequenceNumber: record.dynamodb!.SequenceNumber! });
   }
-  const { notQueued, error, refused } = await relayOutbox(items.map((i) => i.item), targets);
+  const { notQueued, error, refused } = await relayOutbox(
+    items.map((i) => i.item),
+    targets,
+  );
   const failed = new Set(notQueued);
   if (refused.length > 0) {
     try {

@@ -29,21 +29,25 @@ const stripe = async () => stripeClient(await stripeSettings(), 'worker');
 export const handler = sqsBatchHandler(async (messages) => {
   const failed = new Set<string>();
   await Promise.all(
-    messages.map((queued) => withCorrelationId(queued.correlationId, async () => {
-      let task: RefundTask | undefined;
-      try {
-        task = JSON.parse(queued.body) as RefundTask;
-        await sendRefund(deps, task, stripe);
-        log.info('refund sent', { ledger_entry_id: task.id, family: task.ledger.family, amount: task.amount });
-        refundSettled(task.ledger.family, 'sent');
-      } catch (err) {
-        log.error('refund failed', { message_id: queued.id, ledger_entry_id: task?.id, receive_count: queued.receiveCount, ...errorFields(err) });
-        failed.add(queued.id);
-        refundSettled(task?.ledger.family ?? 'unknown', 'send_error');
-        const seconds = Math.min(MAX_BACKOFF_SECONDS, baseSeconds * 2 ** (queued.receiveCount - 1));
-        await sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: queued.receiptHandle, VisibilityTimeout: seconds })).catch((e) => log.error('refund retry not scheduled', errorFields(e)));
-      }
-    })),
+    messages.map((queued) =>
+      withCorrelationId(queued.correlationId, async () => {
+        let task: RefundTask | undefined;
+        try {
+          task = JSON.parse(queued.body) as RefundTask;
+          await sendRefund(deps, task, stripe);
+          log.info('refund sent', { ledger_entry_id: task.id, family: task.ledger.family, amount: task.amount });
+          refundSettled(task.ledger.family, 'sent');
+        } catch (err) {
+          log.error('refund failed', { message_id: queued.id, ledger_entry_id: task?.id, receive_count: queued.receiveCount, ...errorFields(err) });
+          failed.add(queued.id);
+          refundSettled(task?.ledger.family ?? 'unknown', 'send_error');
+          const seconds = Math.min(MAX_BACKOFF_SECONDS, baseSeconds * 2 ** (queued.receiveCount - 1));
+          await sqs
+            .send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: queued.receiptHandle, VisibilityTimeout: seconds }))
+            .catch((e) => log.error('refund retry not scheduled', errorFields(e)));
+        }
+      }),
+    ),
   );
   return failed;
 }, log);

@@ -35,10 +35,28 @@ export async function measureBundles() {
   const unique = [...new Map(entries.map((e) => [e.name, e])).values()];
   const outOf = (name: string) => join(dir, `${name.replace('/', '--')}.mjs`);
   const floorEntry = join(PROJECT_ROOT, 'lib', 'bench', 'floor-entry.ts');
-  await Promise.all([...unique, { name: 'floor', entry: floorEntry }].map((e) => build({ ...esbuildOptions(), entryPoints: [e.entry], outfile: outOf(e.name) })));
-  const env = { ...process.env, TABLE_NAME: 'bench', AWS_REGION: 'eu-west-2', DOCUMENTS_BUCKET: 'bench', ...Object.fromEntries(QUEUES.map((q) => [queueUrlEnv(q.id), 'http://127.0.0.1:1/q'])) };
+  await Promise.all(
+    [...unique, { name: 'floor', entry: floorEntry }].map((e) => build({ ...esbuildOptions(), entryPoints: [e.entry], outfile: outOf(e.name) })),
+  );
+  const env = {
+    ...process.env,
+    TABLE_NAME: 'bench',
+    AWS_REGION: 'eu-west-2',
+    DOCUMENTS_BUCKET: 'bench',
+    ...Object.fromEntries(QUEUES.map((q) => [queueUrlEnv(q.id), 'http://127.0.0.1:1/q'])),
+  };
   const loadMs = (file: string) =>
-    Number(execFileSync(process.execPath, ['--input-type=module', '-e', `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); console.log(performance.now() - t);`], { env, encoding: 'utf8' }).trim());
+    Number(
+      execFileSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); console.log(performance.now() - t);`,
+        ],
+        { env, encoding: 'utf8' },
+      ).trim(),
+    );
   // Each function's samples alternate with the floor's, so a drift in the machine's speed moves both alike.
   const floorSamples: number[] = [];
   const measured = unique.map((e) => {

@@ -6,7 +6,13 @@ import { alternating, json, round } from './measure.js';
  * concurrency, in alternating slices of one run: requests a second and their
  * ratio. The cost of a listing should not grow with its range (target ≥ 0.5).
  */
-export async function rangeRatio(url: (from: string, to: string) => string, from: string, tokenOf: (worker: number) => string, seconds: number, concurrency = 32) {
+export async function rangeRatio(
+  url: (from: string, to: string) => string,
+  from: string,
+  tokenOf: (worker: number) => string,
+  seconds: number,
+  concurrency = 32,
+) {
   const fortnight = url(from, addDays(from, 13));
   const day = url(from, from);
   const r = await alternating(

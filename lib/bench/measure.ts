@@ -42,7 +42,10 @@ export async function throughput(work: Work, seconds: number, concurrency: numbe
 export async function alternating(a: Work, b: Work, seconds: number, concurrency: number, slices = 4) {
   const totals = { a: { done: 0, seconds: 0 }, b: { done: 0, seconds: 0 } };
   for (let i = 0; i < slices; i++) {
-    for (const [key, work] of [['a', a], ['b', b]] as const) {
+    for (const [key, work] of [
+      ['a', a],
+      ['b', b],
+    ] as const) {
       const slice = await run(work, seconds / slices, concurrency);
       totals[key].done += slice.done;
       totals[key].seconds += slice.seconds;
@@ -64,7 +67,10 @@ export function json(url: string, init: { method?: string; token?: string; body?
     const req = request(url, {
       method,
       agent: keptAlive,
-      headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) },
+      headers: {
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+      },
     });
     req.on('error', reject);
     req.on('response', (response) => {

@@ -25,29 +25,40 @@ export interface Usage {
 
 const counted = { read_units: 0, write_units: 0, sqs_requests: 0 };
 
-const READS = new Set(['GetItemCommand', 'QueryCommand', 'ScanCommand', 'BatchGetItemCommand', 'TransactGetItemsCommand', 'GetCommand', 'BatchGetCommand', 'TransactGetCommand']);
+const READS = new Set([
+  'GetItemCommand',
+  'QueryCommand',
+  'ScanCommand',
+  'BatchGetItemCommand',
+  'TransactGetItemsCommand',
+  'GetCommand',
+  'BatchGetCommand',
+  'TransactGetCommand',
+]);
 const CAPACITY = /^(Get|Put|Update|Delete|Query|Scan|BatchGet|BatchWrite|TransactGet|TransactWrite)(Item|Items)?Command$/;
 
 type Capacity = { CapacityUnits?: number };
 type Handler = (args: { input: Record<string, unknown> }) => Promise<{ output: Record<string, unknown> }>;
 type Context = { clientName?: string; commandName?: string };
 
-const meter = (next: Handler, context: Context): Handler => async (args) => {
-  const command = context.commandName ?? '';
-  const dynamo = context.clientName?.startsWith('DynamoDB') && CAPACITY.test(command);
-  if (dynamo) args.input.ReturnConsumedCapacity ??= 'TOTAL';
-  const result = await next(args);
-  if (!isBilled()) return result;
-  if (dynamo && command !== 'TransactWriteItemsCommand' && command !== 'TransactWriteCommand') {
-    const consumed = result.output.ConsumedCapacity as Capacity | Capacity[] | undefined;
-    const units = [consumed ?? []].flat().reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
-    counted[READS.has(command) ? 'read_units' : 'write_units'] += units;
-  } else if (context.clientName === 'SQSClient') {
-    const idle = command === 'ReceiveMessageCommand' && !((result.output.Messages as unknown[] | undefined)?.length);
-    if (!idle) counted.sqs_requests++;
-  }
-  return result;
-};
+const meter =
+  (next: Handler, context: Context): Handler =>
+  async (args) => {
+    const command = context.commandName ?? '';
+    const dynamo = context.clientName?.startsWith('DynamoDB') && CAPACITY.test(command);
+    if (dynamo) args.input.ReturnConsumedCapacity ??= 'TOTAL';
+    const result = await next(args);
+    if (!isBilled()) return result;
+    if (dynamo && command !== 'TransactWriteItemsCommand' && command !== 'TransactWriteCommand') {
+      const consumed = result.output.ConsumedCapacity as Capacity | Capacity[] | undefined;
+      const units = [consumed ?? []].flat().reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+      counted[READS.has(command) ? 'read_units' : 'write_units'] += units;
+    } else if (context.clientName === 'SQSClient') {
+      const idle = command === 'ReceiveMessageCommand' && !(result.output.Messages as unknown[] | undefined)?.length;
+      if (!idle) counted.sqs_requests++;
+    }
+    return result;
+  };
 
 /**
  * A transaction's write units, item by item. DynamoDB Local reports one
@@ -61,7 +72,8 @@ const transactionMeter =
   (next, context) =>
   async (args) => {
     const command = context.commandName ?? '';
-    if (!context.clientName?.startsWith('DynamoDB') || (command !== 'TransactWriteItemsCommand' && command !== 'TransactWriteCommand') || !isBilled()) return next(args);
+    if (!context.clientName?.startsWith('DynamoDB') || (command !== 'TransactWriteItemsCommand' && command !== 'TransactWriteCommand') || !isBilled())
+      return next(args);
     const parts = ((args.input.TransactItems as TransactPart[] | undefined) ?? []).map(partOf);
     const before = await notBilled(() => sizesOf(probe(), parts));
     const result = await next(args);
@@ -71,7 +83,9 @@ const transactionMeter =
   };
 
 type AttributeValue = Record<string, unknown>;
-type TransactPart = Partial<Record<'Put' | 'Update' | 'Delete' | 'ConditionCheck', { TableName: string; Item?: Record<string, AttributeValue>; Key?: Record<string, AttributeValue> }>>;
+type TransactPart = Partial<
+  Record<'Put' | 'Update' | 'Delete' | 'ConditionCheck', { TableName: string; Item?: Record<string, AttributeValue>; Key?: Record<string, AttributeValue> }>
+>;
 const partOf = (part: TransactPart) => {
   const [kind, body] = Object.entries(part)[0]!;
   return kind === 'Put' ? { table: body.TableName, size: itemSize(body.Item ?? {}) } : { table: body.TableName, key: body.Key! };
@@ -128,19 +142,34 @@ export function installMeter(): void {
       stacks.add(this.middlewareStack);
       this.middlewareStack.add(meter, { step: 'initialize', name: 'benchMeter', override: true });
       // After serialisation's marshalling: the transaction's items as DynamoDB gets them, whichever client sent them.
-      this.middlewareStack.add(transactionMeter(() => this as unknown as DynamoDBClient), { step: 'build', name: 'benchTransactionMeter', override: true });
+      this.middlewareStack.add(
+        transactionMeter(() => this as unknown as DynamoDBClient),
+        { step: 'build', name: 'benchTransactionMeter', override: true },
+      );
     }
     return send.apply(this, args);
   };
 }
 
 /** Everything counted so far: a reading to subtract from a later one. */
-export const reading = (): Usage => ({ ...counted, api_requests: invocations.api, lambda_invocations: invocations.api + invocations.worker + invocations.stream, lambda_ms: invocationTime.ms });
+export const reading = (): Usage => ({
+  ...counted,
+  api_requests: invocations.api,
+  lambda_invocations: invocations.api + invocations.worker + invocations.stream,
+  lambda_ms: invocationTime.ms,
+});
 
 export const since = (before: Usage, per = 1): Usage => {
   const now = reading();
   const each = (k: keyof Usage) => Math.round(((now[k] - before[k]) / per) * 1000) / 1000;
-  return { read_units: each('read_units'), write_units: each('write_units'), sqs_requests: each('sqs_requests'), api_requests: each('api_requests'), lambda_invocations: each('lambda_invocations'), lambda_ms: each('lambda_ms') };
+  return {
+    read_units: each('read_units'),
+    write_units: each('write_units'),
+    sqs_requests: each('sqs_requests'),
+    api_requests: each('api_requests'),
+    lambda_invocations: each('lambda_invocations'),
+    lambda_ms: each('lambda_ms'),
+  };
 };
 
 /**

@@ -26,7 +26,10 @@ export async function monitoringMeasures(deps: Deps, base: string, client: { cli
   // Clean NMC entries (magic 9001 in digits 4 to 7), each number its own worker; the import's numbers stay clear of the magic ones.
   const workers: number[] = [];
   for (let i = 0; i < 8; i++) {
-    const created = await json(`${base}/workers`, { token, body: { first_name: 'Bench', last_name: `Worker ${i}`, registration: { register: 'nmc', number: `${10 + i}A9001B` } } });
+    const created = await json(`${base}/workers`, {
+      token,
+      body: { first_name: 'Bench', last_name: `Worker ${i}`, registration: { register: 'nmc', number: `${10 + i}A9001B` } },
+    });
     workers.push(created.id as number);
   }
   const check = await counted(workers.length, async () => {
@@ -34,7 +37,10 @@ export async function monitoringMeasures(deps: Deps, base: string, client: { cli
   });
 
   // An import of `rows` new workers, from the request until the job has finished.
-  const csv = ['first_name,last_name,register,registration_number,external_ref', ...Array.from({ length: rows }, (_, i) => `Row,Number ${i},nmc,${20 + Math.floor(i / 8000)}A${1000 + (i % 8000)}C,BENCH-${i}`)].join('\n');
+  const csv = [
+    'first_name,last_name,register,registration_number,external_ref',
+    ...Array.from({ length: rows }, (_, i) => `Row,Number ${i},nmc,${20 + Math.floor(i / 8000)}A${1000 + (i % 8000)}C,BENCH-${i}`),
+  ].join('\n');
   // What creating each of those workers must write (the worker, its registration and external_ref guards, its due
   // item and its worker.created event: newWorker's items, as POST /workers writes them), under partitions of their
   // own: atomically per worker, twenty workers (100 items) to a transaction, 8 at a time (the floor); and 25 to a
@@ -42,12 +48,18 @@ export async function monitoringMeasures(deps: Deps, base: string, client: { cli
   // after it (once its events are relayed); the mean of the two times.
   const inputs = readImportFile(Buffer.from(csv)).rows.map((r) => r.input);
   const itemsOf = (copy: string) =>
-    inputs.map((input, i) => newWorker(deps, client.client_id, 1_000_000_000 + i, input).parts.map((p) => JSON.parse(JSON.stringify({ ...p.item.Put!.Item!, pk: `${copy}#${String(p.item.Put!.Item!.pk)}` })) as Record<string, unknown>));
+    inputs.map((input, i) =>
+      newWorker(deps, client.client_id, 1_000_000_000 + i, input).parts.map(
+        (p) => JSON.parse(JSON.stringify({ ...p.item.Put!.Item!, pk: `${copy}#${String(p.item.Put!.Item!.pk)}` })) as Record<string, unknown>,
+      ),
+    );
   const bare = async (copy: string) => {
     const items = itemsOf(copy).flat();
     const bareStarted = Date.now();
     for (const group of chunksOf(chunksOf(items, 25), 8)) {
-      await Promise.all(group.map((batch) => deps.db.send(new BatchWriteCommand({ RequestItems: { [deps.table]: batch.map((Item) => ({ PutRequest: { Item } })) } }))));
+      await Promise.all(
+        group.map((batch) => deps.db.send(new BatchWriteCommand({ RequestItems: { [deps.table]: batch.map((Item) => ({ PutRequest: { Item } })) } }))),
+      );
     }
     return (Date.now() - bareStarted) / 1000;
   };
@@ -55,7 +67,11 @@ export async function monitoringMeasures(deps: Deps, base: string, client: { cli
     const workers = itemsOf(copy);
     const floorStarted = Date.now();
     for (const group of chunksOf(chunksOf(workers, 20), 8)) {
-      await Promise.all(group.map((twenty) => deps.db.send(new TransactWriteCommand({ TransactItems: twenty.flat().map((Item) => ({ Put: { TableName: deps.table, Item } })) }))));
+      await Promise.all(
+        group.map((twenty) =>
+          deps.db.send(new TransactWriteCommand({ TransactItems: twenty.flat().map((Item) => ({ Put: { TableName: deps.table, Item } })) })),
+        ),
+      );
     }
     return (Date.now() - floorStarted) / 1000;
   };
@@ -80,13 +96,37 @@ export async function monitoringMeasures(deps: Deps, base: string, client: { cli
   const floorPerS = inputs.length / ((floorBefore + floorAfter) / 2);
   return {
     monitoring_check: check,
-    import: { rows, created: status.counts.created, failed: status.counts.failed, rows_per_s: round(importPerS), floor_atomic_writes_per_s: round(floorPerS), bare_batched_writes_per_s: round(barePerS), import_s: round(importSeconds), floor_s: [round(floorBefore), round(floorAfter)], bare_s: [round(bareBefore), round(bareAfter)], ratio_import_vs_bare_writes: round(importPerS / floorPerS), ratio_import_vs_batched_writes: round(importPerS / barePerS) },
+    import: {
+      rows,
+      created: status.counts.created,
+      failed: status.counts.failed,
+      rows_per_s: round(importPerS),
+      floor_atomic_writes_per_s: round(floorPerS),
+      bare_batched_writes_per_s: round(barePerS),
+      import_s: round(importSeconds),
+      floor_s: [round(floorBefore), round(floorAfter)],
+      bare_s: [round(bareBefore), round(bareAfter)],
+      ratio_import_vs_bare_writes: round(importPerS / floorPerS),
+      ratio_import_vs_batched_writes: round(importPerS / barePerS),
+    },
   };
 }
 
 /** Waits (up to a minute) until the local relay has taken every outbox item. */
 async function outboxDrained(deps: Deps) {
   const until = Date.now() + 60_000;
-  const empty = async (shard: number) => !(await deps.db.send(new QueryCommand({ TableName: deps.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': outboxKeys.shard(shard) }, Limit: 1, ConsistentRead: true }))).Items?.length;
-  while (Date.now() < until && !(await Promise.all(Array.from({ length: OUTBOX_SHARDS }, (_, n) => empty(n)))).every(Boolean)) await new Promise((r) => setTimeout(r, 200));
+  const empty = async (shard: number) =>
+    !(
+      await deps.db.send(
+        new QueryCommand({
+          TableName: deps.table,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': outboxKeys.shard(shard) },
+          Limit: 1,
+          ConsistentRead: true,
+        }),
+      )
+    ).Items?.length;
+  while (Date.now() < until && !(await Promise.all(Array.from({ length: OUTBOX_SHARDS }, (_, n) => empty(n)))).every(Boolean))
+    await new Promise((r) => setTimeout(r, 200));
 }

@@ -1,5 +1,12 @@
 import { BatchWriteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { CreateQueueCommand, DeleteMessageBatchCommand, DeleteQueueCommand, ReceiveMessageCommand, SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import {
+  CreateQueueCommand,
+  DeleteMessageBatchCommand,
+  DeleteQueueCommand,
+  ReceiveMessageCommand,
+  SendMessageBatchCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../functions/core/platform/deps.js';
 import { chunksOf } from '../../functions/core/platform/db.js';
@@ -51,14 +58,24 @@ export async function floorPipeline(deps: Deps, sqs: SQSClient, receiver: Receiv
   let done = false;
   const relay = async (shard: number) => {
     while (!done) {
-      const { Items = [] } = await deps.db.send(new QueryCommand({ TableName: deps.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': outbox(shard) }, Limit: 100 }));
+      const { Items = [] } = await deps.db.send(
+        new QueryCommand({ TableName: deps.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': outbox(shard) }, Limit: 100 }),
+      );
       if (!Items.length) {
         await new Promise((r) => setTimeout(r, 5));
         continue;
       }
-      await Promise.all(chunksOf(Items, 10).map((batch) => sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries: batch.map((item, i) => ({ Id: String(i), MessageBody: item.body as string })) }))));
       await Promise.all(
-        chunksOf(Items, 25).map((batch) => deps.db.send(new BatchWriteCommand({ RequestItems: { [deps.table]: batch.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })) } }))),
+        chunksOf(Items, 10).map((batch) =>
+          sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries: batch.map((item, i) => ({ Id: String(i), MessageBody: item.body as string })) })),
+        ),
+      );
+      await Promise.all(
+        chunksOf(Items, 25).map((batch) =>
+          deps.db.send(
+            new BatchWriteCommand({ RequestItems: { [deps.table]: batch.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })) } }),
+          ),
+        ),
       );
     }
   };
@@ -70,7 +87,13 @@ export async function floorPipeline(deps: Deps, sqs: SQSClient, receiver: Receiv
       await sqs.send(new DeleteMessageBatchCommand({ QueueUrl, Entries: Messages.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })) }));
       await deps.db.send(
         new BatchWriteCommand({
-          RequestItems: { [deps.table]: Messages.map((m) => ({ PutRequest: { Item: { pk: `BENCH_LOG#${m.MessageId}`, sk: 'ATTEMPT', status: 200, at: new Date().toISOString(), ttl: Math.floor(Date.now() / 1000) + 3600 } } })) },
+          RequestItems: {
+            [deps.table]: Messages.map((m) => ({
+              PutRequest: {
+                Item: { pk: `BENCH_LOG#${m.MessageId}`, sk: 'ATTEMPT', status: 200, at: new Date().toISOString(), ttl: Math.floor(Date.now() / 1000) + 3600 },
+              },
+            })),
+          },
         }),
       );
     }

@@ -30,6 +30,15 @@ export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 /** One webhook POST, signed as delivery signs it, with nothing else: the bare measures' unit of work. */
 export async function postSigned(url: string, secret: string, id: string, body: string): Promise<void> {
   const ts = Math.floor(Date.now() / 1000);
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(ts), 'webhook-signature': signatureHeader([secret], id, ts, body) }, body });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(ts),
+      'webhook-signature': signatureHeader([secret], id, ts, body),
+    },
+    body,
+  });
   await response.text();
 }

@@ -29,7 +29,14 @@ export async function seatHoldContention(deps: Deps, seconds: number) {
   const catalogue = await loadCatalogue(deps);
   const course = catalogue.courses.find((c) => c.active)!;
   const location = catalogue.locations.find((l) => l.active)!;
-  const newEvent = (startTime: string) => createTrainingEvent(deps, { course_id: course.id, location_id: location.id, date: addDays(new Date().toISOString().slice(0, 10), 40), start_time: startTime, capacity: CAPACITY });
+  const newEvent = (startTime: string) =>
+    createTrainingEvent(deps, {
+      course_id: course.id,
+      location_id: location.id,
+      date: addDays(new Date().toISOString().slice(0, 10), 40),
+      start_time: startTime,
+      capacity: CAPACITY,
+    });
   const event = await newEvent('07:15');
   for (let i = 0; i < TAKEN; i++) await holdSeat(deps, { type: 'client', clientId: `bench-filler-${event.id}-${i}` }, event.id);
 

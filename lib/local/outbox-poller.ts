@@ -18,7 +18,11 @@ import type { Poller } from './pollers.js';
 export function startOutboxPoller(
   deps: Deps,
   targets: RelayTargets,
-  options: { intervalMs?: number; onError?: (err: unknown) => void; onParked?: (parked: { id: string; kind: string; client_id?: string; reason: string }) => void } = {},
+  options: {
+    intervalMs?: number;
+    onError?: (err: unknown) => void;
+    onParked?: (parked: { id: string; kind: string; client_id?: string; reason: string }) => void;
+  } = {},
 ): Poller {
   let running = true;
   let wake: (() => void) | undefined;
@@ -27,20 +31,27 @@ export function startOutboxPoller(
   const drainOnce = async (): Promise<boolean> => {
     const full = await Promise.all(
       Array.from({ length: OUTBOX_SHARDS }, async (_, shard) => {
-        const { Items = [] } = await notBilled(() => deps.db.send(
-          new QueryCommand({
-            TableName: deps.table,
-            KeyConditionExpression: 'pk = :pk',
-            ExpressionAttributeValues: { ':pk': outboxKeys.shard(shard) },
-            ConsistentRead: true,
-            Limit: 100,
-          }),
-        ));
+        const { Items = [] } = await notBilled(() =>
+          deps.db.send(
+            new QueryCommand({
+              TableName: deps.table,
+              KeyConditionExpression: 'pk = :pk',
+              ExpressionAttributeValues: { ':pk': outboxKeys.shard(shard) },
+              ConsistentRead: true,
+              Limit: 100,
+            }),
+          ),
+        );
         if (Items.length === 0) return false;
         const items = Items as OutboxItem[];
         const { notQueued, error, refused } = await invoke('stream', () => relayOutbox(items, targets));
         const refusedItems = new Set(refused.map((r) => r.item));
-        await notBilled(() => writeMany(deps, items.filter((item) => !notQueued.includes(item) && !refusedItems.has(item)).map((item) => ({ delete: { pk: item.pk, sk: item.sk } }))));
+        await notBilled(() =>
+          writeMany(
+            deps,
+            items.filter((item) => !notQueued.includes(item) && !refusedItems.has(item)).map((item) => ({ delete: { pk: item.pk, sk: item.sk } })),
+          ),
+        );
         if (refused.length > 0) {
           const parked = await notBilled(() => parkOutboxItems(deps, refused, { removeFromOutbox: true }));
           for (const { id, kind, client_id, reason } of parked) options.onParked?.({ id, kind, client_id, reason });

@@ -40,10 +40,7 @@ function toRecord(message: Message, queueArn: string): SQSRecord {
       ApproximateFirstReceiveTimestamp: attributes.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
     },
     messageAttributes: Object.fromEntries(
-      Object.entries(message.MessageAttributes ?? {}).map(([name, value]) => [
-        name,
-        { dataType: value.DataType ?? 'String', stringValue: value.StringValue },
-      ]),
+      Object.entries(message.MessageAttributes ?? {}).map(([name, value]) => [name, { dataType: value.DataType ?? 'String', stringValue: value.StringValue }]),
     ),
     md5OfBody: message.MD5OfBody ?? '',
     eventSource: 'aws:sqs',

@@ -147,7 +147,13 @@ export async function ensureBucket(s3: S3Client, bucket: string): Promise<void> 
     new PutBucketLifecycleConfigurationCommand({
       Bucket: bucket,
       LifecycleConfiguration: {
-        Rules: DOCUMENT_EXPIRIES.map(({ id, prefix, days }) => ({ ID: id, Status: 'Enabled', Filter: { Prefix: prefix }, Expiration: { Days: days }, NoncurrentVersionExpiration: { NoncurrentDays: days } })),
+        Rules: DOCUMENT_EXPIRIES.map(({ id, prefix, days }) => ({
+          ID: id,
+          Status: 'Enabled',
+          Filter: { Prefix: prefix },
+          Expiration: { Days: days },
+          NoncurrentVersionExpiration: { NoncurrentDays: days },
+        })),
       },
     }),
   );

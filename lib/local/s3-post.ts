@@ -22,7 +22,12 @@ const refuse = (res: ServerResponse, status: number, code: string) => {
   res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code.split(':')[0]}</Code><Message>${code}</Message></Error>`);
 };
 
-export async function handleS3Post(req: IncomingMessage, res: ServerResponse, s3: S3Client, secretOf: (accessKeyId: string) => string | undefined): Promise<void> {
+export async function handleS3Post(
+  req: IncomingMessage,
+  res: ServerResponse,
+  s3: S3Client,
+  secretOf: (accessKeyId: string) => string | undefined,
+): Promise<void> {
   const bucket = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname.slice(S3_POST_PREFIX.length));
   const chunks: Buffer[] = [];
   let size = 0;
@@ -33,7 +38,11 @@ export async function handleS3Post(req: IncomingMessage, res: ServerResponse, s3
   }
   let form: FormData;
   try {
-    form = await new Request('http://localhost/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: Buffer.concat(chunks) }).formData();
+    form = await new Request('http://localhost/', {
+      method: 'POST',
+      headers: { 'content-type': req.headers['content-type'] ?? '' },
+      body: Buffer.concat(chunks),
+    }).formData();
   } catch {
     return refuse(res, 400, 'MalformedPOSTRequest');
   }

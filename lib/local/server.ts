@@ -188,9 +188,7 @@ export function createLocalServer(routes: CompiledRoute[], onError: (err: unknow
       if (!family) return send(res, notFound(`No API family serves ${url.pathname}`));
       const familyPath = url.pathname.slice(family[1].prefix.length) || '/';
       let match: RegExpExecArray | null = null;
-      const compiled = routes.find(
-        (c) => c.route.family === family[0] && c.route.method === req.method && (match = c.pattern.exec(familyPath)),
-      );
+      const compiled = routes.find((c) => c.route.family === family[0] && c.route.method === req.method && (match = c.pattern.exec(familyPath)));
       if (!compiled || !match) return await noOperation(req, res, url, family[0], familyPath);
       const pathParameters = pathParametersOf(compiled, match);
       if (!pathParameters) return await noOperation(req, res, url, family[0], familyPath);

@@ -103,7 +103,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // Before anything touches the directory: it may be another running stack's.
   const lock = lockDataDir(dataDir, options.port);
   // A busy port is said at once, before the emulators start or any demo data is seeded.
-  if (options.port !== 0) await portFree(options.port).catch((err: unknown) => {
+  if (options.port !== 0)
+    await portFree(options.port).catch((err: unknown) => {
       lock.release();
       throw err;
     });
@@ -115,7 +116,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const withinTime = (cleanup: () => Promise<void>) =>
     new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('a part of the local stack did not stop within 15 s')), 15_000);
-      cleanup().then(resolve, reject).finally(() => clearTimeout(timer));
+      cleanup()
+        .then(resolve, reject)
+        .finally(() => clearTimeout(timer));
     });
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) await withinTime(cleanup).catch(options.onError);
@@ -129,8 +132,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       cleanups.push(() => running.stop());
       return running.endpoint;
     };
-    const dynamoEndpoint =
-      options.dynamoEndpoint ?? (await started(startDynamoDbLocal({ dbPath: mkdirP(join(dataDir, 'dynamodb')) })));
+    const dynamoEndpoint = options.dynamoEndpoint ?? (await started(startDynamoDbLocal({ dbPath: mkdirP(join(dataDir, 'dynamodb')) })));
     const sqsEndpoint = options.sqsEndpoint ?? (await started(startLocalSqs({ dataDir: mkdirP(join(dataDir, 'sqs')) })));
     const tableName = options.tableName ?? 'agency-local';
 
@@ -163,7 +165,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const sqs = createSqsClient();
     // The dead-letter move must follow the last step of the retry schedule the delivery worker uses.
     const maxReceiveCount = deliveryConfigFromEnv().schedule.length + 1;
-    const queues = await ensureQueues(sqs, options.queuePrefix ?? 'agency-local', Object.fromEntries(Object.values(DELIVERY_LANES).map((id) => [id, { maxReceiveCount }])));
+    const queues = await ensureQueues(
+      sqs,
+      options.queuePrefix ?? 'agency-local',
+      Object.fromEntries(Object.values(DELIVERY_LANES).map((id) => [id, { maxReceiveCount }])),
+    );
     for (const queue of queues) process.env[queueUrlEnv(queue.id)] = queue.url;
     await ensureBucket(createS3Client(), process.env[DOCUMENTS_BUCKET_ENV]!);
 
@@ -184,7 +190,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const module = (await importWorker(def.worker!)) as { handler: SqsWorker };
       // As many pollers as the cloud's event source mapping may run batches at once.
       for (let i = 0; i < def.maxConcurrency; i++) {
-        pollers.push(startPoller({ sqs, queueUrl: queue.url, queueArn: queue.arn, batchSize: def.batchSize, worker: module.handler, onError: options.onError }));
+        pollers.push(
+          startPoller({ sqs, queueUrl: queue.url, queueArn: queue.arn, batchSize: def.batchSize, worker: module.handler, onError: options.onError }),
+        );
       }
     }
 
@@ -205,7 +213,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const s3Post: ExtraHandler = {
       prefix: S3_POST_PREFIX,
       method: 'POST',
-      handle: (req, res) => handleS3Post(req, res, createS3Client(), (id) => (id === process.env.AWS_ACCESS_KEY_ID ? process.env.AWS_SECRET_ACCESS_KEY : undefined)),
+      handle: (req, res) =>
+        handleS3Post(req, res, createS3Client(), (id) => (id === process.env.AWS_ACCESS_KEY_ID ? process.env.AWS_SECRET_ACCESS_KEY : undefined)),
     };
     const server = createLocalServer(await loadRoutes(ROUTES), options.onError, [s3Post]);
     await new Promise<void>((resolve, reject) => {

@@ -10,4 +10,14 @@ import { teamOps } from './team.js';
 import { virtualLifeSupportOps } from './virtual-life-support.js';
 
 /** Every operator command, by family then shared, in the order `ops --help` lists them. */
-export const OPS_AREAS: OpsArea[] = [clinicalInterviewOps, portalV2Ops, practicalTrainingOps, virtualLifeSupportOps, registrationMonitoringOps, sharedOps, teamOps, outboxOps, dataSubjectOps];
+export const OPS_AREAS: OpsArea[] = [
+  clinicalInterviewOps,
+  portalV2Ops,
+  practicalTrainingOps,
+  virtualLifeSupportOps,
+  registrationMonitoringOps,
+  sharedOps,
+  teamOps,
+  outboxOps,
+  dataSubjectOps,
+];

@@ -128,7 +128,8 @@ export function resolve(root: OpsNode, words: string[], help: boolean): Resolved
   }
   const rest = words.slice(used);
   const allowed = at.command.word ? 1 : 0;
-  if (rest.length > allowed) throw new UsageError(`Unexpected "${rest.slice(allowed).join(' ')}" after ${at.path.join(' ')} (see ${OPS} ${at.path.join(' ')} --help)`);
+  if (rest.length > allowed)
+    throw new UsageError(`Unexpected "${rest.slice(allowed).join(' ')}" after ${at.path.join(' ')} (see ${OPS} ${at.path.join(' ')} --help)`);
   if (help) return { help: helpOf(at) };
   return { node: at, command: at.command, rest };
 }

@@ -123,7 +123,7 @@ export function opsKit(opts: OptionValues, positionals: string[]): OpsKit {
     positionals,
     text,
     flag: (name) => opts[name] === true,
-    maybe: (name) => (typeof opts[name] === 'string' ? (opts[name]) : undefined),
+    maybe: (name) => (typeof opts[name] === 'string' ? opts[name] : undefined),
     list: (name) => {
       const value = opts[name];
       return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];

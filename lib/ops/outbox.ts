@@ -10,7 +10,8 @@ export const OUTBOX_OPTIONS = {
 export const outboxCommands = (k: OpsKit): Record<string, OpsCommand> => ({
   'outbox parked': {
     options: ['retry'],
-    args: '[--retry ID ... | --retry all]', about: 'list parked outbox items, or send them again',
+    args: '[--retry ID ... | --retry all]',
+    about: 'list parked outbox items, or send them again',
     run: async () => {
       const retry = k.list('retry');
       if (retry.length === 0) return k.print(await listParked(k.deps()));

@@ -11,7 +11,8 @@ import { UsageError, type OpsArea, type OpsCommand, type OpsKit } from './kit.js
 export const portalV2Commands = (k: OpsKit): Record<string, OpsCommand> => ({
   'templates create': {
     options: ['file'],
-    args: '--file TEMPLATE.json', about: 'add a reference form template ({name, description, questions: [{id, kind: rating|text, label, required, weight}]})',
+    args: '--file TEMPLATE.json',
+    about: 'add a reference form template ({name, description, questions: [{id, kind: rating|text, label, required, weight}]})',
     run: async () => {
       const input = k.jsonFile('file') as Parameters<typeof createTemplate>[1];
       if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new UsageError(`--file ${k.maybe('file')} must hold one JSON object`);
@@ -20,12 +21,14 @@ export const portalV2Commands = (k: OpsKit): Record<string, OpsCommand> => ({
   },
   'templates list': {
     options: [],
-    args: '', about: 'list reference form templates',
+    args: '',
+    about: 'list reference form templates',
     run: async () => k.print(await listTemplates(k.deps())),
   },
   'references list': {
     options: ['client-id', 'status', 'limit'],
-    args: '--client-id ID [--status STATUS] [--limit N]', about: 'a client\'s reference requests, newest first, with their references',
+    args: '--client-id ID [--status STATUS] [--limit N]',
+    about: "a client's reference requests, newest first, with their references",
     run: async () => {
       const status = k.optional('status', (n) => k.oneOf<RequestStatus>(n, REQUEST_STATUSES));
       const page = await listReferenceRequests(k.deps(), k.text('client-id'), { status, limit: k.optional('limit', k.int) ?? 100 });
@@ -34,7 +37,8 @@ export const portalV2Commands = (k: OpsKit): Record<string, OpsCommand> => ({
   },
   'references show': {
     options: ['client-id', 'id'],
-    args: '--id ID [--client-id ID]', about: 'one reference request with its references (any client\'s, without --client-id)',
+    args: '--id ID [--client-id ID]',
+    about: "one reference request with its references (any client's, without --client-id)",
     run: async () => {
       const { deps } = k.target();
       const id = k.int('id');
@@ -51,7 +55,8 @@ export const portalV2Commands = (k: OpsKit): Record<string, OpsCommand> => ({
   },
   'references expire': {
     options: [],
-    args: '', about: 'expire reference requests whose time is up, now',
+    args: '',
+    about: 'expire reference requests whose time is up, now',
     run: async () => k.print({ expired: (await expireDueRequestsOfEveryKind(k.deps())).reference }),
   },
 });

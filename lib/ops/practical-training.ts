@@ -3,11 +3,27 @@ import { topUpCredits, topUpMoney } from '../../functions/core/commerce/wallets.
 import type { Deps } from '../../functions/core/platform/deps.js';
 import { DomainError } from '../../functions/core/platform/errors.js';
 import { setBalanceAlertSettings } from '../../functions/core/practical-training/account.js';
-import { createCourse, createLocation, createTrainingEvent, loadCatalogue, PRACTICAL_FAMILY, setCourseActive, setLocationActive, updateCourse, updateLocation } from '../../functions/core/practical-training/catalogue.js';
+import {
+  createCourse,
+  createLocation,
+  createTrainingEvent,
+  loadCatalogue,
+  PRACTICAL_FAMILY,
+  setCourseActive,
+  setLocationActive,
+  updateCourse,
+  updateLocation,
+} from '../../functions/core/practical-training/catalogue.js';
 import { cancelPractical, toPracticalBookingView } from '../../functions/core/practical-training/bookings.js';
 import { findBookingIn } from '../../functions/core/bookings/records.js';
 import { getTrainingEvent } from '../../functions/core/practical-training/events.js';
-import { cancelTrainingEvent, markPracticalAttendance, markPracticalResult, reschedulePractical, setEventCapacity } from '../../functions/core/practical-training/operator.js';
+import {
+  cancelTrainingEvent,
+  markPracticalAttendance,
+  markPracticalResult,
+  reschedulePractical,
+  setEventCapacity,
+} from '../../functions/core/practical-training/operator.js';
 import { toCourseView, toLocationView } from '../../functions/core/practical-training/views.js';
 import { resourcesWere, type OpsArea, type OpsCommand, type OpsKit } from './kit.js';
 
@@ -47,7 +63,8 @@ export function practicalTrainingCommands(k: OpsKit): Record<string, OpsCommand>
   return {
     'courses add': {
       options: ['name', 'code', 'duration', 'months', 'price', 'free-hours', 'subject'],
-      args: '--name NAME --code CODE --duration MINUTES --months N --price PENCE [--free-hours 72] [--subject resuscitation|moving_and_handling|violence_and_aggression]', about: 'define a course',
+      args: '--name NAME --code CODE --duration MINUTES --months N --price PENCE [--free-hours 72] [--subject resuscitation|moving_and_handling|violence_and_aggression]',
+      about: 'define a course',
       run: async () =>
         k.print(
           toCourseView(
@@ -66,7 +83,8 @@ export function practicalTrainingCommands(k: OpsKit): Record<string, OpsCommand>
     'courses list': { options: [], args: '', about: 'list courses (with inactive ones)', run: async () => k.print((await loadCatalogue(k.deps())).courses) },
     'courses update': {
       options: ['id', 'name', 'price', 'free-hours', 'months'],
-      args: '--id ID [--name NAME] [--price PENCE] [--free-hours N] [--months N]', about: 'change a course for bookings from now on',
+      args: '--id ID [--name NAME] [--price PENCE] [--free-hours N] [--months N]',
+      about: 'change a course for bookings from now on',
       run: async () =>
         k.print(
           toCourseView(
@@ -81,7 +99,8 @@ export function practicalTrainingCommands(k: OpsKit): Record<string, OpsCommand>
     },
     'courses deactivate': {
       options: ['id'],
-      args: '--id ID', about: 'stop offering a course (bookings stay)',
+      args: '--id ID',
+      about: 'stop offering a course (bookings stay)',
       run: async () => {
         await setCourseActive(k.deps(), k.int('id'), false);
         console.log(`Course ${k.int('id')} is no longer offered`);
@@ -89,19 +108,38 @@ export function practicalTrainingCommands(k: OpsKit): Record<string, OpsCommand>
     },
     'locations add': {
       options: ['name', 'line1', 'town', 'postcode', 'region'],
-      args: '--name NAME --line1 TEXT --town TOWN --postcode POSTCODE [--region TEXT]', about: 'add a training location',
+      args: '--name NAME --line1 TEXT --town TOWN --postcode POSTCODE [--region TEXT]',
+      about: 'add a training location',
       run: async () =>
-        k.print(toLocationView(await createLocation(k.deps(), { name: k.text('name'), region: k.optional('region', k.text) ?? null, address: { line1: k.text('line1'), line2: null, town: k.text('town'), postcode: k.text('postcode') } }))),
+        k.print(
+          toLocationView(
+            await createLocation(k.deps(), {
+              name: k.text('name'),
+              region: k.optional('region', k.text) ?? null,
+              address: { line1: k.text('line1'), line2: null, town: k.text('town'), postcode: k.text('postcode') },
+            }),
+          ),
+        ),
     },
     'locations update': {
       options: ['id', 'name', 'directions', 'accessibility'],
-      args: '--id ID [--name NAME] [--directions TEXT] [--accessibility TEXT]', about: 'change how a location is described',
+      args: '--id ID [--name NAME] [--directions TEXT] [--accessibility TEXT]',
+      about: 'change how a location is described',
       run: async () =>
-        k.print(toLocationView(await updateLocation(k.deps(), k.int('id'), { name: k.optional('name', k.text), directions: k.optional('directions', k.text), accessibility: k.optional('accessibility', k.text) }))),
+        k.print(
+          toLocationView(
+            await updateLocation(k.deps(), k.int('id'), {
+              name: k.optional('name', k.text),
+              directions: k.optional('directions', k.text),
+              accessibility: k.optional('accessibility', k.text),
+            }),
+          ),
+        ),
     },
     'locations deactivate': {
       options: ['id'],
-      args: '--id ID', about: 'stop using a location',
+      args: '--id ID',
+      about: 'stop using a location',
       run: async () => {
         await setLocationActive(k.deps(), k.int('id'), false);
         console.log(`Location ${k.int('id')} is no longer used`);
@@ -109,37 +147,54 @@ export function practicalTrainingCommands(k: OpsKit): Record<string, OpsCommand>
     },
     'events add': {
       options: ['course', 'location', 'date', 'time', 'capacity'],
-      args: '--course ID --location ID --date YYYY-MM-DD --time HH:MM --capacity N', about: 'open a training event',
+      args: '--course ID --location ID --date YYYY-MM-DD --time HH:MM --capacity N',
+      about: 'open a training event',
       run: async () => {
         const deps = k.deps();
-        const e = await createTrainingEvent(deps, { course_id: k.int('course'), location_id: k.int('location'), date: k.date('date'), start_time: k.text('time'), capacity: k.int('capacity') });
+        const e = await createTrainingEvent(deps, {
+          course_id: k.int('course'),
+          location_id: k.int('location'),
+          date: k.date('date'),
+          start_time: k.text('time'),
+          capacity: k.int('capacity'),
+        });
         k.print(await getTrainingEvent(deps, e.id));
       },
     },
-    'events show': { options: ['id'], args: '--id ID', about: 'a training event as agencies see it', run: async () => k.print(await getTrainingEvent(k.deps(), k.int('id'))) },
+    'events show': {
+      options: ['id'],
+      args: '--id ID',
+      about: 'a training event as agencies see it',
+      run: async () => k.print(await getTrainingEvent(k.deps(), k.int('id'))),
+    },
     'events capacity': {
       options: ['id', 'capacity'],
-      args: '--id ID --capacity N', about: 'raise, or lower (never below what is booked): bookings and holds on the seats cut move to seats kept',
+      args: '--id ID --capacity N',
+      about: 'raise, or lower (never below what is booked): bookings and holds on the seats cut move to seats kept',
       run: async () => k.print(await setEventCapacity(k.deps(), k.int('id'), k.int('capacity'))),
     },
     'events cancel': {
       options: ['id', 'reason'],
-      args: '--id ID [--reason TEXT]', about: 'cancel an event not yet started: every booking cancelled, refunded in full, booking.cancelled to each',
+      args: '--id ID [--reason TEXT]',
+      about: 'cancel an event not yet started: every booking cancelled, refunded in full, booking.cancelled to each',
       run: async () => k.print(await cancelTrainingEvent(k.deps(), k.int('id'), k.optional('reason', k.text))),
     },
     'bookings attendance': {
       options: ['id', 'status'],
-      args: '--id ID --status attended|no_show', about: 'once the training has started',
+      args: '--id ID --status attended|no_show',
+      about: 'once the training has started',
       run: async () => k.print(await markPracticalAttendance(k.deps(), k.int('id'), k.oneOf('status', ['attended', 'no_show'] as const))),
     },
     'bookings result': {
       options: ['id', 'result'],
-      args: '--id ID --result passed|not_passed', about: 'for an attended booking',
+      args: '--id ID --result passed|not_passed',
+      about: 'for an attended booking',
       run: async () => k.print(await markPracticalResult(k.deps(), k.int('id'), k.oneOf('result', ['passed', 'not_passed'] as const))),
     },
     'bookings certificate': {
       options: ['id'],
-      args: '--id ID', about: 'issue the completion certificate (attended and passed only)',
+      args: '--id ID',
+      about: 'issue the completion certificate (attended and passed only)',
       run: async () => {
         const deps = k.deps();
         k.print(toPracticalBookingView(await issueCertificate(deps, k.int('id')), deps.config.serviceTimeZone));
@@ -147,12 +202,14 @@ export function practicalTrainingCommands(k: OpsKit): Record<string, OpsCommand>
     },
     'bookings reschedule': {
       options: ['id', 'event'],
-      args: '--id ID --event ID', about: 'move to another event of the same course',
+      args: '--id ID --event ID',
+      about: 'move to another event of the same course',
       run: async () => k.print(await reschedulePractical(k.deps(), k.int('id'), k.int('event'))),
     },
     'bookings cancel': {
       options: ['id', 'reason'],
-      args: '--id ID [--reason TEXT]', about: 'cancel as the operator (refunded before free_cancellation_until, never for a no-show)',
+      args: '--id ID [--reason TEXT]',
+      about: 'cancel as the operator (refunded before free_cancellation_until, never for a no-show)',
       run: async () => {
         const deps = k.deps();
         const b = await booking(deps);
@@ -161,17 +218,27 @@ export function practicalTrainingCommands(k: OpsKit): Record<string, OpsCommand>
     },
     'credits topup': {
       options: ['client-id', 'course', 'credits', 'reason'],
-      args: '--client-id ID --course ID --credits N [--reason TEXT]', about: 'add practical training credits for a course',
+      args: '--client-id ID --course ID --credits N [--reason TEXT]',
+      about: 'add practical training credits for a course',
       run: async () => {
         const deps = k.deps();
         const c = await course(deps, k.int('course'));
-        const credits = await topUpCredits(deps, k.text('client-id'), PRACTICAL_FAMILY, { ...c, kind: 'course' }, k.int('credits'), k.optional('reason', k.text), { requireClient: true });
+        const credits = await topUpCredits(
+          deps,
+          k.text('client-id'),
+          PRACTICAL_FAMILY,
+          { ...c, kind: 'course' },
+          k.int('credits'),
+          k.optional('reason', k.text),
+          { requireClient: true },
+        );
         k.print({ client_id: k.text('client-id'), course: { id: c.id, name: c.name }, credits });
       },
     },
     'money topup': {
       options: ['client-id', 'pence', 'reason'],
-      args: '--client-id ID --pence N [--reason TEXT]', about: 'add to the practical training money balance',
+      args: '--client-id ID --pence N [--reason TEXT]',
+      about: 'add to the practical training money balance',
       run: async () => {
         const amount = await topUpMoney(k.deps(), k.text('client-id'), PRACTICAL_FAMILY, k.int('pence'), k.optional('reason', k.text), { requireClient: true });
         k.print({ client_id: k.text('client-id'), money: { amount, currency: 'GBP' } });
@@ -179,9 +246,15 @@ export function practicalTrainingCommands(k: OpsKit): Record<string, OpsCommand>
     },
     'alerts set': {
       options: ['client-id', 'credits-low-at', 'money-low-at'],
-      args: '--client-id ID [--credits-low-at N] [--money-low-at PENCE]', about: 'balance alert thresholds (defaults 2 credits, 5000 pence)',
+      args: '--client-id ID [--credits-low-at N] [--money-low-at PENCE]',
+      about: 'balance alert thresholds (defaults 2 credits, 5000 pence)',
       run: async () =>
-        k.print(await setBalanceAlertSettings(k.deps(), k.text('client-id'), { credits_low_at: k.optional('credits-low-at', k.int), money_low_at: k.optional('money-low-at', k.int) })),
+        k.print(
+          await setBalanceAlertSettings(k.deps(), k.text('client-id'), {
+            credits_low_at: k.optional('credits-low-at', k.int),
+            money_low_at: k.optional('money-low-at', k.int),
+          }),
+        ),
     },
   };
 }
@@ -190,5 +263,13 @@ export const practicalTrainingOps: OpsArea = {
   family: 'practical-training',
   options: PRACTICAL_OPTIONS,
   commands: practicalTrainingCommands,
-  formerly: resourcesWere({ courses: 'course', locations: 'location', events: 'event', bookings: 'training-booking', credits: 'training-credits', money: 'training-money', alerts: 'training-alerts' }),
+  formerly: resourcesWere({
+    courses: 'course',
+    locations: 'location',
+    events: 'event',
+    bookings: 'training-booking',
+    credits: 'training-credits',
+    money: 'training-money',
+    alerts: 'training-alerts',
+  }),
 };

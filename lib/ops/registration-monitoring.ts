@@ -22,7 +22,17 @@ export const MONITORING_OPTIONS = {
   count: { type: 'string' },
 } as const;
 
-const STATUSES: readonly NormalisedStatus[] = ['registered', 'registered_without_licence', 'not_practising', 'lapsed', 'suspended', 'interim_suspension', 'removed', 'voluntarily_removed', 'not_found'];
+const STATUSES: readonly NormalisedStatus[] = [
+  'registered',
+  'registered_without_licence',
+  'not_practising',
+  'lapsed',
+  'suspended',
+  'interim_suspension',
+  'removed',
+  'voluntarily_removed',
+  'not_found',
+];
 const ANNOTATIONS: readonly AnnotationType[] = ['conditions_of_practice', 'interim_conditions', 'undertakings', 'caution', 'warning'];
 
 export function registrationMonitoringCommands(k: OpsKit): Record<string, OpsCommand> {
@@ -32,16 +42,21 @@ export function registrationMonitoringCommands(k: OpsKit): Record<string, OpsCom
     if (!register) throw new UsageError(`--number ${number} is not an NMC, HCPC or GMC number`);
     return { register, number };
   };
-  const step = (at: string) => ({ at, set: { status: k.oneOf('status', STATUSES), annotation: k.optional('annotation', (n) => k.oneOf(n, ANNOTATIONS)) ?? null } });
+  const step = (at: string) => ({
+    at,
+    set: { status: k.oneOf('status', STATUSES), annotation: k.optional('annotation', (n) => k.oneOf(n, ANNOTATIONS)) ?? null },
+  });
   return {
     'account enable': {
       options: ['client-id', 'owner-name', 'owner-email'],
-      args: '--client-id ID --owner-name NAME --owner-email EMAIL', about: 'include registration monitoring in the account, with its first owner (again: prints that owner)',
+      args: '--client-id ID --owner-name NAME --owner-email EMAIL',
+      about: 'include registration monitoring in the account, with its first owner (again: prints that owner)',
       run: async () => k.print(await enableMonitoring(k.deps(), k.text('client-id'), { name: k.text('owner-name'), email: k.text('owner-email') })),
     },
     'evidence verify': {
       options: ['client-id'],
-      args: '[--client-id ID]', about: 'walk every evidence chain (of one client, or all): re-hash each record and check each link; names the first broken link and exits 1',
+      args: '[--client-id ID]',
+      about: 'walk every evidence chain (of one client, or all): re-hash each record and check each link; names the first broken link and exits 1',
       run: async () => {
         const deps = k.deps();
         const only = k.optional('client-id', k.text);
@@ -61,12 +76,14 @@ export function registrationMonitoringCommands(k: OpsKit): Record<string, OpsCom
     },
     'checks run-due': {
       options: [],
-      args: '', about: 'queue the checks that are due now (what the monitoring-dispatch schedule does every 5 minutes)',
+      args: '',
+      about: 'queue the checks that are due now (what the monitoring-dispatch schedule does every 5 minutes)',
       run: async () => k.print(await dispatchDue(k.deps())),
     },
     'usage rollup': {
       options: ['month'],
-      args: '--month YYYY-MM', about: 'an ended month\'s usage to the ledger, one monitoring_usage entry per client (again: the same entries, nothing new)',
+      args: '--month YYYY-MM',
+      about: "an ended month's usage to the ledger, one monitoring_usage entry per client (again: the same entries, nothing new)",
       run: async () => {
         const month = k.text('month');
         if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new UsageError('--month is YYYY-MM');
@@ -86,7 +103,8 @@ export function registrationMonitoringCommands(k: OpsKit): Record<string, OpsCom
     // The simulated register's controls: `register <action>`.
     'register show': {
       options: ['number'],
-      args: '--number NUMBER', about: 'the simulated register: the number\'s scenario, its steps and what it answers now',
+      args: '--number NUMBER',
+      about: "the simulated register: the number's scenario, its steps and what it answers now",
       run: async () => {
         const { register, number } = numberOf();
         k.print(await showEntry(k.deps(), register, number));
@@ -94,7 +112,8 @@ export function registrationMonitoringCommands(k: OpsKit): Record<string, OpsCom
     },
     'register set': {
       options: ['number', 'status', 'annotation'],
-      args: `--number NUMBER --status ${STATUSES.join('|')} [--annotation ${ANNOTATIONS.join('|')}]`, about: 'the simulated register answers this from now on',
+      args: `--number NUMBER --status ${STATUSES.join('|')} [--annotation ${ANNOTATIONS.join('|')}]`,
+      about: 'the simulated register answers this from now on',
       run: async () => {
         const { register, number } = numberOf();
         const deps = k.deps();
@@ -104,7 +123,8 @@ export function registrationMonitoringCommands(k: OpsKit): Record<string, OpsCom
     },
     'register timeline': {
       options: ['number', 'at', 'status', 'annotation'],
-      args: '--number NUMBER --at ISO-TIME --status STATUS [--annotation TYPE]', about: 'the simulated register answers this from that time on',
+      args: '--number NUMBER --at ISO-TIME --status STATUS [--annotation TYPE]',
+      about: 'the simulated register answers this from that time on',
       run: async () => {
         const { register, number } = numberOf();
         const at = new Date(k.text('at'));

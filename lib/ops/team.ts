@@ -31,7 +31,8 @@ export function teamCommands(k: OpsKit): Record<string, OpsCommand> {
     },
     'team users': {
       options: ['client-id'],
-      args: '--client-id ID', about: 'the account\'s team users (their ids go in Acting-User)',
+      args: '--client-id ID',
+      about: "the account's team users (their ids go in Acting-User)",
       run: async () => {
         const deps = k.deps();
         k.print((await listUsers(deps, k.text('client-id'))).map((u) => userView(deps, u)));
@@ -39,13 +40,22 @@ export function teamCommands(k: OpsKit): Record<string, OpsCommand> {
     },
     'team add-user': {
       options: ['client-id', 'name', 'email', 'role'],
-      args: '--client-id ID --name NAME --email EMAIL --role ROLE', about: `a team user (${Object.keys(BUILT_IN_ROLES).join(', ')} or a custom role id); alerts from high`,
+      args: '--client-id ID --name NAME --email EMAIL --role ROLE',
+      about: `a team user (${Object.keys(BUILT_IN_ROLES).join(', ')} or a custom role id); alerts from high`,
       run: async () =>
-        k.print(await createUser(k.deps(), k.text('client-id'), { name: k.text('name'), email: k.text('email'), role_id: k.text('role'), status: 'active', alert_min_severity: 'high' }, null)),
+        k.print(
+          await createUser(
+            k.deps(),
+            k.text('client-id'),
+            { name: k.text('name'), email: k.text('email'), role_id: k.text('role'), status: 'active', alert_min_severity: 'high' },
+            null,
+          ),
+        ),
     },
     'team disable-user': {
       options: ['client-id', 'user-id'],
-      args: '--client-id ID --user-id N', about: 'the user may no longer act (Acting-User is 403); the last active owner stays',
+      args: '--client-id ID --user-id N',
+      about: 'the user may no longer act (Acting-User is 403); the last active owner stays',
       run: async () => {
         const deps = k.deps();
         const clientId = k.text('client-id');

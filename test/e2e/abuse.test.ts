@@ -57,7 +57,7 @@ it('no log line holds a link token or a hold hash', async () => {
   const write = process.stdout.write.bind(process.stdout);
   const level = process.env.LOG_LEVEL;
   process.env.LOG_LEVEL = 'info';
-  process.stdout.write = ((chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
+  process.stdout.write = (chunk: string | Uint8Array) => (lines.push(String(chunk)), true);
   try {
     const token = (await exchange(NORTHWIND)).body.access_token;
     const { booking_url } = (await call(`${base}/client/booking-url`, { token })).body;
@@ -101,12 +101,16 @@ it('a public link answers one visitor at most 30 requests a minute, then 429 wit
 function postFrom(address: string, url: string, body: unknown): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: any }> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method: 'POST', localAddress: address, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text ? JSON.parse(text) : undefined }));
-    });
+    const request = httpRequest(
+      url,
+      { method: 'POST', localAddress: address, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text ? JSON.parse(text) : undefined }));
+      },
+    );
     request.on('error', reject);
     request.end(payload);
   });

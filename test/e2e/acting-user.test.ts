@@ -34,7 +34,10 @@ beforeAll(async () => {
   const role = await call(`${monitoring}/team/roles`, { token: rmToken, body: { name: 'Worker reader', permissions: ['workers:read'] } });
   expect(role.status).toBe(201);
   const add = async (name: string, role_id: string, status = 'active') => {
-    const created = await call(`${monitoring}/team/users`, { token: rmToken, body: { name, email: `${name.toLowerCase().replace(/\W/g, '.')}@riverside.example`, role_id, status, alert_min_severity: 'none' } });
+    const created = await call(`${monitoring}/team/users`, {
+      token: rmToken,
+      body: { name, email: `${name.toLowerCase().replace(/\W/g, '.')}@riverside.example`, role_id, status, alert_min_severity: 'none' },
+    });
     expect([name, created.status]).toEqual([name, 201]);
     return created.body.id as number;
   };
@@ -93,19 +96,31 @@ describe('registration monitoring: the webhook operations need webhooks:manage',
     const hooks = `${monitoring}/webhooks`;
     const body = { name: 'Admin hook', url: receiver.url, events: ['worker.created'] };
     const key = { 'idempotency-key': `acting-${Date.now()}` };
-    expect(problem(await call(hooks, { token: rmToken, headers: { ...as(users.viewer), ...key }, body }))).toEqual([403, '/problems/acting-user-not-permitted', 'webhooks:manage']);
+    expect(problem(await call(hooks, { token: rmToken, headers: { ...as(users.viewer), ...key }, body }))).toEqual([
+      403,
+      '/problems/acting-user-not-permitted',
+      'webhooks:manage',
+    ]);
     const created = await call(hooks, { token: rmToken, headers: { ...as(users.admin), ...key }, body });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
     expect((await call(`${hooks}/${id}/rotate-secret`, { method: 'POST', token: rmToken, headers: as(users.admin) })).status).toBe(200);
     expect((await call(`${hooks}/${id}/test`, { method: 'POST', token: rmToken, headers: as(users.admin) })).status).toBe(202);
-    expect((await call(`${hooks}/${id}`, { method: 'PUT', token: rmToken, headers: as(users.admin), body: { events: ['worker.created'], is_active: false } })).body.is_active).toBe(false);
+    expect(
+      (await call(`${hooks}/${id}`, { method: 'PUT', token: rmToken, headers: as(users.admin), body: { events: ['worker.created'], is_active: false } })).body
+        .is_active,
+    ).toBe(false);
     expect((await call(`${hooks}/${id}`, { method: 'DELETE', token: rmToken, headers: as(users.admin) })).status).toBe(204);
   });
 
   it("refuses an unknown or disabled user on the token's own operations too", async () => {
     for (const who of [users.disabled, UNKNOWN]) {
-      expect([who, ...problem(await call(`${monitoring}/auth/token`, { token: rmToken, headers: as(who) }))]).toEqual([who, 403, '/problems/acting-user-not-permitted', undefined]);
+      expect([who, ...problem(await call(`${monitoring}/auth/token`, { token: rmToken, headers: as(who) }))]).toEqual([
+        who,
+        403,
+        '/problems/acting-user-not-permitted',
+        undefined,
+      ]);
     }
     expect((await call(`${monitoring}/auth/token`, { token: rmToken, headers: as(users.billing) })).status).toBe(200);
   });
@@ -115,7 +130,10 @@ describe('portal v2: an unknown or disabled acting user is refused on every oper
   const NOT_A_USER = [403, '/problems/acting-user-not-permitted', undefined];
 
   it('lists, candidates, cancel and reminders: 403 before anything is read or written; an active team user may', async () => {
-    const cand = await call(`${portal}/candidates`, { token: v2Token, body: { first_name: 'Kate', last_name: 'Acting', email: `kate.${Date.now()}@example.org` } });
+    const cand = await call(`${portal}/candidates`, {
+      token: v2Token,
+      body: { first_name: 'Kate', last_name: 'Acting', email: `kate.${Date.now()}@example.org` },
+    });
     expect(cand.status).toBe(201);
     const request = await call(`${portal}/training-requests`, { token: v2Token, body: { candidate_id: cand.body.data.id, subjects: ['fire_safety'] } });
     expect(request.status).toBe(201);
@@ -128,8 +146,14 @@ describe('portal v2: an unknown or disabled acting user is refused on every oper
         ['list reference requests', call(`${portal}/reference-requests`, { token: v2Token, headers: as(who) })],
         ['list candidates', call(`${portal}/candidates`, { token: v2Token, headers: as(who) })],
         ['get candidate', call(`${portal}/candidates/${cand.body.data.id}`, { token: v2Token, headers: as(who) })],
-        ['create candidate', call(`${portal}/candidates`, { token: v2Token, headers: as(who), body: { first_name: 'No', last_name: 'One', email: `no.one.${who}@example.org` } })],
-        ['create request', call(`${portal}/training-requests`, { token: v2Token, headers: as(who), body: { candidate_id: cand.body.data.id, subjects: ['moving_handling'] } })],
+        [
+          'create candidate',
+          call(`${portal}/candidates`, { token: v2Token, headers: as(who), body: { first_name: 'No', last_name: 'One', email: `no.one.${who}@example.org` } }),
+        ],
+        [
+          'create request',
+          call(`${portal}/training-requests`, { token: v2Token, headers: as(who), body: { candidate_id: cand.body.data.id, subjects: ['moving_handling'] } }),
+        ],
         ['reminders', call(`${portal}/training-requests/${id}/reminders`, { method: 'POST', token: v2Token, headers: as(who) })],
         ['cancel', call(`${portal}/training-requests/${id}/cancel`, { method: 'POST', token: v2Token, headers: as(who) })],
         ['webhooks', call(`${portal}/webhooks`, { token: v2Token, headers: as(who) })],
@@ -149,9 +173,15 @@ describe('portal v2: an unknown or disabled acting user is refused on every oper
 
     // An active team user without any particular permission may: the rule is "an active user of the account".
     expect((await call(`${portal}/training-requests/${id}/reminders`, { method: 'POST', token: v2Token, headers: as(users.viewer) })).status).toBe(200);
-    expect((await call(`${portal}/training-requests/${id}/cancel`, { method: 'POST', token: v2Token, headers: as(users.viewer) })).body.data.status).toBe('cancelled');
+    expect((await call(`${portal}/training-requests/${id}/cancel`, { method: 'POST', token: v2Token, headers: as(users.viewer) })).body.data.status).toBe(
+      'cancelled',
+    );
     // Webhooks need webhooks:manage here too.
-    expect(problem(await call(`${portal}/webhooks`, { token: v2Token, headers: as(users.viewer) }))).toEqual([403, '/problems/acting-user-not-permitted', 'webhooks:manage']);
+    expect(problem(await call(`${portal}/webhooks`, { token: v2Token, headers: as(users.viewer) }))).toEqual([
+      403,
+      '/problems/acting-user-not-permitted',
+      'webhooks:manage',
+    ]);
     expect((await call(`${portal}/webhooks`, { token: v2Token, headers: as(users.admin) })).status).toBe(200);
   });
 });
@@ -165,7 +195,11 @@ describe('authentication before the media type', () => {
     }
     const malformed = await fetch(`${monitoring}/workers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"first_name":' });
     expect(malformed.status).toBe(401);
-    const wrongType = await fetch(`${monitoring}/imports`, { method: 'POST', headers: { authorization: `Bearer ${rmToken}`, 'content-type': 'application/json' }, body: '{}' });
+    const wrongType = await fetch(`${monitoring}/imports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${rmToken}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(wrongType.status).toBe(415);
   });
 });

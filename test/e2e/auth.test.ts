@@ -86,7 +86,9 @@ describe('token operations over HTTP', () => {
     expect(crossed.status).toBe(401);
     expect(crossed.body.type).toBe('/problems/invalid-token');
     // It says whose token it is and where this API's come from.
-    expect(crossed.body.detail).toBe('This access token was issued by the Portal API version 2 (/portal/v2); this API takes tokens from POST /clinical-interview/auth/token');
+    expect(crossed.body.detail).toBe(
+      'This access token was issued by the Portal API version 2 (/portal/v2); this API takes tokens from POST /clinical-interview/auth/token',
+    );
     // An unknown token says nothing about any family.
     expect((await call(`${ci}/auth/token`, { token: 'not-a-token-at-all' })).body.detail).toBe('The token is missing, unknown, expired or revoked');
   });
@@ -100,7 +102,7 @@ describe('token operations over HTTP', () => {
   });
 });
 
-describe('the operator ends a client\'s access', () => {
+describe("the operator ends a client's access", () => {
   type Credentials = { client_id: string; client_secret: string };
   let rotatedClient: Credentials;
   let pausedClient: Credentials;
@@ -125,7 +127,10 @@ describe('the operator ends a client\'s access', () => {
     expect(rotated.status).toBe(0);
     const renewed = JSON.parse(rotated.stdout) as Credentials;
 
-    for (const [base, access] of [[ci, refreshed.access_token], [portal, portalPair.access_token]]) {
+    for (const [base, access] of [
+      [ci, refreshed.access_token],
+      [portal, portalPair.access_token],
+    ]) {
       const response = await call(`${base}/auth/token`, { token: access });
       expect(response.status).toBe(401);
       expect(response.body.type).toBe('/problems/invalid-token');

@@ -1,7 +1,14 @@
 import { topUpCredits } from '../../functions/core/commerce/wallets.js';
 import { depsFromEnv, type Deps } from '../../functions/core/platform/deps.js';
 import { addDays, wallClock } from '../../functions/core/platform/time.js';
-import { createCourse, createLocation, createTrainingEvent, PRACTICAL_FAMILY, type Course, type TrainingEventItem } from '../../functions/core/practical-training/catalogue.js';
+import {
+  createCourse,
+  createLocation,
+  createTrainingEvent,
+  PRACTICAL_FAMILY,
+  type Course,
+  type TrainingEventItem,
+} from '../../functions/core/practical-training/catalogue.js';
 import { issueCertificate } from '../../functions/core/practical-training/certificates.js';
 import { markPracticalAttendance, markPracticalResult } from '../../functions/core/practical-training/operator.js';
 import { createCourse as createVlsCourse, createSession } from '../../functions/core/virtual-life-support/catalogue.js';
@@ -29,8 +36,16 @@ let event: TrainingEventItem;
 let deps: Deps;
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const post = (url: string, form: Record<string, string> = {}) => fetch(url, { method: 'POST', headers: FORM, body: new URLSearchParams(form).toString(), redirect: 'manual' });
-const trainee = (email: string) => ({ first_name: 'Grace', last_name: 'Adeyemi', email, phone: '+447700900123', job_role: 'Healthcare assistant', nmc_number: '' });
+const post = (url: string, form: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', headers: FORM, body: new URLSearchParams(form).toString(), redirect: 'manual' });
+const trainee = (email: string) => ({
+  first_name: 'Grace',
+  last_name: 'Adeyemi',
+  email,
+  phone: '+447700900123',
+  job_role: 'Healthcare assistant',
+  nmc_number: '',
+});
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -38,11 +53,32 @@ beforeAll(async () => {
   portal = stack.info.families['portal-v2']!;
   token = (await call(`${portal}/auth/token`, { body: DEMO_CREDENTIALS.northwind })).body.access_token;
   deps = depsFromEnv();
-  course = await createCourse(deps, { name: 'Request test course', code: 'REQ-E2E', duration_minutes: 180, certificate_validity_months: 12, price_minor: 6000 });
-  const location = await createLocation(deps, { name: 'Request Test Centre', address: { line1: '2 Test Row', line2: null, town: 'Leeds', postcode: 'LS1 5AB' } });
-  event = await createTrainingEvent(deps, { course_id: course.id, location_id: location.id, date: addDays(wallClock(new Date(), deps.config.serviceTimeZone).date, 10), start_time: '09:30', capacity: 4 });
+  course = await createCourse(deps, {
+    name: 'Request test course',
+    code: 'REQ-E2E',
+    duration_minutes: 180,
+    certificate_validity_months: 12,
+    price_minor: 6000,
+  });
+  const location = await createLocation(deps, {
+    name: 'Request Test Centre',
+    address: { line1: '2 Test Row', line2: null, town: 'Leeds', postcode: 'LS1 5AB' },
+  });
+  event = await createTrainingEvent(deps, {
+    course_id: course.id,
+    location_id: location.id,
+    date: addDays(wallClock(new Date(), deps.config.serviceTimeZone).date, 10),
+    start_time: '09:30',
+    capacity: 4,
+  });
   await topUpCredits(deps, 'demo-northwind', PRACTICAL_FAMILY, { kind: 'course', id: course.id, name: course.name }, 4);
-  const kinds = ['practical_training_request.created', 'practical_training_request.completed', 'request_item.booked', 'request_item.certified', 'request_item.failed'];
+  const kinds = [
+    'practical_training_request.created',
+    'practical_training_request.completed',
+    'request_item.booked',
+    'request_item.certified',
+    'request_item.failed',
+  ];
   expect((await call(`${portal}/webhooks`, { token, body: { name: 'Bookings', url: receiver.url, events: kinds } })).status).toBe(201);
 });
 afterAll(async () => {
@@ -54,11 +90,15 @@ let n = 0;
 async function requested(body: Record<string, unknown> = {}, as = token) {
   const email = `pt${++n}.${Date.now()}@example.org`;
   const candidate = (await call(`${portal}/candidates`, { token: as, body: { first_name: 'Grace', last_name: 'Adeyemi', email } })).body.data;
-  const created = await call(`${portal}/practical-training-requests`, { token: as, body: { candidate_id: candidate.id, course_id: course.id, training_event_id: event.id, pay_option: 'credits', ...body } });
+  const created = await call(`${portal}/practical-training-requests`, {
+    token: as,
+    body: { candidate_id: candidate.id, course_id: course.id, training_event_id: event.id, pay_option: 'credits', ...body },
+  });
   return { created, email };
 }
 const read = async (id: number, group = 'practical-training-requests') => (await call(`${portal}/${group}/${id}`, { token })).body.data;
-const hooks = (type: string, requestId: number) => receiver.received.map((r) => JSON.parse(r.body)).filter((e) => e.type === type && (e.data.request_id ?? e.data.id) === requestId);
+const hooks = (type: string, requestId: number) =>
+  receiver.received.map((r) => JSON.parse(r.body)).filter((e) => e.type === type && (e.data.request_id ?? e.data.id) === requestId);
 
 /** The candidate books on the family's page with the e-mailed link only. */
 async function bookThroughMail(email: string) {
@@ -76,7 +116,12 @@ describe('a practical training request', () => {
   it('books through the family invite and completes with the certificate on its item', async () => {
     const { created, email } = await requested({ agency_contact_name: 'Sam Rota' });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ kind: 'practical_training', status: 'pending', submission_url: null, items: [{ status: 'sent', actor: { mode: 'booking_invite' }, booking_invite_id: expect.any(Number) }] });
+    expect(created.body.data).toMatchObject({
+      kind: 'practical_training',
+      status: 'pending',
+      submission_url: null,
+      items: [{ status: 'sent', actor: { mode: 'booking_invite' }, booking_invite_id: expect.any(Number) }],
+    });
     const id = created.body.data.id as number;
 
     const link = await bookThroughMail(email);
@@ -88,11 +133,27 @@ describe('a practical training request', () => {
     await markPracticalResult(afterStart(), bookingId, 'passed');
     const certified = await issueCertificate(afterStart(), bookingId);
     const done = await read(id);
-    expect(done).toMatchObject({ status: 'completed', outcome: 'satisfied', items: [{ status: 'certified', valid_until: certified.certificate!.valid_until, data: { attendance: 'attended', result: 'passed', certificate: { number: certified.certificate!.number } } }] });
-    expect((await fetch(link)).status).toBe(410);
-    await eventually(async () => hooks('practical_training_request.completed', id).length === 1 && hooks('request_item.certified', id).length === 1 && hooks('request_item.booked', id).length === 1, {
-      what: 'booked, certified and completed webhooks',
+    expect(done).toMatchObject({
+      status: 'completed',
+      outcome: 'satisfied',
+      items: [
+        {
+          status: 'certified',
+          valid_until: certified.certificate!.valid_until,
+          data: { attendance: 'attended', result: 'passed', certificate: { number: certified.certificate!.number } },
+        },
+      ],
     });
+    expect((await fetch(link)).status).toBe(410);
+    await eventually(
+      async () =>
+        hooks('practical_training_request.completed', id).length === 1 &&
+        hooks('request_item.certified', id).length === 1 &&
+        hooks('request_item.booked', id).length === 1,
+      {
+        what: 'booked, certified and completed webhooks',
+      },
+    );
   });
 
   it('reissues a no-show with a new e-mailed invite, and answers 409 for an item that has not failed', async () => {
@@ -120,13 +181,22 @@ describe('a practical training request', () => {
     expect(created.status).toBe(422);
     expect(created.body).toMatchObject({ type: '/problems/invoice-disabled' });
     const mine = (await requested()).created.body.data;
-    expect((await call(`${portal}/practical-training-requests/${mine.id}/items/${mine.items[0].id}/reissue`, { token: riverside, method: 'POST' })).status).toBe(404);
+    expect(
+      (await call(`${portal}/practical-training-requests/${mine.id}/items/${mine.items[0].id}/reissue`, { token: riverside, method: 'POST' })).status,
+    ).toBe(404);
   });
 });
 
 describe('a life support request', () => {
   it("books on the virtual life-support family's own invite page, with the delivery address, and completes with the certificate", async () => {
-    const kit = await createVlsCourse(deps, { name: 'Virtual ILS e2e', code: `VILS-${Date.now()}`, duration_minutes: 180, equipment_required: true, price_minor: 7500, seats_per_session: 6 });
+    const kit = await createVlsCourse(deps, {
+      name: 'Virtual ILS e2e',
+      code: `VILS-${Date.now()}`,
+      duration_minutes: 180,
+      equipment_required: true,
+      price_minor: 7500,
+      seats_per_session: 6,
+    });
     const date = addDays(wallClock(new Date(), deps.config.serviceTimeZone).date, 21);
     const session = await createSession(deps, { course_id: kit.id, date, start_time: '10:00' });
     await topUpCredits(deps, 'demo-northwind', 'virtual-life-support', { ...kit, kind: 'course' }, 2);
@@ -161,7 +231,9 @@ describe('a life support request', () => {
     await markVlsAttendance(later, item.booking_id, 'attended');
     await markVlsResult(later, item.booking_id, 'passed');
     await issueVlsCertificate(later, item.booking_id);
-    expect(await read(id, 'life-support-requests')).toMatchObject({ status: 'completed', items: [{ status: 'certified', data: { certificate: { number: expect.any(String) } } }] });
+    expect(await read(id, 'life-support-requests')).toMatchObject({
+      status: 'completed',
+      items: [{ status: 'certified', data: { certificate: { number: expect.any(String) } } }],
+    });
   });
 });
-

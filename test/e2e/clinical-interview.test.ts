@@ -46,7 +46,6 @@ async function holdFirstFree(token: string, typeId = 1, skip = 0) {
   return held.body;
 }
 
-
 describe('the agency flow', () => {
   it('lists types and free future slots, holds one, is refused a second hold, and releases it', async () => {
     const types = await call(`${base}/interview-types`, { token: northwind });
@@ -60,11 +59,20 @@ describe('the agency flow', () => {
     expect(slots.every((s) => Date.parse(`${s.date}T${s.time}:00Z`) > Date.now() - 3600_000)).toBe(true);
 
     const held = await holdFirstFree(northwind);
-    expect(held).toEqual({ hold_hash: expect.any(String), expires_at: expect.stringMatching(/[+-]\d\d:\d\d$/), expires_in_seconds: 1800, slot: expect.objectContaining({ interview_type: { id: 1, name: 'Registered Nurse clinical interview' } }) });
+    expect(held).toEqual({
+      hold_hash: expect.any(String),
+      expires_at: expect.stringMatching(/[+-]\d\d:\d\d$/),
+      expires_in_seconds: 1800,
+      slot: expect.objectContaining({ interview_type: { id: 1, name: 'Registered Nurse clinical interview' } }),
+    });
 
     const second = await call(`${base}/timeslots/hold`, { token: northwind, body: { interview_type_id: 1, date: slots[1]!.date, time: slots[1]!.time } });
     expect(second.status).toBe(409);
-    expect(second.body).toMatchObject({ type: '/problems/hold-conflict', status: 409, hold: { hold_hash: held.hold_hash, expires_at: held.expires_at, slot: held.slot } });
+    expect(second.body).toMatchObject({
+      type: '/problems/hold-conflict',
+      status: 409,
+      hold: { hold_hash: held.hold_hash, expires_at: held.expires_at, slot: held.slot },
+    });
 
     expect((await call(`${base}/timeslots/hold/${held.hold_hash}`, { method: 'DELETE', token: riverside })).status).toBe(404);
     expect((await call(`${base}/timeslots/hold/${held.hold_hash}`, { method: 'DELETE', token: northwind })).status).toBe(204);
@@ -97,7 +105,13 @@ describe('the agency flow', () => {
     const created = await call(`${base}/bookings`, { token: northwind, body, headers });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
-      candidate: { name: 'Ada Nightingale', email: 'ada.nightingale@example.org', phone: '+447700900123', job_role: 'Registered Nurse', nmc_number: '12A3456B' },
+      candidate: {
+        name: 'Ada Nightingale',
+        email: 'ada.nightingale@example.org',
+        phone: '+447700900123',
+        job_role: 'Registered Nurse',
+        nmc_number: '12A3456B',
+      },
       booking_status: 'booked',
       pay_status: 'completed',
       pay_option: 'credits',
@@ -116,7 +130,9 @@ describe('the agency flow', () => {
     const after = (await call(`${base}/client/balances`, { token: northwind })).body;
     expect(after.credits[0].credits).toBe(before.credits[0].credits - 1);
     const ledger = (await call(`${base}/client/wallet-transactions?limit=1`, { token: northwind })).body;
-    expect(ledger.data).toEqual([expect.objectContaining({ kind: 'credit_debit', amount: -1, unit: 'credits', balance_after: after.credits[0].credits, booking_id: created.body.id })]);
+    expect(ledger.data).toEqual([
+      expect.objectContaining({ kind: 'credit_debit', amount: -1, unit: 'credits', balance_after: after.credits[0].credits, booking_id: created.body.id }),
+    ]);
     expect(ledger.next_cursor).toEqual(expect.any(String));
 
     expect((await call(`${base}/bookings/${created.body.id}`, { token: northwind })).body).toEqual(created.body);
@@ -141,22 +157,36 @@ describe('the agency flow', () => {
       body: { hold_hash: held.hold_hash, first_name: ' ', email: 'not-an-email', phone: '7700 900123', job_role: 'RN', nmc_number: '1234', pay_option: 'cash' },
     });
     expect(invalid.status).toBe(422);
-    expect(invalid.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/email', '/first_name', '/last_name', '/nmc_number', '/pay_option', '/phone']);
+    expect(invalid.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual([
+      '/email',
+      '/first_name',
+      '/last_name',
+      '/nmc_number',
+      '/pay_option',
+      '/phone',
+    ]);
 
     const booked = await call(`${base}/bookings`, { token: riverside, body: { ...candidate, hold_hash: held.hold_hash, pay_option: 'balance' } });
     expect(booked.status).toBe(201);
-    expect((await call(`${base}/bookings`, { token: riverside, body: { ...candidate, hold_hash: held.hold_hash, pay_option: 'balance' } })).body.type).toBe('/problems/hold-used');
+    expect((await call(`${base}/bookings`, { token: riverside, body: { ...candidate, hold_hash: held.hold_hash, pay_option: 'balance' } })).body.type).toBe(
+      '/problems/hold-used',
+    );
   });
 
   it('candidate_pays: the candidate gets a payment link by e-mail, pays on the page, and the booking is confirmed', async () => {
     const held = await holdFirstFree(northwind, 2);
     const email = 'payer@example.org';
-    const created = await call(`${base}/bookings`, { token: northwind, body: { ...candidate, email, hold_hash: held.hold_hash, pay_option: 'candidate_pays' } });
+    const created = await call(`${base}/bookings`, {
+      token: northwind,
+      body: { ...candidate, email, hold_hash: held.hold_hash, pay_option: 'candidate_pays' },
+    });
     expect(created.body).toMatchObject({ booking_status: 'pending_payment', pay_status: 'pending' });
     // Unpaid by payment_due_at (the earlier of 24 h after booking and 2 h before the start), it is cancelled: create and read show when.
     const due = created.body.payment_due_at as string;
     expect(due).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
-    expect(Math.abs(Date.parse(due) - Math.min(Date.parse(created.body.created_at) + 24 * 3_600_000, Date.parse(created.body.start_date) - 2 * 3_600_000))).toBeLessThan(1000);
+    expect(
+      Math.abs(Date.parse(due) - Math.min(Date.parse(created.body.created_at) + 24 * 3_600_000, Date.parse(created.body.start_date) - 2 * 3_600_000)),
+    ).toBeLessThan(1000);
     expect((await call(`${base}/bookings/${created.body.id}`, { token: northwind })).body.payment_due_at).toBe(due);
 
     const [mail] = await mailTo(stack, email);
@@ -198,8 +228,22 @@ describe('the agency flow', () => {
     expect(daysOfTimes(second)).toEqual(new Set([days[1]]));
     expect(second).toContain(`date=${days[1]}" aria-current="date"`);
     const slot = /name="slot" id="[^"]+" value="([^"]+)"/.exec(page)![1]!;
-    const form = new URLSearchParams({ interview_type_id: '1', slot, first_name: 'Bo', last_name: 'Peep', email: 'bo@example.org', phone: '+447700900999', job_role: 'RMN', nmc_number: '99X1234Y' });
-    const posted = await fetch(booking_url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString(), redirect: 'manual' });
+    const form = new URLSearchParams({
+      interview_type_id: '1',
+      slot,
+      first_name: 'Bo',
+      last_name: 'Peep',
+      email: 'bo@example.org',
+      phone: '+447700900999',
+      job_role: 'RMN',
+      nmc_number: '99X1234Y',
+    });
+    const posted = await fetch(booking_url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+      redirect: 'manual',
+    });
     expect(posted.status).toBe(303);
     const payPage = await (await fetch(posted.headers.get('location')!)).text();
     expect(payPage).toContain('Pay £45.00');
@@ -214,7 +258,12 @@ describe('the agency flow', () => {
     const statuses: number[] = [];
     let last = '';
     for (let i = 0; i < 4 && statuses.at(-1) !== 409; i++) {
-      const again = await fetch(booking_url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString(), redirect: 'manual' });
+      const again = await fetch(booking_url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+        redirect: 'manual',
+      });
       statuses.push(again.status);
       last = await again.text();
     }
@@ -228,13 +277,21 @@ describe('the agency flow', () => {
 describe('phone numbers', () => {
   it('takes a UK number as people write it at home, and stores it in the international format', async () => {
     const held = await holdFirstFree(northwind, 2);
-    const booked = await call(`${base}/bookings`, { token: northwind, body: { ...candidate, phone: '07700 900123', hold_hash: held.hold_hash, pay_option: 'balance' } });
+    const booked = await call(`${base}/bookings`, {
+      token: northwind,
+      body: { ...candidate, phone: '07700 900123', hold_hash: held.hold_hash, pay_option: 'balance' },
+    });
     expect(booked.status).toBe(201);
     expect(booked.body.candidate.phone).toBe('+447700900123');
     const refused = await holdFirstFree(northwind, 2);
-    const wrong = await call(`${base}/bookings`, { token: northwind, body: { ...candidate, phone: '12345', hold_hash: refused.hold_hash, pay_option: 'balance' } });
+    const wrong = await call(`${base}/bookings`, {
+      token: northwind,
+      body: { ...candidate, phone: '12345', hold_hash: refused.hold_hash, pay_option: 'balance' },
+    });
     expect(wrong.status).toBe(422);
-    expect(wrong.body.errors).toEqual([{ pointer: '/phone', detail: 'Use the international format, for example +447700900123 (or a UK number such as 07700 900123)' }]);
+    expect(wrong.body.errors).toEqual([
+      { pointer: '/phone', detail: 'Use the international format, for example +447700900123 (or a UK number such as 07700 900123)' },
+    ]);
     expect((await call(`${base}/timeslots/hold/${refused.hold_hash}`, { method: 'DELETE', token: northwind })).status).toBe(204);
   });
 });
@@ -242,11 +299,18 @@ describe('phone numbers', () => {
 describe('hostile text', () => {
   const HOSTILE = 'Must not contain control, invisible formatting or noncharacter code points';
 
-  it('refuses control and invisible formatting characters in the candidate\'s names, pointing at the field', async () => {
+  it("refuses control and invisible formatting characters in the candidate's names, pointing at the field", async () => {
     const held = await holdFirstFree(riverside);
     const response = await call(`${base}/bookings`, {
       token: riverside,
-      body: { ...candidate, first_name: 'Eve\r\nBcc: x@evil.example', last_name: 'Smith\u202Egnp.exe', job_role: 'Nurse\u200B', hold_hash: held.hold_hash, pay_option: 'balance' },
+      body: {
+        ...candidate,
+        first_name: 'Eve\r\nBcc: x@evil.example',
+        last_name: 'Smith\u202Egnp.exe',
+        job_role: 'Nurse\u200B',
+        hold_hash: held.hold_hash,
+        pay_option: 'balance',
+      },
     });
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual([
@@ -262,8 +326,22 @@ describe('hostile text', () => {
     const page = await (await fetch(`${booking_url}?interview_type_id=1`)).text();
     const slot = /name="slot" id="[^"]+" value="([^"]+)"/.exec(page)![1]!;
     const before = (await call(`${base}/bookings?status=pending_payment&limit=100`, { token: riverside })).body.data.length;
-    const form = new URLSearchParams({ interview_type_id: '1', slot, first_name: 'Eve\r\nBcc: x@evil.example', last_name: 'Peep\u0000', email: 'eve@example.org', phone: '+447700900998', job_role: 'RMN', nmc_number: '99X1234Y' });
-    const posted = await fetch(booking_url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString(), redirect: 'manual' });
+    const form = new URLSearchParams({
+      interview_type_id: '1',
+      slot,
+      first_name: 'Eve\r\nBcc: x@evil.example',
+      last_name: 'Peep\u0000',
+      email: 'eve@example.org',
+      phone: '+447700900998',
+      job_role: 'RMN',
+      nmc_number: '99X1234Y',
+    });
+    const posted = await fetch(booking_url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+      redirect: 'manual',
+    });
     expect(posted.status).toBe(422);
     const html = await posted.text();
     expect(html).toMatch(new RegExp(`id="first_name-error">${HOSTILE}<`));
@@ -302,4 +380,3 @@ describe('the ledger CSV', () => {
     );
   }, 90_000);
 });
-

@@ -71,10 +71,16 @@ async function api(family: FamilyId, path: string, init: Parameters<typeof call>
   return response;
 }
 
-it('every operation of the route table is in its family\'s document, and nothing else; each says spec or project', () => {
+it("every operation of the route table is in its family's document, and nothing else; each says spec or project", () => {
   for (const family of Object.keys(FAMILIES) as FamilyId[]) {
-    const documented = Object.entries(documents[family].paths as Record<string, any>).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
-    expect(documented.sort()).toEqual(routesOf(family).map((r) => `${r.method} ${r.path}`).sort());
+    const documented = Object.entries(documents[family].paths as Record<string, any>).flatMap(([path, item]) =>
+      Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(documented.sort()).toEqual(
+      routesOf(family)
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+    );
     for (const item of Object.values(documents[family].paths as Record<string, any>)) {
       for (const op of Object.values(item as Record<string, any>)) {
         expect(['spec', 'project']).toContain(op['x-contract']);
@@ -83,7 +89,9 @@ it('every operation of the route table is in its family\'s document, and nothing
       }
     }
   }
-  expect(documents['clinical-interview'].paths['/bookings'].post.requestBody.content['application/json'].schema.properties.pay_option['x-contract']).toBe('spec');
+  expect(documents['clinical-interview'].paths['/bookings'].post.requestBody.content['application/json'].schema.properties.pay_option['x-contract']).toBe(
+    'spec',
+  );
   expect(documents['clinical-interview'].paths['/interview-types'].get['x-contract']).toBe('spec');
   expect(documents['clinical-interview'].paths['/client/booking-url/rotate'].post['x-contract']).toBe('project');
 });
@@ -130,7 +138,9 @@ it('the flows of every family answer exactly as documented', async () => {
   await ci('/timeslots/hold', { token, body: { interview_type_id: 'one' } });
   await ci('/timeslots/hold', { token, rawBody: '{', headers: { 'content-type': 'application/json' } });
   const candidate = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org', phone: '+447700900123', job_role: 'RN', nmc_number: '12A3456B' };
-  const booking = (await ci('/bookings', { token, body: { ...candidate, hold_hash: held.hold_hash, pay_option: 'credits' }, headers: { 'idempotency-key': 'contract-1' } })).body;
+  const booking = (
+    await ci('/bookings', { token, body: { ...candidate, hold_hash: held.hold_hash, pay_option: 'credits' }, headers: { 'idempotency-key': 'contract-1' } })
+  ).body;
   await ci('/bookings', { token, body: { ...candidate, hold_hash: held.hold_hash, pay_option: 'credits' } });
   await ci('/bookings?status=booked&limit=5', { token });
   await ci(`/bookings/${booking.id}`, { token });
@@ -197,7 +207,12 @@ it('the flows of every family answer exactly as documented', async () => {
   const vhold = (await vl('/timeslots/hold', { token: vtoken, body: { course_id: 1, date: vslot.date, time: vslot.time } })).body;
   const learner = { ...trainee, nmc_number: '12A3456B' };
   await vl('/bookings', { token: vtoken, body: { ...learner, hold_hash: vhold.hold_hash, pay_option: 'credits' } });
-  const vbooking = (await vl('/bookings', { token: vtoken, body: { ...learner, hold_hash: vhold.hold_hash, pay_option: 'credits', delivery_address: { line1: '4 Mill Road', town: 'Leeds', postcode: 'LS6 2AB' } } })).body;
+  const vbooking = (
+    await vl('/bookings', {
+      token: vtoken,
+      body: { ...learner, hold_hash: vhold.hold_hash, pay_option: 'credits', delivery_address: { line1: '4 Mill Road', town: 'Leeds', postcode: 'LS6 2AB' } },
+    })
+  ).body;
   await vl('/bookings?equipment_status=awaiting_dispatch', { token: vtoken });
   await vl(`/bookings/${vbooking.id}`, { token: vtoken });
   await vl(`/bookings/${vbooking.id}/certificate`, { token: vtoken });
@@ -246,7 +261,11 @@ it('the flows of every family answer exactly as documented', async () => {
   await rm('/billing/usage', { token: mtoken });
   await rm('/billing/usage?period=2026-13', { token: mtoken });
   const csv = { 'content-type': 'text/csv' };
-  await rm('/imports?dry_run=true', { token: mtoken, headers: csv, rawBody: 'first_name,last_name,register,registration_number\nAda,Lovelace,nmc,12A9001B\nBad,Row,nmc,12A\n' });
+  await rm('/imports?dry_run=true', {
+    token: mtoken,
+    headers: csv,
+    rawBody: 'first_name,last_name,register,registration_number\nAda,Lovelace,nmc,12A9001B\nBad,Row,nmc,12A\n',
+  });
   await rm('/imports?dry_run=true', { token: mtoken, headers: csv, rawBody: 'first_name,last_name\nAda,Lovelace\n' });
   await rm('/imports?mode=replace', { token: mtoken, headers: csv, rawBody: 'first_name\n' });
   await rm('/imports', { token: mtoken, headers: { 'content-type': 'application/json' }, rawBody: '{}' });
@@ -264,7 +283,11 @@ it('the flows of every family answer exactly as documented', async () => {
   await rm('/team/users', { token: mtoken, body: { name: 'Contract User', email: 'contract.user@example.org', role_id: 'viewer' } });
   await rm(`/team/roles/${mrole.id}`, { method: 'DELETE', token: mtoken });
   await rm(`/team/users/${muser.id}`, { token: mtoken });
-  await rm(`/team/users/${muser.id}`, { method: 'PUT', token: mtoken, body: { name: 'Contract User', email: 'contract.user@example.org', role_id: 'viewer', alert_min_severity: 'none' } });
+  await rm(`/team/users/${muser.id}`, {
+    method: 'PUT',
+    token: mtoken,
+    body: { name: 'Contract User', email: 'contract.user@example.org', role_id: 'viewer', alert_min_severity: 'none' },
+  });
   await rm(`/team/users/${muser.id}`, { method: 'DELETE', token: mtoken });
   await rm(`/team/roles/${mrole.id}`, { method: 'DELETE', token: mtoken });
   await rm(`/workers/${mw.id}/monitoring`, { token: mtoken });
@@ -279,7 +302,13 @@ it('the flows of every family answer exactly as documented', async () => {
   await rm(`/workers/${mw.id}`, { method: 'PUT', token: mtoken, body: mworker });
 
   // Webhooks, every family that has them.
-  for (const [family, t, kind] of [['clinical-interview', token, 'booking.created'], ['portal-v2', ptoken, 'reference.completed'], ['practical-training', ttoken, 'booking.created'], ['virtual-life-support', vtoken, 'booking.equipment_return_overdue'], ['registration-monitoring', mtoken, 'worker.created']] as const) {
+  for (const [family, t, kind] of [
+    ['clinical-interview', token, 'booking.created'],
+    ['portal-v2', ptoken, 'reference.completed'],
+    ['practical-training', ttoken, 'booking.created'],
+    ['virtual-life-support', vtoken, 'booking.equipment_return_overdue'],
+    ['registration-monitoring', mtoken, 'worker.created'],
+  ] as const) {
     const hooks = (path: string, init?: Parameters<typeof call>[1]) => api(family, path, init);
     const created = (await hooks('/webhooks', { token: t, body: { name: 'Contract', url: receiver.url, events: [kind] } })).body;
     const id = (created.data ?? created).id;
@@ -303,8 +332,13 @@ it('the flows of every family answer exactly as documented', async () => {
   const kate = (await pv('/candidates', { token: ptoken, body: { first_name: 'Kate', last_name: 'Marsden', email: 'kate@example.org' } })).body.data;
   await pv(`/candidates/${kate.id}`, { token: ptoken });
   const referee = { referee_name: 'Dr Jane Smith', referee_email: 'jane@nhs.example', referee_organisation: 'NHS', referee_position: 'Matron' };
-  const request = (await pv('/reference-requests', { token: ptoken, body: { candidate_id: kate.id, template_id: 1, collection_mode: 'client_adds', referees: [referee] } })).body.data;
-  await pv('/reference-requests', { token: ptoken, body: { candidate_id: kate.id, template_id: 1, collection_mode: 'client_adds', referees: [{ ...referee, referee_email: 'x' }] } });
+  const request = (
+    await pv('/reference-requests', { token: ptoken, body: { candidate_id: kate.id, template_id: 1, collection_mode: 'client_adds', referees: [referee] } })
+  ).body.data;
+  await pv('/reference-requests', {
+    token: ptoken,
+    body: { candidate_id: kate.id, template_id: 1, collection_mode: 'client_adds', referees: [{ ...referee, referee_email: 'x' }] },
+  });
   await pv('/reference-requests?status=pending', { token: ptoken });
   await pv(`/reference-requests/${request.id}`, { token: ptoken });
   await pv(`/reference-requests/${request.id}/referees`, { token: ptoken, body: { ...referee, referee_email: 'john@nhs.example' } });
@@ -357,14 +391,26 @@ it('the flows of every family answer exactly as documented', async () => {
 
   // Data subjects, in each family that holds people's data: Ada's booking to come refuses her erasure (409).
   await ci('/data-subjects/erasures', { token, body: { email: candidate.email } });
-  for (const [family, t] of [['clinical-interview', token], ['practical-training', ttoken], ['virtual-life-support', vtoken], ['registration-monitoring', mtoken], ['portal-v2', ptoken]] as const) {
+  for (const [family, t] of [
+    ['clinical-interview', token],
+    ['practical-training', ttoken],
+    ['virtual-life-support', vtoken],
+    ['registration-monitoring', mtoken],
+    ['portal-v2', ptoken],
+  ] as const) {
     // Portal v2 answers in its envelope (`data`).
     const ds = async (path: string, init?: Parameters<typeof call>[1]) => {
       const r = await api(family, path, init);
       return { ...r, body: r.body && typeof r.body === 'object' && !('status' in r.body) && r.body.data ? r.body.data : r.body };
     };
     const finished = (path: string) =>
-      eventually(async () => { const r = (await ds(path, { token: t })).body; return !['queued', 'running'].includes(r.status) && r.status; }, { timeoutMs: 30_000, intervalMs: 200, what: `${family} ${path}` });
+      eventually(
+        async () => {
+          const r = (await ds(path, { token: t })).body;
+          return !['queued', 'running'].includes(r.status) && r.status;
+        },
+        { timeoutMs: 30_000, intervalMs: 200, what: `${family} ${path}` },
+      );
     // The export first: an erasure of the same person deletes it.
     const exported = (await ds('/data-subjects/exports', { token: t, body: { email: 'nobody@example.org' } })).body;
     expect(await finished(`/data-subjects/exports/${exported.id}`)).toBe('completed');

@@ -54,7 +54,9 @@ afterAll(async () => {
 
 async function book(token: string, payOption: string, headers: Record<string, string> = {}) {
   // A day ahead: a candidate_pays booking must leave time to pay.
-  const slot = (await call(`${base}/timeslots?interview_type_id=1`, { token })).body.data.find((s: { date: string }) => s.date > new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
+  const slot = (await call(`${base}/timeslots?interview_type_id=1`, { token })).body.data.find(
+    (s: { date: string }) => s.date > new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+  );
   const held = await call(`${base}/timeslots/hold`, { token, body: { interview_type_id: 1, date: slot.date, time: slot.time } });
   const created = await call(`${base}/bookings`, { token, headers, body: { ...mary, email: TYPED, hold_hash: held.body.hold_hash, pay_option: payOption } });
   expect([created.status, created.body.detail]).toEqual([201, undefined]);
@@ -100,14 +102,21 @@ async function objectsWithAddress(): Promise<string[]> {
 it('exports, refuses while a booking is open, erases (pages 410, report deleted, address nowhere in clear), and a second erasure finds nothing', async () => {
   // An interview that took place, with its report; one to come, unpaid, booked under an Idempotency-Key; and another agency's booking for her.
   // The agency's webhooks: the bookings' events carry her address (their delivery log too); the erasure's carries its hash only.
-  const hook = await call(`${base}/webhooks`, { token: northwind, body: { name: 'HR', url: receiver.url, events: ['booking.created', 'data_subject.erased'] } });
+  const hook = await call(`${base}/webhooks`, {
+    token: northwind,
+    body: { name: 'HR', url: receiver.url, events: ['booking.created', 'data_subject.erased'] },
+  });
   expect(hook.status).toBe(201);
   const past = await startedBooking(deps, 'demo-northwind', 1, 'credits', mary);
   await completeInterview(deps, past.id);
   await attachReport(deps, createS3Client(), past.id, Buffer.from(`%PDF-1.4\n% Interview report: Mary Seacole <${ADDRESS}>\n%%EOF\n`));
   const upcoming = await book(northwind, 'candidate_pays', { 'idempotency-key': `mary-${Date.now()}` });
   const theirs = await book(riverside, 'balance');
-  const paymentMail = await eventually(async () => (await mailTo(stack, ADDRESS)).find((m) => m.includes('/pay/')), { timeoutMs: 15_000, intervalMs: 100, what: 'the payment e-mail' });
+  const paymentMail = await eventually(async () => (await mailTo(stack, ADDRESS)).find((m) => m.includes('/pay/')), {
+    timeoutMs: 15_000,
+    intervalMs: 100,
+    what: 'the payment e-mail',
+  });
   const paymentLink = /(http:\/\/\S+\/pay\/\S+)/.exec(paymentMail)![1]!;
   expect(await objectsWithAddress()).toHaveLength(1);
   await eventually(() => receiver.received.filter((r) => r.body.includes(ADDRESS)).length >= 2, { timeoutMs: 20_000, what: 'both booking.created deliveries' });
@@ -125,7 +134,10 @@ it('exports, refuses while a booking is open, erases (pages 410, report deleted,
   // Refused while the booking to come waits for payment, naming it; then while it is to come.
   const refused = await call(`${base}/data-subjects/erasures`, { token: northwind, body: { email: ADDRESS } });
   expect(refused.status).toBe(409);
-  expect(refused.body).toMatchObject({ type: '/problems/subject-has-active-bookings', active_bookings: [{ type: 'booking', id: upcoming.id, reason: expect.stringMatching(/payment/) }] });
+  expect(refused.body).toMatchObject({
+    type: '/problems/subject-has-active-bookings',
+    active_bookings: [{ type: 'booking', id: upcoming.id, reason: expect.stringMatching(/payment/) }],
+  });
   await cancelBooking(deps, upcoming.id, `Mary (${ADDRESS}) asked us to erase her data`);
 
   const started = await call(`${base}/data-subjects/erasures`, { token: northwind, body: { email: TYPED } });
@@ -138,8 +150,17 @@ it('exports, refuses while a booking is open, erases (pages 410, report deleted,
     kept: [{ what: expect.stringContaining(`Bookings ${past.id}`), why: expect.stringContaining('HMRC'), until: expect.stringMatching(/^20\d\d-\d\d-\d\d$/) }],
   });
 
-  const event = await eventually(() => receiver.received.find((r) => r.body.includes('"data_subject.erased"')), { timeoutMs: 20_000, what: 'data_subject.erased' });
-  expect(JSON.parse(event.body).data).toEqual({ id: started.body.id, email_sha256: subjectHash(ADDRESS), counts: erased.counts, kept: erased.kept, erased_at: expect.any(String) });
+  const event = await eventually(() => receiver.received.find((r) => r.body.includes('"data_subject.erased"')), {
+    timeoutMs: 20_000,
+    what: 'data_subject.erased',
+  });
+  expect(JSON.parse(event.body).data).toEqual({
+    id: started.body.id,
+    email_sha256: subjectHash(ADDRESS),
+    counts: erased.counts,
+    kept: erased.kept,
+    erased_at: expect.any(String),
+  });
   expect(event.body.toLowerCase()).not.toContain(ADDRESS);
 
   // What the agency and the candidate now see.
@@ -148,7 +169,10 @@ it('exports, refuses while a booking is open, erases (pages 410, report deleted,
     expect(booking.candidate).toEqual({ name: 'Erased', email: null, phone: null, job_role: null, nmc_number: null });
     expect(booking.id).toBe(id);
   }
-  expect((await call(`${base}/bookings/${past.id}`, { token: northwind })).body).toMatchObject({ interview_status: 'completed', interview_report_available: false });
+  expect((await call(`${base}/bookings/${past.id}`, { token: northwind })).body).toMatchObject({
+    interview_status: 'completed',
+    interview_report_available: false,
+  });
   expect((await fetch(`${base}/bookings/${past.id}/interview-report`, { headers: { authorization: `Bearer ${northwind}` } })).status).toBe(404);
   expect((await fetch(paymentLink)).status).toBe(410);
   // The export is gone with her data.
@@ -200,7 +224,15 @@ describe.each([
     async book(url: string, token: string) {
       const slot = (await call(`${url}/timeslots?course_id=1`, { token })).body.data.at(-1);
       const held = await call(`${url}/timeslots/hold`, { token, body: { course_id: 1, date: slot.date, time: slot.time } });
-      return call(`${url}/bookings`, { token, body: { ...trainee, delivery_address: { line1: '4 Mill Road', town: 'Leeds', postcode: 'ls6 2ab' }, hold_hash: held.body.hold_hash, pay_option: 'credits' } });
+      return call(`${url}/bookings`, {
+        token,
+        body: {
+          ...trainee,
+          delivery_address: { line1: '4 Mill Road', town: 'Leeds', postcode: 'ls6 2ab' },
+          hold_hash: held.body.hold_hash,
+          pay_option: 'credits',
+        },
+      });
     },
     cancel: (_url: string, _token: string, id: number) => cancelVlsBooking(deps, id, `Asked by ${ADDRESS}`),
     erased: { delivery_address: null },
@@ -237,13 +269,18 @@ describe('registration-monitoring', () => {
     const token = (await call(`${url}/auth/token`, { body: DEMO_CREDENTIALS.northwind })).body.access_token as string;
     const users = await listUsers(deps, 'demo-northwind');
     const as = (role: string) => ({ 'acting-user': String(users.find((u) => u.role_id === role)!.id) });
-    const created = await call(`${url}/workers`, { token, body: { first_name: 'Mary', last_name: 'Seacole', email: TYPED, job_role: 'Registered Nurse', registration: { register: 'nmc', number: '26Z 0417X' } } });
+    const created = await call(`${url}/workers`, {
+      token,
+      body: { first_name: 'Mary', last_name: 'Seacole', email: TYPED, job_role: 'Registered Nurse', registration: { register: 'nmc', number: '26Z 0417X' } },
+    });
     expect([created.status, created.body.errors]).toEqual([201, undefined]);
     const id = created.body.id as number;
     expect((await call(`${url}/workers/${id}/verifications`, { method: 'POST', token })).status).toBeLessThan(300);
 
     // Only a user whose role may manage the team (owner, admin) may ask.
-    expect((await call(`${url}/data-subjects/exports`, { token, headers: as('compliance_manager'), body: { email: ADDRESS } })).body.type).toBe('/problems/acting-user-not-permitted');
+    expect((await call(`${url}/data-subjects/exports`, { token, headers: as('compliance_manager'), body: { email: ADDRESS } })).body.type).toBe(
+      '/problems/acting-user-not-permitted',
+    );
     const exportStarted = await call(`${url}/data-subjects/exports`, { token, headers: as('owner'), body: { email: ADDRESS } });
     expect(exportStarted.status).toBe(202);
     const exported = await finished(`/data-subjects/exports/${exportStarted.body.id}`, token, url);
@@ -254,7 +291,11 @@ describe('registration-monitoring', () => {
     const started = await call(`${url}/data-subjects/erasures`, { token, headers: as('owner'), body: { email: TYPED } });
     expect(started.status).toBe(202);
     const erased = await finished(`/data-subjects/erasures/${started.body.id}`, token, url);
-    expect(erased).toMatchObject({ status: 'completed', counts: { records: 1, exports: 1 }, kept: [{ what: expect.stringContaining(`worker ${id}`), why: expect.stringContaining('registration'), until: expect.stringMatching(/^20\d\d-/) }] });
+    expect(erased).toMatchObject({
+      status: 'completed',
+      counts: { records: 1, exports: 1 },
+      kept: [{ what: expect.stringContaining(`worker ${id}`), why: expect.stringContaining('registration'), until: expect.stringMatching(/^20\d\d-/) }],
+    });
     const worker = (await call(`${url}/workers/${id}`, { token })).body;
     expect(worker).toMatchObject({ id, first_name: 'Erased', email: null, external_ref: null, archived_at: expect.any(String) });
     expect((await call(`${url}/workers/${id}/verifications`, { token })).body.data.length).toBeGreaterThan(0);
@@ -267,22 +308,53 @@ describe('portal-v2', () => {
     const url = stack.info.families['portal-v2']!;
     const token = (await call(`${url}/auth/token`, { body: DEMO_CREDENTIALS.northwind })).body.access_token as string;
     const address = 'florence.pv2.e2e@example.org';
-    const who = (await call(`${url}/candidates`, { token, body: { first_name: 'Florence', last_name: 'Nightingale', email: address, phone: '+447700900444' } })).body.data as { id: number };
+    const who = (await call(`${url}/candidates`, { token, body: { first_name: 'Florence', last_name: 'Nightingale', email: address, phone: '+447700900444' } }))
+      .body.data as { id: number };
     const referee = { referee_name: 'Ward Sister', referee_email: 'sister.pv2.e2e@nhs.example', referee_organisation: 'Scutari', referee_position: 'Sister' };
-    const refRequest = await call(`${url}/reference-requests`, { token, body: { candidate_id: who.id, template_id: 1, expiry_days: 14, collection_mode: 'client_adds', references_required: 1, notes: 'Call after 5pm', referees: [referee] } });
+    const refRequest = await call(`${url}/reference-requests`, {
+      token,
+      body: {
+        candidate_id: who.id,
+        template_id: 1,
+        expiry_days: 14,
+        collection_mode: 'client_adds',
+        references_required: 1,
+        notes: 'Call after 5pm',
+        referees: [referee],
+      },
+    });
     expect([refRequest.status, refRequest.body.errors]).toEqual([201, undefined]);
     const form = linkIn((await mailTo(stack, referee.referee_email))[0]!, 'reference-form');
     const training = (await call(`${url}/training-requests`, { token, body: { candidate_id: who.id, subjects: ['fire_safety'], notes: 'Ward 7' } })).body.data;
-    const page = linkIn((await mailTo(stack, address)).find((m) => m.includes('/request-submit/'))!, 'request-submit');
-    const fields = await post(page, { item_id: String(training.items[0].id), completed_on: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10), provider: 'Skills Academy', cstf_aligned: 'yes' });
+    const page = linkIn(
+      (await mailTo(stack, address)).find((m) => m.includes('/request-submit/'))!,
+      'request-submit',
+    );
+    const fields = await post(page, {
+      item_id: String(training.items[0].id),
+      completed_on: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10),
+      provider: 'Skills Academy',
+      cstf_aligned: 'yes',
+    });
     expect((await upload(await fields.text(), PDF, 'application/pdf')).status).toBe(200);
-    const itemKey = (await deps.db.send(new QueryCommand({ TableName: deps.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :items)', ExpressionAttributeValues: { ':pk': 'CLIENT#demo-northwind', ':items': GROUP_KINDS.training!.keys.itemsOf(training.id) }, ConsistentRead: true }))).Items![0]!;
+    const itemKey = (
+      await deps.db.send(
+        new QueryCommand({
+          TableName: deps.table,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :items)',
+          ExpressionAttributeValues: { ':pk': 'CLIENT#demo-northwind', ':items': GROUP_KINDS.training!.keys.itemsOf(training.id) },
+          ConsistentRead: true,
+        }),
+      )
+    ).Items![0]!;
     const fileKey = (itemKey.file as { key: string }).key;
 
     // As in registration monitoring: an acting user must be able to manage the team (owner, admin); without the header the account asks.
     const users = await listUsers(deps, 'demo-northwind');
     const manager = { 'acting-user': String(users.find((u) => u.role_id === 'compliance_manager')!.id) };
-    expect((await call(`${url}/data-subjects/erasures`, { token, headers: manager, body: { email: address } })).body.type).toBe('/problems/acting-user-not-permitted');
+    expect((await call(`${url}/data-subjects/erasures`, { token, headers: manager, body: { email: address } })).body.type).toBe(
+      '/problems/acting-user-not-permitted',
+    );
     const exportStarted = await call(`${url}/data-subjects/exports`, { token, body: { email: address.toUpperCase() } });
     expect([exportStarted.status, exportStarted.body.data.status]).toEqual([202, 'queued']);
     const exported = (await finished(`/data-subjects/exports/${exportStarted.body.data.id}`, token, url)).data;
@@ -291,14 +363,32 @@ describe('portal-v2', () => {
     expect(exported.references.map((r: { referee_email: string }) => r.referee_email)).toEqual([referee.referee_email]);
     expect(exported.request_groups.map((r: { id: number; kind: string }) => [r.kind, r.id])).toEqual([['training', training.id]]);
     expect(exported.request_items[0]).toMatchObject({ data: { provider: 'Skills Academy' }, file: { name: expect.any(String) } });
-    expect(exported.files).toEqual([{ what: expect.stringContaining(`training request ${training.id}`), download: `/training/${training.id}/items/${training.items[0].id}/file` }]);
+    expect(exported.files).toEqual([
+      { what: expect.stringContaining(`training request ${training.id}`), download: `/training/${training.id}/items/${training.items[0].id}/file` },
+    ]);
     expect(JSON.stringify(exported)).not.toMatch(/form_token|submission_token/);
 
     // A booking made through a request item stands: the erasure waits for the agency.
-    await deps.db.send(new UpdateCommand({ TableName: deps.table, Key: { pk: itemKey.pk, sk: itemKey.sk }, UpdateExpression: 'SET #s = :b, booking_id = :id', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':b': 'booked', ':id': 9 } }));
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: { pk: itemKey.pk, sk: itemKey.sk },
+        UpdateExpression: 'SET #s = :b, booking_id = :id',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':b': 'booked', ':id': 9 },
+      }),
+    );
     const refused = await call(`${url}/data-subjects/erasures`, { token, body: { email: address } });
     expect([refused.status, refused.body.type]).toEqual([409, '/problems/subject-has-active-bookings']);
-    await deps.db.send(new UpdateCommand({ TableName: deps.table, Key: { pk: itemKey.pk, sk: itemKey.sk }, UpdateExpression: 'SET #s = :s REMOVE booking_id', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': itemKey.status } }));
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: { pk: itemKey.pk, sk: itemKey.sk },
+        UpdateExpression: 'SET #s = :s REMOVE booking_id',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':s': itemKey.status },
+      }),
+    );
 
     const started = await call(`${url}/data-subjects/erasures`, { token, body: { email: address } });
     expect(started.status).toBe(202);

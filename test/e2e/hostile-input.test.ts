@@ -36,7 +36,10 @@ describe('list cursors', () => {
   }
 
   it('page through a list to its end, and show no key text', async () => {
-    const created = await call(`${portal}/candidates`, { token: tokens[`northwind@${portal}`], body: { first_name: 'Kate', last_name: 'Marsden', email: `kate.${Date.now()}@example.org` } });
+    const created = await call(`${portal}/candidates`, {
+      token: tokens[`northwind@${portal}`],
+      body: { first_name: 'Kate', last_name: 'Marsden', email: `kate.${Date.now()}@example.org` },
+    });
     expect(created.status).toBe(201);
     const all = (await get(portal, '/candidates?limit=100')).body.data.map((c: { id: number }) => c.id);
     expect(all.length).toBeGreaterThanOrEqual(3);
@@ -69,7 +72,7 @@ describe('list cursors', () => {
     expect((await get(portal, `/candidates?limit=1&cursor=${cursor}`)).status).toBe(200);
   });
 
-  it('refuse another client\'s cursor on the same list', async () => {
+  it("refuse another client's cursor on the same list", async () => {
     const theirs = await firstCursor(portal, '/candidates', 'riverside');
     expect(await get(portal, `/candidates?cursor=${theirs}`)).toMatchObject(invalidCursor);
   });
@@ -82,7 +85,7 @@ describe('list cursors', () => {
     expect(await get(clinical, `/client/wallet-transactions?cursor=${candidates}`)).toMatchObject(invalidCursor);
   });
 
-  it('bound the cursor parameter\'s length', async () => {
+  it("bound the cursor parameter's length", async () => {
     const long = await get(portal, `/candidates?cursor=${'A'.repeat(600)}`);
     expect(long.status).toBe(422);
     expect(long.body.errors).toEqual([{ parameter: 'cursor', detail: 'At most 512 characters' }]);
@@ -116,7 +119,10 @@ describe('dates', () => {
 
   it('hold a slot on the horizon, and refuse one past it, pointing at the date', async () => {
     const token = tokens[`northwind@${clinical}`];
-    const slots = (await get(clinical, `/timeslots?interview_type_id=1&from=${addDays(horizon(), -13)}&to=${horizon()}`)).body.data as { date: string; time: string }[];
+    const slots = (await get(clinical, `/timeslots?interview_type_id=1&from=${addDays(horizon(), -13)}&to=${horizon()}`)).body.data as {
+      date: string;
+      time: string;
+    }[];
     const last = slots.at(-1)!;
     const held = await call(`${clinical}/timeslots/hold`, { token, body: { interview_type_id: 1, date: last.date, time: last.time } });
     expect(held.status).toBe(201);
@@ -145,8 +151,22 @@ describe('dates', () => {
   it('the booking page refuses a slot past the horizon or on an impossible date with 422', async () => {
     const { booking_url } = (await get(clinical, '/client/booking-url')).body;
     for (const slot of [`${beyond()}T10:00`, '2026-02-30T10:00']) {
-      const form = new URLSearchParams({ interview_type_id: '1', slot, first_name: 'Bo', last_name: 'Peep', email: 'bo@example.org', phone: '+447700900999', job_role: 'RMN', nmc_number: '99X1234Y' });
-      const posted = await fetch(booking_url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString(), redirect: 'manual' });
+      const form = new URLSearchParams({
+        interview_type_id: '1',
+        slot,
+        first_name: 'Bo',
+        last_name: 'Peep',
+        email: 'bo@example.org',
+        phone: '+447700900999',
+        job_role: 'RMN',
+        nmc_number: '99X1234Y',
+      });
+      const posted = await fetch(booking_url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+        redirect: 'manual',
+      });
       expect(posted.status).toBe(422);
       expect(await posted.text()).toContain('Choose a time');
     }
@@ -166,7 +186,10 @@ describe('paths', () => {
 
 describe('bodies', () => {
   it('refuse a field the operation does not take at its pointer, with every other failing field, in plain words', async () => {
-    const refused = await call(`${portal}/candidates`, { token: tokens[`northwind@${portal}`], body: { first_name: 'Kate', last_nme: 'Marsden', email: 42, colour: 'blue' } });
+    const refused = await call(`${portal}/candidates`, {
+      token: tokens[`northwind@${portal}`],
+      body: { first_name: 'Kate', last_nme: 'Marsden', email: 42, colour: 'blue' },
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual(
       expect.arrayContaining([

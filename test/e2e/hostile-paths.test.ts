@@ -23,15 +23,17 @@ const portal = () => stack.info.families['portal-v2']!;
 const long = 'a'.repeat(3000);
 const label = (path: string) => path.replace(long, '<3000 characters>');
 
-it.each([
-  ['DELETE', 'clinical-interview', `/timeslots/hold/${long}`],
-  ['GET', 'clinical-interview', `/bookings/${long}`],
-  ['GET', 'clinical-interview', '/bookings/99999999999999999999'],
-  ['GET', 'clinical-interview', '/bookings/0x10'],
-  ['GET', 'clinical-interview', '/webhooks/-1'],
-  ['GET', 'portal-v2', `/reference-requests/${long}`],
-  ['GET', 'portal-v2', '/references/1e3/pdf'],
-].map(([method, family, path]) => [method!, family!, label(path!), path!]))('%s %s %s is a JSON 404', async (method, family, _label, path) => {
+it.each(
+  [
+    ['DELETE', 'clinical-interview', `/timeslots/hold/${long}`],
+    ['GET', 'clinical-interview', `/bookings/${long}`],
+    ['GET', 'clinical-interview', '/bookings/99999999999999999999'],
+    ['GET', 'clinical-interview', '/bookings/0x10'],
+    ['GET', 'clinical-interview', '/webhooks/-1'],
+    ['GET', 'portal-v2', `/reference-requests/${long}`],
+    ['GET', 'portal-v2', '/references/1e3/pdf'],
+  ].map(([method, family, path]) => [method!, family!, label(path!), path!]),
+)('%s %s %s is a JSON 404', async (method, family, _label, path) => {
   const response = await call(`${stack.info.families[family]}${path}`, { method, token: tokens[family]!.northwind });
   expect(response.status).toBe(404);
   expect(response.headers.get('content-type')).toBe('application/problem+json');
@@ -39,17 +41,19 @@ it.each([
   expect(response.body.detail).not.toContain(long);
 });
 
-it.each([
-  ['GET', 'clinical-interview', `/book/${long}`],
-  ['POST', 'clinical-interview', `/book/${long}`],
-  ['GET', 'clinical-interview', `/pay/${long}`],
-  ['POST', 'clinical-interview', `/pay/${long}`],
-  ['GET', 'portal-v2', `/reference-form/${long}`],
-  ['POST', 'portal-v2', `/reference-form/${long}`],
-  ['GET', 'portal-v2', `/reference-submit/${long}`],
-  ['POST', 'portal-v2', `/reference-submit/${long}`],
-  ['GET', 'portal-v2', '/reference-form/short'],
-].map(([method, family, path]) => [method!, family!, label(path!), path!]))('the public page %s %s %s is a 404 page', async (method, family, _label, path) => {
+it.each(
+  [
+    ['GET', 'clinical-interview', `/book/${long}`],
+    ['POST', 'clinical-interview', `/book/${long}`],
+    ['GET', 'clinical-interview', `/pay/${long}`],
+    ['POST', 'clinical-interview', `/pay/${long}`],
+    ['GET', 'portal-v2', `/reference-form/${long}`],
+    ['POST', 'portal-v2', `/reference-form/${long}`],
+    ['GET', 'portal-v2', `/reference-submit/${long}`],
+    ['POST', 'portal-v2', `/reference-submit/${long}`],
+    ['GET', 'portal-v2', '/reference-form/short'],
+  ].map(([method, family, path]) => [method!, family!, label(path!), path!]),
+)('the public page %s %s %s is a 404 page', async (method, family, _label, path) => {
   const response = await fetch(`${stack.info.families[family]}${path}`, {
     method,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -95,11 +99,13 @@ describe("another client's object is 404 before its body is validated", () => {
   });
 });
 
-it.each([
-  ['PUT', 'clinical-interview', '/auth/token', 'GET, POST, DELETE'],
-  ['HEAD', 'clinical-interview', '/bookings', 'GET, POST'],
-  ['DELETE', 'portal-v2', `/reference-form/${long}`, 'GET, POST'],
-].map(([method, family, path, allow]) => [method!, family!, label(path!), allow!, path!]))('%s %s %s is 405 with Allow: %s', async (method, family, _label, allow, path) => {
+it.each(
+  [
+    ['PUT', 'clinical-interview', '/auth/token', 'GET, POST, DELETE'],
+    ['HEAD', 'clinical-interview', '/bookings', 'GET, POST'],
+    ['DELETE', 'portal-v2', `/reference-form/${long}`, 'GET, POST'],
+  ].map(([method, family, path, allow]) => [method!, family!, label(path!), allow!, path!]),
+)('%s %s %s is 405 with Allow: %s', async (method, family, _label, allow, path) => {
   const response = await fetch(`${stack.info.families[family]}${path}`, { method, headers: { authorization: `Bearer ${tokens[family]!.northwind}` } });
   expect(response.status).toBe(405);
   expect(response.headers.get('allow')).toBe(allow);

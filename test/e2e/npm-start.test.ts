@@ -51,7 +51,10 @@ async function ctrlC(started: Started): Promise<string> {
   const how = await exited;
   const infoPath = join(started.info.mailbox_dir, '..', 'local.json');
   // Stopping waits for the emulators to exit: slow on a loaded machine, so the wait is generous.
-  const stopped = await eventually(() => !existsSync(infoPath), { timeoutMs: 60_000, intervalMs: 100 }).then(() => true, () => false);
+  const stopped = await eventually(() => !existsSync(infoPath), { timeoutMs: 60_000, intervalMs: 100 }).then(
+    () => true,
+    () => false,
+  );
   return stopped ? `${how}, stopped` : `${how}, still running`;
 }
 
@@ -106,14 +109,24 @@ it('npm start serves both families, keeps its data across restarts, runs beside 
 
   // An operator completes an interview and attaches its report; the agency downloads it; finance exports the month.
   const ci = first.info.families['clinical-interview'];
-  const agency = (await call(`${ci}/auth/token`, { body: { client_id: 'demo-northwind', client_secret: first.info.clients[0].client_secret } })).body.access_token;
+  const agency = (await call(`${ci}/auth/token`, { body: { client_id: 'demo-northwind', client_secret: first.info.clients[0].client_secret } })).body
+    .access_token;
   const slot = (await call(`${ci}/timeslots?interview_type_id=1`, { token: agency })).body.data[0];
   const receiver = await startReceiver();
   expect((await call(`${ci}/webhooks`, { token: agency, body: { name: 'Logs', url: receiver.url, events: ['booking.created'] } })).status).toBe(201);
   const held = (await call(`${ci}/timeslots/hold`, { token: agency, body: { interview_type_id: 1, date: slot.date, time: slot.time } })).body;
   const booked = await call(`${ci}/bookings`, {
-      token: agency,
-      body: { hold_hash: held.hold_hash, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org', phone: '+447700900123', job_role: 'RN', nmc_number: '12A3456B', pay_option: 'invoice' },
+    token: agency,
+    body: {
+      hold_hash: held.hold_hash,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.org',
+      phone: '+447700900123',
+      job_role: 'RN',
+      nmc_number: '12A3456B',
+      pay_option: 'invoice',
+    },
   });
   const booking = booked.body;
   // The interview has not taken place yet: the operator cannot complete it (test/e2e/ops.test.ts completes one that has).
@@ -132,10 +145,17 @@ it('npm start serves both families, keeps its data across restarts, runs beside 
 
   // The banner and local.json name the facades: whose tokens they take, and the deprecated one's sunset.
   expect(first.output()).toMatch(/ services +http:\/\/127\.0\.0\.1:\d+\/services +\(docs: [^)]+\)\n +clinical-interview tokens\n/);
-  expect(first.output()).toMatch(/ practical-training-legacy +http:\/\/127\.0\.0\.1:\d+\/practical-training-legacy +\(docs: [^)]+\)\n +practical-training tokens; deprecated, sunset 2027-06-30\n/);
+  expect(first.output()).toMatch(
+    / practical-training-legacy +http:\/\/127\.0\.0\.1:\d+\/practical-training-legacy +\(docs: [^)]+\)\n +practical-training tokens; deprecated, sunset 2027-06-30\n/,
+  );
   expect(first.output()).toMatch(/ portal-v1 +http:\/\/127\.0\.0\.1:\d+\/portal\/v1 +\(docs: [^)]+\)\n +portal-v2 tokens; deprecated, sunset 2027-06-30\n/);
   expect(first.info.token_families).toEqual({ services: 'clinical-interview', 'practical-training-legacy': 'practical-training', 'portal-v1': 'portal-v2' });
-  expect(first.info.deprecations['practical-training-legacy']).toEqual({ deprecated_at: '2026-01-01T00:00:00.000Z', sunset_at: '2027-06-30T00:00:00.000Z', brownouts: [], successor: 'practical-training' });
+  expect(first.info.deprecations['practical-training-legacy']).toEqual({
+    deprecated_at: '2026-01-01T00:00:00.000Z',
+    sunset_at: '2027-06-30T00:00:00.000Z',
+    brownouts: [],
+    successor: 'practical-training',
+  });
 
   // The request logs went to the data directory, not to the terminal with the banner.
   const logFile = join(dataDir, 'logs', 'local.log');
@@ -147,7 +167,11 @@ it('npm start serves both families, keeps its data across restarts, runs beside 
   await receiver.waitFor(1);
   await receiver.close();
   const requestId = booked.headers.get('x-request-id')!;
-  const logLines = () => readFileSync(logFile, 'utf8').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+  const logLines = () =>
+    readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l));
   const caused = (worker: string) => logLines().some((l) => l.worker === worker && l.correlation_id === requestId);
   await eventually(() => caused('email-sender') && caused('webhook-delivery'), { what: `the e-mail and webhook workers' log lines of request ${requestId}` });
   // Business metrics as EMF lines: a booking by family and pay option, a webhook attempt by lane and outcome, no client id among the dimensions.
@@ -155,11 +179,17 @@ it('npm start serves both families, keeps its data across restarts, runs beside 
   await eventually(() => metrics('WebhookAttempts').length > 0, { what: 'the WebhookAttempts metric in the log' });
   expect(metrics('BookingsCreated')).toContainEqual(expect.objectContaining({ family: 'clinical-interview', pay_option: 'invoice', BookingsCreated: 1 }));
   for (const line of metrics('BookingsCreated')) expect(line._aws.CloudWatchMetrics[0].Dimensions[0]).toEqual(expect.arrayContaining(['family', 'pay_option']));
-  expect(metrics('WebhookAttempts')).toContainEqual(expect.objectContaining({ family: 'clinical-interview', lane: 'fast', outcome: 'delivered', WebhookAttempts: 1 }));
+  expect(metrics('WebhookAttempts')).toContainEqual(
+    expect.objectContaining({ family: 'clinical-interview', lane: 'fast', outcome: 'delivered', WebhookAttempts: 1 }),
+  );
   expect(JSON.stringify(logLines().filter((l) => l._aws))).not.toContain('demo-northwind');
 
   // A second stack on the same data directory refuses, names the holder, and leaves the first one whole.
-  const second = spawn('npm', ['start'], { cwd: PROJECT_ROOT, env: { ...process.env, PORT: String(await freePort()), DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const second = spawn('npm', ['start'], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, PORT: String(await freePort()), DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let refusal = '';
   second.stderr.on('data', (c) => (refusal += c));
   second.stdout.on('data', (c) => (refusal += c));
@@ -186,18 +216,17 @@ it('npm start serves both families, keeps its data across restarts, runs beside 
 
   // Started again on the same DATA_DIR, it finds what it left; another stack runs beside it.
   const otherDir = mkdtempSync(join(tmpdir(), 'npm-start-other-'));
-  const [again, other] = await Promise.all([
-    npmStart({ PORT: port, DATA_DIR: dataDir }),
-    npmStart({ PORT: String(await freePort()), DATA_DIR: otherDir }),
-  ]);
+  const [again, other] = await Promise.all([npmStart({ PORT: port, DATA_DIR: dataDir }), npmStart({ PORT: String(await freePort()), DATA_DIR: otherDir })]);
   try {
-    const exchange = (base: string) =>
-      call(`${base}/auth/token`, { body: { client_id: credentials.client_id, client_secret: credentials.client_secret } });
+    const exchange = (base: string) => call(`${base}/auth/token`, { body: { client_id: credentials.client_id, client_secret: credentials.client_secret } });
     expect((await exchange(again.info.families['portal-v2'])).status).toBe(200);
     // The other stack has its own data: that client does not exist there, but its demo clients do.
     expect((await exchange(other.info.families['portal-v2'])).status).toBe(401);
     const demo = other.info.clients[0];
-    expect((await call(`${other.info.families['clinical-interview']}/auth/token`, { body: { client_id: demo.client_id, client_secret: demo.client_secret } })).status).toBe(200);
+    expect(
+      (await call(`${other.info.families['clinical-interview']}/auth/token`, { body: { client_id: demo.client_id, client_secret: demo.client_secret } }))
+        .status,
+    ).toBe(200);
   } finally {
     expect(await ctrlC(again)).toMatch(/stopped$/);
     expect(await ctrlC(other)).toMatch(/stopped$/);

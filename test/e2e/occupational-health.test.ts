@@ -22,11 +22,11 @@ const logs: string[] = [];
 const stdoutWrite = process.stdout.write.bind(process.stdout);
 beforeAll(async () => {
   // Kept for the assertions, not printed: test output carries no log lines.
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+  process.stdout.write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
     logs.push(String(chunk));
     (rest.find((r) => typeof r === 'function') as (() => void) | undefined)?.();
     return true;
-  });
+  };
   // Logs on (the tests keep them silent otherwise): what they say about health data is under test.
   stack = await startTestStack({ LOG_LEVEL: 'info' });
   receiver = await startReceiver();
@@ -59,10 +59,21 @@ async function upload(html: string): Promise<number> {
 it('keeps health data to the request read, out of lists, webhooks and e-mails, and purges files then data by schedule', async () => {
   const who = (await call(`${base}/candidates`, { token, body: { first_name: 'Ola', last_name: 'Berg', email: `ola.${Date.now()}@example.org` } })).body.data;
   const provider = `oh.${Date.now()}@clinic.example`;
-  const self = await call(`${base}/occupational-health-requests`, { token, body: { candidate_id: who.id, collection_mode: 'provider_provides', oh_provider: { name: 'Dr Kay', organisation: 'Clinic', email: who.email } } });
+  const self = await call(`${base}/occupational-health-requests`, {
+    token,
+    body: { candidate_id: who.id, collection_mode: 'provider_provides', oh_provider: { name: 'Dr Kay', organisation: 'Clinic', email: who.email } },
+  });
   expect(self.status).toBe(422);
   expect(self.body.errors[0].pointer).toBe('/oh_provider/email');
-  const created = await call(`${base}/occupational-health-requests`, { token, body: { candidate_id: who.id, collection_mode: 'provider_provides', oh_provider: { name: 'Dr Kay', organisation: 'Clinic', email: provider }, epp_role: true } });
+  const created = await call(`${base}/occupational-health-requests`, {
+    token,
+    body: {
+      candidate_id: who.id,
+      collection_mode: 'provider_provides',
+      oh_provider: { name: 'Dr Kay', organisation: 'Clinic', email: provider },
+      epp_role: true,
+    },
+  });
   expect(created.status).toBe(201);
   const request = created.body.data;
   expect(request.items.map((i: { type: string }) => i.type)).toEqual(['hep_b', 'mmr', 'varicella', 'tb', 'hbsag', 'hcv', 'hiv', 'clearance']);
@@ -73,18 +84,43 @@ it('keeps health data to the request read, out of lists, webhooks and e-mails, a
   expect(mails).toHaveLength(1);
   const form = /(http:\/\/\S+\/request-form\/[A-Za-z0-9_-]+)/.exec(mails[0]!)![1]!;
   const [hepB, , , , , , , clearance] = request.items;
-  const restricted = await post(form, { item_id: String(clearance.id), outcome: 'fit', restrictions: 'No night shifts', issued_by: 'Dr Kay', issuer_organisation: 'Clinic', issued_on: daysAgo(1) });
+  const restricted = await post(form, {
+    item_id: String(clearance.id),
+    outcome: 'fit',
+    restrictions: 'No night shifts',
+    issued_by: 'Dr Kay',
+    issuer_organisation: 'Clinic',
+    issued_on: daysAgo(1),
+  });
   expect(restricted.status).toBe(422);
   expect(await upload(await (await post(form, { item_id: String(hepB.id), evidence: 'titre', dated_on: daysAgo(200) })).text())).toBe(200);
-  expect(await upload(await (await post(form, { item_id: String(clearance.id), outcome: 'not_fit', issued_by: 'Dr Kay', issuer_organisation: 'Clinic', issued_on: daysAgo(1) })).text())).toBe(200);
+  expect(
+    await upload(
+      await (
+        await post(form, { item_id: String(clearance.id), outcome: 'not_fit', issued_by: 'Dr Kay', issuer_organisation: 'Clinic', issued_on: daysAgo(1) })
+      ).text(),
+    ),
+  ).toBe(200);
 
   // One request's read carries the data, and is logged without it: who, what and when.
   const team = (role_id: string) =>
-    createUser(depsFromEnv(), 'demo-riverside', { name: `OH ${role_id}`, email: `${role_id}.${Date.now()}@riverside.example`, role_id, status: 'active', alert_min_severity: 'none' }, null);
+    createUser(
+      depsFromEnv(),
+      'demo-riverside',
+      { name: `OH ${role_id}`, email: `${role_id}.${Date.now()}@riverside.example`, role_id, status: 'active', alert_min_severity: 'none' },
+      null,
+    );
   const [viewer, manager] = [await team('viewer'), await team('compliance_manager')];
   const as = (user: number | string) => ({ 'acting-user': String(user) });
-  const reads = [`/occupational-health-requests/${request.id}`, `/occupational-health-requests/${request.id}/items/${hepB.id}/file`, `/occupational-health-requests/${request.id}/pdf`];
-  const readLogs = () => logsOf(stack).flatMap((chunk) => chunk.split('\n')).filter((l) => l.includes('health data read') && l.includes(`"group_request_id":${request.id}`));
+  const reads = [
+    `/occupational-health-requests/${request.id}`,
+    `/occupational-health-requests/${request.id}/items/${hepB.id}/file`,
+    `/occupational-health-requests/${request.id}/pdf`,
+  ];
+  const readLogs = () =>
+    logsOf(stack)
+      .flatMap((chunk) => chunk.split('\n'))
+      .filter((l) => l.includes('health data read') && l.includes(`"group_request_id":${request.id}`));
   // With Acting-User, health:read: a viewer (or no such user) is 403 and reads nothing; another client's request is 404 first.
   for (const path of reads) {
     for (const who of [viewer.id, 'usr_7']) {
@@ -93,11 +129,13 @@ it('keeps health data to the request read, out of lists, webhooks and e-mails, a
     }
   }
   expect(readLogs()).toEqual([]);
-  const northwind = (await call(`${base}/auth/token`, { body: { client_id: 'demo-northwind', client_secret: 'cs_demo_northwind_local_only' } })).body.access_token;
+  const northwind = (await call(`${base}/auth/token`, { body: { client_id: 'demo-northwind', client_secret: 'cs_demo_northwind_local_only' } })).body
+    .access_token;
   expect((await call(`${base}${reads[0]}`, { token: northwind, headers: as(viewer.id) })).status).toBe(404);
   const read = (await call(`${base}${reads[0]}`, { token, headers: as(manager.id) })).body.data;
   expect(read.items[0]).toMatchObject({ status: 'submitted', data: { evidence: 'titre', dated_on: daysAgo(200) }, file: { size: PDF.length } });
-  const raw = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}`, ...headers }, redirect: 'manual' });
+  const raw = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}`, ...headers }, redirect: 'manual' });
   expect((await raw(reads[1]!, as(manager.id))).status).toBe(303);
   expect((await raw(reads[2]!)).status).toBe(200);
   await eventually(() => readLogs().length >= 3, { what: 'three health reads logged' });
@@ -121,9 +159,18 @@ it('keeps health data to the request read, out of lists, webhooks and e-mails, a
 
   // A reviewer without health:read reviews, and the answer shows them outcomes and dates only.
   const reviewersOnly = await createRole(depsFromEnv(), 'demo-riverside', { name: 'Reviewer without health data', permissions: ['requests:review'] });
-  const reviewer = await createUser(depsFromEnv(), 'demo-riverside', { name: 'OH reviewer', email: `reviewer.${Date.now()}@riverside.example`, role_id: reviewersOnly.id, status: 'active', alert_min_severity: 'none' }, null);
+  const reviewer = await createUser(
+    depsFromEnv(),
+    'demo-riverside',
+    { name: 'OH reviewer', email: `reviewer.${Date.now()}@riverside.example`, role_id: reviewersOnly.id, status: 'active', alert_min_severity: 'none' },
+    null,
+  );
   // A rejection reason is not e-mailed (it may speak of health): the form shows it.
-  const rejected = await call(`${base}/occupational-health-requests/${request.id}/items/${hepB.id}/reject`, { token, headers: as(reviewer.id), body: { reason: 'Titre below 10 mIU/mL' } });
+  const rejected = await call(`${base}/occupational-health-requests/${request.id}/items/${hepB.id}/reject`, {
+    token,
+    headers: as(reviewer.id),
+    body: { reason: 'Titre below 10 mIU/mL' },
+  });
   expect(rejected.status).toBe(200);
   expect(rejected.body.data.items[0]).toMatchObject({ status: 'rejected', reviewed_by: reviewer.id, data: null, file: null });
   expect(rejected.body.data.items[7]).toMatchObject({ status: 'submitted', data: null, file: null });

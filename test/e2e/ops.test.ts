@@ -34,7 +34,11 @@ const keysOf = (value: unknown): string[] =>
   Array.isArray(value) ? value.flatMap(keysOf) : value && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => [k, ...keysOf(v)]) : [];
 
 async function futureBooking() {
-  const [slot] = await availableSlots(deps, { interviewTypeId: 1, from: new Date().toISOString().slice(0, 10), to: new Date(Date.now() + 13 * 86_400_000).toISOString().slice(0, 10) });
+  const [slot] = await availableSlots(deps, {
+    interviewTypeId: 1,
+    from: new Date().toISOString().slice(0, 10),
+    to: new Date(Date.now() + 13 * 86_400_000).toISOString().slice(0, 10),
+  });
   const hold = await createHold(deps, CLIENT, { interviewTypeId: 1, date: slot!.date, time: slot!.time });
   return createBooking(deps, CLIENT, { ...candidate, hold_hash: hold.hold_hash, pay_option: 'credits' }, links);
 }
@@ -67,12 +71,17 @@ it('answers --help at each level, names what is allowed for a wrong word, and ru
     ops(stack, 'types', 'list'),
     ops(stack, 'clinical-interview', 'types', 'list'),
   ]);
-  expect([top.status, top.stdout]).toEqual([0, expect.stringMatching(/^ {2}registration-monitoring +Registration assurance monitoring API: account, evidence, checks, usage, register$/m)]);
+  expect([top.status, top.stdout]).toEqual([
+    0,
+    expect.stringMatching(/^ {2}registration-monitoring +Registration assurance monitoring API: account, evidence, checks, usage, register$/m),
+  ]);
   expect([family.status, family.stdout]).toEqual([0, expect.stringMatching(/^ {2}bookings cancel +cancel as the operator/m)]);
   oneLineError(wrong, /^"vls-bookings" is not a family or shared resource: clinical-interview, .*\(see npm run ops -- --help\)$/);
   oneLineError(missing, /^virtual-life-support equipment needs an action: dispatch, delivered, return-shipped, returned, sweep /);
   expect({ status: old.status, stdout: JSON.parse(old.stdout) }).toEqual({ status: 0, stdout: JSON.parse(now.stdout) });
-  expect(old.stderr.split('\n').filter((l) => l.trim() && !l.startsWith('npm warn'))).toEqual(['renamed: use npm run ops -- clinical-interview types list (the old name goes in a later release)']);
+  expect(old.stderr.split('\n').filter((l) => l.trim() && !l.startsWith('npm warn'))).toEqual([
+    'renamed: use npm run ops -- clinical-interview types list (the old name goes in a later release)',
+  ]);
 }, 60_000);
 
 it('top-ups refuse a client that does not exist, and write no ledger entry for it', async () => {
@@ -90,12 +99,19 @@ it('top-ups refuse a client that does not exist, and write no ledger entry for i
   expect(month.some((e) => e.client_id === CLIENT && e.kind === 'money_topup' && e.amount === 500)).toBe(true);
 }, 60_000);
 
-it('lists and shows bookings and reference requests in the API\'s snake_case', async () => {
+it("lists and shows bookings and reference requests in the API's snake_case", async () => {
   const booking = await futureBooking();
   const request = await createReferenceRequest(
     deps,
     CLIENT,
-    { candidate_id: 3, collection_mode: 'client_adds', references_required: 1, template_id: 1, expiry_days: 14, referees: [{ referee_name: 'Dr Jane Smith', referee_email: 'jane@nhs.example', referee_organisation: 'St Thomas', referee_position: 'Ward Manager' }] },
+    {
+      candidate_id: 3,
+      collection_mode: 'client_adds',
+      references_required: 1,
+      template_id: 1,
+      expiry_days: 14,
+      referees: [{ referee_name: 'Dr Jane Smith', referee_email: 'jane@nhs.example', referee_organisation: 'St Thomas', referee_position: 'Ward Manager' }],
+    },
     stack.info.families['portal-v2']!,
   );
   const results = await Promise.all([
@@ -143,7 +159,7 @@ it('attendance and completion wait until the interview has started; then the rep
   ]);
   oneLineError(attendance, new RegExp(`^Booking ${future.id} starts .*: attendance can be marked once the interview has started$`));
   oneLineError(complete, /once the interview has started$/);
-  expect((await getBookingItem(deps, CLIENT, future.id))).toMatchObject({ attendance: 'pending', interview_status: 'scheduled' });
+  expect(await getBookingItem(deps, CLIENT, future.id)).toMatchObject({ attendance: 'pending', interview_status: 'scheduled' });
 
   expect(startedAttendance.status).toBe(0);
   expect(JSON.parse(startedAttendance.stdout)).toMatchObject({ id: started.id, attendance: 'no_show' });
@@ -180,7 +196,8 @@ it('gives a client without monitoring its team (create, add-user, users, disable
   const token = (await call(`${v2}/auth/token`, { body: { client_id: id, client_secret: clientSecret } })).body.access_token;
   const who = (await call(`${v2}/candidates`, { token, body: { first_name: 'Ida', last_name: 'Moss', email: `ida.${Date.now()}@example.org` } })).body.data;
   const request = (await call(`${v2}/training-requests`, { token, body: { candidate_id: who.id, subjects: ['fire_safety'] } })).body.data;
-  const accept = (user: number) => call(`${v2}/training-requests/${request.id}/items/${request.items[0].id}/accept`, { method: 'POST', token, headers: { 'acting-user': String(user) } });
+  const accept = (user: number) =>
+    call(`${v2}/training-requests/${request.id}/items/${request.items[0].id}/accept`, { method: 'POST', token, headers: { 'acting-user': String(user) } });
   expect((await accept(viewer.id)).status).toBe(403);
   expect((await accept(reviewer.id)).status).toBe(409);
   expect((await team('disable-user', '--user-id', String(reviewer.id))).status).toBe('disabled');

@@ -70,7 +70,10 @@ describe('text a queue or a reader cannot take', () => {
 
     const [mail] = await mailTo(stack, email);
     expect(mail).toContain('Zoë');
-    const delivery = await eventually(() => receiver.received.find((r) => JSON.parse(r.body).data?.id === booked.body.id), { timeoutMs: 15_000, what: 'the booking.created delivery' });
+    const delivery = await eventually(() => receiver.received.find((r) => JSON.parse(r.body).data?.id === booked.body.id), {
+      timeoutMs: 15_000,
+      what: 'the booking.created delivery',
+    });
     expect(JSON.parse(delivery.body).data.candidate).toMatchObject({ name: 'Zoë Okafor-क्‍ष', job_role: 'Nurse 🩺' });
     expect((await call(`${base}/webhooks/${hook.body.id}`, { method: 'DELETE', token: riverside })).status).toBe(204);
   });
@@ -82,10 +85,27 @@ describe('items a queue refuses', () => {
     const createdAt = new Date(Date.now() - 60_000).toISOString();
     const items: OutboxItem[] = Array.from({ length: count }, () => {
       const id = `eml_${randomUUID().replaceAll('-', '')}`;
-      const payload = { id, template: 'booking-confirmed', client_id: 'demo-northwind', to: 'parked@example.org', subject: `Interview for Ann\uFFFF ${id}`, text: 'Your interview is booked.' };
-      return { ...outboxKeys.item(id, createdAt), entity: 'outbox', kind: 'email', payload: JSON.stringify(payload), created_at: createdAt, ttl: Math.floor(Date.now() / 1000) + 86_400 };
+      const payload = {
+        id,
+        template: 'booking-confirmed',
+        client_id: 'demo-northwind',
+        to: 'parked@example.org',
+        subject: `Interview for Ann\uFFFF ${id}`,
+        text: 'Your interview is booked.',
+      };
+      return {
+        ...outboxKeys.item(id, createdAt),
+        entity: 'outbox',
+        kind: 'email',
+        payload: JSON.stringify(payload),
+        created_at: createdAt,
+        ttl: Math.floor(Date.now() / 1000) + 86_400,
+      };
     });
-    await writeMany(deps(), items.map((put) => ({ put: { ...put } })));
+    await writeMany(
+      deps(),
+      items.map((put) => ({ put: { ...put } })),
+    );
     return items.map((i) => JSON.parse(i.payload).id as string);
   }
 
@@ -101,7 +121,10 @@ describe('items a queue refuses', () => {
     const { booked } = await book(riverside, candidate(email));
     expect(booked.status).toBe(201);
     await mailTo(stack, email);
-    await eventually(() => receiver.received.some((r) => r.headers['webhook-id'] === tested.body.event_id), { timeoutMs: 15_000, what: 'the webhook.test delivery' });
+    await eventually(() => receiver.received.some((r) => r.headers['webhook-id'] === tested.body.event_id), {
+      timeoutMs: 15_000,
+      what: 'the webhook.test delivery',
+    });
     // Seconds, not the minutes (or never) of a relay stuck behind the oldest items.
     expect(Date.now() - started).toBeLessThan(10_000);
 

@@ -98,7 +98,10 @@ it('subscribes (webhook 1) a portal v2 endpoint that takes only v1 kinds, and un
   await call(`${v2}/training-requests/${training.id}/cancel`, { method: 'POST', token });
   // Deliveries are not ordered: wait for both training events, whichever lands first.
   const trainingTypes = () => new Set(receiver.received.map((r) => JSON.parse(r.body).type).filter((t: string) => t.startsWith('training_request.')));
-  await eventually(() => trainingTypes().has('training_request.created') && trainingTypes().has('training_request.cancelled'), { timeoutMs: 30_000, what: 'the training creation and cancellation' });
+  await eventually(() => trainingTypes().has('training_request.created') && trainingTypes().has('training_request.cancelled'), {
+    timeoutMs: 30_000,
+    what: 'the training creation and cancellation',
+  });
   const types = receiver.received.map((r) => JSON.parse(r.body).type);
   expect(types.filter((t) => t.startsWith('training_request.'))).toEqual(expect.arrayContaining(['training_request.created', 'training_request.cancelled']));
   expect(types.some((t) => t.startsWith('appraisal_request.'))).toBe(false);
@@ -120,9 +123,18 @@ it('is a flag on the client: without it every call is 403 (still deprecated); th
   // Made now, after the deprecation: no portal v1.
   const { client, clientSecret } = await createClient(deps, { name: `Late Agency ${Date.now()}` });
   const late = (await call(`${v2}/auth/token`, { body: { client_id: client.clientId, client_secret: clientSecret } })).body.access_token;
-  for (const [path, init] of [['/candidates', {}], ['/training-requests/1', {}], ['/webhooks', { body: { url: 'https://example.org/hook' } }]] as const) {
+  for (const [path, init] of [
+    ['/candidates', {}],
+    ['/training-requests/1', {}],
+    ['/webhooks', { body: { url: 'https://example.org/hook' } }],
+  ] as const) {
     const refused = await call(`${v1}${path}`, { token: late, ...init });
-    expect([path, refused.status, refused.headers.get('content-type'), refused.body.type]).toEqual([path, 403, 'application/problem+json', '/problems/forbidden']);
+    expect([path, refused.status, refused.headers.get('content-type'), refused.body.type]).toEqual([
+      path,
+      403,
+      'application/problem+json',
+      '/problems/forbidden',
+    ]);
     expect(refused.headers.get('deprecation')).toBe('@1767225600');
   }
   // Its portal v2 is untouched.
@@ -151,7 +163,12 @@ it('says it is deprecated on every answer, 401, 404, 405, 422 and 429 included',
   expect(missing.status).toBe(404);
   expectDeprecated(missing, '/certificate-requests');
   // Paths the family has no operation for (the cloud stack's $default route): 404 with the headers, the successor being portal v2 itself.
-  for (const [method, path] of [['POST', '/training-requests/1/cancel'], ['POST', '/auth/token'], ['GET', '/no-such-thing'], ['GET', '/candidates/%E0%A4%A']] as const) {
+  for (const [method, path] of [
+    ['POST', '/training-requests/1/cancel'],
+    ['POST', '/auth/token'],
+    ['GET', '/no-such-thing'],
+    ['GET', '/candidates/%E0%A4%A'],
+  ] as const) {
     const unknown = await call(`${v1}${path}`, { method, token });
     expect([method, path, unknown.status]).toEqual([method, path, 404]);
     expect(unknown.body).toMatchObject({ type: '/problems/not-found', status: 404 });
@@ -191,7 +208,16 @@ describe('with the clock given', () => {
     const deps = { ...depsFromEnv(), config: loadConfig(process.env), clock: () => new Date(iso) };
     return httpHandler(portalV1.listTrainingRequests, async () => ({ status: 200, body: { data: [], next_cursor: null } }), { deps });
   };
-  const event = { version: '2.0', routeKey: 'GET /training-requests', rawPath: '/training-requests', rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET', path: '/training-requests', sourceIp: '127.0.0.1' }, requestId: 'r1', domainName: 'x.example', stage: '$default' }, stageVariables: { family: 'portal-v1' }, isBase64Encoded: false };
+  const event = {
+    version: '2.0',
+    routeKey: 'GET /training-requests',
+    rawPath: '/training-requests',
+    rawQueryString: '',
+    headers: {},
+    requestContext: { http: { method: 'GET', path: '/training-requests', sourceIp: '127.0.0.1' }, requestId: 'r1', domainName: 'x.example', stage: '$default' },
+    stageVariables: { family: 'portal-v1' },
+    isBase64Encoded: false,
+  };
   const answer = async (iso: string) => {
     const result = await at(iso)(structuredClone(event) as never, {} as never);
     return { status: result.statusCode, headers: result.headers ?? {}, body: JSON.parse(result.body ?? '{}') };

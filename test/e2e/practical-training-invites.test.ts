@@ -1,7 +1,14 @@
 import { topUpCredits } from '../../functions/core/commerce/wallets.js';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import { addDays, wallClock } from '../../functions/core/platform/time.js';
-import { createCourse, createLocation, createTrainingEvent, PRACTICAL_FAMILY, type Course, type TrainingEventItem } from '../../functions/core/practical-training/catalogue.js';
+import {
+  createCourse,
+  createLocation,
+  createTrainingEvent,
+  PRACTICAL_FAMILY,
+  type Course,
+  type TrainingEventItem,
+} from '../../functions/core/practical-training/catalogue.js';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { eventually } from '../support/eventually.js';
 import { call, DEMO_CREDENTIALS, mailTo, startTestStack } from '../support/local-stack.js';
@@ -15,8 +22,16 @@ let course: Course;
 let event: TrainingEventItem;
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const post = (url: string, form: Record<string, string> = {}) => fetch(url, { method: 'POST', headers: FORM, body: new URLSearchParams(form).toString(), redirect: 'manual' });
-const trainee = { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace.e2e@example.org', phone: '+447700900123', job_role: 'Healthcare assistant', nmc_number: '' };
+const post = (url: string, form: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', headers: FORM, body: new URLSearchParams(form).toString(), redirect: 'manual' });
+const trainee = {
+  first_name: 'Grace',
+  last_name: 'Adeyemi',
+  email: 'grace.e2e@example.org',
+  phone: '+447700900123',
+  job_role: 'Healthcare assistant',
+  nmc_number: '',
+};
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -24,7 +39,10 @@ beforeAll(async () => {
   token = (await call(`${base}/auth/token`, { body: DEMO_CREDENTIALS.northwind })).body.access_token;
   const deps = depsFromEnv();
   course = await createCourse(deps, { name: 'Invite test course', code: 'INV-E2E', duration_minutes: 180, certificate_validity_months: 12, price_minor: 6000 });
-  const location = await createLocation(deps, { name: 'Invite Test Centre', address: { line1: '1 Test Row', line2: null, town: 'Leeds', postcode: 'LS1 5AB' } });
+  const location = await createLocation(deps, {
+    name: 'Invite Test Centre',
+    address: { line1: '1 Test Row', line2: null, town: 'Leeds', postcode: 'LS1 5AB' },
+  });
   const date = addDays(wallClock(new Date(), deps.config.serviceTimeZone).date, 10);
   event = await createTrainingEvent(deps, { course_id: course.id, location_id: location.id, date, start_time: '09:30', capacity: 3 });
   await topUpCredits(deps, 'demo-northwind', PRACTICAL_FAMILY, { kind: 'course', id: course.id, name: course.name }, 3);
@@ -32,7 +50,11 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 async function invite(body: Record<string, unknown>, key?: string) {
-  const created = await call(`${base}/booking-invites`, { token, body: { candidate: { first_name: 'Grace', last_name: 'Adeyemi', email: trainee.email }, course_id: course.id, pay_option: 'credits', ...body }, headers: key ? { 'idempotency-key': key } : {} });
+  const created = await call(`${base}/booking-invites`, {
+    token,
+    body: { candidate: { first_name: 'Grace', last_name: 'Adeyemi', email: trainee.email }, course_id: course.id, pay_option: 'credits', ...body },
+    headers: key ? { 'idempotency-key': key } : {},
+  });
   expect(created.status).toBe(201);
   return created.body as { id: number; invite_url: string; status: string };
 }
@@ -46,7 +68,11 @@ describe('a booking invite', () => {
     expect(mail).toContain(created.invite_url);
     const read = () => call(`${base}/booking-invites/${created.id}`, { token }).then((r) => r.body);
     await eventually(async () => (await read()).status === 'sent', { what: 'the invite marked sent after hand-over' });
-    expect((await call(`${base}/booking-invites`, { token })).body.data.some((i: { id: number; invite_url?: string }) => i.id === created.id && i.invite_url === undefined)).toBe(true);
+    expect(
+      (await call(`${base}/booking-invites`, { token })).body.data.some(
+        (i: { id: number; invite_url?: string }) => i.id === created.id && i.invite_url === undefined,
+      ),
+    ).toBe(true);
 
     const page = await fetch(created.invite_url);
     expect(page.status).toBe(200);
@@ -67,7 +93,13 @@ describe('a booking invite', () => {
     const used = await read();
     expect(used).toMatchObject({ status: 'used', booking_id: expect.any(Number) });
     const booking = (await call(`${base}/bookings/${used.booking_id}`, { token })).body;
-    expect(booking).toMatchObject({ booking_invite_id: created.id, booked_by: 'Candidate', pay_option: 'credits', booking_status: 'booked', certificate_available: false });
+    expect(booking).toMatchObject({
+      booking_invite_id: created.id,
+      booked_by: 'Candidate',
+      pay_option: 'credits',
+      booking_status: 'booked',
+      certificate_available: false,
+    });
 
     const certificate = await call(`${base}/bookings/${used.booking_id}/certificate`, { token });
     expect(certificate.status).toBe(404);
@@ -89,7 +121,10 @@ describe('a booking invite', () => {
 
   it('refuses an unknown link with 404, and answers invalid bodies with 422', async () => {
     expect((await fetch(`${base}/invite/${'x'.repeat(43)}`)).status).toBe(404);
-    const refused = await call(`${base}/booking-invites`, { token, body: { candidate: { first_name: 'A', last_name: 'B', email: 'a@example.org' }, course_id: course.id, pay_option: 'credits', expires_in_days: 61 } });
+    const refused = await call(`${base}/booking-invites`, {
+      token,
+      body: { candidate: { first_name: 'A', last_name: 'B', email: 'a@example.org' }, course_id: course.id, pay_option: 'credits', expires_in_days: 61 },
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.errors[0].pointer).toBe('/expires_in_days');
   });
@@ -130,7 +165,9 @@ describe("the agency's booking link", () => {
     const [mail] = await mailTo(stack, emails[0]!);
     expect(mail).toContain(payment);
     const bookings = (await call(`${base}/bookings?training_event_id=${roomy.id}`, { token: riverside })).body.data;
-    expect(bookings).toEqual([expect.objectContaining({ booked_by: 'Candidate', pay_option: 'candidate_pays', booking_status: 'pending_payment', pay_status: 'pending' })]);
+    expect(bookings).toEqual([
+      expect.objectContaining({ booked_by: 'Candidate', pay_option: 'candidate_pays', booking_status: 'pending_payment', pay_status: 'pending' }),
+    ]);
     // Northwind's bookings do not show it.
     expect((await call(`${base}/bookings?training_event_id=${roomy.id}`, { token })).body.data).toEqual([]);
 

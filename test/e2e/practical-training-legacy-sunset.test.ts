@@ -32,11 +32,20 @@ it('answers 410 on every operation once the sunset has passed, and says when it 
   for (const path of ['/bookings/past', '/bookings/upcoming', '/bookings/search?date=2026-01-05', '/booking-links']) {
     const response = await call(`${legacy}${path}`, { token });
     expect(response.status).toBe(410);
-    expect(response.body).toMatchObject({ type: '/problems/api-sunset', sunset: '2026-01-01T00:00:00.000Z', brownout_ends_at: null, detail: expect.stringContaining('switched off on Thu, 01 Jan 2026') });
+    expect(response.body).toMatchObject({
+      type: '/problems/api-sunset',
+      sunset: '2026-01-01T00:00:00.000Z',
+      brownout_ends_at: null,
+      detail: expect.stringContaining('switched off on Thu, 01 Jan 2026'),
+    });
     expect(response.headers.get('deprecation')).toBe(`@${Date.parse('2025-01-01T00:00:00Z') / 1000}`);
     expect(response.headers.get('sunset')).toBe('Thu, 01 Jan 2026 00:00:00 GMT');
   }
-  expect(stack.info.deprecations['practical-training-legacy']).toMatchObject({ deprecated_at: '2025-01-01T00:00:00.000Z', sunset_at: '2026-01-01T00:00:00.000Z', successor: 'practical-training' });
+  expect(stack.info.deprecations['practical-training-legacy']).toMatchObject({
+    deprecated_at: '2025-01-01T00:00:00.000Z',
+    sunset_at: '2026-01-01T00:00:00.000Z',
+    successor: 'practical-training',
+  });
   // The Services family is not deprecated: it answers.
   const clinical = (await call(`${stack.info.families['clinical-interview']}/auth/token`, { body: DEMO_CREDENTIALS.northwind })).body.access_token;
   expect((await call(`${stack.info.families.services}/bookings`, { token: clinical })).status).toBe(200);

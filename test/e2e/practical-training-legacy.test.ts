@@ -44,7 +44,13 @@ beforeAll(async () => {
   const created = await createClient(deps, { name: 'Legacy Care', invoiceEnabled: true });
   clientId = created.client.clientId;
   token = (await call(`${practical}/auth/token`, { body: { client_id: clientId, client_secret: created.clientSecret } })).body.access_token;
-  const course = await createCourse(deps, { name: 'Legacy Moving and Handling', code: 'LEG-MH', duration_minutes: 240, certificate_validity_months: 12, price_minor: 5000 });
+  const course = await createCourse(deps, {
+    name: 'Legacy Moving and Handling',
+    code: 'LEG-MH',
+    duration_minutes: 240,
+    certificate_validity_months: 12,
+    price_minor: 5000,
+  });
   const location = await createLocation(deps, { name: 'Legacy House', address: { line1: '1 Old Road', line2: null, town: 'York', postcode: 'YO1 7HH' } });
   // Whole minutes, so each start is a time on the wall clock.
   const now = Math.floor(Date.now() / 60_000) * 60_000;
@@ -55,7 +61,11 @@ beforeAll(async () => {
   await bookAt(deps, 'upcoming sooner', course.id, location.id, new Date(now + 2 * 24 * HOUR));
   await bookAt(deps, 'past later', course.id, location.id, new Date(now - 3 * 24 * HOUR));
   // A course taken off sale has no booking link.
-  await setCourseActive(deps, (await createCourse(deps, { name: 'Retired course', code: 'LEG-OLD', duration_minutes: 60, certificate_validity_months: 12, price_minor: 100 })).id, false);
+  await setCourseActive(
+    deps,
+    (await createCourse(deps, { name: 'Retired course', code: 'LEG-OLD', duration_minutes: 60, certificate_validity_months: 12, price_minor: 100 })).id,
+    false,
+  );
 });
 afterAll(() => stack?.stop());
 
@@ -83,7 +93,7 @@ describe('bookings by time', () => {
     expect(await allPages('/bookings/past', 1)).toEqual(of('past later', 'past earlier'));
   });
 
-  it('answers the practical training family\'s own booking objects', async () => {
+  it("answers the practical training family's own booking objects", async () => {
     const listed = (await call(`${legacy}/bookings/upcoming`, { token })).body.data[0];
     expect(listed).toEqual((await call(`${practical}/bookings/${booked['under way']!.id}`, { token })).body);
   });
@@ -92,8 +102,12 @@ describe('bookings by time', () => {
     expect(ids(await call(`${legacy}/bookings/search?date=${booked['upcoming sooner']!.date}`, { token }))).toEqual(of('upcoming sooner'));
     const from = booked['past earlier']!.date;
     const to = booked['upcoming later']!.date;
-    expect(ids(await call(`${legacy}/bookings/search?from=${from}&to=${to}`, { token }))).toEqual(of('past earlier', 'past later', 'under way', 'upcoming sooner', 'upcoming later'));
-    expect(await allPages(`/bookings/search?from=${from}&to=${to}`, 2)).toEqual(of('past earlier', 'past later', 'under way', 'upcoming sooner', 'upcoming later'));
+    expect(ids(await call(`${legacy}/bookings/search?from=${from}&to=${to}`, { token }))).toEqual(
+      of('past earlier', 'past later', 'under way', 'upcoming sooner', 'upcoming later'),
+    );
+    expect(await allPages(`/bookings/search?from=${from}&to=${to}`, 2)).toEqual(
+      of('past earlier', 'past later', 'under way', 'upcoming sooner', 'upcoming later'),
+    );
     expect(ids(await call(`${legacy}/bookings/search?date=${addDays(to, 1)}`, { token }))).toEqual([]);
 
     const refused = async (query: string, parameter: string) => {
@@ -121,7 +135,7 @@ describe('bookings by time', () => {
 });
 
 describe('booking links', () => {
-  it("are the practical training booking page, once per active course with the course chosen", async () => {
+  it('are the practical training booking page, once per active course with the course chosen', async () => {
     const response = await call(`${legacy}/booking-links`, { token });
     expect(response.status).toBe(200);
     const url = (await call(`${practical}/client/booking-url`, { token })).body.booking_url as string;
@@ -200,8 +214,15 @@ describe('deprecation', () => {
     const operations = Object.values(document.paths as Record<string, Record<string, any>>).flatMap((p) => Object.values(p));
     expect(operations.length).toBeGreaterThanOrEqual(4);
     expect(operations.every((o) => o.deprecated === true)).toBe(true);
-    expect(document.paths['/bookings/past'].get.responses['410'].content['application/problem+json'].examples['api-sunset'].value).toMatchObject({ type: '/problems/api-sunset', status: 410 });
+    expect(document.paths['/bookings/past'].get.responses['410'].content['application/problem+json'].examples['api-sunset'].value).toMatchObject({
+      type: '/problems/api-sunset',
+      status: 410,
+    });
     const services = (await call(`${stack.info.families.services}/openapi.json`)).body;
-    expect(Object.values(services.paths as Record<string, Record<string, any>>).flatMap((p) => Object.values(p)).some((o) => o.deprecated)).toBe(false);
+    expect(
+      Object.values(services.paths as Record<string, Record<string, any>>)
+        .flatMap((p) => Object.values(p))
+        .some((o) => o.deprecated),
+    ).toBe(false);
   });
 });

@@ -6,7 +6,8 @@ let base: string;
 let token: string;
 let clinicalToken: string;
 
-const tokenAt = async (url: string, client_id: string, client_secret: string) => (await call(`${url}/auth/token`, { body: { client_id, client_secret } })).body.access_token as string;
+const tokenAt = async (url: string, client_id: string, client_secret: string) =>
+  (await call(`${url}/auth/token`, { body: { client_id, client_secret } })).body.access_token as string;
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -46,7 +47,13 @@ describe('the agency flow over HTTP', () => {
     const before = (await call(`${base}/client/balances`, { token })).body;
     const booked = await call(`${base}/bookings`, { token, body: { ...trainee, hold_hash: held.body.hold_hash, pay_option: 'credits' } });
     expect(booked.status).toBe(201);
-    expect(booked.body).toMatchObject({ booking_status: 'booked', training_status: 'scheduled', pay_status: 'completed', candidate: { nmc_number: null }, certificate_available: false });
+    expect(booked.body).toMatchObject({
+      booking_status: 'booked',
+      training_status: 'scheduled',
+      pay_status: 'completed',
+      candidate: { nmc_number: null },
+      certificate_available: false,
+    });
     const credits = (b: { credits: { course: { id: number }; credits: number }[] }) => b.credits.find((c) => c.course.id === 1)!.credits;
     expect(credits((await call(`${base}/client/balances`, { token })).body)).toBe(credits(before) - 1);
     const ledger = (await call(`${base}/client/wallet-transactions?limit=1`, { token })).body.data;
@@ -58,7 +65,11 @@ describe('the agency flow over HTTP', () => {
 
     const cancelled = await call(`${base}/bookings/${booked.body.id}/cancel`, { token, body: { reason: 'withdrew' } });
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body).toMatchObject({ booking_status: 'cancelled', pay_status: 'refunded', cancellation: { reason: 'withdrew', refunded: true, cancelled_by: 'agency' } });
+    expect(cancelled.body).toMatchObject({
+      booking_status: 'cancelled',
+      pay_status: 'refunded',
+      cancellation: { reason: 'withdrew', refunded: true, cancelled_by: 'agency' },
+    });
     expect(credits((await call(`${base}/client/balances`, { token })).body)).toBe(credits(before));
     const twice = await call(`${base}/bookings/${booked.body.id}/cancel`, { token, body: {} });
     expect([twice.status, twice.body.reason]).toEqual([422, 'already_cancelled']);
@@ -95,17 +106,30 @@ describe('the agency flow over HTTP', () => {
     expect([refused.status, refused.body.type]).toEqual([422, '/problems/invoice-disabled']);
 
     const pays = await book(northwind, 'candidate_pays', 'pays.e2e@example.org');
-    expect(pays.body).toMatchObject({ pay_option: 'candidate_pays', booking_status: 'pending_payment', pay_status: 'pending', payment_due_at: expect.any(String) });
+    expect(pays.body).toMatchObject({
+      pay_option: 'candidate_pays',
+      booking_status: 'pending_payment',
+      pay_status: 'pending',
+      payment_due_at: expect.any(String),
+    });
     const [mail] = await mailTo(stack, 'pays.e2e@example.org');
     const link = /http:\/\/\S+\/pay\/[A-Za-z0-9_-]+/.exec(mail!)![0];
     const paid = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
     expect(paid.status).toBeLessThan(400);
-    expect((await call(`${base}/bookings/${pays.body.id}`, { token: northwind })).body).toMatchObject({ booking_status: 'booked', pay_status: 'completed', payment_due_at: null });
+    expect((await call(`${base}/bookings/${pays.body.id}`, { token: northwind })).body).toMatchObject({
+      booking_status: 'booked',
+      pay_status: 'completed',
+      payment_due_at: null,
+    });
   });
 
   it('answers event-full on a full event, and shows the account profile', async () => {
     const account = await call(`${base}/client/account`, { token });
-    expect(account.body).toMatchObject({ client_id: 'demo-riverside', invoice_enabled: false, balance_alerts: { credits_low_at: 2, money_low_at: { amount: 5000, currency: 'GBP' } } });
+    expect(account.body).toMatchObject({
+      client_id: 'demo-riverside',
+      invoice_enabled: false,
+      balance_alerts: { credits_low_at: 2, money_low_at: { amount: 5000, currency: 'GBP' } },
+    });
     const unknown = await call(`${base}/seats/hold`, { token, body: { training_event_id: 999999 } });
     expect([unknown.status, unknown.body.type]).toEqual([422, '/problems/event-unavailable']);
   });

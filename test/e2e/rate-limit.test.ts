@@ -13,9 +13,7 @@ afterAll(() => stack?.stop());
 
 it('answers 429 with Retry-After and RateLimit headers once a client spends its window', async () => {
   const base = stack.info.families['clinical-interview']!;
-  const { access_token } = (
-    await call(`${base}/auth/token`, { body: { client_id: 'demo-riverside', client_secret: 'cs_demo_riverside_local_only' } })
-  ).body;
+  const { access_token } = (await call(`${base}/auth/token`, { body: { client_id: 'demo-riverside', client_secret: 'cs_demo_riverside_local_only' } })).body;
   const answers = [];
   for (let i = 0; i < 4; i++) answers.push(await call(`${base}/auth/token`, { token: access_token }));
   const statuses = answers.map((answer) => answer.status);
@@ -30,7 +28,9 @@ it('answers 429 with Retry-After and RateLimit headers once a client spends its 
 
   // Refused again without writing the client's access record: its count stays where the first refusal left it.
   const deps = { ...depsFromEnv(), table: stack.info.table_name };
-  const countNow = async () => (await deps.db.send(new GetCommand({ TableName: deps.table, Key: clientKeys.access('demo-riverside'), ConsistentRead: true }))).Item!.clinical_interview_requests;
+  const countNow = async () =>
+    (await deps.db.send(new GetCommand({ TableName: deps.table, Key: clientKeys.access('demo-riverside'), ConsistentRead: true }))).Item!
+      .clinical_interview_requests;
   expect(await countNow()).toBe(4);
   for (let i = 0; i < 3; i++) {
     const again = await call(`${base}/auth/token`, { token: access_token });

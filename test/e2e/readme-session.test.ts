@@ -33,7 +33,10 @@ it('every sh block of the README is in the session or says why not', () => {
 it('the README session runs as written, in order, against a fresh stack', async () => {
   const { script } = readmeSession();
   const receiverPort = String(await freePort());
-  const session = script.replaceAll('http://127.0.0.1:3000', stack.info.base_url).replaceAll('127.0.0.1:4000', `127.0.0.1:${receiverPort}`).replaceAll('--port 4000', `--port ${receiverPort}`);
+  const session = script
+    .replaceAll('http://127.0.0.1:3000', stack.info.base_url)
+    .replaceAll('127.0.0.1:4000', `127.0.0.1:${receiverPort}`)
+    .replaceAll('--port 4000', `--port ${receiverPort}`);
   const expected = invocationsOf(session);
   const work = mkdtempSync(join(tmpdir(), 'readme-'));
   const calls = mkdtempSync(join(tmpdir(), 'readme-calls-'));
@@ -60,7 +63,9 @@ it('the README session runs as written, in order, against a fresh stack', async 
         const base = join(calls, f.slice(0, -4));
         const kind = readFileSync(`${base}.cmd`, 'utf8').trim();
         if (kind === 'curl') {
-          const statuses = existsSync(`${base}.head`) ? [...readFileSync(`${base}.head`, 'utf8').matchAll(/^HTTP\/[\d.]+ (\d{3})/gm)].map((m) => Number(m[1])) : [];
+          const statuses = existsSync(`${base}.head`)
+            ? [...readFileSync(`${base}.head`, 'utf8').matchAll(/^HTTP\/[\d.]+ (\d{3})/gm)].map((m) => Number(m[1]))
+            : [];
           return { kind, result: statuses.at(-1) };
         }
         return { kind, result: existsSync(`${base}.exit`) ? Number(readFileSync(`${base}.exit`, 'utf8')) : undefined };
@@ -71,7 +76,8 @@ it('the README session runs as written, in order, against a fresh stack', async 
       const got = recorded[i];
       const ok =
         got?.kind === want.kind &&
-        (want.expect === 'background' || (want.expect === undefined ? (want.kind === 'curl' ? got.result !== undefined && got.result < 400 : got.result === 0) : got.result === want.expect));
+        (want.expect === 'background' ||
+          (want.expect === undefined ? (want.kind === 'curl' ? got.result !== undefined && got.result < 400 : got.result === 0) : got.result === want.expect));
       return { line: want.line, expected: want.expect ?? (want.kind === 'curl' ? '< 400' : 'exit 0'), got: got?.result, ok };
     };
     const failures = expected.map((_, i) => outcome(i)).filter((o) => !o.ok);
@@ -82,7 +88,10 @@ it('the README session runs as written, in order, against a fresh stack', async 
     expect(readdirSync(work)).toEqual([]);
 
     // The receiver the README starts got the test event, and its signature verified with the secret the API gave.
-    await eventually(() => /webhook\.test webhook-id=evt_\S+: signature verified ✔/.test(output), { timeoutMs: 30_000, what: 'the receiver to verify a webhook.test delivery' });
+    await eventually(() => /webhook\.test webhook-id=evt_\S+: signature verified ✔/.test(output), {
+      timeoutMs: 30_000,
+      what: 'the receiver to verify a webhook.test delivery',
+    });
     expect(output).not.toMatch(/does NOT verify/);
     // The refused top-up named the client, and wrote nothing.
     expect(output).toContain('No client cl_nobody');

@@ -87,7 +87,9 @@ const linkIn = (mail: string, kind: string) => new RegExp(`(http://\\S+/${kind}/
 
 const backdate = async (key: { pk: string; sk: string }, field: string, iso: string, extra: Record<string, string> = {}) => {
   const deps = depsFromEnv();
-  const sets = Object.keys(extra).map((k, i) => `, ${k} = :x${i}`).join('');
+  const sets = Object.keys(extra)
+    .map((k, i) => `, ${k} = :x${i}`)
+    .join('');
   await deps.db.send(
     new UpdateCommand({
       TableName: deps.table,
@@ -98,20 +100,58 @@ const backdate = async (key: { pk: string; sk: string }, field: string, iso: str
   );
 };
 
-const REFEREE_A = { referee_name: 'Grace Holt', referee_email: 'grace.holt@nhs.example', referee_organisation: 'St Thomas Hospital', referee_position: 'Ward Manager', referee_phone: '+44 7700 900200', relationship_to_candidate: 'Line manager' };
-const REFEREE_B = { referee_name: 'Omar Reid', referee_email: 'omar.reid@nhs.example', referee_organisation: 'Guy\'s Hospital', referee_position: 'Matron' };
-const REFEREE_C = { referee_name: 'Lena Park', referee_email: 'lena.park@nhs.example', referee_organisation: 'Kings College Hospital', referee_position: 'Sister' };
-const RATINGS = { q_clinical_competence: '5', q_reliability: '4', q_communication: '4', q_teamwork: '3', q_safeguarding: 'None that I know of', q_reemploy: 'Yes' };
+const REFEREE_A = {
+  referee_name: 'Grace Holt',
+  referee_email: 'grace.holt@nhs.example',
+  referee_organisation: 'St Thomas Hospital',
+  referee_position: 'Ward Manager',
+  referee_phone: '+44 7700 900200',
+  relationship_to_candidate: 'Line manager',
+};
+const REFEREE_B = { referee_name: 'Omar Reid', referee_email: 'omar.reid@nhs.example', referee_organisation: "Guy's Hospital", referee_position: 'Matron' };
+const REFEREE_C = {
+  referee_name: 'Lena Park',
+  referee_email: 'lena.park@nhs.example',
+  referee_organisation: 'Kings College Hospital',
+  referee_position: 'Sister',
+};
+const RATINGS = {
+  q_clinical_competence: '5',
+  q_reliability: '4',
+  q_communication: '4',
+  q_teamwork: '3',
+  q_safeguarding: 'None that I know of',
+  q_reemploy: 'Yes',
+};
 
 it('answers, renders, e-mails and announces reference requests exactly as recorded', async () => {
   const hooks = await api('subscribe', '/webhooks', {
-    body: { name: 'Golden', url: receiver.url, events: ['reference_request.created', 'reference.completed', 'reference.declined', 'reference_request.completed', 'reference_request.cancelled', 'reference_request.expired'] },
+    body: {
+      name: 'Golden',
+      url: receiver.url,
+      events: [
+        'reference_request.created',
+        'reference.completed',
+        'reference.declined',
+        'reference_request.completed',
+        'reference_request.cancelled',
+        'reference_request.expired',
+      ],
+    },
   });
   expect(hooks.status).toBe(201);
 
   // Client adds two referees; one is reminded, one completes, one declines.
   const created = await api('create client_adds', '/reference-requests', {
-    body: { candidate_id: 1, collection_mode: 'client_adds', references_required: 1, template_id: 1, expiry_days: 14, notes: 'Ward 7', referees: [REFEREE_A, REFEREE_B] },
+    body: {
+      candidate_id: 1,
+      collection_mode: 'client_adds',
+      references_required: 1,
+      template_id: 1,
+      expiry_days: 14,
+      notes: 'Ward 7',
+      referees: [REFEREE_A, REFEREE_B],
+    },
   });
   expect(created.status).toBe(201);
   const a = created.body.data;
@@ -138,38 +178,88 @@ it('answers, renders, e-mails and announces reference requests exactly as record
   await api('reference declined', `/references/${refB.id}`);
   await api('pdf not ready', `/references/${refB.id}/pdf`);
   const pdf = await fetch(`${base}/references/${refA.id}/pdf`, { headers: { authorization: `Bearer ${token}` } });
-  note('pdf', { status: pdf.status, content_type: pdf.headers.get('content-type'), disposition: pdf.headers.get('content-disposition'), text: pdfText(Buffer.from(await pdf.arrayBuffer())) });
+  note('pdf', {
+    status: pdf.status,
+    content_type: pdf.headers.get('content-type'),
+    disposition: pdf.headers.get('content-disposition'),
+    text: pdfText(Buffer.from(await pdf.arrayBuffer())),
+  });
 
   // The candidate names a referee on their page; then the agency cancels.
   const candidate = await api('candidate', '/candidates', { body: { first_name: 'Kate', last_name: 'Marsden', email: 'kate.marsden@example.org' } });
-  const b = (await api('create candidate_provides', '/reference-requests', { body: { candidate_id: candidate.body.data.id, collection_mode: 'candidate_provides', references_required: 1, template_id: 1 } })).body.data;
+  const b = (
+    await api('create candidate_provides', '/reference-requests', {
+      body: { candidate_id: candidate.body.data.id, collection_mode: 'candidate_provides', references_required: 1, template_id: 1 },
+    })
+  ).body.data;
   const submit = linkIn((await mailTo(stack, 'kate.marsden@example.org'))[0]!, 'reference-submit');
   await page('submit page', submit);
   await page('submit invalid', submit, { r0_referee_name: 'Dr Who', r0_referee_email: 'not-an-email' });
-  await page('submit self', submit, { r0_referee_name: 'Kate', r0_referee_email: 'kate.marsden@example.org', r0_referee_organisation: 'Self', r0_referee_position: 'Self' });
+  await page('submit self', submit, {
+    r0_referee_name: 'Kate',
+    r0_referee_email: 'kate.marsden@example.org',
+    r0_referee_organisation: 'Self',
+    r0_referee_position: 'Self',
+  });
   const c = REFEREE_C;
-  await page('submit', submit, { r0_referee_name: c.referee_name, r0_referee_email: c.referee_email, r0_referee_organisation: c.referee_organisation, r0_referee_position: c.referee_position });
-  await api('add referee', `/reference-requests/${b.id}/referees`, { body: { referee_name: 'Sam Fox', referee_email: 'sam.fox@nhs.example', referee_organisation: 'Barts', referee_position: 'Nurse' } });
+  await page('submit', submit, {
+    r0_referee_name: c.referee_name,
+    r0_referee_email: c.referee_email,
+    r0_referee_organisation: c.referee_organisation,
+    r0_referee_position: c.referee_position,
+  });
+  await api('add referee', `/reference-requests/${b.id}/referees`, {
+    body: { referee_name: 'Sam Fox', referee_email: 'sam.fox@nhs.example', referee_organisation: 'Barts', referee_position: 'Nurse' },
+  });
   await api('cancel', `/reference-requests/${b.id}/cancel`, { method: 'POST' });
   await api('cancel again', `/reference-requests/${b.id}/cancel`, { method: 'POST' });
   await page('form after cancel', linkIn((await mailTo(stack, c.referee_email))[0]!, 'reference-form'));
   await api('reminders closed', `/reference-requests/${b.id}/reminders`, { method: 'POST' });
 
   // A third request runs out of time: the sweep expires it.
-  const d = (await api('create to expire', '/reference-requests', { body: { candidate_id: 2, collection_mode: 'client_adds', template_id: 1, expiry_days: 1, referees: [{ ...REFEREE_A, referee_email: 'grace.holt2@nhs.example' }] } })).body.data;
+  const d = (
+    await api('create to expire', '/reference-requests', {
+      body: {
+        candidate_id: 2,
+        collection_mode: 'client_adds',
+        template_id: 1,
+        expiry_days: 1,
+        referees: [{ ...REFEREE_A, referee_email: 'grace.holt2@nhs.example' }],
+      },
+    })
+  ).body.data;
   const due = new Date(Date.now() - 1000).toISOString();
   await backdate(referenceKeys.request('demo-northwind', d.id), 'expires_at', due, { gsi1sk: referenceKeys.open(due, 'demo-northwind', d.id).gsi1sk });
-  await eventually(async () => (await call(`${base}/reference-requests/${d.id}`, { token })).body.data.references[0].status === 'expired', { timeoutMs: 15_000, what: 'the sweep' });
+  await eventually(async () => (await call(`${base}/reference-requests/${d.id}`, { token })).body.data.references[0].status === 'expired', {
+    timeoutMs: 15_000,
+    what: 'the sweep',
+  });
   await api('get expired', `/reference-requests/${d.id}`);
-  await api('validation', '/reference-requests', { body: { candidate_id: 1, collection_mode: 'client_adds', template_id: 1, referees: [{ ...REFEREE_A, referee_email: 'ada.nightingale@example.org' }], references_required: 11 } });
+  await api('validation', '/reference-requests', {
+    body: {
+      candidate_id: 1,
+      collection_mode: 'client_adds',
+      template_id: 1,
+      referees: [{ ...REFEREE_A, referee_email: 'ada.nightingale@example.org' }],
+      references_required: 11,
+    },
+  });
   await api('not found', '/reference-requests/999999');
 
   // Events: created ×3, declined, completed (reference and request), cancelled, expired.
   const events = await receiver.waitFor(8);
   await new Promise((r) => setTimeout(r, 1500)); // nothing further may arrive (an extra event is a change too)
-  note('events', events.map((e) => JSON.parse(e.body)).sort((x, y) => (JSON.stringify(x) < JSON.stringify(y) ? -1 : 1)));
+  note(
+    'events',
+    events.map((e) => JSON.parse(e.body)).sort((x, y) => (JSON.stringify(x) < JSON.stringify(y) ? -1 : 1)),
+  );
   await Promise.all([mailTo(stack, REFEREE_A.referee_email, 2), mailTo(stack, 'sam.fox@nhs.example')]);
-  note('e-mails', Object.fromEntries([REFEREE_A.referee_email, REFEREE_B.referee_email, c.referee_email, 'kate.marsden@example.org', 'sam.fox@nhs.example'].map((to) => [to, mails(to)])));
+  note(
+    'e-mails',
+    Object.fromEntries(
+      [REFEREE_A.referee_email, REFEREE_B.referee_email, c.referee_email, 'kate.marsden@example.org', 'sam.fox@nhs.example'].map((to) => [to, mails(to)]),
+    ),
+  );
 
   const actual = JSON.stringify(record, null, 2) + '\n';
   if (process.env.UPDATE_GOLDEN === '1' || !existsSync(GOLDEN)) {

@@ -36,7 +36,14 @@ const linkIn = (mail: string, kind: string) => new RegExp(`(http://\\S+/${kind}/
 const post = (url: string, form: Record<string, string>) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
 
-const RATINGS = { q_clinical_competence: '5', q_reliability: '4', q_communication: '4', q_teamwork: '3', q_safeguarding: 'None that I know of', q_reemploy: 'Yes' };
+const RATINGS = {
+  q_clinical_competence: '5',
+  q_reliability: '4',
+  q_communication: '4',
+  q_teamwork: '3',
+  q_safeguarding: 'None that I know of',
+  q_reemploy: 'Yes',
+};
 
 async function createRequest(body: object, as = northwind) {
   const response = await call(`${base}/reference-requests`, { token: as, body: { candidate_id: 1, template_id: 1, expiry_days: 14, ...body } });
@@ -74,7 +81,15 @@ describe('client_adds', () => {
     expect(request.expires_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(Date.parse(request.expires_at) - Date.parse(request.created_at)).toBe(14 * 86_400_000);
     expect(request.references).toHaveLength(2);
-    expect(request.references[0]).toMatchObject({ referee_name: a.referee_name, referee_phone: '+447700900200', relationship_to_candidate: 'Line manager', status: 'sent', reminder_count: 0, score: null, pdf_url: null });
+    expect(request.references[0]).toMatchObject({
+      referee_name: a.referee_name,
+      referee_phone: '+447700900200',
+      relationship_to_candidate: 'Line manager',
+      status: 'sent',
+      reminder_count: 0,
+      score: null,
+      pdf_url: null,
+    });
     expect(request.references[1]).toMatchObject({ referee_phone: null, relationship_to_candidate: null });
 
     const [mail] = await mailTo(stack, a.referee_email);
@@ -106,7 +121,13 @@ describe('client_adds', () => {
     expect(after).toMatchObject({ status: 'completed', references_completed: 1, is_fully_referenced: true });
     const completed = after.references[0];
     // (5-1)/4*100*3 + (4-1)/4*100*2*2 + (3-1)/4*100*1, over weights 8
-    expect(completed).toMatchObject({ status: 'completed', status_label: 'Completed', score: 81.3, submitted_at: expect.any(String), pdf_url: `${base}/references/${completed.id}/pdf` });
+    expect(completed).toMatchObject({
+      status: 'completed',
+      status_label: 'Completed',
+      score: 81.3,
+      submitted_at: expect.any(String),
+      pdf_url: `${base}/references/${completed.id}/pdf`,
+    });
 
     const detail = (await call(`${base}/references/${completed.id}`, { token: northwind })).body.data;
     expect(detail.answers).toMatchObject({ clinical_competence: 5, reliability: 4, safeguarding: 'None that I know of' });
@@ -134,7 +155,10 @@ describe('client_adds', () => {
 
 describe('candidate_provides', () => {
   it('e-mails the candidate a page where they name referees, who are then e-mailed', async () => {
-    const created = await call(`${base}/candidates`, { token: northwind, body: { first_name: 'Kate', last_name: 'Marsden', email: `kate.${Date.now()}@example.org` } });
+    const created = await call(`${base}/candidates`, {
+      token: northwind,
+      body: { first_name: 'Kate', last_name: 'Marsden', email: `kate.${Date.now()}@example.org` },
+    });
     expect(created.status).toBe(201);
     const candidate = created.body.data;
     const request = await createRequest({ candidate_id: candidate.id, collection_mode: 'candidate_provides', references_required: 1 });
@@ -153,7 +177,12 @@ describe('candidate_provides', () => {
     expect(badHtml).not.toContain('Invalid key');
 
     const r = referee();
-    const sent = await post(link, { r0_referee_name: r.referee_name, r0_referee_email: r.referee_email, r0_referee_organisation: r.referee_organisation, r0_referee_position: r.referee_position });
+    const sent = await post(link, {
+      r0_referee_name: r.referee_name,
+      r0_referee_email: r.referee_email,
+      r0_referee_organisation: r.referee_organisation,
+      r0_referee_position: r.referee_position,
+    });
     expect(sent.status).toBe(200);
     expect((await mailTo(stack, r.referee_email)).length).toBe(1);
     const after = (await call(`${base}/reference-requests/${request.id}`, { token: northwind })).body.data;
@@ -168,7 +197,9 @@ describe('agency operations', () => {
     const request = await createRequest({ candidate_id: 2, collection_mode: 'client_adds', references_required: 2, referees: [r] });
     const listed = (await call(`${base}/reference-requests?candidate_id=2&status=pending`, { token: northwind })).body;
     expect(listed.data.map((x: { id: number }) => x.id)).toContain(request.id);
-    expect((await call(`${base}/reference-requests?candidate_id=1`, { token: northwind })).body.data.map((x: { id: number }) => x.id)).not.toContain(request.id);
+    expect((await call(`${base}/reference-requests?candidate_id=1`, { token: northwind })).body.data.map((x: { id: number }) => x.id)).not.toContain(
+      request.id,
+    );
 
     const extra = referee();
     const added = await call(`${base}/reference-requests/${request.id}/referees`, { token: northwind, body: extra });
@@ -180,7 +211,13 @@ describe('agency operations', () => {
     const reminded = await call(`${base}/reference-requests/${request.id}/reminders`, { method: 'POST', token: northwind });
     expect(reminded.status).toBe(200);
     expect(reminded.body.message).toBe('0 reminders sent');
-    expect(reminded.body.data.reminders.map((x: { reminded: boolean; reason: string; next_reminder_at: string }) => [x.reminded, x.reason, typeof x.next_reminder_at])).toEqual([
+    expect(
+      reminded.body.data.reminders.map((x: { reminded: boolean; reason: string; next_reminder_at: string }) => [
+        x.reminded,
+        x.reason,
+        typeof x.next_reminder_at,
+      ]),
+    ).toEqual([
       [false, 'reminded_recently', 'string'],
       [false, 'reminded_recently', 'string'],
     ]);
@@ -220,7 +257,7 @@ describe('agency operations', () => {
     expect(stored!.references.map((r) => r.status)).toEqual(['expired']);
   });
 
-  it('never shows another client\'s request, reference, candidate or PDF', async () => {
+  it("never shows another client's request, reference, candidate or PDF", async () => {
     const request = await createRequest({ collection_mode: 'client_adds', referees: [referee()] });
     const ref = request.references[0].id;
     for (const path of [`/reference-requests/${request.id}`, `/references/${ref}`, `/references/${ref}/pdf`, '/candidates/1']) {
@@ -233,7 +270,10 @@ describe('agency operations', () => {
     expect((await call(`${base}/reference-requests/${request.id}/referees`, { token: riverside, body: referee() })).status).toBe(404);
     expect((await call(`${base}/reference-requests`, { token: riverside })).body.data.map((x: { id: number }) => x.id)).not.toContain(request.id);
     // Nor can it build on another client's candidate.
-    const foreign = await call(`${base}/reference-requests`, { token: riverside, body: { candidate_id: 1, template_id: 1, collection_mode: 'client_adds', referees: [referee()] } });
+    const foreign = await call(`${base}/reference-requests`, {
+      token: riverside,
+      body: { candidate_id: 1, template_id: 1, collection_mode: 'client_adds', referees: [referee()] },
+    });
     expect(foreign.status).toBe(422);
     expect(foreign.body.errors).toEqual([{ pointer: '/candidate_id', detail: 'No candidate 1' }]);
   });
@@ -305,7 +345,13 @@ describe('hostile text', () => {
   });
 
   it('accepts names in any script, with accents, apostrophes and hyphens', async () => {
-    for (const [first_name, last_name] of [['Zoë', "O'Brien-Smith"], ['Łukasz', 'Żółć'], ['محمد', 'علي'], ['أنا', 'דוד'], ['Siân', 'Nguyễn']]) {
+    for (const [first_name, last_name] of [
+      ['Zoë', "O'Brien-Smith"],
+      ['Łukasz', 'Żółć'],
+      ['محمد', 'علي'],
+      ['أنا', 'דוד'],
+      ['Siân', 'Nguyễn'],
+    ]) {
       const response = await call(`${base}/candidates`, { token: riverside, body: { first_name, last_name, email: `ok.${Date.now()}@example.org` } });
       expect([first_name, response.status]).toEqual([first_name, 201]);
       expect(response.body.data).toMatchObject({ first_name, last_name });
@@ -315,7 +361,12 @@ describe('hostile text', () => {
   it('refuses them in referee names and notes of a request, but lets notes span lines with tabs', async () => {
     const name = await call(`${base}/reference-requests`, {
       token: northwind,
-      body: { candidate_id: 1, template_id: 1, collection_mode: 'client_adds', referees: [referee({ referee_name: 'Dr \u202EEvil', referee_organisation: 'NHS\r\nTrust' })] },
+      body: {
+        candidate_id: 1,
+        template_id: 1,
+        collection_mode: 'client_adds',
+        referees: [referee({ referee_name: 'Dr \u202EEvil', referee_organisation: 'NHS\r\nTrust' })],
+      },
     });
     expect(name.status).toBe(422);
     expect(name.body.errors).toEqual([
@@ -323,18 +374,26 @@ describe('hostile text', () => {
       { pointer: '/referees/0/referee_organisation', detail: HOSTILE },
     ]);
     for (const notes of ['Ward 7\u0000', 'Ward \u2067 7', 'Ward\u000B7', 'Ward\u200C7']) {
-      const response = await call(`${base}/reference-requests`, { token: northwind, body: { candidate_id: 1, template_id: 1, collection_mode: 'client_adds', referees: [referee()], notes } });
+      const response = await call(`${base}/reference-requests`, {
+        token: northwind,
+        body: { candidate_id: 1, template_id: 1, collection_mode: 'client_adds', referees: [referee()], notes },
+      });
       expect([JSON.stringify(notes), response.status, response.body.errors]).toEqual([JSON.stringify(notes), 422, [{ pointer: '/notes', detail: HOSTILE }]]);
     }
     const multiline = await createRequest({ collection_mode: 'client_adds', referees: [referee()], notes: 'Ward 7\r\n\tBay 3\nNights only' });
     expect(multiline.notes).toBe('Ward 7\n\tBay 3\nNights only');
   });
 
-  it('the candidate\'s page shows the message next to the field and sends nothing', async () => {
+  it("the candidate's page shows the message next to the field and sends nothing", async () => {
     const request = await createRequest({ candidate_id: 2, collection_mode: 'candidate_provides', references_required: 1 });
     const link = request.submission_url as string;
     const r = referee();
-    const page = await post(link, { r0_referee_name: 'Eve\r\nBcc: x@evil.example', r0_referee_email: r.referee_email, r0_referee_organisation: 'St\u200B Thomas', r0_referee_position: 'Ward Manager' });
+    const page = await post(link, {
+      r0_referee_name: 'Eve\r\nBcc: x@evil.example',
+      r0_referee_email: r.referee_email,
+      r0_referee_organisation: 'St\u200B Thomas',
+      r0_referee_position: 'Ward Manager',
+    });
     expect(page.status).toBe(422);
     const html = await page.text();
     expect(fieldError(html, 'r0_referee_name')).toBe(HOSTILE);
@@ -342,7 +401,7 @@ describe('hostile text', () => {
     expect((await call(`${base}/reference-requests/${request.id}`, { token: northwind })).body.data.references).toEqual([]);
   });
 
-  it('the referee\'s form refuses them in answers and in a decline reason; ratings are whole numbers 1 to 5, stored as numbers', async () => {
+  it("the referee's form refuses them in answers and in a decline reason; ratings are whole numbers 1 to 5, stored as numbers", async () => {
     const r = referee();
     const request = await createRequest({ collection_mode: 'client_adds', references_required: 1, referees: [r] });
     const form = linkIn((await mailTo(stack, r.referee_email))[0]!, 'reference-form');
@@ -365,7 +424,14 @@ describe('hostile text', () => {
     expect(done.status).toBe(200);
     const id = (await call(`${base}/reference-requests/${request.id}`, { token: northwind })).body.data.references[0].id;
     const detail = (await call(`${base}/references/${id}`, { token: northwind })).body.data;
-    expect(detail.answers).toEqual({ clinical_competence: 5, reliability: 4, communication: 4, teamwork: 3, safeguarding: 'None that I know of.\n\tChecked the file.', reemploy: 'Yes' });
+    expect(detail.answers).toEqual({
+      clinical_competence: 5,
+      reliability: 4,
+      communication: 4,
+      teamwork: 3,
+      safeguarding: 'None that I know of.\n\tChecked the file.',
+      reemploy: 'Yes',
+    });
     expect(detail.score).toBe(81.3);
   });
 });
@@ -373,14 +439,22 @@ describe('hostile text', () => {
 describe('self-referencing', () => {
   const MESSAGE = 'A referee must be someone other than the candidate';
 
-  it('refuses the candidate\'s own e-mail as a referee\'s on create, whatever its case and spacing', async () => {
+  it("refuses the candidate's own e-mail as a referee's on create, whatever its case and spacing", async () => {
     // Candidate 1 is ada.nightingale@example.org.
     const response = await call(`${base}/reference-requests`, {
       token: northwind,
-      body: { candidate_id: 1, template_id: 1, collection_mode: 'client_adds', referees: [referee(), referee({ referee_email: '  Ada.Nightingale@EXAMPLE.org ' })] },
+      body: {
+        candidate_id: 1,
+        template_id: 1,
+        collection_mode: 'client_adds',
+        referees: [referee(), referee({ referee_email: '  Ada.Nightingale@EXAMPLE.org ' })],
+      },
     });
     expect(response.status).toBe(422);
-    expect(response.body).toMatchObject({ type: '/problems/validation', errors: [{ pointer: '/referees/1/referee_email', detail: expect.stringContaining(MESSAGE) }] });
+    expect(response.body).toMatchObject({
+      type: '/problems/validation',
+      errors: [{ pointer: '/referees/1/referee_email', detail: expect.stringContaining(MESSAGE) }],
+    });
   });
 
   it('refuses it behind a +tag in the local part, on create and when a referee is added', async () => {
@@ -389,9 +463,15 @@ describe('self-referencing', () => {
       body: { candidate_id: 1, template_id: 1, collection_mode: 'client_adds', referees: [referee({ referee_email: 'ada.nightingale+referee@example.org' })] },
     });
     expect(created.status).toBe(422);
-    expect(created.body).toMatchObject({ type: '/problems/validation', errors: [{ pointer: '/referees/0/referee_email', detail: expect.stringContaining(MESSAGE) }] });
+    expect(created.body).toMatchObject({
+      type: '/problems/validation',
+      errors: [{ pointer: '/referees/0/referee_email', detail: expect.stringContaining(MESSAGE) }],
+    });
     const request = await createRequest({ candidate_id: 1, collection_mode: 'client_adds', referees: [referee()] });
-    const added = await call(`${base}/reference-requests/${request.id}/referees`, { token: northwind, body: referee({ referee_email: 'Ada.Nightingale+Manager@Example.org' }) });
+    const added = await call(`${base}/reference-requests/${request.id}/referees`, {
+      token: northwind,
+      body: referee({ referee_email: 'Ada.Nightingale+Manager@Example.org' }),
+    });
     expect(added.status).toBe(422);
     expect(added.body.errors).toEqual([{ pointer: '/referee_email', detail: expect.stringContaining(MESSAGE) }]);
     expect((await call(`${base}/reference-requests/${request.id}`, { token: northwind })).body.data.references).toHaveLength(1);
@@ -399,13 +479,16 @@ describe('self-referencing', () => {
 
   it('refuses it when a referee is added', async () => {
     const request = await createRequest({ candidate_id: 1, collection_mode: 'client_adds', referees: [referee()] });
-    const response = await call(`${base}/reference-requests/${request.id}/referees`, { token: northwind, body: referee({ referee_email: 'ADA.NIGHTINGALE@example.org' }) });
+    const response = await call(`${base}/reference-requests/${request.id}/referees`, {
+      token: northwind,
+      body: referee({ referee_email: 'ADA.NIGHTINGALE@example.org' }),
+    });
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual([{ pointer: '/referee_email', detail: expect.stringContaining(MESSAGE) }]);
     expect((await call(`${base}/reference-requests/${request.id}`, { token: northwind })).body.data.references).toHaveLength(1);
   });
 
-  it('the candidate\'s page says so next to the e-mail field, and e-mails no one', async () => {
+  it("the candidate's page says so next to the e-mail field, and e-mails no one", async () => {
     const email = `grace.${Date.now()}@example.org`;
     const candidate = (await call(`${base}/candidates`, { token: northwind, body: { first_name: 'Grace', last_name: 'Hopper', email } })).body.data;
     const request = await createRequest({ candidate_id: candidate.id, collection_mode: 'candidate_provides', references_required: 1 });
@@ -430,4 +513,3 @@ describe('self-referencing', () => {
     expect(await mailTo(stack, other.referee_email)).toHaveLength(1);
   });
 });
-

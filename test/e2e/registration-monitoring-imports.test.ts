@@ -27,7 +27,10 @@ const HEADER = ['First_Name', 'last_name', 'REGISTER', 'registration_number', 'e
 type Cells = Record<string, string>;
 const csv = (rows: Cells[]) => [HEADER.join(','), ...rows.map((r) => HEADER.map((h) => r[h.toLowerCase()] ?? '').join(','))].join('\r\n') + '\r\n';
 const upload = (body: string | Buffer, query = '', type = 'text/csv') =>
-  fetch(`${base}/imports${query}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': type }, body }).then(async (r) => ({ status: r.status, body: (await r.json()) as JsonResponse['body'] }));
+  fetch(`${base}/imports${query}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': type }, body }).then(async (r) => ({
+    status: r.status,
+    body: (await r.json()) as JsonResponse['body'],
+  }));
 
 /** The import once its job has closed (these have failed rows). */
 const finished = (id: number) =>
@@ -44,7 +47,10 @@ async function allErrors(id: number) {
   const errors = [];
   let cursor: string | null = null;
   do {
-    const page: { body: { errors: { data: unknown[]; next_cursor: string | null } } } = await call(`${base}/imports/${id}${cursor ? `?errors_cursor=${encodeURIComponent(cursor)}` : ''}`, { token });
+    const page: { body: { errors: { data: unknown[]; next_cursor: string | null } } } = await call(
+      `${base}/imports/${id}${cursor ? `?errors_cursor=${encodeURIComponent(cursor)}` : ''}`,
+      { token },
+    );
     errors.push(...page.body.errors.data);
     cursor = page.body.errors.next_cursor;
   } while (cursor);
@@ -82,15 +88,34 @@ it('10,000 rows, 1 % bad at known lines: each error has the row, column, code, p
   const lineOf = (k: number) => k + 2; // the header is line 1
   const badRows = rows.map((_, k) => k).filter((k) => k % 100 === 7);
   expect(errors.map((e) => e.row)).toEqual([...badRows.map(lineOf), lineOf(9_999)]);
-  expect(errors.at(-1)).toEqual({ row: lineOf(9_999), column: 'external_ref', value: 'IMP-K-3', code: 'duplicate-in-file', detail: `The same worker as line ${lineOf(3)}`, pointer: '/external_ref' });
+  expect(errors.at(-1)).toEqual({
+    row: lineOf(9_999),
+    column: 'external_ref',
+    value: 'IMP-K-3',
+    code: 'duplicate-in-file',
+    detail: `The same worker as line ${lineOf(3)}`,
+    pointer: '/external_ref',
+  });
 
   // What POST /workers says for the same data, kind by kind.
   for (const k of badRows.slice(0, BAD.length)) {
     const answer = await call(`${base}/workers`, { token, body: rowBody(rows[k]!) });
     expect(answer.status).toBe(422);
     const error = errors.find((e) => e.row === lineOf(k))!;
-    expect({ code: error.code, pointer: error.pointer, detail: error.detail }).toEqual({ code: answer.body.type.replace('/problems/', ''), pointer: answer.body.errors[0].pointer, detail: answer.body.errors[0].detail });
-    expect(error.column).toBe({ '/registration/number': 'registration_number', '/last_name': 'last_name', '/email': 'email', '/registration/register': 'register', '/monitoring/frequency': 'frequency' }[error.pointer]);
+    expect({ code: error.code, pointer: error.pointer, detail: error.detail }).toEqual({
+      code: answer.body.type.replace('/problems/', ''),
+      pointer: answer.body.errors[0].pointer,
+      detail: answer.body.errors[0].detail,
+    });
+    expect(error.column).toBe(
+      {
+        '/registration/number': 'registration_number',
+        '/last_name': 'last_name',
+        '/email': 'email',
+        '/registration/register': 'register',
+        '/monitoring/frequency': 'frequency',
+      }[error.pointer],
+    );
   }
   // The dry run wrote no worker.
   expect((await call(`${base}/workers?external_ref=IMP-K-0`, { token })).body.data).toEqual([]);
@@ -115,13 +140,19 @@ it('an import commits row by row from the queue (multipart), then the same file 
   const rows = [...Array.from({ length: 6 }, (_, k) => good(k, 'M')), BAD[0]!(good(6, 'M')), BAD[2]!(good(7, 'M'))];
   const form = new FormData();
   form.append('file', new Blob([csv(rows)], { type: 'text/csv' }), 'team-a.csv');
-  const started = await fetch(`${base}/imports`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }).then(async (r) => ({ status: r.status, body: (await r.json()) as JsonResponse['body'] }));
+  const started = await fetch(`${base}/imports`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }).then(async (r) => ({
+    status: r.status,
+    body: (await r.json()) as JsonResponse['body'],
+  }));
   expect(started.status).toBe(202);
   expect(started.body).toMatchObject({ status: 'queued', dry_run: false, mode: 'upsert', file: { name: 'team-a.csv' }, counts: { rows_total: 8, failed: 2 } });
   const done = await finished(started.body.id);
   expect(done.counts).toEqual({ rows_total: 8, created: 6, updated: 0, unchanged: 0, failed: 2 });
   expect(done.errors.data.map((e: { row: number }) => e.row)).toEqual([8, 9]);
-  expect((await call(`${base}/workers?external_ref=IMP-M-5`, { token })).body.data[0]).toMatchObject({ last_name: 'Row5', monitoring: { frequency: 'weekly' } });
+  expect((await call(`${base}/workers?external_ref=IMP-M-5`, { token })).body.data[0]).toMatchObject({
+    last_name: 'Row5',
+    monitoring: { frequency: 'weekly' },
+  });
   const again = await upload(csv(rows));
   const second = await finished(again.body.id);
   expect(second.counts).toEqual({ rows_total: 8, created: 0, updated: 0, unchanged: 6, failed: 2 });
@@ -129,15 +160,25 @@ it('an import commits row by row from the queue (multipart), then the same file 
   expect(listed).toEqual([again.body.id, started.body.id]);
 }, 90_000);
 
-it('an upload\'s file name is checked like any name: over 255 characters, a path or a hostile character is 422 at the field and nothing is stored', async () => {
+it("an upload's file name is checked like any name: over 255 characters, a path or a hostile character is 422 at the field and nothing is stored", async () => {
   const file = csv([good(0, 'N')]);
   const multipart = (name: string, query = '?dry_run=true') => {
     const form = new FormData();
     form.append('file', new Blob([file], { type: 'text/csv' }), name);
-    return fetch(`${base}/imports${query}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }).then(async (r) => ({ status: r.status, body: (await r.json()) as JsonResponse['body'] }));
+    return fetch(`${base}/imports${query}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }).then(async (r) => ({
+      status: r.status,
+      body: (await r.json()) as JsonResponse['body'],
+    }));
   };
   const importsBefore = (await call(`${base}/imports?limit=100`, { token })).body.data.length;
-  for (const name of [`${'a'.repeat(252)}.csv!`, `${'x'.repeat(5000)}.csv`, '../../etc/passwd.csv', 'C:\\Users\\ann\\team.csv', 'team<script>.csv', 'team\u200B.csv']) {
+  for (const name of [
+    `${'a'.repeat(252)}.csv!`,
+    `${'x'.repeat(5000)}.csv`,
+    '../../etc/passwd.csv',
+    'C:\\Users\\ann\\team.csv',
+    'team<script>.csv',
+    'team\u200B.csv',
+  ]) {
     const refused = await multipart(name);
     expect([name.slice(0, 20), refused.status]).toEqual([name.slice(0, 20), 422]);
     expect(refused.body).toMatchObject({ type: '/problems/validation', errors: [{ pointer: '/file/filename', detail: expect.any(String) }] });

@@ -46,17 +46,38 @@ const worker = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const post = (body: unknown, t = token) => call(`${base}/workers`, { token: t, body });
-const patch = (id: number, body: unknown, type = 'application/merge-patch+json') => call(`${base}/workers/${id}`, { method: 'PATCH', token, body, headers: { 'content-type': type } });
+const patch = (id: number, body: unknown, type = 'application/merge-patch+json') =>
+  call(`${base}/workers/${id}`, { method: 'PATCH', token, body, headers: { 'content-type': type } });
 const problem = (r: JsonResponse) => [r.status, r.body.type];
 
 describe('an account without monitoring', () => {
   it('is refused a token (403) until the operator enables monitoring with its first owner; enabling again changes nothing', async () => {
     expect(problem(await exchange(fresh))).toEqual([403, '/problems/forbidden']);
-    const enabled = await ops('registration-monitoring', 'account', 'enable', '--client-id', fresh.client_id, '--owner-name', 'Nia Brooks', '--owner-email', 'Nia.Brooks@harbour.example');
+    const enabled = await ops(
+      'registration-monitoring',
+      'account',
+      'enable',
+      '--client-id',
+      fresh.client_id,
+      '--owner-name',
+      'Nia Brooks',
+      '--owner-email',
+      'Nia.Brooks@harbour.example',
+    );
     expect(enabled.status).toBe(0);
     const owner = JSON.parse(enabled.stdout);
     expect(owner).toMatchObject({ role_id: 'owner', status: 'active', email: 'nia.brooks@harbour.example' });
-    const again = await ops('registration-monitoring', 'account', 'enable', '--client-id', fresh.client_id, '--owner-name', 'Someone Else', '--owner-email', 'x@harbour.example');
+    const again = await ops(
+      'registration-monitoring',
+      'account',
+      'enable',
+      '--client-id',
+      fresh.client_id,
+      '--owner-name',
+      'Someone Else',
+      '--owner-email',
+      'x@harbour.example',
+    );
     expect(JSON.parse(again.stdout).id).toBe(owner.id);
     const pair = await exchange(fresh);
     expect(pair.status).toBe(200);
@@ -106,11 +127,13 @@ describe('workers', () => {
     // Another client may monitor the same number.
     expect((await post(worker({ external_ref: 'DUP-1', registration: { register: 'nmc', number: '33X1234Y' } }), other)).status).toBe(201);
 
-    const racing = await Promise.all(Array.from({ length: 6 }, (_, i) => post(worker({ external_ref: `RACE-${i}`, registration: { register: 'gmc', number: '7654321' } }))));
+    const racing = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => post(worker({ external_ref: `RACE-${i}`, registration: { register: 'gmc', number: '7654321' } }))),
+    );
     expect(racing.map((r) => r.status).sort()).toEqual([201, 422, 422, 422, 422, 422]);
   });
 
-  it('lists newest first with filters; another client\'s worker and malformed ids are 404', async () => {
+  it("lists newest first with filters; another client's worker and malformed ids are 404", async () => {
     const all = (await call(`${base}/workers?limit=100`, { token })).body.data as { id: number; registration: { register: string } }[];
     expect(all.map((w) => w.id)).toEqual([...all.map((w) => w.id)].sort((a, b) => b - a));
     const hcpc = (await call(`${base}/workers?register=hcpc`, { token })).body.data;
@@ -135,9 +158,20 @@ describe('workers', () => {
 
   it('PUT replaces every writable field; a changed number frees the old one', async () => {
     const w = (await post(worker({ external_ref: 'PUT-1', phone: '+447700900111', registration: { register: 'nmc', number: '44A1111B' } }))).body;
-    const replaced = await call(`${base}/workers/${w.id}`, { method: 'PUT', token, body: { first_name: 'Grace', last_name: 'Okafor', registration: { register: 'nmc', number: '44A2222B' } } });
+    const replaced = await call(`${base}/workers/${w.id}`, {
+      method: 'PUT',
+      token,
+      body: { first_name: 'Grace', last_name: 'Okafor', registration: { register: 'nmc', number: '44A2222B' } },
+    });
     expect(replaced.status).toBe(200);
-    expect(replaced.body).toMatchObject({ last_name: 'Okafor', phone: null, external_ref: null, email: null, registration: { number: '44A2222B' }, outcome: 'unverified' });
+    expect(replaced.body).toMatchObject({
+      last_name: 'Okafor',
+      phone: null,
+      external_ref: null,
+      email: null,
+      registration: { number: '44A2222B' },
+      outcome: 'unverified',
+    });
     expect(replaced.body.updated_at >= w.updated_at).toBe(true);
     // The old number and reference are free again.
     expect((await post(worker({ external_ref: 'PUT-1', registration: { register: 'nmc', number: '44A1111B' } }))).status).toBe(201);
@@ -149,7 +183,14 @@ describe('workers', () => {
     expect(problem(await patch(w.id, { phone: null }, 'application/json'))).toEqual([415, '/problems/unsupported-media-type']);
     const changed = await patch(w.id, { phone: null, job_role: 'Paramedic', monitoring: { frequency: 'weekly' } });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ phone: null, job_role: 'Paramedic', first_name: 'Grace', external_ref: 'PATCH-1', monitoring: { enabled: true, frequency: 'weekly' }, registration: { number: 'PA5555', profession: 'PA' } });
+    expect(changed.body).toMatchObject({
+      phone: null,
+      job_role: 'Paramedic',
+      first_name: 'Grace',
+      external_ref: 'PATCH-1',
+      monitoring: { enabled: true, frequency: 'weekly' },
+      registration: { number: 'PA5555', profession: 'PA' },
+    });
     // The profession follows a new number: it is derived, not merged.
     expect((await patch(w.id, { registration: { number: 'OT777' } })).body.registration).toEqual({ register: 'hcpc', number: 'OT777', profession: 'OT' });
     const invalid = await patch(w.id, { registration: { register: 'gmc' } });
@@ -185,7 +226,10 @@ describe('workers', () => {
 
 describe('webhooks of the family', () => {
   it('delivers worker events; the test delivery is queued (202)', async () => {
-    const created = await call(`${base}/webhooks`, { token, body: { name: 'Compliance', url: receiver.url, events: ['worker.created', 'worker.archived', 'webhook.test'] } });
+    const created = await call(`${base}/webhooks`, {
+      token,
+      body: { name: 'Compliance', url: receiver.url, events: ['worker.created', 'worker.archived', 'webhook.test'] },
+    });
     expect(created.status).toBe(201);
     expect((await call(`${base}/webhooks`, { token, body: { name: 'x', url: receiver.url, events: ['booking.created'] } })).status).toBe(422);
     const test = await call(`${base}/webhooks/${created.body.id}/test`, { method: 'POST', token });
@@ -194,9 +238,16 @@ describe('webhooks of the family', () => {
     const w = (await post(worker({ external_ref: 'HOOK-1', registration: { register: 'nmc', number: '66A6666B' } }))).body;
     await call(`${base}/workers/${w.id}`, { method: 'DELETE', token });
     // Events of earlier tests may still be on their way; these are the ones of this worker.
-    const of = () => receiver.received.map((r) => JSON.parse(r.body) as { type: string; data: { id?: number; archived_at?: string | null } }).filter((e) => e.type === 'webhook.test' || e.data.id === w.id);
-    await eventually(() => of().length >= 3, { what: 'the test event and the worker\'s two events' });
-    expect(of().map((e) => e.type).sort()).toEqual(['webhook.test', 'worker.archived', 'worker.created']);
+    const of = () =>
+      receiver.received
+        .map((r) => JSON.parse(r.body) as { type: string; data: { id?: number; archived_at?: string | null } })
+        .filter((e) => e.type === 'webhook.test' || e.data.id === w.id);
+    await eventually(() => of().length >= 3, { what: "the test event and the worker's two events" });
+    expect(
+      of()
+        .map((e) => e.type)
+        .sort(),
+    ).toEqual(['webhook.test', 'worker.archived', 'worker.created']);
     expect(of().find((e) => e.type === 'worker.archived')!.data).toMatchObject({ id: w.id, archived_at: expect.any(String) });
   });
 });
@@ -204,7 +255,7 @@ describe('webhooks of the family', () => {
 describe('checks and alerts', () => {
   const verify = (id: number, q = '') => call(`${base}/workers/${id}/verifications${q}`, { method: 'POST', token });
 
-  it('verifies now: 201 with the simulated register\'s verbatim text; 200 for a check under 5 minutes old; fresh=true checks again with the diff', async () => {
+  it("verifies now: 201 with the simulated register's verbatim text; 200 for a check under 5 minutes old; fresh=true checks again with the diff", async () => {
     const w = (await post(worker({ external_ref: 'CHK-1', registration: { register: 'nmc', number: '70A9005B' } }))).body;
     const first = await verify(w.id);
     expect(first.status).toBe(201);
@@ -217,7 +268,13 @@ describe('checks and alerts', () => {
       charge: { amount: 50, currency: 'GBP' },
       source: { adapter: 'simulated-register', mode: 'simulated' },
       outcome: 'review',
-      result: { found: true, name_match: 'exact', registration_status: 'registered', status_text: 'Registered (effective)', annotations: [{ type: 'conditions_of_practice' }] },
+      result: {
+        found: true,
+        name_match: 'exact',
+        registration_status: 'registered',
+        status_text: 'Registered (effective)',
+        annotations: [{ type: 'conditions_of_practice' }],
+      },
       reasons: [{ code: 'conditions_of_practice' }],
       changes: [],
       error: null,
@@ -244,11 +301,14 @@ describe('checks and alerts', () => {
     const started = await call(`${base}/verification-jobs`, { token, body: { worker_ids: [a.id, b.id, 999_999] } });
     expect(started.status).toBe(202);
     expect(started.body).toMatchObject({ status: 'queued', counts: { total: 3, completed: 0, errored: 0, skipped: 0 }, requested_by: null });
-    const done = await eventually(async () => {
-      const polled = await call(`${base}/verification-jobs/${started.body.id}`, { token });
-      expect(polled.body.status).toBe('completed');
-      return polled.body;
-    }, { timeoutMs: 30_000, what: 'the job to complete' });
+    const done = await eventually(
+      async () => {
+        const polled = await call(`${base}/verification-jobs/${started.body.id}`, { token });
+        expect(polled.body.status).toBe('completed');
+        return polled.body;
+      },
+      { timeoutMs: 30_000, what: 'the job to complete' },
+    );
     expect(done.counts).toEqual({ total: 3, completed: 2, errored: 0, skipped: 1 });
     const history = await call(`${base}/workers/${b.id}/verifications`, { token });
     expect(history.body.data[0]).toMatchObject({ trigger: 'batch', job_id: started.body.id, outcome: 'review' });
@@ -263,7 +323,13 @@ describe('checks and alerts', () => {
     const alerts = await call(`${base}/alerts?worker_id=${w.id}`, { token });
     expect(alerts.body.data).toHaveLength(1);
     const alert = alerts.body.data[0];
-    expect(alert).toMatchObject({ type: 'registration.status_changed', severity: 'critical', status: 'open', occurrences: 1, verification_ids: [checked.body.id] });
+    expect(alert).toMatchObject({
+      type: 'registration.status_changed',
+      severity: 'critical',
+      status: 'open',
+      occurrences: 1,
+      verification_ids: [checked.body.id],
+    });
     expect((await call(`${base}/alerts?severity=critical&status=open`, { token })).body.data.map((a: { id: number }) => a.id)).toContain(alert.id);
     expect((await call(`${base}/alerts/${alert.id}`, { token })).body.id).toBe(alert.id);
     expect((await call(`${base}/alerts/${alert.id}`, { token: other })).status).toBe(404);
@@ -279,7 +345,10 @@ describe('checks and alerts', () => {
       { id: alert.id, result: 'already_acknowledged' },
       { id: 999_999, result: 'not_found', problem: expect.objectContaining({ type: '/problems/not-found', status: 404 }) },
     ]);
-    expect(problem(await call(`${base}/alerts/acknowledge`, { token, body: { alert_ids: Array.from({ length: 101 }, (_, i) => i + 1) } }))).toEqual([422, '/problems/validation']);
+    expect(problem(await call(`${base}/alerts/acknowledge`, { token, body: { alert_ids: Array.from({ length: 101 }, (_, i) => i + 1) } }))).toEqual([
+      422,
+      '/problems/validation',
+    ]);
 
     expect((await call(`${base}/workers/${w.id}`, { method: 'DELETE', token })).status).toBe(204);
     expect((await call(`${base}/alerts/${alert.id}`, { token })).body).toMatchObject({ status: 'resolved', resolution: 'worker_archived' });
@@ -287,21 +356,44 @@ describe('checks and alerts', () => {
     expect(problem(await verify(w.id))).toEqual([422, '/problems/worker-archived']);
   });
 
-  it('the demo client\'s first checks already ran: outcomes and alerts of the magic numbers', async () => {
+  it("the demo client's first checks already ran: outcomes and alerts of the magic numbers", async () => {
     const demo = (await exchange({ client_id: 'demo-northwind', client_secret: 'cs_demo_northwind_local_only' })).body.access_token;
     const workers = (await call(`${base}/workers?limit=100&q=DEMO-`, { token: demo })).body.data as { external_ref: string; outcome: string }[];
     const outcome = Object.fromEntries(workers.map((w) => [w.external_ref, w.outcome]));
-    expect(outcome).toMatchObject({ 'DEMO-01': 'clear', 'DEMO-04': 'clear', 'DEMO-05': 'fail', 'DEMO-06': 'review', 'DEMO-08': 'fail', 'DEMO-09': 'review', 'DEMO-10': 'review', 'DEMO-11': 'clear' });
+    expect(outcome).toMatchObject({
+      'DEMO-01': 'clear',
+      'DEMO-04': 'clear',
+      'DEMO-05': 'fail',
+      'DEMO-06': 'review',
+      'DEMO-08': 'fail',
+      'DEMO-09': 'review',
+      'DEMO-10': 'review',
+      'DEMO-11': 'clear',
+    });
     const types = (await call(`${base}/alerts?limit=100`, { token: demo })).body.data.map((a: { type: string }) => a.type).sort();
-    expect(types).toEqual(['registration.expiring', 'registration.name_mismatch', 'registration.not_found', 'registration.restricted', 'registration.restricted', 'registration.status_changed']);
+    expect(types).toEqual([
+      'registration.expiring',
+      'registration.name_mismatch',
+      'registration.not_found',
+      'registration.restricted',
+      'registration.restricted',
+      'registration.status_changed',
+    ]);
     // Evidence, usage, the team and an import with two bad rows are there too.
     expect((await call(`${base}/evidence?limit=100`, { token: demo })).body.data.length).toBeGreaterThanOrEqual(12);
     expect((await call(`${base}/billing/usage`, { token: demo })).body.checks.billable).toBeGreaterThanOrEqual(12);
-    expect((await call(`${base}/team/users`, { token: demo })).body.data.map((u: { role_id: string }) => u.role_id)).toEqual(['owner', 'compliance_manager', 'viewer']);
+    expect((await call(`${base}/team/users`, { token: demo })).body.data.map((u: { role_id: string }) => u.role_id)).toEqual([
+      'owner',
+      'compliance_manager',
+      'viewer',
+    ]);
     const [demoImport] = (await call(`${base}/imports`, { token: demo })).body.data;
     expect(demoImport).toMatchObject({ file: { name: 'demo-new-starters.csv' }, counts: { rows_total: 5, failed: 2 } });
     const errors = (await call(`${base}/imports/${demoImport.id}`, { token: demo })).body.errors.data;
-    expect(errors.map((e: { row: number; column: string }) => [e.row, e.column])).toEqual([[4, 'registration_number'], [5, 'email']]);
+    expect(errors.map((e: { row: number; column: string }) => [e.row, e.column])).toEqual([
+      [4, 'registration_number'],
+      [5, 'email'],
+    ]);
   });
 });
 
@@ -319,7 +411,11 @@ describe('evidence and monitoring settings', () => {
     expect(list.map((e: { seq: number }) => e.seq)).toEqual([3, 2, 1]);
     expect(list[2].prev_sha256).toBeNull();
     expect(list[1].prev_sha256).toBe(list[2].sha256);
-    expect((await call(`${base}/evidence/${first.id}`, { token })).body).toMatchObject({ verification_id: first.id, simulated: true, formats: ['pdf', 'json'] });
+    expect((await call(`${base}/evidence/${first.id}`, { token })).body).toMatchObject({
+      verification_id: first.id,
+      simulated: true,
+      formats: ['pdf', 'json'],
+    });
     expect((await call(`${base}/evidence/${first.id}`, { token: other })).status).toBe(404);
 
     const asJson = await fetch(`${base}/evidence/${first.id}/download`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
@@ -341,19 +437,29 @@ describe('evidence and monitoring settings', () => {
     const flipped = body.replace('"outcome":"clear"', '"outcome":"clean"');
     chmodSync(file, 0o644);
     writeFileSync(file, flipped);
-    expect(problem(await call(`${base}/evidence/${second.id}/download`, { token, headers: { accept: 'application/json' } }))).toEqual([500, '/problems/evidence-integrity']);
+    expect(problem(await call(`${base}/evidence/${second.id}/download`, { token, headers: { accept: 'application/json' } }))).toEqual([
+      500,
+      '/problems/evidence-integrity',
+    ]);
     // Rewritten and re-hashed (a new file, and the record pointed at it): it reads as whole, but the next record's link no longer holds.
     const rehashed = createHash('sha256').update(flipped).digest('hex');
     const forged = String(Item!.object_key).replace(String(Item!.sha256), rehashed);
     writeFileSync(join(dirname(stack.info.mailbox_dir), 'evidence', forged), flipped);
-    await db().send(new UpdateCommand({ TableName: stack.info.table_name, Key: evidenceItem(second.id), UpdateExpression: 'SET sha256 = :h, object_key = :k', ExpressionAttributeValues: { ':h': rehashed, ':k': forged } }));
+    await db().send(
+      new UpdateCommand({
+        TableName: stack.info.table_name,
+        Key: evidenceItem(second.id),
+        UpdateExpression: 'SET sha256 = :h, object_key = :k',
+        ExpressionAttributeValues: { ':h': rehashed, ':k': forged },
+      }),
+    );
     expect((await call(`${base}/evidence/${second.id}/download`, { token, headers: { accept: 'application/json' } })).status).toBe(200);
     const verified = await ops('registration-monitoring', 'evidence', 'verify', '--client-id', fresh.client_id);
     expect(verified.status).toBe(1);
     expect(JSON.parse(verified.stdout).broken).toMatchObject({ worker_id: w.id, evidence_id: third.id, seq: 3 });
   }, 60_000);
 
-  it('the month\'s usage grows by one billable check at its register\'s price; the operator may roll up only a month that has ended', async () => {
+  it("the month's usage grows by one billable check at its register's price; the operator may roll up only a month that has ended", async () => {
     const month = new Date().toISOString().slice(0, 7);
     const before = (await call(`${base}/billing/usage`, { token })).body;
     expect(before).toMatchObject({ period: month, ledger_entry_id: null });
@@ -381,11 +487,19 @@ describe('evidence and monitoring settings', () => {
   it('the operator seeds the simulated register: a seeded number is found under its own name; seeding again adds nothing; a bad count is a usage error', async () => {
     const seeded = await ops('registration-monitoring', 'register', 'seed', '--count', '3');
     expect(seeded.status).toBe(0);
-    const out = JSON.parse(seeded.stdout) as { simulated: boolean; created: number; existing: number; entries: { register: string; number: string; name: string; status: string }[] };
+    const out = JSON.parse(seeded.stdout) as {
+      simulated: boolean;
+      created: number;
+      existing: number;
+      entries: { register: string; number: string; name: string; status: string }[];
+    };
     expect(out).toMatchObject({ simulated: true, created: 9, existing: 0 });
     const again = JSON.parse((await ops('registration-monitoring', 'register', 'seed', '--count', '3')).stdout);
     expect(again).toMatchObject({ created: 0, existing: 9 });
-    expect(await ops('registration-monitoring', 'register', 'seed', '--count', '0')).toMatchObject({ status: 2, stderr: expect.stringContaining('--count is 1 to') });
+    expect(await ops('registration-monitoring', 'register', 'seed', '--count', '0')).toMatchObject({
+      status: 2,
+      stderr: expect.stringContaining('--count is 1 to'),
+    });
     const nurse = out.entries.find((e) => e.register === 'nmc' && e.status === 'registered')!;
     const [first_name, last_name] = nurse.name.split(' ');
     const w = (await post(worker({ first_name, last_name, external_ref: 'SEED-1', registration: { register: 'nmc', number: nurse.number } }))).body;
@@ -398,9 +512,15 @@ describe('evidence and monitoring settings', () => {
     expect((await call(`${base}/workers/${w.id}/monitoring`, { token })).body).toMatchObject({ enabled: true, frequency: 'daily', paused_until: null });
     const put = await call(`${base}/workers/${w.id}/monitoring`, { method: 'PUT', token, body: { frequency: 'weekly', paused_until: '2026-12-24' } });
     expect(put.body).toMatchObject({ enabled: true, frequency: 'weekly', paused_until: '2026-12-24' });
-    expect(problem(await call(`${base}/workers/${w.id}/monitoring`, { method: 'PUT', token, body: { frequency: 'hourly' } }))).toEqual([422, '/problems/validation']);
+    expect(problem(await call(`${base}/workers/${w.id}/monitoring`, { method: 'PUT', token, body: { frequency: 'hourly' } }))).toEqual([
+      422,
+      '/problems/validation',
+    ]);
     const bulk = await call(`${base}/monitoring/bulk`, { token, body: { worker_ids: [w.id, w.id, 999_999], settings: { enabled: false } } });
-    expect(bulk.body.data).toEqual([{ id: w.id, result: 'updated' }, { id: 999_999, result: 'not_found', problem: expect.objectContaining({ status: 404 }) }]);
+    expect(bulk.body.data).toEqual([
+      { id: w.id, result: 'updated' },
+      { id: 999_999, result: 'not_found', problem: expect.objectContaining({ status: 404 }) },
+    ]);
     expect((await call(`${base}/workers/${w.id}/monitoring`, { token })).body).toMatchObject({ enabled: false, next_check_at: null });
   });
 });
@@ -411,20 +531,35 @@ describe('team and Acting-User', () => {
     const users = (await call(`${base}/team/users`, { token })).body.data;
     const owner = users.find((u: { role_id: string }) => u.role_id === 'owner');
     expect(owner).toMatchObject({ email: 'nia.brooks@harbour.example', status: 'active' });
-    const cm = await call(`${base}/team/users`, { token, body: { name: 'Priya Shah', email: 'priya@harbour.example', role_id: 'compliance_manager', alert_min_severity: 'medium' } });
+    const cm = await call(`${base}/team/users`, {
+      token,
+      body: { name: 'Priya Shah', email: 'priya@harbour.example', role_id: 'compliance_manager', alert_min_severity: 'medium' },
+    });
     expect(cm.status).toBe(201);
     const viewer = (await call(`${base}/team/users`, { token, body: { name: 'Vic Stone', email: 'vic@harbour.example', role_id: 'viewer' } })).body;
-    expect(problem(await call(`${base}/team/users`, { token, body: { name: 'Again', email: 'PRIYA@harbour.example', role_id: 'viewer' } }))).toEqual([422, '/problems/team-user-duplicate']);
+    expect(problem(await call(`${base}/team/users`, { token, body: { name: 'Again', email: 'PRIYA@harbour.example', role_id: 'viewer' } }))).toEqual([
+      422,
+      '/problems/team-user-duplicate',
+    ]);
 
     // A viewer reads but does not write; a path that names nothing of the caller's is 404 first.
     expect((await call(`${base}/workers?limit=1`, { token, headers: as(viewer.id) })).status).toBe(200);
-    expect(problem(await call(`${base}/workers`, { token, headers: as(viewer.id), body: worker({ external_ref: 'ACT-1' }) }))).toEqual([403, '/problems/acting-user-not-permitted']);
+    expect(problem(await call(`${base}/workers`, { token, headers: as(viewer.id), body: worker({ external_ref: 'ACT-1' }) }))).toEqual([
+      403,
+      '/problems/acting-user-not-permitted',
+    ]);
     expect((await call(`${base}/workers/999999`, { method: 'PUT', token, headers: as(viewer.id), body: {} })).status).toBe(404);
     expect(problem(await call(`${base}/workers?limit=1`, { token, headers: as('999999') }))).toEqual([403, '/problems/acting-user-not-permitted']);
     expect(problem(await call(`${base}/team/users`, { token, headers: as(cm.body.id) }))).toEqual([403, '/problems/acting-user-not-permitted']);
 
     // The compliance manager checks a worker whose registration expires in 20 days: recorded, and e-mailed (medium).
-    const w = (await call(`${base}/workers`, { token, headers: as(cm.body.id), body: worker({ external_ref: 'ACT-2', registration: { register: 'nmc', number: '72A9010B' } }) })).body;
+    const w = (
+      await call(`${base}/workers`, {
+        token,
+        headers: as(cm.body.id),
+        body: worker({ external_ref: 'ACT-2', registration: { register: 'nmc', number: '72A9010B' } }),
+      })
+    ).body;
     const check = await call(`${base}/workers/${w.id}/verifications`, { method: 'POST', token, headers: as(cm.body.id) });
     expect(check.body).toMatchObject({ requested_by: cm.body.id, outcome: 'review' });
     const [mail] = await mailTo(stack, 'priya@harbour.example');
@@ -435,8 +570,26 @@ describe('team and Acting-User', () => {
     // The account keeps an owner; only an owner makes one.
     expect(problem(await call(`${base}/team/users/${owner.id}`, { method: 'DELETE', token }))).toEqual([422, '/problems/last-owner']);
     const admin = (await call(`${base}/team/users`, { token, body: { name: 'Ade Admin', email: 'ade@harbour.example', role_id: 'admin' } })).body;
-    expect(problem(await call(`${base}/team/users/${viewer.id}`, { method: 'PUT', token, headers: as(admin.id), body: { name: 'Vic Stone', email: 'vic@harbour.example', role_id: 'owner' } }))).toEqual([422, '/problems/owner-required']);
-    expect((await call(`${base}/team/users/${viewer.id}`, { method: 'PUT', token, headers: as(owner.id), body: { name: 'Vic Stone', email: 'vic@harbour.example', role_id: 'owner' } })).body.role_id).toBe('owner');
+    expect(
+      problem(
+        await call(`${base}/team/users/${viewer.id}`, {
+          method: 'PUT',
+          token,
+          headers: as(admin.id),
+          body: { name: 'Vic Stone', email: 'vic@harbour.example', role_id: 'owner' },
+        }),
+      ),
+    ).toEqual([422, '/problems/owner-required']);
+    expect(
+      (
+        await call(`${base}/team/users/${viewer.id}`, {
+          method: 'PUT',
+          token,
+          headers: as(owner.id),
+          body: { name: 'Vic Stone', email: 'vic@harbour.example', role_id: 'owner' },
+        })
+      ).body.role_id,
+    ).toBe('owner');
     expect((await call(`${base}/team/users/${owner.id}`, { method: 'DELETE', token, headers: as(viewer.id) })).status).toBe(204);
     const roles = (await call(`${base}/team/roles`, { token })).body.data;
     expect(roles.find((r: { id: string }) => r.id === 'owner')).toMatchObject({ built_in: true, user_count: 1 });

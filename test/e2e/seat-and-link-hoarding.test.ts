@@ -5,7 +5,14 @@ import { readWallet, topUpCredits, walletKeys } from '../../functions/core/comme
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import { addDays, wallClock } from '../../functions/core/platform/time.js';
 import { listPracticalBookings } from '../../functions/core/practical-training/bookings.js';
-import { createCourse, createLocation, createTrainingEvent, PRACTICAL_FAMILY, type Course, type Location } from '../../functions/core/practical-training/catalogue.js';
+import {
+  createCourse,
+  createLocation,
+  createTrainingEvent,
+  PRACTICAL_FAMILY,
+  type Course,
+  type Location,
+} from '../../functions/core/practical-training/catalogue.js';
 import { createInvite } from '../../functions/core/practical-training/invites.js';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { call, DEMO_CREDENTIALS, startTestStack } from '../support/local-stack.js';
@@ -23,8 +30,16 @@ let course: Course;
 let location: Location;
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const post = (url: string, form: Record<string, string> = {}) => fetch(url, { method: 'POST', headers: FORM, body: new URLSearchParams(form).toString(), redirect: 'manual' });
-const trainee = { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace.hoard@example.org', phone: '+447700900123', job_role: 'Healthcare assistant', nmc_number: '' };
+const post = (url: string, form: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', headers: FORM, body: new URLSearchParams(form).toString(), redirect: 'manual' });
+const trainee = {
+  first_name: 'Grace',
+  last_name: 'Adeyemi',
+  email: 'grace.hoard@example.org',
+  phone: '+447700900123',
+  job_role: 'Healthcare assistant',
+  nmc_number: '',
+};
 const candidate = { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace.hoard@example.org' };
 
 /** A GET from a given loopback address (each is another visitor to the local server). */
@@ -42,16 +57,30 @@ beforeAll(async () => {
   // A low per-link ceiling, so that the test can reach it; the per-address limit is the default (30 a minute).
   stack = await startTestStack({ LINK_REQUESTS_PER_TOKEN_PER_MINUTE: '40' });
   base = stack.info.families[PRACTICAL_FAMILY]!;
-  const tokens = await Promise.all([DEMO_CREDENTIALS.northwind, DEMO_CREDENTIALS.riverside].map(async (c) => (await call(`${base}/auth/token`, { body: c })).body.access_token as string));
+  const tokens = await Promise.all(
+    [DEMO_CREDENTIALS.northwind, DEMO_CREDENTIALS.riverside].map(async (c) => (await call(`${base}/auth/token`, { body: c })).body.access_token as string),
+  );
   [northwind, riverside] = [tokens[0]!, tokens[1]!];
   const deps = depsFromEnv();
-  course = await createCourse(deps, { name: 'Hoarding test course', code: 'HRD-E2E', duration_minutes: 180, certificate_validity_months: 12, price_minor: 6000 });
+  course = await createCourse(deps, {
+    name: 'Hoarding test course',
+    code: 'HRD-E2E',
+    duration_minutes: 180,
+    certificate_validity_months: 12,
+    price_minor: 6000,
+  });
   location = await createLocation(deps, { name: 'Hoarding Test Centre', address: { line1: '3 Test Row', line2: null, town: 'Hull', postcode: 'HU1 1AA' } });
 });
 afterAll(() => stack?.stop());
 
 const newEvent = (days: number, capacity: number) =>
-  createTrainingEvent(depsFromEnv(), { course_id: course.id, location_id: location.id, date: addDays(wallClock(new Date(), 'Europe/London').date, days), start_time: '09:30', capacity });
+  createTrainingEvent(depsFromEnv(), {
+    course_id: course.id,
+    location_id: location.id,
+    date: addDays(wallClock(new Date(), 'Europe/London').date, days),
+    start_time: '09:30',
+    capacity,
+  });
 
 describe("seats held through one agency's invites", () => {
   it('are at most three of one event: the others see the date as busy, and other agencies still hold and book it', async () => {
@@ -60,7 +89,10 @@ describe("seats held through one agency's invites", () => {
     await topUpCredits(deps, 'demo-northwind', PRACTICAL_FAMILY, { kind: 'course', id: course.id, name: course.name }, 8);
     const invites: string[] = [];
     for (let n = 0; n < 8; n++) {
-      const created = await call(`${base}/booking-invites`, { token: northwind, body: { candidate, course_id: course.id, training_event_id: event.id, pay_option: 'credits' } });
+      const created = await call(`${base}/booking-invites`, {
+        token: northwind,
+        body: { candidate, course_id: course.id, training_event_id: event.id, pay_option: 'credits' },
+      });
       expect(created.status).toBe(201);
       invites.push(created.body.invite_url);
     }
@@ -91,7 +123,13 @@ describe("seats held through one agency's invites", () => {
 
   it("refuses an invite by credits or balance that the agency's funds cannot cover with its open invites", async () => {
     const deps = depsFromEnv();
-    const other = await createCourse(deps, { name: 'Unfunded course', code: 'UNF-E2E', duration_minutes: 120, certificate_validity_months: 12, price_minor: 600_000 });
+    const other = await createCourse(deps, {
+      name: 'Unfunded course',
+      code: 'UNF-E2E',
+      duration_minutes: 120,
+      certificate_validity_months: 12,
+      price_minor: 600_000,
+    });
     await topUpCredits(deps, 'demo-riverside', PRACTICAL_FAMILY, { kind: 'course', id: other.id, name: other.name }, 1);
     const body = (pay_option: string) => ({ candidate, course_id: other.id, pay_option });
     expect((await call(`${base}/booking-invites`, { token: riverside, body: body('credits') })).status).toBe(201);
@@ -142,7 +180,12 @@ describe('a public booking link', () => {
     expect((await call(`${base}/client/booking-url`, { token: northwind })).body.booking_url).toBe(rotated.body.booking_url);
 
     const event = await newEvent(12, 10);
-    const booked = await post(rotated.body.booking_url, { ...trainee, email: 'link.deadline@example.org', course_id: String(course.id), training_event_id: String(event.id) });
+    const booked = await post(rotated.body.booking_url, {
+      ...trainee,
+      email: 'link.deadline@example.org',
+      course_id: String(course.id),
+      training_event_id: String(event.id),
+    });
     expect(booked.status).toBe(303);
     const [booking] = (await call(`${base}/bookings?training_event_id=${event.id}`, { token: northwind })).body.data;
     expect(booking).toMatchObject({ booked_by: 'Candidate', booking_status: 'pending_payment' });

@@ -44,7 +44,14 @@ it('misses no booking, reschedule or cancellation, and repeats only what the inc
   const writes: { id: number; updated_at: string }[] = [];
   const today = wallClock(deps.clock(), deps.config.serviceTimeZone).date;
   const links = { payment: (t: string) => `http://127.0.0.1/pay/${t}` };
-  const candidate = { first_name: 'Ada', last_name: 'Race', email: 'ada.race@example.org', phone: '+447700900777', job_role: 'Registered Nurse', nmc_number: '12A3456B' };
+  const candidate = {
+    first_name: 'Ada',
+    last_name: 'Race',
+    email: 'ada.race@example.org',
+    phone: '+447700900777',
+    job_role: 'Registered Nurse',
+    nmc_number: '12A3456B',
+  };
 
   async function writer(w: number) {
     for (let i = 0; i < BOOKINGS_PER_WRITER; i++) {

@@ -30,7 +30,14 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.stop());
 
-const candidate = { first_name: 'Mary', last_name: 'Seacole', email: 'mary.seacole@example.org', phone: '+447700900555', job_role: 'Registered Nurse', nmc_number: '12A3456B' };
+const candidate = {
+  first_name: 'Mary',
+  last_name: 'Seacole',
+  email: 'mary.seacole@example.org',
+  phone: '+447700900555',
+  job_role: 'Registered Nurse',
+  nmc_number: '12A3456B',
+};
 
 /** Books the `skip`-th free slot of type 1 for northwind through the clinical API. */
 async function book(skip = 0): Promise<{ id: number; updated_at: string }> {
@@ -96,10 +103,13 @@ describe('the Services API', () => {
     const b = await book(3);
     const feed = () => readAll(`${since(before)}&limit=1`);
     // A change younger than the settling time waits for a later poll, then comes.
-    const settled = await eventually(async () => {
-      const items = await feed();
-      return items.some((i) => i.id === b.id) && items;
-    }, { timeoutMs: 15_000, what: 'both bookings in the feed' });
+    const settled = await eventually(
+      async () => {
+        const items = await feed();
+        return items.some((i) => i.id === b.id) && items;
+      },
+      { timeoutMs: 15_000, what: 'both bookings in the feed' },
+    );
     expect(settled.map((i) => i.id)).toEqual([a.id, b.id]);
 
     // A reschedules, then b is cancelled: a moves behind b, b behind a, each with a later updated_at.
@@ -110,10 +120,13 @@ describe('the Services API', () => {
     expect(Date.parse(moved.updated_at)).toBeGreaterThan(Date.parse(a.updated_at));
 
     const last = settled[settled.length - 1].updated_at;
-    const changed = await eventually(async () => {
-      const items = await readAll(`${since(last)}`);
-      return items.some((i) => i.id === b.id && i.booking_status === 'cancelled') && items;
-    }, { timeoutMs: 15_000, what: 'the cancellation in the feed' });
+    const changed = await eventually(
+      async () => {
+        const items = await readAll(`${since(last)}`);
+        return items.some((i) => i.id === b.id && i.booking_status === 'cancelled') && items;
+      },
+      { timeoutMs: 15_000, what: 'the cancellation in the feed' },
+    );
     expect(changed.map((i) => [i.id, i.updated_at])).toEqual([
       [a.id, moved.updated_at],
       [b.id, cancelled.updated_at],

@@ -51,7 +51,16 @@ async function bookForCandidate(email: string) {
   const held = await call(`${base}/timeslots/hold`, { token: northwind, body: { interview_type_id: 1, date: slot.date, time: slot.time } });
   const created = await call(`${base}/bookings`, {
     token: northwind,
-    body: { first_name: 'Ada', last_name: 'Okoro', email, phone: '+447700900321', job_role: 'Registered Nurse', nmc_number: '12A3456B', hold_hash: held.body.hold_hash, pay_option: 'candidate_pays' },
+    body: {
+      first_name: 'Ada',
+      last_name: 'Okoro',
+      email,
+      phone: '+447700900321',
+      job_role: 'Registered Nurse',
+      nmc_number: '12A3456B',
+      hold_hash: held.body.hold_hash,
+      pay_option: 'candidate_pays',
+    },
   });
   expect(created.status).toBe(201);
   const [mail] = await mailTo(stack, email);
@@ -61,7 +70,13 @@ async function bookForCandidate(email: string) {
 
 /** Posts an event as Stripe does: the JSON body and its Stripe-Signature header. */
 async function postEvent(type: string, object: unknown, options: { id?: string; tamper?: boolean; secret?: string } = {}) {
-  const payload = JSON.stringify({ id: options.id ?? `evt_${randomUUID().replaceAll('-', '')}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
+  const payload = JSON.stringify({
+    id: options.id ?? `evt_${randomUUID().replaceAll('-', '')}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
   const signature = signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET });
   return fetch(`${base}/payments/stripe-events`, {
     method: 'POST',
@@ -92,7 +107,16 @@ describe('paying through Stripe Checkout', () => {
     const metadata = { family: 'clinical-interview', booking_id: String(booking.id), payment_request: paymentRequestId(token) };
     expect(request!.form).toMatchObject({
       mode: 'payment',
-      line_items: [{ quantity: '1', price_data: { currency: 'gbp', unit_amount: '4500', product_data: { name: expect.stringMatching(/^Registered Nurse clinical interview, \w+day \d+ \w+/) } } }],
+      line_items: [
+        {
+          quantity: '1',
+          price_data: {
+            currency: 'gbp',
+            unit_amount: '4500',
+            product_data: { name: expect.stringMatching(/^Registered Nurse clinical interview, \w+day \d+ \w+/) },
+          },
+        },
+      ],
       customer_email: email.toLowerCase(),
       metadata,
       payment_intent_data: { metadata },
@@ -124,7 +148,11 @@ describe('paying through Stripe Checkout', () => {
 
   it('refuses an unsigned, tampered or wrongly signed event with 400 and changes nothing', async () => {
     for (const response of [
-      await fetch(`${base}/payments/stripe-events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'checkout.session.completed', data: { object: paidSession } }) }),
+      await fetch(`${base}/payments/stripe-events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'checkout.session.completed', data: { object: paidSession } }),
+      }),
       await postEvent('checkout.session.completed', paidSession, { tamper: true }),
       await postEvent('checkout.session.completed', paidSession, { secret: 'whsec_someone_else' }),
     ]) {
@@ -149,29 +177,46 @@ describe('paying through Stripe Checkout', () => {
     expect(confirmation).toHaveLength(1);
     expect(confirmation[0]).toContain('invitation.ics');
     const payments = (await ledgerOf(deps(), 'demo-northwind')).filter((e) => e.booking_id === bookingId && e.kind === 'candidate_payment');
-    expect(payments).toEqual([expect.objectContaining({ amount: 4500, unit: 'GBP', pay_option: 'candidate_pays', provider_reference: paidSession.payment_intent })]);
+    expect(payments).toEqual([
+      expect.objectContaining({ amount: 4500, unit: 'GBP', pay_option: 'candidate_pays', provider_reference: paidSession.payment_intent }),
+    ]);
   });
 
   it('answers 200 and changes nothing for another family, an unknown session or another event type', async () => {
     const otherFamily = { ...paidSession, id: 'cs_test_other', metadata: { ...paidSession.metadata, family: 'practical-training' } };
     const unknown = { ...paidSession, id: 'cs_test_unknown', metadata: { ...paidSession.metadata, booking_id: '999999' } };
-    for (const [type, object] of [['checkout.session.completed', otherFamily], ['checkout.session.completed', unknown], ['customer.created', { id: 'cus_1' }]] as const) {
+    for (const [type, object] of [
+      ['checkout.session.completed', otherFamily],
+      ['checkout.session.completed', unknown],
+      ['customer.created', { id: 'cus_1' }],
+    ] as const) {
       expect((await postEvent(type, object)).status).toBe(200);
     }
     expect((await ledgerOf(deps(), 'demo-northwind')).filter((e) => e.booking_id === bookingId)).toHaveLength(1);
   });
 
-  it('owes the candidate a refund when the agency cancels, sends it to Stripe once (retried through failures), and settles it on Stripe\'s event', async () => {
+  it("owes the candidate a refund when the agency cancels, sends it to Stripe once (retried through failures), and settles it on Stripe's event", async () => {
     // Stripe fails the first tries (the SDK's own retries included); the refunds worker tries again later.
     stripe.failNext(4, 500, '/v1/refunds');
     // Clinical bookings are cancelled by the operator.
     const cancelled = await ops(stack, 'clinical-interview', 'bookings', 'cancel', '--id', String(bookingId), '--reason', 'Candidate withdrew');
     expect(cancelled.status).toBe(0);
     const refundEntry = async () => (await ledgerOf(deps(), 'demo-northwind')).find((e) => e.booking_id === bookingId && e.kind === 'refund')!;
-    expect(await refundEntry()).toMatchObject({ amount: -4500, unit: 'GBP', pay_option: 'candidate_pays', provider_reference: paidSession.payment_intent, refund_status: 'pending' });
+    expect(await refundEntry()).toMatchObject({
+      amount: -4500,
+      unit: 'GBP',
+      pay_option: 'candidate_pays',
+      provider_reference: paidSession.payment_intent,
+      refund_status: 'pending',
+    });
 
-    const sent = await eventually(async () => ((await refundEntry()).refund_status === 'sent' ? refundEntry() : false), { timeoutMs: 30_000, what: 'the refund sent' });
-    expect(stripe.refunds).toEqual([expect.objectContaining({ payment_intent: paidSession.payment_intent, amount: 4500, metadata: expect.objectContaining({ ledger_entry_id: sent.id }) })]);
+    const sent = await eventually(async () => ((await refundEntry()).refund_status === 'sent' ? refundEntry() : false), {
+      timeoutMs: 30_000,
+      what: 'the refund sent',
+    });
+    expect(stripe.refunds).toEqual([
+      expect.objectContaining({ payment_intent: paidSession.payment_intent, amount: 4500, metadata: expect.objectContaining({ ledger_entry_id: sent.id }) }),
+    ]);
     const refundRequests = stripe.requests.filter((r) => r.path === '/v1/refunds');
     expect(refundRequests.length).toBeGreaterThan(1);
     expect(new Set(refundRequests.map((r) => r.headers['idempotency-key']))).toEqual(new Set([sent.id]));
@@ -228,9 +273,21 @@ describe.each([
     book: async (familyBase: string, token: string, email: string) => {
       const event = (await call(`${familyBase}/training-events?course_id=2&available_only=true`, { token })).body.data.at(-1);
       const held = await call(`${familyBase}/seats/hold`, { token, body: { training_event_id: event.id } });
-      return call(`${familyBase}/bookings`, { token, body: { first_name: 'Tom', last_name: 'Okoro', email, phone: '+447700900321', job_role: 'Healthcare Assistant', hold_hash: held.body.hold_hash, pay_option: 'candidate_pays' } });
+      return call(`${familyBase}/bookings`, {
+        token,
+        body: {
+          first_name: 'Tom',
+          last_name: 'Okoro',
+          email,
+          phone: '+447700900321',
+          job_role: 'Healthcare Assistant',
+          hold_hash: held.body.hold_hash,
+          pay_option: 'candidate_pays',
+        },
+      });
     },
-    cancel: async (familyBase: string, token: string, id: number) => expect((await call(`${familyBase}/bookings/${id}/cancel`, { token, body: { reason: 'plans changed' } })).status).toBe(200),
+    cancel: async (familyBase: string, token: string, id: number) =>
+      expect((await call(`${familyBase}/bookings/${id}/cancel`, { token, body: { reason: 'plans changed' } })).status).toBe(200),
   },
   {
     family: 'virtual-life-support',
@@ -239,11 +296,21 @@ describe.each([
       const held = await call(`${familyBase}/timeslots/hold`, { token, body: { course_id: 2, date: slot.date, time: slot.time } });
       return call(`${familyBase}/bookings`, {
         token,
-        body: { first_name: 'Grace', last_name: 'Adeyemi', email, phone: '+447700900456', job_role: 'Registered Nurse', hold_hash: held.body.hold_hash, pay_option: 'candidate_pays', delivery_address: { line1: '4 Mill Road', town: 'Leeds', postcode: 'LS6 2AB' } },
+        body: {
+          first_name: 'Grace',
+          last_name: 'Adeyemi',
+          email,
+          phone: '+447700900456',
+          job_role: 'Registered Nurse',
+          hold_hash: held.body.hold_hash,
+          pay_option: 'candidate_pays',
+          delivery_address: { line1: '4 Mill Road', town: 'Leeds', postcode: 'LS6 2AB' },
+        },
       });
     },
     // The operator cancels; refunded before free_cancellation_until.
-    cancel: async (_: string, __: string, id: number) => expect((await ops(stack, 'virtual-life-support', 'bookings', 'cancel', '--id', String(id), '--reason', 'plans changed')).status).toBe(0),
+    cancel: async (_: string, __: string, id: number) =>
+      expect((await ops(stack, 'virtual-life-support', 'bookings', 'cancel', '--id', String(id), '--reason', 'plans changed')).status).toBe(0),
   },
 ])('$family: paid, replayed, tampered, cancelled and refunded through Stripe', ({ family, book, cancel }) => {
   it('confirms on the signed event once, refuses a tampered one, and refunds the cancelled booking through Stripe', async () => {
@@ -262,8 +329,17 @@ describe.each([
     const paid = stripe.pay(session.id);
 
     const post = (body: string, secret = WEBHOOK_SECRET) =>
-      fetch(`${familyBase}/payments/stripe-events`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: body, secret }) }, body });
-    const event = JSON.stringify({ id: `evt_${randomUUID().replaceAll('-', '')}`, object: 'event', type: 'checkout.session.completed', data: { object: paid } });
+      fetch(`${familyBase}/payments/stripe-events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: body, secret }) },
+        body,
+      });
+    const event = JSON.stringify({
+      id: `evt_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: paid },
+    });
     const tampered = await fetch(`${familyBase}/payments/stripe-events`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: event, secret: WEBHOOK_SECRET }) },
@@ -271,20 +347,48 @@ describe.each([
     });
     expect(tampered.status).toBe(400);
     // Another family's endpoint takes the event and leaves it alone.
-    expect((await fetch(`${base}/payments/stripe-events`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: event, secret: WEBHOOK_SECRET }) }, body: event })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${base}/payments/stripe-events`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: event, secret: WEBHOOK_SECRET }),
+          },
+          body: event,
+        })
+      ).status,
+    ).toBe(200);
     expect((await call(`${familyBase}/bookings/${booked.body.id}`, { token })).body.booking_status).toBe('pending_payment');
 
     expect((await post(event)).status).toBe(200);
     expect((await post(event)).status).toBe(200);
     expect((await call(`${familyBase}/bookings/${booked.body.id}`, { token })).body).toMatchObject({ booking_status: 'booked', pay_status: 'completed' });
     expect((await mailTo(stack, email, 2)).filter((m) => m.includes('X-Template: booking-confirmed\n'))).toHaveLength(1);
-    const payments = (await call(`${familyBase}/client/wallet-transactions?limit=100`, { token })).body.data.filter((e: { booking_id: number }) => e.booking_id === booked.body.id);
-    expect(payments).toEqual([expect.objectContaining({ kind: 'candidate_payment', amount: paid.amount_total, family, pay_option: 'candidate_pays', provider_reference: paid.payment_intent })]);
+    const payments = (await call(`${familyBase}/client/wallet-transactions?limit=100`, { token })).body.data.filter(
+      (e: { booking_id: number }) => e.booking_id === booked.body.id,
+    );
+    expect(payments).toEqual([
+      expect.objectContaining({
+        kind: 'candidate_payment',
+        amount: paid.amount_total,
+        family,
+        pay_option: 'candidate_pays',
+        provider_reference: paid.payment_intent,
+      }),
+    ]);
 
     await cancel(familyBase, token, booked.body.id);
-    await eventually(() => stripe.refunds.some((r) => r.payment_intent === paid.payment_intent && r.amount === paid.amount_total), { timeoutMs: 20_000, what: `the ${family} refund at Stripe` });
+    await eventually(() => stripe.refunds.some((r) => r.payment_intent === paid.payment_intent && r.amount === paid.amount_total), {
+      timeoutMs: 20_000,
+      what: `the ${family} refund at Stripe`,
+    });
     const refund = await eventually(
-      async () => (await call(`${familyBase}/client/wallet-transactions?limit=100`, { token })).body.data.find((e: { kind: string; booking_id: number; refund_status: string }) => e.kind === 'refund' && e.booking_id === booked.body.id && e.refund_status === 'sent'),
+      async () =>
+        (await call(`${familyBase}/client/wallet-transactions?limit=100`, { token })).body.data.find(
+          (e: { kind: string; booking_id: number; refund_status: string }) =>
+            e.kind === 'refund' && e.booking_id === booked.body.id && e.refund_status === 'sent',
+        ),
       { timeoutMs: 10_000, what: 'the refund entry sent' },
     );
     expect(refund).toMatchObject({ amount: -paid.amount_total, unit: 'GBP', provider_reference: paid.payment_intent });
@@ -342,7 +446,10 @@ describe('payments the booking cannot keep', () => {
     const paid = stripe.pay(session.id);
     expect((await postEvent('checkout.session.completed', paid)).status).toBe(200);
     expect((await ops(stack, 'clinical-interview', 'bookings', 'cancel', '--id', String(booking.id))).status).toBe(0);
-    const refund = await eventually(() => stripe.refunds.find((r) => r.payment_intent === paid.payment_intent), { timeoutMs: 20_000, what: 'the refund at Stripe' });
+    const refund = await eventually(() => stripe.refunds.find((r) => r.payment_intent === paid.payment_intent), {
+      timeoutMs: 20_000,
+      what: 'the refund at Stripe',
+    });
     const entry = async () => (await ledgerOf(deps(), 'demo-northwind')).find((e) => e.booking_id === booking.id && e.kind === 'refund')!;
     await eventually(async () => (await entry()).refund_status === 'sent', { timeoutMs: 10_000, what: 'the refund sent' });
     expect((await postEvent('refund.failed', { ...refund, status: 'failed' })).status).toBe(200);

@@ -80,7 +80,14 @@ it('requests a reference with the typed portal client', async () => {
       candidate_id: candidate.id,
       template_id: template.id,
       collection_mode: 'client_adds',
-      referees: [{ referee_name: 'Dr Jane Smith', referee_email: 'jane.smith@nhs.example', referee_organisation: 'Riverside NHS Foundation Trust', referee_position: 'Ward Manager' }],
+      referees: [
+        {
+          referee_name: 'Dr Jane Smith',
+          referee_email: 'jane.smith@nhs.example',
+          referee_organisation: 'Riverside NHS Foundation Trust',
+          referee_position: 'Ward Manager',
+        },
+      ],
     },
   });
   expect(created.response.status).toBe(201);
@@ -89,7 +96,12 @@ it('requests a reference with the typed portal client', async () => {
 
   const added = await api.POST('/reference-requests/{id}/referees', {
     params: { path: { id: request.id } },
-    body: { referee_name: 'Tom Okoro', referee_email: 'tom.okoro@carehomes.example', referee_organisation: 'Elmwood Care Homes', referee_position: 'Deputy Manager' },
+    body: {
+      referee_name: 'Tom Okoro',
+      referee_email: 'tom.okoro@carehomes.example',
+      referee_organisation: 'Elmwood Care Homes',
+      referee_position: 'Deputy Manager',
+    },
   });
   expect(added.data!.data.references).toHaveLength(2);
   const mine = await api.GET('/reference-requests', { params: { query: { candidate_id: candidate.id } } });

@@ -26,14 +26,21 @@ afterAll(async () => {
 });
 
 const post = (url: string, form: Record<string, string>) =>
-  fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+  fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
 const unescape = (s: string) => s.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c)));
 
 /** Posts the file to the bucket with the page's upload form, as a browser would, and follows the bucket's redirect back. */
 async function upload(html: string, body: Buffer) {
   const found = /<form method="post" action="([^"]+)" enctype="multipart\/form-data">([\s\S]*?)<\/form>/.exec(html);
   if (!found) throw new Error(`No upload form in the page:\n${html}`);
-  const fields = Object.fromEntries([...found[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [unescape(m[1]!), unescape(m[2]!)]));
+  const fields = Object.fromEntries(
+    [...found[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [unescape(m[1]!), unescape(m[2]!)]),
+  );
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('file', new Blob([body], { type: 'application/pdf' }), 'evidence.pdf');

@@ -19,7 +19,8 @@ let northwind: string;
 let riverside: string;
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const post = (url: string, form: Record<string, string> = {}) => fetch(url, { method: 'POST', headers: FORM, body: new URLSearchParams(form).toString(), redirect: 'manual' });
+const post = (url: string, form: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', headers: FORM, body: new URLSearchParams(form).toString(), redirect: 'manual' });
 const person = { first_name: 'Grace', last_name: 'Adeyemi', phone: '+447700900456', job_role: 'Registered Nurse', nmc_number: '' };
 const address = { line1: '4 Mill Road', town: 'Leeds', postcode: 'LS6 2AB' };
 type Slot = { date: string; time: string; seats_available: number };
@@ -30,7 +31,9 @@ const KIT = 1;
 beforeAll(async () => {
   stack = await startTestStack({ PAYMENT_PROVIDER: 'test' });
   base = stack.info.families['virtual-life-support']!;
-  const tokens = await Promise.all([DEMO_CREDENTIALS.northwind, DEMO_CREDENTIALS.riverside].map(async (c) => (await call(`${base}/auth/token`, { body: c })).body.access_token as string));
+  const tokens = await Promise.all(
+    [DEMO_CREDENTIALS.northwind, DEMO_CREDENTIALS.riverside].map(async (c) => (await call(`${base}/auth/token`, { body: c })).body.access_token as string),
+  );
   [northwind, riverside] = [tokens[0]!, tokens[1]!];
 });
 afterAll(() => stack?.stop());
@@ -43,7 +46,13 @@ async function vlsInvite(clientId: string, course: number, pay_option: 'candidat
   const deps = depsFromEnv();
   const token = randomToken(32);
   const client = (await getClient(deps, clientId))!;
-  const plan = await planVlsInvite(deps, client, { candidate: { first_name: 'Grace', last_name: 'Adeyemi', email: `grace.${token.slice(0, 6)}@example.org` }, course_id: course, pay_option }, () => '', { demo: { token } });
+  const plan = await planVlsInvite(
+    deps,
+    client,
+    { candidate: { first_name: 'Grace', last_name: 'Adeyemi', email: `grace.${token.slice(0, 6)}@example.org` }, course_id: course, pay_option },
+    () => '',
+    { demo: { token } },
+  );
   await transact(deps, plan.parts);
   return `${base}/invite/${token}`;
 }
@@ -68,8 +77,15 @@ describe('the booking link', () => {
     expect(booked.status).toBe(303);
     expect(booked.headers.get('location')).toMatch(new RegExp(`^${base}/pay/`));
     expect(await seatsAt(PLAIN, slot)).toBe(before - 1);
-    const mine = (await call(`${base}/bookings?course_id=${PLAIN}`, { token: northwind })).body.data.find((b: { candidate: { email: string } }) => b.candidate.email === 'grace.link@example.org');
-    expect(mine).toMatchObject({ booked_by: 'Candidate', pay_option: 'candidate_pays', booking_status: 'pending_payment', timeslot: { date: slot.date, time: slot.time } });
+    const mine = (await call(`${base}/bookings?course_id=${PLAIN}`, { token: northwind })).body.data.find(
+      (b: { candidate: { email: string } }) => b.candidate.email === 'grace.link@example.org',
+    );
+    expect(mine).toMatchObject({
+      booked_by: 'Candidate',
+      pay_option: 'candidate_pays',
+      booking_status: 'pending_payment',
+      timeslot: { date: slot.date, time: slot.time },
+    });
     const due = Date.parse(mine.payment_due_at) - Date.parse(mine.created_at);
     expect(due).toBeLessThanOrEqual(2 * 3_600_000 + 1000);
     expect(due).toBeGreaterThan(2 * 3_600_000 - 60_000);
@@ -81,11 +97,14 @@ describe('the booking link', () => {
     const noAddress = await post(link, { course_id: String(KIT), slot: `${kitSlot.date}T${kitSlot.time}`, ...person, email: 'grace.kit@example.org' });
     expect(noAddress.status).toBe(422);
     expect(await noAddress.text()).toContain('id="line1-error"');
-    expect((await post(link, { course_id: String(KIT), slot: `${kitSlot.date}T${kitSlot.time}`, ...person, ...address, email: 'grace.kit@example.org' })).status).toBe(303);
+    expect(
+      (await post(link, { course_id: String(KIT), slot: `${kitSlot.date}T${kitSlot.time}`, ...person, ...address, email: 'grace.kit@example.org' })).status,
+    ).toBe(303);
 
     const slot = (await slotsOf(PLAIN)).at(-2)!;
     const statuses: number[] = [];
-    for (let n = 0; n < 5; n++) statuses.push((await post(link, { course_id: String(PLAIN), slot: `${slot.date}T${slot.time}`, ...person, email: `grace.cap${n}@example.org` })).status);
+    for (let n = 0; n < 5; n++)
+      statuses.push((await post(link, { course_id: String(PLAIN), slot: `${slot.date}T${slot.time}`, ...person, email: `grace.cap${n}@example.org` })).status);
     expect(statuses).toEqual([303, 303, 303, 303, 422]);
     const refused = await post(link, { course_id: String(PLAIN), slot: `${slot.date}T${slot.time}`, ...person, email: 'grace.cap9@example.org' });
     expect(refused.status).toBe(422);
@@ -138,7 +157,9 @@ describe('invite holds', () => {
     const waiting = (await Promise.all(invites.map(async (url) => (await fetch(url)).text()))).filter((html) => !html.includes('A seat is held for you'));
     expect(waiting).toHaveLength(2);
     for (const html of waiting) {
-      expect(html).toContain(`${readableWallTime(slot.date, slot.time)}</span><span class="where">Live by video</span><span class="busy">busy just now, please try another date or again in a few minutes`);
+      expect(html).toContain(
+        `${readableWallTime(slot.date, slot.time)}</span><span class="where">Live by video</span><span class="busy">busy just now, please try another date or again in a few minutes`,
+      );
       expect(html).not.toContain(`name="slot" value="${slot.date}T${slot.time}"`);
     }
     // Another agency still holds a seat of it.

@@ -9,7 +9,8 @@ let token: string;
 let northwind: string;
 let practicalToken: string;
 
-const tokenAt = async (url: string, client_id: string, client_secret: string) => (await call(`${url}/auth/token`, { body: { client_id, client_secret } })).body.access_token as string;
+const tokenAt = async (url: string, client_id: string, client_secret: string) =>
+  (await call(`${url}/auth/token`, { body: { client_id, client_secret } })).body.access_token as string;
 
 beforeAll(async () => {
   stack = await startTestStack({ PAYMENT_PROVIDER: 'test' });
@@ -36,7 +37,10 @@ describe('the agency flow over HTTP', () => {
 
   it('lists courses and timeslots; holds (409 for a second), releases, books with the address, reads it and its e-mail', async () => {
     const courses = await call(`${base}/courses`, { token });
-    expect(courses.body.data.map((c: { code: string; equipment_required: boolean }) => [c.code, c.equipment_required])).toEqual([['VBLS-M', true], ['VANA-U', false]]);
+    expect(courses.body.data.map((c: { code: string; equipment_required: boolean }) => [c.code, c.equipment_required])).toEqual([
+      ['VBLS-M', true],
+      ['VANA-U', false],
+    ]);
     expect(courses.body.data[0].equipment_fees).toEqual({ late_return: { amount: 2500, currency: 'GBP' }, lost: { amount: 10000, currency: 'GBP' } });
 
     const slots = await call(`${base}/timeslots?course_id=1`, { token });
@@ -60,10 +64,17 @@ describe('the agency flow over HTTP', () => {
     const email = 'grace.vls@example.org';
     const missing = await call(`${base}/bookings`, { token, body: { ...person, email, hold_hash: hold, pay_option: 'credits' } });
     expect([missing.status, missing.body.type, missing.body.errors[0].pointer]).toEqual([422, '/problems/validation', '/delivery_address']);
-    const badPostcode = await call(`${base}/bookings`, { token, body: { ...person, email, hold_hash: hold, pay_option: 'credits', delivery_address: { ...address, postcode: 'nowhere' } } });
+    const badPostcode = await call(`${base}/bookings`, {
+      token,
+      body: { ...person, email, hold_hash: hold, pay_option: 'credits', delivery_address: { ...address, postcode: 'nowhere' } },
+    });
     expect([badPostcode.status, badPostcode.body.errors[0].pointer]).toEqual([422, '/delivery_address/postcode']);
 
-    const booked = await call(`${base}/bookings`, { token, headers: { 'idempotency-key': `vls-${hold}` }, body: { ...person, email, hold_hash: hold, pay_option: 'credits', delivery_address: address } });
+    const booked = await call(`${base}/bookings`, {
+      token,
+      headers: { 'idempotency-key': `vls-${hold}` },
+      body: { ...person, email, hold_hash: hold, pay_option: 'credits', delivery_address: address },
+    });
     expect(booked.status).toBe(201);
     expect(booked.body).toMatchObject({
       course: { id: 1 },
@@ -80,7 +91,9 @@ describe('the agency flow over HTTP', () => {
     expect(listed.body.data.map((b: { id: number }) => b.id)).toContain(booked.body.id);
     const ledger = (await call(`${base}/client/wallet-transactions?limit=1`, { token })).body.data[0];
     expect(ledger).toMatchObject({ kind: 'credit_debit', amount: -1, booking_id: booked.body.id, course: { id: 1 } });
-    expect((await call(`${base}/client/balances`, { token })).body.credits).toEqual(expect.arrayContaining([{ course: { id: 1, name: 'Virtual adult BLS with manikin' }, credits: 9 }]));
+    expect((await call(`${base}/client/balances`, { token })).body.credits).toEqual(
+      expect.arrayContaining([{ course: { id: 1, name: 'Virtual adult BLS with manikin' }, credits: 9 }]),
+    );
     expect((await call(`${base}/client/booking-url`, { token })).body.booking_url).toMatch(new RegExp(`^${base}/book/`));
 
     // The candidate's confirmation: the join link and a calendar invitation.
@@ -89,7 +102,17 @@ describe('the agency flow over HTTP', () => {
     expect(attachmentsOf(confirmation!).map((a) => a.filename)).toContain('invitation.ics');
 
     // The operator posts the manikin: the candidate gets the tracking.
-    const dispatched = await cli('virtual-life-support', 'equipment', 'dispatch', '--id', String(booked.body.id), '--carrier', 'Royal Mail', '--tracking', 'RM123456785GB');
+    const dispatched = await cli(
+      'virtual-life-support',
+      'equipment',
+      'dispatch',
+      '--id',
+      String(booked.body.id),
+      '--carrier',
+      'Royal Mail',
+      '--tracking',
+      'RM123456785GB',
+    );
     expect(dispatched.equipment).toMatchObject({ status: 'dispatched', dispatch: { carrier: 'Royal Mail', tracking_number: 'RM123456785GB' } });
     const mails = await mailTo(stack, email, 2);
     expect(mails.some((m) => m.includes('RM123456785GB'))).toBe(true);
@@ -100,8 +123,17 @@ describe('the agency flow over HTTP', () => {
     const slot: Slot = (await call(`${base}/timeslots?course_id=2`, { token })).body.data.at(-1);
     const hold = (await call(`${base}/timeslots/hold`, { token, body: { course_id: 2, date: slot.date, time: slot.time } })).body.hold_hash;
     const email = 'pays.vls@example.org';
-    const booked = await call(`${base}/bookings`, { token, body: { ...person, email, hold_hash: hold, pay_option: 'candidate_pays', delivery_address: address } });
-    expect(booked.body).toMatchObject({ booking_status: 'pending_payment', pay_status: 'pending', video_meeting: null, delivery_address: null, equipment: { status: 'not_required' } });
+    const booked = await call(`${base}/bookings`, {
+      token,
+      body: { ...person, email, hold_hash: hold, pay_option: 'candidate_pays', delivery_address: address },
+    });
+    expect(booked.body).toMatchObject({
+      booking_status: 'pending_payment',
+      pay_status: 'pending',
+      video_meeting: null,
+      delivery_address: null,
+      equipment: { status: 'not_required' },
+    });
     const [mail] = await mailTo(stack, email);
     const link = /(http\S+\/pay\/\S+)/.exec(mail!)![1]!;
     expect((await fetch(link)).status).toBe(200);
@@ -115,7 +147,11 @@ describe('the agency flow over HTTP', () => {
     const past = (await call(`${base}/bookings?attendance=pending&course_id=2`, { token: northwind })).body.data;
     const unmarked = past.find((b: { start_date: string }) => b.start_date < new Date().toISOString());
     expect(unmarked).toBeDefined();
-    expect((await call(`${base}/bookings/${unmarked.id}/certificate`, { token: northwind })).body).toMatchObject({ status: 404, type: '/problems/certificate-unavailable', reason: 'not_issued' });
+    expect((await call(`${base}/bookings/${unmarked.id}/certificate`, { token: northwind })).body).toMatchObject({
+      status: 404,
+      type: '/problems/certificate-unavailable',
+      reason: 'not_issued',
+    });
     await cli('virtual-life-support', 'bookings', 'attendance', '--id', String(unmarked.id), '--status', 'attended');
     await cli('virtual-life-support', 'bookings', 'result', '--id', String(unmarked.id), '--result', 'passed');
     const issued = await cli('virtual-life-support', 'bookings', 'certificate', '--id', String(unmarked.id));
@@ -126,14 +162,18 @@ describe('the agency flow over HTTP', () => {
     const certified = (await call(`${base}/bookings?equipment_status=returned`, { token: northwind })).body.data;
     expect(certified[0]).toMatchObject({ certificate_available: true, attendance: 'attended', result: 'passed' });
 
-    const out = (await call(`${base}/bookings?equipment_status=dispatched`, { token: northwind })).body.data.filter((b: { equipment: { return: { due_at: string } } }) => Date.parse(b.equipment.return.due_at) < Date.now());
+    const out = (await call(`${base}/bookings?equipment_status=dispatched`, { token: northwind })).body.data.filter(
+      (b: { equipment: { return: { due_at: string } } }) => Date.parse(b.equipment.return.due_at) < Date.now(),
+    );
     expect(out).toHaveLength(1);
     expect(await cli('virtual-life-support', 'equipment', 'sweep')).toEqual({ overdue: 1, lost: 0 });
     expect(await cli('virtual-life-support', 'equipment', 'sweep')).toEqual({ overdue: 0, lost: 0 });
     const overdue = (await call(`${base}/bookings/${out[0].id}`, { token: northwind })).body;
     expect(overdue.equipment).toMatchObject({ status: 'overdue', fees: [{ kind: 'late_return', amount: { amount: 2500, currency: 'GBP' } }] });
     // Northwind invoices: the fee is an invoice line.
-    const fee = (await call(`${base}/client/wallet-transactions?limit=5`, { token: northwind })).body.data.find((e: { fee?: string }) => e.fee === 'equipment_late');
+    const fee = (await call(`${base}/client/wallet-transactions?limit=5`, { token: northwind })).body.data.find(
+      (e: { fee?: string }) => e.fee === 'equipment_late',
+    );
     expect(fee).toMatchObject({ kind: 'invoice', amount: 2500, booking_id: out[0].id, id: overdue.equipment.fees[0].ledger_entry_id });
   });
 });

@@ -76,7 +76,10 @@ async function newHangingClient(run: number): Promise<{ hooks: string[]; token: 
   const token = (await call(`${base}/auth/token`, { body: { client_id: client.clientId, client_secret: clientSecret } })).body.access_token;
   const created = await Promise.all(
     Array.from({ length: HANGING }, (_, n) =>
-      call(`${base}/webhooks`, { token, body: { name: `Hangs ${n}`, url: hanging.url, events: ['booking.created'], timeout_seconds: HANGING_TIMEOUT_SECONDS } }),
+      call(`${base}/webhooks`, {
+        token,
+        body: { name: `Hangs ${n}`, url: hanging.url, events: ['booking.created'], timeout_seconds: HANGING_TIMEOUT_SECONDS },
+      }),
     ),
   );
   expect(created.map((r) => r.status)).toEqual(created.map(() => 201));

@@ -50,7 +50,8 @@ it('concurrent creates stop at 20 endpoints; deleting one makes room; other fami
   expect((await create('Too many')).status).toBe(422);
 
   const clinical = stack.info.families['clinical-interview']!;
-  const clinicalToken = (await call(`${clinical}/auth/token`, { body: { client_id: 'demo-riverside', client_secret: 'cs_demo_riverside_local_only' } })).body.access_token;
+  const clinicalToken = (await call(`${clinical}/auth/token`, { body: { client_id: 'demo-riverside', client_secret: 'cs_demo_riverside_local_only' } })).body
+    .access_token;
   const other = await call(`${clinical}/webhooks`, { token: clinicalToken, body: { name: 'Bookings', url: receiver.url, events: ['booking.created'] } });
   expect(other.status).toBe(201);
 });

@@ -18,7 +18,10 @@ beforeAll(async () => {
   else process.env.WEBHOOK_RETRY_SCHEDULE = previous;
   receiver = await startReceiver();
   base = stack.info.families['clinical-interview']!;
-  for (const [who, secret] of [['northwind', 'cs_demo_northwind_local_only'], ['riverside', 'cs_demo_riverside_local_only']]) {
+  for (const [who, secret] of [
+    ['northwind', 'cs_demo_northwind_local_only'],
+    ['riverside', 'cs_demo_riverside_local_only'],
+  ]) {
     token[who!] = (await call(`${base}/auth/token`, { body: { client_id: `demo-${who}`, client_secret: secret } })).body.access_token;
   }
 });
@@ -54,7 +57,7 @@ it('replays the failed events by default, every event with all: true, each with 
   expect((await call(`${hooks}/replay`, { token: token.northwind, body: { since: new Date().toISOString() } })).body).toEqual({ replayed: 0, event_ids: [] });
 });
 
-it('refuses more than 14 days back, a future or malformed since, and another client\'s endpoint', async () => {
+it("refuses more than 14 days back, a future or malformed since, and another client's endpoint", async () => {
   const endpoint = (await call(`${base}/webhooks`, { token: token.northwind, body: { name: 'Mine', url: receiver.url, events: ['booking.created'] } })).body;
   const replay = (body: unknown, who = 'northwind') => call(`${base}/webhooks/${endpoint.id}/replay`, { token: token[who], body });
   const tooOld = await replay({ since: new Date(Date.now() - 15 * 86_400_000).toISOString() });
@@ -64,7 +67,9 @@ it('refuses more than 14 days back, a future or malformed since, and another cli
   expect((await replay({ since: 'yesterday' })).body.errors[0].pointer).toBe('/since');
   expect((await replay({ since: 'yesterday' }, 'riverside')).status).toBe(404);
 
-  expect((await call(`${base}/webhooks/${endpoint.id}`, { method: 'PUT', token: token.northwind, body: { events: ['booking.created'], is_active: false } })).status).toBe(200);
+  expect(
+    (await call(`${base}/webhooks/${endpoint.id}`, { method: 'PUT', token: token.northwind, body: { events: ['booking.created'], is_active: false } })).status,
+  ).toBe(200);
   const off = await replay({ since: new Date(Date.now() - 60_000).toISOString() });
   expect(off.status).toBe(409);
 });

@@ -18,7 +18,19 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const SPEC_FIELDS = ['id', 'name', 'url', 'events', 'secret_prefix', 'is_active', 'timeout_seconds', 'last_delivered_at', 'last_response_code', 'consecutive_failures', 'created_at'];
+const SPEC_FIELDS = [
+  'id',
+  'name',
+  'url',
+  'events',
+  'secret_prefix',
+  'is_active',
+  'timeout_seconds',
+  'last_delivered_at',
+  'last_response_code',
+  'consecutive_failures',
+  'created_at',
+];
 
 describe.each([
   ['clinical-interview', (body: any) => body, 'booking.created'],
@@ -32,7 +44,16 @@ describe.each([
     expect(created.status).toBe(201);
     const endpoint = unwrap(created.body);
     if (family === 'portal-v2') expect(created.body.message).toEqual(expect.any(String));
-    expect(endpoint).toMatchObject({ name: 'Ops', url: receiver.url, events: [kind], is_active: true, timeout_seconds: 10, consecutive_failures: 0, last_delivered_at: null, last_response_code: null });
+    expect(endpoint).toMatchObject({
+      name: 'Ops',
+      url: receiver.url,
+      events: [kind],
+      is_active: true,
+      timeout_seconds: 10,
+      consecutive_failures: 0,
+      last_delivered_at: null,
+      last_response_code: null,
+    });
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(endpoint.secret_prefix).toBe(`${endpoint.secret.slice(0, 10)}••••••••`);
 
@@ -40,7 +61,11 @@ describe.each([
     expect(Object.keys(read).sort()).toEqual([...SPEC_FIELDS].sort());
     expect(JSON.stringify(read)).not.toContain(endpoint.secret);
 
-    const updated = await call(`${base()}/webhooks/${endpoint.id}`, { method: 'PUT', token: as('northwind'), body: { events: [kind, 'webhook.test'], is_active: false, timeout_seconds: 5 } });
+    const updated = await call(`${base()}/webhooks/${endpoint.id}`, {
+      method: 'PUT',
+      token: as('northwind'),
+      body: { events: [kind, 'webhook.test'], is_active: false, timeout_seconds: 5 },
+    });
     expect(updated.status).toBe(200);
     expect(Object.keys(unwrap(updated.body)).sort()).toEqual([...SPEC_FIELDS].sort());
     expect(unwrap(updated.body)).toMatchObject({ events: [kind, 'webhook.test'], is_active: false, timeout_seconds: 5, name: 'Ops' });
@@ -57,7 +82,7 @@ describe.each([
     expect((await call(`${base()}/webhooks/${endpoint.id}`, { token: as('northwind') })).status).toBe(404);
   });
 
-  it('another client\'s endpoint is 404 for every operation', async () => {
+  it("another client's endpoint is 404 for every operation", async () => {
     const endpoint = unwrap((await call(`${base()}/webhooks`, { token: as('northwind'), body: { name: 'Mine', url: receiver.url, events: [kind] } })).body);
     const path = `${base()}/webhooks/${endpoint.id}`;
     const attempts = [
@@ -102,14 +127,26 @@ describe.each([
     const queued = await call(`${base()}/webhooks/${endpoint.id}/test`, { method: 'POST', token: as('riverside') });
     expect(queued.status).toBe(202);
     const eventId = unwrap(queued.body).event_id;
-    const got = await eventually(() => receiver.received.find((r) => r.headers['webhook-id'] === eventId), { timeoutMs: 20_000, what: 'the webhook.test delivery' });
+    const got = await eventually(() => receiver.received.find((r) => r.headers['webhook-id'] === eventId), {
+      timeoutMs: 20_000,
+      what: 'the webhook.test delivery',
+    });
     expect(JSON.parse(got.body)).toMatchObject({ type: 'webhook.test', data: { endpoint_id: endpoint.id } });
-    expect(verify(endpoint.secret, { id: eventId, timestamp: String(got.headers['webhook-timestamp']), signature: String(got.headers['webhook-signature']) }, got.body)).toBe(true);
+    expect(
+      verify(
+        endpoint.secret,
+        { id: eventId, timestamp: String(got.headers['webhook-timestamp']), signature: String(got.headers['webhook-signature']) },
+        got.body,
+      ),
+    ).toBe(true);
 
-    const logs = await eventually(async () => {
-      const page = (await call(`${base()}/webhooks/${endpoint.id}/logs`, { token: as('riverside') })).body;
-      return page.data.length > 0 && page;
-    }, { what: 'the logged attempt' });
+    const logs = await eventually(
+      async () => {
+        const page = (await call(`${base()}/webhooks/${endpoint.id}/logs`, { token: as('riverside') })).body;
+        return page.data.length > 0 && page;
+      },
+      { what: 'the logged attempt' },
+    );
     expect(logs.data[0]).toEqual({
       event_id: eventId,
       event_type: 'webhook.test',
@@ -121,7 +158,11 @@ describe.each([
       duration_ms: expect.any(Number),
       next_attempt_at: null,
     });
-    expect(unwrap((await call(`${base()}/webhooks/${endpoint.id}`, { token: as('riverside') })).body)).toMatchObject({ last_response_code: 200, consecutive_failures: 0, last_delivered_at: expect.any(String) });
+    expect(unwrap((await call(`${base()}/webhooks/${endpoint.id}`, { token: as('riverside') })).body)).toMatchObject({
+      last_response_code: 200,
+      consecutive_failures: 0,
+      last_delivered_at: expect.any(String),
+    });
   });
 });
 
@@ -145,7 +186,7 @@ it('an Idempotency-Key is scoped to the family: the same key and body create an 
   expect(again.body).toEqual(clinical.body);
 });
 
-it('a booking reaches the agency\'s subscribed endpoint as booking.created', async () => {
+it("a booking reaches the agency's subscribed endpoint as booking.created", async () => {
   const base = stack.info.families['clinical-interview']!;
   const token = tokens['clinical-interview']!.northwind;
   await call(`${base}/webhooks`, { token, body: { name: 'Bookings', url: `${receiver.url}?bookings`, events: ['booking.created'] } });
@@ -154,7 +195,16 @@ it('a booking reaches the agency\'s subscribed endpoint as booking.created', asy
   const booking = (
     await call(`${base}/bookings`, {
       token,
-      body: { hold_hash: held.hold_hash, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org', phone: '+447700900123', job_role: 'RMN', nmc_number: '12A3456B', pay_option: 'credits' },
+      body: {
+        hold_hash: held.hold_hash,
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        email: 'ada@example.org',
+        phone: '+447700900123',
+        job_role: 'RMN',
+        nmc_number: '12A3456B',
+        pay_option: 'credits',
+      },
     })
   ).body;
   const got = await eventually(() => receiver.received.find((r) => r.path.endsWith('?bookings')), { timeoutMs: 20_000, what: 'the booking.created delivery' });

@@ -10,7 +10,13 @@ import { testDeps } from '../support/env.js';
 
 /** A function's bundle, built in memory with the deployed options: the modules it imports, those whose code it holds, and its text. */
 async function bundleOf(entry: string) {
-  const { metafile, outputFiles } = await build({ ...esbuildOptions(), entryPoints: [join(PROJECT_ROOT, entry)], write: false, metafile: true, outfile: join(tmpdir(), 'bundle-check.mjs') });
+  const { metafile, outputFiles } = await build({
+    ...esbuildOptions(),
+    entryPoints: [join(PROJECT_ROOT, entry)],
+    write: false,
+    metafile: true,
+    outfile: join(tmpdir(), 'bundle-check.mjs'),
+  });
   const held = Object.entries(Object.values(metafile.outputs)[0]!.inputs).filter(([, input]) => input.bytesInOutput > 0);
   return { inputs: Object.keys(metafile.inputs), held: held.map(([path]) => path), text: outputFiles[0]!.text };
 }
@@ -30,7 +36,9 @@ it('a bundled handler talks to DynamoDB with nothing but its bundle', async () =
     metafile: true,
   });
   // The SDK's endpoint discovery (unused: no operation adds its middleware) is a stub, without its cache (lib/bundling.ts).
-  expect(Object.keys(metafile.inputs).filter((i) => /node_modules\/(mnemonist|@aws-sdk\/(middleware-endpoint-discovery|endpoint-cache))\//.test(i))).toEqual([]);
+  expect(Object.keys(metafile.inputs).filter((i) => /node_modules\/(mnemonist|@aws-sdk\/(middleware-endpoint-discovery|endpoint-cache))\//.test(i))).toEqual(
+    [],
+  );
   expect(Object.keys(metafile.inputs)).toContain('lib/bundling/no-endpoint-discovery.mjs');
   // The default credential chain is its environment link alone (Lambda's credentials are there), which the call below uses.
   expect(Object.keys(metafile.inputs).filter((i) => i.includes('node_modules/@aws-sdk/credential-provider-node/'))).toEqual([]);
@@ -73,7 +81,9 @@ it("the portal's request pages do not load the booking kinds", async () => {
   for (const entry of ['functions/http/portal-v2/request-form-submit.ts', 'functions/http/portal-v2/request-submit-uploaded.ts']) {
     const { held } = await bundleOf(entry);
     expect(held.some((i) => i.endsWith('portal-v2/request-pages.ts'))).toBe(true);
-    expect(held.filter((i) => /portal-v2\/(booking-kinds|request-groups)\.ts$|inventory\/hold-records\.ts$|practical-training\/invite-keys\.ts$/.test(i))).toEqual([]);
+    expect(
+      held.filter((i) => /portal-v2\/(booking-kinds|request-groups)\.ts$|inventory\/hold-records\.ts$|practical-training\/invite-keys\.ts$/.test(i)),
+    ).toEqual([]);
   }
 });
 
@@ -84,7 +94,11 @@ it("the portal's request pages do not load the booking kinds", async () => {
  * invite code (25–40 KB of each bundle when they did).
  */
 it("a course family's booking functions do not load the portal's request groups", async () => {
-  for (const entry of ['functions/http/practical-training/bookings-create.ts', 'functions/http/virtual-life-support/bookings-create.ts', 'functions/http/practical-training/invite-page-book.ts']) {
+  for (const entry of [
+    'functions/http/practical-training/bookings-create.ts',
+    'functions/http/virtual-life-support/bookings-create.ts',
+    'functions/http/practical-training/invite-page-book.ts',
+  ]) {
     const { inputs } = await bundleOf(entry);
     expect(inputs.some((i) => i.endsWith('portal-v2/booking-follow.ts'))).toBe(true);
     expect(inputs.filter((i) => /portal-v2\/(request-groups|booking-invites|request-files)\.ts$|portal-v2\/groups\/index\.ts$/.test(i))).toEqual([]);
@@ -102,15 +116,22 @@ it("a function's bundle holds its own operation, not its family's table", async 
   const accept = await bundleOf('functions/http/portal-v2/group-items-accept.ts');
   expect(accept.text).toContain('portal-v2/group-items-accept');
   expect(accept.text).not.toContain('portal-v2/candidates-list');
-  expect(accept.inputs.filter((i) => /portal-v2\/(request-create|booking-invites)\.ts$|practical-training\/invites\.ts$|virtual-life-support\/invites\.ts$/.test(i))).toEqual([]);
+  expect(
+    accept.inputs.filter((i) => /portal-v2\/(request-create|booking-invites)\.ts$|practical-training\/invites\.ts$|virtual-life-support\/invites\.ts$/.test(i)),
+  ).toEqual([]);
   const v1Get = await bundleOf('functions/http/portal-v1/training-requests-get.ts');
   expect(v1Get.text).not.toContain('portal-v1/candidates-list');
   expect(v1Get.inputs.filter((i) => /portal-v2\/(request-create|booking-invites)\.ts$/.test(i))).toEqual([]);
   // Portal v1's create is for one fixed group: it carries that group's declaration, not the others' nor the invite engines.
   const v1Create = await bundleOf('functions/http/portal-v1/training-requests-create.ts');
   expect(v1Create.text).toContain('Training request');
-  for (const title of ['Certificate request', 'Occupational health request', 'Appraisal request', 'Training verification request']) expect(v1Create.text).not.toContain(title);
-  expect(v1Create.inputs.filter((i) => /portal-v2\/(request-groups|booking-invites)\.ts$|practical-training\/invites\.ts$|virtual-life-support\/invites\.ts$/.test(i))).toEqual([]);
+  for (const title of ['Certificate request', 'Occupational health request', 'Appraisal request', 'Training verification request'])
+    expect(v1Create.text).not.toContain(title);
+  expect(
+    v1Create.inputs.filter((i) =>
+      /portal-v2\/(request-groups|booking-invites)\.ts$|practical-training\/invites\.ts$|virtual-life-support\/invites\.ts$/.test(i),
+    ),
+  ).toEqual([]);
   const worker = await bundleOf('functions/http/registration-monitoring/workers-get.ts');
   expect(worker.text).not.toContain('registration-monitoring/alerts-list');
   // The operations every family offers are plain data too.
@@ -128,10 +149,18 @@ it("a function's bundle holds its own operation, not its family's table", async 
  * that would drop it.
  */
 it('every module that acts when loaded is listed in package.json sideEffects', async () => {
-  const listed = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { sideEffects: string[] }).sideEffects.map((p) => p.replace(/^\.\//, ''));
-  const modules = execFileSync('git', ['ls-files', 'functions'], { cwd: PROJECT_ROOT, encoding: 'utf8' }).split('\n').filter((f) => f.endsWith('.ts'));
+  const listed = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { sideEffects: string[] }).sideEffects.map((p) =>
+    p.replace(/^\.\//, ''),
+  );
+  const modules = execFileSync('git', ['ls-files', 'functions'], { cwd: PROJECT_ROOT, encoding: 'utf8' })
+    .split('\n')
+    .filter((f) => f.endsWith('.ts'));
   // A call at column 0 (`registerJobKind({…})`, `something.add(…)`): top-level declarations, imports and exports start otherwise.
-  const acting = modules.filter((f) => /^(?!export\b|import\b|const\b|let\b|function\b|async\b|class\b|type\b|interface\b|for\b)[\w$.]+(<[^>]*>)?\(/m.test(readFileSync(join(PROJECT_ROOT, f), 'utf8')));
+  const acting = modules.filter((f) =>
+    /^(?!export\b|import\b|const\b|let\b|function\b|async\b|class\b|type\b|interface\b|for\b)[\w$.]+(<[^>]*>)?\(/m.test(
+      readFileSync(join(PROJECT_ROOT, f), 'utf8'),
+    ),
+  );
   const mutatingOthers = acting.filter((f) => !f.endsWith('webhooks/url-guard.ts')); // fills its own list only
   expect(mutatingOthers.sort()).toEqual([...listed].sort());
   // The jobs worker imports its kinds' task runners only to have them register: both are in its bundle.

@@ -13,7 +13,12 @@ import { PROJECT_ROOT } from '../../lib/routes.js';
  */
 it('the bundled reference PDF function renders a reference from a folder laid out like its Lambda asset', async () => {
   const out = mkdtempSync(join(tmpdir(), 'pdf-asset-'));
-  const handler = await build({ ...esbuildOptions(), entryPoints: [join(PROJECT_ROOT, 'functions/http/portal-v2/references-pdf.ts')], outfile: join(out, 'handler.mjs'), metafile: true });
+  const handler = await build({
+    ...esbuildOptions(),
+    entryPoints: [join(PROJECT_ROOT, 'functions/http/portal-v2/references-pdf.ts')],
+    outfile: join(out, 'handler.mjs'),
+    metafile: true,
+  });
   expect(Object.keys(handler.metafile.inputs).filter((f) => /node_modules\/(pdfkit|fontkit|pdf-lib|jspdf)\//.test(f))).toEqual([]);
 
   const entry = join(out, 'entry.ts');

@@ -11,8 +11,7 @@ import { QUEUES, SCHEDULES } from '../../lib/queues.js';
 import { routesOf } from '../../lib/routes.js';
 
 // Bundling is esbuild's job and is exercised by `cdk synth`; here it would only add minutes.
-const newApp = (context: Record<string, unknown> = {}) =>
-  new App({ context: { stage: 'test', 'aws:cdk:bundling-stacks': [], ...context } });
+const newApp = (context: Record<string, unknown> = {}) => new App({ context: { stage: 'test', 'aws:cdk:bundling-stacks': [], ...context } });
 
 // Template.fromStack runs cdk-nag's AwsSolutions pack: any unacknowledged finding throws here.
 const built = buildApp(newApp());
@@ -40,7 +39,7 @@ describe('the data stack', () => {
     expect(others).toEqual([expect.stringMatching(/^relayfailures/)]);
   });
 
-  it('alarms on every dead-letter queue\'s depth and every queue\'s oldest message', () => {
+  it("alarms on every dead-letter queue's depth and every queue's oldest message", () => {
     const alarms = Object.values(data.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties);
     const depth = alarms.filter((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible');
     const age = alarms.filter((a) => a.MetricName === 'ApproximateAgeOfOldestMessage');
@@ -61,16 +60,25 @@ describe('the data stack', () => {
   });
 
   it('expires request uploads never attached after a day (and their old versions), and no other document', () => {
-    const [bucket] = Object.entries(data.findResources('AWS::S3::Bucket', { Properties: { VersioningConfiguration: { Status: 'Enabled' } } })).filter(([id]) => id.startsWith('Reports')).map(([, b]) => b);
+    const [bucket] = Object.entries(data.findResources('AWS::S3::Bucket', { Properties: { VersioningConfiguration: { Status: 'Enabled' } } }))
+      .filter(([id]) => id.startsWith('Reports'))
+      .map(([, b]) => b);
     expect(bucket!.Properties.LifecycleConfiguration.Rules).toEqual([
-      { Id: 'expire-request-uploads', Prefix: 'portal-v2/request-upload/', ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' },
+      {
+        Id: 'expire-request-uploads',
+        Prefix: 'portal-v2/request-upload/',
+        ExpirationInDays: 1,
+        NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+        Status: 'Enabled',
+      },
     ]);
   });
 });
 
 describe('registration-check evidence', () => {
   it('is a write-once bucket: Object Lock in compliance mode for the configured years (6 by default), private, encrypted, logged and kept', () => {
-    const bucket = Object.entries(data.findResources('AWS::S3::Bucket')).find(([id]) => id.startsWith('Evidence'))?.[1] as { Properties: Record<string, unknown>; DeletionPolicy: string } | undefined;
+    const bucket = Object.entries(data.findResources('AWS::S3::Bucket')).find(([id]) => id.startsWith('Evidence'))?.[1] as
+      { Properties: Record<string, unknown>; DeletionPolicy: string } | undefined;
     expect(bucket!.Properties).toMatchObject({
       BucketName: { 'Fn::Join': ['', ['agency-test-evidence-', { Ref: 'AWS::AccountId' }, '-', { Ref: 'AWS::Region' }]] },
       ObjectLockEnabled: true,
@@ -83,7 +91,9 @@ describe('registration-check evidence', () => {
   });
 
   it('expires each record once its retention is over: the current version a week after the longest lock, the version itself a day later, then its delete marker', () => {
-    const bucket = Object.entries(data.findResources('AWS::S3::Bucket')).find(([id]) => id.startsWith('Evidence'))?.[1] as { Properties: { LifecycleConfiguration: { Rules: unknown[] } } };
+    const bucket = Object.entries(data.findResources('AWS::S3::Bucket')).find(([id]) => id.startsWith('Evidence'))?.[1] as {
+      Properties: { LifecycleConfiguration: { Rules: unknown[] } };
+    };
     expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual([
       { Id: 'evidence-retention', ExpirationInDays: 6 * 365 + 2 + 7, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' },
       { Id: 'evidence-delete-markers', ExpiredObjectDeleteMarker: true, Status: 'Enabled' },
@@ -91,7 +101,10 @@ describe('registration-check evidence', () => {
   });
 
   it('is named, with its retention, to every registration monitoring function and the workers that run checks, which may write and read it but not delete', () => {
-    const envs = (t: Template) => Object.values(t.findResources('AWS::Lambda::Function')).map((f) => (f as { Properties: { Environment?: { Variables?: Record<string, unknown> } } }).Properties.Environment?.Variables ?? {});
+    const envs = (t: Template) =>
+      Object.values(t.findResources('AWS::Lambda::Function')).map(
+        (f) => (f as { Properties: { Environment?: { Variables?: Record<string, unknown> } } }).Properties.Environment?.Variables ?? {},
+      );
     // The family's route functions (all of them read the table); the `$default` function answering unknown routes reads nothing.
     const monitoring = envs(apiOf('registration-monitoring').template).filter((env) => 'TABLE_NAME' in env);
     expect(monitoring.length).toBeGreaterThan(10);
@@ -115,7 +128,9 @@ describe.each(FAMILY_IDS)('the %s stack', (family) => {
 
   // A route API Gateway does not have (a known path with another method too) goes to `$default`: 405 with Allow or 404, as problem+json.
   it('routes every entry of the route table, and nothing else but its $default route', () => {
-    const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey).sort();
+    const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route'))
+      .map((r) => r.Properties.RouteKey)
+      .sort();
     expect(routeKeys).toEqual([...routesOf(family).map((r) => `${r.method} ${r.path}`), '$default'].sort());
     template.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: Match.stringLikeRegexp(`-${family}-unknown-route$`) });
   });
@@ -156,7 +171,9 @@ describe('the workers stack', () => {
   const functionOf = (worker: string) => logicalId(built.workers, built.workers.functions.find((f) => f.node.id === worker)!.fn.node.defaultChild);
   // The workers stack sees a data-stack queue's ARN through the data stack's export of it.
   const queueArnIn = (id: string) => {
-    const [output] = Object.values(data.findOutputs('*', { Value: { 'Fn::GetAtt': [logicalId(built.data, built.data.queues[id]!.node.defaultChild), 'Arn'] } }));
+    const [output] = Object.values(
+      data.findOutputs('*', { Value: { 'Fn::GetAtt': [logicalId(built.data, built.data.queues[id]!.node.defaultChild), 'Arn'] } }),
+    );
     return { 'Fn::ImportValue': output!.Export.Name };
   };
   const minutesOf = (expression: string) => {
@@ -190,7 +207,7 @@ describe('the workers stack', () => {
     expect(relay.Environment.Variables).toHaveProperty('TABLE_NAME');
   });
 
-  it('gives every worker less time than its queue\'s visibility timeout, so a message is never handled twice at once', () => {
+  it("gives every worker less time than its queue's visibility timeout, so a message is never handled twice at once", () => {
     for (const def of QUEUES.filter((q) => q.worker)) {
       const fn = workers.toJSON().Resources[functionOf(def.worker!)].Properties;
       expect(fn.Timeout).toBe(def.workerTimeoutSeconds ?? 30);
@@ -287,7 +304,11 @@ describe('least privilege', () => {
   it('lets the portal reach request files and uploads only under their prefixes: read, write (the signed upload form, the attach copy) and delete (a refused upload)', () => {
     const statements = Object.values(apiOf('portal-v2').template.findResources('AWS::IAM::Policy')).flatMap((p) => p.Properties.PolicyDocument.Statement);
     const s3 = statements.filter((st: { Action: string | string[] }) => [st.Action].flat().some((a) => a.startsWith('s3:')));
-    expect([...new Set(s3.flatMap((st: { Action: string | string[] }) => [st.Action].flat()))].sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    expect([...new Set(s3.flatMap((st: { Action: string | string[] }) => [st.Action].flat()))].sort()).toEqual([
+      's3:DeleteObject',
+      's3:GetObject',
+      's3:PutObject',
+    ]);
     for (const st of s3) expect(JSON.stringify(st.Resource)).toMatch(/\/portal-v2\/request-(file|upload)\/\*/);
   });
 
@@ -311,15 +332,18 @@ describe('deployment settings', () => {
     expect(() => buildApp(newApp({ domainName: 'api.example.com' }))).toThrow(/go together/);
   });
 
-  it('gives the facades their parent family\'s URL where there is no custom domain, and a deprecated family its dates', () => {
-    const variables = (family: FamilyId) => Object.values(apiOf(family).template.findResources('AWS::Lambda::Function')).map((f) => f.Properties.Environment?.Variables ?? {});
+  it("gives the facades their parent family's URL where there is no custom domain, and a deprecated family its dates", () => {
+    const variables = (family: FamilyId) =>
+      Object.values(apiOf(family).template.findResources('AWS::Lambda::Function')).map((f) => f.Properties.Environment?.Variables ?? {});
     expect(variables('practical-training-legacy').every((v) => v.FAMILY_URL_PRACTICAL_TRAINING)).toBe(true);
     expect(variables('services').every((v) => v.FAMILY_URL_CLINICAL_INTERVIEW)).toBe(true);
     // Portal v2's booking request groups link to the course families' invite pages.
     expect(variables('portal-v2').every((v) => v.FAMILY_URL_PRACTICAL_TRAINING && v.FAMILY_URL_VIRTUAL_LIFE_SUPPORT)).toBe(true);
     expect(variables('practical-training').some((v) => Object.keys(v).some((k) => k.startsWith('FAMILY_URL_')))).toBe(false);
 
-    const moved = buildApp(newApp({ PRACTICAL_TRAINING_LEGACY_SUNSET_AT: '2027-09-30T00:00:00Z', PRACTICAL_TRAINING_LEGACY_BROWNOUTS: '2027-03-02T14:00:00Z/2027-03-02T15:00:00Z' }));
+    const moved = buildApp(
+      newApp({ PRACTICAL_TRAINING_LEGACY_SUNSET_AT: '2027-09-30T00:00:00Z', PRACTICAL_TRAINING_LEGACY_BROWNOUTS: '2027-03-02T14:00:00Z/2027-03-02T15:00:00Z' }),
+    );
     const legacy = moved.apis.find((a) => a.stackName.endsWith('-PracticalTrainingLegacy'))!;
     const legacyVariables = Object.values(Template.fromStack(legacy).findResources('AWS::Lambda::Function')).map((f) => f.Properties.Environment.Variables);
     expect(legacyVariables.every((v) => v.PRACTICAL_TRAINING_LEGACY_SUNSET_AT === '2027-09-30T00:00:00Z' && v.PRACTICAL_TRAINING_LEGACY_BROWNOUTS)).toBe(true);
@@ -334,7 +358,12 @@ describe('deployment settings', () => {
     const functions = Object.values(clinical.findResources('AWS::Lambda::Function')).map((f) => f.Properties);
     const withSecrets = functions.filter((f) => f.Environment?.Variables?.STRIPE_SECRET_ARN);
     expect(withSecrets).toHaveLength(2);
-    for (const f of withSecrets) expect(f.Environment.Variables).toMatchObject({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_ARN: secretKeyArn, STRIPE_WEBHOOK_SECRET_ARN: webhookSecretArn });
+    for (const f of withSecrets)
+      expect(f.Environment.Variables).toMatchObject({
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_ARN: secretKeyArn,
+        STRIPE_WEBHOOK_SECRET_ARN: webhookSecretArn,
+      });
     // One role may read the secrets, and only the two functions that reach Stripe use it.
     const readers = Object.entries(clinical.findResources('AWS::IAM::Policy')).filter(([, p]) => JSON.stringify(p).includes('secretsmanager:GetSecretValue'));
     expect(readers).toHaveLength(1);
@@ -343,7 +372,9 @@ describe('deployment settings', () => {
     const roleOf = (f: { Role: { 'Fn::GetAtt': string[] } }) => f.Role['Fn::GetAtt'][0];
     expect(new Set(withSecrets.map(roleOf))).toEqual(new Set([readerRole]));
     expect(functions.filter((f) => roleOf(f) === readerRole)).toHaveLength(2);
-    const refunds = Object.values(Template.fromStack(app.workers).findResources('AWS::Lambda::Function')).find((f) => f.Properties.Environment?.Variables?.QUEUE_URL_REFUNDS && !f.Properties.Environment.Variables.QUEUE_URL_EVENTS)!;
+    const refunds = Object.values(Template.fromStack(app.workers).findResources('AWS::Lambda::Function')).find(
+      (f) => f.Properties.Environment?.Variables?.QUEUE_URL_REFUNDS && !f.Properties.Environment.Variables.QUEUE_URL_EVENTS,
+    )!;
     expect(refunds.Properties.Environment.Variables).toMatchObject({ STRIPE_SECRET_ARN: secretKeyArn });
     // Stripe without its secrets' ARNs, or a provider there is not, is refused before anything is built.
     expect(() => buildApp(newApp({ paymentProvider: 'stripe' }))).toThrow(/stripeSecretArn/);
@@ -352,9 +383,19 @@ describe('deployment settings', () => {
 
   it('maps every family under its prefix on a custom domain', () => {
     const app = buildApp(newApp({ domainName: 'api.example.com', certificateArn: 'arn:aws:acm:eu-west-2:123456789012:certificate/abc' }));
-    const keys = app.apis.map((s) => Template.fromStack(s).findResources('AWS::ApiGatewayV2::ApiMapping'))
+    const keys = app.apis
+      .map((s) => Template.fromStack(s).findResources('AWS::ApiGatewayV2::ApiMapping'))
       .flatMap((r) => Object.values(r).map((m) => m.Properties.ApiMappingKey));
-    expect(keys.sort()).toEqual(['clinical-interview', 'portal/v1', 'portal/v2', 'practical-training', 'practical-training-legacy', 'registration-monitoring', 'services', 'virtual-life-support']);
+    expect(keys.sort()).toEqual([
+      'clinical-interview',
+      'portal/v1',
+      'portal/v2',
+      'practical-training',
+      'practical-training-legacy',
+      'registration-monitoring',
+      'services',
+      'virtual-life-support',
+    ]);
   });
 });
 
@@ -372,7 +413,7 @@ describe('the observability stack', () => {
   const observability = Template.fromStack(built.observability);
   const alarmsOf = (template: Template) => Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties);
 
-  it('has one dashboard, and alarms on each family\'s 5xx rate and p99 latency, each worker\'s errors and throttles, the outbox lag and table throttles', () => {
+  it("has one dashboard, and alarms on each family's 5xx rate and p99 latency, each worker's errors and throttles, the outbox lag and table throttles", () => {
     observability.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
     const names = alarmsOf(observability).map((a) => a.AlarmName as string);
     for (const family of FAMILY_IDS) {
@@ -392,16 +433,27 @@ describe('the observability stack', () => {
     const body = JSON.stringify(observability.findResources('AWS::CloudWatch::Dashboard'));
     for (const metric of Object.values(METRICS)) expect(body).toMatch(new RegExp(`MetricName=\\W+${metric}\\W`));
     expect(body).toContain('AgencyApi/test,service,family,pay_option');
-    for (const [name, metric] of [['payment-failures', 'Payments'], ['refund-failures', 'Refunds']]) {
+    for (const [name, metric] of [
+      ['payment-failures', 'Payments'],
+      ['refund-failures', 'Refunds'],
+    ]) {
       const alarm = alarmsOf(observability).find((a) => a.AlarmName === `agency-test-${name}`)!;
       expect(alarm.Threshold).toBe(0);
-      const metrics = (alarm.Metrics as { MetricStat?: { Metric: { MetricName: string; Namespace: string; Dimensions: { Name: string; Value: string }[] } } }[]).flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric] : []));
-      expect(metrics.map((m) => m.Dimensions.find((d) => d.Name === 'family')!.Value).sort()).toEqual(expect.arrayContaining(['clinical-interview', 'practical-training', 'virtual-life-support']));
-      expect(metrics.every((m) => m.MetricName === metric && m.Namespace === 'AgencyApi/test' && m.Dimensions.some((d) => d.Name === 'outcome' && d.Value === 'failed'))).toBe(true);
+      const metrics = (
+        alarm.Metrics as { MetricStat?: { Metric: { MetricName: string; Namespace: string; Dimensions: { Name: string; Value: string }[] } } }[]
+      ).flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric] : []));
+      expect(metrics.map((m) => m.Dimensions.find((d) => d.Name === 'family')!.Value).sort()).toEqual(
+        expect.arrayContaining(['clinical-interview', 'practical-training', 'virtual-life-support']),
+      );
+      expect(
+        metrics.every(
+          (m) => m.MetricName === metric && m.Namespace === 'AgencyApi/test' && m.Dimensions.some((d) => d.Name === 'outcome' && d.Value === 'failed'),
+        ),
+      ).toBe(true);
     }
   });
 
-  it('notifies the stage\'s SNS topic from every alarm of every stack when context names one, and none otherwise', () => {
+  it("notifies the stage's SNS topic from every alarm of every stack when context names one, and none otherwise", () => {
     expect(alarmsOf(observability).every((a) => a.AlarmActions === undefined)).toBe(true);
     const topicArn = 'arn:aws:sns:eu-west-2:123456789012:agency-alarms';
     const app = buildApp(newApp({ alarmTopicArn: topicArn }));

@@ -40,8 +40,14 @@ afterAll(async () => fake?.close());
 it("the Stripe functions' bundles hold only the SDK resources the product calls", async () => {
   const kept = STRIPE_RESOURCES.map((m) => m.replace(/^\.\//, '').replace(/index\.js$/, ''));
   for (const entry of STRIPE_FUNCTIONS) {
-    const { metafile } = await build({ ...esbuildOptions(), entryPoints: [join(PROJECT_ROOT, entry)], write: false, metafile: true, outfile: join(tmpdir(), 'stripe-check.mjs') });
-    const inputs = Object.keys(metafile!.inputs);
+    const { metafile } = await build({
+      ...esbuildOptions(),
+      entryPoints: [join(PROJECT_ROOT, entry)],
+      write: false,
+      metafile: true,
+      outfile: join(tmpdir(), 'stripe-check.mjs'),
+    });
+    const inputs = Object.keys(metafile.inputs);
     expect(inputs).toContain('node_modules/.cache/bundling/stripe.mjs');
     const resources = inputs.filter((i) => i.startsWith('node_modules/stripe/esm/resources')).map((i) => i.replace('node_modules/stripe/esm/', ''));
     expect(resources.filter((r) => !kept.some((k) => r.startsWith(k)))).toEqual([]);
@@ -82,7 +88,11 @@ process.stdout.write(JSON.stringify(result));`,
 
   const first = JSON.parse((await run(process.execPath, [join(out, 'index.mjs')], { cwd: out, env })).stdout);
   expect(first.session).toMatchObject({ id: expect.stringMatching(/^cs_/), url: `${fake.url}/pay/${first.session.id}`, amount_total: 4500 });
-  expect(fake.requests.find((r) => r.path === '/v1/checkout/sessions')).toMatchObject({ method: 'POST', headers: expect.objectContaining({ 'idempotency-key': 'req-1', authorization: 'Bearer sk_test_bundle' }), form: expect.objectContaining({ customer_email: 'ada@example.org', metadata: { booking_id: '7' } }) });
+  expect(fake.requests.find((r) => r.path === '/v1/checkout/sessions')).toMatchObject({
+    method: 'POST',
+    headers: expect.objectContaining({ 'idempotency-key': 'req-1', authorization: 'Bearer sk_test_bundle' }),
+    form: expect.objectContaining({ customer_email: 'ada@example.org', metadata: { booking_id: '7' } }),
+  });
   expect(first.event).toBe('refund.updated');
   expect(first.tampered).toBe('StripeSignatureVerificationError');
   expect(first.leftOut).toContain("Stripe's CustomerResource is not bundled");

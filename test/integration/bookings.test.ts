@@ -35,19 +35,28 @@ beforeAll(async () => {
 let day = 0;
 /** Each test books on its own day so their slots never meet. */
 const nextDate = () => `2026-12-${String(++day).padStart(2, '0')}`;
-const code = (p: Promise<unknown>) => p.then(() => 'ok', (e) => e.code ?? String(e));
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e) => e.code ?? String(e),
+  );
 
 async function heldSlot(clientId: string, date = nextDate(), time = '10:00') {
   return (await createHold(deps, clientId, { interviewTypeId: type.id, date, time })).hold_hash;
 }
 const book = (clientId: string, holdHash: string, payOption: NewBooking['pay_option']) =>
-  createBooking(deps, clientId, { ...candidate, hold_hash: holdHash, pay_option: payOption, agency_contact_name: 'Sam Rota', agency_contact_email: 'sam@agency.test' }, links);
+  createBooking(
+    deps,
+    clientId,
+    { ...candidate, hold_hash: holdHash, pay_option: payOption, agency_contact_name: 'Sam Rota', agency_contact_email: 'sam@agency.test' },
+    links,
+  );
 
 const eventsFor = async (bookingId: number) =>
   (await outboxPayloads<DomainEvent>(deps, 'event')).filter((e) => (e.data as { id: number }).id === bookingId).map((e) => e.type);
 
 describe('paying with credits', () => {
-  it('takes 1 credit from the wallet of the booking\'s type, books at once, and writes the ledger entry and the event', async () => {
+  it("takes 1 credit from the wallet of the booking's type, books at once, and writes the ledger entry and the event", async () => {
     const client = await newClient(deps);
     await topUpCredits(deps, client, CI, type, 2);
     const booking = await book(client, await heldSlot(client), 'credits');
@@ -69,7 +78,14 @@ describe('paying with credits', () => {
     expect((await readWallet(deps, walletKeys.credits(client, CI, type.id))).balance).toBe(1);
     const debits = (await ledgerOf(deps, client)).filter((e) => e.kind === 'credit_debit');
     expect(debits).toEqual([
-      expect.objectContaining({ client_id: client, amount: -1, unit: 'credits', balance_after: 1, booking_id: booking.id, interview_type: { id: type.id, name: type.name } }),
+      expect.objectContaining({
+        client_id: client,
+        amount: -1,
+        unit: 'credits',
+        balance_after: 1,
+        booking_id: booking.id,
+        interview_type: { id: type.id, name: type.name },
+      }),
     ]);
     expect(await eventsFor(booking.id)).toEqual(['booking.created']);
   });
@@ -88,13 +104,16 @@ describe('paying with credits', () => {
     const client = await newClient(deps);
     await topUpCredits(deps, client, CI, type, 3);
     const date = nextDate();
-    const slots = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30'].flatMap((time) => [1, 2].map((interviewer) => ({ time, interviewer })))
+    const slots = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30']
+      .flatMap((time) => [1, 2].map((interviewer) => ({ time, interviewer })))
       .filter(({ time, interviewer }) => interviewer === 1 || time < '10:00')
       .slice(0, 8);
     const moreDays = [nextDate(), nextDate()];
     const holds = [
       ...(await Promise.all(slots.map((s) => forgeHold(deps, client, type, s.interviewer, date, s.time)))),
-      ...(await Promise.all(moreDays.flatMap((d) => ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30'].map((t) => forgeHold(deps, client, type, 1, d, t))))),
+      ...(await Promise.all(
+        moreDays.flatMap((d) => ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30'].map((t) => forgeHold(deps, client, type, 1, d, t))),
+      )),
     ].slice(0, 20);
     expect(holds).toHaveLength(20);
 
@@ -137,7 +156,12 @@ describe('paying from the money balance', () => {
     const booking = await book(client, await heldSlot(client), 'balance');
     expect(booking).toMatchObject({ booking_status: 'booked', pay_status: 'completed', pay_option: 'balance' });
     expect((await balances(deps, client, CI, [type])).money).toEqual({ amount: 1000, currency: 'GBP' });
-    expect((await ledgerOf(deps, client)).find((e) => e.kind === 'money_debit')).toMatchObject({ amount: -4000, unit: 'GBP', balance_after: 1000, booking_id: booking.id });
+    expect((await ledgerOf(deps, client)).find((e) => e.kind === 'money_debit')).toMatchObject({
+      amount: -4000,
+      unit: 'GBP',
+      balance_after: 1000,
+      booking_id: booking.id,
+    });
   });
 
   it('refuses when the balance is short, and changes nothing', async () => {
@@ -157,7 +181,9 @@ describe('paying by invoice', () => {
     const client = await newClient(deps, { invoiceEnabled: true });
     const booking = await book(client, await heldSlot(client), 'invoice');
     expect(booking).toMatchObject({ booking_status: 'booked', pay_status: 'invoiced', pay_option: 'invoice' });
-    expect((await ledgerOf(deps, client))).toEqual([expect.objectContaining({ kind: 'invoice', amount: 4000, unit: 'GBP', balance_after: null, booking_id: booking.id })]);
+    expect(await ledgerOf(deps, client)).toEqual([
+      expect.objectContaining({ kind: 'invoice', amount: 4000, unit: 'GBP', balance_after: null, booking_id: booking.id }),
+    ]);
   });
 
   it('is refused without invoicing, leaving the hold usable', async () => {
@@ -193,7 +219,7 @@ describe('candidate pays', () => {
 });
 
 describe('reads are scoped to the client', () => {
-  it('another client\'s booking is not-found', async () => {
+  it("another client's booking is not-found", async () => {
     const [owner, other] = [await newClient(deps, { invoiceEnabled: true }), await newClient(deps)];
     const booking = await book(owner, await heldSlot(owner), 'invoice');
     expect(await code(getBooking(deps, other, booking.id))).toBe('not-found');
@@ -291,7 +317,11 @@ describe('finance', () => {
     await book(a, await heldSlot(a), 'credits');
     const month = await ledgerForMonth(deps, '2026-11');
     const mine = month.filter((e) => e.client_id === a || e.client_id === b);
-    expect(mine.map((e) => `${e.client_id === a ? 'a' : 'b'}:${e.kind}:${e.amount}`).sort()).toEqual(['a:credit_debit:-1', 'a:credit_topup:2', 'b:money_topup:9000']);
+    expect(mine.map((e) => `${e.client_id === a ? 'a' : 'b'}:${e.kind}:${e.amount}`).sort()).toEqual([
+      'a:credit_debit:-1',
+      'a:credit_topup:2',
+      'b:money_topup:9000',
+    ]);
     // Each entry names its family, and read from the index it is the append-only item itself.
     for (const entry of mine) {
       expect(entry.family).toBe('clinical-interview');
@@ -307,13 +337,16 @@ describe('family scope', () => {
   // A stand-in second booking family: these tests are about keys, and portal v2 is the other family that exists today.
   const OTHER = 'portal-v2' as unknown as BookingFamily;
 
-  it('keeps a client\'s wallets, ledger and bookings apart per family, with booking ids counted per family', async () => {
+  it("keeps a client's wallets, ledger and bookings apart per family, with booking ids counted per family", async () => {
     const client = await newClient(deps);
     await topUpCredits(deps, client, CI, type, 2);
     await topUpMoney(deps, client, OTHER, 9000);
     const typeRef = { id: type.id, name: type.name };
     expect(await balances(deps, client, CI, [type])).toEqual({ credits: [{ interview_type: typeRef, credits: 2 }], money: { amount: 0, currency: 'GBP' } });
-    expect(await balances(deps, client, OTHER, [type])).toEqual({ credits: [{ interview_type: typeRef, credits: 0 }], money: { amount: 9000, currency: 'GBP' } });
+    expect(await balances(deps, client, OTHER, [type])).toEqual({
+      credits: [{ interview_type: typeRef, credits: 0 }],
+      money: { amount: 9000, currency: 'GBP' },
+    });
 
     // The other family's money does not pay for a clinical booking; the clinical credits do.
     const hash = await heldSlot(client);
@@ -333,7 +366,10 @@ describe('family scope', () => {
     expect((await balances(deps, client, CI, [type])).credits[0]!.credits).toBe(1);
     expect((await balances(deps, client, OTHER, [type])).money.amount).toBe(9000 - type.price.amount);
     // Each family's ledger holds its own entries, each naming the family, as the API's view does for finance.
-    expect((await ledgerOf(deps, client, CI)).map((e) => `${e.family}:${e.kind}`).sort()).toEqual(['clinical-interview:credit_debit', 'clinical-interview:credit_topup']);
+    expect((await ledgerOf(deps, client, CI)).map((e) => `${e.family}:${e.kind}`).sort()).toEqual([
+      'clinical-interview:credit_debit',
+      'clinical-interview:credit_topup',
+    ]);
     expect((await ledgerOf(deps, client, OTHER)).map((e) => `${e.family}:${e.kind}`).sort()).toEqual(['portal-v2:money_debit', 'portal-v2:money_topup']);
     const view = (await walletTransactions(deps, client, OTHER, { limit: 25 })).data;
     expect(view.map((e) => e.kind).sort()).toEqual(['money_debit', 'money_topup']);

@@ -20,7 +20,15 @@ async function scanAll(prefix: string): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await deps.db.send(new ScanCommand({ TableName: deps.table, FilterExpression: 'begins_with(pk, :p)', ExpressionAttributeValues: { ':p': prefix }, ExclusiveStartKey: start, ConsistentRead: true }));
+    const page = await deps.db.send(
+      new ScanCommand({
+        TableName: deps.table,
+        FilterExpression: 'begins_with(pk, :p)',
+        ExpressionAttributeValues: { ':p': prefix },
+        ExclusiveStartKey: start,
+        ConsistentRead: true,
+      }),
+    );
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);
@@ -39,12 +47,20 @@ describe('demo data', () => {
 
   it("dates each client's opening balances before any debit in its ledger", async () => {
     const byLedger = new Map<string, { kind: string; created_at: string }[]>();
-    for (const e of await scanAll('LEDGER#')) byLedger.set(String(e.pk), [...(byLedger.get(String(e.pk)) ?? []), { kind: String(e.kind), created_at: String(e.created_at) }]);
+    for (const e of await scanAll('LEDGER#'))
+      byLedger.set(String(e.pk), [...(byLedger.get(String(e.pk)) ?? []), { kind: String(e.kind), created_at: String(e.created_at) }]);
     const debited = [...byLedger].filter(([, entries]) => entries.some((e) => e.kind.endsWith('_debit')));
     expect(debited.length).toBeGreaterThan(0); // the demo's past bookings were paid with credits
     for (const [ledger, entries] of debited) {
-      const lastTopUp = entries.filter((e) => e.kind.endsWith('_topup')).map((e) => e.created_at).sort().at(-1);
-      const firstDebit = entries.filter((e) => e.kind.endsWith('_debit')).map((e) => e.created_at).sort()[0];
+      const lastTopUp = entries
+        .filter((e) => e.kind.endsWith('_topup'))
+        .map((e) => e.created_at)
+        .sort()
+        .at(-1);
+      const firstDebit = entries
+        .filter((e) => e.kind.endsWith('_debit'))
+        .map((e) => e.created_at)
+        .sort()[0];
       expect([ledger, lastTopUp! < firstDebit!]).toEqual([ledger, true]);
     }
   });

@@ -69,7 +69,7 @@ it('every emulator listens on 127.0.0.1 only', () => {
   }
 });
 
-it('answers on 127.0.0.1, and on none of the machine\'s other addresses', async () => {
+it("answers on 127.0.0.1, and on none of the machine's other addresses", async () => {
   for (const { name, port } of running) {
     expect([name, await accepts('127.0.0.1', port)]).toEqual([name, true]);
     for (const address of otherAddresses) expect([name, address, await accepts(address, port)]).toEqual([name, address, false]);

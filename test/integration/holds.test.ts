@@ -21,7 +21,11 @@ beforeEach(() => clock.set(`${MONDAY}T08:00:00.000Z`));
 
 const hold = (clientId: string, time: string, date = MONDAY) => createHold(deps, clientId, { interviewTypeId: type.id, date, time });
 const times = async (date = MONDAY) => (await availableSlots(deps, { interviewTypeId: type.id, from: date, to: date })).map((s) => s.time);
-const code = (p: Promise<unknown>) => p.then(() => 'ok', (e) => e.code ?? String(e));
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e) => e.code ?? String(e),
+  );
 
 describe('holding a slot', () => {
   it('answers with the hash, an expiry 30 minutes ahead with its offset, 1800 seconds and the slot', async () => {
@@ -123,7 +127,7 @@ describe('family scope', () => {
   // A stand-in second booking family: these tests are about keys, and portal v2 is the other family that exists today.
   const OTHER = 'portal-v2' as unknown as BookingFamily;
 
-  it('a hold in one family blocks neither the client\'s hold marker nor the slot in another', async () => {
+  it("a hold in one family blocks neither the client's hold marker nor the slot in another", async () => {
     const client = await newClient(deps);
     const date = '2026-11-27';
     const otherTimes = async () => (await availableSlots(deps, { interviewTypeId: type.id, from: date, to: date }, OTHER)).map((s) => s.time);

@@ -14,7 +14,11 @@ beforeAll(async () => {
   deps = await testDeps({ clock });
 });
 
-const code = (p: Promise<unknown>) => p.then((r) => (r as { kind: string }).kind, (e) => e.code);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    (r) => (r as { kind: string }).kind,
+    (e) => e.code,
+  );
 const response = { statusCode: 201, headers: { 'content-type': 'application/json' }, body: '{"id":7}' };
 
 describe('idempotency keys', () => {
@@ -56,7 +60,11 @@ describe('idempotency keys', () => {
   it('keep a response that carries a secret or a link sealed, and replay it as it was', async () => {
     const secret = 'whsec_aTjHCyrbsG8rZ0TgOhtEiCDu48bxjFlS9rkUSS+fe7A=';
     const link = 'https://example.test/invites/5qH2kP9xLm3vT7wR8zY1bN4c';
-    const withSecret = { statusCode: 201, headers: { 'content-type': 'application/json', location: link }, body: JSON.stringify({ id: 9, secret, invite_url: link }) };
+    const withSecret = {
+      statusCode: 201,
+      headers: { 'content-type': 'application/json', location: link },
+      body: JSON.stringify({ id: 9, secret, invite_url: link }),
+    };
     expect(await code(beginIdempotent(deps, 'cl_s', CI, 'k6', 'h'))).toBe('new');
     await completeIdempotent(deps, 'cl_s', CI, 'k6', withSecret);
     const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: idempotencyKeys.record('cl_s', CI, 'k6') }));
@@ -83,7 +91,13 @@ describe('the Idempotency-Key middleware', () => {
     deps,
     clientId: 'cl_q',
     family: 'registration-monitoring' as const,
-    event: { headers: { 'idempotency-key': 'import-of-file-1' }, requestContext: { http: { method: 'POST' } }, rawPath: '/imports', queryStringParameters: query, body: { csv: 'a,b' } },
+    event: {
+      headers: { 'idempotency-key': 'import-of-file-1' },
+      requestContext: { http: { method: 'POST' } },
+      rawPath: '/imports',
+      queryStringParameters: query,
+      body: { csv: 'a,b' },
+    },
   });
 
   it('refuses the same key, path and body with another query (a dry run, then the import itself), and replays the same query', async () => {

@@ -37,6 +37,8 @@ it('marks an empty table with the current format, and accepts it with data in it
   const table = await freshTable();
   const client = new DynamoDBClient({});
   await Promise.all([ensureKeyFormat(client, table, '.data'), ensureKeyFormat(client, table, '.data')]);
-  await client.send(new PutItemCommand({ TableName: table, Item: { pk: { S: 'COUNTER#clinical-interview#booking' }, sk: { S: 'COUNTER' }, value: { N: '3' } } }));
+  await client.send(
+    new PutItemCommand({ TableName: table, Item: { pk: { S: 'COUNTER#clinical-interview#booking' }, sk: { S: 'COUNTER' }, value: { N: '3' } } }),
+  );
   await expect(ensureKeyFormat(client, table, '.data')).resolves.toBeUndefined();
 });

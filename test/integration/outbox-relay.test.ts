@@ -18,7 +18,15 @@ let deps: Deps;
 let sqs: SQSClient;
 let queues: LocalQueue[];
 const urlOf = (id: string) => queues.find((q) => q.id === id)!.url;
-const queueUrls = () => ({ event: urlOf('events'), email: urlOf('emails'), job: urlOf('jobs'), check: urlOf('checks'), delivery: urlOf('deliveries'), refund: urlOf('refunds') }) as Record<OutboxKind, string>;
+const queueUrls = () =>
+  ({
+    event: urlOf('events'),
+    email: urlOf('emails'),
+    job: urlOf('jobs'),
+    check: urlOf('checks'),
+    delivery: urlOf('deliveries'),
+    refund: urlOf('refunds'),
+  }) as Record<OutboxKind, string>;
 
 beforeAll(async () => {
   deps = await testDeps();
@@ -33,7 +41,14 @@ const written = (payload: Record<string, unknown>): OutboxItem => emailPut(deps,
 /** An outbox item as an earlier version wrote it: the payload's text as it was typed. */
 const legacy = (n: number, text: string): OutboxItem => {
   const id = `eml_legacy_${n}`;
-  return { ...outboxKeys.item(id, '2026-11-20T10:00:00.000Z'), entity: 'outbox', kind: 'email', payload: JSON.stringify({ id, to: 'a@example.org', subject: text, text }), created_at: '2026-11-20T10:00:00.000Z', ttl: 0 };
+  return {
+    ...outboxKeys.item(id, '2026-11-20T10:00:00.000Z'),
+    entity: 'outbox',
+    kind: 'email',
+    payload: JSON.stringify({ id, to: 'a@example.org', subject: text, text }),
+    created_at: '2026-11-20T10:00:00.000Z',
+    ttl: 0,
+  };
 };
 
 async function drain(queueUrl: string, expected: number): Promise<string[]> {
@@ -62,16 +77,23 @@ describe('the outbox relay', () => {
     await relayOutbox([item, written({ template: 't', to: 'b@example.org', subject: 's', text: 'x' })], { sqs, queueUrls: queueUrls() });
     const received: { to: string; correlation?: string }[] = [];
     for (let i = 0; i < 20 && received.length < 2; i++) {
-      const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: urlOf('emails'), MaxNumberOfMessages: 10, WaitTimeSeconds: 1, MessageAttributeNames: ['All'] }));
+      const { Messages = [] } = await sqs.send(
+        new ReceiveMessageCommand({ QueueUrl: urlOf('emails'), MaxNumberOfMessages: 10, WaitTimeSeconds: 1, MessageAttributeNames: ['All'] }),
+      );
       received.push(...Messages.map((m) => ({ to: JSON.parse(m.Body!).to, correlation: m.MessageAttributes?.[CORRELATION_ATTRIBUTE]?.StringValue })));
     }
-    expect(received.sort((a, b) => a.to.localeCompare(b.to))).toEqual([{ to: 'a@example.org', correlation: 'req-123' }, { to: 'b@example.org', correlation: undefined }]);
+    expect(received.sort((a, b) => a.to.localeCompare(b.to))).toEqual([
+      { to: 'a@example.org', correlation: 'req-123' },
+      { to: 'b@example.org', correlation: undefined },
+    ]);
   });
 
   it(`hands back, after ${RELAY_TRIES} tries, only the items the queue refuses for what they hold, and queues their neighbours`, async () => {
     const items = [legacy(1, 'fine'), legacy(2, 'Ann\uFFFF'), legacy(3, 'fine too'), legacy(4, 'Nurse \uFFFE')];
     const sent: number[] = [];
-    const counting = { send: (command: { input: { Entries?: unknown[] } }) => (sent.push(command.input.Entries?.length ?? 1), sqs.send(command as never)) } as unknown as SQSClient;
+    const counting = {
+      send: (command: { input: { Entries?: unknown[] } }) => (sent.push(command.input.Entries?.length ?? 1), sqs.send(command as never)),
+    } as unknown as SQSClient;
     const outcome = await relayOutbox(items, { sqs: counting, queueUrls: queueUrls() });
     expect(outcome.notQueued).toEqual([]);
     expect(outcome.refused.map((r) => r.item)).toEqual([items[1], items[3]]);
@@ -89,7 +111,7 @@ describe('the outbox relay', () => {
     expect(await drain(urlOf('emails'), 10)).toHaveLength(10);
   });
 
-  it('reports a queue that is not there as not queued (to try again later), never as the item\'s fault', async () => {
+  it("reports a queue that is not there as not queued (to try again later), never as the item's fault", async () => {
     const item = legacy(5, 'fine');
     const outcome = await relayOutbox([item], { sqs, queueUrls: { ...queueUrls(), email: `${urlOf('emails')}-missing` } });
     expect(outcome.notQueued).toEqual([item]);
@@ -123,7 +145,13 @@ describe('the stream relay in the cloud', () => {
     expect((await drain(urlOf('emails'), 2)).map((b) => JSON.parse(b).id).sort()).toEqual(['eml_legacy_7', 'eml_legacy_9']);
 
     const record = (await deps.db.send(new GetCommand({ TableName: deps.table, Key: parkedKey(items[1]!) }))).Item;
-    expect(record).toMatchObject({ entity: 'relay-failed', id: 'eml_legacy_8', kind: 'email', payload: items[1]!.payload, reason: expect.stringContaining('InvalidMessageContents') });
+    expect(record).toMatchObject({
+      entity: 'relay-failed',
+      id: 'eml_legacy_8',
+      kind: 'email',
+      payload: items[1]!.payload,
+      reason: expect.stringContaining('InvalidMessageContents'),
+    });
     expect((await listParked(deps)).map((p) => p.id)).toContain('eml_legacy_8');
 
     expect(await retryParked(deps, ['eml_legacy_8', 'eml_never'])).toEqual({ retried: ['eml_legacy_8'], unknown: ['eml_never'] });

@@ -46,7 +46,10 @@ describe('the local SQS event source', () => {
     );
     const poller = startPoller({ sqs, queueUrl: queue.url, queueArn: queue.arn, batchSize: 10, worker, waitSeconds: 1 });
     try {
-      await eventually(() => received.filter((r) => r.startsWith('poison')).length >= 2, { timeoutMs: 15_000, what: 'the second receive of the poison message' });
+      await eventually(() => received.filter((r) => r.startsWith('poison')).length >= 2, {
+        timeoutMs: 15_000,
+        what: 'the second receive of the poison message',
+      });
       const dlq = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queue.dlqUrl, WaitTimeSeconds: 5 }));
       expect(dlq.Messages?.map((m) => m.Body)).toEqual(['poison']);
     } finally {

@@ -1,5 +1,14 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { clientKeys, createClient, getAccessRecord, getClient, rotateClientSecret, setClientEnabled, verifyClientCredentials, type ClientAccount } from '../../functions/core/access/clients.js';
+import {
+  clientKeys,
+  createClient,
+  getAccessRecord,
+  getClient,
+  rotateClientSecret,
+  setClientEnabled,
+  verifyClientCredentials,
+  type ClientAccount,
+} from '../../functions/core/access/clients.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
 import { DomainError } from '../../functions/core/platform/errors.js';
 import { sha256Hex } from '../../functions/core/platform/secrets.js';
@@ -146,7 +155,7 @@ describe('revocation', () => {
     expect(await code(refreshTokenPair(deps, pair.refresh_token, 'clinical-interview'))).toBe('invalid-token');
   });
 
-  it('leaves the client\'s other grants alone', async () => {
+  it("leaves the client's other grants alone", async () => {
     const kept = await issueTokenPair(deps, client, 'clinical-interview');
     const revoked = await issueTokenPair(deps, client, 'clinical-interview');
     await revokeGrant(deps, (await authenticate(deps, revoked.access_token, 'clinical-interview')).grantId);
@@ -156,16 +165,28 @@ describe('revocation', () => {
 
 describe('revocation on the access record', () => {
   /** The grants a client's access record names as revoked. */
-  const revokedOn = async (id: string) => Object.keys((await getAccessRecord(deps, id)) ?? {}).filter((name) => name.startsWith('revoked_')).sort();
+  const revokedOn = async (id: string) =>
+    Object.keys((await getAccessRecord(deps, id)) ?? {})
+      .filter((name) => name.startsWith('revoked_'))
+      .sort();
   /** 50 grants revoked in the last hour on the client's record, as a client revoking in a loop leaves them. */
   const revokedFifty = async (id: string) => {
     const until = new Date(clock().getTime() + 1800_000).toISOString();
     const names = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`#r${i}`, `revoked_${String(i).padStart(32, '0')}`]));
     await deps.db.send(
-      new UpdateCommand({ TableName: deps.table, Key: clientKeys.access(id), UpdateExpression: `SET ${Object.keys(names).map((n) => `${n} = :until`).join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: { ':until': until } }),
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: clientKeys.access(id),
+        UpdateExpression: `SET ${Object.keys(names)
+          .map((n) => `${n} = :until`)
+          .join(', ')}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':until': until },
+      }),
     );
   };
-  const tokenItem = async (token: string) => (await deps.db.send(new GetCommand({ TableName: deps.table, Key: tokenKeys.token(sha256Hex(token)) }))).Item as { issued_at: string };
+  const tokenItem = async (token: string) =>
+    (await deps.db.send(new GetCommand({ TableName: deps.table, Key: tokenKeys.token(sha256Hex(token)) }))).Item as { issued_at: string };
   const withFault = (hooks: Parameters<typeof withFaults>[1]) => withFaults(deps, hooks);
 
   it('names a revoked grant for as long as one of its access tokens could live, and a minute for clocks that differ', async () => {
@@ -223,7 +244,14 @@ describe('revocation on the access record', () => {
       after: async (command) => {
         if (raced || command.constructor.name !== 'GetCommand' || command.input.Key?.sk !== clientKeys.access(account.clientId).sk) return;
         raced = true;
-        await deps.db.send(new UpdateCommand({ TableName: deps.table, Key: clientKeys.access(account.clientId), UpdateExpression: 'SET revoked_before = :t', ExpressionAttributeValues: { ':t': later } }));
+        await deps.db.send(
+          new UpdateCommand({
+            TableName: deps.table,
+            Key: clientKeys.access(account.clientId),
+            UpdateExpression: 'SET revoked_before = :t',
+            ExpressionAttributeValues: { ':t': later },
+          }),
+        );
       },
     });
     await revokeGrant(racing, grant);
@@ -256,7 +284,14 @@ describe('revocation on the access record', () => {
   it('a record left behind by a change to the client item alone is its copy again after the next trust change', async () => {
     const { client: account } = await createClient(deps, { name: 'Old CLI Agency' });
     // An operator CLI of the version before access records rotates: the item alone moves on.
-    await deps.db.send(new UpdateCommand({ TableName: deps.table, Key: clientKeys.item(account.clientId), UpdateExpression: 'ADD grant_generation :one', ExpressionAttributeValues: { ':one': 1 } }));
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: clientKeys.item(account.clientId),
+        UpdateExpression: 'ADD grant_generation :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    );
     await setClientEnabled(deps, account.clientId, false);
     await setClientEnabled(deps, account.clientId, true);
     expect(await getAccessRecord(deps, account.clientId)).toMatchObject({ grant_generation: 2 });
@@ -266,7 +301,14 @@ describe('revocation on the access record', () => {
 
   it('a client stored before access records gets one on its first request, copied from its item', async () => {
     const { client: account } = await createClient(deps, { name: 'Older Agency' });
-    await deps.db.send(new UpdateCommand({ TableName: deps.table, Key: clientKeys.item(account.clientId), UpdateExpression: 'SET grant_generation = :g', ExpressionAttributeValues: { ':g': 3 } }));
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: clientKeys.item(account.clientId),
+        UpdateExpression: 'SET grant_generation = :g',
+        ExpressionAttributeValues: { ':g': 3 },
+      }),
+    );
     await deps.db.send(new DeleteCommand({ TableName: deps.table, Key: clientKeys.access(account.clientId) }));
     const pair = await issueTokenPair(deps, (await getClient(deps, account.clientId))!, 'clinical-interview');
     expect(await code(authenticate(deps, pair.access_token, 'clinical-interview'))).toBe('ok');
@@ -335,7 +377,11 @@ describe('rotating or disabling a client', () => {
 
     const newSecret = await rotateClientSecret(deps, account.clientId);
 
-    for (const [token, family] of [[first.access_token, 'clinical-interview'], [refreshed.access_token, 'clinical-interview'], [other.access_token, 'portal-v2']] as const) {
+    for (const [token, family] of [
+      [first.access_token, 'clinical-interview'],
+      [refreshed.access_token, 'clinical-interview'],
+      [other.access_token, 'portal-v2'],
+    ] as const) {
       expect(await code(authenticate(deps, token, family))).toBe('invalid-token');
     }
     expect(await code(refreshTokenPair(deps, refreshed.refresh_token, 'clinical-interview'))).toBe('invalid-token');

@@ -56,7 +56,11 @@ beforeEach(async () => {
   receiver.script();
   const lane = { visibilityTimeoutSeconds: 2, maxReceiveCount: config.schedule.length + 1 };
   const all = await ensureQueues(sqs, uniqueName('wh'), { events: { visibilityTimeoutSeconds: 1 }, deliveries: lane, deliveries_slow: lane });
-  queues = { events: all.find((q) => q.id === 'events')!, deliveries: all.find((q) => q.id === 'deliveries')!, slow: all.find((q) => q.id === 'deliveries_slow')! };
+  queues = {
+    events: all.find((q) => q.id === 'events')!,
+    deliveries: all.find((q) => q.id === 'deliveries')!,
+    slow: all.find((q) => q.id === 'deliveries_slow')!,
+  };
   lanes = { fast: queues.deliveries.url, slow: queues.slow.url };
 });
 afterEach(async () => {
@@ -68,8 +72,22 @@ afterEach(async () => {
 function runWorkers(fanOut = fanOutHandler(deps, sqs, lanes)) {
   pollers.push(
     startPoller({ sqs, queueUrl: queues.events.url, queueArn: queues.events.arn, batchSize: 10, worker: fanOut, waitSeconds: 1 }),
-    startPoller({ sqs, queueUrl: queues.deliveries.url, queueArn: queues.deliveries.arn, batchSize: 10, worker: deliveryHandler(deps, sqs, laneQueues('fast'), config), waitSeconds: 1 }),
-    startPoller({ sqs, queueUrl: queues.slow.url, queueArn: queues.slow.arn, batchSize: 10, worker: deliveryHandler(deps, sqs, laneQueues('slow'), config), waitSeconds: 1 }),
+    startPoller({
+      sqs,
+      queueUrl: queues.deliveries.url,
+      queueArn: queues.deliveries.arn,
+      batchSize: 10,
+      worker: deliveryHandler(deps, sqs, laneQueues('fast'), config),
+      waitSeconds: 1,
+    }),
+    startPoller({
+      sqs,
+      queueUrl: queues.slow.url,
+      queueArn: queues.slow.arn,
+      batchSize: 10,
+      worker: deliveryHandler(deps, sqs, laneQueues('slow'), config),
+      waitSeconds: 1,
+    }),
   );
 }
 
@@ -89,25 +107,34 @@ const endpointItem = (client: string, id: number) => getEndpointItem(deps, clien
 const logOf = async (client: string, id: number) => (await deliveryLog(deps, client, 'clinical-interview', id, { limit: 50 })).data.reverse();
 /** The endpoint's log once it holds `count` attempts. */
 const logOnce = (client: string, id: number, count: number) =>
-  eventually(async () => {
-    const log = await logOf(client, id);
-    return log.length >= count && log;
-  }, { what: `${count} logged attempts` });
+  eventually(
+    async () => {
+      const log = await logOf(client, id);
+      return log.length >= count && log;
+    },
+    { what: `${count} logged attempts` },
+  );
 
 /**
  * The pipeline has finished: nothing waits or is in flight on either queue.
  * Read in pipeline order: fan-out queues a delivery before its event is deleted.
  */
 async function drained() {
-  await eventually(async () => {
-    for (const queue of [queues.events, queues.deliveries, queues.slow]) {
-      const { Attributes = {} } = await sqs.send(
-        new GetQueueAttributesCommand({ QueueUrl: queue.url, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'] }),
-      );
-      if (Object.values(Attributes).some((n) => Number(n) > 0)) return false;
-    }
-    return true;
-  }, { what: 'the queues to drain' });
+  await eventually(
+    async () => {
+      for (const queue of [queues.events, queues.deliveries, queues.slow]) {
+        const { Attributes = {} } = await sqs.send(
+          new GetQueueAttributesCommand({
+            QueueUrl: queue.url,
+            AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
+          }),
+        );
+        if (Object.values(Attributes).some((n) => Number(n) > 0)) return false;
+      }
+      return true;
+    },
+    { what: 'the queues to drain' },
+  );
 }
 
 describe('delivery', () => {
@@ -121,7 +148,11 @@ describe('delivery', () => {
     expect(Math.abs(Number(got!.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(30);
     expect(got!.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
     expect(JSON.parse(got!.body)).toEqual({ type: 'booking.created', timestamp: event.timestamp, data: { id: 42, booking_status: 'booked' } });
-    const signed = { id: String(got!.headers['webhook-id']), timestamp: String(got!.headers['webhook-timestamp']), signature: String(got!.headers['webhook-signature']) };
+    const signed = {
+      id: String(got!.headers['webhook-id']),
+      timestamp: String(got!.headers['webhook-timestamp']),
+      signature: String(got!.headers['webhook-signature']),
+    };
     expect(verify(secret, signed, got!.body)).toBe(true);
     expect(verify(secret, signed, got!.body.replace('42', '43'))).toBe(false);
     expect(verify('whsec_' + Buffer.alloc(32).toString('base64'), signed, got!.body)).toBe(false);
@@ -138,7 +169,10 @@ describe('delivery', () => {
     expect(got.map((r) => r.headers['webhook-id'])).toEqual([event.id, event.id]);
     expect(got[1]!.headers['webhook-timestamp']).toBeDefined();
     const log = await logOnce(client, id, 2);
-    expect(log.map((l) => [l.attempt, l.outcome, l.response_status])).toEqual([[1, 'failed', 500], [2, 'delivered', 200]]);
+    expect(log.map((l) => [l.attempt, l.outcome, l.response_status])).toEqual([
+      [1, 'failed', 500],
+      [2, 'delivered', 200],
+    ]);
     expect(log[0]!.next_attempt_at).toEqual(expect.any(String));
     expect(log[0]).not.toHaveProperty('response_excerpt');
     expect(await endpointItem(client, id)).toMatchObject({ last_response_code: 200, consecutive_failures: 0 });
@@ -176,7 +210,11 @@ describe('delivery', () => {
     await publish(client, 'booking.created');
     const got = await receiver.waitFor(2);
     expect(got.every((r) => r.path === '/hook')).toBe(true);
-    expect((await logOnce(client, id, 1))[0]).toMatchObject({ outcome: 'failed', response_status: 302, error: expect.stringMatching(/redirect .* not followed/) });
+    expect((await logOnce(client, id, 1))[0]).toMatchObject({
+      outcome: 'failed',
+      response_status: 302,
+      error: expect.stringMatching(/redirect .* not followed/),
+    });
   });
 
   it('switches the endpoint off at once on 410 Gone', async () => {
@@ -232,7 +270,12 @@ describe('batches', () => {
   });
   const batchOf = (...messages: DeliveryMessage[]) =>
     ({
-      Records: messages.map((m, n) => ({ messageId: `m${n}`, receiptHandle: 'not-a-real-handle', body: JSON.stringify(m), attributes: { ApproximateReceiveCount: '1' } })),
+      Records: messages.map((m, n) => ({
+        messageId: `m${n}`,
+        receiptHandle: 'not-a-real-handle',
+        body: JSON.stringify(m),
+        attributes: { ApproximateReceiveCount: '1' },
+      })),
     }) as unknown as SQSEvent;
   const failedIds = (response: SQSBatchResponse) => response.batchItemFailures.map((f) => f.itemIdentifier).sort();
 
@@ -251,9 +294,19 @@ describe('batches', () => {
   it('counts every failed attempt of a batch in the run of failures, and reports each for retry', async () => {
     const a = await endpoint();
     receiver.script(...Array(3).fill({ status: 503 }));
-    const response = await deliveryHandler(deps, sqs, laneQueues('fast'), config)(batchOf(deliveryOf(a.client, a.id), deliveryOf(a.client, a.id), deliveryOf(a.client, a.id)));
+    const response = await deliveryHandler(
+      deps,
+      sqs,
+      laneQueues('fast'),
+      config,
+    )(batchOf(deliveryOf(a.client, a.id), deliveryOf(a.client, a.id), deliveryOf(a.client, a.id)));
     expect(failedIds(response)).toEqual(['m0', 'm1', 'm2']);
-    expect(await endpointItem(a.client, a.id)).toMatchObject({ consecutive_failures: 3, last_response_code: 503, failing_since: clock().toISOString(), is_active: true });
+    expect(await endpointItem(a.client, a.id)).toMatchObject({
+      consecutive_failures: 3,
+      last_response_code: 503,
+      failing_since: clock().toISOString(),
+      is_active: true,
+    });
     const log = await logOf(a.client, a.id);
     expect(log.map((l) => [l.outcome, l.response_status])).toEqual(Array(3).fill(['failed', 503]));
     expect(log.every((l) => typeof l.next_attempt_at === 'string')).toBe(true);
@@ -272,12 +325,32 @@ describe('batches', () => {
     const fanQueues = await ensureQueues(sqs, uniqueName('fan'));
     const deliveries = fanQueues.find((q) => q.id === 'deliveries')!;
     const a = await endpoint(['booking.created']);
-    const aCancelled = await createEndpoint(deps, a.client, 'clinical-interview', { name: 'Cancellations', url: receiver.url, events: ['booking.cancelled'] }, LOCAL);
+    const aCancelled = await createEndpoint(
+      deps,
+      a.client,
+      'clinical-interview',
+      { name: 'Cancellations', url: receiver.url, events: ['booking.cancelled'] },
+      LOCAL,
+    );
     const b = await endpoint(['booking.created', 'booking.cancelled']);
-    const event = (client: string, type: EventKind): DomainEvent => ({ id: newEventId(), type, timestamp: clock().toISOString(), client_id: client, family: 'clinical-interview', data: {} });
-    const events = [event(a.client, 'booking.created'), event(b.client, 'booking.cancelled'), event(a.client, 'booking.cancelled'), event(a.client, 'booking.rescheduled')];
+    const event = (client: string, type: EventKind): DomainEvent => ({
+      id: newEventId(),
+      type,
+      timestamp: clock().toISOString(),
+      client_id: client,
+      family: 'clinical-interview',
+      data: {},
+    });
+    const events = [
+      event(a.client, 'booking.created'),
+      event(b.client, 'booking.cancelled'),
+      event(a.client, 'booking.cancelled'),
+      event(a.client, 'booking.rescheduled'),
+    ];
     const records = events.map((e, n) => ({ messageId: `e${n}`, body: JSON.stringify(e) }));
-    const response = await fanOutHandler(deps, sqs, { fast: deliveries.url, slow: fanQueues.find((q) => q.id === 'deliveries_slow')!.url })({ Records: records } as unknown as SQSEvent);
+    const response = await fanOutHandler(deps, sqs, { fast: deliveries.url, slow: fanQueues.find((q) => q.id === 'deliveries_slow')!.url })({
+      Records: records,
+    } as unknown as SQSEvent);
     expect(response.batchItemFailures).toEqual([]);
     const queued: DeliveryMessage[] = [];
     for (let i = 0; i < 5 && queued.length < 3; i++) {
@@ -285,7 +358,11 @@ describe('batches', () => {
       queued.push(...Messages.map((m) => JSON.parse(m.Body!) as DeliveryMessage));
     }
     expect(queued.map((m) => [m.event.id, m.endpoint_id, m.client_id]).sort()).toEqual(
-      [[events[0]!.id, a.id, a.client], [events[1]!.id, b.id, b.client], [events[2]!.id, aCancelled.id, a.client]].sort(),
+      [
+        [events[0]!.id, a.id, a.client],
+        [events[1]!.id, b.id, b.client],
+        [events[2]!.id, aCancelled.id, a.client],
+      ].sort(),
     );
   });
 });
@@ -307,8 +384,17 @@ describe('broadcast events', () => {
     await setClientEnabled(own, disabled.client, false);
     // The same client's clinical endpoints hear nothing of another family's broadcast.
     await createEndpoint(own, other.client, 'clinical-interview', { name: 'Clinical', url: receiver.url, events: ['booking.created'] }, LOCAL);
-    const event: DomainEvent = { id: newEventId(), type: 'training_event.seats_low', timestamp: clock().toISOString(), client_id: causer.client, family: 'practical-training', data: { id: 7, seats_available: 2 } };
-    const response = await fanOutHandler(own, sqs, { fast: deliveries.url, slow: fanQueues.find((q) => q.id === 'deliveries_slow')!.url })({ Records: [{ messageId: 'e0', body: JSON.stringify(event) }] } as unknown as SQSEvent);
+    const event: DomainEvent = {
+      id: newEventId(),
+      type: 'training_event.seats_low',
+      timestamp: clock().toISOString(),
+      client_id: causer.client,
+      family: 'practical-training',
+      data: { id: 7, seats_available: 2 },
+    };
+    const response = await fanOutHandler(own, sqs, { fast: deliveries.url, slow: fanQueues.find((q) => q.id === 'deliveries_slow')!.url })({
+      Records: [{ messageId: 'e0', body: JSON.stringify(event) }],
+    } as unknown as SQSEvent);
     expect(response.batchItemFailures).toEqual([]);
     const queued: DeliveryMessage[] = [];
     for (let i = 0; i < 5 && queued.length < 3; i++) {
@@ -316,7 +402,10 @@ describe('broadcast events', () => {
       queued.push(...Messages.map((m) => JSON.parse(m.Body!) as DeliveryMessage));
     }
     expect(queued.map((m) => [m.client_id, m.endpoint_id, m.event.id, m.event.client_id]).sort()).toEqual(
-      [[causer.client, causer.id, event.id, causer.client], [other.client, other.id, event.id, other.client]].sort(),
+      [
+        [causer.client, causer.id, event.id, causer.client],
+        [other.client, other.id, event.id, other.client],
+      ].sort(),
     );
   });
 });
@@ -340,8 +429,20 @@ describe('lanes and the per-endpoint bound', () => {
   const failOnce = async () => {
     const failing = await endpoint();
     receiver.script({ status: 500 });
-    await deliveryHandler(deps, sqs, laneQueues('fast'), config)({
-      Records: [{ messageId: 'm', receiptHandle: 'not-a-real-handle', body: JSON.stringify(messageFor(failing.client, failing.id)), attributes: { ApproximateReceiveCount: '1' } }],
+    await deliveryHandler(
+      deps,
+      sqs,
+      laneQueues('fast'),
+      config,
+    )({
+      Records: [
+        {
+          messageId: 'm',
+          receiptHandle: 'not-a-real-handle',
+          body: JSON.stringify(messageFor(failing.client, failing.id)),
+          attributes: { ApproximateReceiveCount: '1' },
+        },
+      ],
     } as unknown as SQSEvent);
     receiver.received.length = 0;
     expect(await endpointItem(failing.client, failing.id)).toMatchObject({ consecutive_failures: 1 });
@@ -364,9 +465,21 @@ describe('lanes and the per-endpoint bound', () => {
     await sqs.send(new SendMessageCommand({ QueueUrl: lanes.fast, MessageBody: JSON.stringify(retry) }));
     const [first] = await read(lanes.fast, 1);
     expect(first).toEqual(retry);
-    pollers.push(startPoller({ sqs, queueUrl: queues.deliveries.url, queueArn: queues.deliveries.arn, batchSize: 10, worker: deliveryHandler(deps, sqs, laneQueues('fast'), config), waitSeconds: 1 }));
+    pollers.push(
+      startPoller({
+        sqs,
+        queueUrl: queues.deliveries.url,
+        queueArn: queues.deliveries.arn,
+        batchSize: 10,
+        worker: deliveryHandler(deps, sqs, laneQueues('fast'), config),
+        waitSeconds: 1,
+      }),
+    );
     const depth = async (url: string) =>
-      Number((await sqs.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['ApproximateNumberOfMessages'] }))).Attributes?.ApproximateNumberOfMessages);
+      Number(
+        (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['ApproximateNumberOfMessages'] }))).Attributes
+          ?.ApproximateNumberOfMessages,
+      );
     await eventually(async () => (await depth(lanes.slow)) === 1, { what: 'the delivery in the slow lane' });
     expect(receiver.received).toHaveLength(0);
 
@@ -383,7 +496,12 @@ describe('lanes and the per-endpoint bound', () => {
   it('in the fast lane, delivers a whole batch to one endpoint at once', async () => {
     const a = await endpoint();
     const toA = Array.from({ length: 10 }, () => messageFor(a.client, a.id));
-    const records = toA.map((m, n) => ({ messageId: `f${n}`, receiptHandle: 'not-a-real-handle', body: JSON.stringify(m), attributes: { ApproximateReceiveCount: '1' } }));
+    const records = toA.map((m, n) => ({
+      messageId: `f${n}`,
+      receiptHandle: 'not-a-real-handle',
+      body: JSON.stringify(m),
+      attributes: { ApproximateReceiveCount: '1' },
+    }));
     const response = await deliveryHandler(deps, sqs, laneQueues('fast'), config)({ Records: records } as unknown as SQSEvent);
     expect(response.batchItemFailures).toEqual([]);
     expect(receiver.received.map((r) => r.headers['webhook-id']).sort()).toEqual(toA.map((m) => m.event.id).sort());
@@ -394,17 +512,31 @@ describe('lanes and the per-endpoint bound', () => {
     silent.script('hang');
     try {
       const client = await newClient(deps);
-      const hangs = await createEndpoint(deps, client, 'clinical-interview', { name: 'Silent', url: silent.url, events: ['booking.created'], timeout_seconds: 30 }, LOCAL);
+      const hangs = await createEndpoint(
+        deps,
+        client,
+        'clinical-interview',
+        { name: 'Silent', url: silent.url, events: ['booking.created'], timeout_seconds: 30 },
+        LOCAL,
+      );
       const healthy = await endpoint();
       const records = [messageFor(client, hangs.id), messageFor(healthy.client, healthy.id)].map((m, n) => ({
-        messageId: `m${n}`, receiptHandle: 'not-a-real-handle', body: JSON.stringify(m), attributes: { ApproximateReceiveCount: '1' },
+        messageId: `m${n}`,
+        receiptHandle: 'not-a-real-handle',
+        body: JSON.stringify(m),
+        attributes: { ApproximateReceiveCount: '1' },
       }));
       const started = Date.now();
       const response = await deliveryHandler(deps, sqs, laneQueues('fast'), config)({ Records: records } as unknown as SQSEvent);
       expect(Date.now() - started).toBeLessThan((FAST_LANE_BUDGET_SECONDS + 2) * 1000);
       expect(response.batchItemFailures).toEqual([{ itemIdentifier: 'm0' }]);
       const [given] = await logOf(client, hangs.id);
-      expect(given).toMatchObject({ attempt: 1, outcome: 'failed', response_status: null, error: `no answer within ${FAST_LANE_BUDGET_SECONDS} s, the fast lane's budget` });
+      expect(given).toMatchObject({
+        attempt: 1,
+        outcome: 'failed',
+        response_status: null,
+        error: `no answer within ${FAST_LANE_BUDGET_SECONDS} s, the fast lane's budget`,
+      });
       expect(given!.duration_ms).toBeGreaterThanOrEqual(FAST_LANE_BUDGET_SECONDS * 1000 - 50);
       const item = await endpointItem(client, hangs.id);
       expect(item).toMatchObject({ consecutive_failures: 1 });
@@ -421,10 +553,19 @@ describe('lanes and the per-endpoint bound', () => {
     silent.script('hang');
     try {
       const client = await newClient(deps);
-      const hangs = await createEndpoint(deps, client, 'clinical-interview', { name: 'Silent', url: silent.url, events: ['booking.created'], timeout_seconds: 4 }, LOCAL);
+      const hangs = await createEndpoint(
+        deps,
+        client,
+        'clinical-interview',
+        { name: 'Silent', url: silent.url, events: ['booking.created'], timeout_seconds: 4 },
+        LOCAL,
+      );
       const healthy = await endpoint();
       const records = [messageFor(client, hangs.id), messageFor(healthy.client, healthy.id)].map((m, n) => ({
-        messageId: `m${n}`, receiptHandle: 'not-a-real-handle', body: JSON.stringify(m), attributes: { ApproximateReceiveCount: '1' },
+        messageId: `m${n}`,
+        receiptHandle: 'not-a-real-handle',
+        body: JSON.stringify(m),
+        attributes: { ApproximateReceiveCount: '1' },
       }));
       // The slow lane waits out the whole timeout; the healthy endpoint's attempt is recorded long before.
       let done = false;
@@ -444,27 +585,60 @@ describe('lanes and the per-endpoint bound', () => {
     const b = await endpoint();
     const toA = Array.from({ length: 5 }, () => messageFor(a.client, a.id));
     const toB = messageFor(b.client, b.id);
-    const records = [...toA, toB].map((m, n) => ({ messageId: `m${n}`, receiptHandle: 'not-a-real-handle', body: JSON.stringify(m), attributes: { ApproximateReceiveCount: '1' } }));
+    const records = [...toA, toB].map((m, n) => ({
+      messageId: `m${n}`,
+      receiptHandle: 'not-a-real-handle',
+      body: JSON.stringify(m),
+      attributes: { ApproximateReceiveCount: '1' },
+    }));
     const response = await deliveryHandler(deps, sqs, laneQueues('slow'), config)({ Records: records } as unknown as SQSEvent);
     expect(response.batchItemFailures).toEqual([]);
     expect(receiver.received.map((r) => r.headers['webhook-id']).sort()).toEqual([...toA.slice(0, 3), toB].map((m) => m.event.id).sort());
 
     runWorkers();
     await receiver.waitFor(6);
-    expect(receiver.received.slice(4).map((r) => r.headers['webhook-id']).sort()).toEqual(toA.slice(3).map((m) => m.event.id).sort());
+    expect(
+      receiver.received
+        .slice(4)
+        .map((r) => r.headers['webhook-id'])
+        .sort(),
+    ).toEqual(
+      toA
+        .slice(3)
+        .map((m) => m.event.id)
+        .sort(),
+    );
     const log = await logOnce(a.client, a.id, 5);
     expect(log.map((l) => [l.attempt, l.outcome])).toEqual(Array(5).fill([1, 'delivered']));
   });
 });
 
 describe('the outbox relay', () => {
-  const item = (kind: OutboxItem['kind'], n: number): OutboxItem => ({ pk: 'OUTBOX#0', sk: `s${n}`, entity: 'outbox', kind, payload: JSON.stringify({ id: `${kind}-${n}` }), created_at: clock().toISOString(), ttl: 0 });
+  const item = (kind: OutboxItem['kind'], n: number): OutboxItem => ({
+    pk: 'OUTBOX#0',
+    sk: `s${n}`,
+    entity: 'outbox',
+    kind,
+    payload: JSON.stringify({ id: `${kind}-${n}` }),
+    created_at: clock().toISOString(),
+    ttl: 0,
+  });
 
   it('reports the items it could not queue, and queues the rest', async () => {
     const relayQueues = await ensureQueues(sqs, uniqueName('relay'));
     const events = relayQueues.find((q) => q.id === 'events')!;
     const items = [item('event', 1), item('email', 2), item('event', 3), ...Array.from({ length: 11 }, (_, n) => item('event', 10 + n))];
-    const { notQueued, error } = await relayOutbox(items, { sqs, queueUrls: { event: events.url, email: `${events.url}-missing`, job: `${events.url}-missing`, check: `${events.url}-missing`, delivery: `${events.url}-missing`, refund: `${events.url}-missing` } });
+    const { notQueued, error } = await relayOutbox(items, {
+      sqs,
+      queueUrls: {
+        event: events.url,
+        email: `${events.url}-missing`,
+        job: `${events.url}-missing`,
+        check: `${events.url}-missing`,
+        delivery: `${events.url}-missing`,
+        refund: `${events.url}-missing`,
+      },
+    });
     expect(notQueued).toEqual([items[1]]);
     expect(error).toBeDefined();
     const ids: string[] = [];
@@ -472,7 +646,12 @@ describe('the outbox relay', () => {
       const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: events.url, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
       ids.push(...Messages.map((m) => JSON.parse(m.Body!).id as string));
     }
-    expect(ids.sort()).toEqual(items.filter((i) => i.kind === 'event').map((i) => JSON.parse(i.payload).id).sort());
+    expect(ids.sort()).toEqual(
+      items
+        .filter((i) => i.kind === 'event')
+        .map((i) => JSON.parse(i.payload).id)
+        .sort(),
+    );
   });
 
   it('has the stream retry from the first record it could not queue', async () => {
@@ -499,11 +678,22 @@ describe('secret rotation', () => {
     const rotated = await rotateSecret(deps, client, 'clinical-interview', id);
     expect(rotated.secret).not.toBe(oldSecret);
     const item = await endpointItem(client, id);
-    const event: DomainEvent = { id: newEventId(), type: 'booking.created', timestamp: clock().toISOString(), client_id: client, family: 'clinical-interview', data: {} };
+    const event: DomainEvent = {
+      id: newEventId(),
+      type: 'booking.created',
+      timestamp: clock().toISOString(),
+      client_id: client,
+      family: 'clinical-interview',
+      data: {},
+    };
 
     await attemptDelivery(item, event, clock(), LOCAL);
     let got = receiver.received.at(-1)!;
-    const signed = () => ({ id: String(got.headers['webhook-id']), timestamp: String(got.headers['webhook-timestamp']), signature: String(got.headers['webhook-signature']) });
+    const signed = () => ({
+      id: String(got.headers['webhook-id']),
+      timestamp: String(got.headers['webhook-timestamp']),
+      signature: String(got.headers['webhook-signature']),
+    });
     expect(String(got.headers['webhook-signature']).split(' ')).toHaveLength(2);
     expect(verify(rotated.secret, signed(), got.body)).toBe(true);
     expect(verify(oldSecret, signed(), got.body)).toBe(true);
@@ -527,7 +717,12 @@ describe('switching off after five days of failures', () => {
     const message = (n: number) => ({
       messageId: `m${n}`,
       receiptHandle: 'not-a-real-handle',
-      body: JSON.stringify({ event: { id: newEventId(), type: 'booking.created', timestamp: clock().toISOString(), client_id: client, family: 'clinical-interview', data: {} }, client_id: client, family: 'clinical-interview', endpoint_id: id }),
+      body: JSON.stringify({
+        event: { id: newEventId(), type: 'booking.created', timestamp: clock().toISOString(), client_id: client, family: 'clinical-interview', data: {} },
+        client_id: client,
+        family: 'clinical-interview',
+        endpoint_id: id,
+      }),
       attributes: { ApproximateReceiveCount: '1' },
     });
     const start = clock().toISOString();
@@ -557,7 +752,14 @@ describe('the URL guard (SSRF) at delivery', () => {
   it('checks again at delivery: a name that now resolves inside is not contacted', async () => {
     const { client, id } = await endpoint();
     const item = await endpointItem(client, id);
-    const event: DomainEvent = { id: newEventId(), type: 'booking.created', timestamp: clock().toISOString(), client_id: client, family: 'clinical-interview', data: {} };
+    const event: DomainEvent = {
+      id: newEventId(),
+      type: 'booking.created',
+      timestamp: clock().toISOString(),
+      client_id: client,
+      family: 'clinical-interview',
+      data: {},
+    };
     const result = await attemptDelivery({ ...item, url: 'https://rebound.example.com/hook' }, event, clock(), { ...CLOUD, lookup: resolvesTo('10.9.8.7') });
     expect(result).toMatchObject({ ok: false, status: null, error: expect.stringMatching(/^refused: .*10\.9\.8\.7/) });
   });

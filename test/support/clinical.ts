@@ -1,5 +1,12 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { createInterviewType, createInterviewer, loadCatalog, setAvailability, slotsOn, type InterviewType } from '../../functions/core/clinical-interview/catalog.js';
+import {
+  createInterviewType,
+  createInterviewer,
+  loadCatalog,
+  setAvailability,
+  slotsOn,
+  type InterviewType,
+} from '../../functions/core/clinical-interview/catalog.js';
 import { createBooking } from '../../functions/core/bookings/bookings.js';
 import { createClient } from '../../functions/core/access/clients.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
@@ -25,8 +32,16 @@ export async function testCatalog(deps: Deps): Promise<{ type: InterviewType }> 
   const a = await createInterviewer(deps, 'Dr Interviewer One');
   const b = await createInterviewer(deps, 'Nurse Interviewer Two');
   const everyDay = [1, 2, 3, 4, 5, 6, 7];
-  await setAvailability(deps, a.id, everyDay.map((weekday) => ({ interviewTypeId: type.id, weekday, start: '09:00', end: '12:00' })));
-  await setAvailability(deps, b.id, everyDay.map((weekday) => ({ interviewTypeId: type.id, weekday, start: '09:00', end: '10:00' })));
+  await setAvailability(
+    deps,
+    a.id,
+    everyDay.map((weekday) => ({ interviewTypeId: type.id, weekday, start: '09:00', end: '12:00' })),
+  );
+  await setAvailability(
+    deps,
+    b.id,
+    everyDay.map((weekday) => ({ interviewTypeId: type.id, weekday, start: '09:00', end: '10:00' })),
+  );
   return { type };
 }
 
@@ -60,7 +75,14 @@ export async function forgeHold(deps: Deps, clientId: string, type: InterviewTyp
   await deps.db.send(
     new PutCommand({
       TableName: deps.table,
-      Item: { ...holdKeys.slotLock(CI, date, time, interviewerId), entity: 'slot-lock', state: 'held', hold_hash: hold.hold_hash, client_id: clientId, expires_at: hold.expires_at },
+      Item: {
+        ...holdKeys.slotLock(CI, date, time, interviewerId),
+        entity: 'slot-lock',
+        state: 'held',
+        hold_hash: hold.hold_hash,
+        client_id: clientId,
+        expires_at: hold.expires_at,
+      },
     }),
   );
   return hold.hold_hash;
@@ -68,7 +90,12 @@ export async function forgeHold(deps: Deps, clientId: string, type: InterviewTyp
 
 export async function ledgerOf(deps: Deps, clientId: string, family: FamilyId = CI): Promise<LedgerEntry[]> {
   const { Items = [] } = await deps.db.send(
-    new QueryCommand({ TableName: deps.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': ledgerKeys.partition(clientId, family) }, ConsistentRead: true }),
+    new QueryCommand({
+      TableName: deps.table,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': ledgerKeys.partition(clientId, family) },
+      ConsistentRead: true,
+    }),
   );
   return Items as LedgerEntry[];
 }
@@ -77,7 +104,12 @@ export async function outboxItems(deps: Deps): Promise<OutboxItem[]> {
   const items: OutboxItem[] = [];
   for (let shard = 0; shard < OUTBOX_SHARDS; shard++) {
     const { Items = [] } = await deps.db.send(
-      new QueryCommand({ TableName: deps.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': outboxKeys.shard(shard) }, ConsistentRead: true }),
+      new QueryCommand({
+        TableName: deps.table,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': outboxKeys.shard(shard) },
+        ConsistentRead: true,
+      }),
     );
     items.push(...(Items as OutboxItem[]));
   }

@@ -118,7 +118,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const refunded = refunds.filter((r) => r.payment_intent === paymentIntent).reduce((sum, r) => sum + r.amount, 0);
       const amount = Number(form.amount ?? paid.amount_total - refunded);
       if (amount + refunded > paid.amount_total) return error(400, 'Refund amount is greater than the unrefunded amount');
-      const refund: FakeRefund = { id: id('re'), object: 'refund', amount, currency: 'gbp', payment_intent: paymentIntent, status: 'pending', metadata: (form.metadata as Record<string, string> | undefined) ?? {} };
+      const refund: FakeRefund = {
+        id: id('re'),
+        object: 'refund',
+        amount,
+        currency: 'gbp',
+        payment_intent: paymentIntent,
+        status: 'pending',
+        metadata: (form.metadata as Record<string, string> | undefined) ?? {},
+      };
       refunds.push(refund);
       return { status: 200, body: refund };
     }

@@ -26,10 +26,14 @@ export function withFaults(deps: Deps, hooks: { before?: (command: SentCommand) 
  * gives and DynamoDB Local never does), or by its condition.
  */
 export const cancelledFor = (items: readonly unknown[], at: number, code: 'TransactionConflict' | 'ConditionalCheckFailed' = 'TransactionConflict') =>
-  Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: items.map((_, i) => ({ Code: i === at ? code : 'None' })) });
+  Object.assign(new Error('Transaction cancelled'), {
+    name: 'TransactionCanceledException',
+    CancellationReasons: items.map((_, i) => ({ Code: i === at ? code : 'None' })),
+  });
 
 /** A single write refused because a transaction on its item is in flight. */
-export const writeConflict = () => Object.assign(new Error('Operation was rejected because there is an ongoing transaction for the item'), { name: 'TransactionConflictException' });
+export const writeConflict = () =>
+  Object.assign(new Error('Operation was rejected because there is an ongoing transaction for the item'), { name: 'TransactionConflictException' });
 
 /**
  * The same table through a client of the functions' own making

@@ -50,7 +50,11 @@ export function mailTo(stack: LocalStack, address: string, count = 1): Promise<s
   return eventually(
     () => {
       const dir = stack.info.mailbox_dir;
-      const mails = existsSync(dir) ? readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')).filter((m) => m.includes(`To: ${address}\n`)) : [];
+      const mails = existsSync(dir)
+        ? readdirSync(dir)
+            .map((f) => readFileSync(join(dir, f), 'utf8'))
+            .filter((m) => m.includes(`To: ${address}\n`))
+        : [];
       return mails.length >= count && mails;
     },
     { timeoutMs: 15_000, intervalMs: 100, what: `${count} e-mails to ${address}` },
@@ -72,7 +76,9 @@ export async function demoTokens(stack: LocalStack): Promise<Record<string, Reco
     // A facade family has no token operations: it takes its parent's tokens (filled in below).
     if (stack.info.token_families[family]) continue;
     const pairs = await Promise.all(
-      Object.entries(DEMO_CREDENTIALS).map(async ([who, credentials]) => [who, (await call(`${base}/auth/token`, { body: credentials })).body.access_token] as const),
+      Object.entries(DEMO_CREDENTIALS).map(
+        async ([who, credentials]) => [who, (await call(`${base}/auth/token`, { body: credentials })).body.access_token] as const,
+      ),
     );
     tokens[family] = Object.fromEntries(pairs) as Record<DemoClientName, string>;
   }

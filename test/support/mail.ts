@@ -17,7 +17,7 @@ export function attachmentsOf(mail: string): ReadAttachment[] {
       const [head, body] = section.split(/\r?\n\r?\n/, 2) as [string, string];
       return {
         filename: /filename="([^"]+)"/.exec(head)![1]!,
-        contentType: /^Content-Type: (.+)$/m.exec(head)![1]!.replace(/; name="[^"]*"$/, ""),
+        contentType: /^Content-Type: (.+)$/m.exec(head)![1]!.replace(/; name="[^"]*"$/, ''),
         content: Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8'),
       };
     });

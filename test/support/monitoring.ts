@@ -15,7 +15,12 @@ export function monitoringFixtures(deps: () => Deps) {
   const delivered = new Set<string>();
   const itemsOf = async (clientId: string, prefix: string) => {
     const { Items } = await deps().db.send(
-      new QueryCommand({ TableName: deps().table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':p': prefix }, ConsistentRead: true }),
+      new QueryCommand({
+        TableName: deps().table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':p': prefix },
+        ConsistentRead: true,
+      }),
     );
     return Items ?? [];
   };
@@ -27,14 +32,25 @@ export function monitoringFixtures(deps: () => Deps) {
       return client.clientId;
     },
     newWorker: (clientId: string, register: Register, number: string, monitoring: MonitoringSettings = DEFAULT_MONITORING) =>
-      createWorker(deps(), clientId, { first_name: 'Grace', last_name: 'Adeyemi', external_ref: null, email: null, phone: null, job_role: null, registration: { register, number, profession: professionOf(register, number) }, monitoring }),
+      createWorker(deps(), clientId, {
+        first_name: 'Grace',
+        last_name: 'Adeyemi',
+        external_ref: null,
+        email: null,
+        phone: null,
+        job_role: null,
+        registration: { register, number, profession: professionOf(register, number) },
+        monitoring,
+      }),
     itemsOf,
     /** Delivers the client's queued alert e-mail messages (the checks queue's) `times` times each, as SQS may; as SQS may. */
     async deliverAlertMails(clientId: string, times = 1): Promise<void> {
-      const messages = (await outboxItems(deps())).filter((o) => o.kind === 'check' && !delivered.has(o.sk)).filter((o) => {
-        const body = JSON.parse(o.payload) as { kind?: string; client_id?: string };
-        return body.kind === 'alert-emails' && body.client_id === clientId;
-      });
+      const messages = (await outboxItems(deps()))
+        .filter((o) => o.kind === 'check' && !delivered.has(o.sk))
+        .filter((o) => {
+          const body = JSON.parse(o.payload) as { kind?: string; client_id?: string };
+          return body.kind === 'alert-emails' && body.client_id === clientId;
+        });
       for (let n = 0; n < times; n++) {
         const errors: unknown[] = [];
         await checksConsumer(deps(), (err) => errors.push(err))(messages.map((o) => ({ id: o.sk, body: o.payload, receiveCount: n + 1, receiptHandle: o.sk })));

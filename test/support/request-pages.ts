@@ -1,7 +1,12 @@
 /** The candidate's and third parties' pages as a browser uses them: forms posted, files sent straight to the bucket. */
 
 export const post = (url: string, form: Record<string, string>) =>
-  fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+  fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
 export const linkIn = (mail: string, page: string) => new RegExp(`(http://\\S+/${page}/[A-Za-z0-9_-]+)`).exec(mail)![1]!;
 
 /** The upload form the page offers: where it posts, and its hidden fields. */
@@ -9,7 +14,9 @@ export function uploadForm(html: string): { action: string; fields: Record<strin
   const form = /<form method="post" action="([^"]+)" enctype="multipart\/form-data">([\s\S]*?)<\/form>/.exec(html);
   if (!form) throw new Error(`No upload form in the page:\n${html}`);
   const unescape = (s: string) => s.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c)));
-  const fields = Object.fromEntries([...form[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [unescape(m[1]!), unescape(m[2]!)]));
+  const fields = Object.fromEntries(
+    [...form[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [unescape(m[1]!), unescape(m[2]!)]),
+  );
   return { action: unescape(form[1]!), fields };
 }
 

@@ -21,7 +21,9 @@ it('knows the families with team users', () => {
 });
 
 it('fails on an operation of a family with team users that does not say what an acting user needs', () => {
-  const missing = ROUTES.filter((r) => withTeamUsers.includes(r.family) && r.auth === 'bearer' && r.actingUser === undefined).map((r) => `${r.family} ${routeKey(r)}`);
+  const missing = ROUTES.filter((r) => withTeamUsers.includes(r.family) && r.auth === 'bearer' && r.actingUser === undefined).map(
+    (r) => `${r.family} ${routeKey(r)}`,
+  );
   expect(missing).toEqual([]);
   // A public operation (token exchange, documents, link pages) has no account to act in.
   expect(ROUTES.filter((r) => r.auth === 'none' && r.actingUser !== undefined).map((r) => `${r.family} ${routeKey(r)}`)).toEqual([]);
@@ -46,7 +48,9 @@ it('gives the webhook operations webhooks:manage in a family with team users, an
 });
 
 it('checks in the other families only what their own operations say (portal v1: a health read)', () => {
-  const others = ROUTES.filter((r) => !withTeamUsers.includes(r.family) && r.actingUser !== undefined).map((r) => `${r.family} ${routeKey(r)} ${JSON.stringify(r.actingUser)}`);
+  const others = ROUTES.filter((r) => !withTeamUsers.includes(r.family) && r.actingUser !== undefined).map(
+    (r) => `${r.family} ${routeKey(r)} ${JSON.stringify(r.actingUser)}`,
+  );
   expect(others).toEqual(['portal-v1 GET /occupational-health-requests/{id} "health:read"']);
 });
 
@@ -63,8 +67,10 @@ it("reads a request group's health rule by its path: health:read for a health ki
 
 it('documents the Acting-User header and its 403 on exactly the operations that check it', () => {
   for (const family of FAMILY_IDS) {
-    const doc = buildOpenApi(family, `https://api.example${FAMILIES[family].prefix}`) as { paths: Record<string, Record<string, { parameters?: { name: string }[]; responses: Record<string, any> }>> };
-    for (const route of ROUTES.filter((r) => r.family === (family))) {
+    const doc = buildOpenApi(family, `https://api.example${FAMILIES[family].prefix}`) as {
+      paths: Record<string, Record<string, { parameters?: { name: string }[]; responses: Record<string, any> }>>;
+    };
+    for (const route of ROUTES.filter((r) => r.family === family)) {
       const op = doc.paths[route.path]?.[route.method.toLowerCase()];
       if (!op) continue;
       const header = (op.parameters ?? []).some((p) => p.name === 'Acting-User');

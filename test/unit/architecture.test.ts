@@ -20,7 +20,10 @@ const rel = (path: string) => relative(PROJECT_ROOT, path).replaceAll('\\', '/')
 /** Every module specifier a file imports or re-exports, statically or dynamically, types included. */
 function importsOf(file: string): string[] {
   const source = readFileSync(file, 'utf8');
-  const specifiers = [...source.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g), ...source.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)];
+  const specifiers = [
+    ...source.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/g),
+    ...source.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ];
   return specifiers.map((m) => m[1]!);
 }
 
@@ -86,7 +89,11 @@ describe('layers', () => {
 describe('the route table', () => {
   it('routes every handler file under functions/http exactly once per family that offers it, and helpers start with _', () => {
     const handlerFiles = filesUnder(join(PROJECT_ROOT, 'functions', 'http'))
-      .map((f) => rel(f).replace(/^functions\/http\//, '').replace(/\.ts$/, ''))
+      .map((f) =>
+        rel(f)
+          .replace(/^functions\/http\//, '')
+          .replace(/\.ts$/, ''),
+      )
       .filter((f) => !f.split('/').pop()!.startsWith('_'));
     const routed = new Set(ROUTES.map((r) => r.handler));
     expect(handlerFiles.filter((f) => !routed.has(f))).toEqual([]);
@@ -109,7 +116,11 @@ describe('the route table', () => {
   });
 
   it('has a schema for every path parameter', () => {
-    const missing = ROUTES.flatMap((r) => pathParamNames(r.path).filter((name) => !Object.hasOwn(PATH_PARAMS, name)).map((name) => `${r.path} {${name}}`));
+    const missing = ROUTES.flatMap((r) =>
+      pathParamNames(r.path)
+        .filter((name) => !Object.hasOwn(PATH_PARAMS, name))
+        .map((name) => `${r.path} {${name}}`),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -132,9 +143,17 @@ describe('rule constants in user-facing text', () => {
   });
 
   it('the docs state the hold as HOLD_MINUTES long wherever they give its length', () => {
-    const docs = [join(PROJECT_ROOT, 'README.md'), ...readdirSync(join(PROJECT_ROOT, 'docs')).filter((n) => n.endsWith('.md')).map((n) => join(PROJECT_ROOT, 'docs', n))];
+    const docs = [
+      join(PROJECT_ROOT, 'README.md'),
+      ...readdirSync(join(PROJECT_ROOT, 'docs'))
+        .filter((n) => n.endsWith('.md'))
+        .map((n) => join(PROJECT_ROOT, 'docs', n)),
+    ];
     const stated = docs.flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/(\d+)-minute (?:seat )?holds?|holds? (?:a \w+ |one )?(?:for )?(\d+) minutes/gi)].map((m) => ({ file: rel(file), minutes: Number(m[1] ?? m[2]) })),
+      [...readFileSync(file, 'utf8').matchAll(/(\d+)-minute (?:seat )?holds?|holds? (?:a \w+ |one )?(?:for )?(\d+) minutes/gi)].map((m) => ({
+        file: rel(file),
+        minutes: Number(m[1] ?? m[2]),
+      })),
     );
     expect(stated.length).toBeGreaterThan(2);
     expect(stated.filter((s) => s.minutes !== HOLD_MINUTES)).toEqual([]);
@@ -150,7 +169,11 @@ describe('configuration', () => {
   it('every environment variable a function reads is listed under Settings in docs/operations.md', () => {
     const read = new Set(
       sources.flatMap(({ text }) => [
-        ...[...text.matchAll(/\b(?:env|environment\(\))\.([A-Z][A-Z0-9_]+)|\benv\[['"]([A-Z][A-Z0-9_]+)['"]\]|\b(?:requireEnv|intEnv|datesEnv|pricesEnv)\(['"]([A-Z][A-Z0-9_]+)['"]/g)].map((m) => m[1] ?? m[2] ?? m[3]!),
+        ...[
+          ...text.matchAll(
+            /\b(?:env|environment\(\))\.([A-Z][A-Z0-9_]+)|\benv\[['"]([A-Z][A-Z0-9_]+)['"]\]|\b(?:requireEnv|intEnv|datesEnv|pricesEnv)\(['"]([A-Z][A-Z0-9_]+)['"]/g,
+          ),
+        ].map((m) => m[1] ?? m[2] ?? m[3]!),
         ...[...text.matchAll(/_ENV = '([A-Z][A-Z0-9_]+)'/g)].map((m) => m[1]!),
         ...[...text.matchAll(/`(QUEUE_URL|FAMILY_URL)_\$\{/g)].map((m) => `${m[1]!}_<ID>`),
       ]),

@@ -1,4 +1,10 @@
-import { availabilityAt, deprecationHeaders, deprecationSchedule, deprecationSchedules, DeprecationConfigError } from '../../functions/core/platform/deprecation.js';
+import {
+  availabilityAt,
+  deprecationHeaders,
+  deprecationSchedule,
+  deprecationSchedules,
+  DeprecationConfigError,
+} from '../../functions/core/platform/deprecation.js';
 
 /** Deprecated families' schedules (decision 13), with the clock given: no emulator. */
 
@@ -30,7 +36,9 @@ describe('a deprecated family', () => {
   });
 
   it('says so in RFC 9745, RFC 8594 and RFC 8288 headers', () => {
-    expect(deprecationHeaders(schedule, { docs: 'https://x.example/practical-training-legacy/docs', successor: 'https://x.example/practical-training/bookings' })).toEqual({
+    expect(
+      deprecationHeaders(schedule, { docs: 'https://x.example/practical-training-legacy/docs', successor: 'https://x.example/practical-training/bookings' }),
+    ).toEqual({
       deprecation: '@1767225600',
       sunset: 'Wed, 30 Jun 2027 00:00:00 GMT',
       link: '<https://x.example/practical-training-legacy/docs>; rel="deprecation"; type="text/html", <https://x.example/practical-training/bookings>; rel="successor-version"',
@@ -39,8 +47,14 @@ describe('a deprecated family', () => {
   });
 
   it('takes its dates from the environment', () => {
-    const moved = deprecationSchedule(LEGACY, { PRACTICAL_TRAINING_LEGACY_DEPRECATED_AT: '2026-06-01T00:00:00Z', PRACTICAL_TRAINING_LEGACY_SUNSET_AT: '2026-12-31T00:00:00Z' })!;
-    expect(deprecationHeaders(moved, { docs: 'd' })).toMatchObject({ deprecation: `@${Date.parse('2026-06-01T00:00:00Z') / 1000}`, sunset: 'Thu, 31 Dec 2026 00:00:00 GMT' });
+    const moved = deprecationSchedule(LEGACY, {
+      PRACTICAL_TRAINING_LEGACY_DEPRECATED_AT: '2026-06-01T00:00:00Z',
+      PRACTICAL_TRAINING_LEGACY_SUNSET_AT: '2026-12-31T00:00:00Z',
+    })!;
+    expect(deprecationHeaders(moved, { docs: 'd' })).toMatchObject({
+      deprecation: `@${Date.parse('2026-06-01T00:00:00Z') / 1000}`,
+      sunset: 'Thu, 31 Dec 2026 00:00:00 GMT',
+    });
     expect(availabilityAt(moved, at('2026-12-31T00:00:00Z'))).toEqual({ open: false, reason: 'sunset' });
   });
 });
@@ -52,7 +66,11 @@ describe('a schedule that makes no sense refuses to load (the stack does not sta
     ['a sunset before the deprecation', { PRACTICAL_TRAINING_LEGACY_SUNSET_AT: '2025-12-31T00:00:00Z' }, /sunset .* must come after the deprecation/],
     ['a sunset equal to the deprecation', { PRACTICAL_TRAINING_LEGACY_SUNSET_AT: '2026-01-01T00:00:00Z' }, /must come after/],
     ['an inverted brownout', { PRACTICAL_TRAINING_LEGACY_BROWNOUTS: '2027-03-02T15:00:00Z/2027-03-02T14:00:00Z' }, /ends before it starts/],
-    ['overlapping brownouts', { PRACTICAL_TRAINING_LEGACY_BROWNOUTS: '2027-03-02T14:00:00Z/2027-03-02T16:00:00Z,2027-03-02T15:00:00Z/2027-03-02T17:00:00Z' }, /overlap/],
+    [
+      'overlapping brownouts',
+      { PRACTICAL_TRAINING_LEGACY_BROWNOUTS: '2027-03-02T14:00:00Z/2027-03-02T16:00:00Z,2027-03-02T15:00:00Z/2027-03-02T17:00:00Z' },
+      /overlap/,
+    ],
     ['a brownout past the sunset', { PRACTICAL_TRAINING_LEGACY_BROWNOUTS: '2027-06-29T00:00:00Z/2027-07-01T00:00:00Z' }, /not between/],
     ['a date without an offset', { PRACTICAL_TRAINING_LEGACY_SUNSET_AT: '2027-06-30T00:00:00' }, /ISO 8601 instant with an offset/],
     ['not a date', { PRACTICAL_TRAINING_LEGACY_SUNSET_AT: 'next summer' }, /ISO 8601 instant/],
@@ -63,7 +81,9 @@ describe('a schedule that makes no sense refuses to load (the stack does not sta
   });
 
   it('while adjacent windows are fine', () => {
-    expect(refused({ PRACTICAL_TRAINING_LEGACY_BROWNOUTS: '2027-03-02T14:00:00Z/2027-03-02T15:00:00Z,2027-03-02T15:00:00Z/2027-03-02T16:00:00Z' })).not.toThrow();
+    expect(
+      refused({ PRACTICAL_TRAINING_LEGACY_BROWNOUTS: '2027-03-02T14:00:00Z/2027-03-02T15:00:00Z,2027-03-02T15:00:00Z/2027-03-02T16:00:00Z' }),
+    ).not.toThrow();
   });
 });
 
@@ -74,7 +94,12 @@ describe("a deprecated family's $default route (a path with no operation)", () =
     rawPath: path,
     rawQueryString: '',
     headers: {},
-    requestContext: { http: { method, path, sourceIp: '127.0.0.1' }, requestId: 'r1', domainName: 'abc.execute-api.eu-west-2.amazonaws.com', stage: '$default' },
+    requestContext: {
+      http: { method, path, sourceIp: '127.0.0.1' },
+      requestId: 'r1',
+      domainName: 'abc.execute-api.eu-west-2.amazonaws.com',
+      stage: '$default',
+    },
     stageVariables: { family },
     isBase64Encoded: false,
   });

@@ -8,7 +8,12 @@ import { PROJECT_ROOT } from '../../lib/routes.js';
  * each file must exist and hold each name, so a move or a rename that leaves the
  * docs behind fails here.
  */
-const DOCS = ['README.md', ...readdirSync(join(PROJECT_ROOT, 'docs')).filter((n) => n.endsWith('.md')).map((n) => `docs/${n}`)];
+const DOCS = [
+  'README.md',
+  ...readdirSync(join(PROJECT_ROOT, 'docs'))
+    .filter((n) => n.endsWith('.md'))
+    .map((n) => `docs/${n}`),
+];
 const REFERENCE = /`((?:[\w.-]+\/)+[\w.-]+\.(?:ts|java|mjs|cjs))(?:#(\w+))?`(?: \(((?:`\w+`(?:, )?)+)\))?/g;
 const ROOTS = ['functions/', 'lib/', 'bin/', 'test/', 'clients/'];
 
@@ -16,7 +21,9 @@ function references() {
   return DOCS.flatMap((doc) =>
     [...readFileSync(join(PROJECT_ROOT, doc), 'utf8').matchAll(REFERENCE)].map((m) => {
       // Short paths are under functions/core (engines, families) or functions/ (workers, http).
-      const path = ROOTS.some((r) => m[1]!.startsWith(r)) ? m[1]! : [`functions/core/${m[1]!}`, `functions/${m[1]!}`].find((p) => existsSync(join(PROJECT_ROOT, p))) ?? `functions/core/${m[1]!}`;
+      const path = ROOTS.some((r) => m[1]!.startsWith(r))
+        ? m[1]!
+        : ([`functions/core/${m[1]!}`, `functions/${m[1]!}`].find((p) => existsSync(join(PROJECT_ROOT, p))) ?? `functions/core/${m[1]!}`);
       const names = [m[2], ...[...(m[3] ?? '').matchAll(/`(\w+)`/g)].map((n) => n[1])].filter((n): n is string => Boolean(n));
       return { doc, path, names };
     }),

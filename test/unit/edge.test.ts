@@ -36,8 +36,12 @@ describe('idempotency keys', () => {
   const noop = async () => ({ status: 204 });
   it('are taken by a handler exactly when its operation is marked idempotent: a handler built otherwise refuses to load', () => {
     expect(clinicalInterview.createBooking.idempotent).toBe(true);
-    expect(() => httpHandler(clinicalInterview.createBooking, noop, ...([{}] as unknown as OptionsArg<typeof clinicalInterview.createBooking>))).toThrow(/createBooking: the idempotency option goes with, and only with/);
-    expect(() => httpHandler(clinicalInterview.listBookings, noop, ...([{ idempotency }] as unknown as OptionsArg<typeof clinicalInterview.listBookings>))).toThrow(/listBookings/);
+    expect(() => httpHandler(clinicalInterview.createBooking, noop, ...([{}] as unknown as OptionsArg<typeof clinicalInterview.createBooking>))).toThrow(
+      /createBooking: the idempotency option goes with, and only with/,
+    );
+    expect(() =>
+      httpHandler(clinicalInterview.listBookings, noop, ...([{ idempotency }] as unknown as OptionsArg<typeof clinicalInterview.listBookings>)),
+    ).toThrow(/listBookings/);
   });
 });
 

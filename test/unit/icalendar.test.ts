@@ -69,7 +69,11 @@ it('a cancellation keeps the UID and says CANCEL and CANCELLED', () => {
 });
 
 it('a name cannot smuggle in a property: controls are dropped, not turned into new lines', () => {
-  const text = writeCalendar({ ...event, attendee: { name: 'Eve\r\nATTENDEE:mailto:spy@evil.example', email: 'eve@example.org\r\nX: 1' }, title: 'Interview\r\nSTATUS:CANCELLED' });
+  const text = writeCalendar({
+    ...event,
+    attendee: { name: 'Eve\r\nATTENDEE:mailto:spy@evil.example', email: 'eve@example.org\r\nX: 1' },
+    title: 'Interview\r\nSTATUS:CANCELLED',
+  });
   const { vevent, event: parsed } = read(text);
   expect(parsed.attendees).toHaveLength(1);
   expect(vevent.getAllProperties('status').map((p) => p.getFirstValue())).toEqual(['CONFIRMED']);

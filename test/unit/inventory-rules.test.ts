@@ -69,7 +69,7 @@ describe('the payment deadline', () => {
     expect(paymentDueAt(booked, at('2026-11-24T12:00:00.000Z'), clinical).toISOString()).toBe('2026-11-24T10:00:00.000Z');
   });
 
-  it('takes each family\'s settings (practical training: 48 hours, 12 hours before)', () => {
+  it("takes each family's settings (practical training: 48 hours, 12 hours before)", () => {
     expect(paymentDueAt(booked, at('2026-12-10T09:00:00.000Z'), training).toISOString()).toBe('2026-11-25T10:00:00.000Z');
     expect(paymentDueAt(booked, at('2026-11-25T18:00:00.000Z'), training).toISOString()).toBe('2026-11-25T06:00:00.000Z');
   });

@@ -1,4 +1,13 @@
-import { allCounted, closingStatus, exhaustedDetail, failureEntry, lastAttempt, JOB_ATTEMPTS, MAX_FAILURE_DETAIL, maxTasks } from '../../functions/core/jobs/rules.js';
+import {
+  allCounted,
+  closingStatus,
+  exhaustedDetail,
+  failureEntry,
+  lastAttempt,
+  JOB_ATTEMPTS,
+  MAX_FAILURE_DETAIL,
+  maxTasks,
+} from '../../functions/core/jobs/rules.js';
 
 /** The pure rules of jobs: when a job may close, with which status, and what a kept failure looks like. */
 

@@ -70,7 +70,7 @@ describe.each([
   ['table', TABLE_KEYS],
   ['gsi1', GSI1_KEYS],
 ] as [string, Record<string, PartitionKind>][])('the %s registry', (_, kinds) => {
-  it('has no partition-key prefix that begins another kind\'s', () => {
+  it("has no partition-key prefix that begins another kind's", () => {
     expect(overlaps(Object.values(kinds).map((k) => k.pk))).toEqual([]);
   });
 
@@ -97,7 +97,12 @@ const SCOPED: Record<string, (family: FamilyId) => Key[]> = {
   changeKeys: (f) => [changeKeys.entry('cl_a', f, '2026-11-23T09:30:00.000Z', 7)],
   scheduleKeys: (f) => [scheduleKeys.entry('cl_a', f, '2026-11-23T09:30:00.000Z', 7)],
   paymentRequestKeys: (f) => [paymentRequestKeys.request(f, 'tok')],
-  holdRecordKeys: (f) => [holdRecordKeys.hold(f, 'hash'), holdRecordKeys.activeHold('cl_a', f), holdRecordKeys.inviteHold('cl_a', f, 4), holdRecordKeys.open(f, '2026-11-23T09:30:00.000Z', 'hash')],
+  holdRecordKeys: (f) => [
+    holdRecordKeys.hold(f, 'hash'),
+    holdRecordKeys.activeHold('cl_a', f),
+    holdRecordKeys.inviteHold('cl_a', f, 4),
+    holdRecordKeys.open(f, '2026-11-23T09:30:00.000Z', 'hash'),
+  ],
   // The records' keys, and the clinical family's unit.
   holdKeys: (f) => [holdKeys.slotLock(f, '2026-11-23', '09:30', 2)],
   unitKeys: (f) => [unitKeys.unit(f, '2026-11-23', '09:30', 'S01')],
@@ -111,8 +116,17 @@ const SCOPED: Record<string, (family: FamilyId) => Key[]> = {
   catalogueVersionKeys: (f) => [catalogueVersionKeys.version(f)],
   counterKeys: (f) => [counterKeys.counter(f, 'booking')],
   inviteKeys: (f) => [inviteKeys.invite('cl_a', f, 12), inviteKeys.token(f, 'hash')],
-  dataSubjectKeys: (f) => [dataSubjectKeys.audit('cl_a', f, 7), dataSubjectKeys.auditListing('2026-11-20T10:00:00.000Z', 'cl_a', f, 7), dataSubjectKeys.exportDocument('cl_a', f, 7)],
-  jobKeys: (f) => [jobKeys.job('cl_a', f, 7), jobKeys.running('cl_a', f, 'batch-verify'), jobKeys.waiting('cl_a', f, 'monitoring-import', 7), jobKeys.task(f, 7, 3)],
+  dataSubjectKeys: (f) => [
+    dataSubjectKeys.audit('cl_a', f, 7),
+    dataSubjectKeys.auditListing('2026-11-20T10:00:00.000Z', 'cl_a', f, 7),
+    dataSubjectKeys.exportDocument('cl_a', f, 7),
+  ],
+  jobKeys: (f) => [
+    jobKeys.job('cl_a', f, 7),
+    jobKeys.running('cl_a', f, 'batch-verify'),
+    jobKeys.waiting('cl_a', f, 'monitoring-import', 7),
+    jobKeys.task(f, 7, 3),
+  ],
 };
 const UNSCOPED: Record<string, Key[]> = {
   clientKeys: [clientKeys.item('cl_a'), clientKeys.access('cl_a'), clientKeys.listing('2026-11-23T09:30:00.000Z', 'cl_a')],
@@ -143,7 +157,13 @@ const UNSCOPED: Record<string, Key[]> = {
   evidenceKeys: [evidenceKeys.evidence('cl_a', 907)],
   simulatedRegisterKeys: [simulatedRegisterKeys.entry('nmc', '12A9001B')],
   registerBucketKeys: [registerBucketKeys.bucket('simulated-register', 'nmc')],
-  importKeys: [importKeys.record('cl_a', 8), importKeys.chunk('cl_a', 8, 0), importKeys.error('cl_a', 8, 4, 0), importKeys.chunkDone('cl_a', 8, 0), importKeys.row('cl_a', 8, 4)],
+  importKeys: [
+    importKeys.record('cl_a', 8),
+    importKeys.chunk('cl_a', 8, 0),
+    importKeys.error('cl_a', 8, 4, 0),
+    importKeys.chunkDone('cl_a', 8, 0),
+    importKeys.row('cl_a', 8, 4),
+  ],
   rollupKeys: [rollupKeys.period('2026-11')],
   dueKeys: [dueKeys.item('2026-11-23T09:30:00.000Z', 'cl_a', 41), dueKeys.cursor()],
   claimKeys: [claimKeys.claim('cl_a', 41, 'due-2026-11-23T09:30:00.000Z'), claimKeys.claim('cl_a', 41, 'job-7')],
@@ -208,7 +228,7 @@ describe('family scope', () => {
     });
   });
 
-  it('a begins_with on one family\'s bookings, wallets or webhooks never reaches another family\'s', () => {
+  it("a begins_with on one family's bookings, wallets or webhooks never reaches another family's", () => {
     const cases: [(f: FamilyId) => string, (f: FamilyId) => string][] = [
       [bookingKeys.familyPrefix, (f) => bookingKeys.booking('cl_a', f, 1).sk],
       [walletKeys.familyPrefix, (f) => walletKeys.credits('cl_a', f, 1).sk],
@@ -222,7 +242,7 @@ describe('family scope', () => {
     }
   });
 
-  it('finance\'s month index spans families; each family\'s ledger partition holds only its own', () => {
+  it("finance's month index spans families; each family's ledger partition holds only its own", () => {
     const at = '2026-11-23T09:30:00.000Z';
     const [inA, inB] = [ledgerKeys.entry('cl_a', a, at, 'led_1'), ledgerKeys.entry('cl_a', b, at, 'led_1')];
     expect(inA.gsi1pk).toBe(inB.gsi1pk);
@@ -232,14 +252,14 @@ describe('family scope', () => {
   });
 });
 
-it('listing a family\'s jobs reads no running marker, and one job\'s task markers sort by task and stay apart from another job\'s', () => {
+it("listing a family's jobs reads no running marker, and one job's task markers sort by task and stay apart from another job's", () => {
   const family = FAMILY_IDS[0]!;
   expect(jobKeys.running('cl_a', family, 'batch-verify').sk.startsWith(jobKeys.familyPrefix(family))).toBe(false);
   expect(jobKeys.task(family, 7, 0).pk).not.toBe(jobKeys.task(family, 70, 0).pk);
   expect(jobKeys.task(family, 7, 9).sk < jobKeys.task(family, 7, 10).sk).toBe(true);
 });
 
-it('a request\'s references are not under the prefix that lists requests, and one request\'s never under another\'s', () => {
+it("a request's references are not under the prefix that lists requests, and one request's never under another's", () => {
   const reference = referenceKeys.reference('cl_a', 5, 6).sk;
   expect(reference.startsWith(referenceKeys.requestPrefix)).toBe(false);
   expect(reference.startsWith(referenceKeys.referencesOf(5))).toBe(true);

@@ -11,7 +11,9 @@ import { DeliveryAddress } from '../../functions/api/schemas/virtual-life-suppor
 
 const documents = Object.fromEntries(FAMILY_IDS.map((family) => [family, buildOpenApi(family, `https://api.example${FAMILIES[family].prefix}`)]));
 const operations = (family: string) =>
-  Object.entries(documents[family]!.paths as Record<string, Record<string, any>>).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ key: `${family} ${method.toUpperCase()} ${path}`, op })));
+  Object.entries(documents[family]!.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ key: `${family} ${method.toUpperCase()} ${path}`, op })),
+  );
 
 const STATUS_LIKE = /(^|_)(status|state)$|^(attendance|result|outcome)$/;
 /** Status-like fields whose values are not one closed list, and why. */
@@ -29,7 +31,8 @@ function* statusFields(node: unknown, path: string): Generator<{ name: string; s
   for (const value of Object.values(node)) yield* statusFields(value, path);
 }
 
-const plainString = (schema: any): boolean => (schema.type === 'string' && !schema.enum && schema.const === undefined && !schema.format) || (schema.anyOf ?? []).some(plainString);
+const plainString = (schema: any): boolean =>
+  (schema.type === 'string' && !schema.enum && schema.const === undefined && !schema.format) || (schema.anyOf ?? []).some(plainString);
 
 it('no status-like field of an answer or a body is a plain string without an enum (the exceptions say why)', () => {
   const plain = new Set<string>();
@@ -43,22 +46,30 @@ it('no status-like field of an answer or a body is a plain string without an enu
   expect([...plain].filter((key) => !OPEN_VOCABULARY[key])).toEqual([]);
 });
 
-
 const formOf = (family: string, path: string) => documents[family]!.paths[path].post.requestBody.content['application/x-www-form-urlencoded'].schema;
 
 it('documents the form each public page posts, with the fields the page checks', () => {
   const names = (entries: object) => Object.keys(entries).sort();
   expect(Object.keys(formOf('clinical-interview', '/book/{token}').properties).sort()).toEqual(names(BookingPageForm.entries));
   expect(Object.keys(formOf('practical-training', '/invite/{token}').properties).sort()).toEqual(names(InviteBookingForm.entries));
-  expect(Object.keys(formOf('practical-training', '/book/{token}').properties).filter((n) => n !== 'course_id').sort()).toEqual(names(BookingLinkForm.entries));
-  expect(Object.keys(formOf('virtual-life-support', '/book/{token}').properties).filter((n) => n !== 'course_id').sort()).toEqual(names({ ...VlsLinkForm.entries, ...DeliveryAddress.entries }));
+  expect(
+    Object.keys(formOf('practical-training', '/book/{token}').properties)
+      .filter((n) => n !== 'course_id')
+      .sort(),
+  ).toEqual(names(BookingLinkForm.entries));
+  expect(
+    Object.keys(formOf('virtual-life-support', '/book/{token}').properties)
+      .filter((n) => n !== 'course_id')
+      .sort(),
+  ).toEqual(names({ ...VlsLinkForm.entries, ...DeliveryAddress.entries }));
   for (const family of FAMILY_IDS) {
     for (const route of routesOf(family)) {
       const op = documents[family]!.paths[route.path][route.method.toLowerCase()];
       if (route.auth !== 'none' || route.method !== 'POST' || !route.path.includes('{token}')) continue;
       expect([route.operationId, op.requestBody?.content['application/x-www-form-urlencoded']?.schema?.type]).toEqual([route.operationId, 'object']);
       // A page answers its errors as pages.
-      for (const status of ['404', '415', '429', '500']) expect([route.operationId, status, Object.keys(op.responses[status].content)]).toEqual([route.operationId, status, ['text/html']]);
+      for (const status of ['404', '415', '429', '500'])
+        expect([route.operationId, status, Object.keys(op.responses[status].content)]).toEqual([route.operationId, status, ['text/html']]);
     }
   }
 });

@@ -19,9 +19,13 @@ import { checkedInTypes, generatedTypes } from '../support/typed-clients.js';
 /** The OpenAPI documents as a reader and a client generator meet them. */
 
 const { Spectral } = spectralCore;
-const documents = Object.fromEntries(FAMILY_IDS.map((family) => [family, buildOpenApi(family, `https://api.northwind-care.example${FAMILIES[family].prefix}`)]));
+const documents = Object.fromEntries(
+  FAMILY_IDS.map((family) => [family, buildOpenApi(family, `https://api.northwind-care.example${FAMILIES[family].prefix}`)]),
+);
 const operations = (family: string) =>
-  Object.entries(documents[family]!.paths as Record<string, Record<string, any>>).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ key: `${family} ${method.toUpperCase()} ${path}`, op })));
+  Object.entries(documents[family]!.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ key: `${family} ${method.toUpperCase()} ${path}`, op })),
+  );
 
 describe.each(FAMILY_IDS)('the %s document', (family) => {
   it("passes Spectral's OpenAPI ruleset with nothing to report, parameter and tag descriptions included", async () => {
@@ -86,7 +90,12 @@ it("each example request is one the operation's schemas accept, and each example
       const op = documents[family]!.paths[route.path][route.method.toLowerCase()];
       for (const [status, response] of Object.entries(contract.responses)) {
         if (!response.item || Number(status) >= 400) continue;
-        const shape = response.wrap === 'page' ? page(response.item) : response.wrap === 'single' && FAMILIES[family].envelope === 'data-message' ? envelope(response.item) : response.item;
+        const shape =
+          response.wrap === 'page'
+            ? page(response.item)
+            : response.wrap === 'single' && FAMILIES[family].envelope === 'data-message'
+              ? envelope(response.item)
+              : response.item;
         check(`${what} ${status}`, shape, op.responses[status].content['application/json'].example);
       }
     }
@@ -134,9 +143,13 @@ it('documents integer query and path parameters as integers, so typed clients pa
   expect(clinical['/timeslots/hold/{holdHash}'].delete.parameters[0].schema.type).toBe('string');
 });
 
-it.each(FAMILY_IDS)('the checked-in client types of %s are what openapi-typescript generates from the document now (npm run generate:clients)', async (family) => {
-  expect(checkedInTypes(family) === (await generatedTypes(family))).toBe(true);
-}, 60_000);
+it.each(FAMILY_IDS)(
+  'the checked-in client types of %s are what openapi-typescript generates from the document now (npm run generate:clients)',
+  async (family) => {
+    expect(checkedInTypes(family) === (await generatedTypes(family))).toBe(true);
+  },
+  60_000,
+);
 
 /**
  * The operations the source specification names, family by family (its
@@ -147,39 +160,128 @@ it.each(FAMILY_IDS)('the checked-in client types of %s are what openapi-typescri
 const SPEC_NAMED: Record<string, string[]> = (() => {
   const tokens = ['POST /auth/token', 'POST /auth/refresh', 'GET /auth/token', 'DELETE /auth/token'];
   const client = ['GET /client/booking-url', 'GET /client/balances', 'GET /client/wallet-transactions'];
-  const webhooks = ['GET /webhooks', 'POST /webhooks', 'GET /webhooks/{id}', 'PUT /webhooks/{id}', 'DELETE /webhooks/{id}', 'POST /webhooks/{id}/rotate-secret', 'POST /webhooks/{id}/test'];
+  const webhooks = [
+    'GET /webhooks',
+    'POST /webhooks',
+    'GET /webhooks/{id}',
+    'PUT /webhooks/{id}',
+    'DELETE /webhooks/{id}',
+    'POST /webhooks/{id}/rotate-secret',
+    'POST /webhooks/{id}/test',
+  ];
   return {
     'clinical-interview': [
-      ...tokens, ...client, ...webhooks,
-      'GET /interview-types', 'GET /timeslots', 'POST /timeslots/hold', 'DELETE /timeslots/hold/{holdHash}',
-      'GET /bookings', 'POST /bookings', 'GET /bookings/{id}', 'GET /bookings/{id}/interview-report',
+      ...tokens,
+      ...client,
+      ...webhooks,
+      'GET /interview-types',
+      'GET /timeslots',
+      'POST /timeslots/hold',
+      'DELETE /timeslots/hold/{holdHash}',
+      'GET /bookings',
+      'POST /bookings',
+      'GET /bookings/{id}',
+      'GET /bookings/{id}/interview-report',
     ],
     'portal-v2': [
-      ...tokens, ...webhooks.filter((w) => w !== 'GET /webhooks/{id}'), 'GET /webhooks/{id}/logs',
-      'GET /templates', 'GET /reference-requests', 'POST /reference-requests', 'GET /reference-requests/{id}', 'POST /reference-requests/{id}/cancel',
-      'POST /reference-requests/{id}/referees', 'POST /reference-requests/{id}/reminders', 'GET /references/{id}', 'GET /references/{id}/pdf',
+      ...tokens,
+      ...webhooks.filter((w) => w !== 'GET /webhooks/{id}'),
+      'GET /webhooks/{id}/logs',
+      'GET /templates',
+      'GET /reference-requests',
+      'POST /reference-requests',
+      'GET /reference-requests/{id}',
+      'POST /reference-requests/{id}/cancel',
+      'POST /reference-requests/{id}/referees',
+      'POST /reference-requests/{id}/reminders',
+      'GET /references/{id}',
+      'GET /references/{id}/pdf',
     ],
     'practical-training': [
-      ...tokens, ...client, ...webhooks, 'GET /client/account',
-      'GET /courses', 'GET /locations', 'GET /training-events', 'GET /training-events/{id}', 'POST /seats/hold', 'DELETE /seats/hold/{holdHash}',
-      'POST /bookings', 'GET /bookings', 'GET /bookings/no-shows', 'GET /bookings/{id}', 'POST /bookings/{id}/cancel', 'GET /bookings/{id}/certificate',
-      'POST /booking-invites', 'GET /booking-invites', 'GET /booking-invites/{id}',
+      ...tokens,
+      ...client,
+      ...webhooks,
+      'GET /client/account',
+      'GET /courses',
+      'GET /locations',
+      'GET /training-events',
+      'GET /training-events/{id}',
+      'POST /seats/hold',
+      'DELETE /seats/hold/{holdHash}',
+      'POST /bookings',
+      'GET /bookings',
+      'GET /bookings/no-shows',
+      'GET /bookings/{id}',
+      'POST /bookings/{id}/cancel',
+      'GET /bookings/{id}/certificate',
+      'POST /booking-invites',
+      'GET /booking-invites',
+      'GET /booking-invites/{id}',
     ],
-    'virtual-life-support': [...tokens, ...client, ...webhooks, 'GET /courses', 'GET /timeslots', 'POST /bookings', 'GET /bookings', 'GET /bookings/{id}', 'GET /bookings/{id}/certificate'],
+    'virtual-life-support': [
+      ...tokens,
+      ...client,
+      ...webhooks,
+      'GET /courses',
+      'GET /timeslots',
+      'POST /bookings',
+      'GET /bookings',
+      'GET /bookings/{id}',
+      'GET /bookings/{id}/certificate',
+    ],
     'registration-monitoring': [
-      ...tokens, ...webhooks,
-      'POST /workers', 'GET /workers', 'GET /workers/{id}', 'PUT /workers/{id}', 'PATCH /workers/{id}', 'DELETE /workers/{id}',
-      'POST /workers/{id}/verifications', 'GET /workers/{id}/verifications', 'POST /verification-jobs', 'GET /verification-jobs/{id}',
-      'GET /alerts', 'GET /alerts/{id}', 'POST /alerts/{id}/acknowledge', 'POST /alerts/acknowledge',
-      'GET /workers/{id}/monitoring', 'PUT /workers/{id}/monitoring', 'POST /monitoring/bulk',
-      'GET /evidence', 'GET /evidence/{id}', 'GET /evidence/{id}/download', 'GET /billing/usage', 'GET /imports', 'POST /imports', 'GET /imports/{id}',
-      'GET /team/roles', 'POST /team/roles', 'GET /team/roles/{roleId}', 'PUT /team/roles/{roleId}', 'DELETE /team/roles/{roleId}',
-      'GET /team/users', 'POST /team/users', 'GET /team/users/{id}', 'PUT /team/users/{id}', 'DELETE /team/users/{id}',
+      ...tokens,
+      ...webhooks,
+      'POST /workers',
+      'GET /workers',
+      'GET /workers/{id}',
+      'PUT /workers/{id}',
+      'PATCH /workers/{id}',
+      'DELETE /workers/{id}',
+      'POST /workers/{id}/verifications',
+      'GET /workers/{id}/verifications',
+      'POST /verification-jobs',
+      'GET /verification-jobs/{id}',
+      'GET /alerts',
+      'GET /alerts/{id}',
+      'POST /alerts/{id}/acknowledge',
+      'POST /alerts/acknowledge',
+      'GET /workers/{id}/monitoring',
+      'PUT /workers/{id}/monitoring',
+      'POST /monitoring/bulk',
+      'GET /evidence',
+      'GET /evidence/{id}',
+      'GET /evidence/{id}/download',
+      'GET /billing/usage',
+      'GET /imports',
+      'POST /imports',
+      'GET /imports/{id}',
+      'GET /team/roles',
+      'POST /team/roles',
+      'GET /team/roles/{roleId}',
+      'PUT /team/roles/{roleId}',
+      'DELETE /team/roles/{roleId}',
+      'GET /team/users',
+      'POST /team/users',
+      'GET /team/users/{id}',
+      'PUT /team/users/{id}',
+      'DELETE /team/users/{id}',
     ],
     'portal-v1': [
-      'GET /candidates', 'POST /candidates', 'GET /candidates/{id}', 'GET /training-requests', 'POST /training-requests', 'GET /training-requests/{id}',
-      'GET /occupational-health-requests', 'POST /occupational-health-requests', 'GET /occupational-health-requests/{id}',
-      'GET /certificate-requests', 'POST /certificate-requests', 'GET /certificate-requests/{id}', 'POST /webhooks', 'DELETE /webhooks/{id}',
+      'GET /candidates',
+      'POST /candidates',
+      'GET /candidates/{id}',
+      'GET /training-requests',
+      'POST /training-requests',
+      'GET /training-requests/{id}',
+      'GET /occupational-health-requests',
+      'POST /occupational-health-requests',
+      'GET /occupational-health-requests/{id}',
+      'GET /certificate-requests',
+      'POST /certificate-requests',
+      'GET /certificate-requests/{id}',
+      'POST /webhooks',
+      'DELETE /webhooks/{id}',
     ],
     services: ['GET /bookings'],
     'practical-training-legacy': ['GET /bookings/past', 'GET /bookings/upcoming', 'GET /bookings/search', 'GET /booking-links'],
@@ -187,7 +289,11 @@ const SPEC_NAMED: Record<string, string[]> = (() => {
 })();
 
 it.each(FAMILY_IDS)('x-contract says spec on every operation the specification names in %s, and project on the rest', (family) => {
-  const labelled = (label: string) => operations(family).filter(({ op }) => op['x-contract'] === label).map(({ key }) => key.slice(family.length + 1)).sort();
+  const labelled = (label: string) =>
+    operations(family)
+      .filter(({ op }) => op['x-contract'] === label)
+      .map(({ key }) => key.slice(family.length + 1))
+      .sort();
   expect(labelled('spec')).toEqual([...SPEC_NAMED[family]!].sort());
   expect(labelled('project').filter((k) => SPEC_NAMED[family]!.includes(k))).toEqual([]);
   expect(labelled('spec').length + labelled('project').length).toBe(operations(family).length);

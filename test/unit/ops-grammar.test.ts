@@ -29,7 +29,13 @@ const mistake = (...words: string[]) => {
 
 it('is <family> <resource> <action> for families and <resource> <action> for shared work, named as the API names its families', () => {
   const top = [...tree.children.values()];
-  expect(top.filter((n) => n.title).map((n) => n.path[0])).toEqual(['clinical-interview', 'portal-v2', 'practical-training', 'virtual-life-support', 'registration-monitoring']);
+  expect(top.filter((n) => n.title).map((n) => n.path[0])).toEqual([
+    'clinical-interview',
+    'portal-v2',
+    'practical-training',
+    'virtual-life-support',
+    'registration-monitoring',
+  ]);
   expect(top.filter((n) => n.title).every((n) => isFamilyId(n.path[0]))).toBe(true);
   expect(top.filter((n) => !n.title).map((n) => n.path[0])).toEqual(['clients', 'deprecated', 'backfill', 'ledger', 'demo', 'team', 'outbox', 'data-subjects']);
   const depths = new Set<number>();
@@ -62,19 +68,30 @@ it('answers --help at each level with what the level below holds', () => {
 });
 
 it('names what is allowed where a word is wrong or missing, in one line', () => {
-  expect(mistake('bookings-everywhere')).toMatch(/^"bookings-everywhere" is not a family or shared resource: clinical-interview, portal-v2, .*, outbox, data-subjects \(see npm run ops -- --help\)$/);
-  expect(mistake('clinical-interview', 'course')).toBe('"course" is not a resource of clinical-interview: types, interviewers, credits, money, bookings (see npm run ops -- clinical-interview --help)');
-  expect(mistake('practical-training', 'events', 'delete')).toBe('"delete" is not an action of practical-training events: add, show, capacity, cancel (see npm run ops -- practical-training events --help)');
+  expect(mistake('bookings-everywhere')).toMatch(
+    /^"bookings-everywhere" is not a family or shared resource: clinical-interview, portal-v2, .*, outbox, data-subjects \(see npm run ops -- --help\)$/,
+  );
+  expect(mistake('clinical-interview', 'course')).toBe(
+    '"course" is not a resource of clinical-interview: types, interviewers, credits, money, bookings (see npm run ops -- clinical-interview --help)',
+  );
+  expect(mistake('practical-training', 'events', 'delete')).toBe(
+    '"delete" is not an action of practical-training events: add, show, capacity, cancel (see npm run ops -- practical-training events --help)',
+  );
   expect(mistake('outbox')).toBe('outbox needs an action: parked (see npm run ops -- outbox --help)');
   expect(mistake('registration-monitoring')).toMatch(/^registration-monitoring needs a resource: account, evidence, checks, usage, register \(/);
   expect(mistake('clients', 'list', 'everything')).toBe('Unexpected "everything" after clients list (see npm run ops -- clients list --help)');
   expect(mistake('clients', 'disable', 'cl_1', 'cl_2')).toMatch(/^Unexpected "cl_2" after clients disable/);
-  for (const message of [mistake('nope'), mistake('clinical-interview', 'nope'), mistake('clinical-interview', 'bookings')]) expect(message).not.toContain('\n');
+  for (const message of [mistake('nope'), mistake('clinical-interview', 'nope'), mistake('clinical-interview', 'bookings')])
+    expect(message).not.toContain('\n');
 });
 
 it('still runs an old name, with a notice naming the new one', () => {
   const notice = (path: string) => `renamed: use npm run ops -- ${path} (the old name goes in a later release)`;
-  expect(pathOf('training-booking', 'cancel')).toEqual({ path: 'practical-training bookings cancel', rest: [], notice: notice('practical-training bookings cancel') });
+  expect(pathOf('training-booking', 'cancel')).toEqual({
+    path: 'practical-training bookings cancel',
+    rest: [],
+    notice: notice('practical-training bookings cancel'),
+  });
   expect(pathOf('vls-equipment', 'dispatch').path).toBe('virtual-life-support equipment dispatch');
   expect(pathOf('bookings', 'list').path).toBe('clinical-interview bookings list');
   expect(pathOf('course', 'add').path).toBe('practical-training courses add');

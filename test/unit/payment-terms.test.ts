@@ -14,11 +14,21 @@ const refusal = (f: () => unknown) => {
 
 describe('what a booking charges, by pay option', () => {
   it('credits: one credit of the interview type, and the booking is booked and paid', () => {
-    expect(paymentTerms('credits', rn, { funds: 1, invoiceEnabled: false })).toEqual({ charge: 1, unit: 'credits', bookingStatus: 'booked', payStatus: 'completed' });
+    expect(paymentTerms('credits', rn, { funds: 1, invoiceEnabled: false })).toEqual({
+      charge: 1,
+      unit: 'credits',
+      bookingStatus: 'booked',
+      payStatus: 'completed',
+    });
   });
 
   it('balance: the price in pence from the money balance, and the booking is booked and paid', () => {
-    expect(paymentTerms('balance', rn, { funds: 4500, invoiceEnabled: false })).toEqual({ charge: 4500, unit: 'GBP', bookingStatus: 'booked', payStatus: 'completed' });
+    expect(paymentTerms('balance', rn, { funds: 4500, invoiceEnabled: false })).toEqual({
+      charge: 4500,
+      unit: 'GBP',
+      bookingStatus: 'booked',
+      payStatus: 'completed',
+    });
   });
 
   it('invoice: the price on the invoice, nothing taken now, and the booking is booked and invoiced', () => {
@@ -26,7 +36,12 @@ describe('what a booking charges, by pay option', () => {
   });
 
   it('candidate_pays: the price asked of the candidate, and the booking waits for payment', () => {
-    expect(paymentTerms('candidate_pays', rn, { invoiceEnabled: false })).toEqual({ charge: 4500, unit: 'GBP', bookingStatus: 'pending_payment', payStatus: 'pending' });
+    expect(paymentTerms('candidate_pays', rn, { invoiceEnabled: false })).toEqual({
+      charge: 4500,
+      unit: 'GBP',
+      bookingStatus: 'pending_payment',
+      payStatus: 'pending',
+    });
   });
 
   it('refuses credits when none are left, saying how many there are', () => {

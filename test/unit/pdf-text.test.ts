@@ -11,7 +11,10 @@ function checkStructure(pdf: Buffer): string {
   const startxref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)![1]);
   expect(text.slice(startxref, startxref + 5)).toBe('xref\n');
   const [, count] = /^xref\n0 (\d+)\n/.exec(text.slice(startxref))!;
-  const entries = text.slice(startxref).split('\n').slice(2, 2 + Number(count));
+  const entries = text
+    .slice(startxref)
+    .split('\n')
+    .slice(2, 2 + Number(count));
   expect(entries[0]).toBe('0000000000 65535 f ');
   entries.slice(1).forEach((entry, i) => {
     expect(entry).toMatch(/^\d{10} 00000 n $/);

@@ -84,7 +84,11 @@ describe('reference request status labels', () => {
   });
 
   it('keeps a finished request as it ended, after its expiry too', () => {
-    expect(toRequestView(request({ status: 'completed', expires_at: EARLIER }), [], NOW)).toMatchObject({ status: 'completed', status_label: 'Completed', is_expired: true });
+    expect(toRequestView(request({ status: 'completed', expires_at: EARLIER }), [], NOW)).toMatchObject({
+      status: 'completed',
+      status_label: 'Completed',
+      is_expired: true,
+    });
     expect(toRequestView(request({ status: 'cancelled', expires_at: EARLIER }), [], NOW)).toMatchObject({ status: 'cancelled', status_label: 'Cancelled' });
   });
 
@@ -128,7 +132,11 @@ describe('reference status labels', () => {
 });
 
 describe("a request's status from its references", () => {
-  const of = (required: number, ...statuses: ReferenceStatus[]) => derivedStatus({ references_required: required }, statuses.map((status) => ({ status })));
+  const of = (required: number, ...statuses: ReferenceStatus[]) =>
+    derivedStatus(
+      { references_required: required },
+      statuses.map((status) => ({ status })),
+    );
 
   it('is pending until a referee has opened, answered or declined', () => {
     expect(of(2)).toBe('pending');

@@ -100,7 +100,9 @@ describe('request groups: pure rules', () => {
     expect(of('submitted', 'accepted')).toEqual({ status: 'awaiting_review', outcome: null });
     expect(of('accepted', 'confirmed')).toEqual({ status: 'completed', outcome: 'satisfied' });
     expect(of('confirmed', 'denied')).toEqual({ status: 'completed', outcome: 'not_satisfied' });
-    const notFit = derivedGroupStatus({ unsatisfying: (i) => i.data?.outcome === 'not_fit' }, [{ status: 'accepted', data: { outcome: 'not_fit' }, type: 'clearance' }] as never);
+    const notFit = derivedGroupStatus({ unsatisfying: (i) => i.data?.outcome === 'not_fit' }, [
+      { status: 'accepted', data: { outcome: 'not_fit' }, type: 'clearance' },
+    ] as never);
     expect(notFit).toEqual({ status: 'completed', outcome: 'not_satisfied' });
   });
 
@@ -112,8 +114,14 @@ describe('request groups: pure rules', () => {
       { name: 'aligned', label: 'Aligned', type: 'boolean' },
       { name: 'lists', label: 'Lists', type: 'multi', options: ['adults', 'children'] },
     ] as const;
-    expect(readFields(specs, { completed_on: '2026-11-01', provider: 'Skills', aligned: 'yes', lists: ['adults'] }, '2026-11-22')).toEqual({ data: { completed_on: '2026-11-01', provider: 'Skills', aligned: true, lists: ['adults'] } });
-    expect(readFields(specs, { completed_on: '2026-02-30', provider: 'x\u202Ey' }, '2026-11-22')).toEqual({ errors: { completed_on: 'Give a date as YYYY-MM-DD', provider: 'Remove control or formatting characters' } });
-    expect(readFields(specs, { completed_on: '2026-12-01', provider: '' , lists: ['pets'] }, '2026-11-22')).toEqual({ errors: { completed_on: 'This date cannot be in the future', provider: 'Please fill this in', lists: 'Choose from adults, children' } });
+    expect(readFields(specs, { completed_on: '2026-11-01', provider: 'Skills', aligned: 'yes', lists: ['adults'] }, '2026-11-22')).toEqual({
+      data: { completed_on: '2026-11-01', provider: 'Skills', aligned: true, lists: ['adults'] },
+    });
+    expect(readFields(specs, { completed_on: '2026-02-30', provider: 'x\u202Ey' }, '2026-11-22')).toEqual({
+      errors: { completed_on: 'Give a date as YYYY-MM-DD', provider: 'Remove control or formatting characters' },
+    });
+    expect(readFields(specs, { completed_on: '2026-12-01', provider: '', lists: ['pets'] }, '2026-11-22')).toEqual({
+      errors: { completed_on: 'This date cannot be in the future', provider: 'Please fill this in', lists: 'Choose from adults, children' },
+    });
   });
 });

@@ -15,5 +15,9 @@ it('DynamoDB and SQS clients are made without the SDK logger middleware', () => 
 });
 
 it('the DynamoDB client tries a write again that met a transaction in flight on its item (functions/core/platform/sdk.ts)', () => {
-  expect(createDocumentClient().middlewareStack.identify().some((name) => name.startsWith('retryWriteConflictMiddleware'))).toBe(true);
+  expect(
+    createDocumentClient()
+      .middlewareStack.identify()
+      .some((name) => name.startsWith('retryWriteConflictMiddleware')),
+  ).toBe(true);
 });

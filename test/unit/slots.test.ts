@@ -14,7 +14,8 @@ function catalog(...interviewers: AvailabilityWindow[][]): Catalog {
 }
 
 /** What a caller sees of each slot: wall-clock time, interviewer, and start and end with their offsets. */
-const shown = (slots: ReturnType<typeof slotsOn>) => slots.map((s) => `${s.time} #${s.interviewerId} ${formatWithOffset(s.startAt, LONDON)} → ${formatWithOffset(s.endAt, LONDON)}`);
+const shown = (slots: ReturnType<typeof slotsOn>) =>
+  slots.map((s) => `${s.time} #${s.interviewerId} ${formatWithOffset(s.startAt, LONDON)} → ${formatWithOffset(s.endAt, LONDON)}`);
 
 describe('slots from weekly availability', () => {
   it('runs back to back from the start of each window, and never past its end', () => {

@@ -6,7 +6,9 @@ type Project = { displayName: string; globalSetup?: string; testMatch: string[] 
 describe('the test tiers', () => {
   it('run every folder of tests as its own jest project, so `npm test` runs them all', async () => {
     const { default: config } = (await import(new URL('jest.config.js', root).href)) as { default: { projects: Project[]; globalSetup?: string } };
-    const folders = readdirSync(new URL('test/', root), { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'support').map((d) => d.name);
+    const folders = readdirSync(new URL('test/', root), { withFileTypes: true })
+      .filter((d) => d.isDirectory() && d.name !== 'support')
+      .map((d) => d.name);
     expect(config.projects.map((p) => p.displayName).sort()).toEqual(folders.sort());
     for (const p of config.projects) expect(p.testMatch).toEqual([`<rootDir>/test/${p.displayName}/**/*.test.ts`]);
     // Only the unit tier runs without the emulators' global setup, and none is set for the whole run.

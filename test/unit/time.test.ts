@@ -1,4 +1,15 @@
-import { addWorkingDays, beyondHorizon, formatWithOffset, isCalendarDate, readableDate, readableDay, readableTime, wallClock, weekdayOf, zonedInstant } from '../../functions/core/platform/time.js';
+import {
+  addWorkingDays,
+  beyondHorizon,
+  formatWithOffset,
+  isCalendarDate,
+  readableDate,
+  readableDay,
+  readableTime,
+  wallClock,
+  weekdayOf,
+  zonedInstant,
+} from '../../functions/core/platform/time.js';
 
 const LONDON = 'Europe/London';
 
@@ -41,7 +52,7 @@ describe('wall-clock time in Europe/London', () => {
     expect(isCalendarDate('2026-2-3')).toBe(false);
   });
 
-  it('puts the booking horizon 400 days after today on the service\'s wall clock', () => {
+  it("puts the booking horizon 400 days after today on the service's wall clock", () => {
     // 23:30 UTC on 1 July is already 2 July in London: the count starts there.
     const now = new Date('2026-07-01T23:30:00Z');
     expect(beyondHorizon('2027-08-06', now, LONDON)).toBe(false);

@@ -42,7 +42,10 @@ describe('balance thresholds: once per crossing', () => {
   });
 
   it('sends depleted at zero, and both when one debit crosses both', () => {
-    expect(crossing({ before: 1, after: 0, lowAt: 2, armed: { low: false, depleted: true } })).toEqual({ alerts: ['depleted'], armed: { low: false, depleted: false } });
+    expect(crossing({ before: 1, after: 0, lowAt: 2, armed: { low: false, depleted: true } })).toEqual({
+      alerts: ['depleted'],
+      armed: { low: false, depleted: false },
+    });
     expect(crossing({ before: 9000, after: 0, lowAt: 5000, armed })).toEqual({ alerts: ['low', 'depleted'], armed: { low: false, depleted: false } });
   });
 

@@ -47,9 +47,7 @@ describe('IPv6 forms that embed or translate IPv4', () => {
 
 describe('ports', () => {
   it.each([1, 21, 22, 25, 53, 80, 110, 389, 444, 587, 1023])('refuses port %i in the cloud', async (port) => {
-    expect(await verdict(`https://93.184.216.34:${port}/hook`)).toBe(
-      `webhook-url-refused: Port ${port} is not allowed: use 443 or a port from 1024 to 65535`,
-    );
+    expect(await verdict(`https://93.184.216.34:${port}/hook`)).toBe(`webhook-url-refused: Port ${port} is not allowed: use 443 or a port from 1024 to 65535`);
     expect(await verdict(`https://hooks.example.com:${port}/hook`, CLOUD, '93.184.216.34')).toMatch(/^webhook-url-refused: Port/);
   });
 
@@ -63,10 +61,14 @@ describe('ports', () => {
       code: 'webhook-url-refused',
       message: 'Port 22 is not allowed: use 443 or a port from 1024 to 65535',
     });
-    await expect(vetWebhookUrl('https://never-resolved.example.com:80/hook', { ...CLOUD, lookup })).rejects.toMatchObject({ message: expect.stringMatching(/^Port 80 /) });
+    await expect(vetWebhookUrl('https://never-resolved.example.com:80/hook', { ...CLOUD, lookup })).rejects.toMatchObject({
+      message: expect.stringMatching(/^Port 80 /),
+    });
     expect(asked).toEqual([]);
     // A good port goes on to resolve the host.
-    await expect(vetWebhookUrl('https://never-resolved.example.com:8443/hook', { ...CLOUD, lookup })).rejects.toMatchObject({ message: 'never-resolved.example.com does not resolve' });
+    await expect(vetWebhookUrl('https://never-resolved.example.com:8443/hook', { ...CLOUD, lookup })).rejects.toMatchObject({
+      message: 'never-resolved.example.com does not resolve',
+    });
     expect(asked).toEqual(['never-resolved.example.com']);
   });
 

@@ -12,7 +12,10 @@ const verdict = (url: string, policy: UrlPolicy = CLOUD, lookup?: UrlPolicy['loo
       return e.message as string;
     },
   );
-const resolvesTo = (...addresses: string[]) => async () => addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+const resolvesTo =
+  (...addresses: string[]) =>
+  async () =>
+    addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 
 describe('the webhook URL guard (SSRF)', () => {
   it.each([
@@ -67,7 +70,9 @@ describe('the webhook URL guard (SSRF)', () => {
   });
 
   it('refuses a name that resolves to a private address, even one among several public ones, or to nothing', async () => {
-    expect(await verdict('https://internal.example.com/hook', CLOUD, resolvesTo('10.1.2.3'))).toBe('internal.example.com resolves to 10.1.2.3, which is not a public address');
+    expect(await verdict('https://internal.example.com/hook', CLOUD, resolvesTo('10.1.2.3'))).toBe(
+      'internal.example.com resolves to 10.1.2.3, which is not a public address',
+    );
     expect(await verdict('https://mixed.example.com/hook', CLOUD, resolvesTo('93.184.216.34', '192.168.0.10'))).toBe(
       'mixed.example.com resolves to 192.168.0.10, which is not a public address',
     );

@@ -51,10 +51,22 @@ it('no field error of any body or query says "Invalid key", "Expected" or "recei
 });
 
 it("says what is wanted: required, one of, a length, a type, worded as the schemas' own messages are", () => {
-  const schema = v.object({ name: v.string(), kind: v.picklist(['a', 'b']), note: v.pipe(v.string(), v.maxLength(3)), n: v.number(), tags: v.array(v.string()) });
+  const schema = v.object({
+    name: v.string(),
+    kind: v.picklist(['a', 'b']),
+    note: v.pipe(v.string(), v.maxLength(3)),
+    n: v.number(),
+    tags: v.array(v.string()),
+  });
   const messages = (value: unknown) => v.safeParse(schema, value).issues!.map(plainMessage);
   expect(messages(undefined)).toEqual(['Required']);
-  expect(messages({ kind: 'c', note: 'long', n: '1', tags: [2] })).toEqual(['Required', 'One of a, b', 'At most 3 characters', 'Must be a number', 'Must be text']);
+  expect(messages({ kind: 'c', note: 'long', n: '1', tags: [2] })).toEqual([
+    'Required',
+    'One of a, b',
+    'At most 3 characters',
+    'Must be a number',
+    'Must be text',
+  ]);
   // A schema's own message is kept.
   expect(v.safeParse(v.pipe(v.string(), v.minLength(1, 'Required')), '').issues!.map(plainMessage)).toEqual(['Required']);
 });

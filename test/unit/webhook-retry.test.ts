@@ -16,7 +16,9 @@ describe('the webhook retry schedule', () => {
     expect(deliveryConfigFromEnv({ WEBHOOK_RETRY_SCHEDULE: '0,43200' }).schedule).toEqual([0, 43200]);
     expect(deliveryConfigFromEnv({}).disableAfterSeconds).toBe(5 * 86_400);
     expect(deliveryConfigFromEnv({ WEBHOOK_DISABLE_AFTER_SECONDS: '3600' }).disableAfterSeconds).toBe(3600);
-    expect(() => deliveryConfigFromEnv({ WEBHOOK_DISABLE_AFTER_SECONDS: 'soon' })).toThrow('WEBHOOK_DISABLE_AFTER_SECONDS must be a positive whole number of seconds, got "soon"');
+    expect(() => deliveryConfigFromEnv({ WEBHOOK_DISABLE_AFTER_SECONDS: 'soon' })).toThrow(
+      'WEBHOOK_DISABLE_AFTER_SECONDS must be a positive whole number of seconds, got "soon"',
+    );
   });
 });
 

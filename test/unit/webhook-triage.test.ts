@@ -8,7 +8,17 @@ const config: DeliveryConfig = { schedule: [5, 300, 1800], disableAfterSeconds: 
 const queues = (lane: Lane): LaneQueues => ({ lane, queueUrl: `https://sqs.test/${lane}`, slowUrl: 'https://sqs.test/slow' });
 
 const endpoint = (id: number, over: Partial<EndpointItem> = {}): EndpointItem =>
-  ({ id, client_id: 'acme', family: 'clinical-interview', url: 'https://hooks.test/', events: ['booking.created'], is_active: true, timeout_seconds: 10, consecutive_failures: 0, ...over }) as EndpointItem;
+  ({
+    id,
+    client_id: 'acme',
+    family: 'clinical-interview',
+    url: 'https://hooks.test/',
+    events: ['booking.created'],
+    is_active: true,
+    timeout_seconds: 10,
+    consecutive_failures: 0,
+    ...over,
+  }) as EndpointItem;
 
 const message = (endpointId: number, eventId: string, over: Partial<DeliveryMessage> = {}): DeliveryMessage => ({
   event: { id: eventId, type: 'booking.created', timestamp: '2026-11-28T12:00:00.000Z', client_id: 'acme', family: 'clinical-interview', data: {} },
@@ -18,13 +28,20 @@ const message = (endpointId: number, eventId: string, over: Partial<DeliveryMess
   ...over,
 });
 
-const queued = (m: DeliveryMessage | string, id: string, receiveCount = 1): QueueMessage => ({ id, body: typeof m === 'string' ? m : JSON.stringify(m), receiveCount, receiptHandle: `rh-${id}` });
+const queued = (m: DeliveryMessage | string, id: string, receiveCount = 1): QueueMessage => ({
+  id,
+  body: typeof m === 'string' ? m : JSON.stringify(m),
+  receiveCount,
+  receiptHandle: `rh-${id}`,
+});
 const endpointsOf = (...items: [DeliveryMessage, EndpointItem][]) => new Map(items.map(([m, e]) => [endpointOf(m), e]));
 
 describe('reading a delivery batch', () => {
   it('fails a message that is not JSON and keeps one copy of a delivery the batch holds twice', () => {
     const failed: string[] = [];
-    const read = readBatch([queued(message(1, 'e1'), 'a'), queued('not json', 'b'), queued(message(1, 'e1'), 'c'), queued(message(2, 'e1'), 'd')], (q) => failed.push(q.id));
+    const read = readBatch([queued(message(1, 'e1'), 'a'), queued('not json', 'b'), queued(message(1, 'e1'), 'c'), queued(message(2, 'e1'), 'd')], (q) =>
+      failed.push(q.id),
+    );
     expect(failed).toEqual(['b']);
     expect(read.map((r) => r.queued.id)).toEqual(['a', 'd']);
   });
@@ -62,9 +79,16 @@ describe('triage of a delivery batch', () => {
     const bound = MAX_ATTEMPTS_PER_ENDPOINT_PER_BATCH.slow;
     const batch = Array.from({ length: bound + 2 }, (_, n) => message(1, `e${n}`)).map((m, n) => ({ queued: queued(m, `m${n}`), message: m }));
     const other = message(2, 'x');
-    const { due, moves } = triage([...batch, { queued: queued(other, 'o'), message: other }], endpointsOf([batch[0]!.message, endpoint(1, { consecutive_failures: 3 })], [other, endpoint(2)]), queues('slow'), config);
+    const { due, moves } = triage(
+      [...batch, { queued: queued(other, 'o'), message: other }],
+      endpointsOf([batch[0]!.message, endpoint(1, { consecutive_failures: 3 })], [other, endpoint(2)]),
+      queues('slow'),
+      config,
+    );
     expect(due.map((d) => d.queued.id)).toEqual([...batch.slice(0, bound).map((b) => b.queued.id), 'o']);
-    expect(moves.map((o) => [o.queued.id, o.url, o.delaySeconds])).toEqual(batch.slice(bound).map((b) => [b.queued.id, 'https://sqs.test/slow', DEFER_SECONDS]));
+    expect(moves.map((o) => [o.queued.id, o.url, o.delaySeconds])).toEqual(
+      batch.slice(bound).map((b) => [b.queued.id, 'https://sqs.test/slow', DEFER_SECONDS]),
+    );
   });
 
   it('hands back a message whose last attempt is made, and drops one to an endpoint that is gone, switched off or unsubscribed', () => {

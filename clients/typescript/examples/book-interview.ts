@@ -37,4 +37,11 @@ const booked = await api.POST('/bookings', {
   },
 });
 if (!booked.data) throw new Error(`Could not book: ${JSON.stringify(booked.error)}`);
-console.log(JSON.stringify({ id: booked.data.id, interview_type: booked.data.interview_type.name, start_date: booked.data.start_date, booking_status: booked.data.booking_status }));
+console.log(
+  JSON.stringify({
+    id: booked.data.id,
+    interview_type: booked.data.interview_type.name,
+    start_date: booked.data.start_date,
+    booking_status: booked.data.booking_status,
+  }),
+);

@@ -46,7 +46,11 @@ export interface ClientCredentials {
 }
 
 /** A family's client at the API's root URL (`https://api.example.com`), with a bearer token when given. */
-export function familyClient<F extends Family>(family: F, rootUrl: string, options: { token?: string } & Omit<ClientOptions, 'baseUrl'> = {}): Client<Families[F]> {
+export function familyClient<F extends Family>(
+  family: F,
+  rootUrl: string,
+  options: { token?: string } & Omit<ClientOptions, 'baseUrl'> = {},
+): Client<Families[F]> {
   const { token, headers, ...rest } = options;
   return createClient<Families[F]>({
     ...rest,

@@ -4,27 +4,35 @@ import { BOOKING, HOLD } from './examples.js';
 import * as R from './responses.js';
 import { HOLD_MINUTES } from '../../core/inventory/hold-time.js';
 
-const candidate = { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace.adeyemi@example.org', phone: '+447700900123', job_role: 'Registered Nurse', nmc_number: '12A3456B' };
+const candidate = {
+  first_name: 'Grace',
+  last_name: 'Adeyemi',
+  email: 'grace.adeyemi@example.org',
+  phone: '+447700900123',
+  job_role: 'Registered Nurse',
+  nmc_number: '12A3456B',
+};
 const pageHtml = '<!doctype html><html lang="en"><head><title>Book a clinical interview</title>…</html>';
 
 export const CLINICAL_INTERVIEW_CONTRACTS: Record<keyof typeof clinicalInterview, OperationContract> = {
   listInterviewTypes: {
     summary: 'List active interview types',
-    description: 'The interview types the agency can book, with their length and price. Use an `id` from here as `interview_type_id` when listing and holding slots.',
+    description:
+      'The interview types the agency can book, with their length and price. Use an `id` from here as `interview_type_id` when listing and holding slots.',
     tag: 'Interview types and timeslots',
     responses: { 200: json('Active interview types', R.InterviewType, 'page') },
   },
   listTimeslots: {
     summary: 'List available timeslots of an interview type',
-    description: 'Free slots of one interview type between two dates (two weeks from today when left out), soonest first. A slot held or booked by anyone is not listed.',
+    description:
+      'Free slots of one interview type between two dates (two weeks from today when left out), soonest first. A slot held or booked by anyone is not listed.',
     tag: 'Interview types and timeslots',
     request: { query: { interview_type_id: 1, from: '2026-11-23', to: '2026-11-27' }, invalid: { interview_type_id: 'one' } },
     responses: { 200: json('Free slots, soonest first', R.Timeslot, 'page') },
   },
   holdTimeslot: {
     summary: `Hold a timeslot for ${HOLD_MINUTES} minutes`,
-    description:
-      `Reserves a free slot for this client for ${HOLD_MINUTES} minutes, so a booking can be made from it with \`hold_hash\`. A client has at most one active hold: a second answers 409 with the hold it already has.`,
+    description: `Reserves a free slot for this client for ${HOLD_MINUTES} minutes, so a booking can be made from it with \`hold_hash\`. A client has at most one active hold: a second answers 409 with the hold it already has.`,
     tag: 'Interview types and timeslots',
     request: { body: { interview_type_id: 1, date: '2026-11-24', time: '09:45' }, invalid: { time: '9.45am' } },
     responses: {
@@ -88,7 +96,7 @@ export const CLINICAL_INTERVIEW_CONTRACTS: Record<keyof typeof clinicalInterview
   showPaymentPage: {
     summary: 'Payment page (HTML)',
     description:
-      'Where a candidate pays for a `candidate_pays` booking before its payment deadline. Back from Stripe Checkout (`?session_id=`), it says the payment is being confirmed and refreshes itself until Stripe\'s event has confirmed the booking: the return alone confirms nothing.',
+      "Where a candidate pays for a `candidate_pays` booking before its payment deadline. Back from Stripe Checkout (`?session_id=`), it says the payment is being confirmed and refreshes itself until Stripe's event has confirmed the booking: the return alone confirms nothing.",
     tag: 'Public pages',
     request: { query: { session_id: 'cs_test_a1B2c3D4e5F6' } },
     responses: { 200: html('The page', pageHtml) },

@@ -39,13 +39,17 @@ const KEPT = [
     until: '2033-11-20',
   },
 ];
-const ACTIVE = { code: 'subject-has-active-bookings', detail: 'The person has 1 booking(s) to come or payment(s) open; cancel or complete them first', extensions: { active_bookings: [{ type: 'booking', id: 1042, reason: 'has not taken place yet' }] } };
+const ACTIVE = {
+  code: 'subject-has-active-bookings',
+  detail: 'The person has 1 booking(s) to come or payment(s) open; cancel or complete them first',
+  extensions: { active_bookings: [{ type: 'booking', id: 1042, reason: 'has not taken place yet' }] },
+};
 
 export const DATA_SUBJECT_CONTRACTS: Record<keyof typeof dataSubjectOperations, OperationContract> = {
   startDataSubjectExport: {
     summary: "Export a person's data",
     description:
-      "Starts an export of everything this API holds about one person for the agency (a subject access request): bookings, invites and files with where to download them (registration monitoring: the worker with their checks, alerts and evidence), found by the e-mail address without regard to case. Answers 202 at once; poll `GET /data-subjects/exports/{id}`. One export runs at a time per agency (else 409 `job-running`).",
+      'Starts an export of everything this API holds about one person for the agency (a subject access request): bookings, invites and files with where to download them (registration monitoring: the worker with their checks, alerts and evidence), found by the e-mail address without regard to case. Answers 202 at once; poll `GET /data-subjects/exports/{id}`. One export runs at a time per agency (else 409 `job-running`).',
     tag: TAG,
     request: { body: { email }, invalid: { email: 'not-an-address' } },
     refusals: [{ code: 'job-running', detail: 'Job 7 of this kind is still running; start another when it has finished', extensions: { job_id: 7 } }],
@@ -69,7 +73,14 @@ export const DATA_SUBJECT_CONTRACTS: Record<keyof typeof dataSubjectOperations, 
           data: {
             family: 'clinical-interview',
             generated_at: '2026-11-20T10:00:02.114Z',
-            bookings: [{ id: 1042, candidate: { first_name: 'Grace', last_name: 'Adeyemi', email, phone: '+447700900123', job_role: 'Registered Nurse', nmc_number: '12A3456B' }, start_at: '2026-11-24T09:45:00+00:00', booking_status: 'booked' }],
+            bookings: [
+              {
+                id: 1042,
+                candidate: { first_name: 'Grace', last_name: 'Adeyemi', email, phone: '+447700900123', job_role: 'Registered Nurse', nmc_number: '12A3456B' },
+                start_at: '2026-11-24T09:45:00+00:00',
+                booking_status: 'booked',
+              },
+            ],
             files: [{ what: 'Interview report of booking 1042', download: '/bookings/1042/interview-report' }],
           },
         },
@@ -79,7 +90,7 @@ export const DATA_SUBJECT_CONTRACTS: Record<keyof typeof dataSubjectOperations, 
   startDataSubjectErasure: {
     summary: "Erase a person's data",
     description:
-      "Starts the erasure of one person's data in this API for the agency, found by e-mail address without regard to case. Refused with 409 `subject-has-active-bookings`, listing them, while the person has a booking to come or a payment open: the agency cancels or completes those first. Otherwise answers 202 and erases in the background: names become \"Erased\", contact details and free text null, files deleted, links answer 410 and unused invites close; finance records keep ids, dates and amounts. A monitored worker is archived, and their checks and evidence are kept. `data_subject.erased` is sent when done, with the address's SHA-256, never the address. Erasing an address again completes with zero counts.",
+      'Starts the erasure of one person\'s data in this API for the agency, found by e-mail address without regard to case. Refused with 409 `subject-has-active-bookings`, listing them, while the person has a booking to come or a payment open: the agency cancels or completes those first. Otherwise answers 202 and erases in the background: names become "Erased", contact details and free text null, files deleted, links answer 410 and unused invites close; finance records keep ids, dates and amounts. A monitored worker is archived, and their checks and evidence are kept. `data_subject.erased` is sent when done, with the address\'s SHA-256, never the address. Erasing an address again completes with zero counts.',
     tag: TAG,
     request: { body: { email }, invalid: { email: '' } },
     refusals: [ACTIVE, { code: 'job-running', detail: 'Job 8 of this kind is still running; start another when it has finished', extensions: { job_id: 8 } }],
@@ -90,7 +101,7 @@ export const DATA_SUBJECT_CONTRACTS: Record<keyof typeof dataSubjectOperations, 
   getDataSubjectErasure: {
     summary: 'Get an erasure',
     description:
-      'The erasure\'s status; once `completed`, how many records, files and copies (sent messages, webhook deliveries, kept responses, exports) were erased, and `kept`: what the law makes the agency keep, why and until when. `failed` with `active_bookings` when a booking was made after the request.',
+      "The erasure's status; once `completed`, how many records, files and copies (sent messages, webhook deliveries, kept responses, exports) were erased, and `kept`: what the law makes the agency keep, why and until when. `failed` with `active_bookings` when a booking was made after the request.",
     tag: TAG,
     request: { params: { id: 8 } },
     responses: {
@@ -101,4 +112,3 @@ export const DATA_SUBJECT_CONTRACTS: Record<keyof typeof dataSubjectOperations, 
     },
   },
 };
-

@@ -148,13 +148,40 @@ export const VLS_BOOKING = {
 
 /** The usual example of each response shape; a contract entry may give another. */
 export const RESOURCE_EXAMPLES = new Map<v.GenericSchema, Example>([
-  [R.TokenPair, { token_type: 'Bearer', access_token: 'FMDqhpENXSvMVqwl7DXRAw6kZoIxC6iVKOote8qzByw', expires_in: 3600, refresh_token: 'KJN83iA1FNW2OjLmZArg7-qltLslNHY7zA60MozVBfs', refresh_expires_in: 2592000 }],
-  [R.TokenInfo, (family: FamilyId) => ({ active: true, client_id: 'northwind-care', family, issued_at: '2026-11-20T09:58:12.301Z', expires_at: '2026-11-20T10:58:12.301Z' })],
+  [
+    R.TokenPair,
+    {
+      token_type: 'Bearer',
+      access_token: 'FMDqhpENXSvMVqwl7DXRAw6kZoIxC6iVKOote8qzByw',
+      expires_in: 3600,
+      refresh_token: 'KJN83iA1FNW2OjLmZArg7-qltLslNHY7zA60MozVBfs',
+      refresh_expires_in: 2592000,
+    },
+  ],
+  [
+    R.TokenInfo,
+    (family: FamilyId) => ({
+      active: true,
+      client_id: 'northwind-care',
+      family,
+      issued_at: '2026-11-20T09:58:12.301Z',
+      expires_at: '2026-11-20T10:58:12.301Z',
+    }),
+  ],
   [R.InterviewType, { id: 1, name: 'Registered Nurse clinical interview', duration_minutes: 45, price: { amount: 4500, currency: 'GBP' } }],
   [R.Timeslot, slot],
   [R.Hold, HOLD],
   [R.Booking, BOOKING],
-  [R.Balances, { credits: [{ interview_type: ref, credits: 9 }, { interview_type: { id: 2, name: 'Mental Health Nurse clinical interview' }, credits: 10 }], money: { amount: 50000, currency: 'GBP' } }],
+  [
+    R.Balances,
+    {
+      credits: [
+        { interview_type: ref, credits: 9 },
+        { interview_type: { id: 2, name: 'Mental Health Nurse clinical interview' }, credits: 10 },
+      ],
+      money: { amount: 50000, currency: 'GBP' },
+    },
+  ],
   [
     R.LedgerEntry,
     {
@@ -292,7 +319,16 @@ export const RESOURCE_EXAMPLES = new Map<v.GenericSchema, Example>([
       fee: 'equipment_late',
     },
   ],
-  [R.Account, { client_id: 'northwind-care', name: 'Northwind Care', created_at: '2026-11-02T14:10:00+00:00', invoice_enabled: false, balance_alerts: { credits_low_at: 2, money_low_at: { amount: 5000, currency: 'GBP' } } }],
+  [
+    R.Account,
+    {
+      client_id: 'northwind-care',
+      name: 'Northwind Care',
+      created_at: '2026-11-02T14:10:00+00:00',
+      invoice_enabled: false,
+      balance_alerts: { credits_low_at: 2, money_low_at: { amount: 5000, currency: 'GBP' } },
+    },
+  ],
   ...MONITORING_EXAMPLES,
 ]);
 
@@ -302,7 +338,6 @@ export interface Refusal {
   detail: string;
   extensions?: Record<string, unknown>;
 }
-
 
 export function problemExample({ code, detail, extensions }: Refusal): Record<string, unknown> {
   const known = PROBLEM_TYPES[code as ProblemCode];
@@ -323,7 +358,8 @@ export const COMMON_REFUSALS = {
   internal: { code: 'internal', detail: 'Something went wrong on our side; it has been logged' },
   apiSunset: {
     code: 'api-sunset',
-    detail: 'This API is deprecated and switched off for a brownout until 2027-03-02T15:00:00.000Z; it is switched off for good on Wed, 30 Jun 2027 00:00:00 GMT',
+    detail:
+      'This API is deprecated and switched off for a brownout until 2027-03-02T15:00:00.000Z; it is switched off for good on Wed, 30 Jun 2027 00:00:00 GMT',
     extensions: {
       sunset: '2027-06-30T00:00:00.000Z',
       successor: 'https://api.northwind-care.example/practical-training/bookings',

@@ -41,9 +41,20 @@ const FORMS: Partial<Record<FamilyId, Record<string, Field[]>>> = {
       ['reason', 'Why the referee declines (with action=decline)'],
       ['q_{question id}', "An answer to the template's question of that id (one field per question)"],
     ],
-    submitReferees: [['r{n}_referee_name', 'Referee n (1, 2, …): the name, e-mail (r{n}_referee_email), organisation, position, phone and relationship_to_candidate fields of each referee; a row left blank is skipped']],
-    submitRequestForm: [['item_id', 'The item answered', true], ['{field}', "The item's own fields, as its page shows them"]],
-    submitRequestSubmission: [['item_id', 'The item answered', true], ['{field}', "The item's own fields, as its page shows them"]],
+    submitReferees: [
+      [
+        'r{n}_referee_name',
+        'Referee n (1, 2, …): the name, e-mail (r{n}_referee_email), organisation, position, phone and relationship_to_candidate fields of each referee; a row left blank is skipped',
+      ],
+    ],
+    submitRequestForm: [
+      ['item_id', 'The item answered', true],
+      ['{field}', "The item's own fields, as its page shows them"],
+    ],
+    submitRequestSubmission: [
+      ['item_id', 'The item answered', true],
+      ['{field}', "The item's own fields, as its page shows them"],
+    ],
   },
   'practical-training': {
     submitBookingPage: [['course_id', 'The chosen course'], ['training_event_id', 'The chosen date (training event)', true], ...INVITE],
@@ -84,11 +95,17 @@ const EXAMPLES: Record<string, string> = {
 const exampleName = (name: string) => name.replace('{question id}', 'punctuality').replace('{n}', '1').replace('{field}', 'answer');
 
 /** The documented form body of a page post (its schema and an example), or undefined for another operation. */
-export function pageForm(family: FamilyId, operationId: string, contract: 'spec' | 'project'): { schema: Record<string, unknown>; example: Record<string, string> } | undefined {
+export function pageForm(
+  family: FamilyId,
+  operationId: string,
+  contract: 'spec' | 'project',
+): { schema: Record<string, unknown>; example: Record<string, string> } | undefined {
   const fields = FORMS[family]?.[operationId];
   if (!fields) return undefined;
   const required = fields.filter(([, , r]) => r).map(([name]) => name);
-  const example = Object.fromEntries(fields.filter(([name]) => EXAMPLES[name] ?? name === '{field}').map(([name]) => [exampleName(name), EXAMPLES[name] ?? 'Yes']));
+  const example = Object.fromEntries(
+    fields.filter(([name]) => EXAMPLES[name] ?? name === '{field}').map(([name]) => [exampleName(name), EXAMPLES[name] ?? 'Yes']),
+  );
   const schema = {
     type: 'object',
     properties: Object.fromEntries(fields.map(([name, description]) => [name, { type: 'string', description, 'x-contract': contract }])),

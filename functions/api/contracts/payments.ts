@@ -13,7 +13,14 @@ export const PAYMENT_CONTRACTS: Record<keyof typeof paymentOperations, Operation
     description:
       "The endpoint to give Stripe (Dashboard → Developers → Webhooks) for `checkout.session.completed`, `checkout.session.async_payment_succeeded`, `checkout.session.expired`, `refund.updated` and `charge.refunded`. No bearer token: the `Stripe-Signature` header, checked on the raw body with the endpoint's signing secret, is the credential. A paid session confirms its `candidate_pays` booking (the candidate's payment goes in the ledger with the PaymentIntent as `provider_reference`, the candidate gets the confirmation e-mail, the agency `booking.confirmed`); a payment that arrives after the booking stopped taking payment is refunded in full and the candidate told. Each event id is applied once; events of other families, unknown sessions and other types are answered 200 and change nothing.",
     tag: 'Payments',
-    headers: [{ name: 'Stripe-Signature', required: true, description: "Stripe's signature of the body with the endpoint's signing secret (`t=…,v1=…`).", example: 't=1795410000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd' }],
+    headers: [
+      {
+        name: 'Stripe-Signature',
+        required: true,
+        description: "Stripe's signature of the body with the endpoint's signing secret (`t=…,v1=…`).",
+        example: 't=1795410000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd',
+      },
+    ],
     request: {
       body: {
         id: 'evt_1QxYzAbCdEfGhIjK',
@@ -38,7 +45,9 @@ export const PAYMENT_CONTRACTS: Record<keyof typeof paymentOperations, Operation
       400: json('The signature is missing or does not sign this body; nothing changed', R.Problem, undefined, {
         example: { code: 'invalid-signature', detail: 'The Stripe-Signature header does not sign this body with the endpoint secret' },
       }),
-      404: json('This deployment does not take payments through Stripe', R.Problem, undefined, { example: { code: 'not-found', detail: 'This API takes no Stripe events' } }),
+      404: json('This deployment does not take payments through Stripe', R.Problem, undefined, {
+        example: { code: 'not-found', detail: 'This API takes no Stripe events' },
+      }),
     },
   },
 };

@@ -35,8 +35,20 @@ const group = (title: string, segment: string, kind: string, body: Record<string
 };
 
 const training = group('training request', 'training-requests', 'training', { candidate_id: 87, subjects: ['fire_safety'] }, { subjects: [] });
-const oh = group('occupational health request', 'occupational-health-requests', 'occupational_health', { candidate_id: 87, collection_mode: 'candidate_provides', epp_role: false }, { collection_mode: 'by_post' });
-const certificate = group('certificate request', 'certificate-requests', 'certificate', { candidate_id: 87, certificates: [{ kind: 'dbs' }] }, { certificates: [] });
+const oh = group(
+  'occupational health request',
+  'occupational-health-requests',
+  'occupational_health',
+  { candidate_id: 87, collection_mode: 'candidate_provides', epp_role: false },
+  { collection_mode: 'by_post' },
+);
+const certificate = group(
+  'certificate request',
+  'certificate-requests',
+  'certificate',
+  { candidate_id: 87, certificates: [{ kind: 'dbs' }] },
+  { certificates: [] },
+);
 
 export const PORTAL_V1_CONTRACTS: Record<keyof typeof portalV1, OperationContract> = {
   listCandidates: {
@@ -73,8 +85,13 @@ export const PORTAL_V1_CONTRACTS: Record<keyof typeof portalV1, OperationContrac
     summary: 'Subscribe to events (webhook 1)',
     description: `Makes a portal v2 webhook endpoint limited to the training, occupational health and certificate requests' events and their items' events (default: all of them); the secret is shown only here. The endpoint is a portal v2 one: it keeps delivering after v1's sunset and can be managed with portal v2's webhook operations.${DEPRECATED}`,
     tag: 'Webhooks',
-    request: { body: { url: 'https://hooks.northwind-care.example/portal', events: ['training_request.completed'], name: 'Compliance' }, invalid: { events: ['booking.created'] } },
-    responses: { 201: json('The endpoint, with its secret', R.WebhookEndpointWithSecret, 'single', { message: 'Subscribed; store the secret now, it is not shown again' }) },
+    request: {
+      body: { url: 'https://hooks.northwind-care.example/portal', events: ['training_request.completed'], name: 'Compliance' },
+      invalid: { events: ['booking.created'] },
+    },
+    responses: {
+      201: json('The endpoint, with its secret', R.WebhookEndpointWithSecret, 'single', { message: 'Subscribed; store the secret now, it is not shown again' }),
+    },
   },
   unsubscribeWebhook: {
     summary: 'Unsubscribe (webhook 2)',

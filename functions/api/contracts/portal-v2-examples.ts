@@ -45,7 +45,14 @@ export const COMPLETED_REFERENCE = {
   opened_at: '2026-11-19T18:40:12.008Z',
   submitted_at: '2026-11-19T18:52:47.331Z',
   updated_at: '2026-11-19T18:52:47.331Z',
-  answers: { clinical_competence: 5, reliability: 4, communication: 5, teamwork: 5, safeguarding: 'None that I am aware of', reemploy: 'Yes, without hesitation' },
+  answers: {
+    clinical_competence: 5,
+    reliability: 4,
+    communication: 5,
+    teamwork: 5,
+    safeguarding: 'None that I am aware of',
+    reemploy: 'Yes, without hesitation',
+  },
 };
 
 export const REFERENCE_REQUEST = {

@@ -51,7 +51,13 @@ const INVITE = {
   created_at: '2026-11-20T10:02:41+00:00',
   updated_at: '2026-11-20T10:02:44+00:00',
 };
-const CREATED = { ...INVITE, status: 'queued', sent_at: null, updated_at: INVITE.created_at, invite_url: 'https://api.northwind-care.example/practical-training/invite/Jd0xqk0Wc1f7h3bJ4Nw9_3Q1n9mQfAq1dMx4kS0eYyE' };
+const CREATED = {
+  ...INVITE,
+  status: 'queued',
+  sent_at: null,
+  updated_at: INVITE.created_at,
+  invite_url: 'https://api.northwind-care.example/practical-training/invite/Jd0xqk0Wc1f7h3bJ4Nw9_3Q1n9mQfAq1dMx4kS0eYyE',
+};
 const pageHtml = '<!doctype html><html lang="en-GB"><head><title>Book Basic Life Support (adult)</title>…</html>';
 const gone = '<!doctype html><html lang="en-GB"><head><title>This invite has been used</title>…</html>';
 
@@ -59,7 +65,7 @@ export const PRACTICAL_TRAINING_PUBLIC_CONTRACTS: Record<keyof typeof practicalT
   createBookingInvite: {
     summary: 'Create and send a booking invite',
     description:
-      'E-mails the candidate a single-use link to book a course: any upcoming event of it, the events at one location (`location_id`), or one event (`training_event_id`). Nothing is charged or reserved now; the agency\'s `pay_option` is charged when the candidate books. `invite_url` is in this answer only (the service keeps only a hash of its token).',
+      "E-mails the candidate a single-use link to book a course: any upcoming event of it, the events at one location (`location_id`), or one event (`training_event_id`). Nothing is charged or reserved now; the agency's `pay_option` is charged when the candidate books. `invite_url` is in this answer only (the service keeps only a hash of its token).",
     tag: 'Booking invites',
     request: {
       body: { candidate: INVITE.candidate, course_id: 1, location_id: 2, pay_option: 'credits', expires_in_days: 14, message: INVITE.message },
@@ -91,7 +97,13 @@ export const PRACTICAL_TRAINING_PUBLIC_CONTRACTS: Record<keyof typeof practicalT
       'The certificate of a booking whose candidate attended and passed, once issued and paid for (`certificate_available` on the booking). Rendered on request. Otherwise 404 `certificate-unavailable` with `reason` `not_issued` or `payment_pending`.',
     tag: 'Bookings',
     request: { params: { id: 1042 } },
-    refusals: [{ code: 'certificate-unavailable', detail: 'The certificate of booking 1042 is withheld until the candidate has paid', extensions: { reason: 'payment_pending' } }],
+    refusals: [
+      {
+        code: 'certificate-unavailable',
+        detail: 'The certificate of booking 1042 is withheld until the candidate has paid',
+        extensions: { reason: 'payment_pending' },
+      },
+    ],
     responses: { 200: pdf('The certificate') },
   },
   showInvitePage: {
@@ -106,13 +118,22 @@ export const PRACTICAL_TRAINING_PUBLIC_CONTRACTS: Record<keyof typeof practicalT
     description:
       "Books the seat the candidate holds and uses the invite, in one transaction: an invite books once. The agency's `pay_option` is charged now; with `candidate_pays` the candidate goes on to the payment page. If the agency is short of funds, the page says so and the invite stays usable.",
     tag: 'Public pages',
-    responses: { 200: html('Booked (agency-paid): the confirmation', pageHtml), 303: none('Booked with candidate_pays: on to the payment page (Location)'), 410: html('The invite was used or has expired', gone), 422: html('The form again, with what is wrong', pageHtml) },
+    responses: {
+      200: html('Booked (agency-paid): the confirmation', pageHtml),
+      303: none('Booked with candidate_pays: on to the payment page (Location)'),
+      410: html('The invite was used or has expired', gone),
+      422: html('The form again, with what is wrong', pageHtml),
+    },
   },
   holdInviteSeat: {
     summary: `Invite page: hold a seat for ${HOLD_MINUTES} minutes (HTML form)`,
     description: "Holds a seat on the chosen event for the invite (never the agency's own hold), so the candidate can enter their details and book.",
     tag: 'Public pages',
-    responses: { 303: none('Held: back to the invite page'), 410: html('The invite was used or has expired', gone), 422: html('The event is full or closed', pageHtml) },
+    responses: {
+      303: none('Held: back to the invite page'),
+      410: html('The invite was used or has expired', gone),
+      422: html('The event is full or closed', pageHtml),
+    },
   },
   releaseInviteSeat: {
     summary: 'Invite page: release the held seat (HTML form)',
@@ -132,7 +153,11 @@ export const PRACTICAL_TRAINING_PUBLIC_CONTRACTS: Record<keyof typeof practicalT
     description:
       'Books a free seat of the chosen date with `candidate_pays` and sends the candidate to the payment page. At most five bookings made through the link wait for payment at once.',
     tag: 'Public pages',
-    responses: { 303: none('Booked: on to the payment page (Location)'), 409: html('Every seat of that date was just taken', pageHtml), 422: html('The form again, with what is wrong', pageHtml) },
+    responses: {
+      303: none('Booked: on to the payment page (Location)'),
+      409: html('Every seat of that date was just taken', pageHtml),
+      422: html('The form again, with what is wrong', pageHtml),
+    },
   },
   // The payment page is the booking engine's, the same in every booking family.
   showPaymentPage: CLINICAL_INTERVIEW_CONTRACTS.showPaymentPage,

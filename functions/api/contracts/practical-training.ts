@@ -8,10 +8,14 @@ const trainee = { first_name: 'Tom', last_name: 'Okoro', email: 'tom.okoro@examp
 const TAG = 'Courses and training events';
 
 /** The family's own operations, and its balances (credits per course). */
-export const PRACTICAL_TRAINING_CONTRACTS: Record<keyof typeof practicalTraining, OperationContract> & { getBalances: OperationContract; listWalletTransactions: OperationContract } = {
+export const PRACTICAL_TRAINING_CONTRACTS: Record<keyof typeof practicalTraining, OperationContract> & {
+  getBalances: OperationContract;
+  listWalletTransactions: OperationContract;
+} = {
   listCourses: {
     summary: 'List active courses',
-    description: 'The classroom courses the agency can book, with length, price, certificate validity and how long before the start a cancellation is refunded. Use an `id` as `course_id` when listing training events.',
+    description:
+      'The classroom courses the agency can book, with length, price, certificate validity and how long before the start a cancellation is refunded. Use an `id` as `course_id` when listing training events.',
     tag: TAG,
     responses: { 200: json('Active courses', R.Course, 'page') },
   },
@@ -26,20 +30,23 @@ export const PRACTICAL_TRAINING_CONTRACTS: Record<keyof typeof practicalTraining
     description:
       'Training events starting between two days (today and the next 92 days when left out; at most 92 days), soonest first, with live `seats_available`: capacity less booked seats and unexpired holds. `available_only=true` keeps events with a seat to hold now.',
     tag: TAG,
-    request: { query: { course_id: 1, location_id: 1, from: '2026-12-01', to: '2026-12-31', available_only: 'true', limit: 25 }, invalid: { available_only: 'yes' } },
+    request: {
+      query: { course_id: 1, location_id: 1, from: '2026-12-01', to: '2026-12-31', available_only: 'true', limit: 25 },
+      invalid: { available_only: 'yes' },
+    },
     responses: { 200: json('Training events, soonest first', R.TrainingEvent, 'page') },
   },
   getTrainingEvent: {
     summary: 'Get a training event',
-    description: 'One training event with its seats available now and its status (`open`, `full`, `closed` 24 hours before the start, `completed`, `cancelled`).',
+    description:
+      'One training event with its seats available now and its status (`open`, `full`, `closed` 24 hours before the start, `completed`, `cancelled`).',
     tag: TAG,
     request: { params: { id: 17 } },
     responses: { 200: json('The training event', R.TrainingEvent) },
   },
   holdSeat: {
     summary: `Hold a seat for ${HOLD_MINUTES} minutes`,
-    description:
-      `Reserves a free seat of the training event for this client for ${HOLD_MINUTES} minutes, so a booking can be made with \`hold_hash\`. A client has at most one active seat hold: a second answers 409 with the one it has. Expired holds free their seat at once.`,
+    description: `Reserves a free seat of the training event for this client for ${HOLD_MINUTES} minutes, so a booking can be made with \`hold_hash\`. A client has at most one active seat hold: a second answers 409 with the one it has. Expired holds free their seat at once.`,
     tag: TAG,
     request: { body: { training_event_id: 17 }, invalid: { training_event_id: 'seventeen' } },
     refusals: [
@@ -77,7 +84,10 @@ export const PRACTICAL_TRAINING_CONTRACTS: Record<keyof typeof practicalTraining
     summary: 'List bookings',
     description: "This client's bookings, newest first, by status, attendance, course, training event and training day.",
     tag: 'Bookings',
-    request: { query: { status: 'booked', attendance: 'pending', course_id: 1, from: '2026-12-01', to: '2026-12-31', limit: 25 }, invalid: { attendance: 'late' } },
+    request: {
+      query: { status: 'booked', attendance: 'pending', course_id: 1, from: '2026-12-01', to: '2026-12-31', limit: 25 },
+      invalid: { attendance: 'late' },
+    },
     responses: { 200: json('Bookings, newest first', R.PracticalBooking, 'page') },
   },
   listNoShows: {
@@ -111,14 +121,16 @@ export const PRACTICAL_TRAINING_CONTRACTS: Record<keyof typeof practicalTraining
   },
   listWalletTransactions: {
     summary: 'List wallet transactions',
-    description: "This client's practical training ledger, newest first: top-ups, debits for bookings, refunds and invoice lines, each with the course it was for and the balance after it.",
+    description:
+      "This client's practical training ledger, newest first: top-ups, debits for bookings, refunds and invoice lines, each with the course it was for and the balance after it.",
     tag: 'Account',
     request: { query: { limit: 25 }, invalid: { limit: 'all' } },
     responses: { 200: json('Ledger entries, newest first', R.CourseLedgerEntry, 'page') },
   },
   getBalances: {
     summary: 'Get credit and money balances',
-    description: "This client's practical training credits, one wallet per course, and its practical training money balance (in pence). Clinical interview wallets are separate.",
+    description:
+      "This client's practical training credits, one wallet per course, and its practical training money balance (in pence). Clinical interview wallets are separate.",
     tag: 'Account',
     responses: { 200: json('Balances', R.CourseBalances) },
   },

@@ -13,7 +13,13 @@ export const WORKER = {
   phone: '+447700900123',
   job_role: 'Registered Nurse',
   registration: { register: 'nmc', number: '12A9001B', profession: null },
-  monitoring: { enabled: true, frequency: 'daily', paused_until: null, next_check_at: '2026-11-21T09:17:00+00:00', last_checked_at: '2026-11-20T09:17:04+00:00' },
+  monitoring: {
+    enabled: true,
+    frequency: 'daily',
+    paused_until: null,
+    next_check_at: '2026-11-21T09:17:00+00:00',
+    last_checked_at: '2026-11-20T09:17:04+00:00',
+  },
   outcome: 'clear',
   registration_status: 'registered',
   expires_on: '2028-03-31',
@@ -46,12 +52,32 @@ export const VERIFICATION = {
     register_entry: 'Nursing and Midwifery Council register: 12A9005B (SIMULATED)',
     expires_on: '2029-11-19',
     licence_to_practise: null,
-    annotations: [{ type: 'conditions_of_practice', from: '2026-11-20', to: null, summary: 'Conditions of practice order: supervised practice, no unsupervised medicines administration' }],
+    annotations: [
+      {
+        type: 'conditions_of_practice',
+        from: '2026-11-20',
+        to: null,
+        summary: 'Conditions of practice order: supervised practice, no unsupervised medicines administration',
+      },
+    ],
     recorded_qualifications: ['RN1: Registered Nurse - Adult'],
   },
   outcome: 'review',
   reasons: [{ code: 'conditions_of_practice', detail: 'Conditions of practice order: supervised practice, no unsupervised medicines administration' }],
-  changes: [{ field: 'annotations', from: [], to: [{ type: 'conditions_of_practice', from: '2026-11-20', to: null, summary: 'Conditions of practice order: supervised practice, no unsupervised medicines administration' }] }],
+  changes: [
+    {
+      field: 'annotations',
+      from: [],
+      to: [
+        {
+          type: 'conditions_of_practice',
+          from: '2026-11-20',
+          to: null,
+          summary: 'Conditions of practice order: supervised practice, no unsupervised medicines administration',
+        },
+      ],
+    },
+  ],
   error: null,
 };
 
@@ -102,15 +128,34 @@ export const VERIFICATION_JOB = {
 const GBP = (amount: number) => ({ amount, currency: 'GBP' });
 export const USAGE = {
   period: '2026-11',
-  unit_prices: [{ register: 'nmc', price: GBP(50) }, { register: 'hcpc', price: GBP(50) }, { register: 'gmc', price: GBP(75) }],
-  checks: { billable: 41, not_billable: 2, by_register: { nmc: 24, hcpc: 13, gmc: 4 }, by_trigger: { manual: 5, scheduled: 30, registration_changed: 4, batch: 2, import: 0, retry: 0 } },
+  unit_prices: [
+    { register: 'nmc', price: GBP(50) },
+    { register: 'hcpc', price: GBP(50) },
+    { register: 'gmc', price: GBP(75) },
+  ],
+  checks: {
+    billable: 41,
+    not_billable: 2,
+    by_register: { nmc: 24, hcpc: 13, gmc: 4 },
+    by_trigger: { manual: 5, scheduled: 30, registration_changed: 4, batch: 2, import: 0, retry: 0 },
+  },
   amount: GBP(2150),
   workers: { monitored: 12, total: 13 },
-  daily: [{ date: '2026-11-01', billable: 0 }, { date: '2026-11-02', billable: 12 }, { date: '2026-11-03', billable: 12 }],
+  daily: [
+    { date: '2026-11-01', billable: 0 },
+    { date: '2026-11-02', billable: 12 },
+    { date: '2026-11-03', billable: 12 },
+  ],
   ledger_entry_id: null,
 };
 
-export const TEAM_ROLE = { id: 'custom-2', name: 'Night coordinator', permissions: ['workers:read', 'alerts:read', 'alerts:acknowledge'], built_in: false, user_count: 1 };
+export const TEAM_ROLE = {
+  id: 'custom-2',
+  name: 'Night coordinator',
+  permissions: ['workers:read', 'alerts:read', 'alerts:acknowledge'],
+  built_in: false,
+  user_count: 1,
+};
 export const TEAM_USER = {
   id: 3,
   name: 'Priya Shah',
@@ -132,7 +177,14 @@ export const IMPORT = {
   warnings: ['Column "notes" is not imported'],
   errors: {
     data: [
-      { row: 4, column: 'registration_number', value: '12A345', code: 'validation', detail: 'Not an NMC PIN: two digits, a letter, four digits, a letter (for example 12A3456B)', pointer: '/registration/number' },
+      {
+        row: 4,
+        column: 'registration_number',
+        value: '12A345',
+        code: 'validation',
+        detail: 'Not an NMC PIN: two digits, a letter, four digits, a letter (for example 12A3456B)',
+        pointer: '/registration/number',
+      },
       { row: 9, column: 'external_ref', value: 'EMP-0193', code: 'duplicate-in-file', detail: 'The same worker as line 3', pointer: '/external_ref' },
     ],
     next_cursor: null,
@@ -153,5 +205,14 @@ export const MONITORING_EXAMPLES: [v.GenericSchema, Example][] = [
   [M.Alert, ALERT],
   [M.MonitoringSettings, WORKER.monitoring],
   [M.Evidence, EVIDENCE],
-  [M.BulkResults, { data: [{ id: 12, result: 'acknowledged' }, { id: 13, result: 'already_acknowledged' }, { id: 9, result: 'resolved', problem: { type: '/problems/alert-resolved', title: 'Alert resolved', status: 422, detail: 'Alert 9 is resolved' } }] }],
+  [
+    M.BulkResults,
+    {
+      data: [
+        { id: 12, result: 'acknowledged' },
+        { id: 13, result: 'already_acknowledged' },
+        { id: 9, result: 'resolved', problem: { type: '/problems/alert-resolved', title: 'Alert resolved', status: 422, detail: 'Alert 9 is resolved' } },
+      ],
+    },
+  ],
 ];

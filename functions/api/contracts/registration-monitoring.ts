@@ -19,7 +19,16 @@ const lastOwner = { code: 'last-owner', detail: "The account's last active owner
 const ownerRequired = { code: 'owner-required', detail: 'Only an owner may grant, change or remove an owner' };
 const builtIn = { code: 'role-built-in', detail: 'The built-in role viewer cannot be changed or deleted' };
 const { first_name, last_name, external_ref, email, phone, job_role } = WORKER;
-const workerBody = { first_name, last_name, external_ref, email, phone, job_role, registration: { register: 'nmc', number: '12a9001b' }, monitoring: { enabled: true, frequency: 'daily' } };
+const workerBody = {
+  first_name,
+  last_name,
+  external_ref,
+  email,
+  phone,
+  job_role,
+  registration: { register: 'nmc', number: '12a9001b' },
+  monitoring: { enabled: true, frequency: 'daily' },
+};
 const duplicate = { code: 'worker-duplicate', detail: 'Another worker has this registration number', extensions: { worker_id: 17 } };
 const archived = { code: 'worker-archived', detail: 'Worker 41 is archived', extensions: { worker_id: 41 } };
 
@@ -41,14 +50,16 @@ export const REGISTRATION_MONITORING_CONTRACTS: Record<keyof typeof registration
   },
   listWorkers: {
     summary: 'List workers',
-    description: 'Your workers, newest first, by outcome, register, whether monitored, `external_ref`, or text (`q`) in the name, reference, e-mail or number. Archived workers are listed only with `archived=true`.',
+    description:
+      'Your workers, newest first, by outcome, register, whether monitored, `external_ref`, or text (`q`) in the name, reference, e-mail or number. Archived workers are listed only with `archived=true`.',
     tag: WORKERS,
     request: { query: { outcome: 'review', register: 'nmc', monitored: 'true', q: 'adeyemi', limit: 25 }, invalid: { outcome: 'bad' } },
     responses: { 200: json('Workers, newest first', M.Worker, 'page') },
   },
   getWorker: {
     summary: 'Get a worker',
-    description: 'One worker, archived or not, with the outcome, registration status and expiry of their last completed check, their monitoring settings and the number of open alerts.',
+    description:
+      'One worker, archived or not, with the outcome, registration status and expiry of their last completed check, their monitoring settings and the number of open alerts.',
     tag: WORKERS,
     request: { params: { id: WORKER.id } },
     responses: { 200: json('The worker', M.Worker) },
@@ -68,7 +79,15 @@ export const REGISTRATION_MONITORING_CONTRACTS: Record<keyof typeof registration
       'A JSON Merge Patch (RFC 7396, `Content-Type: application/merge-patch+json`; any other type is 415) merged onto the worker as `POST /workers` would take it, then checked by the same rules: `null` clears an optional field, an object merges member by member. A changed registration resets the outcome to `unverified`.',
     tag: WORKERS,
     request: { params: { id: WORKER.id }, body: { phone: null, monitoring: { frequency: 'weekly' } }, patches: WorkerCreate },
-    refusals: [duplicate, archived, { code: 'validation', detail: 'The request has invalid fields', extensions: { errors: [{ pointer: '/registration/number', detail: 'Not a GMC reference number: 7 digits (for example 1234567)' }] } }],
+    refusals: [
+      duplicate,
+      archived,
+      {
+        code: 'validation',
+        detail: 'The request has invalid fields',
+        extensions: { errors: [{ pointer: '/registration/number', detail: 'Not a GMC reference number: 7 digits (for example 1234567)' }] },
+      },
+    ],
     responses: { 200: json('The worker as changed', M.Worker) },
   },
   archiveWorker: {
@@ -86,7 +105,10 @@ export const REGISTRATION_MONITORING_CONTRACTS: Record<keyof typeof registration
     tag: CHECKS,
     request: { params: { id: WORKER.id }, query: { fresh: 'true' }, invalid: { fresh: 'yes' } },
     refusals: [archived],
-    responses: { 201: json('The check this call ran', M.Verification), 200: json('A check under 5 minutes old, or the one in flight; not charged again', M.Verification) },
+    responses: {
+      201: json('The check this call ran', M.Verification),
+      200: json('A check under 5 minutes old, or the one in flight; not charged again', M.Verification),
+    },
   },
   startVerificationJob: {
     summary: 'Verify workers in a batch',
@@ -95,27 +117,44 @@ export const REGISTRATION_MONITORING_CONTRACTS: Record<keyof typeof registration
     tag: CHECKS,
     request: { body: { worker_ids: [41, 42, 43] }, invalid: { worker_ids: [] } },
     refusals: [{ code: 'job-running', detail: 'Job 3 of this kind is still running; start another when it has finished', extensions: { job_id: 3 } }],
-    responses: { 202: json('The job, queued', M.VerificationJob, undefined, { example: { ...VERIFICATION_JOB, status: 'queued', counts: { total: 3, completed: 0, errored: 0, skipped: 0 }, failures: [], started_at: null, finished_at: null } }) },
+    responses: {
+      202: json('The job, queued', M.VerificationJob, undefined, {
+        example: {
+          ...VERIFICATION_JOB,
+          status: 'queued',
+          counts: { total: 3, completed: 0, errored: 0, skipped: 0 },
+          failures: [],
+          started_at: null,
+          finished_at: null,
+        },
+      }),
+    },
   },
   getVerificationJob: {
     summary: 'Get a batch verification job',
-    description: 'The job\'s status (`queued`, `running`, then `completed`, or `completed_with_errors` when a register did not answer for some workers), its counts and its first 100 failures.',
+    description:
+      "The job's status (`queued`, `running`, then `completed`, or `completed_with_errors` when a register did not answer for some workers), its counts and its first 100 failures.",
     tag: CHECKS,
     request: { params: { id: VERIFICATION_JOB.id } },
     responses: { 200: json('The job', M.VerificationJob) },
   },
   listVerifications: {
-    summary: 'List a worker\'s verifications',
-    description: 'The worker\'s checks, newest first, on days `from` to `to` when given: outcome, reasons, the register\'s verbatim text and the field-level changes from the check before. Archived workers\' checks stay to the end of their retention.',
+    summary: "List a worker's verifications",
+    description:
+      "The worker's checks, newest first, on days `from` to `to` when given: outcome, reasons, the register's verbatim text and the field-level changes from the check before. Archived workers' checks stay to the end of their retention.",
     tag: CHECKS,
     request: { params: { id: WORKER.id }, query: { from: '2026-11-01', to: '2026-11-30', limit: 25 }, invalid: { from: '2026-13-01' } },
     responses: { 200: json('Checks, newest first', M.Verification, 'page') },
   },
   listAlerts: {
     summary: 'List alerts',
-    description: 'Alerts, newest first, by status, severity, type and worker. A worker has at most one unresolved alert of each type; a repeat of its condition bumps `occurrences`, a higher severity escalates it. Only the register resolves an alert (or archiving the worker); people acknowledge.',
+    description:
+      'Alerts, newest first, by status, severity, type and worker. A worker has at most one unresolved alert of each type; a repeat of its condition bumps `occurrences`, a higher severity escalates it. Only the register resolves an alert (or archiving the worker); people acknowledge.',
     tag: ALERTS,
-    request: { query: { status: 'open', severity: 'critical', type: 'registration.status_changed', worker_id: 41, limit: 25 }, invalid: { severity: 'urgent' } },
+    request: {
+      query: { status: 'open', severity: 'critical', type: 'registration.status_changed', worker_id: 41, limit: 25 },
+      invalid: { severity: 'urgent' },
+    },
     responses: { 200: json('Alerts, newest first', M.Alert, 'page') },
   },
   getAlert: {
@@ -127,7 +166,8 @@ export const REGISTRATION_MONITORING_CONTRACTS: Record<keyof typeof registration
   },
   acknowledgeAlert: {
     summary: 'Acknowledge an alert',
-    description: 'Records that someone has seen the alert, with an optional note; it stays unresolved until the register clears the condition. Acknowledging again answers 200 and changes nothing; a resolved alert is 422 `alert-resolved`.',
+    description:
+      'Records that someone has seen the alert, with an optional note; it stays unresolved until the register clears the condition. Acknowledging again answers 200 and changes nothing; a resolved alert is 422 `alert-resolved`.',
     tag: ALERTS,
     request: { params: { id: ALERT.id }, body: { note: 'Ward manager told; supervised shifts only' }, invalid: { note: 42 } },
     refusals: [{ code: 'alert-resolved', detail: 'Alert 12 is resolved', extensions: { alert_id: 12 } }],
@@ -135,21 +175,24 @@ export const REGISTRATION_MONITORING_CONTRACTS: Record<keyof typeof registration
   },
   acknowledgeAlerts: {
     summary: 'Acknowledge alerts in bulk',
-    description: 'Up to 100 alerts, each on its own (a refusal does not stop the others): one answer per distinct id, `acknowledged`, `already_acknowledged`, `resolved` or `not_found` (another client\'s alert reads `not_found`), with the problem a refusal would have answered alone.',
+    description:
+      "Up to 100 alerts, each on its own (a refusal does not stop the others): one answer per distinct id, `acknowledged`, `already_acknowledged`, `resolved` or `not_found` (another client's alert reads `not_found`), with the problem a refusal would have answered alone.",
     tag: ALERTS,
     request: { body: { alert_ids: [12, 13, 9], note: 'Reviewed at the Monday compliance meeting' }, invalid: { alert_ids: [] } },
     responses: { 200: { description: 'One answer per distinct id', item: M.BulkResults } },
   },
   getMonitoring: {
-    summary: 'Get a worker\'s monitoring settings',
-    description: 'Whether the worker is checked on schedule, how often (`daily`, or `weekly` outside the 14 days before expiry, when it is daily), any pause, and when they were last and will next be checked.',
+    summary: "Get a worker's monitoring settings",
+    description:
+      'Whether the worker is checked on schedule, how often (`daily`, or `weekly` outside the 14 days before expiry, when it is daily), any pause, and when they were last and will next be checked.',
     tag: MONITORING,
     request: { params: { id: WORKER.id } },
     responses: { 200: json('The settings', M.MonitoringSettings) },
   },
   putMonitoring: {
-    summary: 'Change a worker\'s monitoring settings',
-    description: 'Replaces `enabled`, `frequency` and `paused_until` (left out: their defaults, on, daily, no pause). Turning monitoring off stops scheduled checks; checks on demand still run. An archived worker is 422 `worker-archived`.',
+    summary: "Change a worker's monitoring settings",
+    description:
+      'Replaces `enabled`, `frequency` and `paused_until` (left out: their defaults, on, daily, no pause). Turning monitoring off stops scheduled checks; checks on demand still run. An archived worker is 422 `worker-archived`.',
     tag: MONITORING,
     request: { params: { id: WORKER.id }, body: { enabled: true, frequency: 'weekly', paused_until: '2026-12-24' }, invalid: { frequency: 'hourly' } },
     refusals: [archived],
@@ -157,27 +200,38 @@ export const REGISTRATION_MONITORING_CONTRACTS: Record<keyof typeof registration
   },
   bulkMonitoring: {
     summary: 'Change monitoring settings in bulk',
-    description: 'The same settings for up to 1000 workers, each on its own: one answer per distinct id, `updated`, `archived` or `not_found` (another client\'s worker reads `not_found`), with the problem a refusal would have answered alone.',
+    description:
+      "The same settings for up to 1000 workers, each on its own: one answer per distinct id, `updated`, `archived` or `not_found` (another client's worker reads `not_found`), with the problem a refusal would have answered alone.",
     tag: MONITORING,
     request: { body: { worker_ids: [41, 42, 43], settings: { enabled: true, frequency: 'weekly' } }, invalid: { worker_ids: [] } },
     responses: {
       200: {
         description: 'One answer per distinct id',
         item: M.BulkResults,
-        example: { data: [{ id: 41, result: 'updated' }, { id: 42, result: 'archived', problem: { type: '/problems/worker-archived', title: 'Worker archived', status: 422, detail: 'Worker 42 is archived' } }] },
+        example: {
+          data: [
+            { id: 41, result: 'updated' },
+            {
+              id: 42,
+              result: 'archived',
+              problem: { type: '/problems/worker-archived', title: 'Worker archived', status: 422, detail: 'Worker 42 is archived' },
+            },
+          ],
+        },
       },
     },
   },
   listEvidence: {
     summary: 'List evidence',
-    description: 'The evidence records of completed checks, newest first, by worker and capture day: each keyed by its check, with its SHA-256 and the SHA-256 of the worker\'s record before it (a chain: a changed record breaks the next link). Each record is stored write-once (in the cloud, S3 Object Lock in compliance mode) until its `retention_until`: 6 years by default, as the service is configured.',
+    description:
+      "The evidence records of completed checks, newest first, by worker and capture day: each keyed by its check, with its SHA-256 and the SHA-256 of the worker's record before it (a chain: a changed record breaks the next link). Each record is stored write-once (in the cloud, S3 Object Lock in compliance mode) until its `retention_until`: 6 years by default, as the service is configured.",
     tag: EVIDENCE_TAG,
     request: { query: { worker_id: 41, from: '2026-11-01', to: '2026-11-30', limit: 25 }, invalid: { worker_id: 'x' } },
     responses: { 200: json('Evidence records, newest first', M.Evidence, 'page') },
   },
   getEvidence: {
     summary: 'Get evidence metadata',
-    description: 'One evidence record\'s metadata: position in the worker\'s chain, size, capture and retention times, source, formats and hashes.',
+    description: "One evidence record's metadata: position in the worker's chain, size, capture and retention times, source, formats and hashes.",
     tag: EVIDENCE_TAG,
     request: { params: { id: EVIDENCE.id } },
     responses: { 200: json('The record', M.Evidence) },
@@ -191,22 +245,24 @@ export const REGISTRATION_MONITORING_CONTRACTS: Record<keyof typeof registration
     responses: { 200: pdf('The evidence as a PDF, or its JSON (Accept: application/json)') },
   },
   getUsage: {
-    summary: 'Get a month\'s usage and charges',
+    summary: "Get a month's usage and charges",
     description:
-      'The month\'s checks (service time zone): billable ones (each completed check that was not a reuse, at its register\'s price, frozen when it ran) and not billable ones (register errors), by register, by trigger and by day, what they come to, and how many workers are monitored now. Usage is postpaid: on the 1st at 02:00 the month before goes to the ledger as one `monitoring_usage` entry, named here by `ledger_entry_id`.',
+      "The month's checks (service time zone): billable ones (each completed check that was not a reuse, at its register's price, frozen when it ran) and not billable ones (register errors), by register, by trigger and by day, what they come to, and how many workers are monitored now. Usage is postpaid: on the 1st at 02:00 the month before goes to the ledger as one `monitoring_usage` entry, named here by `ledger_entry_id`.",
     tag: BILLING,
     request: { query: { period: USAGE.period }, invalid: { period: '2026-13' } },
-    responses: { 200: json('The month\'s usage', M.UsageSummary) },
+    responses: { 200: json("The month's usage", M.UsageSummary) },
   },
   listTeamRoles: {
     summary: 'List team roles',
-    description: 'The built-in roles (`owner`, `admin`, `compliance_manager`, `viewer`, `billing`; read-only) and your own, each with its permissions from the fixed vocabulary and how many users hold it.',
+    description:
+      'The built-in roles (`owner`, `admin`, `compliance_manager`, `viewer`, `billing`; read-only) and your own, each with its permissions from the fixed vocabulary and how many users hold it.',
     tag: TEAM,
     responses: { 200: json('Every role', M.TeamRole, 'page') },
   },
   createTeamRole: {
     summary: 'Add a custom role',
-    description: 'A role of your own over the fixed permissions: `workers:read`, `workers:write`, `verifications:run`, `alerts:read`, `alerts:acknowledge`, `evidence:read`, `imports:write`, `billing:read`, `team:manage`, `webhooks:manage`.',
+    description:
+      'A role of your own over the fixed permissions: `workers:read`, `workers:write`, `verifications:run`, `alerts:read`, `alerts:acknowledge`, `evidence:read`, `imports:write`, `billing:read`, `team:manage`, `webhooks:manage`.',
     tag: TEAM,
     request: { body: { name: TEAM_ROLE.name, permissions: TEAM_ROLE.permissions }, invalid: { permissions: ['everything'] } },
     responses: { 201: json('The role', M.TeamRole, undefined, { example: { ...TEAM_ROLE, user_count: 0 } }) },
@@ -220,7 +276,7 @@ export const REGISTRATION_MONITORING_CONTRACTS: Record<keyof typeof registration
   },
   replaceTeamRole: {
     summary: 'Change a custom role',
-    description: 'Replaces a custom role\'s name and permissions; its users hold the new permissions at once. A built-in role is 422 `role-built-in`.',
+    description: "Replaces a custom role's name and permissions; its users hold the new permissions at once. A built-in role is 422 `role-built-in`.",
     tag: TEAM,
     request: { params: { roleId: TEAM_ROLE.id }, body: { name: TEAM_ROLE.name, permissions: ['workers:read', 'alerts:read'] }, invalid: { name: '' } },
     refusals: [builtIn],
@@ -267,7 +323,8 @@ export const REGISTRATION_MONITORING_CONTRACTS: Record<keyof typeof registration
   },
   deleteTeamUser: {
     summary: 'Remove a team user',
-    description: 'Removes the person from the account (what they did keeps their id). The last active owner cannot be removed (`last-owner`); only an owner removes an owner.',
+    description:
+      'Removes the person from the account (what they did keeps their id). The last active owner cannot be removed (`last-owner`); only an owner removes an owner.',
     tag: TEAM,
     request: { params: { id: TEAM_USER.id } },
     refusals: [lastOwner, ownerRequired],
@@ -275,7 +332,7 @@ export const REGISTRATION_MONITORING_CONTRACTS: Record<keyof typeof registration
   },
   listImports: {
     summary: 'List imports',
-    description: 'Your CSV imports and dry runs, newest first, with their counts (each import\'s row errors are on `GET /imports/{id}`).',
+    description: "Your CSV imports and dry runs, newest first, with their counts (each import's row errors are on `GET /imports/{id}`).",
     tag: IMPORTS,
     request: { query: { limit: 10 }, invalid: { limit: '0' } },
     responses: { 200: json('Imports, newest first', M.Import, 'page') },
@@ -290,12 +347,28 @@ export const REGISTRATION_MONITORING_CONTRACTS: Record<keyof typeof registration
       body: 'first_name,last_name,register,registration_number,external_ref,email\nGrace,Adeyemi,nmc,12A9001B,EMP-0193,grace.adeyemi@example.org\nTom,Okoro,hcpc,PA9005,EMP-0194,\n',
       invalid: { mode: 'replace' },
     },
-    refusals: [{ code: 'import-invalid-file', detail: 'The header lacks registration_number (columns: first_name, last_name, register, registration_number, external_ref, email, phone, job_role, profession, monitoring_enabled, frequency, in any case and order)' }, { code: 'import-queue-full', detail: '5 imports are already waiting behind the running one; upload this file when one has finished', extensions: { queued: 5 } }],
-    responses: { 202: json('The import, checked and queued (or validated, for a dry run)', M.Import, undefined, { example: { ...IMPORT, status: 'queued', counts: { ...IMPORT.counts, created: 0, updated: 0 }, errors: undefined, finished_at: null } }) },
+    refusals: [
+      {
+        code: 'import-invalid-file',
+        detail:
+          'The header lacks registration_number (columns: first_name, last_name, register, registration_number, external_ref, email, phone, job_role, profession, monitoring_enabled, frequency, in any case and order)',
+      },
+      {
+        code: 'import-queue-full',
+        detail: '5 imports are already waiting behind the running one; upload this file when one has finished',
+        extensions: { queued: 5 },
+      },
+    ],
+    responses: {
+      202: json('The import, checked and queued (or validated, for a dry run)', M.Import, undefined, {
+        example: { ...IMPORT, status: 'queued', counts: { ...IMPORT.counts, created: 0, updated: 0 }, errors: undefined, finished_at: null },
+      }),
+    },
   },
   getImport: {
     summary: 'Get an import',
-    description: 'The import\'s status (`queued`, `processing`, then `completed` or `completed_with_errors`; a dry run is `validated`), its counts, and its row errors in file order, 100 to a page (`errors_cursor`: the previous page\'s `errors.next_cursor`).',
+    description:
+      "The import's status (`queued`, `processing`, then `completed` or `completed_with_errors`; a dry run is `validated`), its counts, and its row errors in file order, 100 to a page (`errors_cursor`: the previous page's `errors.next_cursor`).",
     tag: IMPORTS,
     request: { params: { id: IMPORT.id }, query: { errors_cursor: 'eyJ2IjoxfQ' }, invalid: { errors_cursor: 'x'.repeat(600) } },
     responses: { 200: json('The import', M.Import) },

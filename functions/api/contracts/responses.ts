@@ -1,6 +1,16 @@
 import * as v from 'valibot';
 import { EQUIPMENT_STATUSES } from '../../core/virtual-life-support/equipment-vocabulary.js';
-import { ATTENDANCES, BOOKING_STATUSES, GROUP_REQUEST_STATUSES, ITEM_STATUSES, PAY_STATUSES, REFERENCE_STATUSES, REQUEST_STATUSES, RESULTS, SESSION_STATUSES } from '../../core/platform/vocabulary.js';
+import {
+  ATTENDANCES,
+  BOOKING_STATUSES,
+  GROUP_REQUEST_STATUSES,
+  ITEM_STATUSES,
+  PAY_STATUSES,
+  REFERENCE_STATUSES,
+  REQUEST_STATUSES,
+  RESULTS,
+  SESSION_STATUSES,
+} from '../../core/platform/vocabulary.js';
 
 /**
  * Response shapes, for the OpenAPI documents and the contract test. Strict
@@ -108,7 +118,15 @@ export const DeliveryAttempt = v.strictObject({
 });
 
 // Contact details are null once the candidate's data was erased (POST /data-subjects/erasures).
-export const Candidate = v.strictObject({ id: int, first_name: str, last_name: str, name: str, email: nullable(str), phone: nullable(str), created_at: timestamp });
+export const Candidate = v.strictObject({
+  id: int,
+  first_name: str,
+  last_name: str,
+  name: str,
+  email: nullable(str),
+  phone: nullable(str),
+  created_at: timestamp,
+});
 export const Template = v.strictObject({
   id: int,
   name: str,
@@ -282,13 +300,30 @@ export const VlsCourse = v.strictObject({
   equipment_fees: nullable(v.strictObject({ late_return: Money, lost: Money })),
 });
 export const VlsTimeslot = v.strictObject({ date: str, time: str, course: Ref, seats_available: int });
-export const VlsHold = v.strictObject({ hold_hash: str, expires_at: timestamp, expires_in_seconds: int, slot: v.strictObject({ date: str, time: str, course: Ref }) });
+export const VlsHold = v.strictObject({
+  hold_hash: str,
+  expires_at: timestamp,
+  expires_in_seconds: int,
+  slot: v.strictObject({ date: str, time: str, course: Ref }),
+});
 export const VlsHoldConflict = v.looseObject({ ...Problem.entries, hold: VlsHold });
 const Equipment = v.strictObject({
   status: v.picklist(EQUIPMENT_STATUSES),
-  dispatch: nullable(v.strictObject({ carrier: str, tracking_number: str, tracking_url: nullable(str), dispatched_at: timestamp, delivered_at: nullable(timestamp) })),
-  return: nullable(v.strictObject({ due_at: timestamp, carrier: nullable(str), tracking_number: nullable(str), shipped_at: nullable(timestamp), returned_at: nullable(timestamp) })),
-  fees: v.array(v.strictObject({ kind: v.picklist(['late_return', 'lost']), amount: Money, ledger_entry_id: str, charged_at: timestamp, refunded: v.boolean() })),
+  dispatch: nullable(
+    v.strictObject({ carrier: str, tracking_number: str, tracking_url: nullable(str), dispatched_at: timestamp, delivered_at: nullable(timestamp) }),
+  ),
+  return: nullable(
+    v.strictObject({
+      due_at: timestamp,
+      carrier: nullable(str),
+      tracking_number: nullable(str),
+      shipped_at: nullable(timestamp),
+      returned_at: nullable(timestamp),
+    }),
+  ),
+  fees: v.array(
+    v.strictObject({ kind: v.picklist(['late_return', 'lost']), amount: Money, ledger_entry_id: str, charged_at: timestamp, refunded: v.boolean() }),
+  ),
 });
 export const VlsBooking = v.strictObject({
   ...v.omit(PracticalBooking, ['course', 'training_event']).entries,

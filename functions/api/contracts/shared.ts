@@ -62,7 +62,12 @@ export const SHARED_CONTRACTS: Record<Ids, OperationContract> = {
       'Subscribes an https URL to event kinds of this family. Each delivery is signed per Standard Webhooks with the secret answered here, which is not shown again; failed deliveries are retried with backoff.',
     tag: 'Webhooks',
     request: {
-      body: (family: FamilyId) => ({ name: 'Compliance system', url: 'https://hooks.northwind-care.example/agency-api', events: [eventKindsOf(family)[0]], timeout_seconds: 10 }),
+      body: (family: FamilyId) => ({
+        name: 'Compliance system',
+        url: 'https://hooks.northwind-care.example/agency-api',
+        events: [eventKindsOf(family)[0]],
+        timeout_seconds: 10,
+      }),
       invalid: { events: [] },
     },
     refusals: [{ code: 'limit-reached', detail: 'At most 20 webhook endpoints per client in this API; delete one to add another', extensions: { limit: 20 } }],
@@ -83,7 +88,11 @@ export const SHARED_CONTRACTS: Record<Ids, OperationContract> = {
     summary: 'Update a webhook endpoint',
     description: 'Changes the event kinds and switches the endpoint on or off; name, URL and timeout may change too. Switching it on resets its failure count.',
     tag: 'Webhooks',
-    request: { params: endpointId, body: (family: FamilyId) => ({ events: eventKindsOf(family).slice(0, 2), is_active: true, timeout_seconds: 15 }), invalid: { is_active: 'yes' } },
+    request: {
+      params: endpointId,
+      body: (family: FamilyId) => ({ events: eventKindsOf(family).slice(0, 2), is_active: true, timeout_seconds: 15 }),
+      invalid: { is_active: 'yes' },
+    },
     responses: { 200: json('The endpoint', R.WebhookEndpoint, 'single', { message: 'Webhook endpoint updated' }) },
   },
   deleteWebhook: {
@@ -158,7 +167,9 @@ export const SHARED_CONTRACTS: Record<Ids, OperationContract> = {
       "Gives this agency's public booking page a new link and retires the old one at once: from this answer on, the old link is 404. Share the new link with candidates. Bookings already made stay as they are, and unpaid ones still count against the page's five places until paid, cancelled or past their deadline.",
     tag: 'Account',
     responses: {
-      200: json('The new link of the booking page', R.BookingUrl, undefined, { example: { booking_url: 'https://api.northwind-care.example/clinical-interview/book/t7Kc2pQx9ZrWm4VbN8aLsE3d' } }),
+      200: json('The new link of the booking page', R.BookingUrl, undefined, {
+        example: { booking_url: 'https://api.northwind-care.example/clinical-interview/book/t7Kc2pQx9ZrWm4VbN8aLsE3d' },
+      }),
     },
   },
 
@@ -166,7 +177,13 @@ export const SHARED_CONTRACTS: Record<Ids, OperationContract> = {
     summary: 'This OpenAPI document',
     description: 'The OpenAPI 3.1 document of this API family, generated from the same route table and schemas that serve it.',
     tag: 'Documentation',
-    responses: { 200: { description: 'This document', content: 'application/json', example: { openapi: '3.1.0', info: { title: 'Clinical interview API', version: '1.0.0' }, paths: {} } } },
+    responses: {
+      200: {
+        description: 'This document',
+        content: 'application/json',
+        example: { openapi: '3.1.0', info: { title: 'Clinical interview API', version: '1.0.0' }, paths: {} },
+      },
+    },
   },
   showDocs: {
     summary: 'Documentation page',
@@ -179,6 +196,12 @@ export const SHARED_CONTRACTS: Record<Ids, OperationContract> = {
     description: 'The scripts and styles of the documentation page.',
     tag: 'Documentation',
     request: { params: { asset: 'swagger-ui.css' } },
-    responses: { 200: { description: 'The asset: a style sheet or a script', content: ['text/css', 'application/javascript'], example: '.swagger-ui{font-family:sans-serif}…' } },
+    responses: {
+      200: {
+        description: 'The asset: a style sheet or a script',
+        content: ['text/css', 'application/javascript'],
+        example: '.swagger-ui{font-family:sans-serif}…',
+      },
+    },
   },
 };

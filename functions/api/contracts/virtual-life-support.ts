@@ -5,7 +5,14 @@ import { VLS_BOOKING, VLS_HOLD } from './examples.js';
 import * as R from './responses.js';
 import { HOLD_MINUTES } from '../../core/inventory/hold-time.js';
 
-const candidate = { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace.adeyemi@example.org', phone: '+447700900456', job_role: 'Registered Nurse', nmc_number: '12A3456B' };
+const candidate = {
+  first_name: 'Grace',
+  last_name: 'Adeyemi',
+  email: 'grace.adeyemi@example.org',
+  phone: '+447700900456',
+  job_role: 'Registered Nurse',
+  nmc_number: '12A3456B',
+};
 const TAG = 'Courses and timeslots';
 const invitePageHtml = '<!doctype html><html lang="en-GB"><head><title>Book Immediate Life Support (virtual)</title>…</html>';
 const linkPageHtml = '<!doctype html><html lang="en-GB"><head><title>Book Immediate Life Support (virtual)</title>…</html>';
@@ -13,7 +20,12 @@ const withdrawnHtml = '<!doctype html><html lang="en-GB"><head><title>Bookings c
 const inviteGone = '<!doctype html><html lang="en-GB"><head><title>This invite has expired</title>…</html>';
 
 /** The family's own operations, and its client operations (this family's wallets only, decision 1). */
-export const VIRTUAL_LIFE_SUPPORT_CONTRACTS: Record<keyof typeof virtualLifeSupport, OperationContract> & { getBalances: OperationContract; getBookingUrl: OperationContract; rotateBookingUrl: OperationContract; listWalletTransactions: OperationContract } = {
+export const VIRTUAL_LIFE_SUPPORT_CONTRACTS: Record<keyof typeof virtualLifeSupport, OperationContract> & {
+  getBalances: OperationContract;
+  getBookingUrl: OperationContract;
+  rotateBookingUrl: OperationContract;
+  listWalletTransactions: OperationContract;
+} = {
   listCourses: {
     summary: 'List active courses',
     description:
@@ -31,13 +43,16 @@ export const VIRTUAL_LIFE_SUPPORT_CONTRACTS: Record<keyof typeof virtualLifeSupp
   },
   holdTimeslot: {
     summary: `Hold a seat of a timeslot for ${HOLD_MINUTES} minutes`,
-    description:
-      `Reserves a free seat of a session of the course at that date and time for ${HOLD_MINUTES} minutes, so a booking can be made with \`hold_hash\`. One active hold per client: a second answers 409 with the one it has. A slot that is not offered is 422 \`slot-unavailable\` with \`reason\` (\`unknown\`, \`closed\`, \`inside_dispatch_lead_time\`, \`full\`).`,
+    description: `Reserves a free seat of a session of the course at that date and time for ${HOLD_MINUTES} minutes, so a booking can be made with \`hold_hash\`. One active hold per client: a second answers 409 with the one it has. A slot that is not offered is 422 \`slot-unavailable\` with \`reason\` (\`unknown\`, \`closed\`, \`inside_dispatch_lead_time\`, \`full\`).`,
     tag: TAG,
     request: { body: { course_id: 1, date: '2026-12-08', time: '10:00' }, invalid: { time: '10am' } },
     refusals: [
       { code: 'slot-unavailable', detail: 'Every seat of the slot on 2026-12-08 at 10:00 is booked or held', extensions: { reason: 'full' } },
-      { code: 'slot-unavailable', detail: 'The slot on 2026-12-02 at 10:00 is too soon to post the manikin: the first date for this course is 2026-12-03', extensions: { reason: 'inside_dispatch_lead_time' } },
+      {
+        code: 'slot-unavailable',
+        detail: 'The slot on 2026-12-02 at 10:00 is too soon to post the manikin: the first date for this course is 2026-12-03',
+        extensions: { reason: 'inside_dispatch_lead_time' },
+      },
     ],
     responses: {
       201: json(`Held for ${HOLD_MINUTES} minutes`, R.VlsHold),
@@ -59,11 +74,21 @@ export const VIRTUAL_LIFE_SUPPORT_CONTRACTS: Record<keyof typeof virtualLifeSupp
       'Books the held seat for a candidate and pays with `pay_option`: one credit of the course, the money balance, an invoice, or `candidate_pays` (the candidate is e-mailed a payment link). `delivery_address` is required when the course has `equipment_required` (422 pointing at `/delivery_address` otherwise) and stored as null for other courses. The candidate is e-mailed the join link with a calendar invitation once the booking is confirmed.',
     tag: 'Bookings',
     request: {
-      body: { hold_hash: VLS_HOLD.hold_hash, ...candidate, pay_option: 'credits', agency_contact_name: 'Sam Rota', delivery_address: { line1: '4 Mill Road', town: 'Leeds', postcode: 'LS6 2AB' } },
+      body: {
+        hold_hash: VLS_HOLD.hold_hash,
+        ...candidate,
+        pay_option: 'credits',
+        agency_contact_name: 'Sam Rota',
+        delivery_address: { line1: '4 Mill Road', town: 'Leeds', postcode: 'LS6 2AB' },
+      },
       invalid: { delivery_address: { line1: '4 Mill Road', town: 'Leeds', postcode: 'not a postcode' } },
     },
     refusals: [
-      { code: 'invalid-field', detail: 'Virtual adult BLS with manikin posts a manikin to the candidate: delivery_address is required', extensions: { pointer: '/delivery_address' } },
+      {
+        code: 'invalid-field',
+        detail: 'Virtual adult BLS with manikin posts a manikin to the candidate: delivery_address is required',
+        extensions: { pointer: '/delivery_address' },
+      },
       { code: 'hold-expired', detail: 'That hold has expired; hold the slot again' },
       { code: 'insufficient-credits', detail: 'No Virtual adult BLS with manikin credits left', extensions: { credits: 0 } },
     ],
@@ -73,12 +98,16 @@ export const VIRTUAL_LIFE_SUPPORT_CONTRACTS: Record<keyof typeof virtualLifeSupp
     summary: 'List bookings',
     description: "This client's bookings, newest first, by status, attendance, equipment status, course and session day.",
     tag: 'Bookings',
-    request: { query: { status: 'booked', equipment_status: 'dispatched', course_id: 1, from: '2026-12-01', to: '2026-12-31', limit: 25 }, invalid: { equipment_status: 'posted' } },
+    request: {
+      query: { status: 'booked', equipment_status: 'dispatched', course_id: 1, from: '2026-12-01', to: '2026-12-31', limit: 25 },
+      invalid: { equipment_status: 'posted' },
+    },
     responses: { 200: json('Bookings, newest first', R.VlsBooking, 'page') },
   },
   getBooking: {
     summary: 'Get a single booking',
-    description: 'One booking with its video meeting (null until paid), delivery address, equipment (dispatch and return tracking, fees), attendance, result and certificate state.',
+    description:
+      'One booking with its video meeting (null until paid), delivery address, equipment (dispatch and return tracking, fees), attendance, result and certificate state.',
     tag: 'Bookings',
     request: { params: { id: VLS_BOOKING.id } },
     responses: { 200: json('The booking', R.VlsBooking) },
@@ -89,13 +118,18 @@ export const VIRTUAL_LIFE_SUPPORT_CONTRACTS: Record<keyof typeof virtualLifeSupp
       'The certificate of a booking whose candidate attended and passed, once issued and paid for (`certificate_available`). Unreturned kit never withholds it. Otherwise 404 `certificate-unavailable` with `reason` `not_issued` or `payment_pending`.',
     tag: 'Bookings',
     request: { params: { id: VLS_BOOKING.id } },
-    refusals: [{ code: 'certificate-unavailable', detail: 'The certificate of booking 57 is withheld until the candidate has paid', extensions: { reason: 'payment_pending' } }],
+    refusals: [
+      {
+        code: 'certificate-unavailable',
+        detail: 'The certificate of booking 57 is withheld until the candidate has paid',
+        extensions: { reason: 'payment_pending' },
+      },
+    ],
     responses: { 200: pdf('The certificate') },
   },
   showInvitePage: {
     summary: "Life-support request's invite page (HTML)",
-    description:
-      `The page the link of a portal v2 life-support request opens (this family e-mails it; the family has no invite operations): the course's timeslots with free seats, each with a button that holds a seat for ${HOLD_MINUTES} minutes; with a seat held, the candidate's details and, when the course posts a manikin, the delivery address. A timeslot of which the agency's invites already hold 3 seats (INVITE_SEATS_PER_SESSION) shows as busy. Opening it marks the request's item \`opened\` the first time; it never uses the invite. A used, expired or withdrawn invite, or a disabled agency's, answers 410.`,
+    description: `The page the link of a portal v2 life-support request opens (this family e-mails it; the family has no invite operations): the course's timeslots with free seats, each with a button that holds a seat for ${HOLD_MINUTES} minutes; with a seat held, the candidate's details and, when the course posts a manikin, the delivery address. A timeslot of which the agency's invites already hold 3 seats (INVITE_SEATS_PER_SESSION) shows as busy. Opening it marks the request's item \`opened\` the first time; it never uses the invite. A used, expired or withdrawn invite, or a disabled agency's, answers 410.`,
     tag: 'Public pages',
     responses: { 200: html('The page', invitePageHtml), 410: html('The invite was used, has expired or was withdrawn', inviteGone) },
   },
@@ -151,26 +185,30 @@ export const VIRTUAL_LIFE_SUPPORT_CONTRACTS: Record<keyof typeof virtualLifeSupp
   submitPaymentPage: CLINICAL_INTERVIEW_CONTRACTS.submitPaymentPage,
   getBookingUrl: {
     summary: 'Your unique booking URL',
-    description: "The link to this agency's public booking page (`/book/{token}`): a candidate books a seat of a timeslot there and pays for it. The same link until rotated.",
+    description:
+      "The link to this agency's public booking page (`/book/{token}`): a candidate books a seat of a timeslot there and pays for it. The same link until rotated.",
     tag: 'Account',
     responses: { 200: json('The booking page of this agency', R.BookingUrl) },
   },
   rotateBookingUrl: {
     summary: 'Rotate your booking URL',
-    description: "Gives this agency's public booking page a new link and retires the old one at once (404 from now on). Bookings made through the old link and waiting for payment still count against the link's five.",
+    description:
+      "Gives this agency's public booking page a new link and retires the old one at once (404 from now on). Bookings made through the old link and waiting for payment still count against the link's five.",
     tag: 'Account',
     responses: { 200: json('The new link of the booking page', R.BookingUrl) },
   },
   listWalletTransactions: {
     summary: 'List wallet transactions',
-    description: "This client's virtual life-support ledger, newest first: top-ups, debits for bookings, refunds, invoice lines and kit fees (`fee`: `equipment_late`, `equipment_lost`), each with its course.",
+    description:
+      "This client's virtual life-support ledger, newest first: top-ups, debits for bookings, refunds, invoice lines and kit fees (`fee`: `equipment_late`, `equipment_lost`), each with its course.",
     tag: 'Account',
     request: { query: { limit: 25 }, invalid: { limit: 'all' } },
     responses: { 200: json('Ledger entries, newest first', R.VlsLedgerEntry, 'page') },
   },
   getBalances: {
     summary: 'Get credit and money balances',
-    description: "This client's virtual life-support credits, one wallet per course, and its money balance in pence (negative after a kit fee it could not cover). Other families' wallets are separate.",
+    description:
+      "This client's virtual life-support credits, one wallet per course, and its money balance in pence (negative after a kit fee it could not cover). Other families' wallets are separate.",
     tag: 'Account',
     responses: { 200: json('Balances', R.CourseBalances) },
   },

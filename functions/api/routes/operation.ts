@@ -108,7 +108,8 @@ export function pathOf(operation: Pick<Operation, 'path'>, params: Record<string
 }
 
 /** An absolute link to an operation of the family at `baseUrl`. */
-export const linkTo = (baseUrl: string, operation: Pick<Operation, 'path'>, params: Record<string, string | number>): string => baseUrl + pathOf(operation, params);
+export const linkTo = (baseUrl: string, operation: Pick<Operation, 'path'>, params: Record<string, string | number>): string =>
+  baseUrl + pathOf(operation, params);
 
 /**
  * The path as API Gateway matches it: a `{name}` segment takes any one

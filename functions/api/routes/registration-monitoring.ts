@@ -1,4 +1,23 @@
-import { ImportQuery, ImportsQuery, ImportUploadQuery, TeamRoleRequest, TeamUserRequest, UsageQuery, AcknowledgeManyRequest, AcknowledgeRequest, AlertsQuery, EvidenceQuery, MonitoringBulkRequest, MonitoringSettingsRequest, VerificationJobRequest, VerificationsQuery, VerifyQuery, WorkerCreate, WorkerMergePatch, WorkersQuery } from '../schemas/registration-monitoring.js';
+import {
+  ImportQuery,
+  ImportsQuery,
+  ImportUploadQuery,
+  TeamRoleRequest,
+  TeamUserRequest,
+  UsageQuery,
+  AcknowledgeManyRequest,
+  AcknowledgeRequest,
+  AlertsQuery,
+  EvidenceQuery,
+  MonitoringBulkRequest,
+  MonitoringSettingsRequest,
+  VerificationJobRequest,
+  VerificationsQuery,
+  VerifyQuery,
+  WorkerCreate,
+  WorkerMergePatch,
+  WorkersQuery,
+} from '../schemas/registration-monitoring.js';
 import { MAX_IMPORT_BYTES } from '../../core/registration-monitoring/import-limits.js';
 import type { Operation } from './operation.js';
 
@@ -10,39 +29,375 @@ import type { Operation } from './operation.js';
  * verification history, batch verify and its status, alerts list/get/acknowledge one/in bulk, monitoring settings single and bulk,
  * evidence list/metadata/download, billing and usage, imports list/upload/status, team roles and users CRUD); paths and fields are ours.
  */
-export const createWorker = { operationId: 'createWorker', family: 'registration-monitoring', method: 'POST', path: '/workers', handler: 'registration-monitoring/workers-create', auth: 'bearer', contract: 'spec', idempotent: true, body: WorkerCreate, actingUser: 'workers:write' } as const satisfies Operation;
-export const listWorkers = { operationId: 'listWorkers', family: 'registration-monitoring', method: 'GET', path: '/workers', handler: 'registration-monitoring/workers-list', auth: 'bearer', contract: 'spec', query: WorkersQuery, actingUser: 'workers:read' } as const satisfies Operation;
-export const getWorker = { operationId: 'getWorker', family: 'registration-monitoring', method: 'GET', path: '/workers/{id}', handler: 'registration-monitoring/workers-get', auth: 'bearer', contract: 'spec', actingUser: 'workers:read' } as const satisfies Operation;
-export const replaceWorker = { operationId: 'replaceWorker', family: 'registration-monitoring', method: 'PUT', path: '/workers/{id}', handler: 'registration-monitoring/workers-replace', auth: 'bearer', contract: 'spec', body: WorkerCreate, actingUser: 'workers:write' } as const satisfies Operation;
-export const patchWorker = { operationId: 'patchWorker', family: 'registration-monitoring', method: 'PATCH', path: '/workers/{id}', handler: 'registration-monitoring/workers-patch', auth: 'bearer', contract: 'spec', body: WorkerMergePatch, contentType: 'application/merge-patch+json', actingUser: 'workers:write' } as const satisfies Operation;
-export const archiveWorker = { operationId: 'archiveWorker', family: 'registration-monitoring', method: 'DELETE', path: '/workers/{id}', handler: 'registration-monitoring/workers-archive', auth: 'bearer', contract: 'spec', actingUser: 'workers:write' } as const satisfies Operation;
-export const verifyWorker = { operationId: 'verifyWorker', family: 'registration-monitoring', method: 'POST', path: '/workers/{id}/verifications', handler: 'registration-monitoring/verifications-create', auth: 'bearer', contract: 'spec', idempotent: true, query: VerifyQuery, actingUser: 'verifications:run' } as const satisfies Operation;
-export const listVerifications = { operationId: 'listVerifications', family: 'registration-monitoring', method: 'GET', path: '/workers/{id}/verifications', handler: 'registration-monitoring/verifications-list', auth: 'bearer', contract: 'spec', query: VerificationsQuery, actingUser: 'workers:read' } as const satisfies Operation;
-export const startVerificationJob = { operationId: 'startVerificationJob', family: 'registration-monitoring', method: 'POST', path: '/verification-jobs', handler: 'registration-monitoring/verification-jobs-create', auth: 'bearer', contract: 'spec', idempotent: true, body: VerificationJobRequest, actingUser: 'verifications:run' } as const satisfies Operation;
-export const getVerificationJob = { operationId: 'getVerificationJob', family: 'registration-monitoring', method: 'GET', path: '/verification-jobs/{id}', handler: 'registration-monitoring/verification-jobs-get', auth: 'bearer', contract: 'spec', actingUser: 'verifications:run' } as const satisfies Operation;
-export const listAlerts = { operationId: 'listAlerts', family: 'registration-monitoring', method: 'GET', path: '/alerts', handler: 'registration-monitoring/alerts-list', auth: 'bearer', contract: 'spec', query: AlertsQuery, actingUser: 'alerts:read' } as const satisfies Operation;
+export const createWorker = {
+  operationId: 'createWorker',
+  family: 'registration-monitoring',
+  method: 'POST',
+  path: '/workers',
+  handler: 'registration-monitoring/workers-create',
+  auth: 'bearer',
+  contract: 'spec',
+  idempotent: true,
+  body: WorkerCreate,
+  actingUser: 'workers:write',
+} as const satisfies Operation;
+export const listWorkers = {
+  operationId: 'listWorkers',
+  family: 'registration-monitoring',
+  method: 'GET',
+  path: '/workers',
+  handler: 'registration-monitoring/workers-list',
+  auth: 'bearer',
+  contract: 'spec',
+  query: WorkersQuery,
+  actingUser: 'workers:read',
+} as const satisfies Operation;
+export const getWorker = {
+  operationId: 'getWorker',
+  family: 'registration-monitoring',
+  method: 'GET',
+  path: '/workers/{id}',
+  handler: 'registration-monitoring/workers-get',
+  auth: 'bearer',
+  contract: 'spec',
+  actingUser: 'workers:read',
+} as const satisfies Operation;
+export const replaceWorker = {
+  operationId: 'replaceWorker',
+  family: 'registration-monitoring',
+  method: 'PUT',
+  path: '/workers/{id}',
+  handler: 'registration-monitoring/workers-replace',
+  auth: 'bearer',
+  contract: 'spec',
+  body: WorkerCreate,
+  actingUser: 'workers:write',
+} as const satisfies Operation;
+export const patchWorker = {
+  operationId: 'patchWorker',
+  family: 'registration-monitoring',
+  method: 'PATCH',
+  path: '/workers/{id}',
+  handler: 'registration-monitoring/workers-patch',
+  auth: 'bearer',
+  contract: 'spec',
+  body: WorkerMergePatch,
+  contentType: 'application/merge-patch+json',
+  actingUser: 'workers:write',
+} as const satisfies Operation;
+export const archiveWorker = {
+  operationId: 'archiveWorker',
+  family: 'registration-monitoring',
+  method: 'DELETE',
+  path: '/workers/{id}',
+  handler: 'registration-monitoring/workers-archive',
+  auth: 'bearer',
+  contract: 'spec',
+  actingUser: 'workers:write',
+} as const satisfies Operation;
+export const verifyWorker = {
+  operationId: 'verifyWorker',
+  family: 'registration-monitoring',
+  method: 'POST',
+  path: '/workers/{id}/verifications',
+  handler: 'registration-monitoring/verifications-create',
+  auth: 'bearer',
+  contract: 'spec',
+  idempotent: true,
+  query: VerifyQuery,
+  actingUser: 'verifications:run',
+} as const satisfies Operation;
+export const listVerifications = {
+  operationId: 'listVerifications',
+  family: 'registration-monitoring',
+  method: 'GET',
+  path: '/workers/{id}/verifications',
+  handler: 'registration-monitoring/verifications-list',
+  auth: 'bearer',
+  contract: 'spec',
+  query: VerificationsQuery,
+  actingUser: 'workers:read',
+} as const satisfies Operation;
+export const startVerificationJob = {
+  operationId: 'startVerificationJob',
+  family: 'registration-monitoring',
+  method: 'POST',
+  path: '/verification-jobs',
+  handler: 'registration-monitoring/verification-jobs-create',
+  auth: 'bearer',
+  contract: 'spec',
+  idempotent: true,
+  body: VerificationJobRequest,
+  actingUser: 'verifications:run',
+} as const satisfies Operation;
+export const getVerificationJob = {
+  operationId: 'getVerificationJob',
+  family: 'registration-monitoring',
+  method: 'GET',
+  path: '/verification-jobs/{id}',
+  handler: 'registration-monitoring/verification-jobs-get',
+  auth: 'bearer',
+  contract: 'spec',
+  actingUser: 'verifications:run',
+} as const satisfies Operation;
+export const listAlerts = {
+  operationId: 'listAlerts',
+  family: 'registration-monitoring',
+  method: 'GET',
+  path: '/alerts',
+  handler: 'registration-monitoring/alerts-list',
+  auth: 'bearer',
+  contract: 'spec',
+  query: AlertsQuery,
+  actingUser: 'alerts:read',
+} as const satisfies Operation;
 // A static segment: listed before `{id}` so no router could take it for an id.
-export const acknowledgeAlerts = { operationId: 'acknowledgeAlerts', family: 'registration-monitoring', method: 'POST', path: '/alerts/acknowledge', handler: 'registration-monitoring/alerts-acknowledge-many', auth: 'bearer', contract: 'spec', body: AcknowledgeManyRequest, actingUser: 'alerts:acknowledge' } as const satisfies Operation;
-export const getAlert = { operationId: 'getAlert', family: 'registration-monitoring', method: 'GET', path: '/alerts/{id}', handler: 'registration-monitoring/alerts-get', auth: 'bearer', contract: 'spec', actingUser: 'alerts:read' } as const satisfies Operation;
-export const acknowledgeAlert = { operationId: 'acknowledgeAlert', family: 'registration-monitoring', method: 'POST', path: '/alerts/{id}/acknowledge', handler: 'registration-monitoring/alerts-acknowledge', auth: 'bearer', contract: 'spec', body: AcknowledgeRequest, actingUser: 'alerts:acknowledge' } as const satisfies Operation;
-export const getMonitoring = { operationId: 'getMonitoring', family: 'registration-monitoring', method: 'GET', path: '/workers/{id}/monitoring', handler: 'registration-monitoring/monitoring-get', auth: 'bearer', contract: 'spec', actingUser: 'workers:write' } as const satisfies Operation;
-export const putMonitoring = { operationId: 'putMonitoring', family: 'registration-monitoring', method: 'PUT', path: '/workers/{id}/monitoring', handler: 'registration-monitoring/monitoring-put', auth: 'bearer', contract: 'spec', body: MonitoringSettingsRequest, actingUser: 'workers:write' } as const satisfies Operation;
-export const bulkMonitoring = { operationId: 'bulkMonitoring', family: 'registration-monitoring', method: 'POST', path: '/monitoring/bulk', handler: 'registration-monitoring/monitoring-bulk', auth: 'bearer', contract: 'spec', body: MonitoringBulkRequest, actingUser: 'workers:write' } as const satisfies Operation;
-export const listEvidence = { operationId: 'listEvidence', family: 'registration-monitoring', method: 'GET', path: '/evidence', handler: 'registration-monitoring/evidence-list', auth: 'bearer', contract: 'spec', query: EvidenceQuery, actingUser: 'evidence:read' } as const satisfies Operation;
-export const getEvidence = { operationId: 'getEvidence', family: 'registration-monitoring', method: 'GET', path: '/evidence/{id}', handler: 'registration-monitoring/evidence-get', auth: 'bearer', contract: 'spec', actingUser: 'evidence:read' } as const satisfies Operation;
-export const downloadEvidence = { operationId: 'downloadEvidence', family: 'registration-monitoring', method: 'GET', path: '/evidence/{id}/download', handler: 'registration-monitoring/evidence-download', auth: 'bearer', contract: 'spec', actingUser: 'evidence:read' } as const satisfies Operation;
-export const getUsage = { operationId: 'getUsage', family: 'registration-monitoring', method: 'GET', path: '/billing/usage', handler: 'registration-monitoring/billing-usage', auth: 'bearer', contract: 'spec', query: UsageQuery, actingUser: 'billing:read' } as const satisfies Operation;
-export const listImports = { operationId: 'listImports', family: 'registration-monitoring', method: 'GET', path: '/imports', handler: 'registration-monitoring/imports-list', auth: 'bearer', contract: 'spec', query: ImportsQuery, actingUser: 'imports:write' } as const satisfies Operation;
+export const acknowledgeAlerts = {
+  operationId: 'acknowledgeAlerts',
+  family: 'registration-monitoring',
+  method: 'POST',
+  path: '/alerts/acknowledge',
+  handler: 'registration-monitoring/alerts-acknowledge-many',
+  auth: 'bearer',
+  contract: 'spec',
+  body: AcknowledgeManyRequest,
+  actingUser: 'alerts:acknowledge',
+} as const satisfies Operation;
+export const getAlert = {
+  operationId: 'getAlert',
+  family: 'registration-monitoring',
+  method: 'GET',
+  path: '/alerts/{id}',
+  handler: 'registration-monitoring/alerts-get',
+  auth: 'bearer',
+  contract: 'spec',
+  actingUser: 'alerts:read',
+} as const satisfies Operation;
+export const acknowledgeAlert = {
+  operationId: 'acknowledgeAlert',
+  family: 'registration-monitoring',
+  method: 'POST',
+  path: '/alerts/{id}/acknowledge',
+  handler: 'registration-monitoring/alerts-acknowledge',
+  auth: 'bearer',
+  contract: 'spec',
+  body: AcknowledgeRequest,
+  actingUser: 'alerts:acknowledge',
+} as const satisfies Operation;
+export const getMonitoring = {
+  operationId: 'getMonitoring',
+  family: 'registration-monitoring',
+  method: 'GET',
+  path: '/workers/{id}/monitoring',
+  handler: 'registration-monitoring/monitoring-get',
+  auth: 'bearer',
+  contract: 'spec',
+  actingUser: 'workers:write',
+} as const satisfies Operation;
+export const putMonitoring = {
+  operationId: 'putMonitoring',
+  family: 'registration-monitoring',
+  method: 'PUT',
+  path: '/workers/{id}/monitoring',
+  handler: 'registration-monitoring/monitoring-put',
+  auth: 'bearer',
+  contract: 'spec',
+  body: MonitoringSettingsRequest,
+  actingUser: 'workers:write',
+} as const satisfies Operation;
+export const bulkMonitoring = {
+  operationId: 'bulkMonitoring',
+  family: 'registration-monitoring',
+  method: 'POST',
+  path: '/monitoring/bulk',
+  handler: 'registration-monitoring/monitoring-bulk',
+  auth: 'bearer',
+  contract: 'spec',
+  body: MonitoringBulkRequest,
+  actingUser: 'workers:write',
+} as const satisfies Operation;
+export const listEvidence = {
+  operationId: 'listEvidence',
+  family: 'registration-monitoring',
+  method: 'GET',
+  path: '/evidence',
+  handler: 'registration-monitoring/evidence-list',
+  auth: 'bearer',
+  contract: 'spec',
+  query: EvidenceQuery,
+  actingUser: 'evidence:read',
+} as const satisfies Operation;
+export const getEvidence = {
+  operationId: 'getEvidence',
+  family: 'registration-monitoring',
+  method: 'GET',
+  path: '/evidence/{id}',
+  handler: 'registration-monitoring/evidence-get',
+  auth: 'bearer',
+  contract: 'spec',
+  actingUser: 'evidence:read',
+} as const satisfies Operation;
+export const downloadEvidence = {
+  operationId: 'downloadEvidence',
+  family: 'registration-monitoring',
+  method: 'GET',
+  path: '/evidence/{id}/download',
+  handler: 'registration-monitoring/evidence-download',
+  auth: 'bearer',
+  contract: 'spec',
+  actingUser: 'evidence:read',
+} as const satisfies Operation;
+export const getUsage = {
+  operationId: 'getUsage',
+  family: 'registration-monitoring',
+  method: 'GET',
+  path: '/billing/usage',
+  handler: 'registration-monitoring/billing-usage',
+  auth: 'bearer',
+  contract: 'spec',
+  query: UsageQuery,
+  actingUser: 'billing:read',
+} as const satisfies Operation;
+export const listImports = {
+  operationId: 'listImports',
+  family: 'registration-monitoring',
+  method: 'GET',
+  path: '/imports',
+  handler: 'registration-monitoring/imports-list',
+  auth: 'bearer',
+  contract: 'spec',
+  query: ImportsQuery,
+  actingUser: 'imports:write',
+} as const satisfies Operation;
 // The one route with a larger body (decision 17): a CSV file of up to 5 MiB.
-export const startImport = { operationId: 'startImport', family: 'registration-monitoring', method: 'POST', path: '/imports', handler: 'registration-monitoring/imports-create', auth: 'bearer', contract: 'spec', idempotent: true, query: ImportUploadQuery, upload: { maxBytes: MAX_IMPORT_BYTES, types: ['text/csv', 'multipart/form-data'] }, timeoutSeconds: 29, actingUser: 'imports:write' } as const satisfies Operation;
-export const getImport = { operationId: 'getImport', family: 'registration-monitoring', method: 'GET', path: '/imports/{id}', handler: 'registration-monitoring/imports-get', auth: 'bearer', contract: 'spec', query: ImportQuery, actingUser: 'imports:write' } as const satisfies Operation;
-export const listTeamRoles = { operationId: 'listTeamRoles', family: 'registration-monitoring', method: 'GET', path: '/team/roles', handler: 'registration-monitoring/team-roles-list', auth: 'bearer', contract: 'spec', actingUser: 'team:manage' } as const satisfies Operation;
-export const createTeamRole = { operationId: 'createTeamRole', family: 'registration-monitoring', method: 'POST', path: '/team/roles', handler: 'registration-monitoring/team-roles-create', auth: 'bearer', contract: 'spec', idempotent: true, body: TeamRoleRequest, actingUser: 'team:manage' } as const satisfies Operation;
-export const getTeamRole = { operationId: 'getTeamRole', family: 'registration-monitoring', method: 'GET', path: '/team/roles/{roleId}', handler: 'registration-monitoring/team-roles-get', auth: 'bearer', contract: 'spec', actingUser: 'team:manage' } as const satisfies Operation;
-export const replaceTeamRole = { operationId: 'replaceTeamRole', family: 'registration-monitoring', method: 'PUT', path: '/team/roles/{roleId}', handler: 'registration-monitoring/team-roles-replace', auth: 'bearer', contract: 'spec', body: TeamRoleRequest, actingUser: 'team:manage' } as const satisfies Operation;
-export const deleteTeamRole = { operationId: 'deleteTeamRole', family: 'registration-monitoring', method: 'DELETE', path: '/team/roles/{roleId}', handler: 'registration-monitoring/team-roles-delete', auth: 'bearer', contract: 'spec', actingUser: 'team:manage' } as const satisfies Operation;
-export const listTeamUsers = { operationId: 'listTeamUsers', family: 'registration-monitoring', method: 'GET', path: '/team/users', handler: 'registration-monitoring/team-users-list', auth: 'bearer', contract: 'spec', actingUser: 'team:manage' } as const satisfies Operation;
-export const createTeamUser = { operationId: 'createTeamUser', family: 'registration-monitoring', method: 'POST', path: '/team/users', handler: 'registration-monitoring/team-users-create', auth: 'bearer', contract: 'spec', idempotent: true, body: TeamUserRequest, actingUser: 'team:manage' } as const satisfies Operation;
-export const getTeamUser = { operationId: 'getTeamUser', family: 'registration-monitoring', method: 'GET', path: '/team/users/{id}', handler: 'registration-monitoring/team-users-get', auth: 'bearer', contract: 'spec', actingUser: 'team:manage' } as const satisfies Operation;
-export const replaceTeamUser = { operationId: 'replaceTeamUser', family: 'registration-monitoring', method: 'PUT', path: '/team/users/{id}', handler: 'registration-monitoring/team-users-replace', auth: 'bearer', contract: 'spec', body: TeamUserRequest, actingUser: 'team:manage' } as const satisfies Operation;
-export const deleteTeamUser = { operationId: 'deleteTeamUser', family: 'registration-monitoring', method: 'DELETE', path: '/team/users/{id}', handler: 'registration-monitoring/team-users-delete', auth: 'bearer', contract: 'spec', actingUser: 'team:manage' } as const satisfies Operation;
+export const startImport = {
+  operationId: 'startImport',
+  family: 'registration-monitoring',
+  method: 'POST',
+  path: '/imports',
+  handler: 'registration-monitoring/imports-create',
+  auth: 'bearer',
+  contract: 'spec',
+  idempotent: true,
+  query: ImportUploadQuery,
+  upload: { maxBytes: MAX_IMPORT_BYTES, types: ['text/csv', 'multipart/form-data'] },
+  timeoutSeconds: 29,
+  actingUser: 'imports:write',
+} as const satisfies Operation;
+export const getImport = {
+  operationId: 'getImport',
+  family: 'registration-monitoring',
+  method: 'GET',
+  path: '/imports/{id}',
+  handler: 'registration-monitoring/imports-get',
+  auth: 'bearer',
+  contract: 'spec',
+  query: ImportQuery,
+  actingUser: 'imports:write',
+} as const satisfies Operation;
+export const listTeamRoles = {
+  operationId: 'listTeamRoles',
+  family: 'registration-monitoring',
+  method: 'GET',
+  path: '/team/roles',
+  handler: 'registration-monitoring/team-roles-list',
+  auth: 'bearer',
+  contract: 'spec',
+  actingUser: 'team:manage',
+} as const satisfies Operation;
+export const createTeamRole = {
+  operationId: 'createTeamRole',
+  family: 'registration-monitoring',
+  method: 'POST',
+  path: '/team/roles',
+  handler: 'registration-monitoring/team-roles-create',
+  auth: 'bearer',
+  contract: 'spec',
+  idempotent: true,
+  body: TeamRoleRequest,
+  actingUser: 'team:manage',
+} as const satisfies Operation;
+export const getTeamRole = {
+  operationId: 'getTeamRole',
+  family: 'registration-monitoring',
+  method: 'GET',
+  path: '/team/roles/{roleId}',
+  handler: 'registration-monitoring/team-roles-get',
+  auth: 'bearer',
+  contract: 'spec',
+  actingUser: 'team:manage',
+} as const satisfies Operation;
+export const replaceTeamRole = {
+  operationId: 'replaceTeamRole',
+  family: 'registration-monitoring',
+  method: 'PUT',
+  path: '/team/roles/{roleId}',
+  handler: 'registration-monitoring/team-roles-replace',
+  auth: 'bearer',
+  contract: 'spec',
+  body: TeamRoleRequest,
+  actingUser: 'team:manage',
+} as const satisfies Operation;
+export const deleteTeamRole = {
+  operationId: 'deleteTeamRole',
+  family: 'registration-monitoring',
+  method: 'DELETE',
+  path: '/team/roles/{roleId}',
+  handler: 'registration-monitoring/team-roles-delete',
+  auth: 'bearer',
+  contract: 'spec',
+  actingUser: 'team:manage',
+} as const satisfies Operation;
+export const listTeamUsers = {
+  operationId: 'listTeamUsers',
+  family: 'registration-monitoring',
+  method: 'GET',
+  path: '/team/users',
+  handler: 'registration-monitoring/team-users-list',
+  auth: 'bearer',
+  contract: 'spec',
+  actingUser: 'team:manage',
+} as const satisfies Operation;
+export const createTeamUser = {
+  operationId: 'createTeamUser',
+  family: 'registration-monitoring',
+  method: 'POST',
+  path: '/team/users',
+  handler: 'registration-monitoring/team-users-create',
+  auth: 'bearer',
+  contract: 'spec',
+  idempotent: true,
+  body: TeamUserRequest,
+  actingUser: 'team:manage',
+} as const satisfies Operation;
+export const getTeamUser = {
+  operationId: 'getTeamUser',
+  family: 'registration-monitoring',
+  method: 'GET',
+  path: '/team/users/{id}',
+  handler: 'registration-monitoring/team-users-get',
+  auth: 'bearer',
+  contract: 'spec',
+  actingUser: 'team:manage',
+} as const satisfies Operation;
+export const replaceTeamUser = {
+  operationId: 'replaceTeamUser',
+  family: 'registration-monitoring',
+  method: 'PUT',
+  path: '/team/users/{id}',
+  handler: 'registration-monitoring/team-users-replace',
+  auth: 'bearer',
+  contract: 'spec',
+  body: TeamUserRequest,
+  actingUser: 'team:manage',
+} as const satisfies Operation;
+export const deleteTeamUser = {
+  operationId: 'deleteTeamUser',
+  family: 'registration-monitoring',
+  method: 'DELETE',
+  path: '/team/users/{id}',
+  handler: 'registration-monitoring/team-users-delete',
+  auth: 'bearer',
+  contract: 'spec',
+  actingUser: 'team:manage',
+} as const satisfies Operation;

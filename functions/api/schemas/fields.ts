@@ -34,50 +34,57 @@ export const notes = (max = 2000) =>
     v.check(isSafeFreeText, HOSTILE_TEXT_MESSAGE),
   );
 
-export const email = /* @__PURE__ */ built(() => v.pipe(
-  text(),
-  v.trim(),
-  v.maxLength(254, 'At most 254 characters'),
-  v.email('Not a valid e-mail address'),
-  v.toLowerCase(),
-));
+export const email = /* @__PURE__ */ built(() =>
+  v.pipe(text(), v.trim(), v.maxLength(254, 'At most 254 characters'), v.email('Not a valid e-mail address'), v.toLowerCase()),
+);
 
 /**
  * E.164 after removing spaces, dashes and brackets: +447700900123. A UK
  * number as people write it at home (07700 900123, 0161 496 0000) is taken
  * as the same number with +44.
  */
-export const phone = /* @__PURE__ */ built(() => v.pipe(
-  text(),
-  v.transform((s) => s.replace(/[\s\-()]/g, '')),
-  v.transform((s) => (/^0[1-9]\d{8,9}$/.test(s) ? `+44${s.slice(1)}` : s)),
-  v.regex(/^\+[1-9]\d{6,14}$/, 'Use the international format, for example +447700900123 (or a UK number such as 07700 900123)'),
-));
+export const phone = /* @__PURE__ */ built(() =>
+  v.pipe(
+    text(),
+    v.transform((s) => s.replace(/[\s\-()]/g, '')),
+    v.transform((s) => (/^0[1-9]\d{8,9}$/.test(s) ? `+44${s.slice(1)}` : s)),
+    v.regex(/^\+[1-9]\d{6,14}$/, 'Use the international format, for example +447700900123 (or a UK number such as 07700 900123)'),
+  ),
+);
 
 /** The NMC PIN: two digits, a letter, four digits, a letter. */
-export const nmcNumber = /* @__PURE__ */ built(() => v.pipe(
-  text(),
-  v.trim(),
-  v.toUpperCase(),
-  // Either case and spaces around, as accepted (trimmed and upper-cased first): the documents show this pattern.
-  v.regex(/^\s*\d{2}[A-Za-z]\d{4}[A-Za-z]\s*$/, 'Not an NMC PIN (for example 12A3456B)'),
-));
+export const nmcNumber = /* @__PURE__ */ built(() =>
+  v.pipe(
+    text(),
+    v.trim(),
+    v.toUpperCase(),
+    // Either case and spaces around, as accepted (trimmed and upper-cased first): the documents show this pattern.
+    v.regex(/^\s*\d{2}[A-Za-z]\d{4}[A-Za-z]\s*$/, 'Not an NMC PIN (for example 12A3456B)'),
+  ),
+);
 
-export const calendarDate = /* @__PURE__ */ built(() => v.pipe(text(), v.check(isCalendarDate, 'Use a real date as YYYY-MM-DD'), v.metadata({ format: 'date' })));
+export const calendarDate = /* @__PURE__ */ built(() =>
+  v.pipe(text(), v.check(isCalendarDate, 'Use a real date as YYYY-MM-DD'), v.metadata({ format: 'date' })),
+);
 
 /** An instant: ISO 8601 date and time with seconds optional, a fraction optional, and its UTC offset (`Z` or `±hh:mm`). */
-export const instant = /* @__PURE__ */ built(() => v.pipe(
-  text(),
-  v.check(
-    (s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i.test(s) && !Number.isNaN(Date.parse(s)) && isCalendarDate(s.slice(0, 10)),
-    'Use an ISO 8601 date and time with its offset, for example 2026-11-23T09:00:00Z',
+export const instant = /* @__PURE__ */ built(() =>
+  v.pipe(
+    text(),
+    v.check(
+      (s) =>
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i.test(s) && !Number.isNaN(Date.parse(s)) && isCalendarDate(s.slice(0, 10)),
+      'Use an ISO 8601 date and time with its offset, for example 2026-11-23T09:00:00Z',
+    ),
+    v.metadata({ format: 'date-time' }),
   ),
-  v.metadata({ format: 'date-time' }),
-));
+);
 
 export const timeOfDay = /* @__PURE__ */ built(() => v.pipe(text(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time as HH:MM')));
 
-export const positiveId = /* @__PURE__ */ built(() => v.pipe(v.number('Required, as a whole number'), v.integer('Must be a whole number'), v.minValue(1, 'Must be 1 or more')));
+export const positiveId = /* @__PURE__ */ built(() =>
+  v.pipe(v.number('Required, as a whole number'), v.integer('Must be a whole number'), v.minValue(1, 'Must be 1 or more')),
+);
 
 /**
  * A whole number that arrives as text (query strings, path parameters). The
@@ -114,6 +121,14 @@ export const PageQuery = /* @__PURE__ */ built(() => v.object(listQuery));
 export { issuePointer } from './messages.js';
 
 /** The payment page's query: where Stripe's Checkout sends the candidate back (`?session_id=`); the page never trusts it to confirm anything. */
-export const PaymentPageQuery = /* @__PURE__ */ built(() => v.object({
-  session_id: v.optional(v.pipe(v.string(), v.regex(/^cs_[A-Za-z0-9_]{1,255}$/, 'A Checkout Session id'), v.description('Set by Stripe on the way back from its Checkout page: the page then waits for the payment to be confirmed'))),
-}));
+export const PaymentPageQuery = /* @__PURE__ */ built(() =>
+  v.object({
+    session_id: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^cs_[A-Za-z0-9_]{1,255}$/, 'A Checkout Session id'),
+        v.description('Set by Stripe on the way back from its Checkout page: the page then waits for the payment to be confirmed'),
+      ),
+    ),
+  }),
+);

@@ -100,4 +100,6 @@ export type IssueField = ({ pointer: string } | { parameter: string }) & { detai
  * parameters it is about in its own message).
  */
 export const issueFields = (issues: readonly v.BaseIssue<unknown>[], where: 'body' | 'query'): IssueField[] =>
-  issues.map((issue) => (where === 'body' ? { pointer: issuePointer(issue), detail: plainMessage(issue) } : { parameter: v.getDotPath(issue) ?? '', detail: plainMessage(issue) }));
+  issues.map((issue) =>
+    where === 'body' ? { pointer: issuePointer(issue), detail: plainMessage(issue) } : { parameter: v.getDotPath(issue) ?? '', detail: plainMessage(issue) },
+  );

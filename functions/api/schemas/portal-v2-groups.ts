@@ -19,28 +19,35 @@ const common = /* @__PURE__ */ built(() => ({
   notes: v.optional(notes()),
 }));
 
-export const TrainingRequestCreate = /* @__PURE__ */ built(() => v.object({
-  ...common,
-  subjects: v.pipe(
-    v.array(oneOf(CSTF_CODES), 'An array of CSTF subject codes'),
-    v.minLength(1, 'At least one subject'),
-    v.maxLength(CSTF_CODES.length, `At most ${CSTF_CODES.length} subjects`),
-    v.check(unique, 'Each subject once'),
-  ),
-}));
-
-export const OccupationalHealthRequestCreate = /* @__PURE__ */ built(() => v.pipe(
+export const TrainingRequestCreate = /* @__PURE__ */ built(() =>
   v.object({
     ...common,
-    collection_mode: v.picklist(['candidate_provides', 'provider_provides'], 'One of candidate_provides, provider_provides'),
-    oh_provider: v.optional(v.object({ name: name(), organisation: name(200), email })),
-    epp_role: v.optional(v.boolean('true or false'), false),
+    subjects: v.pipe(
+      v.array(oneOf(CSTF_CODES), 'An array of CSTF subject codes'),
+      v.minLength(1, 'At least one subject'),
+      v.maxLength(CSTF_CODES.length, `At most ${CSTF_CODES.length} subjects`),
+      v.check(unique, 'Each subject once'),
+    ),
   }),
-  v.forward(
-    v.check((b) => b.collection_mode !== 'provider_provides' || b.oh_provider !== undefined, 'Give the OH provider when collection_mode is provider_provides'),
-    ['oh_provider'],
+);
+
+export const OccupationalHealthRequestCreate = /* @__PURE__ */ built(() =>
+  v.pipe(
+    v.object({
+      ...common,
+      collection_mode: v.picklist(['candidate_provides', 'provider_provides'], 'One of candidate_provides, provider_provides'),
+      oh_provider: v.optional(v.object({ name: name(), organisation: name(200), email })),
+      epp_role: v.optional(v.boolean('true or false'), false),
+    }),
+    v.forward(
+      v.check(
+        (b) => b.collection_mode !== 'provider_provides' || b.oh_provider !== undefined,
+        'Give the OH provider when collection_mode is provider_provides',
+      ),
+      ['oh_provider'],
+    ),
   ),
-));
+);
 
 /** The booking kinds: a course of the family; paid as `pay_option` when the candidate books. */
 const bookingCreate = /* @__PURE__ */ built(() => ({
@@ -52,47 +59,55 @@ const bookingCreate = /* @__PURE__ */ built(() => ({
 }));
 
 /** Practical training: optionally pinned to an event or a location. */
-export const PracticalTrainingRequestCreate = /* @__PURE__ */ built(() => v.pipe(
-  v.object({ ...bookingCreate, location_id: v.optional(positiveId), training_event_id: v.optional(positiveId) }),
-  v.forward(
-    v.check((b) => b.location_id === undefined || b.training_event_id === undefined, 'Give training_event_id or location_id, not both'),
-    ['location_id'],
+export const PracticalTrainingRequestCreate = /* @__PURE__ */ built(() =>
+  v.pipe(
+    v.object({ ...bookingCreate, location_id: v.optional(positiveId), training_event_id: v.optional(positiveId) }),
+    v.forward(
+      v.check((b) => b.location_id === undefined || b.training_event_id === undefined, 'Give training_event_id or location_id, not both'),
+      ['location_id'],
+    ),
   ),
-));
+);
 
 /** Life support: a virtual course; the candidate chooses the timeslot (and gives a delivery address) on the invite page. */
 export const LifeSupportRequestCreate = /* @__PURE__ */ built(() => v.object(bookingCreate));
 
-export const AppraisalRequestCreate = /* @__PURE__ */ built(() => v.object({ ...common, confirm_with_appraiser: v.optional(v.boolean('true or false'), true) }));
+export const AppraisalRequestCreate = /* @__PURE__ */ built(() =>
+  v.object({ ...common, confirm_with_appraiser: v.optional(v.boolean('true or false'), true) }),
+);
 
-export const CertificateRequestCreate = /* @__PURE__ */ built(() => v.object({
-  ...common,
-  certificates: v.pipe(
-    v.array(v.object({ kind: oneOf(CERTIFICATE_KINDS), label: v.optional(name(200)) }), 'An array of certificates'),
-    v.minLength(1, 'At least one certificate'),
-    v.maxLength(10, 'At most 10 certificates'),
-  ),
-}));
-
-export const TrainingVerificationRequestCreate = /* @__PURE__ */ built(() => v.object({
-  ...common,
-  certificates: v.pipe(
-    v.array(
-      v.object({
-        subject: v.optional(oneOf(CSTF_CODES)),
-        course_title: name(200),
-        completed_on: calendarDate,
-        certificate_number: v.optional(name(50)),
-        issuer_organisation: name(200),
-        issuer_contact_name: name(),
-        issuer_contact_email: email,
-      }),
-      'An array of certificates',
+export const CertificateRequestCreate = /* @__PURE__ */ built(() =>
+  v.object({
+    ...common,
+    certificates: v.pipe(
+      v.array(v.object({ kind: oneOf(CERTIFICATE_KINDS), label: v.optional(name(200)) }), 'An array of certificates'),
+      v.minLength(1, 'At least one certificate'),
+      v.maxLength(10, 'At most 10 certificates'),
     ),
-    v.minLength(1, 'At least one certificate'),
-    v.maxLength(10, 'At most 10 certificates'),
-  ),
-}));
+  }),
+);
+
+export const TrainingVerificationRequestCreate = /* @__PURE__ */ built(() =>
+  v.object({
+    ...common,
+    certificates: v.pipe(
+      v.array(
+        v.object({
+          subject: v.optional(oneOf(CSTF_CODES)),
+          course_title: name(200),
+          completed_on: calendarDate,
+          certificate_number: v.optional(name(50)),
+          issuer_organisation: name(200),
+          issuer_contact_name: name(),
+          issuer_contact_email: email,
+        }),
+        'An array of certificates',
+      ),
+      v.minLength(1, 'At least one certificate'),
+      v.maxLength(10, 'At most 10 certificates'),
+    ),
+  }),
+);
 
 /** Each group's create body, by kind. */
 export const GROUP_CREATE_SCHEMAS: Record<string, v.GenericSchema> = {
@@ -113,18 +128,29 @@ export const groupCreateBody = (_family: unknown, params?: { group?: string }) =
 
 export const GROUP_REQUEST_STATUSES = ['pending', 'in_progress', 'awaiting_review', 'completed', 'cancelled', 'expired'] as const;
 
-export const GroupRequestsQuery = /* @__PURE__ */ built(() => v.object({
-  status: v.optional(v.pipe(oneOf(GROUP_REQUEST_STATUSES), v.description('Only requests in this status'))),
-  candidate_id: v.optional(v.pipe(idFromString, v.description("Only this candidate's requests"))),
-  ...listQuery,
-}));
+export const GroupRequestsQuery = /* @__PURE__ */ built(() =>
+  v.object({
+    status: v.optional(v.pipe(oneOf(GROUP_REQUEST_STATUSES), v.description('Only requests in this status'))),
+    candidate_id: v.optional(v.pipe(idFromString, v.description("Only this candidate's requests"))),
+    ...listQuery,
+  }),
+);
 
-export const ItemRejection = /* @__PURE__ */ built(() => v.object({
-  reason: v.pipe(notes(500), v.minLength(1, 'Say why, in 1 to 500 characters')),
-}));
+export const ItemRejection = /* @__PURE__ */ built(() =>
+  v.object({
+    reason: v.pipe(notes(500), v.minLength(1, 'Say why, in 1 to 500 characters')),
+  }),
+);
 
-export const TemplatesQuery = /* @__PURE__ */ built(() => v.object({
-  kind: v.optional(v.pipe(v.picklist(['reference', ...GROUP_DECLARATIONS.map((d) => d.kind)], 'A request kind'), v.description('Templates of this request kind (default: reference)'))),
-}));
+export const TemplatesQuery = /* @__PURE__ */ built(() =>
+  v.object({
+    kind: v.optional(
+      v.pipe(
+        v.picklist(['reference', ...GROUP_DECLARATIONS.map((d) => d.kind)], 'A request kind'),
+        v.description('Templates of this request kind (default: reference)'),
+      ),
+    ),
+  }),
+);
 
 export { GROUP_SEGMENTS };

@@ -50,6 +50,8 @@ export function unknownFields(schema: v.GenericSchema, value: unknown, pointer =
   const entries = node.entries;
   const known = Object.keys(entries);
   return Object.entries(value as Record<string, unknown>).flatMap(([key, field]) =>
-    Object.hasOwn(entries, key) ? unknownFields(entries[key]!, field, `${pointer}/${escape(key)}`) : [{ pointer: `${pointer}/${escape(key)}`, detail: unknownFieldMessage(key, known) }],
+    Object.hasOwn(entries, key)
+      ? unknownFields(entries[key]!, field, `${pointer}/${escape(key)}`)
+      : [{ pointer: `${pointer}/${escape(key)}`, detail: unknownFieldMessage(key, known) }],
   );
 }

@@ -7,12 +7,14 @@ import { name, PageQuery, text, oneOf } from './fields.js';
 /** Bodies and queries of the webhook endpoint operations, per family (each family has its own event kinds). */
 export function webhookSchemas(family: FamilyId) {
   const kinds = eventKindsOf(family) as string[] as [string, ...string[]];
-  const events = v.pipe(
-    v.array(oneOf(kinds), 'Required, as an array of event kinds'),
-    v.minLength(1, 'Subscribe to at least one event kind'),
-  );
+  const events = v.pipe(v.array(oneOf(kinds), 'Required, as an array of event kinds'), v.minLength(1, 'Subscribe to at least one event kind'));
   const url = v.pipe(text(), v.trim(), v.maxLength(2048, 'At most 2048 characters'), v.url('Not a valid URL'));
-  const timeout = v.pipe(v.number('A whole number of seconds'), v.integer('A whole number of seconds'), v.minValue(1, 'At least 1'), v.maxValue(30, 'At most 30'));
+  const timeout = v.pipe(
+    v.number('A whole number of seconds'),
+    v.integer('A whole number of seconds'),
+    v.minValue(1, 'At least 1'),
+    v.maxValue(30, 'At most 30'),
+  );
   return {
     create: v.object({ name: name(), url, events, timeout_seconds: v.optional(timeout, DEFAULT_TIMEOUT_SECONDS) }),
     update: v.object({

@@ -117,7 +117,10 @@ export const clientItemGrants = (item: Record<string, unknown> | undefined, fami
 export async function setFamilyAccess(deps: Deps, clientId: string, family: FamilyId, on: boolean): Promise<void> {
   if (!familySpec(family).perClientAccess) throw new DomainError('invalid-state', `${FAMILIES[family].title} is not given per client`);
   if (on && !grantableAt(family, deps.clock())) {
-    throw new DomainError('invalid-state', `${FAMILIES[family].title} is deprecated since ${deprecationSchedule(family)!.deprecatedAt.toISOString()}: access can no longer be given (it may still be taken away)`);
+    throw new DomainError(
+      'invalid-state',
+      `${FAMILIES[family].title} is deprecated since ${deprecationSchedule(family)!.deprecatedAt.toISOString()}: access can no longer be given (it may still be taken away)`,
+    );
   }
   await changeTrust(deps, clientId, (trust) => ({ ...trust, [accessAttribute(family)]: on }));
 }
@@ -140,14 +143,15 @@ export async function createClient(deps: Deps, input: NewClient): Promise<{ clie
     ...Object.fromEntries(PER_CLIENT_FAMILIES.map((f) => [accessAttribute(f), input.familyAccess?.[f] ?? grantableAt(f, deps.clock())])),
   };
   const exists = new DomainError('client-exists', `Client ${clientId} already exists`);
-  await transact(deps, [part('client', putItem(deps, { ...item }, itemAbsent)), part('record', putItem(deps, accessRecordOf(item), itemAbsent))], { client: exists, record: exists });
+  await transact(deps, [part('client', putItem(deps, { ...item }, itemAbsent)), part('record', putItem(deps, accessRecordOf(item), itemAbsent))], {
+    client: exists,
+    record: exists,
+  });
   return { client: fromItem(item), clientSecret };
 }
 
 async function getClientItem(deps: Deps, clientId: string): Promise<ClientItem | undefined> {
-  const { Item } = await deps.db.send(
-    new GetCommand({ TableName: deps.table, Key: clientKeys.item(clientId), ConsistentRead: true }),
-  );
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: clientKeys.item(clientId), ConsistentRead: true }));
   return Item as ClientItem | undefined;
 }
 
@@ -240,7 +244,14 @@ export async function ensureAccessRecord(deps: Deps, clientId: string): Promise<
   try {
     // An update that finds no item creates it: a put, with the command every function already carries.
     await deps.db.send(
-      new UpdateCommand({ TableName: deps.table, Key: { pk, sk }, UpdateExpression: record.expression, ConditionExpression: 'attribute_not_exists(pk)', ExpressionAttributeNames: record.names, ExpressionAttributeValues: record.values }),
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: { pk, sk },
+        UpdateExpression: record.expression,
+        ConditionExpression: 'attribute_not_exists(pk)',
+        ExpressionAttributeNames: record.names,
+        ExpressionAttributeValues: record.values,
+      }),
     );
   } catch (err) {
     // There is one now, or a trust change is writing one.
@@ -373,7 +384,8 @@ export async function setEntitlement(deps: Deps, clientId: string, entitlement: 
           Key: clientKeys.item(clientId),
           UpdateExpression: 'SET entitlements = :next',
           // An empty list read may be no attribute at all (clients made before entitlements).
-          ConditionExpression: before.length === 0 ? 'attribute_exists(pk) AND (attribute_not_exists(entitlements) OR entitlements = :before)' : 'entitlements = :before',
+          ConditionExpression:
+            before.length === 0 ? 'attribute_exists(pk) AND (attribute_not_exists(entitlements) OR entitlements = :before)' : 'entitlements = :before',
           ExpressionAttributeValues: { ':next': next, ':before': before },
         }),
       );

@@ -33,7 +33,8 @@ export async function recordDeprecatedCall(deps: Deps, clientId: string, family:
     new UpdateCommand({
       TableName: deps.table,
       Key: deprecatedCallKeys.day(clientId, family, date),
-      UpdateExpression: 'SET entity = :entity, client_id = :client, #family = :family, #date = :date, last_call_at = :now, gsi1pk = :gpk, gsi1sk = :gsk, #ttl = :ttl ADD calls :one',
+      UpdateExpression:
+        'SET entity = :entity, client_id = :client, #family = :family, #date = :date, last_call_at = :now, gsi1pk = :gpk, gsi1sk = :gsk, #ttl = :ttl ADD calls :one',
       ExpressionAttributeNames: { '#family': 'family', '#date': 'date', '#ttl': 'ttl' },
       ExpressionAttributeValues: {
         ':entity': 'deprecated-calls',

@@ -131,7 +131,11 @@ export const tooManyRequests = (state: RateLimitState, what: string) =>
  * a record still on an older window starts the new one at one (a second
  * write, once a window). `record` is undefined for no such client.
  */
-export async function countRequest(deps: Deps, clientId: string, family: FamilyId): Promise<{ record: Record<string, unknown> | undefined; state: RateLimitState }> {
+export async function countRequest(
+  deps: Deps,
+  clientId: string,
+  family: FamilyId,
+): Promise<{ record: Record<string, unknown> | undefined; state: RateLimitState }> {
   const policy = { limit: deps.config.rateLimitRequests, windowSeconds: deps.config.rateLimitWindowSeconds };
   const { start, resetSeconds } = windowOf(deps, policy);
   const prefix = family.replaceAll('-', '_');
@@ -175,7 +179,11 @@ export async function countRequest(deps: Deps, clientId: string, family: FamilyI
       }
     }
     try {
-      const { Attributes } = await update('SET #window = :window, #count = :one', 'attribute_exists(pk) AND (attribute_not_exists(#window) OR #window < :window)', window);
+      const { Attributes } = await update(
+        'SET #window = :window, #count = :one',
+        'attribute_exists(pk) AND (attribute_not_exists(#window) OR #window < :window)',
+        window,
+      );
       return { record: Attributes, state: stateOf(1, policy, resetSeconds) };
     } catch (err) {
       // Another request started the window first: count in it.
@@ -202,7 +210,11 @@ export function rememberRefusal(clientId: string, family: FamilyId, state: RateL
 }
 
 /** A refusal remembered for the client and family whose window has not ended, with the seconds left; else undefined. */
-export function refusedInMemory(clientId: string, family: FamilyId, now: Date): { record: Record<string, unknown> | undefined; state: RateLimitState } | undefined {
+export function refusedInMemory(
+  clientId: string,
+  family: FamilyId,
+  now: Date,
+): { record: Record<string, unknown> | undefined; state: RateLimitState } | undefined {
   const known = overLimit.get(`${clientId}#${family}`);
   if (!known) return undefined;
   if (known.until <= now.getTime()) {
@@ -238,17 +250,17 @@ export async function consumeLinkRequest(deps: Deps, token: string, address: str
  * out of its own servers. A caller refused by one counter takes no place in
  * the others.
  */
-export async function throttledAuthentication<T>(
-  deps: Deps,
-  caller: { address: string; clientId?: string },
-  work: () => Promise<T>,
-): Promise<T> {
+export async function throttledAuthentication<T>(deps: Deps, caller: { address: string; clientId?: string }, work: () => Promise<T>): Promise<T> {
   const counters: [string, RatePolicy, string][] = [
     [rateSubjects.authFailuresFromAddress(caller.address), deps.config.authFailuresPerAddress, 'failed sign-ins from one address'],
   ];
   if (caller.clientId !== undefined) {
     counters.push(
-      [rateSubjects.exchangeFailuresOfClientFromAddress(caller.clientId, caller.address), deps.config.exchangeFailuresPerClientAddress, 'failed sign-ins for one client from one address'],
+      [
+        rateSubjects.exchangeFailuresOfClientFromAddress(caller.clientId, caller.address),
+        deps.config.exchangeFailuresPerClientAddress,
+        'failed sign-ins for one client from one address',
+      ],
       [rateSubjects.exchangeFailuresOfClient(caller.clientId), deps.config.exchangeFailuresPerClient, 'failed sign-ins for one client'],
     );
   }

@@ -24,7 +24,7 @@ const REVOKED_BEFORE = `${REVOKED}before`;
 
 /** Does the client's access record say this token's grant was revoked? */
 export const revokedOnRecord = (record: Record<string, unknown>, token: Pick<TokenItem, 'grant_id' | 'issued_at'>): boolean =>
-  record[revokedAttribute(token.grant_id)] !== undefined || (typeof record[REVOKED_BEFORE] === 'string' && token.issued_at <= (record[REVOKED_BEFORE]));
+  record[revokedAttribute(token.grant_id)] !== undefined || (typeof record[REVOKED_BEFORE] === 'string' && token.issued_at <= record[REVOKED_BEFORE]);
 
 /**
  * Revokes a grant and every live token in it. Optimistic: if a refresh adds
@@ -34,21 +34,28 @@ export const revokedOnRecord = (record: Record<string, unknown>, token: Pick<Tok
  */
 export async function revokeGrant(deps: Deps, grantId: string): Promise<void> {
   for (let attempt = 1; attempt <= 8; attempt++) {
-    const { Item } = await deps.db.send(
-      new GetCommand({ TableName: deps.table, Key: tokenKeys.grant(grantId), ConsistentRead: true }),
-    );
+    const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: tokenKeys.grant(grantId), ConsistentRead: true }));
     const grant = Item as GrantItem | undefined;
     if (!grant || grant.revoked_at) return;
     // After the grant's read: a token the version we read covers was issued before this instant.
     const now = deps.clock();
 
     const [live, record] = await Promise.all([liveTokenHashes(deps, grantId, now), getAccessRecord(deps, grant.client_id)]);
-    const revokeToken = (hash: string) => part(`token ${hash}`, updateItem(deps, tokenKeys.token(hash), { set: { revoked_at: now.toISOString() } }, itemExists));
+    const revokeToken = (hash: string) =>
+      part(`token ${hash}`, updateItem(deps, tokenKeys.token(hash), { set: { revoked_at: now.toISOString() } }, itemExists));
     const [first, ...rest] = chunksOf(live, 98);
     const { changes, condition } = revocationOnRecord(deps, record, grantId, now);
     try {
       await transact(deps, [
-        part('grant', updateItem(deps, tokenKeys.grant(grantId), { set: { revoked_at: now.toISOString() } }, { expression: 'version = :v', values: { ':v': grant.version } })),
+        part(
+          'grant',
+          updateItem(
+            deps,
+            tokenKeys.grant(grantId),
+            { set: { revoked_at: now.toISOString() } },
+            { expression: 'version = :v', values: { ':v': grant.version } },
+          ),
+        ),
         part('record', updateItem(deps, clientKeys.access(grant.client_id), changes, condition)),
         ...(first ?? []).map(revokeToken),
       ]);
@@ -96,10 +103,14 @@ function revocationOnRecord(deps: Deps, record: Record<string, unknown> | undefi
   if (entries.length - expired.length < REVOKED_LIMIT) return { changes: { set: own, remove: expired }, condition: itemExists };
   // An entry's revocation was at its end less the lifetime it was given: usually before now, unless its revoker's clock ran ahead.
   const latest = entries.map(([, until]) => addSeconds(new Date(String(until)), -ttl).toISOString()).reduce((a, b) => (a > b ? a : b), now.toISOString());
-  const before = typeof record?.[REVOKED_BEFORE] === 'string' && (record[REVOKED_BEFORE]) > latest ? (record[REVOKED_BEFORE]) : latest;
+  const before = typeof record?.[REVOKED_BEFORE] === 'string' && record[REVOKED_BEFORE] > latest ? record[REVOKED_BEFORE] : latest;
   return {
     changes: { set: { ...own, [REVOKED_BEFORE]: before }, remove: entries.map(([name]) => name) },
-    condition: { expression: 'attribute_exists(pk) AND (attribute_not_exists(#before) OR #before <= :before)', names: { '#before': REVOKED_BEFORE }, values: { ':before': before } },
+    condition: {
+      expression: 'attribute_exists(pk) AND (attribute_not_exists(#before) OR #before <= :before)',
+      names: { '#before': REVOKED_BEFORE },
+      values: { ':before': before },
+    },
   };
 }
 

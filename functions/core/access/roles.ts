@@ -38,7 +38,17 @@ export const BUILT_IN_ROLES = {
   admin: { name: 'Admin', permissions: PERMISSIONS },
   compliance_manager: {
     name: 'Compliance manager',
-    permissions: ['workers:read', 'workers:write', 'verifications:run', 'alerts:read', 'alerts:acknowledge', 'evidence:read', 'imports:write', 'requests:review', 'health:read'],
+    permissions: [
+      'workers:read',
+      'workers:write',
+      'verifications:run',
+      'alerts:read',
+      'alerts:acknowledge',
+      'evidence:read',
+      'imports:write',
+      'requests:review',
+      'health:read',
+    ],
   },
   viewer: { name: 'Viewer', permissions: ['workers:read', 'alerts:read', 'evidence:read', 'billing:read'] },
   billing: { name: 'Billing', permissions: ['billing:read'] },

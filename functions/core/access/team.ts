@@ -8,7 +8,21 @@ import { nextId, padId } from '../platform/ids.js';
 import { familyPrefix, key } from '../platform/key-registry.js';
 import * as TABLE_KEYS from '../platform/table-keys.js';
 import { formatWithOffset } from '../platform/time.js';
-import { checkItem, deleteItem, failuresAmong, itemAbsent, itemExists, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Failure, type Part } from '../platform/transact.js';
+import {
+  checkItem,
+  deleteItem,
+  failuresAmong,
+  itemAbsent,
+  itemExists,
+  part,
+  putItem,
+  transact,
+  TransactionFailed,
+  updateItem,
+  type Condition,
+  type Failure,
+  type Part,
+} from '../platform/transact.js';
 import { BUILT_IN_ROLES, isBuiltIn, type AlertMinSeverity, type Permission } from './roles.js';
 
 /**
@@ -79,9 +93,14 @@ export const teamKeys = {
   role: (clientId: string, id: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.teamRole, KEY_SPACE, id) }),
 };
 
-const get = async <T>(deps: Deps, k: { pk: string; sk: string }) => (await deps.db.send(new GetCommand({ TableName: deps.table, Key: k, ConsistentRead: true }))).Item as T | undefined;
+const get = async <T>(deps: Deps, k: { pk: string; sk: string }) =>
+  (await deps.db.send(new GetCommand({ TableName: deps.table, Key: k, ConsistentRead: true }))).Item as T | undefined;
 const listOf = async <T>(deps: Deps, clientId: string, prefix: string) =>
-  (await queryAll(deps, { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':p': prefix }, ConsistentRead: true })) as T[];
+  (await queryAll(deps, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':p': prefix },
+    ConsistentRead: true,
+  })) as T[];
 
 const tz = (deps: Deps) => deps.config.serviceTimeZone;
 export const userView = (deps: Deps, u: TeamUserItem) => ({
@@ -138,10 +157,23 @@ export async function createTeam(deps: Deps, clientId: string, owner: { name: st
   if (existing) return { owner: existing, created: false };
   const now = deps.clock().toISOString();
   const id = await nextId(deps, KEY_SPACE, 'team-user');
-  const user: TeamUserItem = { id, client_id: clientId, name: owner.name, email: owner.email.toLowerCase(), role_id: 'owner', status: 'active', alert_min_severity: 'high', created_at: now, updated_at: now };
+  const user: TeamUserItem = {
+    id,
+    client_id: clientId,
+    name: owner.name,
+    email: owner.email.toLowerCase(),
+    role_id: 'owner',
+    status: 'active',
+    alert_min_severity: 'high',
+    created_at: now,
+    updated_at: now,
+  };
   try {
     await transact(deps, [
-      part('team', putItem(deps, { ...teamKeys.team(clientId), entity: 'team', client_id: clientId, owner_count: 1, first_owner_id: id, enabled_at: now }, itemAbsent)),
+      part(
+        'team',
+        putItem(deps, { ...teamKeys.team(clientId), entity: 'team', client_id: clientId, owner_count: 1, first_owner_id: id, enabled_at: now }, itemAbsent),
+      ),
       part('owner', putItem(deps, { ...teamKeys.user(clientId, id), entity: 'team-user', ...user }, itemAbsent)),
       part('owner-email', putItem(deps, { ...teamKeys.userEmail(clientId, user.email), entity: 'team-user-email', user_id: id })),
     ]);
@@ -171,10 +203,13 @@ const ownersRemain: Condition = { expression: 'owner_count > :one', values: { ':
 function countParts(deps: Deps, clientId: string, before: TeamUserInput | undefined, after: TeamUserInput | undefined): Part[] {
   const parts: Part[] = [];
   const owners = Number(activeOwner(after)) - Number(activeOwner(before));
-  if (owners !== 0) parts.push(part('account', updateItem(deps, teamKeys.team(clientId), { add: { owner_count: owners } }, owners < 0 ? ownersRemain : itemExists)));
+  if (owners !== 0)
+    parts.push(part('account', updateItem(deps, teamKeys.team(clientId), { add: { owner_count: owners } }, owners < 0 ? ownersRemain : itemExists)));
   if (before?.role_id !== after?.role_id) {
-    if (before && !isBuiltIn(before.role_id)) parts.push(part('old-role', updateItem(deps, teamKeys.role(clientId, before.role_id), { add: { user_count: -1 } })));
-    if (after && !isBuiltIn(after.role_id)) parts.push(part('role', updateItem(deps, teamKeys.role(clientId, after.role_id), { add: { user_count: 1 } }, itemExists)));
+    if (before && !isBuiltIn(before.role_id))
+      parts.push(part('old-role', updateItem(deps, teamKeys.role(clientId, before.role_id), { add: { user_count: -1 } })));
+    if (after && !isBuiltIn(after.role_id))
+      parts.push(part('role', updateItem(deps, teamKeys.role(clientId, after.role_id), { add: { user_count: 1 } }, itemExists)));
   }
   return parts;
 }
@@ -191,7 +226,7 @@ function emailParts(deps: Deps, clientId: string, id: number, before: string | u
 const USER_FAILURES = {
   account: (team) =>
     team
-      ? new DomainError('last-owner', 'The account\'s last active owner cannot be removed, disabled or demoted: make another user an owner first')
+      ? new DomainError('last-owner', "The account's last active owner cannot be removed, disabled or demoted: make another user an owner first")
       : new DomainError('invalid-state', 'The account has no team yet: the operator makes it with its first owner (npm run ops -- team create)'),
   email: new DomainError('team-user-duplicate', 'A team user has this e-mail address'),
   role: new DomainError('invalid-field', 'No such role', { pointer: '/role_id' }),
@@ -207,7 +242,14 @@ export async function createUser(deps: Deps, clientId: string, input: TeamUserIn
   if (input.role_id === 'owner') requireOwnerActing(acting);
   await requireRole(deps, clientId, input.role_id);
   const now = deps.clock().toISOString();
-  const user: TeamUserItem = { id: await nextId(deps, KEY_SPACE, 'team-user'), client_id: clientId, ...input, email: input.email.toLowerCase(), created_at: now, updated_at: now };
+  const user: TeamUserItem = {
+    id: await nextId(deps, KEY_SPACE, 'team-user'),
+    client_id: clientId,
+    ...input,
+    email: input.email.toLowerCase(),
+    created_at: now,
+    updated_at: now,
+  };
   const counts = countParts(deps, clientId, undefined, user);
   await writeUser(deps, [
     part('user', putItem(deps, { ...teamKeys.user(clientId, user.id), entity: 'team-user', ...user }, itemAbsent)),
@@ -228,7 +270,10 @@ export function replaceUser(deps: Deps, clientId: string, id: number, input: Tea
     await requireRole(deps, clientId, input.role_id);
     const updated: TeamUserItem = { ...current, ...input, email: input.email.toLowerCase(), updated_at: deps.clock().toISOString() };
     await writeUser(deps, [
-      part('user', updateItem(deps, teamKeys.user(clientId, id), { set: { ...input, email: updated.email, updated_at: updated.updated_at } }, unchanged(current))),
+      part(
+        'user',
+        updateItem(deps, teamKeys.user(clientId, id), { set: { ...input, email: updated.email, updated_at: updated.updated_at } }, unchanged(current)),
+      ),
       ...emailParts(deps, clientId, id, current.email, updated.email),
       ...countParts(deps, clientId, current, updated),
     ]);
@@ -273,7 +318,13 @@ export async function* alertRecipientPages(deps: Deps, clientId: string, hears: 
 
 // Roles.
 
-const builtInView = (id: string, users: TeamUserItem[]) => ({ id, name: BUILT_IN_ROLES[id as keyof typeof BUILT_IN_ROLES].name, permissions: [...BUILT_IN_ROLES[id as keyof typeof BUILT_IN_ROLES].permissions], built_in: true, user_count: users.filter((u) => u.role_id === id).length });
+const builtInView = (id: string, users: TeamUserItem[]) => ({
+  id,
+  name: BUILT_IN_ROLES[id as keyof typeof BUILT_IN_ROLES].name,
+  permissions: [...BUILT_IN_ROLES[id as keyof typeof BUILT_IN_ROLES].permissions],
+  built_in: true,
+  user_count: users.filter((u) => u.role_id === id).length,
+});
 const roleView = (r: RoleItem) => ({ id: r.id, name: r.name, permissions: r.permissions, built_in: false, user_count: r.user_count });
 
 export async function listRoles(deps: Deps, clientId: string) {
@@ -291,7 +342,15 @@ export async function getRole(deps: Deps, clientId: string, id: string) {
 
 export async function createRole(deps: Deps, clientId: string, input: RoleInput) {
   const now = deps.clock().toISOString();
-  const role: RoleItem = { id: `custom-${await nextId(deps, KEY_SPACE, 'team-role')}`, client_id: clientId, name: input.name, permissions: [...new Set(input.permissions)], user_count: 0, created_at: now, updated_at: now };
+  const role: RoleItem = {
+    id: `custom-${await nextId(deps, KEY_SPACE, 'team-role')}`,
+    client_id: clientId,
+    name: input.name,
+    permissions: [...new Set(input.permissions)],
+    user_count: 0,
+    created_at: now,
+    updated_at: now,
+  };
   await transact(deps, [part('role', putItem(deps, { ...teamKeys.role(clientId, role.id), entity: 'team-role', ...role }, itemAbsent))]);
   return roleView(role);
 }
@@ -304,7 +363,9 @@ export async function replaceRole(deps: Deps, clientId: string, id: string, inpu
   refuseBuiltIn(id);
   await getRole(deps, clientId, id);
   const changes = { name: input.name, permissions: [...new Set(input.permissions)], updated_at: deps.clock().toISOString() };
-  await transact(deps, [part('role', updateItem(deps, teamKeys.role(clientId, id), { set: changes }, itemExists))], { role: new DomainError('not-found', `No role ${id}`) });
+  await transact(deps, [part('role', updateItem(deps, teamKeys.role(clientId, id), { set: changes }, itemExists))], {
+    role: new DomainError('not-found', `No role ${id}`),
+  });
   return getRole(deps, clientId, id);
 }
 
@@ -312,6 +373,9 @@ export async function deleteRole(deps: Deps, clientId: string, id: string): Prom
   refuseBuiltIn(id);
   await getRole(deps, clientId, id);
   await transact(deps, [part('role', deleteItem(deps, teamKeys.role(clientId, id), { expression: 'user_count = :none', values: { ':none': 0 } }))], {
-    role: (old) => (old ? new DomainError('role-in-use', `Role ${id} still has ${String(old.user_count)} users: give them another role first`) : new DomainError('not-found', `No role ${id}`)),
+    role: (old) =>
+      old
+        ? new DomainError('role-in-use', `Role ${id} still has ${String(old.user_count)} users: give them another role first`)
+        : new DomainError('not-found', `No role ${id}`),
   });
 }

@@ -54,8 +54,7 @@ export interface AccessContext {
   expiresAt: string;
 }
 
-const invalidToken = (detail = 'The token is missing, unknown, expired or revoked') =>
-  new DomainError('invalid-token', detail);
+const invalidToken = (detail = 'The token is missing, unknown, expired or revoked') => new DomainError('invalid-token', detail);
 
 const otherFamilyToken = (issuer: FamilyId, wanted: FamilyId): string =>
   `This access token was issued by the ${FAMILIES[issuer].title} (${FAMILIES[issuer].prefix}); this API takes tokens from POST ${FAMILIES[wanted].prefix}/auth/token`;
@@ -128,7 +127,8 @@ const refreshUnspent: Condition = { expression: 'attribute_not_exists(spent_at) 
 const grantOpen: Condition = { expression: 'attribute_exists(pk) AND attribute_not_exists(revoked_at)' };
 
 /** The client must still be enabled and at the generation the grant began under. */
-const clientCheck = (deps: Deps, clientId: string, generation: number) => part('client', checkItem(deps, clientKeys.item(clientId), clientTrustsGeneration(generation)));
+const clientCheck = (deps: Deps, clientId: string, generation: number) =>
+  part('client', checkItem(deps, clientKeys.item(clientId), clientTrustsGeneration(generation)));
 
 /**
  * Starts a new grant for a client that has just proven its credentials. If
@@ -176,9 +176,7 @@ function remember(hash: string, item: TokenItem) {
 }
 
 async function getToken(deps: Deps, token: string): Promise<TokenItem | undefined> {
-  const { Item } = await deps.db.send(
-    new GetCommand({ TableName: deps.table, Key: tokenKeys.token(sha256Hex(token)), ConsistentRead: true }),
-  );
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: tokenKeys.token(sha256Hex(token)), ConsistentRead: true }));
   return Item as TokenItem | undefined;
 }
 
@@ -280,4 +278,3 @@ async function rejectReuse(deps: Deps, grantId: string): Promise<never> {
   await revokeGrant(deps, grantId);
   throw invalidToken('The refresh token was already used; every token of its grant has been revoked');
 }
-

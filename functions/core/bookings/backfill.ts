@@ -18,7 +18,13 @@ export async function backfillBookingLogs(deps: Deps): Promise<number> {
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await deps.db.send(
-      new ScanCommand({ TableName: deps.table, FilterExpression: 'entity = :booking', ExpressionAttributeValues: { ':booking': 'booking' }, ExclusiveStartKey, ConsistentRead: true }),
+      new ScanCommand({
+        TableName: deps.table,
+        FilterExpression: 'entity = :booking',
+        ExpressionAttributeValues: { ':booking': 'booking' },
+        ExclusiveStartKey,
+        ConsistentRead: true,
+      }),
     );
     for (const booking of (page.Items ?? []) as BookingRecord[]) {
       const unchanged = { expression: 'updated_at = :seen', values: { ':seen': booking.updated_at } };

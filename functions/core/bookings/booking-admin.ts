@@ -50,14 +50,23 @@ export async function rescheduleBooking(deps: Deps, id: number, to: { date: stri
     { units: slots, keyOf: (s) => slotUnit(booking.family, s.date, s.time, s.interviewerId) },
     (slot) => {
       const interviewer = catalog.interviewers.find((i) => i.id === slot.interviewerId)!;
-      const moved = { date: slot.date, time: slot.time, start_at: slot.startAt.toISOString(), end_at: slot.endAt.toISOString(), interviewer: { id: interviewer.id, name: interviewer.name } };
+      const moved = {
+        date: slot.date,
+        time: slot.time,
+        start_at: slot.startAt.toISOString(),
+        end_at: slot.endAt.toISOString(),
+        interviewer: { id: interviewer.id, name: interviewer.name },
+      };
       return changeBooking(
         deps,
         kind,
         booking,
         moved,
         'booking.rescheduled',
-        [claimUnit(deps, slotUnit(booking.family, slot.date, slot.time, slot.interviewerId), { bookingId: id, clientId: booking.client_id }, now), freeUnit(deps, kind.unitOf(booking), { bookingId: id }, 'old unit')],
+        [
+          claimUnit(deps, slotUnit(booking.family, slot.date, slot.time, slot.interviewerId), { bookingId: id, clientId: booking.client_id }, now),
+          freeUnit(deps, kind.unitOf(booking), { bookingId: id }, 'old unit'),
+        ],
         { booking: new DomainError('invalid-state', `Booking ${id} changed meanwhile; try again`) },
       );
     },
@@ -69,7 +78,10 @@ export async function rescheduleBooking(deps: Deps, id: number, to: { date: stri
 /** Attendance and completion wait until the interview has started (the booking's condition on `updated_at` keeps a reschedule from slipping in between). */
 function requireStarted(deps: Deps, booking: BookingItem, what: string): void {
   if (booking.start_at > deps.clock().toISOString()) {
-    throw new DomainError('invalid-state', `Booking ${booking.id} starts ${formatWithOffset(booking.start_at, deps.config.serviceTimeZone)}: ${what} once the interview has started`);
+    throw new DomainError(
+      'invalid-state',
+      `Booking ${booking.id} starts ${formatWithOffset(booking.start_at, deps.config.serviceTimeZone)}: ${what} once the interview has started`,
+    );
   }
 }
 
@@ -94,7 +106,16 @@ export async function completeInterview(deps: Deps, id: number): Promise<Booking
 export async function markReportAvailable(deps: Deps, id: number, reportKey: string): Promise<BookingView> {
   const booking = await findBooking(deps, id);
   if (booking.interview_status !== 'completed') throw new DomainError('invalid-state', `Complete the interview of booking ${id} first`);
-  return viewOf(deps, await changeBooking(deps, clinicalBookings(booking.family), booking, { interview_report_available: true, report_key: reportKey }, 'booking.interview_report_available'));
+  return viewOf(
+    deps,
+    await changeBooking(
+      deps,
+      clinicalBookings(booking.family),
+      booking,
+      { interview_report_available: true, report_key: reportKey },
+      'booking.interview_report_available',
+    ),
+  );
 }
 
 /** The payment page reported success: the booking is confirmed (booking.confirmed). Paying twice confirms once; after the deadline, never. */

@@ -75,7 +75,15 @@ export async function rotateBookingPageToken(deps: Deps, clientId: string, famil
     const token = randomToken(18);
     try {
       await transact(deps, [
-        part('client token', updateItem(deps, bookingPageKeys.ofClient(clientId, family), { set: { token } }, { expression: '#token = :old', names: { '#token': 'token' }, values: { ':old': old } })),
+        part(
+          'client token',
+          updateItem(
+            deps,
+            bookingPageKeys.ofClient(clientId, family),
+            { set: { token } },
+            { expression: '#token = :old', names: { '#token': 'token' }, values: { ':old': old } },
+          ),
+        ),
         part('old page', deleteItem(deps, bookingPageKeys.page(family, old))),
         part('page', putItem(deps, { ...bookingPageKeys.page(family, token), entity: 'booking-page', client_id: clientId }, itemAbsent)),
       ]);
@@ -124,7 +132,9 @@ export async function withLinkPlace<T>(deps: Deps, clientId: string, family: Fam
     const now = deps.clock();
     const locks = await readLocks(deps, PLACES.map(keyOf));
     const [free] = shuffled(PLACES.filter((name) => !lockInForce(locks.get(unitId(keyOf(name))), now)));
-    const full = new DomainError('limit-reached', `${LINK_UNPAID_LIMIT} bookings made through this page are waiting for payment, the most it takes at once`, { limit: LINK_UNPAID_LIMIT });
+    const full = new DomainError('limit-reached', `${LINK_UNPAID_LIMIT} bookings made through this page are waiting for payment, the most it takes at once`, {
+      limit: LINK_UNPAID_LIMIT,
+    });
     if (!free) throw full;
     const lost = new DomainError('limit-reached', 'That place was just taken');
     try {

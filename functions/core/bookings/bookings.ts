@@ -1,5 +1,13 @@
 import { clientKeys, getClient } from '../access/clients.js';
-import { clinicalBookings, pickCandidate, videoMeeting, type BookingItem, type BookingView, type CandidateInput, type NewBooking } from '../clinical-interview/bookings.js';
+import {
+  clinicalBookings,
+  pickCandidate,
+  videoMeeting,
+  type BookingItem,
+  type BookingView,
+  type CandidateInput,
+  type NewBooking,
+} from '../clinical-interview/bookings.js';
 import { CLINICAL_FAMILY, loadCatalog, type BookingFamily, type Catalog, type InterviewType } from '../clinical-interview/catalog.js';
 import { candidateSlots, slotUnit } from '../clinical-interview/slots.js';
 import { consumeHoldParts, getHold, type Hold } from '../inventory/holds.js';
@@ -26,14 +34,27 @@ import { bookingKeys, getBookingItem as getItem, getBookingView } from './record
 
 export { PAY_OPTIONS, BOOKING_STATUSES, type PayOption, type BookingStatus } from '../platform/vocabulary.js';
 export type { PayStatus } from '../commerce/charges.js';
-export { toBookingView, type Attendance, type BookingItem, type BookingView, type CandidateInput, type InterviewStatus, type NewBooking } from '../clinical-interview/bookings.js';
+export {
+  toBookingView,
+  type Attendance,
+  type BookingItem,
+  type BookingView,
+  type CandidateInput,
+  type InterviewStatus,
+  type NewBooking,
+} from '../clinical-interview/bookings.js';
 export { bookingKeys } from './records.js';
 export type { BookingLinks } from './commit.js';
 
 type ClinicalHold = Hold & { interview_type_id: number; interviewer_id: number; date: string; time: string; start_at: string; end_at: string };
 
 /** The clinical booking's own fields at creation, for a slot of an interviewer. */
-function interviewFields(deps: Deps, catalog: Catalog, type: InterviewType, slot: { interviewerId: number; date: string; time: string; startAt: string; endAt: string }) {
+function interviewFields(
+  deps: Deps,
+  catalog: Catalog,
+  type: InterviewType,
+  slot: { interviewerId: number; date: string; time: string; startAt: string; endAt: string },
+) {
   const interviewer = catalog.interviewers.find((i) => i.id === slot.interviewerId);
   if (!interviewer) throw new Error(`Slot refers to a missing interviewer ${slot.interviewerId}`);
   return {
@@ -53,7 +74,13 @@ function interviewFields(deps: Deps, catalog: Catalog, type: InterviewType, slot
 const productOf = (type: InterviewType) => ({ kind: 'interview_type' as const, id: type.id, name: type.name, price: type.price });
 
 /** POST /bookings: books the caller's held slot, consuming the hold in the booking's transaction. */
-export async function createBooking(deps: Deps, clientId: string, input: NewBooking, links: BookingLinks, family: BookingFamily = CLINICAL_FAMILY): Promise<BookingView> {
+export async function createBooking(
+  deps: Deps,
+  clientId: string,
+  input: NewBooking,
+  links: BookingLinks,
+  family: BookingFamily = CLINICAL_FAMILY,
+): Promise<BookingView> {
   const kind = clinicalBookings(family);
   const holder = { type: 'client', clientId } as const;
   const hold = usableHold(await getHold<ClinicalHold>(deps, family, input.hold_hash), holder, deps.clock());
@@ -70,7 +97,13 @@ export async function createBooking(deps: Deps, clientId: string, input: NewBook
     product: productOf(type),
     links,
     fields: {
-      ...interviewFields(deps, catalog, type, { interviewerId: hold.interviewer_id, date: hold.date, time: hold.time, startAt: hold.start_at, endAt: hold.end_at }),
+      ...interviewFields(deps, catalog, type, {
+        interviewerId: hold.interviewer_id,
+        date: hold.date,
+        time: hold.time,
+        startAt: hold.start_at,
+        endAt: hold.end_at,
+      }),
       candidate: pickCandidate(input),
       agency_contact: { name: input.agency_contact_name ?? null, email: input.agency_contact_email ?? null },
       booked_by: 'Agency',
@@ -135,7 +168,8 @@ export async function createCandidateBooking(
   return { view: booked.value.view, paymentToken: booked.value.paymentToken };
 }
 
-export const getBookingItem = (deps: Deps, clientId: string, id: number, family: FamilyId = CLINICAL_FAMILY) => getItem<BookingItem>(deps, clientId, id, family);
+export const getBookingItem = (deps: Deps, clientId: string, id: number, family: FamilyId = CLINICAL_FAMILY) =>
+  getItem<BookingItem>(deps, clientId, id, family);
 
 /** A booking of the caller's; another client's is not-found, never forbidden. */
 export const getBooking = (deps: Deps, clientId: string, id: number, family: FamilyId = CLINICAL_FAMILY): Promise<BookingView> =>
@@ -161,11 +195,23 @@ export const filterConditions = (filter: Pick<BookingFilter, 'status' | 'from' |
 ];
 
 /** A kind's bookings of the caller, newest first, filtered by status and date (and the kind's `more` conditions). */
-export function listOf<B extends BookingRecord, V>(deps: Deps, kind: BookingKind<B, V>, clientId: string, filter: BookingFilter, more: Condition[] = []): Promise<Page<V>> {
+export function listOf<B extends BookingRecord, V>(
+  deps: Deps,
+  kind: BookingKind<B, V>,
+  clientId: string,
+  filter: BookingFilter,
+  more: Condition[] = [],
+): Promise<Page<V>> {
   const conditions = [...more, ...filterConditions(filter)];
   return queryFilteredPage(
     deps,
-    { pk: clientKeys.partition(clientId), prefix: bookingKeys.familyPrefix(kind.family), limit: filter.limit, cursor: filter.cursor, filter: conditions.length ? allOf(...conditions) : undefined },
+    {
+      pk: clientKeys.partition(clientId),
+      prefix: bookingKeys.familyPrefix(kind.family),
+      limit: filter.limit,
+      cursor: filter.cursor,
+      filter: conditions.length ? allOf(...conditions) : undefined,
+    },
     (item) => kind.view(item as B, deps.config.serviceTimeZone),
   );
 }

@@ -43,7 +43,17 @@ const eventKey = (family: FamilyId, eventId: string) => ({ pk: key(STRIPE_EVENT.
 const eventRecorded = (deps: Deps, family: FamilyId, event: Pick<Stripe.Event, 'id' | 'type'>): Part =>
   part(
     'stripe event',
-    putItem(deps, { ...eventKey(family, event.id), entity: 'stripe-event', type: event.type, applied_at: deps.clock().toISOString(), ttl: toEpochSeconds(addSeconds(deps.clock(), EVENT_RETENTION_SECONDS)) }, itemAbsent),
+    putItem(
+      deps,
+      {
+        ...eventKey(family, event.id),
+        entity: 'stripe-event',
+        type: event.type,
+        applied_at: deps.clock().toISOString(),
+        ttl: toEpochSeconds(addSeconds(deps.clock(), EVENT_RETENTION_SECONDS)),
+      },
+      itemAbsent,
+    ),
   );
 
 const STRIPE_PAYMENT = TABLE_KEYS.stripePayment;
@@ -51,7 +61,10 @@ const paymentKey = (family: FamilyId, paymentIntent: string) => ({ pk: key(STRIP
 
 /** The payment is recorded (confirmed a booking, or owed back): the part fails if it was already. Kept as long as the ledger. */
 const paymentRecordedPart = (deps: Deps, family: FamilyId, paymentIntent: string): Part =>
-  part('stripe payment', putItem(deps, { ...paymentKey(family, paymentIntent), entity: 'stripe-payment', recorded_at: deps.clock().toISOString() }, itemAbsent));
+  part(
+    'stripe payment',
+    putItem(deps, { ...paymentKey(family, paymentIntent), entity: 'stripe-payment', recorded_at: deps.clock().toISOString() }, itemAbsent),
+  );
 
 /** Was this event, or this payment, recorded already? */
 async function recorded(deps: Deps, key: { pk: string; sk: string }): Promise<boolean> {
@@ -63,7 +76,11 @@ const ignored = (why: string): EventOutcome => ({ outcome: 'ignored', why });
 
 /** A refund that failed at Stripe needs a person: the candidate has not got their money (the events handler logs it as an error). */
 const refundOutcome = (written: (RefundStatus | undefined)[]): EventOutcome =>
-  written.includes('failed') ? { outcome: 'applied', why: 'refund failed' } : written.some(Boolean) ? { outcome: 'applied' } : ignored('no refund of ours moved');
+  written.includes('failed')
+    ? { outcome: 'applied', why: 'refund failed' }
+    : written.some(Boolean)
+      ? { outcome: 'applied' }
+      : ignored('no refund of ours moved');
 
 export async function applyStripeEvent<B extends BookingRecord>(deps: Deps, kind: BookingKind<B>, event: Stripe.Event): Promise<EventOutcome> {
   switch (event.type) {
@@ -104,7 +121,12 @@ async function sessionTarget<B extends BookingRecord>(deps: Deps, kind: BookingK
   return request && { booking, request, token };
 }
 
-async function sessionPaid<B extends BookingRecord>(deps: Deps, kind: BookingKind<B>, event: Stripe.Event, session: Stripe.Checkout.Session): Promise<EventOutcome> {
+async function sessionPaid<B extends BookingRecord>(
+  deps: Deps,
+  kind: BookingKind<B>,
+  event: Stripe.Event,
+  session: Stripe.Checkout.Session,
+): Promise<EventOutcome> {
   if (session.payment_status !== 'paid') return ignored('not paid yet');
   const target = await sessionTarget(deps, kind, session);
   if (!target) return ignored('not a session of this family');
@@ -112,7 +134,8 @@ async function sessionPaid<B extends BookingRecord>(deps: Deps, kind: BookingKin
   if (!paymentIntent) return ignored('no PaymentIntent');
   if (await recorded(deps, eventKey(kind.family, event.id))) return { outcome: 'already-applied' };
   // Decided per payment, not per request: a candidate who pays in two sessions has paid twice, and the second is owed back.
-  if (paymentIntent === target.request.provider_reference || (await recorded(deps, paymentKey(kind.family, paymentIntent)))) return { outcome: 'already-applied' };
+  if (paymentIntent === target.request.provider_reference || (await recorded(deps, paymentKey(kind.family, paymentIntent))))
+    return { outcome: 'already-applied' };
   const { booking, token } = target;
   let request = target.request;
 
@@ -146,7 +169,14 @@ async function paymentNotKept<B extends BookingRecord>(
   paymentIntent: string,
   request: PaymentRequest,
 ): Promise<EventOutcome> {
-  const paid = { client_id: booking.client_id, family: kind.family, booking_id: booking.id, product: productRef(kind.productOf(booking)), amount: request.amount.amount, providerReference: paymentIntent };
+  const paid = {
+    client_id: booking.client_id,
+    family: kind.family,
+    booking_id: booking.id,
+    product: productRef(kind.productOf(booking)),
+    amount: request.amount.amount,
+    providerReference: paymentIntent,
+  };
   const attendee = kind.calendarEntry(booking).attendee;
   const alreadyPaid = request.status === 'paid';
   const mail = latePaymentRefunded({
@@ -163,7 +193,17 @@ async function paymentNotKept<B extends BookingRecord>(
       // The page says the money is on its way back; a booking already paid keeps saying it is paid.
       ...(alreadyPaid
         ? []
-        : [part('payment request', updateItem(deps, paymentRequestKeys.request(kind.family, token), { set: { late_payment: { provider_reference: paymentIntent, at: deps.clock().toISOString() } } }, itemExists))]),
+        : [
+            part(
+              'payment request',
+              updateItem(
+                deps,
+                paymentRequestKeys.request(kind.family, token),
+                { set: { late_payment: { provider_reference: paymentIntent, at: deps.clock().toISOString() } } },
+                itemExists,
+              ),
+            ),
+          ]),
       candidatePaymentPart(deps, paid),
       ...refundOwedParts(deps, { ...paid, note: alreadyPaid ? 'Paid a second time' : 'Paid after the booking stopped taking payment' }),
       part('email', emailPut(deps, { ...mail, to: attendee.email })),
@@ -184,7 +224,12 @@ async function sessionExpired<B extends BookingRecord>(deps: Deps, kind: Booking
     await transact(deps, [
       part(
         'payment request',
-        updateItem(deps, paymentRequestKeys.request(kind.family, target.token), { remove: ['checkout'] }, { expression: 'checkout.id = :session', values: { ':session': session.id } }),
+        updateItem(
+          deps,
+          paymentRequestKeys.request(kind.family, target.token),
+          { remove: ['checkout'] },
+          { expression: 'checkout.id = :session', values: { ':session': session.id } },
+        ),
       ),
     ]);
     return { outcome: 'applied' };

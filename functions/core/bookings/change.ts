@@ -42,10 +42,18 @@ export async function changeBooking<B extends BookingRecord>(
   const now = nextUpdatedAt(booking.updated_at, deps.clock());
   const notice = noticeOf(event, { ...booking, ...changes });
   const version = (booking.version ?? 0) + 1;
-  const all = (notice ? { ...changes, calendar_sequence: nextSequence(booking) } : changes);
+  const all = notice ? { ...changes, calendar_sequence: nextSequence(booking) } : changes;
   const updated: B = { ...booking, ...all, updated_at: now, version };
   const parts = [
-    part('booking', updateItem(deps, bookingKeys.booking(booking.client_id, booking.family, booking.id), { set: { ...all, updated_at: now, version } }, bookingUnchanged(booking))),
+    part(
+      'booking',
+      updateItem(
+        deps,
+        bookingKeys.booking(booking.client_id, booking.family, booking.id),
+        { set: { ...all, updated_at: now, version } },
+        bookingUnchanged(booking),
+      ),
+    ),
     ...changeLogParts(deps, updated, booking),
     ...scheduleParts(deps, updated, booking),
     ...others,
@@ -54,7 +62,11 @@ export async function changeBooking<B extends BookingRecord>(
   if (notice) parts.push(noticePart(deps, kind, notice, updated, { agency: await agencyName(deps, booking.client_id), before: booking }));
   // An unpaid booking moved: the candidate gets the payment e-mail again, with the new time and the same link.
   if (event === 'booking.rescheduled' && updated.booking_status === 'pending_payment' && updated.payment_url) {
-    const email = kind.paymentEmail(updated, { agency: await agencyName(deps, booking.client_id), paymentUrl: updated.payment_url, timeZone: deps.config.serviceTimeZone });
+    const email = kind.paymentEmail(updated, {
+      agency: await agencyName(deps, booking.client_id),
+      paymentUrl: updated.payment_url,
+      timeZone: deps.config.serviceTimeZone,
+    });
     parts.push(part('payment e-mail', emailPut(deps, email)));
   }
   await transactFollowed(deps, parts, failures, () => kind.follow?.(deps, booking, updated) ?? Promise.resolve([]));
@@ -72,7 +84,8 @@ async function transactFollowed(deps: Deps, parts: Part[], failures: Record<stri
     try {
       return await transact(deps, [...parts, ...followed], failures);
     } catch (err) {
-      const onlyFollowers = err instanceof TransactionFailed && [...err.failed.keys(), ...err.conflicted].every((name) => followed.some((p) => p.name === name));
+      const onlyFollowers =
+        err instanceof TransactionFailed && [...err.failed.keys(), ...err.conflicted].every((name) => followed.some((p) => p.name === name));
       if (!onlyFollowers || followed.length === 0 || attempt >= 5) throw err;
     }
   }
@@ -120,15 +133,32 @@ export async function cancelBookingOf<B extends BookingRecord>(deps: Deps, kind:
   if (refusal) throw refusal;
   const refund = await planRefund(deps, chargeOf(kind, booking), { note: how.reason, refund: how.refund });
   const cancellation = { reason: how.reason ?? null, cancelled_by: how.by, cancelled_at: deps.clock().toISOString() };
-  const changes = { ...kind.cancelledFields, ...kind.cancelChanges?.(booking, deps.clock()), booking_status: 'cancelled', pay_status: refund.payStatus, cancellation } as Partial<B>;
-  const others = [freeUnit(deps, kind.unitOf(booking), { bookingId: booking.id }), ...refund.parts, ...(await waitEnded(deps, booking)), ...((await kind.cancelParts?.(deps, booking, changes)) ?? [])];
+  const changes = {
+    ...kind.cancelledFields,
+    ...kind.cancelChanges?.(booking, deps.clock()),
+    booking_status: 'cancelled',
+    pay_status: refund.payStatus,
+    cancellation,
+  } as Partial<B>;
+  const others = [
+    freeUnit(deps, kind.unitOf(booking), { bookingId: booking.id }),
+    ...refund.parts,
+    ...(await waitEnded(deps, booking)),
+    ...((await kind.cancelParts?.(deps, booking, changes)) ?? []),
+  ];
   const cancelled = await changeBooking(deps, kind, booking, changes, 'booking.cancelled', others);
   bookingCancelled(kind.family);
   return cancelled;
 }
 
 /** The payment page reported success: the booking is confirmed, unless its deadline passed. Paying twice confirms once. */
-export async function confirmPayment<B extends BookingRecord>(deps: Deps, kind: BookingKind<B>, token: string, providerReference: string, extra: Part[] = []): Promise<B> {
+export async function confirmPayment<B extends BookingRecord>(
+  deps: Deps,
+  kind: BookingKind<B>,
+  token: string,
+  providerReference: string,
+  extra: Part[] = [],
+): Promise<B> {
   return retryOnConflict(async () => {
     const request = await getPaymentRequest(deps, kind.family, token);
     const booking = request && (await getBookingItem<B>(deps, request.client_id, request.booking_id, kind.family));
@@ -138,8 +168,21 @@ export async function confirmPayment<B extends BookingRecord>(deps: Deps, kind: 
     if (!isPayable(request, deps.clock()) || booking.booking_status !== 'pending_payment') throw unpayable;
     const changes = { booking_status: 'booked', pay_status: 'completed' } as Partial<B>;
     const confirmed = { ...booking, ...changes, updated_at: deps.clock().toISOString() };
-    const paid = candidatePaymentPart(deps, { client_id: booking.client_id, family: kind.family, booking_id: booking.id, product: productRef(kind.productOf(booking)), amount: request.amount.amount, providerReference });
-    const others = [part('payment request', paymentRequestPaid(deps, kind.family, token, providerReference)), paid, ...(await waitEnded(deps, booking)), ...(kind.confirmParts?.(deps, confirmed) ?? []), ...extra];
+    const paid = candidatePaymentPart(deps, {
+      client_id: booking.client_id,
+      family: kind.family,
+      booking_id: booking.id,
+      product: productRef(kind.productOf(booking)),
+      amount: request.amount.amount,
+      providerReference,
+    });
+    const others = [
+      part('payment request', paymentRequestPaid(deps, kind.family, token, providerReference)),
+      paid,
+      ...(await waitEnded(deps, booking)),
+      ...(kind.confirmParts?.(deps, confirmed) ?? []),
+      ...extra,
+    ];
     const confirmedBooking = await changeBooking(deps, kind, booking, changes, 'booking.confirmed', others, { 'payment request': unpayable });
     paymentSettled(kind.family, 'succeeded');
     return confirmedBooking;

@@ -71,7 +71,14 @@ export interface ChangeFilter {
  * order (`updated_at`, then id), each as its latest change left it, up to
  * the settling time; `more` filters them (status, dates).
  */
-export function listChanges<B extends BookingRecord, V>(deps: Deps, kind: BookingKind<B, V>, clientId: string, filter: ChangeFilter, more: Condition[], settleSeconds: number): Promise<Page<V>> {
+export function listChanges<B extends BookingRecord, V>(
+  deps: Deps,
+  kind: BookingKind<B, V>,
+  clientId: string,
+  filter: ChangeFilter,
+  more: Condition[],
+  settleSeconds: number,
+): Promise<Page<V>> {
   const settled = new Date(deps.clock().getTime() - settleSeconds * 1000).toISOString();
   const prefix = changeKeys.familyPrefix(kind.family);
   return queryFilteredPage(

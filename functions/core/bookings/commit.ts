@@ -56,7 +56,11 @@ export interface Commit<B extends BookingRecord> {
 /** Unpaid bookings' deadline entries outlive their deadline a week, for the sweep to find late. */
 const DUE_ENTRY_DAYS = 7;
 
-export async function commitBooking<B extends BookingRecord, V>(deps: Deps, kind: BookingKind<B, V>, c: Commit<B>): Promise<{ booking: B; view: V; paymentToken?: string }> {
+export async function commitBooking<B extends BookingRecord, V>(
+  deps: Deps,
+  kind: BookingKind<B, V>,
+  c: Commit<B>,
+): Promise<{ booking: B; view: V; paymentToken?: string }> {
   const tz = deps.config.serviceTimeZone;
   // A wallet that changed since it was read has no domain meaning: the whole attempt runs again.
   return retryOnConflict(async () => {
@@ -69,7 +73,15 @@ export async function commitBooking<B extends BookingRecord, V>(deps: Deps, kind
       );
     }
     const dueAt = c.payOption === 'candidate_pays' ? paymentDueAt(now, new Date(c.fields.start_at), deadline).toISOString() : undefined;
-    const planned = await planCharge(deps, { client: c.client, family: kind.family, product: c.product, payOption: c.payOption, bookingId: c.bookingId, paymentDueAt: dueAt, alerts: c.alerts });
+    const planned = await planCharge(deps, {
+      client: c.client,
+      family: kind.family,
+      product: c.product,
+      payOption: c.payOption,
+      bookingId: c.bookingId,
+      paymentDueAt: dueAt,
+      alerts: c.alerts,
+    });
     // A candidate's booking (a public link's, an invite's) is the client's only while it is enabled, in the same transaction.
     const charge = c.fields.booked_by === 'Candidate' ? whileEnabled(deps, c.client, planned) : planned;
     const take = await c.take({ now, paymentDueAt: dueAt });
@@ -92,7 +104,19 @@ export async function commitBooking<B extends BookingRecord, V>(deps: Deps, kind
     } as B;
     const parts: Part[] = [
       ...take.parts,
-      part('booking', putItem(deps, { ...bookingKeys.booking(c.client.clientId, kind.family, c.bookingId), ...bookingKeys.byId(kind.family, c.bookingId), entity: 'booking', ...(booking as Record<string, unknown>) }, itemAbsent)),
+      part(
+        'booking',
+        putItem(
+          deps,
+          {
+            ...bookingKeys.booking(c.client.clientId, kind.family, c.bookingId),
+            ...bookingKeys.byId(kind.family, c.bookingId),
+            entity: 'booking',
+            ...(booking as Record<string, unknown>),
+          },
+          itemAbsent,
+        ),
+      ),
       ...changeLogParts(deps, booking),
       ...scheduleParts(deps, booking),
       ...charge.parts,
@@ -100,7 +124,16 @@ export async function commitBooking<B extends BookingRecord, V>(deps: Deps, kind
     ];
     if (dueAt) {
       const ttl = toEpochSeconds(addSeconds(new Date(dueAt), DUE_ENTRY_DAYS * 86_400));
-      parts.push(part('payment due', putItem(deps, { ...paymentDueOf(booking), entity: 'payment-due', client_id: booking.client_id, booking_id: booking.id, due_at: dueAt, ttl }, itemAbsent)));
+      parts.push(
+        part(
+          'payment due',
+          putItem(
+            deps,
+            { ...paymentDueOf(booking), entity: 'payment-due', client_id: booking.client_id, booking_id: booking.id, due_at: dueAt, ttl },
+            itemAbsent,
+          ),
+        ),
+      );
     }
     if (charge.paymentToken) {
       const email = kind.paymentEmail(booking, { agency: c.client.name, paymentUrl: booking.payment_url!, timeZone: tz });

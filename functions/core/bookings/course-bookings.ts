@@ -64,7 +64,13 @@ export function courseBookingView(b: CourseBookingRecord, timeZone: string) {
   return {
     id: b.id,
     booking_invite_id: b.booking_invite_id,
-    candidate: { name: `${b.candidate.first_name} ${b.candidate.last_name}`.trim(), email: b.candidate.email, phone: b.candidate.phone, job_role: b.candidate.job_role, nmc_number: b.candidate.nmc_number },
+    candidate: {
+      name: `${b.candidate.first_name} ${b.candidate.last_name}`.trim(),
+      email: b.candidate.email,
+      phone: b.candidate.phone,
+      job_role: b.candidate.job_role,
+      nmc_number: b.candidate.nmc_number,
+    },
     agency_contact: b.agency_contact,
     start_date: at(b.start_at),
     end_date: at(b.end_at),
@@ -80,7 +86,14 @@ export function courseBookingView(b: CourseBookingRecord, timeZone: string) {
     price: b.price,
     certificate_available: certificateAvailable(b),
     certificate: b.certificate ? { number: b.certificate.number, issued_at: at(b.certificate.issued_at), valid_until: b.certificate.valid_until } : null,
-    cancellation: b.cancellation ? { reason: b.cancellation.reason, refunded: b.pay_status === 'refunded', cancelled_by: b.cancellation.cancelled_by, cancelled_at: at(b.cancellation.cancelled_at) } : null,
+    cancellation: b.cancellation
+      ? {
+          reason: b.cancellation.reason,
+          refunded: b.pay_status === 'refunded',
+          cancelled_by: b.cancellation.cancelled_by,
+          cancelled_at: at(b.cancellation.cancelled_at),
+        }
+      : null,
     created_at: at(b.created_at),
     updated_at: at(b.updated_at),
   };
@@ -109,11 +122,21 @@ export function paymentEmailFor(
 /** Attendance and results are recorded once the training has started, on a booked (paid) booking. */
 export function requireStarted(deps: Deps, b: BookingRecord, what: string): void {
   if (b.booking_status !== 'booked') throw new DomainError('invalid-state', `Booking ${b.id} is ${b.booking_status}`);
-  if (b.start_at > deps.clock().toISOString()) throw new DomainError('invalid-state', `Booking ${b.id} starts ${formatWithOffset(b.start_at, deps.config.serviceTimeZone)}: ${what} once the training has started`);
+  if (b.start_at > deps.clock().toISOString())
+    throw new DomainError(
+      'invalid-state',
+      `Booking ${b.id} starts ${formatWithOffset(b.start_at, deps.config.serviceTimeZone)}: ${what} once the training has started`,
+    );
 }
 
 /** `booking.attendance_marked`; a no-show has not passed and its training is over. `others` ride along (practical training's `booking.no_show`). */
-export async function markAttendanceOf<B extends CourseBookingRecord>(deps: Deps, kind: BookingKind<B>, booking: B, attendance: 'attended' | 'no_show', others: Part[] = []): Promise<B> {
+export async function markAttendanceOf<B extends CourseBookingRecord>(
+  deps: Deps,
+  kind: BookingKind<B>,
+  booking: B,
+  attendance: 'attended' | 'no_show',
+  others: Part[] = [],
+): Promise<B> {
   requireStarted(deps, booking, 'attendance can be marked');
   const changes = { attendance, ...(attendance === 'no_show' ? { result: 'not_passed', training_status: 'completed' } : {}) } as Partial<B>;
   return changeBooking(deps, kind, booking, changes, 'booking.attendance_marked', others);
@@ -138,7 +161,10 @@ export async function cancelSessionAndBookings(
   deps: Deps,
   family: FamilyId,
   sessionId: number,
-  bookings: { list: (clientId: string, cursor?: string) => Promise<Page<{ id: number; booking_status: string }>>; cancel: (clientId: string, id: number) => Promise<unknown> },
+  bookings: {
+    list: (clientId: string, cursor?: string) => Promise<Page<{ id: number; booking_status: string }>>;
+    cancel: (clientId: string, id: number) => Promise<unknown>;
+  },
 ): Promise<number[]> {
   const now = deps.clock().toISOString();
   try {
@@ -156,7 +182,10 @@ export async function cancelSessionAndBookings(
     if (!isConditionalCheckFailed(err)) throw err;
     const session = failedItem(err);
     if (!session) throw new DomainError('not-found', `No session ${sessionId}`);
-    throw new DomainError('invalid-state', `Session ${sessionId} started ${formatWithOffset(String(session.start_at), deps.config.serviceTimeZone)}: it can no longer be cancelled`);
+    throw new DomainError(
+      'invalid-state',
+      `Session ${sessionId} started ${formatWithOffset(String(session.start_at), deps.config.serviceTimeZone)}: it can no longer be cancelled`,
+    );
   }
   const cancelled: number[] = [];
   for (const client of await listClients(deps)) {
@@ -186,7 +215,8 @@ export async function bookAsOf<T>(deps: Deps, then: Date, make: (past: Deps) => 
     try {
       return await make({ ...deps, clock: () => at });
     } catch (err) {
-      const holdLost = (err instanceof DomainError && err.code === 'hold-not-found') || (err instanceof TransactionFailed && (err.has('hold') || err.has('unit')));
+      const holdLost =
+        (err instanceof DomainError && err.code === 'hold-not-found') || (err instanceof TransactionFailed && (err.has('hold') || err.has('unit')));
       if (!holdLost || attempt >= 5) throw err;
     }
   }

@@ -51,7 +51,12 @@ export function bookingSubjectAdapter(family: DataSubjectFamily, options: Bookin
       if (isInvite(family, item)) {
         // An unused invite is closed now: its link answers 410 like any expired invite.
         const open = ['queued', 'sent', 'opened'].includes(String(item.status)) && !(typeof item.expires_at === 'string' && item.expires_at <= at);
-        return { candidate: { first_name: ERASED_NAME, last_name: '', email: null }, message: null, erased_at: at, ...(open ? { expires_at: at, updated_at: at } : {}) };
+        return {
+          candidate: { first_name: ERASED_NAME, last_name: '', email: null },
+          message: null,
+          erased_at: at,
+          ...(open ? { expires_at: at, updated_at: at } : {}),
+        };
       }
       const cancellation = item.cancellation as Record<string, unknown> | undefined;
       return {
@@ -66,7 +71,10 @@ export function bookingSubjectAdapter(family: DataSubjectFamily, options: Bookin
     kept(items): Kept[] {
       const paid = items.filter((i) => isBooking(family, i) && i.pay_status !== undefined && i.pay_status !== 'pending');
       if (paid.length === 0) return [];
-      const last = paid.map((i) => String(i.created_at)).sort().at(-1)!;
+      const last = paid
+        .map((i) => String(i.created_at))
+        .sort()
+        .at(-1)!;
       const until = new Date(last);
       until.setUTCFullYear(until.getUTCFullYear() + FINANCE_YEARS);
       return [

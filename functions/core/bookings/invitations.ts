@@ -41,7 +41,8 @@ export function noticeOf(event: BookingEvent | EventKind | undefined, after: Boo
 export const nextSequence = (booking: BookingRecord): number => (booking.calendar_sequence === undefined ? 0 : booking.calendar_sequence + 1);
 
 /** One UID per booking for all its invitations, so calendars update the entry they hold. */
-export const calendarUid = (booking: BookingRecord, from: string): string => `booking-${booking.family}-${booking.id}@${addressOf(from).split('@')[1] ?? 'agency-api.local'}`;
+export const calendarUid = (booking: BookingRecord, from: string): string =>
+  `booking-${booking.family}-${booking.id}@${addressOf(from).split('@')[1] ?? 'agency-api.local'}`;
 
 /**
  * The outbox part that e-mails the candidate about `booking` (as changed,
@@ -52,7 +53,13 @@ export function noticePart<B extends BookingRecord>(deps: Deps, kind: BookingKin
   const tz = deps.config.serviceTimeZone;
   const from = deps.config.emailFrom ?? DEFAULT_EMAIL_FROM;
   const entry = kind.calendarEntry(booking);
-  const common = { candidateName: entry.attendee.name, title: entry.title, agency: input.agency, when: readableTime(booking.start_at, tz), details: entry.description };
+  const common = {
+    candidateName: entry.attendee.name,
+    title: entry.title,
+    agency: input.agency,
+    when: readableTime(booking.start_at, tz),
+    details: entry.description,
+  };
   const content: EmailContent =
     notice === 'confirmed'
       ? bookingConfirmed(common)

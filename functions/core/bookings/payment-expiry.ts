@@ -25,7 +25,8 @@ export async function expireUnpaidBookings<B extends BookingRecord>(deps: Deps, 
   for (const entry of due) {
     const done = await retryOnConflict(async () => {
       const booking = await getBookingItem<B>(deps, String(entry.client_id), Number(entry.booking_id), kind.family);
-      if (!booking || booking.booking_status !== 'pending_payment' || !booking.payment_due_at || booking.payment_due_at > deps.clock().toISOString()) return false;
+      if (!booking || booking.booking_status !== 'pending_payment' || !booking.payment_due_at || booking.payment_due_at > deps.clock().toISOString())
+        return false;
       try {
         await cancelBookingOf(deps, kind, booking, { reason: 'payment_expired', by: 'system' });
         return true;

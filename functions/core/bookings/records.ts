@@ -24,7 +24,10 @@ export const bookingKeys = {
   /** Operators find a booking by family and id alone through the index. */
   byId: (family: FamilyId, id: number) => ({ gsi1pk: key(BY_ID.pk, family, id), gsi1sk: BY_ID.sk.booking }),
   /** The expiry sweep's list of a family's unpaid bookings, by deadline: present while the booking waits for payment. */
-  paymentDue: (family: FamilyId, dueAt: string, clientId: string, id: number) => ({ pk: key(DUE.pk, family), sk: key(DUE.sk.booking, dueAt, clientId, padId(id)) }),
+  paymentDue: (family: FamilyId, dueAt: string, clientId: string, id: number) => ({
+    pk: key(DUE.pk, family),
+    sk: key(DUE.sk.booking, dueAt, clientId, padId(id)),
+  }),
   paymentDuePartition: (family: FamilyId) => key(DUE.pk, family),
 };
 

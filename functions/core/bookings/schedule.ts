@@ -58,7 +58,12 @@ export interface ScheduleQuery {
  * (so a cursor stays good however the clock moves by the next page) and a
  * first page begins at a cursor made here, at the clock.
  */
-export async function listBySchedule<B extends BookingRecord, V>(deps: Deps, kind: BookingKind<B, V>, clientId: string, query: ScheduleQuery): Promise<Page<V>> {
+export async function listBySchedule<B extends BookingRecord, V>(
+  deps: Deps,
+  kind: BookingKind<B, V>,
+  clientId: string,
+  query: ScheduleQuery,
+): Promise<Page<V>> {
   const pk = clientKeys.partition(clientId);
   const prefix = scheduleKeys.familyPrefix(kind.family);
   const at = (instant: Date) => key(prefix, instant.toISOString());
@@ -71,7 +76,12 @@ export async function listBySchedule<B extends BookingRecord, V>(deps: Deps, kin
   const order = 'before' in w ? 'newest' : 'oldest';
   const page = await queryFilteredPage(deps, { ...scope, order, limit: query.limit, cursor, filter: query.filter }, (item) => Number(item.booking_id));
   const bookings = new Map(
-    (await getMany(deps, page.data.map((id) => bookingKeys.booking(clientId, kind.family, id)))).map((b) => [Number(b.id), b as unknown as B]),
+    (
+      await getMany(
+        deps,
+        page.data.map((id) => bookingKeys.booking(clientId, kind.family, id)),
+      )
+    ).map((b) => [Number(b.id), b as unknown as B]),
   );
   // A pointer is written with its booking, so every booking is there; one that is not is left out rather than shown as nothing.
   const data = page.data.flatMap((id) => {

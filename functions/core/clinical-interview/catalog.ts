@@ -140,7 +140,11 @@ export async function createInterviewType(
 }
 
 export async function setInterviewTypeActive(deps: Deps, id: number, active: boolean): Promise<void> {
-  await updateExisting(deps, { Key: catalogKeys.type(CLINICAL_FAMILY, id), UpdateExpression: 'SET active = :a', ExpressionAttributeValues: { ':a': active } }, `No interview type ${id}`);
+  await updateExisting(
+    deps,
+    { Key: catalogKeys.type(CLINICAL_FAMILY, id), UpdateExpression: 'SET active = :a', ExpressionAttributeValues: { ':a': active } },
+    `No interview type ${id}`,
+  );
   await changed(deps);
 }
 

@@ -8,7 +8,13 @@ export const clinicalInterviewSubjects = bookingSubjectAdapter('clinical-intervi
   files: {
     of: (b) =>
       typeof b.report_key === 'string' && isKeyOf('interview-reports', b.report_key)
-        ? [{ key: b.report_key, what: `Interview report of booking ${String(b.id)}`, download: pathOf(clinicalInterview.downloadInterviewReport, { id: Number(b.id) }) }]
+        ? [
+            {
+              key: b.report_key,
+              what: `Interview report of booking ${String(b.id)}`,
+              download: pathOf(clinicalInterview.downloadInterviewReport, { id: Number(b.id) }),
+            },
+          ]
         : [],
     erased: { report_key: null, interview_report_available: false },
   },

@@ -8,7 +8,10 @@ import type { Catalog, Interviewer, InterviewType } from './catalog.js';
 
 export type OperatorBookingView = BookingView & { client_id: string };
 
-const operatorView = (deps: Deps, booking: BookingItem): OperatorBookingView => ({ client_id: booking.client_id, ...toBookingView(booking, deps.config.serviceTimeZone) });
+const operatorView = (deps: Deps, booking: BookingItem): OperatorBookingView => ({
+  client_id: booking.client_id,
+  ...toBookingView(booking, deps.config.serviceTimeZone),
+});
 
 export const operatorBooking = async (deps: Deps, id: number) => operatorView(deps, await findBooking(deps, id));
 

@@ -39,7 +39,11 @@ export interface HoldView {
   slot: { date: string; time: string; interview_type: { id: number; name: string } };
 }
 
-export function toHoldView(hold: Pick<HoldRecord, 'hold_hash' | 'expires_at' | 'date' | 'time' | 'interview_type_id' | 'interview_type_name'>, now: Date, timeZone: string): HoldView {
+export function toHoldView(
+  hold: Pick<HoldRecord, 'hold_hash' | 'expires_at' | 'date' | 'time' | 'interview_type_id' | 'interview_type_name'>,
+  now: Date,
+  timeZone: string,
+): HoldView {
   return {
     hold_hash: hold.hold_hash,
     expires_at: formatWithOffset(hold.expires_at, timeZone),
@@ -57,7 +61,11 @@ export interface AvailableSlot {
 export const MAX_RANGE_DAYS = 31;
 
 /** Free slots of a type from `from` to `to` inclusive: future, and with at least one interviewer not held or booked. */
-export async function availableSlots(deps: Deps, input: { interviewTypeId: number; from: string; to: string }, family: FamilyId = CLINICAL_FAMILY): Promise<AvailableSlot[]> {
+export async function availableSlots(
+  deps: Deps,
+  input: { interviewTypeId: number; from: string; to: string },
+  family: FamilyId = CLINICAL_FAMILY,
+): Promise<AvailableSlot[]> {
   const catalog = await loadCatalog(deps);
   const type = activeType(catalog, input.interviewTypeId);
   if (!type) return [];
@@ -93,7 +101,15 @@ function daySlots(catalog: Catalog, type: InterviewType, date: string, timeZone:
 const builtSlots = new WeakMap<Catalog, Map<string, readonly Slot[]>>();
 
 /** The offered slots from `from` to `to` (inclusive) whose unit is free: one query per month, however many days. */
-export async function freeSlotsBetween(deps: Deps, catalog: Catalog, type: InterviewType, from: string, to: string, now: Date, family: FamilyId = CLINICAL_FAMILY): Promise<Slot[]> {
+export async function freeSlotsBetween(
+  deps: Deps,
+  catalog: Catalog,
+  type: InterviewType,
+  from: string,
+  to: string,
+  now: Date,
+  family: FamilyId = CLINICAL_FAMILY,
+): Promise<Slot[]> {
   const timeZone = deps.config.serviceTimeZone;
   // The horizon once for the range (a time-zone conversion), not once a day.
   const horizon = beyondHorizon(to, now, timeZone) ? lastBookableDay(now, timeZone) : to;

@@ -50,7 +50,11 @@ const invoiceDisabled = () => new DomainError('invoice-disabled', 'Invoice payme
  * the wallet the option draws on (credits or minor units), as read now.
  * Refusals are domain errors.
  */
-export function paymentTerms(payOption: PayOption, product: Pick<Product, 'name' | 'price'>, account: { funds?: number; invoiceEnabled: boolean }): PaymentTerms {
+export function paymentTerms(
+  payOption: PayOption,
+  product: Pick<Product, 'name' | 'price'>,
+  account: { funds?: number; invoiceEnabled: boolean },
+): PaymentTerms {
   const funds = account.funds ?? 0;
   const terms: PaymentTerms = { charge: product.price.amount, unit: CURRENCY, ...PAY_STATUSES[payOption] };
   if (payOption === 'credits') {
@@ -58,10 +62,14 @@ export function paymentTerms(payOption: PayOption, product: Pick<Product, 'name'
     return { ...terms, charge: 1, unit: 'credits' };
   }
   if (payOption === 'balance' && funds < product.price.amount) {
-    throw new DomainError('insufficient-balance', `The booking costs ${formatMoney(product.price)}; the balance is ${formatMoney({ ...product.price, amount: funds })}`, {
-      balance: { amount: funds, currency: product.price.currency },
-      price: product.price,
-    });
+    throw new DomainError(
+      'insufficient-balance',
+      `The booking costs ${formatMoney(product.price)}; the balance is ${formatMoney({ ...product.price, amount: funds })}`,
+      {
+        balance: { amount: funds, currency: product.price.currency },
+        price: product.price,
+      },
+    );
   }
   if (payOption === 'invoice' && !account.invoiceEnabled) throw invoiceDisabled();
   return terms;
@@ -95,7 +103,11 @@ export async function planCharge(deps: Deps, req: ChargeRequest): Promise<Charge
     case 'credits': {
       const wallet = await readWallet(deps, walletKeys.credits(client.clientId, family, product.id));
       const terms = termsFrom(wallet.balance);
-      return { ...terms, parts: walletMove(deps, wallet, -terms.charge, { ...entry, kind: 'credit_debit', unit: terms.unit }, req.alerts?.credits), failures: {} };
+      return {
+        ...terms,
+        parts: walletMove(deps, wallet, -terms.charge, { ...entry, kind: 'credit_debit', unit: terms.unit }, req.alerts?.credits),
+        failures: {},
+      };
     }
     case 'balance': {
       const wallet = await readWallet(deps, walletKeys.money(client.clientId, family));
@@ -127,7 +139,6 @@ const invoicingEnabled = { expression: 'invoice_enabled = :yes', values: { ':yes
 /** Named condition: the client does not pay by invoice. */
 const invoicingOff = { expression: 'attribute_exists(pk) AND (attribute_not_exists(invoice_enabled) OR invoice_enabled = :no)', values: { ':no': false } };
 
-
 /** What a booking's charge recorded: enough to give it back. */
 export interface ChargeRecord {
   client_id: string;
@@ -151,13 +162,29 @@ export interface RefundPlan {
  * payment, or an unpaid payment request cancelled. `refund: false` (a late
  * cancellation, a no-show) keeps what was paid and only stops an unpaid request.
  */
-export async function planRefund(deps: Deps, charge: ChargeRecord, options: { note?: string; refund?: boolean; alerts?: ChargeRequest['alerts'] } = {}): Promise<RefundPlan> {
-  const entry = { client_id: charge.client_id, family: charge.family, kind: 'refund' as const, booking_id: charge.booking_id, ...productFields(productRef(charge.product)), pay_option: charge.pay_option, note: options.note };
+export async function planRefund(
+  deps: Deps,
+  charge: ChargeRecord,
+  options: { note?: string; refund?: boolean; alerts?: ChargeRequest['alerts'] } = {},
+): Promise<RefundPlan> {
+  const entry = {
+    client_id: charge.client_id,
+    family: charge.family,
+    kind: 'refund' as const,
+    booking_id: charge.booking_id,
+    ...productFields(productRef(charge.product)),
+    pay_option: charge.pay_option,
+    note: options.note,
+  };
   const unpaidRequest = charge.pay_status === 'pending' && charge.payment_token;
-  if (unpaidRequest) return { parts: [part('payment request', paymentRequestCancelled(deps, charge.family, charge.payment_token!))], payStatus: charge.pay_status };
+  if (unpaidRequest)
+    return { parts: [part('payment request', paymentRequestCancelled(deps, charge.family, charge.payment_token!))], payStatus: charge.pay_status };
   if (options.refund === false || charge.pay_status === 'refunded') return { parts: [], payStatus: charge.pay_status };
   if (charge.pay_status === 'invoiced') {
-    return { parts: [part('ledger', ledgerPut(deps, newLedgerEntry(deps, { ...entry, amount: -charge.price.amount, unit: CURRENCY, balance_after: null })))], payStatus: 'refunded' };
+    return {
+      parts: [part('ledger', ledgerPut(deps, newLedgerEntry(deps, { ...entry, amount: -charge.price.amount, unit: CURRENCY, balance_after: null })))],
+      payStatus: 'refunded',
+    };
   }
   switch (charge.pay_option) {
     case 'credits': {
@@ -173,7 +200,15 @@ export async function planRefund(deps: Deps, charge: ChargeRecord, options: { no
       if (!charge.payment_token) return { parts: [], payStatus: 'refunded' };
       const paid = await getPaymentRequest(deps, charge.family, charge.payment_token);
       const owed = paid?.provider_reference
-        ? refundOwedParts(deps, { client_id: charge.client_id, family: charge.family, booking_id: charge.booking_id, product: productRef(charge.product), amount: paid.amount.amount, providerReference: paid.provider_reference, note: options.note })
+        ? refundOwedParts(deps, {
+            client_id: charge.client_id,
+            family: charge.family,
+            booking_id: charge.booking_id,
+            product: productRef(charge.product),
+            amount: paid.amount.amount,
+            providerReference: paid.provider_reference,
+            note: options.note,
+          })
         : [];
       return { parts: [part('payment request', paymentRequestRefunded(deps, charge.family, charge.payment_token)), ...owed], payStatus: 'refunded' };
     }
@@ -201,20 +236,47 @@ export interface FeeRequest {
  */
 export async function planFee(deps: Deps, req: FeeRequest): Promise<{ parts: Part[]; ledgerEntryId: string; via: 'invoice' | 'money' }> {
   const ledgerEntryId = newLedgerId();
-  const entry = { id: ledgerEntryId, client_id: req.client.clientId, family: req.family, booking_id: req.bookingId, ...productFields(productRef(req.product)), fee: req.fee };
+  const entry = {
+    id: ledgerEntryId,
+    client_id: req.client.clientId,
+    family: req.family,
+    booking_id: req.bookingId,
+    ...productFields(productRef(req.product)),
+    fee: req.fee,
+  };
   // Decided on the client as read: if invoicing was switched since, the transaction fails here and the fee is planned again.
   const invoicing = part('invoicing', checkItem(deps, clientKeys.item(req.client.clientId), req.client.invoiceEnabled ? invoicingEnabled : invoicingOff));
   if (req.client.invoiceEnabled) {
-    return { parts: [invoicing, part('ledger', ledgerPut(deps, newLedgerEntry(deps, { ...entry, kind: 'invoice', amount: req.amount.amount, unit: CURRENCY, balance_after: null })))], ledgerEntryId, via: 'invoice' };
+    return {
+      parts: [
+        invoicing,
+        part('ledger', ledgerPut(deps, newLedgerEntry(deps, { ...entry, kind: 'invoice', amount: req.amount.amount, unit: CURRENCY, balance_after: null }))),
+      ],
+      ledgerEntryId,
+      via: 'invoice',
+    };
   }
   const wallet = await readWallet(deps, walletKeys.money(req.client.clientId, req.family));
-  return { parts: [invoicing, ...walletMove(deps, wallet, -req.amount.amount, { ...entry, kind: 'money_debit', unit: CURRENCY }, undefined, { overdraw: true })], ledgerEntryId, via: 'money' };
+  return {
+    parts: [invoicing, ...walletMove(deps, wallet, -req.amount.amount, { ...entry, kind: 'money_debit', unit: CURRENCY }, undefined, { overdraw: true })],
+    ledgerEntryId,
+    via: 'money',
+  };
 }
 
 /** Gives a fee back as it was charged: a credit against the invoice, or the money to the balance (`refund` entries). */
 export async function planFeeRefund(deps: Deps, req: FeeRequest & { via: 'invoice' | 'money'; note?: string }): Promise<Part[]> {
-  const entry = { client_id: req.client.clientId, family: req.family, kind: 'refund' as const, booking_id: req.bookingId, ...productFields(productRef(req.product)), fee: req.fee, note: req.note };
-  if (req.via === 'invoice') return [part('ledger', ledgerPut(deps, newLedgerEntry(deps, { ...entry, amount: -req.amount.amount, unit: CURRENCY, balance_after: null })))];
+  const entry = {
+    client_id: req.client.clientId,
+    family: req.family,
+    kind: 'refund' as const,
+    booking_id: req.bookingId,
+    ...productFields(productRef(req.product)),
+    fee: req.fee,
+    note: req.note,
+  };
+  if (req.via === 'invoice')
+    return [part('ledger', ledgerPut(deps, newLedgerEntry(deps, { ...entry, amount: -req.amount.amount, unit: CURRENCY, balance_after: null })))];
   const wallet = await readWallet(deps, walletKeys.money(req.client.clientId, req.family));
   return walletMove(deps, wallet, req.amount.amount, { ...entry, unit: CURRENCY });
 }

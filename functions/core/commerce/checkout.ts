@@ -40,9 +40,7 @@ const unpayable = () => new DomainError('invalid-state', 'This booking can no lo
 
 /** Named condition: the request has started exactly `count` sessions (none yet: 0). */
 const sessionsStarted = (count: number): Condition =>
-  count === 0
-    ? { expression: 'attribute_not_exists(checkout_count)' }
-    : { expression: 'checkout_count = :started', values: { ':started': count } };
+  count === 0 ? { expression: 'attribute_not_exists(checkout_count)' } : { expression: 'checkout_count = :started', values: { ':started': count } };
 
 /**
  * Moves the request's session count on from `count`, storing the session
@@ -54,7 +52,9 @@ async function countSession(deps: Deps, request: PaymentRequest, count: number, 
   const key = paymentRequestKeys.request(request.family, request.token);
   const when = session ? allOf(payableAt(now.toISOString()), sessionsStarted(count)) : sessionsStarted(count);
   try {
-    await transact(deps, [part('payment request', updateItem(deps, key, { set: { checkout_count: count + 1, ...(session ? { checkout: session } : {}) } }, when))]);
+    await transact(deps, [
+      part('payment request', updateItem(deps, key, { set: { checkout_count: count + 1, ...(session ? { checkout: session } : {}) } }, when)),
+    ]);
     return true;
   } catch (err) {
     if (err instanceof TransactionFailed) return false;

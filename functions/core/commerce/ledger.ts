@@ -124,7 +124,20 @@ export const toLedgerView = (entry: LedgerEntry, timeZone: string) => {
       : { course: entry.product?.kind === 'course' ? { id: entry.product.id, name: entry.product.name } : null };
   // Only fee entries (virtual life-support kit) say what the fee was for.
   const fee = entry.fee ? { fee: entry.fee } : {};
-  return { id, client_id, created_at: formatWithOffset(created_at, timeZone), kind, amount, unit, balance_after, booking_id, ...product, note: note ?? null, ...finance, ...fee };
+  return {
+    id,
+    client_id,
+    created_at: formatWithOffset(created_at, timeZone),
+    kind,
+    amount,
+    unit,
+    balance_after,
+    booking_id,
+    ...product,
+    note: note ?? null,
+    ...finance,
+    ...fee,
+  };
 };
 
 /** The client's ledger in one family, newest first. */
@@ -145,7 +158,11 @@ export async function ledgerForMonth(deps: Deps, month: string): Promise<LedgerE
 
 /** A month's entries a query page at a time, oldest first: an export that never holds the month at once. */
 export async function* ledgerPagesForMonth(deps: Deps, month: string): AsyncGenerator<LedgerEntry[]> {
-  for await (const items of queryPages(deps, { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': ledgerKeys.month(month) } })) {
+  for await (const items of queryPages(deps, {
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': ledgerKeys.month(month) },
+  })) {
     yield items.map(fromLedgerItem);
   }
 }

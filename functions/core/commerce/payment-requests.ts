@@ -76,7 +76,12 @@ export const paymentRequestPut = (deps: Deps, request: PaymentRequest): Transact
 /** The request is paid: only while payable. */
 export const paymentRequestPaid = (deps: Deps, family: FamilyId, token: string, providerReference: string): TransactItem => {
   const now = deps.clock().toISOString();
-  return updateItem(deps, paymentRequestKeys.request(family, token), { set: { status: 'paid', paid_at: now, provider_reference: providerReference } }, payableAt(now));
+  return updateItem(
+    deps,
+    paymentRequestKeys.request(family, token),
+    { set: { status: 'paid', paid_at: now, provider_reference: providerReference } },
+    payableAt(now),
+  );
 };
 
 /** The request stops taking payment (its booking was cancelled or its deadline passed). */

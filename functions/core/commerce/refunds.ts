@@ -94,7 +94,15 @@ async function markRefund(deps: Deps, ledger: RefundTask['ledger'], status: Refu
   const key = ledgerKeys.entry(ledger.client_id, ledger.family, ledger.created_at, ledger.id);
   try {
     await transact(deps, [
-      part('refund ledger', updateItem(deps, { pk: key.pk, sk: key.sk }, { set: { refund_status: status, ...(providerRefundId ? { provider_refund_id: providerRefundId } : {}) } }, refundBefore(status))),
+      part(
+        'refund ledger',
+        updateItem(
+          deps,
+          { pk: key.pk, sk: key.sk },
+          { set: { refund_status: status, ...(providerRefundId ? { provider_refund_id: providerRefundId } : {}) } },
+          refundBefore(status),
+        ),
+      ),
     ]);
     return true;
   } catch (err) {
@@ -117,11 +125,19 @@ export async function sendRefund(deps: Deps, task: RefundTask, stripe: () => Pro
     await markRefund(deps, task.ledger, 'settled', `test_refund_${task.id}`);
     return;
   }
-  const refund = await (await stripe()).refunds.create(
+  const refund = await (
+    await stripe()
+  ).refunds.create(
     {
       payment_intent: task.payment_intent,
       amount: task.amount,
-      metadata: { family: task.ledger.family, client_id: task.ledger.client_id, ledger_entry_id: task.ledger.id, ledger_created_at: task.ledger.created_at, booking_id: String(task.booking_id) },
+      metadata: {
+        family: task.ledger.family,
+        client_id: task.ledger.client_id,
+        ledger_entry_id: task.ledger.id,
+        ledger_created_at: task.ledger.created_at,
+        booking_id: String(task.booking_id),
+      },
     },
     { idempotencyKey: task.id },
   );
@@ -140,7 +156,8 @@ export async function settleRefund(deps: Deps, family: FamilyId, refund: Pick<St
   const m = refund.metadata ?? {};
   const outcome = OUTCOMES[refund.status ?? ''];
   if (!outcome || m.family !== family || !m.client_id || !m.ledger_entry_id || !m.ledger_created_at) return undefined;
-  if (!(await markRefund(deps, { client_id: m.client_id, family, created_at: m.ledger_created_at, id: m.ledger_entry_id }, outcome, refund.id))) return undefined;
+  if (!(await markRefund(deps, { client_id: m.client_id, family, created_at: m.ledger_created_at, id: m.ledger_entry_id }, outcome, refund.id)))
+    return undefined;
   refundSettled(family, outcome === 'failed' ? 'failed' : 'settled');
   return outcome;
 }

@@ -8,7 +8,18 @@ import type { FamilyId } from '../platform/families.js';
 import { padId } from '../platform/ids.js';
 import { familyPrefix, key } from '../platform/key-registry.js';
 import * as TABLE_KEYS from '../platform/table-keys.js';
-import { checkItem, itemAbsent, itemExists, part, transact, TransactionFailed, updateItem, type Condition, type Failure, type Part } from '../platform/transact.js';
+import {
+  checkItem,
+  itemAbsent,
+  itemExists,
+  part,
+  transact,
+  TransactionFailed,
+  updateItem,
+  type Condition,
+  type Failure,
+  type Part,
+} from '../platform/transact.js';
 import { crossing, type BalanceAlertPolicy } from './thresholds.js';
 import { ledgerPut, newLedgerEntry, productFields, type LedgerEntry, type ProductRef } from './ledger.js';
 import { CURRENCY, type Money } from './money.js';
@@ -24,7 +35,10 @@ import { CURRENCY, type Money } from './money.js';
 
 const CLIENT = TABLE_KEYS.client;
 export const walletKeys = {
-  credits: (clientId: string, family: FamilyId, productId: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.wallet, family, 'CREDITS', padId(productId)) }),
+  credits: (clientId: string, family: FamilyId, productId: number) => ({
+    pk: clientKeys.partition(clientId),
+    sk: key(CLIENT.sk.wallet, family, 'CREDITS', padId(productId)),
+  }),
   money: (clientId: string, family: FamilyId) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.wallet, family, 'MONEY') }),
   /** Every wallet of one family. */
   familyPrefix: (family: FamilyId) => familyPrefix(CLIENT.sk.wallet, family),
@@ -63,7 +77,14 @@ export type WalletEntry = Omit<LedgerEntry, 'id' | 'created_at' | 'balance_after
  * read in: the wallet (part "wallet"), its ledger entry ("ledger") and, when
  * the move crosses a threshold of `alerts`, each alert ("low alert", "depleted alert").
  */
-export function walletMove(deps: Deps, wallet: WalletState, delta: number, entry: WalletEntry, alerts?: BalanceAlertPolicy, options: { overdraw?: boolean } = {}): Part[] {
+export function walletMove(
+  deps: Deps,
+  wallet: WalletState,
+  delta: number,
+  entry: WalletEntry,
+  alerts?: BalanceAlertPolicy,
+  options: { overdraw?: boolean } = {},
+): Part[] {
   const balanceAfter = wallet.balance + delta;
   // Only a fee may overdraw (virtual life-support kit): it is owed whatever the balance.
   // A credit may leave a balance a fee overdrew still below zero (a top-up, a refunded fee).
@@ -92,7 +113,9 @@ export function walletMove(deps: Deps, wallet: WalletState, delta: number, entry
     part('ledger', ledgerPut(deps, ledger)),
   ];
   for (const level of alerts ? (crossed?.alerts ?? []) : []) {
-    parts.push(part(`${level} alert`, alerts!.announce({ level, balance: balanceAfter, threshold: level === 'low' ? alerts!.lowAt : 0, ledgerEntryId: ledger.id })));
+    parts.push(
+      part(`${level} alert`, alerts!.announce({ level, balance: balanceAfter, threshold: level === 'low' ? alerts!.lowAt : 0, ledgerEntryId: ledger.id })),
+    );
   }
   return parts;
 }
@@ -118,26 +141,38 @@ type CreditProduct = Pick<InterviewType, 'id' | 'name'> & { kind?: ProductRef['k
 const productOf = (type: CreditProduct): ProductRef => ({ kind: type.kind ?? 'interview_type', id: type.id, name: type.name });
 
 export const topUpCredits = (deps: Deps, clientId: string, family: FamilyId, type: CreditProduct, credits: number, note?: string, options?: TopUpOptions) =>
-  topUp(deps, walletKeys.credits(clientId, family, type.id), credits, {
-    client_id: clientId,
-    family,
-    kind: 'credit_topup',
-    unit: 'credits',
-    booking_id: null,
-    ...productFields(productOf(type)),
-    note,
-  }, options);
+  topUp(
+    deps,
+    walletKeys.credits(clientId, family, type.id),
+    credits,
+    {
+      client_id: clientId,
+      family,
+      kind: 'credit_topup',
+      unit: 'credits',
+      booking_id: null,
+      ...productFields(productOf(type)),
+      note,
+    },
+    options,
+  );
 
 export const topUpMoney = (deps: Deps, clientId: string, family: FamilyId, amountMinor: number, note?: string, options?: TopUpOptions) =>
-  topUp(deps, walletKeys.money(clientId, family), amountMinor, {
-    client_id: clientId,
-    family,
-    kind: 'money_topup',
-    unit: CURRENCY,
-    booking_id: null,
-    ...productFields(null),
-    note,
-  }, options);
+  topUp(
+    deps,
+    walletKeys.money(clientId, family),
+    amountMinor,
+    {
+      client_id: clientId,
+      family,
+      kind: 'money_topup',
+      unit: CURRENCY,
+      booking_id: null,
+      ...productFields(null),
+      note,
+    },
+    options,
+  );
 
 /** A wallet's first balance, written only if it was never written (demo data, concurrent seeders). */
 export async function openWallet(deps: Deps, walletKey: { pk: string; sk: string }, amount: number, entry: WalletEntry): Promise<void> {
@@ -155,7 +190,13 @@ export interface Balances {
 }
 
 /** The client's wallets in one family: only that family's; `label` names the product in each credits entry. */
-export async function balances(deps: Deps, clientId: string, family: FamilyId, types: Pick<InterviewType, 'id' | 'name' | 'active'>[], label: ProductRef['kind'] = 'interview_type'): Promise<Balances> {
+export async function balances(
+  deps: Deps,
+  clientId: string,
+  family: FamilyId,
+  types: Pick<InterviewType, 'id' | 'name' | 'active'>[],
+  label: ProductRef['kind'] = 'interview_type',
+): Promise<Balances> {
   const { Items = [] } = await deps.db.send(
     new QueryCommand({
       TableName: deps.table,
@@ -167,9 +208,7 @@ export async function balances(deps: Deps, clientId: string, family: FamilyId, t
   const bySk = new Map(Items.map((i) => [String(i.sk), Number(i.balance)]));
   const credits = (t: Pick<InterviewType, 'id'>) => bySk.get(walletKeys.credits(clientId, family, t.id).sk);
   return {
-    credits: types
-      .filter((t) => t.active || credits(t) !== undefined)
-      .map((t) => ({ [label]: { id: t.id, name: t.name }, credits: credits(t) ?? 0 })),
+    credits: types.filter((t) => t.active || credits(t) !== undefined).map((t) => ({ [label]: { id: t.id, name: t.name }, credits: credits(t) ?? 0 })),
     money: { amount: bySk.get(walletKeys.money(clientId, family).sk) ?? 0, currency: CURRENCY },
   };
 }

@@ -78,4 +78,3 @@ export function exportFields(item: StoredItem, timeZone: string): Record<string,
   }
   return fields;
 }
-

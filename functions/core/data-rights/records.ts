@@ -28,11 +28,20 @@ export const MAX_EXPORT_BYTES = 350_000;
 const CLIENT = TABLE_KEYS.client;
 const AUDITS = GSI1_KEYS.dataSubjectAudits;
 export const dataSubjectKeys = {
-  audit: (clientId: string, family: FamilyId, jobId: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.dataSubjectAudit, family, padId(jobId)) }),
+  audit: (clientId: string, family: FamilyId, jobId: number) => ({
+    pk: clientKeys.partition(clientId),
+    sk: key(CLIENT.sk.dataSubjectAudit, family, padId(jobId)),
+  }),
   auditPrefix: (family: FamilyId) => familyPrefix(CLIENT.sk.dataSubjectAudit, family),
-  auditListing: (at: string, clientId: string, family: FamilyId, jobId: number) => ({ gsi1pk: AUDITS.pk, gsi1sk: key(AUDITS.sk.record, at, clientId, family, padId(jobId)) }),
+  auditListing: (at: string, clientId: string, family: FamilyId, jobId: number) => ({
+    gsi1pk: AUDITS.pk,
+    gsi1sk: key(AUDITS.sk.record, at, clientId, family, padId(jobId)),
+  }),
   auditPartition: AUDITS.pk,
-  exportDocument: (clientId: string, family: FamilyId, jobId: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.dataExport, family, padId(jobId)) }),
+  exportDocument: (clientId: string, family: FamilyId, jobId: number) => ({
+    pk: clientKeys.partition(clientId),
+    sk: key(CLIENT.sk.dataExport, family, padId(jobId)),
+  }),
   exportPrefix: (family: FamilyId) => familyPrefix(CLIENT.sk.dataExport, family),
 };
 
@@ -73,7 +82,10 @@ export async function readAudit(deps: Deps, clientId: string, family: FamilyId, 
 }
 
 /** The export's document item: gzipped JSON (never the address in clear in the table), with its hash so an erasure finds it. */
-export function exportItem(deps: Deps, input: { clientId: string; family: FamilyId; jobId: number; subjectHash: string; document: unknown }): Record<string, unknown> | 'too-large' {
+export function exportItem(
+  deps: Deps,
+  input: { clientId: string; family: FamilyId; jobId: number; subjectHash: string; document: unknown },
+): Record<string, unknown> | 'too-large' {
   const body = gzipSync(Buffer.from(JSON.stringify(input.document), 'utf8'));
   if (body.byteLength > MAX_EXPORT_BYTES) return 'too-large';
   const now = deps.clock();
@@ -90,8 +102,15 @@ export function exportItem(deps: Deps, input: { clientId: string; family: Family
 }
 
 /** The export's document while it may still be fetched; undefined once expired or erased. */
-export async function readExportDocument(deps: Deps, clientId: string, family: FamilyId, jobId: number): Promise<{ document: unknown; expiresAt: string } | undefined> {
-  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: dataSubjectKeys.exportDocument(clientId, family, jobId), ConsistentRead: true }));
+export async function readExportDocument(
+  deps: Deps,
+  clientId: string,
+  family: FamilyId,
+  jobId: number,
+): Promise<{ document: unknown; expiresAt: string } | undefined> {
+  const { Item } = await deps.db.send(
+    new GetCommand({ TableName: deps.table, Key: dataSubjectKeys.exportDocument(clientId, family, jobId), ConsistentRead: true }),
+  );
   if (!Item || String(Item.expires_at) <= deps.clock().toISOString()) return undefined;
   return { document: JSON.parse(gunzipSync(Buffer.from(Item.document as Uint8Array)).toString('utf8')), expiresAt: String(Item.expires_at) };
 }
@@ -99,7 +118,11 @@ export async function readExportDocument(deps: Deps, clientId: string, family: F
 /** The audit records of one client (every family), or of every client, oldest first: what `ops data-subjects list` prints. */
 export async function listAudits(deps: Deps, clientId?: string): Promise<AuditRecord[]> {
   const items = clientId
-    ? await queryAll(deps, { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':prefix': CLIENT.sk.dataSubjectAudit }, ConsistentRead: true })
+    ? await queryAll(deps, {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':prefix': CLIENT.sk.dataSubjectAudit },
+        ConsistentRead: true,
+      })
     : await queryAll(deps, { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': AUDITS.pk } });
   return items
     .map((i) => {

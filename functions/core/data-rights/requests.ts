@@ -26,7 +26,12 @@ export interface SubjectTask {
 
 const kindName = (action: DataSubjectAction, family: DataSubjectFamily) => `data-${action}-${family}`;
 const KINDS = Object.fromEntries(
-  DATA_SUBJECT_FAMILIES.flatMap((family) => (['export', 'erasure'] as const).map((action) => [kindName(action, family), registerJobKind<SubjectTask>({ name: kindName(action, family), family, tasksPerMessage: 1 })])),
+  DATA_SUBJECT_FAMILIES.flatMap((family) =>
+    (['export', 'erasure'] as const).map((action) => [
+      kindName(action, family),
+      registerJobKind<SubjectTask>({ name: kindName(action, family), family, tasksPerMessage: 1 }),
+    ]),
+  ),
 );
 export const subjectJobKind = (action: DataSubjectAction, family: DataSubjectFamily): JobKind<SubjectTask> => KINDS[kindName(action, family)]!;
 
@@ -39,7 +44,13 @@ export interface Requester {
 export type RequestStatus = 'queued' | 'running' | 'completed' | 'failed' | 'expired';
 
 /** Starts an export or an erasure. An erasure is refused while the person has a booking to come or a payment open. */
-export async function startSubjectRequest(deps: Deps, family: DataSubjectFamily, action: DataSubjectAction, by: Requester, email: string): Promise<{ id: number; status: RequestStatus }> {
+export async function startSubjectRequest(
+  deps: Deps,
+  family: DataSubjectFamily,
+  action: DataSubjectAction,
+  by: Requester,
+  email: string,
+): Promise<{ id: number; status: RequestStatus }> {
   const hash = subjectHash(email);
   if (action === 'erasure') {
     const adapter = DATA_SUBJECT_ADAPTERS[family];
@@ -61,12 +72,22 @@ export async function startSubjectRequest(deps: Deps, family: DataSubjectFamily,
     kept: [],
   });
   // The audit record is written with the job: every request has one.
-  const job = await startJob(deps, { family, kind: kind.name, clientId: by.clientId, requestedBy: by.actingUser, id, tasks: [{ subject_hash: hash } satisfies SubjectTask], parts: [part('audit', putItem(deps, audit, itemAbsent))] });
+  const job = await startJob(deps, {
+    family,
+    kind: kind.name,
+    clientId: by.clientId,
+    requestedBy: by.actingUser,
+    id,
+    tasks: [{ subject_hash: hash } satisfies SubjectTask],
+    parts: [part('audit', putItem(deps, audit, itemAbsent))],
+  });
   return { id: job.id, status: 'queued' };
 }
 
 export const activeRefusal = (active: readonly { type: string; id: number | string; reason: string }[]) =>
-  new DomainError('subject-has-active-bookings', `The person has ${active.length} booking(s) to come or payment(s) open; cancel or complete them first`, { active_bookings: active });
+  new DomainError('subject-has-active-bookings', `The person has ${active.length} booking(s) to come or payment(s) open; cancel or complete them first`, {
+    active_bookings: active,
+  });
 
 /** The request as a poll shows it; another client's, or a job of another kind, is not found. */
 async function readRequest(deps: Deps, family: DataSubjectFamily, action: DataSubjectAction, clientId: string, id: number) {
@@ -75,7 +96,7 @@ async function readRequest(deps: Deps, family: DataSubjectFamily, action: DataSu
   if (!job || !audit) throw new DomainError('not-found', `No ${action} ${id}`);
   const at = (instant: string | undefined) => (instant ? formatWithOffset(instant, deps.config.serviceTimeZone) : null);
   const open = job.status === 'queued' || job.status === 'running';
-  const status: RequestStatus = open ? job.status as RequestStatus : audit.status === 'completed' ? 'completed' : 'failed';
+  const status: RequestStatus = open ? (job.status as RequestStatus) : audit.status === 'completed' ? 'completed' : 'failed';
   return { job, audit, status, base: { id, status, created_at: at(job.createdAt)!, finished_at: open ? null : at(audit.finished_at ?? job.finishedAt) } };
 }
 

@@ -71,7 +71,9 @@ async function eraseItem(deps: Deps, adapter: DataSubjectAdapter, first: StoredI
         new UpdateCommand({
           TableName: deps.table,
           Key: { pk: item.pk, sk: item.sk },
-          UpdateExpression: `SET ${Object.keys(names).map((n, i) => `${n} = :f${i}`).join(', ')}`,
+          UpdateExpression: `SET ${Object.keys(names)
+            .map((n, i) => `${n} = :f${i}`)
+            .join(', ')}`,
           ConditionExpression: when.expression,
           ExpressionAttributeNames: { ...names, ...when.names },
           ExpressionAttributeValues: { ...values, ...when.values },
@@ -80,7 +82,8 @@ async function eraseItem(deps: Deps, adapter: DataSubjectAdapter, first: StoredI
       return;
     } catch (err) {
       if (!isConditionalCheckFailed(err) || attempt >= 10) throw err;
-      item = (await deps.db.send(new GetCommand({ TableName: deps.table, Key: { pk: item.pk, sk: item.sk }, ConsistentRead: true }))).Item as StoredItem | undefined;
+      item = (await deps.db.send(new GetCommand({ TableName: deps.table, Key: { pk: item.pk, sk: item.sk }, ConsistentRead: true }))).Item as
+        StoredItem | undefined;
     }
   }
 }

@@ -72,14 +72,19 @@ async function* webhookLogs(deps: Deps, clientId: string, family: FamilyId): Asy
  * cost is a read of the whole table, once per erasure.
  */
 async function* idempotencyRecords(deps: Deps, clientId: string, family: FamilyId): AsyncGenerator<StoredItem> {
-  const filter = { FilterExpression: 'begins_with(pk, :prefix)', ExpressionAttributeValues: { ':prefix': key(TABLE_KEYS.idempotency.pk, clientId, family, '') } };
+  const filter = {
+    FilterExpression: 'begins_with(pk, :prefix)',
+    ExpressionAttributeValues: { ':prefix': key(TABLE_KEYS.idempotency.pk, clientId, family, '') },
+  };
   for await (const page of scanPages(deps, filter)) yield* page as StoredItem[];
 }
 
 export async function eraseTraces(deps: Deps, clientId: string, family: FamilyId, hash: string): Promise<TraceCounts> {
   return {
     messages: await deleteWhere(deps, outboxItems(deps), outboxCarries(clientId, hash)),
-    webhook_deliveries: await deleteWhere(deps, webhookLogs(deps, clientId, family), (i) => textMentions(`${textOf(i.event_payload)}\n${textOf(i.response_excerpt)}`, hash)),
+    webhook_deliveries: await deleteWhere(deps, webhookLogs(deps, clientId, family), (i) =>
+      textMentions(`${textOf(i.event_payload)}\n${textOf(i.response_excerpt)}`, hash),
+    ),
     idempotency_records: await deleteWhere(deps, idempotencyRecords(deps, clientId, family), async (i) => {
       if (i.status !== 'completed') return false;
       const response = await openResponse(deps, i);
@@ -87,7 +92,10 @@ export async function eraseTraces(deps: Deps, clientId: string, family: FamilyId
     }),
     exports: await deleteWhere(
       deps,
-      queryItems(deps, { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':prefix': dataSubjectKeys.exportPrefix(family) } }),
+      queryItems(deps, {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':prefix': dataSubjectKeys.exportPrefix(family) },
+      }),
       (i) => i.subject_hash === hash,
     ),
   };

@@ -14,12 +14,20 @@ const TYPE_NAMES: Record<string, string> = { 'application/pdf': 'a PDF file' };
 /** Refuses a body that cannot be a document of the kind (type by its leading bytes, size); `what` names it ("The report"). */
 export function requireDocument(kind: DocumentKindId, body: Buffer, what: string): void {
   const { maxBytes, accepts } = DOCUMENT_KINDS[kind];
-  if (!sniffType(kind, body)) throw new DomainError('invalid-state', `${what} must be ${accepts.map((a) => TYPE_NAMES[a.contentType] ?? a.contentType).join(' or ')}`);
+  if (!sniffType(kind, body))
+    throw new DomainError('invalid-state', `${what} must be ${accepts.map((a) => TYPE_NAMES[a.contentType] ?? a.contentType).join(' or ')}`);
   if (body.length > maxBytes) throw new DomainError('invalid-state', `${what} must be at most ${maxBytes} bytes`);
 }
 
 /** Stores a document of a kind under its key; `what` names it in a refusal ("The report"). */
-export async function attachDocument(s3: S3Client, kind: DocumentKindId, key: string, body: Buffer, what: string, bucket = requireEnv(DOCUMENTS_BUCKET_ENV)): Promise<void> {
+export async function attachDocument(
+  s3: S3Client,
+  kind: DocumentKindId,
+  key: string,
+  body: Buffer,
+  what: string,
+  bucket = requireEnv(DOCUMENTS_BUCKET_ENV),
+): Promise<void> {
   if (!isKeyOf(kind, key)) throw new Error(`${key} is not a key of the ${kind} documents`);
   requireDocument(kind, body, what);
   await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: sniffType(kind, body) }));

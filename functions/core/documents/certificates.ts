@@ -56,12 +56,20 @@ export interface CertificateScheme {
  * it is also paid for, the same transaction writes
  * `booking.certificate_available`. Issuing again answers the booking as it is.
  */
-export async function issueCertificateOf<B extends CertifiableBooking>(deps: Deps, kind: BookingKind<B>, scheme: CertificateScheme, bookingId: number): Promise<B> {
+export async function issueCertificateOf<B extends CertifiableBooking>(
+  deps: Deps,
+  kind: BookingKind<B>,
+  scheme: CertificateScheme,
+  bookingId: number,
+): Promise<B> {
   const booking = await findBookingIn<B>(deps, kind.family, bookingId);
   if (booking.certificate) return booking;
   if (booking.booking_status === 'cancelled') throw new DomainError('invalid-state', `Booking ${booking.id} is cancelled`);
   if (booking.attendance !== 'attended' || booking.result !== 'passed') {
-    throw new DomainError('invalid-state', `A certificate needs attendance "attended" and result "passed"; booking ${booking.id} has ${booking.attendance} and ${booking.result}`);
+    throw new DomainError(
+      'invalid-state',
+      `A certificate needs attendance "attended" and result "passed"; booking ${booking.id} has ${booking.attendance} and ${booking.result}`,
+    );
   }
   const now = deps.clock();
   const year = Number(wallClock(now, deps.config.serviceTimeZone).date.slice(0, 4));
@@ -72,7 +80,8 @@ export async function issueCertificateOf<B extends CertifiableBooking>(deps: Dep
   return changeBooking(deps, kind, booking, { certificate } as Partial<B>, event);
 }
 
-const longDate = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const longDate = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** The certificate page; `where` ends the "on <date>" line (" at Riverside, Leeds", " by live video"). */
 export function renderCertificatePdf(input: { agency: string; booking: CertifiableBooking; where: string; timeZone: string }): Buffer {
@@ -81,7 +90,13 @@ export function renderCertificatePdf(input: { agency: string; booking: Certifiab
   const candidate = `${b.candidate.first_name} ${b.candidate.last_name}`;
   const doc = new TextDocument(
     { ...A4, margin: 64 },
-    { title: `Certificate ${cert.number}`, author: 'Agency API', subject: `${b.course.name}: ${candidate}`, creator: 'Agency API', created: new Date(cert.issued_at) },
+    {
+      title: `Certificate ${cert.number}`,
+      author: 'Agency API',
+      subject: `${b.course.name}: ${candidate}`,
+      creator: 'Agency API',
+      created: new Date(cert.issued_at),
+    },
   );
   doc.text('Certificate of completion', { weight: 'bold', size: 24, color: '#000' }).moveDown(1.5);
   doc.text('This is to certify that', { weight: 'regular', size: 12, color: '#444' }).moveDown(0.3);
@@ -101,12 +116,21 @@ export function renderCertificatePdf(input: { agency: string; booking: Certifiab
  * GET /bookings/{id}/certificate: the caller's booking's certificate,
  * rendered now. Not issued, or issued but unpaid: certificate-unavailable with `reason`.
  */
-export async function certificateDownload<B extends CertifiableBooking>(deps: Deps, kind: BookingKind<B>, client: { clientId: string; name: string }, bookingId: number, where: (b: B) => string): Promise<{ number: string; pdf: Buffer }> {
+export async function certificateDownload<B extends CertifiableBooking>(
+  deps: Deps,
+  kind: BookingKind<B>,
+  client: { clientId: string; name: string },
+  bookingId: number,
+  where: (b: B) => string,
+): Promise<{ number: string; pdf: Buffer }> {
   const booking = await getBookingItem<B>(deps, client.clientId, bookingId, kind.family);
   if (!booking) throw new DomainError('not-found', `No booking ${bookingId}`);
   const state = certificateState(booking);
   if (state !== 'available') {
-    const detail = state === 'not_issued' ? `Booking ${bookingId} has no certificate yet: it is issued once the candidate attended and passed` : `The certificate of booking ${bookingId} is withheld until the candidate has paid`;
+    const detail =
+      state === 'not_issued'
+        ? `Booking ${bookingId} has no certificate yet: it is issued once the candidate attended and passed`
+        : `The certificate of booking ${bookingId} is withheld until the candidate has paid`;
     throw new DomainError('certificate-unavailable', detail, { reason: state });
   }
   const pdf = renderCertificatePdf({ agency: client.name, booking, where: where(booking), timeZone: deps.config.serviceTimeZone });

@@ -7,7 +7,15 @@ import { objectUrl, s3LocationFromEnv, s3Signer } from './signed-get.js';
 export async function deleteDocument(key: string, bucket = requireEnv(DOCUMENTS_BUCKET_ENV)): Promise<void> {
   const location = s3LocationFromEnv();
   const url = objectUrl(location, bucket, key);
-  const request = { method: 'DELETE', protocol: url.protocol, hostname: url.hostname, port: url.port ? Number(url.port) : undefined, path: url.pathname, query: {}, headers: { host: url.host } };
+  const request = {
+    method: 'DELETE',
+    protocol: url.protocol,
+    hostname: url.hostname,
+    port: url.port ? Number(url.port) : undefined,
+    path: url.pathname,
+    query: {},
+    headers: { host: url.host },
+  };
   const { host: _host, ...headers } = (await s3Signer(location.region, defaultProvider()).sign(request)).headers;
   const response = await fetch(url, { method: 'DELETE', headers });
   if (!response.ok) throw new Error(`Deleting a document failed: ${response.status}`);

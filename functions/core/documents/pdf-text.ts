@@ -36,10 +36,33 @@ const QUESTION_MARK = 63;
 
 /** Unicode code points outside Latin-1 that WinAnsiEncoding has, and their codes. */
 const WIN_ANSI_EXTRA: Record<number, number> = {
-  0x20ac: 0x80, 0x201a: 0x82, 0x0192: 0x83, 0x201e: 0x84, 0x2026: 0x85, 0x2020: 0x86, 0x2021: 0x87, 0x02c6: 0x88,
-  0x2030: 0x89, 0x0160: 0x8a, 0x2039: 0x8b, 0x0152: 0x8c, 0x017d: 0x8e, 0x2018: 0x91, 0x2019: 0x92, 0x201c: 0x93,
-  0x201d: 0x94, 0x2022: 0x95, 0x2013: 0x96, 0x2014: 0x97, 0x02dc: 0x98, 0x2122: 0x99, 0x0161: 0x9a, 0x203a: 0x9b,
-  0x0153: 0x9c, 0x017e: 0x9e, 0x0178: 0x9f,
+  0x20ac: 0x80,
+  0x201a: 0x82,
+  0x0192: 0x83,
+  0x201e: 0x84,
+  0x2026: 0x85,
+  0x2020: 0x86,
+  0x2021: 0x87,
+  0x02c6: 0x88,
+  0x2030: 0x89,
+  0x0160: 0x8a,
+  0x2039: 0x8b,
+  0x0152: 0x8c,
+  0x017d: 0x8e,
+  0x2018: 0x91,
+  0x2019: 0x92,
+  0x201c: 0x93,
+  0x201d: 0x94,
+  0x2022: 0x95,
+  0x2013: 0x96,
+  0x2014: 0x97,
+  0x02dc: 0x98,
+  0x2122: 0x99,
+  0x0161: 0x9a,
+  0x203a: 0x9b,
+  0x0153: 0x9c,
+  0x017e: 0x9e,
+  0x0178: 0x9f,
 };
 
 /** The text's bytes in WinAnsiEncoding; tabs become spaces and anything else it cannot show becomes "?". */
@@ -94,7 +117,13 @@ export function wrap(text: string, weight: FontWeight, size: number, maxWidth: n
 /** A PDF literal string: the delimiters escaped, anything outside printable ASCII as an octal escape. */
 function literal(bytes: number[]): string {
   return `(${bytes
-    .map((b) => (b === 0x28 || b === 0x29 || b === 0x5c ? `\\${String.fromCharCode(b)}` : b < 32 || b > 126 ? `\\${b.toString(8).padStart(3, '0')}` : String.fromCharCode(b)))
+    .map((b) =>
+      b === 0x28 || b === 0x29 || b === 0x5c
+        ? `\\${String.fromCharCode(b)}`
+        : b < 32 || b > 126
+          ? `\\${b.toString(8).padStart(3, '0')}`
+          : String.fromCharCode(b),
+    )
     .join('')})`;
 }
 
@@ -134,7 +163,11 @@ export class TextDocument {
     if (!this.banner) return;
     const { text, style } = this.banner;
     const { height, margin } = this.setup;
-    this.pages.at(-1)!.push(`BT /${style.weight === 'bold' ? 'F2' : 'F1'} ${number(style.size)} Tf ${rgb(style.color)} rg ${number(margin)} ${number(height - this.y - style.size * ASCENT)} Td ${literal(toWinAnsi(text))} Tj ET`);
+    this.pages
+      .at(-1)!
+      .push(
+        `BT /${style.weight === 'bold' ? 'F2' : 'F1'} ${number(style.size)} Tf ${rgb(style.color)} rg ${number(margin)} ${number(height - this.y - style.size * ASCENT)} Td ${literal(toWinAnsi(text))} Tj ET`,
+      );
     this.y += style.size * LINE_HEIGHT * 2;
   }
 

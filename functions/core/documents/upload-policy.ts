@@ -29,7 +29,11 @@ export interface UploadForm {
 }
 
 const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
-const amzDate = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const amzDate = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 export function signingKey(secret: string, day: string, region: string): Buffer {
   return hmac(hmac(hmac(hmac(`AWS4${secret}`, day), region), 's3'), 'aws4_request');
@@ -78,7 +82,13 @@ type PolicyCondition = Record<string, string> | [string, string, string] | ['con
  * condition of the policy against the form's fields and the file's size.
  * Returns the refusal, or undefined when S3 would store the object.
  */
-export function checkUploadPolicy(fields: Record<string, string>, size: number, bucket: string, secretOf: (accessKeyId: string) => string | undefined, now: Date): string | undefined {
+export function checkUploadPolicy(
+  fields: Record<string, string>,
+  size: number,
+  bucket: string,
+  secretOf: (accessKeyId: string) => string | undefined,
+  now: Date,
+): string | undefined {
   const policy = fields.policy ?? fields.Policy;
   const credential = fields['x-amz-credential'] ?? '';
   const [accessKeyId, day, region] = credential.split('/');

@@ -14,7 +14,8 @@ export const EVENT_CATALOGUE: { readonly [F in FamilyId]: Readonly<Record<EventK
     'booking.cancelled': 'An operator cancelled a booking, or a `candidate_pays` booking was still unpaid at its payment deadline.',
     'booking.interview_completed': 'The interview took place and was marked complete.',
     'booking.interview_report_available': 'The interview report can be downloaded.',
-    'data_subject.erased': 'A person\'s data was erased at the agency\'s request (`POST /data-subjects/erasures`): `data` has the request id, `email_sha256` (SHA-256 of the address in lower case, never the address), the counts and what is kept.',
+    'data_subject.erased':
+      "A person's data was erased at the agency's request (`POST /data-subjects/erasures`): `data` has the request id, `email_sha256` (SHA-256 of the address in lower case, never the address), the counts and what is kept.",
     'webhook.test': 'A test event sent by `POST /webhooks/{id}/test`.',
   },
   'portal-v2': {
@@ -57,15 +58,22 @@ export const EVENT_CATALOGUE: { readonly [F in FamilyId]: Readonly<Record<EventK
     'training_verification_request.completed': 'Every item of a training verification request is final; `outcome` says whether it is satisfied.',
     'training_verification_request.cancelled': 'A training verification request was cancelled.',
     'training_verification_request.expired': 'A training verification request expired before it was complete.',
-    'request_item.submitted': 'An item was submitted by its actor (fields and file). `data` is the item, with `kind` and `request_id` (no health data for occupational health).',
+    'request_item.submitted':
+      'An item was submitted by its actor (fields and file). `data` is the item, with `kind` and `request_id` (no health data for occupational health).',
     'request_item.accepted': 'The agency accepted a submitted item. `data` is the item, with `kind` and `request_id` (no health data for occupational health).',
-    'request_item.rejected': 'The agency rejected a submitted item; its actor was told why and may submit again. `data` is the item, with `kind` and `request_id` (no health data for occupational health).',
-    'request_item.confirmed': 'An issuer or appraiser confirmed an item. `data` is the item, with `kind` and `request_id` (no health data for occupational health).',
+    'request_item.rejected':
+      'The agency rejected a submitted item; its actor was told why and may submit again. `data` is the item, with `kind` and `request_id` (no health data for occupational health).',
+    'request_item.confirmed':
+      'An issuer or appraiser confirmed an item. `data` is the item, with `kind` and `request_id` (no health data for occupational health).',
     'request_item.denied': 'An issuer or appraiser denied an item. `data` is the item, with `kind` and `request_id` (no health data for occupational health).',
-    'request_item.booked': 'A booking was made through the invite of an item. `data` is the item, with `kind` and `request_id` (no health data for occupational health).',
-    'request_item.certified': 'The booking of an item led to its certificate. `data` is the item, with `kind` and `request_id` (no health data for occupational health).',
-    'request_item.failed': 'The booking of an item was cancelled, missed or not passed. `data` is the item, with `kind` and `request_id` (no health data for occupational health).',
-    'data_subject.erased': 'A candidate\'s data was erased at the agency\'s request (`POST /data-subjects/erasures`): `data` has the request id, `email_sha256` (SHA-256 of the address in lower case, never the address), the counts and what is kept.',
+    'request_item.booked':
+      'A booking was made through the invite of an item. `data` is the item, with `kind` and `request_id` (no health data for occupational health).',
+    'request_item.certified':
+      'The booking of an item led to its certificate. `data` is the item, with `kind` and `request_id` (no health data for occupational health).',
+    'request_item.failed':
+      'The booking of an item was cancelled, missed or not passed. `data` is the item, with `kind` and `request_id` (no health data for occupational health).',
+    'data_subject.erased':
+      "A candidate's data was erased at the agency's request (`POST /data-subjects/erasures`): `data` has the request id, `email_sha256` (SHA-256 of the address in lower case, never the address), the counts and what is kept.",
     'webhook.test': 'A test event sent by `POST /webhooks/{id}/test`.',
   },
   'practical-training': {
@@ -85,7 +93,8 @@ export const EVENT_CATALOGUE: { readonly [F in FamilyId]: Readonly<Record<EventK
     'money_balance.depleted': 'A booking took the money balance to zero.',
     'training_event.seats_low': 'A booking left a training event with few seats (sent to every subscribed endpoint of the family).',
     'seat_hold.expired': 'A seat hold expired unused.',
-    'data_subject.erased': 'A person\'s data was erased at the agency\'s request (`POST /data-subjects/erasures`): `data` has the request id, `email_sha256` (SHA-256 of the address in lower case, never the address), the counts and what is kept.',
+    'data_subject.erased':
+      "A person's data was erased at the agency's request (`POST /data-subjects/erasures`): `data` has the request id, `email_sha256` (SHA-256 of the address in lower case, never the address), the counts and what is kept.",
     'webhook.test': 'A test event sent by `POST /webhooks/{id}/test`.',
   },
   'virtual-life-support': {
@@ -96,7 +105,8 @@ export const EVENT_CATALOGUE: { readonly [F in FamilyId]: Readonly<Record<EventK
     'booking.attendance_marked': 'Attendance was marked (`attended` or `no_show`).',
     'booking.equipment_return_overdue': 'The manikin was not posted back by its due date; the late-return fee was charged with it (once per booking).',
     'booking.certificate_available': 'The certificate can be downloaded (issued, and paid for).',
-    'data_subject.erased': 'A person\'s data was erased at the agency\'s request (`POST /data-subjects/erasures`): `data` has the request id, `email_sha256` (SHA-256 of the address in lower case, never the address), the counts and what is kept.',
+    'data_subject.erased':
+      "A person's data was erased at the agency's request (`POST /data-subjects/erasures`): `data` has the request id, `email_sha256` (SHA-256 of the address in lower case, never the address), the counts and what is kept.",
     'webhook.test': 'A test event sent by `POST /webhooks/{id}/test`.',
   },
   // The facades deliver no events of their own: their parents' webhooks carry the same bookings.
@@ -115,7 +125,8 @@ export const EVENT_CATALOGUE: { readonly [F in FamilyId]: Readonly<Record<EventK
     'alert.resolved': 'The register cleared the condition, or the worker was archived.',
     'import.completed': 'A CSV import (or dry run) finished, with its counts.',
     'import.failed': 'A CSV import could not be processed after it was accepted.',
-    'data_subject.erased': 'A worker\'s data was erased at the agency\'s request (`POST /data-subjects/erasures`): `data` has the request id, `email_sha256` (SHA-256 of the address in lower case, never the address), the counts and what is kept.',
+    'data_subject.erased':
+      "A worker's data was erased at the agency's request (`POST /data-subjects/erasures`): `data` has the request id, `email_sha256` (SHA-256 of the address in lower case, never the address), the counts and what is kept.",
     'webhook.test': 'A test event sent by `POST /webhooks/{id}/test`.',
   },
   // Portal v1's webhooks are portal v2 endpoints (decision 12): they deliver v2's events.

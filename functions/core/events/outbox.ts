@@ -18,7 +18,6 @@ import { correlationId } from '../platform/correlation.js';
  * API function sends to a queue itself.
  */
 
-
 export interface DomainEvent {
   id: string;
   type: EventKind;

@@ -62,7 +62,11 @@ export const parkedKey = (item: Pick<OutboxItem, 'sk'>) => ({ pk: key(RELAY_FAIL
  * the cloud the stream has moved past them and TTL removes them. Parking the
  * same item twice writes the same record.
  */
-export async function parkOutboxItems(deps: Deps, refused: { item: OutboxItem; reason: string }[], options: { removeFromOutbox: boolean }): Promise<ParkedRecord[]> {
+export async function parkOutboxItems(
+  deps: Deps,
+  refused: { item: OutboxItem; reason: string }[],
+  options: { removeFromOutbox: boolean },
+): Promise<ParkedRecord[]> {
   const parkedAt = deps.clock().toISOString();
   const records: ParkedRecord[] = refused.map(({ item, reason }) => {
     const clientId = clientOf(item.payload);
@@ -80,8 +84,15 @@ export async function parkOutboxItems(deps: Deps, refused: { item: OutboxItem; r
     };
   });
   // Each record before its outbox item goes: a crash in between parks it again, never loses it.
-  await writeMany(deps, records.map((put) => ({ put: { ...put } })));
-  if (options.removeFromOutbox) await writeMany(deps, refused.map(({ item }) => ({ delete: { pk: item.pk, sk: item.sk } })));
+  await writeMany(
+    deps,
+    records.map((put) => ({ put: { ...put } })),
+  );
+  if (options.removeFromOutbox)
+    await writeMany(
+      deps,
+      refused.map(({ item }) => ({ delete: { pk: item.pk, sk: item.sk } })),
+    );
   return records;
 }
 
@@ -90,7 +101,10 @@ const parkedRecords = async (deps: Deps): Promise<ParkedRecord[]> =>
 
 /** Every parked item, oldest first. */
 export async function listParked(deps: Deps): Promise<ParkedView[]> {
-  return (await parkedRecords(deps)).map(({ pk: _pk, sk: _sk, entity: _entity, payload, outbox: _outbox, ...view }) => ({ ...view, payload_bytes: Buffer.byteLength(payload) }));
+  return (await parkedRecords(deps)).map(({ pk: _pk, sk: _sk, entity: _entity, payload, outbox: _outbox, ...view }) => ({
+    ...view,
+    payload_bytes: Buffer.byteLength(payload),
+  }));
 }
 
 /**

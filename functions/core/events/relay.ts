@@ -82,7 +82,10 @@ export async function relayOutbox(items: OutboxItem[], targets: RelayTargets): P
   const send = async (queueUrl: string, batch: OutboxItem[]): Promise<OutboxItem[]> => {
     try {
       const result = await targets.sqs.send(
-        new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: batch.map((item, n) => ({ Id: String(n), MessageBody: item.payload, ...correlationAttributes(item.correlation_id) })) }),
+        new SendMessageBatchCommand({
+          QueueUrl: queueUrl,
+          Entries: batch.map((item, n) => ({ Id: String(n), MessageBody: item.payload, ...correlationAttributes(item.correlation_id) })),
+        }),
       );
       const refusedHere: OutboxItem[] = [];
       for (const f of result.Failed ?? []) {
@@ -115,7 +118,9 @@ export async function relayOutbox(items: OutboxItem[], targets: RelayTargets): P
   for (let attempt = 1; attempt <= RELAY_TRIES && pending.length > 0; attempt++) {
     const byQueue = Map.groupBy(pending, (item) => targets.queueUrls[item.kind]);
     // Past the first try, each refused item goes alone, so that a neighbour's refusal cannot be taken for its own.
-    const batches = [...byQueue].flatMap(([queueUrl, queued]) => (attempt === 1 ? batchesOf(queued) : queued.map((item) => [item])).map((batch) => ({ queueUrl, batch })));
+    const batches = [...byQueue].flatMap(([queueUrl, queued]) =>
+      (attempt === 1 ? batchesOf(queued) : queued.map((item) => [item])).map((batch) => ({ queueUrl, batch })),
+    );
     pending = (await Promise.all(batches.map(({ queueUrl, batch }) => send(queueUrl, batch)))).flat();
   }
   for (const item of pending) refused.push({ item, reason: reasons.get(item) ?? 'Refused by the queue' });

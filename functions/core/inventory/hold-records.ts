@@ -49,14 +49,20 @@ export const holdRecordKeys = {
   hold: (family: FamilyId, hash: string) => ({ pk: key(HOLD.pk, family, hash), sk: HOLD.sk.hold }),
   activeHold: (clientId: string, family: FamilyId) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.activeHold, family) }),
   /** An invite's marker sits apart from its agency's, so the two never block each other. */
-  inviteHold: (clientId: string, family: FamilyId, inviteId: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.inviteHold, family, padId(inviteId)) }),
+  inviteHold: (clientId: string, family: FamilyId, inviteId: number) => ({
+    pk: clientKeys.partition(clientId),
+    sk: key(CLIENT.sk.inviteHold, family, padId(inviteId)),
+  }),
   /**
    * One of the places through which a client's invites hold seats of one
    * event or session (`scope`) at once (`P1`…`P<cap>`), a unit lock each:
    * held with the hold, freed when it is released or used, free by the
    * clock when it expires.
    */
-  invitePlace: (clientId: string, family: FamilyId, scope: string, name: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.invitePlace, family, scope, name) }),
+  invitePlace: (clientId: string, family: FamilyId, scope: string, name: string) => ({
+    pk: clientKeys.partition(clientId),
+    sk: key(CLIENT.sk.invitePlace, family, scope, name),
+  }),
   /** The sweep's sparse index: a family's active holds by expiry, only where the family announces expiry. */
   open: (family: FamilyId, expiresAt: string, hash: string) => ({ gsi1pk: key(OPEN.pk, family), gsi1sk: key(OPEN.sk.hold, expiresAt, hash) }),
   openPartition: (family: FamilyId) => key(OPEN.pk, family),
@@ -83,7 +89,10 @@ export function holdState(hold: Hold | undefined, holder: Holder, now: Date): 'u
   return hold.status === 'expired' || hold.expires_at <= now.toISOString() ? 'expired' : 'usable';
 }
 
-export const markerOf = (hash: string, orAbsent = false): Condition => ({ expression: `${orAbsent ? 'attribute_not_exists(pk) OR ' : ''}hold_hash = :hash`, values: { ':hash': hash } });
+export const markerOf = (hash: string, orAbsent = false): Condition => ({
+  expression: `${orAbsent ? 'attribute_not_exists(pk) OR ' : ''}hold_hash = :hash`,
+  values: { ':hash': hash },
+});
 /** A hold leaving `active` leaves the sweep's index too. */
 export const leaving = (status: HoldStatus, extra: Record<string, unknown>) => ({ set: { status, ...extra, gsi1pk: undefined, gsi1sk: undefined } });
 
@@ -95,9 +104,20 @@ export const holderOf = (hold: Hold): Holder =>
  * *release*: the hold `released`, its unit free, the holder's marker gone; each only while it is still this hold's
  * (judged at `now`, the instant the caller read it by). `suffix` names the parts apart when a transaction ends several.
  */
-export function releaseParts(deps: Deps, policy: Pick<HoldPolicy, 'family' | 'onePerHolder'>, holder: Holder, hold: Hold, unit: ItemKey, now: Date, suffix = ''): Part[] {
+export function releaseParts(
+  deps: Deps,
+  policy: Pick<HoldPolicy, 'family' | 'onePerHolder'>,
+  holder: Holder,
+  hold: Hold,
+  unit: ItemKey,
+  now: Date,
+  suffix = '',
+): Part[] {
   return [
-    part(`hold${suffix}`, updateItem(deps, holdRecordKeys.hold(policy.family, hold.hold_hash), leaving('released', { released_at: now.toISOString() }), holdUsable(holder, now))),
+    part(
+      `hold${suffix}`,
+      updateItem(deps, holdRecordKeys.hold(policy.family, hold.hold_hash), leaving('released', { released_at: now.toISOString() }), holdUsable(holder, now)),
+    ),
     freeUnit(deps, unit, { holdHash: hold.hold_hash }, `unit${suffix}`),
     ...(policy.onePerHolder ? [part(`marker${suffix}`, deleteItem(deps, markerKey(policy.family, holder), markerOf(hold.hold_hash)))] : []),
     ...invitePlaceFreed(deps, hold, suffix),
@@ -106,7 +126,14 @@ export function releaseParts(deps: Deps, policy: Pick<HoldPolicy, 'family' | 'on
 
 /** The part that gives back an invite's hold's place, while it is still this hold's (after expiry another may hold it). */
 export const invitePlaceFreed = (deps: Deps, hold: Pick<Hold, 'hold_hash' | 'invite_place'>, suffix = ''): Part[] =>
-  hold.invite_place ? [part(`invite place${suffix}`, deleteItem(deps, hold.invite_place, { expression: 'attribute_not_exists(pk) OR hold_hash = :hash', values: { ':hash': hold.hold_hash } }))] : [];
+  hold.invite_place
+    ? [
+        part(
+          `invite place${suffix}`,
+          deleteItem(deps, hold.invite_place, { expression: 'attribute_not_exists(pk) OR hold_hash = :hash', values: { ':hash': hold.hold_hash } }),
+        ),
+      ]
+    : [];
 
 /**
  * The parts that give back the holds these invites hold in the family (their
@@ -116,7 +143,10 @@ export const invitePlaceFreed = (deps: Deps, hold: Pick<Hold, 'hold_hash' | 'inv
 export async function inviteHoldsReleaseParts(deps: Deps, family: FamilyId, clientId: string, inviteIds: number[]): Promise<Part[]> {
   if (!inviteIds.length) return [];
   const now = deps.clock();
-  const markers = (await getMany(deps, inviteIds.map((id) => holdRecordKeys.inviteHold(clientId, family, id)))) as unknown as Hold[];
+  const markers = (await getMany(
+    deps,
+    inviteIds.map((id) => holdRecordKeys.inviteHold(clientId, family, id)),
+  )) as unknown as Hold[];
   return markers
     .filter((m) => m.expires_at > now.toISOString() && m.invite_id !== undefined && m.unit_key)
     .flatMap((m) => releaseParts(deps, { family, onePerHolder: true }, holderOf(m), m, m.unit_key!, now, ` of invite ${m.invite_id}`));

@@ -8,10 +8,47 @@ import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { randomToken } from '../platform/secrets.js';
-import { deleteItem, itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Part, type TransactItem } from '../platform/transact.js';
-import { consumeUnit, holdUnitPart, lockInForce, moveUnitParts, readLocks, readPool, shuffled, takeFromPool, takeTurn, unitId, type Pool, type Tally } from './units.js';
+import {
+  deleteItem,
+  itemAbsent,
+  part,
+  putItem,
+  transact,
+  TransactionFailed,
+  updateItem,
+  type Condition,
+  type Part,
+  type TransactItem,
+} from '../platform/transact.js';
+import {
+  consumeUnit,
+  holdUnitPart,
+  lockInForce,
+  moveUnitParts,
+  readLocks,
+  readPool,
+  shuffled,
+  takeFromPool,
+  takeTurn,
+  unitId,
+  type Pool,
+  type Tally,
+} from './units.js';
 import { HOLD_SECONDS } from './hold-time.js';
-import { holderOf, holdRecordKeys, holdState, holdUsable, invitePlaceFreed, leaving, markerFree, markerKey, markerOf, releaseParts, type Hold, type Holder } from './hold-records.js';
+import {
+  holderOf,
+  holdRecordKeys,
+  holdState,
+  holdUsable,
+  invitePlaceFreed,
+  leaving,
+  markerFree,
+  markerKey,
+  markerOf,
+  releaseParts,
+  type Hold,
+  type Holder,
+} from './hold-records.js';
 
 export { holderOf, holdState, type Hold, type Holder } from './hold-records.js';
 
@@ -60,14 +97,20 @@ export async function holdUnit<U, F extends Record<string, unknown>>(
   const now = deps.clock();
   // An invite's hold also takes one of its client's few places in the event or session.
   if (holder.type === 'invite' && inviteScope !== undefined) {
-    return withInvitePlace(deps, policy.family, holder.clientId, inviteScope, now, (place) => holdUnitWith(deps, policy, holder, pool, fields, errors, tally, now, place));
+    return withInvitePlace(deps, policy.family, holder.clientId, inviteScope, now, (place) =>
+      holdUnitWith(deps, policy, holder, pool, fields, errors, tally, now, place),
+    );
   }
   return holdUnitWith(deps, policy, holder, pool, fields, errors, tally, now);
 }
 
 /** The refusal when a client's invites hold as many seats of the event or session as they may: the page offers the date as busy. */
 export const invitePlacesBusy = (cap: number) =>
-  new DomainError('limit-reached', `This agency's invites hold ${cap} seats of this date already, the most they hold at once. Try another date, or again in a few minutes.`, { limit: cap, busy: true });
+  new DomainError(
+    'limit-reached',
+    `This agency's invites hold ${cap} seats of this date already, the most they hold at once. Try another date, or again in a few minutes.`,
+    { limit: cap, busy: true },
+  );
 
 /**
  * Runs `hold` with a free place of the client's invites in `scope` (one
@@ -111,7 +154,11 @@ async function holdUnitWith<U, F extends Record<string, unknown>>(
   let locks: Map<string, Record<string, unknown>> | undefined;
   let turn: number | undefined;
   if (pool.range) {
-    const [seats, markers, queued] = await Promise.all([readPool(deps, pool), readLocks(deps, policy.onePerHolder ? [marker] : []), pool.queue && takeTurn(deps, pool.queue)]);
+    const [seats, markers, queued] = await Promise.all([
+      readPool(deps, pool),
+      readLocks(deps, policy.onePerHolder ? [marker] : []),
+      pool.queue && takeTurn(deps, pool.queue),
+    ]);
     locks = new Map([...seats, ...markers]);
     turn = queued;
     const existing = locks.get(unitId(marker));
@@ -139,11 +186,26 @@ async function holdUnitWith<U, F extends Record<string, unknown>>(
       };
       const parts: Part[] = [
         holdUnitPart(deps, pool.keyOf(unit), { hold_hash: hold.hold_hash, client_id: hold.client_id, expires_at: hold.expires_at }, now),
-        ...(place ? [holdUnitPart(deps, place, { hold_hash: hold.hold_hash, client_id: hold.client_id, expires_at: hold.expires_at }, now, 'invite place')] : []),
+        ...(place
+          ? [holdUnitPart(deps, place, { hold_hash: hold.hold_hash, client_id: hold.client_id, expires_at: hold.expires_at }, now, 'invite place')]
+          : []),
         // The marker carries the hold, so a conflict can show it without another read.
         ...(policy.onePerHolder ? [part('marker', putItem(deps, { ...marker, entity: 'active-hold', ...hold, ttl }, markerFree(now)))] : []),
         // Kept a day past expiry, so that using it says "expired", not "unknown".
-        part('hold', putItem(deps, { ...holdKeys.hold(policy.family, hold.hold_hash), ...(policy.announce ? holdKeys.open(policy.family, expiresAt, hold.hold_hash) : {}), entity: 'hold', ...hold, ttl: ttl + 86_400 }, itemAbsent)),
+        part(
+          'hold',
+          putItem(
+            deps,
+            {
+              ...holdKeys.hold(policy.family, hold.hold_hash),
+              ...(policy.announce ? holdKeys.open(policy.family, expiresAt, hold.hold_hash) : {}),
+              entity: 'hold',
+              ...hold,
+              ttl: ttl + 86_400,
+            },
+            itemAbsent,
+          ),
+        ),
       ];
       await transact(deps, parts, policy.onePerHolder ? { marker: (old) => errors.conflict(old ?? {}) } : {});
       return hold;
@@ -159,16 +221,34 @@ async function holdUnitWith<U, F extends Record<string, unknown>>(
  * Releases the holder's active hold; anything else (another holder's, released, used, expired, unknown) is not-found.
  * `read`: the hold as the caller read it already (an HTTP handler, with the token); else it is read here.
  */
-export async function releaseUnitHold(deps: Deps, policy: HoldPolicy, holder: Holder, hash: string, unitOf: (hold: Hold) => ItemKey, read?: { hold: Hold | undefined }): Promise<void> {
+export async function releaseUnitHold(
+  deps: Deps,
+  policy: HoldPolicy,
+  holder: Holder,
+  hash: string,
+  unitOf: (hold: Hold) => ItemKey,
+  read?: { hold: Hold | undefined },
+): Promise<void> {
   const now = deps.clock();
   const hold = read ? read.hold : await getHold(deps, policy.family, hash);
   const notFound = () => new DomainError('not-found', 'No active hold with that hold_hash');
   if (holdState(hold, holder, now) !== 'usable') throw notFound();
-  await transact(deps, releaseParts(deps, policy, holder, hold!, unitOf(hold!), now), { hold: notFound, unit: notFound, marker: notFound, ...(hold!.invite_place ? { 'invite place': notFound } : {}) });
+  await transact(deps, releaseParts(deps, policy, holder, hold!, unitOf(hold!), now), {
+    hold: notFound,
+    unit: notFound,
+    marker: notFound,
+    ...(hold!.invite_place ? { 'invite place': notFound } : {}),
+  });
 }
 
 /** An active hold moved to another unit (an operator cut its unit): the hold's `fields` (which unit), its marker and its lock, together. */
-export function moveHoldParts(deps: Deps, policy: HoldPolicy, hold: Hold, fields: Record<string, unknown>, lock: { from: ItemKey; to: ItemKey; item: Record<string, unknown> }): Part[] {
+export function moveHoldParts(
+  deps: Deps,
+  policy: HoldPolicy,
+  hold: Hold,
+  fields: Record<string, unknown>,
+  lock: { from: ItemKey; to: ItemKey; item: Record<string, unknown> },
+): Part[] {
   const now = deps.clock();
   const holder = holderOf(hold);
   const moved = { ...fields, unit_key: lock.to };
@@ -183,7 +263,15 @@ export function moveHoldParts(deps: Deps, policy: HoldPolicy, hold: Hold, fields
  * *consume*, for a booking's transaction: the hold becomes used, its unit the booking's, and the holder free to hold
  * again; an invite's hold gives back its place (`invitePlace`: the hold's `invite_place`), as its seat is held no more.
  */
-export function consumeHoldParts(deps: Deps, policy: HoldPolicy, holder: Holder, hash: string, unit: ItemKey, bookingId: number, invitePlace?: ItemKey): Part[] {
+export function consumeHoldParts(
+  deps: Deps,
+  policy: HoldPolicy,
+  holder: Holder,
+  hash: string,
+  unit: ItemKey,
+  bookingId: number,
+  invitePlace?: ItemKey,
+): Part[] {
   const now = deps.clock();
   return [
     part('hold', updateItem(deps, holdKeys.hold(policy.family, hash), leaving('used', { booking_id: bookingId }), holdUsable(holder, now))),
@@ -210,7 +298,11 @@ export async function sweepExpiredHolds(deps: Deps, policy: HoldPolicy): Promise
     KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :after',
     ExpressionAttributeValues: { ':pk': holdKeys.openPartition(policy.family), ':after': `${now.toISOString()}$` },
   });
-  const expiredBy: Condition = { expression: '#status = :active AND expires_at <= :now', names: { '#status': 'status' }, values: { ':active': 'active', ':now': now.toISOString() } };
+  const expiredBy: Condition = {
+    expression: '#status = :active AND expires_at <= :now',
+    names: { '#status': 'status' },
+    values: { ':active': 'active', ':now': now.toISOString() },
+  };
   let announced = 0;
   for (const item of due as Hold[]) {
     try {
@@ -233,7 +325,13 @@ export const clinicalHolds = (family: FamilyId): HoldPolicy => ({ family, second
 export const clinicalUnit = (family: FamilyId) => (h: Hold) => slotUnit(family, String(h.date), String(h.time), Number(h.interviewer_id));
 
 /** POST /timeslots/hold: any free interviewer's slot at that date and time. */
-export async function createHold(deps: Deps, clientId: string, input: { interviewTypeId: number; date: string; time: string }, family: FamilyId = CLINICAL_FAMILY, tally?: Tally): Promise<HoldView> {
+export async function createHold(
+  deps: Deps,
+  clientId: string,
+  input: { interviewTypeId: number; date: string; time: string },
+  family: FamilyId = CLINICAL_FAMILY,
+  tally?: Tally,
+): Promise<HoldView> {
   const now = deps.clock();
   const tz = deps.config.serviceTimeZone;
   const { type, slots } = candidateSlots(await loadCatalog(deps), input.interviewTypeId, input.date, input.time, tz, now);
@@ -242,9 +340,20 @@ export async function createHold(deps: Deps, clientId: string, input: { intervie
     clinicalHolds(family),
     { type: 'client', clientId },
     { units: slots, keyOf: (s) => slotUnit(family, s.date, s.time, s.interviewerId) },
-    (s) => ({ interview_type_id: type.id, interview_type_name: type.name, interviewer_id: s.interviewerId, date: s.date, time: s.time, start_at: s.startAt.toISOString(), end_at: s.endAt.toISOString() }),
+    (s) => ({
+      interview_type_id: type.id,
+      interview_type_name: type.name,
+      interviewer_id: s.interviewerId,
+      date: s.date,
+      time: s.time,
+      start_at: s.startAt.toISOString(),
+      end_at: s.endAt.toISOString(),
+    }),
     {
-      conflict: (existing) => new DomainError('hold-conflict', 'This client already has an active hold; book or release it first', { hold: toHoldView(existing as unknown as HoldRecord, now, tz) }),
+      conflict: (existing) =>
+        new DomainError('hold-conflict', 'This client already has an active hold; book or release it first', {
+          hold: toHoldView(existing as unknown as HoldRecord, now, tz),
+        }),
       unavailable: () => new DomainError('slot-unavailable', `The ${type.name} slot on ${input.date} at ${input.time} is no longer available`),
     },
     tally,
@@ -253,7 +362,9 @@ export async function createHold(deps: Deps, clientId: string, input: { intervie
 }
 
 /** What a release handler reads with the caller's token (HandlerOptions.prefetch): the hold its path names. */
-export const holdOfPath = (family: FamilyId) => (params: { holdHash: string }): ItemKey[] => [holdKeys.hold(family, params.holdHash)];
+export const holdOfPath =
+  (family: FamilyId) =>
+  (params: { holdHash: string }): ItemKey[] => [holdKeys.hold(family, params.holdHash)];
 
 /** DELETE /timeslots/hold/{hash}; `read`: the hold, read already. */
 export const releaseHold = (deps: Deps, clientId: string, hash: string, family: FamilyId = CLINICAL_FAMILY, read?: { hold: Hold | undefined }): Promise<void> =>

@@ -44,7 +44,10 @@ export const sessionKeys = {
   byStart: (family: FamilyId, startAt: string, id: number) => ({ gsi1pk: key(BY_START.pk, family), gsi1sk: startOrder(startAt, id) }),
   byStartPartition: (family: FamilyId) => key(BY_START.pk, family),
   /** One course's sessions in start order (virtual life support lists a course's timeslots: it reads none of the other courses'). */
-  byCourseStart: (family: FamilyId, courseId: number, startAt: string, id: number) => ({ gsi1pk: byCoursePartition(family, courseId), gsi1sk: startOrder(startAt, id) }),
+  byCourseStart: (family: FamilyId, courseId: number, startAt: string, id: number) => ({
+    gsi1pk: byCoursePartition(family, courseId),
+    gsi1sk: startOrder(startAt, id),
+  }),
   byCoursePartition,
 };
 
@@ -66,7 +69,12 @@ export const seatPool = (family: FamilyId, s: Pick<SessionItem, 'id' | 'date' | 
  * from the index in one query per month, so its cost does not grow with its
  * range.
  */
-export async function seatsAvailable(deps: Deps, family: FamilyId, sessions: Pick<SessionItem, 'id' | 'date' | 'start_time' | 'capacity'>[], now: Date = deps.clock()): Promise<Map<number, number>> {
+export async function seatsAvailable(
+  deps: Deps,
+  family: FamilyId,
+  sessions: Pick<SessionItem, 'id' | 'date' | 'start_time' | 'capacity'>[],
+  now: Date = deps.clock(),
+): Promise<Map<number, number>> {
   const dates = sessions.map((s) => s.date).sort();
   if (dates.length === 0) return new Map();
   // One session (an event's page, a booking's alert check) reads its own seats, not every lock of its day.
@@ -79,7 +87,12 @@ export const locksOfDays = (deps: Deps, family: FamilyId, from: string, to: stri
   from === to ? locksOn(deps, family, from) : locksBetween(deps, family, from, to);
 
 /** Seats neither booked nor held by an unexpired hold, counted from locks read already (locksOfDays, over the sessions' days). */
-export function seatsFree(family: FamilyId, sessions: Pick<SessionItem, 'id' | 'date' | 'start_time' | 'capacity'>[], locks: Map<string, Record<string, unknown>>, now: Date): Map<number, number> {
+export function seatsFree(
+  family: FamilyId,
+  sessions: Pick<SessionItem, 'id' | 'date' | 'start_time' | 'capacity'>[],
+  locks: Map<string, Record<string, unknown>>,
+  now: Date,
+): Map<number, number> {
   return new Map(
     sessions.map((s) => {
       const taken = seatNames(s.capacity).filter((seat) => lockInForce(locks.get(unitId(seatUnit(family, s, seat))), now)).length;
@@ -132,7 +145,13 @@ export const bookingClosesAt = (s: Pick<SessionItem, 'start_at'>): Date => new D
 export const sessionOpen: Condition = { expression: 'booked_count < #capacity AND attribute_not_exists(cancelled_at)', names: { '#capacity': 'capacity' } };
 
 /** One more booking on the session, never above capacity; `when` adds the family's own condition (a seats-low decision). */
-export function sessionBookedPart(deps: Deps, family: FamilyId, id: number, extra: { set?: Record<string, unknown>; when?: Condition } = {}, name = 'session'): Part {
+export function sessionBookedPart(
+  deps: Deps,
+  family: FamilyId,
+  id: number,
+  extra: { set?: Record<string, unknown>; when?: Condition } = {},
+  name = 'session',
+): Part {
   const when = extra.when
     ? { expression: `${sessionOpen.expression} AND ${extra.when.expression}`, names: { ...sessionOpen.names, ...extra.when.names }, values: extra.when.values }
     : sessionOpen;
@@ -140,5 +159,19 @@ export function sessionBookedPart(deps: Deps, family: FamilyId, id: number, extr
 }
 
 /** One booking fewer, conditional on the count as read. */
-export const sessionFreedPart = (deps: Deps, family: FamilyId, s: Pick<SessionItem, 'id' | 'booked_count'>, set: Record<string, unknown> = {}, name = 'session'): Part =>
-  part(name, updateItem(deps, sessionKeys.session(family, s.id), { add: { booked_count: -1 }, set }, { expression: 'booked_count = :seen', values: { ':seen': s.booked_count } }));
+export const sessionFreedPart = (
+  deps: Deps,
+  family: FamilyId,
+  s: Pick<SessionItem, 'id' | 'booked_count'>,
+  set: Record<string, unknown> = {},
+  name = 'session',
+): Part =>
+  part(
+    name,
+    updateItem(
+      deps,
+      sessionKeys.session(family, s.id),
+      { add: { booked_count: -1 }, set },
+      { expression: 'booked_count = :seen', values: { ':seen': s.booked_count } },
+    ),
+  );

@@ -26,7 +26,10 @@ export const unitKeys = {
   /** One partition per family and day: a pool's locks are read and written together. */
   day: (family: FamilyId, date: string) => key(SLOT_DAY.pk, family, date),
   /** A unit of a pool that starts at `time` on `date`: `I7` (interviewer 7), `E12S03` (event 12, seat 3). */
-  unit: (family: FamilyId, date: string, time: string, name: string): ItemKey => ({ pk: key(SLOT_DAY.pk, family, date), sk: key(SLOT_DAY.sk.lock, time, name) }),
+  unit: (family: FamilyId, date: string, time: string, name: string): ItemKey => ({
+    pk: key(SLOT_DAY.pk, family, date),
+    sk: key(SLOT_DAY.sk.lock, time, name),
+  }),
   /** A family's locks of a month in the index, by day, so listing any range of days is one query per month it touches. */
   month: (family: FamilyId, month: string) => key(BY_MONTH.pk, family, month),
 };
@@ -59,8 +62,13 @@ const unitHeldBy = (holdHash: string): Condition => ({ expression: 'hold_hash = 
 const unitBookedBy = (bookingId: number): Condition => ({ expression: 'booking_id = :booking', values: { ':booking': bookingId } });
 
 /** Holds a free unit until `expires_at`, for a hold (or for a booking that must be paid by then). */
-export const holdUnitPart = (deps: Deps, unit: ItemKey, by: { client_id: string; expires_at: string; hold_hash?: string; booking_id?: number }, now: Date, name = 'unit'): Part =>
-  part(name, putItem(deps, lockItem(unit, { state: 'held', ...by, ttl: toEpochSeconds(new Date(by.expires_at)) }), unitFree(now)));
+export const holdUnitPart = (
+  deps: Deps,
+  unit: ItemKey,
+  by: { client_id: string; expires_at: string; hold_hash?: string; booking_id?: number },
+  now: Date,
+  name = 'unit',
+): Part => part(name, putItem(deps, lockItem(unit, { state: 'held', ...by, ttl: toEpochSeconds(new Date(by.expires_at)) }), unitFree(now)));
 
 /** *consume*: the unit a hold took becomes the booking's, for good. */
 export const consumeUnit = (deps: Deps, unit: ItemKey, holdHash: string, bookingId: number): Part =>
@@ -96,7 +104,11 @@ export async function readLocks(deps: Deps, units: ItemKey[]): Promise<Map<strin
 
 /** Every lock of a family's day, read consistently and keyed by `unitId`: one query for all the pools of that day. */
 export async function locksOn(deps: Deps, family: FamilyId, date: string): Promise<Map<string, Record<string, unknown>>> {
-  const items = await queryAll(deps, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': unitKeys.day(family, date) }, ConsistentRead: true });
+  const items = await queryAll(deps, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': unitKeys.day(family, date) },
+    ConsistentRead: true,
+  });
   return byUnit(items);
 }
 
@@ -154,7 +166,13 @@ export interface Pool<U> {
  */
 export async function takeTurn(deps: Deps, queue: ItemKey): Promise<number> {
   const { Attributes } = await deps.db.send(
-    new UpdateCommand({ TableName: deps.table, Key: queue, UpdateExpression: 'SET entity = :entity ADD turns :one', ExpressionAttributeValues: { ':entity': 'pool-queue', ':one': 1 }, ReturnValues: 'UPDATED_NEW' }),
+    new UpdateCommand({
+      TableName: deps.table,
+      Key: queue,
+      UpdateExpression: 'SET entity = :entity ADD turns :one',
+      ExpressionAttributeValues: { ':entity': 'pool-queue', ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
   );
   return Number(Attributes?.turns ?? 0);
 }
@@ -166,7 +184,12 @@ export async function takeTurn(deps: Deps, queue: ItemKey): Promise<number> {
  */
 export async function readPool<U>(deps: Deps, pool: Pool<U>): Promise<Map<string, Record<string, unknown>>> {
   if (!pool.range) return readLocks(deps, pool.units.map(pool.keyOf));
-  const items = await queryAll(deps, { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': pool.range.pk, ':prefix': pool.range.prefix }, ConsistentRead: true, ...LOCK_STATE });
+  const items = await queryAll(deps, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pool.range.pk, ':prefix': pool.range.prefix },
+    ConsistentRead: true,
+    ...LOCK_STATE,
+  });
   return byUnit(items);
 }
 

@@ -69,7 +69,10 @@ export const jobKeys = {
   /** Present while a job of this kind runs for the client: one at a time. */
   running: (clientId: string, family: FamilyId, kind: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.runningJob, family, kind) }),
   /** A job waiting its turn behind the running one of its kind (wait-list.ts), by id: oldest first. */
-  waiting: (clientId: string, family: FamilyId, kind: string, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.waitingJob, family, kind, padId(id)) }),
+  waiting: (clientId: string, family: FamilyId, kind: string, id: number) => ({
+    pk: clientKeys.partition(clientId),
+    sk: key(CLIENT.sk.waitingJob, family, kind, padId(id)),
+  }),
   waitingPrefix: (family: FamilyId, kind: string) => key(CLIENT.sk.waitingJob, family, kind, ''),
   /** Put when a task is counted, so a redelivered task is not counted again. */
   task: (family: FamilyId, id: number, index: number) => ({ pk: key(TASK.pk, family, padId(id)), sk: key(TASK.sk.task, padId(index)) }),
@@ -185,10 +188,19 @@ export async function startJob(deps: Deps, input: NewJob): Promise<JobRecord> {
     await transact(deps, [...parts, part('marker', checkItem(deps, marker, itemAbsent)), ...(await closedParts(deps, kind, job))], { marker: runningRefusal });
     return job;
   }
-  const messages = chunksOf([...input.tasks], perMessage).map(
-    (tasks, n): JobMessage => ({ id: `job_${randomUUID().replaceAll('-', '')}`, kind: kind.name, family: job.family, client_id: job.clientId, job_id: id, first: n * perMessage, tasks }),
-  );
-  const running = [part('marker', putItem(deps, { ...marker, entity: 'job-running', job_id: id, created_at: now }, itemAbsent)), ...messages.map((m, n) => part(`tasks-${n}`, outboxPut(deps, 'job', m.id, m)))];
+  const messages = chunksOf([...input.tasks], perMessage).map((tasks, n): JobMessage => ({
+    id: `job_${randomUUID().replaceAll('-', '')}`,
+    kind: kind.name,
+    family: job.family,
+    client_id: job.clientId,
+    job_id: id,
+    first: n * perMessage,
+    tasks,
+  }));
+  const running = [
+    part('marker', putItem(deps, { ...marker, entity: 'job-running', job_id: id, created_at: now }, itemAbsent)),
+    ...messages.map((m, n) => part(`tasks-${n}`, outboxPut(deps, 'job', m.id, m))),
+  ];
   if (!kind.waitList) {
     await transact(deps, [...parts, ...running], { marker: runningRefusal });
     return job;

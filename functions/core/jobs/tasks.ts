@@ -19,7 +19,11 @@ import { allCounted, closingStatus, exhaustedDetail, failureEntry, lastAttempt, 
 const TASK_MARKER_SECONDS = 30 * 86_400;
 
 /** The job takes counts: it is queued or running. */
-const jobOpen: Condition = { expression: '#status IN (:queued, :running)', names: { '#status': 'status' }, values: { ':queued': 'queued', ':running': 'running' } };
+const jobOpen: Condition = {
+  expression: '#status IN (:queued, :running)',
+  names: { '#status': 'status' },
+  values: { ':queued': 'queued', ':running': 'running' },
+};
 /** Room for one more failure among the first ones kept. */
 const failuresBelowMax: Condition = { expression: 'size(failures) < :maxFailures', values: { ':maxFailures': MAX_FAILURES } };
 /** Nothing was counted since the job was read, and it is still running: the counts it closes with are final. */
@@ -97,7 +101,10 @@ export async function closeIfDone(deps: Deps, kind: JobKind, ref: JobRef): Promi
     const now = deps.clock().toISOString();
     const closed: JobRecord = { ...job, status: closingStatus(job.counts), finishedAt: now };
     await transact(deps, [
-      part('job', updateItem(deps, jobKeys.job(ref.clientId, ref.family, ref.id), { set: { status: closed.status, finished_at: now, updated_at: now } }, countsAre(job))),
+      part(
+        'job',
+        updateItem(deps, jobKeys.job(ref.clientId, ref.family, ref.id), { set: { status: closed.status, finished_at: now, updated_at: now } }, countsAre(job)),
+      ),
       ...(await releaseParts(deps, job)),
       ...(await closedParts(deps, kind, closed)),
     ]);
@@ -165,7 +172,9 @@ export function jobsConsumer(deps: Deps, onError: (err: unknown, messageId: stri
   return async (messages) => {
     const { failed, fail } = batchFailures(onError);
     await Promise.all(
-      messages.map((queued) => withCorrelationId(queued.correlationId, () => runJobMessage(deps, queued, (err) => onError(err, queued.id)).catch((err) => fail(queued, err)))),
+      messages.map((queued) =>
+        withCorrelationId(queued.correlationId, () => runJobMessage(deps, queued, (err) => onError(err, queued.id)).catch((err) => fail(queued, err))),
+      ),
     );
     return failed;
   };

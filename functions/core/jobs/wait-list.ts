@@ -28,17 +28,46 @@ export type Joined = 'joined' | 'marker-gone';
  * 'marker-gone' when the running job ended meanwhile (start it now instead);
  * a full list is the kind's refusal.
  */
-export async function joinWaitList(deps: Deps, job: JobRecord, jobAndOwnParts: Part[], messages: JobMessage[], waitList: { max: number; full: (max: number) => Error }): Promise<Joined> {
-  if (messages.length > MAX_WAITING_MESSAGES) throw new Error(`A waiting ${job.kind} job has ${messages.length} task messages; at most ${MAX_WAITING_MESSAGES}`);
+export async function joinWaitList(
+  deps: Deps,
+  job: JobRecord,
+  jobAndOwnParts: Part[],
+  messages: JobMessage[],
+  waitList: { max: number; full: (max: number) => Error },
+): Promise<Joined> {
+  if (messages.length > MAX_WAITING_MESSAGES)
+    throw new Error(`A waiting ${job.kind} job has ${messages.length} task messages; at most ${MAX_WAITING_MESSAGES}`);
   const marker = jobKeys.running(job.clientId, job.family, job.kind);
   try {
     await transact(deps, [
       ...jobAndOwnParts,
       part(
         'marker',
-        updateItem(deps, marker, { add: { waiting: 1 } }, { expression: 'attribute_exists(pk) AND (attribute_not_exists(#waiting) OR #waiting < :max)', names: { '#waiting': 'waiting' }, values: { ':max': waitList.max } }),
+        updateItem(
+          deps,
+          marker,
+          { add: { waiting: 1 } },
+          {
+            expression: 'attribute_exists(pk) AND (attribute_not_exists(#waiting) OR #waiting < :max)',
+            names: { '#waiting': 'waiting' },
+            values: { ':max': waitList.max },
+          },
+        ),
       ),
-      part('waiting', putItem(deps, { ...jobKeys.waiting(job.clientId, job.family, job.kind, job.id), entity: 'job-waiting', job_id: job.id, messages: JSON.stringify(messages), created_at: job.createdAt }, itemAbsent)),
+      part(
+        'waiting',
+        putItem(
+          deps,
+          {
+            ...jobKeys.waiting(job.clientId, job.family, job.kind, job.id),
+            entity: 'job-waiting',
+            job_id: job.id,
+            messages: JSON.stringify(messages),
+            created_at: job.createdAt,
+          },
+          itemAbsent,
+        ),
+      ),
     ]);
     return 'joined';
   } catch (err) {
@@ -67,11 +96,28 @@ export async function releaseParts(deps: Deps, job: JobRecord): Promise<Part[]> 
   );
   const next = Items[0];
   if (!next) {
-    return [part('marker', deleteItem(deps, marker, { expression: 'job_id = :job AND (attribute_not_exists(#waiting) OR #waiting = :none)', names: { '#waiting': 'waiting' }, values: { ':job': job.id, ':none': 0 } }))];
+    return [
+      part(
+        'marker',
+        deleteItem(deps, marker, {
+          expression: 'job_id = :job AND (attribute_not_exists(#waiting) OR #waiting = :none)',
+          names: { '#waiting': 'waiting' },
+          values: { ':job': job.id, ':none': 0 },
+        }),
+      ),
+    ];
   }
   const messages = JSON.parse(String(next.messages)) as JobMessage[];
   return [
-    part('marker', updateItem(deps, marker, { set: { job_id: Number(next.job_id), created_at: deps.clock().toISOString() }, add: { waiting: -1 } }, { expression: 'job_id = :job', values: { ':job': job.id } })),
+    part(
+      'marker',
+      updateItem(
+        deps,
+        marker,
+        { set: { job_id: Number(next.job_id), created_at: deps.clock().toISOString() }, add: { waiting: -1 } },
+        { expression: 'job_id = :job', values: { ':job': job.id } },
+      ),
+    ),
     part('waiting', deleteItem(deps, { pk: String(next.pk), sk: String(next.sk) }, itemExists)),
     ...messages.map((m, n) => part(`next-tasks-${n}`, outboxPut(deps, 'job', m.id, m))),
   ];

@@ -56,7 +56,13 @@ export function refereeInvitation(input: { refereeName: string; candidateName: s
   };
 }
 
-export function candidateInvitation(input: { candidateName: string; agency: string; submissionUrl: string; required: number; expiresAt: string }): EmailContent {
+export function candidateInvitation(input: {
+  candidateName: string;
+  agency: string;
+  submissionUrl: string;
+  required: number;
+  expiresAt: string;
+}): EmailContent {
   return {
     template: 'candidate-invitation',
     subject: `${input.agency} needs your referees`,
@@ -89,7 +95,15 @@ export function referenceReminder(input: { refereeName: string; candidateName: s
   };
 }
 
-export function bookingInvitation(input: { candidateName: string; agency: string; course: string; inviteUrl: string; expiresAt: string; message: string | null; pays: boolean }): EmailContent {
+export function bookingInvitation(input: {
+  candidateName: string;
+  agency: string;
+  course: string;
+  inviteUrl: string;
+  expiresAt: string;
+  message: string | null;
+  pays: boolean;
+}): EmailContent {
   return {
     template: 'booking-invitation',
     subject: `${input.agency} invites you to book ${input.course}`,
@@ -125,7 +139,9 @@ export function bookingConfirmed(input: BookingNoticeInput): EmailContent {
   return {
     template: 'booking-confirmed',
     subject: `Confirmed: ${input.title} on ${input.when}`,
-    text: noticeText(input, `${input.agency} has booked your ${input.title} for ${input.when}. It is confirmed.`, ['The attached invitation adds it to your calendar.']),
+    text: noticeText(input, `${input.agency} has booked your ${input.title} for ${input.when}. It is confirmed.`, [
+      'The attached invitation adds it to your calendar.',
+    ]),
   };
 }
 
@@ -133,7 +149,9 @@ export function bookingRescheduled(input: BookingNoticeInput & { previously: str
   return {
     template: 'booking-rescheduled',
     subject: `Moved: ${input.title} is now on ${input.when}`,
-    text: noticeText(input, `Your ${input.title} has moved from ${input.previously} to ${input.when}.`, ['The attached invitation updates the entry in your calendar.']),
+    text: noticeText(input, `Your ${input.title} has moved from ${input.previously} to ${input.when}.`, [
+      'The attached invitation updates the entry in your calendar.',
+    ]),
   };
 }
 
@@ -153,7 +171,15 @@ export function bookingCancelled(input: BookingNoticeInput & { unpaid: boolean }
 }
 
 /** A request group's actor (candidate, OH provider, issuer, appraiser) is asked for something: `what` names it, never item data. */
-export function requestInvitation(input: { name: string; agency: string; what: string; candidateName: string; url: string; expiresAt: string; third: boolean }): EmailContent {
+export function requestInvitation(input: {
+  name: string;
+  agency: string;
+  what: string;
+  candidateName: string;
+  url: string;
+  expiresAt: string;
+  third: boolean;
+}): EmailContent {
   return {
     template: input.third ? 'request-form-invitation' : 'request-invitation',
     subject: input.third ? `${input.what} for ${input.candidateName}` : `${input.agency} asks for your ${input.what.toLowerCase()}`,
@@ -175,7 +201,15 @@ export function requestReminder(input: { name: string; agency: string; what: str
   return {
     template: 'request-reminder',
     subject: `Reminder: ${input.what.toLowerCase()} for ${input.agency}`,
-    text: [`Dear ${input.name},`, '', `${input.agency} is still waiting for your ${input.what.toLowerCase()}. Please use this link:`, '', input.url, '', `The link works until ${day(input.expiresAt)}.`].join('\n'),
+    text: [
+      `Dear ${input.name},`,
+      '',
+      `${input.agency} is still waiting for your ${input.what.toLowerCase()}. Please use this link:`,
+      '',
+      input.url,
+      '',
+      `The link works until ${day(input.expiresAt)}.`,
+    ].join('\n'),
   };
 }
 
@@ -184,12 +218,32 @@ export function requestItemRejected(input: { name: string; agency: string; item:
   return {
     template: 'request-item-rejected',
     subject: `Please send your ${input.item.toLowerCase()} again`,
-    text: [`Dear ${input.name},`, '', `${input.agency} could not accept your ${input.item.toLowerCase()}:`, '', input.reason, '', 'Please submit it again here:', '', input.url].join('\n'),
+    text: [
+      `Dear ${input.name},`,
+      '',
+      `${input.agency} could not accept your ${input.item.toLowerCase()}:`,
+      '',
+      input.reason,
+      '',
+      'Please submit it again here:',
+      '',
+      input.url,
+    ].join('\n'),
   };
 }
 
 /** A lent item is on its way to the candidate (the virtual life-support manikin). */
-export function equipmentDispatched(input: { candidateName: string; item: string; course: string; when: string; carrier: string; trackingNumber: string; trackingUrl: string | null; returnBy: string; agency: string }): EmailContent {
+export function equipmentDispatched(input: {
+  candidateName: string;
+  item: string;
+  course: string;
+  when: string;
+  carrier: string;
+  trackingNumber: string;
+  trackingUrl: string | null;
+  returnBy: string;
+  agency: string;
+}): EmailContent {
   return {
     template: 'equipment-dispatched',
     subject: `Your ${input.item} for ${input.course} is on its way`,
@@ -234,7 +288,14 @@ export function monitoringAlert(input: {
 }
 
 /** A candidate's payment the booking cannot keep: it came after the booking stopped taking payment, or the booking was paid already. The money goes back. */
-export function latePaymentRefunded(input: { candidateName: string; agency: string; what: string; when: string; amount: string; reason: 'too-late' | 'paid-twice' }): EmailContent {
+export function latePaymentRefunded(input: {
+  candidateName: string;
+  agency: string;
+  what: string;
+  when: string;
+  amount: string;
+  reason: 'too-late' | 'paid-twice';
+}): EmailContent {
   const why =
     input.reason === 'paid-twice'
       ? ['but the booking had already been paid for, so this second payment is not needed. Your place stays confirmed.']

@@ -30,7 +30,11 @@ export interface CalendarEvent {
 export const calendarContentType = (method: CalendarEvent['method']): string => `text/calendar; charset=utf-8; method=${method}`;
 
 /** UTC date-time form: 20261124T094500Z. */
-export const utcStamp = (at: Date | string): string => new Date(at).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+export const utcStamp = (at: Date | string): string =>
+  new Date(at)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** TEXT value: backslash, semicolon, comma and line breaks escaped (section 3.3.11); other controls dropped. */
 export const escapeText = (value: string): string =>

@@ -51,9 +51,21 @@ export function mimeMessage(message: EmailMessage, from: string, date: Date, eol
     `Content-Disposition: attachment; filename="${quoted(a.filename)}"`,
     'Content-Transfer-Encoding: base64',
     '',
-    ...(Buffer.from(a.content, 'utf8').toString('base64').match(/.{1,76}/g) ?? []),
+    ...(Buffer.from(a.content, 'utf8')
+      .toString('base64')
+      .match(/.{1,76}/g) ?? []),
   ]);
-  return [...head, 'MIME-Version: 1.0', `Content-Type: multipart/mixed; boundary="${boundary}"`, '', `--${boundary}`, ...text, ...parts.flat(), `--${boundary}--`, ''].join(eol);
+  return [
+    ...head,
+    'MIME-Version: 1.0',
+    `Content-Type: multipart/mixed; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    ...text,
+    ...parts.flat(),
+    `--${boundary}--`,
+    '',
+  ].join(eol);
 }
 
 const quoted = (name: string) => headerValue(name).replace(/["\\]/g, '');

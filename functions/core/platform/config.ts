@@ -86,7 +86,10 @@ function pricesEnv(name: string, env: NodeJS.ProcessEnv): Readonly<Record<Regist
   const raw = env[name];
   const prices = { ...DEFAULT_MONITORING_UNIT_PRICES };
   if (raw === undefined || raw === '') return prices;
-  for (const pair of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [register, pence] = pair.split('=').map((p) => p.trim());
     if (!(REGISTERS as readonly string[]).includes(register ?? '') || !/^\d{1,6}$/.test(pence ?? '')) {
       throw new Error(`Environment variable ${name} must be comma-separated register=pence pairs (registers ${REGISTERS.join(', ')}), got "${pair}"`);
@@ -106,17 +109,55 @@ function scannerEnv(env: NodeJS.ProcessEnv): ScannerName {
 
 /** England and Wales bank holidays (gov.uk to 2027; later years by the same rules, substitute days included), the default of BANK_HOLIDAYS. */
 export const ENGLAND_BANK_HOLIDAYS = [
-  '2026-01-01', '2026-04-03', '2026-04-06', '2026-05-04', '2026-05-25', '2026-08-31', '2026-12-25', '2026-12-28',
-  '2027-01-01', '2027-03-26', '2027-03-29', '2027-05-03', '2027-05-31', '2027-08-30', '2027-12-27', '2027-12-28',
-  '2028-01-03', '2028-04-14', '2028-04-17', '2028-05-01', '2028-05-29', '2028-08-28', '2028-12-25', '2028-12-26',
-  '2029-01-01', '2029-03-30', '2029-04-02', '2029-05-07', '2029-05-28', '2029-08-27', '2029-12-25', '2029-12-26',
-  '2030-01-01', '2030-04-19', '2030-04-22', '2030-05-06', '2030-05-27', '2030-08-26', '2030-12-25', '2030-12-26',
+  '2026-01-01',
+  '2026-04-03',
+  '2026-04-06',
+  '2026-05-04',
+  '2026-05-25',
+  '2026-08-31',
+  '2026-12-25',
+  '2026-12-28',
+  '2027-01-01',
+  '2027-03-26',
+  '2027-03-29',
+  '2027-05-03',
+  '2027-05-31',
+  '2027-08-30',
+  '2027-12-27',
+  '2027-12-28',
+  '2028-01-03',
+  '2028-04-14',
+  '2028-04-17',
+  '2028-05-01',
+  '2028-05-29',
+  '2028-08-28',
+  '2028-12-25',
+  '2028-12-26',
+  '2029-01-01',
+  '2029-03-30',
+  '2029-04-02',
+  '2029-05-07',
+  '2029-05-28',
+  '2029-08-27',
+  '2029-12-25',
+  '2029-12-26',
+  '2030-01-01',
+  '2030-04-19',
+  '2030-04-22',
+  '2030-05-06',
+  '2030-05-27',
+  '2030-08-26',
+  '2030-12-25',
+  '2030-12-26',
 ];
 
 function datesEnv(name: string, fallback: readonly string[], env: NodeJS.ProcessEnv): readonly string[] {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  const dates = raw.split(',').map((d) => d.trim()).filter(Boolean);
+  const dates = raw
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean);
   for (const d of dates) if (!isCalendarDate(d)) throw new Error(`Environment variable ${name} must be comma-separated YYYY-MM-DD dates, got "${d}"`);
   return dates;
 }

@@ -1,4 +1,13 @@
-import { BatchGetCommand, BatchWriteCommand, QueryCommand, ScanCommand, UpdateCommand, type QueryCommandInput, type ScanCommandInput, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  QueryCommand,
+  ScanCommand,
+  UpdateCommand,
+  type QueryCommandInput,
+  type ScanCommandInput,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from './conditions.js';
 import type { Deps } from './deps.js';
 import { DomainError } from './errors.js';
@@ -95,11 +104,7 @@ export async function writeMany(deps: Deps, requests: WriteRequest[]): Promise<v
 }
 
 /** Updates an item that must already exist; a missing one is not-found with `notFound` as the detail. */
-export async function updateExisting(
-  deps: Deps,
-  input: Omit<UpdateCommandInput, 'TableName' | 'ConditionExpression'>,
-  notFound: string,
-): Promise<void> {
+export async function updateExisting(deps: Deps, input: Omit<UpdateCommandInput, 'TableName' | 'ConditionExpression'>, notFound: string): Promise<void> {
   try {
     await deps.db.send(new UpdateCommand({ ...input, TableName: deps.table, ConditionExpression: 'attribute_exists(pk)' }));
   } catch (err) {
@@ -201,9 +206,18 @@ export async function retryOnConflict<T>(work: () => Promise<T>, tries = 12): Pr
  * while `still` holds (an item changed meanwhile got its new shape from that
  * write). Safe to run again or while the API serves; says how many it changed.
  */
-export async function upgradeScanned(deps: Deps, filter: Condition, set: (item: Record<string, unknown>) => Record<string, unknown>, still: Condition): Promise<number> {
+export async function upgradeScanned(
+  deps: Deps,
+  filter: Condition,
+  set: (item: Record<string, unknown>) => Record<string, unknown>,
+  still: Condition,
+): Promise<number> {
   let changed = 0;
-  for await (const page of scanPages(deps, { FilterExpression: filter.expression, ExpressionAttributeNames: filter.names, ExpressionAttributeValues: filter.values })) {
+  for await (const page of scanPages(deps, {
+    FilterExpression: filter.expression,
+    ExpressionAttributeNames: filter.names,
+    ExpressionAttributeValues: filter.values,
+  })) {
     for (const item of page) {
       const fields = Object.entries(set(item));
       await deps.db

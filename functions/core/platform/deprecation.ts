@@ -66,14 +66,16 @@ export function deprecationSchedule(family: FamilyId, env: NodeJS.ProcessEnv = e
   const p = envPrefix(family);
   const deprecatedAt = instant(family, `${p}_DEPRECATED_AT`, env[`${p}_DEPRECATED_AT`] || spec.deprecation.deprecatedAt);
   const sunsetAt = instant(family, `${p}_SUNSET_AT`, env[`${p}_SUNSET_AT`] || spec.deprecation.sunsetAt);
-  if (sunsetAt <= deprecatedAt) throw new DeprecationConfigError(family, `the sunset (${sunsetAt.toISOString()}) must come after the deprecation (${deprecatedAt.toISOString()})`);
+  if (sunsetAt <= deprecatedAt)
+    throw new DeprecationConfigError(family, `the sunset (${sunsetAt.toISOString()}) must come after the deprecation (${deprecatedAt.toISOString()})`);
   const brownouts = windows(family, `${p}_BROWNOUTS`, env[`${p}_BROWNOUTS`]).sort((a, b) => a.start.getTime() - b.start.getTime());
   brownouts.forEach((w, i) => {
     const span = `${w.start.toISOString()}/${w.end.toISOString()}`;
     if (w.end <= w.start) throw new DeprecationConfigError(family, `brownout ${span} ends before it starts`);
     if (w.start < deprecatedAt || w.end > sunsetAt) throw new DeprecationConfigError(family, `brownout ${span} is not between the deprecation and the sunset`);
     const previous = brownouts[i - 1];
-    if (previous && w.start < previous.end) throw new DeprecationConfigError(family, `brownouts ${previous.start.toISOString()}/${previous.end.toISOString()} and ${span} overlap`);
+    if (previous && w.start < previous.end)
+      throw new DeprecationConfigError(family, `brownouts ${previous.start.toISOString()}/${previous.end.toISOString()} and ${span} overlap`);
   });
   const successor = spec.deprecation.successor;
   if (successor !== undefined && !isFamilyId(successor)) throw new DeprecationConfigError(family, `unknown successor family ${successor}`);

@@ -23,4 +23,3 @@ export function familyBaseUrl(family: FamilyId): string {
   if (!url) throw new Error(`No address for the ${family} family: set PUBLIC_ROOT_URL or ${familyUrlEnv(family)}`);
   return url;
 }
-

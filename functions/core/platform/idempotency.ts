@@ -103,7 +103,9 @@ export async function openResponse(deps: Deps, record: Record<string, unknown>):
   if (bytes[0] !== SEAL_VERSION) throw new Error('An idempotency record sealed in an unknown version');
   const iv = bytes.subarray(1, 1 + IV_BYTES);
   const tag = bytes.subarray(1 + IV_BYTES, 1 + IV_BYTES + TAG_BYTES);
-  const decipher = createDecipheriv('aes-256-gcm', await responseKey(deps), iv).setAAD(Buffer.from(`${String(record.pk)}\n${String(record.sk)}`)).setAuthTag(tag);
+  const decipher = createDecipheriv('aes-256-gcm', await responseKey(deps), iv)
+    .setAAD(Buffer.from(`${String(record.pk)}\n${String(record.sk)}`))
+    .setAuthTag(tag);
   return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(1 + IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8')) as StoredResponse;
 }
 
@@ -122,15 +124,17 @@ export async function completeIdempotent(deps: Deps, clientId: string, family: F
 
 /** The request failed in a way worth retrying (our fault): free the key. */
 export async function abandonIdempotent(deps: Deps, clientId: string, family: FamilyId, key: string): Promise<void> {
-  await deps.db.send(
-    new DeleteCommand({
-      TableName: deps.table,
-      Key: idempotencyKeys.record(clientId, family, key),
-      ConditionExpression: '#status = :in_flight',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':in_flight': 'in_flight' },
-    }),
-  ).catch((err) => {
-    if (!isConditionalCheckFailed(err)) throw err;
-  });
+  await deps.db
+    .send(
+      new DeleteCommand({
+        TableName: deps.table,
+        Key: idempotencyKeys.record(clientId, family, key),
+        ConditionExpression: '#status = :in_flight',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':in_flight': 'in_flight' },
+      }),
+    )
+    .catch((err) => {
+      if (!isConditionalCheckFailed(err)) throw err;
+    });
 }

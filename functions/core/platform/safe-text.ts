@@ -20,7 +20,22 @@ const IN_NAME = new RegExp(`[${HIDDEN}]`, 'v');
 /** The same, less tab (U+0009) and line feed (U+000A). */
 const IN_FREE_TEXT = new RegExp(`[[${HIDDEN}]--[\\t\\n]]`, 'v');
 /** The scripts whose spelling needs a zero-width joiner or non-joiner between letters (Arabic and the Brahmic scripts, among others). */
-const JOINING = ['Arabic', 'Syriac', 'Nko', 'Mongolian', 'Devanagari', 'Bengali', 'Gurmukhi', 'Gujarati', 'Oriya', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Sinhala']
+const JOINING = [
+  'Arabic',
+  'Syriac',
+  'Nko',
+  'Mongolian',
+  'Devanagari',
+  'Bengali',
+  'Gurmukhi',
+  'Gujarati',
+  'Oriya',
+  'Tamil',
+  'Telugu',
+  'Kannada',
+  'Malayalam',
+  'Sinhala',
+]
   .map((script) => `\\p{Script_Extensions=${script}}`)
   .join('');
 /** Joiners where a script or an emoji sequence needs them, which the rule above would otherwise refuse. */

@@ -5,7 +5,11 @@ import type { SignatureV4 } from '@smithy/signature-v4';
  * for functions that need a single call of a service whose client would
  * outweigh the rest of their bundle (S3 GET, SES SendEmail).
  */
-export async function signedFetch(signer: SignatureV4, url: URL, init: { method: 'GET' | 'POST' | 'PUT'; headers?: Record<string, string>; body?: string | Uint8Array }): Promise<Response> {
+export async function signedFetch(
+  signer: SignatureV4,
+  url: URL,
+  init: { method: 'GET' | 'POST' | 'PUT'; headers?: Record<string, string>; body?: string | Uint8Array },
+): Promise<Response> {
   const signed = await signer.sign({
     method: init.method,
     protocol: url.protocol,

@@ -48,7 +48,14 @@ export function cachedPerTable<T>(read: (deps: Deps) => Promise<T>, versionKey: 
   /** After a write: this container forgets its copy at once, the others at their next check. */
   const changed = async (deps: Deps): Promise<void> => {
     cache.delete(deps.table);
-    await deps.db.send(new UpdateCommand({ TableName: deps.table, Key: versionKey, UpdateExpression: 'ADD version :one SET entity = :entity', ExpressionAttributeValues: { ':one': 1, ':entity': 'catalogue-version' } }));
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: versionKey,
+        UpdateExpression: 'ADD version :one SET entity = :entity',
+        ExpressionAttributeValues: { ':one': 1, ':entity': 'catalogue-version' },
+      }),
+    );
   };
   return { load, changed };
 }

@@ -75,7 +75,10 @@ export const client = {
     dataSubjectAudit: 'DSR_AUDIT#',
   },
 } as const satisfies PartitionKind;
-export const catalog = { pk: 'CATALOG#', sk: { interviewType: 'ITYPE#', interviewer: 'INTERVIEWER#', course: 'COURSE#', location: 'LOCATION#', version: 'VERSION' } } as const satisfies PartitionKind;
+export const catalog = {
+  pk: 'CATALOG#',
+  sk: { interviewType: 'ITYPE#', interviewer: 'INTERVIEWER#', course: 'COURSE#', location: 'LOCATION#', version: 'VERSION' },
+} as const satisfies PartitionKind;
 export const trainingEvent = { pk: 'TEVENT#', sk: { event: 'TEVENT' } } as const satisfies PartitionKind;
 export const templates = { pk: 'TEMPLATES', sk: { template: 'TEMPLATE#' } } as const satisfies PartitionKind;
 export const requestTemplates = { pk: 'REQTEMPLATES#', sk: { template: 'REQTEMPLATE#' } } as const satisfies PartitionKind;

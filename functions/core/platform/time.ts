@@ -144,8 +144,7 @@ export function daysBetween(from: string, to: string): number {
 
 export const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-export const timeOf = (minutes: number): string =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+export const timeOf = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** A real calendar date in YYYY-MM-DD (rejects 2026-02-30). */
 export function isCalendarDate(value: string): boolean {
@@ -186,7 +185,7 @@ export const isWorkingDay = (date: string, holidays: readonly string[]): boolean
 export function addWorkingDays(date: string, n: number, holidays: readonly string[]): string {
   const step = Math.sign(n);
   let day = date;
-  for (let counted = 0; counted < Math.abs(n); ) {
+  for (let counted = 0; counted < Math.abs(n);) {
     day = addDays(day, step);
     if (isWorkingDay(day, holidays)) counted++;
   }

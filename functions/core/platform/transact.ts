@@ -104,7 +104,11 @@ export function setFrom(changes: Changes): Condition {
     values[`:v${i}`] = by;
     i++;
   }
-  const clauses = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : '', adds.length ? `ADD ${adds.join(', ')}` : ''];
+  const clauses = [
+    sets.length ? `SET ${sets.join(', ')}` : '',
+    removes.length ? `REMOVE ${removes.join(', ')}` : '',
+    adds.length ? `ADD ${adds.join(', ')}` : '',
+  ];
   const expression = clauses.filter(Boolean).join(' ');
   if (!expression) throw new Error('setFrom: nothing to change');
   return { expression, names, values };
@@ -138,7 +142,14 @@ export class TransactionFailed extends Error {
     /** Parts that clashed with another transaction in flight. */
     readonly conflicted: readonly string[],
   ) {
-    super(`Transaction cancelled: ${[...failed.keys()].map((n) => `${n} failed`).concat(conflicted.map((n) => `${n} conflicted`)).join(', ') || 'no reason given'}`);
+    super(
+      `Transaction cancelled: ${
+        [...failed.keys()]
+          .map((n) => `${n} failed`)
+          .concat(conflicted.map((n) => `${n} conflicted`))
+          .join(', ') || 'no reason given'
+      }`,
+    );
     this.name = 'TransactionFailed';
   }
 
@@ -196,7 +207,11 @@ export async function transact(deps: Deps, parts: readonly Part[], failures: Rea
 }
 
 /** A cancelled transaction's error: the first failed part's domain error, or TransactionFailed naming them. */
-async function explain(failed: Map<string, Record<string, unknown> | undefined>, conflicted: string[], failures: Readonly<Record<string, Failure>>): Promise<never> {
+async function explain(
+  failed: Map<string, Record<string, unknown> | undefined>,
+  conflicted: string[],
+  failures: Readonly<Record<string, Failure>>,
+): Promise<never> {
   for (const [name, old] of failed) {
     const failure = failures[name];
     if (!failure) continue;

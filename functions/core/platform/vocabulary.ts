@@ -21,9 +21,33 @@ export const REFERENCE_STATUSES = ['pending', 'sent', 'opened', 'completed', 'de
 /** A request group's request (the engine's status, `expired` by the clock). */
 export const GROUP_REQUEST_STATUSES = ['pending', 'in_progress', 'awaiting_review', 'completed', 'cancelled', 'expired'] as const;
 /** An item of a request group. */
-export const ITEM_STATUSES = ['requested', 'sent', 'opened', 'submitted', 'accepted', 'rejected', 'confirmed', 'denied', 'booked', 'certified', 'failed', 'cancelled', 'expired'] as const;
+export const ITEM_STATUSES = [
+  'requested',
+  'sent',
+  'opened',
+  'submitted',
+  'accepted',
+  'rejected',
+  'confirmed',
+  'denied',
+  'booked',
+  'certified',
+  'failed',
+  'cancelled',
+  'expired',
+] as const;
 /** What a professional register says of a registration, normalised across registers. */
-export const REGISTRATION_STATUSES = ['registered', 'registered_without_licence', 'not_practising', 'lapsed', 'suspended', 'interim_suspension', 'removed', 'voluntarily_removed', 'not_found'] as const;
+export const REGISTRATION_STATUSES = [
+  'registered',
+  'registered_without_licence',
+  'not_practising',
+  'lapsed',
+  'suspended',
+  'interim_suspension',
+  'removed',
+  'voluntarily_removed',
+  'not_found',
+] as const;
 
 export const DEFAULT_TIMEOUT_SECONDS = 10;
 

@@ -15,7 +15,13 @@ export async function subscribeV1(deps: Deps, clientId: string, input: { url: st
     deps,
     clientId,
     'portal-v2',
-    { name: input.name ?? 'Portal v1 subscription', url: input.url, events: input.events ?? [...V1_EVENT_KINDS], request_kinds: [...V1_REQUEST_KINDS], created_via: 'portal-v1' },
+    {
+      name: input.name ?? 'Portal v1 subscription',
+      url: input.url,
+      events: input.events ?? [...V1_EVENT_KINDS],
+      request_kinds: [...V1_REQUEST_KINDS],
+      created_via: 'portal-v1',
+    },
     policy,
   );
 }

@@ -23,7 +23,13 @@ import { itemChangeParts, type ItemChange } from './item-changes.js';
  * the item is in one of `from`; `decide` may still decline (the item moved on
  * to another invite or booking). None otherwise.
  */
-async function sourcedItemParts(deps: Deps, clientId: string, source: RequestSource, from: readonly ItemStatus[], decide: (item: GroupItem) => ItemChange | undefined): Promise<Part[]> {
+async function sourcedItemParts(
+  deps: Deps,
+  clientId: string,
+  source: RequestSource,
+  from: readonly ItemStatus[],
+  decide: (item: GroupItem) => ItemChange | undefined,
+): Promise<Part[]> {
   const kind = BOOKING_KINDS[source.kind];
   const loaded = kind && (await loadRequest(deps, kind, clientId, source.request_id));
   if (!kind || !loaded || !isOpen(effectiveStatus(loaded.request, deps.clock()))) return [];
@@ -41,7 +47,9 @@ interface SourcedInvite {
 /** The invite page was opened the first time: the item is `opened` (no item event: the family's `booking_invite.opened` tells). */
 export const inviteOpenedParts = (deps: Deps, invite: SourcedInvite, at: string): Promise<Part[]> =>
   invite.source
-    ? sourcedItemParts(deps, invite.client_id, invite.source, ['sent'], (item) => (item.booking_invite_id === invite.id ? { set: { status: 'opened', opened_at: at } } : undefined))
+    ? sourcedItemParts(deps, invite.client_id, invite.source, ['sent'], (item) =>
+        item.booking_invite_id === invite.id ? { set: { status: 'opened', opened_at: at } } : undefined,
+      )
     : Promise.resolve([]);
 
 /**
@@ -87,4 +95,3 @@ export async function bookingOutcomeParts(deps: Deps, before: CourseBookingRecor
         : { set: { status: 'failed', data: { ...dataOf(after) } }, event: 'failed' },
   );
 }
-

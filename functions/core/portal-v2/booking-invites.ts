@@ -42,7 +42,14 @@ export interface PlannedInvite {
 
 interface InvitingFamily {
   /** The item's invite, checked (course, invoicing: 422 invoice-disabled) and ready for the caller's transaction. */
-  plan(deps: Deps, client: ClientAccount, request: GroupRequest, item: Pick<GroupItem, 'id'>, candidate: InvitedCandidate, link: (token: string) => string): Promise<PlannedInvite>;
+  plan(
+    deps: Deps,
+    client: ClientAccount,
+    request: GroupRequest,
+    item: Pick<GroupItem, 'id'>,
+    candidate: InvitedCandidate,
+    link: (token: string) => string,
+  ): Promise<PlannedInvite>;
 }
 
 /** What every request's invite carries: its item as the source, the request's expiry, the agency contact to put on the booking. */
@@ -73,7 +80,13 @@ const practicalTraining: InvitingFamily = {
 const lifeSupport: InvitingFamily = {
   plan: async (deps, client, request, item, candidate, link) => {
     const d = request.details as unknown as BookingDetails;
-    const { invite, parts } = await planVlsInvite(deps, client, { candidate, course_id: d.course_id, pay_option: d.pay_option }, link, inviteOptions(request, item));
+    const { invite, parts } = await planVlsInvite(
+      deps,
+      client,
+      { candidate, course_id: d.course_id, pay_option: d.pay_option },
+      link,
+      inviteOptions(request, item),
+    );
     return { id: invite.id, parts };
   },
 };
@@ -87,7 +100,14 @@ export function invitingFamily(family: FamilyId): InvitingFamily {
 }
 
 /** How a booking kind's items get their invites (in the family of the kind, at the page the links say); other kinds have none. */
-export function bookingInvites(deps: Deps, kind: GroupEngineKind, client: ClientAccount, request: GroupRequest, candidate: InvitedCandidate, links: InviteLinks | undefined) {
+export function bookingInvites(
+  deps: Deps,
+  kind: GroupEngineKind,
+  client: ClientAccount,
+  request: GroupRequest,
+  candidate: InvitedCandidate,
+  links: InviteLinks | undefined,
+) {
   const family = kind.declaration.bookingFamily;
   if (!family) return undefined;
   if (!links) throw new Error(`${kind.declaration.kind} requests need the booking families' invite links`);

@@ -27,9 +27,16 @@ export async function reissueItem(deps: Deps, clientId: string, segment: string,
   if (!client || !candidate) throw new DomainError('not-found', `No candidate ${request.candidate_id}`);
   const invite = await bookingInvites(deps, kind, client, request, candidate, links)!({ id: itemId });
   const at = deps.clock().toISOString();
-  const after = await changeItem(deps, kind, () => requireRequest(deps, kind, clientId, id), itemId, ['failed'], () => ({
-    set: { status: 'sent', booking_invite_id: invite.id, booking_id: null, data: null, valid_until: null, sent_at: at, opened_at: null },
-    parts: () => invite.parts,
-  }));
+  const after = await changeItem(
+    deps,
+    kind,
+    () => requireRequest(deps, kind, clientId, id),
+    itemId,
+    ['failed'],
+    () => ({
+      set: { status: 'sent', booking_invite_id: invite.id, booking_id: null, data: null, valid_until: null, sent_at: at, opened_at: null },
+      parts: () => invite.parts,
+    }),
+  );
   return toGroupView(decl, groupLinks, after.request, after.items, deps.clock());
 }

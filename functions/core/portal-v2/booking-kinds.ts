@@ -23,4 +23,6 @@ export function bookingEngineKind(decl: GroupDeclaration): GroupEngineKind {
   return kind;
 }
 
-export const BOOKING_KINDS: Readonly<Record<string, GroupEngineKind>> = Object.fromEntries([practicalTraining, lifeSupport].map((decl) => [decl.kind, bookingEngineKind(decl)]));
+export const BOOKING_KINDS: Readonly<Record<string, GroupEngineKind>> = Object.fromEntries(
+  [practicalTraining, lifeSupport].map((decl) => [decl.kind, bookingEngineKind(decl)]),
+);

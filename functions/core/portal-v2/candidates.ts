@@ -44,7 +44,11 @@ export async function createCandidate(deps: Deps, clientId: string, input: { fir
   const id = await nextId(deps, FAMILY, 'candidate');
   const item: CandidateItem = { id, client_id: clientId, ...input, phone: input.phone ?? null, created_at: deps.clock().toISOString() };
   await deps.db.send(
-    new PutCommand({ TableName: deps.table, Item: { ...candidateKeys.candidate(clientId, id), entity: 'candidate', ...item }, ConditionExpression: 'attribute_not_exists(pk)' }),
+    new PutCommand({
+      TableName: deps.table,
+      Item: { ...candidateKeys.candidate(clientId, id), entity: 'candidate', ...item },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
   );
   return toCandidateView(item, deps.config.serviceTimeZone);
 }
@@ -61,4 +65,6 @@ export async function getCandidate(deps: Deps, clientId: string, id: number) {
 }
 
 export const listCandidates = (deps: Deps, clientId: string, page: { limit: number; cursor?: string }) =>
-  queryPage(deps, { pk: clientKeys.partition(clientId), prefix: candidateKeys.prefix, ...page }, (c) => toCandidateView(c as unknown as CandidateItem, deps.config.serviceTimeZone));
+  queryPage(deps, { pk: clientKeys.partition(clientId), prefix: candidateKeys.prefix, ...page }, (c) =>
+    toCandidateView(c as unknown as CandidateItem, deps.config.serviceTimeZone),
+  );

@@ -52,13 +52,25 @@ function erasedFields(item: StoredItem, now: Date): Record<string, unknown> {
   // A reference is about the candidate: the referee's answers and reasons go; who gave it stays on the agency's record of asking.
   if (isReference(item)) return { answers: null, decline_reason: null, ...stamp };
   const file = item.file as { purged_at?: string } | null;
-  return { data: null, rejection_reason: null, actor: { ...(item.actor as object), name: ERASED_NAME, email: null }, ...(file && !file.purged_at ? { file: { ...file, name: ERASED_NAME, purged_at: now.toISOString() } } : {}), ...stamp };
+  return {
+    data: null,
+    rejection_reason: null,
+    actor: { ...(item.actor as object), name: ERASED_NAME, email: null },
+    ...(file && !file.purged_at ? { file: { ...file, name: ERASED_NAME, purged_at: now.toISOString() } } : {}),
+    ...stamp,
+  };
 }
 
 function files(item: StoredItem) {
   const file = item.file as { key: string; name: string; purged_at?: string | null } | null | undefined;
   if (!isGroupItem(item) || !file || file.purged_at) return [];
-  return [{ key: file.key, what: `${String(item.type)} file of ${String(item.kind)} request ${String(item.request_id)}`, download: `/${String(item.kind)}/${String(item.request_id)}/items/${String(item.id)}/file` }];
+  return [
+    {
+      key: file.key,
+      what: `${String(item.type)} file of ${String(item.kind)} request ${String(item.request_id)}`,
+      download: `/${String(item.kind)}/${String(item.request_id)}/items/${String(item.id)}/file`,
+    },
+  ];
 }
 
 /** Cancels an open request the usual way; one closed meanwhile is left as it is. */
@@ -80,7 +92,11 @@ export const portalV2Subjects: DataSubjectAdapter = {
   view,
   active: (item) =>
     isGroupItem(item) && item.status === 'booked' && item.booking_id
-      ? { type: 'booking', id: Number(item.booking_id), reason: `Booked through ${String(item.kind)} request ${String(item.request_id)}; cancel or complete the booking first` }
+      ? {
+          type: 'booking',
+          id: Number(item.booking_id),
+          reason: `Booked through ${String(item.kind)} request ${String(item.request_id)}; cancel or complete the booking first`,
+        }
       : undefined,
   erasedFields,
   files,

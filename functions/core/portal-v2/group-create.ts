@@ -11,7 +11,16 @@ import { kindOf } from './request-groups.js';
  * A function for one fixed group calls createRequestOfKind with that group's
  * kind instead, and carries neither the other groups nor the invite engines.
  */
-export function createGroupRequest(deps: Deps, clientId: string, segment: string, input: NewGroupRequest, base: string, inviteLinks?: InviteLinks): Promise<GroupRequestView> {
+export function createGroupRequest(
+  deps: Deps,
+  clientId: string,
+  segment: string,
+  input: NewGroupRequest,
+  base: string,
+  inviteLinks?: InviteLinks,
+): Promise<GroupRequestView> {
   const kind = kindOf(segment);
-  return createRequestOfKind(deps, clientId, kind, input, base, (client, request, candidate) => bookingInvites(deps, kind, client, request, candidate, inviteLinks));
+  return createRequestOfKind(deps, clientId, kind, input, base, (client, request, candidate) =>
+    bookingInvites(deps, kind, client, request, candidate, inviteLinks),
+  );
 }

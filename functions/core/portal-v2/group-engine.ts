@@ -33,10 +33,18 @@ export const actorUrl = (request: GroupRequest, item: GroupItem): string =>
     ? groupLinks.submission(request.public_base, request.submission_token!)
     : groupLinks.form(request.public_base, item.form_token!);
 
-const reminderEmail = (decl: GroupDeclaration) => ({ request, item, agency }: { request: GroupRequest; item: GroupItem; agency: string }) => ({
-  to: item.actor.email,
-  ...requestReminder({ name: item.actor.name, agency, what: decl.title.replace(/ request$/, ''), url: actorUrl(request, item), expiresAt: request.expires_at }),
-});
+const reminderEmail =
+  (decl: GroupDeclaration) =>
+  ({ request, item, agency }: { request: GroupRequest; item: GroupItem; agency: string }) => ({
+    to: item.actor.email,
+    ...requestReminder({
+      name: item.actor.name,
+      agency,
+      what: decl.title.replace(/ request$/, ''),
+      url: actorUrl(request, item),
+      expiresAt: request.expires_at,
+    }),
+  });
 
 /**
  * The engine kind of a group answered on the portal's pages (every group
@@ -60,7 +68,8 @@ export function groupKindOf(decl: GroupDeclaration): GroupEngineKind {
 export const reminderTarget = (item: GroupItem): string => actorKeyOf(item.actor);
 
 /** Who an actor is: the candidate, or a third party by mode and address. */
-export const actorKeyOf = (actor: { mode: string; email: string }): string => (candidateActs(actor.mode) ? 'candidate' : `${actor.mode} ${actor.email.toLowerCase()}`);
+export const actorKeyOf = (actor: { mode: string; email: string }): string =>
+  candidateActs(actor.mode) ? 'candidate' : `${actor.mode} ${actor.email.toLowerCase()}`;
 
 /** The candidate answers the item themselves: uploads, or books through an invite. */
 export const candidateActs = (mode: string): boolean => mode === 'candidate_upload' || mode === 'booking_invite';
@@ -87,7 +96,15 @@ export function requireEntitlement(client: ClientAccount, decl: GroupDeclaration
  * invitation, or (a booking kind) its booking invite, all parts of one
  * transaction.
  */
-export async function newGroupItems(deps: Deps, kind: GroupEngineKind, request: GroupRequest, plans: ItemPlan[], agency: string, mailCandidate: boolean, invite?: (item: Pick<GroupItem, 'id'>) => Promise<PlannedInvite>) {
+export async function newGroupItems(
+  deps: Deps,
+  kind: GroupEngineKind,
+  request: GroupRequest,
+  plans: ItemPlan[],
+  agency: string,
+  mailCandidate: boolean,
+  invite?: (item: Pick<GroupItem, 'id'>) => Promise<PlannedInvite>,
+) {
   const decl = kind.declaration;
   const at = deps.clock().toISOString();
   const items: GroupItem[] = [];
@@ -134,18 +151,54 @@ export async function newGroupItems(deps: Deps, kind: GroupEngineKind, request: 
     items.push(item);
     parts.push(...newItemParts(deps, kind, request, item), ...(planned?.parts ?? []));
     if (token && !known) {
-      const target: RequestLinkTarget = { client_id: request.client_id, kind: decl.kind, request_id: request.id, actor: plan.actor.mode, email: plan.actor.email };
+      const target: RequestLinkTarget = {
+        client_id: request.client_id,
+        kind: decl.kind,
+        request_id: request.id,
+        actor: plan.actor.mode,
+        email: plan.actor.email,
+      };
       const what = plan.actor.mode === 'provider_form' ? decl.title.replace(/ request$/, '') : decl.itemType(plan.type).label;
       parts.push(
         requestLinkPart(deps, token, target, `link ${id}`),
-        part(`email ${id}`, emailPut(deps, { to: plan.actor.email, ...requestInvitation({ name: plan.actor.name, agency, what, candidateName: request.candidate_name, url: actorUrl(request, item), expiresAt: request.expires_at, third: true }) })),
+        part(
+          `email ${id}`,
+          emailPut(deps, {
+            to: plan.actor.email,
+            ...requestInvitation({
+              name: plan.actor.name,
+              agency,
+              what,
+              candidateName: request.candidate_name,
+              url: actorUrl(request, item),
+              expiresAt: request.expires_at,
+              third: true,
+            }),
+          }),
+        ),
       );
     }
   }
   const candidateItems = items.filter((i) => i.actor.mode === 'candidate_upload');
   if (mailCandidate && candidateItems.length > 0) {
     const what = decl.title.replace(/ request$/, '');
-    parts.push(part('candidate email', emailPut(deps, { to: request.candidate_email, ...requestInvitation({ name: request.candidate_name, agency, what, candidateName: request.candidate_name, url: actorUrl(request, candidateItems[0]!), expiresAt: request.expires_at, third: false }) })));
+    parts.push(
+      part(
+        'candidate email',
+        emailPut(deps, {
+          to: request.candidate_email,
+          ...requestInvitation({
+            name: request.candidate_name,
+            agency,
+            what,
+            candidateName: request.candidate_name,
+            url: actorUrl(request, candidateItems[0]!),
+            expiresAt: request.expires_at,
+            third: false,
+          }),
+        }),
+      ),
+    );
   }
   return { items, parts };
 }

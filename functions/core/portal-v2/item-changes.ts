@@ -83,7 +83,19 @@ export async function itemChangeParts(
     ...(change.event ? [itemEvent(deps, kind, after, changed, change.event)] : []),
     ...(change.parts?.(after, changed) ?? []),
     ...(completes ? [requestEvent(deps, kind, 'completed', after, itemsAfter)] : []),
-    ...(enteredReview ? [part('event submitted', eventPut(deps, { family: 'portal-v2', type: `${kind.declaration.kind}_request.submitted` as EventKindOf<'portal-v2'>, client_id: request.client_id, data: kind.view(after, itemsAfter, now) }))] : []),
+    ...(enteredReview
+      ? [
+          part(
+            'event submitted',
+            eventPut(deps, {
+              family: 'portal-v2',
+              type: `${kind.declaration.kind}_request.submitted` as EventKindOf<'portal-v2'>,
+              client_id: request.client_id,
+              data: kind.view(after, itemsAfter, now),
+            }),
+          ),
+        ]
+      : []),
   ];
   return { parts, request: after, items: itemsAfter };
 }
@@ -107,4 +119,3 @@ function bookingWait(kind: GroupEngineKind, request: GroupRequest, items: GroupI
   const expires_at = Date.parse(request.expires_at) > now.getTime() ? request.expires_at : new Date(now.getTime() + window).toISOString();
   return { waiting_for_bookings: false, expires_at, ...kind.keys.open(expires_at, request.client_id, request.id) };
 }
-

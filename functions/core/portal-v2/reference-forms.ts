@@ -171,7 +171,8 @@ export async function submitReferees(deps: Deps, token: string, referees: Refere
   if (referees.length === 0 || referees.length > MAX_REFEREES) throw new DomainError('invalid-state', `Give 1 to ${MAX_REFEREES} referees`);
   return retryOnConflict(async () => {
     const ctx = await submissionPage(deps, token);
-    if (ctx.state !== 'open') throw new DomainError('invalid-state', ctx.state === 'submitted' ? 'Your referees have already been sent' : `This request is ${ctx.state}`);
+    if (ctx.state !== 'open')
+      throw new DomainError('invalid-state', ctx.state === 'submitted' ? 'Your referees have already been sent' : `This request is ${ctx.state}`);
     refuseSelfReference(ctx.request.candidate_email, referees, field);
     const { items, parts } = await newReferences(deps, ctx.request, ctx.agency, referees);
     // The version condition makes a second, concurrent submission retry and then find the first.

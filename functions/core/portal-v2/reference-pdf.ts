@@ -67,4 +67,5 @@ const REFERENCE_PDF: PdfLayout<RequestItem, ReferenceItem> = {
 };
 
 /** The PDF of one of the caller's references; not-found until it is completed, and for another client's. */
-export const referencePdf = (deps: Deps, clientId: string, referenceId: number): Promise<Buffer> => itemPdf(deps, references, REFERENCE_PDF, clientId, referenceId);
+export const referencePdf = (deps: Deps, clientId: string, referenceId: number): Promise<Buffer> =>
+  itemPdf(deps, references, REFERENCE_PDF, clientId, referenceId);

@@ -15,7 +15,17 @@ import { cancelRequest } from '../requests/lifecycle.js';
 import { linkTokenPart, newLinkToken } from '../requests/links.js';
 import { refuseCandidateAddress } from '../requests/recipients.js';
 import { sendReminders as remind } from '../requests/reminders.js';
-import { findItem, listRequests, newItemParts, newRequestPart, requestChange, requestEvent, requireOpen, requireRequest, type RequestFilter } from '../requests/store.js';
+import {
+  findItem,
+  listRequests,
+  newItemParts,
+  newRequestPart,
+  requestChange,
+  requestEvent,
+  requireOpen,
+  requireRequest,
+  type RequestFilter,
+} from '../requests/store.js';
 import {
   FORM_LINK,
   links,
@@ -50,11 +60,21 @@ export const SELF_REFERENCE_MESSAGE = "A referee must be someone other than the 
 
 /** Refuses a referee who is the candidate, as an error on `field(i)` (the i-th referee's e-mail field). */
 export function refuseSelfReference(candidateEmail: string, referees: Pick<RefereeInput, 'referee_email'>[], field: (index: number) => string): void {
-  refuseCandidateAddress(candidateEmail, referees.map((r) => r.referee_email), field, SELF_REFERENCE_MESSAGE);
+  refuseCandidateAddress(
+    candidateEmail,
+    referees.map((r) => r.referee_email),
+    field,
+    SELF_REFERENCE_MESSAGE,
+  );
 }
 
 /** New references for referees, each with its form link and its invitation e-mail. */
-export async function newReferences(deps: Deps, request: RequestItem, agency: string, referees: RefereeInput[]): Promise<{ items: ReferenceItem[]; parts: Part[] }> {
+export async function newReferences(
+  deps: Deps,
+  request: RequestItem,
+  agency: string,
+  referees: RefereeInput[],
+): Promise<{ items: ReferenceItem[]; parts: Part[] }> {
   const now = deps.clock().toISOString();
   const items: ReferenceItem[] = [];
   const parts: Part[] = [];
@@ -94,7 +114,13 @@ export async function newReferences(deps: Deps, request: RequestItem, agency: st
         `email ${id}`,
         emailPut(deps, {
           to: item.referee_email,
-          ...refereeInvitation({ refereeName: item.referee_name, candidateName: request.candidate_name, agency, formUrl: links.form(request.public_base, item.form_token), expiresAt: request.expires_at }),
+          ...refereeInvitation({
+            refereeName: item.referee_name,
+            candidateName: request.candidate_name,
+            agency,
+            formUrl: links.form(request.public_base, item.form_token),
+            expiresAt: request.expires_at,
+          }),
         }),
       ),
     );
@@ -116,8 +142,10 @@ export async function createReferenceRequest(deps: Deps, clientId: string, input
   const template = templates.find((t) => t.id === input.template_id);
   if (!template) throw fieldRefusal('/template_id', `No template ${input.template_id}`);
   const referees = input.referees ?? [];
-  if (input.collection_mode === 'client_adds' && referees.length === 0) throw fieldRefusal('/referees', 'Give at least one referee when collection_mode is client_adds');
-  if (input.collection_mode === 'candidate_provides' && referees.length > 0) throw fieldRefusal('/referees', 'The candidate provides the referees when collection_mode is candidate_provides');
+  if (input.collection_mode === 'client_adds' && referees.length === 0)
+    throw fieldRefusal('/referees', 'Give at least one referee when collection_mode is client_adds');
+  if (input.collection_mode === 'candidate_provides' && referees.length > 0)
+    throw fieldRefusal('/referees', 'The candidate provides the referees when collection_mode is candidate_provides');
   refuseSelfReference(candidate.email, referees, (i) => `/referees/${i}/referee_email`);
 
   const now = deps.clock();
@@ -153,7 +181,13 @@ export async function createReferenceRequest(deps: Deps, clientId: string, input
           'candidate email',
           emailPut(deps, {
             to: candidate.email,
-            ...candidateInvitation({ candidateName: request.candidate_name, agency: client.name, submissionUrl: links.submission(base, request.submission_token), required: request.references_required, expiresAt }),
+            ...candidateInvitation({
+              candidateName: request.candidate_name,
+              agency: client.name,
+              submissionUrl: links.submission(base, request.submission_token),
+              required: request.references_required,
+              expiresAt,
+            }),
           }),
         ),
       ]
@@ -168,7 +202,8 @@ export async function getReferenceRequest(deps: Deps, clientId: string, id: numb
 }
 
 /** The client's requests, newest first, with their references. */
-export const listReferenceRequests = (deps: Deps, clientId: string, filter: RequestFilter): Promise<Page<RequestView>> => listRequests(deps, references, clientId, filter);
+export const listReferenceRequests = (deps: Deps, clientId: string, filter: RequestFilter): Promise<Page<RequestView>> =>
+  listRequests(deps, references, clientId, filter);
 
 /** Cancels a request: outstanding references are cancelled and their links stop working. */
 export const cancelReferenceRequest = (deps: Deps, clientId: string, id: number): Promise<RequestView> => cancelRequest(deps, references, clientId, id);
@@ -196,7 +231,13 @@ export async function addReferee(deps: Deps, clientId: string, id: number, refer
  */
 export async function sendReminders(deps: Deps, clientId: string, id: number) {
   const { request, reminders_sent, outcomes } = await remind(deps, references, clientId, id);
-  const reminders = outcomes.map(({ item, reminded, reason, next_reminder_at }) => ({ reference_id: item.id, referee_name: item.referee_name, reminded, reason, next_reminder_at }));
+  const reminders = outcomes.map(({ item, reminded, reason, next_reminder_at }) => ({
+    reference_id: item.id,
+    referee_name: item.referee_name,
+    reminded,
+    reason,
+    next_reminder_at,
+  }));
   return { request: { ...request, reminders }, reminders_sent };
 }
 

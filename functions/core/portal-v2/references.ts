@@ -119,7 +119,10 @@ const OPEN = GSI1_KEYS.openReferenceRequests;
 export const referenceKeys = {
   request: (clientId: string, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.referenceRequest, padId(id)) }),
   requestPrefix: CLIENT.sk.referenceRequest,
-  reference: (clientId: string, requestId: number, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.reference, padId(requestId), padId(id)) }),
+  reference: (clientId: string, requestId: number, id: number) => ({
+    pk: clientKeys.partition(clientId),
+    sk: key(CLIENT.sk.reference, padId(requestId), padId(id)),
+  }),
   /** Where the references of one request begin, for begins_with. */
   referencesOf: (requestId: number) => key(CLIENT.sk.reference, padId(requestId), ''),
   /** A client's reference by id: a pointer to its request, written with it (consistent, and scoped to the client). */
@@ -277,7 +280,13 @@ export const references: RequestKind<'portal-v2', RequestItem, ReferenceItem, Re
   view: (request, items, now) => toRequestView(request, items, now),
   reminderEmail: ({ request, item, agency }) => ({
     to: item.referee_email,
-    ...referenceReminder({ refereeName: item.referee_name, candidateName: request.candidate_name, agency, formUrl: links.form(request.public_base, item.form_token), expiresAt: item.expires_at }),
+    ...referenceReminder({
+      refereeName: item.referee_name,
+      candidateName: request.candidate_name,
+      agency,
+      formUrl: links.form(request.public_base, item.form_token),
+      expiresAt: item.expires_at,
+    }),
   }),
   texts: {
     noRequest: (id) => `No reference request ${id}`,
@@ -287,7 +296,11 @@ export const references: RequestKind<'portal-v2', RequestItem, ReferenceItem, Re
 };
 
 /** A request and its references, read consistently. */
-export async function loadReferenceRequest(deps: Deps, clientId: string, id: number): Promise<{ request: RequestItem; references: ReferenceItem[] } | undefined> {
+export async function loadReferenceRequest(
+  deps: Deps,
+  clientId: string,
+  id: number,
+): Promise<{ request: RequestItem; references: ReferenceItem[] } | undefined> {
   const loaded = await loadRequest(deps, references, clientId, id);
   return loaded && { request: loaded.request, references: loaded.items };
 }

@@ -26,7 +26,11 @@ import { candidateActs, groupLinks, newGroupItems, requireEntitlement, SELF_ADDR
  */
 
 /** How the new request's booking items get their invites (a booking kind's create passes bookingInvites'). */
-export type InvitePlanner = (client: ClientAccount, request: GroupRequest, candidate: InvitedCandidate) => ((item: { id: number }) => Promise<PlannedInvite>) | undefined;
+export type InvitePlanner = (
+  client: ClientAccount,
+  request: GroupRequest,
+  candidate: InvitedCandidate,
+) => ((item: { id: number }) => Promise<PlannedInvite>) | undefined;
 
 async function requireClient(deps: Deps, clientId: string): Promise<ClientAccount> {
   const client = await getClient(deps, clientId);
@@ -35,7 +39,14 @@ async function requireClient(deps: Deps, clientId: string): Promise<ClientAccoun
 }
 
 /** A new request of the kind for one of the client's candidates, its items, links, e-mails and event in one transaction. */
-export async function createRequestOfKind(deps: Deps, clientId: string, kind: GroupEngineKind, input: NewGroupRequest, base: string, invites?: InvitePlanner): Promise<GroupRequestView> {
+export async function createRequestOfKind(
+  deps: Deps,
+  clientId: string,
+  kind: GroupEngineKind,
+  input: NewGroupRequest,
+  base: string,
+  invites?: InvitePlanner,
+): Promise<GroupRequestView> {
   const decl = kind.declaration;
   const client = await requireClient(deps, clientId);
   requireEntitlement(client, decl);
@@ -51,7 +62,12 @@ export async function createRequestOfKind(deps: Deps, clientId: string, kind: Gr
   const who = { name: candidateName(candidate), email: candidate.email };
   const plans = decl.plan(details, who);
   if (plans.length === 0) throw fieldRefusal('', 'The request asks for nothing: give the fields of the kind, or a template that presets them');
-  refuseCandidateAddress(candidate.email, plans.map((p) => (candidateActs(p.actor.mode) ? '' : p.actor.email)), (i) => thirdPartyPointer(decl, details, i), SELF_ADDRESS_MESSAGE);
+  refuseCandidateAddress(
+    candidate.email,
+    plans.map((p) => (candidateActs(p.actor.mode) ? '' : p.actor.email)),
+    (i) => thirdPartyPointer(decl, details, i),
+    SELF_ADDRESS_MESSAGE,
+  );
 
   const now = deps.clock();
   const id = await nextId(deps, kind.family, kind.counters.request);
@@ -79,7 +95,9 @@ export async function createRequestOfKind(deps: Deps, clientId: string, kind: Gr
   };
   const invite = invites?.(client, request, { first_name: candidate.first_name, last_name: candidate.last_name, email: candidate.email });
   const { items, parts } = await newGroupItems(deps, kind, request, plans, client.name, true, invite);
-  const submission = request.submission_token ? [requestLinkPart(deps, request.submission_token, { client_id: clientId, kind: decl.kind, request_id: id, actor: 'candidate_upload' })] : [];
+  const submission = request.submission_token
+    ? [requestLinkPart(deps, request.submission_token, { client_id: clientId, kind: decl.kind, request_id: id, actor: 'candidate_upload' })]
+    : [];
   await transact(deps, [newRequestPart(deps, kind, request), ...parts, ...submission, requestEvent(deps, kind, 'created', request, items)]);
   return toGroupView(decl, groupLinks, request, items, now);
 }

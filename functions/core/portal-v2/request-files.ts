@@ -29,8 +29,10 @@ export const DOWNLOAD_SECONDS = 300;
 export const MIN_FILE_BYTES = 1;
 export const MAX_FILE_BYTES = DOCUMENT_KINDS[KIND].maxBytes;
 
-const itemPrefix = (kind: typeof KIND | typeof UPLOADS) => (request: Pick<GroupRequest, 'client_id' | 'id'>, itemId: number): string =>
-  `${DOCUMENT_KINDS[kind].prefix}${request.client_id}/${request.id}/${itemId}/`;
+const itemPrefix =
+  (kind: typeof KIND | typeof UPLOADS) =>
+  (request: Pick<GroupRequest, 'client_id' | 'id'>, itemId: number): string =>
+    `${DOCUMENT_KINDS[kind].prefix}${request.client_id}/${request.id}/${itemId}/`;
 /** Every file of an item lies under this prefix; an upload adds a fresh uuid, so a retry never overwrites what was checked. */
 export const itemFilePrefix = itemPrefix(KIND);
 /** Where the browser's uploads for an item go (the same uuid follows the file when it is attached). */
@@ -62,7 +64,15 @@ export async function uploadFormFor(deps: Deps, request: GroupRequest, item: Gro
 async function signed(method: 'GET' | 'PUT' | 'DELETE', key: string, query: Record<string, string> = {}, headers: Record<string, string> = {}) {
   const location = s3LocationFromEnv();
   const url = objectUrl(location, bucket(), key);
-  const request = { method, protocol: url.protocol, hostname: url.hostname, port: url.port ? Number(url.port) : undefined, path: url.pathname, query, headers: { host: url.host, ...headers } };
+  const request = {
+    method,
+    protocol: url.protocol,
+    hostname: url.hostname,
+    port: url.port ? Number(url.port) : undefined,
+    path: url.pathname,
+    query,
+    headers: { host: url.host, ...headers },
+  };
   const signer = s3Signer(location.region, defaultProvider());
   return { url, signer, request };
 }
@@ -77,7 +87,8 @@ async function copyObject(from: string, to: string): Promise<void> {
   const response = await fetch(url, { method: 'PUT', headers });
   const body = await response.text();
   // The candidate sees the page again with this message (a 422, not a 500); the upload itself expires.
-  if (!response.ok || body.includes('<Error>')) throw new DomainError('invalid-state', 'We could not keep your file just now. Please upload it again.', { status: response.status });
+  if (!response.ok || body.includes('<Error>'))
+    throw new DomainError('invalid-state', 'We could not keep your file just now. Please upload it again.', { status: response.status });
 }
 
 /**
@@ -145,7 +156,13 @@ export async function checkUploadedFile(request: GroupRequest, item: GroupItem, 
   }
   const type = sniffType(KIND, body);
   const refusal =
-    body.length < MIN_FILE_BYTES ? 'The file is empty.' : body.length > MAX_FILE_BYTES ? 'The file is larger than 10 MiB.' : !type ? 'The file must be a PDF, JPEG or PNG.' : undefined;
+    body.length < MIN_FILE_BYTES
+      ? 'The file is empty.'
+      : body.length > MAX_FILE_BYTES
+        ? 'The file is larger than 10 MiB.'
+        : !type
+          ? 'The file must be a PDF, JPEG or PNG.'
+          : undefined;
   // Then the scanner adapter (section 1.4 rule 3): what it finds infected goes like any other refused file.
   const scan_status = refusal ? undefined : await scanner.scan(body);
   const refused = refusal ?? (scan_status === 'infected' ? 'The virus check found something harmful in the file.' : undefined);

@@ -98,7 +98,15 @@ export async function groupItemFileUrl(deps: Deps, clientId: string, segment: st
  * and to an acting user with `health:read`, a logged read; to anyone else
  * acting, outcomes and dates only, as lists show. Other kinds: as it is.
  */
-export async function shownAfterChange(deps: Deps, log: { info: (message: string, fields: Record<string, unknown>) => void }, clientId: string, segment: string, view: GroupRequestView, what: string, actingUser: string | undefined): Promise<GroupRequestView> {
+export async function shownAfterChange(
+  deps: Deps,
+  log: { info: (message: string, fields: Record<string, unknown>) => void },
+  clientId: string,
+  segment: string,
+  view: GroupRequestView,
+  what: string,
+  actingUser: string | undefined,
+): Promise<GroupRequestView> {
   const kind = kindOf(segment);
   if (!kind.declaration.special_category) return view;
   // The read's own check and log; refused, the answer shows outcomes instead.
@@ -120,7 +128,15 @@ export async function shownAfterChange(deps: Deps, log: { info: (message: string
  * what (kind, request, operation) and when; never the data. Another kind's
  * reads need no permission, only an active acting user.
  */
-export async function checkGroupRead(deps: Deps, log: { info: (message: string, fields: Record<string, unknown>) => void }, clientId: string, segment: string, id: number, what: string, actingUser: string | undefined): Promise<void> {
+export async function checkGroupRead(
+  deps: Deps,
+  log: { info: (message: string, fields: Record<string, unknown>) => void },
+  clientId: string,
+  segment: string,
+  id: number,
+  what: string,
+  actingUser: string | undefined,
+): Promise<void> {
   const { declaration } = kindOf(segment);
   // Another kind's read needs no permission, but whoever acts must be an active team user (rule 2).
   if (!declaration.special_category) return void (await checkActingUser(deps, clientId, actingUser, null));
@@ -132,7 +148,15 @@ export async function checkGroupRead(deps: Deps, log: { info: (message: string, 
  * the route's rule (portal v2's reads: `health:read` for a health kind): a
  * health kind's read is logged, who, what and when, never the data.
  */
-export function logGroupRead(log: { info: (message: string, fields: Record<string, unknown>) => void }, clientId: string, segment: string, id: number, what: string, acting: { id: number } | null): void {
+export function logGroupRead(
+  log: { info: (message: string, fields: Record<string, unknown>) => void },
+  clientId: string,
+  segment: string,
+  id: number,
+  what: string,
+  acting: { id: number } | null,
+): void {
   const { declaration } = kindOf(segment);
-  if (declaration.special_category) log.info('health data read', { client_id: clientId, group_request_id: id, kind: declaration.kind, what, acting_user: acting?.id ?? null });
+  if (declaration.special_category)
+    log.info('health data read', { client_id: clientId, group_request_id: id, kind: declaration.kind, what, acting_user: acting?.id ?? null });
 }

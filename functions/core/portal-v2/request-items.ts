@@ -44,7 +44,11 @@ export async function changeItem(
     const item = items.find((i) => i.id === itemId);
     if (!item) throw new DomainError('not-found', kind.texts.noItem(itemId));
     if (!from.includes(item.status)) throw new DomainError('invalid-state', `Item ${itemId} is ${item.status}, not ${from.join(' or ')}`);
-    const { parts, request: after, items: itemsAfter } = await itemChangeParts(deps, kind, { request, items }, item, decide(request, item, items), newGroupItems);
+    const {
+      parts,
+      request: after,
+      items: itemsAfter,
+    } = await itemChangeParts(deps, kind, { request, items }, item, decide(request, item, items), newGroupItems);
     await transact(deps, parts);
     return { request: after, items: itemsAfter };
   });
@@ -65,23 +69,35 @@ export async function reviewItem(
   if (!decl.reviewed) throw new DomainError('invalid-state', `${decl.title}s are not reviewed: their items are answered by a third party`);
   const client = await getClient(deps, clientId);
   const at = deps.clock().toISOString();
-  const { request, items } = await changeItem(deps, kind, () => requireRequest(deps, kind, clientId, id), itemId, ['submitted'], (_request, item) =>
-    verdict.accept
-      ? { set: { status: 'accepted', rejection_reason: null, reviewed_at: at, reviewed_by: reviewer }, event: 'accepted' }
-      : {
-          set: { status: 'rejected', rejection_reason: verdict.reason, reviewed_at: at, reviewed_by: reviewer },
-          event: 'rejected',
-          parts: (r, i) => [
-            part(
-              'rejection email',
-              emailPut(deps, {
-                to: i.actor.email,
-                // Health data stays out of e-mails: the reason may speak of it, so the page shows it instead.
-                ...requestItemRejected({ name: i.actor.name, agency: client?.name ?? '', item: decl.itemType(item.type).label, reason: decl.special_category ? 'The reason is shown on the page.' : verdict.reason, url: actorUrl(r, i) }),
-              }),
-            ),
-          ],
-        },
+  const { request, items } = await changeItem(
+    deps,
+    kind,
+    () => requireRequest(deps, kind, clientId, id),
+    itemId,
+    ['submitted'],
+    (_request, item) =>
+      verdict.accept
+        ? { set: { status: 'accepted', rejection_reason: null, reviewed_at: at, reviewed_by: reviewer }, event: 'accepted' }
+        : {
+            set: { status: 'rejected', rejection_reason: verdict.reason, reviewed_at: at, reviewed_by: reviewer },
+            event: 'rejected',
+            parts: (r, i) => [
+              part(
+                'rejection email',
+                emailPut(deps, {
+                  to: i.actor.email,
+                  // Health data stays out of e-mails: the reason may speak of it, so the page shows it instead.
+                  ...requestItemRejected({
+                    name: i.actor.name,
+                    agency: client?.name ?? '',
+                    item: decl.itemType(item.type).label,
+                    reason: decl.special_category ? 'The reason is shown on the page.' : verdict.reason,
+                    url: actorUrl(r, i),
+                  }),
+                }),
+              ),
+            ],
+          },
   );
   return toGroupView(decl, groupLinks, request, items, deps.clock());
 }

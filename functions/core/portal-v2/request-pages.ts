@@ -59,7 +59,8 @@ const pageKindOf = (name: string): GroupEngineKind | undefined => {
 async function loadPage(deps: Deps, token: string, page: PageKind): Promise<{ target: RequestLinkTarget; kind: GroupEngineKind }> {
   const target = await followRequestLink(deps, token);
   // Each page takes only its own links: the candidate's on the submission page, third parties' on the form.
-  if ((page === 'submission') !== (target.actor === 'candidate_upload')) throw new DomainError('not-found', 'This link is not valid. Check that you copied all of it.');
+  if ((page === 'submission') !== (target.actor === 'candidate_upload'))
+    throw new DomainError('not-found', 'This link is not valid. Check that you copied all of it.');
   const kind = pageKindOf(target.kind);
   if (!kind) throw new DomainError('not-found', 'This link is not valid.');
   return { target, kind };
@@ -95,8 +96,11 @@ export async function markOpened(deps: Deps, token: string): Promise<void> {
     const sent = items.filter(mine(target)).filter((i) => i.status === 'sent');
     if (sent.length === 0 || effectiveStatus(request, deps.clock()) !== request.status) return;
     const at = deps.clock().toISOString();
-    const { part } = requestChange(deps, kind, request, request.status === 'pending' ? ({ status: 'in_progress' }) : {});
-    await transact(deps, [part, ...sent.map((i) => itemChange(deps, kind, request, i, { status: 'opened', opened_at: at, updated_at: at }, itemStatusIs('sent')))]);
+    const { part } = requestChange(deps, kind, request, request.status === 'pending' ? { status: 'in_progress' } : {});
+    await transact(deps, [
+      part,
+      ...sent.map((i) => itemChange(deps, kind, request, i, { status: 'opened', opened_at: at, updated_at: at }, itemStatusIs('sent'))),
+    ]);
   });
 }
 
@@ -121,7 +125,13 @@ async function ownItem(deps: Deps, token: string, page: PageKind, itemId: number
  * it (step two); an item without one is submitted now. A confirmation form
  * (issuer, appraiser) confirms, or denies with a reason.
  */
-export async function submitItemFields(deps: Deps, token: string, page: PageKind, itemId: number, form: Record<string, string>): Promise<{ awaitingFile: boolean }> {
+export async function submitItemFields(
+  deps: Deps,
+  token: string,
+  page: PageKind,
+  itemId: number,
+  form: Record<string, string>,
+): Promise<{ awaitingFile: boolean }> {
   const { p, found } = await ownItem(deps, token, page, itemId);
   const decl = p.kind.declaration;
   const read = readFields(found.type.fields, form, today(deps));
@@ -161,24 +171,37 @@ export async function attachUploadedFile(deps: Deps, token: string, page: PageKi
   if (p.closed) throw new DomainError('invalid-state', `This request is ${p.closed}.`);
   const itemId = Number(/\/(\d+)\/[0-9a-f-]{36}$/.exec(key)?.[1]);
   const found = p.items.find((i) => i.item.id === itemId);
-  if (!found || !found.type.file || found.item.data === null) throw new DomainError('invalid-state', 'This upload is not for an item on this page. Please upload the file again.');
+  if (!found || !found.type.file || found.item.data === null)
+    throw new DomainError('invalid-state', 'This upload is not for an item on this page. Please upload the file again.');
   const checked = await checkUploadedFile(p.request, found.item, key, scannerNamed(deps.config.fileScanner));
   const decl = p.kind.declaration;
   const at = deps.clock().toISOString();
   const earlier = found.item.file?.key;
   const { upload_key: _upload, ...file } = checked;
-  await keepUploadedFile(checked, () => changeItem(deps, p.kind, () => requireRequest(deps, p.kind, p.request.client_id, p.request.id), itemId, ['requested', 'sent', 'opened', 'rejected'], (request, item, items) => ({
-    set: {
-      status: 'submitted',
-      file: { ...file, uploaded_at: at, purged_at: null },
-      submitted_at: at,
-      rejection_reason: null,
-      valid_until: decl.validUntil?.(item) ?? null,
-    },
-    event: 'submitted',
-    // A follow-up item is added once (a resubmitted appraisal does not ask the appraiser twice).
-    follow: (decl.follow?.({ ...item }, request) ?? []).filter((plan) => !items.some((i) => i.type === plan.type)),
-  })), async () => (await requireRequest(deps, p.kind, p.request.client_id, p.request.id)).items.some((i) => i.id === itemId && i.file?.key === file.key));
+  await keepUploadedFile(
+    checked,
+    () =>
+      changeItem(
+        deps,
+        p.kind,
+        () => requireRequest(deps, p.kind, p.request.client_id, p.request.id),
+        itemId,
+        ['requested', 'sent', 'opened', 'rejected'],
+        (request, item, items) => ({
+          set: {
+            status: 'submitted',
+            file: { ...file, uploaded_at: at, purged_at: null },
+            submitted_at: at,
+            rejection_reason: null,
+            valid_until: decl.validUntil?.(item) ?? null,
+          },
+          event: 'submitted',
+          // A follow-up item is added once (a resubmitted appraisal does not ask the appraiser twice).
+          follow: (decl.follow?.({ ...item }, request) ?? []).filter((plan) => !items.some((i) => i.type === plan.type)),
+        }),
+      ),
+    async () => (await requireRequest(deps, p.kind, p.request.client_id, p.request.id)).items.some((i) => i.id === itemId && i.file?.key === file.key),
+  );
   if (earlier && earlier !== file.key) await deleteRequestFile(earlier).catch(() => undefined);
   return itemId;
 }

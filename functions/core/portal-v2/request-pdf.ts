@@ -13,7 +13,10 @@ import { kindOf } from './request-groups.js';
  * A request's PDF summary: its items, statuses, dates,
  * reviewers and each file's SHA-256; never a file's contents.
  */
-export function renderGroupPdf(kind: GroupEngineKind, input: { agency: string; request: GroupRequest; items: GroupItem[]; now: Date; reviewers?: ReadonlyMap<number, string> }): Buffer {
+export function renderGroupPdf(
+  kind: GroupEngineKind,
+  input: { agency: string; request: GroupRequest; items: GroupItem[]; now: Date; reviewers?: ReadonlyMap<number, string> },
+): Buffer {
   const { agency, request, items, now, reviewers } = input;
   const reviewer = (id: number) => (reviewers?.has(id) ? `${reviewers.get(id)} (team user ${id})` : `team user ${id}`);
   const decl = kind.declaration;
@@ -27,7 +30,13 @@ export function renderGroupPdf(kind: GroupEngineKind, input: { agency: string; r
   const day = (iso: string | null) => (iso ? readableTime(iso, 'Europe/London') : '-');
 
   doc.text(decl.title, { weight: 'bold', size: 18, color: '#000' });
-  doc.text(`Requested by ${agency} · ${decl.labels[status]}${request.outcome ? ` · outcome ${request.outcome}` : ''}`, { weight: 'regular', size: 11, color: '#444' }).moveDown(1.2);
+  doc
+    .text(`Requested by ${agency} · ${decl.labels[status]}${request.outcome ? ` · outcome ${request.outcome}` : ''}`, {
+      weight: 'regular',
+      size: 11,
+      color: '#444',
+    })
+    .moveDown(1.2);
   label('Candidate');
   value(`${request.candidate_name} <${request.candidate_email}>`);
   label('Dates');
@@ -42,7 +51,11 @@ export function renderGroupPdf(kind: GroupEngineKind, input: { agency: string; r
         `From ${item.actor.name} <${item.actor.email}>`,
         `Submitted ${day(item.submitted_at)} · Reviewed ${day(item.reviewed_at)}${item.reviewed_by ? ` by ${reviewer(item.reviewed_by)}` : ''}`,
         ...(item.rejection_reason ? [`Rejected: ${item.rejection_reason}`] : []),
-        ...(item.file ? [`File ${item.file.name}, ${item.file.size} bytes, SHA-256 ${item.file.sha256}${item.file.purged_at ? ` (purged ${day(item.file.purged_at)})` : ''}`] : []),
+        ...(item.file
+          ? [
+              `File ${item.file.name}, ${item.file.size} bytes, SHA-256 ${item.file.sha256}${item.file.purged_at ? ` (purged ${day(item.file.purged_at)})` : ''}`,
+            ]
+          : []),
       ].join('\n'),
     );
   }

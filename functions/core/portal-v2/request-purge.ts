@@ -54,7 +54,12 @@ async function purgeReferenceRequest(deps: Deps, clientId: string, id: number): 
     if (!loaded?.request.closed_at || retentionEnds(loaded.request.closed_at, REFERENCE_RETENTION_DAYS) > now) return false;
     const { request, items } = loaded;
     // Out of the purge index (an undefined field is removed): nothing is due after this.
-    const { part } = requestChange(deps, references, request, { ...REQUEST_PURGED, purged_at: now, gsi1pk: undefined, gsi1sk: undefined } as unknown as Partial<RequestItem>);
+    const { part } = requestChange(deps, references, request, {
+      ...REQUEST_PURGED,
+      purged_at: now,
+      gsi1pk: undefined,
+      gsi1sk: undefined,
+    } as unknown as Partial<RequestItem>);
     await transact(deps, [part, ...items.map((r) => itemChange(deps, references, request, r, { ...REFERENCE_PURGED, updated_at: now }))]);
     return true;
   });

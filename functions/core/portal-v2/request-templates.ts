@@ -24,7 +24,13 @@ const templateKey = (kind: string, id: number) => ({ pk: key(T.pk, kind), sk: ke
 
 export async function createRequestTemplate(deps: Deps, input: Omit<RequestTemplate, 'id'>): Promise<RequestTemplate> {
   const template = { id: await nextId(deps, 'portal-v2', 'request-template'), ...input };
-  await deps.db.send(new PutCommand({ TableName: deps.table, Item: { ...templateKey(input.kind, template.id), entity: 'request-template', ...template }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await deps.db.send(
+    new PutCommand({
+      TableName: deps.table,
+      Item: { ...templateKey(input.kind, template.id), entity: 'request-template', ...template },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
   return template;
 }
 

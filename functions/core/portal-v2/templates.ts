@@ -43,7 +43,6 @@ export function parseRating(raw: string): number | undefined {
   return rating >= RATING_MIN && rating <= RATING_MAX ? rating : undefined;
 }
 
-
 const FAMILY = 'portal-v2' as const satisfies FamilyId;
 const TEMPLATES = TABLE_KEYS.templates;
 export const templateKeys = { partition: TEMPLATES.pk, template: (id: number) => ({ pk: TEMPLATES.pk, sk: key(TEMPLATES.sk.template, padId(id)) }) };
@@ -53,11 +52,13 @@ export function validateTemplate(input: Omit<Template, 'id'>): void {
   if (!Array.isArray(input.questions) || input.questions.length === 0) throw new DomainError('invalid-catalog', 'A template needs questions');
   const ids = new Set<string>();
   for (const q of input.questions) {
-    if (!/^[a-z][a-z0-9_]{0,39}$/.test(q.id) || ids.has(q.id)) throw new DomainError('invalid-catalog', `Question id "${q.id}" must be unique, lower-case letters, digits and _`);
+    if (!/^[a-z][a-z0-9_]{0,39}$/.test(q.id) || ids.has(q.id))
+      throw new DomainError('invalid-catalog', `Question id "${q.id}" must be unique, lower-case letters, digits and _`);
     ids.add(q.id);
     if (q.kind !== 'rating' && q.kind !== 'text') throw new DomainError('invalid-catalog', `Question ${q.id}: kind is rating or text`);
     if (!q.label?.trim()) throw new DomainError('invalid-catalog', `Question ${q.id} needs a label`);
-    if (q.kind === 'rating' && !(typeof q.weight === 'number' && q.weight > 0)) throw new DomainError('invalid-catalog', `Rated question ${q.id} needs a positive weight`);
+    if (q.kind === 'rating' && !(typeof q.weight === 'number' && q.weight > 0))
+      throw new DomainError('invalid-catalog', `Rated question ${q.id} needs a positive weight`);
   }
   if (!input.questions.some((q) => q.kind === 'rating')) throw new DomainError('invalid-catalog', 'A template needs at least one rated question for the score');
 }
@@ -67,13 +68,21 @@ export async function createTemplate(deps: Deps, input: Omit<Template, 'id'> & {
   const id = input.id ?? (await nextId(deps, FAMILY, 'template'));
   const template: Template = { id, name: input.name, description: input.description ?? '', questions: input.questions };
   await deps.db.send(
-    new PutCommand({ TableName: deps.table, Item: { ...templateKeys.template(id), entity: 'template', ...template }, ConditionExpression: 'attribute_not_exists(pk)' }),
+    new PutCommand({
+      TableName: deps.table,
+      Item: { ...templateKeys.template(id), entity: 'template', ...template },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
   );
   return template;
 }
 
 export async function listTemplates(deps: Deps): Promise<Template[]> {
-  const items = await queryAll(deps, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': templateKeys.partition }, ConsistentRead: true });
+  const items = await queryAll(deps, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': templateKeys.partition },
+    ConsistentRead: true,
+  });
   return items.map(({ id, name, description, questions }) => ({ id, name, description, questions }) as Template);
 }
 

@@ -27,7 +27,10 @@ const settingsKey = (clientId: string) => ({ pk: clientKeys.partition(clientId),
 
 export async function balanceAlertSettings(deps: Deps, clientId: string): Promise<BalanceAlertSettings> {
   const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: settingsKey(clientId), ConsistentRead: true }));
-  return { credits_low_at: Number(Item?.credits_low_at ?? DEFAULT_BALANCE_ALERTS.credits_low_at), money_low_at: Number(Item?.money_low_at ?? DEFAULT_BALANCE_ALERTS.money_low_at) };
+  return {
+    credits_low_at: Number(Item?.credits_low_at ?? DEFAULT_BALANCE_ALERTS.credits_low_at),
+    money_low_at: Number(Item?.money_low_at ?? DEFAULT_BALANCE_ALERTS.money_low_at),
+  };
 }
 
 /** Operator: sets either threshold; the other keeps its value. */
@@ -37,12 +40,19 @@ export async function setBalanceAlertSettings(deps: Deps, clientId: string, chan
   }
   if (!(await getClient(deps, clientId))) throw new DomainError('not-found', `No client ${clientId}`);
   const next = { ...(await balanceAlertSettings(deps, clientId)), ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) };
-  await deps.db.send(new PutCommand({ TableName: deps.table, Item: { ...settingsKey(clientId), entity: 'balance-alerts', family: PRACTICAL_FAMILY, ...next } }));
+  await deps.db.send(
+    new PutCommand({ TableName: deps.table, Item: { ...settingsKey(clientId), entity: 'balance-alerts', family: PRACTICAL_FAMILY, ...next } }),
+  );
   return next;
 }
 
 /** The charge's alert policies: `credit_balance.*` for the course's credits, `money_balance.*` for money, each in the debit's transaction. */
-export function balanceAlertPolicies(deps: Deps, clientId: string, settings: BalanceAlertSettings, course: { id: number; name: string; code: string }): NonNullable<ChargeRequest['alerts']> {
+export function balanceAlertPolicies(
+  deps: Deps,
+  clientId: string,
+  settings: BalanceAlertSettings,
+  course: { id: number; name: string; code: string },
+): NonNullable<ChargeRequest['alerts']> {
   return {
     credits: {
       lowAt: settings.credits_low_at,

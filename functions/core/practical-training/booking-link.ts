@@ -35,7 +35,13 @@ export async function linkChoices(deps: Deps, courseId: number | undefined): Pro
 }
 
 /** POST /book/{t}: the candidate's booking of a seat of the event, to be paid on the payment page. */
-export async function bookFromLink(deps: Deps, token: string, eventId: number, candidate: TraineeInput, links: BookingLinks): Promise<{ booking: PracticalBookingView; paymentToken: string }> {
+export async function bookFromLink(
+  deps: Deps,
+  token: string,
+  eventId: number,
+  candidate: TraineeInput,
+  links: BookingLinks,
+): Promise<{ booking: PracticalBookingView; paymentToken: string }> {
   const clientId = await clientOfLink(deps, token);
   const event = await getTrainingEventItem(deps, eventId);
   const offered = event && (await linkChoices(deps, event.course_id)).events.some((e) => e.id === eventId);
@@ -46,15 +52,27 @@ export async function bookFromLink(deps: Deps, token: string, eventId: number, c
       deps,
       seatPool(event),
       (seat) =>
-        commitSeatBooking(deps, clientId, eventId, { ...candidate, pay_option: 'candidate_pays' }, links, { bookedBy: 'Candidate', deadline: linkPaymentDeadline(deps, PRACTICAL_BOOKINGS.deadline) }, {
-          seat,
-          take: ({ event: e, bookingId, now, paymentDueAt }) => {
-            const linkPlace = place.take({ bookingId, dueAt: paymentDueAt!, now });
-            // The booking names its place, so that paying or cancelling gives it back at once.
-            return { parts: [claimUnit(deps, seatUnit(e, seat), { bookingId, clientId }, now), ...linkPlace.parts], failures: linkPlace.failures, fields: { link_place: place.name } };
+        commitSeatBooking(
+          deps,
+          clientId,
+          eventId,
+          { ...candidate, pay_option: 'candidate_pays' },
+          links,
+          { bookedBy: 'Candidate', deadline: linkPaymentDeadline(deps, PRACTICAL_BOOKINGS.deadline) },
+          {
+            seat,
+            take: ({ event: e, bookingId, now, paymentDueAt }) => {
+              const linkPlace = place.take({ bookingId, dueAt: paymentDueAt!, now });
+              // The booking names its place, so that paying or cancelling gives it back at once.
+              return {
+                parts: [claimUnit(deps, seatUnit(e, seat), { bookingId, clientId }, now), ...linkPlace.parts],
+                failures: linkPlace.failures,
+                fields: { link_place: place.name },
+              };
+            },
+            unknownClient: () => new DomainError('not-found', 'There is no booking page at this address'),
           },
-          unknownClient: () => new DomainError('not-found', 'There is no booking page at this address'),
-        }),
+        ),
       full,
     );
     return value;

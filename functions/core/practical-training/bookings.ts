@@ -5,7 +5,14 @@ import { cancelBookingOf, refundDue } from '../bookings/change.js';
 import { commitBooking, holdRefusal, usableHold, type BookingLinks } from '../bookings/commit.js';
 import type { BookingKind, BookingRecord } from '../bookings/kind.js';
 import { getBookingItem, getBookingView } from '../bookings/records.js';
-import { courseBookingView, paymentEmailFor, type Attendance, type BookingOptions, type CourseBookingRecord, type Result } from '../bookings/course-bookings.js';
+import {
+  courseBookingView,
+  paymentEmailFor,
+  type Attendance,
+  type BookingOptions,
+  type CourseBookingRecord,
+  type Result,
+} from '../bookings/course-bookings.js';
 import { eventPut } from '../events/outbox.js';
 import { consumeHoldParts } from '../inventory/holds.js';
 import { retryOnConflict } from '../platform/db.js';
@@ -65,7 +72,14 @@ export function toPracticalBookingView(b: PracticalBooking, timeZone: string) {
     booking_invite_id,
     candidate,
     course: b.course,
-    training_event: { id: b.training_event.id, date: b.date, start_time: b.start_time, start_at: at(b.start_at), end_at: at(b.end_at), location: b.training_event.location },
+    training_event: {
+      id: b.training_event.id,
+      date: b.date,
+      start_time: b.start_time,
+      start_at: at(b.start_at),
+      end_at: at(b.end_at),
+      location: b.training_event.location,
+    },
     ...rest,
   };
 }
@@ -95,18 +109,37 @@ export const practicalBookings = (): BookingKind<PracticalBooking, PracticalBook
   },
   // A certificate issued before the candidate paid becomes available with the payment, in its transaction.
   confirmParts: (deps, b) =>
-    b.certificate ? [part('certificate event', eventPut(deps, { family: PRACTICAL_FAMILY, type: 'booking.certificate_available', client_id: b.client_id, data: toPracticalBookingView(b, deps.config.serviceTimeZone) }))] : [],
+    b.certificate
+      ? [
+          part(
+            'certificate event',
+            eventPut(deps, {
+              family: PRACTICAL_FAMILY,
+              type: 'booking.certificate_available',
+              client_id: b.client_id,
+              data: toPracticalBookingView(b, deps.config.serviceTimeZone),
+            }),
+          ),
+        ]
+      : [],
   // A booking made for a portal v2 request's item: the item takes its outcome (certified, or failed).
   follow: bookingOutcomeParts,
   // Operators and the payment sweep may cancel whatever is not cancelled; the agency's own rule is `cancellationRefusal`.
-  notCancellable: (b) => (b.booking_status === 'cancelled' ? new DomainError('cancellation-not-allowed', `Booking ${b.id} is already cancelled`, { reason: 'already_cancelled' }) : undefined),
+  notCancellable: (b) =>
+    b.booking_status === 'cancelled'
+      ? new DomainError('cancellation-not-allowed', `Booking ${b.id} is already cancelled`, { reason: 'already_cancelled' })
+      : undefined,
   paymentEmail: (b, input) => paymentEmailFor(b, `${b.course.name} course`, input),
   calendarEntry: (b) => {
     const place = b.training_event.location;
     return {
       attendee: { name: `${b.candidate.first_name} ${b.candidate.last_name}`, email: b.candidate.email },
       title: `${b.course.name} course`,
-      description: [`Your ${b.course.name} course (${b.course.code}) is a classroom session.`, `Where: ${place.name}, ${place.town} ${place.postcode}`, 'Please arrive 15 minutes early.'].join('\n'),
+      description: [
+        `Your ${b.course.name} course (${b.course.code}) is a classroom session.`,
+        `Where: ${place.name}, ${place.town} ${place.postcode}`,
+        'Please arrive 15 minutes early.',
+      ].join('\n'),
       location: `${place.name}, ${place.town} ${place.postcode}`,
     };
   },
@@ -129,10 +162,17 @@ export const bookingCrossesSeatsLow = (e: TrainingEventItem): boolean => e.seats
  */
 export function eventBookedParts(deps: Deps, e: TrainingEventItem, clientId: string, publicView: () => unknown, name = 'training event'): Part[] {
   const crosses = bookingCrossesSeatsLow(e);
-  const decision = crosses ? 'seats_low_armed = :armed AND booked_count >= :at' : e.seats_low_armed ? 'seats_low_armed = :armed AND booked_count < :at' : 'seats_low_armed = :armed';
+  const decision = crosses
+    ? 'seats_low_armed = :armed AND booked_count >= :at'
+    : e.seats_low_armed
+      ? 'seats_low_armed = :armed AND booked_count < :at'
+      : 'seats_low_armed = :armed';
   const when: Condition = { expression: decision, values: { ':armed': e.seats_low_armed, ...(e.seats_low_armed ? { ':at': crossingAt(e) } : {}) } };
   const parts = [sessionBookedPart(deps, PRACTICAL_FAMILY, e.id, { set: crosses ? { seats_low_armed: false } : {}, when }, name)];
-  if (crosses) parts.push(part(`${name} seats low`, eventPut(deps, { family: PRACTICAL_FAMILY, type: 'training_event.seats_low', client_id: clientId, data: publicView() })));
+  if (crosses)
+    parts.push(
+      part(`${name} seats low`, eventPut(deps, { family: PRACTICAL_FAMILY, type: 'training_event.seats_low', client_id: clientId, data: publicView() })),
+    );
   return parts;
 }
 
@@ -141,7 +181,6 @@ export function eventFreedParts(deps: Deps, e: TrainingEventItem, name = 'traini
   const rearm = seatsLeft(e, e.booked_count - 1) > e.seats_low_at;
   return [sessionFreedPart(deps, PRACTICAL_FAMILY, e, rearm ? { seats_low_armed: true } : {}, name)];
 }
-
 
 /**
  * POST /bookings: books the held seat, in one transaction: the hold used,
@@ -174,12 +213,24 @@ export async function createPracticalBooking(deps: Deps, clientId: string, input
 /** How a booking gets its seat: the seat (read at each attempt), and the parts that take it in the booking's transaction. */
 export interface SeatTaking {
   seat: string;
-  take: (at: { event: TrainingEventItem; bookingId: number; now: Date; paymentDueAt?: string }) => { parts: Part[]; failures: Record<string, Failure>; fields?: Partial<BookingRecord> };
+  take: (at: { event: TrainingEventItem; bookingId: number; now: Date; paymentDueAt?: string }) => {
+    parts: Part[];
+    failures: Record<string, Failure>;
+    fields?: Partial<BookingRecord>;
+  };
   unknownClient: () => DomainError;
 }
 
 /** Books a seat of the event however it is taken (a hold used, or a free seat claimed): everything but the taking is here once. */
-export async function commitSeatBooking(deps: Deps, clientId: string, eventId: number, input: PracticalBookingInput, links: BookingLinks, options: BookingOptions, seat: SeatTaking) {
+export async function commitSeatBooking(
+  deps: Deps,
+  clientId: string,
+  eventId: number,
+  input: PracticalBookingInput,
+  links: BookingLinks,
+  options: BookingOptions,
+  seat: SeatTaking,
+) {
   const tz = deps.config.serviceTimeZone;
   const [catalogue, client, settings] = await Promise.all([loadCatalogue(deps), getClient(deps, clientId), balanceAlertSettings(deps, clientId)]);
   const { event, course, location } = await eventInCatalogue(deps, eventId, catalogue);
@@ -189,10 +240,18 @@ export async function commitSeatBooking(deps: Deps, clientId: string, eventId: n
   const bookingId = await nextId(deps, PRACTICAL_FAMILY, 'booking');
   const explainEvent = async () => {
     const now = await getTrainingEventItem(deps, event.id);
-    if (!now || now.cancelled_at) return new DomainError('event-unavailable', `Training event ${event.id} is not open for booking`, { pointer: '/training_event_id' });
+    if (!now || now.cancelled_at)
+      return new DomainError('event-unavailable', `Training event ${event.id} is not open for booking`, { pointer: '/training_event_id' });
     return undefined; // the count moved: read it again
   };
-  const candidate = { first_name: input.first_name, last_name: input.last_name, email: input.email, phone: input.phone, job_role: input.job_role, nmc_number: input.nmc_number ?? null };
+  const candidate = {
+    first_name: input.first_name,
+    last_name: input.last_name,
+    email: input.email,
+    phone: input.phone,
+    job_role: input.job_role,
+    nmc_number: input.nmc_number ?? null,
+  };
   const { view } = await commitBooking(deps, PRACTICAL_BOOKINGS, {
     client,
     bookingId,
@@ -225,7 +284,15 @@ export async function commitSeatBooking(deps: Deps, clientId: string, eventId: n
       // Read each attempt: the seat count and the seats-low decision condition on it.
       const current = (await getTrainingEventItem(deps, event.id)) ?? event;
       // The alert carries the event as the API shows it, after this booking.
-      const publicView = async () => toTrainingEventView({ ...current, booked_count: current.booked_count + 1 }, course, location, (await seatsAvailable(deps, [current], now)).get(current.id) ?? 0, now, tz);
+      const publicView = async () =>
+        toTrainingEventView(
+          { ...current, booked_count: current.booked_count + 1 },
+          course,
+          location,
+          (await seatsAvailable(deps, [current], now)).get(current.id) ?? 0,
+          now,
+          tz,
+        );
       const view = bookingCrossesSeatsLow(current) ? await publicView() : undefined;
       const taken = seat.take({ event, bookingId, now, paymentDueAt });
       const extra = await options.extra?.({ now, bookingId });
@@ -240,7 +307,8 @@ export async function commitSeatBooking(deps: Deps, clientId: string, eventId: n
   return view;
 }
 
-export const getPracticalBooking = (deps: Deps, clientId: string, id: number): Promise<PracticalBookingView> => getBookingView(deps, PRACTICAL_BOOKINGS, clientId, id);
+export const getPracticalBooking = (deps: Deps, clientId: string, id: number): Promise<PracticalBookingView> =>
+  getBookingView(deps, PRACTICAL_BOOKINGS, clientId, id);
 
 export interface PracticalBookingFilter {
   status?: BookingStatus;

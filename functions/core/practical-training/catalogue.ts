@@ -90,7 +90,11 @@ const changed = cached.changed;
 export const loadCatalogue = (deps: Deps): Promise<Catalogue> => cached.load(deps);
 
 async function readCatalogue(deps: Deps): Promise<Catalogue> {
-  const items = await queryAll(deps, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': trainingCatalogueKeys.partition }, ConsistentRead: true });
+  const items = await queryAll(deps, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': trainingCatalogueKeys.partition },
+    ConsistentRead: true,
+  });
   const strip = ({ pk, sk, entity, ...rest }: Record<string, unknown>) => rest;
   return {
     courses: items.filter((i) => i.entity === 'course').map((i) => strip(i) as unknown as Course),
@@ -102,7 +106,10 @@ function invalid(detail: string): never {
   throw new DomainError('invalid-catalog', detail);
 }
 
-export type NewCourse = Omit<Course, 'id' | 'active' | 'price' | 'delivery' | 'description' | 'cstf_subject' | 'pre_attendance_notes' | 'free_cancellation_hours'> & {
+export type NewCourse = Omit<
+  Course,
+  'id' | 'active' | 'price' | 'delivery' | 'description' | 'cstf_subject' | 'pre_attendance_notes' | 'free_cancellation_hours'
+> & {
   price_minor: number;
   description?: string | null;
   cstf_subject?: CstfSubject | null;
@@ -136,7 +143,13 @@ export async function createCourse(deps: Deps, input: NewCourse): Promise<Course
     price: gbp(input.price_minor),
     active: true,
   };
-  await deps.db.send(new PutCommand({ TableName: deps.table, Item: { ...trainingCatalogueKeys.course(id), entity: 'course', ...course }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await deps.db.send(
+    new PutCommand({
+      TableName: deps.table,
+      Item: { ...trainingCatalogueKeys.course(id), entity: 'course', ...course },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
   await changed(deps);
   return course;
 }
@@ -145,17 +158,35 @@ export async function createCourse(deps: Deps, input: NewCourse): Promise<Course
  * Changes what a course says and costs from now on. Bookings already made
  * keep the price they were charged and the refund window they were sold with.
  */
-export async function updateCourse(deps: Deps, id: number, changes: { name?: string; price_minor?: number; free_cancellation_hours?: number; certificate_validity_months?: number }): Promise<Course> {
+export async function updateCourse(
+  deps: Deps,
+  id: number,
+  changes: { name?: string; price_minor?: number; free_cancellation_hours?: number; certificate_validity_months?: number },
+): Promise<Course> {
   const wholeIn = (n: number | undefined, lo: number, hi: number) => n === undefined || (Number.isInteger(n) && n >= lo && n <= hi);
   if (!wholeIn(changes.price_minor, 0, 10_000_000)) invalid('price must be a whole number of pence, 0 or more');
   if (!wholeIn(changes.free_cancellation_hours, 0, 24 * 60)) invalid('free cancellation must be 0 to 1440 hours before the start');
   if (!wholeIn(changes.certificate_validity_months, 1, 120)) invalid('certificate validity must be 1 to 120 months');
   const set = Object.fromEntries(
-    Object.entries({ name: changes.name, price: changes.price_minor === undefined ? undefined : gbp(changes.price_minor), free_cancellation_hours: changes.free_cancellation_hours, certificate_validity_months: changes.certificate_validity_months }).filter(([, v]) => v !== undefined),
+    Object.entries({
+      name: changes.name,
+      price: changes.price_minor === undefined ? undefined : gbp(changes.price_minor),
+      free_cancellation_hours: changes.free_cancellation_hours,
+      certificate_validity_months: changes.certificate_validity_months,
+    }).filter(([, v]) => v !== undefined),
   );
   if (Object.keys(set).length === 0) invalid('Say what to change');
   const update = setFrom({ set });
-  await updateExisting(deps, { Key: trainingCatalogueKeys.course(id), UpdateExpression: update.expression, ExpressionAttributeNames: update.names, ExpressionAttributeValues: update.values }, `No course ${id}`);
+  await updateExisting(
+    deps,
+    {
+      Key: trainingCatalogueKeys.course(id),
+      UpdateExpression: update.expression,
+      ExpressionAttributeNames: update.names,
+      ExpressionAttributeValues: update.values,
+    },
+    `No course ${id}`,
+  );
   await changed(deps);
   return (await loadCatalogue(deps)).courses.find((c) => c.id === id)!;
 }
@@ -165,17 +196,34 @@ export async function updateLocation(deps: Deps, id: number, changes: { name?: s
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   if (Object.keys(set).length === 0) invalid('Say what to change');
   const update = setFrom({ set });
-  await updateExisting(deps, { Key: trainingCatalogueKeys.location(id), UpdateExpression: update.expression, ExpressionAttributeNames: update.names, ExpressionAttributeValues: update.values }, `No location ${id}`);
+  await updateExisting(
+    deps,
+    {
+      Key: trainingCatalogueKeys.location(id),
+      UpdateExpression: update.expression,
+      ExpressionAttributeNames: update.names,
+      ExpressionAttributeValues: update.values,
+    },
+    `No location ${id}`,
+  );
   await changed(deps);
   return (await loadCatalogue(deps)).locations.find((l) => l.id === id)!;
 }
 
 export async function setCourseActive(deps: Deps, id: number, active: boolean): Promise<void> {
-  await updateExisting(deps, { Key: trainingCatalogueKeys.course(id), UpdateExpression: 'SET active = :a', ExpressionAttributeValues: { ':a': active } }, `No course ${id}`);
+  await updateExisting(
+    deps,
+    { Key: trainingCatalogueKeys.course(id), UpdateExpression: 'SET active = :a', ExpressionAttributeValues: { ':a': active } },
+    `No course ${id}`,
+  );
   await changed(deps);
 }
 
-export async function createLocation(deps: Deps, input: Omit<Location, 'id' | 'active' | 'region' | 'directions' | 'accessibility'> & Partial<Pick<Location, 'region' | 'directions' | 'accessibility' | 'id'>>): Promise<Location> {
+export async function createLocation(
+  deps: Deps,
+  input: Omit<Location, 'id' | 'active' | 'region' | 'directions' | 'accessibility'> &
+    Partial<Pick<Location, 'region' | 'directions' | 'accessibility' | 'id'>>,
+): Promise<Location> {
   if (!/^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i.test(input.address.postcode.trim())) invalid(`${input.address.postcode} is not a UK postcode`);
   const id = input.id ?? (await nextId(deps, PRACTICAL_FAMILY, 'location'));
   const location: Location = {
@@ -187,13 +235,23 @@ export async function createLocation(deps: Deps, input: Omit<Location, 'id' | 'a
     address: { ...input.address, postcode: input.address.postcode.trim().toUpperCase() },
     active: true,
   };
-  await deps.db.send(new PutCommand({ TableName: deps.table, Item: { ...trainingCatalogueKeys.location(id), entity: 'location', ...location }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await deps.db.send(
+    new PutCommand({
+      TableName: deps.table,
+      Item: { ...trainingCatalogueKeys.location(id), entity: 'location', ...location },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
   await changed(deps);
   return location;
 }
 
 export async function setLocationActive(deps: Deps, id: number, active: boolean): Promise<void> {
-  await updateExisting(deps, { Key: trainingCatalogueKeys.location(id), UpdateExpression: 'SET active = :a', ExpressionAttributeValues: { ':a': active } }, `No location ${id}`);
+  await updateExisting(
+    deps,
+    { Key: trainingCatalogueKeys.location(id), UpdateExpression: 'SET active = :a', ExpressionAttributeValues: { ':a': active } },
+    `No location ${id}`,
+  );
   await changed(deps);
 }
 
@@ -206,7 +264,8 @@ export async function createTrainingEvent(
   const course = courses.find((c) => c.id === input.course_id && c.active) ?? invalid(`No active course ${input.course_id}`);
   if (!locations.some((l) => l.id === input.location_id && l.active)) invalid(`No active location ${input.location_id}`);
   if (!Number.isInteger(input.capacity) || input.capacity < 1 || input.capacity > MAX_CAPACITY) invalid(`capacity must be 1 to ${MAX_CAPACITY}`);
-  const start = zonedInstant(input.date, input.start_time, deps.config.serviceTimeZone) ?? invalid(`${input.date} ${input.start_time} is not a time on the clock there`);
+  const start =
+    zonedInstant(input.date, input.start_time, deps.config.serviceTimeZone) ?? invalid(`${input.date} ${input.start_time} is not a time on the clock there`);
   const id = input.id ?? (await nextId(deps, PRACTICAL_FAMILY, 'training-event'));
   const now = deps.clock().toISOString();
   const event: TrainingEventItem = {
@@ -234,8 +293,12 @@ export async function createTrainingEvent(
   return event;
 }
 
-export const getTrainingEventItem = (deps: Deps, id: number): Promise<TrainingEventItem | undefined> => getSession<TrainingEventItem>(deps, PRACTICAL_FAMILY, id);
+export const getTrainingEventItem = (deps: Deps, id: number): Promise<TrainingEventItem | undefined> =>
+  getSession<TrainingEventItem>(deps, PRACTICAL_FAMILY, id);
 
 /** Events starting from `from` (inclusive) to `to` (exclusive), soonest first, one page at a time. */
-export const trainingEventsStarting = (deps: Deps, range: { from: string; to: string; limit: number; cursor?: string }, keep: (e: TrainingEventItem) => boolean = () => true): Promise<Page<TrainingEventItem>> =>
-  sessionsStarting<TrainingEventItem>(deps, PRACTICAL_FAMILY, range, keep);
+export const trainingEventsStarting = (
+  deps: Deps,
+  range: { from: string; to: string; limit: number; cursor?: string },
+  keep: (e: TrainingEventItem) => boolean = () => true,
+): Promise<Page<TrainingEventItem>> => sessionsStarting<TrainingEventItem>(deps, PRACTICAL_FAMILY, range, keep);

@@ -1,5 +1,13 @@
 import { addMonths } from '../platform/time.js';
-import { certificateDownload, certificateState, issueCertificateOf, numberOf, type Certificate, type CertificateScheme, type CertificateState } from '../documents/certificates.js';
+import {
+  certificateDownload,
+  certificateState,
+  issueCertificateOf,
+  numberOf,
+  type Certificate,
+  type CertificateScheme,
+  type CertificateState,
+} from '../documents/certificates.js';
 import type { Deps } from '../platform/deps.js';
 import { PRACTICAL_BOOKINGS, type PracticalBooking } from './bookings.js';
 import { loadCatalogue } from './catalogue.js';

@@ -19,8 +19,26 @@ import { holdSeat } from './seats.js';
  */
 
 const COURSES: (NewCourse & { id: number })[] = [
-  { id: 1, name: 'Basic Life Support (adult)', code: 'BLS-A', duration_minutes: 240, certificate_validity_months: 12, price_minor: 6500, cstf_subject: 'resuscitation', description: 'Adult basic life support and AED use, to Resuscitation Council UK guidelines.' },
-  { id: 2, name: 'Moving and handling', code: 'MH-1', duration_minutes: 360, certificate_validity_months: 12, price_minor: 8000, cstf_subject: 'moving_and_handling', description: 'Safe people and object handling, with hoists and slide sheets.' },
+  {
+    id: 1,
+    name: 'Basic Life Support (adult)',
+    code: 'BLS-A',
+    duration_minutes: 240,
+    certificate_validity_months: 12,
+    price_minor: 6500,
+    cstf_subject: 'resuscitation',
+    description: 'Adult basic life support and AED use, to Resuscitation Council UK guidelines.',
+  },
+  {
+    id: 2,
+    name: 'Moving and handling',
+    code: 'MH-1',
+    duration_minutes: 360,
+    certificate_validity_months: 12,
+    price_minor: 8000,
+    cstf_subject: 'moving_and_handling',
+    description: 'Safe people and object handling, with hoists and slide sheets.',
+  },
   {
     id: 3,
     name: 'PMVA refresher',
@@ -35,8 +53,22 @@ const COURSES: (NewCourse & { id: number })[] = [
 ];
 
 const LOCATIONS = [
-  { id: 1, name: 'Riverside Training Centre', region: 'Yorkshire and the Humber', directions: 'Five minutes from Leeds station; enter from Water Lane.', accessibility: 'Step-free access and a hearing loop.', address: { line1: '12 Water Lane', line2: null, town: 'Leeds', postcode: 'LS1 4AP' } },
-  { id: 2, name: 'Northgate Skills Hub', region: 'North West', directions: 'Opposite Victoria station, second floor.', accessibility: 'Lift to all floors.', address: { line1: '40 Corporation Street', line2: 'Second floor', town: 'Manchester', postcode: 'M4 3AQ' } },
+  {
+    id: 1,
+    name: 'Riverside Training Centre',
+    region: 'Yorkshire and the Humber',
+    directions: 'Five minutes from Leeds station; enter from Water Lane.',
+    accessibility: 'Step-free access and a hearing loop.',
+    address: { line1: '12 Water Lane', line2: null, town: 'Leeds', postcode: 'LS1 4AP' },
+  },
+  {
+    id: 2,
+    name: 'Northgate Skills Hub',
+    region: 'North West',
+    directions: 'Opposite Victoria station, second floor.',
+    accessibility: 'Lift to all floors.',
+    address: { line1: '40 Corporation Street', line2: 'Second floor', town: 'Manchester', postcode: 'M4 3AQ' },
+  },
 ];
 
 /**
@@ -63,7 +95,13 @@ const ignoreExisting = (err: unknown) => {
   throw err;
 };
 
-const trainee = (first: string, last: string) => ({ first_name: first, last_name: last, email: `${first.toLowerCase()}.${last.toLowerCase()}@example.org`, phone: '+447700900555', job_role: 'Healthcare Assistant' });
+const trainee = (first: string, last: string) => ({
+  first_name: first,
+  last_name: last,
+  email: `${first.toLowerCase()}.${last.toLowerCase()}@example.org`,
+  phone: '+447700900555',
+  job_role: 'Healthcare Assistant',
+});
 
 export async function seedPracticalDemo(deps: Deps, clientIds: readonly string[]): Promise<void> {
   const existing = await loadCatalogue(deps);
@@ -78,13 +116,28 @@ export async function seedPracticalDemo(deps: Deps, clientIds: readonly string[]
     await createTrainingEvent(deps, { id, course_id, location_id, date: addWorkingDays(today, day, holidays), start_time, capacity }).catch(ignoreExisting);
   }
   // Whoever creates the past event seeds its bookings: concurrent or repeated seeding does it once.
-  const pastCreated = await createTrainingEvent(deps, { id: PAST_EVENT, course_id: 1, location_id: 1, date: addWorkingDays(addDays(today, -6), -1, holidays), start_time: '09:30', capacity: 12 }).then(
+  const pastCreated = await createTrainingEvent(deps, {
+    id: PAST_EVENT,
+    course_id: 1,
+    location_id: 1,
+    date: addWorkingDays(addDays(today, -6), -1, holidays),
+    start_time: '09:30',
+    capacity: 12,
+  }).then(
     () => true,
     (err: unknown) => (ignoreExisting(err), false),
   );
   await raiseCounter(deps, PRACTICAL_FAMILY, 'training-event', PAST_EVENT);
 
-  for (const client_id of clientIds) await openDemoBalances(deps, client_id, PRACTICAL_FAMILY, COURSES.map((c) => ({ kind: 'course' as const, id: c.id, name: c.name })), 10, 50_000);
+  for (const client_id of clientIds)
+    await openDemoBalances(
+      deps,
+      client_id,
+      PRACTICAL_FAMILY,
+      COURSES.map((c) => ({ kind: 'course' as const, id: c.id, name: c.name })),
+      10,
+      50_000,
+    );
 
   // The past event's bookings, made as of two weeks ago (before it, a long weekend and all).
   if (!pastCreated) return;

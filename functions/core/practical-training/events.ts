@@ -42,7 +42,11 @@ export async function listTrainingEvents(deps: Deps, filter: EventFilter): Promi
     trainingEventsStarting(
       deps,
       { from: dayStart(from, tz), to: dayStart(addDays(to, 1), tz), limit: filter.limit, cursor: filter.cursor },
-      (e) => (!filter.course_id || e.course_id === filter.course_id) && (!filter.location_id || e.location_id === filter.location_id) && courses.has(e.course_id) && locations.has(e.location_id),
+      (e) =>
+        (!filter.course_id || e.course_id === filter.course_id) &&
+        (!filter.location_id || e.location_id === filter.location_id) &&
+        courses.has(e.course_id) &&
+        locations.has(e.location_id),
     ),
     to <= addDays(from, LOCKS_BESIDE_DAYS - 1) ? locksOfDays(deps, PRACTICAL_FAMILY, from, to) : undefined,
   ]);

@@ -37,8 +37,5 @@ export const inviteOpen: Condition = {
  */
 export const closeInvitePart = (deps: Deps, clientId: string, inviteId: number, family: FamilyId): Part => {
   const now = deps.clock().toISOString();
-  return part(
-    `invite ${inviteId}`,
-    updateItem(deps, inviteKeys.invite(clientId, family, inviteId), { set: { expires_at: now, updated_at: now } }, inviteOpen),
-  );
+  return part(`invite ${inviteId}`, updateItem(deps, inviteKeys.invite(clientId, family, inviteId), { set: { expires_at: now, updated_at: now } }, inviteOpen));
 };

@@ -13,7 +13,18 @@ import type { BookingOptions } from '../bookings/course-bookings.js';
 import { createPracticalBooking, type PracticalBookingView, type TraineeInput } from './bookings.js';
 import { PRACTICAL_FAMILY } from './catalogue.js';
 import { getTrainingEvent, listTrainingEvents } from './events.js';
-import { announcesInvites, changeInvite, inviteEventPart, inviteFamily, inviteOfToken, inviteStatus, inviteUsable, toInviteView, viewContext, type InviteItem } from './invites.js';
+import {
+  announcesInvites,
+  changeInvite,
+  inviteEventPart,
+  inviteFamily,
+  inviteOfToken,
+  inviteStatus,
+  inviteUsable,
+  toInviteView,
+  viewContext,
+  type InviteItem,
+} from './invites.js';
 import { inviteKeys } from './invite-keys.js';
 import { holdSeat, releaseSeat, type SeatHold, type SeatHoldView } from './seats.js';
 import type { TrainingEventView } from './views.js';
@@ -51,7 +62,10 @@ export async function openInvite(deps: Deps, token: string, count: boolean, fami
         deps,
         invite,
         { status: 'opened', opened_at: now.toISOString(), open_count: invite.open_count + 1 },
-        async (u) => [...(announcesInvites(family) ? [await inviteEventPart(deps, 'booking_invite.opened', u)] : []), ...(await inviteOpenedParts(deps, u, now.toISOString()))],
+        async (u) => [
+          ...(announcesInvites(family) ? [await inviteEventPart(deps, 'booking_invite.opened', u)] : []),
+          ...(await inviteOpenedParts(deps, u, now.toISOString())),
+        ],
         firstOpen(now),
       );
     } catch (err) {
@@ -63,11 +77,18 @@ export async function openInvite(deps: Deps, token: string, count: boolean, fami
   return { ...invite, open_count: invite.open_count + 1 };
 }
 
-export const holderOf = (i: Pick<InviteItem, 'client_id' | 'id'> & Partial<Pick<InviteItem, 'expires_at'>>): Holder => ({ type: 'invite', clientId: i.client_id, inviteId: i.id, until: i.expires_at });
+export const holderOf = (i: Pick<InviteItem, 'client_id' | 'id'> & Partial<Pick<InviteItem, 'expires_at'>>): Holder => ({
+  type: 'invite',
+  clientId: i.client_id,
+  inviteId: i.id,
+  until: i.expires_at,
+});
 
 /** The seat the invite holds now, if any: the invite's hold marker (in the invite's family) carries it. */
 export async function inviteSeatHold(deps: Deps, invite: InviteItem): Promise<SeatHold | undefined> {
-  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: holdKeys.inviteHold(invite.client_id, inviteFamily(invite), invite.id), ConsistentRead: true }));
+  const { Item } = await deps.db.send(
+    new GetCommand({ TableName: deps.table, Key: holdKeys.inviteHold(invite.client_id, inviteFamily(invite), invite.id), ConsistentRead: true }),
+  );
   return Item && String(Item.expires_at) > deps.clock().toISOString() ? (Item as unknown as SeatHold) : undefined;
 }
 
@@ -85,7 +106,8 @@ export async function inviteEvents(deps: Deps, invite: InviteItem): Promise<Trai
 export const agencyContactOf = (invite: InviteItem) =>
   invite.agency_contact ? { agency_contact_name: invite.agency_contact.name ?? undefined, agency_contact_email: invite.agency_contact.email ?? undefined } : {};
 
-export const gone = (state: 'used' | 'expired') => new DomainError('invalid-state', state === 'used' ? 'This invite has already been used to book' : 'This invite has expired', { gone: state });
+export const gone = (state: 'used' | 'expired') =>
+  new DomainError('invalid-state', state === 'used' ? 'This invite has already been used to book' : 'This invite has expired', { gone: state });
 
 /** The invite, if it can still be used; else the invite-gone refusal (the page answers 410). */
 export async function usableInvite(deps: Deps, token: string, family: FamilyId = PRACTICAL_FAMILY): Promise<InviteItem> {
@@ -124,7 +146,11 @@ export async function busyForInvites(deps: Deps, invite: InviteItem, scopes: str
 
 /** The events of which the client's invites hold as many seats as they may at once. */
 export async function eventsBusyForInvites(deps: Deps, invite: InviteItem, eventIds: number[]): Promise<Set<number>> {
-  const busy = await busyForInvites(deps, invite, eventIds.map((id) => `E${id}`));
+  const busy = await busyForInvites(
+    deps,
+    invite,
+    eventIds.map((id) => `E${id}`),
+  );
   return new Set(eventIds.filter((id) => busy.has(`E${id}`)));
 }
 
@@ -150,7 +176,15 @@ export const inviteUse =
     if (!item) throw gone('expired');
     return {
       parts: [
-        part('invite', updateItem(deps, inviteKeys.invite(invite.client_id, family, invite.id), { set: { status: 'used', used_at: used.used_at, booking_id: bookingId, updated_at: used.updated_at } }, inviteUsable(now))),
+        part(
+          'invite',
+          updateItem(
+            deps,
+            inviteKeys.invite(invite.client_id, family, invite.id),
+            { set: { status: 'used', used_at: used.used_at, booking_id: bookingId, updated_at: used.updated_at } },
+            inviteUsable(now),
+          ),
+        ),
         ...(usedEvent ? [usedEvent(used, now)] : []),
         ...item,
       ],
@@ -165,18 +199,39 @@ export const inviteUse =
  * posts make one booking. A refused charge changes nothing: the invite and
  * its hold stay usable.
  */
-export async function bookWithInvite(deps: Deps, token: string, candidate: TraineeInput, links: BookingLinks): Promise<{ booking: PracticalBookingView; paymentToken?: string }> {
+export async function bookWithInvite(
+  deps: Deps,
+  token: string,
+  candidate: TraineeInput,
+  links: BookingLinks,
+): Promise<{ booking: PracticalBookingView; paymentToken?: string }> {
   const invite = await usableInvite(deps, token);
   const hold = await inviteSeatHold(deps, invite);
   if (!hold) throw new DomainError('hold-not-found', 'Choose an event first: no seat is held for this invite');
   const context = await viewContext(deps, invite);
-  const booking = await createPracticalBooking(deps, invite.client_id, { ...candidate, ...agencyContactOf(invite), hold_hash: hold.hold_hash, pay_option: invite.pay_option }, links, {
-    holder: holderOf(invite),
-    bookedBy: 'Candidate',
-    bookingInviteId: invite.id,
-    source: invite.source,
-    extra: inviteUse(deps, invite, token, (used, now) => part('invite event', eventPut(deps, { type: 'booking_invite.used', family: PRACTICAL_FAMILY, client_id: invite.client_id, data: toInviteView(used, { now, timeZone: deps.config.serviceTimeZone, ...context }) }))),
-  });
+  const booking = await createPracticalBooking(
+    deps,
+    invite.client_id,
+    { ...candidate, ...agencyContactOf(invite), hold_hash: hold.hold_hash, pay_option: invite.pay_option },
+    links,
+    {
+      holder: holderOf(invite),
+      bookedBy: 'Candidate',
+      bookingInviteId: invite.id,
+      source: invite.source,
+      extra: inviteUse(deps, invite, token, (used, now) =>
+        part(
+          'invite event',
+          eventPut(deps, {
+            type: 'booking_invite.used',
+            family: PRACTICAL_FAMILY,
+            client_id: invite.client_id,
+            data: toInviteView(used, { now, timeZone: deps.config.serviceTimeZone, ...context }),
+          }),
+        ),
+      ),
+    },
+  );
   const item = await getBookingItem(deps, invite.client_id, booking.id, PRACTICAL_FAMILY);
   return { booking, paymentToken: item?.payment_token };
 }

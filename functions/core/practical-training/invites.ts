@@ -5,9 +5,7 @@ import { eventKindsOf } from '../events/kinds.js';
 import { emailPut, eventPut } from '../events/outbox.js';
 import { bookingInvitation } from '../messaging/email-templates.js';
 import { addSeconds } from '../platform/clock.js';
-import { formatMoney } from '../commerce/charges.js';
-import { walletKeys } from '../commerce/wallets.js';
-import { queryAll, queryFilteredPage } from '../platform/db.js';
+import { queryFilteredPage } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError, fieldRefusal } from '../platform/errors.js';
 import { nextId } from '../platform/ids.js';
@@ -20,6 +18,7 @@ import type { PayOption } from '../platform/vocabulary.js';
 import type { RequestSource } from '../requests/shapes.js';
 import { linkWithdrawn } from '../bookings/link-withdrawn.js';
 import { inviteKeys, inviteOpen } from './invite-keys.js';
+import { inviteFundsPart } from './invite-funds.js';
 import { getTrainingEventItem, loadCatalogue, PRACTICAL_FAMILY, type Course, type Location, type TrainingEventItem } from './catalogue.js';
 
 /**
@@ -79,7 +78,9 @@ export function toInviteView(i: InviteItem, ctx: { now: Date; timeZone: string; 
     status: inviteStatus(i, ctx.now),
     candidate: i.candidate,
     course: i.course,
-    training_event: ctx.event ? { id: ctx.event.id, date: ctx.event.date, start_time: ctx.event.start_time, start_at: formatWithOffset(ctx.event.start_at, tz) } : null,
+    training_event: ctx.event
+      ? { id: ctx.event.id, date: ctx.event.date, start_time: ctx.event.start_time, start_at: formatWithOffset(ctx.event.start_at, tz) }
+      : null,
     location: ctx.location ? { id: ctx.location.id, name: ctx.location.name, town: ctx.location.address.town, postcode: ctx.location.address.postcode } : null,
     pay_option: i.pay_option,
     message: i.message,
@@ -123,7 +124,8 @@ async function checkTargets(deps: Deps, input: NewInvite): Promise<{ course: Cou
   const { courses, locations } = await loadCatalogue(deps);
   const course = courses.find((c) => c.id === input.course_id && c.active);
   if (!course) throw fieldRefusal('/course_id', `No active course ${input.course_id}`);
-  if (input.training_event_id !== undefined && input.location_id !== undefined) throw fieldRefusal('/location_id', 'Give training_event_id or location_id, not both');
+  if (input.training_event_id !== undefined && input.location_id !== undefined)
+    throw fieldRefusal('/location_id', 'Give training_event_id or location_id, not both');
   let event: TrainingEventItem | undefined;
   if (input.training_event_id !== undefined) {
     event = await getTrainingEventItem(deps, input.training_event_id);
@@ -131,7 +133,8 @@ async function checkTargets(deps: Deps, input: NewInvite): Promise<{ course: Cou
       throw fieldRefusal('/training_event_id', `No upcoming event ${input.training_event_id} of course ${course.id}`);
     }
   }
-  if (input.location_id !== undefined && !locations.some((l) => l.id === input.location_id && l.active)) throw fieldRefusal('/location_id', `No active location ${input.location_id}`);
+  if (input.location_id !== undefined && !locations.some((l) => l.id === input.location_id && l.active))
+    throw fieldRefusal('/location_id', `No active location ${input.location_id}`);
   return { course, event };
 }
 
@@ -156,7 +159,13 @@ export interface InviteOptions {
  * numbered, and its parts (the invite, its token's hash, the e-mail) ready for
  * the caller's transaction. The URL is known here only: the token is not kept.
  */
-export async function planInvite(deps: Deps, client: ClientAccount, input: NewInvite, links: { invite: (token: string) => string }, options: InviteOptions = {}): Promise<InvitePlan> {
+export async function planInvite(
+  deps: Deps,
+  client: ClientAccount,
+  input: NewInvite,
+  links: { invite: (token: string) => string },
+  options: InviteOptions = {},
+): Promise<InvitePlan> {
   refuseInvoice(client, input.pay_option);
   const { course } = await checkTargets(deps, input);
   return inviteOf(deps, FAMILY, client, { ...input, course: { id: course.id, name: course.name, code: course.code } }, links, options);
@@ -213,7 +222,14 @@ export async function inviteOf(
   const parts = [
     part('invite', putItem(deps, { ...inviteKeys.invite(clientId, family, id), entity: 'booking-invite', ...invite }, itemAbsent)),
     part('token', putItem(deps, { ...inviteKeys.token(family, tokenHash(token)), entity: 'invite-token', client_id: clientId, invite_id: id }, itemAbsent)),
-    ...(options.demo ? [] : [part('email', emailPut(deps, { ...mail, to: input.candidate.email, receipt: { kind: 'booking-invite', family, client_id: clientId, invite_id: id } }))]),
+    ...(options.demo
+      ? []
+      : [
+          part(
+            'email',
+            emailPut(deps, { ...mail, to: input.candidate.email, receipt: { kind: 'booking-invite', family, client_id: clientId, invite_id: id } }),
+          ),
+        ]),
   ];
   return { invite, url, parts };
 }
@@ -241,63 +257,6 @@ export async function createInvite(
   }
 }
 
-/**
- * An invite paid by `credits` or `balance` is refused (insufficient-credits /
- * insufficient-balance) when the wallet it draws on does not cover the open
- * invites that draw on it plus this one: an agency
- * cannot hand out invites it could not pay for. Open: not used and not
- * expired by the clock. The part it returns keeps the count true in the
- * invite's transaction: the wallet still covers it, and no other invite was
- * counted against it meanwhile (its `invite_seq`, moved by each such invite).
- */
-async function inviteFundsPart(deps: Deps, clientId: string, input: Pick<NewInvite, 'course_id' | 'pay_option'>): Promise<Part[]> {
-  if (input.pay_option !== 'credits' && input.pay_option !== 'balance') return [];
-  const now = deps.clock().toISOString();
-  const key = input.pay_option === 'credits' ? walletKeys.credits(clientId, FAMILY, input.course_id) : walletKeys.money(clientId, FAMILY);
-  // The wallet (and its invite_seq) first, the open invites after: an invite committed in between has moved the
-  // seq, so the condition below fails and the count is taken again; read side by side, it could be missed by both.
-  const { Item: wallet } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: key, ConsistentRead: true }));
-  const [open, { courses }] = await Promise.all([
-    queryAll(deps, {
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      FilterExpression: '#status IN (:queued, :sent, :opened) AND expires_at > :now AND pay_option = :option',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':prefix': inviteKeys.prefix(FAMILY), ':queued': 'queued', ':sent': 'sent', ':opened': 'opened', ':now': now, ':option': input.pay_option },
-      ConsistentRead: true,
-    }) as Promise<unknown[]> as Promise<InviteItem[]>,
-    loadCatalogue(deps),
-  ]);
-  const balance = Number(wallet?.balance ?? 0);
-  const seq = Number(wallet?.invite_seq ?? 0);
-  const course = courses.find((c) => c.id === input.course_id)!;
-  let need: number;
-  if (input.pay_option === 'credits') {
-    const committed = open.filter((i) => i.course.id === input.course_id).length;
-    need = committed + 1;
-    if (balance < need) {
-      throw new DomainError('insufficient-credits', `${balance} ${course.name} credits left, and ${committed} open invites already draw on them: top up, or wait for invites to be used or expire`, { credits: balance, open_invites: committed });
-    }
-  } else {
-    const priceOf = (id: number) => courses.find((c) => c.id === id)?.price.amount ?? 0;
-    const committed = open.reduce((sum, i) => sum + priceOf(i.course.id), 0);
-    need = committed + course.price.amount;
-    if (balance < need) {
-      throw new DomainError('insufficient-balance', `The balance is ${formatMoney({ ...course.price, amount: balance })}; open invites already draw ${formatMoney({ ...course.price, amount: committed })} on it and this one costs ${formatMoney(course.price)}`, {
-        balance: { amount: balance, currency: course.price.currency },
-        price: course.price,
-        open_invites: open.length,
-      });
-    }
-  }
-  const unchanged = seq === 0 ? 'attribute_not_exists(invite_seq)' : 'invite_seq = :seq';
-  return [
-    part(
-      'funds',
-      updateItem(deps, key, { add: { invite_seq: 1 } }, { expression: `balance >= :need AND ${unchanged}`, values: { ':need': need, ...(seq === 0 ? {} : { ':seq': seq }) } }),
-    ),
-  ];
-}
-
 export async function getInviteItem(deps: Deps, clientId: string, id: number, family: FamilyId = FAMILY): Promise<InviteItem | undefined> {
   const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.invite(clientId, family, id), ConsistentRead: true }));
   return Item as InviteItem | undefined;
@@ -312,7 +271,9 @@ export async function getInvite(deps: Deps, clientId: string, id: number): Promi
 
 /** GET /booking-invites: newest first. */
 export const listInvites = (deps: Deps, clientId: string, page: { limit: number; cursor?: string }): Promise<Page<InviteView>> =>
-  queryFilteredPage(deps, { pk: clientKeys.partition(clientId), prefix: inviteKeys.prefix(FAMILY), limit: page.limit, cursor: page.cursor }, (item) => viewOf(deps, item as unknown as InviteItem));
+  queryFilteredPage(deps, { pk: clientKeys.partition(clientId), prefix: inviteKeys.prefix(FAMILY), limit: page.limit, cursor: page.cursor }, (item) =>
+    viewOf(deps, item as unknown as InviteItem),
+  );
 
 /**
  * The invite a link token leads to; an unknown token is not-found. A
@@ -321,7 +282,9 @@ export const listInvites = (deps: Deps, clientId: string, page: { limit: number;
  */
 export async function inviteOfToken(deps: Deps, token: string, family: FamilyId = FAMILY): Promise<InviteItem> {
   const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.token(family, tokenHash(token)), ConsistentRead: true }));
-  const [invite, client] = Item ? await Promise.all([getInviteItem(deps, String(Item.client_id), Number(Item.invite_id), family), getClient(deps, String(Item.client_id))]) : [];
+  const [invite, client] = Item
+    ? await Promise.all([getInviteItem(deps, String(Item.client_id), Number(Item.invite_id), family), getClient(deps, String(Item.client_id))])
+    : [];
   if (!invite) throw new DomainError('not-found', 'There is no invite at this address');
   if (!client || client.disabled) throw linkWithdrawn();
   return invite;
@@ -331,17 +294,30 @@ export async function inviteOfToken(deps: Deps, token: string, family: FamilyId 
 export const announcesInvites = (family: FamilyId): boolean => (eventKindsOf(family) as readonly string[]).includes('booking_invite.sent');
 
 /** The part that writes one of the invite's lifecycle events, carrying the invite as the API shows it. */
-export async function inviteEventPart(deps: Deps, type: 'booking_invite.sent' | 'booking_invite.opened' | 'booking_invite.used', invite: InviteItem): Promise<Part> {
+export async function inviteEventPart(
+  deps: Deps,
+  type: 'booking_invite.sent' | 'booking_invite.opened' | 'booking_invite.used',
+  invite: InviteItem,
+): Promise<Part> {
   return part('event', eventPut(deps, { type, family: FAMILY, client_id: invite.client_id, data: await viewOf(deps, invite) }));
 }
 
 /** Changes the invite as it was read (condition: `updated_at` unchanged, and `when`), with `others`. */
-export async function changeInvite(deps: Deps, invite: InviteItem, changes: Partial<InviteItem>, others: (updated: InviteItem) => Promise<Part[]>, when?: Condition): Promise<InviteItem> {
+export async function changeInvite(
+  deps: Deps,
+  invite: InviteItem,
+  changes: Partial<InviteItem>,
+  others: (updated: InviteItem) => Promise<Part[]>,
+  when?: Condition,
+): Promise<InviteItem> {
   const now = deps.clock().toISOString();
   const updated = { ...invite, ...changes, updated_at: now };
   const seen: Condition = { expression: 'updated_at = :seen', values: { ':seen': invite.updated_at } };
   const condition = when ? allOf(seen, when) : seen;
-  await transact(deps, [part('invite', updateItem(deps, inviteKeys.invite(invite.client_id, inviteFamily(invite), invite.id), { set: { ...changes, updated_at: now } }, condition)), ...(await others(updated))]);
+  await transact(deps, [
+    part('invite', updateItem(deps, inviteKeys.invite(invite.client_id, inviteFamily(invite), invite.id), { set: { ...changes, updated_at: now } }, condition)),
+    ...(await others(updated)),
+  ]);
   return updated;
 }
 
@@ -356,7 +332,9 @@ export async function recordInviteSent(deps: Deps, clientId: string, inviteId: n
     if (!invite || invite.sent_at) return false;
     const changes: Partial<InviteItem> = { sent_at: deps.clock().toISOString(), ...(invite.status === 'queued' ? { status: 'sent' as const } : {}) };
     try {
-      await changeInvite(deps, invite, changes, async (u) => (announcesInvites(family) ? [await inviteEventPart(deps, 'booking_invite.sent', u)] : []), { expression: 'attribute_not_exists(sent_at)' });
+      await changeInvite(deps, invite, changes, async (u) => (announcesInvites(family) ? [await inviteEventPart(deps, 'booking_invite.sent', u)] : []), {
+        expression: 'attribute_not_exists(sent_at)',
+      });
       return true;
     } catch (err) {
       if (!(err instanceof TransactionFailed && err.has('invite'))) throw err; // changed since read: read again
@@ -370,13 +348,24 @@ export async function recordInviteSent(deps: Deps, clientId: string, inviteId: n
  * to the first active course, at a token known in advance so the local stack
  * can show its page. Seeding again changes nothing.
  */
-export async function seedDemoInvites(deps: Deps, clients: readonly { client_id: string; invite_token: string; candidate: NewInvite['candidate'] }[]): Promise<void> {
+export async function seedDemoInvites(
+  deps: Deps,
+  clients: readonly { client_id: string; invite_token: string; candidate: NewInvite['candidate'] }[],
+): Promise<void> {
   const course = (await loadCatalogue(deps)).courses.find((c) => c.active);
   if (!course) return;
   for (const demo of clients) {
-    const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.token(FAMILY, tokenHash(demo.invite_token)), ConsistentRead: true }));
+    const { Item } = await deps.db.send(
+      new GetCommand({ TableName: deps.table, Key: inviteKeys.token(FAMILY, tokenHash(demo.invite_token)), ConsistentRead: true }),
+    );
     if (Item) continue;
-    const invite = await createInvite(deps, demo.client_id, { candidate: demo.candidate, course_id: course.id, pay_option: 'credits', expires_in_days: 60 }, { invite: () => '' }, { token: demo.invite_token }).catch((err: unknown) => {
+    const invite = await createInvite(
+      deps,
+      demo.client_id,
+      { candidate: demo.candidate, course_id: course.id, pay_option: 'credits', expires_in_days: 60 },
+      { invite: () => '' },
+      { token: demo.invite_token },
+    ).catch((err: unknown) => {
       // A seeder running at the same time took the token first: its invite is the demo's.
       if (err instanceof TransactionFailed && err.has('token')) return undefined;
       throw err;

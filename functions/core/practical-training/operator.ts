@@ -11,7 +11,16 @@ import { retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { part, transact } from '../platform/transact.js';
-import { cancelPractical, eventBookedParts, eventFreedParts, listPracticalBookings, PRACTICAL_BOOKINGS, toPracticalBookingView, type PracticalBooking, type PracticalBookingView } from './bookings.js';
+import {
+  cancelPractical,
+  eventBookedParts,
+  eventFreedParts,
+  listPracticalBookings,
+  PRACTICAL_BOOKINGS,
+  toPracticalBookingView,
+  type PracticalBooking,
+  type PracticalBookingView,
+} from './bookings.js';
 import { getTrainingEventItem, MAX_CAPACITY, PRACTICAL_FAMILY, type TrainingEventItem } from './catalogue.js';
 import { sessionKeys } from '../inventory/sessions.js';
 import { eventInCatalogue, getSeatHold, seatHolds, seatOfHold, seatPool, seatsAvailable, seatUnit } from './seats.js';
@@ -29,7 +38,20 @@ const viewOf = (deps: Deps, b: PracticalBooking) => ({ client_id: b.client_id, .
 /** `booking.attendance_marked`, and `booking.no_show` too when the candidate did not come. */
 export async function markPracticalAttendance(deps: Deps, id: number, attendance: 'attended' | 'no_show') {
   const booking = await findBooking(deps, id);
-  const noShow = attendance === 'no_show' ? [part('no-show event', eventPut(deps, { family: PRACTICAL_FAMILY, type: 'booking.no_show', client_id: booking.client_id, data: toPracticalBookingView({ ...booking, attendance }, deps.config.serviceTimeZone) }))] : [];
+  const noShow =
+    attendance === 'no_show'
+      ? [
+          part(
+            'no-show event',
+            eventPut(deps, {
+              family: PRACTICAL_FAMILY,
+              type: 'booking.no_show',
+              client_id: booking.client_id,
+              data: toPracticalBookingView({ ...booking, attendance }, deps.config.serviceTimeZone),
+            }),
+          ),
+        ]
+      : [];
   return viewOf(deps, await markAttendanceOf(deps, PRACTICAL_BOOKINGS, booking, attendance, noShow));
 }
 
@@ -42,11 +64,13 @@ export async function markPracticalResult(deps: Deps, id: number, result: 'passe
 export async function reschedulePractical(deps: Deps, id: number, toEventId: number): Promise<PracticalBookingView & { client_id: string }> {
   return retryOnConflict(async () => {
     const booking = await findBooking(deps, id);
-    if (booking.booking_status === 'cancelled' || booking.training_status !== 'scheduled') throw new DomainError('invalid-state', `Booking ${id} is ${booking.booking_status} and ${booking.training_status}`);
+    if (booking.booking_status === 'cancelled' || booking.training_status !== 'scheduled')
+      throw new DomainError('invalid-state', `Booking ${id} is ${booking.booking_status} and ${booking.training_status}`);
     if (booking.training_event_id === toEventId) return viewOf(deps, booking);
     const { event, course, location } = await eventInCatalogue(deps, toEventId);
     if (course.id !== booking.course_id) throw new DomainError('invalid-state', `Training event ${toEventId} is not of course ${booking.course_id}`);
-    if (event.cancelled_at || event.start_at <= deps.clock().toISOString()) throw new DomainError('event-unavailable', `Training event ${toEventId} is not open`);
+    if (event.cancelled_at || event.start_at <= deps.clock().toISOString())
+      throw new DomainError('event-unavailable', `Training event ${toEventId} is not open`);
     const old = await getTrainingEventItem(deps, booking.training_event_id);
     const now = deps.clock();
     const seats = (await seatsAvailable(deps, [event], now)).get(event.id) ?? 1;
@@ -59,7 +83,16 @@ export async function reschedulePractical(deps: Deps, id: number, toEventId: num
           deps,
           PRACTICAL_BOOKINGS,
           booking,
-          { training_event_id: event.id, seat, date: event.date, start_time: event.start_time, start_at: event.start_at, end_at: event.end_at, free_cancellation_until: freeCancellationUntil(event, course).toISOString(), training_event: { ...booking.training_event, id: event.id } },
+          {
+            training_event_id: event.id,
+            seat,
+            date: event.date,
+            start_time: event.start_time,
+            start_at: event.start_at,
+            end_at: event.end_at,
+            free_cancellation_until: freeCancellationUntil(event, course).toISOString(),
+            training_event: { ...booking.training_event, id: event.id },
+          },
           'booking.rescheduled',
           [
             claimUnit(deps, seatUnit(event, seat), { bookingId: id, clientId: booking.client_id }, now),
@@ -96,7 +129,8 @@ export async function setEventCapacity(deps: Deps, eventId: number, capacity: nu
       }),
     )
     .catch((err: unknown) => {
-      if (isConditionalCheckFailed(err)) throw new DomainError('invalid-state', `Training event ${eventId} has more than ${capacity} bookings; it keeps ${event.capacity} seats`);
+      if (isConditionalCheckFailed(err))
+        throw new DomainError('invalid-state', `Training event ${eventId} has more than ${capacity} bookings; it keeps ${event.capacity} seats`);
       throw err;
     });
   const moved = capacity < event.capacity ? await clearCutSeats(deps, { ...event, capacity }, event.capacity) : { bookings: [], holds: 0, released_holds: 0 };
@@ -106,9 +140,14 @@ export async function setEventCapacity(deps: Deps, eventId: number, capacity: nu
 /** Moves what is on seats above the event's (new) capacity onto seats kept; a few rounds catch a hold taken from the pool as read before the cut. */
 async function clearCutSeats(deps: Deps, event: TrainingEventItem, oldCapacity: number) {
   const done = { bookings: [] as number[], holds: 0, released_holds: 0 };
-  const cut = seatNames(oldCapacity).slice(event.capacity).map((seat) => ({ seat, unit: seatUnit(event, seat) }));
+  const cut = seatNames(oldCapacity)
+    .slice(event.capacity)
+    .map((seat) => ({ seat, unit: seatUnit(event, seat) }));
   for (let round = 0; round < 3; round++) {
-    const locks = await readLocks(deps, cut.map((c) => c.unit));
+    const locks = await readLocks(
+      deps,
+      cut.map((c) => c.unit),
+    );
     const inForce = cut.flatMap((c) => {
       const lock = locks.get(unitId(c.unit));
       return lock && lockInForce(lock, deps.clock()) ? [{ ...c, lock }] : [];

@@ -77,10 +77,15 @@ export const seatOfHold = (hold: Hold): ItemKey => {
 };
 
 /** Seats neither booked nor held by an unexpired hold, for events read together (one query per day). */
-export const seatsAvailable = (deps: Deps, events: TrainingEventItem[], now: Date = deps.clock()): Promise<Map<number, number>> => sessionSeatsAvailable(deps, PRACTICAL_FAMILY, events, now);
+export const seatsAvailable = (deps: Deps, events: TrainingEventItem[], now: Date = deps.clock()): Promise<Map<number, number>> =>
+  sessionSeatsAvailable(deps, PRACTICAL_FAMILY, events, now);
 
 /** The event with its course and location, or not-found (an unknown id, like a malformed one, is 404). */
-export async function eventInCatalogue(deps: Deps, id: number, catalogue?: Catalogue): Promise<{ event: TrainingEventItem; course: Course; location: Location }> {
+export async function eventInCatalogue(
+  deps: Deps,
+  id: number,
+  catalogue?: Catalogue,
+): Promise<{ event: TrainingEventItem; course: Course; location: Location }> {
   const [event, cat] = await Promise.all([getTrainingEventItem(deps, id), catalogue ?? loadCatalogue(deps)]);
   const course = event && cat.courses.find((c) => c.id === event.course_id);
   const location = event && cat.locations.find((l) => l.id === event.location_id);
@@ -92,7 +97,8 @@ export async function eventInCatalogue(deps: Deps, id: number, catalogue?: Catal
 export function eventRefusal(event: TrainingEventItem, course: Course, now: Date): DomainError | undefined {
   const status = eventStatus(event, 1, now);
   const pointer = { pointer: '/training_event_id' };
-  if (status === 'cancelled' || status === 'completed' || !course.active) return new DomainError('event-unavailable', `Training event ${event.id} is not open for booking`, pointer);
+  if (status === 'cancelled' || status === 'completed' || !course.active)
+    return new DomainError('event-unavailable', `Training event ${event.id} is not open for booking`, pointer);
   if (status === 'closed') return new DomainError('booking-closed', `Booking for training event ${event.id} closed 24 hours before its start`, pointer);
   return undefined;
 }
@@ -102,7 +108,8 @@ export function eventRefusal(event: TrainingEventItem, course: Course, now: Date
 export async function holdSeat(deps: Deps, holder: Holder, eventId: number, tally?: Tally): Promise<SeatHoldView> {
   const tz = deps.config.serviceTimeZone;
   const { event, course, location } = await eventInCatalogue(deps, eventId).catch((err: unknown) => {
-    if (err instanceof DomainError && err.code === 'not-found') throw new DomainError('event-unavailable', `No training event ${eventId}`, { pointer: '/training_event_id' });
+    if (err instanceof DomainError && err.code === 'not-found')
+      throw new DomainError('event-unavailable', `No training event ${eventId}`, { pointer: '/training_event_id' });
     throw err;
   });
   const refusal = eventRefusal(event, course, deps.clock());
@@ -124,7 +131,10 @@ export async function holdSeat(deps: Deps, holder: Holder, eventId: number, tall
       location: view.location,
     }),
     {
-      conflict: (existing) => new DomainError('hold-conflict', 'This client already has an active seat hold; book or release it first', { hold: toSeatHoldView(existing as SeatHold, deps.clock(), tz) }),
+      conflict: (existing) =>
+        new DomainError('hold-conflict', 'This client already has an active seat hold; book or release it first', {
+          hold: toSeatHoldView(existing as SeatHold, deps.clock(), tz),
+        }),
       unavailable: () => new DomainError('event-full', `Every seat of training event ${event.id} is booked or held`, { pointer: '/training_event_id' }),
     },
     tally,
@@ -135,7 +145,8 @@ export async function holdSeat(deps: Deps, holder: Holder, eventId: number, tall
 }
 
 /** DELETE /seats/hold/{hash}: only the holder's active hold; anything else is not-found. */
-export const releaseSeat = (deps: Deps, holder: Holder, hash: string, read?: { hold: Hold | undefined }): Promise<void> => releaseUnitHold(deps, seatHolds, holder, hash, seatOfHold, read);
+export const releaseSeat = (deps: Deps, holder: Holder, hash: string, read?: { hold: Hold | undefined }): Promise<void> =>
+  releaseUnitHold(deps, seatHolds, holder, hash, seatOfHold, read);
 
 export const getSeatHold = (deps: Deps, hash: string) => getHold<SeatHold>(deps, PRACTICAL_FAMILY, hash);
 

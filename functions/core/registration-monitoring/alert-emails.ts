@@ -73,7 +73,16 @@ export async function sendAlertEmails(deps: Deps, message: AlertMailMessage): Pr
           `email-${i}`,
           emailPut(deps, {
             to: user.email,
-            ...monitoringAlert({ userName: user.name, workerName: message.worker_name, type: alert.type, severity: alert.severity, escalated: alert.escalated, details: alert.details, alertId: alert.id, simulated: message.simulated }),
+            ...monitoringAlert({
+              userName: user.name,
+              workerName: message.worker_name,
+              type: alert.type,
+              severity: alert.severity,
+              escalated: alert.escalated,
+              details: alert.details,
+              alertId: alert.id,
+              simulated: message.simulated,
+            }),
           }),
         ),
       );

@@ -55,7 +55,10 @@ const CLIENT = TABLE_KEYS.client;
 export const alertKeys = {
   alert: (clientId: string, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.alert, FAMILY, padId(id)) }),
   prefix: () => familyPrefix(CLIENT.sk.alert, FAMILY),
-  guard: (clientId: string, workerId: number, type: AlertType) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.alertGuard, FAMILY, padId(workerId), type) }),
+  guard: (clientId: string, workerId: number, type: AlertType) => ({
+    pk: clientKeys.partition(clientId),
+    sk: key(CLIENT.sk.alertGuard, FAMILY, padId(workerId), type),
+  }),
   guardsOf: (workerId: number) => key(familyPrefix(CLIENT.sk.alertGuard, FAMILY), padId(workerId), ''),
 };
 
@@ -96,7 +99,10 @@ export async function openAlertsOf(deps: Deps, clientId: string, workerId: numbe
     ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':prefix': alertKeys.guardsOf(workerId) },
     ConsistentRead: true,
   })) as unknown as GuardItem[];
-  const alerts = (await getMany(deps, guards.map((g) => alertKeys.alert(clientId, g.alert_id)))) as unknown as AlertItem[];
+  const alerts = (await getMany(
+    deps,
+    guards.map((g) => alertKeys.alert(clientId, g.alert_id)),
+  )) as unknown as AlertItem[];
   return new Map(alerts.map((a) => [a.type, a]));
 }
 
@@ -165,7 +171,15 @@ export async function planAlerts(
     };
     const updated: AlertItem = { ...current, ...changes };
     plan.parts.push(
-      part(`alert-${c.type}`, updateItem(deps, alertKeys.alert(clientId, current.id), { set: changes }, { expression: 'updated_at = :seen', values: { ':seen': current.updated_at } })),
+      part(
+        `alert-${c.type}`,
+        updateItem(
+          deps,
+          alertKeys.alert(clientId, current.id),
+          { set: changes },
+          { expression: 'updated_at = :seen', values: { ':seen': current.updated_at } },
+        ),
+      ),
       part(`guard-${c.type}`, updateItem(deps, alertKeys.guard(clientId, workerId, c.type), { set: { severity: updated.severity } }, guardHeldBy(current.id))),
     );
     if (escalated) {
@@ -185,7 +199,15 @@ export async function planAlerts(
 export function resolveParts(deps: Deps, a: AlertItem, resolution: 'condition_cleared' | 'worker_archived', now: string): Part[] {
   const changes: Partial<AlertItem> = { status: 'resolved', resolved_at: now, resolution, updated_at: now };
   return [
-    part(`alert-${a.type}`, updateItem(deps, alertKeys.alert(a.client_id, a.id), { set: { ...changes, ...retentionFields(deps, now) } }, { expression: 'updated_at = :seen', values: { ':seen': a.updated_at } })),
+    part(
+      `alert-${a.type}`,
+      updateItem(
+        deps,
+        alertKeys.alert(a.client_id, a.id),
+        { set: { ...changes, ...retentionFields(deps, now) } },
+        { expression: 'updated_at = :seen', values: { ':seen': a.updated_at } },
+      ),
+    ),
     part(`guard-${a.type}`, deleteItem(deps, alertKeys.guard(a.client_id, a.worker_id, a.type), guardHeldBy(a.id))),
     alertEvent(deps, 'alert.resolved', { ...a, ...changes }, `event-${a.type}`),
   ];
@@ -216,7 +238,12 @@ export function listAlerts(deps: Deps, clientId: string, f: AlertFilter): Promis
   const now = deps.clock();
   return queryFilteredPage(deps, { pk: clientKeys.partition(clientId), prefix: alertKeys.prefix(), limit: f.limit, cursor: f.cursor }, (item) => {
     const a = item as unknown as AlertItem;
-    const keep = retained(a, now) && (!f.status || a.status === f.status) && (!f.severity || a.severity === f.severity) && (!f.type || a.type === f.type) && (!f.worker_id || a.worker_id === f.worker_id);
+    const keep =
+      retained(a, now) &&
+      (!f.status || a.status === f.status) &&
+      (!f.severity || a.severity === f.severity) &&
+      (!f.type || a.type === f.type) &&
+      (!f.worker_id || a.worker_id === f.worker_id);
     return keep ? viewOf(deps, a) : undefined;
   });
 }
@@ -224,7 +251,12 @@ export function listAlerts(deps: Deps, clientId: string, f: AlertFilter): Promis
 export type AcknowledgeResult = 'acknowledged' | 'already_acknowledged' | 'resolved' | 'not_found';
 
 /** Acknowledges one alert: a repeat changes nothing; a resolved one is refused. */
-export function acknowledgeAlert(deps: Deps, clientId: string, id: number, by: { userId: number | null; note: string | null }): Promise<{ result: AcknowledgeResult; alert?: AlertView }> {
+export function acknowledgeAlert(
+  deps: Deps,
+  clientId: string,
+  id: number,
+  by: { userId: number | null; note: string | null },
+): Promise<{ result: AcknowledgeResult; alert?: AlertView }> {
   return retryOnConflict(async () => {
     const alert = await getAlertItem(deps, clientId, id);
     if (!alert) return { result: 'not_found' as const };
@@ -234,7 +266,10 @@ export function acknowledgeAlert(deps: Deps, clientId: string, id: number, by: {
     const changes: Partial<AlertItem> = { status: 'acknowledged', acknowledged_at: now, acknowledged_by: by.userId, note: by.note, updated_at: now };
     const updated = { ...alert, ...changes };
     await transact(deps, [
-      part('alert', updateItem(deps, alertKeys.alert(clientId, id), { set: changes }, { expression: 'updated_at = :seen', values: { ':seen': alert.updated_at } })),
+      part(
+        'alert',
+        updateItem(deps, alertKeys.alert(clientId, id), { set: changes }, { expression: 'updated_at = :seen', values: { ':seen': alert.updated_at } }),
+      ),
       alertEvent(deps, 'alert.acknowledged', updated, 'event'),
     ]);
     return { result: 'acknowledged' as const, alert: viewOf(deps, updated) };
@@ -250,7 +285,12 @@ export async function acknowledgeOne(deps: Deps, clientId: string, id: number, b
 }
 
 /** POST /alerts/acknowledge: each distinct id on its own; one's refusal does not stop the others. */
-export async function acknowledgeMany(deps: Deps, clientId: string, ids: number[], by: { userId: number | null; note: string | null }): Promise<{ id: number; result: AcknowledgeResult }[]> {
+export async function acknowledgeMany(
+  deps: Deps,
+  clientId: string,
+  ids: number[],
+  by: { userId: number | null; note: string | null },
+): Promise<{ id: number; result: AcknowledgeResult }[]> {
   const distinct = [...new Set(ids)];
   return Promise.all(distinct.map(async (id) => ({ id, result: (await acknowledgeAlert(deps, clientId, id, by)).result })));
 }

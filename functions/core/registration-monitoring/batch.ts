@@ -22,7 +22,9 @@ export const batchKind: JobKind<number> = {
   family: FAMILY,
   // A check may take the register's whole budget: 10 to a message stay well inside the queue's time-out.
   tasksPerMessage: 10,
-  closed: (deps, job) => [part('event', eventPut(deps, { type: 'verification_job.completed', family: FAMILY, client_id: job.clientId, data: jobView(deps, job) }))],
+  closed: (deps, job) => [
+    part('event', eventPut(deps, { type: 'verification_job.completed', family: FAMILY, client_id: job.clientId, data: jobView(deps, job) })),
+  ],
 };
 registerJobKind(batchKind);
 
@@ -39,4 +41,5 @@ export async function startBatch(deps: Deps, clientId: string, input: BatchInput
 const batchView = (view: ReturnType<typeof jobView>) => ({ ...view, requested_by: view.requested_by === null ? null : Number(view.requested_by) });
 
 /** GET /verification-jobs/{id}: another client's job, or another kind's, is not found. */
-export const getBatch = async (deps: Deps, clientId: string, id: number) => batchView((await getJob(deps, clientId, FAMILY, id, { kind: BATCH_KIND })) as ReturnType<typeof jobView>);
+export const getBatch = async (deps: Deps, clientId: string, id: number) =>
+  batchView((await getJob(deps, clientId, FAMILY, id, { kind: BATCH_KIND })) as ReturnType<typeof jobView>);

@@ -47,7 +47,10 @@ export async function usageSummary(deps: Deps, clientId: string, period: string)
     },
     amount: gbp(count(month, 'amount')),
     workers: { monitored: workers.filter((w) => (w.monitoring as { enabled: boolean }).enabled).length, total: workers.length },
-    daily: Array.from({ length: daysIn(period) }, (_, i) => String(i + 1).padStart(2, '0')).map((d) => ({ date: `${period}-${d}`, billable: count(month, `day_${d}`) })),
+    daily: Array.from({ length: daysIn(period) }, (_, i) => String(i + 1).padStart(2, '0')).map((d) => ({
+      date: `${period}-${d}`,
+      billable: count(month, `day_${d}`),
+    })),
     ledger_entry_id: (month?.ledger_entry_id as string | undefined) ?? null,
   };
 }
@@ -73,7 +76,15 @@ async function rollupClient(deps: Deps, clientId: string, period: string): Promi
   });
   try {
     await transact(deps, [
-      part('month', updateItem(deps, usageKeys.month(clientId, period), { set: { ledger_entry_id: entry.id, rolled_up_amount: entry.amount } }, { expression: 'attribute_exists(pk) AND attribute_not_exists(ledger_entry_id)' })),
+      part(
+        'month',
+        updateItem(
+          deps,
+          usageKeys.month(clientId, period),
+          { set: { ledger_entry_id: entry.id, rolled_up_amount: entry.amount } },
+          { expression: 'attribute_exists(pk) AND attribute_not_exists(ledger_entry_id)' },
+        ),
+      ),
       part('ledger', ledgerPut(deps, entry)),
     ]);
     return { client_id: clientId, ledger_entry_id: entry.id, amount: entry.amount, created: true };
@@ -88,14 +99,20 @@ async function rollupClient(deps: Deps, clientId: string, period: string): Promi
 export async function rollupMonth(deps: Deps, period: string): Promise<RolledUp[]> {
   // A month still counting would be billed for its usage so far, and its marker would keep the rest from ever being billed.
   const from = settledAt(period, deps.config.serviceTimeZone);
-  if (deps.clock() < from) throw new DomainError('invalid-state', `The usage of ${period} can be rolled up from ${from.toISOString()}, once the month has ended`);
+  if (deps.clock() < from)
+    throw new DomainError('invalid-state', `The usage of ${period} can be rolled up from ${from.toISOString()}, once the month has ended`);
   const clients = (await listClients(deps)).filter((c) => c.monitoringEnabled);
   const done: RolledUp[] = [];
   for (const c of clients) {
     const rolled = await rollupClient(deps, c.clientId, period);
     if (rolled) done.push(rolled);
   }
-  await deps.db.send(new PutCommand({ TableName: deps.table, Item: { ...rollupKeys.period(period), entity: 'usage-rollup', period, clients: done.length, rolled_up_at: deps.clock().toISOString() } }));
+  await deps.db.send(
+    new PutCommand({
+      TableName: deps.table,
+      Item: { ...rollupKeys.period(period), entity: 'usage-rollup', period, clients: done.length, rolled_up_at: deps.clock().toISOString() },
+    }),
+  );
   return done;
 }
 

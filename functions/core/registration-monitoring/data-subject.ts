@@ -18,7 +18,15 @@ import { archiveWorker, workerKeys } from './workers.js';
 const VERIFICATIONS = familyPrefix(TABLE_KEYS.client.sk.verification, MONITORING_FAMILY);
 const isWorker = (item: StoredItem) => item.sk.startsWith(workerKeys.prefix());
 const sectionOf = (item: StoredItem): string | undefined =>
-  isWorker(item) ? 'workers' : item.sk.startsWith(VERIFICATIONS) ? 'verifications' : item.sk.startsWith(alertKeys.prefix()) ? 'alerts' : item.sk.startsWith(evidenceKeys.prefix()) ? 'evidence' : undefined;
+  isWorker(item)
+    ? 'workers'
+    : item.sk.startsWith(VERIFICATIONS)
+      ? 'verifications'
+      : item.sk.startsWith(alertKeys.prefix())
+        ? 'alerts'
+        : item.sk.startsWith(evidenceKeys.prefix())
+          ? 'evidence'
+          : undefined;
 
 function kept(items: readonly StoredItem[], now: Date, deps: Deps): Kept[] {
   const records = items.filter((i) => !isWorker(i));
@@ -28,7 +36,10 @@ function kept(items: readonly StoredItem[], now: Date, deps: Deps): Kept[] {
   const until = new Date(latest);
   // An evidence record states its own end; a check or alert is kept as long as the evidence of its time.
   if (!records.some((i) => i.retention_until)) until.setUTCFullYear(until.getUTCFullYear() + deps.config.evidenceRetentionYears);
-  const workers = items.filter(isWorker).map((w) => w.id).join(', ');
+  const workers = items
+    .filter(isWorker)
+    .map((w) => w.id)
+    .join(', ');
   return [
     {
       what: `Registration checks, alerts and their evidence for worker ${workers} (register, number, the name as checked, outcome), and the worker's registration number`,
@@ -45,7 +56,16 @@ export const registrationMonitoringSubjects: DataSubjectAdapter = {
   view: (deps, item) => exportFields(item, deps.config.serviceTimeZone),
   // Nothing is booked or paid for a worker: nothing stops an erasure.
   active: () => undefined,
-  erasedFields: (_item, now) => ({ first_name: ERASED_NAME, last_name: '', email: null, phone: null, job_role: null, external_ref: null, erased_at: now.toISOString(), updated_at: now.toISOString() }),
+  erasedFields: (_item, now) => ({
+    first_name: ERASED_NAME,
+    last_name: '',
+    email: null,
+    phone: null,
+    job_role: null,
+    external_ref: null,
+    erased_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  }),
   files: () => [],
   kept,
   linked: {

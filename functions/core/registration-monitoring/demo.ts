@@ -22,7 +22,14 @@ export const DEMO_OWNERS: Record<string, { name: string; email: string }> = {
   'demo-riverside': { name: 'Rahul Mehta', email: 'rahul.mehta@riverside.example' },
 };
 
-const W = (ref: string, first_name: string, last_name: string, register: Register, number: string, job_role: string) => ({ ref, first_name, last_name, register, number, job_role });
+const W = (ref: string, first_name: string, last_name: string, register: Register, number: string, job_role: string) => ({
+  ref,
+  first_name,
+  last_name,
+  register,
+  number,
+  job_role,
+});
 
 export const DEMO_WORKERS = [
   W('DEMO-01', 'Grace', 'Adeyemi', 'nmc', '12A9001B', 'Registered Nurse'),
@@ -71,7 +78,13 @@ export async function seedMonitoringDemo(deps: Deps, clientIds: readonly string[
   }
   // One import with two bad rows; the jobs queue commits the rest once the stack runs.
   if ((await listImports(deps, clientId, { limit: 1 })).data.length === 0) {
-    await startImport(deps, clientId, { bytes: Buffer.from(DEMO_IMPORT), name: 'demo-new-starters.csv', mode: 'upsert', dryRun: false, uploadedBy: null }).catch((err) => {
+    await startImport(deps, clientId, {
+      bytes: Buffer.from(DEMO_IMPORT),
+      name: 'demo-new-starters.csv',
+      mode: 'upsert',
+      dryRun: false,
+      uploadedBy: null,
+    }).catch((err) => {
       // A seeding that runs at the same time started it.
       if (!(isDomainError(err) && err.code === 'job-running')) throw err;
     });

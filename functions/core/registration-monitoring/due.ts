@@ -31,7 +31,10 @@ const shardOf = (workerId: number) => workerId % DUE_SHARDS;
 
 export const dueKeys = {
   bucket: (hour: string, shard: number) => key(DUE.pk, hour, shard),
-  item: (dueAt: string, clientId: string, workerId: number) => ({ pk: key(DUE.pk, hourOf(dueAt), shardOf(workerId)), sk: key(DUE.sk.due, dueAt, clientId, padId(workerId)) }),
+  item: (dueAt: string, clientId: string, workerId: number) => ({
+    pk: key(DUE.pk, hourOf(dueAt), shardOf(workerId)),
+    sk: key(DUE.sk.due, dueAt, clientId, padId(workerId)),
+  }),
   cursor: () => ({ pk: CURSOR.pk, sk: CURSOR.sk.cursor }),
 };
 
@@ -52,7 +55,13 @@ export function dueParts(deps: Deps, clientId: string, workerId: number, before:
   if ((before ?? null) === (after ?? null)) return [];
   const parts: Part[] = [];
   if (before) parts.push(part('due-old', deleteItem(deps, dueKeys.item(before, clientId, workerId))));
-  if (after) parts.push(part('due', putItem(deps, { ...dueKeys.item(after, clientId, workerId), entity: 'monitoring-due', client_id: clientId, worker_id: workerId, due_at: after })));
+  if (after)
+    parts.push(
+      part(
+        'due',
+        putItem(deps, { ...dueKeys.item(after, clientId, workerId), entity: 'monitoring-due', client_id: clientId, worker_id: workerId, due_at: after }),
+      ),
+    );
   return parts;
 }
 

@@ -18,9 +18,15 @@ export const backfillRegistrationRetention = (deps: Deps): Promise<number> =>
   upgradeScanned(
     deps,
     {
-      expression: 'attribute_not_exists(#ttl) AND (begins_with(sk, :checks) OR begins_with(sk, :evidence) OR (begins_with(sk, :alerts) AND #status = :resolved))',
+      expression:
+        'attribute_not_exists(#ttl) AND (begins_with(sk, :checks) OR begins_with(sk, :evidence) OR (begins_with(sk, :alerts) AND #status = :resolved))',
       names: { '#ttl': 'ttl', '#status': 'status' },
-      values: { ':checks': familyPrefix(TABLE_KEYS.client.sk.verification, MONITORING_FAMILY), ':evidence': evidenceKeys.prefix(), ':alerts': alertKeys.prefix(), ':resolved': 'resolved' },
+      values: {
+        ':checks': familyPrefix(TABLE_KEYS.client.sk.verification, MONITORING_FAMILY),
+        ':evidence': evidenceKeys.prefix(),
+        ':alerts': alertKeys.prefix(),
+        ':resolved': 'resolved',
+      },
     },
     (item) => {
       if (String(item.sk).startsWith(evidenceKeys.prefix())) return { ttl: toEpochSeconds(new Date(String(item.retention_until))) };

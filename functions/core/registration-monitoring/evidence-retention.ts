@@ -22,4 +22,5 @@ export function retentionFields(deps: Deps, checkedAt: string): { retention_unti
 }
 
 /** Still kept at `now`: an item without an end (an open alert, or one from before retention) is. */
-export const retained = (item: { retention_until?: string | null }, now: Date): boolean => !item.retention_until || Date.parse(item.retention_until) > now.getTime();
+export const retained = (item: { retention_until?: string | null }, now: Date): boolean =>
+  !item.retention_until || Date.parse(item.retention_until) > now.getTime();

@@ -55,7 +55,11 @@ export const evidenceKeys = {
 export const sha256Of = (body: string | Buffer): string => createHash('sha256').update(body).digest('hex');
 
 /** The record of a completed check, the next link of the worker's chain: its item part, and the head the worker moves to. */
-export function evidenceFor(deps: Deps, worker: WorkerItem, v: VerificationItem): { part: Part; head: { evidence_head: string; evidence_seq: number }; object: { key: string; body: Buffer; retainUntil: Date } } {
+export function evidenceFor(
+  deps: Deps,
+  worker: WorkerItem,
+  v: VerificationItem,
+): { part: Part; head: { evidence_head: string; evidence_seq: number }; object: { key: string; body: Buffer; retainUntil: Date } } {
   const seq = (worker.evidence_seq ?? 0) + 1;
   const prev = worker.evidence_head ?? null;
   const body = canonicalJson({
@@ -93,7 +97,14 @@ export function evidenceFor(deps: Deps, worker: WorkerItem, v: VerificationItem)
     object_key: evidenceObjectKey(worker.client_id, v.id, sha256),
   };
   return {
-    part: part('evidence', putItem(deps, { ...evidenceKeys.evidence(worker.client_id, v.id), entity: 'evidence', ...item, ttl: retention.ttl }, { expression: 'attribute_not_exists(pk)' })),
+    part: part(
+      'evidence',
+      putItem(
+        deps,
+        { ...evidenceKeys.evidence(worker.client_id, v.id), entity: 'evidence', ...item, ttl: retention.ttl },
+        { expression: 'attribute_not_exists(pk)' },
+      ),
+    ),
     head: { evidence_head: item.sha256, evidence_seq: seq },
     object: { key: item.object_key, body: Buffer.from(body, 'utf8'), retainUntil: new Date(retention.retention_until) },
   };
@@ -124,10 +135,15 @@ async function requireEvidence(deps: Deps, clientId: string, id: number): Promis
   return Item as EvidenceItem;
 }
 
-export const getEvidence = async (deps: Deps, clientId: string, id: number): Promise<EvidenceView> => toEvidenceView(await requireEvidence(deps, clientId, id), deps.config.serviceTimeZone);
+export const getEvidence = async (deps: Deps, clientId: string, id: number): Promise<EvidenceView> =>
+  toEvidenceView(await requireEvidence(deps, clientId, id), deps.config.serviceTimeZone);
 
 /** GET /evidence: newest first, by worker and capture day. */
-export function listEvidence(deps: Deps, clientId: string, q: { worker_id?: number; from?: string; to?: string; limit: number; cursor?: string }): Promise<Page<EvidenceView>> {
+export function listEvidence(
+  deps: Deps,
+  clientId: string,
+  q: { worker_id?: number; from?: string; to?: string; limit: number; cursor?: string },
+): Promise<Page<EvidenceView>> {
   const tz = deps.config.serviceTimeZone;
   const now = deps.clock();
   return queryFilteredPage(deps, { pk: clientKeys.partition(clientId), prefix: evidenceKeys.prefix(), limit: q.limit, cursor: q.cursor }, (item) => {
@@ -162,10 +178,33 @@ export async function evidenceJson(deps: Deps, clientId: string, id: number): Pr
 /** The PDF: deterministic for a record, with both hashes, and a banner on each page when the register was simulated. */
 export async function evidencePdf(deps: Deps, clientId: string, id: number): Promise<Buffer> {
   const e = await verifiedBody(deps, clientId, id);
-  const record = JSON.parse(e.body) as { query: Record<string, string>; result: Record<string, unknown> | null; outcome: string | null; reasons: { detail: string }[]; trigger: string };
-  const banner = e.simulated ? { text: 'SIMULATED REGISTER: not a real register answer', style: { weight: 'bold' as const, size: 12, color: '#b00' } } : undefined;
-  const doc = new TextDocument({ ...A4, margin: 56 }, { title: `Evidence ${e.id}`, author: 'Agency API', subject: `Register check ${e.verification_id}`, creator: 'Agency API', created: new Date(e.captured_at) }, banner);
-  const line = (label: string, value: unknown) => doc.text(`${label}: ${value === null || value === undefined ? '-' : typeof value === 'string' ? value : JSON.stringify(value)}`, { weight: 'regular', size: 10, color: '#000' });
+  const record = JSON.parse(e.body) as {
+    query: Record<string, string>;
+    result: Record<string, unknown> | null;
+    outcome: string | null;
+    reasons: { detail: string }[];
+    trigger: string;
+  };
+  const banner = e.simulated
+    ? { text: 'SIMULATED REGISTER: not a real register answer', style: { weight: 'bold' as const, size: 12, color: '#b00' } }
+    : undefined;
+  const doc = new TextDocument(
+    { ...A4, margin: 56 },
+    {
+      title: `Evidence ${e.id}`,
+      author: 'Agency API',
+      subject: `Register check ${e.verification_id}`,
+      creator: 'Agency API',
+      created: new Date(e.captured_at),
+    },
+    banner,
+  );
+  const line = (label: string, value: unknown) =>
+    doc.text(`${label}: ${value === null || value === undefined ? '-' : typeof value === 'string' ? value : JSON.stringify(value)}`, {
+      weight: 'regular',
+      size: 10,
+      color: '#000',
+    });
   doc.text(`Registration check evidence ${e.id}`, { weight: 'bold', size: 18, color: '#000' }).moveDown(0.8);
   line('Worker', `${record.query.first_name} ${record.query.last_name} (worker ${e.worker_id})`);
   line('Register and number', `${(record.query.register ?? '').toUpperCase()} ${record.query.number}`);
@@ -204,11 +243,13 @@ export interface BrokenLink {
  */
 export async function verifyChains(deps: Deps, clientId: string): Promise<{ records: number; broken: BrokenLink | null }> {
   const now = deps.clock();
-  const items = ((await queryAll(deps, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':p': evidenceKeys.prefix() },
-    ConsistentRead: true,
-  })) as unknown as EvidenceItem[]).filter((e) => retained(e, now));
+  const items = (
+    (await queryAll(deps, {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':p': evidenceKeys.prefix() },
+      ConsistentRead: true,
+    })) as unknown as EvidenceItem[]
+  ).filter((e) => retained(e, now));
   const byWorker = new Map<number, EvidenceItem[]>();
   for (const e of items) byWorker.set(e.worker_id, [...(byWorker.get(e.worker_id) ?? []), e]);
   for (const [workerId, chain] of [...byWorker].sort(([a], [b]) => a - b)) {
@@ -219,7 +260,8 @@ export async function verifyChains(deps: Deps, clientId: string): Promise<{ reco
       const bytes = await storedBytes(deps, e);
       if (!bytes) return at('its stored bytes are missing or do not match its recorded SHA-256');
       const body = JSON.parse(bytes.toString('utf8')) as { seq: number; prev_sha256: string | null };
-      if (body.prev_sha256 !== prev || e.prev_sha256 !== prev) return at(`it names ${body.prev_sha256 ?? 'no record'} as the record before, which is ${prev ?? 'none'}`);
+      if (body.prev_sha256 !== prev || e.prev_sha256 !== prev)
+        return at(`it names ${body.prev_sha256 ?? 'no record'} as the record before, which is ${prev ?? 'none'}`);
       if (body.seq !== e.seq) return at(`its body says position ${body.seq}`);
       prev = e.sha256;
     }

@@ -77,7 +77,8 @@ export interface ReadFile {
 const invalidFile = (detail: string) => new DomainError('import-invalid-file', detail);
 
 /** The upsert key of a row: its external_ref, else its registration. */
-export const upsertKey = (input: WorkerInput): string => (input.external_ref ? `ref:${input.external_ref}` : `reg:${input.registration.register}:${input.registration.number}`);
+export const upsertKey = (input: WorkerInput): string =>
+  input.external_ref ? `ref:${input.external_ref}` : `reg:${input.registration.register}:${input.registration.number}`;
 
 /** Reads and checks a whole file: refused as a whole (`import-invalid-file`) or row by row. */
 export function readImportFile(bytes: Buffer): ReadFile {
@@ -91,7 +92,8 @@ export function readImportFile(bytes: Buffer): ReadFile {
   if (!header) throw invalidFile('The file is empty: it needs a header row');
   const names = header.cells.map((c) => c.trim().toLowerCase());
   const missing = REQUIRED_COLUMNS.filter((c) => !names.includes(c));
-  if (missing.length) throw invalidFile(`The header lacks ${missing.join(', ')} (columns: ${[...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].join(', ')}, in any case and order)`);
+  if (missing.length)
+    throw invalidFile(`The header lacks ${missing.join(', ')} (columns: ${[...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].join(', ')}, in any case and order)`);
   if (records.length > MAX_IMPORT_ROWS) throw invalidFile(`The file has ${records.length} rows; at most ${MAX_IMPORT_ROWS}`);
   const known = new Set<string>([...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS]);
   const warnings = names.filter((n) => !known.has(n)).map((n) => `Column "${n}" is not imported`);
@@ -116,7 +118,14 @@ export function readImportFile(bytes: Buffer): ReadFile {
     const first = firstLineOf.get(key);
     if (first !== undefined) {
       const column = parsed.output.external_ref ? 'external_ref' : 'registration_number';
-      result.errors.push({ row: record.line, column, value: cells[column] ?? null, code: 'duplicate-in-file', detail: `The same worker as line ${first}`, pointer: column === 'external_ref' ? '/external_ref' : '/registration/number' });
+      result.errors.push({
+        row: record.line,
+        column,
+        value: cells[column] ?? null,
+        code: 'duplicate-in-file',
+        detail: `The same worker as line ${first}`,
+        pointer: column === 'external_ref' ? '/external_ref' : '/registration/number',
+      });
       continue;
     }
     firstLineOf.set(key, record.line);

@@ -4,7 +4,17 @@ import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { transact, TransactionFailed, type Part } from '../platform/transact.js';
 import type { ImportRow, RowError } from './import-rows.js';
-import { clientForm, createWorker, DUPLICATE_DETAIL, getWorkerItem, newWorker, replaceWorker, workerKeys, type WorkerInput, type WorkerItem } from './workers.js';
+import {
+  clientForm,
+  createWorker,
+  DUPLICATE_DETAIL,
+  getWorkerItem,
+  newWorker,
+  replaceWorker,
+  workerKeys,
+  type WorkerInput,
+  type WorkerItem,
+} from './workers.js';
 
 /**
  * One import row against the client's workers:
@@ -36,7 +46,8 @@ const guardKeys = (clientId: string, input: WorkerInput) => ({
   reg: workerKeys.registrationGuard(clientId, input.registration.register, input.registration.number),
 });
 
-const sameAs = (input: WorkerInput, current: WorkerItem) => canonicalJson({ ...clientForm(current), registration: current.registration }) === canonicalJson(input);
+const sameAs = (input: WorkerInput, current: WorkerItem) =>
+  canonicalJson({ ...clientForm(current), registration: current.registration }) === canonicalJson(input);
 
 /** A row's outcome with the worker it matched; `written`: the row's own worker, created by an earlier run of its chunk. */
 export type Decided = RowOutcome & { match?: number; written?: true };
@@ -46,7 +57,14 @@ export type Decided = RowOutcome & { match?: number; written?: true };
  * (the one it matches, `current`). `own` is the id reserved for the row's new
  * worker: a guard that already names it was written by this row.
  */
-function decide(row: ImportRow, mode: Mode, byRef: number | undefined, byRegistration: number | undefined, current: WorkerItem | undefined, own?: number): Decided {
+function decide(
+  row: ImportRow,
+  mode: Mode,
+  byRef: number | undefined,
+  byRegistration: number | undefined,
+  current: WorkerItem | undefined,
+  own?: number,
+): Decided {
   if (own !== undefined && (byRef === own || byRegistration === own)) return { result: 'created', match: own, written: true };
   const match = row.input.external_ref ? byRef : byRegistration;
   // The row's number belongs to a worker other than the one it matches.
@@ -60,9 +78,23 @@ function decide(row: ImportRow, mode: Mode, byRef: number | undefined, byRegistr
 /** A dry run of many rows: the guards and matched workers read in batches, nothing written. `own`: the rows' reserved worker ids. */
 export async function previewRows(deps: Deps, clientId: string, rows: ImportRow[], mode: Mode, own: (number | undefined)[] = []): Promise<Decided[]> {
   const keys = rows.map((r) => guardKeys(clientId, r.input));
-  const guards = new Map((await getMany(deps, keys.flatMap((k) => (k.ref ? [k.ref, k.reg] : [k.reg])))).map((g) => [String(g.sk), Number(g.worker_id)]));
+  const guards = new Map(
+    (
+      await getMany(
+        deps,
+        keys.flatMap((k) => (k.ref ? [k.ref, k.reg] : [k.reg])),
+      )
+    ).map((g) => [String(g.sk), Number(g.worker_id)]),
+  );
   const ids = [...new Set(guards.values())];
-  const workers = new Map((await getMany(deps, ids.map((id) => workerKeys.worker(clientId, id)))).map((w) => [Number(w.id), w as unknown as WorkerItem]));
+  const workers = new Map(
+    (
+      await getMany(
+        deps,
+        ids.map((id) => workerKeys.worker(clientId, id)),
+      )
+    ).map((w) => [Number(w.id), w as unknown as WorkerItem]),
+  );
   return rows.map((row, i) => {
     const byRef = keys[i]!.ref ? guards.get(keys[i]!.ref.sk) : undefined;
     const byRegistration = guards.get(keys[i]!.reg.sk);
@@ -78,7 +110,14 @@ export async function previewRows(deps: Deps, clientId: string, rows: ImportRow[
  * only if absent, it is the row's record itself.
  * 'raced': another delivery of the row recorded it first; read that.
  */
-export async function upsertRow(deps: Deps, clientId: string, row: ImportRow, mode: Mode, recorded: (outcome: RowOutcome) => Part, own?: number): Promise<RowOutcome | 'raced'> {
+export async function upsertRow(
+  deps: Deps,
+  clientId: string,
+  row: ImportRow,
+  mode: Mode,
+  recorded: (outcome: RowOutcome) => Part,
+  own?: number,
+): Promise<RowOutcome | 'raced'> {
   const k = guardKeys(clientId, row.input);
   const guards = await getMany(deps, k.ref ? [k.ref, k.reg] : [k.reg]);
   const held = (key: { sk: string } | undefined) => (key ? (guards.find((g) => g.sk === key.sk)?.worker_id as number | undefined) : undefined);

@@ -29,12 +29,23 @@ interface Slot {
 }
 
 const slotsOf = (clientId: string, id: number, chunk: ImportChunk): Slot[] =>
-  chunk.rows.map((row, n) => ({ row, record: importKeys.row(clientId, id, row.line), own: chunk.first_worker_id === undefined ? undefined : chunk.first_worker_id + n }));
+  chunk.rows.map((row, n) => ({
+    row,
+    record: importKeys.row(clientId, id, row.line),
+    own: chunk.first_worker_id === undefined ? undefined : chunk.first_worker_id + n,
+  }));
 
 /** What earlier (or racing) runs of the chunk committed: a row's recorded outcome, or `created` when its reserved worker exists. */
 async function committed(deps: Deps, clientId: string, slots: Slot[]): Promise<Map<Slot, RowOutcome>> {
   const ownKey = (s: Slot) => (s.own === undefined ? undefined : workerKeys.worker(clientId, s.own));
-  const found = new Map((await getMany(deps, slots.flatMap((s) => [s.record, ...(s.own === undefined ? [] : [ownKey(s)!])]))).map((i) => [String(i.sk), i]));
+  const found = new Map(
+    (
+      await getMany(
+        deps,
+        slots.flatMap((s) => [s.record, ...(s.own === undefined ? [] : [ownKey(s)!])]),
+      )
+    ).map((i) => [String(i.sk), i]),
+  );
   const outcomes = new Map<Slot, RowOutcome>();
   for (const s of slots) {
     const record = found.get(s.record.sk)?.outcome as RowOutcome | undefined;
@@ -74,7 +85,13 @@ async function commitRows(deps: Deps, clientId: string, id: number, chunk: Impor
   // transaction, whose conditions on the row's record and reserved worker catch it, and is read row by row.
   const outcomes = receive > 1 ? await committed(deps, clientId, slots) : new Map<Slot, RowOutcome>();
   const open = slots.filter((s) => !outcomes.has(s));
-  const decided = await previewRows(deps, clientId, open.map((s) => s.row), mode, open.map((s) => s.own));
+  const decided = await previewRows(
+    deps,
+    clientId,
+    open.map((s) => s.row),
+    mode,
+    open.map((s) => s.own),
+  );
   // A chunk written before ids were reserved takes its new workers' ids now, and records their rows apart.
   const unreserved = open.filter((s, i) => s.own === undefined && decided[i]!.result === 'created' && !decided[i]!.written);
   const taken = new Map((await nextIds(deps, FAMILY, 'worker', unreserved.length)).map((workerId, i) => [unreserved[i]!, workerId]));
@@ -127,7 +144,13 @@ async function runChunk(deps: Deps, clientId: string, id: number, task: ImportTa
   try {
     await transact(deps, [
       part('done', putItem(deps, { ...done, entity: 'import-chunk-done', ...counts }, itemAbsent)),
-      part('import', updateItem(deps, importKeys.record(clientId, id), { set: { status: 'processing' }, add: { created: counts.created, updated: counts.updated, unchanged: counts.unchanged, failed: counts.failed } })),
+      part(
+        'import',
+        updateItem(deps, importKeys.record(clientId, id), {
+          set: { status: 'processing' },
+          add: { created: counts.created, updated: counts.updated, unchanged: counts.unchanged, failed: counts.failed },
+        }),
+      ),
     ]);
   } catch (err) {
     // A redelivery that ran the rows again: they were counted by the first.

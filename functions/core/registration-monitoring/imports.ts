@@ -55,7 +55,10 @@ const sk = (prefix: string, ...parts: (string | number)[]) => key(prefix, FAMILY
 export const importKeys = {
   record: (clientId: string, id: number) => ({ pk: clientKeys.partition(clientId), sk: sk(CLIENT.sk.importRecord, padId(id)) }),
   chunk: (clientId: string, id: number, n: number) => ({ pk: clientKeys.partition(clientId), sk: sk(CLIENT.sk.importChunk, padId(id), padId(n)) }),
-  error: (clientId: string, id: number, row: number, n: number) => ({ pk: clientKeys.partition(clientId), sk: sk(CLIENT.sk.importError, padId(id), padId(row), n) }),
+  error: (clientId: string, id: number, row: number, n: number) => ({
+    pk: clientKeys.partition(clientId),
+    sk: sk(CLIENT.sk.importError, padId(id), padId(row), n),
+  }),
   chunkDone: (clientId: string, id: number, n: number) => ({ pk: clientKeys.partition(clientId), sk: sk(CLIENT.sk.importChunkDone, padId(id), padId(n)) }),
   row: (clientId: string, id: number, line: number) => ({ pk: clientKeys.partition(clientId), sk: sk(CLIENT.sk.importRow, padId(id), padId(line)) }),
 };
@@ -160,7 +163,15 @@ export async function startImport(deps: Deps, clientId: string, upload: Upload) 
   // A file whose rows all failed still closes its job: the one task that reports them.
   const tasks: ImportTask[] = chunks.map((_, n) => ({ chunk: n }));
   if (base.failed > 0) tasks.push({ chunk: -1 });
-  await startJob(deps, { family: FAMILY, kind: IMPORT_KIND, clientId, id, requestedBy: upload.uploadedBy === null ? null : String(upload.uploadedBy), tasks, parts: [part('import', putItem(deps, record, itemAbsent))] });
+  await startJob(deps, {
+    family: FAMILY,
+    kind: IMPORT_KIND,
+    clientId,
+    id,
+    requestedBy: upload.uploadedBy === null ? null : String(upload.uploadedBy),
+    tasks,
+    parts: [part('import', putItem(deps, record, itemAbsent))],
+  });
   return view(deps, base);
 }
 
@@ -171,7 +182,8 @@ export function count(c: Counts, outcome: RowOutcome, errors: RowError[]) {
   } else c[outcome.result]++;
 }
 
-const importEvent = (deps: Deps, i: ImportItem) => part('event', eventPut(deps, { type: 'import.completed', family: FAMILY, client_id: i.client_id, data: view(deps, i) }));
+const importEvent = (deps: Deps, i: ImportItem) =>
+  part('event', eventPut(deps, { type: 'import.completed', family: FAMILY, client_id: i.client_id, data: view(deps, i) }));
 
 export type ImportTask = { chunk: number };
 
@@ -181,7 +193,13 @@ export const importKind: JobKind<ImportTask> = {
   family: FAMILY,
   tasksPerMessage: 1,
   // One runs per client; up to five more wait their turn.
-  waitList: { max: MAX_QUEUED_IMPORTS, full: (max) => new DomainError('import-queue-full', `${max} imports are already waiting behind the running one; upload this file when one has finished`, { queued: max }) },
+  waitList: {
+    max: MAX_QUEUED_IMPORTS,
+    full: (max) =>
+      new DomainError('import-queue-full', `${max} imports are already waiting behind the running one; upload this file when one has finished`, {
+        queued: max,
+      }),
+  },
   // The record holds every chunk's counts by now (a chunk adds them before its task is counted). Rows
   // never committed mean a chunk failed past its retries: the import failed, whatever the rest did.
   closed: async (deps, job) => {
@@ -191,7 +209,10 @@ export const importKind: JobKind<ImportTask> = {
     const closed: ImportItem = { ...record, status, finished_at: job.finishedAt ?? null };
     return [
       part('import', updateItem(deps, importKeys.record(job.clientId, job.id), { set: { status, finished_at: closed.finished_at } })),
-      part('event', eventPut(deps, { type: status === 'failed' ? 'import.failed' : 'import.completed', family: FAMILY, client_id: job.clientId, data: view(deps, closed) })),
+      part(
+        'event',
+        eventPut(deps, { type: status === 'failed' ? 'import.failed' : 'import.completed', family: FAMILY, client_id: job.clientId, data: view(deps, closed) }),
+      ),
     ];
   },
 };
@@ -212,7 +233,13 @@ export async function getImport(deps: Deps, clientId: string, id: number, errors
   }
   const errors = await queryFilteredPage(
     deps,
-    { pk: clientKeys.partition(clientId), prefix: key(familyPrefix(CLIENT.sk.importError, FAMILY), padId(id), ''), limit: ERRORS_PER_PAGE, cursor: errorsCursor, order: 'oldest' },
+    {
+      pk: clientKeys.partition(clientId),
+      prefix: key(familyPrefix(CLIENT.sk.importError, FAMILY), padId(id), ''),
+      limit: ERRORS_PER_PAGE,
+      cursor: errorsCursor,
+      order: 'oldest',
+    },
     ({ row, column, value, code, detail, pointer }) => ({ row, column, value, code, detail, pointer }),
   );
   return view(deps, item, errors);
@@ -220,5 +247,6 @@ export async function getImport(deps: Deps, clientId: string, id: number, errors
 
 /** GET /imports: newest first. */
 export const listImports = (deps: Deps, clientId: string, page: { limit: number; cursor?: string }) =>
-  queryFilteredPage(deps, { pk: clientKeys.partition(clientId), prefix: familyPrefix(CLIENT.sk.importRecord, FAMILY), ...page }, (i) => view(deps, i as unknown as ImportItem));
-
+  queryFilteredPage(deps, { pk: clientKeys.partition(clientId), prefix: familyPrefix(CLIENT.sk.importRecord, FAMILY), ...page }, (i) =>
+    view(deps, i as unknown as ImportItem),
+  );

@@ -13,8 +13,21 @@ export type Severity = 'low' | 'medium' | 'high' | 'critical';
 export const SEVERITIES: readonly Severity[] = ['low', 'medium', 'high', 'critical'];
 export const severityRank = (s: Severity | 'none'): number => (s === 'none' ? 99 : SEVERITIES.indexOf(s));
 
-export type AlertType = 'registration.status_changed' | 'registration.not_found' | 'registration.restricted' | 'registration.expiring' | 'registration.name_mismatch' | 'verification.unavailable';
-export const ALERT_TYPES: readonly AlertType[] = ['registration.status_changed', 'registration.not_found', 'registration.restricted', 'registration.expiring', 'registration.name_mismatch', 'verification.unavailable'];
+export type AlertType =
+  | 'registration.status_changed'
+  | 'registration.not_found'
+  | 'registration.restricted'
+  | 'registration.expiring'
+  | 'registration.name_mismatch'
+  | 'verification.unavailable';
+export const ALERT_TYPES: readonly AlertType[] = [
+  'registration.status_changed',
+  'registration.not_found',
+  'registration.restricted',
+  'registration.expiring',
+  'registration.name_mismatch',
+  'verification.unavailable',
+];
 
 export type NameMatch = 'exact' | 'partial' | 'mismatch';
 
@@ -47,7 +60,13 @@ const ANNOTATION_SEVERITY: Record<AnnotationType, Severity> = {
   warning: 'medium',
 };
 
-const words = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z\s-]/g, '').split(/[\s-]+/).filter(Boolean);
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z\s-]/g, '')
+    .split(/[\s-]+/)
+    .filter(Boolean);
 
 /** exact: the same words; partial: the same surname (a first name shortened, a middle name added); else mismatch. */
 export function nameMatch(first: string, last: string, onRegister: string): NameMatch {
@@ -67,25 +86,40 @@ export function judge(r: CheckResult, today: string): { outcome: Outcome; reason
   const fail = reasons.length > 0;
   for (const a of inForce(r, today)) reasons.push({ code: a.type, detail: a.summary });
   if (r.name_match === 'mismatch') reasons.push({ code: 'name_mismatch', detail: `The register names ${r.name_on_register}` });
-  if (r.expires_on && daysBetween(today, r.expires_on) <= RULES.reviewWithinDays) reasons.push({ code: 'expires_soon', detail: `The registration expires on ${r.expires_on}` });
+  if (r.expires_on && daysBetween(today, r.expires_on) <= RULES.reviewWithinDays)
+    reasons.push({ code: 'expires_soon', detail: `The registration expires on ${r.expires_on}` });
   const review = reasons.length > (fail ? 1 : 0);
   if (r.name_match === 'partial') reasons.push({ code: 'name_partial', detail: `The register names ${r.name_on_register}` });
   return { outcome: fail ? 'fail' : review ? 'review' : 'clear', reasons };
 }
 
-const DIFFED = ['found', 'registration_status', 'status_text', 'name_on_register', 'expires_on', 'licence_to_practise', 'annotations', 'recorded_qualifications'] as const;
+const DIFFED = [
+  'found',
+  'registration_status',
+  'status_text',
+  'name_on_register',
+  'expires_on',
+  'licence_to_practise',
+  'annotations',
+  'recorded_qualifications',
+] as const;
 
 /** Field by field against the previous completed check (none: no changes). */
 export function changesSince(previous: CheckResult | null, now: CheckResult): Change[] {
   if (!previous) return [];
-  return DIFFED.filter((f) => canonicalJson(previous[f] ?? null) !== canonicalJson(now[f] ?? null)).map((field) => ({ field, from: previous[field] ?? null, to: now[field] ?? null }));
+  return DIFFED.filter((f) => canonicalJson(previous[f] ?? null) !== canonicalJson(now[f] ?? null)).map((field) => ({
+    field,
+    from: previous[field] ?? null,
+    to: now[field] ?? null,
+  }));
 }
 
 /** The conditions a completed check shows, one per alert type at most. */
 export function alertConditions(r: CheckResult, previousStatus: string | null, today: string): AlertCondition[] {
   const found: AlertCondition[] = [];
   if (!r.found) return [{ type: 'registration.not_found', severity: 'critical', details: { from: previousStatus, to: 'not_found' } }];
-  if (r.registration_status !== 'registered') found.push({ type: 'registration.status_changed', severity: 'critical', details: { from: previousStatus, to: r.registration_status } });
+  if (r.registration_status !== 'registered')
+    found.push({ type: 'registration.status_changed', severity: 'critical', details: { from: previousStatus, to: r.registration_status } });
   const annotations = inForce(r, today);
   if (annotations.length) {
     const severity = annotations.map((a) => ANNOTATION_SEVERITY[a.type]).reduce((a, b) => (severityRank(b) > severityRank(a) ? b : a));

@@ -27,11 +27,17 @@ import { getWorkerItem, type WorkerItem } from './workers.js';
 const CLAIM_SECONDS = 30 * 86_400;
 const CLIENT = TABLE_KEYS.client;
 export const claimKeys = {
-  claim: (clientId: string, workerId: number, occasion: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.checkClaim, FAMILY, padId(workerId), occasion) }),
+  claim: (clientId: string, workerId: number, occasion: string) => ({
+    pk: clientKeys.partition(clientId),
+    sk: key(CLIENT.sk.checkClaim, FAMILY, padId(workerId), occasion),
+  }),
 };
 
 /** What a queued check is for: the schedule's due time, or a job's or an import's task. */
-export type Occasion = { kind: 'scheduled'; dueAt: string } | { kind: 'job'; jobId: number; requestedBy: number | null } | { kind: 'import'; importId: number; requestedBy: number | null };
+export type Occasion =
+  | { kind: 'scheduled'; dueAt: string }
+  | { kind: 'job'; jobId: number; requestedBy: number | null }
+  | { kind: 'import'; importId: number; requestedBy: number | null };
 
 export type QueuedOutcome =
   | { result: 'checked'; verification: VerificationView; reused: boolean }
@@ -107,7 +113,9 @@ export function checksConsumer(deps: Deps, onError: (err: unknown, messageId: st
     // One after another: each holds its worker's lock for at most the register's budget.
     for (const queued of messages) {
       const body = JSON.parse(queued.body) as DueCheck | AlertMailMessage;
-      const work = isAlertMail(body) ? sendAlertEmails(deps, body) : runQueuedCheck(deps, body.client_id, body.worker_id, { kind: 'scheduled', dueAt: body.due_at });
+      const work = isAlertMail(body)
+        ? sendAlertEmails(deps, body)
+        : runQueuedCheck(deps, body.client_id, body.worker_id, { kind: 'scheduled', dueAt: body.due_at });
       await work.catch((err) => fail(queued, err));
     }
     return failed;

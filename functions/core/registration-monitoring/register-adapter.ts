@@ -70,7 +70,10 @@ export interface RegisterAdapter {
 export async function lookupWithin(adapter: RegisterAdapter, query: RegisterQuery, now: Date, deadline: number): Promise<LookupResult> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RegisterUnavailable('timeout', `The ${query.register.toUpperCase()} register did not answer in time`)), Math.max(0, deadline - Date.now()));
+    timer = setTimeout(
+      () => reject(new RegisterUnavailable('timeout', `The ${query.register.toUpperCase()} register did not answer in time`)),
+      Math.max(0, deadline - Date.now()),
+    );
   });
   try {
     return await Promise.race([adapter.lookup(query, { now, deadline }), late]);

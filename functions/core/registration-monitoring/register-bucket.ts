@@ -54,7 +54,14 @@ export async function takeToken(deps: Deps, adapter: RegisterAdapter, register: 
       await deps.db.send(
         new PutCommand({
           TableName: deps.table,
-          Item: { ...k, entity: 'register-bucket', tokens: tokens - 1, capacity, refilled_at: new Date(Math.max(now, since)).toISOString(), seq: Number(Item?.seq ?? 0) + 1 },
+          Item: {
+            ...k,
+            entity: 'register-bucket',
+            tokens: tokens - 1,
+            capacity,
+            refilled_at: new Date(Math.max(now, since)).toISOString(),
+            seq: Number(Item?.seq ?? 0) + 1,
+          },
           ConditionExpression: Item ? 'seq = :seq' : 'attribute_not_exists(pk)',
           ExpressionAttributeValues: Item ? { ':seq': Number(Item.seq) } : undefined,
         }),

@@ -18,8 +18,50 @@ import { simulatedRegisterKeys, type SimulatedEntry } from './simulated-register
 export const SEED_MAX_PER_REGISTER = 500;
 const DAY_MS = 86_400_000;
 const CYCLE_DAYS: Record<Register, number> = { nmc: 3 * 365, hcpc: 2 * 365, gmc: 5 * 365 };
-const FIRST = ['Amara', 'Ben', 'Chloe', 'Daniel', 'Efua', 'Fiona', 'George', 'Hannah', 'Imran', 'Jess', 'Kofi', 'Laura', 'Mohammed', 'Niamh', 'Oliver', 'Precious', 'Rhys', 'Sofia', 'Tomasz', 'Yasmin'];
-const LAST = ['Okafor', 'Hughes', 'Patel', 'Murphy', 'Nowak', 'Campbell', 'Mensah', 'Evans', 'Begum', 'Walsh', 'Ali', 'Roberts', 'Chen', 'Davies', 'Osei', 'Kaur', 'Thomas', 'Reid', 'Lewis', 'Hassan'];
+const FIRST = [
+  'Amara',
+  'Ben',
+  'Chloe',
+  'Daniel',
+  'Efua',
+  'Fiona',
+  'George',
+  'Hannah',
+  'Imran',
+  'Jess',
+  'Kofi',
+  'Laura',
+  'Mohammed',
+  'Niamh',
+  'Oliver',
+  'Precious',
+  'Rhys',
+  'Sofia',
+  'Tomasz',
+  'Yasmin',
+];
+const LAST = [
+  'Okafor',
+  'Hughes',
+  'Patel',
+  'Murphy',
+  'Nowak',
+  'Campbell',
+  'Mensah',
+  'Evans',
+  'Begum',
+  'Walsh',
+  'Ali',
+  'Roberts',
+  'Chen',
+  'Davies',
+  'Osei',
+  'Kaur',
+  'Thomas',
+  'Reid',
+  'Lewis',
+  'Hassan',
+];
 const HCPC_SEED_PROFESSIONS = ['PA', 'OT', 'PH', 'RA', 'ODP', 'PYL', 'SL', 'CH'] as const;
 const NMC_LETTERS = 'ABCDEFGHJKLMNPRSTWXY';
 
@@ -44,7 +86,10 @@ export function seededEntry(register: Register, i: number): SeededEntry {
   const number = numberOf(register, i);
   const name = `${FIRST[(i * 3 + REGISTERS.indexOf(register)) % FIRST.length]} ${LAST[(i * 7 + 1) % LAST.length]}`;
   if (i % 10 === 7) return { register, number, name, status: 'lapsed', annotation: null };
-  if (i % 10 === 4) return register === 'gmc' ? { register, number, name, status: 'registered_without_licence', annotation: null } : { register, number, name, status: 'registered', annotation: 'conditions_of_practice' };
+  if (i % 10 === 4)
+    return register === 'gmc'
+      ? { register, number, name, status: 'registered_without_licence', annotation: null }
+      : { register, number, name, status: 'registered', annotation: 'conditions_of_practice' };
   return { register, number, name, status: 'registered', annotation: null };
 }
 

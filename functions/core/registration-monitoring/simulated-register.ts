@@ -51,7 +51,14 @@ const STATUS_TEXT: Record<Register, Partial<Record<NormalisedStatus, string>>> =
     removed: 'Removed following a fitness to practise decision',
     voluntarily_removed: 'Voluntarily removed',
   },
-  hcpc: { registered: 'Registered', lapsed: 'Not renewed', suspended: 'Suspended', interim_suspension: 'Interim suspension order', removed: 'Struck off', voluntarily_removed: 'Deregistered' },
+  hcpc: {
+    registered: 'Registered',
+    lapsed: 'Not renewed',
+    suspended: 'Suspended',
+    interim_suspension: 'Interim suspension order',
+    removed: 'Struck off',
+    voluntarily_removed: 'Deregistered',
+  },
   gmc: {
     registered: 'Registered with a licence to practise',
     registered_without_licence: 'Registered without a licence to practise',
@@ -83,37 +90,68 @@ interface Scenario {
 /** A magic number's scenario on day `day` after its first lookup. */
 function scenario(register: Register, magic: number | null, day: number): Scenario | null {
   switch (magic) {
-    case 9001: return { status: 'registered' };
-    case 9002: return { status: 'lapsed' };
-    case 9003: return { status: 'suspended' };
-    case 9004: return { status: 'interim_suspension' };
-    case 9005: return { status: 'registered', annotation: 'conditions_of_practice' };
-    case 9006: return { status: 'registered', annotation: register === 'gmc' ? 'warning' : 'caution' };
-    case 9007: return { status: 'registered', annotation: register === 'hcpc' ? 'interim_conditions' : 'undertakings' };
-    case 9008: return { status: 'removed' };
-    case 9009: return { status: 'not_found' };
-    case 9010: return { status: 'registered', expiresInDays: 20 };
-    case 9011: return { status: 'registered', otherName: true };
-    case 9012: return { status: 'registered', hangs: true };
-    case 9013: return { status: day >= 2 && day < 4 ? 'lapsed' : 'registered' };
-    case 9014: return { status: register === 'nmc' ? 'not_practising' : register === 'hcpc' ? 'voluntarily_removed' : 'registered_without_licence' };
-    case 9015: return day >= 10 ? { status: 'registered', annotation: 'conditions_of_practice' } : { status: 'registered' };
-    default: return null;
+    case 9001:
+      return { status: 'registered' };
+    case 9002:
+      return { status: 'lapsed' };
+    case 9003:
+      return { status: 'suspended' };
+    case 9004:
+      return { status: 'interim_suspension' };
+    case 9005:
+      return { status: 'registered', annotation: 'conditions_of_practice' };
+    case 9006:
+      return { status: 'registered', annotation: register === 'gmc' ? 'warning' : 'caution' };
+    case 9007:
+      return { status: 'registered', annotation: register === 'hcpc' ? 'interim_conditions' : 'undertakings' };
+    case 9008:
+      return { status: 'removed' };
+    case 9009:
+      return { status: 'not_found' };
+    case 9010:
+      return { status: 'registered', expiresInDays: 20 };
+    case 9011:
+      return { status: 'registered', otherName: true };
+    case 9012:
+      return { status: 'registered', hangs: true };
+    case 9013:
+      return { status: day >= 2 && day < 4 ? 'lapsed' : 'registered' };
+    case 9014:
+      return { status: register === 'nmc' ? 'not_practising' : register === 'hcpc' ? 'voluntarily_removed' : 'registered_without_licence' };
+    case 9015:
+      return day >= 10 ? { status: 'registered', annotation: 'conditions_of_practice' } : { status: 'registered' };
+    default:
+      return null;
   }
 }
 
 /** How long a registration runs from its renewal: NMC 3 years, HCPC 2 years; GMC registration does not expire. */
 const RENEWAL_DAYS: Record<Register, number | null> = { nmc: 3 * 365, hcpc: 2 * 365, gmc: null };
-const QUALIFICATIONS: Record<Register, string[]> = { nmc: ['RN1: Registered Nurse - Adult', 'V300: Independent and supplementary prescriber'], hcpc: ['Supplementary prescribing (SP)'], gmc: ['GP Register'] };
-const REGISTER_NAMES: Record<Register, string> = { nmc: 'Nursing and Midwifery Council register', hcpc: 'HCPC register', gmc: 'GMC List of Registered Medical Practitioners' };
+const QUALIFICATIONS: Record<Register, string[]> = {
+  nmc: ['RN1: Registered Nurse - Adult', 'V300: Independent and supplementary prescriber'],
+  hcpc: ['Supplementary prescribing (SP)'],
+  gmc: ['GP Register'],
+};
+const REGISTER_NAMES: Record<Register, string> = {
+  nmc: 'Nursing and Midwifery Council register',
+  hcpc: 'HCPC register',
+  gmc: 'GMC List of Registered Medical Practitioners',
+};
 
 /** The entry a query finds at `now`, given the number's state. */
-export function simulatedAnswer(query: RegisterQuery, entry: Pick<SimulatedEntry, 'first_lookup_at' | 'timeline' | 'seeded_name'>, now: Date): Scenario & { record: RegisterRecord | null } {
+export function simulatedAnswer(
+  query: RegisterQuery,
+  entry: Pick<SimulatedEntry, 'first_lookup_at' | 'timeline' | 'seeded_name'>,
+  now: Date,
+): Scenario & { record: RegisterRecord | null } {
   const first = new Date(entry.first_lookup_at);
   const day = Math.floor((now.getTime() - first.getTime()) / DAY_MS);
-  let s = scenario(query.register, magicOf(query.register, query.number), day) ?? (entry.timeline.length ? { status: 'registered' as const } : { status: 'not_found' as const });
+  let s =
+    scenario(query.register, magicOf(query.register, query.number), day) ??
+    (entry.timeline.length ? { status: 'registered' as const } : { status: 'not_found' as const });
   // An operator's step replaces the scenario's status and annotation, and answers in time.
-  for (const step of entry.timeline) if (step.at <= now.toISOString()) s = { ...s, status: step.set.status, annotation: step.set.annotation ?? undefined, hangs: false };
+  for (const step of entry.timeline)
+    if (step.at <= now.toISOString()) s = { ...s, status: step.set.status, annotation: step.set.annotation ?? undefined, hangs: false };
   if (s.status === 'not_found') return { ...s, record: null };
   const firstDay = entry.first_lookup_at.slice(0, 10);
   const renewal = RENEWAL_DAYS[query.register];
@@ -138,7 +176,8 @@ export async function touchEntry(deps: Deps, register: Register, number: string,
     new UpdateCommand({
       TableName: deps.table,
       Key: simulatedRegisterKeys.entry(register, number),
-      UpdateExpression: 'SET first_lookup_at = if_not_exists(first_lookup_at, :now), timeline = if_not_exists(timeline, :none), #register = :register, #number = :number, entity = :entity',
+      UpdateExpression:
+        'SET first_lookup_at = if_not_exists(first_lookup_at, :now), timeline = if_not_exists(timeline, :none), #register = :register, #number = :number, entity = :entity',
       ExpressionAttributeNames: { '#register': 'register', '#number': 'number' },
       ExpressionAttributeValues: { ':now': now.toISOString(), ':none': [], ':register': register, ':number': number, ':entity': 'simulated-register' },
       ReturnValues: 'ALL_NEW',
@@ -174,7 +213,13 @@ export function simulatedRegister(deps: Deps, register: Register): RegisterAdapt
       const answer = simulatedAnswer(query, { ...entry, timeline: [...entry.timeline].sort((a, b) => a.at.localeCompare(b.at)) }, now);
       // 9012: the register answers only after the caller has stopped waiting.
       if (answer.hangs) await new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now()) + 100));
-      const raw = { simulated: true, register, query: { number: query.number, name: `${query.first_name} ${query.last_name}` }, looked_up_at: now.toISOString(), entry: answer.record };
+      const raw = {
+        simulated: true,
+        register,
+        query: { number: query.number, name: `${query.first_name} ${query.last_name}` },
+        looked_up_at: now.toISOString(),
+        entry: answer.record,
+      };
       return answer.record ? { found: true, record: answer.record, raw } : { found: false, raw };
     },
   };
@@ -186,5 +231,13 @@ export async function showEntry(deps: Deps, register: Register, number: string) 
   const entry = await touchEntry(deps, register, number, now);
   const timeline = [...entry.timeline].sort((a, b) => a.at.localeCompare(b.at));
   const answer = simulatedAnswer({ register, number, first_name: '(as queried)', last_name: '' }, { ...entry, timeline }, now);
-  return { simulated: true, register, number, magic: magicOf(register, number), first_lookup_at: entry.first_lookup_at, timeline, answers_now: answer.record ?? { found: false } };
+  return {
+    simulated: true,
+    register,
+    number,
+    magic: magicOf(register, number),
+    first_lookup_at: entry.first_lookup_at,
+    timeline,
+    answers_now: answer.record ?? { found: false },
+  };
 }

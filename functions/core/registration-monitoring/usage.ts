@@ -16,7 +16,6 @@ import type { Trigger } from './verifications.js';
  * transaction fails on the record and counts nothing twice.
  */
 
-
 const CLIENT = TABLE_KEYS.client;
 const FAMILY = 'registration-monitoring';
 export const usageKeys = {
@@ -46,7 +45,14 @@ export function usageParts(deps: Deps, clientId: string, check: UsageCheck): Par
   }
   const charge = chargeFor(deps, check.register);
   return [
-    part('usage', putItem(deps, { ...usageKeys.record(clientId, check.verification_id), entity: 'usage', client_id: clientId, ...check, period, charge }, { expression: 'attribute_not_exists(pk)' })),
+    part(
+      'usage',
+      putItem(
+        deps,
+        { ...usageKeys.record(clientId, check.verification_id), entity: 'usage', client_id: clientId, ...check, period, charge },
+        { expression: 'attribute_not_exists(pk)' },
+      ),
+    ),
     part(
       'usage-month',
       updateItem(deps, usageKeys.month(clientId, period), {

@@ -49,7 +49,10 @@ export interface VerificationItem {
 
 const CLIENT = TABLE_KEYS.client;
 export const verificationKeys = {
-  verification: (clientId: string, workerId: number, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.verification, FAMILY, padId(workerId), padId(id)) }),
+  verification: (clientId: string, workerId: number, id: number) => ({
+    pk: clientKeys.partition(clientId),
+    sk: key(CLIENT.sk.verification, FAMILY, padId(workerId), padId(id)),
+  }),
   ofWorker: (workerId: number) => key(familyPrefix(CLIENT.sk.verification, FAMILY), padId(workerId), ''),
   lock: (clientId: string, workerId: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.verifyLock, FAMILY, padId(workerId)) }),
 };
@@ -79,18 +82,29 @@ export function toVerificationView(v: VerificationItem, timeZone: string) {
 export type VerificationView = ReturnType<typeof toVerificationView>;
 
 export async function getVerificationItem(deps: Deps, clientId: string, workerId: number, id: number): Promise<VerificationItem | undefined> {
-  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: verificationKeys.verification(clientId, workerId, id), ConsistentRead: true }));
+  const { Item } = await deps.db.send(
+    new GetCommand({ TableName: deps.table, Key: verificationKeys.verification(clientId, workerId, id), ConsistentRead: true }),
+  );
   return Item as VerificationItem | undefined;
 }
 
 /** GET /workers/{id}/verifications: newest first, on days `from` to `to` (service time zone) when given. */
-export function verificationHistory(deps: Deps, clientId: string, workerId: number, q: { from?: string; to?: string; limit: number; cursor?: string }): Promise<Page<VerificationView>> {
+export function verificationHistory(
+  deps: Deps,
+  clientId: string,
+  workerId: number,
+  q: { from?: string; to?: string; limit: number; cursor?: string },
+): Promise<Page<VerificationView>> {
   const tz = deps.config.serviceTimeZone;
   const now = deps.clock();
-  return queryFilteredPage(deps, { pk: clientKeys.partition(clientId), prefix: verificationKeys.ofWorker(workerId), limit: q.limit, cursor: q.cursor }, (item) => {
-    const v = item as unknown as VerificationItem;
-    const day = wallClock(new Date(v.checked_at), tz).date;
-    if (!retained(v, now) || (q.from && day < q.from) || (q.to && day > q.to)) return undefined;
-    return toVerificationView(v, tz);
-  });
+  return queryFilteredPage(
+    deps,
+    { pk: clientKeys.partition(clientId), prefix: verificationKeys.ofWorker(workerId), limit: q.limit, cursor: q.cursor },
+    (item) => {
+      const v = item as unknown as VerificationItem;
+      const day = wallClock(new Date(v.checked_at), tz).date;
+      if (!retained(v, now) || (q.from && day < q.from) || (q.to && day > q.to)) return undefined;
+      return toVerificationView(v, tz);
+    },
+  );
 }

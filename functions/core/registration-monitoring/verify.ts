@@ -65,7 +65,12 @@ async function takeLock(deps: Deps, clientId: string, workerId: number, verifica
     await deps.db.send(
       new PutCommand({
         TableName: deps.table,
-        Item: { ...verificationKeys.lock(clientId, workerId), entity: 'verify-lock', verification_id: verificationId, expires_at: new Date(now.getTime() + LOCK_MS).toISOString() },
+        Item: {
+          ...verificationKeys.lock(clientId, workerId),
+          entity: 'verify-lock',
+          verification_id: verificationId,
+          expires_at: new Date(now.getTime() + LOCK_MS).toISOString(),
+        },
         ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now',
         ExpressionAttributeValues: { ':now': now.toISOString() },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -81,7 +86,14 @@ async function takeLock(deps: Deps, clientId: string, workerId: number, verifica
 
 const releaseLock = (deps: Deps, clientId: string, workerId: number, verificationId: number) =>
   deps.db
-    .send(new DeleteCommand({ TableName: deps.table, Key: verificationKeys.lock(clientId, workerId), ConditionExpression: 'verification_id = :v', ExpressionAttributeValues: { ':v': verificationId } }))
+    .send(
+      new DeleteCommand({
+        TableName: deps.table,
+        Key: verificationKeys.lock(clientId, workerId),
+        ConditionExpression: 'verification_id = :v',
+        ExpressionAttributeValues: { ':v': verificationId },
+      }),
+    )
     .catch((err) => {
       if (!isConditionalCheckFailed(err)) throw err;
     });
@@ -98,7 +110,8 @@ async function awaitHolder(deps: Deps, clientId: string, workerId: number, holde
 
 /** The worker's last completed check, if under 5 minutes old: what a call that is not `fresh` answers again, uncharged. */
 export async function recentCheck(deps: Deps, worker: WorkerItem, now: Date): Promise<VerificationItem | undefined> {
-  if (!worker.last_completed_verification_id || !worker.last_completed_at || now.getTime() - Date.parse(worker.last_completed_at) >= REUSE_WITHIN_MS) return undefined;
+  if (!worker.last_completed_verification_id || !worker.last_completed_at || now.getTime() - Date.parse(worker.last_completed_at) >= REUSE_WITHIN_MS)
+    return undefined;
   return getVerificationItem(deps, worker.client_id, worker.id, worker.last_completed_verification_id);
 }
 
@@ -123,7 +136,14 @@ export async function checkWorker(deps: Deps, clientId: string, workerId: number
  * A lock held for this very id (a redelivered message while the first runs)
  * is awaited either way.
  */
-export async function runLocked(deps: Deps, worker: WorkerItem, id: number, request: CheckRequest, now: Date, whenHeld: 'await' | 'skip'): Promise<CheckAnswer | 'held'> {
+export async function runLocked(
+  deps: Deps,
+  worker: WorkerItem,
+  id: number,
+  request: CheckRequest,
+  now: Date,
+  whenHeld: 'await' | 'skip',
+): Promise<CheckAnswer | 'held'> {
   const lock = await takeLock(deps, worker.client_id, worker.id, id, now);
   if (!lock.acquired) {
     if (whenHeld === 'skip' && lock.holder !== id) return 'held';
@@ -165,7 +185,9 @@ async function runAndApply(deps: Deps, first: WorkerItem, id: number, request: C
   const checkedAt = deps.clock();
   return retryOnConflict(async () => {
     const worker = await requireActiveWorker(deps, first.client_id, first.id);
-    const last = worker.last_completed_verification_id ? await getVerificationItem(deps, worker.client_id, worker.id, worker.last_completed_verification_id) : undefined;
+    const last = worker.last_completed_verification_id
+      ? await getVerificationItem(deps, worker.client_id, worker.id, worker.last_completed_verification_id)
+      : undefined;
     // A check past its retention is gone, whether or not TTL has removed it yet: nothing to compare with.
     const previous = last && retained(last, checkedAt) ? last : undefined;
     const today = wallClock(checkedAt, deps.config.serviceTimeZone).date;
@@ -202,7 +224,13 @@ async function runAndApply(deps: Deps, first: WorkerItem, id: number, request: C
     const open = await openAlertsOf(deps, worker.client_id, worker.id);
     // An error says nothing about the register: only `verification.unavailable` moves.
     const scope = completed ? ALERT_TYPES : (['verification.unavailable'] as const);
-    const alerts = await planAlerts(deps, { clientId: worker.client_id, workerId: worker.id, verificationId: id, now: verification.checked_at }, conditions, scope, open);
+    const alerts = await planAlerts(
+      deps,
+      { clientId: worker.client_id, workerId: worker.id, verificationId: id, now: verification.checked_at },
+      conditions,
+      scope,
+      open,
+    );
     const emails = alertMailParts(deps, worker, id, alerts.raised, verification.simulated);
     const workerChanges: Partial<WorkerItem> = completed
       ? {
@@ -220,27 +248,54 @@ async function runAndApply(deps: Deps, first: WorkerItem, id: number, request: C
     // The bytes first, write-once: a committed check always has its evidence.
     if (evidence) await evidenceStore(deps).put(evidence.object.key, evidence.object.body, evidence.object.retainUntil);
     try {
-      await transact(
-        deps,
-        [
-          part('verification', putItem(deps, { ...verificationKeys.verification(worker.client_id, worker.id, id), entity: 'verification', ...verification, ...retentionFields(deps, verification.checked_at) }, { expression: 'attribute_not_exists(pk)' })),
-          part(
-            'worker',
-            updateItem(
-              deps,
-              workerKeys.worker(worker.client_id, worker.id),
-              { set: { ...workerChanges, ...evidence?.head, last_verification_id: id, consecutive_errors: errors, updated_at: updatedAt }, add: alerts.openDelta ? { open_alerts: alerts.openDelta } : {} },
-              { expression: 'updated_at = :seen AND attribute_type(archived_at, :null)', values: { ':seen': worker.updated_at, ':null': 'NULL' } },
-            ),
+      await transact(deps, [
+        part(
+          'verification',
+          putItem(
+            deps,
+            {
+              ...verificationKeys.verification(worker.client_id, worker.id, id),
+              entity: 'verification',
+              ...verification,
+              ...retentionFields(deps, verification.checked_at),
+            },
+            { expression: 'attribute_not_exists(pk)' },
           ),
-          ...(evidence ? [evidence.part] : []),
-          ...dueParts(deps, worker.client_id, worker.id, worker.next_check_at, workerChanges.next_check_at),
-          ...usageParts(deps, worker.client_id, { verification_id: id, worker_id: worker.id, register: worker.registration.register, trigger: request.trigger, checked_at: verification.checked_at, billable: verification.billable }),
-          part('event', eventPut(deps, { type: completed ? 'verification.completed' : 'verification.errored', family: FAMILY, client_id: worker.client_id, data: viewOf(deps, verification) })),
-          ...alerts.parts,
-          ...emails,
-        ],
-      );
+        ),
+        part(
+          'worker',
+          updateItem(
+            deps,
+            workerKeys.worker(worker.client_id, worker.id),
+            {
+              set: { ...workerChanges, ...evidence?.head, last_verification_id: id, consecutive_errors: errors, updated_at: updatedAt },
+              add: alerts.openDelta ? { open_alerts: alerts.openDelta } : {},
+            },
+            { expression: 'updated_at = :seen AND attribute_type(archived_at, :null)', values: { ':seen': worker.updated_at, ':null': 'NULL' } },
+          ),
+        ),
+        ...(evidence ? [evidence.part] : []),
+        ...dueParts(deps, worker.client_id, worker.id, worker.next_check_at, workerChanges.next_check_at),
+        ...usageParts(deps, worker.client_id, {
+          verification_id: id,
+          worker_id: worker.id,
+          register: worker.registration.register,
+          trigger: request.trigger,
+          checked_at: verification.checked_at,
+          billable: verification.billable,
+        }),
+        part(
+          'event',
+          eventPut(deps, {
+            type: completed ? 'verification.completed' : 'verification.errored',
+            family: FAMILY,
+            client_id: worker.client_id,
+            data: viewOf(deps, verification),
+          }),
+        ),
+        ...alerts.parts,
+        ...emails,
+      ]);
     } catch (err) {
       if (!(err instanceof TransactionFailed)) throw err;
       // A replay of a transaction that committed: the check is done, and nothing is counted twice.

@@ -73,7 +73,10 @@ const CLIENT = TABLE_KEYS.client;
 export const workerKeys = {
   worker: (clientId: string, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.worker, FAMILY, padId(id)) }),
   prefix: () => familyPrefix(CLIENT.sk.worker, FAMILY),
-  registrationGuard: (clientId: string, register: Register, number: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.workerGuard, FAMILY, 'reg', register, number) }),
+  registrationGuard: (clientId: string, register: Register, number: string) => ({
+    pk: clientKeys.partition(clientId),
+    sk: key(CLIENT.sk.workerGuard, FAMILY, 'reg', register, number),
+  }),
   externalRefGuard: (clientId: string, ref: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.workerGuard, FAMILY, 'ref', ref) }),
 };
 
@@ -127,25 +130,44 @@ export function nextCheckOnChange(monitoring: MonitoringSettings, now: Date): st
 const sameRegistration = (a: Registration, b: Registration) => a.register === b.register && a.number === b.number;
 
 /** What `worker-duplicate` says for each guard (an import row's error says the same). */
-export const DUPLICATE_DETAIL = { registration: 'Another worker has this registration number', 'external-ref': 'Another worker has this external_ref' } as const;
+export const DUPLICATE_DETAIL = {
+  registration: 'Another worker has this registration number',
+  'external-ref': 'Another worker has this external_ref',
+} as const;
 
 /** A guard already held by another worker: `worker-duplicate`, naming that worker. */
 const duplicateOf = (guard: keyof typeof DUPLICATE_DETAIL) => (old: Record<string, unknown> | undefined) =>
   new DomainError('worker-duplicate', DUPLICATE_DETAIL[guard], old?.worker_id !== undefined ? { worker_id: old.worker_id } : {});
 
-const guardItem = (k: { pk: string; sk: string }, clientId: string, workerId: number) => ({ ...k, entity: 'worker-guard', client_id: clientId, worker_id: workerId });
+const guardItem = (k: { pk: string; sk: string }, clientId: string, workerId: number) => ({
+  ...k,
+  entity: 'worker-guard',
+  client_id: clientId,
+  worker_id: workerId,
+});
 
 /** The guard writes that move a worker from `before` (absent: new) to `after` (absent: archived). */
 function guardParts(deps: Deps, clientId: string, workerId: number, before: WorkerInput | undefined, after: WorkerInput | undefined): Part[] {
   const parts: Part[] = [];
   const regChanged = !before || !after || !sameRegistration(before.registration, after.registration);
-  if (regChanged && before) parts.push(part('old-registration', deleteItem(deps, workerKeys.registrationGuard(clientId, before.registration.register, before.registration.number))));
+  if (regChanged && before)
+    parts.push(part('old-registration', deleteItem(deps, workerKeys.registrationGuard(clientId, before.registration.register, before.registration.number))));
   if (regChanged && after) {
-    parts.push(part('registration', putItem(deps, guardItem(workerKeys.registrationGuard(clientId, after.registration.register, after.registration.number), clientId, workerId), itemAbsent)));
+    parts.push(
+      part(
+        'registration',
+        putItem(
+          deps,
+          guardItem(workerKeys.registrationGuard(clientId, after.registration.register, after.registration.number), clientId, workerId),
+          itemAbsent,
+        ),
+      ),
+    );
   }
   const refChanged = before?.external_ref !== after?.external_ref;
   if (refChanged && before?.external_ref) parts.push(part('old-external-ref', deleteItem(deps, workerKeys.externalRefGuard(clientId, before.external_ref))));
-  if (refChanged && after?.external_ref) parts.push(part('external-ref', putItem(deps, guardItem(workerKeys.externalRefGuard(clientId, after.external_ref), clientId, workerId), itemAbsent)));
+  if (refChanged && after?.external_ref)
+    parts.push(part('external-ref', putItem(deps, guardItem(workerKeys.externalRefGuard(clientId, after.external_ref), clientId, workerId), itemAbsent)));
   return parts;
 }
 
@@ -272,7 +294,11 @@ export function replaceWorker(deps: Deps, clientId: string, id: number, next: (c
     const monitoringChanged = JSON.stringify(current.monitoring) !== JSON.stringify(input.monitoring);
     const reset: Partial<WorkerItem> = regChanged ? { outcome: 'unverified', registration_status: null, expires_on: null } : {};
     // A changed registration is checked at once; changed settings move the next check by the cadence.
-    const nextCheck = regChanged ? nextCheckOnChange(input.monitoring, now) : monitoringChanged ? nextCheckOnSettings(input.monitoring, current, now, deps.config.serviceTimeZone) : current.next_check_at;
+    const nextCheck = regChanged
+      ? nextCheckOnChange(input.monitoring, now)
+      : monitoringChanged
+        ? nextCheckOnSettings(input.monitoring, current, now, deps.config.serviceTimeZone)
+        : current.next_check_at;
     const changes: Partial<WorkerItem> = { ...input, ...reset, next_check_at: nextCheck, updated_at: now.toISOString() };
     const updated: WorkerItem = { ...current, ...changes };
     const guards = guardParts(deps, clientId, id, writableForm(current), input);
@@ -319,12 +345,23 @@ export const getMonitoring = async (deps: Deps, clientId: string, id: number) =>
 
 /** PUT /workers/{id}/monitoring: the settings replaced; the rest of the worker as it is. */
 export const setMonitoring = async (deps: Deps, clientId: string, id: number, monitoring: MonitoringSettings) =>
-  (await replaceWorker(deps, clientId, id, (current) => ({ ...current, registration: { ...current.registration, profession: professionOf(current.registration.register, current.registration.number) }, monitoring }))).monitoring;
+  (
+    await replaceWorker(deps, clientId, id, (current) => ({
+      ...current,
+      registration: { ...current.registration, profession: professionOf(current.registration.register, current.registration.number) },
+      monitoring,
+    }))
+  ).monitoring;
 
 export type BulkResult = 'updated' | 'archived' | 'not_found';
 
 /** POST /monitoring/bulk: each distinct worker on its own, ten at a time. */
-export async function setMonitoringMany(deps: Deps, clientId: string, ids: number[], monitoring: MonitoringSettings): Promise<{ id: number; result: BulkResult }[]> {
+export async function setMonitoringMany(
+  deps: Deps,
+  clientId: string,
+  ids: number[],
+  monitoring: MonitoringSettings,
+): Promise<{ id: number; result: BulkResult }[]> {
   const distinct = [...new Set(ids)];
   const results: { id: number; result: BulkResult }[] = [];
   for (let i = 0; i < distinct.length; i += 10) {

@@ -15,8 +15,9 @@ export type FieldSpec =
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
 // Control and format characters (tab and newline only in long text): they end up in e-mails and PDFs.
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const HOSTILE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const HOSTILE =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 // Expiry and review dates of documents run years ahead (a passport: ten); the booking horizon of 400 days is not theirs.
 const HORIZON_DAYS = 20 * 366;
 
@@ -26,7 +27,11 @@ export type FieldValues = Record<string, string | string[] | undefined>;
  * Typed data from form values, or the errors by field name. `today` is the
  * service-time-zone date (YYYY-MM-DD) dates are compared with.
  */
-export function readFields(specs: readonly FieldSpec[], values: FieldValues, today: string): { data: Record<string, unknown> } | { errors: Record<string, string> } {
+export function readFields(
+  specs: readonly FieldSpec[],
+  values: FieldValues,
+  today: string,
+): { data: Record<string, unknown> } | { errors: Record<string, string> } {
   const data: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
   for (const spec of specs) {
@@ -74,7 +79,11 @@ function check(spec: FieldSpec, text: string, today: string, data: Record<string
     case 'select':
       return spec.options.includes(text) ? undefined : `Choose one of ${spec.options.join(', ')}`;
     case 'date': {
-      if (!/^\d{4}-\d\d-\d\d$/.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`)) || new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) !== text) {
+      if (
+        !/^\d{4}-\d\d-\d\d$/.test(text) ||
+        Number.isNaN(Date.parse(`${text}T00:00:00Z`)) ||
+        new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) !== text
+      ) {
         return 'Give a date as YYYY-MM-DD';
       }
       if (spec.when === 'past' && text > today) return 'This date cannot be in the future';

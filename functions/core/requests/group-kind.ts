@@ -30,7 +30,10 @@ const OPEN = GSI1_KEYS.openGroupRequests;
 const PURGE = GSI1_KEYS.groupPurge;
 
 /** Closed requests by when their retention next ends (files first, then data): the purge schedule reads it. */
-export const purgeIndex = (kind: string, due: string, clientId: string, id: number) => ({ gsi1pk: key(PURGE.pk, kind), gsi1sk: key(PURGE.sk.due, due, clientId, id) });
+export const purgeIndex = (kind: string, due: string, clientId: string, id: number) => ({
+  gsi1pk: key(PURGE.pk, kind),
+  gsi1sk: key(PURGE.sk.due, due, clientId, id),
+});
 export const purgePartition = (kind: string) => key(PURGE.pk, kind);
 export const retentionEnds = (closedAt: string, days: number): string => new Date(Date.parse(closedAt) + days * 86_400_000).toISOString();
 
@@ -57,7 +60,18 @@ export type Disclosure = 'full' | 'outcomes';
 export function toItemView(decl: GroupDeclaration, links: GroupLinks, item: GroupItem, request: GroupRequest, now: Date, disclosure: Disclosure = 'full') {
   const status = effectiveItemStatus<ItemStatus>(item, request, OUTSTANDING_ITEM_STATUSES, now);
   const hidden = disclosure === 'outcomes' && decl.special_category;
-  const file = item.file && !hidden ? { name: item.file.name, content_type: item.file.content_type, size: item.file.size, sha256: item.file.sha256, uploaded_at: item.file.uploaded_at, scan_status: item.file.scan_status, purged_at: item.file.purged_at } : null;
+  const file =
+    item.file && !hidden
+      ? {
+          name: item.file.name,
+          content_type: item.file.content_type,
+          size: item.file.size,
+          sha256: item.file.sha256,
+          uploaded_at: item.file.uploaded_at,
+          scan_status: item.file.scan_status,
+          purged_at: item.file.purged_at,
+        }
+      : null;
   return {
     id: item.id,
     uuid: item.uuid,
@@ -107,7 +121,10 @@ export function toGroupView(decl: GroupDeclaration, links: GroupLinks, r: GroupR
     expires_at: r.expires_at,
     is_expired: isExpired(r, now) && !r.waiting_for_bookings,
     requested_by: r.requested_by,
-    submission_url: r.submission_token && (status === 'pending' || status === 'in_progress' || status === 'awaiting_review') ? links.submission(r.public_base, r.submission_token) : null,
+    submission_url:
+      r.submission_token && (status === 'pending' || status === 'in_progress' || status === 'awaiting_review')
+        ? links.submission(r.public_base, r.submission_token)
+        : null,
     details: r.details,
     items: items.map((i) => toItemView(decl, links, i, r, now, disclosure)),
     created_at: r.created_at,
@@ -133,7 +150,10 @@ export function groupEngineKind(decl: GroupDeclaration, links: GroupLinks, remin
     remindable: REMINDABLE_ITEM_STATUSES,
     events: { created: event('created'), completed: event('completed'), cancelled: event('cancelled'), expired: event('expired') },
     // Closed: kept for the kind's retention, then purged.
-    onClose: (request, at) => ({ closed_at: at, ...purgeIndex(decl.kind, retentionEnds(at, Math.min(decl.retention.fileDays, decl.retention.dataDays)), request.client_id, request.id) }),
+    onClose: (request, at) => ({
+      closed_at: at,
+      ...purgeIndex(decl.kind, retentionEnds(at, Math.min(decl.retention.fileDays, decl.retention.dataDays)), request.client_id, request.id),
+    }),
     // Events carry what a list shows: a health kind's item data stays out of webhooks (receivers GET the request).
     view: (request, items, now) => toGroupView(decl, links, request, items, now, 'outcomes'),
     reminderEmail,

@@ -173,7 +173,10 @@ const isFinal = (s: ItemStatus) => FINAL_POSITIVE.includes(s) || FINAL_NEGATIVE.
  * when every item is final, awaiting review when every outstanding item is
  * submitted, in progress once anything came back, else pending.
  */
-export function derivedGroupStatus(decl: Pick<GroupDeclaration, 'unsatisfying'>, items: Pick<GroupItem, 'status' | 'data' | 'type'>[]): { status: RequestStatus; outcome: GroupRequest['outcome'] } {
+export function derivedGroupStatus(
+  decl: Pick<GroupDeclaration, 'unsatisfying'>,
+  items: Pick<GroupItem, 'status' | 'data' | 'type'>[],
+): { status: RequestStatus; outcome: GroupRequest['outcome'] } {
   const live = items.filter((i) => i.status !== 'cancelled' && i.status !== 'expired');
   if (live.length > 0 && live.every((i) => isFinal(i.status))) {
     const bad = live.some((i) => FINAL_NEGATIVE.includes(i.status) || decl.unsatisfying?.(i as GroupItem));

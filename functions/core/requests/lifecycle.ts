@@ -39,7 +39,12 @@ async function close<F extends FamilyId, R extends StoredRequest, I extends Stor
 }
 
 /** Cancels an open request: outstanding items are cancelled and their links stop working. */
-export async function cancelRequest<F extends FamilyId, R extends StoredRequest, I extends StoredItem, V>(deps: Deps, kind: RequestKind<F, R, I, V>, clientId: string, id: number): Promise<V> {
+export async function cancelRequest<F extends FamilyId, R extends StoredRequest, I extends StoredItem, V>(
+  deps: Deps,
+  kind: RequestKind<F, R, I, V>,
+  clientId: string,
+  id: number,
+): Promise<V> {
   return retryOnConflict(async () => {
     const loaded = await requireRequest(deps, kind, clientId, id);
     requireOpen(kind, loaded.request, deps.clock());
@@ -53,7 +58,10 @@ export async function cancelRequest<F extends FamilyId, R extends StoredRequest,
  * expired by the clock; this makes it so in the table, closes the links and
  * tells the agency. Returns how many requests became expired.
  */
-export async function expireDueRequests<F extends FamilyId, R extends StoredRequest, I extends StoredItem, V>(deps: Deps, kind: RequestKind<F, R, I, V>): Promise<number> {
+export async function expireDueRequests<F extends FamilyId, R extends StoredRequest, I extends StoredItem, V>(
+  deps: Deps,
+  kind: RequestKind<F, R, I, V>,
+): Promise<number> {
   let total = 0;
   // Each pass removes what it handled from the index; a bounded number of passes keeps a bad item from looping.
   for (let pass = 0; pass < 20; pass++) {

@@ -44,7 +44,10 @@ export async function sendReminders<F extends FamilyId, R extends StoredRequest,
     targets.set(target, [...(targets.get(target) ?? []), item]);
   }
   for (const due of targets.values()) {
-    const changes = due.map((item) => ({ item, reminded: { reminder_count: item.reminder_count + 1, last_reminder_sent_at: at, updated_at: at } as Partial<I> }));
+    const changes = due.map((item) => ({
+      item,
+      reminded: { reminder_count: item.reminder_count + 1, last_reminder_sent_at: at, updated_at: at } as Partial<I>,
+    }));
     try {
       await transact(deps, [
         ...changes.map(({ item, reminded }) => itemChange(deps, kind, request, item, reminded, lastReminderIs(item.last_reminder_sent_at))),

@@ -86,7 +86,11 @@ export async function findItem<F extends FamilyId, R extends StoredRequest, I ex
 }
 
 /** The new request, indexed as open until it closes. */
-export function newRequestPart<F extends FamilyId, R extends StoredRequest, I extends StoredItem, V>(deps: Deps, kind: RequestKind<F, R, I, V>, request: R): Part {
+export function newRequestPart<F extends FamilyId, R extends StoredRequest, I extends StoredItem, V>(
+  deps: Deps,
+  kind: RequestKind<F, R, I, V>,
+  request: R,
+): Part {
   const keys = { ...kind.keys.request(request.client_id, request.id), ...kind.keys.open(request.expires_at, request.client_id, request.id) };
   return part('request', putItem(deps, { ...keys, entity: kind.entities.request, ...(request as StoredRequest) }, itemAbsent));
 }
@@ -115,9 +119,17 @@ export function requestChange<F extends FamilyId, R extends StoredRequest, I ext
 }
 
 /** A new item and its pointer (the client's item by id). Part names carry the item id. */
-export function newItemParts<F extends FamilyId, R extends StoredRequest, I extends StoredItem, V>(deps: Deps, kind: RequestKind<F, R, I, V>, request: R, item: I): Part[] {
+export function newItemParts<F extends FamilyId, R extends StoredRequest, I extends StoredItem, V>(
+  deps: Deps,
+  kind: RequestKind<F, R, I, V>,
+  request: R,
+  item: I,
+): Part[] {
   return [
-    part(`item ${item.id}`, putItem(deps, { ...kind.keys.item(request.client_id, request.id, item.id), entity: kind.entities.item, ...(item as StoredItem) }, itemAbsent)),
+    part(
+      `item ${item.id}`,
+      putItem(deps, { ...kind.keys.item(request.client_id, request.id, item.id), entity: kind.entities.item, ...(item as StoredItem) }, itemAbsent),
+    ),
     part(
       `pointer ${item.id}`,
       putItem(deps, { ...kind.keys.itemPointer(request.client_id, item.id), entity: kind.entities.pointer, [kind.fields.requestId]: request.id }),
@@ -166,7 +178,14 @@ export async function listRequests<F extends FamilyId, R extends StoredRequest, 
   const now = deps.clock();
   const byCandidate: Condition | undefined =
     filter.candidate_id !== undefined ? { expression: 'candidate_id = :candidate', values: { ':candidate': filter.candidate_id } } : undefined;
-  const query = { pk: clientKeys.partition(clientId), prefix: kind.keys.requestPrefix, limit: filter.limit, cursor: filter.cursor, filter: byCandidate, order: 'newest' as const };
+  const query = {
+    pk: clientKeys.partition(clientId),
+    prefix: kind.keys.requestPrefix,
+    limit: filter.limit,
+    cursor: filter.cursor,
+    filter: byCandidate,
+    order: 'newest' as const,
+  };
   return queryFilteredPage(deps, query, async (hit) => {
     const request = hit as unknown as R;
     if (filter.status && effectiveStatus(request, now) !== filter.status) return undefined;
@@ -174,4 +193,3 @@ export async function listRequests<F extends FamilyId, R extends StoredRequest, 
     return loaded && kind.view(loaded.request, loaded.items, now);
   });
 }
-

@@ -39,7 +39,12 @@ export async function vlsLinkChoices(deps: Deps, courseId: number | undefined): 
 export type VlsLinkBooking = Omit<NewVlsBooking, 'hold_hash' | 'pay_option'> & { course_id: number; date: string; time: string };
 
 /** POST /book/{t}: the candidate's booking of a seat of the timeslot, to be paid on the payment page. */
-export async function bookVlsFromLink(deps: Deps, token: string, input: VlsLinkBooking, links: BookingLinks): Promise<{ booking: VlsBookingView; paymentToken: string }> {
+export async function bookVlsFromLink(
+  deps: Deps,
+  token: string,
+  input: VlsLinkBooking,
+  links: BookingLinks,
+): Promise<{ booking: VlsBookingView; paymentToken: string }> {
   const clientId = await clientOfVlsLink(deps, token);
   const client = await getClient(deps, clientId);
   if (!client) throw new DomainError('not-found', 'There is no booking page at this address');

@@ -29,7 +29,6 @@ import { getSlotHold, seatOf, seatPool, slotFull, vlsHolds } from './timeslots.j
  * equipment; a cancellation frees both.
  */
 
-
 export interface DeliveryAddress {
   line1: string;
   line2: string | null;
@@ -61,7 +60,6 @@ export interface VlsBooking extends CourseBookingRecord {
   delivery_address: DeliveryAddress | null;
   equipment: Equipment;
 }
-
 
 export function toVlsBookingView(b: VlsBooking, timeZone: string) {
   const { id, booking_invite_id, candidate, ...rest } = courseBookingView(b, timeZone);
@@ -103,10 +101,25 @@ export const vlsBookings = (): BookingKind<VlsBooking, VlsBookingView> => ({
     return [...(session ? [sessionFreedPart(deps, VLS_FAMILY, session)] : []), ...deadlineParts(deps, b, changes.equipment?.deadline)];
   },
   confirmParts: (deps, b) =>
-    b.certificate ? [part('certificate event', eventPut(deps, { family: VLS_FAMILY, type: 'booking.certificate_available', client_id: b.client_id, data: toVlsBookingView(b, deps.config.serviceTimeZone) }))] : [],
+    b.certificate
+      ? [
+          part(
+            'certificate event',
+            eventPut(deps, {
+              family: VLS_FAMILY,
+              type: 'booking.certificate_available',
+              client_id: b.client_id,
+              data: toVlsBookingView(b, deps.config.serviceTimeZone),
+            }),
+          ),
+        ]
+      : [],
   // A booking made for a portal v2 life_support request's item: the item takes its outcome (certified, or failed).
   follow: bookingOutcomeParts,
-  notCancellable: (b) => (b.booking_status === 'cancelled' ? new DomainError('cancellation-not-allowed', `Booking ${b.id} is already cancelled`, { reason: 'already_cancelled' }) : undefined),
+  notCancellable: (b) =>
+    b.booking_status === 'cancelled'
+      ? new DomainError('cancellation-not-allowed', `Booking ${b.id} is already cancelled`, { reason: 'already_cancelled' })
+      : undefined,
   paymentEmail: (b, input) => paymentEmailFor(b, `${b.course.name} (virtual session)`, input),
   calendarEntry: (b) => ({
     attendee: { name: `${b.candidate.first_name} ${b.candidate.last_name}`, email: b.candidate.email },
@@ -116,7 +129,11 @@ export const vlsBookings = (): BookingKind<VlsBooking, VlsBookingView> => ({
       `Join: ${b.video_meeting.join_link}`,
       `Meeting ID: ${b.video_meeting.meeting_id}`,
       `Password: ${b.video_meeting.password}`,
-      ...(b.equipment.status === 'not_required' ? [] : [`A feedback manikin is posted to ${b.delivery_address?.line1}, ${b.delivery_address?.postcode} before the session; please post it back within 7 days after it.`]),
+      ...(b.equipment.status === 'not_required'
+        ? []
+        : [
+            `A feedback manikin is posted to ${b.delivery_address?.line1}, ${b.delivery_address?.postcode} before the session; please post it back within 7 days after it.`,
+          ]),
     ].join('\n'),
     location: b.video_meeting.join_link,
   }),
@@ -141,11 +158,19 @@ interface SeatBooking {
  * (a hold used, or a free seat claimed): the session's count up (never above
  * its seats), the charge, the booking with its kit and address, `booking.created`.
  */
-async function commitVlsSeat(deps: Deps, b: SeatBooking, links: BookingLinks, options: BookingOptions, take: (at: { now: Date; paymentDueAt?: string }) => Promise<Take>) {
+async function commitVlsSeat(
+  deps: Deps,
+  b: SeatBooking,
+  links: BookingLinks,
+  options: BookingOptions,
+  take: (at: { now: Date; paymentDueAt?: string }) => Promise<Take>,
+) {
   const { client, bookingId, course, session, seat, input } = b;
-  if (course.equipment_required && !input.delivery_address) throw fieldRefusal('/delivery_address', `${course.name} posts a manikin to the candidate: delivery_address is required`);
+  if (course.equipment_required && !input.delivery_address)
+    throw fieldRefusal('/delivery_address', `${course.name} posts a manikin to the candidate: delivery_address is required`);
   const address = course.equipment_required && input.delivery_address ? { ...input.delivery_address, line2: input.delivery_address.line2 ?? null } : null;
-  const explainSession = async () => ((await getVlsSession(deps, session.id))?.cancelled_at ? new DomainError('slot-unavailable', 'The session was cancelled', { reason: 'unknown' }) : undefined);
+  const explainSession = async () =>
+    (await getVlsSession(deps, session.id))?.cancelled_at ? new DomainError('slot-unavailable', 'The session was cancelled', { reason: 'unknown' }) : undefined;
   const status: EquipmentStatus = course.equipment_required ? 'awaiting_dispatch' : 'not_required';
   return commitBooking(deps, VLS_BOOKINGS, {
     client,
@@ -155,7 +180,14 @@ async function commitVlsSeat(deps: Deps, b: SeatBooking, links: BookingLinks, op
     links,
     deadline: options.deadline,
     fields: {
-      candidate: { first_name: input.first_name, last_name: input.last_name, email: input.email, phone: input.phone, job_role: input.job_role, nmc_number: input.nmc_number ?? null },
+      candidate: {
+        first_name: input.first_name,
+        last_name: input.last_name,
+        email: input.email,
+        phone: input.phone,
+        job_role: input.job_role,
+        nmc_number: input.nmc_number ?? null,
+      },
       agency_contact: { name: input.agency_contact_name ?? null, email: input.agency_contact_email ?? null },
       course: { id: course.id, name: course.name },
       course_id: course.id,
@@ -184,13 +216,20 @@ async function commitVlsSeat(deps: Deps, b: SeatBooking, links: BookingLinks, op
 }
 
 /** POST /bookings: books the held seat in one transaction: the hold used, and all commitVlsSeat writes. */
-export async function createVlsBooking(deps: Deps, clientId: string, input: NewVlsBooking, links: BookingLinks, options: BookingOptions = {}): Promise<VlsBookingView> {
+export async function createVlsBooking(
+  deps: Deps,
+  clientId: string,
+  input: NewVlsBooking,
+  links: BookingLinks,
+  options: BookingOptions = {},
+): Promise<VlsBookingView> {
   const holder = options.holder ?? ({ type: 'client', clientId } as const);
   const hold = usableHold(await getSlotHold(deps, input.hold_hash), holder, deps.clock());
   const [courses, client, session] = await Promise.all([loadCourses(deps), getClient(deps, clientId), getVlsSession(deps, hold.session_id)]);
   const course = courses.find((c) => c.id === hold.course_id);
   if (!client || !course || !session) throw new DomainError('hold-not-found', 'No hold with that hold_hash');
-  if (course.equipment_required && !input.delivery_address) throw fieldRefusal('/delivery_address', `${course.name} posts a manikin to the candidate: delivery_address is required`);
+  if (course.equipment_required && !input.delivery_address)
+    throw fieldRefusal('/delivery_address', `${course.name} posts a manikin to the candidate: delivery_address is required`);
   const bookingId = await nextId(deps, VLS_FAMILY, 'booking');
   const explainHold = async () => holdRefusal(await getSlotHold(deps, hold.hold_hash), holder, deps.clock());
   const { view } = await commitVlsSeat(deps, { client, bookingId, course, session, seat: hold.seat, input }, links, options, async () => ({
@@ -213,7 +252,8 @@ export async function createVlsLinkBooking(
   input: Omit<NewVlsBooking, 'hold_hash' | 'pay_option'>,
   links: BookingLinks,
 ): Promise<{ view: VlsBookingView; paymentToken?: string }> {
-  if (slot.course.equipment_required && !input.delivery_address) throw fieldRefusal('/delivery_address', `${slot.course.name} posts a manikin to you: give the address to send it to`);
+  if (slot.course.equipment_required && !input.delivery_address)
+    throw fieldRefusal('/delivery_address', `${slot.course.name} posts a manikin to you: give the address to send it to`);
   const clientId = client.clientId;
   const bookingId = await nextId(deps, VLS_FAMILY, 'booking');
   const taken = new DomainError('slot-unavailable', 'That seat was just taken', { reason: 'full' });
@@ -223,11 +263,21 @@ export async function createVlsLinkBooking(
       deps,
       seatPool(slot.sessions),
       ({ session, seat }) =>
-        commitVlsSeat(deps, { client, bookingId, course: slot.course, session, seat, input: { ...input, pay_option: 'candidate_pays' } }, links, options, async ({ now, paymentDueAt }) => {
-          const linkPlace = place.take({ bookingId, dueAt: paymentDueAt!, now });
-          // The booking names its place, so that paying or cancelling gives it back at once.
-          return { parts: [claimUnit(deps, seatUnit(VLS_FAMILY, session, seat), { bookingId, clientId }, now), ...linkPlace.parts], failures: { unit: taken, ...linkPlace.failures }, fields: { link_place: place.name } };
-        }),
+        commitVlsSeat(
+          deps,
+          { client, bookingId, course: slot.course, session, seat, input: { ...input, pay_option: 'candidate_pays' } },
+          links,
+          options,
+          async ({ now, paymentDueAt }) => {
+            const linkPlace = place.take({ bookingId, dueAt: paymentDueAt!, now });
+            // The booking names its place, so that paying or cancelling gives it back at once.
+            return {
+              parts: [claimUnit(deps, seatUnit(VLS_FAMILY, session, seat), { bookingId, clientId }, now), ...linkPlace.parts],
+              failures: { unit: taken, ...linkPlace.failures },
+              fields: { link_place: place.name },
+            };
+          },
+        ),
       () => slotFull(slot),
       { lost: (err) => err === taken },
     ),
@@ -265,11 +315,19 @@ export function listVlsBookings(deps: Deps, clientId: string, filter: VlsBooking
  * refunded before `free_cancellation_until` (or always, when the session is
  * cancelled) and never for a no-show; kit not yet posted is not posted.
  */
-export async function cancelVls(deps: Deps, id: number, clientId: string, how: { reason?: string; by?: 'operator' | 'system'; alwaysRefund?: boolean } = {}): Promise<VlsBooking> {
+export async function cancelVls(
+  deps: Deps,
+  id: number,
+  clientId: string,
+  how: { reason?: string; by?: 'operator' | 'system'; alwaysRefund?: boolean } = {},
+): Promise<VlsBooking> {
   return retryOnConflict(async () => {
     const booking = await getBookingItem<VlsBooking>(deps, clientId, id, VLS_FAMILY);
     if (!booking) throw new DomainError('not-found', `No booking ${id}`);
-    return cancelBookingOf(deps, VLS_BOOKINGS, booking, { reason: how.reason, by: how.by ?? 'operator', refund: refundDue(booking, deps.clock(), how.alwaysRefund) });
+    return cancelBookingOf(deps, VLS_BOOKINGS, booking, {
+      reason: how.reason,
+      by: how.by ?? 'operator',
+      refund: refundDue(booking, deps.clock(), how.alwaysRefund),
+    });
   });
 }
-

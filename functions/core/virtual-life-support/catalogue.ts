@@ -63,7 +63,11 @@ export const vlsCatalogueKeys = {
 export const MAX_SEATS = 12;
 
 const cached = cachedPerTable(async (deps) => {
-  const items = await queryAll(deps, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': vlsCatalogueKeys.partition }, ConsistentRead: true });
+  const items = await queryAll(deps, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': vlsCatalogueKeys.partition },
+    ConsistentRead: true,
+  });
   return items.filter((i) => i.entity === 'course').map(({ pk, sk, entity, ...c }) => c as unknown as VlsCourse);
 }, catalogueVersionKeys.version(VLS_FAMILY));
 
@@ -98,7 +102,11 @@ function checkCourse(c: Partial<CourseInput>): void {
   if (!wholeIn(c.certificate_validity_months, 1, 120)) invalid('certificate validity must be 1 to 120 months');
   if (!wholeIn(c.free_cancellation_hours, 0, 24 * 60)) invalid('free cancellation must be 0 to 1440 hours before the start');
   if (!wholeIn(c.seats_per_session, 1, MAX_SEATS)) invalid(`seats per session must be 1 to ${MAX_SEATS}`);
-  for (const [name, n] of [['price', c.price_minor], ['late fee', c.late_fee_minor], ['lost fee', c.lost_fee_minor]] as const) {
+  for (const [name, n] of [
+    ['price', c.price_minor],
+    ['late fee', c.late_fee_minor],
+    ['lost fee', c.lost_fee_minor],
+  ] as const) {
     if (!wholeIn(n, 0, 10_000_000)) invalid(`${name} must be a whole number of pence, 0 or more`);
   }
 }
@@ -128,17 +136,39 @@ export async function createCourse(deps: Deps, input: CourseInput): Promise<VlsC
     equipment_fees: feesOf(input.equipment_required, input.late_fee_minor, input.lost_fee_minor),
     active: true,
   };
-  await deps.db.send(new PutCommand({ TableName: deps.table, Item: { ...vlsCatalogueKeys.course(id), entity: 'course', ...course }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await deps.db.send(
+    new PutCommand({
+      TableName: deps.table,
+      Item: { ...vlsCatalogueKeys.course(id), entity: 'course', ...course },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
   await cached.changed(deps);
   return course;
 }
 
-export type CourseChanges = Partial<Pick<CourseInput, 'name' | 'price_minor' | 'free_cancellation_hours' | 'certificate_validity_months' | 'seats_per_session' | 'equipment_required' | 'late_fee_minor' | 'lost_fee_minor'>>;
+export type CourseChanges = Partial<
+  Pick<
+    CourseInput,
+    | 'name'
+    | 'price_minor'
+    | 'free_cancellation_hours'
+    | 'certificate_validity_months'
+    | 'seats_per_session'
+    | 'equipment_required'
+    | 'late_fee_minor'
+    | 'lost_fee_minor'
+  >
+>;
 
 /** Changes a course for what is sold from now on; bookings keep what they were sold with. */
 export async function updateCourse(deps: Deps, id: number, changes: CourseChanges): Promise<VlsCourse> {
   checkCourse(changes);
-  const current = (await loadCourses(deps)).find((c) => c.id === id) ?? (() => { throw new DomainError('not-found', `No course ${id}`); })();
+  const current =
+    (await loadCourses(deps)).find((c) => c.id === id) ??
+    (() => {
+      throw new DomainError('not-found', `No course ${id}`);
+    })();
   const equipment = changes.equipment_required ?? current.equipment_required;
   const feesChange = changes.equipment_required !== undefined || changes.late_fee_minor !== undefined || changes.lost_fee_minor !== undefined;
   const set = Object.fromEntries(
@@ -149,18 +179,28 @@ export async function updateCourse(deps: Deps, id: number, changes: CourseChange
       certificate_validity_months: changes.certificate_validity_months,
       seats_per_session: changes.seats_per_session,
       equipment_required: changes.equipment_required,
-      equipment_fees: feesChange ? feesOf(equipment, changes.late_fee_minor ?? current.equipment_fees?.late_return.amount, changes.lost_fee_minor ?? current.equipment_fees?.lost.amount) : undefined,
+      equipment_fees: feesChange
+        ? feesOf(equipment, changes.late_fee_minor ?? current.equipment_fees?.late_return.amount, changes.lost_fee_minor ?? current.equipment_fees?.lost.amount)
+        : undefined,
     }).filter(([, v]) => v !== undefined),
   );
   if (Object.keys(set).length === 0) invalid('Say what to change');
   const update = setFrom({ set });
-  await updateExisting(deps, { Key: vlsCatalogueKeys.course(id), UpdateExpression: update.expression, ExpressionAttributeNames: update.names, ExpressionAttributeValues: update.values }, `No course ${id}`);
+  await updateExisting(
+    deps,
+    { Key: vlsCatalogueKeys.course(id), UpdateExpression: update.expression, ExpressionAttributeNames: update.names, ExpressionAttributeValues: update.values },
+    `No course ${id}`,
+  );
   await cached.changed(deps);
   return (await loadCourses(deps)).find((c) => c.id === id)!;
 }
 
 export async function setCourseActive(deps: Deps, id: number, active: boolean): Promise<void> {
-  await updateExisting(deps, { Key: vlsCatalogueKeys.course(id), UpdateExpression: 'SET active = :a', ExpressionAttributeValues: { ':a': active } }, `No course ${id}`);
+  await updateExisting(
+    deps,
+    { Key: vlsCatalogueKeys.course(id), UpdateExpression: 'SET active = :a', ExpressionAttributeValues: { ':a': active } },
+    `No course ${id}`,
+  );
   await cached.changed(deps);
 }
 
@@ -178,7 +218,8 @@ export async function createSession(deps: Deps, input: SessionInput): Promise<Vl
   const course = (await loadCourses(deps)).find((c) => c.id === input.course_id && c.active) ?? invalid(`No active course ${input.course_id}`);
   const seats = input.seats ?? course.seats_per_session;
   if (!wholeIn(seats, 1, MAX_SEATS)) invalid(`seats must be 1 to ${MAX_SEATS}`);
-  const start = zonedInstant(input.date, input.start_time, deps.config.serviceTimeZone) ?? invalid(`${input.date} ${input.start_time} is not a time on the clock there`);
+  const start =
+    zonedInstant(input.date, input.start_time, deps.config.serviceTimeZone) ?? invalid(`${input.date} ${input.start_time} is not a time on the clock there`);
   const id = input.id ?? (await nextId(deps, VLS_FAMILY, 'session'));
   const now = deps.clock().toISOString();
   const session: VlsSession = {
@@ -198,7 +239,12 @@ export async function createSession(deps: Deps, input: SessionInput): Promise<Vl
   await deps.db.send(
     new PutCommand({
       TableName: deps.table,
-      Item: { ...sessionKeys.session(VLS_FAMILY, id), ...sessionKeys.byCourseStart(VLS_FAMILY, course.id, session.start_at, id), entity: 'vls-session', ...session },
+      Item: {
+        ...sessionKeys.session(VLS_FAMILY, id),
+        ...sessionKeys.byCourseStart(VLS_FAMILY, course.id, session.start_at, id),
+        entity: 'vls-session',
+        ...session,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -217,8 +263,12 @@ export async function createSessions(deps: Deps, input: SessionInput & { weekly?
 export const getVlsSession = (deps: Deps, id: number): Promise<VlsSession | undefined> => getSession<VlsSession>(deps, VLS_FAMILY, id);
 
 /** One course's sessions by start (its own index partition: a listing reads no other course's). */
-export const courseSessionsStarting = (deps: Deps, courseId: number, range: { from: string; to: string; limit: number; cursor?: string }, keep?: (s: VlsSession) => boolean): Promise<Page<VlsSession>> =>
-  sessionsStarting<VlsSession>(deps, VLS_FAMILY, range, keep, sessionKeys.byCoursePartition(VLS_FAMILY, courseId));
+export const courseSessionsStarting = (
+  deps: Deps,
+  courseId: number,
+  range: { from: string; to: string; limit: number; cursor?: string },
+  keep?: (s: VlsSession) => boolean,
+): Promise<Page<VlsSession>> => sessionsStarting<VlsSession>(deps, VLS_FAMILY, range, keep, sessionKeys.byCoursePartition(VLS_FAMILY, courseId));
 
 /**
  * Moves sessions written before the per-course index (in the family-wide

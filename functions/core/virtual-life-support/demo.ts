@@ -30,7 +30,8 @@ const COURSES: (CourseInput & { id: number })[] = [
     price_minor: 7500,
     equipment_required: true,
     cstf_subject: 'resuscitation',
-    description: 'Adult basic life support and AED by live video, practised on a feedback manikin posted to the candidate (Resuscitation Council UK guidelines).',
+    description:
+      'Adult basic life support and AED by live video, practised on a feedback manikin posted to the candidate (Resuscitation Council UK guidelines).',
   },
   {
     id: 2,
@@ -55,7 +56,13 @@ const ignoreExisting = (err: unknown) => {
   throw err;
 };
 
-const person = (first: string, last: string) => ({ first_name: first, last_name: last, email: `${first.toLowerCase()}.${last.toLowerCase()}@example.org`, phone: '+447700900777', job_role: 'Registered Nurse' });
+const person = (first: string, last: string) => ({
+  first_name: first,
+  last_name: last,
+  email: `${first.toLowerCase()}.${last.toLowerCase()}@example.org`,
+  phone: '+447700900777',
+  job_role: 'Registered Nurse',
+});
 const address = { line1: '4 Mill Road', town: 'Leeds', postcode: 'LS6 2AB' };
 const DAY_MS = 86_400_000;
 
@@ -81,7 +88,15 @@ export async function seedVlsDemo(deps: Deps, clientIds: readonly string[]): Pro
   }
   await raiseCounter(deps, VLS_FAMILY, 'session', FIRST_FUTURE + DAYS * 4 + 4);
 
-  for (const client_id of clientIds) await openDemoBalances(deps, client_id, VLS_FAMILY, COURSES.map((c) => ({ kind: 'course' as const, id: c.id, name: c.name })), 10, 50_000);
+  for (const client_id of clientIds)
+    await openDemoBalances(
+      deps,
+      client_id,
+      VLS_FAMILY,
+      COURSES.map((c) => ({ kind: 'course' as const, id: c.id, name: c.name })),
+      10,
+      50_000,
+    );
 
   // The past sessions: each on the last working day at least so many days ago (up to four days earlier over a long weekend).
   const past = (daysAgo: number) => addWorkingDays(addDays(today, 1 - daysAgo), -1, holidays);
@@ -100,7 +115,12 @@ export async function seedVlsDemo(deps: Deps, clientIds: readonly string[]): Pro
   const book = (clientId: string, daysAgo: number, course: number, date: string, time: string, who: ReturnType<typeof person>) =>
     bookAsOf(deps, new Date(now - daysAgo * DAY_MS), async (past) => {
       const held = await holdTimeslot(past, { type: 'client', clientId }, { courseId: course, date, time });
-      return createVlsBooking(past, clientId, { ...who, hold_hash: held.hold_hash, pay_option: 'credits', ...(course === 1 ? { delivery_address: address } : {}) }, { payment: () => '' });
+      return createVlsBooking(
+        past,
+        clientId,
+        { ...who, hold_hash: held.hold_hash, pay_option: 'credits', ...(course === 1 ? { delivery_address: address } : {}) },
+        { payment: () => '' },
+      );
     });
   const asOf = (daysAgo: number): Deps => ({ ...deps, clock: () => new Date(now - daysAgo * DAY_MS) });
 

@@ -44,7 +44,10 @@ export const FEE_LEDGER_KIND: Record<'late_return' | 'lost', FeeKind> = { late_r
 const DUE = TABLE_KEYS.equipmentDue;
 export const equipmentDueKeys = {
   partition: key(DUE.pk, VLS_FAMILY),
-  entry: (deadline: string, clientId: string, bookingId: number) => ({ pk: key(DUE.pk, VLS_FAMILY), sk: key(DUE.sk.booking, deadline, clientId, padId(bookingId)) }),
+  entry: (deadline: string, clientId: string, bookingId: number) => ({
+    pk: key(DUE.pk, VLS_FAMILY),
+    sk: key(DUE.sk.booking, deadline, clientId, padId(bookingId)),
+  }),
 };
 
 /** Moves the booking's sweep entry from its deadline as read to `next` (either may be none), in the change's transaction. */
@@ -53,7 +56,18 @@ export function deadlineParts(deps: Deps, b: { client_id: string; id: number; eq
   if (old === next) return [];
   return [
     ...(old ? [part('old deadline', deleteItem(deps, equipmentDueKeys.entry(old, b.client_id, b.id)))] : []),
-    ...(next ? [part('deadline', putItem(deps, { ...equipmentDueKeys.entry(next, b.client_id, b.id), entity: 'equipment-due', client_id: b.client_id, booking_id: b.id, deadline: next }, itemAbsent))] : []),
+    ...(next
+      ? [
+          part(
+            'deadline',
+            putItem(
+              deps,
+              { ...equipmentDueKeys.entry(next, b.client_id, b.id), entity: 'equipment-due', client_id: b.client_id, booking_id: b.id, deadline: next },
+              itemAbsent,
+            ),
+          ),
+        ]
+      : []),
   ];
 }
 

@@ -11,7 +11,17 @@ import { DomainError } from '../platform/errors.js';
 import { readableTime } from '../platform/time.js';
 import { part, type Part } from '../platform/transact.js';
 import { VLS_BOOKINGS, type VlsBooking } from './bookings.js';
-import { daysAfter, deadlineParts, equipmentDueKeys, FEE_LEDGER_KIND, kitOut, LOST_DAYS, RETURN_DAYS, type Equipment, type EquipmentStatus } from './equipment-state.js';
+import {
+  daysAfter,
+  deadlineParts,
+  equipmentDueKeys,
+  FEE_LEDGER_KIND,
+  kitOut,
+  LOST_DAYS,
+  RETURN_DAYS,
+  type Equipment,
+  type EquipmentStatus,
+} from './equipment-state.js';
 
 /**
  * The manikin's journey: the
@@ -29,7 +39,11 @@ function refuse(b: VlsBooking, allowed: EquipmentStatus[], what: string): void {
 }
 
 /** Changes the booking's kit (and its sweep entry), with the parts given, retried when another writer came first. */
-async function changeKit(deps: Deps, id: number, change: (b: VlsBooking, now: Date) => Promise<{ equipment: Equipment; parts?: Part[]; event?: 'booking.equipment_return_overdue' } | undefined>): Promise<VlsBooking | undefined> {
+async function changeKit(
+  deps: Deps,
+  id: number,
+  change: (b: VlsBooking, now: Date) => Promise<{ equipment: Equipment; parts?: Part[]; event?: 'booking.equipment_return_overdue' } | undefined>,
+): Promise<VlsBooking | undefined> {
   return retryOnConflict(async () => {
     const booking = await findBooking(deps, id);
     const next = await change(booking, deps.clock());
@@ -43,7 +57,8 @@ async function changeKit(deps: Deps, id: number, change: (b: VlsBooking, now: Da
 export async function recordDispatch(deps: Deps, id: number, shipment: { carrier: string; tracking_number: string; tracking_url?: string | null }) {
   return (await changeKit(deps, id, async (b, now) => {
     refuse(b, ['awaiting_dispatch'], 'dispatched');
-    if (b.booking_status !== 'booked') throw new DomainError('invalid-state', `Booking ${b.id} is ${b.booking_status}: kit is posted only for confirmed bookings`);
+    if (b.booking_status !== 'booked')
+      throw new DomainError('invalid-state', `Booking ${b.id} is ${b.booking_status}: kit is posted only for confirmed bookings`);
     const due = daysAfter(b.end_at, RETURN_DAYS);
     const tz = deps.config.serviceTimeZone;
     const notice = equipmentDispatched({
@@ -61,7 +76,13 @@ export async function recordDispatch(deps: Deps, id: number, shipment: { carrier
       equipment: {
         ...b.equipment,
         status: 'dispatched',
-        dispatch: { carrier: shipment.carrier, tracking_number: shipment.tracking_number, tracking_url: shipment.tracking_url ?? null, dispatched_at: now.toISOString(), delivered_at: null },
+        dispatch: {
+          carrier: shipment.carrier,
+          tracking_number: shipment.tracking_number,
+          tracking_url: shipment.tracking_url ?? null,
+          dispatched_at: now.toISOString(),
+          delivered_at: null,
+        },
         return: { due_at: due, carrier: null, tracking_number: null, shipped_at: null, returned_at: null },
         deadline: due,
       },
@@ -81,7 +102,14 @@ export async function recordDelivery(deps: Deps, id: number) {
 export async function recordReturnShipped(deps: Deps, id: number, shipment: { carrier: string; tracking_number: string }) {
   return (await changeKit(deps, id, async (b, now) => {
     refuse(b, ['dispatched', 'delivered', 'overdue', 'lost'], 'shipped back');
-    return { equipment: { ...b.equipment, status: 'return_in_transit', return: { ...b.equipment.return!, carrier: shipment.carrier, tracking_number: shipment.tracking_number, shipped_at: now.toISOString() }, deadline: undefined } };
+    return {
+      equipment: {
+        ...b.equipment,
+        status: 'return_in_transit',
+        return: { ...b.equipment.return!, carrier: shipment.carrier, tracking_number: shipment.tracking_number, shipped_at: now.toISOString() },
+        deadline: undefined,
+      },
+    };
   }))!;
 }
 
@@ -91,11 +119,24 @@ export async function recordReturned(deps: Deps, id: number) {
     refuse(b, ['dispatched', 'delivered', 'return_in_transit', 'overdue', 'lost'], 'marked returned');
     const lost = b.equipment.fees.find((f) => f.kind === 'lost' && !f.refunded_at);
     const client = lost && (await getClient(deps, b.client_id));
-    const refund = lost && client
-      ? await planFeeRefund(deps, { client, family: VLS_BOOKINGS.family, bookingId: b.id, product: { kind: 'course', ...b.course }, amount: lost.amount, fee: 'equipment_lost', via: lost.via, note: 'lost kit returned' })
-      : [];
+    const refund =
+      lost && client
+        ? await planFeeRefund(deps, {
+            client,
+            family: VLS_BOOKINGS.family,
+            bookingId: b.id,
+            product: { kind: 'course', ...b.course },
+            amount: lost.amount,
+            fee: 'equipment_lost',
+            via: lost.via,
+            note: 'lost kit returned',
+          })
+        : [];
     const fees = b.equipment.fees.map((f) => (f === lost ? { ...f, refunded_at: now.toISOString() } : f));
-    return { equipment: { ...b.equipment, status: 'returned', return: { ...b.equipment.return!, returned_at: now.toISOString() }, fees, deadline: undefined }, parts: refund };
+    return {
+      equipment: { ...b.equipment, status: 'returned', return: { ...b.equipment.return!, returned_at: now.toISOString() }, fees, deadline: undefined },
+      parts: refund,
+    };
   }))!;
 }
 
@@ -107,7 +148,14 @@ async function sweepStep(deps: Deps, b: VlsBooking, now: Date) {
   const client = await getClient(deps, b.client_id);
   if (!client) return undefined;
   const amount = e.fee_schedule[stage];
-  const fee = await planFee(deps, { client, family: VLS_BOOKINGS.family, bookingId: b.id, product: { kind: 'course', ...b.course }, amount, fee: FEE_LEDGER_KIND[stage] });
+  const fee = await planFee(deps, {
+    client,
+    family: VLS_BOOKINGS.family,
+    bookingId: b.id,
+    product: { kind: 'course', ...b.course },
+    amount,
+    fee: FEE_LEDGER_KIND[stage],
+  });
   const charged = { kind: stage, amount, ledger_entry_id: fee.ledgerEntryId, charged_at: now.toISOString(), via: fee.via };
   const equipment: Equipment =
     stage === 'late_return'

@@ -27,15 +27,31 @@ export interface NewVlsInvite {
 }
 
 /** The invite of an active course, checked (invoicing) and ready for the request's transaction. */
-export async function planVlsInvite(deps: Deps, client: ClientAccount, input: NewVlsInvite, link: (token: string) => string, options: InviteOptions): Promise<InvitePlan> {
+export async function planVlsInvite(
+  deps: Deps,
+  client: ClientAccount,
+  input: NewVlsInvite,
+  link: (token: string) => string,
+  options: InviteOptions,
+): Promise<InvitePlan> {
   refuseInvoice(client, input.pay_option);
   const course = (await loadCourses(deps)).find((c) => c.id === input.course_id && c.active);
   if (!course) throw fieldRefusal('/course_id', `No active virtual life-support course ${input.course_id}`);
-  return inviteOf(deps, VLS_FAMILY, client, { candidate: input.candidate, pay_option: input.pay_option, course: { id: course.id, name: course.name, code: course.code } }, { invite: link }, options);
+  return inviteOf(
+    deps,
+    VLS_FAMILY,
+    client,
+    { candidate: input.candidate, pay_option: input.pay_option, course: { id: course.id, name: course.name, code: course.code } },
+    { invite: link },
+    options,
+  );
 }
 
 /** What the candidate's page offers: the course, and its timeslots with seats over the next weeks (never past the invite). */
-export async function vlsInviteOffer(deps: Deps, invite: InviteItem): Promise<{ course: VlsCourse | undefined; slots: Awaited<ReturnType<typeof listTimeslots>> }> {
+export async function vlsInviteOffer(
+  deps: Deps,
+  invite: InviteItem,
+): Promise<{ course: VlsCourse | undefined; slots: Awaited<ReturnType<typeof listTimeslots>> }> {
   const course = (await loadCourses(deps)).find((c) => c.id === invite.course.id);
   const today = wallClock(deps.clock(), deps.config.serviceTimeZone).date;
   const slots = course ? await listTimeslots(deps, { courseId: course.id, from: today, to: addDays(today, MAX_RANGE_DAYS - 1) }) : [];

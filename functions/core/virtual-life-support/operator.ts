@@ -23,7 +23,8 @@ export const operatorView = (deps: Deps, b: VlsBooking) => ({ client_id: b.clien
 export const markVlsAttendance = async (deps: Deps, id: number, attendance: 'attended' | 'no_show') =>
   operatorView(deps, await markAttendanceOf(deps, VLS_BOOKINGS, await findBooking(deps, id), attendance));
 
-export const markVlsResult = async (deps: Deps, id: number, result: 'passed' | 'not_passed') => operatorView(deps, await markResultOf(deps, VLS_BOOKINGS, await findBooking(deps, id), result));
+export const markVlsResult = async (deps: Deps, id: number, result: 'passed' | 'not_passed') =>
+  operatorView(deps, await markResultOf(deps, VLS_BOOKINGS, await findBooking(deps, id), result));
 
 /** Operator cancel: the 72-hour refund rule (decision 7), never for a no-show. */
 export async function cancelVlsBooking(deps: Deps, id: number, reason?: string) {
@@ -40,10 +41,12 @@ export async function cancelVlsBooking(deps: Deps, id: number, reason?: string) 
 export async function rescheduleVls(deps: Deps, id: number, toSessionId: number) {
   return retryOnConflict(async () => {
     const booking = await findBooking(deps, id);
-    if (booking.booking_status === 'cancelled' || booking.training_status !== 'scheduled') throw new DomainError('invalid-state', `Booking ${id} is ${booking.booking_status} and ${booking.training_status}`);
+    if (booking.booking_status === 'cancelled' || booking.training_status !== 'scheduled')
+      throw new DomainError('invalid-state', `Booking ${id} is ${booking.booking_status} and ${booking.training_status}`);
     if (booking.session_id === toSessionId) return operatorView(deps, booking);
     const [session, old, courses] = await Promise.all([getVlsSession(deps, toSessionId), getVlsSession(deps, booking.session_id), loadCourses(deps)]);
-    if (!session || session.course_id !== booking.course_id) throw new DomainError('invalid-state', `Session ${toSessionId} is not a session of course ${booking.course_id}`);
+    if (!session || session.course_id !== booking.course_id)
+      throw new DomainError('invalid-state', `Session ${toSessionId} is not a session of course ${booking.course_id}`);
     if (session.cancelled_at || session.start_at <= deps.clock().toISOString()) throw new DomainError('invalid-state', `Session ${toSessionId} is not open`);
     const course = courses.find((c) => c.id === booking.course_id);
     const now = deps.clock();

@@ -20,9 +20,22 @@ export const MAX_RANGE_DAYS = 31;
 /** HOLD_MINUTES, one per client; expiry frees the seat by the clock and is not announced (the family has no such event). */
 export const vlsHolds: HoldPolicy = { family: VLS_FAMILY, seconds: HOLD_SECONDS, onePerHolder: true };
 
-export type SlotHold = Hold & { course_id: number; course_name: string; session_id: number; seat: string; date: string; time: string; start_at: string; end_at: string };
+export type SlotHold = Hold & {
+  course_id: number;
+  course_name: string;
+  session_id: number;
+  seat: string;
+  date: string;
+  time: string;
+  start_at: string;
+  end_at: string;
+};
 
-export const toSlotHoldView = (hold: Pick<SlotHold, 'hold_hash' | 'expires_at' | 'date' | 'time' | 'course_id' | 'course_name'>, now: Date, timeZone: string) => ({
+export const toSlotHoldView = (
+  hold: Pick<SlotHold, 'hold_hash' | 'expires_at' | 'date' | 'time' | 'course_id' | 'course_name'>,
+  now: Date,
+  timeZone: string,
+) => ({
   hold_hash: hold.hold_hash,
   expires_at: formatWithOffset(hold.expires_at, timeZone),
   expires_in_seconds: Math.max(0, Math.ceil((Date.parse(hold.expires_at) - now.getTime()) / 1000)),
@@ -53,7 +66,12 @@ export async function courseSessions(deps: Deps, courseId: number, from: string,
   const all: VlsSession[] = [];
   let cursor: string | undefined;
   do {
-    const page = await courseSessionsStarting(deps, courseId, { from: dayStart(from, tz), to: dayStart(addDays(to, 1), tz), limit: 200, cursor }, (s) => !s.cancelled_at);
+    const page = await courseSessionsStarting(
+      deps,
+      courseId,
+      { from: dayStart(from, tz), to: dayStart(addDays(to, 1), tz), limit: 200, cursor },
+      (s) => !s.cancelled_at,
+    );
     all.push(...page.data);
     cursor = page.next_cursor ?? undefined;
   } while (cursor);
@@ -84,7 +102,14 @@ export async function listTimeslots(deps: Deps, input: { courseId: number; from:
 }
 
 /** What a hold and a booking record of the seat they have: its session, name, day and times. */
-export const seatOf = (session: VlsSession, seat: string) => ({ session_id: session.id, seat, date: session.date, time: session.start_time, start_at: session.start_at, end_at: session.end_at });
+export const seatOf = (session: VlsSession, seat: string) => ({
+  session_id: session.id,
+  seat,
+  date: session.date,
+  time: session.start_time,
+  start_at: session.start_at,
+  end_at: session.end_at,
+});
 
 export type Seat = { session: VlsSession; seat: string };
 export const seatPool = (sessions: VlsSession[]): Pool<Seat> => ({
@@ -103,12 +128,14 @@ export async function offeredSlot(deps: Deps, input: { courseId: number; date: s
   const what = `The slot on ${input.date} at ${input.time}`;
   if (refusal === 'unknown') throw unavailable(refusal, `No session of course ${input.courseId} is offered on ${input.date} at ${input.time}`);
   if (refusal === 'closed') throw unavailable(refusal, `${what} closed for booking 24 hours before its start`);
-  if (refusal === 'inside_dispatch_lead_time') throw unavailable(refusal, `${what} is too soon to post the manikin: the first date for this course is ${firstDispatchableDate(deps, now)}`);
+  if (refusal === 'inside_dispatch_lead_time')
+    throw unavailable(refusal, `${what} is too soon to post the manikin: the first date for this course is ${firstDispatchableDate(deps, now)}`);
   return { course: course!, sessions };
 }
 
 /** Every seat of the timeslot is booked or held. */
-export const slotFull = (input: { date: string; time: string }) => unavailable('full', `Every seat of the slot on ${input.date} at ${input.time} is booked or held`);
+export const slotFull = (input: { date: string; time: string }) =>
+  unavailable('full', `Every seat of the slot on ${input.date} at ${input.time} is booked or held`);
 
 /** The scope of an invite's place for the timeslot. */
 export const slotScope = (slot: { courseId: number; date: string; time: string }) => `C${slot.courseId}@${slot.date}T${slot.time}`;
@@ -129,7 +156,10 @@ export async function holdTimeslot(deps: Deps, holder: Holder, input: { courseId
       ...seatOf(session, seat),
     }),
     {
-      conflict: (existing) => new DomainError('hold-conflict', 'This client already has an active hold; book or release it first', { hold: toSlotHoldView(existing as SlotHold, now, tz) }),
+      conflict: (existing) =>
+        new DomainError('hold-conflict', 'This client already has an active hold; book or release it first', {
+          hold: toSlotHoldView(existing as SlotHold, now, tz),
+        }),
       unavailable: () => slotFull(input),
     },
     undefined,
@@ -145,6 +175,7 @@ export const holdSeatOf = (hold: Hold): ItemKey => {
 };
 
 /** DELETE /timeslots/hold/{hash}: only the caller's active hold; anything else is not-found. */
-export const releaseTimeslot = (deps: Deps, holder: Holder, hash: string, read?: { hold: Hold | undefined }): Promise<void> => releaseUnitHold(deps, vlsHolds, holder, hash, holdSeatOf, read);
+export const releaseTimeslot = (deps: Deps, holder: Holder, hash: string, read?: { hold: Hold | undefined }): Promise<void> =>
+  releaseUnitHold(deps, vlsHolds, holder, hash, holdSeatOf, read);
 
 export const getSlotHold = (deps: Deps, hash: string) => getHold<SlotHold>(deps, VLS_FAMILY, hash);

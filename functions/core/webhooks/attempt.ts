@@ -37,7 +37,13 @@ function retryAfterOf(response: IncomingMessage, now: Date): number | undefined 
  * the whole attempt, vetting included; `budgetSeconds`, when shorter, ends it
  * sooner (the fast lane's budget), as a failure that says so.
  */
-export async function attemptDelivery(endpoint: EndpointItem, event: DomainEvent, now: Date, policy: UrlPolicy, budgetSeconds = Infinity): Promise<AttemptResult> {
+export async function attemptDelivery(
+  endpoint: EndpointItem,
+  event: DomainEvent,
+  now: Date,
+  policy: UrlPolicy,
+  budgetSeconds = Infinity,
+): Promise<AttemptResult> {
   const started = Date.now();
   const body = JSON.stringify({ type: event.type, timestamp: event.timestamp, data: event.data });
   const timestamp = Math.floor(now.getTime() / 1000);

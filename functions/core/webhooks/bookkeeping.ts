@@ -87,7 +87,14 @@ async function bookkeeping(deps: Deps, message: DeliveryMessage, results: Attemp
   const expression = `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`;
   try {
     const { Attributes } = await deps.db.send(
-      new UpdateCommand({ TableName: deps.table, Key: key, UpdateExpression: expression, ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: values, ReturnValues: 'ALL_NEW' }),
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: key,
+        UpdateExpression: expression,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
     );
     return Attributes as EndpointItem;
   } catch (err) {
@@ -116,7 +123,12 @@ async function switchOff(deps: Deps, message: DeliveryMessage, reason: string): 
 export async function settleEndpoint(deps: Deps, config: DeliveryConfig, attempts: Attempt[]): Promise<void> {
   const now = deps.clock();
   const first = attempts[0]!.message;
-  const after = await bookkeeping(deps, first, attempts.map((a) => a.result), now);
+  const after = await bookkeeping(
+    deps,
+    first,
+    attempts.map((a) => a.result),
+    now,
+  );
   const gone = attempts.some((a) => a.result.status === 410);
   const failingTooLong = !!after?.failing_since && Date.parse(after.failing_since) <= now.getTime() - config.disableAfterSeconds * 1000;
   if (!gone && after && failingTooLong) {

@@ -66,7 +66,10 @@ export function deliver(deps: Deps, sqs: SQSClient, queues: LaneQueues, config: 
     await Promise.all([
       ...[...Map.groupBy(due, (d) => endpointOf(d.message)).values()].map((group) => deliverTo(run, group)),
       queueAll(sqs, moves, fail),
-      scheduleRetries(run, spent.map((queued) => ({ queued, seconds: 0 }))),
+      scheduleRetries(
+        run,
+        spent.map((queued) => ({ queued, seconds: 0 })),
+      ),
     ]);
     return failed;
   };
@@ -95,7 +98,10 @@ export function readBatch(batch: QueueMessage[], fail: BatchRun['fail']): Receiv
 /** One read of the batch's endpoints, by endpointOf; if it fails, every message fails (and comes back) and this is undefined. */
 async function readEndpoints(deps: Deps, received: Received[], fail: BatchRun['fail']): Promise<Map<string, EndpointItem> | undefined> {
   try {
-    const items = (await getMany(deps, received.map(({ message }) => keyOf(message)))) as unknown as (EndpointItem & ItemKey)[];
+    const items = (await getMany(
+      deps,
+      received.map(({ message }) => keyOf(message)),
+    )) as unknown as (EndpointItem & ItemKey)[];
     return new Map(items.map((e) => [idOf(e), e]));
   } catch (err) {
     for (const { queued } of received) fail(queued, err);
@@ -165,7 +171,10 @@ async function deliverTo(run: BatchRun, group: Due[]): Promise<void> {
   const attempts = await attemptAll(run, group);
   if (!(await settle(run, attempts))) return;
   await recordAttempts(run, attempts);
-  await scheduleRetries(run, attempts.filter((a) => a.retryInSeconds !== undefined).map((a) => ({ queued: a.queued, seconds: a.retryInSeconds! })));
+  await scheduleRetries(
+    run,
+    attempts.filter((a) => a.retryInSeconds !== undefined).map((a) => ({ queued: a.queued, seconds: a.retryInSeconds! })),
+  );
 }
 
 /**
@@ -203,7 +212,12 @@ async function settle({ deps, config, fail }: BatchRun, attempts: Attempt[]): Pr
 /** The attempt logs, 25 to a write. A log that could not be written is as if the attempt never was: the message comes back. */
 async function recordAttempts({ deps, fail }: BatchRun, attempts: Attempt[]): Promise<void> {
   await Promise.all(
-    chunksOf(attempts, 25).map((chunk) => writeMany(deps, chunk.map((a) => ({ put: logItem(a) }))).catch((err) => chunk.forEach((a) => fail(a.queued, err)))),
+    chunksOf(attempts, 25).map((chunk) =>
+      writeMany(
+        deps,
+        chunk.map((a) => ({ put: logItem(a) })),
+      ).catch((err) => chunk.forEach((a) => fail(a.queued, err))),
+    ),
   );
 }
 

@@ -76,7 +76,15 @@ export async function queueAll(sqs: SQSClient, outgoing: Outgoing[], fail: (queu
     requests.map(async ({ url, chunk }) => {
       try {
         const result = await sqs.send(
-          new SendMessageBatchCommand({ QueueUrl: url, Entries: chunk.map((o, n) => ({ Id: String(n), MessageBody: o.body, DelaySeconds: o.delaySeconds, ...correlationAttributes(o.queued.correlationId) })) }),
+          new SendMessageBatchCommand({
+            QueueUrl: url,
+            Entries: chunk.map((o, n) => ({
+              Id: String(n),
+              MessageBody: o.body,
+              DelaySeconds: o.delaySeconds,
+              ...correlationAttributes(o.queued.correlationId),
+            })),
+          }),
         );
         for (const f of result.Failed ?? []) fail(chunk[Number(f.Id)]!.queued, new Error(`Could not queue a delivery: ${f.Code} ${f.Message ?? ''}`));
       } catch (err) {
@@ -119,7 +127,13 @@ export function wants(endpoint: EndpointItem, event: DomainEvent): boolean {
 }
 
 /** An endpoint's delivery attempts, newest first. The receiver's response body is not included. */
-export function deliveryLog(deps: Deps, clientId: string, family: FamilyId, endpointId: number, page: { limit: number; cursor?: string }): Promise<Page<Record<string, unknown>>> {
+export function deliveryLog(
+  deps: Deps,
+  clientId: string,
+  family: FamilyId,
+  endpointId: number,
+  page: { limit: number; cursor?: string },
+): Promise<Page<Record<string, unknown>>> {
   const tz = deps.config.serviceTimeZone;
   return queryPage(deps, { pk: webhookKeys.logPartition(clientId, family, endpointId), ...page }, (i) => ({
     event_id: i.event_id,

@@ -108,7 +108,12 @@ export const MAX_ENDPOINTS = 20;
 
 /** Endpoints are counted in the transaction that adds or removes one, so concurrent creates cannot pass the cap. */
 const endpointCount = (deps: Deps, clientId: string, family: FamilyId, change: 1 | -1) =>
-  updateItem(deps, webhookKeys.count(clientId, family), { add: { endpoint_count: change }, set: { entity: 'webhook-endpoint-count' } }, change > 0 ? belowEndpointCap : undefined);
+  updateItem(
+    deps,
+    webhookKeys.count(clientId, family),
+    { add: { endpoint_count: change }, set: { entity: 'webhook-endpoint-count' } },
+    change > 0 ? belowEndpointCap : undefined,
+  );
 
 /** Another endpoint fits under the cap. */
 const belowEndpointCap: Condition = { expression: 'attribute_not_exists(endpoint_count) OR endpoint_count < :max', values: { ':max': MAX_ENDPOINTS } };
@@ -141,15 +146,17 @@ export async function createEndpoint(deps: Deps, clientId: string, family: Famil
       part('count', endpointCount(deps, clientId, family, 1)),
       part('endpoint', putItem(deps, { ...webhookKeys.endpoint(clientId, family, id), entity: 'webhook-endpoint', ...item }, itemAbsent)),
     ],
-    { count: new DomainError('limit-reached', `At most ${MAX_ENDPOINTS} webhook endpoints per client in this API; delete one to add another`, { limit: MAX_ENDPOINTS }) },
+    {
+      count: new DomainError('limit-reached', `At most ${MAX_ENDPOINTS} webhook endpoints per client in this API; delete one to add another`, {
+        limit: MAX_ENDPOINTS,
+      }),
+    },
   );
   return { ...toEndpointView(item, deps.config.serviceTimeZone), secret: item.secret };
 }
 
 export async function getEndpointItem(deps: Deps, clientId: string, family: FamilyId, id: number): Promise<EndpointItem | undefined> {
-  const { Item } = await deps.db.send(
-    new GetCommand({ TableName: deps.table, Key: webhookKeys.endpoint(clientId, family, id), ConsistentRead: true }),
-  );
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: webhookKeys.endpoint(clientId, family, id), ConsistentRead: true }));
   return Item as EndpointItem | undefined;
 }
 
@@ -239,9 +246,16 @@ export async function updateEndpoint(deps: Deps, clientId: string, family: Famil
 /** Deletes an endpoint; `via`: only one made through that family's operations (else not-found). */
 export async function deleteEndpoint(deps: Deps, clientId: string, family: FamilyId, id: number, via?: FamilyId): Promise<void> {
   const made: Condition | undefined = via ? { expression: 'created_via = :via', values: { ':via': via } } : undefined;
-  await transact(deps, [part('endpoint', deleteItem(deps, webhookKeys.endpoint(clientId, family, id), made ? allOf(itemExists, made) : itemExists)), part('count', endpointCount(deps, clientId, family, -1))], {
-    endpoint: new DomainError('not-found', `No webhook endpoint ${id}`),
-  });
+  await transact(
+    deps,
+    [
+      part('endpoint', deleteItem(deps, webhookKeys.endpoint(clientId, family, id), made ? allOf(itemExists, made) : itemExists)),
+      part('count', endpointCount(deps, clientId, family, -1)),
+    ],
+    {
+      endpoint: new DomainError('not-found', `No webhook endpoint ${id}`),
+    },
+  );
 }
 
 /** A new secret, shown once; the old one keeps signing beside it for 24 hours. */

@@ -52,6 +52,9 @@ export async function replayDeliveries(
   events.sort((a, b) => a.timestamp.localeCompare(b.timestamp));
 
   const message = (event: DomainEvent): DeliveryMessage => ({ event, client_id: target.clientId, family: target.family, endpoint_id: endpoint.id });
-  await writeMany(deps, events.map((event) => ({ put: { ...outboxPut(deps, 'delivery', event.id, message(event)).Put.Item } })));
+  await writeMany(
+    deps,
+    events.map((event) => ({ put: { ...outboxPut(deps, 'delivery', event.id, message(event)).Put.Item } })),
+  );
   return { replayed: events.length, event_ids: events.map((e) => e.id) };
 }

@@ -18,11 +18,20 @@ export const BOOKING_PAGE_DAYS = 14;
 
 export const BookingPageForm = v.object({
   interview_type_id: idFromString,
-  slot: v.pipe(v.string('Choose a time'), v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Choose a time'), v.check((s) => isCalendarDate(s.slice(0, 10)), 'Choose a time')),
+  slot: v.pipe(
+    v.string('Choose a time'),
+    v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Choose a time'),
+    v.check((s) => isCalendarDate(s.slice(0, 10)), 'Choose a time'),
+  ),
   ...CANDIDATE_FIELDS,
 });
 
-export async function bookingPageModel(deps: Deps, token: string, typeId: string | undefined, action: string): Promise<BookingPageModel & { clientId: string }> {
+export async function bookingPageModel(
+  deps: Deps,
+  token: string,
+  typeId: string | undefined,
+  action: string,
+): Promise<BookingPageModel & { clientId: string }> {
   const clientId = await clientOfBookingPage(deps, 'clinical-interview', token);
   const [client, catalog] = await Promise.all([getClient(deps, clientId), loadCatalog(deps)]);
   if (!client) throw new DomainError('not-found', 'There is no booking page at this address');
@@ -34,7 +43,9 @@ export async function bookingPageModel(deps: Deps, token: string, typeId: string
     const today = wallClock(now, deps.config.serviceTimeZone).date;
     // The page books for candidate payment: only slots that leave the candidate time to pay.
     const deadline = clinicalBookings('clinical-interview').deadline;
-    const free = (await freeSlotsBetween(deps, catalog, type, today, addDays(today, BOOKING_PAGE_DAYS - 1), now)).filter((s) => leavesTimeToPay(now, s.startAt, deadline));
+    const free = (await freeSlotsBetween(deps, catalog, type, today, addDays(today, BOOKING_PAGE_DAYS - 1), now)).filter((s) =>
+      leavesTimeToPay(now, s.startAt, deadline),
+    );
     const seen = new Set<string>();
     slots = free.filter((s) => !seen.has(s.date + s.time) && seen.add(s.date + s.time)).map((s) => ({ date: s.date, time: s.time }));
   }

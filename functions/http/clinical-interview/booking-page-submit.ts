@@ -25,7 +25,12 @@ export const handler = pageHandler(clinicalInterview.submitBookingPage, async ({
   const [date, time] = slot.split('T') as [string, string];
   if (beyondHorizon(date, deps.clock(), deps.config.serviceTimeZone)) return again({ slot: 'Choose a time' }, 422);
   try {
-    const { paymentToken } = await createCandidateBooking(deps, model.clientId, { ...candidate, interviewTypeId: interview_type_id, date, time }, { payment: paymentPage });
+    const { paymentToken } = await createCandidateBooking(
+      deps,
+      model.clientId,
+      { ...candidate, interviewTypeId: interview_type_id, date, time },
+      { payment: paymentPage },
+    );
     // A candidate-paid booking always has a payment request.
     return { redirect: paymentPage(paymentToken!) };
   } catch (err) {
@@ -34,7 +39,15 @@ export const handler = pageHandler(clinicalInterview.submitBookingPage, async ({
     }
     if (err instanceof DomainError && err.code === 'limit-reached') {
       // The link's limit of unpaid bookings: nothing was booked.
-      return { status: 422, html: bookingPage({ ...model, values: form, errors: {}, notice: `${model.agency} has too many bookings waiting for payment through this page just now. Please try again later, or ask ${model.agency} to book for you.` }) };
+      return {
+        status: 422,
+        html: bookingPage({
+          ...model,
+          values: form,
+          errors: {},
+          notice: `${model.agency} has too many bookings waiting for payment through this page just now. Please try again later, or ask ${model.agency} to book for you.`,
+        }),
+      };
     }
     throw err;
   }

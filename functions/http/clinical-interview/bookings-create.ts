@@ -4,7 +4,11 @@ import { createBooking } from '../../core/bookings/bookings.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 import { idempotency } from '../../middleware/idempotency.js';
 
-export const handler = httpHandler(clinicalInterview.createBooking, async ({ deps, caller, body, baseUrl }) => ({
-  status: 201,
-  body: await createBooking(deps, caller.clientId, body, { payment: (token) => linkTo(baseUrl, clinicalInterview.showPaymentPage, { token }) }),
-}), { idempotency });
+export const handler = httpHandler(
+  clinicalInterview.createBooking,
+  async ({ deps, caller, body, baseUrl }) => ({
+    status: 201,
+    body: await createBooking(deps, caller.clientId, body, { payment: (token) => linkTo(baseUrl, clinicalInterview.showPaymentPage, { token }) }),
+  }),
+  { idempotency },
+);

@@ -8,10 +8,17 @@ import { paymentPageHtml } from '../shared/_payment-page.js';
 
 export const handler = pageHandler(clinicalInterview.showPaymentPage, async ({ deps, params, baseUrl, query }) => ({
   status: 200,
-  html: await paymentPageHtml(deps, clinicalBookings(CLINICAL_FAMILY), params.token, linkTo(baseUrl, clinicalInterview.submitPaymentPage, params), (b: BookingItem) => ({
-    what: 'Interview',
-    name: b.interview_type.name,
-    candidate: `${b.candidate.first_name} ${b.candidate.last_name}`,
-    afterPaying: `<p>Join the video meeting at the time above: <a href="${escapeHtml(b.video_meeting.join_link)}">${escapeHtml(b.video_meeting.join_link)}</a> (password ${escapeHtml(b.video_meeting.password)}).</p>`,
-  }), query),
+  html: await paymentPageHtml(
+    deps,
+    clinicalBookings(CLINICAL_FAMILY),
+    params.token,
+    linkTo(baseUrl, clinicalInterview.submitPaymentPage, params),
+    (b: BookingItem) => ({
+      what: 'Interview',
+      name: b.interview_type.name,
+      candidate: `${b.candidate.first_name} ${b.candidate.last_name}`,
+      afterPaying: `<p>Join the video meeting at the time above: <a href="${escapeHtml(b.video_meeting.join_link)}">${escapeHtml(b.video_meeting.join_link)}</a> (password ${escapeHtml(b.video_meeting.password)}).</p>`,
+    }),
+    query,
+  ),
 }));

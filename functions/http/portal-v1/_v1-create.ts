@@ -18,7 +18,11 @@ export const createFor = (group: GroupDeclaration, op: Op & { idempotent: true }
     async ({ deps, family, caller, body }) => ({
       status: 201,
       // Links in the request (pages, files) are portal v2's: that is where they are served.
-      body: single(family, await createRequestOfKind(deps, caller.clientId, groupKindOf(group), body as unknown as NewGroupRequest, familyBaseUrl('portal-v2')), `${group.title} created`),
+      body: single(
+        family,
+        await createRequestOfKind(deps, caller.clientId, groupKindOf(group), body as unknown as NewGroupRequest, familyBaseUrl('portal-v2')),
+        `${group.title} created`,
+      ),
     }),
     { idempotency },
   );

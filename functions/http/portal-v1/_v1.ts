@@ -14,7 +14,10 @@ export type Op = Operation & { family: 'portal-v1'; auth: 'bearer' };
 type IdOp = Op & { path: `${string}/{id}` };
 
 export const listFor = (segment: string, op: Op & { query: typeof GroupRequestsQuery }) =>
-  httpHandler(op, async ({ deps, caller, query }) => ({ status: 200, body: await listGroupRequests(deps, caller.clientId, segment, query as v.InferOutput<typeof GroupRequestsQuery>) }));
+  httpHandler(op, async ({ deps, caller, query }) => ({
+    status: 200,
+    body: await listGroupRequests(deps, caller.clientId, segment, query as v.InferOutput<typeof GroupRequestsQuery>),
+  }));
 
 // A health kind's read is portal v2's: `health:read` with Acting-User, and logged.
 export const getFor = (segment: string, op: IdOp) =>

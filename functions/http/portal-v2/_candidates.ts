@@ -11,7 +11,10 @@ import { idempotency } from '../../middleware/idempotency.js';
 type Op = Operation & { family: 'portal-v2' | 'portal-v1'; auth: 'bearer' };
 
 export const listCandidatesHandler = (op: Op & { query: typeof PageQuery }) =>
-  httpHandler(op, async ({ deps, caller, query }) => ({ status: 200, body: await listCandidates(deps, caller.clientId, query as v.InferOutput<typeof PageQuery>) }));
+  httpHandler(op, async ({ deps, caller, query }) => ({
+    status: 200,
+    body: await listCandidates(deps, caller.clientId, query as v.InferOutput<typeof PageQuery>),
+  }));
 
 export const createCandidateHandler = (op: Op & { body: typeof CandidateCreate; idempotent: true }) =>
   httpHandler(
@@ -24,4 +27,7 @@ export const createCandidateHandler = (op: Op & { body: typeof CandidateCreate; 
   );
 
 export const getCandidateHandler = (op: Op & { path: '/candidates/{id}' }) =>
-  httpHandler(op, async ({ deps, family, caller, params }) => ({ status: 200, body: single(family, await getCandidate(deps, caller.clientId, params.id), 'Candidate') }));
+  httpHandler(op, async ({ deps, family, caller, params }) => ({
+    status: 200,
+    body: single(family, await getCandidate(deps, caller.clientId, params.id), 'Candidate'),
+  }));

@@ -27,7 +27,10 @@ export function refereeFormPage(ctx: FormContext, action: string, values: Record
       const required = q.required ? ' (required)' : ' (optional)';
       if (q.kind === 'rating') {
         const options = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => i + RATING_MIN)
-          .map((n) => `<span class="slot"><input type="radio" id="${name}-${n}" name="${name}" value="${n}" ${values[name] === String(n) ? 'checked' : ''}> <label for="${name}-${n}">${n}</label></span>`)
+          .map(
+            (n) =>
+              `<span class="slot"><input type="radio" id="${name}-${n}" name="${name}" value="${n}" ${values[name] === String(n) ? 'checked' : ''}> <label for="${name}-${n}">${n}</label></span>`,
+          )
           .join('\n');
         return `<fieldset ${error ? `aria-describedby="${name}-error"` : ''}><legend>${escapeHtml(q.label)}${required}: ${RATING_MIN} poor, ${RATING_MAX} excellent</legend>${error}\n${options}</fieldset>`;
       }
@@ -35,7 +38,9 @@ export function refereeFormPage(ctx: FormContext, action: string, values: Record
 <textarea id="${name}" name="${name}" rows="4" maxlength="2000" ${error ? `aria-invalid="true" aria-describedby="${name}-error"` : ''}>${escapeHtml(values[name] ?? '')}</textarea>`;
     })
     .join('\n');
-  return page(`Reference for ${ctx.request.candidate_name}`, `<h1>Employment reference for ${escapeHtml(ctx.request.candidate_name)}</h1>
+  return page(
+    `Reference for ${ctx.request.candidate_name}`,
+    `<h1>Employment reference for ${escapeHtml(ctx.request.candidate_name)}</h1>
 <p>${escapeHtml(ctx.agency)} asks you, ${escapeHtml(ctx.reference.referee_name)} (${escapeHtml(ctx.reference.referee_position)}, ${escapeHtml(ctx.reference.referee_organisation)}),
 for a reference about ${escapeHtml(ctx.request.candidate_name)}. This form works until ${escapeHtml(readableDay(ctx.reference.expires_at, 'Europe/London'))}.</p>
 ${Object.keys(errors).length ? '<p class="error" role="alert">Please correct the highlighted answers.</p>' : ''}
@@ -51,7 +56,8 @@ ${questions}
 ${errors.reason ? `<p class="error" id="reason-error">${escapeHtml(errors.reason)}</p>` : ''}
 <textarea id="reason" name="reason" rows="3" maxlength="2000" ${errors.reason ? 'aria-invalid="true" aria-describedby="reason-error"' : ''}>${escapeHtml(values.reason ?? '')}</textarea>
 <button type="submit">Decline</button>
-</form>`);
+</form>`,
+  );
 }
 
 export const REFEREE_FIELDS = [
@@ -73,12 +79,15 @@ export function submissionFormPage(ctx: SubmissionContext, action: string, value
 ${REFEREE_FIELDS.map(([key, label, type]) => field(`r${i}_${key}`, label, values[`r${i}_${key}`], errors[`r${i}_${key}`], type)).join('\n')}
 </fieldset>`;
   }).join('\n');
-  return page('Your referees', `<h1>Your referees</h1>
+  return page(
+    'Your referees',
+    `<h1>Your referees</h1>
 <p>${escapeHtml(ctx.agency)} needs ${ctx.request.references_required} employment reference${ctx.request.references_required === 1 ? '' : 's'} for you, ${escapeHtml(ctx.request.candidate_name)}.
 Enter your referees below; we will e-mail each of them a reference form.</p>
 ${errors.form ? `<p class="error" role="alert">${escapeHtml(errors.form)}</p>` : Object.keys(errors).length ? '<p class="error" role="alert">Please correct the highlighted answers.</p>' : ''}
 <form method="post" action="${escapeHtml(action)}">
 ${rows}
 <button type="submit">Send to my referees</button>
-</form>`);
+</form>`,
+  );
 }

@@ -4,7 +4,16 @@ import { DomainError } from '../../core/platform/errors.js';
 import { isCalendarDate, readableDate, readableDay } from '../../core/platform/time.js';
 import type { FieldSpec } from '../../core/requests/fields.js';
 import { ITEM_LABELS } from '../../core/requests/group.js';
-import { attachUploadedFile, FieldErrors, markOpened, requestPage, submitItemFields, type PageItem, type PageKind, type RequestPage } from '../../core/portal-v2/request-pages.js';
+import {
+  attachUploadedFile,
+  FieldErrors,
+  markOpened,
+  requestPage,
+  submitItemFields,
+  type PageItem,
+  type PageKind,
+  type RequestPage,
+} from '../../core/portal-v2/request-pages.js';
 import { escapeHtml, layout, pageText } from '../../middleware/html.js';
 import { pageHandler, type PageInput, type PageResult } from '../../middleware/page-handler.js';
 
@@ -53,9 +62,14 @@ function itemSection(page: RequestPage, p: PageItem, action: string, values: Rec
   // The item's own name (a training subject, a certificate kind), as the request's PDF heads it; its status beside it.
   const title = page.kind.declaration.pdfLines(p.item)[0] ?? p.type.label;
   const heading = `<h2>${escapeHtml(title)}</h2>\n<p class="status">Status: ${escapeHtml(ITEM_LABELS[p.status as keyof typeof ITEM_LABELS] ?? p.status)}</p>`;
-  const rejected = p.item.status === 'rejected' && p.item.rejection_reason ? `<p class="error">Not accepted: ${escapeHtml(p.item.rejection_reason)}. Please send it again.</p>` : '';
+  const rejected =
+    p.item.status === 'rejected' && p.item.rejection_reason
+      ? `<p class="error">Not accepted: ${escapeHtml(p.item.rejection_reason)}. Please send it again.</p>`
+      : '';
   if (p.upload) {
-    const hidden = Object.entries(p.upload.fields).map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join('\n');
+    const hidden = Object.entries(p.upload.fields)
+      .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+      .join('\n');
     return `${heading}<p>Your details are saved. Now choose the file: a PDF, JPEG or PNG, at most 10 MiB.</p>
 <form method="post" action="${escapeHtml(p.upload.url)}" enctype="multipart/form-data">
 ${hidden}
@@ -86,10 +100,19 @@ ${
 const knownData = (p: PageItem) =>
   `<dl>${Object.entries(p.item.data ?? {})
     .filter(([k]) => !p.type.fields.some((f) => f.name === k))
-    .map(([k, v]) => `<dt>${escapeHtml(k.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase()))}</dt><dd>${escapeHtml(typeof v === 'string' && isCalendarDate(v) ? readableDate(v) : v)}</dd>`)
+    .map(
+      ([k, v]) =>
+        `<dt>${escapeHtml(k.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase()))}</dt><dd>${escapeHtml(typeof v === 'string' && isCalendarDate(v) ? readableDate(v) : v)}</dd>`,
+    )
     .join('')}</dl>`;
 
-export function requestPageHtml(page: RequestPage, action: string, values: Record<string, unknown> = {}, errors: Record<string, string> = {}, notice?: string): string {
+export function requestPageHtml(
+  page: RequestPage,
+  action: string,
+  values: Record<string, unknown> = {},
+  errors: Record<string, string> = {},
+  notice?: string,
+): string {
   if (page.closed) {
     const [title, text] = CLOSED[page.closed]!;
     return layout(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>`, page.agency);
@@ -143,7 +166,8 @@ export const submitPage = (kind: PageKind, op: Operation) =>
       return { status: 200, html: requestPageHtml(page, action, {}, {}, awaitingFile ? undefined : 'Thank you: your answer was sent.') };
     } catch (err) {
       if (err instanceof FieldErrors) return { status: 422, html: requestPageHtml(before, action, { ...form, item_id: String(itemId) }, err.errors) };
-      if (err instanceof DomainError && err.code === 'invalid-state') return { status: 409, html: requestPageHtml(await requestPage(deps, token, kind), action, {}, {}, err.message) };
+      if (err instanceof DomainError && err.code === 'invalid-state')
+        return { status: 409, html: requestPageHtml(await requestPage(deps, token, kind), action, {}, {}, err.message) };
       throw err;
     }
   });
@@ -154,9 +178,13 @@ export const uploadedPage = (kind: PageKind, op: Operation) =>
     const action = actionOf(kind, baseUrl, token);
     try {
       await attachUploadedFile(deps, token, kind, String(query.key ?? ''));
-      return { status: 200, html: requestPageHtml(await requestPage(deps, token, kind), action, {}, {}, 'Thank you: your file was received and sent for review.') };
+      return {
+        status: 200,
+        html: requestPageHtml(await requestPage(deps, token, kind), action, {}, {}, 'Thank you: your file was received and sent for review.'),
+      };
     } catch (err) {
-      if (err instanceof DomainError && err.code === 'invalid-state') return { status: 422, html: requestPageHtml(await requestPage(deps, token, kind), action, {}, {}, err.message) };
+      if (err instanceof DomainError && err.code === 'invalid-state')
+        return { status: 422, html: requestPageHtml(await requestPage(deps, token, kind), action, {}, {}, err.message) };
       throw err;
     }
   });

@@ -9,7 +9,14 @@ export const handler = httpHandler(
   async ({ deps, log, family, caller, params, headers, acting }) => {
     const reviewed = await reviewItem(deps, caller.clientId, params.group, params.id, params.item_id, { accept: true }, acting?.id ?? null);
     // A health kind's data only to those who may read it.
-    return { status: 200, body: single(family, await shownAfterChange(deps, log, caller.clientId, params.group, reviewed, 'review', headers['acting-user']), `Item ${params.item_id} accepted`) };
+    return {
+      status: 200,
+      body: single(
+        family,
+        await shownAfterChange(deps, log, caller.clientId, params.group, reviewed, 'review', headers['acting-user']),
+        `Item ${params.item_id} accepted`,
+      ),
+    };
   },
   { resource: ({ deps, caller, params }) => requireGroupItem(deps, caller.clientId, params.group, params.id, params.item_id) },
 );

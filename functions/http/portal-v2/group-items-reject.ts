@@ -7,9 +7,24 @@ import { httpHandler, single } from '../../middleware/http-handler.js';
 export const handler = httpHandler(
   portalV2.rejectGroupItem,
   async ({ deps, log, family, caller, params, headers, body, acting }) => {
-    const reviewed = await reviewItem(deps, caller.clientId, params.group, params.id, params.item_id, { accept: false, reason: body.reason }, acting?.id ?? null);
+    const reviewed = await reviewItem(
+      deps,
+      caller.clientId,
+      params.group,
+      params.id,
+      params.item_id,
+      { accept: false, reason: body.reason },
+      acting?.id ?? null,
+    );
     // A health kind's data only to those who may read it.
-    return { status: 200, body: single(family, await shownAfterChange(deps, log, caller.clientId, params.group, reviewed, 'review', headers['acting-user']), `Item ${params.item_id} rejected`) };
+    return {
+      status: 200,
+      body: single(
+        family,
+        await shownAfterChange(deps, log, caller.clientId, params.group, reviewed, 'review', headers['acting-user']),
+        `Item ${params.item_id} rejected`,
+      ),
+    };
   },
   { resource: ({ deps, caller, params }) => requireGroupItem(deps, caller.clientId, params.group, params.id, params.item_id) },
 );

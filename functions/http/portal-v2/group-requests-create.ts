@@ -6,7 +6,15 @@ import { httpHandler, single } from '../../middleware/http-handler.js';
 import { idempotency } from '../../middleware/idempotency.js';
 import { inviteLinks } from './_invite-links.js';
 
-export const handler = httpHandler(portalV2.createGroupRequest, async ({ deps, family, caller, body, baseUrl, params }) => ({
-  status: 201,
-  body: single(family, await createGroupRequest(deps, caller.clientId, params.group, body as NewGroupRequest, baseUrl, inviteLinks), `${kindOf(params.group).declaration.title} created`),
-}), { idempotency });
+export const handler = httpHandler(
+  portalV2.createGroupRequest,
+  async ({ deps, family, caller, body, baseUrl, params }) => ({
+    status: 201,
+    body: single(
+      family,
+      await createGroupRequest(deps, caller.clientId, params.group, body as NewGroupRequest, baseUrl, inviteLinks),
+      `${kindOf(params.group).declaration.title} created`,
+    ),
+  }),
+  { idempotency },
+);

@@ -9,7 +9,11 @@ export const handler = httpHandler(
   async ({ deps, log, caller, params, acting }) => {
     const body = await groupRequestPdf(deps, caller.clientId, params.group, params.id);
     logGroupRead(log, caller.clientId, params.group, params.id, 'pdf', acting);
-    return { status: 200, body, headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${params.group.replace(/s$/, '')}-${params.id}.pdf"` } };
+    return {
+      status: 200,
+      body,
+      headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${params.group.replace(/s$/, '')}-${params.id}.pdf"` },
+    };
   },
   { resource: ({ deps, caller, params }) => requireGroupRequest(deps, caller.clientId, params.group, params.id) },
 );

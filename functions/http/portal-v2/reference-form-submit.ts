@@ -15,7 +15,11 @@ export const handler = pageHandler(portalV2.submitReferenceForm, async ({ deps, 
       await declineReference(deps, token, form.reason ?? '');
       return { status: 200, html: closedPage('declined', ctx.agency) };
     }
-    const answers = Object.fromEntries(Object.entries(form).filter(([k]) => k.startsWith('q_')).map(([k, v]) => [k.slice(2), v]));
+    const answers = Object.fromEntries(
+      Object.entries(form)
+        .filter(([k]) => k.startsWith('q_'))
+        .map(([k, v]) => [k.slice(2), v]),
+    );
     await submitReference(deps, token, answers);
     return { status: 200, html: closedPage('completed', ctx.agency) };
   } catch (err) {

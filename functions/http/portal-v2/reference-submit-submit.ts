@@ -20,7 +20,9 @@ export const handler = pageHandler(portalV2.submitReferees, async ({ deps, param
   /** The form row of each referee, since blank rows are skipped. */
   const rows: number[] = [];
   for (let i = 0; i < refereeRows(ctx); i++) {
-    const row = Object.fromEntries(REFEREE_FIELDS.map(([key]): [string, string] => [key, (form[`r${i}_${key}`] ?? '').trim()]).filter(([, value]) => value !== ''));
+    const row = Object.fromEntries(
+      REFEREE_FIELDS.map(([key]): [string, string] => [key, (form[`r${i}_${key}`] ?? '').trim()]).filter(([, value]) => value !== ''),
+    );
     if (Object.keys(row).length === 0) continue;
     const parsed = v.safeParse(RefereeInput, row);
     if (parsed.success) {
@@ -39,7 +41,8 @@ export const handler = pageHandler(portalV2.submitReferees, async ({ deps, param
     if (err instanceof DomainError && err.code === 'invalid-field') {
       return { status: 422, html: submissionFormPage(ctx, action, form, { [String(err.extensions.pointer)]: err.message }) };
     }
-    if (err instanceof DomainError && err.code === 'invalid-state') return { status: 409, html: closedPage((await submissionPage(deps, token)).state, ctx.agency) };
+    if (err instanceof DomainError && err.code === 'invalid-state')
+      return { status: 409, html: closedPage((await submissionPage(deps, token)).state, ctx.agency) };
     throw err;
   }
   return { status: 200, html: closedPage('submitted', ctx.agency) };

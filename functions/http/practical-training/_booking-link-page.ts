@@ -32,9 +32,17 @@ export interface BookingLinkModel {
 }
 
 /** Where the booking link page's forms go: the page itself and a booking that failed link the same. */
-export const linkActions = (baseUrl: string, token: string): BookingLinkModel['actions'] => ({ choose: linkTo(baseUrl, pages.showBookingPage, { token }), book: linkTo(baseUrl, pages.submitBookingPage, { token }) });
+export const linkActions = (baseUrl: string, token: string): BookingLinkModel['actions'] => ({
+  choose: linkTo(baseUrl, pages.showBookingPage, { token }),
+  book: linkTo(baseUrl, pages.submitBookingPage, { token }),
+});
 
-export async function bookingLinkModel(deps: Deps, token: string, courseId: string | undefined, actions: BookingLinkModel['actions']): Promise<BookingLinkModel> {
+export async function bookingLinkModel(
+  deps: Deps,
+  token: string,
+  courseId: string | undefined,
+  actions: BookingLinkModel['actions'],
+): Promise<BookingLinkModel> {
   const client = await getClient(deps, await clientOfLink(deps, token));
   if (!client) throw new DomainError('not-found', 'There is no booking page at this address');
   const id = Number(courseId);

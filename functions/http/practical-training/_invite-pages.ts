@@ -39,8 +39,23 @@ export const inviteActions = (baseUrl: string, token: string): InvitePageModel['
 
 export async function invitePageModel(deps: Deps, invite: InviteItem, actions: InvitePageModel['actions']): Promise<InvitePageModel> {
   const [client, events, hold] = await Promise.all([getClient(deps, invite.client_id), inviteEvents(deps, invite), inviteSeatHold(deps, invite)]);
-  const busy = hold ? new Set<number>() : await eventsBusyForInvites(deps, invite, events.map((e) => e.id));
-  return { invite, agency: client?.name ?? 'Your agency', events, busy, hold, actions, values: { first_name: invite.candidate.first_name, last_name: invite.candidate.last_name, email: invite.candidate.email }, errors: {} };
+  const busy = hold
+    ? new Set<number>()
+    : await eventsBusyForInvites(
+        deps,
+        invite,
+        events.map((e) => e.id),
+      );
+  return {
+    invite,
+    agency: client?.name ?? 'Your agency',
+    events,
+    busy,
+    hold,
+    actions,
+    values: { first_name: invite.candidate.first_name, last_name: invite.candidate.last_name, email: invite.candidate.email },
+    errors: {},
+  };
 }
 
 const when = (e: { start_at: string }, tz: string) => readableTime(e.start_at, tz);
@@ -55,7 +70,9 @@ export function invitePage(m: InvitePageModel, timeZone: string): string {
     const e = m.errors;
     const val = m.values;
     const held = m.hold;
-    return page(`Book ${i.course.name}`, `<h1>Book ${course}</h1>
+    return page(
+      `Book ${i.course.name}`,
+      `<h1>Book ${course}</h1>
 ${notice}
 <p>A seat is held for you on <strong>${escapeHtml(when(held, timeZone))}</strong> at ${escapeHtml(held.location.name)}, ${escapeHtml(held.location.town)}, until ${escapeHtml(readableTime(held.expires_at, timeZone))}.</p>
 <form method="post" action="${escapeHtml(m.actions.release)}"><button type="submit">Release this seat and choose another date</button></form>
@@ -63,23 +80,37 @@ ${notice}
 ${Object.keys(e).length ? '<p class="error" role="alert">Please correct the highlighted answers.</p>' : ''}
 ${candidateFields(val, e, 'optional')}
 <button type="submit">${pays ? 'Book and go to payment' : 'Book this place'}</button>
-</form>`);
+</form>`,
+    );
   }
   const events = inviteChoices(
     m.actions.hold,
     'training_event_id',
     'Choose this date',
-    m.events.map((ev) => ({ value: String(ev.id), when: when(ev, timeZone), where: `${ev.location.name}, ${ev.location.town}`, seats: ev.seats_available, busy: m.busy.has(ev.id) })),
+    m.events.map((ev) => ({
+      value: String(ev.id),
+      when: when(ev, timeZone),
+      where: `${ev.location.name}, ${ev.location.town}`,
+      seats: ev.seats_available,
+      busy: m.busy.has(ev.id),
+    })),
   );
-  return page(`Book ${i.course.name}`, `<h1>Book ${course}</h1>
+  return page(
+    `Book ${i.course.name}`,
+    `<h1>Book ${course}</h1>
 <p>${escapeHtml(m.agency)} invites you to book a place${pays ? '; you pay for it when you book' : ''}.</p>
 ${i.message ? `<blockquote>${escapeHtml(i.message)}</blockquote>` : ''}
 ${notice}
-${m.events.length ? `<h2>Choose a date</h2><p>Choosing a date holds a seat for you for ${HOLD_MINUTES} minutes.</p>\n${events}` : '<p>There are no dates open for booking just now. Please try again later, or ask your agency.</p>'}`);
+${m.events.length ? `<h2>Choose a date</h2><p>Choosing a date holds a seat for you for ${HOLD_MINUTES} minutes.</p>\n${events}` : '<p>There are no dates open for booking just now. Please try again later, or ask your agency.</p>'}`,
+  );
 }
 
 export function bookedPage(b: PracticalBookingView, timeZone: string, agency: string): string {
-  return layout('Booked', `<h1>You are booked</h1>
+  return layout(
+    'Booked',
+    `<h1>You are booked</h1>
 <p>${escapeHtml(b.course.name)} on ${escapeHtml(readableTime(b.start_date, timeZone))}.</p>
-<p>We have sent the details to ${escapeHtml(b.candidate.email)}.</p>`, agency);
+<p>We have sent the details to ${escapeHtml(b.candidate.email)}.</p>`,
+    agency,
+  );
 }

@@ -25,14 +25,23 @@ export const handler = pageHandler(pages.submitBookingPage, async ({ deps, param
   }
   const { training_event_id, nmc_number, ...candidate } = parsed.output;
   try {
-    const { paymentToken } = await bookFromLink(deps, params.token, training_event_id, { ...candidate, nmc_number: nmc_number || null }, {
-      payment: (token) => linkTo(baseUrl, pages.showPaymentPage, { token }),
-    });
+    const { paymentToken } = await bookFromLink(
+      deps,
+      params.token,
+      training_event_id,
+      { ...candidate, nmc_number: nmc_number || null },
+      {
+        payment: (token) => linkTo(baseUrl, pages.showPaymentPage, { token }),
+      },
+    );
     return { redirect: linkTo(baseUrl, pages.showPaymentPage, { token: paymentToken }) };
   } catch (err) {
     if (!(err instanceof DomainError) || err.code === 'not-found') throw err;
     if (err.code === 'event-full') return again(409, { errors: { training_event_id: 'Every seat of that date has just been taken. Please choose another.' } });
-    if (err.code === 'limit-reached') return again(422, { notice: 'Too many bookings made through this page are waiting for payment just now. Please try again later, or ask your agency to book for you.' });
+    if (err.code === 'limit-reached')
+      return again(422, {
+        notice: 'Too many bookings made through this page are waiting for payment just now. Please try again later, or ask your agency to book for you.',
+      });
     return again(422, { errors: { training_event_id: 'That date is no longer open for booking. Please choose another.' } });
   }
 });

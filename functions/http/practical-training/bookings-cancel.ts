@@ -4,7 +4,10 @@ import { httpHandler } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(
   practicalTraining.cancelBooking,
-  async ({ deps, caller, params, body }) => ({ status: 200, body: await cancelPractical(deps, caller.clientId, params.id, { by: 'agency', reason: body.reason }) }),
+  async ({ deps, caller, params, body }) => ({
+    status: 200,
+    body: await cancelPractical(deps, caller.clientId, params.id, { by: 'agency', reason: body.reason }),
+  }),
   // Another client's booking is 404 whatever the body says.
   { resource: ({ deps, caller, params }) => getPracticalBooking(deps, caller.clientId, params.id) },
 );

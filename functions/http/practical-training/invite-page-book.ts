@@ -24,9 +24,14 @@ export const handler = pageHandler(pages.submitInvitePage, async ({ deps, params
   }
   const { nmc_number, ...candidate } = parsed.output;
   try {
-    const { booking, paymentToken } = await bookWithInvite(deps, params.token, { ...candidate, nmc_number: nmc_number || null }, {
-      payment: (token) => linkTo(baseUrl, pages.showPaymentPage, { token }),
-    });
+    const { booking, paymentToken } = await bookWithInvite(
+      deps,
+      params.token,
+      { ...candidate, nmc_number: nmc_number || null },
+      {
+        payment: (token) => linkTo(baseUrl, pages.showPaymentPage, { token }),
+      },
+    );
     if (paymentToken) return { redirect: linkTo(baseUrl, pages.showPaymentPage, { token: paymentToken }) };
     return { status: 200, html: bookedPage(booking, deps.config.serviceTimeZone, (await getClient(deps, live.client_id))?.name ?? 'Your agency') };
   } catch (err) {

@@ -11,5 +11,8 @@ import { httpHandler, type HttpInput, type HttpResult, type OptionsArg } from '.
 type MonitoringOperation = Operation & { actingUser: Permission };
 export type MonitoringInput<O extends Operation> = HttpInput<O>;
 
-export const monitoringHandler = <const O extends MonitoringOperation>(op: O, operation: (input: MonitoringInput<O>) => Promise<HttpResult>, ...options: OptionsArg<O>) =>
-  httpHandler(op, operation, ...options);
+export const monitoringHandler = <const O extends MonitoringOperation>(
+  op: O,
+  operation: (input: MonitoringInput<O>) => Promise<HttpResult>,
+  ...options: OptionsArg<O>
+) => httpHandler(op, operation, ...options);

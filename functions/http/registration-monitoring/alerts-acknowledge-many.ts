@@ -11,5 +11,10 @@ const PROBLEMS = {
 
 export const handler = monitoringHandler(registrationMonitoring.acknowledgeAlerts, async ({ deps, caller, body, acting }) => {
   const results = await acknowledgeMany(deps, caller.clientId, body.alert_ids, { userId: acting?.id ?? null, note: body.note ?? null });
-  return { status: 200, body: { data: results.map(({ id, result }) => (result === 'resolved' || result === 'not_found' ? { id, result, problem: PROBLEMS[result](id) } : { id, result })) } };
+  return {
+    status: 200,
+    body: {
+      data: results.map(({ id, result }) => (result === 'resolved' || result === 'not_found' ? { id, result, problem: PROBLEMS[result](id) } : { id, result })),
+    },
+  };
 });

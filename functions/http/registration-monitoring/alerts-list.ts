@@ -2,4 +2,7 @@ import * as registrationMonitoring from '../../api/routes/registration-monitorin
 import { listAlerts } from '../../core/registration-monitoring/alerts.js';
 import { monitoringHandler } from './_acting.js';
 
-export const handler = monitoringHandler(registrationMonitoring.listAlerts, async ({ deps, caller, query }) => ({ status: 200, body: await listAlerts(deps, caller.clientId, query) }));
+export const handler = monitoringHandler(registrationMonitoring.listAlerts, async ({ deps, caller, query }) => ({
+  status: 200,
+  body: await listAlerts(deps, caller.clientId, query),
+}));

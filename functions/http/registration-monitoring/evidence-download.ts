@@ -7,7 +7,15 @@ import { monitoringHandler } from './_acting.js';
 export const handler = monitoringHandler(registrationMonitoring.downloadEvidence, async ({ deps, caller, params, headers }): Promise<HttpResult> => {
   if (/application\/json/i.test(headers.accept ?? '')) {
     const { body, digest } = await evidenceJson(deps, caller.clientId, params.id);
-    return { status: 200, body, headers: { 'content-type': 'application/json', 'repr-digest': digest, 'content-disposition': `attachment; filename="evidence-${params.id}.json"` } };
+    return {
+      status: 200,
+      body,
+      headers: { 'content-type': 'application/json', 'repr-digest': digest, 'content-disposition': `attachment; filename="evidence-${params.id}.json"` },
+    };
   }
-  return { status: 200, body: await evidencePdf(deps, caller.clientId, params.id), headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="evidence-${params.id}.pdf"` } };
+  return {
+    status: 200,
+    body: await evidencePdf(deps, caller.clientId, params.id),
+    headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="evidence-${params.id}.pdf"` },
+  };
 });

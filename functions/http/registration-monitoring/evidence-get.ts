@@ -2,4 +2,7 @@ import * as registrationMonitoring from '../../api/routes/registration-monitorin
 import { getEvidence } from '../../core/registration-monitoring/evidence.js';
 import { monitoringHandler } from './_acting.js';
 
-export const handler = monitoringHandler(registrationMonitoring.getEvidence, async ({ deps, caller, params }) => ({ status: 200, body: await getEvidence(deps, caller.clientId, params.id) }));
+export const handler = monitoringHandler(registrationMonitoring.getEvidence, async ({ deps, caller, params }) => ({
+  status: 200,
+  body: await getEvidence(deps, caller.clientId, params.id),
+}));

@@ -10,5 +10,8 @@ const PROBLEMS = {
 
 export const handler = monitoringHandler(registrationMonitoring.bulkMonitoring, async ({ deps, caller, body }) => {
   const results = await setMonitoringMany(deps, caller.clientId, body.worker_ids, body.settings);
-  return { status: 200, body: { data: results.map(({ id, result }) => (result === 'updated' ? { id, result } : { id, result, problem: PROBLEMS[result](id) })) } };
+  return {
+    status: 200,
+    body: { data: results.map(({ id, result }) => (result === 'updated' ? { id, result } : { id, result, problem: PROBLEMS[result](id) })) },
+  };
 });

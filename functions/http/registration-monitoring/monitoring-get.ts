@@ -2,4 +2,7 @@ import * as registrationMonitoring from '../../api/routes/registration-monitorin
 import { getMonitoring } from '../../core/registration-monitoring/workers.js';
 import { monitoringHandler } from './_acting.js';
 
-export const handler = monitoringHandler(registrationMonitoring.getMonitoring, async ({ deps, caller, params }) => ({ status: 200, body: await getMonitoring(deps, caller.clientId, params.id) }));
+export const handler = monitoringHandler(registrationMonitoring.getMonitoring, async ({ deps, caller, params }) => ({
+  status: 200,
+  body: await getMonitoring(deps, caller.clientId, params.id),
+}));

@@ -3,4 +3,8 @@ import { createRole } from '../../core/access/team.js';
 import { idempotency } from '../../middleware/idempotency.js';
 import { monitoringHandler } from './_acting.js';
 
-export const handler = monitoringHandler(registrationMonitoring.createTeamRole, async ({ deps, caller, body }) => ({ status: 201, body: await createRole(deps, caller.clientId, body) }), { idempotency });
+export const handler = monitoringHandler(
+  registrationMonitoring.createTeamRole,
+  async ({ deps, caller, body }) => ({ status: 201, body: await createRole(deps, caller.clientId, body) }),
+  { idempotency },
+);

@@ -3,4 +3,7 @@ import { listRoles } from '../../core/access/team.js';
 import { monitoringHandler } from './_acting.js';
 
 /** The built-in roles, then the account's own; every one with how many users hold it. */
-export const handler = monitoringHandler(registrationMonitoring.listTeamRoles, async ({ deps, caller }) => ({ status: 200, body: { data: await listRoles(deps, caller.clientId), next_cursor: null } }));
+export const handler = monitoringHandler(registrationMonitoring.listTeamRoles, async ({ deps, caller }) => ({
+  status: 200,
+  body: { data: await listRoles(deps, caller.clientId), next_cursor: null },
+}));

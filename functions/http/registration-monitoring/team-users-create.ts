@@ -3,4 +3,8 @@ import { createUser } from '../../core/access/team.js';
 import { idempotency } from '../../middleware/idempotency.js';
 import { monitoringHandler } from './_acting.js';
 
-export const handler = monitoringHandler(registrationMonitoring.createTeamUser, async ({ deps, caller, body, acting }) => ({ status: 201, body: await createUser(deps, caller.clientId, body, acting) }), { idempotency });
+export const handler = monitoringHandler(
+  registrationMonitoring.createTeamUser,
+  async ({ deps, caller, body, acting }) => ({ status: 201, body: await createUser(deps, caller.clientId, body, acting) }),
+  { idempotency },
+);

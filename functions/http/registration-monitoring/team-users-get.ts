@@ -2,4 +2,7 @@ import * as registrationMonitoring from '../../api/routes/registration-monitorin
 import { getUser } from '../../core/access/team.js';
 import { monitoringHandler } from './_acting.js';
 
-export const handler = monitoringHandler(registrationMonitoring.getTeamUser, async ({ deps, caller, params }) => ({ status: 200, body: await getUser(deps, caller.clientId, params.id) }));
+export const handler = monitoringHandler(registrationMonitoring.getTeamUser, async ({ deps, caller, params }) => ({
+  status: 200,
+  body: await getUser(deps, caller.clientId, params.id),
+}));

@@ -2,4 +2,7 @@ import * as registrationMonitoring from '../../api/routes/registration-monitorin
 import { listWorkers } from '../../core/registration-monitoring/workers.js';
 import { monitoringHandler } from './_acting.js';
 
-export const handler = monitoringHandler(registrationMonitoring.listWorkers, async ({ deps, caller, query }) => ({ status: 200, body: await listWorkers(deps, caller.clientId, query) }));
+export const handler = monitoringHandler(registrationMonitoring.listWorkers, async ({ deps, caller, query }) => ({
+  status: 200,
+  body: await listWorkers(deps, caller.clientId, query),
+}));

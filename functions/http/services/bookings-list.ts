@@ -6,5 +6,8 @@ import { httpHandler } from '../../middleware/http-handler.js';
 export const handler = httpHandler(services.listBookings, async ({ deps, caller, query }) => {
   refuseBeyondHorizon(deps, 'query', { from: query.from, to: query.to });
   const { updated_since, ...filter } = query;
-  return { status: 200, body: await bookingFeed(deps, caller.clientId, { ...filter, updatedSince: updated_since === undefined ? undefined : new Date(updated_since) }) };
+  return {
+    status: 200,
+    body: await bookingFeed(deps, caller.clientId, { ...filter, updatedSince: updated_since === undefined ? undefined : new Date(updated_since) }),
+  };
 });

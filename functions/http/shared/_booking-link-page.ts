@@ -48,7 +48,11 @@ export function linkPage(m: LinkPageView): string {
   if (!m.course) return page(`Book training with ${m.agency}`, head);
   const price = formatMoney(m.course.price);
   const about = `<h2>${escapeHtml(m.course.name)}</h2>\n<p class="price">${length(m.course.duration_minutes)}, <strong>${price}</strong></p>`;
-  if (!m.choices.length) return page(`Book ${m.course.name}`, `${head}\n${about}<p>There are no ${m.unit}s open for booking just now. Please try again later, or ask ${escapeHtml(m.agency)}.</p>`);
+  if (!m.choices.length)
+    return page(
+      `Book ${m.course.name}`,
+      `${head}\n${about}<p>There are no ${m.unit}s open for booking just now. Please try again later, or ask ${escapeHtml(m.agency)}.</p>`,
+    );
   const e = m.errors;
   const val = m.values;
   const radio = (c: LinkPageView['choices'][number]) => {
@@ -59,11 +63,16 @@ export function linkPage(m: LinkPageView): string {
   const days = [...new Set(m.choices.map((c) => c.day))];
   const radios = days
     .map((day) => {
-      const own = m.choices.filter((c) => c.day === day).map(radio).join('\n');
+      const own = m.choices
+        .filter((c) => c.day === day)
+        .map(radio)
+        .join('\n');
       return day ? `<div class="day"><p class="day-name">${escapeHtml(day)}</p>\n${own}</div>` : own;
     })
     .join('\n');
-  return page(`Book ${m.course.name}`, `${head}
+  return page(
+    `Book ${m.course.name}`,
+    `${head}
 ${about}
 <form method="post" action="${escapeHtml(m.actions.book)}">
 <input type="hidden" name="course_id" value="${m.course.id}">
@@ -76,5 +85,6 @@ ${candidateFields(val, e, 'optional')}
 ${m.extra ?? ''}
 <p class="total">To pay: <strong>${price}</strong>, on the next page.</p>
 <button type="submit">Book and go to payment</button>
-</form>`);
+</form>`,
+  );
 }

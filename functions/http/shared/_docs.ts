@@ -13,7 +13,8 @@ export const PAGE = `<!doctype html>
 export const INIT = "window.ui = SwaggerUIBundle({ url: './openapi.json', dom_id: '#swagger', deepLinking: true });\n";
 
 // The page loads only its own scripts and styles, and the document from its own origin.
-export const DOCS_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
+export const DOCS_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
 
 /** The Swagger UI files: beside the bundle in Lambda (copied at synth), from node_modules locally. */
 export function swaggerDir(): string {

@@ -24,11 +24,18 @@ export async function gonePage(deps: Deps, invite: InviteItem, state: 'used' | '
   const agency = (await getClient(deps, invite.client_id))?.name ?? 'Your agency';
   const html =
     state === 'used'
-      ? layout('This invite has been used', `<h1>This invite has been used</h1><p>A place has already been booked with this link. Each invite books once; ask ${escapeHtml(agency)} if you need another.</p>`, agency)
-      : layout('This invite has expired', `<h1>This invite has expired</h1><p>The link is no longer valid. Please ask ${escapeHtml(agency)} for a new invite.</p>`, agency);
+      ? layout(
+          'This invite has been used',
+          `<h1>This invite has been used</h1><p>A place has already been booked with this link. Each invite books once; ask ${escapeHtml(agency)} if you need another.</p>`,
+          agency,
+        )
+      : layout(
+          'This invite has expired',
+          `<h1>This invite has expired</h1><p>The link is no longer valid. Please ask ${escapeHtml(agency)} for a new invite.</p>`,
+          agency,
+        );
   return { status: 410, html };
 }
-
 
 /** The invite behind the token (of the family whose page it is), or the 410 page when it can no longer be used. */
 export async function liveInvite(deps: Deps, token: string, family?: FamilyId): Promise<InviteItem | { status: number; html: string }> {

@@ -25,7 +25,6 @@ import { escapeHtml, layout } from '../../middleware/html.js';
  */
 export const paymentProviderReady = (): boolean => paymentProvider() !== undefined;
 
-
 /** How a family describes its booking on the payment page. */
 export interface PaymentSummary {
   /** What is booked: "Interview", "Course". */
@@ -65,13 +64,29 @@ export async function paymentPageHtml<B extends BookingRecord>(
   // Back from Stripe's page: the payment is confirmed by Stripe's event, which may land a moment after the candidate does.
   // A query that is not Stripe's (a mistyped or stale link) is ignored: the page shows the payment's state as it is.
   const returned = v.safeParse(PaymentPageQuery, query);
-  if (request.status === 'pending' && returned.success && returned.output.session_id && returned.output.session_id === request.checkout?.id && !request.late_payment) {
-    return page('We are confirming your payment', `<p>Thank you. This page updates by itself once the payment has gone through; it usually takes a few seconds.</p>${summary}`).replace('<head>', '<head>\n<meta http-equiv="refresh" content="3">');
+  if (
+    request.status === 'pending' &&
+    returned.success &&
+    returned.output.session_id &&
+    returned.output.session_id === request.checkout?.id &&
+    !request.late_payment
+  ) {
+    return page(
+      'We are confirming your payment',
+      `<p>Thank you. This page updates by itself once the payment has gone through; it usually takes a few seconds.</p>${summary}`,
+    ).replace('<head>', '<head>\n<meta http-equiv="refresh" content="3">');
   }
-  if (request.late_payment) return page('This booking was cancelled', `<p>Your payment arrived after the booking had stopped taking payment, so it is being refunded in full.</p>${summary}`);
+  if (request.late_payment)
+    return page(
+      'This booking was cancelled',
+      `<p>Your payment arrived after the booking had stopped taking payment, so it is being refunded in full.</p>${summary}`,
+    );
   // By the clock, whether or not the expiry sweep has run.
   if (request.status === 'pending' && !isPayable(request, deps.clock())) {
-    return page('The time to pay has passed', `<p>This booking was not paid for by ${escapeHtml(payBy ?? 'its deadline')}, so it is cancelled and cannot be paid for now.</p>${summary}`);
+    return page(
+      'The time to pay has passed',
+      `<p>This booking was not paid for by ${escapeHtml(payBy ?? 'its deadline')}, so it is cancelled and cannot be paid for now.</p>${summary}`,
+    );
   }
   if (request.status === 'cancelled') return page('This booking was cancelled', `<p>There is nothing to pay.</p>${summary}`);
   return page(

@@ -18,7 +18,12 @@ import { readableTime } from '../../core/platform/time.js';
  * or a new one) and the page sends them there. Stripe's event confirms the
  * booking, never the candidate's return.
  */
-export async function submitPayment<B extends BookingRecord>(deps: Deps, kind: BookingKind<B, unknown>, token: string, pageUrl: string): Promise<{ redirect: string }> {
+export async function submitPayment<B extends BookingRecord>(
+  deps: Deps,
+  kind: BookingKind<B, unknown>,
+  token: string,
+  pageUrl: string,
+): Promise<{ redirect: string }> {
   const provider = paymentProvider();
   if (provider === 'test') {
     await confirmPayment(deps, kind, token, `test_${randomUUID()}`);

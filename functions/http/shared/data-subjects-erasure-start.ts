@@ -5,7 +5,11 @@ import { idempotency } from '../../middleware/idempotency.js';
 import { requester, subjectFamily } from './_data-subjects.js';
 
 /** 202: the erasure runs as a job; poll GET /data-subjects/erasures/{id}. */
-export const handler = httpHandler(dataSubjects.startDataSubjectErasure, async ({ deps, caller, family, body, acting }) => ({
-  status: 202,
-  body: single(family, await startSubjectRequest(deps, subjectFamily(family), 'erasure', requester(caller.clientId, acting), body.email), 'Erasure accepted'),
-}), { idempotency });
+export const handler = httpHandler(
+  dataSubjects.startDataSubjectErasure,
+  async ({ deps, caller, family, body, acting }) => ({
+    status: 202,
+    body: single(family, await startSubjectRequest(deps, subjectFamily(family), 'erasure', requester(caller.clientId, acting), body.email), 'Erasure accepted'),
+  }),
+  { idempotency },
+);

@@ -5,7 +5,11 @@ import { idempotency } from '../../middleware/idempotency.js';
 import { requester, subjectFamily } from './_data-subjects.js';
 
 /** 202: the export runs as a job; poll GET /data-subjects/exports/{id}. */
-export const handler = httpHandler(dataSubjects.startDataSubjectExport, async ({ deps, caller, family, body, acting }) => ({
-  status: 202,
-  body: single(family, await startSubjectRequest(deps, subjectFamily(family), 'export', requester(caller.clientId, acting), body.email), 'Export accepted'),
-}), { idempotency });
+export const handler = httpHandler(
+  dataSubjects.startDataSubjectExport,
+  async ({ deps, caller, family, body, acting }) => ({
+    status: 202,
+    body: single(family, await startSubjectRequest(deps, subjectFamily(family), 'export', requester(caller.clientId, acting), body.email), 'Export accepted'),
+  }),
+  { idempotency },
+);

@@ -30,7 +30,8 @@ export const splitSlot = (slot: string) => {
 };
 
 /** The posted address, checked as the API checks it (an empty second line is none). */
-export const parseAddress = (form: Record<string, string>) => v.safeParse(DeliveryAddress, { line1: form.line1, line2: form.line2 || null, town: form.town, postcode: form.postcode });
+export const parseAddress = (form: Record<string, string>) =>
+  v.safeParse(DeliveryAddress, { line1: form.line1, line2: form.line2 || null, town: form.town, postcode: form.postcode });
 
 /** Where the manikin goes, asked only for a course that posts one. */
 export function addressFields(course: VlsCourse | undefined, val: Record<string, string>, e: Record<string, string>): string {
@@ -69,7 +70,16 @@ export const vlsInviteActions = (baseUrl: string, token: string): VlsInvitePageM
 export async function vlsInvitePageModel(deps: Deps, invite: InviteItem, actions: VlsInvitePageModel['actions']): Promise<VlsInvitePageModel> {
   const [client, offer, hold] = await Promise.all([getClient(deps, invite.client_id), vlsInviteOffer(deps, invite), vlsInviteHold(deps, invite)]);
   const busy = hold ? new Set<string>() : await vlsSlotsBusyForInvites(deps, invite, offer.slots);
-  return { invite, agency: client?.name ?? 'Your agency', ...offer, busy, hold, actions, values: { first_name: invite.candidate.first_name, last_name: invite.candidate.last_name, email: invite.candidate.email }, errors: {} };
+  return {
+    invite,
+    agency: client?.name ?? 'Your agency',
+    ...offer,
+    busy,
+    hold,
+    actions,
+    values: { first_name: invite.candidate.first_name, last_name: invite.candidate.last_name, email: invite.candidate.email },
+    errors: {},
+  };
 }
 
 export function vlsInvitePage(m: VlsInvitePageModel, timeZone: string): string {
@@ -95,7 +105,13 @@ ${addressFields(m.course, val, e)}
     m.actions.hold,
     'slot',
     'Choose this time',
-    m.slots.map((s) => ({ value: `${s.date}T${s.time}`, when: readableWallTime(s.date, s.time), where: 'Live by video', seats: s.seats_available, busy: m.busy.has(`${s.date}T${s.time}`) })),
+    m.slots.map((s) => ({
+      value: `${s.date}T${s.time}`,
+      when: readableWallTime(s.date, s.time),
+      where: 'Live by video',
+      seats: s.seats_available,
+      busy: m.busy.has(`${s.date}T${s.time}`),
+    })),
   );
   return page(`<p>${escapeHtml(m.agency)} invites you to book a live virtual session${pays ? '; you pay for it when you book' : ''}.</p>
 ${notice}
@@ -103,9 +119,13 @@ ${m.slots.length ? `<h2>Choose a time</h2><p>Choosing a time holds a seat for yo
 }
 
 export function vlsBookedPage(b: VlsBookingView, agency: string): string {
-  return layout('Booked', `<h1>You are booked</h1>
+  return layout(
+    'Booked',
+    `<h1>You are booked</h1>
 <p>${escapeHtml(b.course.name)} on ${escapeHtml(readableWallTime(b.timeslot.date, b.timeslot.time))}, live by video.</p>
-<p>We have sent the details to ${escapeHtml(b.candidate.email)}.</p>`, agency);
+<p>We have sent the details to ${escapeHtml(b.candidate.email)}.</p>`,
+    agency,
+  );
 }
 
 /** The agency's booking link page: a course, then one of its times, the candidate's details and the address; paid on the next page. */

@@ -4,7 +4,11 @@ import { createVlsBooking } from '../../core/virtual-life-support/bookings.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 import { idempotency } from '../../middleware/idempotency.js';
 
-export const handler = httpHandler(virtualLifeSupport.createBooking, async ({ deps, caller, body, baseUrl }) => ({
-  status: 201,
-  body: await createVlsBooking(deps, caller.clientId, body, { payment: (token) => linkTo(baseUrl, virtualLifeSupport.showPaymentPage, { token }) }),
-}), { idempotency });
+export const handler = httpHandler(
+  virtualLifeSupport.createBooking,
+  async ({ deps, caller, body, baseUrl }) => ({
+    status: 201,
+    body: await createVlsBooking(deps, caller.clientId, body, { payment: (token) => linkTo(baseUrl, virtualLifeSupport.showPaymentPage, { token }) }),
+  }),
+  { idempotency },
+);

@@ -25,13 +25,23 @@ export const handler = pageHandler(pages.submitInvitePage, async ({ deps, params
   const parsed = v.safeParse(InviteBookingForm, form);
   const address = model.course?.equipment_required ? parseAddress(form) : undefined;
   if (!parsed.success || (address && !address.success)) {
-    return again(422, { errors: { ...(parsed.success ? {} : formErrors(parsed.issues, 'first_name')), ...(address && !address.success ? formErrors(address.issues, 'line1') : {}) } });
+    return again(422, {
+      errors: {
+        ...(parsed.success ? {} : formErrors(parsed.issues, 'first_name')),
+        ...(address && !address.success ? formErrors(address.issues, 'line1') : {}),
+      },
+    });
   }
   const { nmc_number, ...candidate } = parsed.output;
   try {
-    const booking = await bookVlsWithInvite(deps, params.token, { ...candidate, nmc_number: nmc_number || null, delivery_address: address?.output }, {
-      payment: (token) => linkTo(baseUrl, pages.showPaymentPage, { token }),
-    });
+    const booking = await bookVlsWithInvite(
+      deps,
+      params.token,
+      { ...candidate, nmc_number: nmc_number || null, delivery_address: address?.output },
+      {
+        payment: (token) => linkTo(baseUrl, pages.showPaymentPage, { token }),
+      },
+    );
     const stored = await getBookingItem(deps, live.client_id, booking.id, VLS_FAMILY);
     if (stored?.payment_token) return { redirect: linkTo(baseUrl, pages.showPaymentPage, { token: stored.payment_token }) };
     return { status: 200, html: vlsBookedPage(booking, (await getClient(deps, live.client_id))?.name ?? 'Your agency') };

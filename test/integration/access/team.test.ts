@@ -13,13 +13,22 @@ beforeAll(async () => {
 
 let n = 0;
 const newPortalClient = async () => (await createClient(deps, { name: `Portal agency ${++n}` })).client.clientId;
-const person = (name: string, role_id: string): TeamUserInput => ({ name, email: `${name.toLowerCase()}@agency.example`, role_id, status: 'active', alert_min_severity: 'high' });
+const person = (name: string, role_id: string): TeamUserInput => ({
+  name,
+  email: `${name.toLowerCase()}@agency.example`,
+  role_id,
+  status: 'active',
+  alert_min_severity: 'high',
+});
 
 it('a client without monitoring gets its team and first owner once; enabling monitoring later keeps that team', async () => {
   const clientId = await newPortalClient();
   const made = await createTeam(deps, clientId, { name: 'Olu Owner', email: 'Olu@Agency.example' });
   expect(made).toMatchObject({ created: true, owner: { role_id: 'owner', status: 'active', email: 'olu@agency.example' } });
-  expect(await createTeam(deps, clientId, { name: 'Someone else', email: 'else@agency.example' })).toMatchObject({ created: false, owner: { id: made.owner.id, name: 'Olu Owner' } });
+  expect(await createTeam(deps, clientId, { name: 'Someone else', email: 'else@agency.example' })).toMatchObject({
+    created: false,
+    owner: { id: made.owner.id, name: 'Olu Owner' },
+  });
   expect((await getClient(deps, clientId))!.monitoringEnabled).toBe(false);
 
   const owner = await enableMonitoring(deps, clientId, { name: 'Another', email: 'another@agency.example' });
@@ -32,7 +41,10 @@ it('a client without monitoring gets its team and first owner once; enabling mon
 it('a user joins only a team that exists (made with its first owner)', async () => {
   const clientId = await newPortalClient();
   for (const role of ['viewer', 'owner']) {
-    await expect(createUser(deps, clientId, person(`Early ${role}`, role), null)).rejects.toMatchObject({ code: 'invalid-state', message: expect.stringContaining('team create') });
+    await expect(createUser(deps, clientId, person(`Early ${role}`, role), null)).rejects.toMatchObject({
+      code: 'invalid-state',
+      message: expect.stringContaining('team create'),
+    });
   }
   expect(await listUsers(deps, clientId)).toEqual([]);
   await createTeam(deps, clientId, { name: 'Owner', email: 'owner@agency.example' });
@@ -54,9 +66,14 @@ it('requests:review and health:read: owner, admin and compliance manager hold th
       expect(await checkActingUser(deps, clientId, String(users[who].id), permission)).toMatchObject({ id: users[who].id });
     }
     for (const who of ['viewer', 'billing'] as const) {
-      await expect(checkActingUser(deps, clientId, String(users[who].id), permission)).rejects.toMatchObject({ code: 'acting-user-not-permitted', extensions: { permission } });
+      await expect(checkActingUser(deps, clientId, String(users[who].id), permission)).rejects.toMatchObject({
+        code: 'acting-user-not-permitted',
+        extensions: { permission },
+      });
     }
   }
   // Another account's user looks unknown.
-  await expect(checkActingUser(deps, await newPortalClient(), String(users.owner.id), 'health:read')).rejects.toMatchObject({ code: 'acting-user-not-permitted' });
+  await expect(checkActingUser(deps, await newPortalClient(), String(users.owner.id), 'health:read')).rejects.toMatchObject({
+    code: 'acting-user-not-permitted',
+  });
 });

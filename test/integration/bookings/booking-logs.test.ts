@@ -36,7 +36,12 @@ async function book(clientId: string, date = nextDate()): Promise<BookingView> {
 
 const entries = async (clientId: string, prefix: string) => {
   const { Items = [] } = await deps.db.send(
-    new QueryCommand({ TableName: deps.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':p': prefix }, ConsistentRead: true }),
+    new QueryCommand({
+      TableName: deps.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':p': prefix },
+      ConsistentRead: true,
+    }),
   );
   return Items;
 };
@@ -97,7 +102,10 @@ describe('the schedule', () => {
     expect(soonest.data).toEqual([moved, early]);
     const latest = await listBySchedule(deps, kind, clientId, { window: { before: new Date('2026-12-31T00:00:00Z') }, limit: 10 });
     expect(latest.data.map((x) => x.id)).toEqual([early.id, late.id]);
-    const days = await listBySchedule(deps, kind, clientId, { window: { starts: { from: new Date('2026-12-18T00:00:00Z'), to: new Date('2026-12-19T00:00:00Z') } }, limit: 10 });
+    const days = await listBySchedule(deps, kind, clientId, {
+      window: { starts: { from: new Date('2026-12-18T00:00:00Z'), to: new Date('2026-12-19T00:00:00Z') } },
+      limit: 10,
+    });
     expect(days.data.map((x) => x.id)).toEqual([early.id]);
   });
 });

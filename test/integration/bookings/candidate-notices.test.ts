@@ -124,7 +124,14 @@ it('a reschedule updates the invitation (same UID, next SEQUENCE); a cancellatio
   const mails = (await mailsTo(email)).sort((a, b) => invitationOf(a).sequence - invitationOf(b).sequence);
   expect(mails.map((m) => m.template)).toEqual(['booking-confirmed', 'booking-rescheduled', 'booking-cancelled']);
   const [first, moved, cancelled] = mails.map(invitationOf);
-  expect(moved).toMatchObject({ uid: first!.uid, sequence: 1, method: 'REQUEST', status: 'CONFIRMED', start: `${date}T11:30:00.000Z`, end: `${date}T12:00:00.000Z` });
+  expect(moved).toMatchObject({
+    uid: first!.uid,
+    sequence: 1,
+    method: 'REQUEST',
+    status: 'CONFIRMED',
+    start: `${date}T11:30:00.000Z`,
+    end: `${date}T12:00:00.000Z`,
+  });
   expect(mails[1]!.text).toContain(`from ${readableDate(date)} at 10:00 to ${readableDate(date)} at 11:30`);
   expect(cancelled).toMatchObject({ uid: first!.uid, sequence: 2, method: 'CANCEL', status: 'CANCELLED', start: `${date}T11:30:00.000Z` });
   expect(mails[2]!.attachments![0]!.content_type).toBe('text/calendar; charset=utf-8; method=CANCEL');

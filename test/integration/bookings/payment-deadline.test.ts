@@ -90,7 +90,12 @@ describe('the payment-expiry sweep', () => {
     expect(await sweep()).toBe(1);
 
     const item = (await getBookingItem(deps, unpaidClient, unpaid.view.id))!;
-    expect(item).toMatchObject({ booking_status: 'cancelled', interview_status: 'cancelled', pay_status: 'pending', cancellation: { reason: 'payment_expired', cancelled_by: 'system' } });
+    expect(item).toMatchObject({
+      booking_status: 'cancelled',
+      interview_status: 'cancelled',
+      pay_status: 'pending',
+      cancellation: { reason: 'payment_expired', cancelled_by: 'system' },
+    });
     expect((await getPaymentRequest(deps, CI, unpaid.item.payment_token!))?.status).toBe('cancelled');
     expect(await eventsFor(unpaid.view.id)).toEqual(['booking.created', 'booking.cancelled']);
     expect(await times(date)).toContain('11:00');
@@ -133,7 +138,8 @@ describe('the payment page after the deadline', () => {
     const client = await newClient(deps);
     const { item } = await agencyBooking(client, nextDate());
     const token = item.payment_token!;
-    const page = () => paymentPageHtml(deps, clinicalBookings(CI), token, '/pay', () => ({ what: 'Interview', name: 'Interview', candidate: 'Candidate', afterPaying: '' }));
+    const page = () =>
+      paymentPageHtml(deps, clinicalBookings(CI), token, '/pay', () => ({ what: 'Interview', name: 'Interview', candidate: 'Candidate', afterPaying: '' }));
     expect(await page()).toContain('Please pay by Tuesday 24 November 2026 at 08:00');
 
     clock.set('2026-11-24T08:00:00.000Z');
@@ -149,7 +155,9 @@ describe('one hold, many bookings', () => {
     const client = await newClient(deps);
     await topUpCredits(deps, client, CI, type, 5);
     const held = await createHold(deps, client, { interviewTypeId: type.id, date: nextDate(), time: '10:00' });
-    const { ok, errors } = await settle(Array.from({ length: 8 }, () => createBooking(deps, client, { ...candidate, hold_hash: held.hold_hash, pay_option: 'credits' }, links)));
+    const { ok, errors } = await settle(
+      Array.from({ length: 8 }, () => createBooking(deps, client, { ...candidate, hold_hash: held.hold_hash, pay_option: 'credits' }, links)),
+    );
     expect(ok).toHaveLength(1);
     expect(errors).toEqual(Array(7).fill('hold-used'));
     expect((await ledgerOf(deps, client)).filter((e) => e.kind === 'credit_debit')).toHaveLength(1);
@@ -157,7 +165,7 @@ describe('one hold, many bookings', () => {
   });
 });
 
-describe('the booking link\'s limit of unpaid bookings', () => {
+describe("the booking link's limit of unpaid bookings", () => {
   const SLOTS = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30'];
 
   it(`takes ${LINK_UNPAID_LIMIT} unpaid bookings, refuses the next without booking anything, and takes one again once one is paid`, async () => {

@@ -26,9 +26,26 @@ async function charge(clientId: string, payOption: PayOption, alerts?: BalanceAl
   const bookingId = nextBooking++;
   const client = (await getClient(deps, clientId))!;
   return retryOnConflict(async () => {
-    const plan = await planCharge(deps, { client, family: CI, product, payOption, bookingId, paymentDueAt, alerts: alerts && { credits: alerts, money: alerts } });
+    const plan = await planCharge(deps, {
+      client,
+      family: CI,
+      product,
+      payOption,
+      bookingId,
+      paymentDueAt,
+      alerts: alerts && { credits: alerts, money: alerts },
+    });
     await transact(deps, plan.parts, plan.failures);
-    return { client_id: clientId, family: CI, booking_id: bookingId, product, price: product.price, pay_option: payOption, pay_status: plan.payStatus, payment_token: plan.paymentToken };
+    return {
+      client_id: clientId,
+      family: CI,
+      booking_id: bookingId,
+      product,
+      price: product.price,
+      pay_option: payOption,
+      pay_status: plan.payStatus,
+      payment_token: plan.paymentToken,
+    };
   });
 }
 
@@ -63,7 +80,9 @@ describe('a refund mirrors its charge, for every pay option', () => {
     expect(await wallets(clientId)).toEqual(before);
     const entries = (await ledgerOf(deps, clientId)).filter((e) => e.booking_id === record.booking_id);
     expect(entries.map((e) => e.kind).sort()).toEqual([chargeKind, 'refund'].sort());
-    expect(entries.reduce((sum, e) => sum + (e.kind === 'invoice' ? e.amount : 0) + (e.kind === 'refund' && payOption === 'invoice' ? e.amount : 0), 0)).toBe(0);
+    expect(entries.reduce((sum, e) => sum + (e.kind === 'invoice' ? e.amount : 0) + (e.kind === 'refund' && payOption === 'invoice' ? e.amount : 0), 0)).toBe(
+      0,
+    );
     const [debit, credit] = [entries.find((e) => e.kind === chargeKind)!, entries.find((e) => e.kind === 'refund')!];
     expect(credit.amount).toBe(-debit.amount);
     expect(credit.unit).toBe(debit.unit);
@@ -86,7 +105,15 @@ describe('a refund mirrors its charge, for every pay option', () => {
     expect((await getPaymentRequest(deps, CI, record.payment_token!))?.status).toBe('refunded');
     const [entry, ...others] = await ledgerOf(deps, clientId);
     expect(others).toEqual([]);
-    expect(entry).toMatchObject({ kind: 'refund', amount: -record.price.amount, unit: 'GBP', balance_after: null, pay_option: 'candidate_pays', provider_reference: 'pi_paid_1', refund_status: 'pending' });
+    expect(entry).toMatchObject({
+      kind: 'refund',
+      amount: -record.price.amount,
+      unit: 'GBP',
+      balance_after: null,
+      pay_option: 'candidate_pays',
+      provider_reference: 'pi_paid_1',
+      refund_status: 'pending',
+    });
     const tasks = await outboxPayloads<{ id: string; payment_intent: string; amount: number }>(deps, 'refund');
     expect(tasks).toContainEqual(expect.objectContaining({ id: entry!.id, payment_intent: 'pi_paid_1', amount: record.price.amount }));
     expect(await wallets(clientId)).toEqual({ credits: 0, money: 0 });
@@ -109,7 +136,9 @@ describe('payment requests with a deadline', () => {
     const late = await charge(clientId, 'candidate_pays', undefined, due);
     await transact(deps, [part('payment request', paymentRequestPaid(deps, CI, early.payment_token!, 'prov_early'))]);
     clock.advance(3600);
-    await expect(transact(deps, [part('payment request', paymentRequestPaid(deps, CI, late.payment_token!, 'prov_late'))])).rejects.toThrow(/payment request failed/);
+    await expect(transact(deps, [part('payment request', paymentRequestPaid(deps, CI, late.payment_token!, 'prov_late'))])).rejects.toThrow(
+      /payment request failed/,
+    );
     expect((await getPaymentRequest(deps, CI, early.payment_token!))?.status).toBe('paid');
     expect((await getPaymentRequest(deps, CI, late.payment_token!))?.status).toBe('pending');
   });
@@ -122,7 +151,14 @@ describe('balance alerts: once per crossing, in the debit’s transaction', () =
     announce: (alert) => putItem(deps, { pk: `TESTALERT#${clientId}`, sk: `${alert.level}#${alert.ledgerEntryId}`, ...alert }),
   });
   const alertsOf = async (clientId: string) => {
-    const { Items = [] } = await deps.db.send(new QueryCommand({ TableName: deps.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `TESTALERT#${clientId}` }, ConsistentRead: true }));
+    const { Items = [] } = await deps.db.send(
+      new QueryCommand({
+        TableName: deps.table,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `TESTALERT#${clientId}` },
+        ConsistentRead: true,
+      }),
+    );
     return Items.map((i) => ({ level: i.level, balance: i.balance, threshold: i.threshold }));
   };
 

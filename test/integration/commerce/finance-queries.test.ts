@@ -126,13 +126,24 @@ describe("docs/finance.md's queries", () => {
     expect(await runPartiql(query.sql)).toEqual(expected.sort());
   });
 
-  it("every candidate payment and refund of a month, across clients and families", async () => {
+  it('every candidate payment and refund of a month, across clients and families', async () => {
     const expected = [
       ...(await candidateMoney('demo-northwind', 'clinical-interview', 11, 'pi_test_one')),
       ...(await candidateMoney('demo-riverside', 'practical-training', 12, 'pi_test_two')),
     ];
     // A wallet refund is not a candidate's.
-    await put({ client_id: 'demo-northwind', family: 'clinical-interview', kind: 'refund', amount: 1, unit: 'credits', balance_after: 3, booking_id: 9, interview_type: null, product, pay_option: 'credits' });
+    await put({
+      client_id: 'demo-northwind',
+      family: 'clinical-interview',
+      kind: 'refund',
+      amount: 1,
+      unit: 'credits',
+      balance_after: 3,
+      booking_id: 9,
+      interview_type: null,
+      product,
+      pay_option: 'credits',
+    });
     clock.set('2026-10-31T23:59:59.000Z');
     await candidateMoney('demo-northwind', 'clinical-interview', 13, 'pi_test_october');
     clock.set('2026-11-15T12:00:00.000Z');

@@ -34,7 +34,9 @@ describe('documents: attach, then read through the signed GET', () => {
   });
 
   it('neither stores nor reads a key outside the kind', async () => {
-    await expect(attachDocument(s3(), 'interview-reports', 'evidence/c1/7.pdf', pdf, 'The report', bucket)).rejects.toThrow(/not a key of the interview-reports documents/);
+    await expect(attachDocument(s3(), 'interview-reports', 'evidence/c1/7.pdf', pdf, 'The report', bucket)).rejects.toThrow(
+      /not a key of the interview-reports documents/,
+    );
     await expect(readDocument(createObjectReader(), 'interview-reports', 'interview-reports/../evidence/7.pdf', bucket)).rejects.toThrow(/not a key/);
   });
 });

@@ -8,7 +8,14 @@ describe('reading an S3 object without the S3 client', () => {
   it('signs a GET exactly as AWS documents it (the "GET Object" example of Signature Version 4)', async () => {
     const signer = s3Signer('us-east-1', { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' });
     const signed = await signer.sign(
-      { method: 'GET', protocol: 'https:', hostname: 'examplebucket.s3.amazonaws.com', path: '/test.txt', query: {}, headers: { host: 'examplebucket.s3.amazonaws.com', range: 'bytes=0-9' } },
+      {
+        method: 'GET',
+        protocol: 'https:',
+        hostname: 'examplebucket.s3.amazonaws.com',
+        path: '/test.txt',
+        query: {},
+        headers: { host: 'examplebucket.s3.amazonaws.com', range: 'bytes=0-9' },
+      },
       { signingDate: new Date('2013-05-24T00:00:00Z') },
     );
     expect(signed.headers.authorization).toBe(
@@ -17,7 +24,9 @@ describe('reading an S3 object without the S3 client', () => {
   });
 
   it('addresses the regional endpoint in the cloud and the emulator path-style, each key segment escaped once', () => {
-    expect(objectUrl({ region: 'eu-west-2' }, 'reports', 'interview-reports/c 1/7.pdf').href).toBe('https://reports.s3.eu-west-2.amazonaws.com/interview-reports/c%201/7.pdf');
+    expect(objectUrl({ region: 'eu-west-2' }, 'reports', 'interview-reports/c 1/7.pdf').href).toBe(
+      'https://reports.s3.eu-west-2.amazonaws.com/interview-reports/c%201/7.pdf',
+    );
     expect(objectUrl({ region: 'eu-west-2', endpoint: 'http://127.0.0.1:4566/' }, 'reports', 'a/b.pdf').href).toBe('http://127.0.0.1:4566/reports/a/b.pdf');
   });
 

@@ -60,7 +60,7 @@ describe('a pool of C units', () => {
 });
 
 describe('holders', () => {
-  it('one active hold per holder; an invite\'s hold never blocks its agency\'s, nor the agency\'s the invite\'s', async () => {
+  it("one active hold per holder; an invite's hold never blocks its agency's, nor the agency's the invite's", async () => {
     const pool = newPool(4);
     const agency = client('agency');
     const invite: Holder = { type: 'invite', clientId: agency.clientId, inviteId: 9 };
@@ -107,7 +107,13 @@ describe('the expiry sweep', () => {
     const announcing: HoldPolicy = {
       ...policy,
       // The clinical catalogue has no expiry event (practical training's is `seat_hold.expired`): a stand-in.
-      announce: (d, h) => eventPut(d, { type: 'webhook.test', family: CI as 'clinical-interview', client_id: h.client_id, data: { expired_hold: h.hold_hash, status: h.status } }),
+      announce: (d, h) =>
+        eventPut(d, {
+          type: 'webhook.test',
+          family: CI as 'clinical-interview',
+          client_id: h.client_id,
+          data: { expired_hold: h.hold_hash, status: h.status },
+        }),
     };
     const pool = newPool(6);
     const held = await Promise.all([0, 1, 2].map((i) => hold(pool, client(`sweep-${i}`), announcing)));
@@ -122,7 +128,9 @@ describe('the expiry sweep', () => {
     expect(counts[0] + counts[1]).toBe(2);
     expect(await sweepExpiredHolds(deps, announcing)).toBe(0);
 
-    const announced = (await outboxPayloads<{ data: { expired_hold?: string; status?: string } }>(deps, 'event')).map((e) => e.data).filter((d) => d.expired_hold);
+    const announced = (await outboxPayloads<{ data: { expired_hold?: string; status?: string } }>(deps, 'event'))
+      .map((e) => e.data)
+      .filter((d) => d.expired_hold);
     expect(announced.map((d) => d.expired_hold).sort()).toEqual([held[0]!.hold.hold_hash, held[1]!.hold.hold_hash].sort());
     expect(announced.every((d) => d.status === 'expired')).toBe(true);
     expect((await getHold(deps, CI, held[0]!.hold.hold_hash))?.status).toBe('expired');

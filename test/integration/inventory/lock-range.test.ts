@@ -1,5 +1,14 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { backfillLockIndex, claimUnit, holdUnitPart, locksBetween, moveUnitParts, readLocks, unitId, unitKeys } from '../../../functions/core/inventory/units.js';
+import {
+  backfillLockIndex,
+  claimUnit,
+  holdUnitPart,
+  locksBetween,
+  moveUnitParts,
+  readLocks,
+  unitId,
+  unitKeys,
+} from '../../../functions/core/inventory/units.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import { transact } from '../../../functions/core/platform/transact.js';
 import { CI } from '../../support/clinical.js';
@@ -29,7 +38,13 @@ const unit = (date: string, name: string) => unitKeys.unit(CI, date, 'R1', name)
 const inForce = async (from: string, to: string) => {
   queries = 0;
   const locks = await locksBetween(deps, CI, from, to);
-  return { queries, units: [...locks.values()].filter((l) => String(l.sk).startsWith('R1#')).map((l) => `${String(l.pk).slice(-10)} ${String(l.sk)} ${String(l.state)}`).sort() };
+  return {
+    queries,
+    units: [...locks.values()]
+      .filter((l) => String(l.sk).startsWith('R1#'))
+      .map((l) => `${String(l.pk).slice(-10)} ${String(l.sk)} ${String(l.state)}`)
+      .sort(),
+  };
 };
 
 it('reads every lock of a range, and only that range, in one query per month; moved locks follow their unit', async () => {
@@ -47,7 +62,10 @@ it('reads every lock of a range, and only that range, in one query per month; mo
   // A single day: the same one query.
   expect(await inForce('2026-12-15', '2026-12-15')).toEqual({ queries: 1, units: ['2026-12-15 R1#C booked'] });
   // Across a year's end: one query for each month.
-  expect(await inForce('2026-12-10', '2027-01-05')).toEqual({ queries: 2, units: ['2026-12-14 R1#B booked', '2026-12-15 R1#C booked', '2027-01-02 R1#D booked'] });
+  expect(await inForce('2026-12-10', '2027-01-05')).toEqual({
+    queries: 2,
+    units: ['2026-12-14 R1#B booked', '2026-12-15 R1#C booked', '2027-01-02 R1#D booked'],
+  });
 
   // An operator moves the booking on the 14th to another unit: the index follows.
   const from = unit('2026-12-14', 'B');

@@ -39,7 +39,8 @@ async function run(_deps: Deps, task: TestTask, { job }: { job: JobRecord }) {
   const seen = (runs.get(`${job.id}:${task.n}`) ?? 0) + 1;
   runs.set(`${job.id}:${task.n}`, seen);
   if (task.result === 'throws' && (task.until === undefined || seen < task.until)) throw new Error(`task ${task.n} broke`);
-  if (task.result === 'errored' || task.result === 'skipped') return { outcome: task.result, detail: task.long ? 'x'.repeat(2000) : (task.detail ?? `task ${task.n} refused`) };
+  if (task.result === 'errored' || task.result === 'skipped')
+    return { outcome: task.result, detail: task.long ? 'x'.repeat(2000) : (task.detail ?? `task ${task.n} refused`) };
   return { outcome: 'completed' as const };
 }
 const behaviour = {
@@ -66,23 +67,32 @@ beforeAll(async () => {
 beforeEach(() => clock.set('2026-11-21T10:00:00.000Z'));
 
 const newClient = () => `cl_${randomUUID().slice(0, 8)}`;
-const tasks = (count: number, extra: (n: number) => Partial<TestTask> = () => ({})): TestTask[] => Array.from({ length: count }, (_, n) => ({ n, ...extra(n) }));
-const start = (clientId: string, taskList: TestTask[], kind = 'test-tasks') => startJob(deps, { family: FAMILY, kind, clientId, requestedBy: 'user_7', tasks: taskList });
+const tasks = (count: number, extra: (n: number) => Partial<TestTask> = () => ({})): TestTask[] =>
+  Array.from({ length: count }, (_, n) => ({ n, ...extra(n) }));
+const start = (clientId: string, taskList: TestTask[], kind = 'test-tasks') =>
+  startJob(deps, { family: FAMILY, kind, clientId, requestedBy: 'user_7', tasks: taskList });
 const poll = (job: JobRecord) => getJob(deps, job.clientId, job.family, job.id) as Promise<JobView>;
-const code = (p: Promise<unknown>) => p.then(() => 'ok', (e) => e.code ?? String(e));
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e) => e.code ?? String(e),
+  );
 
 /** The queue messages a job's start wrote to the outbox, as SQS would deliver them. */
 async function messagesOf(job: JobRecord, receiveCount = 1): Promise<QueueMessage[]> {
   const payloads = (await outboxItems(deps)).filter((i) => i.kind === 'job').map((i) => i.payload);
-  return payloads
-    .filter((p) => (JSON.parse(p) as JobMessage).job_id === job.id && (JSON.parse(p) as JobMessage).client_id === job.clientId)
-    .map((body) => ({ id: (JSON.parse(body) as JobMessage).id, body, receiveCount, receiptHandle: 'not-a-real-handle' }))
-    // The outbox is sharded, so its order is not the tasks' order: first task first.
-    .sort((a, b) => JSON.parse(a.body).first - JSON.parse(b.body).first);
+  return (
+    payloads
+      .filter((p) => (JSON.parse(p) as JobMessage).job_id === job.id && (JSON.parse(p) as JobMessage).client_id === job.clientId)
+      .map((body) => ({ id: (JSON.parse(body) as JobMessage).id, body, receiveCount, receiptHandle: 'not-a-real-handle' }))
+      // The outbox is sharded, so its order is not the tasks' order: first task first.
+      .sort((a, b) => JSON.parse(a.body).first - JSON.parse(b.body).first)
+  );
 }
 
 const deliver = (messages: QueueMessage[]) => jobsConsumer(deps)(messages);
-const closes = async (job: JobRecord) => (await deps.db.send(new GetCommand({ TableName: deps.table, Key: closesKey(job), ConsistentRead: true }))).Item?.closes ?? 0;
+const closes = async (job: JobRecord) =>
+  (await deps.db.send(new GetCommand({ TableName: deps.table, Key: closesKey(job), ConsistentRead: true }))).Item?.closes ?? 0;
 
 describe('a job', () => {
   it('is queued with its counts, runs its tasks from the queue, and completes with every task counted', async () => {
@@ -102,7 +112,12 @@ describe('a job', () => {
 
     clock.advance(60);
     expect(await deliver(messages.slice(0, 1))).toEqual(new Set());
-    expect(await poll(job)).toMatchObject({ status: 'running', counts: { total: 60, completed: 25 }, started_at: '2026-11-21T10:01:00+00:00', finished_at: null });
+    expect(await poll(job)).toMatchObject({
+      status: 'running',
+      counts: { total: 60, completed: 25 },
+      started_at: '2026-11-21T10:01:00+00:00',
+      finished_at: null,
+    });
 
     clock.advance(60);
     expect(await deliver(messages.slice(1))).toEqual(new Set());
@@ -118,7 +133,10 @@ describe('a job', () => {
   });
 
   it('completes with errors when some tasks error, keeping their failures; skipped tasks are counted apart', async () => {
-    const job = await start(newClient(), tasks(30, (n) => (n % 10 === 3 ? { result: 'errored', detail: `worker ${n} is archived` } : n % 10 === 5 ? { result: 'skipped' } : {})));
+    const job = await start(
+      newClient(),
+      tasks(30, (n) => (n % 10 === 3 ? { result: 'errored', detail: `worker ${n} is archived` } : n % 10 === 5 ? { result: 'skipped' } : {})),
+    );
     expect(await deliver(await messagesOf(job))).toEqual(new Set());
     const view = await poll(job);
     expect(view).toMatchObject({ status: 'completed_with_errors', counts: { total: 30, completed: 24, errored: 3, skipped: 3 } });
@@ -128,7 +146,10 @@ describe('a job', () => {
   });
 
   it('keeps the first 100 failures, with bounded details, and counts every error', async () => {
-    const job = await start(newClient(), tasks(105, () => ({ result: 'errored', long: true })));
+    const job = await start(
+      newClient(),
+      tasks(105, () => ({ result: 'errored', long: true })),
+    );
     expect(await deliver(await messagesOf(job))).toEqual(new Set());
     const view = await poll(job);
     expect(view).toMatchObject({ status: 'completed_with_errors', counts: { total: 105, completed: 0, errored: 105, skipped: 0 } });
@@ -143,7 +164,7 @@ describe('a job', () => {
     expect(await closes(job)).toBe(1);
   });
 
-  it('shows the kind\'s view when the kind has one', async () => {
+  it("shows the kind's view when the kind has one", async () => {
     const job = await start(newClient(), tasks(1), 'test-shaped');
     expect(await getJob(deps, job.clientId, FAMILY, job.id)).toEqual({ job: job.id, state: 'queued' });
   });
@@ -164,7 +185,10 @@ describe('redelivery', () => {
   });
 
   it('counts each task once when the same message is delivered three times at once', async () => {
-    const job = await start(newClient(), tasks(20, (n) => (n % 4 === 0 ? { result: 'errored' } : {})));
+    const job = await start(
+      newClient(),
+      tasks(20, (n) => (n % 4 === 0 ? { result: 'errored' } : {})),
+    );
     const messages = await messagesOf(job);
     await Promise.all([deliver(messages), deliver(messages), deliver(messages)]);
     const view = await poll(job);
@@ -174,7 +198,10 @@ describe('redelivery', () => {
   });
 
   it('retries a task that throws (its siblings are counted) and runs only that task again', async () => {
-    const job = await start(newClient(), tasks(4, (n) => (n === 2 ? { result: 'throws', until: 2 } : {})));
+    const job = await start(
+      newClient(),
+      tasks(4, (n) => (n === 2 ? { result: 'throws', until: 2 } : {})),
+    );
     const [message] = await messagesOf(job);
     expect(await deliver([message!])).toEqual(new Set([message!.id]));
     expect(await poll(job)).toMatchObject({ status: 'running', counts: { completed: 3 } });
@@ -185,7 +212,10 @@ describe('redelivery', () => {
   });
 
   it(`counts a task that still throws on the last of ${JOB_ATTEMPTS} receives as errored, so the job closes`, async () => {
-    const job = await start(newClient(), tasks(3, (n) => (n === 1 ? { result: 'throws' } : {})));
+    const job = await start(
+      newClient(),
+      tasks(3, (n) => (n === 1 ? { result: 'throws' } : {})),
+    );
     const [message] = await messagesOf(job);
     for (let receive = 1; receive < JOB_ATTEMPTS; receive++) {
       expect(await deliver([{ ...message!, receiveCount: receive }])).toEqual(new Set([message!.id]));
@@ -204,7 +234,11 @@ describe('closing', () => {
   it('closes exactly once when the last tasks finish at the same time', async () => {
     const clientId = newClient();
     for (let round = 0; round < 4; round++) {
-      const job = await start(clientId, tasks(12, (n) => (n === 7 && round % 2 ? { result: 'errored' } : {})), 'test-single');
+      const job = await start(
+        clientId,
+        tasks(12, (n) => (n === 7 && round % 2 ? { result: 'errored' } : {})),
+        'test-single',
+      );
       const messages = await messagesOf(job);
       expect(messages).toHaveLength(12);
       await Promise.all(messages.map((m) => deliver([m])));
@@ -237,7 +271,7 @@ describe('one running job per client and kind', () => {
 });
 
 describe('reading a job', () => {
-  it('finds another client\'s job, another family\'s id or another kind\'s job not found', async () => {
+  it("finds another client's job, another family's id or another kind's job not found", async () => {
     const job = await start(newClient(), tasks(1), 'test-shaped');
     expect(await code(getJob(deps, newClient(), FAMILY, job.id))).toBe('not-found');
     expect(await code(getJob(deps, job.clientId, 'portal-v2', job.id))).toBe('not-found');
@@ -257,10 +291,18 @@ describe('through the local SQS server', () => {
     // A short visibility timeout, so the redeliveries come quickly; the receive count is the real one.
     const queues = await ensureQueues(sqs, uniqueName('jobs'), { jobs: { visibilityTimeoutSeconds: 1 } });
     const jobs = queues.find((q) => q.id === 'jobs')!;
-    const job = await start(newClient(), tasks(30, (n) => (n === 4 ? { result: 'throws' } : {})));
-    const items = (await outboxItems(deps)).filter((i) => i.kind === 'job' && JSON.parse(i.payload).job_id === job.id && JSON.parse(i.payload).client_id === job.clientId);
+    const job = await start(
+      newClient(),
+      tasks(30, (n) => (n === 4 ? { result: 'throws' } : {})),
+    );
+    const items = (await outboxItems(deps)).filter(
+      (i) => i.kind === 'job' && JSON.parse(i.payload).job_id === job.id && JSON.parse(i.payload).client_id === job.clientId,
+    );
     const missing = `${jobs.url}-missing`;
-    expect((await relayOutbox(items, { sqs, queueUrls: { job: jobs.url, event: missing, email: missing, check: missing, delivery: missing, refund: missing } })).notQueued).toEqual([]);
+    expect(
+      (await relayOutbox(items, { sqs, queueUrls: { job: jobs.url, event: missing, email: missing, check: missing, delivery: missing, refund: missing } }))
+        .notQueued,
+    ).toEqual([]);
 
     const poller = startPoller({ sqs, queueUrl: jobs.url, queueArn: jobs.arn, batchSize: 1, worker: sqsBatchHandler(jobsConsumer(deps)), waitSeconds: 1 });
     try {
@@ -275,7 +317,11 @@ describe('through the local SQS server', () => {
       failures: [{ task: { n: 4 }, detail: `The task failed unexpectedly ${JOB_ATTEMPTS} times` }],
     });
     expect(runsOf(job, 4)).toBe(JOB_ATTEMPTS);
-    expect(tasks(30).filter((t) => t.n !== 4).every((t) => runsOf(job, t.n) === 1)).toBe(true);
+    expect(
+      tasks(30)
+        .filter((t) => t.n !== 4)
+        .every((t) => runsOf(job, t.n) === 1),
+    ).toBe(true);
     const dlq = await sqs.send(new ReceiveMessageCommand({ QueueUrl: jobs.dlqUrl, WaitTimeSeconds: 1 }));
     expect(dlq.Messages ?? []).toEqual([]);
   });

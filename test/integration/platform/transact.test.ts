@@ -1,7 +1,17 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import { DomainError } from '../../../functions/core/platform/errors.js';
-import { checkItem, deleteItem, itemAbsent, itemExists, part, putItem, transact, TransactionFailed, updateItem } from '../../../functions/core/platform/transact.js';
+import {
+  checkItem,
+  deleteItem,
+  itemAbsent,
+  itemExists,
+  part,
+  putItem,
+  transact,
+  TransactionFailed,
+  updateItem,
+} from '../../../functions/core/platform/transact.js';
 import { testDeps, uniqueName } from '../../support/env.js';
 import { cancelledFor, withFaults } from '../../support/faults.js';
 
@@ -18,7 +28,9 @@ describe('transact: failures by the name of the part', () => {
     const [a, b] = [uniqueName('a'), uniqueName('b')];
     await transact(deps, [part('a', putItem(deps, { ...keyOf(a), n: 1 }, itemAbsent)), part('b', putItem(deps, { ...keyOf(b), n: 1 }, itemAbsent))]);
     const c = uniqueName('c');
-    await expect(transact(deps, [part('c', putItem(deps, { ...keyOf(c), n: 1 }, itemAbsent)), part('b again', putItem(deps, { ...keyOf(b), n: 2 }, itemAbsent))])).rejects.toThrow(TransactionFailed);
+    await expect(
+      transact(deps, [part('c', putItem(deps, { ...keyOf(c), n: 1 }, itemAbsent)), part('b again', putItem(deps, { ...keyOf(b), n: 2 }, itemAbsent))]),
+    ).rejects.toThrow(TransactionFailed);
     expect(await read(c)).toBeUndefined();
     expect((await read(b))?.n).toBe(1);
   });
@@ -31,7 +43,11 @@ describe('transact: failures by the name of the part', () => {
       ['seat', 'marker'],
       ['marker', 'seat'],
     ]) {
-      const parts = order.map((name) => (name === 'seat' ? part('seat', putItem(deps, { ...keyOf(taken), owner: 'y' }, itemAbsent)) : part('marker', putItem(deps, { ...keyOf(uniqueName('m')) }, itemAbsent))));
+      const parts = order.map((name) =>
+        name === 'seat'
+          ? part('seat', putItem(deps, { ...keyOf(taken), owner: 'y' }, itemAbsent))
+          : part('marker', putItem(deps, { ...keyOf(uniqueName('m')) }, itemAbsent)),
+      );
       await expect(transact(deps, parts, failures)).rejects.toMatchObject({ code: 'slot-unavailable' });
     }
   });
@@ -47,7 +63,10 @@ describe('transact: failures by the name of the part', () => {
 
   it('names what failed when no failure applies, so a caller can tell parts apart', async () => {
     const gone = uniqueName('gone');
-    const error = (await transact(deps, [part('update', updateItem(deps, keyOf(gone), { set: { n: 1 } }, itemExists)), part('check', checkItem(deps, keyOf(uniqueName('x')), itemAbsent))]).catch((e: unknown) => e)) as TransactionFailed;
+    const error = (await transact(deps, [
+      part('update', updateItem(deps, keyOf(gone), { set: { n: 1 } }, itemExists)),
+      part('check', checkItem(deps, keyOf(uniqueName('x')), itemAbsent)),
+    ]).catch((e: unknown) => e)) as TransactionFailed;
     expect(error).toBeInstanceOf(TransactionFailed);
     expect(error.has('update')).toBe(true);
     expect(error.has('check')).toBe(false);
@@ -76,7 +95,10 @@ describe('transact: another transaction in flight', () => {
   it('sends the same transaction again, and it lands', async () => {
     const name = uniqueName('busy');
     const { deps: busy, sent } = meetingOthers(2);
-    await transact(busy, [part('item', putItem(deps, { ...keyOf(name), n: 1 }, itemAbsent)), part('other', putItem(deps, { ...keyOf(uniqueName('o')), n: 1 }))]);
+    await transact(busy, [
+      part('item', putItem(deps, { ...keyOf(name), n: 1 }, itemAbsent)),
+      part('other', putItem(deps, { ...keyOf(uniqueName('o')), n: 1 })),
+    ]);
     expect(sent.transactions).toBe(3);
     expect((await read(name))?.n).toBe(1);
   });

@@ -1,4 +1,11 @@
-import { createCourse, createLocation, createTrainingEvent, loadCatalogue, updateCourse, updateLocation } from '../../../functions/core/practical-training/catalogue.js';
+import {
+  createCourse,
+  createLocation,
+  createTrainingEvent,
+  loadCatalogue,
+  updateCourse,
+  updateLocation,
+} from '../../../functions/core/practical-training/catalogue.js';
 import { listTrainingEvents } from '../../../functions/core/practical-training/events.js';
 import { holdSeat } from '../../../functions/core/practical-training/seats.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
@@ -10,13 +17,23 @@ beforeAll(async () => {
   deps = await testDeps();
 });
 
-const code = (p: Promise<unknown>) => p.then(() => 'ok', (e) => e.code ?? String(e));
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e) => e.code ?? String(e),
+  );
 
 describe('operators change the catalogue', () => {
   it('a course: name, price, refund window and validity, for what is sold from now on', async () => {
     const course = await createCourse(deps, { name: 'BLS adult', code: 'BLS-U1', duration_minutes: 180, certificate_validity_months: 12, price_minor: 6500 });
     const updated = await updateCourse(deps, course.id, { price_minor: 7000, free_cancellation_hours: 48 });
-    expect(updated).toMatchObject({ id: course.id, name: 'BLS adult', price: { amount: 7000, currency: 'GBP' }, free_cancellation_hours: 48, certificate_validity_months: 12 });
+    expect(updated).toMatchObject({
+      id: course.id,
+      name: 'BLS adult',
+      price: { amount: 7000, currency: 'GBP' },
+      free_cancellation_hours: 48,
+      certificate_validity_months: 12,
+    });
     expect((await loadCatalogue(deps)).courses.find((c) => c.id === course.id)?.price.amount).toBe(7000);
     expect(await code(updateCourse(deps, course.id, { price_minor: -1 }))).toBe('invalid-catalog');
     expect(await code(updateCourse(deps, course.id, {}))).toBe('invalid-catalog');
@@ -24,8 +41,14 @@ describe('operators change the catalogue', () => {
   });
 
   it('a location: how it is described', async () => {
-    const location = await createLocation(deps, { name: 'Leeds Training Centre', address: { line1: '1 Park Row', line2: null, town: 'Leeds', postcode: 'LS1 5AB' } });
-    expect(await updateLocation(deps, location.id, { directions: 'Second floor, lift by reception' })).toMatchObject({ name: 'Leeds Training Centre', directions: 'Second floor, lift by reception' });
+    const location = await createLocation(deps, {
+      name: 'Leeds Training Centre',
+      address: { line1: '1 Park Row', line2: null, town: 'Leeds', postcode: 'LS1 5AB' },
+    });
+    expect(await updateLocation(deps, location.id, { directions: 'Second floor, lift by reception' })).toMatchObject({
+      name: 'Leeds Training Centre',
+      directions: 'Second floor, lift by reception',
+    });
     expect(await code(updateLocation(deps, 999_999, { name: 'x' }))).toBe('not-found');
   });
 });
@@ -34,7 +57,13 @@ describe('agencies page through upcoming training events', () => {
   it('every event in the range once, soonest first, across pages a filter leaves short, and a cursor only for its own range', async () => {
     const paged = await testDeps({ clock: () => new Date('2026-12-01T08:00:00Z') });
     const course = await createCourse(paged, { name: 'BLS adult', code: 'BLS-P1', duration_minutes: 180, certificate_validity_months: 12, price_minor: 6500 });
-    const other = await createCourse(paged, { name: 'Moving and handling', code: 'MH-P1', duration_minutes: 240, certificate_validity_months: 12, price_minor: 5500 });
+    const other = await createCourse(paged, {
+      name: 'Moving and handling',
+      code: 'MH-P1',
+      duration_minutes: 240,
+      certificate_validity_months: 12,
+      price_minor: 5500,
+    });
     const location = await createLocation(paged, { name: 'Leeds', address: { line1: '1 Park Row', line2: null, town: 'Leeds', postcode: 'LS1 5AB' } });
     const ours: number[] = [];
     for (let day = 2; day <= 12; day++) {
@@ -58,7 +87,9 @@ describe('agencies page through upcoming training events', () => {
     expect(seen).toEqual(ours);
 
     // A cursor belongs to the range it was handed out for.
-    expect(await code(listTrainingEvents(paged, { course_id: course.id, from: '2026-12-03', to: '2026-12-12', limit: 3, cursor: cursors[0] }))).toBe('invalid-cursor');
+    expect(await code(listTrainingEvents(paged, { course_id: course.id, from: '2026-12-03', to: '2026-12-12', limit: 3, cursor: cursors[0] }))).toBe(
+      'invalid-cursor',
+    );
   });
 
   it("reads a month's events and their seats' locks together; a longer range reads the locks of the page's days after it", async () => {

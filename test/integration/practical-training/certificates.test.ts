@@ -57,10 +57,19 @@ async function attendedBooking(clientId: string, over: Partial<PracticalBooking>
     updated_at: '2026-12-01T10:00:00.000Z',
     ...over,
   };
-  await deps.db.send(new PutCommand({ TableName: deps.table, Item: { ...bookingKeys.booking(clientId, PRACTICAL_FAMILY, id), ...bookingKeys.byId(PRACTICAL_FAMILY, id), entity: 'booking', ...booking } }));
+  await deps.db.send(
+    new PutCommand({
+      TableName: deps.table,
+      Item: { ...bookingKeys.booking(clientId, PRACTICAL_FAMILY, id), ...bookingKeys.byId(PRACTICAL_FAMILY, id), entity: 'booking', ...booking },
+    }),
+  );
   return booking;
 }
-const code = (p: Promise<unknown>) => p.then(() => 'ok', (e) => [e.code, e.extensions?.reason].filter(Boolean).join(' '));
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e) => [e.code, e.extensions?.reason].filter(Boolean).join(' '),
+  );
 const availableEvents = async (bookingId: number) =>
   (await outboxPayloads<DomainEvent>(deps, 'event')).filter((e) => e.type === 'booking.certificate_available' && (e.data as { id: number }).id === bookingId);
 
@@ -127,20 +136,42 @@ describe('downloading a certificate', () => {
 });
 
 describe('a certificate issued before the candidate paid', () => {
-  it('becomes available with the payment, with its one event in the payment\'s transaction', async () => {
+  it("becomes available with the payment, with its one event in the payment's transaction", async () => {
     const client = await newClient(deps);
     const location = await createLocation(deps, { name: 'York Centre', address: { line1: '2 Low Petergate', line2: null, town: 'York', postcode: 'YO1 7HZ' } });
     const event = await createTrainingEvent(deps, { course_id: course.id, location_id: location.id, date: '2027-01-20', start_time: '09:30', capacity: 12 });
-    const invite = await createInvite(deps, client, { candidate: { first_name: 'Ada', last_name: 'Okoro', email: 'ada@example.org' }, course_id: course.id, pay_option: 'candidate_pays' }, { invite: (t) => `http://api.test/invite/${t}` });
+    const invite = await createInvite(
+      deps,
+      client,
+      { candidate: { first_name: 'Ada', last_name: 'Okoro', email: 'ada@example.org' }, course_id: course.id, pay_option: 'candidate_pays' },
+      { invite: (t) => `http://api.test/invite/${t}` },
+    );
     const token = invite.invite_url.split('/').pop()!;
     await holdSeatForInvite(deps, token, event.id);
-    const { booking, paymentToken } = await bookWithInvite(deps, token, { first_name: 'Ada', last_name: 'Okoro', email: 'ada@example.org', phone: '+447700900123', job_role: 'Carer', nmc_number: null }, { payment: (t) => `http://api.test/pay/${t}` });
+    const { booking, paymentToken } = await bookWithInvite(
+      deps,
+      token,
+      { first_name: 'Ada', last_name: 'Okoro', email: 'ada@example.org', phone: '+447700900123', job_role: 'Carer', nmc_number: null },
+      { payment: (t) => `http://api.test/pay/${t}` },
+    );
     // The operator's marks (their commands refuse before the start; here the rule under test is the payment's).
-    await deps.db.send(new UpdateCommand({ TableName: deps.table, Key: bookingKeys.booking(client, PRACTICAL_FAMILY, booking.id), UpdateExpression: 'SET attendance = :a, #result = :r', ExpressionAttributeNames: { '#result': 'result' }, ExpressionAttributeValues: { ':a': 'attended', ':r': 'passed' } }));
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: bookingKeys.booking(client, PRACTICAL_FAMILY, booking.id),
+        UpdateExpression: 'SET attendance = :a, #result = :r',
+        ExpressionAttributeNames: { '#result': 'result' },
+        ExpressionAttributeValues: { ':a': 'attended', ':r': 'passed' },
+      }),
+    );
     await issueCertificate(deps, booking.id);
     expect(await availableEvents(booking.id)).toHaveLength(0);
     expect(await code(certificatePdf(deps, { clientId: client, name: 'Northwind Care' }, booking.id))).toBe('certificate-unavailable payment_pending');
-    await Promise.all([confirmPayment(deps, PRACTICAL_BOOKINGS, paymentToken!, 'test_1'), confirmPayment(deps, PRACTICAL_BOOKINGS, paymentToken!, 'test_2')].map((p) => p.catch(() => undefined)));
+    await Promise.all(
+      [confirmPayment(deps, PRACTICAL_BOOKINGS, paymentToken!, 'test_1'), confirmPayment(deps, PRACTICAL_BOOKINGS, paymentToken!, 'test_2')].map((p) =>
+        p.catch(() => undefined),
+      ),
+    );
     const events = await availableEvents(booking.id);
     expect(events).toHaveLength(1);
     expect(events[0]!.data).toMatchObject({ certificate_available: true, pay_status: 'completed' });

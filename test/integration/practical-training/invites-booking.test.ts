@@ -3,7 +3,14 @@ import type { DomainEvent } from '../../../functions/core/events/outbox.js';
 import { topUpCredits, readWallet, walletKeys } from '../../../functions/core/commerce/wallets.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import { createPracticalBooking, getPracticalBooking } from '../../../functions/core/practical-training/bookings.js';
-import { createCourse, createLocation, createTrainingEvent, PRACTICAL_FAMILY, type Course, type Location } from '../../../functions/core/practical-training/catalogue.js';
+import {
+  createCourse,
+  createLocation,
+  createTrainingEvent,
+  PRACTICAL_FAMILY,
+  type Course,
+  type Location,
+} from '../../../functions/core/practical-training/catalogue.js';
 import { bookWithInvite, holdSeatForInvite, inviteSeatHold, openInvite, releaseInviteSeat } from '../../../functions/core/practical-training/invites-page.js';
 import { createInvite, getInvite, inviteOfToken, type NewInvite } from '../../../functions/core/practical-training/invites.js';
 import { holdSeat, releaseSeat } from '../../../functions/core/practical-training/seats.js';
@@ -19,25 +26,54 @@ const START = '2026-11-23T08:00:00.000Z';
 beforeAll(async () => {
   clock = testClock(START);
   deps = await testDeps({ clock });
-  course = await createCourse(deps, { name: 'Basic Life Support (adult)', code: 'BLS-A', duration_minutes: 180, certificate_validity_months: 12, price_minor: 6000 });
+  course = await createCourse(deps, {
+    name: 'Basic Life Support (adult)',
+    code: 'BLS-A',
+    duration_minutes: 180,
+    certificate_validity_months: 12,
+    price_minor: 6000,
+  });
   location = await createLocation(deps, { name: 'Leeds Training Centre', address: { line1: '1 Park Row', line2: null, town: 'Leeds', postcode: 'LS1 5AB' } });
 });
 afterEach(() => clock.set(START));
 
 const links = { invite: (token: string) => `http://api.test/practical-training/invite/${token}` };
 const payLinks = { payment: (token: string) => `http://api.test/practical-training/pay/${token}` };
-const trainee = { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace@example.org', phone: '+447700900123', job_role: 'Healthcare assistant', nmc_number: null };
-const code = (p: Promise<unknown>) => p.then(() => 'ok', (e) => e.code ?? String(e));
+const trainee = {
+  first_name: 'Grace',
+  last_name: 'Adeyemi',
+  email: 'grace@example.org',
+  phone: '+447700900123',
+  job_role: 'Healthcare assistant',
+  nmc_number: null,
+};
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e) => e.code ?? String(e),
+  );
 const credits = async (client: string) => (await readWallet(deps, walletKeys.credits(client, PRACTICAL_FAMILY, course.id)))?.balance ?? 0;
 
 let day = 0;
 async function newEvent(capacity = 12) {
-  return createTrainingEvent(deps, { course_id: course.id, location_id: location.id, date: `2026-12-${String(++day).padStart(2, '0')}`, start_time: '09:30', capacity });
+  return createTrainingEvent(deps, {
+    course_id: course.id,
+    location_id: location.id,
+    date: `2026-12-${String(++day).padStart(2, '0')}`,
+    start_time: '09:30',
+    capacity,
+  });
 }
 async function invited(client: string, over: Partial<NewInvite> = {}) {
   // An invite paid by credits needs one free.
-  if ((over.pay_option ?? 'credits') === 'credits' && (await credits(client)) === 0) await topUpCredits(deps, client, PRACTICAL_FAMILY, { kind: 'course', id: course.id, name: course.name }, 1);
-  const created = await createInvite(deps, client, { candidate: { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace@example.org' }, course_id: course.id, pay_option: 'credits', ...over }, links);
+  if ((over.pay_option ?? 'credits') === 'credits' && (await credits(client)) === 0)
+    await topUpCredits(deps, client, PRACTICAL_FAMILY, { kind: 'course', id: course.id, name: course.name }, 1);
+  const created = await createInvite(
+    deps,
+    client,
+    { candidate: { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace@example.org' }, course_id: course.id, pay_option: 'credits', ...over },
+    links,
+  );
   return { id: created.id, token: created.invite_url.split('/').pop()! };
 }
 const inviteEvents = async (inviteId: number, type: string) =>
@@ -55,7 +91,12 @@ describe('booking through an invite', () => {
     expect(await credits(client)).toBe(4);
     const invite = await getInvite(deps, client, id);
     expect(invite).toMatchObject({ status: 'used', booking_id: expect.any(Number), used_at: expect.any(String) });
-    expect(await getPracticalBooking(deps, client, invite.booking_id!)).toMatchObject({ booking_invite_id: id, booked_by: 'Candidate', pay_option: 'credits', booking_status: 'booked' });
+    expect(await getPracticalBooking(deps, client, invite.booking_id!)).toMatchObject({
+      booking_invite_id: id,
+      booked_by: 'Candidate',
+      pay_option: 'credits',
+      booking_status: 'booked',
+    });
     expect(await inviteEvents(id, 'booking_invite.used')).toHaveLength(1);
     expect(await code(bookWithInvite(deps, token, trainee, payLinks))).toBe('invalid-state');
   });
@@ -109,7 +150,7 @@ describe('booking through an invite', () => {
     expect(await code(holdSeatForInvite(deps, token, event.id))).toBe('invalid-state');
   });
 
-  it("holds a seat no longer than the invite lives: after it, the seat is free again", async () => {
+  it('holds a seat no longer than the invite lives: after it, the seat is free again', async () => {
     const client = await newClient(deps);
     const event = await newEvent(1);
     const { id, token } = await invited(client, { expires_in_days: 1 });
@@ -200,14 +241,18 @@ describe("a disabled agency's candidate bookings", () => {
     const hold = await holdSeat(deps, { type: 'client', clientId: client }, event.id);
     // Disabled between the page's checks and the commit: the candidate's booking (booked_by Candidate) commits nothing.
     await setClientEnabled(deps, client, false);
-    const refused = await createPracticalBooking(deps, client, { ...trainee, hold_hash: hold.hold_hash, pay_option: 'credits' }, payLinks, { bookedBy: 'Candidate' }).then(
+    const refused = await createPracticalBooking(deps, client, { ...trainee, hold_hash: hold.hold_hash, pay_option: 'credits' }, payLinks, {
+      bookedBy: 'Candidate',
+    }).then(
       () => undefined,
       (e: { code: string; extensions: Record<string, unknown> }) => e,
     );
     expect(refused).toMatchObject({ code: 'invalid-state', extensions: { gone: 'withdrawn' } });
     expect(await credits(client)).toBe(2);
     await setClientEnabled(deps, client, true);
-    expect(await code(createPracticalBooking(deps, client, { ...trainee, hold_hash: hold.hold_hash, pay_option: 'credits' }, payLinks, { bookedBy: 'Candidate' }))).toBe('ok');
+    expect(
+      await code(createPracticalBooking(deps, client, { ...trainee, hold_hash: hold.hold_hash, pay_option: 'credits' }, payLinks, { bookedBy: 'Candidate' })),
+    ).toBe('ok');
     expect(await credits(client)).toBe(1);
   });
 });

@@ -1,9 +1,25 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DomainEvent, EmailMessage } from '../../../functions/core/events/outbox.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
-import { createCourse, createLocation, createTrainingEvent, PRACTICAL_FAMILY, type Course, type Location } from '../../../functions/core/practical-training/catalogue.js';
+import {
+  createCourse,
+  createLocation,
+  createTrainingEvent,
+  PRACTICAL_FAMILY,
+  type Course,
+  type Location,
+} from '../../../functions/core/practical-training/catalogue.js';
 import { inviteKeys } from '../../../functions/core/practical-training/invite-keys.js';
-import { createInvite, getInvite, inviteOfToken, listInvites, recordInviteSent, seedDemoInvites, tokenHash, type NewInvite } from '../../../functions/core/practical-training/invites.js';
+import {
+  createInvite,
+  getInvite,
+  inviteOfToken,
+  listInvites,
+  recordInviteSent,
+  seedDemoInvites,
+  tokenHash,
+  type NewInvite,
+} from '../../../functions/core/practical-training/invites.js';
 import { openInvite } from '../../../functions/core/practical-training/invites-page.js';
 import { topUpCredits, topUpMoney } from '../../../functions/core/commerce/wallets.js';
 import { newClient as bareClient, outboxPayloads } from '../../support/clinical.js';
@@ -18,7 +34,13 @@ let location: Location;
 beforeAll(async () => {
   clock = testClock('2026-11-23T08:00:00.000Z');
   deps = await testDeps({ clock });
-  course = await createCourse(deps, { name: 'Basic Life Support (adult)', code: 'BLS-A', duration_minutes: 180, certificate_validity_months: 12, price_minor: 6000 });
+  course = await createCourse(deps, {
+    name: 'Basic Life Support (adult)',
+    code: 'BLS-A',
+    duration_minutes: 180,
+    certificate_validity_months: 12,
+    price_minor: 6000,
+  });
   other = await createCourse(deps, { name: 'Moving and handling', code: 'MH', duration_minutes: 240, certificate_validity_months: 12, price_minor: 7000 });
   location = await createLocation(deps, { name: 'Leeds Training Centre', address: { line1: '1 Park Row', line2: null, town: 'Leeds', postcode: 'LS1 5AB' } });
 });
@@ -37,16 +59,30 @@ const body = (over: Partial<NewInvite> = {}): NewInvite => ({
   pay_option: 'credits',
   ...over,
 });
-const code = (p: Promise<unknown>) => p.then(() => 'ok', (e) => [e.code, e.extensions?.pointer].filter(Boolean).join(' '));
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e) => [e.code, e.extensions?.pointer].filter(Boolean).join(' '),
+  );
 const tokenOf = (url: string) => url.split('/').pop()!;
 const eventsOf = async (inviteId: number) =>
-  (await outboxPayloads<DomainEvent>(deps, 'event')).filter((e) => e.type.startsWith('booking_invite.') && (e.data as { id: number }).id === inviteId).map((e) => e.type);
+  (await outboxPayloads<DomainEvent>(deps, 'event'))
+    .filter((e) => e.type.startsWith('booking_invite.') && (e.data as { id: number }).id === inviteId)
+    .map((e) => e.type);
 
 describe('creating an invite', () => {
   it('writes it queued with only the hash of its token, and queues the e-mail with the link and a hand-over receipt', async () => {
     const client = await newClient(deps);
     const created = await createInvite(deps, client, body({ location_id: location.id, message: 'Before your first shift' }), links);
-    expect(created).toMatchObject({ status: 'queued', open_count: 0, booking_id: null, sent_at: null, course: { id: course.id, code: 'BLS-A' }, location: { id: location.id, town: 'Leeds' }, training_event: null });
+    expect(created).toMatchObject({
+      status: 'queued',
+      open_count: 0,
+      booking_id: null,
+      sent_at: null,
+      course: { id: course.id, code: 'BLS-A' },
+      location: { id: location.id, town: 'Leeds' },
+      training_event: null,
+    });
     expect(created.expires_at).toBe('2026-12-07T08:00:00+00:00'); // 14 days by default
     const token = tokenOf(created.invite_url);
     const { Item: pointer } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: inviteKeys.token(PRACTICAL_FAMILY, tokenHash(token)) }));
@@ -149,9 +185,15 @@ describe("an invite's lifecycle", () => {
 });
 
 describe('the demo data', () => {
-  it("gives each demo client one sent invite at its known token, once however often it is seeded", async () => {
+  it('gives each demo client one sent invite at its known token, once however often it is seeded', async () => {
     const client = await newClient(deps);
-    const demo = [{ client_id: client, invite_token: 'demo-invite-test-local-only', candidate: { first_name: 'Florence', last_name: 'Ward', email: 'florence@example.org' } }];
+    const demo = [
+      {
+        client_id: client,
+        invite_token: 'demo-invite-test-local-only',
+        candidate: { first_name: 'Florence', last_name: 'Ward', email: 'florence@example.org' },
+      },
+    ];
     await seedDemoInvites(deps, demo);
     await seedDemoInvites(deps, demo);
     const { data } = await listInvites(deps, client, { limit: 5 });

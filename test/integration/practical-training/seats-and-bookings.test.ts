@@ -3,7 +3,13 @@ import { expireUnpaidBookings } from '../../../functions/core/bookings/payment-e
 import { balances, topUpCredits, topUpMoney } from '../../../functions/core/commerce/wallets.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import type { DomainEvent } from '../../../functions/core/events/outbox.js';
-import { cancelPractical, createPracticalBooking, PRACTICAL_BOOKINGS, getPracticalBooking, listPracticalBookings } from '../../../functions/core/practical-training/bookings.js';
+import {
+  cancelPractical,
+  createPracticalBooking,
+  PRACTICAL_BOOKINGS,
+  getPracticalBooking,
+  listPracticalBookings,
+} from '../../../functions/core/practical-training/bookings.js';
 import { createCourse, createLocation, createTrainingEvent, type Course } from '../../../functions/core/practical-training/catalogue.js';
 import { findBookingIn } from '../../../functions/core/bookings/records.js';
 import type { PracticalBooking } from '../../../functions/core/practical-training/bookings.js';
@@ -25,15 +31,26 @@ let locationId: number;
 beforeAll(async () => {
   clock = testClock(START);
   deps = await testDeps({ clock });
-  course = await createCourse(deps, { name: 'Basic Life Support (adult)', code: 'BLS-A', duration_minutes: 240, certificate_validity_months: 12, price_minor: 6500 });
+  course = await createCourse(deps, {
+    name: 'Basic Life Support (adult)',
+    code: 'BLS-A',
+    duration_minutes: 240,
+    certificate_validity_months: 12,
+    price_minor: 6500,
+  });
   locationId = (await createLocation(deps, { name: 'Riverside', address: { line1: '12 Water Lane', line2: null, town: 'Leeds', postcode: 'LS1 4AP' } })).id;
 });
 beforeEach(() => clock.set(START));
 
 /** An event ten days ahead (free cancellation ends 72 hours before it starts). */
-const newEvent = (capacity: number, seats_low_at?: number) => createTrainingEvent(deps, { course_id: course.id, location_id: locationId, date: '2026-12-03', start_time: '09:30', capacity, seats_low_at });
+const newEvent = (capacity: number, seats_low_at?: number) =>
+  createTrainingEvent(deps, { course_id: course.id, location_id: locationId, date: '2026-12-03', start_time: '09:30', capacity, seats_low_at });
 const agency = (clientId: string) => ({ type: 'client', clientId }) as const;
-const code = (p: Promise<unknown>) => p.then(() => 'ok', (e) => e.code ?? String(e));
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e) => e.code ?? String(e),
+  );
 const trainee = { first_name: 'Tom', last_name: 'Okoro', email: 'tom@example.org', phone: '+447700900321', job_role: 'Healthcare Assistant' };
 const events = async (type: string) => (await outboxPayloads<DomainEvent>(deps, 'event')).filter((e) => e.type === type && e.family === PT);
 
@@ -61,7 +78,6 @@ describe('seat holds', () => {
     const later = await Promise.all(Array.from({ length: 3 }, () => newClient(deps)));
     expect(await Promise.all(later.map((c) => code(holdSeat(deps, agency(c), event.id))))).toEqual(['ok', 'ok', 'ok']);
   });
-
 
   it('8 holders churning the last 3 seats: a seat is never held twice at once, a refusal is event-full, and the event is whole afterwards', async () => {
     const event = await newEvent(5);
@@ -145,13 +161,23 @@ describe('bookings', () => {
     const event = await newEvent(5);
     const client = await bookedClient(5);
     const held = await holdSeat(deps, agency(client), event.id);
-    const outcomes = await Promise.all(Array.from({ length: 5 }, () => code(createPracticalBooking(deps, client, { ...trainee, hold_hash: held.hold_hash, pay_option: 'credits' }, links))));
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, () => code(createPracticalBooking(deps, client, { ...trainee, hold_hash: held.hold_hash, pay_option: 'credits' }, links))),
+    );
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1);
     expect(outcomes.filter((o) => o !== 'ok').every((o) => o === 'hold-used')).toBe(true);
     expect((await balances(deps, client, PT, [{ ...course }], 'course')).credits).toEqual([{ course: { id: course.id, name: course.name }, credits: 4 }]);
     const page = await listPracticalBookings(deps, client, { limit: 10, training_event_id: event.id });
     expect(page.data).toHaveLength(1);
-    expect(page.data[0]).toMatchObject({ booking_status: 'booked', training_status: 'scheduled', attendance: 'pending', result: 'pending', certificate_available: false, certificate: null, candidate: { nmc_number: null } });
+    expect(page.data[0]).toMatchObject({
+      booking_status: 'booked',
+      training_status: 'scheduled',
+      attendance: 'pending',
+      result: 'pending',
+      certificate_available: false,
+      certificate: null,
+      candidate: { nmc_number: null },
+    });
   });
 
   it('practical credits are separate from clinical ones', async () => {
@@ -159,7 +185,9 @@ describe('bookings', () => {
     const client = await newClient(deps);
     await topUpCredits(deps, client, CI, { id: course.id, name: 'same id, clinical' }, 5);
     const held = await holdSeat(deps, agency(client), event.id);
-    expect(await code(createPracticalBooking(deps, client, { ...trainee, hold_hash: held.hold_hash, pay_option: 'credits' }, links))).toBe('insufficient-credits');
+    expect(await code(createPracticalBooking(deps, client, { ...trainee, hold_hash: held.hold_hash, pay_option: 'credits' }, links))).toBe(
+      'insufficient-credits',
+    );
   });
 
   it('sends training_event.seats_low once per crossing; a cancellation back above re-arms it', async () => {
@@ -228,7 +256,11 @@ describe('candidate_pays', () => {
     expect(await expireUnpaidBookings(deps, PRACTICAL_BOOKINGS)).toBe(0);
     clock.set('2026-11-25T08:00:00.000Z');
     expect(await expireUnpaidBookings(deps, PRACTICAL_BOOKINGS)).toBe(1);
-    expect(await getPracticalBooking(deps, client, booking.id)).toMatchObject({ booking_status: 'cancelled', payment_due_at: null, cancellation: { reason: 'payment_expired', cancelled_by: 'system' } });
+    expect(await getPracticalBooking(deps, client, booking.id)).toMatchObject({
+      booking_status: 'cancelled',
+      payment_due_at: null,
+      cancellation: { reason: 'payment_expired', cancelled_by: 'system' },
+    });
     expect((await getTrainingEvent(deps, event.id)).seats_available).toBe(1);
     expect(await code(holdSeat(deps, agency(await newClient(deps)), event.id))).toBe('ok');
   });
@@ -246,7 +278,12 @@ describe('cancellation', () => {
 
     clock.set(new Date(FREE_UNTIL - 1000).toISOString());
     const refunded = await cancelPractical(deps, early, a.id, { by: 'agency', reason: 'withdrew' });
-    expect(refunded).toMatchObject({ booking_status: 'cancelled', training_status: 'cancelled', pay_status: 'refunded', cancellation: { reason: 'withdrew', refunded: true, cancelled_by: 'agency' } });
+    expect(refunded).toMatchObject({
+      booking_status: 'cancelled',
+      training_status: 'cancelled',
+      pay_status: 'refunded',
+      cancellation: { reason: 'withdrew', refunded: true, cancelled_by: 'agency' },
+    });
     expect((await balances(deps, early, PT, [course], 'course')).credits[0]!.credits).toBe(1);
 
     clock.set(new Date(FREE_UNTIL + 1000).toISOString());
@@ -308,7 +345,9 @@ describe('operators', () => {
     clock.set(new Date(Date.parse(event.start_at) + 60_000).toISOString());
     expect(await code(cancelTrainingEvent(deps, event.id))).toBe('invalid-state');
     expect((await balances(deps, client, PT, [course], 'course')).credits[0]!.credits).toBe(0);
-    expect((await listPracticalBookings(deps, client, { training_event_id: event.id, limit: 10 })).data.map((b) => [b.id, b.booking_status])).toEqual([[booked.id, 'booked']]);
+    expect((await listPracticalBookings(deps, client, { training_event_id: event.id, limit: 10 })).data.map((b) => [b.id, b.booking_status])).toEqual([
+      [booked.id, 'booked'],
+    ]);
     expect((await getTrainingEvent(deps, event.id)).status).not.toBe('cancelled');
     expect(await code(cancelTrainingEvent(deps, 987_654))).toBe('not-found');
   });
@@ -348,7 +387,9 @@ describe('operators', () => {
     expect(view).toMatchObject({ capacity: 5, seats_available: 0, status: 'full' });
 
     // The holds kept still book; the one that ended is gone for its agency.
-    const outcomes = await Promise.all(holds.map((h, n) => code(createPracticalBooking(deps, holders[n]!, { ...trainee, hold_hash: h.hold_hash, pay_option: 'credits' }, links))));
+    const outcomes = await Promise.all(
+      holds.map((h, n) => code(createPracticalBooking(deps, holders[n]!, { ...trainee, hold_hash: h.hold_hash, pay_option: 'credits' }, links))),
+    );
     expect(outcomes.sort()).toEqual(['hold-not-found', 'ok', 'ok']);
     // Five bookings on five seats kept, however the holds expire.
     clock.advance(1800);

@@ -34,9 +34,16 @@ const { newClient, newWorker, usageRecords, verifications } = monitoringFixtures
 let delivered = 0;
 const asMessage = (body: string, receiveCount = 1): QueueMessage => ({ id: `m${++delivered}`, body, receiveCount, receiptHandle: `r${delivered}` });
 const jobMessages = async (clientId: string, jobId: number) =>
-  (await outboxItems(deps)).filter((i) => i.kind === 'job' && (JSON.parse(i.payload) as JobMessage).job_id === jobId && (JSON.parse(i.payload) as JobMessage).client_id === clientId).map((i) => i.payload);
-const checkMessages = async (clientId: string) => (await outboxItems(deps)).filter((i) => i.kind === 'check' && JSON.parse(i.payload).client_id === clientId).map((i) => i.payload);
-const eventsOf = async (type: string) => (await outboxItems(deps)).filter((i) => i.kind === 'event').map((i) => JSON.parse(i.payload) as { type: string; client_id: string; data: Record<string, unknown> }).filter((e) => e.type === type);
+  (await outboxItems(deps))
+    .filter((i) => i.kind === 'job' && (JSON.parse(i.payload) as JobMessage).job_id === jobId && (JSON.parse(i.payload) as JobMessage).client_id === clientId)
+    .map((i) => i.payload);
+const checkMessages = async (clientId: string) =>
+  (await outboxItems(deps)).filter((i) => i.kind === 'check' && JSON.parse(i.payload).client_id === clientId).map((i) => i.payload);
+const eventsOf = async (type: string) =>
+  (await outboxItems(deps))
+    .filter((i) => i.kind === 'event')
+    .map((i) => JSON.parse(i.payload) as { type: string; client_id: string; data: Record<string, unknown> })
+    .filter((e) => e.type === type);
 
 it('a batch job checks each worker once, skips archived and foreign ones, bills each check once though its message comes twice, and closes once', async () => {
   const clientId = await newClient();
@@ -61,7 +68,12 @@ it('a batch job checks each worker once, skips archived and foreign ones, bills 
   expect(polled.finished_at).not.toBeNull();
   expect(await usageRecords(clientId)).toHaveLength(2);
   const checks = await verifications(clientId);
-  expect(checks.map((v) => [v.worker_id, v.trigger, v.job_id]).sort()).toEqual([[clean.id, 'batch', job.id], [restricted.id, 'batch', job.id]].sort());
+  expect(checks.map((v) => [v.worker_id, v.trigger, v.job_id]).sort()).toEqual(
+    [
+      [clean.id, 'batch', job.id],
+      [restricted.id, 'batch', job.id],
+    ].sort(),
+  );
   expect((await eventsOf('verification_job.completed')).filter((e) => e.client_id === clientId)).toHaveLength(1);
   await expect(getBatch(deps, other, job.id)).rejects.toMatchObject({ code: 'not-found' });
   // The job is over: another may start.

@@ -18,9 +18,14 @@ beforeAll(async () => {
   deps = await testDeps({ clock });
 });
 
-const ledgerOf = async (clientId: string) => queryAll(deps, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': ledgerKeys.partition(clientId, 'registration-monitoring') }, ConsistentRead: true });
+const ledgerOf = async (clientId: string) =>
+  queryAll(deps, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': ledgerKeys.partition(clientId, 'registration-monitoring') },
+    ConsistentRead: true,
+  });
 
-it('the month\'s usage counts billable checks by register, trigger and day; errors and reuses are not billed; the roll-up writes one ledger entry however often it runs', async () => {
+it("the month's usage counts billable checks by register, trigger and day; errors and reuses are not billed; the roll-up writes one ledger entry however often it runs", async () => {
   const clientId = await newClient();
   const quiet = await newClient();
   const nurse = await newWorker(clientId, 'nmc', '81A9001B');
@@ -41,9 +46,16 @@ it('the month\'s usage counts billable checks by register, trigger and day; erro
     workers: { monitored: 2, total: 3 },
     ledger_entry_id: null,
   });
-  expect(summary.unit_prices).toEqual([{ register: 'nmc', price: { amount: 50, currency: 'GBP' } }, { register: 'hcpc', price: { amount: 50, currency: 'GBP' } }, { register: 'gmc', price: { amount: 75, currency: 'GBP' } }]);
+  expect(summary.unit_prices).toEqual([
+    { register: 'nmc', price: { amount: 50, currency: 'GBP' } },
+    { register: 'hcpc', price: { amount: 50, currency: 'GBP' } },
+    { register: 'gmc', price: { amount: 75, currency: 'GBP' } },
+  ]);
   expect(summary.daily).toHaveLength(30);
-  expect(summary.daily.filter((d) => d.billable > 0)).toEqual([{ date: '2026-11-21', billable: 2 }, { date: '2026-11-22', billable: 1 }]);
+  expect(summary.daily.filter((d) => d.billable > 0)).toEqual([
+    { date: '2026-11-21', billable: 2 },
+    { date: '2026-11-22', billable: 1 },
+  ]);
   expect((await usageSummary(deps, quiet, '2026-11')).checks.billable).toBe(0);
 
   // Before 02:00 on the 1st the schedule leaves the month open, and the operator may not close it: later checks would go unbilled.
@@ -74,7 +86,11 @@ it('prices and evidence retention are configuration: a check is charged at the c
   expect(verification.charge).toEqual({ amount: 120, currency: 'GBP' });
   expect(await fixtures.usageRecords(clientId)).toEqual([expect.objectContaining({ charge: { amount: 120, currency: 'GBP' } })]);
   const summary = await usageSummary(priced, clientId, verification.checked_at.slice(0, 7));
-  expect(summary.unit_prices).toEqual([{ register: 'nmc', price: { amount: 40, currency: 'GBP' } }, { register: 'hcpc', price: { amount: 55, currency: 'GBP' } }, { register: 'gmc', price: { amount: 120, currency: 'GBP' } }]);
+  expect(summary.unit_prices).toEqual([
+    { register: 'nmc', price: { amount: 40, currency: 'GBP' } },
+    { register: 'hcpc', price: { amount: 55, currency: 'GBP' } },
+    { register: 'gmc', price: { amount: 120, currency: 'GBP' } },
+  ]);
   expect(summary.amount).toEqual({ amount: 120, currency: 'GBP' });
   const evidence = await getEvidence(priced, clientId, verification.evidence_id!);
   expect(evidence.retention_until.slice(0, 4)).toBe(String(Number(verification.checked_at.slice(0, 4)) + 8));

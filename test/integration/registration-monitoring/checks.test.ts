@@ -32,12 +32,19 @@ describe('verify now', () => {
     const ran = answers.filter((a) => a.status === 201);
     expect(ran).toHaveLength(1);
     expect(new Set(answers.map((a) => a.verification.id))).toEqual(new Set([ran[0]!.verification.id]));
-    expect(ran[0]!.verification).toMatchObject({ status: 'completed', outcome: 'fail', simulated: true, billable: true, charge: { amount: 50, currency: 'GBP' }, result: { registration_status: 'lapsed', status_text: 'Lapsed' } });
+    expect(ran[0]!.verification).toMatchObject({
+      status: 'completed',
+      outcome: 'fail',
+      simulated: true,
+      billable: true,
+      charge: { amount: 50, currency: 'GBP' },
+      result: { registration_status: 'lapsed', status_text: 'Lapsed' },
+    });
     expect(await usageRecords(clientId)).toHaveLength(1);
     expect(await verifications(clientId)).toHaveLength(1);
     const alerts = (await listAlerts(deps, clientId, { limit: 100 })).data;
     expect(alerts.map((a) => [a.type, a.severity, a.status])).toEqual([['registration.status_changed', 'critical', 'open']]);
-    expect((await getWorker(deps, clientId, w.id))).toMatchObject({ outcome: 'fail', registration_status: 'lapsed', open_alerts: 1 });
+    expect(await getWorker(deps, clientId, w.id)).toMatchObject({ outcome: 'fail', registration_status: 'lapsed', open_alerts: 1 });
     const created = (await outboxItems(deps))
       .filter((o) => o.kind === 'event')
       .map((o) => JSON.parse(o.payload) as { type: string; data: { worker_id: number } })
@@ -57,7 +64,12 @@ describe('verify now', () => {
     expect(fresh.verification).toMatchObject({ outcome: 'review', changes: [] });
     expect(await usageRecords(clientId)).toHaveLength(2);
     const [alert] = (await listAlerts(deps, clientId, { limit: 10 })).data;
-    expect(alert).toMatchObject({ type: 'registration.restricted', severity: 'high', occurrences: 2, verification_ids: [first.verification.id, fresh.verification.id] });
+    expect(alert).toMatchObject({
+      type: 'registration.restricted',
+      severity: 'high',
+      occurrences: 2,
+      verification_ids: [first.verification.id, fresh.verification.id],
+    });
   });
 
   it('timelines run on the injected clock: 9013 lapses on day 2 (alert opened) and is back on day 4 (resolved, with the diff)', async () => {
@@ -73,7 +85,12 @@ describe('verify now', () => {
     const day4 = await checkWorker(deps, clientId, w.id, { trigger: 'scheduled' });
     expect(day4.verification.outcome).toBe('clear');
     const [alert] = (await listAlerts(deps, clientId, { limit: 10 })).data;
-    expect(alert).toMatchObject({ type: 'registration.status_changed', status: 'resolved', resolution: 'condition_cleared', details: { from: 'registered', to: 'lapsed' } });
+    expect(alert).toMatchObject({
+      type: 'registration.status_changed',
+      status: 'resolved',
+      resolution: 'condition_cleared',
+      details: { from: 'registered', to: 'lapsed' },
+    });
     expect((await getWorker(deps, clientId, w.id)).open_alerts).toBe(0);
     expect((await verificationHistory(deps, clientId, w.id, { limit: 10 })).data.map((v) => v.outcome)).toEqual(['clear', 'fail', 'clear']);
   });
@@ -101,13 +118,22 @@ describe('verify now', () => {
     await addTimelineStep(deps, 'hcpc', 'OT9012', { at: clock().toISOString(), set: { status: 'registered' } });
     // The full budget: a loaded machine may take more than 100 ms over the register's own DynamoDB read.
     expect((await checkWorker(deps, clientId, w.id, { trigger: 'manual' })).verification).toMatchObject({ status: 'completed', outcome: 'clear' });
-    expect((await listAlerts(deps, clientId, { limit: 10 })).data.map((a) => [a.type, a.status, a.resolution])).toEqual([['verification.unavailable', 'resolved', 'condition_cleared']]);
+    expect((await listAlerts(deps, clientId, { limit: 10 })).data.map((a) => [a.type, a.status, a.resolution])).toEqual([
+      ['verification.unavailable', 'resolved', 'condition_cleared'],
+    ]);
     expect(await usageRecords(clientId)).toHaveLength(1);
   });
 
   it('a replayed usage write after commit counts nothing twice', async () => {
     const clientId = await newClient();
-    const check = { verification_id: 424242, worker_id: 1, register: 'gmc' as const, trigger: 'batch' as const, checked_at: clock().toISOString(), billable: true };
+    const check = {
+      verification_id: 424242,
+      worker_id: 1,
+      register: 'gmc' as const,
+      trigger: 'batch' as const,
+      checked_at: clock().toISOString(),
+      billable: true,
+    };
     await transact(deps, usageParts(deps, clientId, check));
     await expect(transact(deps, usageParts(deps, clientId, check))).rejects.toBeInstanceOf(TransactionFailed);
     expect(await usageRecords(clientId)).toHaveLength(1);
@@ -125,7 +151,10 @@ describe('verify now', () => {
     const foreign = await newWorker(otherClient, 'nmc', '42A9002B');
     await checkWorker(deps, otherClient, foreign.id, { trigger: 'manual' });
     const [theirs] = (await listAlerts(deps, otherClient, { limit: 10 })).data;
-    const results = await acknowledgeMany(deps, clientId, [alert!.id, alert!.id, theirs!.id === alert!.id ? 999_999 : theirs!.id], { userId: null, note: 'seen' });
+    const results = await acknowledgeMany(deps, clientId, [alert!.id, alert!.id, theirs!.id === alert!.id ? 999_999 : theirs!.id], {
+      userId: null,
+      note: 'seen',
+    });
     expect(results.map((r) => r.result)).toEqual(['acknowledged', 'not_found']);
     expect((await acknowledgeMany(deps, clientId, [alert!.id], { userId: null, note: null }))[0]!.result).toBe('already_acknowledged');
     await archiveWorker(deps, clientId, w.id);

@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const itemOf = async (clientId: string, id: number) => (await deps.db.send(new GetCommand({ TableName: deps.table, Key: evidenceKeys.evidence(clientId, id), ConsistentRead: true }))).Item!;
+const itemOf = async (clientId: string, id: number) =>
+  (await deps.db.send(new GetCommand({ TableName: deps.table, Key: evidenceKeys.evidence(clientId, id), ConsistentRead: true }))).Item!;
 
 it('a check writes its record once, as a read-only file keyed by its verification id, byte for byte what its hash and the download say; the table keeps the hash, not the bytes', async () => {
   const clientId = await newClient();

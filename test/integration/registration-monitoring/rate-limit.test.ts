@@ -31,7 +31,8 @@ it('queued checks take the bucket down to its manual reserve and then wait; manu
   await expect(runQueuedCheck(deps, clientId, nurses[24]!.id, { kind: 'job', jobId: 1, requestedBy: null })).rejects.toMatchObject({ name: 'RegisterBusy' });
   expect((await verificationHistory(deps, clientId, nurses[24]!.id, { limit: 10 })).data).toEqual([]);
   // People's checks take the reserve...
-  for (const w of nurses.slice(25, 31)) expect((await checkWorker(deps, clientId, w.id, { trigger: 'manual' })).verification).toMatchObject({ status: 'completed' });
+  for (const w of nurses.slice(25, 31))
+    expect((await checkWorker(deps, clientId, w.id, { trigger: 'manual' })).verification).toMatchObject({ status: 'completed' });
   // ...and then find it empty: an error check, unbilled.
   const limited = await checkWorker(deps, clientId, nurses[31]!.id, { trigger: 'manual' });
   expect(limited.verification).toMatchObject({ status: 'error', billable: false, charge: null, error: { code: 'rate_limited' } });

@@ -27,13 +27,29 @@ it('seeds valid, non-magic numbers of each register that the simulated register 
 
   const nurse = first.entries.find((e) => e.register === 'nmc' && e.status === 'registered' && !e.annotation)!;
   const shown = await showEntry(deps, 'nmc', nurse.number);
-  expect(shown.answers_now).toMatchObject({ name_on_register: nurse.name, registration_status: 'registered', expires_on: expect.stringMatching(/^20(2[6-9]|30)-/) });
+  expect(shown.answers_now).toMatchObject({
+    name_on_register: nurse.name,
+    registration_status: 'registered',
+    expires_on: expect.stringMatching(/^20(2[6-9]|30)-/),
+  });
 
   // A worker of that number and name checks clear; one of an unseeded number is not found.
   const clientId = await newClient();
   const [firstName, lastName] = nurse.name.split(' ') as [string, string];
-  const worker = await createWorker(deps, clientId, { first_name: firstName, last_name: lastName, external_ref: null, email: null, phone: null, job_role: null, registration: { register: 'nmc', number: nurse.number, profession: professionOf('nmc', nurse.number) }, monitoring: DEFAULT_MONITORING });
-  expect((await checkWorker(deps, clientId, worker.id, { trigger: 'manual' })).verification).toMatchObject({ outcome: 'clear', result: { found: true, name_on_register: nurse.name, name_match: 'exact' } });
+  const worker = await createWorker(deps, clientId, {
+    first_name: firstName,
+    last_name: lastName,
+    external_ref: null,
+    email: null,
+    phone: null,
+    job_role: null,
+    registration: { register: 'nmc', number: nurse.number, profession: professionOf('nmc', nurse.number) },
+    monitoring: DEFAULT_MONITORING,
+  });
+  expect((await checkWorker(deps, clientId, worker.id, { trigger: 'manual' })).verification).toMatchObject({
+    outcome: 'clear',
+    result: { found: true, name_on_register: nurse.name, name_match: 'exact' },
+  });
   const lapsed = first.entries.find((e) => e.register === 'hcpc' && e.status === 'lapsed')!;
   expect((await showEntry(deps, 'hcpc', lapsed.number)).answers_now).toMatchObject({ registration_status: 'lapsed' });
   expect((await showEntry(deps, 'gmc', '3999999')).answers_now).toEqual({ found: false });

@@ -39,9 +39,16 @@ beforeEach(async () => {
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 const recordsOf = async (clientId: string) =>
-  (await deps.db.send(new QueryCommand({ TableName: deps.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId) }, ConsistentRead: true }))).Items!.filter((i) =>
-    ['verification', 'evidence', 'alert'].includes(String(i.entity)),
-  );
+  (
+    await deps.db.send(
+      new QueryCommand({
+        TableName: deps.table,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId) },
+        ConsistentRead: true,
+      }),
+    )
+  ).Items!.filter((i) => ['verification', 'evidence', 'alert'].includes(String(i.entity)));
 
 /** A lapsed worker checked once (one alert), then archived (the alert resolves an hour later). */
 async function checkedAndArchived() {
@@ -66,7 +73,11 @@ it('a check, its evidence and the alert it raised carry their end six years from
   const items = await recordsOf(clientId);
   expect(items.find((i) => i.entity === 'verification')).toMatchObject({ id: verification.id, retention_until: SIX_YEARS_ON, ttl: epoch(SIX_YEARS_ON) });
   expect(items.find((i) => i.entity === 'evidence')).toMatchObject({ id: verification.id, retention_until: SIX_YEARS_ON, ttl: epoch(SIX_YEARS_ON) });
-  expect(items.find((i) => i.entity === 'alert')).toMatchObject({ status: 'resolved', retention_until: '2032-11-21T11:00:00.000Z', ttl: epoch('2032-11-21T11:00:00.000Z') });
+  expect(items.find((i) => i.entity === 'alert')).toMatchObject({
+    status: 'resolved',
+    retention_until: '2032-11-21T11:00:00.000Z',
+    ttl: epoch('2032-11-21T11:00:00.000Z'),
+  });
 });
 
 it('past its end a record answers as gone, whether or not TTL has removed it: evidence not-found, empty lists, an alert not-found; a second before, all is there', async () => {
@@ -94,7 +105,16 @@ it('past its end a record answers as gone, whether or not TTL has removed it: ev
 it("a person's export or erasure finds their checks, evidence and alerts until the end, and not from it, whatever TTL has done", async () => {
   const clientId = await newClient();
   const email = `grace.${Date.now()}@example.org`;
-  const w = await createWorker(deps, clientId, { first_name: 'Grace', last_name: 'Adeyemi', external_ref: null, email, phone: null, job_role: null, registration: { register: 'nmc', number: '12A9002B', profession: professionOf('nmc', '12A9002B') }, monitoring: DEFAULT_MONITORING });
+  const w = await createWorker(deps, clientId, {
+    first_name: 'Grace',
+    last_name: 'Adeyemi',
+    external_ref: null,
+    email,
+    phone: null,
+    job_role: null,
+    registration: { register: 'nmc', number: '12A9002B', profession: professionOf('nmc', '12A9002B') },
+    monitoring: DEFAULT_MONITORING,
+  });
   await checkWorker(deps, clientId, w.id, { trigger: 'manual' });
   const found = async () => {
     const { found, linked } = await findErasable(deps, registrationMonitoringSubjects, clientId, subjectHash(email));
@@ -120,7 +140,8 @@ it('a chain whose oldest records went starts at the oldest record kept', async (
 
 it('locally, the hourly sweep deletes evidence files once their retention is over, and only those', async () => {
   const { clientId, verification } = await checkedAndArchived();
-  const item = (await deps.db.send(new GetCommand({ TableName: deps.table, Key: evidenceKeys.evidence(clientId, verification.id), ConsistentRead: true }))).Item!;
+  const item = (await deps.db.send(new GetCommand({ TableName: deps.table, Key: evidenceKeys.evidence(clientId, verification.id), ConsistentRead: true })))
+    .Item!;
   const file = join(dir, ...String(item.object_key).split('/'));
   expect(existsSync(file)).toBe(true);
   clock.set('2032-11-21T09:59:59.000Z');
@@ -140,7 +161,9 @@ it('backfill registration-retention gives older checks, evidence and resolved al
   // As written before retention: no ttl, and no retention_until on checks and alerts (evidence always stated it).
   for (const i of [...(await recordsOf(clientId)), ...(await recordsOf(other))]) {
     const remove = i.entity === 'evidence' ? 'REMOVE #ttl' : 'REMOVE #ttl, retention_until';
-    await deps.db.send(new UpdateCommand({ TableName: deps.table, Key: { pk: i.pk, sk: i.sk }, UpdateExpression: remove, ExpressionAttributeNames: { '#ttl': 'ttl' } }));
+    await deps.db.send(
+      new UpdateCommand({ TableName: deps.table, Key: { pk: i.pk, sk: i.sk }, UpdateExpression: remove, ExpressionAttributeNames: { '#ttl': 'ttl' } }),
+    );
   }
   expect(await backfillRegistrationRetention(deps)).toBe(5);
   const items = await recordsOf(clientId);

@@ -40,7 +40,8 @@ beforeAll(async () => {
 
 const fixtures = monitoringFixtures(() => deps);
 const newClient = fixtures.newClient;
-const newWorker = (clientId: string, register: Register, number: string, frequency: Frequency = 'daily', enabled = true) => fixtures.newWorker(clientId, register, number, { enabled, frequency, paused_until: null });
+const newWorker = (clientId: string, register: Register, number: string, frequency: Frequency = 'daily', enabled = true) =>
+  fixtures.newWorker(clientId, register, number, { enabled, frequency, paused_until: null });
 
 const ran = new Set<string>();
 /** Runs the checks the dispatcher queued since the last call, as the `checks` queue's consumer would; their workers. */
@@ -50,7 +51,10 @@ async function runQueuedChecks(): Promise<number[]> {
   const failed = await checksConsumer(deps)(fresh.map((i, k) => ({ id: `m${k}`, body: i.payload, receiveCount: 1, receiptHandle: `r${k}` })));
   expect(failed.size).toBe(0);
   // The checks queue also carries checks' alert e-mails: only the checks count here.
-  return fresh.map((i) => JSON.parse(i.payload) as DueCheck & { kind?: string }).filter((m) => m.kind !== 'alert-emails').map((m) => m.worker_id);
+  return fresh
+    .map((i) => JSON.parse(i.payload) as DueCheck & { kind?: string })
+    .filter((m) => m.kind !== 'alert-emails')
+    .map((m) => m.worker_id);
 }
 
 async function dispatchCounted() {

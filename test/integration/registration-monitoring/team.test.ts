@@ -1,5 +1,16 @@
 import type { Deps } from '../../../functions/core/platform/deps.js';
-import { checkActingUser, createRole, createUser, deleteRole, deleteUser, listRoles, listUsers, replaceRole, replaceUser, type TeamUserInput } from '../../../functions/core/access/team.js';
+import {
+  checkActingUser,
+  createRole,
+  createUser,
+  deleteRole,
+  deleteUser,
+  listRoles,
+  listUsers,
+  replaceRole,
+  replaceUser,
+  type TeamUserInput,
+} from '../../../functions/core/access/team.js';
 import { listAlerts } from '../../../functions/core/registration-monitoring/alerts.js';
 import { checkWorker } from '../../../functions/core/registration-monitoring/verify.js';
 import { outboxPayloads } from '../../support/clinical.js';
@@ -14,14 +25,23 @@ beforeAll(async () => {
   deps = await testDeps();
 });
 
-const person = (n: string, role_id: string, more: Partial<TeamUserInput> = {}): TeamUserInput => ({ name: n, email: `${n.toLowerCase()}@agency.example`, role_id, status: 'active', alert_min_severity: 'high', ...more });
+const person = (n: string, role_id: string, more: Partial<TeamUserInput> = {}): TeamUserInput => ({
+  name: n,
+  email: `${n.toLowerCase()}@agency.example`,
+  role_id,
+  status: 'active',
+  alert_min_severity: 'high',
+  ...more,
+});
 const ownersOf = async (clientId: string) => (await listUsers(deps, clientId)).filter((u) => u.role_id === 'owner' && u.status === 'active');
 
 it('the last owner cannot be removed, disabled or demoted, even by two concurrent requests', async () => {
   const clientId = await newClient();
   const [first] = await ownersOf(clientId);
   await expect(deleteUser(deps, clientId, first!.id, null)).rejects.toMatchObject({ code: 'last-owner' });
-  await expect(replaceUser(deps, clientId, first!.id, person('Owner', 'owner', { email: first!.email, status: 'disabled' }), null)).rejects.toMatchObject({ code: 'last-owner' });
+  await expect(replaceUser(deps, clientId, first!.id, person('Owner', 'owner', { email: first!.email, status: 'disabled' }), null)).rejects.toMatchObject({
+    code: 'last-owner',
+  });
   for (let round = 0; round < 5; round++) {
     const [kept] = await ownersOf(clientId);
     const second = await createUser(deps, clientId, person(`Second${round}`, 'owner'), null);
@@ -49,7 +69,9 @@ it('only an acting owner grants or changes an owner; an admin may not; the clien
   const asAdmin = { id: admin.id, role_id: 'admin' };
   const asOwner = { id: owner!.id, role_id: 'owner' };
   await expect(createUser(deps, clientId, person('Crown', 'owner'), asAdmin)).rejects.toMatchObject({ code: 'owner-required' });
-  await expect(replaceUser(deps, clientId, owner!.id, person('Renamed', 'owner', { email: owner!.email }), asAdmin)).rejects.toMatchObject({ code: 'owner-required' });
+  await expect(replaceUser(deps, clientId, owner!.id, person('Renamed', 'owner', { email: owner!.email }), asAdmin)).rejects.toMatchObject({
+    code: 'owner-required',
+  });
   const crowned = await createUser(deps, clientId, person('Crown', 'owner'), asOwner);
   expect(crowned.role_id).toBe('owner');
   await expect(createUser(deps, clientId, person('Crown', 'viewer'), null)).rejects.toMatchObject({ code: 'team-user-duplicate' });
@@ -95,7 +117,10 @@ it('alert e-mails go to active users who read alerts, by their minimum severity,
   await createUser(deps, clientId, person('Billing', 'billing', { alert_min_severity: 'low' }), null); // cannot read alerts
   await createUser(deps, clientId, person('Off', 'viewer', { alert_min_severity: 'low', status: 'disabled' }), null);
   await createUser(deps, clientId, person('Quiet', 'admin', { alert_min_severity: 'none' }), null);
-  const mails = async () => (await outboxPayloads<{ to: string; subject: string; text: string }>(deps, 'email')).filter((m) => m.to.endsWith('@agency.example') || m.to === 'owner@example.org');
+  const mails = async () =>
+    (await outboxPayloads<{ to: string; subject: string; text: string }>(deps, 'email')).filter(
+      (m) => m.to.endsWith('@agency.example') || m.to === 'owner@example.org',
+    );
 
   const expiring = await newWorker(clientId, 'nmc', '91A9010B'); // expires in 20 days: medium
   await checkWorker(deps, clientId, expiring.id, { trigger: 'manual' });
@@ -118,7 +143,9 @@ it('alert e-mails go to active users who read alerts, by their minimum severity,
 
 it('alert e-mails reach every permitted user of a large team (page by page, in batches), once each however often the message is delivered', async () => {
   const clientId = await newClient(); // its owner hears of high and above
-  const team = Array.from({ length: 120 }, (_, i) => person(`Member${String(i).padStart(3, '0')}`, i % 10 === 9 ? 'billing' : 'viewer', { alert_min_severity: 'low' }));
+  const team = Array.from({ length: 120 }, (_, i) =>
+    person(`Member${String(i).padStart(3, '0')}`, i % 10 === 9 ? 'billing' : 'viewer', { alert_min_severity: 'low' }),
+  );
   for (const p of team) await createUser(deps, clientId, p, null);
   const lapsed = await newWorker(clientId, 'nmc', '92A9002B'); // critical
   await checkWorker(deps, clientId, lapsed.id, { trigger: 'manual' });

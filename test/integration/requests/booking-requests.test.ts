@@ -6,7 +6,14 @@ import { createCandidate } from '../../../functions/core/portal-v2/candidates.js
 import { createGroupRequest } from '../../../functions/core/portal-v2/group-create.js';
 import { cancelGroupRequest, getGroupRequest, GROUP_KINDS, listGroupRequests } from '../../../functions/core/portal-v2/request-groups.js';
 import { cancelPractical, getPracticalBooking } from '../../../functions/core/practical-training/bookings.js';
-import { createCourse, createLocation, createTrainingEvent, PRACTICAL_FAMILY, type Course, type Location } from '../../../functions/core/practical-training/catalogue.js';
+import {
+  createCourse,
+  createLocation,
+  createTrainingEvent,
+  PRACTICAL_FAMILY,
+  type Course,
+  type Location,
+} from '../../../functions/core/practical-training/catalogue.js';
 import { issueCertificate } from '../../../functions/core/practical-training/certificates.js';
 import { bookWithInvite, holdSeatForInvite, openInvite } from '../../../functions/core/practical-training/invites-page.js';
 import { getInvite, getInviteItem } from '../../../functions/core/practical-training/invites.js';
@@ -36,19 +43,43 @@ const SEGMENT = 'practical-training-requests';
 beforeAll(async () => {
   clock = testClock(START);
   deps = await testDeps({ clock });
-  course = await createCourse(deps, { name: 'Manual handling practical', code: 'MHP', duration_minutes: 180, certificate_validity_months: 12, price_minor: 6000 });
+  course = await createCourse(deps, {
+    name: 'Manual handling practical',
+    code: 'MHP',
+    duration_minutes: 180,
+    certificate_validity_months: 12,
+    price_minor: 6000,
+  });
   location = await createLocation(deps, { name: 'Leeds Training Centre', address: { line1: '1 Park Row', line2: null, town: 'Leeds', postcode: 'LS1 5AB' } });
 });
 afterEach(() => clock.set(START));
 
 const inviteLinks = (family: string, token: string) => `http://api.test/${family}/invite/${token}`;
 const payLinks = { payment: (token: string) => `http://api.test/practical-training/pay/${token}` };
-const trainee = { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace@example.org', phone: '+447700900123', job_role: 'Healthcare assistant', nmc_number: null };
-const code = (p: Promise<unknown>) => p.then(() => 'ok', (e) => e.code ?? String(e));
+const trainee = {
+  first_name: 'Grace',
+  last_name: 'Adeyemi',
+  email: 'grace@example.org',
+  phone: '+447700900123',
+  job_role: 'Healthcare assistant',
+  nmc_number: null,
+};
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e) => e.code ?? String(e),
+  );
 
 let day = 0;
 /** An event a week or more ahead, at 09:30 London time (UTC in winter). */
-const newEvent = () => createTrainingEvent(deps, { course_id: course.id, location_id: location.id, date: `2026-12-${String(++day).padStart(2, '0')}`, start_time: '09:30', capacity: 12 });
+const newEvent = () =>
+  createTrainingEvent(deps, {
+    course_id: course.id,
+    location_id: location.id,
+    date: `2026-12-${String(++day).padStart(2, '0')}`,
+    start_time: '09:30',
+    capacity: 12,
+  });
 
 async function agency(options: { invoiceEnabled?: boolean } = {}) {
   const client = await newClient(deps, options);
@@ -57,7 +88,15 @@ async function agency(options: { invoiceEnabled?: boolean } = {}) {
   return { client, candidate: candidate.id };
 }
 
-const create = (client: string, body: Record<string, unknown>) => createGroupRequest(deps, client, SEGMENT, { expiry_days: 14, pay_option: 'credits', course_id: course.id, ...body } as never, 'http://api.test/portal/v2', inviteLinks);
+const create = (client: string, body: Record<string, unknown>) =>
+  createGroupRequest(
+    deps,
+    client,
+    SEGMENT,
+    { expiry_days: 14, pay_option: 'credits', course_id: course.id, ...body } as never,
+    'http://api.test/portal/v2',
+    inviteLinks,
+  );
 
 /** The invite's link as the family e-mailed it (the only place it is). */
 async function inviteToken(client: string, inviteId: number): Promise<string> {
@@ -74,7 +113,13 @@ async function book(client: string, inviteId: number, eventId: number) {
 
 const eventsOf = async (requestId: number) =>
   (await outboxPayloads<DomainEvent>(deps, 'event'))
-    .filter((e) => (e.type.startsWith('practical_training_request.') && (e.data as { id: number }).id === requestId) || (e.type.startsWith('request_item.') && (e.data as { request_id: number; kind: string }).request_id === requestId && (e.data as { kind: string }).kind === 'practical_training'))
+    .filter(
+      (e) =>
+        (e.type.startsWith('practical_training_request.') && (e.data as { id: number }).id === requestId) ||
+        (e.type.startsWith('request_item.') &&
+          (e.data as { request_id: number; kind: string }).request_id === requestId &&
+          (e.data as { kind: string }).kind === 'practical_training'),
+    )
     .map((e) => e.type);
 
 const item = async (client: string, id: number) => (await getGroupRequest(deps, client, SEGMENT, id)).items[0]!;
@@ -83,14 +128,32 @@ describe('a practical training request', () => {
   it('writes a real invite with the request (the family e-mails it), follows it to booked and completes with the certificate', async () => {
     const { client, candidate } = await agency();
     const event = await newEvent();
-    const created = await create(client, { candidate_id: candidate, location_id: location.id, agency_contact_name: 'Sam Rota', agency_contact_email: 'sam@agency.example' });
+    const created = await create(client, {
+      candidate_id: candidate,
+      location_id: location.id,
+      agency_contact_name: 'Sam Rota',
+      agency_contact_email: 'sam@agency.example',
+    });
     expect(created).toMatchObject({ kind: 'practical_training', status: 'pending', submission_url: null, items_required: 1 });
     const first = created.items[0]!;
-    expect(first).toMatchObject({ status: 'sent', actor: { mode: 'booking_invite', email: 'grace@example.org' }, booking_invite_id: expect.any(Number), booking_id: null, form_url: null });
+    expect(first).toMatchObject({
+      status: 'sent',
+      actor: { mode: 'booking_invite', email: 'grace@example.org' },
+      booking_invite_id: expect.any(Number),
+      booking_id: null,
+      form_url: null,
+    });
 
     const invite = (await getInviteItem(deps, client, first.booking_invite_id!))!;
-    expect(invite).toMatchObject({ status: 'queued', source: { kind: 'practical_training', request_id: created.id, item_id: first.id }, expires_at: created.expires_at, location_id: location.id });
-    const mails = (await outboxPayloads<EmailMessage>(deps, 'email')).filter((m) => m.to === 'grace@example.org' && (m.receipt?.invite_id === invite.id ? m.receipt.client_id === client : false));
+    expect(invite).toMatchObject({
+      status: 'queued',
+      source: { kind: 'practical_training', request_id: created.id, item_id: first.id },
+      expires_at: created.expires_at,
+      location_id: location.id,
+    });
+    const mails = (await outboxPayloads<EmailMessage>(deps, 'email')).filter(
+      (m) => m.to === 'grace@example.org' && (m.receipt?.invite_id === invite.id ? m.receipt.client_id === client : false),
+    );
     expect(mails.map((m) => m.template)).toEqual(['booking-invitation']);
 
     const token = await inviteToken(client, invite.id);
@@ -112,9 +175,19 @@ describe('a practical training request', () => {
       status: 'certified',
       booking_id: booking.id,
       valid_until: certified.certificate!.valid_until,
-      data: { booking_id: booking.id, attendance: 'attended', result: 'passed', certificate: { number: certified.certificate!.number, issued_at: certified.certificate!.issued_at, valid_until: certified.certificate!.valid_until } },
+      data: {
+        booking_id: booking.id,
+        attendance: 'attended',
+        result: 'passed',
+        certificate: { number: certified.certificate!.number, issued_at: certified.certificate!.issued_at, valid_until: certified.certificate!.valid_until },
+      },
     });
-    expect((await eventsOf(created.id)).sort()).toEqual(['practical_training_request.completed', 'practical_training_request.created', 'request_item.booked', 'request_item.certified']);
+    expect((await eventsOf(created.id)).sort()).toEqual([
+      'practical_training_request.completed',
+      'practical_training_request.created',
+      'request_item.booked',
+      'request_item.certified',
+    ]);
   });
 
   it('fails on a no-show; reissue sends one new invite however many race, and only for a failed item', async () => {
@@ -170,7 +243,7 @@ describe('a practical training request', () => {
     expect(await getPracticalBooking(deps, client, kept.id)).toMatchObject({ booking_status: 'booked' });
   });
 
-  it("gives back the seat an invite holds when its request is cancelled or expires, at once, not when the hold runs out", async () => {
+  it('gives back the seat an invite holds when its request is cancelled or expires, at once, not when the hold runs out', async () => {
     const { client, candidate } = await agency();
     const event = await newEvent();
     const seatsLeft = async () => (await getTrainingEvent(deps, event.id)).seats_available;
@@ -259,7 +332,14 @@ describe('a life support request', () => {
   let kit: VlsCourse;
 
   beforeAll(async () => {
-    kit = await createVlsCourse(deps, { name: 'Virtual ILS with manikin', code: uniqueName('VILS'), duration_minutes: 180, equipment_required: true, price_minor: 7500, seats_per_session: 12 });
+    kit = await createVlsCourse(deps, {
+      name: 'Virtual ILS with manikin',
+      code: uniqueName('VILS'),
+      duration_minutes: 180,
+      equipment_required: true,
+      price_minor: 7500,
+      seats_per_session: 12,
+    });
     await createSession(deps, { course_id: kit.id, date: DAY, start_time: '10:00' });
   });
 
@@ -270,20 +350,47 @@ describe('a life support request', () => {
     return { client, candidate: candidate.id };
   }
   const lsCreate = (client: string, body: Record<string, unknown>) =>
-    createGroupRequest(deps, client, LS, { expiry_days: 14, pay_option: 'credits', course_id: kit.id, ...body } as never, 'http://api.test/portal/v2', inviteLinks);
+    createGroupRequest(
+      deps,
+      client,
+      LS,
+      { expiry_days: 14, pay_option: 'credits', course_id: kit.id, ...body } as never,
+      'http://api.test/portal/v2',
+      inviteLinks,
+    );
   async function vlsToken(client: string, inviteId: number): Promise<string> {
-    const mail = (await outboxPayloads<EmailMessage>(deps, 'email')).find((m) => m.receipt?.invite_id === inviteId && m.receipt.client_id === client && m.receipt.family === VLS);
+    const mail = (await outboxPayloads<EmailMessage>(deps, 'email')).find(
+      (m) => m.receipt?.invite_id === inviteId && m.receipt.client_id === client && m.receipt.family === VLS,
+    );
     return mail!.text.match(/http:\/\/api\.test\/virtual-life-support\/invite\/(\S+)/)![1]!;
   }
   const lsItem = async (client: string, id: number) => (await getGroupRequest(deps, client, LS, id)).items[0]!;
-  const trainee = { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace@example.org', phone: '+447700900456', job_role: 'Registered Nurse', nmc_number: null };
+  const trainee = {
+    first_name: 'Grace',
+    last_name: 'Adeyemi',
+    email: 'grace@example.org',
+    phone: '+447700900456',
+    job_role: 'Registered Nurse',
+    nmc_number: null,
+  };
 
   it("books a timeslot through the family's internal invite (with the delivery address) and completes with the certificate", async () => {
     const { client, candidate } = await lsAgency();
     const created = await lsCreate(client, { candidate_id: candidate });
-    expect(created).toMatchObject({ kind: 'life_support', status: 'pending', submission_url: null, items: [{ status: 'sent', actor: { mode: 'booking_invite' } }] });
+    expect(created).toMatchObject({
+      kind: 'life_support',
+      status: 'pending',
+      submission_url: null,
+      items: [{ status: 'sent', actor: { mode: 'booking_invite' } }],
+    });
     const inviteId = created.items[0]!.booking_invite_id!;
-    expect(await getInviteItem(deps, client, inviteId, VLS)).toMatchObject({ family: VLS, status: 'queued', course: { id: kit.id }, source: { kind: 'life_support', request_id: created.id }, expires_at: created.expires_at });
+    expect(await getInviteItem(deps, client, inviteId, VLS)).toMatchObject({
+      family: VLS,
+      status: 'queued',
+      course: { id: kit.id },
+      source: { kind: 'life_support', request_id: created.id },
+      expires_at: created.expires_at,
+    });
     expect(await getInviteItem(deps, client, inviteId)).toBeUndefined(); // not a practical training invite
 
     const token = await vlsToken(client, inviteId);

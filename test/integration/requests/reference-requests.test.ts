@@ -23,9 +23,15 @@ beforeAll(async () => {
 });
 
 const create = (extra: object = {}) =>
-  createReferenceRequest(deps, CLIENT, { candidate_id: 1, collection_mode: 'client_adds', references_required: 1, template_id: 1, expiry_days: 14, referees: [referee(), referee()], ...extra }, BASE);
+  createReferenceRequest(
+    deps,
+    CLIENT,
+    { candidate_id: 1, collection_mode: 'client_adds', references_required: 1, template_id: 1, expiry_days: 14, referees: [referee(), referee()], ...extra },
+    BASE,
+  );
 const tokenOf = async (requestId: number, index: number) => (await loadReferenceRequest(deps, CLIENT, requestId))!.references[index]!.form_token;
-const remindersTo = async (email: string) => (await outboxPayloads<EmailMessage>(deps, 'email')).filter((m) => m.template === 'reference-reminder' && m.to === email);
+const remindersTo = async (email: string) =>
+  (await outboxPayloads<EmailMessage>(deps, 'email')).filter((m) => m.template === 'reference-reminder' && m.to === email);
 
 describe('reminders', () => {
   it('go to referees who have not answered, at most once per referee per 24 hours', async () => {
@@ -62,7 +68,13 @@ describe('reminders', () => {
 
     clock.set('2026-11-23T15:00:00.000Z');
     expect(await outcome()).toEqual([
-      { reference_id: waiting!.id, referee_name: waiting!.referee_name, reminded: false, reason: 'reminded_recently', next_reminder_at: '2026-11-24T09:00:00.000Z' },
+      {
+        reference_id: waiting!.id,
+        referee_name: waiting!.referee_name,
+        reminded: false,
+        reason: 'reminded_recently',
+        next_reminder_at: '2026-11-24T09:00:00.000Z',
+      },
       { reference_id: answered!.id, referee_name: answered!.referee_name, reminded: false, reason: 'completed', next_reminder_at: null },
       { reference_id: declined!.id, referee_name: declined!.referee_name, reminded: false, reason: 'declined', next_reminder_at: null },
     ]);
@@ -97,7 +109,9 @@ describe('expiry', () => {
     const stored = (await loadReferenceRequest(deps, CLIENT, request.id))!;
     expect(stored.request.status).toBe('expired');
     expect(stored.references.map((r) => r.status)).toEqual(['expired', 'expired']);
-    const events = (await outboxPayloads<DomainEvent>(deps, 'event')).filter((e) => e.type === 'reference_request.expired' && (e.data as { id: number }).id === request.id);
+    const events = (await outboxPayloads<DomainEvent>(deps, 'event')).filter(
+      (e) => e.type === 'reference_request.expired' && (e.data as { id: number }).id === request.id,
+    );
     expect(events).toHaveLength(1);
     expect((await expireDueRequestsOfEveryKind(deps)).reference).toBe(0);
   });
@@ -122,7 +136,11 @@ describe('concurrent answers', () => {
     await Promise.all(tokens.map((t) => submitReference(deps, t, ANSWERS)));
     const after = await getReferenceRequest(deps, CLIENT, request.id);
     expect(after).toMatchObject({ status: 'completed', references_completed: 4, is_fully_referenced: true });
-    const events = (await outboxPayloads<DomainEvent>(deps, 'event')).filter((e) => (e.data as { id: number; reference_request_id?: number }).id === request.id || (e.data as { reference_request_id?: number }).reference_request_id === request.id);
+    const events = (await outboxPayloads<DomainEvent>(deps, 'event')).filter(
+      (e) =>
+        (e.data as { id: number; reference_request_id?: number }).id === request.id ||
+        (e.data as { reference_request_id?: number }).reference_request_id === request.id,
+    );
     expect(events.filter((e) => e.type === 'reference.completed')).toHaveLength(4);
     expect(events.filter((e) => e.type === 'reference_request.completed')).toHaveLength(1);
     expect(events.filter((e) => e.type === 'reference_request.created')).toHaveLength(1);
@@ -131,16 +149,15 @@ describe('concurrent answers', () => {
 
 describe('races on one link', () => {
   const eventsOf = async (requestId: number, type: string) =>
-    (await outboxPayloads<DomainEvent>(deps, 'event')).filter((e) => e.type === type && (e.data as { reference_request_id?: number }).reference_request_id === requestId);
+    (await outboxPayloads<DomainEvent>(deps, 'event')).filter(
+      (e) => e.type === type && (e.data as { reference_request_id?: number }).reference_request_id === requestId,
+    );
 
   it('two submissions of one reference form: one wins, the other is refused and changes nothing', async () => {
     clock.set('2026-11-23T09:00:00.000Z');
     const request = await create({ references_required: 2 });
     const token = await tokenOf(request.id, 0);
-    const results = await Promise.allSettled([
-      submitReference(deps, token, ANSWERS),
-      declineReference(deps, token, 'I never worked with them'),
-    ]);
+    const results = await Promise.allSettled([submitReference(deps, token, ANSWERS), declineReference(deps, token, 'I never worked with them')]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(refused.reason).toMatchObject({ code: 'invalid-state' });
@@ -156,7 +173,12 @@ describe('races on one link', () => {
 
   it("two submissions of a candidate's referee page: the first one's referees are e-mailed, the second is refused", async () => {
     clock.set('2026-11-23T09:00:00.000Z');
-    const request = await createReferenceRequest(deps, CLIENT, { candidate_id: 1, collection_mode: 'candidate_provides', references_required: 1, template_id: 1, expiry_days: 14 }, BASE);
+    const request = await createReferenceRequest(
+      deps,
+      CLIENT,
+      { candidate_id: 1, collection_mode: 'candidate_provides', references_required: 1, template_id: 1, expiry_days: 14 },
+      BASE,
+    );
     const token = new URL(request.submission_url!).pathname.split('/').pop()!;
     const teams = [[referee()], [referee(), referee()]];
     const results = await Promise.allSettled(teams.map((t) => submitReferees(deps, token, t)));

@@ -16,7 +16,13 @@ const CLIENT = 'demo-northwind';
 const BASE = 'http://portal.test/portal/v2';
 const DAY = 86_400;
 let n = 0;
-const referee = () => ({ referee_name: `Ref ${++n}`, referee_email: `ref${n}@nhs.example`, referee_organisation: 'NHS Trust', referee_position: 'Matron', referee_phone: '07700900123' });
+const referee = () => ({
+  referee_name: `Ref ${++n}`,
+  referee_email: `ref${n}@nhs.example`,
+  referee_organisation: 'NHS Trust',
+  referee_position: 'Matron',
+  referee_phone: '07700900123',
+});
 const ANSWERS = { clinical_competence: '4', reliability: '4', communication: '4', teamwork: '4', safeguarding: 'None' };
 
 beforeEach(async () => {
@@ -26,8 +32,22 @@ beforeEach(async () => {
 });
 
 const create = () =>
-  createReferenceRequest(deps, CLIENT, { candidate_id: 1, collection_mode: 'client_adds', references_required: 1, template_id: 1, expiry_days: 14, notes: 'Night shifts only', referees: [referee(), referee()] }, BASE);
-const stored = async (id: number) => (await deps.db.send(new GetCommand({ TableName: deps.table, Key: references.keys.request(CLIENT, id), ConsistentRead: true }))).Item!;
+  createReferenceRequest(
+    deps,
+    CLIENT,
+    {
+      candidate_id: 1,
+      collection_mode: 'client_adds',
+      references_required: 1,
+      template_id: 1,
+      expiry_days: 14,
+      notes: 'Night shifts only',
+      referees: [referee(), referee()],
+    },
+    BASE,
+  );
+const stored = async (id: number) =>
+  (await deps.db.send(new GetCommand({ TableName: deps.table, Key: references.keys.request(CLIENT, id), ConsistentRead: true }))).Item!;
 
 it('a completed request closes at its expiry and is blanked six years later: names, addresses, notes, answers and reasons go; statuses, counts and scores stay', async () => {
   const request = await create();
@@ -49,9 +69,25 @@ it('a completed request closes at its expiry and is blanked six years later: nam
   clock.set('2032-12-05T09:00:00.000Z');
   expect(await purgeDueRequests(deps)).toBeGreaterThanOrEqual(1);
   const after = await getReferenceRequest(deps, CLIENT, request.id);
-  expect(after).toMatchObject({ status: 'completed', candidate_id: 1, candidate_name: 'Erased', candidate_email: null, notes: null, references_required: 1, references_completed: 1 });
+  expect(after).toMatchObject({
+    status: 'completed',
+    candidate_id: 1,
+    candidate_name: 'Erased',
+    candidate_email: null,
+    notes: null,
+    references_required: 1,
+    references_completed: 1,
+  });
   const [completed, declined] = after.references;
-  const blank = { referee_name: 'Erased', referee_email: '', referee_organisation: '', referee_position: '', referee_phone: null, relationship_to_candidate: null, decline_reason: null };
+  const blank = {
+    referee_name: 'Erased',
+    referee_email: '',
+    referee_organisation: '',
+    referee_position: '',
+    referee_phone: null,
+    relationship_to_candidate: null,
+    decline_reason: null,
+  };
   expect(completed).toMatchObject({ ...blank, status: 'completed', score: expect.any(Number) });
   expect(declined).toMatchObject({ ...blank, status: 'declined' });
   expect((await getReference(deps, CLIENT, completed!.id)).answers).toBeNull();
@@ -75,7 +111,15 @@ it('a cancelled request is kept six years from its cancellation', async () => {
   expect((await getReferenceRequest(deps, CLIENT, request.id)).notes).toBe('Night shifts only');
   clock.set('2032-11-22T09:00:00.000Z');
   await purgeDueRequests(deps);
-  expect(await getReferenceRequest(deps, CLIENT, request.id)).toMatchObject({ status: 'cancelled', candidate_name: 'Erased', notes: null, references: [{ referee_name: 'Erased', status: 'cancelled' }, { referee_name: 'Erased', status: 'cancelled' }] });
+  expect(await getReferenceRequest(deps, CLIENT, request.id)).toMatchObject({
+    status: 'cancelled',
+    candidate_name: 'Erased',
+    notes: null,
+    references: [
+      { referee_name: 'Erased', status: 'cancelled' },
+      { referee_name: 'Erased', status: 'cancelled' },
+    ],
+  });
 });
 
 it('backfill reference-retention puts requests closed before retention in the purge schedule from their last change, leaves open ones, and is idempotent', async () => {
@@ -84,7 +128,9 @@ it('backfill reference-retention puts requests closed before retention in the pu
   clock.advance(DAY);
   await cancelReferenceRequest(deps, CLIENT, closed.id);
   // As closed before retention: no closing date, in no index.
-  await deps.db.send(new UpdateCommand({ TableName: deps.table, Key: references.keys.request(CLIENT, closed.id), UpdateExpression: 'REMOVE closed_at, gsi1pk, gsi1sk' }));
+  await deps.db.send(
+    new UpdateCommand({ TableName: deps.table, Key: references.keys.request(CLIENT, closed.id), UpdateExpression: 'REMOVE closed_at, gsi1pk, gsi1sk' }),
+  );
   const updatedAt = (await stored(closed.id)).updated_at as string;
   expect(await backfillReferenceRetention(deps)).toBeGreaterThanOrEqual(1);
   expect(await stored(closed.id)).toMatchObject({ closed_at: updatedAt, gsi1sk: expect.stringContaining('2032-11-22T09:00:00.000Z') });

@@ -30,13 +30,24 @@ let kit: VlsCourse;
 beforeAll(async () => {
   clock = testClock(START);
   deps = await testDeps({ clock });
-  kit = await createCourse(deps, { name: 'Virtual adult BLS with manikin', code: uniqueName('VBLS'), duration_minutes: 180, equipment_required: true, price_minor: 7500, seats_per_session: 12 });
+  kit = await createCourse(deps, {
+    name: 'Virtual adult BLS with manikin',
+    code: uniqueName('VBLS'),
+    duration_minutes: 180,
+    equipment_required: true,
+    price_minor: 7500,
+    seats_per_session: 12,
+  });
 });
 beforeEach(() => clock.set(START));
 
 const person = { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace@example.org', phone: '+447700900456', job_role: 'Registered Nurse' };
 const address = { line1: '4 Mill Road', town: 'Leeds', postcode: 'LS6 2AB' };
-const code = (p: Promise<unknown>) => p.then(() => 'ok', (e) => e.code ?? String(e));
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e) => e.code ?? String(e),
+  );
 const events = async (type: string, id: number) =>
   (await outboxPayloads<DomainEvent>(deps, 'event')).filter((e) => e.family === VLS && e.type === type && (e.data as VlsBookingView).id === id);
 const feeEntries = async (client: string, id: number) => (await ledgerOf(deps, client, VLS)).filter((e) => e.booking_id === id && e.fee);
@@ -48,7 +59,12 @@ async function dispatchedBooking(options: { invoiceEnabled?: boolean; pay?: 'cre
   await topUpCredits(deps, client, VLS, { ...kit, kind: 'course' }, 5);
   await topUpMoney(deps, client, VLS, 1000);
   const hold = await holdTimeslot(deps, { type: 'client', clientId: client }, { courseId: kit.id, date: DAY, time: '10:00' });
-  const booking = await createVlsBooking(deps, client, { ...person, hold_hash: hold.hold_hash, pay_option: options.pay ?? 'credits', delivery_address: address }, links);
+  const booking = await createVlsBooking(
+    deps,
+    client,
+    { ...person, hold_hash: hold.hold_hash, pay_option: options.pay ?? 'credits', delivery_address: address },
+    links,
+  );
   if (options.pay === 'candidate_pays') return { client, booking };
   await recordDispatch(deps, booking.id, { carrier: 'Royal Mail', tracking_number: `RM${booking.id}GB` });
   return { client, booking };
@@ -58,7 +74,11 @@ describe('dispatch and return', () => {
   it('records carrier and tracking, e-mails the candidate the tracking, and sets the return due a week after the session', async () => {
     const { client, booking } = await dispatchedBooking();
     const read = await getVlsBooking(deps, client, booking.id);
-    expect(read.equipment).toMatchObject({ status: 'dispatched', dispatch: { carrier: 'Royal Mail', tracking_number: `RM${booking.id}GB` }, return: { due_at: '2026-12-14T13:00:00+00:00' } });
+    expect(read.equipment).toMatchObject({
+      status: 'dispatched',
+      dispatch: { carrier: 'Royal Mail', tracking_number: `RM${booking.id}GB` },
+      return: { due_at: '2026-12-14T13:00:00+00:00' },
+    });
     const mails = await outboxPayloads<EmailMessage>(deps, 'email');
     expect(mails.some((m) => m.template === 'equipment-dispatched' && m.text.includes(`RM${booking.id}GB`))).toBe(true);
     expect(await code(recordDispatch(deps, booking.id, { carrier: 'DPD', tracking_number: 'X' }))).toBe('invalid-state');
@@ -98,7 +118,9 @@ describe('the equipment sweep (injected clock)', () => {
     const fees = await feeEntries(client, booking.id);
     expect(fees).toHaveLength(1);
     expect(fees[0]).toMatchObject({ kind: 'money_debit', amount: -2500, fee: 'equipment_late', balance_after: 1000 - 2500 });
-    expect(read.equipment.fees).toEqual([expect.objectContaining({ kind: 'late_return', ledger_entry_id: fees[0]!.id, amount: { amount: 2500, currency: 'GBP' } })]);
+    expect(read.equipment.fees).toEqual([
+      expect.objectContaining({ kind: 'late_return', ledger_entry_id: fees[0]!.id, amount: { amount: 2500, currency: 'GBP' } }),
+    ]);
     const overdue = await events('booking.equipment_return_overdue', booking.id);
     expect(overdue).toHaveLength(1);
     expect((overdue[0]!.data as VlsBookingView).equipment.status).toBe('overdue');
@@ -112,7 +134,10 @@ describe('the equipment sweep (injected clock)', () => {
     await Promise.all([sweepEquipment(deps), sweepEquipment(deps)]);
     expect((await getVlsBooking(deps, client, booking.id)).equipment.status).toBe('lost');
     expect((await feeEntries(client, booking.id)).map((e) => [e.kind, e.fee, e.amount])).toEqual(
-      expect.arrayContaining([['money_debit', 'equipment_late', -2500], ['money_debit', 'equipment_lost', -10000]]),
+      expect.arrayContaining([
+        ['money_debit', 'equipment_late', -2500],
+        ['money_debit', 'equipment_lost', -10000],
+      ]),
     );
     expect(await feeEntries(client, booking.id)).toHaveLength(2);
     expect(await events('booking.equipment_return_overdue', booking.id)).toHaveLength(1);
@@ -137,7 +162,13 @@ describe('the equipment sweep (injected clock)', () => {
     let switched = false;
     const racing = withFaults(deps, {
       after: async (command) => {
-        if (switched || command.constructor.name !== 'GetCommand' || command.input.Key?.sk !== clientKeys.item(client).sk || command.input.Key?.pk !== clientKeys.item(client).pk) return;
+        if (
+          switched ||
+          command.constructor.name !== 'GetCommand' ||
+          command.input.Key?.sk !== clientKeys.item(client).sk ||
+          command.input.Key?.pk !== clientKeys.item(client).pk
+        )
+          return;
         switched = true;
         await setInvoiceEnabled(deps, client, false);
       },
@@ -171,7 +202,13 @@ describe('attendance, results and certificates', () => {
     const { client, booking } = await dispatchedBooking({ pay: 'candidate_pays' });
     // The operator's marks (their commands want a paid booking after its start); the rule under test is the payment's.
     await deps.db.send(
-      new UpdateCommand({ TableName: deps.table, Key: bookingKeys.booking(client, VLS, booking.id), UpdateExpression: 'SET attendance = :a, #result = :r', ExpressionAttributeNames: { '#result': 'result' }, ExpressionAttributeValues: { ':a': 'attended', ':r': 'passed' } }),
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: bookingKeys.booking(client, VLS, booking.id),
+        UpdateExpression: 'SET attendance = :a, #result = :r',
+        ExpressionAttributeNames: { '#result': 'result' },
+        ExpressionAttributeValues: { ':a': 'attended', ':r': 'passed' },
+      }),
     );
     await issueVlsCertificate(deps, booking.id);
     const pdf = await vlsCertificatePdf(deps, { clientId: client, name: 'A' }, booking.id).catch((e) => e);
@@ -189,16 +226,25 @@ describe('reschedule and cancellations', () => {
     const { client, booking } = await dispatchedBooking();
     const later = await createSession(deps, { course_id: kit.id, date: '2026-12-10', start_time: '10:00', seats: 1 });
     const moved = await rescheduleVls(deps, booking.id, later.id);
-    expect(moved).toMatchObject({ timeslot: { date: '2026-12-10', time: '10:00' }, equipment: { status: 'dispatched', return: { due_at: '2026-12-17T13:00:00+00:00' } } });
+    expect(moved).toMatchObject({
+      timeslot: { date: '2026-12-10', time: '10:00' },
+      equipment: { status: 'dispatched', return: { due_at: '2026-12-17T13:00:00+00:00' } },
+    });
     expect(moved.video_meeting?.join_link).toBe(later.video_meeting.join_link);
     expect(await events('booking.rescheduled', booking.id)).toHaveLength(1);
-    expect(await code(holdTimeslot(deps, { type: 'client', clientId: client }, { courseId: kit.id, date: '2026-12-10', time: '10:00' }))).toBe('slot-unavailable');
+    expect(await code(holdTimeslot(deps, { type: 'client', clientId: client }, { courseId: kit.id, date: '2026-12-10', time: '10:00' }))).toBe(
+      'slot-unavailable',
+    );
 
     const result = await cancelVlsSession(deps, later.id);
     expect(result.cancelled_bookings).toEqual([booking.id]);
     const read = await getVlsBooking(deps, client, booking.id);
     // Posted before the cancellation: due back a week after it.
-    expect(read).toMatchObject({ booking_status: 'cancelled', pay_status: 'refunded', equipment: { status: 'dispatched', return: { due_at: '2026-11-30T08:00:00+00:00' } } });
+    expect(read).toMatchObject({
+      booking_status: 'cancelled',
+      pay_status: 'refunded',
+      equipment: { status: 'dispatched', return: { due_at: '2026-11-30T08:00:00+00:00' } },
+    });
   });
 
   it('cancelling before dispatch cancels the kit too; late cancellations keep the charge', async () => {
@@ -208,7 +254,12 @@ describe('reschedule and cancellations', () => {
     const booking = await createVlsBooking(deps, client, { ...person, hold_hash: hold.hold_hash, pay_option: 'credits', delivery_address: address }, links);
     clock.set('2026-12-06T08:00:00.000Z'); // inside the 72 hours
     const cancelled = await cancelVlsBooking(deps, booking.id, 'withdrew');
-    expect(cancelled).toMatchObject({ booking_status: 'cancelled', pay_status: 'completed', equipment: { status: 'cancelled' }, cancellation: { refunded: false } });
+    expect(cancelled).toMatchObject({
+      booking_status: 'cancelled',
+      pay_status: 'completed',
+      equipment: { status: 'cancelled' },
+      cancellation: { refunded: false },
+    });
   });
 });
 

@@ -22,13 +22,29 @@ beforeAll(async () => {
   clock = testClock(START);
   // Friday 27 November is a bank holiday here, so Monday's lead time of 3 working days lands on Thursday.
   deps = await testDeps({ clock, config: { bankHolidays: ['2026-11-27', '2026-12-28'], dispatchLeadWorkingDays: 3 } });
-  kit = await createCourse(deps, { name: 'Virtual adult BLS with manikin', code: uniqueName('VBLS'), duration_minutes: 180, equipment_required: true, price_minor: 7500 });
-  plain = await createCourse(deps, { name: 'Anaphylaxis update', code: uniqueName('VANA'), duration_minutes: 90, equipment_required: false, price_minor: 4000 });
+  kit = await createCourse(deps, {
+    name: 'Virtual adult BLS with manikin',
+    code: uniqueName('VBLS'),
+    duration_minutes: 180,
+    equipment_required: true,
+    price_minor: 7500,
+  });
+  plain = await createCourse(deps, {
+    name: 'Anaphylaxis update',
+    code: uniqueName('VANA'),
+    duration_minutes: 90,
+    equipment_required: false,
+    price_minor: 4000,
+  });
 });
 beforeEach(() => clock.set(START));
 
 const agency = (clientId: string) => ({ type: 'client', clientId }) as const;
-const code = (p: Promise<unknown>) => p.then(() => 'ok', (e) => `${e.code}${e.extensions?.reason ? `:${e.extensions.reason}` : ''}${e.extensions?.pointer ? `@${e.extensions.pointer}` : ''}`);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e) => `${e.code}${e.extensions?.reason ? `:${e.extensions.reason}` : ''}${e.extensions?.pointer ? `@${e.extensions.pointer}` : ''}`,
+  );
 const person = { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace@example.org', phone: '+447700900456', job_role: 'Registered Nurse' };
 const address = { line1: '4 Mill Road', town: 'Leeds', postcode: 'LS6 2AB' };
 
@@ -70,17 +86,27 @@ describe('listing', () => {
     clock.set('2026-11-26T08:00:00.000Z');
     expect((await listTimeslots(deps, { courseId: kit.id, from: '2026-11-26', to: '2026-12-01' })).map((s) => s.date)).toEqual([]);
     const client = await funded();
-    expect(await code(holdTimeslot(deps, agency(client), { courseId: kit.id, date: '2026-12-01', time: '10:00' }))).toBe('slot-unavailable:inside_dispatch_lead_time');
+    expect(await code(holdTimeslot(deps, agency(client), { courseId: kit.id, date: '2026-12-01', time: '10:00' }))).toBe(
+      'slot-unavailable:inside_dispatch_lead_time',
+    );
     expect(await code(holdTimeslot(deps, agency(client), { courseId: plain.id, date: '2026-11-26', time: '14:00' }))).toBe('slot-unavailable:closed');
     expect(await code(holdTimeslot(deps, agency(client), { courseId: plain.id, date: '2026-12-01', time: '09:00' }))).toBe('slot-unavailable:unknown');
   });
   it("lists a course's timeslots from its own session index; a session stored before that index joins it with the backfill", async () => {
     const session = await createSession(deps, { course_id: plain.id, date: '2026-12-08', start_time: '16:30', seats: 3 });
-    const listed = async () => (await listTimeslots(deps, { courseId: plain.id, from: '2026-12-08', to: '2026-12-08' })).map((s) => `${s.date} ${s.time} ${s.seats_available}`);
+    const listed = async () =>
+      (await listTimeslots(deps, { courseId: plain.id, from: '2026-12-08', to: '2026-12-08' })).map((s) => `${s.date} ${s.time} ${s.seats_available}`);
     expect(await listed()).toContain('2026-12-08 16:30 3');
     // As an earlier version stored it: in the family-wide partition.
     const stored = sessionKeys.session(VLS, session.id);
-    await deps.db.send(new UpdateCommand({ TableName: deps.table, Key: stored, UpdateExpression: 'SET gsi1pk = :pk', ExpressionAttributeValues: { ':pk': sessionKeys.byStartPartition(VLS) } }));
+    await deps.db.send(
+      new UpdateCommand({
+        TableName: deps.table,
+        Key: stored,
+        UpdateExpression: 'SET gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': sessionKeys.byStartPartition(VLS) },
+      }),
+    );
     expect(await listed()).not.toContain('2026-12-08 16:30 3');
     expect(await reindexVlsSessions(deps)).toBeGreaterThanOrEqual(1);
     expect(await listed()).toContain('2026-12-08 16:30 3');
@@ -125,9 +151,15 @@ describe('bookings', () => {
     await createSession(deps, { course_id: kit.id, date: '2026-12-14', start_time: '10:00' });
     await createSession(deps, { course_id: plain.id, date: '2026-12-14', start_time: '14:00' });
     const kitHold = await holdTimeslot(deps, agency(client), { courseId: kit.id, date: '2026-12-14', time: '10:00' });
-    expect(await code(createVlsBooking(deps, client, { ...person, hold_hash: kitHold.hold_hash, pay_option: 'credits' }, links))).toBe('invalid-field@/delivery_address');
+    expect(await code(createVlsBooking(deps, client, { ...person, hold_hash: kitHold.hold_hash, pay_option: 'credits' }, links))).toBe(
+      'invalid-field@/delivery_address',
+    );
     const booked = await createVlsBooking(deps, client, { ...person, hold_hash: kitHold.hold_hash, pay_option: 'credits', delivery_address: address }, links);
-    expect(booked).toMatchObject({ delivery_address: { ...address, line2: null }, equipment: { status: 'awaiting_dispatch', dispatch: null, return: null, fees: [] }, booking_status: 'booked' });
+    expect(booked).toMatchObject({
+      delivery_address: { ...address, line2: null },
+      equipment: { status: 'awaiting_dispatch', dispatch: null, return: null, fees: [] },
+      booking_status: 'booked',
+    });
     expect(booked.video_meeting?.join_link).toMatch(/vls-session-/);
 
     const plainHold = await holdTimeslot(deps, agency(client), { courseId: plain.id, date: '2026-12-14', time: '14:00' });
@@ -142,7 +174,9 @@ describe('bookings', () => {
     const client = await funded({ invoiceEnabled: true });
     await createSession(deps, { course_id: plain.id, date: '2026-12-15', start_time: '10:00', seats: 4 });
     const hold = await holdTimeslot(deps, agency(client), { courseId: plain.id, date: '2026-12-15', time: '10:00' });
-    const tries = await Promise.all(Array.from({ length: 6 }, () => code(createVlsBooking(deps, client, { ...person, hold_hash: hold.hold_hash, pay_option: 'credits' }, links))));
+    const tries = await Promise.all(
+      Array.from({ length: 6 }, () => code(createVlsBooking(deps, client, { ...person, hold_hash: hold.hold_hash, pay_option: 'credits' }, links))),
+    );
     expect(tries.filter((t) => t === 'ok')).toHaveLength(1);
     expect(tries.filter((t) => t !== 'ok').every((t) => t === 'hold-used')).toBe(true);
     expect((await ledgerOf(deps, client, VLS)).filter((e) => e.kind === 'credit_debit')).toHaveLength(1);

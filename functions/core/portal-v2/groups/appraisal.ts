@@ -37,7 +37,12 @@ export const appraisal: GroupDeclaration<'appraisal'> = {
   reviewed: true,
   follow: (item: GroupItem, request) =>
     item.type === 'appraisal' && request.details.confirm_with_appraiser !== false && item.data
-      ? [{ type: 'appraiser_confirmation', actor: { mode: 'appraiser_form', name: String(item.data.appraiser_name), email: String(item.data.appraiser_email) } }]
+      ? [
+          {
+            type: 'appraiser_confirmation',
+            actor: { mode: 'appraiser_form', name: String(item.data.appraiser_name), email: String(item.data.appraiser_email) },
+          },
+        ]
       : [],
   refuse: (type, data) => {
     if (type !== 'appraisal') return undefined;
@@ -47,5 +52,8 @@ export const appraisal: GroupDeclaration<'appraisal'> = {
   unsatisfying: (item) => item.type === 'appraisal' && item.data?.outcome === 'unsatisfactory',
   validUntil: (item) => (typeof item.data?.next_due_on === 'string' ? item.data.next_due_on : null),
   retention: DEFAULT_RETENTION,
-  pdfLines: (item) => [item.type === 'appraisal' ? 'Appraisal' : 'Appraiser confirmation', ...dataLines(item.type === 'appraisal' ? APPRAISAL : CONFIRMATION, item)],
+  pdfLines: (item) => [
+    item.type === 'appraisal' ? 'Appraisal' : 'Appraiser confirmation',
+    ...dataLines(item.type === 'appraisal' ? APPRAISAL : CONFIRMATION, item),
+  ],
 };

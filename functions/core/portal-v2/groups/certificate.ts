@@ -20,7 +20,15 @@ const TYPES: Record<(typeof CERTIFICATE_KINDS)[number], ItemType> = {
   ]),
   right_to_work: itemType('Right to work', [
     { name: 'document_type', label: 'Document type', type: 'text', max: 100 },
-    { name: 'share_code', label: 'Share code', type: 'text', pattern: /^[A-Z0-9]{9}$/, patternMessage: 'A share code is 9 letters and digits', optional: true, upper: true },
+    {
+      name: 'share_code',
+      label: 'Share code',
+      type: 'text',
+      pattern: /^[A-Z0-9]{9}$/,
+      patternMessage: 'A share code is 9 letters and digits',
+      optional: true,
+      upper: true,
+    },
     expires,
   ]),
   identity: itemType('Identity document', [
@@ -43,9 +51,17 @@ export const certificate: GroupDeclaration<'certificate'> = {
   title: 'Certificate request',
   labels: STANDARD_LABELS,
   itemType: (type) => TYPES[type as keyof typeof TYPES] ?? TYPES.other,
-  plan: (details, candidate) => (details.certificates as CertificateAsked[]).map((c) => ({ type: c.kind, actor: { mode: 'candidate_upload', ...candidate }, data: c.label ? { label: c.label } : undefined })),
+  plan: (details, candidate) =>
+    (details.certificates as CertificateAsked[]).map((c) => ({
+      type: c.kind,
+      actor: { mode: 'candidate_upload', ...candidate },
+      data: c.label ? { label: c.label } : undefined,
+    })),
   reviewed: true,
-  refuse: (type, data) => (type === 'dbs' && data.level !== 'enhanced' && (data.barred_lists as string[]).length > 0 ? { barred_lists: 'Barred lists are checked only at the enhanced level' } : undefined),
+  refuse: (type, data) =>
+    type === 'dbs' && data.level !== 'enhanced' && (data.barred_lists as string[]).length > 0
+      ? { barred_lists: 'Barred lists are checked only at the enhanced level' }
+      : undefined,
   validUntil: (item) => (typeof item.data?.expires_on === 'string' ? item.data.expires_on : null),
   retention: DEFAULT_RETENTION,
   pdfLines: (item) => [TYPES[item.type as keyof typeof TYPES]?.label ?? item.type, ...dataLines(TYPES[item.type as keyof typeof TYPES] ?? TYPES.other, item)],

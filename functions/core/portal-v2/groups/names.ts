@@ -5,7 +5,15 @@
  * function, which validates `{group}` at its edge, does not carry every
  * group's schemas.
  */
-export const GROUP_KIND_NAMES = ['training', 'occupational_health', 'practical_training', 'life_support', 'appraisal', 'certificate', 'training_verification'] as const;
+export const GROUP_KIND_NAMES = [
+  'training',
+  'occupational_health',
+  'practical_training',
+  'life_support',
+  'appraisal',
+  'certificate',
+  'training_verification',
+] as const;
 export type GroupKindName = (typeof GROUP_KIND_NAMES)[number];
 
 /** A kind's path segment: `occupational_health` → `occupational-health-requests`. */

@@ -43,9 +43,10 @@ export const occupationalHealth: GroupDeclaration<'occupational_health'> = {
   itemType: (type) => TYPES[type] ?? TYPES.clearance!,
   plan: (details, candidate) => {
     const provider = details.oh_provider as { name: string; email: string } | undefined;
-    const actor = details.collection_mode === 'provider_provides' && provider
-      ? { mode: 'provider_form' as const, name: provider.name, email: provider.email }
-      : { mode: 'candidate_upload' as const, ...candidate };
+    const actor =
+      details.collection_mode === 'provider_provides' && provider
+        ? { mode: 'provider_form' as const, name: provider.name, email: provider.email }
+        : { mode: 'candidate_upload' as const, ...candidate };
     return [...BASE, ...(details.epp_role ? EPP : []), 'clearance'].map((type) => ({ type, actor }));
   },
   reviewed: true,
