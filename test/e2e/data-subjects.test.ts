@@ -107,6 +107,9 @@ it('exports, refuses while a booking is open, erases (pages 410, report deleted,
     body: { name: 'HR', url: receiver.url, events: ['booking.created', 'data_subject.erased'] },
   });
   expect(hook.status).toBe(201);
+  // An endpoint the agency deletes before the erasure: its delivery logs, kept 30 days, are found and cleared all the same.
+  const oldHook = await call(`${base}/webhooks`, { token: northwind, body: { name: 'Old HR', url: receiver.url, events: ['booking.created'] } });
+  expect(oldHook.status).toBe(201);
   const past = await startedBooking(deps, 'demo-northwind', 1, 'credits', mary);
   await completeInterview(deps, past.id);
   await attachReport(deps, createS3Client(), past.id, Buffer.from(`%PDF-1.4\n% Interview report: Mary Seacole <${ADDRESS}>\n%%EOF\n`));
@@ -119,7 +122,11 @@ it('exports, refuses while a booking is open, erases (pages 410, report deleted,
   });
   const paymentLink = /(http:\/\/\S+\/pay\/\S+)/.exec(paymentMail)![1]!;
   expect(await objectsWithAddress()).toHaveLength(1);
-  await eventually(() => receiver.received.filter((r) => r.body.includes(ADDRESS)).length >= 2, { timeoutMs: 20_000, what: 'both booking.created deliveries' });
+  await eventually(() => receiver.received.filter((r) => r.body.includes(ADDRESS)).length >= 4, {
+    timeoutMs: 20_000,
+    what: 'both booking.created deliveries to both endpoints',
+  });
+  expect((await fetch(`${base}/webhooks/${oldHook.body.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${northwind}` } })).status).toBe(204);
 
   // The export: every booking of hers with this agency, the report listed with where to download it.
   const exportStarted = await call(`${base}/data-subjects/exports`, { token: northwind, body: { email: TYPED } });
@@ -146,7 +153,7 @@ it('exports, refuses while a booking is open, erases (pages 410, report deleted,
   expect(erased).toMatchObject({
     status: 'completed',
     // Two bookings and their change-log copies; the report; the kept response of the idempotent booking; the export.
-    counts: { records: 4, files: 1, idempotency_records: 1, exports: 1, messages: expect.any(Number), webhook_deliveries: 2 },
+    counts: { records: 4, files: 1, idempotency_records: 1, exports: 1, messages: expect.any(Number), webhook_deliveries: 4 },
     kept: [{ what: expect.stringContaining(`Bookings ${past.id}`), why: expect.stringContaining('HMRC'), until: expect.stringMatching(/^20\d\d-\d\d-\d\d$/) }],
   });
 

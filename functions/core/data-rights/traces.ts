@@ -58,12 +58,15 @@ async function* outboxItems(deps: Deps): AsyncGenerator<StoredItem> {
   yield* partition(deps, key(TABLE_KEYS.relayFailed.pk));
 }
 
+/** The logs of the client's endpoints in the family, deleted ones included (their ids are kept while their logs are). */
 async function* webhookLogs(deps: Deps, clientId: string, family: FamilyId): AsyncGenerator<StoredItem> {
-  const endpoints = queryItems(deps, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':prefix': webhookKeys.familyPrefix(family) },
-  });
-  for await (const endpoint of endpoints) yield* partition(deps, webhookKeys.logPartition(clientId, family, Number(endpoint.id)));
+  for (const prefix of [webhookKeys.familyPrefix(family), webhookKeys.gonePrefix(family)]) {
+    const endpoints = queryItems(deps, {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':prefix': prefix },
+    });
+    for await (const endpoint of endpoints) yield* partition(deps, webhookKeys.logPartition(clientId, family, Number(endpoint.id)));
+  }
 }
 
 /**

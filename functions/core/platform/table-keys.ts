@@ -27,6 +27,8 @@ export const client = {
     bookingInvite: 'BINVITE#',
     wallet: 'WALLET#',
     webhook: 'WEBHOOK#',
+    // A deleted endpoint, kept as long as its delivery logs are, so that an erasure still finds them.
+    webhookGone: 'WEBHOOK_GONE#',
     endpointCount: 'ENDPOINT_COUNT#',
     candidate: 'CANDIDATE#',
     referenceRequest: 'REFREQ#',

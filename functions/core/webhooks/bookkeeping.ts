@@ -6,7 +6,7 @@ import type { QueueMessage } from '../platform/sqs.js';
 import type { AttemptResult } from './attempt.js';
 import type { DeliveryConfig, DeliveryMessage } from './delivery.js';
 import { retryDelay } from './retry.js';
-import { webhookKeys, type EndpointItem } from './endpoints.js';
+import { LOG_RETENTION_SECONDS, webhookKeys, type EndpointItem } from './endpoints.js';
 
 /**
  * What the delivery worker records after its POSTs: each endpoint's last
@@ -14,7 +14,6 @@ import { webhookKeys, type EndpointItem } from './endpoints.js';
  * one log item per attempt.
  */
 
-const LOG_RETENTION_SECONDS = 30 * 86_400;
 
 type Outcome = 'delivered' | 'failed' | 'dead_lettered' | 'endpoint_disabled';
 

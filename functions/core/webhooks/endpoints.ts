@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { addSeconds } from '../platform/clock.js';
+import { addSeconds, toEpochSeconds } from '../platform/clock.js';
 import { isConditionalCheckFailed } from '../platform/conditions.js';
 import { allOf, deleteItem, itemAbsent, itemExists, part, putItem, transact, updateItem, type Condition } from '../platform/transact.js';
 import { queryAll, queryPage } from '../platform/db.js';
@@ -58,9 +58,14 @@ export interface EndpointItem {
 
 const CLIENT = TABLE_KEYS.client;
 const LOG = TABLE_KEYS.webhookLog;
+/** An attempt's log entry is kept 30 days (TTL). */
+export const LOG_RETENTION_SECONDS = 30 * 86_400;
 export const webhookKeys = {
   endpoint: (clientId: string, family: FamilyId, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.webhook, family, padId(id)) }),
   familyPrefix: (family: FamilyId) => familyPrefix(CLIENT.sk.webhook, family),
+  /** A deleted endpoint's id, kept while its logs are (data rights read them). */
+  gone: (clientId: string, family: FamilyId, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.webhookGone, family, padId(id)) }),
+  gonePrefix: (family: FamilyId) => familyPrefix(CLIENT.sk.webhookGone, family),
   /** Endpoints are counted in the transaction that adds or removes one. */
   count: (clientId: string, family: FamilyId) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.endpointCount, family) }),
   /** Endpoint ids are per family, so the log's partition names the family too. */
@@ -251,6 +256,19 @@ export async function deleteEndpoint(deps: Deps, clientId: string, family: Famil
     [
       part('endpoint', deleteItem(deps, webhookKeys.endpoint(clientId, family, id), made ? allOf(itemExists, made) : itemExists)),
       part('count', endpointCount(deps, clientId, family, -1)),
+      // Its logs outlive it by up to 30 days (an attempt in flight may still write one): the id stays findable as long.
+      part(
+        'gone',
+        putItem(deps, {
+          ...webhookKeys.gone(clientId, family, id),
+          entity: 'webhook-endpoint-gone',
+          id,
+          client_id: clientId,
+          family,
+          deleted_at: deps.clock().toISOString(),
+          ttl: toEpochSeconds(addSeconds(deps.clock(), LOG_RETENTION_SECONDS + 86_400)),
+        }),
+      ),
     ],
     {
       endpoint: new DomainError('not-found', `No webhook endpoint ${id}`),
