@@ -111,7 +111,11 @@ const SCOPED: Record<string, (family: FamilyId) => Key[]> = {
   ledgerKeys: (f) => [ledgerKeys.entry('cl_a', f, '2026-11-23T09:30:00.000Z', 'led_1')],
   bookingPageKeys: (f) => [bookingPageKeys.ofClient('cl_a', f), bookingPageKeys.page(f, 'tok'), bookingPageKeys.place('cl_a', f, 'P1')],
   idempotencyKeys: (f) => [idempotencyKeys.record('cl_a', f, 'key-1')],
-  webhookKeys: (f) => [webhookKeys.endpoint('cl_a', f, 3), webhookKeys.gone('cl_a', f, 3), webhookKeys.logEntry('cl_a', f, 3, '2026-11-23T09:30:00.000Z', 'evt_1', 1)],
+  webhookKeys: (f) => [
+    webhookKeys.endpoint('cl_a', f, 3),
+    webhookKeys.gone('cl_a', f, 3),
+    webhookKeys.logEntry('cl_a', f, 3, '2026-11-23T09:30:00.000Z', 'evt_1', 1),
+  ],
   catalogKeys: (f) => [catalogKeys.type(f, 1), catalogKeys.interviewer(f, 1)],
   catalogueVersionKeys: (f) => [catalogueVersionKeys.version(f)],
   counterKeys: (f) => [counterKeys.counter(f, 'booking')],

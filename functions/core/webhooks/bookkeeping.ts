@@ -14,7 +14,6 @@ import { LOG_RETENTION_SECONDS, webhookKeys, type EndpointItem } from './endpoin
  * one log item per attempt.
  */
 
-
 type Outcome = 'delivered' | 'failed' | 'dead_lettered' | 'endpoint_disabled';
 
 /** One POST of a batch and what became of it. */
