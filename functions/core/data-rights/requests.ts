@@ -7,9 +7,7 @@ import { formatWithOffset } from '../platform/time.js';
 import { part, putItem, itemAbsent } from '../platform/transact.js';
 import type { Kept } from './adapter.js';
 import { DATA_SUBJECT_FAMILIES, type DataSubjectAction, type DataSubjectFamily } from './families.js';
-import { activeAmong, findErasable } from './find.js';
 import { auditItem, readAudit, readExportDocument, type Counts } from './records.js';
-import { DATA_SUBJECT_ADAPTERS } from './registry.js';
 import { subjectHash } from './subject.js';
 
 /**
@@ -43,8 +41,16 @@ export interface Requester {
 
 export type RequestStatus = 'queued' | 'running' | 'completed' | 'failed' | 'expired';
 
-/** Starts an export or an erasure. An erasure is refused while the person has a booking to come or a payment open. */
-export async function startSubjectRequest(
+/** POST /data-subjects/exports: starts the export as a job. */
+export const startExport = (deps: Deps, family: DataSubjectFamily, by: Requester, email: string) => queueSubjectRequest(deps, family, 'export', by, email);
+
+/**
+ * Queues a request as a job with its audit record. An erasure goes through
+ * `startErasure` (erasure-start.ts), which first refuses while the person has
+ * a booking to come: apart, so that the export's function does not carry
+ * every family's adapter.
+ */
+export async function queueSubjectRequest(
   deps: Deps,
   family: DataSubjectFamily,
   action: DataSubjectAction,
@@ -52,11 +58,6 @@ export async function startSubjectRequest(
   email: string,
 ): Promise<{ id: number; status: RequestStatus }> {
   const hash = subjectHash(email);
-  if (action === 'erasure') {
-    const adapter = DATA_SUBJECT_ADAPTERS[family];
-    const active = activeAmong(adapter, (await findErasable(deps, adapter, by.clientId, hash)).items, deps.clock());
-    if (active.length > 0) throw activeRefusal(active);
-  }
   const kind = subjectJobKind(action, family);
   const id = await nextId(deps, family, 'job');
   const audit = auditItem(deps, {
