@@ -12,7 +12,7 @@ import { seatNames, unitFree, unitKeys, type Tally } from '../functions/core/inv
 import { DomainError } from '../functions/core/platform/errors.js';
 import { randomToken } from '../functions/core/platform/secrets.js';
 import { createSqsClient } from '../functions/core/platform/sqs.js';
-import { addDays } from '../functions/core/platform/time.js';
+import { addDays, weekdayOf } from '../functions/core/platform/time.js';
 import { eventPut } from '../functions/core/events/outbox.js';
 import { createEndpoint } from '../functions/core/webhooks/endpoints.js';
 import { measureBundles } from '../lib/bench/bundles.js';
@@ -223,7 +223,7 @@ async function main() {
     console.error(`listings: 14 days against 1 day, ${SECONDS} s each in alternating slices, 32 connections…`);
     // From the next Monday: the 1-day side is then a working day with slots and its lock query (from a Sunday, on which
     // no interviewer works, it answered with no query at all, and the ratio depended on the weekday the bench ran).
-    const tomorrow = addDays(today, 1 + ((8 - new Date(`${addDays(today, 1)}T12:00:00Z`).getUTCDay()) % 7));
+    const monday = addDays(today, 8 - weekdayOf(today));
     const vls = stack.info.families['virtual-life-support']!;
     const vlsTokens = await Promise.all(
       benchCredentials.map(async (credentials) => (await json(`${vls}/auth/token`, { body: credentials })).access_token as string),
@@ -231,19 +231,19 @@ async function main() {
     const listings = {
       clinical_timeslots: await rangeRatio(
         (from, to) => `${ci}/timeslots?interview_type_id=1&from=${from}&to=${to}`,
-        tomorrow,
+        monday,
         (w) => clients[w % CONCURRENCY]!.token,
         SECONDS,
       ),
       training_events: await rangeRatio(
         (from, to) => `${pt}/training-events?from=${from}&to=${to}`,
-        tomorrow,
+        monday,
         (w) => ptTokens[w % CONCURRENCY]!,
         SECONDS,
       ),
       virtual_timeslots: await rangeRatio(
         (from, to) => `${vls}/timeslots?course_id=2&from=${from}&to=${to}`,
-        tomorrow,
+        monday,
         (w) => vlsTokens[w % CONCURRENCY]!,
         SECONDS,
       ),

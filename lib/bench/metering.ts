@@ -35,6 +35,8 @@ const READS = new Set([
   'BatchGetCommand',
   'TransactGetCommand',
 ]);
+/** Counted item by item by the transaction meter, not from what DynamoDB Local reports. */
+const TRANSACT_WRITES = new Set(['TransactWriteItemsCommand', 'TransactWriteCommand']);
 const CAPACITY = /^(Get|Put|Update|Delete|Query|Scan|BatchGet|BatchWrite|TransactGet|TransactWrite)(Item|Items)?Command$/;
 
 type Capacity = { CapacityUnits?: number };
@@ -49,7 +51,7 @@ const meter =
     if (dynamo) args.input.ReturnConsumedCapacity ??= 'TOTAL';
     const result = await next(args);
     if (!isBilled()) return result;
-    if (dynamo && command !== 'TransactWriteItemsCommand' && command !== 'TransactWriteCommand') {
+    if (dynamo && !TRANSACT_WRITES.has(command)) {
       const consumed = result.output.ConsumedCapacity as Capacity | Capacity[] | undefined;
       const units = [consumed ?? []].flat().reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
       counted[READS.has(command) ? 'read_units' : 'write_units'] += units;
@@ -68,16 +70,14 @@ const meter =
  * (read around the transaction, not billed). Index writes are not counted.
  */
 const transactionMeter =
-  (probe: () => DynamoDBClient): ((next: Handler, context: Context) => Handler) =>
+  (client: DynamoDBClient): ((next: Handler, context: Context) => Handler) =>
   (next, context) =>
   async (args) => {
-    const command = context.commandName ?? '';
-    if (!context.clientName?.startsWith('DynamoDB') || (command !== 'TransactWriteItemsCommand' && command !== 'TransactWriteCommand') || !isBilled())
-      return next(args);
+    if (!context.clientName?.startsWith('DynamoDB') || !TRANSACT_WRITES.has(context.commandName ?? '') || !isBilled()) return next(args);
     const parts = ((args.input.TransactItems as TransactPart[] | undefined) ?? []).map(partOf);
-    const before = await notBilled(() => sizesOf(probe(), parts));
+    const before = await notBilled(() => sizesOf(client, parts));
     const result = await next(args);
-    const after = await notBilled(() => sizesOf(probe(), parts));
+    const after = await notBilled(() => sizesOf(client, parts));
     counted.write_units += parts.reduce((sum, p, i) => sum + 2 * Math.max(1, Math.ceil(Math.max(p.size ?? 0, before[i]!, after[i]!) / 1024)), 0);
     return result;
   };
@@ -103,7 +103,7 @@ async function sizesOf(client: DynamoDBClient, parts: { table: string; key?: Rec
 }
 
 /** An item's size as DynamoDB counts it: attribute names plus values (numbers about a byte per two digits). */
-export function itemSize(item: Record<string, AttributeValue>): number {
+function itemSize(item: Record<string, AttributeValue>): number {
   return Object.entries(item).reduce((sum, [name, value]) => sum + Buffer.byteLength(name) + valueSize(value), 0);
 }
 function valueSize(v: AttributeValue): number {
@@ -137,15 +137,12 @@ export function installMeter(): void {
   const Client = Object.getPrototypeOf(DynamoDBClient.prototype) as { send: (...args: unknown[]) => unknown };
   const send = Client.send;
   const stacks = new WeakSet<object>();
-  Client.send = function (this: { middlewareStack: { add: (m: unknown, o: unknown) => void }; config: unknown }, ...args: unknown[]) {
+  Client.send = function (this: { middlewareStack: { add: (m: unknown, o: unknown) => void } }, ...args: unknown[]) {
     if (!stacks.has(this.middlewareStack)) {
       stacks.add(this.middlewareStack);
       this.middlewareStack.add(meter, { step: 'initialize', name: 'benchMeter', override: true });
       // After serialisation's marshalling: the transaction's items as DynamoDB gets them, whichever client sent them.
-      this.middlewareStack.add(
-        transactionMeter(() => this as unknown as DynamoDBClient),
-        { step: 'build', name: 'benchTransactionMeter', override: true },
-      );
+      this.middlewareStack.add(transactionMeter(this as unknown as DynamoDBClient), { step: 'build', name: 'benchTransactionMeter', override: true });
     }
     return send.apply(this, args);
   };

@@ -1,4 +1,5 @@
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { retained } from '../platform/clock.js';
 import { queryPages } from '../platform/db.js';
 import { clientKeys } from '../access/clients.js';
 import type { Deps } from '../platform/deps.js';
@@ -19,19 +20,16 @@ export async function* queryItems(deps: Deps, input: Omit<QueryCommandInput, 'Ta
   for await (const page of queryPages(deps, input)) yield* page as StoredItem[];
 }
 
-/** An item that states the end of its retention (`retention_until`) is gone from then, whether or not TTL has removed it yet. */
-const retainedAt = (item: StoredItem, now: number): boolean => typeof item.retention_until !== 'string' || Date.parse(item.retention_until) > now;
-
 async function collect(deps: Deps, clientId: string, prefixes: readonly string[], keep: (item: StoredItem) => boolean): Promise<StoredItem[]> {
   const found: StoredItem[] = [];
-  const now = deps.clock().getTime();
+  const now = deps.clock();
   for (const prefix of prefixes) {
     const items = queryItems(deps, {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':prefix': prefix },
       ConsistentRead: true,
     });
-    for await (const item of items) if (retainedAt(item, now) && keep(item)) found.push(item);
+    for await (const item of items) if (retained(item, now) && keep(item)) found.push(item);
   }
   return found;
 }

@@ -320,7 +320,6 @@ export async function sweepExpiredHolds(deps: Deps, policy: HoldPolicy): Promise
 
 // The clinical family's holds: HOLD_MINUTES on an interviewer's slot, one per client.
 
-export { HOLD_SECONDS };
 export const clinicalHolds = (family: FamilyId): HoldPolicy => ({ family, seconds: HOLD_SECONDS, onePerHolder: true });
 export const clinicalUnit = (family: FamilyId) => (h: Hold) => slotUnit(family, String(h.date), String(h.time), Number(h.interviewer_id));
 

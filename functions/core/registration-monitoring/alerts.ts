@@ -11,7 +11,8 @@ import type { Page } from '../platform/pagination.js';
 import { formatWithOffset } from '../platform/time.js';
 import { deleteItem, itemAbsent, part, putItem, transact, updateItem, type Condition, type Part } from '../platform/transact.js';
 import { severityRank, type AlertCondition, type AlertType, type Severity } from './outcome.js';
-import { retained, retentionFields } from './evidence-retention.js';
+import { retentionFields } from './evidence-retention.js';
+import { retained } from '../platform/clock.js';
 import { MONITORING_FAMILY as FAMILY } from './registers.js';
 
 /**

@@ -20,7 +20,3 @@ export function retentionFields(deps: Deps, checkedAt: string): { retention_unti
   const end = retentionEnd(deps, checkedAt);
   return { retention_until: end.toISOString(), ttl: toEpochSeconds(end) };
 }
-
-/** Still kept at `now`: an item without an end (an open alert, or one from before retention) is. */
-export const retained = (item: { retention_until?: string | null }, now: Date): boolean =>
-  !item.retention_until || Date.parse(item.retention_until) > now.getTime();

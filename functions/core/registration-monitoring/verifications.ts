@@ -10,7 +10,7 @@ import { formatWithOffset, wallClock } from '../platform/time.js';
 import type { Money } from '../commerce/money.js';
 import type { Change, CheckResult, Outcome, Reason } from './outcome.js';
 import type { AdapterErrorCode } from './register-adapter.js';
-import { retained } from './evidence-retention.js';
+import { retained } from '../platform/clock.js';
 import { MONITORING_FAMILY as FAMILY } from './registers.js';
 
 /**

@@ -251,6 +251,7 @@ export async function updateEndpoint(deps: Deps, clientId: string, family: Famil
 /** Deletes an endpoint; `via`: only one made through that family's operations (else not-found). */
 export async function deleteEndpoint(deps: Deps, clientId: string, family: FamilyId, id: number, via?: FamilyId): Promise<void> {
   const made: Condition | undefined = via ? { expression: 'created_via = :via', values: { ':via': via } } : undefined;
+  const now = deps.clock();
   await transact(
     deps,
     [
@@ -265,8 +266,8 @@ export async function deleteEndpoint(deps: Deps, clientId: string, family: Famil
           id,
           client_id: clientId,
           family,
-          deleted_at: deps.clock().toISOString(),
-          ttl: toEpochSeconds(addSeconds(deps.clock(), LOG_RETENTION_SECONDS + 86_400)),
+          deleted_at: now.toISOString(),
+          ttl: toEpochSeconds(addSeconds(now, LOG_RETENTION_SECONDS + 86_400)),
         }),
       ),
     ],
