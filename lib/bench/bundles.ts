@@ -15,6 +15,12 @@ import { median, round } from './measure.js';
  * holding only the DynamoDB document client, built the same way. A
  * function's `load_ratio` is its median import time over the floor's, sampled
  * in turn with it, so the figure means the same on a slower or busier machine.
+ *
+ * Two references are measured alike and reported beside the functions, not
+ * among them: the least function any HTTP function here must be (the
+ * floor, Powertools' logger, middy and valibot, no rule of its own) and the
+ * least one that also takes payments (Stripe's SDK and Secrets Manager).
+ * They say how much of a function's load time and size its own code is.
  */
 
 /** Samples per function (and as many of the floor's, alternating with them). */
@@ -35,8 +41,9 @@ export async function measureBundles() {
   const unique = [...new Map(entries.map((e) => [e.name, e])).values()];
   const outOf = (name: string) => join(dir, `${name.replace('/', '--')}.mjs`);
   const floorEntry = join(PROJECT_ROOT, 'lib', 'bench', 'floor-entry.ts');
+  const references = ['least-function', 'least-stripe-function'].map((name) => ({ name, entry: join(PROJECT_ROOT, 'lib', 'bench', `${name}.ts`) }));
   await Promise.all(
-    [...unique, { name: 'floor', entry: floorEntry }].map((e) => build({ ...esbuildOptions(), entryPoints: [e.entry], outfile: outOf(e.name) })),
+    [...unique, ...references, { name: 'floor', entry: floorEntry }].map((e) => build({ ...esbuildOptions(), entryPoints: [e.entry], outfile: outOf(e.name) })),
   );
   const env = {
     ...process.env,
@@ -59,7 +66,7 @@ export async function measureBundles() {
     );
   // Each function's samples alternate with the floor's, so a drift in the machine's speed moves both alike.
   const floorSamples: number[] = [];
-  const measured = unique.map((e) => {
+  const measure = (e: { name: string }) => {
     const own: number[] = [];
     const floor: number[] = [];
     for (let i = 0; i < SAMPLES; i++) {
@@ -68,7 +75,9 @@ export async function measureBundles() {
     }
     floorSamples.push(...floor);
     return { function: e.name, bytes: statSync(outOf(e.name)).size, load_ms: round(median(own)), load_ratio: round(median(own) / median(floor)) };
-  });
+  };
+  const measured = unique.map(measure);
+  const referenceFigures = references.map(measure);
   const floor = median(floorSamples);
   const floorBytes = statSync(outOf('floor')).size;
   rmSync(join(PROJECT_ROOT, '.bench'), { recursive: true, force: true });
@@ -80,6 +89,7 @@ export async function measureBundles() {
     load_ratio: { median: median(ratios), p90: ratios[Math.min(ratios.length - 1, Math.floor(0.9 * ratios.length))]! },
     max_bytes: Math.max(...measured.map((b) => b.bytes)),
     over_300_kb: measured.filter((b) => b.bytes > 300 * 1024).map((b) => b.function),
+    references: referenceFigures,
     bundles: measured,
   };
 }

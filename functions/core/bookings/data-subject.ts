@@ -1,4 +1,12 @@
-import { ERASED_NAME, type ActiveItem, type DataSubjectAdapter, type Kept, type StoredItem, type SubjectFile } from '../data-rights/adapter.js';
+import {
+  ERASED_NAME,
+  type ActiveItem,
+  type DataSubjectAdapter,
+  type Kept,
+  type StoredItem,
+  type SubjectFile,
+  type SubjectFinder,
+} from '../data-rights/adapter.js';
 import type { DataSubjectFamily } from '../data-rights/families.js';
 import { exportFields } from '../data-rights/adapter.js';
 import { inviteKeys } from '../practical-training/invite-keys.js';
@@ -32,12 +40,10 @@ export interface BookingSubjectOptions {
 const isBooking = (family: DataSubjectFamily, item: StoredItem) => item.sk.startsWith(bookingKeys.familyPrefix(family));
 const isInvite = (family: DataSubjectFamily, item: StoredItem) => item.sk.startsWith(inviteKeys.prefix(family));
 
-export function bookingSubjectAdapter(family: DataSubjectFamily, options: BookingSubjectOptions = {}): DataSubjectAdapter {
+export function bookingSubjectFinder(family: DataSubjectFamily, options: Pick<BookingSubjectOptions, 'invites'> = {}): SubjectFinder {
   return {
     family,
     prefixes: [bookingKeys.familyPrefix(family), changeKeys.familyPrefix(family), ...(options.invites ? [inviteKeys.prefix(family)] : [])],
-    section: (item) => (isBooking(family, item) ? 'bookings' : isInvite(family, item) ? 'invites' : undefined),
-    view: (deps, item) => exportFields(item, deps.config.serviceTimeZone),
     active(item, now): ActiveItem | undefined {
       if (!isBooking(family, item) || item.booking_status === 'cancelled') return undefined;
       if (item.booking_status === 'pending_payment') return { type: 'booking', id: item.id as number, reason: 'waits for the candidate’s payment' };
@@ -46,6 +52,15 @@ export function bookingSubjectAdapter(family: DataSubjectFamily, options: Bookin
       if (String(item.end_at) > now.toISOString()) return { type: 'booking', id: item.id as number, reason: 'has not taken place yet' };
       return undefined;
     },
+  };
+}
+
+export function bookingSubjectAdapter(finder: SubjectFinder, options: BookingSubjectOptions = {}): DataSubjectAdapter {
+  const family = finder.family;
+  return {
+    ...finder,
+    section: (item) => (isBooking(family, item) ? 'bookings' : isInvite(family, item) ? 'invites' : undefined),
+    view: (deps, item) => exportFields(item, deps.config.serviceTimeZone),
     erasedFields(item, now) {
       const at = now.toISOString();
       if (isInvite(family, item)) {

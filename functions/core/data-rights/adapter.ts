@@ -36,10 +36,27 @@ export interface SubjectFile {
   download: string;
 }
 
-export interface DataSubjectAdapter {
+/**
+ * How a family finds a person's items and what of them stops an erasure:
+ * all an erasure's start needs, kept apart from the rest of the adapter so
+ * that function does not carry every family's export and erasure code.
+ */
+export interface SubjectFinder {
   family: DataSubjectFamily;
   /** Sort-key prefixes in the client's partition (`BOOKING#<family>#`) under which the family keeps people's data. */
   prefixes: readonly string[];
+  /** Why this item stops an erasure now, if it does. */
+  active(item: StoredItem, now: Date): ActiveItem | undefined;
+  /**
+   * Items about the person that do not carry the address (a worker's
+   * checks): the prefixes to read and which items belong to the person's
+   * found ones. Exported; an erasure leaves them as they are (they are kept),
+   * unless `erase` says they are the person's to erase too (a reference about them).
+   */
+  linked?: { prefixes: readonly string[]; belongs: (item: StoredItem, found: readonly StoredItem[]) => boolean; erase?: boolean };
+}
+
+export interface DataSubjectAdapter extends SubjectFinder {
   /**
    * The export section an item belongs to (`bookings`, `invites`), or
    * undefined for an item the export leaves out (a copy such as a change-log
@@ -48,21 +65,12 @@ export interface DataSubjectAdapter {
   section(item: StoredItem): string | undefined;
   /** The item as the export shows it. */
   view(deps: Deps, item: StoredItem): unknown;
-  /** Why this item stops an erasure now, if it does. */
-  active(item: StoredItem, now: Date): ActiveItem | undefined;
   /** The fields that replace the person's on this item (names "Erased", contact and free text null). */
   erasedFields(item: StoredItem, now: Date): Record<string, unknown>;
   /** The item's files in the documents bucket: deleted by an erasure, listed by an export with where to download them. */
   files(item: StoredItem): SubjectFile[];
   /** What the law makes the agency keep of these items (finance records, registration evidence), and until when. */
   kept(items: readonly StoredItem[], now: Date, deps: Deps): Kept[];
-  /**
-   * Items about the person that do not carry the address (a worker's
-   * checks): the prefixes to read and which items belong to the person's
-   * found ones. Exported; an erasure leaves them as they are (they are kept),
-   * unless `erase` says they are the person's to erase too (a reference about them).
-   */
-  linked?: { prefixes: readonly string[]; belongs: (item: StoredItem, found: readonly StoredItem[]) => boolean; erase?: boolean };
   /** The family's own change before an item is erased (a monitored worker is archived first, so checks stop). */
   beforeErase?(deps: Deps, item: StoredItem): Promise<void>;
 }

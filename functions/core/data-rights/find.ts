@@ -3,7 +3,7 @@ import { retained } from '../platform/clock.js';
 import { queryPages } from '../platform/db.js';
 import { clientKeys } from '../access/clients.js';
 import type { Deps } from '../platform/deps.js';
-import type { ActiveItem, DataSubjectAdapter, StoredItem } from './adapter.js';
+import type { ActiveItem, StoredItem, SubjectFinder } from './adapter.js';
 import { mentions } from './subject.js';
 
 /**
@@ -34,12 +34,12 @@ async function collect(deps: Deps, clientId: string, prefixes: readonly string[]
   return found;
 }
 
-export const findSubjectItems = (deps: Deps, adapter: DataSubjectAdapter, clientId: string, hash: string): Promise<StoredItem[]> =>
-  collect(deps, clientId, adapter.prefixes, (item) => mentions(item, hash));
+export const findSubjectItems = (deps: Deps, finder: SubjectFinder, clientId: string, hash: string): Promise<StoredItem[]> =>
+  collect(deps, clientId, finder.prefixes, (item) => mentions(item, hash));
 
 /** The items about the person that do not carry the address (`linked`): read only when the person has items. */
-export async function findLinkedItems(deps: Deps, adapter: DataSubjectAdapter, clientId: string, found: readonly StoredItem[]): Promise<StoredItem[]> {
-  const linked = adapter.linked;
+export async function findLinkedItems(deps: Deps, finder: SubjectFinder, clientId: string, found: readonly StoredItem[]): Promise<StoredItem[]> {
+  const linked = finder.linked;
   if (!linked || found.length === 0) return [];
   return collect(deps, clientId, linked.prefixes, (item) => linked.belongs(item, found));
 }
@@ -49,13 +49,13 @@ export async function findLinkedItems(deps: Deps, adapter: DataSubjectAdapter, c
  * ones the family erases too (a request before its items); `linked` is all
  * the linked items, for what is kept.
  */
-export async function findErasable(deps: Deps, adapter: DataSubjectAdapter, clientId: string, hash: string) {
-  const found = await findSubjectItems(deps, adapter, clientId, hash);
-  const linked = await findLinkedItems(deps, adapter, clientId, found);
-  const items = adapter.linked?.erase ? [...found, ...linked.filter((l) => !found.some((f) => f.sk === l.sk))] : found;
+export async function findErasable(deps: Deps, finder: SubjectFinder, clientId: string, hash: string) {
+  const found = await findSubjectItems(deps, finder, clientId, hash);
+  const linked = await findLinkedItems(deps, finder, clientId, found);
+  const items = finder.linked?.erase ? [...found, ...linked.filter((l) => !found.some((f) => f.sk === l.sk))] : found;
   return { found, linked, items };
 }
 
 /** What stops an erasure among the person's items. */
-export const activeAmong = (adapter: DataSubjectAdapter, items: readonly StoredItem[], now: Date): ActiveItem[] =>
-  items.flatMap((item) => adapter.active(item, now) ?? []);
+export const activeAmong = (finder: SubjectFinder, items: readonly StoredItem[], now: Date): ActiveItem[] =>
+  items.flatMap((item) => finder.active(item, now) ?? []);

@@ -2,12 +2,12 @@ import type { Deps } from '../platform/deps.js';
 import { ERASED_NAME, exportFields, type DataSubjectAdapter, type StoredItem } from '../data-rights/adapter.js';
 import { isConditionalCheckFailed } from '../platform/conditions.js';
 import { DomainError } from '../platform/errors.js';
-import * as TABLE_KEYS from '../platform/table-keys.js';
 import { cancelRequest } from '../requests/lifecycle.js';
 import { isOpen } from '../requests/status.js';
 import type { RequestStatus } from '../requests/shapes.js';
 import { references } from './references.js';
 import { GROUP_KINDS } from './request-groups.js';
+import { isCandidate, isGroupItem, isGroupRequest, isReference, isReferenceRequest, portalV2SubjectFinder } from './subject-finder.js';
 
 /**
  * A portal v2 candidate as a data subject: found by their e-mail address on
@@ -21,14 +21,6 @@ import { GROUP_KINDS } from './request-groups.js';
  * booked through a booking invite stops the erasure while the booking stands:
  * the booking family's own erasure deals with the booking itself.
  */
-
-const CLIENT = TABLE_KEYS.client.sk;
-const is = (prefix: string) => (item: StoredItem) => item.sk.startsWith(prefix);
-const isCandidate = is(CLIENT.candidate);
-const isReferenceRequest = is(CLIENT.referenceRequest);
-const isReference = is(CLIENT.reference);
-const isGroupRequest = is(CLIENT.groupRequest);
-const isGroupItem = is(CLIENT.groupItem);
 
 function sectionOf(item: StoredItem): string | undefined {
   if (isCandidate(item)) return 'candidates';
@@ -86,30 +78,13 @@ async function cancelIfOpen(deps: Deps, item: StoredItem): Promise<void> {
 }
 
 export const portalV2Subjects: DataSubjectAdapter = {
-  family: 'portal-v2',
-  prefixes: [CLIENT.candidate, CLIENT.referenceRequest, CLIENT.groupRequest],
+  ...portalV2SubjectFinder,
   section: sectionOf,
   view,
-  active: (item) =>
-    isGroupItem(item) && item.status === 'booked' && item.booking_id
-      ? {
-          type: 'booking',
-          id: Number(item.booking_id),
-          reason: `Booked through ${String(item.kind)} request ${String(item.request_id)}; cancel or complete the booking first`,
-        }
-      : undefined,
   erasedFields,
   files,
   // Nothing portal v2 holds is a finance or registration record: nothing is kept.
   kept: () => [],
-  linked: {
-    prefixes: [CLIENT.reference, CLIENT.groupItem],
-    belongs: (item, found) =>
-      isReference(item)
-        ? found.some((r) => isReferenceRequest(r) && r.id === item.reference_request_id)
-        : found.some((r) => isGroupRequest(r) && r.kind === item.kind && r.id === item.request_id),
-    erase: true,
-  },
   beforeErase: async (deps, item) => {
     if (isReferenceRequest(item) || isGroupRequest(item)) await cancelIfOpen(deps, item);
   },

@@ -1,5 +1,5 @@
 import type { Deps } from '../platform/deps.js';
-import { ERASED_NAME, exportFields, type DataSubjectAdapter, type Kept, type StoredItem } from '../data-rights/adapter.js';
+import { ERASED_NAME, exportFields, type DataSubjectAdapter, type Kept, type StoredItem, type SubjectFinder } from '../data-rights/adapter.js';
 import { familyPrefix } from '../platform/key-registry.js';
 import * as TABLE_KEYS from '../platform/table-keys.js';
 import { alertKeys } from './alerts.js';
@@ -49,13 +49,21 @@ function kept(items: readonly StoredItem[], now: Date, deps: Deps): Kept[] {
   ];
 }
 
-export const registrationMonitoringSubjects: DataSubjectAdapter = {
+export const registrationMonitoringSubjectFinder: SubjectFinder = {
   family: MONITORING_FAMILY,
   prefixes: [workerKeys.prefix()],
-  section: sectionOf,
-  view: (deps, item) => exportFields(item, deps.config.serviceTimeZone),
   // Nothing is booked or paid for a worker: nothing stops an erasure.
   active: () => undefined,
+  linked: {
+    prefixes: [VERIFICATIONS, alertKeys.prefix(), evidenceKeys.prefix()],
+    belongs: (item, found) => found.some((w) => isWorker(w) && w.id === item.worker_id),
+  },
+};
+
+export const registrationMonitoringSubjects: DataSubjectAdapter = {
+  ...registrationMonitoringSubjectFinder,
+  section: sectionOf,
+  view: (deps, item) => exportFields(item, deps.config.serviceTimeZone),
   erasedFields: (_item, now) => ({
     first_name: ERASED_NAME,
     last_name: '',
@@ -68,10 +76,6 @@ export const registrationMonitoringSubjects: DataSubjectAdapter = {
   }),
   files: () => [],
   kept,
-  linked: {
-    prefixes: [VERIFICATIONS, alertKeys.prefix(), evidenceKeys.prefix()],
-    belongs: (item, found) => found.some((w) => isWorker(w) && w.id === item.worker_id),
-  },
   beforeErase: async (deps, item) => {
     if (isWorker(item) && !item.archived_at) await archiveWorker(deps, String(item.client_id), Number(item.id));
   },
