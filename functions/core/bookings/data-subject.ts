@@ -1,7 +1,7 @@
 import { ERASED_NAME, type ActiveItem, type DataSubjectAdapter, type Kept, type StoredItem, type SubjectFile } from '../data-rights/adapter.js';
 import type { DataSubjectFamily } from '../data-rights/families.js';
 import { exportFields } from '../data-rights/adapter.js';
-import { inviteKeys } from '../practical-training/invite-keys.js';
+import { inviteKeys } from './invite-keys.js';
 import { changeKeys } from './changes.js';
 import { bookingKeys } from './records.js';
 

@@ -17,7 +17,7 @@ import { allOf, itemAbsent, part, putItem, transact, TransactionFailed, updateIt
 import type { PayOption } from '../platform/vocabulary.js';
 import type { RequestSource } from '../requests/shapes.js';
 import { linkWithdrawn } from '../bookings/link-withdrawn.js';
-import { inviteKeys, inviteOpen } from './invite-keys.js';
+import { inviteKeys, inviteOpen } from '../bookings/invite-keys.js';
 import { inviteFundsPart } from './invite-funds.js';
 import { getTrainingEventItem, loadCatalogue, PRACTICAL_FAMILY, type Course, type Location, type TrainingEventItem } from './catalogue.js';
 

@@ -1,4 +1,6 @@
-import { filterConditions, listBookings, type BookingFilter, type BookingView } from '../bookings/bookings.js';
+import { filterConditions, type BookingFilter } from '../bookings/bookings.js';
+import { listBookings } from '../clinical-interview/booking-api.js';
+import { type BookingView } from '../clinical-interview/bookings.js';
 import { listChanges } from '../bookings/changes.js';
 import { clinicalBookings } from '../clinical-interview/bookings.js';
 import { CLINICAL_FAMILY } from '../clinical-interview/catalog.js';

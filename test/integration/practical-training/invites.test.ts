@@ -9,7 +9,7 @@ import {
   type Course,
   type Location,
 } from '../../../functions/core/practical-training/catalogue.js';
-import { inviteKeys } from '../../../functions/core/practical-training/invite-keys.js';
+import { inviteKeys } from '../../../functions/core/bookings/invite-keys.js';
 import {
   createInvite,
   getInvite,
