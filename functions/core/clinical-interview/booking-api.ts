@@ -1,9 +1,10 @@
 import { getClient } from '../access/clients.js';
 import type { BookingFilter } from '../bookings/bookings.js';
-import { linkPaymentDeadline, withLinkPlace } from '../bookings/booking-page.js';
+import { linkPaymentDeadline, linkPlacePlan, withLinkPlace } from '../bookings/booking-page.js';
 import { commitBooking, holdRefusal, usableHold, type BookingLinks } from '../bookings/commit.js';
 import { linkWithdrawn } from '../bookings/link-withdrawn.js';
 import { listOf } from '../bookings/bookings.js';
+import { joinPlans } from '../bookings/plan.js';
 import { getBookingItem as getItem, getBookingView } from '../bookings/records.js';
 import { consumeHoldParts, getHold, type Hold } from '../inventory/holds.js';
 import { claimUnit, takeFromPool } from '../inventory/units.js';
@@ -83,8 +84,8 @@ export async function createBooking(
       agency_contact: { name: input.agency_contact_name ?? null, email: input.agency_contact_email ?? null },
       booked_by: 'Agency',
     },
-    take: () => ({
-      parts: consumeHoldParts(deps, kind.holds, holder, hold.hold_hash, slotUnit(family, hold.date, hold.time, hold.interviewer_id), bookingId),
+    plan: () => ({
+      unitParts: consumeHoldParts(deps, kind.holds, holder, hold.hold_hash, slotUnit(family, hold.date, hold.time, hold.interviewer_id), bookingId),
       failures: { hold: explain, unit: explain },
     }),
   });
@@ -127,14 +128,14 @@ export async function createCandidateBooking(
             agency_contact: { name: null, email: null },
             booked_by: 'Candidate',
           },
-          take: ({ now, paymentDueAt }) => {
-            const linkPlace = place.take({ bookingId, dueAt: paymentDueAt!, now });
-            return {
-              parts: [claimUnit(deps, slotUnit(family, slot.date, slot.time, slot.interviewerId), { bookingId, clientId }, now), ...linkPlace.parts],
-              failures: { unit: taken, ...linkPlace.failures },
-              fields: { link_place: place.name },
-            };
-          },
+          plan: ({ now, paymentDueAt }) =>
+            joinPlans(
+              {
+                unitParts: [claimUnit(deps, slotUnit(family, slot.date, slot.time, slot.interviewerId), { bookingId, clientId }, now)],
+                failures: { unit: taken },
+              },
+              linkPlacePlan(deps, clientId, place, { bookingId, dueAt: paymentDueAt!, now }),
+            ),
         }),
       () => new DomainError('slot-unavailable', `The slot on ${input.date} at ${input.time} is no longer available`),
       { lost: (err) => err === taken },

@@ -175,7 +175,7 @@ export const inviteUse =
     const item = await inviteUsedParts(deps, invite, bookingId);
     if (!item) throw gone('expired');
     return {
-      parts: [
+      extraParts: [
         part(
           'invite',
           updateItem(
