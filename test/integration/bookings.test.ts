@@ -8,7 +8,7 @@ import {
   markReportAvailable,
   rescheduleBooking,
 } from '../../functions/core/clinical-interview/booking-admin.js';
-import { bookingPageToken, clientOfBookingPage } from '../../functions/core/bookings/booking-page.js';
+import { bookingPageToken, clientOfBookingPage } from '../../functions/core/bookings/booking-link.js';
 import { changeBooking } from '../../functions/core/bookings/change.js';
 import { clinicalBookings } from '../../functions/core/clinical-interview/bookings.js';
 import { TransactionFailed } from '../../functions/core/platform/transact.js';

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bookingPageKeys } from '../../functions/core/bookings/booking-page.js';
+import { bookingPageKeys } from '../../functions/core/bookings/booking-link.js';
 import { bookingKeys } from '../../functions/core/bookings/bookings.js';
 import { deprecatedCallKeys } from '../../functions/core/access/deprecated-calls.js';
-import { changeKeys } from '../../functions/core/bookings/changes.js';
+import { changeKeys } from '../../functions/core/bookings/change-log.js';
 import { scheduleKeys } from '../../functions/core/bookings/schedule.js';
 import { candidateKeys } from '../../functions/core/portal-v2/candidates.js';
 import { catalogKeys } from '../../functions/core/clinical-interview/catalog.js';

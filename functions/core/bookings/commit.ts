@@ -10,10 +10,10 @@ import { DomainError } from '../platform/errors.js';
 import { checkItem, itemAbsent, part, putItem, transact, type Part } from '../platform/transact.js';
 import type { PayOption } from '../platform/vocabulary.js';
 import { leavesTimeToPay, paymentDueAt, type BookingKind, type BookingRecord, type PaymentDeadline } from './kind.js';
-import { noticeOf, noticePart } from './invitations.js';
+import { noticeOf, noticePart } from './calendar-notices.js';
 import { bookingEventPart, bookingKeys, paymentDueOf } from './records.js';
 import { scheduleParts } from './schedule.js';
-import { changeLogParts } from './changes.js';
+import { changeLogParts } from './change-log.js';
 import { linkWithdrawn } from './link-withdrawn.js';
 import type { Attempt, BookingPlan } from './plan.js';
 
@@ -43,7 +43,7 @@ export interface Commit<B extends BookingRecord> {
   /** Balance alerts of the wallet charged, for families that send them. */
   alerts?: ChargeRequest['alerts'];
   links: BookingLinks;
-  /** A candidate_pays booking's deadline when not the kind's (an anonymous booking through a public link: ./booking-page.ts). */
+  /** A candidate_pays booking's deadline when not the kind's (an anonymous booking through a public link: ./booking-link.ts). */
   deadline?: PaymentDeadline;
 }
 

@@ -2,7 +2,7 @@ import { ERASED_NAME, type ActiveItem, type DataSubjectAdapter, type Kept, type 
 import type { DataSubjectFamily } from '../data-rights/families.js';
 import { exportFields } from '../data-rights/adapter.js';
 import { inviteKeys } from './invite-keys.js';
-import { changeKeys } from './changes.js';
+import { changeKeys } from './change-log.js';
 import { bookingKeys } from './records.js';
 
 /**

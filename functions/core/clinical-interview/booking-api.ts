@@ -1,6 +1,6 @@
 import { getClient } from '../access/clients.js';
 import type { BookingFilter } from '../bookings/bookings.js';
-import { linkPaymentDeadline, linkPlacePlan, withLinkPlace } from '../bookings/booking-page.js';
+import { linkPaymentDeadline, linkPlacePlan, withLinkPlace } from '../bookings/booking-link.js';
 import { commitBooking, holdRefusal, usableHold, type BookingLinks } from '../bookings/commit.js';
 import { linkWithdrawn } from '../bookings/link-withdrawn.js';
 import { listOf } from '../bookings/bookings.js';

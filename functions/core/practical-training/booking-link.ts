@@ -1,4 +1,4 @@
-import { clientOfBookingPage, linkPaymentDeadline, linkPlacePlan, withLinkPlace } from '../bookings/booking-page.js';
+import { clientOfBookingPage, linkPaymentDeadline, linkPlacePlan, withLinkPlace } from '../bookings/booking-link.js';
 import type { BookingLinks } from '../bookings/commit.js';
 import { leavesTimeToPay } from '../bookings/kind.js';
 import { joinPlans } from '../bookings/plan.js';
@@ -18,7 +18,7 @@ import type { TrainingEventView } from './views.js';
  * its open events, and books it for candidate payment. No hold: a free seat
  * is claimed in the booking's transaction. Like the clinical link, at most
  * five of its bookings wait for payment at once (a link place each), each
- * due within the link's payment deadline (2 hours: ../bookings/booking-page.ts).
+ * due within the link's payment deadline (2 hours: ../bookings/booking-link.ts).
  */
 
 /** The agency behind the link, or not-found. */

@@ -1,5 +1,5 @@
 import { getClient, type ClientAccount } from '../access/clients.js';
-import { linkPaymentDeadline, linkPlacePlan, withLinkPlace } from '../bookings/booking-page.js';
+import { linkPaymentDeadline, linkPlacePlan, withLinkPlace } from '../bookings/booking-link.js';
 import { listOf } from '../bookings/bookings.js';
 import { cancelBookingOf, refundDue } from '../bookings/change.js';
 import { commitBooking, holdRefusal, usableHold, type BookingLinks } from '../bookings/commit.js';

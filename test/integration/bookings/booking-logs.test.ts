@@ -4,7 +4,7 @@ import { backfillBookingLogs } from '../../../functions/core/bookings/backfill.j
 import { cancelBooking, rescheduleBooking } from '../../../functions/core/clinical-interview/booking-admin.js';
 import { createBooking } from '../../../functions/core/clinical-interview/booking-api.js';
 import { type BookingView } from '../../../functions/core/clinical-interview/bookings.js';
-import { changeKeys, listChanges } from '../../../functions/core/bookings/changes.js';
+import { changeKeys, listChanges } from '../../../functions/core/bookings/change-log.js';
 import { listBySchedule, scheduleKeys } from '../../../functions/core/bookings/schedule.js';
 import { clinicalBookings } from '../../../functions/core/clinical-interview/bookings.js';
 import type { InterviewType } from '../../../functions/core/clinical-interview/catalog.js';

@@ -1,5 +1,5 @@
 import { confirmCandidatePayment } from '../../../functions/core/clinical-interview/booking-admin.js';
-import { bookingPageToken, LINK_UNPAID_LIMIT } from '../../../functions/core/bookings/booking-page.js';
+import { bookingPageToken, LINK_UNPAID_LIMIT } from '../../../functions/core/bookings/booking-link.js';
 import { createBooking, createCandidateBooking, getBooking, getBookingItem } from '../../../functions/core/clinical-interview/booking-api.js';
 import { expireUnpaidBookings } from '../../../functions/core/bookings/payment-expiry.js';
 import { clinicalBookings } from '../../../functions/core/clinical-interview/bookings.js';

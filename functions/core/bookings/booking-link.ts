@@ -15,7 +15,7 @@ import { linkWithdrawn } from './link-withdrawn.js';
 import type { BookingPlan } from './plan.js';
 
 /**
- * Each agency's public booking page in a family is reached through an
+ * Each agency's booking link (its public booking page) in a family is reached through an
  * unguessable token, made the first time the agency asks for its booking URL
  * there. The client's partition keeps its token per family; the token's own
  * item leads back to the client.
