@@ -1,9 +1,8 @@
 import { getClient } from '../access/clients.js';
-import type { BookingFilter } from '../bookings/bookings.js';
 import { linkPaymentDeadline, linkPlacePlan, withLinkPlace } from '../bookings/booking-link.js';
 import { commitBooking, holdRefusal, usableHold, type BookingLinks } from '../bookings/commit.js';
 import { linkWithdrawn } from '../bookings/link-withdrawn.js';
-import { listOf } from '../bookings/bookings.js';
+import { listOf, type BookingFilter } from '../bookings/bookings.js';
 import { joinPlans } from '../bookings/plan.js';
 import { getBookingItem as getItem, getBookingView } from '../bookings/records.js';
 import { consumeHoldParts, getHold, type Hold } from '../inventory/holds.js';

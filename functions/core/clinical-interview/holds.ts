@@ -16,6 +16,7 @@ export const clinicalHoldKeys = {
   slotLock: slotUnit,
 };
 
+/** HOLD_MINUTES on an interviewer's slot, one hold per client. */
 export const clinicalHolds = (family: FamilyId): HoldPolicy => ({ family, seconds: HOLD_SECONDS, onePerHolder: true });
 export const clinicalUnit = (family: FamilyId) => (h: Hold) => slotUnit(family, String(h.date), String(h.time), Number(h.interviewer_id));
 
