@@ -1,7 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { candidateKeys } from './portal-v2/candidates.js';
 import { createTemplate, listTemplates } from './portal-v2/templates.js';
-import { seedDemoInvites } from './practical-training/invites.js';
 import {
   CLINICAL_FAMILY,
   createInterviewType,
@@ -16,7 +15,7 @@ import type { Deps } from './platform/deps.js';
 import { isDomainError } from './platform/errors.js';
 import { raiseCounter } from './platform/ids.js';
 import { openDemoBalances } from './commerce/opening-balances.js';
-import { seedPracticalDemo } from './practical-training/demo.js';
+import { seedDemoInvites, seedPracticalDemo } from './practical-training/demo.js';
 import { seedVlsDemo } from './virtual-life-support/demo.js';
 import { seedMonitoringDemo } from './registration-monitoring/demo.js';
 

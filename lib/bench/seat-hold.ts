@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { holdSeat, releaseSeat } from '../../functions/core/practical-training/seats.js';
 import { createTrainingEvent, loadCatalogue, PRACTICAL_FAMILY } from '../../functions/core/practical-training/catalogue.js';
-import { holdKeys } from '../../functions/core/inventory/holds.js';
+import { holdRecordKeys } from '../../functions/core/inventory/hold-records.js';
 import type { Tally } from '../../functions/core/inventory/units.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
 import { DomainError } from '../../functions/core/platform/errors.js';
@@ -118,6 +118,8 @@ function overlaps(held: { seat: string; from: number; to: number }[]): number {
 
 /** The seat a hold took, from its stored record (read outside the timed part). */
 async function seatOf(deps: Deps, holdHash: string): Promise<string> {
-  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: holdKeys.hold(PRACTICAL_FAMILY, holdHash), ProjectionExpression: 'seat' }));
+  const { Item } = await deps.db.send(
+    new GetCommand({ TableName: deps.table, Key: holdRecordKeys.hold(PRACTICAL_FAMILY, holdHash), ProjectionExpression: 'seat' }),
+  );
   return String(Item?.seat);
 }

@@ -1,4 +1,4 @@
-import { cancelBooking, completeInterview, markAttendance, rescheduleBooking } from '../../functions/core/bookings/booking-admin.js';
+import { cancelBooking, completeInterview, markAttendance, rescheduleBooking } from '../../functions/core/clinical-interview/booking-admin.js';
 import { BOOKING_STATUSES, type BookingStatus } from '../../functions/core/bookings/bookings.js';
 import {
   CLINICAL_FAMILY,

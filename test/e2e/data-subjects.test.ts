@@ -2,7 +2,7 @@ import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { cancelBooking, completeInterview } from '../../functions/core/bookings/booking-admin.js';
+import { cancelBooking, completeInterview } from '../../functions/core/clinical-interview/booking-admin.js';
 import { cancelVlsBooking } from '../../functions/core/virtual-life-support/operator.js';
 import { attachReport } from '../../functions/core/clinical-interview/report-uploads.js';
 import { listUsers } from '../../functions/core/access/team.js';

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { createClient, setClientEnabled } from '../../functions/core/access/clients.js';
-import { bookingPageToken } from '../../functions/core/bookings/booking-page.js';
+import { bookingPageToken } from '../../functions/core/bookings/booking-link.js';
 import { readWallet, topUpCredits, walletKeys } from '../../functions/core/commerce/wallets.js';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import { addDays, wallClock } from '../../functions/core/platform/time.js';

@@ -1,6 +1,6 @@
 import { createClient } from '../../functions/core/access/clients.js';
-import { cancelBooking, rescheduleBooking } from '../../functions/core/bookings/booking-admin.js';
-import { createBooking } from '../../functions/core/bookings/bookings.js';
+import { cancelBooking, rescheduleBooking } from '../../functions/core/clinical-interview/booking-admin.js';
+import { createBooking } from '../../functions/core/clinical-interview/booking-api.js';
 import { loadCatalog } from '../../functions/core/clinical-interview/catalog.js';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import { addDays, wallClock } from '../../functions/core/platform/time.js';

@@ -1,4 +1,4 @@
-import { cancelBooking, rescheduleBooking } from '../../functions/core/bookings/booking-admin.js';
+import { cancelBooking, rescheduleBooking } from '../../functions/core/clinical-interview/booking-admin.js';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import type { LocalStack } from '../../lib/local/stack.js';
 import { eventually } from '../support/eventually.js';

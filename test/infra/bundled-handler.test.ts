@@ -81,9 +81,7 @@ it("the portal's request pages do not load the booking kinds", async () => {
   for (const entry of ['functions/http/portal-v2/request-form-submit.ts', 'functions/http/portal-v2/request-submit-uploaded.ts']) {
     const { held } = await bundleOf(entry);
     expect(held.some((i) => i.endsWith('portal-v2/request-pages.ts'))).toBe(true);
-    expect(
-      held.filter((i) => /portal-v2\/(booking-kinds|request-groups)\.ts$|inventory\/hold-records\.ts$|practical-training\/invite-keys\.ts$/.test(i)),
-    ).toEqual([]);
+    expect(held.filter((i) => /portal-v2\/(booking-kinds|request-groups)\.ts$|inventory\/hold-records\.ts$|bookings\/invite-keys\.ts$/.test(i))).toEqual([]);
   }
 });
 

@@ -1,4 +1,4 @@
-import type { BookingFamily } from '../../functions/core/clinical-interview/catalog.js';
+import type { ClinicalFamily } from '../../functions/core/clinical-interview/catalog.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   cancelBooking,
@@ -7,15 +7,18 @@ import {
   confirmCandidatePayment,
   markReportAvailable,
   rescheduleBooking,
-} from '../../functions/core/bookings/booking-admin.js';
-import { bookingPageToken, clientOfBookingPage } from '../../functions/core/bookings/booking-page.js';
+} from '../../functions/core/clinical-interview/booking-admin.js';
+import { bookingPageToken, clientOfBookingPage } from '../../functions/core/bookings/booking-link.js';
 import { changeBooking } from '../../functions/core/bookings/change.js';
 import { clinicalBookings } from '../../functions/core/clinical-interview/bookings.js';
 import { TransactionFailed } from '../../functions/core/platform/transact.js';
-import { createBooking, getBookingItem, getBooking, listBookings, type NewBooking } from '../../functions/core/bookings/bookings.js';
+import { createBooking, getBookingItem, getBooking, listBookings } from '../../functions/core/clinical-interview/booking-api.js';
+import { type NewBooking } from '../../functions/core/clinical-interview/bookings.js';
 import type { InterviewType } from '../../functions/core/clinical-interview/catalog.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
-import { availableSlots, createHold, getHold } from '../../functions/core/inventory/holds.js';
+import { getHold } from '../../functions/core/inventory/holds.js';
+import { availableSlots } from '../../functions/core/clinical-interview/slots.js';
+import { createHold } from '../../functions/core/clinical-interview/holds.js';
 import type { EmailMessage, DomainEvent } from '../../functions/core/events/outbox.js';
 import { ledgerForMonth, ledgerKeys, walletTransactions } from '../../functions/core/commerce/ledger.js';
 import { balances, readWallet, topUpCredits, topUpMoney, walletKeys } from '../../functions/core/commerce/wallets.js';
@@ -335,7 +338,7 @@ describe('finance', () => {
 describe('family scope', () => {
   // A second booking family, at the key level: portal-v2 stands in for one (the catalogue is shared here).
   // A stand-in second booking family: these tests are about keys, and portal v2 is the other family that exists today.
-  const OTHER = 'portal-v2' as unknown as BookingFamily;
+  const OTHER = 'portal-v2' as unknown as ClinicalFamily;
 
   it("keeps a client's wallets, ledger and bookings apart per family, with booking ids counted per family", async () => {
     const client = await newClient(deps);

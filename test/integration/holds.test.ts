@@ -1,9 +1,10 @@
-import type { BookingFamily } from '../../functions/core/clinical-interview/catalog.js';
+import type { ClinicalFamily } from '../../functions/core/clinical-interview/catalog.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { createBooking } from '../../functions/core/bookings/bookings.js';
+import { createBooking } from '../../functions/core/clinical-interview/booking-api.js';
 import type { InterviewType } from '../../functions/core/clinical-interview/catalog.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
-import { availableSlots, createHold, holdKeys, releaseHold } from '../../functions/core/inventory/holds.js';
+import { availableSlots } from '../../functions/core/clinical-interview/slots.js';
+import { createHold, clinicalHoldKeys as holdKeys, releaseHold } from '../../functions/core/clinical-interview/holds.js';
 import { topUpCredits } from '../../functions/core/commerce/wallets.js';
 import { candidate, CI, links, MONDAY, newClient, settle, testCatalog } from '../support/clinical.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
@@ -125,7 +126,7 @@ describe('releasing a hold', () => {
 describe('family scope', () => {
   // A second booking family, at the key level: portal-v2 stands in for one (the catalogue is shared here).
   // A stand-in second booking family: these tests are about keys, and portal v2 is the other family that exists today.
-  const OTHER = 'portal-v2' as unknown as BookingFamily;
+  const OTHER = 'portal-v2' as unknown as ClinicalFamily;
 
   it("a hold in one family blocks neither the client's hold marker nor the slot in another", async () => {
     const client = await newClient(deps);

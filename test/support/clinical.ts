@@ -7,11 +7,12 @@ import {
   slotsOn,
   type InterviewType,
 } from '../../functions/core/clinical-interview/catalog.js';
-import { createBooking } from '../../functions/core/bookings/bookings.js';
+import { createBooking } from '../../functions/core/clinical-interview/booking-api.js';
 import { createClient } from '../../functions/core/access/clients.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
 import type { FamilyId } from '../../functions/core/platform/families.js';
-import { createHold, holdKeys, type HoldRecord } from '../../functions/core/inventory/holds.js';
+import { createHold, clinicalHoldKeys as holdKeys } from '../../functions/core/clinical-interview/holds.js';
+import { type HoldRecord } from '../../functions/core/clinical-interview/slots.js';
 import { OUTBOX_SHARDS, outboxKeys, type OutboxItem } from '../../functions/core/events/outbox.js';
 import { randomToken } from '../../functions/core/platform/secrets.js';
 import { zonedInstant } from '../../functions/core/platform/time.js';

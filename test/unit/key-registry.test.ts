@@ -1,18 +1,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bookingPageKeys } from '../../functions/core/bookings/booking-page.js';
+import { bookingPageKeys } from '../../functions/core/bookings/booking-link.js';
 import { bookingKeys } from '../../functions/core/bookings/bookings.js';
 import { deprecatedCallKeys } from '../../functions/core/access/deprecated-calls.js';
-import { changeKeys } from '../../functions/core/bookings/changes.js';
+import { changeKeys } from '../../functions/core/bookings/change-log.js';
 import { scheduleKeys } from '../../functions/core/bookings/schedule.js';
 import { candidateKeys } from '../../functions/core/portal-v2/candidates.js';
 import { catalogKeys } from '../../functions/core/clinical-interview/catalog.js';
 import { catalogueVersionKeys } from '../../functions/core/platform/table-cache.js';
 import { clientKeys } from '../../functions/core/access/clients.js';
 import { FAMILY_IDS, type FamilyId } from '../../functions/core/platform/families.js';
-import { holdKeys } from '../../functions/core/inventory/holds.js';
+import { clinicalHoldKeys } from '../../functions/core/clinical-interview/holds.js';
 import { holdRecordKeys } from '../../functions/core/inventory/hold-records.js';
-import { inviteKeys } from '../../functions/core/practical-training/invite-keys.js';
+import { inviteKeys } from '../../functions/core/bookings/invite-keys.js';
 import { unitKeys } from '../../functions/core/inventory/units.js';
 import { idempotencyKeys } from '../../functions/core/platform/idempotency.js';
 import { jobKeys } from '../../functions/core/jobs/jobs.js';
@@ -104,7 +104,7 @@ const SCOPED: Record<string, (family: FamilyId) => Key[]> = {
     holdRecordKeys.open(f, '2026-11-23T09:30:00.000Z', 'hash'),
   ],
   // The records' keys, and the clinical family's unit.
-  holdKeys: (f) => [holdKeys.slotLock(f, '2026-11-23', '09:30', 2)],
+  clinicalHoldKeys: (f) => [clinicalHoldKeys.slotLock(f, '2026-11-23', '09:30', 2)],
   unitKeys: (f) => [unitKeys.unit(f, '2026-11-23', '09:30', 'S01')],
   sessionKeys: (f) => [sessionKeys.session(f, 7), sessionKeys.byStart(f, '2026-11-23T09:30:00.000Z', 7)],
   walletKeys: (f) => [walletKeys.credits('cl_a', f, 1), walletKeys.money('cl_a', f)],

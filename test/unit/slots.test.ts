@@ -1,6 +1,6 @@
 import type { AvailabilityWindow, Catalog, InterviewType } from '../../functions/core/clinical-interview/catalog.js';
 import { slotsOn } from '../../functions/core/clinical-interview/catalog.js';
-import { candidateSlots } from '../../functions/core/inventory/holds.js';
+import { candidateSlots } from '../../functions/core/clinical-interview/slots.js';
 import { formatWithOffset } from '../../functions/core/platform/time.js';
 import { gbp } from '../../functions/core/commerce/money.js';
 

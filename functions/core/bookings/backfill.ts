@@ -1,14 +1,14 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '../platform/deps.js';
 import { checkItem, part, transact, TransactionFailed } from '../platform/transact.js';
-import { changeLogParts } from './changes.js';
+import { changeLogParts } from './change-log.js';
 import type { BookingRecord } from './kind.js';
 import { bookingKeys } from './records.js';
 import { scheduleParts } from './schedule.js';
 
 /**
  * Gives bookings made before the change log and the schedule pointers
- * (changes.ts, schedule.ts) their entries, so the Services feed and the lists
+ * (change-log.ts, schedule.ts) their entries, so the Services feed and the lists
  * by time see them. Each is written only while the booking is as read (its
  * `updated_at` unchanged): a booking changed meanwhile got its entries from
  * that change. Safe to run again and while the API serves.

@@ -15,7 +15,7 @@ import { key } from '../platform/key-registry.js';
 import * as TABLE_KEYS from '../platform/table-keys.js';
 import { readableTime } from '../platform/time.js';
 import { itemAbsent, itemExists, part, putItem, transact, TransactionFailed, updateItem, type Part } from '../platform/transact.js';
-import { agencyName } from './invitations.js';
+import { agencyName } from './calendar-notices.js';
 import { confirmPayment } from './change.js';
 import type { BookingKind, BookingRecord } from './kind.js';
 import { findBookingIn } from './records.js';

@@ -9,13 +9,13 @@ import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { deleteItem, part, transact, TransactionFailed, updateItem, type Condition, type Failure, type Part } from '../platform/transact.js';
 import { freeUnit } from '../inventory/units.js';
-import { linkPlaceReleased } from './booking-page.js';
+import { linkPlaceReleased } from './booking-link.js';
 import type { BookingEvent, BookingKind, BookingRecord } from './kind.js';
-import { agencyName, nextSequence, noticeOf, noticePart } from './invitations.js';
+import { agencyName, nextSequence, noticeOf, noticePart } from './calendar-notices.js';
 import { emailPut } from '../events/outbox.js';
 import { bookingEventPart, bookingKeys, getBookingItem, paymentDueOf } from './records.js';
 import { scheduleParts } from './schedule.js';
-import { changeLogParts, nextUpdatedAt } from './changes.js';
+import { changeLogParts, nextUpdatedAt } from './change-log.js';
 
 /**
  * Changing and cancelling a booking of any kind. Each change is one

@@ -7,19 +7,21 @@ import { addSeconds, toEpochSeconds } from '../platform/clock.js';
 import { retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
-import { checkItem, itemAbsent, part, putItem, transact, type Failure, type Part } from '../platform/transact.js';
+import { checkItem, itemAbsent, part, putItem, transact, type Part } from '../platform/transact.js';
 import type { PayOption } from '../platform/vocabulary.js';
 import { leavesTimeToPay, paymentDueAt, type BookingKind, type BookingRecord, type PaymentDeadline } from './kind.js';
-import { noticeOf, noticePart } from './invitations.js';
+import { noticeOf, noticePart } from './calendar-notices.js';
 import { bookingEventPart, bookingKeys, paymentDueOf } from './records.js';
 import { scheduleParts } from './schedule.js';
-import { changeLogParts } from './changes.js';
+import { changeLogParts } from './change-log.js';
 import { linkWithdrawn } from './link-withdrawn.js';
+import type { Attempt, BookingPlan } from './plan.js';
 
 /**
- * Committing a booking of any kind, in one transaction: take its unit
- * (consume a hold, or claim a free unit), write the booking, charge it by its
- * pay option (commerce's `planCharge`), and record `booking.created`; a
+ * Committing a booking of any kind, in one transaction: the family's plan
+ * (./plan.ts: its unit taken, by a hold consumed or a free unit claimed, and
+ * its own parts), the booking written and charged by its pay option
+ * (commerce's `planCharge`), and `booking.created` recorded; a
  * candidate_pays booking also gets its payment deadline and the e-mail that
  * asks for payment, any other the candidate's confirmation and invitation.
  */
@@ -29,14 +31,6 @@ export interface BookingLinks {
   payment: (token: string) => string;
 }
 
-/** What taking the unit adds to the transaction; built once the time and the deadline are known. */
-export interface Take {
-  parts: Part[];
-  failures: Record<string, Failure>;
-  /** Fields the taking adds to the booking (the link place it holds). */
-  fields?: Partial<BookingRecord>;
-}
-
 export interface Commit<B extends BookingRecord> {
   client: ClientAccount;
   bookingId: number;
@@ -44,12 +38,12 @@ export interface Commit<B extends BookingRecord> {
   product: Product;
   /** The kind's own fields, with the booking's times and who booked it. */
   fields: Omit<B, Exclude<keyof BookingRecord, 'start_at' | 'end_at' | 'booked_by'>>;
-  /** May read (a counter the taking conditions on): it runs again on each retry. */
-  take: (at: { now: Date; paymentDueAt?: string }) => Take | Promise<Take>;
+  /** The family's part of each attempt; may read (a counter its parts condition on), as it runs again on each retry. */
+  plan: (at: Attempt) => BookingPlan | Promise<BookingPlan>;
   /** Balance alerts of the wallet charged, for families that send them. */
   alerts?: ChargeRequest['alerts'];
   links: BookingLinks;
-  /** A candidate_pays booking's deadline when not the kind's (an anonymous booking through a public link: ./booking-page.ts). */
+  /** A candidate_pays booking's deadline when not the kind's (an anonymous booking through a public link: ./booking-link.ts). */
   deadline?: PaymentDeadline;
 }
 
@@ -84,10 +78,10 @@ export async function commitBooking<B extends BookingRecord, V>(
     });
     // A candidate's booking (a public link's, an invite's) is the client's only while it is enabled, in the same transaction.
     const charge = c.fields.booked_by === 'Candidate' ? whileEnabled(deps, c.client, planned) : planned;
-    const take = await c.take({ now, paymentDueAt: dueAt });
+    const plan = await c.plan({ now, paymentDueAt: dueAt });
     const booking = {
       ...c.fields,
-      ...take.fields,
+      ...plan.fields,
       id: c.bookingId,
       client_id: c.client.clientId,
       family: kind.family,
@@ -103,7 +97,8 @@ export async function commitBooking<B extends BookingRecord, V>(
       updated_at: now.toISOString(),
     } as B;
     const parts: Part[] = [
-      ...take.parts,
+      ...plan.unitParts,
+      ...(plan.extraParts ?? []),
       part(
         'booking',
         putItem(
@@ -141,7 +136,7 @@ export async function commitBooking<B extends BookingRecord, V>(
     }
     const notice = noticeOf('booking.created', booking);
     if (notice) parts.push(noticePart(deps, kind, notice, booking, { agency: c.client.name }));
-    await transact(deps, parts, { ...take.failures, ...charge.failures });
+    await transact(deps, parts, { ...plan.failures, ...charge.failures });
     bookingCreated(kind.family, c.payOption);
     return { booking, view: kind.view(booking, tz), paymentToken: charge.paymentToken };
   });

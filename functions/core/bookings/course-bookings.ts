@@ -12,7 +12,8 @@ import { bookingPaymentLink, type EmailContent } from '../messaging/email-templa
 import { formatWithOffset, readableTime } from '../platform/time.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
-import { TransactionFailed, type Failure, type Part } from '../platform/transact.js';
+import { TransactionFailed, type Part } from '../platform/transact.js';
+import type { BookingPlan } from './plan.js';
 import type { Holder } from '../inventory/holds.js';
 import type { RequestSource } from '../requests/shapes.js';
 import { changeBooking } from './change.js';
@@ -53,7 +54,7 @@ export interface BookingOptions {
   /** The portal v2 request item the booking is made for (its invite's). */
   source?: RequestSource;
   /** Further parts of the booking's transaction (an invite marked used), with their failures; read again on each attempt. */
-  extra?: (at: { now: Date; bookingId: number }) => Promise<{ parts: Part[]; failures: Record<string, Failure> }>;
+  extra?: (at: { now: Date; bookingId: number }) => Promise<Pick<BookingPlan, 'extraParts' | 'failures'>>;
   /** A candidate_pays deadline other than the family's (an anonymous booking through a public link). */
   deadline?: PaymentDeadline;
 }

@@ -9,8 +9,8 @@ import {
 } from '../data-rights/adapter.js';
 import type { DataSubjectFamily } from '../data-rights/families.js';
 import { exportFields } from '../data-rights/adapter.js';
-import { inviteKeys } from '../practical-training/invite-keys.js';
-import { changeKeys } from './changes.js';
+import { inviteKeys } from './invite-keys.js';
+import { changeKeys } from './change-log.js';
 import { bookingKeys } from './records.js';
 
 /**

@@ -3,7 +3,7 @@ import type { Money } from '../commerce/money.js';
 import type { EmailContent } from '../messaging/email-templates.js';
 import type { ItemKey } from '../platform/db.js';
 import type { DomainError } from '../platform/errors.js';
-import type { FamilyId } from '../platform/families.js';
+import type { FAMILIES, FamilyId } from '../platform/families.js';
 import type { BookingStatus, PayOption } from '../platform/vocabulary.js';
 import type { HoldPolicy } from '../inventory/holds.js';
 import type { Deps } from '../platform/deps.js';
@@ -15,6 +15,13 @@ import type { Part } from '../platform/transact.js';
  * booking's unit and product are, how it looks through the API, and the
  * family's settings (holds, payment deadline).
  */
+
+/**
+ * The families that book through this engine: those taking candidates'
+ * payments (FamilySpec `candidatePayments`). Each provides what
+ * core/registries/ lists for it, and the compiler holds every list whole.
+ */
+export type BookingFamily = { [F in FamilyId]: (typeof FAMILIES)[F] extends { candidatePayments: true } ? F : never }[FamilyId];
 
 /** The fields every booking has, whatever its family. */
 export interface BookingRecord {

@@ -8,7 +8,7 @@ import { randomToken } from '../platform/secrets.js';
 import { formatWithOffset, readableTime } from '../platform/time.js';
 import type { ATTENDANCES, PayOption, SESSION_STATUSES } from '../platform/vocabulary.js';
 import type { BookingKind, BookingRecord } from '../bookings/kind.js';
-import { clinicalHolds } from '../inventory/holds.js';
+import { clinicalHolds } from './holds.js';
 import { slotUnit } from './slots.js';
 
 /**

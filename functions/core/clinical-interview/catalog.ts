@@ -60,7 +60,7 @@ export interface Slot {
  */
 export const CLINICAL_FAMILY = 'clinical-interview' as const satisfies FamilyId;
 /** The families whose bookings this module's events describe (the event catalogue checks the pairing). */
-export type BookingFamily = typeof CLINICAL_FAMILY;
+export type ClinicalFamily = typeof CLINICAL_FAMILY;
 
 const CATALOG = TABLE_KEYS.catalog;
 export const catalogKeys = {

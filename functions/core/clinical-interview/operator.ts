@@ -1,5 +1,7 @@
-import { findBooking } from '../bookings/booking-admin.js';
-import { listBookings, toBookingView, type BookingFilter, type BookingItem, type BookingView } from '../bookings/bookings.js';
+import { findBooking } from './booking-admin.js';
+import { type BookingFilter } from '../bookings/bookings.js';
+import { listBookings } from './booking-api.js';
+import { toBookingView, type BookingItem, type BookingView } from './bookings.js';
 import { listClients } from '../access/clients.js';
 import type { Deps } from '../platform/deps.js';
 import type { Catalog, Interviewer, InterviewType } from './catalog.js';

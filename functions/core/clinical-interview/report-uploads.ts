@@ -1,5 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import { findBooking, markReportAvailable } from '../bookings/booking-admin.js';
+import { findBooking, markReportAvailable } from './booking-admin.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { attachDocument, requireDocument } from '../documents/attach.js';

@@ -1,4 +1,4 @@
-import { getBookingItem } from '../bookings/bookings.js';
+import { getBookingItem } from './booking-api.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { documentKey } from '../documents/kinds.js';

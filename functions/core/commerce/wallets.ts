@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { clientKeys } from '../access/clients.js';
-import type { InterviewType } from '../clinical-interview/catalog.js';
+import type { SoldProduct } from './products.js';
 import { retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
@@ -137,7 +137,7 @@ async function topUp(deps: Deps, walletKey: { pk: string; sk: string }, amount: 
 }
 
 /** A credits wallet's product: an interview type unless it says otherwise (a course). */
-type CreditProduct = Pick<InterviewType, 'id' | 'name'> & { kind?: ProductRef['kind'] };
+type CreditProduct = Pick<SoldProduct, 'id' | 'name'> & { kind?: ProductRef['kind'] };
 const productOf = (type: CreditProduct): ProductRef => ({ kind: type.kind ?? 'interview_type', id: type.id, name: type.name });
 
 export const topUpCredits = (deps: Deps, clientId: string, family: FamilyId, type: CreditProduct, credits: number, note?: string, options?: TopUpOptions) =>
@@ -194,7 +194,7 @@ export async function balances(
   deps: Deps,
   clientId: string,
   family: FamilyId,
-  types: Pick<InterviewType, 'id' | 'name' | 'active'>[],
+  types: Pick<SoldProduct, 'id' | 'name' | 'active'>[],
   label: ProductRef['kind'] = 'interview_type',
 ): Promise<Balances> {
   const { Items = [] } = await deps.db.send(
@@ -206,7 +206,7 @@ export async function balances(
     }),
   );
   const bySk = new Map(Items.map((i) => [String(i.sk), Number(i.balance)]));
-  const credits = (t: Pick<InterviewType, 'id'>) => bySk.get(walletKeys.credits(clientId, family, t.id).sk);
+  const credits = (t: Pick<SoldProduct, 'id'>) => bySk.get(walletKeys.credits(clientId, family, t.id).sk);
   return {
     credits: types.filter((t) => t.active || credits(t) !== undefined).map((t) => ({ [label]: { id: t.id, name: t.name }, credits: credits(t) ?? 0 })),
     money: { amount: bySk.get(walletKeys.money(clientId, family).sk) ?? 0, currency: CURRENCY },

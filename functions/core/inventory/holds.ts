@@ -1,7 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { holdCreated } from '../platform/metrics.js';
-import { CLINICAL_FAMILY, loadCatalog } from '../clinical-interview/catalog.js';
-import { candidateSlots, slotUnit, toHoldView, type HoldRecord, type HoldView } from '../clinical-interview/slots.js';
 import { addSeconds, toEpochSeconds } from '../platform/clock.js';
 import { queryAll, type ItemKey } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
@@ -34,7 +32,6 @@ import {
   type Pool,
   type Tally,
 } from './units.js';
-import { HOLD_SECONDS } from './hold-time.js';
 import {
   holderOf,
   holdRecordKeys,
@@ -50,7 +47,7 @@ import {
   type Holder,
 } from './hold-records.js';
 
-export { holderOf, holdState, type Hold, type Holder } from './hold-records.js';
+export { holderOf, holdRecordKeys, holdState, type Hold, type Holder } from './hold-records.js';
 
 /**
  * Holds: a holder's claim on one unit of a pool until `expires_at`, which
@@ -58,12 +55,6 @@ export { holderOf, holdState, type Hold, type Holder } from './hold-records.js';
  * active hold per holder per family, when the policy says so) and the hold.
  * Expiry frees the unit at once, by the clock; the sweep only announces it.
  */
-
-export const holdKeys = {
-  ...holdRecordKeys,
-  /** The clinical family's unit: an interviewer's slot. */
-  slotLock: slotUnit,
-};
 
 export interface HoldPolicy {
   family: FamilyId;
@@ -75,7 +66,7 @@ export interface HoldPolicy {
 }
 
 export async function getHold<H extends Hold = Hold>(deps: Deps, family: FamilyId, hash: string): Promise<H | undefined> {
-  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: holdKeys.hold(family, hash), ConsistentRead: true }));
+  const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: holdRecordKeys.hold(family, hash), ConsistentRead: true }));
   return Item as H | undefined;
 }
 
@@ -197,8 +188,8 @@ async function holdUnitWith<U, F extends Record<string, unknown>>(
           putItem(
             deps,
             {
-              ...holdKeys.hold(policy.family, hold.hold_hash),
-              ...(policy.announce ? holdKeys.open(policy.family, expiresAt, hold.hold_hash) : {}),
+              ...holdRecordKeys.hold(policy.family, hold.hold_hash),
+              ...(policy.announce ? holdRecordKeys.open(policy.family, expiresAt, hold.hold_hash) : {}),
               entity: 'hold',
               ...hold,
               ttl: ttl + 86_400,
@@ -253,7 +244,7 @@ export function moveHoldParts(
   const holder = holderOf(hold);
   const moved = { ...fields, unit_key: lock.to };
   return [
-    part('hold', updateItem(deps, holdKeys.hold(policy.family, hold.hold_hash), { set: moved }, holdUsable(holder, now))),
+    part('hold', updateItem(deps, holdRecordKeys.hold(policy.family, hold.hold_hash), { set: moved }, holdUsable(holder, now))),
     ...(policy.onePerHolder ? [part('marker', updateItem(deps, markerKey(policy.family, holder), { set: moved }, markerOf(hold.hold_hash)))] : []),
     ...moveUnitParts(deps, lock.from, lock.to, lock.item, now),
   ];
@@ -274,7 +265,7 @@ export function consumeHoldParts(
 ): Part[] {
   const now = deps.clock();
   return [
-    part('hold', updateItem(deps, holdKeys.hold(policy.family, hash), leaving('used', { booking_id: bookingId }), holdUsable(holder, now))),
+    part('hold', updateItem(deps, holdRecordKeys.hold(policy.family, hash), leaving('used', { booking_id: bookingId }), holdUsable(holder, now))),
     consumeUnit(deps, unit, hash, bookingId),
     // The holder's one active hold is this one; a hold written without a marker has none to remove.
     ...(policy.onePerHolder ? [part('marker', deleteItem(deps, markerKey(policy.family, holder), markerOf(hash, true)))] : []),
@@ -296,7 +287,7 @@ export async function sweepExpiredHolds(deps: Deps, policy: HoldPolicy): Promise
     IndexName: 'gsi1',
     // Index keys are `<expires_at>#<hash>`; every one before `<now>$` expired at or before now ('$' follows '#').
     KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :after',
-    ExpressionAttributeValues: { ':pk': holdKeys.openPartition(policy.family), ':after': `${now.toISOString()}$` },
+    ExpressionAttributeValues: { ':pk': holdRecordKeys.openPartition(policy.family), ':after': `${now.toISOString()}$` },
   });
   const expiredBy: Condition = {
     expression: '#status = :active AND expires_at <= :now',
@@ -307,7 +298,7 @@ export async function sweepExpiredHolds(deps: Deps, policy: HoldPolicy): Promise
   for (const item of due as Hold[]) {
     try {
       await transact(deps, [
-        part('hold', updateItem(deps, holdKeys.hold(policy.family, item.hold_hash), leaving('expired', { expired_at: now.toISOString() }), expiredBy)),
+        part('hold', updateItem(deps, holdRecordKeys.hold(policy.family, item.hold_hash), leaving('expired', { expired_at: now.toISOString() }), expiredBy)),
         part('announcement', announce(deps, { ...item, status: 'expired' })),
       ]);
       announced++;
@@ -318,55 +309,7 @@ export async function sweepExpiredHolds(deps: Deps, policy: HoldPolicy): Promise
   return announced;
 }
 
-// The clinical family's holds: HOLD_MINUTES on an interviewer's slot, one per client.
-
-export const clinicalHolds = (family: FamilyId): HoldPolicy => ({ family, seconds: HOLD_SECONDS, onePerHolder: true });
-export const clinicalUnit = (family: FamilyId) => (h: Hold) => slotUnit(family, String(h.date), String(h.time), Number(h.interviewer_id));
-
-/** POST /timeslots/hold: any free interviewer's slot at that date and time. */
-export async function createHold(
-  deps: Deps,
-  clientId: string,
-  input: { interviewTypeId: number; date: string; time: string },
-  family: FamilyId = CLINICAL_FAMILY,
-  tally?: Tally,
-): Promise<HoldView> {
-  const now = deps.clock();
-  const tz = deps.config.serviceTimeZone;
-  const { type, slots } = candidateSlots(await loadCatalog(deps), input.interviewTypeId, input.date, input.time, tz, now);
-  const { hold, at } = await holdUnit(
-    deps,
-    clinicalHolds(family),
-    { type: 'client', clientId },
-    { units: slots, keyOf: (s) => slotUnit(family, s.date, s.time, s.interviewerId) },
-    (s) => ({
-      interview_type_id: type.id,
-      interview_type_name: type.name,
-      interviewer_id: s.interviewerId,
-      date: s.date,
-      time: s.time,
-      start_at: s.startAt.toISOString(),
-      end_at: s.endAt.toISOString(),
-    }),
-    {
-      conflict: (existing) =>
-        new DomainError('hold-conflict', 'This client already has an active hold; book or release it first', {
-          hold: toHoldView(existing as unknown as HoldRecord, now, tz),
-        }),
-      unavailable: () => new DomainError('slot-unavailable', `The ${type.name} slot on ${input.date} at ${input.time} is no longer available`),
-    },
-    tally,
-  );
-  return toHoldView(hold, at, tz);
-}
-
 /** What a release handler reads with the caller's token (HandlerOptions.prefetch): the hold its path names. */
 export const holdOfPath =
   (family: FamilyId) =>
-  (params: { holdHash: string }): ItemKey[] => [holdKeys.hold(family, params.holdHash)];
-
-/** DELETE /timeslots/hold/{hash}; `read`: the hold, read already. */
-export const releaseHold = (deps: Deps, clientId: string, hash: string, family: FamilyId = CLINICAL_FAMILY, read?: { hold: Hold | undefined }): Promise<void> =>
-  releaseUnitHold(deps, clinicalHolds(family), { type: 'client', clientId }, hash, clinicalUnit(family), read);
-
-export { availableSlots, candidateSlots, freeSlotsBetween, MAX_RANGE_DAYS, toHoldView, type HoldRecord, type HoldView } from '../clinical-interview/slots.js';
+  (params: { holdHash: string }): ItemKey[] => [holdRecordKeys.hold(family, params.holdHash)];

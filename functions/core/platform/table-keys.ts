@@ -20,7 +20,7 @@ export const client = {
     bookingPage: 'BOOKING_PAGE#',
     linkPlace: 'LINK_PLACE#',
     booking: 'BOOKING#',
-    // Each booking once, keyed by its last change: the change log (bookings/changes.ts).
+    // Each booking once, keyed by its last change: the change log (bookings/change-log.ts).
     bookingChange: 'BOOKING_CHANGE#',
     // Each booking once, keyed by its start: lists by time (bookings/schedule.ts).
     bookingStart: 'BOOKING_START#',

@@ -12,7 +12,7 @@ import type { GroupEngineKind } from '../requests/group-kind.js';
  * The booking kinds' invites (decision 11): each request item of a booking
  * kind is a real booking invite of its course family, written in the
  * request's own transaction and closed with it (rule 7:
- * ../practical-training/invite-keys.ts). A family that books through invites
+ * ../bookings/invite-keys.ts). A family that books through invites
  * says here how to plan one.
  */
 

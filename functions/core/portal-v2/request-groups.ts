@@ -7,7 +7,7 @@ import { cancelRequest } from '../requests/lifecycle.js';
 import { sendReminders } from '../requests/reminders.js';
 import { listRequests, requireRequest, type RequestFilter } from '../requests/store.js';
 import { bookingEngineKind } from './booking-kinds.js';
-import { closeInvitePart } from '../practical-training/invite-keys.js';
+import { closeInvitePart } from '../bookings/invite-keys.js';
 import { inviteHoldsReleaseParts } from '../inventory/hold-records.js';
 import { GROUP_DECLARATIONS, declarationBySegment } from './groups/index.js';
 import { fileDownloadUrl } from './request-files.js';

@@ -1,4 +1,4 @@
-import { bookingPageToken } from '../bookings/booking-page.js';
+import { bookingPageToken } from '../bookings/booking-link.js';
 import { LONGEST_BOOKING_MS, listBySchedule, type ScheduleWindow } from '../bookings/schedule.js';
 import type { Deps } from '../platform/deps.js';
 import type { Page } from '../platform/pagination.js';

@@ -1,6 +1,7 @@
-import { clientOfBookingPage, linkPaymentDeadline, withLinkPlace } from '../bookings/booking-page.js';
+import { clientOfBookingPage, linkPaymentDeadline, linkPlacePlan, withLinkPlace } from '../bookings/booking-link.js';
 import type { BookingLinks } from '../bookings/commit.js';
 import { leavesTimeToPay } from '../bookings/kind.js';
+import { joinPlans } from '../bookings/plan.js';
 import { getBookingItem } from '../bookings/records.js';
 import { claimUnit, takeFromPool } from '../inventory/units.js';
 import type { Deps } from '../platform/deps.js';
@@ -17,7 +18,7 @@ import type { TrainingEventView } from './views.js';
  * its open events, and books it for candidate payment. No hold: a free seat
  * is claimed in the booking's transaction. Like the clinical link, at most
  * five of its bookings wait for payment at once (a link place each), each
- * due within the link's payment deadline (2 hours: ../bookings/booking-page.ts).
+ * due within the link's payment deadline (2 hours: ../bookings/booking-link.ts).
  */
 
 /** The agency behind the link, or not-found. */
@@ -61,15 +62,11 @@ export async function bookFromLink(
           { bookedBy: 'Candidate', deadline: linkPaymentDeadline(deps, PRACTICAL_BOOKINGS.deadline) },
           {
             seat,
-            take: ({ event: e, bookingId, now, paymentDueAt }) => {
-              const linkPlace = place.take({ bookingId, dueAt: paymentDueAt!, now });
-              // The booking names its place, so that paying or cancelling gives it back at once.
-              return {
-                parts: [claimUnit(deps, seatUnit(e, seat), { bookingId, clientId }, now), ...linkPlace.parts],
-                failures: linkPlace.failures,
-                fields: { link_place: place.name },
-              };
-            },
+            unit: ({ event: e, bookingId, now, paymentDueAt }) =>
+              joinPlans(
+                { unitParts: [claimUnit(deps, seatUnit(e, seat), { bookingId, clientId }, now)], failures: {} },
+                linkPlacePlan(deps, clientId, place, { bookingId, dueAt: paymentDueAt!, now }),
+              ),
             unknownClient: () => new DomainError('not-found', 'There is no booking page at this address'),
           },
         ),

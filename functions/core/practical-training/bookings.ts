@@ -3,7 +3,8 @@ import type { CandidateInput } from '../clinical-interview/bookings.js';
 import { listOf } from '../bookings/bookings.js';
 import { cancelBookingOf, refundDue } from '../bookings/change.js';
 import { commitBooking, holdRefusal, usableHold, type BookingLinks } from '../bookings/commit.js';
-import type { BookingKind, BookingRecord } from '../bookings/kind.js';
+import { joinPlans, type Attempt, type BookingPlan } from '../bookings/plan.js';
+import type { BookingKind } from '../bookings/kind.js';
 import { getBookingItem, getBookingView } from '../bookings/records.js';
 import {
   courseBookingView,
@@ -21,12 +22,12 @@ import { DomainError } from '../platform/errors.js';
 import { nextId } from '../platform/ids.js';
 import type { Page } from '../platform/pagination.js';
 import { formatWithOffset } from '../platform/time.js';
-import { part, type Condition, type Failure, type Part } from '../platform/transact.js';
-import { sessionBookedPart, sessionFreedPart } from '../inventory/sessions.js';
+import { part, type Condition } from '../platform/transact.js';
 import type { BookingStatus, PayOption } from '../platform/vocabulary.js';
 import { bookingOutcomeParts } from '../portal-v2/booking-follow.js';
 import { balanceAlertPolicies, balanceAlertSettings } from './account.js';
 import { getTrainingEventItem, loadCatalogue, PRACTICAL_FAMILY, type TrainingEventItem } from './catalogue.js';
+import { bookingCrossesSeatsLow, eventBookedParts, eventFreedParts } from './event-count.js';
 import { eventInCatalogue, eventRefusal, getSeatHold, seatHolds, seatsAvailable, seatUnit } from './seats.js';
 import { freeCancellationUntil, toTrainingEventView } from './views.js';
 
@@ -94,6 +95,9 @@ export function cancellationRefusal(b: PracticalBooking, now: Date): DomainError
   return undefined;
 }
 
+/** The parts practical training adds to its bookings' transactions, by the names their failures are known by. */
+export const PRACTICAL_PARTS = { event: 'training event', certificate: 'certificate event' } as const;
+
 export const practicalBookings = (): BookingKind<PracticalBooking, PracticalBookingView> => ({
   family: PRACTICAL_FAMILY,
   holds: seatHolds,
@@ -105,14 +109,14 @@ export const practicalBookings = (): BookingKind<PracticalBooking, PracticalBook
   cancelledFields: { training_status: 'cancelled' },
   cancelParts: async (deps, b) => {
     const event = await getTrainingEventItem(deps, b.training_event_id);
-    return event ? eventFreedParts(deps, event) : [];
+    return event ? eventFreedParts(deps, event, PRACTICAL_PARTS.event) : [];
   },
   // A certificate issued before the candidate paid becomes available with the payment, in its transaction.
   confirmParts: (deps, b) =>
     b.certificate
       ? [
           part(
-            'certificate event',
+            PRACTICAL_PARTS.certificate,
             eventPut(deps, {
               family: PRACTICAL_FAMILY,
               type: 'booking.certificate_available',
@@ -147,41 +151,6 @@ export const practicalBookings = (): BookingKind<PracticalBooking, PracticalBook
 
 export const PRACTICAL_BOOKINGS = practicalBookings();
 
-// The event's seat count, in the booking's and the cancellation's transactions.
-
-const seatsLeft = (e: TrainingEventItem, booked: number) => e.capacity - booked;
-/** `booked_count` from which one more booking leaves `seats_low_at` seats or fewer. */
-const crossingAt = (e: TrainingEventItem) => e.capacity - e.seats_low_at - 1;
-/** Does one more booking on the event as read send `training_event.seats_low`? */
-export const bookingCrossesSeatsLow = (e: TrainingEventItem): boolean => e.seats_low_armed && e.booked_count >= crossingAt(e);
-
-/**
- * Counts one more booking on the event. Whether this booking crosses the
- * seats-low threshold is decided from the event as read, and the condition
- * keeps that decision true, so concurrent bookings send the alert once.
- */
-export function eventBookedParts(deps: Deps, e: TrainingEventItem, clientId: string, publicView: () => unknown, name = 'training event'): Part[] {
-  const crosses = bookingCrossesSeatsLow(e);
-  const decision = crosses
-    ? 'seats_low_armed = :armed AND booked_count >= :at'
-    : e.seats_low_armed
-      ? 'seats_low_armed = :armed AND booked_count < :at'
-      : 'seats_low_armed = :armed';
-  const when: Condition = { expression: decision, values: { ':armed': e.seats_low_armed, ...(e.seats_low_armed ? { ':at': crossingAt(e) } : {}) } };
-  const parts = [sessionBookedPart(deps, PRACTICAL_FAMILY, e.id, { set: crosses ? { seats_low_armed: false } : {}, when }, name)];
-  if (crosses)
-    parts.push(
-      part(`${name} seats low`, eventPut(deps, { family: PRACTICAL_FAMILY, type: 'training_event.seats_low', client_id: clientId, data: publicView() })),
-    );
-  return parts;
-}
-
-/** One booking fewer on the event; back above the threshold re-arms the alert. Conditional on the count as read. */
-export function eventFreedParts(deps: Deps, e: TrainingEventItem, name = 'training event'): Part[] {
-  const rearm = seatsLeft(e, e.booked_count - 1) > e.seats_low_at;
-  return [sessionFreedPart(deps, PRACTICAL_FAMILY, e, rearm ? { seats_low_armed: true } : {}, name)];
-}
-
 /**
  * POST /bookings: books the held seat, in one transaction: the hold used,
  * the seat booked, the event's count up, the charge (with balance alerts),
@@ -202,22 +171,18 @@ export async function createPracticalBooking(deps: Deps, clientId: string, input
     get seat() {
       return held.seat;
     },
-    take: ({ event, bookingId }) => ({
-      parts: consumeHoldParts(deps, seatHolds, holder, hold.hold_hash, seatUnit(event, held.seat), bookingId, held.invite_place),
+    unit: ({ event, bookingId }) => ({
+      unitParts: consumeHoldParts(deps, seatHolds, holder, hold.hold_hash, seatUnit(event, held.seat), bookingId, held.invite_place),
       failures: { hold: explainHold, unit: explainHold },
     }),
     unknownClient: () => new DomainError('hold-not-found', 'No hold with that hold_hash'),
   });
 }
 
-/** How a booking gets its seat: the seat (read at each attempt), and the parts that take it in the booking's transaction. */
+/** How a booking gets its seat: the seat (read at each attempt), and the plan that takes it in each attempt's transaction. */
 export interface SeatTaking {
   seat: string;
-  take: (at: { event: TrainingEventItem; bookingId: number; now: Date; paymentDueAt?: string }) => {
-    parts: Part[];
-    failures: Record<string, Failure>;
-    fields?: Partial<BookingRecord>;
-  };
+  unit: (at: Attempt & { event: TrainingEventItem; bookingId: number }) => BookingPlan;
   unknownClient: () => DomainError;
 }
 
@@ -280,7 +245,7 @@ export async function commitSeatBooking(
       ...(options.source ? { source: options.source } : {}),
       booked_by: options.bookedBy ?? 'Agency',
     },
-    take: async ({ now, paymentDueAt }) => {
+    plan: async (at) => {
       // Read each attempt: the seat count and the seats-low decision condition on it.
       const current = (await getTrainingEventItem(deps, event.id)) ?? event;
       // The alert carries the event as the API shows it, after this booking.
@@ -289,19 +254,22 @@ export async function commitSeatBooking(
           { ...current, booked_count: current.booked_count + 1 },
           course,
           location,
-          (await seatsAvailable(deps, [current], now)).get(current.id) ?? 0,
-          now,
+          (await seatsAvailable(deps, [current], at.now)).get(current.id) ?? 0,
+          at.now,
           tz,
         );
       const view = bookingCrossesSeatsLow(current) ? await publicView() : undefined;
-      const taken = seat.take({ event, bookingId, now, paymentDueAt });
-      const extra = await options.extra?.({ now, bookingId });
-      return {
+      const unit = seat.unit({ ...at, event, bookingId });
+      return joinPlans(
+        unit,
         // The seat as this attempt takes it (a hold an operator moved is booked where it now is).
-        fields: { ...taken.fields, seat: seat.seat } as Partial<BookingRecord>,
-        parts: [...taken.parts, ...eventBookedParts(deps, current, clientId, () => view), ...(extra?.parts ?? [])],
-        failures: { ...taken.failures, 'training event': explainEvent, ...(extra?.failures ?? {}) },
-      };
+        {
+          fields: { seat: seat.seat },
+          extraParts: eventBookedParts(deps, current, clientId, () => view, PRACTICAL_PARTS.event),
+          failures: { [PRACTICAL_PARTS.event]: explainEvent },
+        },
+        await options.extra?.({ now: at.now, bookingId }),
+      );
     },
   });
   return view;

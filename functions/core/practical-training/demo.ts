@@ -1,4 +1,7 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { inviteKeys } from '../bookings/invite-keys.js';
 import { openDemoBalances } from '../commerce/opening-balances.js';
+import { TransactionFailed } from '../platform/transact.js';
 import { isConditionalCheckFailed } from '../platform/conditions.js';
 import type { Deps } from '../platform/deps.js';
 import { bookAsOf } from '../bookings/course-bookings.js';
@@ -7,6 +10,7 @@ import { addDays, addWorkingDays, wallClock } from '../platform/time.js';
 import { createPracticalBooking } from './bookings.js';
 import { createCourse, createLocation, createTrainingEvent, loadCatalogue, PRACTICAL_FAMILY, type NewCourse } from './catalogue.js';
 import { issueCertificate } from './certificates.js';
+import { createInvite, recordInviteSent, tokenHash, type NewInvite } from './invites.js';
 import { markPracticalAttendance, markPracticalResult } from './operator.js';
 import { holdSeat } from './seats.js';
 
@@ -159,5 +163,36 @@ export async function seedPracticalDemo(deps: Deps, clientIds: readonly string[]
     await book(clientId, trainee('Nia', 'Evans')); // attended, not marked yet
     const attended = await book(clientId, trainee('Omar', 'Haddad'));
     await markPracticalAttendance(deps, attended.id, 'attended'); // result pending
+  }
+}
+
+/**
+ * Demo data: one `sent` invite per demo client
+ * to the first active course, at a token known in advance so the local stack
+ * can show its page. Seeding again changes nothing.
+ */
+export async function seedDemoInvites(
+  deps: Deps,
+  clients: readonly { client_id: string; invite_token: string; candidate: NewInvite['candidate'] }[],
+): Promise<void> {
+  const course = (await loadCatalogue(deps)).courses.find((c) => c.active);
+  if (!course) return;
+  for (const demo of clients) {
+    const { Item } = await deps.db.send(
+      new GetCommand({ TableName: deps.table, Key: inviteKeys.token(PRACTICAL_FAMILY, tokenHash(demo.invite_token)), ConsistentRead: true }),
+    );
+    if (Item) continue;
+    const invite = await createInvite(
+      deps,
+      demo.client_id,
+      { candidate: demo.candidate, course_id: course.id, pay_option: 'credits', expires_in_days: 60 },
+      { invite: () => '' },
+      { token: demo.invite_token },
+    ).catch((err: unknown) => {
+      // A seeder running at the same time took the token first: its invite is the demo's.
+      if (err instanceof TransactionFailed && err.has('token')) return undefined;
+      throw err;
+    });
+    if (invite) await recordInviteSent(deps, demo.client_id, invite.id);
   }
 }

@@ -7,7 +7,7 @@ import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { part, updateItem, type Part } from '../platform/transact.js';
 import { loadCatalogue, PRACTICAL_FAMILY } from './catalogue.js';
-import { inviteKeys } from './invite-keys.js';
+import { inviteKeys } from '../bookings/invite-keys.js';
 import type { InviteItem, NewInvite } from './invites.js';
 
 /**

@@ -3,7 +3,7 @@ import type { BookingLinks } from '../bookings/commit.js';
 import { getBookingItem } from '../bookings/records.js';
 import { eventPut } from '../events/outbox.js';
 import { inviteOpenedParts, inviteUsedParts } from '../portal-v2/booking-follow.js';
-import { holdKeys, type Holder } from '../inventory/holds.js';
+import { holdRecordKeys, type Holder } from '../inventory/holds.js';
 import { lockInForce, readLocks, unitId } from '../inventory/units.js';
 import type { Deps } from '../platform/deps.js';
 import type { FamilyId } from '../platform/families.js';
@@ -25,7 +25,7 @@ import {
   viewContext,
   type InviteItem,
 } from './invites.js';
-import { inviteKeys } from './invite-keys.js';
+import { inviteKeys } from '../bookings/invite-keys.js';
 import { holdSeat, releaseSeat, type SeatHold, type SeatHoldView } from './seats.js';
 import type { TrainingEventView } from './views.js';
 
@@ -87,7 +87,7 @@ export const holderOf = (i: Pick<InviteItem, 'client_id' | 'id'> & Partial<Pick<
 /** The seat the invite holds now, if any: the invite's hold marker (in the invite's family) carries it. */
 export async function inviteSeatHold(deps: Deps, invite: InviteItem): Promise<SeatHold | undefined> {
   const { Item } = await deps.db.send(
-    new GetCommand({ TableName: deps.table, Key: holdKeys.inviteHold(invite.client_id, inviteFamily(invite), invite.id), ConsistentRead: true }),
+    new GetCommand({ TableName: deps.table, Key: holdRecordKeys.inviteHold(invite.client_id, inviteFamily(invite), invite.id), ConsistentRead: true }),
   );
   return Item && String(Item.expires_at) > deps.clock().toISOString() ? (Item as unknown as SeatHold) : undefined;
 }
@@ -138,7 +138,7 @@ export async function holdSeatForInvite(deps: Deps, token: string, eventId: numb
 export async function busyForInvites(deps: Deps, invite: InviteItem, scopes: string[]): Promise<Set<string>> {
   const cap = deps.config.inviteSeatsPerSession;
   const family = inviteFamily(invite);
-  const placesOf = (scope: string) => Array.from({ length: cap }, (_, i) => holdKeys.invitePlace(invite.client_id, family, scope, `P${i + 1}`));
+  const placesOf = (scope: string) => Array.from({ length: cap }, (_, i) => holdRecordKeys.invitePlace(invite.client_id, family, scope, `P${i + 1}`));
   const locks = await readLocks(deps, scopes.flatMap(placesOf));
   const now = deps.clock();
   return new Set(scopes.filter((scope) => placesOf(scope).every((p) => lockInForce(locks.get(unitId(p)), now))));
@@ -175,7 +175,7 @@ export const inviteUse =
     const item = await inviteUsedParts(deps, invite, bookingId);
     if (!item) throw gone('expired');
     return {
-      parts: [
+      extraParts: [
         part(
           'invite',
           updateItem(

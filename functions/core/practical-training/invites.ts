@@ -17,7 +17,7 @@ import { allOf, itemAbsent, part, putItem, transact, TransactionFailed, updateIt
 import type { PayOption } from '../platform/vocabulary.js';
 import type { RequestSource } from '../requests/shapes.js';
 import { linkWithdrawn } from '../bookings/link-withdrawn.js';
-import { inviteKeys, inviteOpen } from './invite-keys.js';
+import { inviteKeys, inviteOpen } from '../bookings/invite-keys.js';
 import { inviteFundsPart } from './invite-funds.js';
 import { getTrainingEventItem, loadCatalogue, PRACTICAL_FAMILY, type Course, type Location, type TrainingEventItem } from './catalogue.js';
 
@@ -341,35 +341,4 @@ export async function recordInviteSent(deps: Deps, clientId: string, inviteId: n
     }
   }
   throw new Error(`Invite ${inviteId} kept changing while recording its hand-over`);
-}
-
-/**
- * Demo data: one `sent` invite per demo client
- * to the first active course, at a token known in advance so the local stack
- * can show its page. Seeding again changes nothing.
- */
-export async function seedDemoInvites(
-  deps: Deps,
-  clients: readonly { client_id: string; invite_token: string; candidate: NewInvite['candidate'] }[],
-): Promise<void> {
-  const course = (await loadCatalogue(deps)).courses.find((c) => c.active);
-  if (!course) return;
-  for (const demo of clients) {
-    const { Item } = await deps.db.send(
-      new GetCommand({ TableName: deps.table, Key: inviteKeys.token(FAMILY, tokenHash(demo.invite_token)), ConsistentRead: true }),
-    );
-    if (Item) continue;
-    const invite = await createInvite(
-      deps,
-      demo.client_id,
-      { candidate: demo.candidate, course_id: course.id, pay_option: 'credits', expires_in_days: 60 },
-      { invite: () => '' },
-      { token: demo.invite_token },
-    ).catch((err: unknown) => {
-      // A seeder running at the same time took the token first: its invite is the demo's.
-      if (err instanceof TransactionFailed && err.has('token')) return undefined;
-      throw err;
-    });
-    if (invite) await recordInviteSent(deps, demo.client_id, invite.id);
-  }
 }

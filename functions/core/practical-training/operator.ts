@@ -13,8 +13,6 @@ import { DomainError } from '../platform/errors.js';
 import { part, transact } from '../platform/transact.js';
 import {
   cancelPractical,
-  eventBookedParts,
-  eventFreedParts,
   listPracticalBookings,
   PRACTICAL_BOOKINGS,
   toPracticalBookingView,
@@ -22,6 +20,7 @@ import {
   type PracticalBookingView,
 } from './bookings.js';
 import { getTrainingEventItem, MAX_CAPACITY, PRACTICAL_FAMILY, type TrainingEventItem } from './catalogue.js';
+import { eventBookedParts, eventFreedParts } from './event-count.js';
 import { sessionKeys } from '../inventory/sessions.js';
 import { eventInCatalogue, getSeatHold, seatHolds, seatOfHold, seatPool, seatsAvailable, seatUnit } from './seats.js';
 import { freeCancellationUntil, toTrainingEventView } from './views.js';

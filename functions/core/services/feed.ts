@@ -1,5 +1,7 @@
-import { filterConditions, listBookings, type BookingFilter, type BookingView } from '../bookings/bookings.js';
-import { listChanges } from '../bookings/changes.js';
+import { filterConditions, type BookingFilter } from '../bookings/bookings.js';
+import { listBookings } from '../clinical-interview/booking-api.js';
+import { type BookingView } from '../clinical-interview/bookings.js';
+import { listChanges } from '../bookings/change-log.js';
 import { clinicalBookings } from '../clinical-interview/bookings.js';
 import { CLINICAL_FAMILY } from '../clinical-interview/catalog.js';
 import type { Deps } from '../platform/deps.js';

@@ -1,5 +1,5 @@
 import { getClient } from '../access/clients.js';
-import { clientOfBookingPage, linkPaymentDeadline } from '../bookings/booking-page.js';
+import { clientOfBookingPage, linkPaymentDeadline } from '../bookings/booking-link.js';
 import type { BookingLinks } from '../bookings/commit.js';
 import { leavesTimeToPay } from '../bookings/kind.js';
 import type { Deps } from '../platform/deps.js';
@@ -15,7 +15,7 @@ import { listTimeslots, MAX_RANGE_DAYS, offeredSlot } from './timeslots.js';
  * its timeslots, and books a seat for candidate payment. No hold: a free seat
  * is claimed in the booking's transaction. As in the other families, at most
  * five of its bookings wait for payment at once (a link place each), each due
- * within the link's payment deadline (2 hours: ../bookings/booking-page.ts).
+ * within the link's payment deadline (2 hours: ../bookings/booking-link.ts).
  */
 
 export type LinkSlot = Awaited<ReturnType<typeof listTimeslots>>[number];

@@ -1,8 +1,9 @@
 import { getClient, type ClientAccount } from '../access/clients.js';
-import { linkPaymentDeadline, withLinkPlace } from '../bookings/booking-page.js';
+import { linkPaymentDeadline, linkPlacePlan, withLinkPlace } from '../bookings/booking-link.js';
 import { listOf } from '../bookings/bookings.js';
 import { cancelBookingOf, refundDue } from '../bookings/change.js';
-import { commitBooking, holdRefusal, usableHold, type BookingLinks, type Take } from '../bookings/commit.js';
+import { commitBooking, holdRefusal, usableHold, type BookingLinks } from '../bookings/commit.js';
+import { joinPlans, type Attempt, type BookingPlan } from '../bookings/plan.js';
 import type { BookingKind } from '../bookings/kind.js';
 import { getBookingItem, getBookingView } from '../bookings/records.js';
 import { courseBookingView, paymentEmailFor, type Attendance, type BookingOptions, type CourseBookingRecord } from '../bookings/course-bookings.js';
@@ -86,6 +87,9 @@ function equipmentOnCancel(e: Equipment, now: Date): Equipment {
   return { ...e, return: { ...e.return!, due_at: due }, deadline: due };
 }
 
+/** The parts virtual life support adds to its bookings' transactions, by the names their failures are known by. */
+export const VLS_PARTS = { session: 'session', certificate: 'certificate event' } as const;
+
 export const vlsBookings = (): BookingKind<VlsBooking, VlsBookingView> => ({
   family: VLS_FAMILY,
   holds: vlsHolds,
@@ -98,13 +102,13 @@ export const vlsBookings = (): BookingKind<VlsBooking, VlsBookingView> => ({
   cancelChanges: (b, now) => ({ equipment: equipmentOnCancel(b.equipment, now) }),
   cancelParts: async (deps, b, changes) => {
     const session = await getVlsSession(deps, b.session_id);
-    return [...(session ? [sessionFreedPart(deps, VLS_FAMILY, session)] : []), ...deadlineParts(deps, b, changes.equipment?.deadline)];
+    return [...(session ? [sessionFreedPart(deps, VLS_FAMILY, session, {}, VLS_PARTS.session)] : []), ...deadlineParts(deps, b, changes.equipment?.deadline)];
   },
   confirmParts: (deps, b) =>
     b.certificate
       ? [
           part(
-            'certificate event',
+            VLS_PARTS.certificate,
             eventPut(deps, {
               family: VLS_FAMILY,
               type: 'booking.certificate_available',
@@ -154,17 +158,11 @@ interface SeatBooking {
 }
 
 /**
- * Writes the booking of the seat in one transaction with what `take` adds
+ * Writes the booking of the seat in one transaction with what `unit` plans
  * (a hold used, or a free seat claimed): the session's count up (never above
  * its seats), the charge, the booking with its kit and address, `booking.created`.
  */
-async function commitVlsSeat(
-  deps: Deps,
-  b: SeatBooking,
-  links: BookingLinks,
-  options: BookingOptions,
-  take: (at: { now: Date; paymentDueAt?: string }) => Promise<Take>,
-) {
+async function commitVlsSeat(deps: Deps, b: SeatBooking, links: BookingLinks, options: BookingOptions, unit: (at: Attempt) => BookingPlan) {
   const { client, bookingId, course, session, seat, input } = b;
   if (course.equipment_required && !input.delivery_address)
     throw fieldRefusal('/delivery_address', `${course.name} posts a manikin to the candidate: delivery_address is required`);
@@ -203,15 +201,12 @@ async function commitVlsSeat(
       equipment: { status, dispatch: null, return: null, fees: [], fee_schedule: course.equipment_fees },
       booked_by: options.bookedBy ?? 'Agency',
     },
-    take: async (at) => {
-      const taken = await take(at);
-      const extra = await options.extra?.({ now: at.now, bookingId });
-      return {
-        ...taken,
-        parts: [...taken.parts, sessionBookedPart(deps, VLS_FAMILY, session.id), ...(extra?.parts ?? [])],
-        failures: { session: explainSession, ...taken.failures, ...(extra?.failures ?? {}) },
-      };
-    },
+    plan: async (at) =>
+      joinPlans(
+        unit(at),
+        { extraParts: [sessionBookedPart(deps, VLS_FAMILY, session.id, {}, VLS_PARTS.session)], failures: { [VLS_PARTS.session]: explainSession } },
+        await options.extra?.({ now: at.now, bookingId }),
+      ),
   });
 }
 
@@ -232,8 +227,8 @@ export async function createVlsBooking(
     throw fieldRefusal('/delivery_address', `${course.name} posts a manikin to the candidate: delivery_address is required`);
   const bookingId = await nextId(deps, VLS_FAMILY, 'booking');
   const explainHold = async () => holdRefusal(await getSlotHold(deps, hold.hold_hash), holder, deps.clock());
-  const { view } = await commitVlsSeat(deps, { client, bookingId, course, session, seat: hold.seat, input }, links, options, async () => ({
-    parts: consumeHoldParts(deps, vlsHolds, holder, hold.hold_hash, seatUnit(VLS_FAMILY, session, hold.seat), bookingId, hold.invite_place),
+  const { view } = await commitVlsSeat(deps, { client, bookingId, course, session, seat: hold.seat, input }, links, options, () => ({
+    unitParts: consumeHoldParts(deps, vlsHolds, holder, hold.hold_hash, seatUnit(VLS_FAMILY, session, hold.seat), bookingId, hold.invite_place),
     failures: { hold: explainHold, unit: explainHold },
   }));
   return view;
@@ -268,15 +263,11 @@ export async function createVlsLinkBooking(
           { client, bookingId, course: slot.course, session, seat, input: { ...input, pay_option: 'candidate_pays' } },
           links,
           options,
-          async ({ now, paymentDueAt }) => {
-            const linkPlace = place.take({ bookingId, dueAt: paymentDueAt!, now });
-            // The booking names its place, so that paying or cancelling gives it back at once.
-            return {
-              parts: [claimUnit(deps, seatUnit(VLS_FAMILY, session, seat), { bookingId, clientId }, now), ...linkPlace.parts],
-              failures: { unit: taken, ...linkPlace.failures },
-              fields: { link_place: place.name },
-            };
-          },
+          ({ now, paymentDueAt }) =>
+            joinPlans(
+              { unitParts: [claimUnit(deps, seatUnit(VLS_FAMILY, session, seat), { bookingId, clientId }, now)], failures: { unit: taken } },
+              linkPlacePlan(deps, clientId, place, { bookingId, dueAt: paymentDueAt!, now }),
+            ),
         ),
       () => slotFull(slot),
       { lost: (err) => err === taken },

@@ -1,6 +1,6 @@
 import { getClient } from '../access/clients.js';
 import { changeBooking } from '../bookings/change.js';
-import { agencyName } from '../bookings/invitations.js';
+import { agencyName } from '../bookings/calendar-notices.js';
 import { findBookingIn, getBookingItem } from '../bookings/records.js';
 import { planFee, planFeeRefund } from '../commerce/charges.js';
 import { emailPut } from '../events/outbox.js';

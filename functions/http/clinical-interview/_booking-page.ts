@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { clientOfBookingPage } from '../../core/bookings/booking-page.js';
+import { clientOfBookingPage } from '../../core/bookings/booking-link.js';
 import { activeType, loadCatalog } from '../../core/clinical-interview/catalog.js';
 import { getClient } from '../../core/access/clients.js';
 import type { Deps } from '../../core/platform/deps.js';

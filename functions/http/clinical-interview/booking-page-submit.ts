@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import * as clinicalInterview from '../../api/routes/clinical-interview.js';
 import { linkTo } from '../../api/routes/operation.js';
-import { createCandidateBooking } from '../../core/bookings/bookings.js';
+import { createCandidateBooking } from '../../core/clinical-interview/booking-api.js';
 import { DomainError } from '../../core/platform/errors.js';
 import { beyondHorizon } from '../../core/platform/time.js';
 import { formErrors } from '../../middleware/html.js';

@@ -1,6 +1,6 @@
 import * as clinicalInterview from '../../api/routes/clinical-interview.js';
 import { linkTo } from '../../api/routes/operation.js';
-import { createBooking } from '../../core/bookings/bookings.js';
+import { createBooking } from '../../core/clinical-interview/booking-api.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 import { idempotency } from '../../middleware/idempotency.js';
 

@@ -1,5 +1,5 @@
 import * as clinicalInterview from '../../api/routes/clinical-interview.js';
-import { getBooking } from '../../core/bookings/bookings.js';
+import { getBooking } from '../../core/clinical-interview/booking-api.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(clinicalInterview.getBooking, async ({ deps, caller, params }) => ({

@@ -1,5 +1,5 @@
 import * as clinicalInterview from '../../api/routes/clinical-interview.js';
-import { listBookings } from '../../core/bookings/bookings.js';
+import { listBookings } from '../../core/clinical-interview/booking-api.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 import { refuseBeyondHorizon } from '../../middleware/horizon.js';
 

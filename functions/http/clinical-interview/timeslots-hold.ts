@@ -1,5 +1,5 @@
 import * as clinicalInterview from '../../api/routes/clinical-interview.js';
-import { createHold } from '../../core/inventory/holds.js';
+import { createHold } from '../../core/clinical-interview/holds.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 import { idempotency } from '../../middleware/idempotency.js';
 import { refuseBeyondHorizon } from '../../middleware/horizon.js';

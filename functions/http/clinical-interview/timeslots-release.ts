@@ -1,6 +1,7 @@
 import * as clinicalInterview from '../../api/routes/clinical-interview.js';
 import { CLINICAL_FAMILY } from '../../core/clinical-interview/catalog.js';
-import { holdOfPath, releaseHold, type Hold } from '../../core/inventory/holds.js';
+import { holdOfPath, type Hold } from '../../core/inventory/holds.js';
+import { releaseHold } from '../../core/clinical-interview/holds.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(

@@ -1,5 +1,5 @@
 import * as shared from '../../api/routes/shared.js';
-import { productsOf } from '../../core/commerce/products.js';
+import { productsOf } from '../../core/registries/products.js';
 import { balances } from '../../core/commerce/wallets.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 

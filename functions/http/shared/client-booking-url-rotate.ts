@@ -1,7 +1,7 @@
 import { bookingPageOf } from '../../api/routes/booking-pages.js';
 import * as shared from '../../api/routes/shared.js';
 import { linkTo } from '../../api/routes/operation.js';
-import { rotateBookingPageToken } from '../../core/bookings/booking-page.js';
+import { rotateBookingPageToken } from '../../core/bookings/booking-link.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
 /** A new booking link for the family; the old one is 404 from now on. */

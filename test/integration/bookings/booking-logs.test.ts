@@ -1,9 +1,10 @@
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { clientKeys } from '../../../functions/core/access/clients.js';
 import { backfillBookingLogs } from '../../../functions/core/bookings/backfill.js';
-import { cancelBooking, rescheduleBooking } from '../../../functions/core/bookings/booking-admin.js';
-import { createBooking, type BookingView } from '../../../functions/core/bookings/bookings.js';
-import { changeKeys, listChanges } from '../../../functions/core/bookings/changes.js';
+import { cancelBooking, rescheduleBooking } from '../../../functions/core/clinical-interview/booking-admin.js';
+import { createBooking } from '../../../functions/core/clinical-interview/booking-api.js';
+import { type BookingView } from '../../../functions/core/clinical-interview/bookings.js';
+import { changeKeys, listChanges } from '../../../functions/core/bookings/change-log.js';
 import { listBySchedule, scheduleKeys } from '../../../functions/core/bookings/schedule.js';
 import { clinicalBookings } from '../../../functions/core/clinical-interview/bookings.js';
 import type { InterviewType } from '../../../functions/core/clinical-interview/catalog.js';

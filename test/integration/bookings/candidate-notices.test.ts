@@ -1,13 +1,13 @@
 import ICAL from 'ical.js';
-import { cancelBooking, confirmCandidatePayment, rescheduleBooking } from '../../../functions/core/bookings/booking-admin.js';
-import { createBooking, getBookingItem } from '../../../functions/core/bookings/bookings.js';
+import { cancelBooking, confirmCandidatePayment, rescheduleBooking } from '../../../functions/core/clinical-interview/booking-admin.js';
+import { createBooking, getBookingItem } from '../../../functions/core/clinical-interview/booking-api.js';
 import { expireUnpaidBookings } from '../../../functions/core/bookings/payment-expiry.js';
 import { getClient } from '../../../functions/core/access/clients.js';
 import { clinicalBookings } from '../../../functions/core/clinical-interview/bookings.js';
 import type { InterviewType } from '../../../functions/core/clinical-interview/catalog.js';
 import { topUpCredits } from '../../../functions/core/commerce/wallets.js';
 import type { EmailMessage } from '../../../functions/core/events/outbox.js';
-import { createHold } from '../../../functions/core/inventory/holds.js';
+import { createHold } from '../../../functions/core/clinical-interview/holds.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import { readableDate } from '../../../functions/core/platform/time.js';
 import { candidate, CI, links, MONDAY, newClient, outboxPayloads, testCatalog } from '../../support/clinical.js';

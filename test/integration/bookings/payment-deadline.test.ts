@@ -1,13 +1,14 @@
-import { confirmCandidatePayment } from '../../../functions/core/bookings/booking-admin.js';
-import { bookingPageToken, LINK_UNPAID_LIMIT } from '../../../functions/core/bookings/booking-page.js';
-import { createBooking, createCandidateBooking, getBooking, getBookingItem } from '../../../functions/core/bookings/bookings.js';
+import { confirmCandidatePayment } from '../../../functions/core/clinical-interview/booking-admin.js';
+import { bookingPageToken, LINK_UNPAID_LIMIT } from '../../../functions/core/bookings/booking-link.js';
+import { createBooking, createCandidateBooking, getBooking, getBookingItem } from '../../../functions/core/clinical-interview/booking-api.js';
 import { expireUnpaidBookings } from '../../../functions/core/bookings/payment-expiry.js';
 import { clinicalBookings } from '../../../functions/core/clinical-interview/bookings.js';
 import type { InterviewType } from '../../../functions/core/clinical-interview/catalog.js';
 import { getPaymentRequest } from '../../../functions/core/commerce/payment-requests.js';
 import { readWallet, topUpCredits, walletKeys } from '../../../functions/core/commerce/wallets.js';
 import type { DomainEvent, EmailMessage } from '../../../functions/core/events/outbox.js';
-import { availableSlots, createHold } from '../../../functions/core/inventory/holds.js';
+import { availableSlots } from '../../../functions/core/clinical-interview/slots.js';
+import { createHold } from '../../../functions/core/clinical-interview/holds.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import { paymentPageHtml } from '../../../functions/http/shared/_payment-page.js';
 import { bookingPageModel } from '../../../functions/http/clinical-interview/_booking-page.js';

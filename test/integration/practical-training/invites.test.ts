@@ -9,18 +9,18 @@ import {
   type Course,
   type Location,
 } from '../../../functions/core/practical-training/catalogue.js';
-import { inviteKeys } from '../../../functions/core/practical-training/invite-keys.js';
+import { inviteKeys } from '../../../functions/core/bookings/invite-keys.js';
 import {
   createInvite,
   getInvite,
   inviteOfToken,
   listInvites,
   recordInviteSent,
-  seedDemoInvites,
   tokenHash,
   type NewInvite,
 } from '../../../functions/core/practical-training/invites.js';
 import { openInvite } from '../../../functions/core/practical-training/invites-page.js';
+import { seedDemoInvites } from '../../../functions/core/practical-training/demo.js';
 import { topUpCredits, topUpMoney } from '../../../functions/core/commerce/wallets.js';
 import { newClient as bareClient, outboxPayloads } from '../../support/clinical.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';

@@ -1,4 +1,4 @@
-import { createHold } from '../../../functions/core/inventory/holds.js';
+import { createHold } from '../../../functions/core/clinical-interview/holds.js';
 import { expireUnpaidBookings } from '../../../functions/core/bookings/payment-expiry.js';
 import { balances, topUpCredits, topUpMoney } from '../../../functions/core/commerce/wallets.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';

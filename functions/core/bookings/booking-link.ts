@@ -7,13 +7,15 @@ import type { FamilyId } from '../platform/families.js';
 import { key } from '../platform/key-registry.js';
 import * as TABLE_KEYS from '../platform/table-keys.js';
 import { randomToken } from '../platform/secrets.js';
-import type { Failure, Part } from '../platform/transact.js';
+import type { Part } from '../platform/transact.js';
+import type { ItemKey } from '../platform/db.js';
 import { freeUnit, holdUnitPart, lockInForce, readLocks, shuffled, unitId } from '../inventory/units.js';
 import type { BookingRecord, PaymentDeadline } from './kind.js';
 import { linkWithdrawn } from './link-withdrawn.js';
+import type { BookingPlan } from './plan.js';
 
 /**
- * Each agency's public booking page in a family is reached through an
+ * Each agency's booking link (its public booking page) in a family is reached through an
  * unguessable token, made the first time the agency asks for its booking URL
  * there. The client's partition keeps its token per family; the token's own
  * item leads back to the client.
@@ -115,11 +117,19 @@ export const linkPaymentDeadline = (deps: Deps, family: PaymentDeadline): Paymen
 export const LINK_UNPAID_LIMIT = 5;
 const PLACES = Array.from({ length: LINK_UNPAID_LIMIT }, (_, i) => `P${i + 1}`);
 
+/** A free place of the client's link, as found for one booking; `lost`: the refusal when another booking takes it first. */
 export interface LinkPlace {
   name: string;
-  /** The parts that take this place for the booking, in the booking's transaction. */
-  take: (input: { bookingId: number; dueAt: string; now: Date }) => { parts: Part[]; failures: Record<string, Failure> };
+  key: ItemKey;
+  lost: DomainError;
 }
+
+/** The part of a booking's plan that takes its link place until its payment deadline; the booking names the place, so that paying or cancelling gives it back at once. */
+export const linkPlacePlan = (deps: Deps, clientId: string, place: LinkPlace, at: { bookingId: number; dueAt: string; now: Date }): BookingPlan => ({
+  fields: { link_place: place.name },
+  unitParts: [holdUnitPart(deps, place.key, { client_id: clientId, booking_id: at.bookingId, expires_at: at.dueAt }, at.now, 'link place')],
+  failures: { 'link place': place.lost },
+});
 
 /**
  * Runs `book` with a free place of the client's link in the family; none
@@ -138,13 +148,7 @@ export async function withLinkPlace<T>(deps: Deps, clientId: string, family: Fam
     if (!free) throw full;
     const lost = new DomainError('limit-reached', 'That place was just taken');
     try {
-      return await book({
-        name: free,
-        take: ({ bookingId, dueAt, now }) => ({
-          parts: [holdUnitPart(deps, keyOf(free), { client_id: clientId, booking_id: bookingId, expires_at: dueAt }, now, 'link place')],
-          failures: { 'link place': lost },
-        }),
-      });
+      return await book({ name: free, key: keyOf(free), lost });
     } catch (err) {
       if (err !== lost || round >= LINK_UNPAID_LIMIT) throw err === lost ? full : err;
     }

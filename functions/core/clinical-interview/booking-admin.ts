@@ -1,14 +1,14 @@
-import { clinicalBookings, requireScheduled, type Attendance, type BookingItem, type BookingView } from '../clinical-interview/bookings.js';
-import { CLINICAL_FAMILY, loadCatalog } from '../clinical-interview/catalog.js';
-import { candidateSlots, slotUnit } from '../clinical-interview/slots.js';
 import { claimUnit, freeUnit, takeFromPool } from '../inventory/units.js';
 import { retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
-import { cancelBookingOf, changeBooking, confirmPayment } from './change.js';
-import { findBookingIn } from './records.js';
+import { cancelBookingOf, changeBooking, confirmPayment } from '../bookings/change.js';
+import { findBookingIn } from '../bookings/records.js';
 import { formatWithOffset } from '../platform/time.js';
+import { clinicalBookings, requireScheduled, type Attendance, type BookingItem, type BookingView } from './bookings.js';
+import { CLINICAL_FAMILY, loadCatalog } from './catalog.js';
+import { candidateSlots, slotUnit } from './slots.js';
 
 /**
  * What operators do to bookings after creation (the operator CLI, not the

@@ -9,7 +9,7 @@ import { part, updateItem, type Condition, type Part } from '../platform/transac
 /**
  * Where booking invites are stored, and the one write a request makes on
  * its items' invites: closing them. Apart from the invite engine
- * (./invites.ts), so that closing a request does not load how invites are
+ * (practical-training/invites.ts), so that closing a request does not load how invites are
  * planned, mailed and shown.
  */
 
@@ -23,7 +23,7 @@ export const inviteKeys = {
   token: (family: FamilyId, tokenHash: string) => ({ pk: key(TOKEN.pk, family, tokenHash), sk: TOKEN.sk.token }),
 };
 
-/** *inviteOpen*: not used yet (queued, sent or opened); ./invites.ts's `inviteUsable` adds the clock. */
+/** *inviteOpen*: not used yet (queued, sent or opened); practical-training/invites.ts's `inviteUsable` adds the clock. */
 export const inviteOpen: Condition = {
   expression: '#status IN (:queued, :sent, :opened)',
   names: { '#status': 'status' },
