@@ -12,6 +12,7 @@ import { PRACTICAL_TRAINING_CONTRACTS } from './practical-training.js';
 import { PRACTICAL_TRAINING_LEGACY_CONTRACTS } from './practical-training-legacy.js';
 import { SERVICES_CONTRACTS } from './services.js';
 import { REGISTRATION_MONITORING_CONTRACTS } from './registration-monitoring.js';
+import { REGISTRATION_MONITORING_ACCOUNT_CONTRACTS } from './registration-monitoring-account.js';
 import * as R from './responses.js';
 import { SHARED_CONTRACTS } from './shared.js';
 import { PAYMENT_CONTRACTS } from './payments.js';
@@ -31,7 +32,7 @@ const FAMILY_CONTRACTS: Record<FamilyId, Record<string, OperationContract>> = {
   'virtual-life-support': VIRTUAL_LIFE_SUPPORT_CONTRACTS,
   services: SERVICES_CONTRACTS,
   'practical-training-legacy': PRACTICAL_TRAINING_LEGACY_CONTRACTS,
-  'registration-monitoring': REGISTRATION_MONITORING_CONTRACTS,
+  'registration-monitoring': { ...REGISTRATION_MONITORING_CONTRACTS, ...REGISTRATION_MONITORING_ACCOUNT_CONTRACTS },
   'portal-v1': PORTAL_V1_CONTRACTS,
 };
 

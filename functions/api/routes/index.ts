@@ -9,6 +9,7 @@ import * as practicalTrainingLegacy from './practical-training-legacy.js';
 import * as practicalTrainingPublic from './practical-training-public.js';
 import * as services from './services.js';
 import * as registrationMonitoring from './registration-monitoring.js';
+import * as registrationMonitoringAccount from './registration-monitoring-account.js';
 import { clientOperations, docsOperations, tokenOperations, webhookOperations } from './shared.js';
 import { paymentOperations } from './payments.js';
 import { dataSubjectOperations } from './data-subjects.js';
@@ -35,7 +36,7 @@ const OWN_OPERATIONS: Record<FamilyId, Record<string, Operation>> = {
   'virtual-life-support': virtualLifeSupport,
   services,
   'practical-training-legacy': practicalTrainingLegacy,
-  'registration-monitoring': registrationMonitoring,
+  'registration-monitoring': { ...registrationMonitoring, ...registrationMonitoringAccount },
   'portal-v1': portalV1,
 };
 
