@@ -4,6 +4,7 @@ import * as clinicalInterview from './clinical-interview.js';
 import { pathPattern, type HttpMethod, type Operation } from './operation.js';
 import * as portalV1 from './portal-v1.js';
 import * as portalV2 from './portal-v2.js';
+import * as portalV2RequestGroups from './portal-v2-request-groups.js';
 import * as practicalTraining from './practical-training.js';
 import * as practicalTrainingLegacy from './practical-training-legacy.js';
 import * as practicalTrainingPublic from './practical-training-public.js';
@@ -31,7 +32,7 @@ export interface Route extends Operation {
 /** Each family's own operations; the shared ones are added by capability below. */
 const OWN_OPERATIONS: Record<FamilyId, Record<string, Operation>> = {
   'clinical-interview': clinicalInterview,
-  'portal-v2': portalV2,
+  'portal-v2': { ...portalV2, ...portalV2RequestGroups },
   'practical-training': { ...practicalTraining, ...practicalTrainingPublic },
   'virtual-life-support': virtualLifeSupport,
   services,
