@@ -51,11 +51,18 @@ describe('layers', () => {
     expect(raw).toEqual([]);
   });
 
-  it('no core module grows past 430 lines: split it along the engine lines', () => {
+  // Being split on branch house-engines (issue #37); the lead removes this list when that branch is merged.
+  const BEING_SPLIT = new Set([
+    'functions/core/inventory/holds.ts',
+    'functions/core/practical-training/bookings.ts',
+    'functions/core/practical-training/invites.ts',
+  ]);
+
+  it('no file under functions/ grows past 350 lines: split it by meaning', () => {
     const long = FUNCTIONS.map(rel)
-      .filter((f) => f.startsWith('functions/core/'))
-      .map((f) => ({ file: f, lines: readFileSync(join(PROJECT_ROOT, f), 'utf8').split('\n').length }))
-      .filter((f) => f.lines > 430);
+      .filter((f) => !BEING_SPLIT.has(f))
+      .map((f) => ({ file: f, lines: readFileSync(join(PROJECT_ROOT, f), 'utf8').trimEnd().split('\n').length }))
+      .filter((f) => f.lines > 350);
     expect(long).toEqual([]);
   });
 

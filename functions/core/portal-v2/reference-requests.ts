@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getCandidateItem, candidateName } from './candidates.js';
-import { clientNumber, getClient, type ClientAccount } from '../access/clients.js';
+import { getClient, type ClientAccount } from '../access/clients.js';
+import { clientNumber } from '../access/account-settings.js';
 import { emailPut } from '../events/outbox.js';
 import { candidateInvitation, refereeInvitation } from '../messaging/email-templates.js';
 import { addSeconds } from '../platform/clock.js';

@@ -1,5 +1,5 @@
 import * as account from '../../api/routes/registration-monitoring-account.js';
-import { createRole } from '../../core/access/team.js';
+import { createRole } from '../../core/access/team-roles.js';
 import { idempotency } from '../../middleware/idempotency.js';
 import { monitoringHandler } from './_acting.js';
 

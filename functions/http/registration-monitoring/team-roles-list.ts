@@ -1,5 +1,5 @@
 import * as account from '../../api/routes/registration-monitoring-account.js';
-import { listRoles } from '../../core/access/team.js';
+import { listRoles } from '../../core/access/team-roles.js';
 import { monitoringHandler } from './_acting.js';
 
 /** The built-in roles, then the account's own; every one with how many users hold it. */

@@ -1,5 +1,5 @@
 import * as account from '../../api/routes/registration-monitoring-account.js';
-import { getRole, replaceRole } from '../../core/access/team.js';
+import { getRole, replaceRole } from '../../core/access/team-roles.js';
 import { monitoringHandler } from './_acting.js';
 
 export const handler = monitoringHandler(

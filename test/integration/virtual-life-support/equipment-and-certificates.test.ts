@@ -14,7 +14,8 @@ import { holdTimeslot } from '../../../functions/core/virtual-life-support/times
 import { ledgerOf, links, MONDAY, newClient, outboxPayloads } from '../../support/clinical.js';
 import { testClock, testDeps, uniqueName, type TestClock } from '../../support/env.js';
 import { withFaults } from '../../support/faults.js';
-import { clientKeys, setInvoiceEnabled } from '../../../functions/core/access/clients.js';
+import { clientKeys } from '../../../functions/core/access/clients.js';
+import { setInvoiceEnabled } from '../../../functions/core/access/account-settings.js';
 
 const VLS = 'virtual-life-support' as const;
 const START = `${MONDAY}T08:00:00.000Z`;
