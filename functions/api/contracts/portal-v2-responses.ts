@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { GROUP_REQUEST_STATUSES, ITEM_STATUSES, REFERENCE_STATUSES, REQUEST_STATUSES } from '../../core/platform/vocabulary.js';
+import { GROUP_REQUEST_STATUSES, ITEM_STATUSES, REFERENCE_STATUSES, REQUEST_STATUSES } from '../../core/platform/request-vocabulary.js';
 import { int, nullable, str, timestamp } from './response-fields.js';
 
 /** Response shapes of portal v2 (and v1, which answers with the same request groups and candidates); strict, as in ./responses.ts. */

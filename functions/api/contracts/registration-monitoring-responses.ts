@@ -1,4 +1,4 @@
-import { REGISTRATION_STATUSES } from '../../core/platform/vocabulary.js';
+import { REGISTRATION_STATUSES } from '../../core/registration-monitoring/registration-statuses.js';
 import * as v from 'valibot';
 import { int, nullable, str, timestamp } from './response-fields.js';
 

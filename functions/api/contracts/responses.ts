@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { int, nullable, str, timestamp } from './response-fields.js';
 import { EQUIPMENT_STATUSES } from '../../core/virtual-life-support/equipment-vocabulary.js';
-import { ATTENDANCES, BOOKING_STATUSES, PAY_STATUSES, RESULTS, SESSION_STATUSES } from '../../core/platform/vocabulary.js';
+import { ATTENDANCES, BOOKING_STATUSES, PAY_STATUSES, RESULTS, SESSION_STATUSES } from '../../core/platform/booking-vocabulary.js';
 
 /**
  * Response shapes, for the OpenAPI documents and the contract test. Strict

@@ -19,7 +19,7 @@ import { nextId } from '../platform/ids.js';
 import { queryFilteredPage } from '../platform/db.js';
 import type { Page } from '../platform/pagination.js';
 import { allOf, type Condition } from '../platform/transact.js';
-import type { BookingStatus } from '../platform/vocabulary.js';
+import type { BookingStatus } from '../platform/booking-vocabulary.js';
 import { linkPaymentDeadline, withLinkPlace } from './booking-page.js';
 import { linkWithdrawn } from './link-withdrawn.js';
 import { commitBooking, holdRefusal, usableHold, type BookingLinks } from './commit.js';
@@ -32,7 +32,7 @@ import { bookingKeys, getBookingItem as getItem, getBookingView } from './record
  * family is the kind booked here today.
  */
 
-export { PAY_OPTIONS, BOOKING_STATUSES, type PayOption, type BookingStatus } from '../platform/vocabulary.js';
+export { PAY_OPTIONS, BOOKING_STATUSES, type PayOption, type BookingStatus } from '../platform/booking-vocabulary.js';
 export type { PayStatus } from '../commerce/charges.js';
 export {
   toBookingView,

@@ -7,7 +7,7 @@ import { readWallet, topUpCredits, topUpMoney, walletKeys } from '../../../funct
 import { retryOnConflict } from '../../../functions/core/platform/db.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import { part, putItem, transact } from '../../../functions/core/platform/transact.js';
-import type { PayOption } from '../../../functions/core/platform/vocabulary.js';
+import type { PayOption } from '../../../functions/core/platform/booking-vocabulary.js';
 import { CI, ledgerOf, newClient, outboxPayloads, settle } from '../../support/clinical.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 
