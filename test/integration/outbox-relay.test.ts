@@ -10,7 +10,7 @@ import { CORRELATION_ATTRIBUTE, withCorrelationId } from '../../functions/core/p
 import { createSqsClient } from '../../functions/core/platform/sqs.js';
 import { ensureQueues, type LocalQueue } from '../../lib/local/provision.js';
 import { testDeps, uniqueName } from '../support/env.js';
-import { outboxItems } from '../support/clinical.js';
+import { outboxItems } from '../support/kit.js';
 
 /** The relay against the local SQS server and DynamoDB Local: what it queues, what it parks, and how a parked item goes again. */
 

@@ -18,7 +18,7 @@ import { createEndpoint, getEndpointItem, rotateSecret, updateEndpoint, webhookK
 import { startPoller, type Poller } from '../../lib/local/pollers.js';
 import { ensureQueues, type LocalQueue } from '../../lib/local/provision.js';
 import { uniqueName, testClock, testDeps, type TestClock } from '../support/env.js';
-import { newClient } from '../support/clinical.js';
+import { newClient } from '../support/kit.js';
 import { setClientEnabled } from '../../functions/core/access/clients.js';
 import { eventually } from '../support/eventually.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';

@@ -13,7 +13,7 @@ import { part, updateItem } from '../../../functions/core/platform/transact.js';
 import { sqsBatchHandler } from '../../../functions/workers/_batch.js';
 import { startPoller } from '../../../lib/local/pollers.js';
 import { ensureQueues } from '../../../lib/local/provision.js';
-import { outboxItems } from '../../support/clinical.js';
+import { outboxItems } from '../../support/kit.js';
 import { testClock, testDeps, uniqueName, type TestClock } from '../../support/env.js';
 import { eventually } from '../../support/eventually.js';
 

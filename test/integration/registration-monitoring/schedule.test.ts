@@ -7,7 +7,7 @@ import type { Register } from '../../../functions/core/registration-monitoring/r
 import { verificationHistory } from '../../../functions/core/registration-monitoring/verifications.js';
 import { setMonitoring } from '../../../functions/core/registration-monitoring/monitoring-settings.js';
 import { getWorker, type Frequency } from '../../../functions/core/registration-monitoring/workers.js';
-import { outboxItems } from '../../support/clinical.js';
+import { outboxItems } from '../../support/kit.js';
 import { monitoringFixtures } from '../../support/monitoring.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 

@@ -11,7 +11,7 @@ import { issueVlsCertificate, vlsCertificatePdf } from '../../../functions/core/
 import { recordDelivery, recordDispatch, recordReturned, recordReturnShipped, sweepEquipment } from '../../../functions/core/virtual-life-support/equipment.js';
 import { cancelVlsBooking, cancelVlsSession, markVlsAttendance, markVlsResult, rescheduleVls } from '../../../functions/core/virtual-life-support/operator.js';
 import { holdTimeslot } from '../../../functions/core/virtual-life-support/timeslots.js';
-import { ledgerOf, links, MONDAY, newClient, outboxPayloads } from '../../support/clinical.js';
+import { ledgerOf, links, MONDAY, newClient, outboxPayloads } from '../../support/kit.js';
 import { testClock, testDeps, uniqueName, type TestClock } from '../../support/env.js';
 import { withFaults } from '../../support/faults.js';
 import { clientKeys } from '../../../functions/core/access/clients.js';

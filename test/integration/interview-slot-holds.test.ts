@@ -5,7 +5,8 @@ import type { InterviewType } from '../../functions/core/clinical-interview/cata
 import type { Deps } from '../../functions/core/platform/deps.js';
 import { availableSlots, createHold, holdKeys, releaseHold } from '../../functions/core/inventory/holds.js';
 import { topUpCredits } from '../../functions/core/commerce/wallets.js';
-import { candidate, CI, links, MONDAY, newClient, settle, testCatalog } from '../support/clinical.js';
+import { candidate, CI, testCatalog } from '../support/clinical.js';
+import { links, MONDAY, newClient, settle } from '../support/kit.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
 
 let deps: Deps;
