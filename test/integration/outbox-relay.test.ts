@@ -137,7 +137,7 @@ describe('the stream relay in the cloud', () => {
       QUEUE_URL_REFUNDS: urlOf('refunds'),
       TABLE_NAME: deps.table,
     });
-    const { handler } = await import('../../functions/workers/outbox-stream.js');
+    const { handler } = await import('../../functions/consumers/outbox-stream.js');
     const items = [legacy(7, 'fine'), legacy(8, 'Ann\uFFFF'), legacy(9, 'fine again')];
     const records = items.map((item, n) => ({ eventName: 'INSERT', dynamodb: { SequenceNumber: `${200 + n}`, NewImage: marshall(item) } }));
     const response = await handler({ Records: records } as unknown as DynamoDBStreamEvent);
