@@ -4,13 +4,16 @@ import { nextId } from '../platform/ids.js';
 import { familyPrefix } from '../platform/key-registry.js';
 import { deleteItem, itemAbsent, itemExists, part, putItem, transact, updateItem } from '../platform/transact.js';
 import { BUILT_IN_ROLES, isBuiltIn, type Permission } from './roles.js';
-import { CLIENT, KEY_SPACE, listTeamItems, listUsers, readTeamItem, teamKeys, type RoleItem, type TeamUserItem } from './team.js';
+import * as TABLE_KEYS from '../platform/table-keys.js';
+import { listTeamItems, listUsers, readTeamItem, TEAM_KEY_SPACE, teamKeys, type RoleItem, type TeamUserItem } from './team.js';
 
 /**
  * The team's roles: the built-in ones (read-only) and the account's own. A
  * custom role counts its users (./team.ts moves the count with each user), so
  * one in use is never deleted.
  */
+
+const CLIENT = TABLE_KEYS.client;
 
 export interface RoleInput {
   name: string;
@@ -28,7 +31,7 @@ const roleView = (r: RoleItem) => ({ id: r.id, name: r.name, permissions: r.perm
 
 export async function listRoles(deps: Deps, clientId: string) {
   const users = await listUsers(deps, clientId);
-  const custom = await listTeamItems<RoleItem>(deps, clientId, familyPrefix(CLIENT.sk.teamRole, KEY_SPACE));
+  const custom = await listTeamItems<RoleItem>(deps, clientId, familyPrefix(CLIENT.sk.teamRole, TEAM_KEY_SPACE));
   return [...Object.keys(BUILT_IN_ROLES).map((id) => builtInView(id, users)), ...custom.map(roleView)];
 }
 
@@ -42,7 +45,7 @@ export async function getRole(deps: Deps, clientId: string, id: string) {
 export async function createRole(deps: Deps, clientId: string, input: RoleInput) {
   const now = deps.clock().toISOString();
   const role: RoleItem = {
-    id: `custom-${await nextId(deps, KEY_SPACE, 'team-role')}`,
+    id: `custom-${await nextId(deps, TEAM_KEY_SPACE, 'team-role')}`,
     client_id: clientId,
     name: input.name,
     permissions: [...new Set(input.permissions)],

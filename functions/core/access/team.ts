@@ -78,15 +78,15 @@ export interface Acting {
  * keep that family's segment (and the team record its `MONITORING#` key),
  * so teams stored before it became the account's read on unchanged.
  */
-export const KEY_SPACE: FamilyId = 'registration-monitoring';
-export const CLIENT = TABLE_KEYS.client;
+export const TEAM_KEY_SPACE: FamilyId = 'registration-monitoring';
+const CLIENT = TABLE_KEYS.client;
 export const teamKeys = {
   /** The team record: the active owner count and the first owner. */
-  team: (clientId: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.monitoring, KEY_SPACE) }),
-  user: (clientId: string, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.teamUser, KEY_SPACE, padId(id)) }),
+  team: (clientId: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.monitoring, TEAM_KEY_SPACE) }),
+  user: (clientId: string, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.teamUser, TEAM_KEY_SPACE, padId(id)) }),
   /** One team user per e-mail address in the account (moved with the user). */
-  userEmail: (clientId: string, email: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.teamUserEmail, KEY_SPACE, email) }),
-  role: (clientId: string, id: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.teamRole, KEY_SPACE, id) }),
+  userEmail: (clientId: string, email: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.teamUserEmail, TEAM_KEY_SPACE, email) }),
+  role: (clientId: string, id: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.teamRole, TEAM_KEY_SPACE, id) }),
 };
 
 export const readTeamItem = async <T>(deps: Deps, k: { pk: string; sk: string }) =>
@@ -110,7 +110,7 @@ export const userView = (deps: Deps, u: TeamUserItem) => ({
   updated_at: formatWithOffset(u.updated_at, tz(deps)),
 });
 
-export const listUsers = (deps: Deps, clientId: string) => listTeamItems<TeamUserItem>(deps, clientId, familyPrefix(CLIENT.sk.teamUser, KEY_SPACE));
+export const listUsers = (deps: Deps, clientId: string) => listTeamItems<TeamUserItem>(deps, clientId, familyPrefix(CLIENT.sk.teamUser, TEAM_KEY_SPACE));
 
 async function requireUser(deps: Deps, clientId: string, id: number): Promise<TeamUserItem> {
   const user = await readTeamItem<TeamUserItem>(deps, teamKeys.user(clientId, id));
@@ -152,7 +152,7 @@ export async function createTeam(deps: Deps, clientId: string, owner: { name: st
   const existing = await firstOwner(deps, clientId);
   if (existing) return { owner: existing, created: false };
   const now = deps.clock().toISOString();
-  const id = await nextId(deps, KEY_SPACE, 'team-user');
+  const id = await nextId(deps, TEAM_KEY_SPACE, 'team-user');
   const user: TeamUserItem = {
     id,
     client_id: clientId,
@@ -239,7 +239,7 @@ export async function createUser(deps: Deps, clientId: string, input: TeamUserIn
   await requireRole(deps, clientId, input.role_id);
   const now = deps.clock().toISOString();
   const user: TeamUserItem = {
-    id: await nextId(deps, KEY_SPACE, 'team-user'),
+    id: await nextId(deps, TEAM_KEY_SPACE, 'team-user'),
     client_id: clientId,
     ...input,
     email: input.email.toLowerCase(),
@@ -301,7 +301,7 @@ export async function* alertRecipientPages(deps: Deps, clientId: string, hears: 
   };
   const team = queryPages(deps, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':p': familyPrefix(CLIENT.sk.teamUser, KEY_SPACE) },
+    ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':p': familyPrefix(CLIENT.sk.teamUser, TEAM_KEY_SPACE) },
     Limit: pageSize,
     ConsistentRead: true,
   });
