@@ -39,7 +39,7 @@ export default tseslint.config(
   {
     // The OpenAPI builders walk and rewrite JSON Schema trees made by @valibot/to-json-schema, typed `any` as JSON;
     // the documents they build are checked by the OpenAPI tests (Spectral lint, every example parsed by its schema).
-    files: ['functions/api/openapi.ts', 'functions/api/openapi-answers.ts'],
+    files: ['functions/api/openapi.ts', 'functions/api/openapi-answers.ts', 'functions/api/openapi-schemas.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',

@@ -24,7 +24,7 @@ export interface WorkerAccess {
 /**
  * The SQS queues, each with its dead-letter queue. The data stack creates
  * them in the cloud and the local stack creates them on the local SQS server.
- * A queue with a `worker` is consumed by that module under functions/workers
+ * A queue with a `worker` is consumed by that module under functions/consumers
  * (an event source mapping in the cloud, a poller locally).
  */
 export interface QueueDefinition extends WorkerAccess {
@@ -140,7 +140,7 @@ export const QUEUES: readonly QueueDefinition[] = [
 ];
 
 /**
- * The scheduled workers, each a module under functions/workers whose handler
+ * The scheduled workers, each a module under functions/consumers whose handler
  * takes no input: an EventBridge rule per entry in the cloud, a timer in the
  * local stack, both at the entry's rate.
  */

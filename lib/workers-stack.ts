@@ -51,7 +51,7 @@ export class WorkersStack extends Stack {
         }),
       );
       const fn = new ProjectFunction(this, name, {
-        entry: join(PROJECT_ROOT, 'functions', 'workers', `${name}.ts`),
+        entry: join(PROJECT_ROOT, 'functions', 'consumers', `${name}.ts`),
         role,
         logGroupName,
         logRetentionDays: config.logRetentionDays,

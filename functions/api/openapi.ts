@@ -1,9 +1,8 @@
-import { toJsonSchema, type ConversionConfig } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { EVENT_CATALOGUE } from '../core/events/catalogue.js';
 import { FAMILIES, familySpec, type FamilyId } from '../core/platform/families.js';
-import { contractOf, SPEC_FIELDS, type OperationContract, type ResponseContract } from './contracts/index.js';
-import { COMMON_REFUSALS, exampleFor, PATH_PARAM_EXAMPLES, problemExample, RESOURCE_EXAMPLES, type Refusal } from './contracts/examples.js';
+import { contractOf, type OperationContract } from './contracts/index.js';
+import { COMMON_REFUSALS, exampleFor, PATH_PARAM_EXAMPLES, problemExample, type Refusal } from './contracts/examples.js';
 import { HoldConflict, Problem, SeatHoldConflict, VlsHoldConflict } from './contracts/responses.js';
 
 /** Response items that are problems (an error answer), with their own fields. */
@@ -11,10 +10,11 @@ const PROBLEM_ITEMS = new Set<v.GenericSchema>([Problem, HoldConflict, SeatHoldC
 import { TAGS } from './contracts/tags.js';
 import { pageForm } from './contracts/page-forms.js';
 import { PROBLEM_TYPES, type ProblemCode } from './problem-types.js';
-import { addAnswerHeaders, closed, errorPage, isPage, mergePatchOf, rateLimitOf, usedHeaders } from './openapi-answers.js';
+import { addAnswerHeaders, errorPage, isPage, rateLimitOf, usedHeaders } from './openapi-answers.js';
+import { bodySchema, jsonSchema, objectEntries, parameter, successResponse, uploadBody, type Json } from './openapi-schemas.js';
 import { routesOf, type Route } from './routes/index.js';
 import { describeRule } from './routes/acting-user.js';
-import { refusesUnknownFields, schemaFor } from './routes/operation.js';
+import { schemaFor } from './routes/operation.js';
 import { issueFields } from './schemas/messages.js';
 import { PATH_PARAMS, pathParamNames, type PathParamName } from './schemas/params.js';
 
@@ -24,48 +24,6 @@ import { PATH_PARAMS, pathParamNames, type PathParamName } from './schemas/param
  * Every operation and field says whether the specification states it
  * (`x-contract: spec`) or the project decided it (`x-contract: project`).
  */
-
-type Json = Record<string, any>;
-
-/**
- * Bodies are documented as sent. Path and query parameters are documented by
- * the value they stand for (`output`): an id arrives as text in the URL, but
- * it is an integer, and typed clients should pass one.
- */
-function jsonSchema(schema: v.GenericSchema, typeMode: ConversionConfig['typeMode'] = 'ignore'): Json {
-  const { $schema, ...rest } = toJsonSchema(schema, { errorMode: 'ignore', typeMode }) as Json;
-  void $schema;
-  const spec = SPEC_FIELDS.get(schema);
-  if (rest.properties) {
-    for (const [name, property] of Object.entries(rest.properties as Record<string, Json>)) {
-      property['x-contract'] = spec === 'all' || spec?.includes(name) ? 'spec' : 'project';
-    }
-  }
-  return rest;
-}
-
-/** The entries of an object schema, also when it is piped through checks (TimeslotsQuery). */
-function objectEntries(schema: v.GenericSchema): Record<string, v.GenericSchema> {
-  if ('entries' in schema) return schema.entries as Record<string, v.GenericSchema>;
-  const inner = 'pipe' in schema ? (schema.pipe as v.GenericSchema[]).find((item) => 'entries' in item) : undefined;
-  if (!inner) throw new Error('A query schema must be an object');
-  return inner.entries as Record<string, v.GenericSchema>;
-}
-
-/** A parameter; its schema's description is the parameter's, and its default is what the server takes when it is left out. */
-function parameter(name: string, where: 'path' | 'query', schema: v.GenericSchema, example: unknown): Json {
-  const { description, ...documented } = jsonSchema(schema, 'output');
-  const absent = v.safeParse(schema, undefined);
-  if (absent.success && absent.output !== undefined) documented.default = absent.output;
-  return {
-    name,
-    in: where,
-    required: where === 'path' || !absent.success,
-    ...(description ? { description } : {}),
-    schema: documented,
-    ...(example === undefined ? {} : { example }),
-  };
-}
 
 /** A validation refusal is summed up by what its fields say. */
 const summaryOf = (refusal: Refusal) => (refusal.extensions?.errors as { detail: string }[] | undefined)?.map((e) => e.detail).join('; ') ?? refusal.detail;
@@ -90,44 +48,6 @@ export function validationRefusal(schema: v.GenericSchema, value: unknown, where
   if (result.success) throw new Error('The invalid example request passes validation');
   const errors = issueFields(result.issues, where);
   return { code: 'validation', detail: 'The request has invalid fields', extensions: { errors } };
-}
-
-function success(response: ResponseContract, family: FamilyId): Json {
-  const content = response.content;
-  const example = response.example ?? (response.item ? RESOURCE_EXAMPLES.get(response.item) : undefined);
-  const value = example === undefined ? undefined : exampleFor(example, family);
-  if (Array.isArray(content))
-    return { description: response.description, content: Object.fromEntries(content.map((type) => [type, { schema: { type: 'string' }, example: value }])) };
-  if (content === 'application/pdf')
-    return { description: response.description, content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } };
-  if (content === 'text/html') return { description: response.description, content: { 'text/html': { schema: { type: 'string' }, example: value } } };
-  if (!response.item)
-    return value === undefined
-      ? { description: response.description }
-      : { description: response.description, content: { 'application/json': { schema: { type: 'object' }, example: value } } };
-  let schema = jsonSchema(response.item);
-  let wrapped = value;
-  if (response.wrap === 'page') {
-    schema = {
-      type: 'object',
-      properties: { data: { type: 'array', items: schema }, next_cursor: { type: ['string', 'null'] } },
-      required: ['data', 'next_cursor'],
-      additionalProperties: false,
-    };
-    wrapped = { data: [value], next_cursor: null };
-  } else if (response.wrap === 'single' && FAMILIES[family].envelope === 'data-message') {
-    // The portal's envelope is the specification's: `data` and `message`.
-    schema = {
-      type: 'object',
-      properties: { data: schema, message: { type: 'string', 'x-contract': 'spec' } },
-      required: ['data', 'message'],
-      additionalProperties: false,
-    };
-    schema.properties.data['x-contract'] = 'spec';
-    wrapped = { data: value, message: response.message ?? response.description };
-  }
-  if (value === undefined) throw new Error(`No example for "${response.description}"`);
-  return { description: response.description, content: { 'application/json': { schema, example: wrapped } } };
 }
 
 function operation(route: Route): Json {
@@ -185,7 +105,7 @@ function operation(route: Route): Json {
           description: response.description,
           content: problemContent([response.example as Refusal], response.item === Problem ? undefined : jsonSchema(response.item!)),
         }
-      : success(response, route.family);
+      : successResponse(response, route.family);
   }
   const refusals = new Map<number, { description: string; refusals: Refusal[] }>();
   const add = (status: number, description: string, refusal: Refusal) => {
@@ -273,28 +193,6 @@ function operation(route: Route): Json {
       : {}),
     responses,
   };
-}
-
-/** A JSON body as documented: a merge patch as the patch of what it patches; closed where the family refuses unknown fields. */
-function bodySchema(route: Route, schema: v.GenericSchema): Json {
-  const documented = route.contentType === 'application/merge-patch+json' ? mergePatchOf(jsonSchema(schema)) : jsonSchema(schema);
-  return refusesUnknownFields(route, route.family) ? closed(documented) : documented;
-}
-
-/** An upload's body (a CSV file, a signed JSON event): as it is, or the multipart part `file`. */
-function uploadBody(upload: NonNullable<Route['upload']>, example: unknown) {
-  const file = { type: 'string', format: 'binary' };
-  const content: Record<string, unknown> = {};
-  for (const type of upload.types) {
-    const schema =
-      type === 'multipart/form-data'
-        ? { type: 'object', required: ['file'], properties: { file } }
-        : type === 'application/json'
-          ? { type: 'object', description: 'As the sender wrote it: its signature covers these exact bytes.' }
-          : { type: 'string' };
-    content[type] = { schema, ...(example === undefined || type === 'multipart/form-data' ? {} : { example }) };
-  }
-  return { required: true, content };
 }
 
 /** Where the family's bearer tokens come from: its own token operation, or its parent family's (decision 3). */

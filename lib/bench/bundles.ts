@@ -34,8 +34,8 @@ export async function measureBundles() {
     // A shared handler is one bundle, whichever families route to it.
     ...[...new Set(ROUTES.map((r) => r.handler))].map((handler) => ({ name: handler, entry: handlerEntry({ handler }) })),
     ...[...QUEUES.flatMap((q) => (q.worker ? [q.worker] : [])), ...SCHEDULES.map((s) => s.worker), 'outbox-stream'].map((w) => ({
-      name: `workers/${w}`,
-      entry: join(PROJECT_ROOT, 'functions', 'workers', `${w}.ts`),
+      name: `consumers/${w}`,
+      entry: join(PROJECT_ROOT, 'functions', 'consumers', `${w}.ts`),
     })),
   ];
   const unique = [...new Map(entries.map((e) => [e.name, e])).values()];

@@ -274,7 +274,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   }
 }
 
-const importWorker = (name: string): Promise<unknown> => import(pathToFileURL(join(PROJECT_ROOT, 'functions', 'workers', `${name}.ts`)).href);
+const importWorker = (name: string): Promise<unknown> => import(pathToFileURL(join(PROJECT_ROOT, 'functions', 'consumers', `${name}.ts`)).href);
 
 function mkdirP(dir: string): string {
   mkdirSync(dir, { recursive: true });

@@ -1,13 +1,5 @@
-import {
-  createClient,
-  listClients,
-  rotateClientSecret,
-  setClientEnabled,
-  setFamilyAccess,
-  setInvoiceEnabled,
-  setReferenceRequestsEnabled,
-  type ClientAccount,
-} from '../../functions/core/access/clients.js';
+import { createClient, listClients, rotateClientSecret, setClientEnabled, setFamilyAccess, type ClientAccount } from '../../functions/core/access/clients.js';
+import { setInvoiceEnabled, setReferenceRequestsEnabled } from '../../functions/core/access/account-settings.js';
 import { deprecatedCallers } from '../../functions/core/access/deprecated-calls.js';
 import { backfillBookingLogs } from '../../functions/core/bookings/backfill.js';
 import { backfillLockIndex } from '../../functions/core/inventory/units.js';

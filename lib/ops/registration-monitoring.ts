@@ -5,6 +5,7 @@ import { verifyChains } from '../../functions/core/registration-monitoring/evide
 import { enableMonitoring } from '../../functions/core/registration-monitoring/account.js';
 import type { AnnotationType, NormalisedStatus } from '../../functions/core/registration-monitoring/register-adapter.js';
 import { normaliseNumber, registerOfNumber } from '../../functions/core/registration-monitoring/registers.js';
+import { REGISTRATION_STATUSES } from '../../functions/core/registration-monitoring/registration-statuses.js';
 import { SEED_MAX_PER_REGISTER, seedRegister } from '../../functions/core/registration-monitoring/register-seed.js';
 import { addTimelineStep, showEntry } from '../../functions/core/registration-monitoring/simulated-register.js';
 import { UsageError, type OpsArea, type OpsCommand, type OpsKit } from './kit.js';
@@ -22,17 +23,7 @@ export const MONITORING_OPTIONS = {
   count: { type: 'string' },
 } as const;
 
-const STATUSES: readonly NormalisedStatus[] = [
-  'registered',
-  'registered_without_licence',
-  'not_practising',
-  'lapsed',
-  'suspended',
-  'interim_suspension',
-  'removed',
-  'voluntarily_removed',
-  'not_found',
-];
+const STATUSES: readonly NormalisedStatus[] = REGISTRATION_STATUSES;
 const ANNOTATIONS: readonly AnnotationType[] = ['conditions_of_practice', 'interim_conditions', 'undertakings', 'caution', 'warning'];
 
 export function registrationMonitoringCommands(k: OpsKit): Record<string, OpsCommand> {

@@ -1,5 +1,6 @@
 import { eventKindsOf } from '../../functions/core/events/kinds.js';
-import { createRole, createUser } from '../../functions/core/access/team.js';
+import { createRole } from '../../functions/core/access/team-roles.js';
+import { createUser } from '../../functions/core/access/team.js';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import { purgeDueRequests } from '../../functions/core/portal-v2/request-purge.js';
 import type { LocalStack } from '../../lib/local/stack.js';

@@ -9,7 +9,8 @@ import { createHold } from '../../functions/core/clinical-interview/holds.js';
 import { createReferenceRequest } from '../../functions/core/portal-v2/reference-requests.js';
 import { depsFromEnv, type Deps } from '../../functions/core/platform/deps.js';
 import type { LocalStack } from '../../lib/local/stack.js';
-import { candidate, links, startedBooking } from '../support/clinical.js';
+import { candidate, startedBooking } from '../support/clinical.js';
+import { links } from '../support/kit.js';
 import { call, DEMO_CREDENTIALS, startTestStack } from '../support/local-stack.js';
 import { ops } from '../support/ops.js';
 

@@ -6,7 +6,7 @@ import { createPracticalBooking } from '../../functions/core/practical-training/
 import { createCourse, createLocation, createTrainingEvent, setCourseActive } from '../../functions/core/practical-training/catalogue.js';
 import { holdSeat } from '../../functions/core/practical-training/seats.js';
 import type { LocalStack } from '../../lib/local/stack.js';
-import { links } from '../support/clinical.js';
+import { links } from '../support/kit.js';
 import { ops } from '../support/ops.js';
 import { call, DEMO_CREDENTIALS, startTestStack, type JsonResponse } from '../support/local-stack.js';
 

@@ -1,4 +1,5 @@
-import { createClient, setReferenceRequestsEnabled } from '../../functions/core/access/clients.js';
+import { createClient } from '../../functions/core/access/clients.js';
+import { setReferenceRequestsEnabled } from '../../functions/core/access/account-settings.js';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import { loadReferenceRequest, referenceKeys } from '../../functions/core/portal-v2/references.js';

@@ -3,7 +3,8 @@ import Stripe from 'stripe';
 import { paymentRequestId } from '../../functions/core/commerce/payment-requests.js';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import type { LocalStack } from '../../lib/local/stack.js';
-import { ledgerOf } from '../support/clinical.js';
+import { CI } from '../support/clinical.js';
+import { ledgerOf } from '../support/kit.js';
 import { eventually } from '../support/eventually.js';
 import { startFakeStripe, type FakeSession, type FakeStripe } from '../support/fake-stripe.js';
 import { call, demoTokens, mailTo, startTestStack } from '../support/local-stack.js';
@@ -176,7 +177,7 @@ describe('paying through Stripe Checkout', () => {
     const confirmation = (await mailTo(stack, email, 2)).filter((m) => m.includes('X-Template: booking-confirmed\n'));
     expect(confirmation).toHaveLength(1);
     expect(confirmation[0]).toContain('invitation.ics');
-    const payments = (await ledgerOf(deps(), 'demo-northwind')).filter((e) => e.booking_id === bookingId && e.kind === 'candidate_payment');
+    const payments = (await ledgerOf(deps(), 'demo-northwind', CI)).filter((e) => e.booking_id === bookingId && e.kind === 'candidate_payment');
     expect(payments).toEqual([
       expect.objectContaining({ amount: 4500, unit: 'GBP', pay_option: 'candidate_pays', provider_reference: paidSession.payment_intent }),
     ]);
@@ -192,7 +193,7 @@ describe('paying through Stripe Checkout', () => {
     ] as const) {
       expect((await postEvent(type, object)).status).toBe(200);
     }
-    expect((await ledgerOf(deps(), 'demo-northwind')).filter((e) => e.booking_id === bookingId)).toHaveLength(1);
+    expect((await ledgerOf(deps(), 'demo-northwind', CI)).filter((e) => e.booking_id === bookingId)).toHaveLength(1);
   });
 
   it("owes the candidate a refund when the agency cancels, sends it to Stripe once (retried through failures), and settles it on Stripe's event", async () => {
@@ -201,7 +202,7 @@ describe('paying through Stripe Checkout', () => {
     // Clinical bookings are cancelled by the operator.
     const cancelled = await ops(stack, 'clinical-interview', 'bookings', 'cancel', '--id', String(bookingId), '--reason', 'Candidate withdrew');
     expect(cancelled.status).toBe(0);
-    const refundEntry = async () => (await ledgerOf(deps(), 'demo-northwind')).find((e) => e.booking_id === bookingId && e.kind === 'refund')!;
+    const refundEntry = async () => (await ledgerOf(deps(), 'demo-northwind', CI)).find((e) => e.booking_id === bookingId && e.kind === 'refund')!;
     expect(await refundEntry()).toMatchObject({
       amount: -4500,
       unit: 'GBP',
@@ -238,7 +239,7 @@ describe('a payment that arrives too late', () => {
     const paid = stripe.pay(session.id);
     expect((await postEvent('checkout.session.completed', paid)).status).toBe(200);
     expect((await bookingOf(booking.id)).booking_status).toBe('cancelled');
-    const entries = (await ledgerOf(deps(), 'demo-northwind')).filter((e) => e.booking_id === booking.id);
+    const entries = (await ledgerOf(deps(), 'demo-northwind', CI)).filter((e) => e.booking_id === booking.id);
     expect(entries).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ kind: 'candidate_payment', amount: 4500, provider_reference: paid.payment_intent }),
@@ -409,7 +410,7 @@ describe('payments the booking cannot keep', () => {
     expect((await postEvent('checkout.session.completed', second)).status).toBe(200);
 
     expect((await bookingOf(booking.id)).booking_status).toBe('booked');
-    const entries = (await ledgerOf(deps(), 'demo-northwind')).filter((e) => e.booking_id === booking.id);
+    const entries = (await ledgerOf(deps(), 'demo-northwind', CI)).filter((e) => e.booking_id === booking.id);
     expect(entries.map((e) => [e.kind, e.amount, e.provider_reference]).sort()).toEqual(
       [
         ['candidate_payment', 4500, first.payment_intent],
@@ -432,7 +433,7 @@ describe('payments the booking cannot keep', () => {
     expect((await ops(stack, 'clinical-interview', 'bookings', 'cancel', '--id', String(booking.id))).status).toBe(0);
     // Another event about the same payment, with an id of its own.
     expect((await postEvent('checkout.session.async_payment_succeeded', paid)).status).toBe(200);
-    const entries = (await ledgerOf(deps(), 'demo-northwind')).filter((e) => e.booking_id === booking.id);
+    const entries = (await ledgerOf(deps(), 'demo-northwind', CI)).filter((e) => e.booking_id === booking.id);
     expect(entries.filter((e) => e.kind === 'refund')).toHaveLength(1);
     expect(entries.filter((e) => e.kind === 'candidate_payment')).toHaveLength(1);
     expect((await mailTo(stack, email, 1)).some((m) => m.includes('X-Template: late-payment-refunded\n'))).toBe(false);
@@ -450,7 +451,7 @@ describe('payments the booking cannot keep', () => {
       timeoutMs: 20_000,
       what: 'the refund at Stripe',
     });
-    const entry = async () => (await ledgerOf(deps(), 'demo-northwind')).find((e) => e.booking_id === booking.id && e.kind === 'refund')!;
+    const entry = async () => (await ledgerOf(deps(), 'demo-northwind', CI)).find((e) => e.booking_id === booking.id && e.kind === 'refund')!;
     await eventually(async () => (await entry()).refund_status === 'sent', { timeoutMs: 10_000, what: 'the refund sent' });
     expect((await postEvent('refund.failed', { ...refund, status: 'failed' })).status).toBe(200);
     expect((await entry()).refund_status).toBe('failed');

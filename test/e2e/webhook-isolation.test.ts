@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEOUT_SECONDS } from '../../functions/core/platform/vocabulary.js';
+import { DEFAULT_TIMEOUT_SECONDS } from '../../functions/core/webhooks/delivery-timeout.js';
 import { createClient } from '../../functions/core/access/clients.js';
 import { depsFromEnv } from '../../functions/core/platform/deps.js';
 import type { LocalStack } from '../../lib/local/stack.js';

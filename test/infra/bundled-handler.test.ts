@@ -162,7 +162,7 @@ it('every module that acts when loaded is listed in package.json sideEffects', a
   const mutatingOthers = acting.filter((f) => !f.endsWith('webhooks/url-guard.ts')); // fills its own list only
   expect(mutatingOthers.sort()).toEqual([...listed].sort());
   // The jobs worker imports its kinds' task runners only to have them register: both are in its bundle.
-  const jobs = await bundleOf('functions/workers/jobs.ts');
+  const jobs = await bundleOf('functions/consumers/jobs.ts');
   const runners = ['the register did not answer', 'lost a race and nothing was recorded'];
   for (const text of ['monitoring-verification', 'monitoring-import', ...runners]) expect(jobs.text).toContain(text);
   // Starting or reading a job carries none of the work its tasks do.

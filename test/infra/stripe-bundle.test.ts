@@ -27,7 +27,7 @@ const STRIPE_FUNCTIONS = [
   'functions/http/clinical-interview/payment-page-submit.ts',
   'functions/http/practical-training/pay-submit.ts',
   'functions/http/virtual-life-support/pay-submit.ts',
-  'functions/workers/refund-sender.ts',
+  'functions/consumers/refund-sender.ts',
 ];
 const SECRET = 'whsec_bundle_test';
 

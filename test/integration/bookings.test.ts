@@ -22,7 +22,8 @@ import { createHold } from '../../functions/core/clinical-interview/holds.js';
 import type { EmailMessage, DomainEvent } from '../../functions/core/events/outbox.js';
 import { ledgerForMonth, ledgerKeys, walletTransactions } from '../../functions/core/commerce/ledger.js';
 import { balances, readWallet, topUpCredits, topUpMoney, walletKeys } from '../../functions/core/commerce/wallets.js';
-import { candidate, CI, forgeHold, ledgerOf, links, MONDAY, newClient, outboxPayloads, settle, testCatalog } from '../support/clinical.js';
+import { candidate, CI, forgeHold, testCatalog } from '../support/clinical.js';
+import { ledgerOf, links, MONDAY, newClient, outboxPayloads, settle } from '../support/kit.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
 
 let deps: Deps;
@@ -79,7 +80,7 @@ describe('paying with credits', () => {
     });
     expect(booking.start_date).toMatch(/^2026-12-\d\dT10:00:00\+00:00$/);
     expect((await readWallet(deps, walletKeys.credits(client, CI, type.id))).balance).toBe(1);
-    const debits = (await ledgerOf(deps, client)).filter((e) => e.kind === 'credit_debit');
+    const debits = (await ledgerOf(deps, client, CI)).filter((e) => e.kind === 'credit_debit');
     expect(debits).toEqual([
       expect.objectContaining({
         client_id: client,
@@ -99,7 +100,7 @@ describe('paying with credits', () => {
     const hash = await heldSlot(client);
     expect(await code(book(client, hash, 'credits'))).toBe('insufficient-credits');
     expect((await getHold(deps, CI, hash))?.status).toBe('active');
-    expect((await ledgerOf(deps, client)).map((e) => e.kind)).toEqual(['money_topup']);
+    expect((await ledgerOf(deps, client, CI)).map((e) => e.kind)).toEqual(['money_topup']);
     await expect(book(client, hash, 'balance')).resolves.toMatchObject({ pay_option: 'balance' });
   });
 
@@ -124,7 +125,7 @@ describe('paying with credits', () => {
     expect(ok).toHaveLength(3);
     expect(errors).toEqual(Array(17).fill('insufficient-credits'));
     expect((await readWallet(deps, walletKeys.credits(client, CI, type.id))).balance).toBe(0);
-    const debits = (await ledgerOf(deps, client)).filter((e) => e.kind === 'credit_debit');
+    const debits = (await ledgerOf(deps, client, CI)).filter((e) => e.kind === 'credit_debit');
     expect(debits.map((d) => d.balance_after).sort()).toEqual([0, 1, 2]);
   });
 });
@@ -137,7 +138,7 @@ describe('one hold, many bookings', () => {
     const { ok, errors } = await settle(Array.from({ length: 10 }, () => book(client, hash, 'credits')));
     expect(ok).toHaveLength(1);
     expect(errors).toEqual(Array(9).fill('hold-used'));
-    expect((await ledgerOf(deps, client)).filter((e) => e.kind === 'credit_debit')).toHaveLength(1);
+    expect((await ledgerOf(deps, client, CI)).filter((e) => e.kind === 'credit_debit')).toHaveLength(1);
     expect((await readWallet(deps, walletKeys.credits(client, CI, type.id))).balance).toBe(9);
     expect((await listBookings(deps, client, { limit: 25 })).data).toHaveLength(1);
   });
@@ -159,7 +160,7 @@ describe('paying from the money balance', () => {
     const booking = await book(client, await heldSlot(client), 'balance');
     expect(booking).toMatchObject({ booking_status: 'booked', pay_status: 'completed', pay_option: 'balance' });
     expect((await balances(deps, client, CI, [type])).money).toEqual({ amount: 1000, currency: 'GBP' });
-    expect((await ledgerOf(deps, client)).find((e) => e.kind === 'money_debit')).toMatchObject({
+    expect((await ledgerOf(deps, client, CI)).find((e) => e.kind === 'money_debit')).toMatchObject({
       amount: -4000,
       unit: 'GBP',
       balance_after: 1000,
@@ -184,7 +185,7 @@ describe('paying by invoice', () => {
     const client = await newClient(deps, { invoiceEnabled: true });
     const booking = await book(client, await heldSlot(client), 'invoice');
     expect(booking).toMatchObject({ booking_status: 'booked', pay_status: 'invoiced', pay_option: 'invoice' });
-    expect(await ledgerOf(deps, client)).toEqual([
+    expect(await ledgerOf(deps, client, CI)).toEqual([
       expect.objectContaining({ kind: 'invoice', amount: 4000, unit: 'GBP', balance_after: null, booking_id: booking.id }),
     ]);
   });
@@ -193,7 +194,7 @@ describe('paying by invoice', () => {
     const client = await newClient(deps);
     const hash = await heldSlot(client);
     expect(await code(book(client, hash, 'invoice'))).toBe('invoice-disabled');
-    expect(await ledgerOf(deps, client)).toEqual([]);
+    expect(await ledgerOf(deps, client, CI)).toEqual([]);
     expect((await getHold(deps, CI, hash))?.status).toBe('active');
   });
 });
@@ -203,7 +204,7 @@ describe('candidate pays', () => {
     const client = await newClient(deps);
     const booking = await book(client, await heldSlot(client), 'candidate_pays');
     expect(booking).toMatchObject({ booking_status: 'pending_payment', pay_status: 'pending', pay_option: 'candidate_pays' });
-    expect(await ledgerOf(deps, client)).toEqual([]);
+    expect(await ledgerOf(deps, client, CI)).toEqual([]);
 
     const emails = await outboxPayloads<EmailMessage>(deps, 'email');
     const email = emails.find((e) => e.text.includes('http://pay.test/pay/'))!;
@@ -254,7 +255,7 @@ describe('operator actions', () => {
     const cancelled = await cancelBooking(deps, booking.id, 'candidate withdrew');
     expect(cancelled).toMatchObject({ booking_status: 'cancelled', interview_status: 'cancelled', pay_status: 'refunded' });
     expect((await readWallet(deps, walletKeys.credits(client, CI, type.id))).balance).toBe(1);
-    expect((await ledgerOf(deps, client)).find((e) => e.kind === 'refund')).toMatchObject({ amount: 1, balance_after: 1, booking_id: booking.id });
+    expect((await ledgerOf(deps, client, CI)).find((e) => e.kind === 'refund')).toMatchObject({ amount: 1, balance_after: 1, booking_id: booking.id });
     expect((await availableSlots(deps, { interviewTypeId: type.id, from: date, to: date })).map((s) => s.time)).toContain('11:00');
     expect(await code(cancelBooking(deps, booking.id))).toBe('invalid-state');
     expect(await eventsFor(booking.id)).toEqual(['booking.created', 'booking.cancelled']);

@@ -1,4 +1,5 @@
-import { createClient, getClient, listClients, rotateClientSecret, setEntitlement, verifyClientCredentials } from '../../functions/core/access/clients.js';
+import { createClient, getClient, listClients, rotateClientSecret, verifyClientCredentials } from '../../functions/core/access/clients.js';
+import { setEntitlement } from '../../functions/core/access/account-settings.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
 import type { FamilyId } from '../../functions/core/platform/families.js';
 import { seedDemoData } from '../../functions/core/demo-data.js';

@@ -10,7 +10,7 @@ import { CORRELATION_ATTRIBUTE, withCorrelationId } from '../../functions/core/p
 import { createSqsClient } from '../../functions/core/platform/sqs.js';
 import { ensureQueues, type LocalQueue } from '../../lib/local/provision.js';
 import { testDeps, uniqueName } from '../support/env.js';
-import { outboxItems } from '../support/clinical.js';
+import { outboxItems } from '../support/kit.js';
 
 /** The relay against the local SQS server and DynamoDB Local: what it queues, what it parks, and how a parked item goes again. */
 
@@ -137,7 +137,7 @@ describe('the stream relay in the cloud', () => {
       QUEUE_URL_REFUNDS: urlOf('refunds'),
       TABLE_NAME: deps.table,
     });
-    const { handler } = await import('../../functions/workers/outbox-stream.js');
+    const { handler } = await import('../../functions/consumers/outbox-stream.js');
     const items = [legacy(7, 'fine'), legacy(8, 'Ann\uFFFF'), legacy(9, 'fine again')];
     const records = items.map((item, n) => ({ eventName: 'INSERT', dynamodb: { SequenceNumber: `${200 + n}`, NewImage: marshall(item) } }));
     const response = await handler({ Records: records } as unknown as DynamoDBStreamEvent);

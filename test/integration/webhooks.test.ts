@@ -13,12 +13,12 @@ import type { UrlPolicy } from '../../functions/core/webhooks/url-guard.js';
 import { attemptDelivery } from '../../functions/core/webhooks/attempt.js';
 import { FAST_LANE_BUDGET_SECONDS } from '../../functions/core/webhooks/retry.js';
 import { deliveryLog, laneOf, type DeliveryConfig, type DeliveryMessage, type LaneQueues, type Lanes } from '../../functions/core/webhooks/delivery.js';
-import { deliveryHandler, fanOutHandler } from '../../functions/workers/_webhooks.js';
+import { deliveryHandler, fanOutHandler } from '../../functions/consumers/_webhooks.js';
 import { createEndpoint, getEndpointItem, rotateSecret, updateEndpoint, webhookKeys, type EndpointItem } from '../../functions/core/webhooks/endpoints.js';
 import { startPoller, type Poller } from '../../lib/local/pollers.js';
 import { ensureQueues, type LocalQueue } from '../../lib/local/provision.js';
 import { uniqueName, testClock, testDeps, type TestClock } from '../support/env.js';
-import { newClient } from '../support/clinical.js';
+import { newClient } from '../support/kit.js';
 import { setClientEnabled } from '../../functions/core/access/clients.js';
 import { eventually } from '../support/eventually.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
@@ -662,7 +662,7 @@ describe('the outbox relay', () => {
     process.env.QUEUE_URL_CHECKS = `${process.env.QUEUE_URL_EVENTS}-missing`;
     process.env.QUEUE_URL_DELIVERIES = `${process.env.QUEUE_URL_EVENTS}-missing`;
     process.env.QUEUE_URL_REFUNDS = `${process.env.QUEUE_URL_EVENTS}-missing`;
-    const { handler } = await import('../../functions/workers/outbox-stream.js');
+    const { handler } = await import('../../functions/consumers/outbox-stream.js');
     const records = [item('event', 1), item('email', 2), item('event', 3), item('email', 4)].map((i, n) => ({
       eventName: 'INSERT',
       dynamodb: { SequenceNumber: `${100 + n}`, NewImage: marshall(i) },

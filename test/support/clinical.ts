@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   createInterviewType,
   createInterviewer,
@@ -8,19 +8,16 @@ import {
   type InterviewType,
 } from '../../functions/core/clinical-interview/catalog.js';
 import { createBooking } from '../../functions/core/clinical-interview/booking-api.js';
-import { createClient } from '../../functions/core/access/clients.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
 import type { FamilyId } from '../../functions/core/platform/families.js';
 import { createHold, clinicalHoldKeys as holdKeys } from '../../functions/core/clinical-interview/holds.js';
-import { type HoldRecord } from '../../functions/core/clinical-interview/slots.js';
-import { OUTBOX_SHARDS, outboxKeys, type OutboxItem } from '../../functions/core/events/outbox.js';
+import type { HoldRecord } from '../../functions/core/clinical-interview/slots.js';
 import { randomToken } from '../../functions/core/platform/secrets.js';
 import { zonedInstant } from '../../functions/core/platform/time.js';
-import { ledgerKeys, type LedgerEntry } from '../../functions/core/commerce/ledger.js';
+import { links } from './kit.js';
 
-/** Fixtures for the clinical interview tests. */
+/** Fixtures for the clinical interview tests; what every family's tests share is in kit.ts. */
 
-export const MONDAY = '2026-11-23';
 export const CI: FamilyId = 'clinical-interview';
 
 /**
@@ -44,11 +41,6 @@ export async function testCatalog(deps: Deps): Promise<{ type: InterviewType }> 
     everyDay.map((weekday) => ({ interviewTypeId: type.id, weekday, start: '09:00', end: '10:00' })),
   );
   return { type };
-}
-
-export async function newClient(deps: Deps, options: { invoiceEnabled?: boolean } = {}) {
-  const { client } = await createClient(deps, { name: `Agency ${randomToken(4)}`, invoiceEnabled: options.invoiceEnabled });
-  return client.clientId;
 }
 
 /**
@@ -89,39 +81,6 @@ export async function forgeHold(deps: Deps, clientId: string, type: InterviewTyp
   return hold.hold_hash;
 }
 
-export async function ledgerOf(deps: Deps, clientId: string, family: FamilyId = CI): Promise<LedgerEntry[]> {
-  const { Items = [] } = await deps.db.send(
-    new QueryCommand({
-      TableName: deps.table,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': ledgerKeys.partition(clientId, family) },
-      ConsistentRead: true,
-    }),
-  );
-  return Items as LedgerEntry[];
-}
-
-export async function outboxItems(deps: Deps): Promise<OutboxItem[]> {
-  const items: OutboxItem[] = [];
-  for (let shard = 0; shard < OUTBOX_SHARDS; shard++) {
-    const { Items = [] } = await deps.db.send(
-      new QueryCommand({
-        TableName: deps.table,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': outboxKeys.shard(shard) },
-        ConsistentRead: true,
-      }),
-    );
-    items.push(...(Items as OutboxItem[]));
-  }
-  return items.sort((a, b) => a.sk.localeCompare(b.sk));
-}
-
-/** The outbox's events and e-mails, decoded. */
-export async function outboxPayloads<T>(deps: Deps, kind: OutboxItem['kind']): Promise<T[]> {
-  return (await outboxItems(deps)).filter((i) => i.kind === kind).map((i) => JSON.parse(i.payload) as T);
-}
-
 export const candidate = {
   first_name: 'Ada',
   last_name: 'Nightingale',
@@ -130,16 +89,6 @@ export const candidate = {
   job_role: 'Registered Nurse',
   nmc_number: '12A3456B',
 };
-
-export const links = { payment: (token: string) => `http://pay.test/pay/${token}` };
-
-export async function settle<T>(promises: Promise<T>[]) {
-  const results = await Promise.allSettled(promises);
-  return {
-    ok: results.filter((r): r is PromiseFulfilledResult<Awaited<T>> => r.status === 'fulfilled').map((r) => r.value),
-    errors: results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => (r.reason as { code?: string }).code ?? String(r.reason)),
-  };
-}
 
 /**
  * A booking whose interview started an hour ago: held and booked through the

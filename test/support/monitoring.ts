@@ -4,7 +4,7 @@ import type { Deps } from '../../functions/core/platform/deps.js';
 import { key } from '../../functions/core/platform/key-registry.js';
 import * as TABLE_KEYS from '../../functions/core/platform/table-keys.js';
 import { checksConsumer } from '../../functions/core/registration-monitoring/queued-checks.js';
-import { outboxItems } from './clinical.js';
+import { outboxItems } from './kit.js';
 import { enableMonitoring } from '../../functions/core/registration-monitoring/account.js';
 import { professionOf, type Register } from '../../functions/core/registration-monitoring/registers.js';
 import { createWorker, DEFAULT_MONITORING, type MonitoringSettings } from '../../functions/core/registration-monitoring/workers.js';

@@ -39,8 +39,8 @@ describe('layers', () => {
     expect(edges.filter((e) => e.to.startsWith('lib/'))).toEqual([]);
   });
 
-  it('core imports no http, middleware, workers or aws-lambda', () => {
-    const bad = edges.filter((e) => e.from.startsWith('functions/core/') && (/^functions\/(http|middleware|workers)\//.test(e.to) || e.to === 'aws-lambda'));
+  it('core imports no http, middleware, consumers or aws-lambda', () => {
+    const bad = edges.filter((e) => e.from.startsWith('functions/core/') && (/^functions\/(http|middleware|consumers)\//.test(e.to) || e.to === 'aws-lambda'));
     expect(bad).toEqual([]);
   });
 
@@ -51,11 +51,10 @@ describe('layers', () => {
     expect(raw).toEqual([]);
   });
 
-  it('no core module grows past 430 lines: split it along the engine lines', () => {
+  it('no file under functions/ grows past 350 lines: split it by meaning', () => {
     const long = FUNCTIONS.map(rel)
-      .filter((f) => f.startsWith('functions/core/'))
-      .map((f) => ({ file: f, lines: readFileSync(join(PROJECT_ROOT, f), 'utf8').split('\n').length }))
-      .filter((f) => f.lines > 430);
+      .map((f) => ({ file: f, lines: readFileSync(join(PROJECT_ROOT, f), 'utf8').trimEnd().split('\n').length }))
+      .filter((f) => f.lines > 350);
     expect(long).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import type { ReferenceItem, ReferenceStatus, RequestItem } from '../../functions/core/portal-v2/references.js';
 import { derivedStatus, toReferenceView, toRequestView } from '../../functions/core/portal-v2/references.js';
 import { scoreOf, type Template } from '../../functions/core/portal-v2/templates.js';
-import type { RequestStatus } from '../../functions/core/platform/vocabulary.js';
+import type { RequestStatus } from '../../functions/core/platform/request-vocabulary.js';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 const LATER = '2026-12-05T10:00:00.000Z';

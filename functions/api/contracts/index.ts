@@ -7,11 +7,14 @@ import { CLINICAL_INTERVIEW_CONTRACTS } from './clinical-interview.js';
 import type { OperationContract } from './contract.js';
 import { PORTAL_V1_CONTRACTS } from './portal-v1.js';
 import { PORTAL_V2_CONTRACTS } from './portal-v2.js';
+import { PORTAL_V2_REQUEST_GROUP_CONTRACTS } from './portal-v2-request-groups.js';
 import { PRACTICAL_TRAINING_PUBLIC_CONTRACTS } from './practical-training-public.js';
 import { PRACTICAL_TRAINING_CONTRACTS } from './practical-training.js';
 import { PRACTICAL_TRAINING_LEGACY_CONTRACTS } from './practical-training-legacy.js';
 import { SERVICES_CONTRACTS } from './services.js';
 import { REGISTRATION_MONITORING_CONTRACTS } from './registration-monitoring.js';
+import { REGISTRATION_MONITORING_ACCOUNT_CONTRACTS } from './registration-monitoring-account.js';
+import * as P from './portal-v2-responses.js';
 import * as R from './responses.js';
 import { SHARED_CONTRACTS } from './shared.js';
 import { PAYMENT_CONTRACTS } from './payments.js';
@@ -26,12 +29,12 @@ export type { OperationContract, ResponseContract } from './contract.js';
  */
 const FAMILY_CONTRACTS: Record<FamilyId, Record<string, OperationContract>> = {
   'clinical-interview': CLINICAL_INTERVIEW_CONTRACTS,
-  'portal-v2': PORTAL_V2_CONTRACTS,
+  'portal-v2': { ...PORTAL_V2_CONTRACTS, ...PORTAL_V2_REQUEST_GROUP_CONTRACTS },
   'practical-training': { ...PRACTICAL_TRAINING_CONTRACTS, ...PRACTICAL_TRAINING_PUBLIC_CONTRACTS },
   'virtual-life-support': VIRTUAL_LIFE_SUPPORT_CONTRACTS,
   services: SERVICES_CONTRACTS,
   'practical-training-legacy': PRACTICAL_TRAINING_LEGACY_CONTRACTS,
-  'registration-monitoring': REGISTRATION_MONITORING_CONTRACTS,
+  'registration-monitoring': { ...REGISTRATION_MONITORING_CONTRACTS, ...REGISTRATION_MONITORING_ACCOUNT_CONTRACTS },
   'portal-v1': PORTAL_V1_CONTRACTS,
 };
 
@@ -56,10 +59,10 @@ export const SPEC_FIELDS = new Map<v.GenericSchema, readonly string[] | 'all'>([
   [R.Hold, 'all'],
   // `updated_at` is the project's (the Services feed orders by it).
   [R.Booking, Object.keys(R.Booking.entries).filter((k) => k !== 'updated_at')],
-  [R.ReferenceRequest, 'all'],
-  [R.RemindedReferenceRequest, Object.keys(R.ReferenceRequest.entries)],
-  [R.Reference, 'all'],
-  [R.ReferenceDetail, Object.keys(R.Reference.entries)],
+  [P.ReferenceRequest, 'all'],
+  [P.RemindedReferenceRequest, Object.keys(P.ReferenceRequest.entries)],
+  [P.Reference, 'all'],
+  [P.ReferenceDetail, Object.keys(P.Reference.entries)],
   [R.WebhookEndpoint, 'all'],
   [R.WebhookEndpointWithSecret, Object.keys(R.WebhookEndpoint.entries)],
 ]);

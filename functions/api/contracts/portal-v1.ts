@@ -1,6 +1,7 @@
 import type * as portalV1 from '../routes/portal-v1.js';
 import { json, none, type OperationContract } from './contract.js';
 import { GROUP_REQUEST } from './portal-v2-examples.js';
+import * as P from './portal-v2-responses.js';
 import * as R from './responses.js';
 
 /** The deprecated portal API version 1: portal v2's objects, over portal v2 tokens. */
@@ -15,21 +16,21 @@ const group = (title: string, segment: string, kind: string, body: Record<string
       description: `This client's ${title}s, newest first, as portal v2's \`GET /${segment}\` answers them.${DEPRECATED}`,
       tag: 'Request groups',
       request: { query: { limit: 25 }, invalid: { limit: '0' } },
-      responses: { 200: json(`${title}s, newest first`, R.GroupRequest, 'page', { example }) },
+      responses: { 200: json(`${title}s, newest first`, P.GroupRequest, 'page', { example }) },
     },
     create: {
       summary: `Create a ${title}`,
       description: `As portal v2's \`POST /${segment}\` (the same body and answer).${DEPRECATED}`,
       tag: 'Request groups',
       request: { body, invalid },
-      responses: { 201: json(`The ${title}`, R.GroupRequest, 'single', { message: `${title[0]!.toUpperCase()}${title.slice(1)} created`, example }) },
+      responses: { 201: json(`The ${title}`, P.GroupRequest, 'single', { message: `${title[0]!.toUpperCase()}${title.slice(1)} created`, example }) },
     },
     get: {
       summary: `Get a ${title}`,
       description: `As portal v2's \`GET /${segment}/{id}\`.${DEPRECATED}`,
       tag: 'Request groups',
       request: { params: { id: GROUP_REQUEST.id } },
-      responses: { 200: json(`The ${title}`, R.GroupRequest, 'single', { message: `${title[0]!.toUpperCase()}${title.slice(1)}`, example }) },
+      responses: { 200: json(`The ${title}`, P.GroupRequest, 'single', { message: `${title[0]!.toUpperCase()}${title.slice(1)}`, example }) },
     },
   } satisfies Record<string, OperationContract>;
 };
@@ -56,21 +57,21 @@ export const PORTAL_V1_CONTRACTS: Record<keyof typeof portalV1, OperationContrac
     description: `This client's candidates, newest first (portal v2's \`GET /candidates\`).${DEPRECATED}`,
     tag: 'Candidates',
     request: { query: { limit: 25 }, invalid: { limit: '500' } },
-    responses: { 200: json('Candidates, newest first', R.Candidate, 'page') },
+    responses: { 200: json('Candidates, newest first', P.Candidate, 'page') },
   },
   createCandidate: {
     summary: 'Create a candidate',
     description: `Portal v2's \`POST /candidates\`.${DEPRECATED}`,
     tag: 'Candidates',
     request: { body: { first_name: 'Kate', last_name: 'Marsden', email: 'kate.marsden@example.org' }, invalid: { email: 'kate' } },
-    responses: { 201: json('The candidate', R.Candidate, 'single', { message: 'Candidate created' }) },
+    responses: { 201: json('The candidate', P.Candidate, 'single', { message: 'Candidate created' }) },
   },
   getCandidate: {
     summary: 'Get a candidate',
     description: `Portal v2's \`GET /candidates/{id}\`.${DEPRECATED}`,
     tag: 'Candidates',
     request: { params: { id: 87 } },
-    responses: { 200: json('The candidate', R.Candidate, 'single', { message: 'Candidate' }) },
+    responses: { 200: json('The candidate', P.Candidate, 'single', { message: 'Candidate' }) },
   },
   listTrainingRequests: training.list,
   createTrainingRequest: training.create,

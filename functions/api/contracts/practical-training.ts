@@ -1,6 +1,6 @@
 import type * as practicalTraining from '../routes/practical-training.js';
 import { json, none, type OperationContract } from './contract.js';
-import { PRACTICAL_BOOKING, SEAT_HOLD } from './examples.js';
+import { PRACTICAL_BOOKING, SEAT_HOLD } from './course-examples.js';
 import * as R from './responses.js';
 import { HOLD_MINUTES } from '../../core/inventory/hold-time.js';
 

@@ -1,12 +1,8 @@
-import { REGISTRATION_STATUSES } from '../../core/platform/vocabulary.js';
+import { REGISTRATION_STATUSES } from '../../core/registration-monitoring/registration-statuses.js';
 import * as v from 'valibot';
+import { int, nullable, str, timestamp } from './response-fields.js';
 
 /** Response shapes of the registration monitoring family; strict, as in responses.ts. */
-
-const str = v.string();
-const int = v.pipe(v.number(), v.integer());
-const timestamp = v.pipe(v.string(), v.isoTimestamp());
-const nullable = <T extends v.GenericSchema>(s: T) => v.nullable(s);
 
 export const Worker = v.strictObject({
   id: int,

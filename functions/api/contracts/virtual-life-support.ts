@@ -1,7 +1,7 @@
 import type * as virtualLifeSupport from '../routes/virtual-life-support.js';
 import { CLINICAL_INTERVIEW_CONTRACTS } from './clinical-interview.js';
 import { html, json, none, pdf, type OperationContract } from './contract.js';
-import { VLS_BOOKING, VLS_HOLD } from './examples.js';
+import { VLS_BOOKING, VLS_HOLD } from './course-examples.js';
 import * as R from './responses.js';
 import { HOLD_MINUTES } from '../../core/inventory/hold-time.js';
 

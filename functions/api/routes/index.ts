@@ -4,11 +4,13 @@ import * as clinicalInterview from './clinical-interview.js';
 import { pathPattern, type HttpMethod, type Operation } from './operation.js';
 import * as portalV1 from './portal-v1.js';
 import * as portalV2 from './portal-v2.js';
+import * as portalV2RequestGroups from './portal-v2-request-groups.js';
 import * as practicalTraining from './practical-training.js';
 import * as practicalTrainingLegacy from './practical-training-legacy.js';
 import * as practicalTrainingPublic from './practical-training-public.js';
 import * as services from './services.js';
 import * as registrationMonitoring from './registration-monitoring.js';
+import * as registrationMonitoringAccount from './registration-monitoring-account.js';
 import { clientOperations, docsOperations, tokenOperations, webhookOperations } from './shared.js';
 import { paymentOperations } from './payments.js';
 import { dataSubjectOperations } from './data-subjects.js';
@@ -30,12 +32,12 @@ export interface Route extends Operation {
 /** Each family's own operations; the shared ones are added by capability below. */
 const OWN_OPERATIONS: Record<FamilyId, Record<string, Operation>> = {
   'clinical-interview': clinicalInterview,
-  'portal-v2': portalV2,
+  'portal-v2': { ...portalV2, ...portalV2RequestGroups },
   'practical-training': { ...practicalTraining, ...practicalTrainingPublic },
   'virtual-life-support': virtualLifeSupport,
   services,
   'practical-training-legacy': practicalTrainingLegacy,
-  'registration-monitoring': registrationMonitoring,
+  'registration-monitoring': { ...registrationMonitoring, ...registrationMonitoringAccount },
   'portal-v1': portalV1,
 };
 

@@ -1,10 +1,4 @@
 import {
-  ImportQuery,
-  ImportsQuery,
-  ImportUploadQuery,
-  TeamRoleRequest,
-  TeamUserRequest,
-  UsageQuery,
   AcknowledgeManyRequest,
   AcknowledgeRequest,
   AlertsQuery,
@@ -18,16 +12,17 @@ import {
   WorkerMergePatch,
   WorkersQuery,
 } from '../schemas/registration-monitoring.js';
-import { MAX_IMPORT_BYTES } from '../../core/registration-monitoring/import-limits.js';
 import type { Operation } from './operation.js';
 
 /**
- * The registration monitoring family's own operations; handlers under functions/http/registration-monitoring.
+ * The registration monitoring family's own operations on workers, their checks, alerts, monitoring and evidence; handlers under
+ * functions/http/registration-monitoring. The account's operations (usage, imports, team) are in ./registration-monitoring-account.ts.
  * `actingUser`: what an `Acting-User` must be allowed to do for each, checked by the HTTP handler after the path's 404, before the body
  * and before anything else is read or written; the shared operations say theirs in ./shared.ts (webhooks: `webhooks:manage`).
  * Every one of them is `contract: 'spec'`: the specification names each (workers create/list/get/update/partially update/delete, verify one,
  * verification history, batch verify and its status, alerts list/get/acknowledge one/in bulk, monitoring settings single and bulk,
- * evidence list/metadata/download, billing and usage, imports list/upload/status, team roles and users CRUD); paths and fields are ours.
+ * evidence list/metadata/download, and the account's billing and usage, imports list/upload/status, team roles and users CRUD); paths
+ * and fields are ours.
  */
 export const createWorker = {
   operationId: 'createWorker',
@@ -246,158 +241,4 @@ export const downloadEvidence = {
   auth: 'bearer',
   contract: 'spec',
   actingUser: 'evidence:read',
-} as const satisfies Operation;
-export const getUsage = {
-  operationId: 'getUsage',
-  family: 'registration-monitoring',
-  method: 'GET',
-  path: '/billing/usage',
-  handler: 'registration-monitoring/billing-usage',
-  auth: 'bearer',
-  contract: 'spec',
-  query: UsageQuery,
-  actingUser: 'billing:read',
-} as const satisfies Operation;
-export const listImports = {
-  operationId: 'listImports',
-  family: 'registration-monitoring',
-  method: 'GET',
-  path: '/imports',
-  handler: 'registration-monitoring/imports-list',
-  auth: 'bearer',
-  contract: 'spec',
-  query: ImportsQuery,
-  actingUser: 'imports:write',
-} as const satisfies Operation;
-// The one route with a larger body (decision 17): a CSV file of up to 5 MiB.
-export const startImport = {
-  operationId: 'startImport',
-  family: 'registration-monitoring',
-  method: 'POST',
-  path: '/imports',
-  handler: 'registration-monitoring/imports-create',
-  auth: 'bearer',
-  contract: 'spec',
-  idempotent: true,
-  query: ImportUploadQuery,
-  upload: { maxBytes: MAX_IMPORT_BYTES, types: ['text/csv', 'multipart/form-data'] },
-  timeoutSeconds: 29,
-  actingUser: 'imports:write',
-} as const satisfies Operation;
-export const getImport = {
-  operationId: 'getImport',
-  family: 'registration-monitoring',
-  method: 'GET',
-  path: '/imports/{id}',
-  handler: 'registration-monitoring/imports-get',
-  auth: 'bearer',
-  contract: 'spec',
-  query: ImportQuery,
-  actingUser: 'imports:write',
-} as const satisfies Operation;
-export const listTeamRoles = {
-  operationId: 'listTeamRoles',
-  family: 'registration-monitoring',
-  method: 'GET',
-  path: '/team/roles',
-  handler: 'registration-monitoring/team-roles-list',
-  auth: 'bearer',
-  contract: 'spec',
-  actingUser: 'team:manage',
-} as const satisfies Operation;
-export const createTeamRole = {
-  operationId: 'createTeamRole',
-  family: 'registration-monitoring',
-  method: 'POST',
-  path: '/team/roles',
-  handler: 'registration-monitoring/team-roles-create',
-  auth: 'bearer',
-  contract: 'spec',
-  idempotent: true,
-  body: TeamRoleRequest,
-  actingUser: 'team:manage',
-} as const satisfies Operation;
-export const getTeamRole = {
-  operationId: 'getTeamRole',
-  family: 'registration-monitoring',
-  method: 'GET',
-  path: '/team/roles/{roleId}',
-  handler: 'registration-monitoring/team-roles-get',
-  auth: 'bearer',
-  contract: 'spec',
-  actingUser: 'team:manage',
-} as const satisfies Operation;
-export const replaceTeamRole = {
-  operationId: 'replaceTeamRole',
-  family: 'registration-monitoring',
-  method: 'PUT',
-  path: '/team/roles/{roleId}',
-  handler: 'registration-monitoring/team-roles-replace',
-  auth: 'bearer',
-  contract: 'spec',
-  body: TeamRoleRequest,
-  actingUser: 'team:manage',
-} as const satisfies Operation;
-export const deleteTeamRole = {
-  operationId: 'deleteTeamRole',
-  family: 'registration-monitoring',
-  method: 'DELETE',
-  path: '/team/roles/{roleId}',
-  handler: 'registration-monitoring/team-roles-delete',
-  auth: 'bearer',
-  contract: 'spec',
-  actingUser: 'team:manage',
-} as const satisfies Operation;
-export const listTeamUsers = {
-  operationId: 'listTeamUsers',
-  family: 'registration-monitoring',
-  method: 'GET',
-  path: '/team/users',
-  handler: 'registration-monitoring/team-users-list',
-  auth: 'bearer',
-  contract: 'spec',
-  actingUser: 'team:manage',
-} as const satisfies Operation;
-export const createTeamUser = {
-  operationId: 'createTeamUser',
-  family: 'registration-monitoring',
-  method: 'POST',
-  path: '/team/users',
-  handler: 'registration-monitoring/team-users-create',
-  auth: 'bearer',
-  contract: 'spec',
-  idempotent: true,
-  body: TeamUserRequest,
-  actingUser: 'team:manage',
-} as const satisfies Operation;
-export const getTeamUser = {
-  operationId: 'getTeamUser',
-  family: 'registration-monitoring',
-  method: 'GET',
-  path: '/team/users/{id}',
-  handler: 'registration-monitoring/team-users-get',
-  auth: 'bearer',
-  contract: 'spec',
-  actingUser: 'team:manage',
-} as const satisfies Operation;
-export const replaceTeamUser = {
-  operationId: 'replaceTeamUser',
-  family: 'registration-monitoring',
-  method: 'PUT',
-  path: '/team/users/{id}',
-  handler: 'registration-monitoring/team-users-replace',
-  auth: 'bearer',
-  contract: 'spec',
-  body: TeamUserRequest,
-  actingUser: 'team:manage',
-} as const satisfies Operation;
-export const deleteTeamUser = {
-  operationId: 'deleteTeamUser',
-  family: 'registration-monitoring',
-  method: 'DELETE',
-  path: '/team/users/{id}',
-  handler: 'registration-monitoring/team-users-delete',
-  auth: 'bearer',
-  contract: 'spec',
-  actingUser: 'team:manage',
 } as const satisfies Operation;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { BOOKING_STATUSES, PAY_OPTIONS } from '../../core/platform/vocabulary.js';
+import { BOOKING_STATUSES, PAY_OPTIONS } from '../../core/platform/booking-vocabulary.js';
 import { calendarDate, email, idFromString, listQuery, name, nmcNumber, phone, positiveId, timeOfDay, oneOf, built } from './fields.js';
 
 /** Request schemas of the clinical interview family; the OpenAPI document is generated from these too. */

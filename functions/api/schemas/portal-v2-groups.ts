@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { CERTIFICATE_KINDS } from '../../core/portal-v2/groups/certificate.js';
 import { declarationBySegment, GROUP_DECLARATIONS, GROUP_SEGMENTS } from '../../core/portal-v2/groups/index.js';
 import { CSTF_CODES } from '../../core/portal-v2/groups/training.js';
-import { PAY_OPTIONS } from '../../core/platform/vocabulary.js';
+import { PAY_OPTIONS } from '../../core/platform/booking-vocabulary.js';
 import { calendarDate, email, idFromString, listQuery, name, notes, positiveId, oneOf, built } from './fields.js';
 
 /** Request schemas of the portal's request groups. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { MAX_REFEREES, REQUEST_STATUSES } from '../../core/platform/vocabulary.js';
+import { MAX_REFEREES, REQUEST_STATUSES } from '../../core/platform/request-vocabulary.js';
 import { email, idFromString, listQuery, name, notes, phone, positiveId, oneOf, built } from './fields.js';
 
 /** Request schemas of the portal family; the OpenAPI document is generated from these too. */

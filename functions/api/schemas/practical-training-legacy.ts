@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { daysBetween } from '../../core/platform/time.js';
-import { LEGACY_SEARCH_DAYS as SEARCH_DAYS } from '../../core/platform/vocabulary.js';
+import { LEGACY_SEARCH_DAYS as SEARCH_DAYS } from '../../core/platform/listing-windows.js';
 import { calendarDate, listQuery, built } from './fields.js';
 
 /** Request schemas of the practical training legacy family. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PAY_OPTIONS } from '../../core/platform/vocabulary.js';
+import { PAY_OPTIONS } from '../../core/platform/booking-vocabulary.js';
 import { email, name, notes, positiveId, oneOf, built } from './fields.js';
 
 /** Request schemas of the practical training family's booking invites. */

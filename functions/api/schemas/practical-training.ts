@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { BOOKING_STATUSES, EVENT_RANGE_DAYS, PAY_OPTIONS } from '../../core/platform/vocabulary.js';
+import { BOOKING_STATUSES, PAY_OPTIONS } from '../../core/platform/booking-vocabulary.js';
+import { EVENT_RANGE_DAYS } from '../../core/platform/listing-windows.js';
 import { CANDIDATE_FIELDS } from './clinical-interview.js';
 import { calendarDate, email, idFromString, listQuery, name, nmcNumber, notes, positiveId, oneOf, built } from './fields.js';
 

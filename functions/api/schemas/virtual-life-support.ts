@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { EQUIPMENT_STATUSES } from '../../core/virtual-life-support/equipment-vocabulary.js';
-import { BOOKING_STATUSES } from '../../core/platform/vocabulary.js';
+import { BOOKING_STATUSES } from '../../core/platform/booking-vocabulary.js';
 import { calendarDate, idFromString, listQuery, name, positiveId, timeOfDay, oneOf, built } from './fields.js';
 import { PracticalBookingRequest } from './practical-training.js';
 

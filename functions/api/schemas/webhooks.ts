@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { FamilyId } from '../../core/platform/families.js';
 import { eventKindsOf } from '../../core/events/kinds.js';
-import { DEFAULT_TIMEOUT_SECONDS } from '../../core/platform/vocabulary.js';
+import { DEFAULT_TIMEOUT_SECONDS } from '../../core/webhooks/delivery-timeout.js';
 import { name, PageQuery, text, oneOf } from './fields.js';
 
 /** Bodies and queries of the webhook endpoint operations, per family (each family has its own event kinds). */

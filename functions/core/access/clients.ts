@@ -1,13 +1,12 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed, isTransactionConflict } from '../platform/conditions.js';
-import { queryAll, updateExisting } from '../platform/db.js';
+import { queryAll } from '../platform/db.js';
 import { conflictPause } from '../platform/sdk.js';
 import { itemAbsent, part, putItem, setFrom, transact, TransactionFailed, updateItem, type Condition } from '../platform/transact.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { deprecationSchedule } from '../platform/deprecation.js';
 import { FAMILIES, FAMILY_IDS, familySpec, type FamilyId, type FamilySpec } from '../platform/families.js';
-import { nextId } from '../platform/ids.js';
 import { key } from '../platform/key-registry.js';
 import * as TABLE_KEYS from '../platform/table-keys.js';
 import * as GSI1_KEYS from '../platform/gsi1-keys.js';
@@ -17,7 +16,8 @@ import { DECOY_SECRET_HASH, hashSecret, randomBytesHex, randomToken, verifySecre
  * Client accounts (agencies) and their credentials. Every token carries the
  * client's grant generation at the time it was issued; rotating the secret or
  * disabling the client moves the generation on, which ends every grant of the
- * client at once, in one transaction (see tokens.ts).
+ * client at once, in one transaction (see tokens.ts). The account's other
+ * settings (invoicing, products, its number): ./account-settings.ts.
  */
 
 export interface ClientAccount {
@@ -150,7 +150,7 @@ export async function createClient(deps: Deps, input: NewClient): Promise<{ clie
   return { client: fromItem(item), clientSecret };
 }
 
-async function getClientItem(deps: Deps, clientId: string): Promise<ClientItem | undefined> {
+export async function getClientItem(deps: Deps, clientId: string): Promise<ClientItem | undefined> {
   const { Item } = await deps.db.send(new GetCommand({ TableName: deps.table, Key: clientKeys.item(clientId), ConsistentRead: true }));
   return Item as ClientItem | undefined;
 }
@@ -321,77 +321,5 @@ export async function verifyClientCredentials(deps: Deps, clientId: string, clie
 export function ensureEntitled(client: ClientAccount, family: FamilyId): void {
   if ((FAMILIES[family] as FamilySpec).entitlement === 'monitoring' && !client.monitoringEnabled) {
     throw new DomainError('forbidden', 'This account does not include registration monitoring');
-  }
-}
-
-/** Turns invoice payments on or off for a client. */
-export async function setInvoiceEnabled(deps: Deps, clientId: string, enabled: boolean): Promise<void> {
-  await updateExisting(
-    deps,
-    { Key: clientKeys.item(clientId), UpdateExpression: 'SET invoice_enabled = :e', ExpressionAttributeValues: { ':e': enabled } },
-    `No client ${clientId}`,
-  );
-}
-
-/** The client's account number (requested_by on reference requests), given the first time it is needed. */
-export async function clientNumber(deps: Deps, clientId: string): Promise<number> {
-  const item = await getClientItem(deps, clientId);
-  if (!item) throw new DomainError('not-found', `No client ${clientId}`);
-  if (typeof item.number === 'number') return item.number;
-  const number = await nextId(deps, 'platform', 'client');
-  try {
-    await deps.db.send(
-      new UpdateCommand({
-        TableName: deps.table,
-        Key: clientKeys.item(clientId),
-        UpdateExpression: 'SET #number = :n',
-        ConditionExpression: 'attribute_not_exists(#number)',
-        ExpressionAttributeNames: { '#number': 'number' },
-        ExpressionAttributeValues: { ':n': number },
-      }),
-    );
-    return number;
-  } catch (err) {
-    if (isConditionalCheckFailed(err)) return Number((await getClientItem(deps, clientId))!.number);
-    throw err;
-  }
-}
-
-/** Turns the reference request product on or off for a client (off: creating one is 403). */
-export async function setReferenceRequestsEnabled(deps: Deps, clientId: string, enabled: boolean): Promise<void> {
-  await updateExisting(
-    deps,
-    { Key: clientKeys.item(clientId), UpdateExpression: 'SET reference_requests_enabled = :e', ExpressionAttributeValues: { ':e': enabled } },
-    `No client ${clientId}`,
-  );
-}
-
-/**
- * Grants or withdraws a product entitlement (`occupational_health`): the list
- * is written on condition that it is still the one read, and read again if
- * not, so two grants at once both land.
- */
-export async function setEntitlement(deps: Deps, clientId: string, entitlement: string, enabled: boolean): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const client = await getClient(deps, clientId);
-    if (!client) throw new DomainError('not-found', `No client ${clientId}`);
-    const before = client.entitlements;
-    const next = [...new Set(enabled ? [...before, entitlement] : before.filter((e) => e !== entitlement))];
-    try {
-      await deps.db.send(
-        new UpdateCommand({
-          TableName: deps.table,
-          Key: clientKeys.item(clientId),
-          UpdateExpression: 'SET entitlements = :next',
-          // An empty list read may be no attribute at all (clients made before entitlements).
-          ConditionExpression:
-            before.length === 0 ? 'attribute_exists(pk) AND (attribute_not_exists(entitlements) OR entitlements = :before)' : 'entitlements = :before',
-          ExpressionAttributeValues: { ':next': next, ':before': before },
-        }),
-      );
-      return;
-    } catch (err) {
-      if (!isConditionalCheckFailed(err) || attempt >= 12) throw err;
-    }
   }
 }

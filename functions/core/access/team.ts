@@ -26,7 +26,7 @@ import {
 import { BUILT_IN_ROLES, isBuiltIn, type AlertMinSeverity, type Permission } from './roles.js';
 
 /**
- * The account's team (decision 10): roles, users and the `Acting-User`
+ * The account's team (decision 10): roles (./team-roles.ts), users and the `Acting-User`
  * check, for every family of the client (registration monitoring's team
  * routes, portal v2 reviews and health reads, the operator CLI). The team
  * record counts active owners; every write that removes, disables or demotes
@@ -48,7 +48,8 @@ export interface TeamUserItem {
   updated_at: string;
 }
 
-interface RoleItem {
+/** A custom role as stored; ./team-roles.ts reads and writes them, the `Acting-User` check reads their permissions. */
+export interface RoleItem {
   id: string;
   client_id: string;
   name: string;
@@ -56,11 +57,6 @@ interface RoleItem {
   user_count: number;
   created_at: string;
   updated_at: string;
-}
-
-export interface RoleInput {
-  name: string;
-  permissions: Permission[];
 }
 
 export interface TeamUserInput {
@@ -82,20 +78,20 @@ export interface Acting {
  * keep that family's segment (and the team record its `MONITORING#` key),
  * so teams stored before it became the account's read on unchanged.
  */
-const KEY_SPACE: FamilyId = 'registration-monitoring';
+export const TEAM_KEY_SPACE: FamilyId = 'registration-monitoring';
 const CLIENT = TABLE_KEYS.client;
 export const teamKeys = {
   /** The team record: the active owner count and the first owner. */
-  team: (clientId: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.monitoring, KEY_SPACE) }),
-  user: (clientId: string, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.teamUser, KEY_SPACE, padId(id)) }),
+  team: (clientId: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.monitoring, TEAM_KEY_SPACE) }),
+  user: (clientId: string, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.teamUser, TEAM_KEY_SPACE, padId(id)) }),
   /** One team user per e-mail address in the account (moved with the user). */
-  userEmail: (clientId: string, email: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.teamUserEmail, KEY_SPACE, email) }),
-  role: (clientId: string, id: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.teamRole, KEY_SPACE, id) }),
+  userEmail: (clientId: string, email: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.teamUserEmail, TEAM_KEY_SPACE, email) }),
+  role: (clientId: string, id: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.teamRole, TEAM_KEY_SPACE, id) }),
 };
 
-const get = async <T>(deps: Deps, k: { pk: string; sk: string }) =>
+export const readTeamItem = async <T>(deps: Deps, k: { pk: string; sk: string }) =>
   (await deps.db.send(new GetCommand({ TableName: deps.table, Key: k, ConsistentRead: true }))).Item as T | undefined;
-const listOf = async <T>(deps: Deps, clientId: string, prefix: string) =>
+export const listTeamItems = async <T>(deps: Deps, clientId: string, prefix: string) =>
   (await queryAll(deps, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
     ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':p': prefix },
@@ -114,10 +110,10 @@ export const userView = (deps: Deps, u: TeamUserItem) => ({
   updated_at: formatWithOffset(u.updated_at, tz(deps)),
 });
 
-export const listUsers = (deps: Deps, clientId: string) => listOf<TeamUserItem>(deps, clientId, familyPrefix(CLIENT.sk.teamUser, KEY_SPACE));
+export const listUsers = (deps: Deps, clientId: string) => listTeamItems<TeamUserItem>(deps, clientId, familyPrefix(CLIENT.sk.teamUser, TEAM_KEY_SPACE));
 
 async function requireUser(deps: Deps, clientId: string, id: number): Promise<TeamUserItem> {
-  const user = await get<TeamUserItem>(deps, teamKeys.user(clientId, id));
+  const user = await readTeamItem<TeamUserItem>(deps, teamKeys.user(clientId, id));
   if (!user) throw new DomainError('not-found', `No team user ${id}`);
   return user;
 }
@@ -126,7 +122,7 @@ export const getUser = async (deps: Deps, clientId: string, id: number) => userV
 /** A role's permissions: a built-in role's, a custom role's, or none (a role that no longer exists). */
 async function permissionsOf(deps: Deps, clientId: string, roleId: string): Promise<readonly Permission[]> {
   if (isBuiltIn(roleId)) return BUILT_IN_ROLES[roleId].permissions;
-  return (await get<RoleItem>(deps, teamKeys.role(clientId, roleId)))?.permissions ?? [];
+  return (await readTeamItem<RoleItem>(deps, teamKeys.role(clientId, roleId)))?.permissions ?? [];
 }
 
 /**
@@ -142,7 +138,7 @@ export async function checkActingUser(deps: Deps, clientId: string, header: stri
       ? new DomainError('acting-user-not-permitted', `The acting user may not do this (${permission})`, { permission })
       : new DomainError('acting-user-not-permitted', 'The acting user is not an active team user of this account');
   if (!/^[1-9]\d{0,9}$/.test(header.trim())) throw refuse();
-  const user = await get<TeamUserItem>(deps, teamKeys.user(clientId, Number(header.trim())));
+  const user = await readTeamItem<TeamUserItem>(deps, teamKeys.user(clientId, Number(header.trim())));
   if (!user || user.status !== 'active' || (permission && !(await permissionsOf(deps, clientId, user.role_id)).includes(permission))) throw refuse();
   return { id: user.id, role_id: user.role_id };
 }
@@ -156,7 +152,7 @@ export async function createTeam(deps: Deps, clientId: string, owner: { name: st
   const existing = await firstOwner(deps, clientId);
   if (existing) return { owner: existing, created: false };
   const now = deps.clock().toISOString();
-  const id = await nextId(deps, KEY_SPACE, 'team-user');
+  const id = await nextId(deps, TEAM_KEY_SPACE, 'team-user');
   const user: TeamUserItem = {
     id,
     client_id: clientId,
@@ -186,8 +182,8 @@ export async function createTeam(deps: Deps, clientId: string, owner: { name: st
 }
 
 async function firstOwner(deps: Deps, clientId: string): Promise<TeamUserItem | undefined> {
-  const team = await get<{ first_owner_id: number }>(deps, teamKeys.team(clientId));
-  return team && get<TeamUserItem>(deps, teamKeys.user(clientId, Number(team.first_owner_id)));
+  const team = await readTeamItem<{ first_owner_id: number }>(deps, teamKeys.team(clientId));
+  return team && readTeamItem<TeamUserItem>(deps, teamKeys.user(clientId, Number(team.first_owner_id)));
 }
 
 /** Owners are changed by owners (or by the client itself, without `Acting-User`). */
@@ -235,7 +231,7 @@ const USER_FAILURES = {
 const writeUser = (deps: Deps, parts: Part[]) => transact(deps, parts, failuresAmong(USER_FAILURES, parts));
 
 async function requireRole(deps: Deps, clientId: string, roleId: string) {
-  if (!isBuiltIn(roleId) && !(await get<RoleItem>(deps, teamKeys.role(clientId, roleId)))) throw USER_FAILURES.role;
+  if (!isBuiltIn(roleId) && !(await readTeamItem<RoleItem>(deps, teamKeys.role(clientId, roleId)))) throw USER_FAILURES.role;
 }
 
 export async function createUser(deps: Deps, clientId: string, input: TeamUserInput, acting: Acting | null) {
@@ -243,7 +239,7 @@ export async function createUser(deps: Deps, clientId: string, input: TeamUserIn
   await requireRole(deps, clientId, input.role_id);
   const now = deps.clock().toISOString();
   const user: TeamUserItem = {
-    id: await nextId(deps, KEY_SPACE, 'team-user'),
+    id: await nextId(deps, TEAM_KEY_SPACE, 'team-user'),
     client_id: clientId,
     ...input,
     email: input.email.toLowerCase(),
@@ -305,7 +301,7 @@ export async function* alertRecipientPages(deps: Deps, clientId: string, hears: 
   };
   const team = queryPages(deps, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':p': familyPrefix(CLIENT.sk.teamUser, KEY_SPACE) },
+    ExpressionAttributeValues: { ':pk': clientKeys.partition(clientId), ':p': familyPrefix(CLIENT.sk.teamUser, TEAM_KEY_SPACE) },
     Limit: pageSize,
     ConsistentRead: true,
   });
@@ -314,68 +310,4 @@ export async function* alertRecipientPages(deps: Deps, clientId: string, hears: 
     const allowed = await Promise.all(users.map(reads));
     yield users.filter((_, i) => allowed[i]);
   }
-}
-
-// Roles.
-
-const builtInView = (id: string, users: TeamUserItem[]) => ({
-  id,
-  name: BUILT_IN_ROLES[id as keyof typeof BUILT_IN_ROLES].name,
-  permissions: [...BUILT_IN_ROLES[id as keyof typeof BUILT_IN_ROLES].permissions],
-  built_in: true,
-  user_count: users.filter((u) => u.role_id === id).length,
-});
-const roleView = (r: RoleItem) => ({ id: r.id, name: r.name, permissions: r.permissions, built_in: false, user_count: r.user_count });
-
-export async function listRoles(deps: Deps, clientId: string) {
-  const users = await listUsers(deps, clientId);
-  const custom = await listOf<RoleItem>(deps, clientId, familyPrefix(CLIENT.sk.teamRole, KEY_SPACE));
-  return [...Object.keys(BUILT_IN_ROLES).map((id) => builtInView(id, users)), ...custom.map(roleView)];
-}
-
-export async function getRole(deps: Deps, clientId: string, id: string) {
-  if (isBuiltIn(id)) return builtInView(id, await listUsers(deps, clientId));
-  const role = await get<RoleItem>(deps, teamKeys.role(clientId, id));
-  if (!role) throw new DomainError('not-found', `No role ${id}`);
-  return roleView(role);
-}
-
-export async function createRole(deps: Deps, clientId: string, input: RoleInput) {
-  const now = deps.clock().toISOString();
-  const role: RoleItem = {
-    id: `custom-${await nextId(deps, KEY_SPACE, 'team-role')}`,
-    client_id: clientId,
-    name: input.name,
-    permissions: [...new Set(input.permissions)],
-    user_count: 0,
-    created_at: now,
-    updated_at: now,
-  };
-  await transact(deps, [part('role', putItem(deps, { ...teamKeys.role(clientId, role.id), entity: 'team-role', ...role }, itemAbsent))]);
-  return roleView(role);
-}
-
-const refuseBuiltIn = (id: string) => {
-  if (isBuiltIn(id)) throw new DomainError('role-built-in', `The built-in role ${id} cannot be changed or deleted`);
-};
-
-export async function replaceRole(deps: Deps, clientId: string, id: string, input: RoleInput) {
-  refuseBuiltIn(id);
-  await getRole(deps, clientId, id);
-  const changes = { name: input.name, permissions: [...new Set(input.permissions)], updated_at: deps.clock().toISOString() };
-  await transact(deps, [part('role', updateItem(deps, teamKeys.role(clientId, id), { set: changes }, itemExists))], {
-    role: new DomainError('not-found', `No role ${id}`),
-  });
-  return getRole(deps, clientId, id);
-}
-
-export async function deleteRole(deps: Deps, clientId: string, id: string): Promise<void> {
-  refuseBuiltIn(id);
-  await getRole(deps, clientId, id);
-  await transact(deps, [part('role', deleteItem(deps, teamKeys.role(clientId, id), { expression: 'user_count = :none', values: { ':none': 0 } }))], {
-    role: (old) =>
-      old
-        ? new DomainError('role-in-use', `Role ${id} still has ${String(old.user_count)} users: give them another role first`)
-        : new DomainError('not-found', `No role ${id}`),
-  });
 }

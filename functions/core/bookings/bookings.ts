@@ -3,7 +3,7 @@ import { queryFilteredPage } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import type { Page } from '../platform/pagination.js';
 import { allOf, type Condition } from '../platform/transact.js';
-import type { BookingStatus } from '../platform/vocabulary.js';
+import type { BookingStatus } from '../platform/booking-vocabulary.js';
 import type { BookingKind, BookingRecord } from './kind.js';
 import { bookingKeys } from './records.js';
 
@@ -14,7 +14,7 @@ import { bookingKeys } from './records.js';
  * creates and reads its own.
  */
 
-export { PAY_OPTIONS, BOOKING_STATUSES, type PayOption, type BookingStatus } from '../platform/vocabulary.js';
+export { PAY_OPTIONS, BOOKING_STATUSES, type PayOption, type BookingStatus } from '../platform/booking-vocabulary.js';
 export type { PayStatus } from '../commerce/charges.js';
 export { bookingKeys } from './records.js';
 export type { BookingLinks } from './commit.js';

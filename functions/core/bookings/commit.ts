@@ -8,7 +8,7 @@ import { retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { checkItem, itemAbsent, part, putItem, transact, type Part } from '../platform/transact.js';
-import type { PayOption } from '../platform/vocabulary.js';
+import type { PayOption } from '../platform/booking-vocabulary.js';
 import { leavesTimeToPay, paymentDueAt, type BookingKind, type BookingRecord, type PaymentDeadline } from './kind.js';
 import { noticeOf, noticePart } from './calendar-notices.js';
 import { bookingEventPart, bookingKeys, paymentDueOf } from './records.js';

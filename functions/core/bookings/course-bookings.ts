@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { failedItem, isConditionalCheckFailed } from '../platform/conditions.js';
 import { listClients } from '../access/clients.js';
 import type { Money } from '../commerce/money.js';
-import type { RESULTS, SESSION_STATUSES } from '../platform/vocabulary.js';
+import type { RESULTS, SESSION_STATUSES } from '../platform/booking-vocabulary.js';
 import { sessionKeys } from '../inventory/sessions.js';
 import type { FamilyId } from '../platform/families.js';
 import type { Page } from '../platform/pagination.js';

@@ -4,7 +4,7 @@ import type { EmailContent } from '../messaging/email-templates.js';
 import type { ItemKey } from '../platform/db.js';
 import type { DomainError } from '../platform/errors.js';
 import type { FAMILIES, FamilyId } from '../platform/families.js';
-import type { BookingStatus, PayOption } from '../platform/vocabulary.js';
+import type { BookingStatus, PayOption } from '../platform/booking-vocabulary.js';
 import type { HoldPolicy } from '../inventory/holds.js';
 import type { Deps } from '../platform/deps.js';
 import type { Part } from '../platform/transact.js';

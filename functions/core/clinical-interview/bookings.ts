@@ -6,7 +6,7 @@ import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { randomToken } from '../platform/secrets.js';
 import { formatWithOffset, readableTime } from '../platform/time.js';
-import type { ATTENDANCES, PayOption, SESSION_STATUSES } from '../platform/vocabulary.js';
+import type { ATTENDANCES, PayOption, SESSION_STATUSES } from '../platform/booking-vocabulary.js';
 import type { BookingKind, BookingRecord } from '../bookings/kind.js';
 import { clinicalHolds } from './holds.js';
 import { slotUnit } from './slots.js';

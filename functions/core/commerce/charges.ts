@@ -4,7 +4,7 @@ import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import type { FamilyId } from '../platform/families.js';
 import { checkItem, part, type Failure, type Part } from '../platform/transact.js';
-import type { BookingStatus, PAY_STATUSES as PAY_STATUS_VALUES, PayOption } from '../platform/vocabulary.js';
+import type { BookingStatus, PAY_STATUSES as PAY_STATUS_VALUES, PayOption } from '../platform/booking-vocabulary.js';
 import { ledgerPut, newLedgerEntry, newLedgerId, productFields, productRef, type LedgerEntry, type ProductRef } from './ledger.js';
 import { CURRENCY, type Money } from './money.js';
 import { getPaymentRequest, newPaymentRequest, paymentRequestCancelled, paymentRequestPut, paymentRequestRefunded } from './payment-requests.js';

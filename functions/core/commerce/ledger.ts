@@ -8,7 +8,7 @@ import * as GSI1_KEYS from '../platform/gsi1-keys.js';
 import { formatWithOffset } from '../platform/time.js';
 import { itemAbsent, putItem } from '../platform/transact.js';
 import { CURRENCY } from './money.js';
-import type { PayOption } from '../platform/vocabulary.js';
+import type { PayOption } from '../platform/booking-vocabulary.js';
 
 /**
  * The append-only ledger: one per client and family; finance reads a month

@@ -8,10 +8,9 @@ import { isConditionalCheckFailed } from '../platform/conditions.js';
 import type { Deps } from '../platform/deps.js';
 import { allOf, part, transact, TransactionFailed, updateItem, type Condition } from '../platform/transact.js';
 import type { DataSubjectAdapter, StoredItem } from './adapter.js';
-import { DATA_SUBJECT_FAMILIES } from './families.js';
+import { DATA_SUBJECT_FAMILIES, type DataSubjectFamily } from './families.js';
 import { activeAmong, findErasable, findLinkedItems, findSubjectItems } from './find.js';
 import { dataSubjectKeys, exportItem, MAX_EXPORT_BYTES, type AuditRecord, type Counts } from './records.js';
-import { DATA_SUBJECT_ADAPTERS } from './registry.js';
 import { subjectJobKind, type SubjectTask } from './requests.js';
 import { mentions } from './subject.js';
 import { eraseTraces } from './traces.js';
@@ -117,8 +116,11 @@ async function runErasure(deps: Deps, adapter: DataSubjectAdapter, task: Subject
   return { outcome: 'completed' };
 }
 
-for (const family of DATA_SUBJECT_FAMILIES) {
-  const adapter = DATA_SUBJECT_ADAPTERS[family];
-  registerTaskRunner(subjectJobKind('export', family), (deps, task, { job }) => runExport(deps, adapter, task, job));
-  registerTaskRunner(subjectJobKind('erasure', family), (deps, task, { job }) => runErasure(deps, adapter, task, job));
+/** Registers each family's export and erasure runner; the jobs consumer passes the families' adapters (registries/data-subject-adapters.ts). */
+export function registerSubjectRunners(adapters: Readonly<Record<DataSubjectFamily, DataSubjectAdapter>>): void {
+  for (const family of DATA_SUBJECT_FAMILIES) {
+    const adapter = adapters[family];
+    registerTaskRunner(subjectJobKind('export', family), (deps, task, { job }) => runExport(deps, adapter, task, job));
+    registerTaskRunner(subjectJobKind('erasure', family), (deps, task, { job }) => runErasure(deps, adapter, task, job));
+  }
 }

@@ -9,7 +9,7 @@ import { withoutSdkLogging } from './sdk.js';
  */
 export const createSqsClient = (): SQSClient => withoutSdkLogging(new SQSClient({ useQueueUrlAsEndpoint: false }));
 
-/** A message as a consumer in core sees it; functions/workers/_batch.ts makes it from an SQS record. */
+/** A message as a consumer in core sees it; functions/consumers/_batch.ts makes it from an SQS record. */
 export interface QueueMessage {
   id: string;
   body: string;

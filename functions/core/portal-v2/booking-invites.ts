@@ -2,7 +2,7 @@ import type { ClientAccount } from '../access/clients.js';
 import type { Deps } from '../platform/deps.js';
 import type { FamilyId } from '../platform/families.js';
 import type { Part } from '../platform/transact.js';
-import type { PayOption } from '../platform/vocabulary.js';
+import type { PayOption } from '../platform/booking-vocabulary.js';
 import { planInvite, type InviteOptions } from '../practical-training/invites.js';
 import { planVlsInvite } from '../virtual-life-support/invites.js';
 import type { GroupItem, GroupRequest } from '../requests/group.js';

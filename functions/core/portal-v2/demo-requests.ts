@@ -1,6 +1,6 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { randomUUID } from 'node:crypto';
-import { setEntitlement } from '../access/clients.js';
+import { setEntitlement } from '../access/account-settings.js';
 import { createS3Client } from '../documents/attach.js';
 import { DOCUMENTS_BUCKET_ENV } from '../documents/kinds.js';
 import { requireEnv } from '../platform/config.js';

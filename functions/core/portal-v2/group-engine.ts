@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { linkTo } from '../../api/routes/operation.js';
-import * as portalV2 from '../../api/routes/portal-v2.js';
+import * as requestGroups from '../../api/routes/portal-v2-request-groups.js';
 import type { ClientAccount } from '../access/clients.js';
 import { emailPut } from '../events/outbox.js';
 import { requestInvitation, requestReminder } from '../messaging/email-templates.js';
@@ -23,8 +23,8 @@ import { requestLinkPart, type RequestLinkTarget } from './request-links.js';
  */
 
 export const groupLinks: GroupLinks = {
-  submission: (base, token) => linkTo(base, portalV2.showRequestSubmission, { token }),
-  form: (base, token) => linkTo(base, portalV2.showRequestForm, { token }),
+  submission: (base, token) => linkTo(base, requestGroups.showRequestSubmission, { token }),
+  form: (base, token) => linkTo(base, requestGroups.showRequestForm, { token }),
 };
 
 /** The page an item's actor answers on: the candidate's, or a third party's form. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getCandidateItem, candidateName } from './candidates.js';
-import { clientNumber, getClient, type ClientAccount } from '../access/clients.js';
+import { getClient, type ClientAccount } from '../access/clients.js';
+import { clientNumber } from '../access/account-settings.js';
 import { emailPut } from '../events/outbox.js';
 import { candidateInvitation, refereeInvitation } from '../messaging/email-templates.js';
 import { addSeconds } from '../platform/clock.js';
@@ -9,7 +10,7 @@ import type { Deps } from '../platform/deps.js';
 import { DomainError, fieldRefusal } from '../platform/errors.js';
 import { nextId } from '../platform/ids.js';
 import type { Page } from '../platform/pagination.js';
-import { MAX_REFEREES } from '../platform/vocabulary.js';
+import { MAX_REFEREES } from '../platform/request-vocabulary.js';
 import { part, transact, type Part } from '../platform/transact.js';
 import { cancelRequest } from '../requests/lifecycle.js';
 import { linkTokenPart, newLinkToken } from '../requests/links.js';

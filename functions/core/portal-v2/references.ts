@@ -22,9 +22,9 @@ import type { Answer } from './templates.js';
  * requests reads no reference and a request's references are one query.
  */
 
-export { REQUEST_STATUSES, type RequestStatus } from '../platform/vocabulary.js';
-import type { REFERENCE_STATUSES } from '../platform/vocabulary.js';
-import type { RequestStatus } from '../platform/vocabulary.js';
+export { REQUEST_STATUSES, type RequestStatus } from '../platform/request-vocabulary.js';
+import type { REFERENCE_STATUSES } from '../platform/request-vocabulary.js';
+import type { RequestStatus } from '../platform/request-vocabulary.js';
 
 export type ReferenceStatus = (typeof REFERENCE_STATUSES)[number];
 export type CollectionMode = 'client_adds' | 'candidate_provides';

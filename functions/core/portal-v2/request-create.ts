@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { clientNumber, getClient, type ClientAccount } from '../access/clients.js';
+import { getClient, type ClientAccount } from '../access/clients.js';
+import { clientNumber } from '../access/account-settings.js';
 import { addSeconds } from '../platform/clock.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError, fieldRefusal } from '../platform/errors.js';

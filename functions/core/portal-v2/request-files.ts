@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { linkTo } from '../../api/routes/operation.js';
-import * as portalV2 from '../../api/routes/portal-v2.js';
+import * as requestGroups from '../../api/routes/portal-v2-request-groups.js';
 import { deleteDocument } from '../documents/delete.js';
 import { DOCUMENT_KINDS, DOCUMENTS_BUCKET_ENV, isKeyOf, sniffType } from '../documents/kinds.js';
 import { createObjectReader, objectUrl, s3LocationFromEnv, s3Signer, S3ReadError } from '../documents/signed-get.js';
@@ -44,7 +44,7 @@ const uploadUrl = () => environment().DOCUMENTS_UPLOAD_URL || `https://${bucket(
 /** The form that posts one file for an item straight to the bucket, then comes back to `uploaded`. */
 export async function uploadFormFor(deps: Deps, request: GroupRequest, item: GroupItem, token: string, page: 'submission' | 'form'): Promise<UploadForm> {
   const now = deps.clock();
-  const op = page === 'submission' ? portalV2.requestSubmissionUploaded : portalV2.requestFormUploaded;
+  const op = page === 'submission' ? requestGroups.requestSubmissionUploaded : requestGroups.requestFormUploaded;
   return createUploadForm(
     {
       url: uploadUrl(),

@@ -23,7 +23,7 @@ import { nextId } from '../platform/ids.js';
 import type { Page } from '../platform/pagination.js';
 import { formatWithOffset } from '../platform/time.js';
 import { part, type Condition } from '../platform/transact.js';
-import type { BookingStatus, PayOption } from '../platform/vocabulary.js';
+import type { BookingStatus, PayOption } from '../platform/booking-vocabulary.js';
 import { bookingOutcomeParts } from '../portal-v2/booking-follow.js';
 import { balanceAlertPolicies, balanceAlertSettings } from './account.js';
 import { getTrainingEventItem, loadCatalogue, PRACTICAL_FAMILY, type TrainingEventItem } from './catalogue.js';

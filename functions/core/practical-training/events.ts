@@ -4,10 +4,10 @@ import { addDays, wallClock, zonedInstant } from '../platform/time.js';
 import { locksOfDays, seatsFree } from '../inventory/sessions.js';
 import { loadCatalogue, PRACTICAL_FAMILY, trainingEventsStarting } from './catalogue.js';
 import { eventInCatalogue, seatsAvailable } from './seats.js';
-import { EVENT_RANGE_DAYS } from '../platform/vocabulary.js';
+import { EVENT_RANGE_DAYS } from '../platform/listing-windows.js';
 import { toTrainingEventView, type TrainingEventView } from './views.js';
 
-export { EVENT_RANGE_DAYS } from '../platform/vocabulary.js';
+export { EVENT_RANGE_DAYS } from '../platform/listing-windows.js';
 
 /** Training events as agencies read them: with live `seats_available` and `status`. */
 

@@ -14,7 +14,7 @@ import type { Page } from '../platform/pagination.js';
 import { randomToken, sha256Hex } from '../platform/secrets.js';
 import { formatWithOffset } from '../platform/time.js';
 import { allOf, itemAbsent, part, putItem, transact, TransactionFailed, updateItem, type Condition, type Part } from '../platform/transact.js';
-import type { PayOption } from '../platform/vocabulary.js';
+import type { PayOption } from '../platform/booking-vocabulary.js';
 import type { RequestSource } from '../requests/shapes.js';
 import { linkWithdrawn } from '../bookings/link-withdrawn.js';
 import { inviteKeys, inviteOpen } from '../bookings/invite-keys.js';

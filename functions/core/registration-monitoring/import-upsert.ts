@@ -4,17 +4,8 @@ import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { transact, TransactionFailed, type Part } from '../platform/transact.js';
 import type { ImportRow, RowError } from './import-rows.js';
-import {
-  clientForm,
-  createWorker,
-  DUPLICATE_DETAIL,
-  getWorkerItem,
-  newWorker,
-  replaceWorker,
-  workerKeys,
-  type WorkerInput,
-  type WorkerItem,
-} from './workers.js';
+import { clientForm, createWorker, getWorkerItem, newWorker, replaceWorker, workerKeys, type WorkerInput, type WorkerItem } from './workers.js';
+import { DUPLICATE_DETAIL } from './worker-guards.js';
 
 /**
  * One import row against the client's workers:

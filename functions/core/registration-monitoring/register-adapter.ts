@@ -1,4 +1,4 @@
-import type { REGISTRATION_STATUSES } from '../platform/vocabulary.js';
+import type { REGISTRATION_STATUSES } from './registration-statuses.js';
 import type { Register } from './registers.js';
 
 /**

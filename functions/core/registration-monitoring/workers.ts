@@ -9,11 +9,12 @@ import { familyPrefix, key } from '../platform/key-registry.js';
 import * as TABLE_KEYS from '../platform/table-keys.js';
 import type { Page } from '../platform/pagination.js';
 import { formatWithOffset } from '../platform/time.js';
-import { deleteItem, failuresAmong, itemAbsent, part, putItem, transact, updateItem, type Condition, type Part } from '../platform/transact.js';
+import { failuresAmong, itemAbsent, part, putItem, transact, updateItem, type Condition, type Part } from '../platform/transact.js';
 import { openAlertsOf, resolveParts } from './alerts.js';
 import { dueParts } from './due.js';
 import { nextCheckOnSettings } from './schedule.js';
-import { MONITORING_FAMILY as FAMILY, professionOf, type Register, type Registration } from './registers.js';
+import { MONITORING_FAMILY as FAMILY, type Register, type Registration } from './registers.js';
+import { externalRefGuardKey, GUARD_FAILURES, guardParts, registrationGuardKey, sameRegistration } from './worker-guards.js';
 
 export { DEFAULT_MONITORING } from './registers.js';
 
@@ -21,7 +22,8 @@ export { DEFAULT_MONITORING } from './registers.js';
  * Workers: people whose
  * registration the agency monitors. `(register, number)` and `external_ref`
  * are unique per client through guard items written in the worker's own
- * transactions; archiving keeps the worker readable and frees its guards.
+ * transactions (./worker-guards.ts); archiving keeps the worker readable and
+ * frees its guards. Their monitoring settings: ./monitoring-settings.ts.
  */
 
 export type Outcome = 'unverified' | 'clear' | 'review' | 'fail';
@@ -73,11 +75,8 @@ const CLIENT = TABLE_KEYS.client;
 export const workerKeys = {
   worker: (clientId: string, id: number) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.worker, FAMILY, padId(id)) }),
   prefix: () => familyPrefix(CLIENT.sk.worker, FAMILY),
-  registrationGuard: (clientId: string, register: Register, number: string) => ({
-    pk: clientKeys.partition(clientId),
-    sk: key(CLIENT.sk.workerGuard, FAMILY, 'reg', register, number),
-  }),
-  externalRefGuard: (clientId: string, ref: string) => ({ pk: clientKeys.partition(clientId), sk: key(CLIENT.sk.workerGuard, FAMILY, 'ref', ref) }),
+  registrationGuard: registrationGuardKey,
+  externalRefGuard: externalRefGuardKey,
 };
 
 const at = (iso: string | null, tz: string) => (iso ? formatWithOffset(iso, tz) : null);
@@ -126,52 +125,6 @@ export function nextCheckOnChange(monitoring: MonitoringSettings, now: Date): st
   if (!monitoring.enabled) return null;
   return now.toISOString();
 }
-
-const sameRegistration = (a: Registration, b: Registration) => a.register === b.register && a.number === b.number;
-
-/** What `worker-duplicate` says for each guard (an import row's error says the same). */
-export const DUPLICATE_DETAIL = {
-  registration: 'Another worker has this registration number',
-  'external-ref': 'Another worker has this external_ref',
-} as const;
-
-/** A guard already held by another worker: `worker-duplicate`, naming that worker. */
-const duplicateOf = (guard: keyof typeof DUPLICATE_DETAIL) => (old: Record<string, unknown> | undefined) =>
-  new DomainError('worker-duplicate', DUPLICATE_DETAIL[guard], old?.worker_id !== undefined ? { worker_id: old.worker_id } : {});
-
-const guardItem = (k: { pk: string; sk: string }, clientId: string, workerId: number) => ({
-  ...k,
-  entity: 'worker-guard',
-  client_id: clientId,
-  worker_id: workerId,
-});
-
-/** The guard writes that move a worker from `before` (absent: new) to `after` (absent: archived). */
-function guardParts(deps: Deps, clientId: string, workerId: number, before: WorkerInput | undefined, after: WorkerInput | undefined): Part[] {
-  const parts: Part[] = [];
-  const regChanged = !before || !after || !sameRegistration(before.registration, after.registration);
-  if (regChanged && before)
-    parts.push(part('old-registration', deleteItem(deps, workerKeys.registrationGuard(clientId, before.registration.register, before.registration.number))));
-  if (regChanged && after) {
-    parts.push(
-      part(
-        'registration',
-        putItem(
-          deps,
-          guardItem(workerKeys.registrationGuard(clientId, after.registration.register, after.registration.number), clientId, workerId),
-          itemAbsent,
-        ),
-      ),
-    );
-  }
-  const refChanged = before?.external_ref !== after?.external_ref;
-  if (refChanged && before?.external_ref) parts.push(part('old-external-ref', deleteItem(deps, workerKeys.externalRefGuard(clientId, before.external_ref))));
-  if (refChanged && after?.external_ref)
-    parts.push(part('external-ref', putItem(deps, guardItem(workerKeys.externalRefGuard(clientId, after.external_ref), clientId, workerId), itemAbsent)));
-  return parts;
-}
-
-const GUARD_FAILURES = { registration: duplicateOf('registration'), 'external-ref': duplicateOf('external-ref') };
 
 const workerEvent = (deps: Deps, type: 'worker.created' | 'worker.updated' | 'worker.archived', w: WorkerItem) =>
   part('event', eventPut(deps, { type, family: FAMILY, client_id: w.client_id, data: viewOf(deps, w) }));
@@ -338,47 +291,4 @@ export function archiveWorker(deps: Deps, clientId: string, id: number): Promise
       ...[...open.values()].flatMap((a) => resolveParts(deps, a, 'worker_archived', now)),
     ]);
   });
-}
-
-/** GET /workers/{id}/monitoring: the settings, with when the worker was last and is next checked. */
-export const getMonitoring = async (deps: Deps, clientId: string, id: number) => (await getWorker(deps, clientId, id)).monitoring;
-
-/** PUT /workers/{id}/monitoring: the settings replaced; the rest of the worker as it is. */
-export const setMonitoring = async (deps: Deps, clientId: string, id: number, monitoring: MonitoringSettings) =>
-  (
-    await replaceWorker(deps, clientId, id, (current) => ({
-      ...current,
-      registration: { ...current.registration, profession: professionOf(current.registration.register, current.registration.number) },
-      monitoring,
-    }))
-  ).monitoring;
-
-export type BulkResult = 'updated' | 'archived' | 'not_found';
-
-/** POST /monitoring/bulk: each distinct worker on its own, ten at a time. */
-export async function setMonitoringMany(
-  deps: Deps,
-  clientId: string,
-  ids: number[],
-  monitoring: MonitoringSettings,
-): Promise<{ id: number; result: BulkResult }[]> {
-  const distinct = [...new Set(ids)];
-  const results: { id: number; result: BulkResult }[] = [];
-  for (let i = 0; i < distinct.length; i += 10) {
-    results.push(
-      ...(await Promise.all(
-        distinct.slice(i, i + 10).map(async (id) => {
-          try {
-            await setMonitoring(deps, clientId, id, monitoring);
-            return { id, result: 'updated' as const };
-          } catch (err) {
-            if (err instanceof DomainError && err.code === 'not-found') return { id, result: 'not_found' as const };
-            if (err instanceof DomainError && err.code === 'worker-archived') return { id, result: 'archived' as const };
-            throw err;
-          }
-        }),
-      )),
-    );
-  }
-  return results;
 }

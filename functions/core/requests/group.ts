@@ -1,5 +1,5 @@
 import type { FamilyId } from '../platform/families.js';
-import type { ITEM_STATUSES } from '../platform/vocabulary.js';
+import type { ITEM_STATUSES } from '../platform/request-vocabulary.js';
 import type { FieldSpec } from './fields.js';
 import type { RequestStatus, StoredItem, StoredRequest } from './shapes.js';
 

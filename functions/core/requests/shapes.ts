@@ -1,4 +1,4 @@
-import type { GROUP_REQUEST_STATUSES } from '../platform/vocabulary.js';
+import type { GROUP_REQUEST_STATUSES } from '../platform/request-vocabulary.js';
 /** What the engine stores on every request and item (SDK-free: request group declarations and the route table read it). */
 
 /** Request statuses the engine knows; a kind uses a subset and labels them itself. */

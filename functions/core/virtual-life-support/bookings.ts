@@ -17,7 +17,7 @@ import { DomainError, fieldRefusal } from '../platform/errors.js';
 import { nextId } from '../platform/ids.js';
 import type { Page } from '../platform/pagination.js';
 import { part, type Condition } from '../platform/transact.js';
-import type { BookingStatus, PayOption } from '../platform/vocabulary.js';
+import type { BookingStatus, PayOption } from '../platform/booking-vocabulary.js';
 import { bookingOutcomeParts } from '../portal-v2/booking-follow.js';
 import { getVlsSession, loadCourses, VLS_FAMILY, type VlsCourse, type VlsSession } from './catalogue.js';
 import { daysAfter, deadlineParts, toEquipmentView, type Equipment, type EquipmentStatus } from './equipment-state.js';

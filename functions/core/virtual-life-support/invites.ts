@@ -3,7 +3,7 @@ import type { BookingLinks } from '../bookings/commit.js';
 import { addDays, wallClock } from '../platform/time.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError, fieldRefusal } from '../platform/errors.js';
-import type { PayOption } from '../platform/vocabulary.js';
+import type { PayOption } from '../platform/booking-vocabulary.js';
 import { agencyContactOf, busyForInvites, holderOf, inviteSeatHold, inviteUse, usableInvite } from '../practical-training/invites-page.js';
 import { inviteOf, refuseInvoice, type InviteItem, type InviteOptions, type InvitePlan } from '../practical-training/invites.js';
 import { createVlsBooking, type DeliveryAddress, type VlsBookingView } from './bookings.js';

@@ -23,8 +23,7 @@ import { vetWebhookUrl, type UrlPolicy } from './url-guard.js';
  * one for 24 hours.
  */
 
-export { DEFAULT_TIMEOUT_SECONDS } from '../platform/vocabulary.js';
-import { DEFAULT_TIMEOUT_SECONDS } from '../platform/vocabulary.js';
+import { DEFAULT_TIMEOUT_SECONDS } from './delivery-timeout.js';
 
 export const ROTATION_OVERLAP_SECONDS = 24 * 3600;
 

@@ -1,4 +1,4 @@
-import * as portalV2 from '../../api/routes/portal-v2.js';
+import * as requestGroups from '../../api/routes/portal-v2-request-groups.js';
 import { linkTo, type Operation } from '../../api/routes/operation.js';
 import { DomainError } from '../../core/platform/errors.js';
 import { isCalendarDate, readableDate, readableDay } from '../../core/platform/time.js';
@@ -26,8 +26,8 @@ import { pageHandler, type PageInput, type PageResult } from '../../middleware/p
  */
 
 const OPS = {
-  submission: { show: portalV2.showRequestSubmission, submit: portalV2.submitRequestSubmission },
-  form: { show: portalV2.showRequestForm, submit: portalV2.submitRequestForm },
+  submission: { show: requestGroups.showRequestSubmission, submit: requestGroups.submitRequestSubmission },
+  form: { show: requestGroups.showRequestForm, submit: requestGroups.submitRequestForm },
 } as const;
 
 const CLOSED: Record<string, [string, string]> = {

@@ -1,11 +1,11 @@
-import * as portalV2 from '../../api/routes/portal-v2.js';
+import * as requestGroups from '../../api/routes/portal-v2-request-groups.js';
 import { requireGroupItem, shownAfterChange } from '../../core/portal-v2/request-groups.js';
 import { reviewItem } from '../../core/portal-v2/request-items.js';
 import { httpHandler, single } from '../../middleware/http-handler.js';
 
 // Another client's request or item is 404 whatever the body (decision 16); then `Acting-User` needs requests:review.
 export const handler = httpHandler(
-  portalV2.rejectGroupItem,
+  requestGroups.rejectGroupItem,
   async ({ deps, log, family, caller, params, headers, body, acting }) => {
     const reviewed = await reviewItem(
       deps,

@@ -1,8 +1,8 @@
-import * as portalV2 from '../../api/routes/portal-v2.js';
+import * as requestGroups from '../../api/routes/portal-v2-request-groups.js';
 import { cancelGroupRequest, kindOf, shownAfterChange } from '../../core/portal-v2/request-groups.js';
 import { httpHandler, single } from '../../middleware/http-handler.js';
 
-export const handler = httpHandler(portalV2.cancelGroupRequest, async ({ deps, log, family, caller, params, headers }) => {
+export const handler = httpHandler(requestGroups.cancelGroupRequest, async ({ deps, log, family, caller, params, headers }) => {
   const cancelled = await cancelGroupRequest(deps, caller.clientId, params.group, params.id);
   return {
     status: 200,

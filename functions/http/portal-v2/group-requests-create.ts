@@ -1,4 +1,4 @@
-import * as portalV2 from '../../api/routes/portal-v2.js';
+import * as requestGroups from '../../api/routes/portal-v2-request-groups.js';
 import { createGroupRequest } from '../../core/portal-v2/group-create.js';
 import type { NewGroupRequest } from '../../core/portal-v2/group-engine.js';
 import { kindOf } from '../../core/portal-v2/request-groups.js';
@@ -7,7 +7,7 @@ import { idempotency } from '../../middleware/idempotency.js';
 import { inviteLinks } from './_invite-links.js';
 
 export const handler = httpHandler(
-  portalV2.createGroupRequest,
+  requestGroups.createGroupRequest,
   async ({ deps, family, caller, body, baseUrl, params }) => ({
     status: 201,
     body: single(

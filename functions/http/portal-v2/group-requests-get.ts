@@ -1,10 +1,10 @@
-import * as portalV2 from '../../api/routes/portal-v2.js';
+import * as requestGroups from '../../api/routes/portal-v2-request-groups.js';
 import { getGroupRequest, kindOf, logGroupRead, requireGroupRequest } from '../../core/portal-v2/request-groups.js';
 import { httpHandler, single } from '../../middleware/http-handler.js';
 
 // Another client's request is 404 first; then the route's Acting-User rule (health:read for a health kind), and the read is logged.
 export const handler = httpHandler(
-  portalV2.getGroupRequest,
+  requestGroups.getGroupRequest,
   async ({ deps, log, family, caller, params, acting }) => {
     const request = await getGroupRequest(deps, caller.clientId, params.group, params.id);
     logGroupRead(log, caller.clientId, params.group, params.id, 'request', acting);

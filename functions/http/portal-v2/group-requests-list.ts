@@ -1,8 +1,8 @@
-import * as portalV2 from '../../api/routes/portal-v2.js';
+import * as requestGroups from '../../api/routes/portal-v2-request-groups.js';
 import { listGroupRequests } from '../../core/portal-v2/request-groups.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
-export const handler = httpHandler(portalV2.listGroupRequests, async ({ deps, caller, query, params }) => ({
+export const handler = httpHandler(requestGroups.listGroupRequests, async ({ deps, caller, query, params }) => ({
   status: 200,
   body: await listGroupRequests(deps, caller.clientId, params.group, query),
 }));

@@ -1,4 +1,4 @@
-import * as portalV2 from '../../api/routes/portal-v2.js';
+import * as requestGroups from '../../api/routes/portal-v2-request-groups.js';
 import { showPage } from './_request-pages.js';
 
-export const handler = showPage('form', portalV2.showRequestForm);
+export const handler = showPage('form', requestGroups.showRequestForm);

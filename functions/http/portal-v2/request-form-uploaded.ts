@@ -1,4 +1,4 @@
-import * as portalV2 from '../../api/routes/portal-v2.js';
+import * as requestGroups from '../../api/routes/portal-v2-request-groups.js';
 import { uploadedPage } from './_request-pages.js';
 
-export const handler = uploadedPage('form', portalV2.requestFormUploaded);
+export const handler = uploadedPage('form', requestGroups.requestFormUploaded);

@@ -1,4 +1,4 @@
-import * as portalV2 from '../../api/routes/portal-v2.js';
+import * as requestGroups from '../../api/routes/portal-v2-request-groups.js';
 import { submitPage } from './_request-pages.js';
 
-export const handler = submitPage('submission', portalV2.submitRequestSubmission);
+export const handler = submitPage('submission', requestGroups.submitRequestSubmission);

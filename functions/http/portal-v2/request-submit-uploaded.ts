@@ -1,4 +1,4 @@
-import * as portalV2 from '../../api/routes/portal-v2.js';
+import * as requestGroups from '../../api/routes/portal-v2-request-groups.js';
 import { uploadedPage } from './_request-pages.js';
 
-export const handler = uploadedPage('submission', portalV2.requestSubmissionUploaded);
+export const handler = uploadedPage('submission', requestGroups.requestSubmissionUploaded);

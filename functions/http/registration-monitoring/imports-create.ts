@@ -1,4 +1,4 @@
-import * as registrationMonitoring from '../../api/routes/registration-monitoring.js';
+import * as account from '../../api/routes/registration-monitoring-account.js';
 import { startImport } from '../../core/registration-monitoring/imports.js';
 import { DomainError } from '../../core/platform/errors.js';
 import { idempotency } from '../../middleware/idempotency.js';
@@ -7,7 +7,7 @@ import { checkedFileName, uploadedFile } from './_upload.js';
 
 /** 202: every row is checked now; the import (not a dry run) commits from the jobs queue. */
 export const handler = monitoringHandler(
-  registrationMonitoring.startImport,
+  account.startImport,
   async ({ deps, caller, query, upload, headers, acting }) => {
     const file = uploadedFile(headers['content-type'], upload);
     if (!file) throw new DomainError('import-invalid-file', 'Send the CSV as the body (text/csv) or as the multipart part named "file"');

@@ -1,5 +1,5 @@
 import * as registrationMonitoring from '../../api/routes/registration-monitoring.js';
-import { setMonitoringMany } from '../../core/registration-monitoring/workers.js';
+import { setMonitoringMany } from '../../core/registration-monitoring/monitoring-settings.js';
 import { monitoringHandler } from './_acting.js';
 import { bulkProblem } from './_bulk.js';
 

@@ -1,5 +1,5 @@
 import * as registrationMonitoring from '../../api/routes/registration-monitoring.js';
-import { getMonitoring } from '../../core/registration-monitoring/workers.js';
+import { getMonitoring } from '../../core/registration-monitoring/monitoring-settings.js';
 import { monitoringHandler } from './_acting.js';
 
 export const handler = monitoringHandler(registrationMonitoring.getMonitoring, async ({ deps, caller, params }) => ({

@@ -1,5 +1,6 @@
 import * as registrationMonitoring from '../../api/routes/registration-monitoring.js';
-import { requireWorker, setMonitoring } from '../../core/registration-monitoring/workers.js';
+import { setMonitoring } from '../../core/registration-monitoring/monitoring-settings.js';
+import { requireWorker } from '../../core/registration-monitoring/workers.js';
 import { monitoringHandler } from './_acting.js';
 
 export const handler = monitoringHandler(

@@ -1,10 +1,10 @@
-import * as registrationMonitoring from '../../api/routes/registration-monitoring.js';
-import { createRole } from '../../core/access/team.js';
+import * as account from '../../api/routes/registration-monitoring-account.js';
+import { createRole } from '../../core/access/team-roles.js';
 import { idempotency } from '../../middleware/idempotency.js';
 import { monitoringHandler } from './_acting.js';
 
 export const handler = monitoringHandler(
-  registrationMonitoring.createTeamRole,
+  account.createTeamRole,
   async ({ deps, caller, body }) => ({ status: 201, body: await createRole(deps, caller.clientId, body) }),
   { idempotency },
 );

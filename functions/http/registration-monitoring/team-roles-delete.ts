@@ -1,8 +1,8 @@
-import * as registrationMonitoring from '../../api/routes/registration-monitoring.js';
-import { deleteRole } from '../../core/access/team.js';
+import * as account from '../../api/routes/registration-monitoring-account.js';
+import { deleteRole } from '../../core/access/team-roles.js';
 import { monitoringHandler } from './_acting.js';
 
-export const handler = monitoringHandler(registrationMonitoring.deleteTeamRole, async ({ deps, caller, params }) => {
+export const handler = monitoringHandler(account.deleteTeamRole, async ({ deps, caller, params }) => {
   await deleteRole(deps, caller.clientId, params.roleId);
   return { status: 204 };
 });

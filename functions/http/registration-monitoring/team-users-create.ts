@@ -1,10 +1,10 @@
-import * as registrationMonitoring from '../../api/routes/registration-monitoring.js';
+import * as account from '../../api/routes/registration-monitoring-account.js';
 import { createUser } from '../../core/access/team.js';
 import { idempotency } from '../../middleware/idempotency.js';
 import { monitoringHandler } from './_acting.js';
 
 export const handler = monitoringHandler(
-  registrationMonitoring.createTeamUser,
+  account.createTeamUser,
   async ({ deps, caller, body, acting }) => ({ status: 201, body: await createUser(deps, caller.clientId, body, acting) }),
   { idempotency },
 );

@@ -9,7 +9,8 @@ import { listBySchedule, scheduleKeys } from '../../../functions/core/bookings/s
 import { clinicalBookings } from '../../../functions/core/clinical-interview/bookings.js';
 import type { InterviewType } from '../../../functions/core/clinical-interview/catalog.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
-import { candidate, CI, forgeHold, links, MONDAY, newClient, testCatalog } from '../../support/clinical.js';
+import { candidate, CI, forgeHold, testCatalog } from '../../support/clinical.js';
+import { links, MONDAY, newClient } from '../../support/kit.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 
 /** The bookings engine's change log and schedule pointers, on a clock the test moves. */

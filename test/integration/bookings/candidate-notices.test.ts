@@ -10,7 +10,8 @@ import type { EmailMessage } from '../../../functions/core/events/outbox.js';
 import { createHold } from '../../../functions/core/clinical-interview/holds.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import { readableDate } from '../../../functions/core/platform/time.js';
-import { candidate, CI, links, MONDAY, newClient, outboxPayloads, testCatalog } from '../../support/clinical.js';
+import { candidate, CI, testCatalog } from '../../support/clinical.js';
+import { links, MONDAY, newClient, outboxPayloads } from '../../support/kit.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 
 /**

@@ -13,7 +13,8 @@ import type { Deps } from '../../../functions/core/platform/deps.js';
 import { paymentPageHtml } from '../../../functions/http/shared/_payment-page.js';
 import { bookingPageModel } from '../../../functions/http/clinical-interview/_booking-page.js';
 
-import { candidate, CI, ledgerOf, links, MONDAY, newClient, outboxPayloads, settle, testCatalog } from '../../support/clinical.js';
+import { candidate, CI, testCatalog } from '../../support/clinical.js';
+import { ledgerOf, links, MONDAY, newClient, outboxPayloads, settle } from '../../support/kit.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 import { cancelledFor, withFaults } from '../../support/faults.js';
 
@@ -161,7 +162,7 @@ describe('one hold, many bookings', () => {
     );
     expect(ok).toHaveLength(1);
     expect(errors).toEqual(Array(7).fill('hold-used'));
-    expect((await ledgerOf(deps, client)).filter((e) => e.kind === 'credit_debit')).toHaveLength(1);
+    expect((await ledgerOf(deps, client, CI)).filter((e) => e.kind === 'credit_debit')).toHaveLength(1);
     expect((await readWallet(deps, walletKeys.credits(client, CI, type.id))).balance).toBe(4);
   });
 });

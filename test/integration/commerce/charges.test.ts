@@ -7,8 +7,9 @@ import { readWallet, topUpCredits, topUpMoney, walletKeys } from '../../../funct
 import { retryOnConflict } from '../../../functions/core/platform/db.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import { part, putItem, transact } from '../../../functions/core/platform/transact.js';
-import type { PayOption } from '../../../functions/core/platform/vocabulary.js';
-import { CI, ledgerOf, newClient, outboxPayloads, settle } from '../../support/clinical.js';
+import type { PayOption } from '../../../functions/core/platform/booking-vocabulary.js';
+import { CI } from '../../support/clinical.js';
+import { ledgerOf, newClient, outboxPayloads, settle } from '../../support/kit.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 
 let deps: Deps;
@@ -78,7 +79,7 @@ describe('a refund mirrors its charge, for every pay option', () => {
     expect(await refund(record)).toBe('refunded');
 
     expect(await wallets(clientId)).toEqual(before);
-    const entries = (await ledgerOf(deps, clientId)).filter((e) => e.booking_id === record.booking_id);
+    const entries = (await ledgerOf(deps, clientId, CI)).filter((e) => e.booking_id === record.booking_id);
     expect(entries.map((e) => e.kind).sort()).toEqual([chargeKind, 'refund'].sort());
     expect(entries.reduce((sum, e) => sum + (e.kind === 'invoice' ? e.amount : 0) + (e.kind === 'refund' && payOption === 'invoice' ? e.amount : 0), 0)).toBe(
       0,
@@ -94,7 +95,7 @@ describe('a refund mirrors its charge, for every pay option', () => {
     const record = await charge(clientId, 'candidate_pays');
     expect(await refund(record)).toBe('pending');
     expect((await getPaymentRequest(deps, CI, record.payment_token!))?.status).toBe('cancelled');
-    expect(await ledgerOf(deps, clientId)).toEqual([]);
+    expect(await ledgerOf(deps, clientId, CI)).toEqual([]);
   });
 
   it('candidate_pays, paid: a refund is owed to the candidate (a pending ledger entry and a task for the refunds worker); no wallet of the client moves', async () => {
@@ -103,7 +104,7 @@ describe('a refund mirrors its charge, for every pay option', () => {
     await transact(deps, [part('payment request', paymentRequestPaid(deps, CI, record.payment_token!, 'pi_paid_1'))]);
     expect(await refund({ ...record, pay_status: 'completed' })).toBe('refunded');
     expect((await getPaymentRequest(deps, CI, record.payment_token!))?.status).toBe('refunded');
-    const [entry, ...others] = await ledgerOf(deps, clientId);
+    const [entry, ...others] = await ledgerOf(deps, clientId, CI);
     expect(others).toEqual([]);
     expect(entry).toMatchObject({
       kind: 'refund',

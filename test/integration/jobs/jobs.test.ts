@@ -10,10 +10,10 @@ import type { Deps } from '../../../functions/core/platform/deps.js';
 import type { FamilyId } from '../../../functions/core/platform/families.js';
 import { createSqsClient, type QueueMessage } from '../../../functions/core/platform/sqs.js';
 import { part, updateItem } from '../../../functions/core/platform/transact.js';
-import { sqsBatchHandler } from '../../../functions/workers/_batch.js';
+import { sqsBatchHandler } from '../../../functions/consumers/_batch.js';
 import { startPoller } from '../../../lib/local/pollers.js';
 import { ensureQueues } from '../../../lib/local/provision.js';
-import { outboxItems } from '../../support/clinical.js';
+import { outboxItems } from '../../support/kit.js';
 import { testClock, testDeps, uniqueName, type TestClock } from '../../support/env.js';
 import { eventually } from '../../support/eventually.js';
 

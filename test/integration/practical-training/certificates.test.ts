@@ -11,7 +11,7 @@ import { PRACTICAL_BOOKINGS } from '../../../functions/core/practical-training/b
 import { createLocation, createTrainingEvent } from '../../../functions/core/practical-training/catalogue.js';
 import { createInvite } from '../../../functions/core/practical-training/invites.js';
 import { bookWithInvite, holdSeatForInvite } from '../../../functions/core/practical-training/invites-page.js';
-import { newClient, outboxPayloads } from '../../support/clinical.js';
+import { newClient, outboxPayloads } from '../../support/kit.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 
 let deps: Deps;

@@ -14,7 +14,7 @@ import {
 import { bookWithInvite, holdSeatForInvite, inviteSeatHold, openInvite, releaseInviteSeat } from '../../../functions/core/practical-training/invites-page.js';
 import { createInvite, getInvite, inviteOfToken, type NewInvite } from '../../../functions/core/practical-training/invites.js';
 import { holdSeat, releaseSeat } from '../../../functions/core/practical-training/seats.js';
-import { newClient, outboxPayloads } from '../../support/clinical.js';
+import { newClient, outboxPayloads } from '../../support/kit.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 
 let deps: Deps;

@@ -22,7 +22,7 @@ import {
 import { openInvite } from '../../../functions/core/practical-training/invites-page.js';
 import { seedDemoInvites } from '../../../functions/core/practical-training/demo.js';
 import { topUpCredits, topUpMoney } from '../../../functions/core/commerce/wallets.js';
-import { newClient as bareClient, outboxPayloads } from '../../support/clinical.js';
+import { newClient as bareClient, outboxPayloads } from '../../support/kit.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 
 let deps: Deps;

@@ -17,7 +17,8 @@ import { getTrainingEvent } from '../../../functions/core/practical-training/eve
 import { getSeatHold, holdSeat, releaseSeat, seatOfHold, sweepSeatHolds } from '../../../functions/core/practical-training/seats.js';
 import { setBalanceAlertSettings } from '../../../functions/core/practical-training/account.js';
 import { cancelTrainingEvent, markPracticalAttendance, reschedulePractical, setEventCapacity } from '../../../functions/core/practical-training/operator.js';
-import { CI, links, MONDAY, newClient, outboxPayloads, testCatalog } from '../../support/clinical.js';
+import { CI, testCatalog } from '../../support/clinical.js';
+import { links, MONDAY, newClient, outboxPayloads } from '../../support/kit.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 import { withFaults } from '../../support/faults.js';
 

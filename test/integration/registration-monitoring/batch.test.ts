@@ -10,7 +10,7 @@ import { dispatchDue } from '../../../functions/core/registration-monitoring/due
 import { checksConsumer } from '../../../functions/core/registration-monitoring/queued-checks.js';
 import { checkWorker } from '../../../functions/core/registration-monitoring/verify.js';
 import { archiveWorker } from '../../../functions/core/registration-monitoring/workers.js';
-import { outboxItems } from '../../support/clinical.js';
+import { outboxItems } from '../../support/kit.js';
 import { monitoringFixtures } from '../../support/monitoring.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 

@@ -8,7 +8,7 @@ import { verificationHistory } from '../../../functions/core/registration-monito
 import { archiveWorker, getWorker } from '../../../functions/core/registration-monitoring/workers.js';
 import { transact, TransactionFailed } from '../../../functions/core/platform/transact.js';
 import { usageParts } from '../../../functions/core/registration-monitoring/usage.js';
-import { outboxItems } from '../../support/clinical.js';
+import { outboxItems } from '../../support/kit.js';
 import { monitoringFixtures } from '../../support/monitoring.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 

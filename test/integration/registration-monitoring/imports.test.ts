@@ -7,7 +7,7 @@ import type { Deps } from '../../../functions/core/platform/deps.js';
 import { getImport, importKeys, startImport } from '../../../functions/core/registration-monitoring/imports.js';
 // Its tasks' runner, as the jobs worker loads it.
 import '../../../functions/core/registration-monitoring/imports-tasks.js';
-import { outboxItems } from '../../support/clinical.js';
+import { outboxItems } from '../../support/kit.js';
 import { monitoringFixtures } from '../../support/monitoring.js';
 import { testDeps } from '../../support/env.js';
 

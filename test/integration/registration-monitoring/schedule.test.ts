@@ -5,8 +5,9 @@ import { dispatchDue, type DueCheck } from '../../../functions/core/registration
 import { checksConsumer } from '../../../functions/core/registration-monitoring/queued-checks.js';
 import type { Register } from '../../../functions/core/registration-monitoring/registers.js';
 import { verificationHistory } from '../../../functions/core/registration-monitoring/verifications.js';
-import { getWorker, setMonitoring, type Frequency } from '../../../functions/core/registration-monitoring/workers.js';
-import { outboxItems } from '../../support/clinical.js';
+import { setMonitoring } from '../../../functions/core/registration-monitoring/monitoring-settings.js';
+import { getWorker, type Frequency } from '../../../functions/core/registration-monitoring/workers.js';
+import { outboxItems } from '../../support/kit.js';
 import { monitoringFixtures } from '../../support/monitoring.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 

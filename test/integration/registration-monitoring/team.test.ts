@@ -1,19 +1,9 @@
 import type { Deps } from '../../../functions/core/platform/deps.js';
-import {
-  checkActingUser,
-  createRole,
-  createUser,
-  deleteRole,
-  deleteUser,
-  listRoles,
-  listUsers,
-  replaceRole,
-  replaceUser,
-  type TeamUserInput,
-} from '../../../functions/core/access/team.js';
+import { createRole, deleteRole, listRoles, replaceRole } from '../../../functions/core/access/team-roles.js';
+import { checkActingUser, createUser, deleteUser, listUsers, replaceUser, type TeamUserInput } from '../../../functions/core/access/team.js';
 import { listAlerts } from '../../../functions/core/registration-monitoring/alerts.js';
 import { checkWorker } from '../../../functions/core/registration-monitoring/verify.js';
-import { outboxPayloads } from '../../support/clinical.js';
+import { outboxPayloads } from '../../support/kit.js';
 import { monitoringFixtures } from '../../support/monitoring.js';
 import { testDeps } from '../../support/env.js';
 

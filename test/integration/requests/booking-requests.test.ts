@@ -21,7 +21,7 @@ import { getTrainingEvent } from '../../../functions/core/practical-training/eve
 import { getSeatHold } from '../../../functions/core/practical-training/seats.js';
 import { markPracticalAttendance, markPracticalResult } from '../../../functions/core/practical-training/operator.js';
 import { expireDueRequests } from '../../../functions/core/requests/lifecycle.js';
-import { newClient, outboxPayloads } from '../../support/clinical.js';
+import { newClient, outboxPayloads } from '../../support/kit.js';
 import { testClock, testDeps, uniqueName, type TestClock } from '../../support/env.js';
 import { createCourse as createVlsCourse, createSession, type VlsCourse } from '../../../functions/core/virtual-life-support/catalogue.js';
 import { issueVlsCertificate } from '../../../functions/core/virtual-life-support/certificates.js';

@@ -5,7 +5,7 @@ import { declineReference, referenceForm, submitReference, submitReferees } from
 import { loadReferenceRequest } from '../../../functions/core/portal-v2/references.js';
 import { cancelReferenceRequest, createReferenceRequest, getReferenceRequest, sendReminders } from '../../../functions/core/portal-v2/reference-requests.js';
 import { expireDueRequestsOfEveryKind } from '../../../functions/core/portal-v2/request-kinds.js';
-import { outboxPayloads } from '../../support/clinical.js';
+import { outboxPayloads } from '../../support/kit.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 
 let deps: Deps;

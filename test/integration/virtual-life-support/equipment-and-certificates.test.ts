@@ -11,10 +11,11 @@ import { issueVlsCertificate, vlsCertificatePdf } from '../../../functions/core/
 import { recordDelivery, recordDispatch, recordReturned, recordReturnShipped, sweepEquipment } from '../../../functions/core/virtual-life-support/equipment.js';
 import { cancelVlsBooking, cancelVlsSession, markVlsAttendance, markVlsResult, rescheduleVls } from '../../../functions/core/virtual-life-support/operator.js';
 import { holdTimeslot } from '../../../functions/core/virtual-life-support/timeslots.js';
-import { ledgerOf, links, MONDAY, newClient, outboxPayloads } from '../../support/clinical.js';
+import { ledgerOf, links, MONDAY, newClient, outboxPayloads } from '../../support/kit.js';
 import { testClock, testDeps, uniqueName, type TestClock } from '../../support/env.js';
 import { withFaults } from '../../support/faults.js';
-import { clientKeys, setInvoiceEnabled } from '../../../functions/core/access/clients.js';
+import { clientKeys } from '../../../functions/core/access/clients.js';
+import { setInvoiceEnabled } from '../../../functions/core/access/account-settings.js';
 
 const VLS = 'virtual-life-support' as const;
 const START = `${MONDAY}T08:00:00.000Z`;

@@ -6,7 +6,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { sessionKeys } from '../../../functions/core/inventory/sessions.js';
 import { createCourse, createSession, reindexVlsSessions, type VlsCourse } from '../../../functions/core/virtual-life-support/catalogue.js';
 import { holdTimeslot, listTimeslots, releaseTimeslot } from '../../../functions/core/virtual-life-support/timeslots.js';
-import { ledgerOf, links, MONDAY, newClient, outboxPayloads } from '../../support/clinical.js';
+import { ledgerOf, links, MONDAY, newClient, outboxPayloads } from '../../support/kit.js';
 import { testClock, testDeps, uniqueName, type TestClock } from '../../support/env.js';
 import { watchInFlight } from '../../support/in-flight.js';
 

@@ -6,7 +6,8 @@ import type { Deps } from '../../functions/core/platform/deps.js';
 import { availableSlots } from '../../functions/core/clinical-interview/slots.js';
 import { createHold, clinicalHoldKeys as holdKeys, releaseHold } from '../../functions/core/clinical-interview/holds.js';
 import { topUpCredits } from '../../functions/core/commerce/wallets.js';
-import { candidate, CI, links, MONDAY, newClient, settle, testCatalog } from '../support/clinical.js';
+import { candidate, CI, testCatalog } from '../support/clinical.js';
+import { links, MONDAY, newClient, settle } from '../support/kit.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
 
 let deps: Deps;

@@ -2,7 +2,8 @@ import { jobsConsumer } from '../core/jobs/tasks.js';
 // Each kind's task runner registers itself (and its kind) when its module loads.
 import '../core/registration-monitoring/imports-tasks.js';
 import '../core/registration-monitoring/batch-tasks.js';
-import '../core/data-rights/runner.js';
+import { registerSubjectRunners } from '../core/data-rights/runner.js';
+import { DATA_SUBJECT_ADAPTERS } from '../core/registries/data-subject-adapters.js';
 import { depsFromEnv } from '../core/platform/deps.js';
 import { createLogger, errorFields } from '../middleware/logger.js';
 import { sqsBatchHandler } from './_batch.js';
@@ -13,6 +14,7 @@ import { sqsBatchHandler } from './_batch.js';
  * its module loads, so each one's module is imported here (registration
  * monitoring's batch verification and imports; data subject exports and erasures).
  */
+registerSubjectRunners(DATA_SUBJECT_ADAPTERS);
 const log = createLogger({ worker: 'jobs' });
 
 export const handler = sqsBatchHandler(

@@ -3,7 +3,8 @@ import { getHold, holdUnit, releaseUnitHold, sweepExpiredHolds, type Hold, type 
 import { seatNames, unitKeys, type Tally } from '../../../functions/core/inventory/units.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import { DomainError } from '../../../functions/core/platform/errors.js';
-import { CI, outboxPayloads, settle } from '../../support/clinical.js';
+import { CI } from '../../support/clinical.js';
+import { outboxPayloads, settle } from '../../support/kit.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 
 /**
