@@ -37,12 +37,6 @@ const folders = readdirSync(CORE).filter((name) => statSync(join(CORE, name)).is
 const FAMILY_FOLDERS = folders.filter((name) => (FAMILY_IDS as string[]).includes(name));
 const ENGINE_FOLDERS = folders.filter((name) => !FAMILY_FOLDERS.includes(name) && name !== REGISTRIES);
 
-/**
- * Engine files that still import a family, outside the change that drew the
- * line (issue #37 names them as follow-ups).
- */
-const NOT_YET = ['access/roles.ts', 'platform/config.ts'];
-
 const edges = filesUnder(CORE).flatMap((file) =>
   importsOf(file)
     .filter((specifier) => specifier.startsWith('.'))
@@ -56,9 +50,7 @@ it('finds the engines and the families', () => {
 
 it('no engine folder imports a family folder', () => {
   const crossing = edges.filter((e) => ENGINE_FOLDERS.includes(folderOf(join(CORE, e.from))) && FAMILY_FOLDERS.includes(e.to));
-  expect(crossing.filter((e) => !NOT_YET.includes(e.from))).toEqual([]);
-  // An exception that no longer crosses goes from the list.
-  expect(NOT_YET.filter((file) => !crossing.some((e) => e.from === file))).toEqual([]);
+  expect(crossing).toEqual([]);
 });
 
 it('only the edges read the registries', () => {

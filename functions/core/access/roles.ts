@@ -1,4 +1,4 @@
-import type { Severity } from '../registration-monitoring/outcome.js';
+import type { Severity } from '../platform/registration-vocabulary.js';
 
 /**
  * Team roles (decision 10; design registration-monitoring section 6, portal

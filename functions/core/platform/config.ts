@@ -1,4 +1,4 @@
-import { REGISTERS, type Register } from '../registration-monitoring/registers.js';
+import { REGISTERS, type Register } from './registration-vocabulary.js';
 import { isCalendarDate } from './time.js';
 import { isScannerName, SCANNER_NAMES, type ScannerName } from '../documents/scanner.js';
 

@@ -9,7 +9,8 @@ import type { AnnotationType, RegisterRecord } from './register-adapter.js';
  */
 
 export type Outcome = 'clear' | 'review' | 'fail';
-export type Severity = 'low' | 'medium' | 'high' | 'critical';
+import type { Severity } from '../platform/registration-vocabulary.js';
+export type { Severity };
 export const SEVERITIES: readonly Severity[] = ['low', 'medium', 'high', 'critical'];
 export const severityRank = (s: Severity | 'none'): number => (s === 'none' ? 99 : SEVERITIES.indexOf(s));
 

@@ -6,8 +6,8 @@
 
 export const MONITORING_FAMILY = 'registration-monitoring' as const;
 
-export const REGISTERS = ['nmc', 'hcpc', 'gmc'] as const;
-export type Register = (typeof REGISTERS)[number];
+export { REGISTERS, type Register } from '../platform/registration-vocabulary.js';
+import { REGISTERS, type Register } from '../platform/registration-vocabulary.js';
 
 /** HCPC professions by their number prefix; the three-letter ones are listed first so `PYL` is never read as `PY…`. */
 export const HCPC_PROFESSIONS = ['HAD', 'ODP', 'PYL', 'AS', 'BS', 'CH', 'CS', 'DT', 'OR', 'OT', 'PA', 'PH', 'PO', 'RA', 'SL'] as const;
