@@ -414,6 +414,11 @@ async function main() {
     `floor ${loads.floor_load_ms} ms (${Math.round((loads.floor_bytes ?? 0) / 1024)} KB); highest load ratios:`,
     worst.map((b) => `${b.function} ${Math.round(b.bytes / 1024)} KB ×${b.load_ratio}`).join('; '),
   );
+  console.log(
+    'references:',
+    loads.references.map((b) => `${b.function} ${Math.round(b.bytes / 1024)} KB ×${b.load_ratio}`).join('; '),
+    `; over the least function: median ×${loads.load_ratio_vs_least_function.median}, p90 ×${loads.load_ratio_vs_least_function.p90}`,
+  );
   console.log(`written to ${OUT}`);
 }
 

@@ -81,12 +81,18 @@ export async function measureBundles() {
   const floor = median(floorSamples);
   const floorBytes = statSync(outOf('floor')).size;
   rmSync(join(PROJECT_ROOT, '.bench'), { recursive: true, force: true });
-  const ratios = measured.map((b) => b.load_ratio).sort((a, b) => a - b);
+  const spread = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return { median: round(median(sorted)), p90: sorted[Math.min(sorted.length - 1, Math.floor(0.9 * sorted.length))]! };
+  };
+  const least = referenceFigures[0]!;
   return {
     floor_load_ms: round(floor),
     floor_bytes: floorBytes,
     samples: SAMPLES,
-    load_ratio: { median: median(ratios), p90: ratios[Math.min(ratios.length - 1, Math.floor(0.9 * ratios.length))]! },
+    load_ratio: spread(measured.map((b) => b.load_ratio)),
+    /** The functions' load ratios over the least function's: what their own code costs, the stack they must carry set aside. */
+    load_ratio_vs_least_function: spread(measured.map((b) => round(b.load_ratio / least.load_ratio))),
     max_bytes: Math.max(...measured.map((b) => b.bytes)),
     over_300_kb: measured.filter((b) => b.bytes > 300 * 1024).map((b) => b.function),
     references: referenceFigures,
