@@ -441,8 +441,9 @@ function targetsOf(r: Record<string, any>, loads: Awaited<ReturnType<typeof meas
     'listings.clinical_timeslots.ratio': at(r.listings.clinical_timeslots.ratio, '>= 0.35', (v) => v >= 0.35),
     'listings.training_events.ratio': at(r.listings.training_events.ratio, '>= 0.5', (v) => v >= 0.5),
     'listings.virtual_timeslots.ratio': at(r.listings.virtual_timeslots.ratio, '>= 0.5', (v) => v >= 0.5),
-    'bundles.load_ratio.median': at(loads?.load_ratio.median, '<= 1.15', (v) => v <= 1.15),
-    'bundles.load_ratio.p90': at(loads?.load_ratio.p90, '<= 1.3', (v) => v <= 1.3),
+    // Over the least function any HTTP function here must be (decision 27); `load_ratio` over the SDK alone stays in the results.
+    'bundles.load_ratio_vs_least_function.median': at(loads?.load_ratio_vs_least_function.median, '<= 1.15', (v) => v <= 1.15),
+    'bundles.load_ratio_vs_least_function.p90': at(loads?.load_ratio_vs_least_function.p90, '<= 1.3', (v) => v <= 1.3),
     'bundles.max_bytes': at(loads?.max_bytes, '<= 300 KB', (v) => v <= 300 * 1024),
     ratio_import_vs_bare_writes: at(r.ratio_import_vs_bare_writes, '>= 0.5', (v) => v >= 0.5),
     'cost.webhook_event.usd_per_million': at(r.cost.webhook_event.usd_per_million, '<= 1.20', (v) => v <= 1.2),
