@@ -92,9 +92,10 @@ export const QUEUES: readonly QueueDefinition[] = [
     table: 'readwrite',
     maxAgeSeconds: 900,
   },
-  // Job tasks, a run of one job's tasks to a message (functions/core/jobs). A message's tasks run one
-  // after another (25 checks within their budget), so one message to a batch. On the last receive a
-  // task that throws is counted as errored, so the dead-letter queue only keeps what could not be counted.
+  // Job tasks, a run of one job's tasks to a message (functions/core/jobs): registration monitoring's batch checks
+  // and imports. A message's tasks run one after another (25 checks within their budget), so one message to a
+  // batch. On the last receive a task that throws is counted as errored, so the dead-letter queue only keeps what
+  // could not be counted.
   {
     id: 'jobs',
     visibilityTimeoutSeconds: 360,
@@ -106,8 +107,22 @@ export const QUEUES: readonly QueueDefinition[] = [
     table: 'readwrite',
     evidence: true,
     maxAgeSeconds: 1800,
-    documents: ['interview-reports'],
-    deletes: ['interview-reports'],
+  },
+  // Data subject exports and erasures, jobs of one task each (core/data-rights), on a queue and consumer of their
+  // own: a person's request neither waits behind an agency's 10,000 checks nor loads their code, and only this
+  // consumer may delete the files an erasure reaches (interview reports, portal v2 request files).
+  {
+    id: 'subject_jobs',
+    visibilityTimeoutSeconds: 360,
+    maxReceiveCount: JOB_ATTEMPTS,
+    batchSize: 1,
+    maxConcurrency: 2,
+    worker: 'subject-jobs',
+    workerTimeoutSeconds: 300,
+    table: 'readwrite',
+    maxAgeSeconds: 1800,
+    documents: ['interview-reports', 'request-files'],
+    deletes: ['interview-reports', 'request-files'],
   },
   // Registration monitoring checks the dispatcher found due, run one after another (each within the register's 8 s budget).
   // A redelivered one finds its claim: it runs under the same verification id or stops.

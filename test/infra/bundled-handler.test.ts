@@ -162,10 +162,16 @@ it('every module that acts when loaded is listed in package.json sideEffects', a
   const ownOnly = ['functions/core/webhooks/url-guard.ts', 'functions/api/routes/index.ts'];
   const mutatingOthers = acting.filter((f) => !ownOnly.includes(f) && !isEntry(f));
   expect(mutatingOthers.sort()).toEqual([...listed].sort());
-  // The jobs consumer imports its kinds' task runners to have them register (registration monitoring's by loading them, the data subject requests' by a call): all are in its bundle.
+  // Each jobs consumer has its kinds' task runners registered (registration monitoring's by loading their modules, the data subject requests' by a call), and only its own.
   const jobs = await bundleOf('functions/consumers/jobs.ts');
-  const runners = ['the register did not answer', 'lost a race and nothing was recorded', 'The export is larger than one stored document holds'];
-  for (const text of ['monitoring-verification', 'monitoring-import', ...runners]) expect(jobs.text).toContain(text);
+  const subjectJobs = await bundleOf('functions/consumers/subject-jobs.ts');
+  const monitoringRunners = ['the register did not answer', 'lost a race and nothing was recorded'];
+  const subjectRunners = ['The export is larger than one stored document holds'];
+  const runners = [...monitoringRunners, ...subjectRunners];
+  for (const text of ['monitoring-verification', 'monitoring-import', ...monitoringRunners]) expect(jobs.text).toContain(text);
+  for (const text of subjectRunners) expect(jobs.text).not.toContain(text);
+  for (const text of subjectRunners) expect(subjectJobs.text).toContain(text);
+  for (const text of monitoringRunners) expect(subjectJobs.text).not.toContain(text);
   // Starting or reading a job carries none of the work its tasks do.
   for (const handler of ['verification-jobs-create', 'verification-jobs-get', 'imports-create', 'imports-get']) {
     const api = await bundleOf(`functions/http/registration-monitoring/${handler}.ts`);

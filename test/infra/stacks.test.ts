@@ -277,6 +277,27 @@ describe('the workers stack', () => {
     expect(relay.Environment.Variables).toHaveProperty('QUEUE_URL_DELIVERIES');
   });
 
+  it('runs data subject requests on a queue and consumer of their own, the one worker that may delete the files an erasure reaches', () => {
+    workers.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: queueArnIn('subject_jobs'),
+      FunctionName: { Ref: functionOf('subject-jobs') },
+    });
+    const relay = workers.toJSON().Resources[functionOf('outbox-stream')].Properties;
+    expect(relay.Environment.Variables).toHaveProperty('QUEUE_URL_SUBJECT_JOBS');
+    const deletesOf = (worker: string) => {
+      const role = workers.toJSON().Resources[functionOf(worker)].Properties.Role['Fn::GetAtt'][0];
+      return Object.values(workers.findResources('AWS::IAM::Policy'))
+        .filter((p) => JSON.stringify(p.Properties.Roles).includes(role))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement)
+        .filter((st: { Action: string | string[] }) => [st.Action].flat().includes('s3:DeleteObject'))
+        .map((st: { Resource: unknown }) => JSON.stringify(st.Resource))
+        .join(' ');
+    };
+    expect(deletesOf('subject-jobs')).toMatch(/interview-reports\/\*/);
+    expect(deletesOf('subject-jobs')).toMatch(/portal-v2\/request-file\/\*/);
+    expect(deletesOf('jobs')).toBe('');
+  });
+
   it('runs each scheduled worker from exactly one EventBridge rule, at its rate', () => {
     const rules = Object.values(workers.findResources('AWS::Events::Rule')).map((r) => r.Properties);
     expect(rules).toHaveLength(SCHEDULES.length);

@@ -634,6 +634,7 @@ describe('the outbox relay', () => {
         event: events.url,
         email: `${events.url}-missing`,
         job: `${events.url}-missing`,
+        'subject-job': `${events.url}-missing`,
         check: `${events.url}-missing`,
         delivery: `${events.url}-missing`,
         refund: `${events.url}-missing`,
@@ -659,6 +660,7 @@ describe('the outbox relay', () => {
     process.env.QUEUE_URL_EVENTS = relayQueues.find((q) => q.id === 'events')!.url;
     process.env.QUEUE_URL_EMAILS = `${process.env.QUEUE_URL_EVENTS}-missing`;
     process.env.QUEUE_URL_JOBS = `${process.env.QUEUE_URL_EVENTS}-missing`;
+    process.env.QUEUE_URL_SUBJECT_JOBS = `${process.env.QUEUE_URL_EVENTS}-missing`;
     process.env.QUEUE_URL_CHECKS = `${process.env.QUEUE_URL_EVENTS}-missing`;
     process.env.QUEUE_URL_DELIVERIES = `${process.env.QUEUE_URL_EVENTS}-missing`;
     process.env.QUEUE_URL_REFUNDS = `${process.env.QUEUE_URL_EVENTS}-missing`;

@@ -27,7 +27,7 @@ const KINDS = Object.fromEntries(
   DATA_SUBJECT_FAMILIES.flatMap((family) =>
     (['export', 'erasure'] as const).map((action) => [
       kindName(action, family),
-      registerJobKind<SubjectTask>({ name: kindName(action, family), family, tasksPerMessage: 1 }),
+      registerJobKind<SubjectTask>({ name: kindName(action, family), family, tasksPerMessage: 1, outboxKind: 'subject-job' }),
     ]),
   ),
 );

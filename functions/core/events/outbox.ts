@@ -64,7 +64,15 @@ export const outboxKeys = {
 };
 
 /** The queue (an id of lib/queues.ts) each kind of outbox item is relayed to. */
-export const OUTBOX_QUEUES = { event: 'events', email: 'emails', job: 'jobs', check: 'checks', delivery: DELIVERY_LANES.fast, refund: 'refunds' } as const;
+export const OUTBOX_QUEUES = {
+  event: 'events',
+  email: 'emails',
+  job: 'jobs',
+  'subject-job': 'subject_jobs',
+  check: 'checks',
+  delivery: DELIVERY_LANES.fast,
+  refund: 'refunds',
+} as const;
 export type OutboxKind = keyof typeof OUTBOX_QUEUES;
 
 /** The log line of each item the relay parks (./parked.ts): the cloud's alarm counts these lines (workers stack), the local stack writes them to its log. */

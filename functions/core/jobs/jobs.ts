@@ -199,7 +199,7 @@ export async function startJob(deps: Deps, input: NewJob): Promise<JobRecord> {
   }));
   const running = [
     part('marker', putItem(deps, { ...marker, entity: 'job-running', job_id: id, created_at: now }, itemAbsent)),
-    ...messages.map((m, n) => part(`tasks-${n}`, outboxPut(deps, 'job', m.id, m))),
+    ...messages.map((m, n) => part(`tasks-${n}`, outboxPut(deps, kind.outboxKind ?? 'job', m.id, m))),
   ];
   if (!kind.waitList) {
     await transact(deps, [...parts, ...running], { marker: runningRefusal });

@@ -37,6 +37,12 @@ export interface JobKind<_Task = unknown> {
   /** Tasks per queue message (default 25). */
   tasksPerMessage?: number;
   /**
+   * The outbox kind, so the queue and consumer, its tasks go through: `job`
+   * (the jobs queue) unless the kind's work should neither wait behind nor
+   * load another's (`subject-job`: data subject exports and erasures).
+   */
+  outboxKind?: 'job' | 'subject-job';
+  /**
    * Parts written in the transaction that closes the job (its completion
    * event, say); not named "job" or "marker". Read again if that transaction
    * is retried. A job of no tasks closes as it starts, before the parts its

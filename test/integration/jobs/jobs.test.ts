@@ -300,8 +300,12 @@ describe('through the local SQS server', () => {
     );
     const missing = `${jobs.url}-missing`;
     expect(
-      (await relayOutbox(items, { sqs, queueUrls: { job: jobs.url, event: missing, email: missing, check: missing, delivery: missing, refund: missing } }))
-        .notQueued,
+      (
+        await relayOutbox(items, {
+          sqs,
+          queueUrls: { job: jobs.url, 'subject-job': missing, event: missing, email: missing, check: missing, delivery: missing, refund: missing },
+        })
+      ).notQueued,
     ).toEqual([]);
 
     const poller = startPoller({ sqs, queueUrl: jobs.url, queueArn: jobs.arn, batchSize: 1, worker: sqsBatchHandler(jobsConsumer(deps)), waitSeconds: 1 });
