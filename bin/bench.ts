@@ -8,7 +8,7 @@ import { loadCatalog } from '../functions/core/clinical-interview/catalog.js';
 import { topUpCredits, topUpMoney } from '../functions/core/commerce/wallets.js';
 import { depsFromEnv } from '../functions/core/platform/deps.js';
 import { holdUnit } from '../functions/core/inventory/holds.js';
-import { clinicalHoldKeys as holdKeys } from '../functions/core/clinical-interview/holds.js';
+import { clinicalHoldKeys } from '../functions/core/clinical-interview/holds.js';
 import { seatNames, unitFree, unitKeys, type Tally } from '../functions/core/inventory/units.js';
 import { DomainError } from '../functions/core/platform/errors.js';
 import { randomToken } from '../functions/core/platform/secrets.js';
@@ -92,7 +92,7 @@ async function main() {
         expires_at: expires,
         status: 'active',
       };
-      const lock = holdKeys.slotLock('clinical-interview', slot.date, `B${slot.time}`, 1);
+      const lock = clinicalHoldKeys.slotLock('clinical-interview', slot.date, `B${slot.time}`, 1);
       await deps.db.send(
         new TransactWriteCommand({
           TransactItems: [
@@ -108,13 +108,17 @@ async function main() {
             {
               Put: {
                 TableName: deps.table,
-                Item: { ...holdKeys.activeHold(`bare-${clientId}`, 'clinical-interview'), ...hold },
+                Item: { ...clinicalHoldKeys.activeHold(`bare-${clientId}`, 'clinical-interview'), ...hold },
                 ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now',
                 ExpressionAttributeValues: { ':now': now() },
               },
             },
             {
-              Put: { TableName: deps.table, Item: { ...holdKeys.hold('clinical-interview', hash), ...hold }, ConditionExpression: 'attribute_not_exists(pk)' },
+              Put: {
+                TableName: deps.table,
+                Item: { ...clinicalHoldKeys.hold('clinical-interview', hash), ...hold },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
             },
           ],
         }),
@@ -125,7 +129,7 @@ async function main() {
             {
               Update: {
                 TableName: deps.table,
-                Key: holdKeys.hold('clinical-interview', hash),
+                Key: clinicalHoldKeys.hold('clinical-interview', hash),
                 UpdateExpression: 'SET #status = :released',
                 ConditionExpression: 'client_id = :client AND #status = :active AND expires_at > :now',
                 ExpressionAttributeNames: { '#status': 'status' },
@@ -136,7 +140,7 @@ async function main() {
             {
               Delete: {
                 TableName: deps.table,
-                Key: holdKeys.activeHold(`bare-${clientId}`, 'clinical-interview'),
+                Key: clinicalHoldKeys.activeHold(`bare-${clientId}`, 'clinical-interview'),
                 ConditionExpression: 'hold_hash = :hash',
                 ExpressionAttributeValues: { ':hash': hash },
               },

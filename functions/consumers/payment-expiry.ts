@@ -1,4 +1,3 @@
-import type { BookingKind } from '../core/bookings/kind.js';
 import { expireUnpaidBookings } from '../core/bookings/payment-expiry.js';
 import { depsFromEnv } from '../core/platform/deps.js';
 import { BOOKING_KINDS } from '../core/registries/booking-kinds.js';
@@ -10,7 +9,7 @@ const log = createLogger({ worker: 'payment-expiry' });
 
 export async function handler(): Promise<{ cancelled: number }> {
   let cancelled = 0;
-  for (const kind of Object.values(BOOKING_KINDS)) cancelled += await expireUnpaidBookings(deps, kind as unknown as BookingKind);
+  for (const kind of Object.values(BOOKING_KINDS)) cancelled += await expireUnpaidBookings(deps, kind);
   if (cancelled > 0) log.info('unpaid bookings cancelled', { cancelled });
   return { cancelled };
 }

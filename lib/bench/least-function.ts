@@ -1,17 +1,15 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Logger } from '@aws-lambda-powertools/logger';
 import middy from '@middy/core';
 import * as v from 'valibot';
+import { db } from './floor-entry.js';
 
 /**
  * A reference for the load-time figures (lib/bench/bundles.ts), not a
  * function of the product: what any HTTP function here must carry with no
- * rule of its own. The document client (the floor), Powertools' logger (in
+ * rule of its own. The floor (the document client), Powertools' logger (in
  * every function, for the correlated log lines operations read), middy and a
  * valibot schema for its input.
  */
-const db = DynamoDBDocumentClient.from(new DynamoDBClient({}));
 const logger = new Logger({ serviceName: 'least-function' });
 const Body = v.object({ name: v.pipe(v.string(), v.minLength(1)) });
 

@@ -4,7 +4,7 @@ import { createBooking } from '../../functions/core/clinical-interview/booking-a
 import type { InterviewType } from '../../functions/core/clinical-interview/catalog.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
 import { availableSlots } from '../../functions/core/clinical-interview/slots.js';
-import { createHold, clinicalHoldKeys as holdKeys, releaseHold } from '../../functions/core/clinical-interview/holds.js';
+import { createHold, clinicalHoldKeys, releaseHold } from '../../functions/core/clinical-interview/holds.js';
 import { topUpCredits } from '../../functions/core/commerce/wallets.js';
 import { candidate, CI, testCatalog } from '../support/clinical.js';
 import { links, MONDAY, newClient, settle } from '../support/kit.js';
@@ -61,7 +61,7 @@ describe('holding a slot', () => {
     const [a, b] = [await newClient(deps), await newClient(deps)];
     await hold(a, '11:30');
     clock.advance(1800);
-    const lock = await deps.db.send(new GetCommand({ TableName: deps.table, Key: holdKeys.slotLock(CI, MONDAY, '11:30', 1) }));
+    const lock = await deps.db.send(new GetCommand({ TableName: deps.table, Key: clinicalHoldKeys.slotLock(CI, MONDAY, '11:30', 1) }));
     expect(lock.Item).toMatchObject({ state: 'held', client_id: a }); // not deleted: TTL has not run
     expect(await times()).toContain('11:30');
     await expect(hold(b, '11:30')).resolves.toMatchObject({ slot: { time: '11:30' } });

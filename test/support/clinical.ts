@@ -10,7 +10,7 @@ import {
 import { createBooking } from '../../functions/core/clinical-interview/booking-api.js';
 import type { Deps } from '../../functions/core/platform/deps.js';
 import type { FamilyId } from '../../functions/core/platform/families.js';
-import { createHold, clinicalHoldKeys as holdKeys } from '../../functions/core/clinical-interview/holds.js';
+import { createHold, clinicalHoldKeys } from '../../functions/core/clinical-interview/holds.js';
 import type { HoldRecord } from '../../functions/core/clinical-interview/slots.js';
 import { randomToken } from '../../functions/core/platform/secrets.js';
 import { zonedInstant } from '../../functions/core/platform/time.js';
@@ -64,12 +64,12 @@ export async function forgeHold(deps: Deps, clientId: string, type: InterviewTyp
     expires_at: new Date(now.getTime() + 1800_000).toISOString(),
     status: 'active',
   };
-  await deps.db.send(new PutCommand({ TableName: deps.table, Item: { ...holdKeys.hold(CI, hold.hold_hash), entity: 'hold', ...hold } }));
+  await deps.db.send(new PutCommand({ TableName: deps.table, Item: { ...clinicalHoldKeys.hold(CI, hold.hold_hash), entity: 'hold', ...hold } }));
   await deps.db.send(
     new PutCommand({
       TableName: deps.table,
       Item: {
-        ...holdKeys.slotLock(CI, date, time, interviewerId),
+        ...clinicalHoldKeys.slotLock(CI, date, time, interviewerId),
         entity: 'slot-lock',
         state: 'held',
         hold_hash: hold.hold_hash,

@@ -29,8 +29,6 @@ const FINANCE_YEARS = 7;
 const erasedCandidate = { first_name: ERASED_NAME, last_name: '', email: null, phone: null, job_role: null, nmc_number: null };
 
 export interface BookingSubjectOptions {
-  /** The course families send invites to candidates. */
-  invites?: boolean;
   /** The family's own personal fields of a booking (a delivery address), and what they become. */
   ownFields?: Record<string, unknown>;
   /** The booking's files in the documents bucket (an interview report), and what its fields become without them. */
@@ -40,7 +38,8 @@ export interface BookingSubjectOptions {
 const isBooking = (family: DataSubjectFamily, item: StoredItem) => item.sk.startsWith(bookingKeys.familyPrefix(family));
 const isInvite = (family: DataSubjectFamily, item: StoredItem) => item.sk.startsWith(inviteKeys.prefix(family));
 
-export function bookingSubjectFinder(family: DataSubjectFamily, options: Pick<BookingSubjectOptions, 'invites'> = {}): SubjectFinder {
+/** `invites`: the course families send invites to candidates, which are the person's too. */
+export function bookingSubjectFinder(family: DataSubjectFamily, options: { invites?: boolean } = {}): SubjectFinder {
   return {
     family,
     prefixes: [bookingKeys.familyPrefix(family), changeKeys.familyPrefix(family), ...(options.invites ? [inviteKeys.prefix(family)] : [])],

@@ -12,7 +12,7 @@ import * as TABLE_KEYS from '../platform/table-keys.js';
 import { formatWithOffset } from '../platform/time.js';
 import { checkItem, itemAbsent, part, putItem, transact, TransactionFailed, type Part } from '../platform/transact.js';
 import { joinWaitList } from './wait-list.js';
-import { jobKind, type JobKind } from './kinds.js';
+import { jobKind, taskOutboxKind, type JobKind } from './kinds.js';
 import { closingStatus, maxTasks, MAX_TASK_BYTES, TASKS_PER_MESSAGE, type JobCounts, type JobFailure, type JobStatus } from './rules.js';
 
 /**
@@ -199,7 +199,7 @@ export async function startJob(deps: Deps, input: NewJob): Promise<JobRecord> {
   }));
   const running = [
     part('marker', putItem(deps, { ...marker, entity: 'job-running', job_id: id, created_at: now }, itemAbsent)),
-    ...messages.map((m, n) => part(`tasks-${n}`, outboxPut(deps, kind.outboxKind ?? 'job', m.id, m))),
+    ...messages.map((m, n) => part(`tasks-${n}`, outboxPut(deps, taskOutboxKind(kind), m.id, m))),
   ];
   if (!kind.waitList) {
     await transact(deps, [...parts, ...running], { marker: runningRefusal });

@@ -89,6 +89,9 @@ export function registerTaskRunner<Task>(kind: JobKind<Task>, run: TaskRunner<Ta
   RUNNERS.set(kind.name, run as TaskRunner<unknown>);
 }
 
+/** The outbox kind a job kind's task messages are written as. */
+export const taskOutboxKind = (kind: JobKind): NonNullable<JobKind['outboxKind']> => kind.outboxKind ?? 'job';
+
 export function jobKind(name: string): JobKind {
   const kind = KINDS.get(name);
   if (!kind) throw new Error(`Unknown job kind "${name}"`);

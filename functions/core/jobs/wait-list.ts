@@ -5,7 +5,7 @@ import type { Deps } from '../platform/deps.js';
 import { deleteItem, itemAbsent, itemExists, part, putItem, transact, TransactionFailed, updateItem, type Part } from '../platform/transact.js';
 import type { JobMessage, JobRecord } from './jobs.js';
 import { jobKeys } from './jobs.js';
-import { jobKind } from './kinds.js';
+import { jobKind, taskOutboxKind } from './kinds.js';
 
 /**
  * Jobs of a kind that queue instead of being refused (`waitList` on the
@@ -120,6 +120,6 @@ export async function releaseParts(deps: Deps, job: JobRecord): Promise<Part[]> 
       ),
     ),
     part('waiting', deleteItem(deps, { pk: String(next.pk), sk: String(next.sk) }, itemExists)),
-    ...messages.map((m, n) => part(`next-tasks-${n}`, outboxPut(deps, jobKind(job.kind).outboxKind ?? 'job', m.id, m))),
+    ...messages.map((m, n) => part(`next-tasks-${n}`, outboxPut(deps, taskOutboxKind(jobKind(job.kind)), m.id, m))),
   ];
 }

@@ -2,4 +2,4 @@ import { bookingSubjectAdapter, bookingSubjectFinder } from '../bookings/data-su
 
 /** A trainee of a practical training booking, and the candidate an invite went to. */
 export const practicalTrainingSubjectFinder = /* @__PURE__ */ bookingSubjectFinder('practical-training', { invites: true });
-export const practicalTrainingSubjects = /* @__PURE__ */ bookingSubjectAdapter(practicalTrainingSubjectFinder, { invites: true });
+export const practicalTrainingSubjects = /* @__PURE__ */ bookingSubjectAdapter(practicalTrainingSubjectFinder);
