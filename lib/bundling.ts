@@ -56,6 +56,11 @@ export const ESBUILD_BASE = {
  *   credentials in the environment, the chain's first link, so the bundles
  *   take that link alone; without them they fail loudly
  *   (lib/bundling/env-credentials.mjs).
+ * - The SDK's hashes (~3.5 KB in every bundle, ~5 KB with SQS): SHA-256 and
+ *   MD5 fall back to pure-JavaScript copies when Node has no crypto, which
+ *   Lambda's always has. The stand-in is the SDK's checksum module with the
+ *   two hashes on Node's crypto alone (lib/bundling/native-checksums.mjs);
+ *   test/infra/bundled-handler.test.ts compares their digests with the SDK's.
  * - The Stripe SDK's client: it imports every resource of Stripe's API and
  *   builds each in its constructor, ~170 KB in each function that takes
  *   payments, of which the product calls two (checkout sessions, refunds;
@@ -78,6 +83,7 @@ export const BUNDLE_ALIASES: Record<string, string> = {
   '@smithy/core/event-streams': join(PROJECT_ROOT, 'lib', 'bundling', 'no-event-streams.mjs'),
   '@aws-sdk/middleware-endpoint-discovery': join(PROJECT_ROOT, 'lib', 'bundling', 'no-endpoint-discovery.mjs'),
   '@aws-sdk/credential-provider-node': join(PROJECT_ROOT, 'lib', 'bundling', 'env-credentials.mjs'),
+  '@smithy/core/checksum': join(PROJECT_ROOT, 'lib', 'bundling', 'native-checksums.mjs'),
   stripe: slimStripe(PROJECT_ROOT),
 };
 

@@ -43,6 +43,10 @@ it('a bundled handler talks to DynamoDB with nothing but its bundle', async () =
   // The default credential chain is its environment link alone (Lambda's credentials are there), which the call below uses.
   expect(Object.keys(metafile.inputs).filter((i) => i.includes('node_modules/@aws-sdk/credential-provider-node/'))).toEqual([]);
   expect(Object.keys(metafile.inputs)).toContain('lib/bundling/env-credentials.mjs');
+  // SHA-256 and MD5 are Node's alone, without the SDK's pure-JavaScript fallbacks.
+  const held = Object.entries(Object.values(metafile.outputs)[0]!.inputs).filter(([, input]) => input.bytesInOutput > 0);
+  expect(held.filter(([i]) => /checksum\/(sha256\/Sha256Js|md5\/Md5Js)\.js$/.test(i))).toEqual([]);
+  expect(Object.keys(metafile.inputs)).toContain('lib/bundling/native-checksums.mjs');
   // http and https are taken as CommonJS: their ESM facades would load undici at every cold start.
   const bundle = readFileSync(join(out, 'index.mjs'), 'utf8');
   expect(bundle).not.toMatch(/from\s*"(node:)?https?"/);
@@ -69,6 +73,36 @@ process.stdout.write(JSON.stringify(result));`,
   const failed = execFileSync(process.execPath, [join(out, 'invoke.mjs')], { cwd: out, env: { ...noCredentials, LOG_LEVEL: 'info' }, encoding: 'utf8' });
   expect(failed).toContain('Unable to find environment variable credentials');
   expect(JSON.parse(failed.slice(failed.lastIndexOf('{"statusCode"')))).toMatchObject({ statusCode: 500 });
+});
+
+/** The bundles' hashes (lib/bundling/native-checksums.mjs) give the SDK's own digests: plain, keyed (request signatures chain keys) and after a digest. */
+it("the bundles' SHA-256 and MD5 digest as the SDK's do", async () => {
+  const sdk = await import('@smithy/core/checksum');
+  const ours = (await import(join(PROJECT_ROOT, 'lib/bundling/native-checksums.mjs'))) as typeof sdk;
+  const digests = async (
+    Hash: new (secret?: string | Uint8Array) => { update(d: string | Uint8Array): void; digest(): Promise<Uint8Array>; reset(): void },
+    secret?: string | Uint8Array,
+  ) => {
+    const hash = new Hash(secret);
+    hash.update('AWS4-HMAC-SHA256\n20261128T120000Z');
+    hash.update(new Uint8Array([0, 1, 2, 255]));
+    const first = Buffer.from(await hash.digest()).toString('hex');
+    if (secret) return [first];
+    hash.update('more');
+    const second = Buffer.from(await hash.digest()).toString('hex');
+    hash.reset();
+    hash.update('');
+    return [first, second, Buffer.from(await hash.digest()).toString('hex')];
+  };
+  expect(await digests(ours.Sha256)).toEqual(await digests(sdk.Sha256));
+  expect(await digests(ours.Sha256, 'AWS4secret')).toEqual(await digests(sdk.Sha256, 'AWS4secret'));
+  expect(await digests(ours.Sha256, new Uint8Array([9, 8, 7]))).toEqual(await digests(sdk.Sha256, new Uint8Array([9, 8, 7])));
+  expect(await digests(ours.Md5)).toEqual(await digests(sdk.Md5));
+  expect((await digests(ours.Sha256))[2]).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+  // The rest of the module is the SDK's.
+  expect(
+    Object.keys(sdk).filter((name) => !['default', 'module.exports'].includes(name) && typeof (ours as Record<string, unknown>)[name] !== 'function'),
+  ).toEqual([]);
 });
 
 /**
