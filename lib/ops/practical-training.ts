@@ -14,7 +14,8 @@ import {
   updateCourse,
   updateLocation,
 } from '../../functions/core/practical-training/catalogue.js';
-import { cancelPractical, toPracticalBookingView } from '../../functions/core/practical-training/bookings.js';
+import { cancelPractical } from '../../functions/core/practical-training/booking-changes.js';
+import { toPracticalBookingView } from '../../functions/core/practical-training/bookings.js';
 import { findBookingIn } from '../../functions/core/bookings/records.js';
 import { getTrainingEvent } from '../../functions/core/practical-training/events.js';
 import {

@@ -120,21 +120,32 @@ it("the portal's request pages do not load the booking kinds", async () => {
 });
 
 /**
- * A course family's booking moves its portal request item in its own
- * transaction; its functions load that step (portal-v2/booking-follow.ts),
- * never the request groups' module with every group's declaration, page and
- * invite code (25–40 KB of each bundle when they did).
+ * A course family's booking made with a portal request's invite moves the
+ * request's item in its own transaction; its functions load that step
+ * (portal-v2/booking-follow.ts), never the request groups' module with every
+ * group's declaration, page and invite code (25–40 KB of each bundle when
+ * they did). Making a booking otherwise loads neither that step nor what
+ * only changing one takes (the family's booking-changes.ts: ~6 KB of each
+ * booking function when the kind carried it).
  */
-it("a course family's booking functions do not load the portal's request groups", async () => {
-  for (const entry of [
-    'functions/http/practical-training/bookings-create.ts',
-    'functions/http/virtual-life-support/bookings-create.ts',
-    'functions/http/practical-training/invite-page-book.ts',
-  ]) {
-    const { inputs } = await bundleOf(entry);
-    expect(inputs.some((i) => i.endsWith('portal-v2/booking-follow.ts'))).toBe(true);
-    expect(inputs.filter((i) => /portal-v2\/(request-groups|booking-invites|request-files)\.ts$|portal-v2\/groups\/index\.ts$/.test(i))).toEqual([]);
+it("a course family's booking functions load the portal's item step only when booking with an invite, and never what changing a booking takes", async () => {
+  const requestGroups = /portal-v2\/(request-groups|booking-invites|request-files)\.ts$|portal-v2\/groups\/index\.ts$/;
+  for (const [entry, withInvite] of [
+    ['functions/http/practical-training/bookings-create.ts', false],
+    ['functions/http/virtual-life-support/bookings-create.ts', false],
+    ['functions/http/practical-training/booking-page-submit.ts', false],
+    ['functions/http/virtual-life-support/booking-page-submit.ts', false],
+    ['functions/http/practical-training/invite-page-book.ts', true],
+    ['functions/http/virtual-life-support/invite-page-book.ts', true],
+  ] as const) {
+    const { held } = await bundleOf(entry);
+    expect([entry, held.some((i) => i.endsWith('portal-v2/booking-follow.ts'))]).toEqual([entry, withInvite]);
+    expect(held.filter((i) => requestGroups.test(i) || i.endsWith('/booking-changes.ts'))).toEqual([]);
   }
+  // What changing takes is where the changes are: a cancellation holds it.
+  expect((await bundleOf('functions/http/practical-training/bookings-cancel.ts')).held).toEqual(
+    expect.arrayContaining(['functions/core/practical-training/booking-changes.ts', 'functions/core/portal-v2/booking-follow.ts']),
+  );
 });
 
 /**

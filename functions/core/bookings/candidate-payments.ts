@@ -17,7 +17,7 @@ import { readableTime } from '../platform/time.js';
 import { itemAbsent, itemExists, part, putItem, transact, TransactionFailed, updateItem, type Part } from '../platform/transact.js';
 import { agencyName } from './calendar-notices.js';
 import { confirmPayment } from './change.js';
-import type { BookingKind, BookingRecord } from './kind.js';
+import type { BookingRecord, ChangingKind } from './kind.js';
 import { findBookingIn } from './records.js';
 
 /**
@@ -82,7 +82,7 @@ const refundOutcome = (written: (RefundStatus | undefined)[]): EventOutcome =>
       ? { outcome: 'applied' }
       : ignored('no refund of ours moved');
 
-export async function applyStripeEvent<B extends BookingRecord>(deps: Deps, kind: BookingKind<B>, event: Stripe.Event): Promise<EventOutcome> {
+export async function applyStripeEvent<B extends BookingRecord>(deps: Deps, kind: ChangingKind<B>, event: Stripe.Event): Promise<EventOutcome> {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
@@ -106,7 +106,7 @@ export async function applyStripeEvent<B extends BookingRecord>(deps: Deps, kind
 }
 
 /** The booking and payment request a session was made for, if it is one of this family's. */
-async function sessionTarget<B extends BookingRecord>(deps: Deps, kind: BookingKind<B>, session: Stripe.Checkout.Session) {
+async function sessionTarget<B extends BookingRecord>(deps: Deps, kind: ChangingKind<B>, session: Stripe.Checkout.Session) {
   const m = session.metadata ?? {};
   if (m.family !== kind.family) return undefined;
   const bookingId = Number(m.booking_id);
@@ -123,7 +123,7 @@ async function sessionTarget<B extends BookingRecord>(deps: Deps, kind: BookingK
 
 async function sessionPaid<B extends BookingRecord>(
   deps: Deps,
-  kind: BookingKind<B>,
+  kind: ChangingKind<B>,
   event: Stripe.Event,
   session: Stripe.Checkout.Session,
 ): Promise<EventOutcome> {
@@ -162,7 +162,7 @@ async function sessionPaid<B extends BookingRecord>(
  */
 async function paymentNotKept<B extends BookingRecord>(
   deps: Deps,
-  kind: BookingKind<B>,
+  kind: ChangingKind<B>,
   event: Stripe.Event,
   booking: B,
   token: string,
@@ -217,7 +217,7 @@ async function paymentNotKept<B extends BookingRecord>(
 }
 
 /** Stripe closed a session unpaid: the page makes a new one next time. */
-async function sessionExpired<B extends BookingRecord>(deps: Deps, kind: BookingKind<B>, session: Stripe.Checkout.Session): Promise<EventOutcome> {
+async function sessionExpired<B extends BookingRecord>(deps: Deps, kind: ChangingKind<B>, session: Stripe.Checkout.Session): Promise<EventOutcome> {
   const target = await sessionTarget(deps, kind, session);
   if (!target || target.request.checkout?.id !== session.id) return ignored('not the open session of a payment');
   try {

@@ -10,7 +10,7 @@ import { DomainError } from '../platform/errors.js';
 import { deleteItem, part, transact, TransactionFailed, updateItem, type Condition, type Failure, type Part } from '../platform/transact.js';
 import { freeUnit } from '../inventory/units.js';
 import { linkPlaceReleased } from './booking-link.js';
-import type { BookingEvent, BookingKind, BookingRecord } from './kind.js';
+import type { BookingEvent, BookingKind, BookingRecord, ChangingKind } from './kind.js';
 import { agencyName, nextSequence, noticeOf, noticePart } from './calendar-notices.js';
 import { emailPut } from '../events/outbox.js';
 import { bookingEventPart, bookingKeys, getBookingItem, paymentDueOf } from './records.js';
@@ -32,7 +32,7 @@ export const bookingUnchanged = (booking: BookingRecord): Condition =>
 /** Updates a booking as it was read (part "booking"), with its event, the candidate's notice if the event calls for one, and any other parts. */
 export async function changeBooking<B extends BookingRecord>(
   deps: Deps,
-  kind: BookingKind<B>,
+  kind: ChangingKind<B>,
   booking: B,
   changes: Partial<B>,
   event: BookingEvent | EventKind | undefined,
@@ -69,7 +69,7 @@ export async function changeBooking<B extends BookingRecord>(
     });
     parts.push(part('payment e-mail', emailPut(deps, email)));
   }
-  await transactFollowed(deps, parts, failures, () => kind.follow?.(deps, booking, updated) ?? Promise.resolve([]));
+  await transactFollowed(deps, parts, failures, () => (kind.follow ? kind.follow(deps, booking, updated) : Promise.resolve([])));
   return updated;
 }
 
@@ -128,7 +128,7 @@ export interface Cancellation {
  * Cancels a booking as it was read: its unit freed, its charge undone by
  * commerce's `planRefund`, its wait for payment ended, `booking.cancelled`.
  */
-export async function cancelBookingOf<B extends BookingRecord>(deps: Deps, kind: BookingKind<B>, booking: B, how: Cancellation): Promise<B> {
+export async function cancelBookingOf<B extends BookingRecord>(deps: Deps, kind: ChangingKind<B>, booking: B, how: Cancellation): Promise<B> {
   const refusal = kind.notCancellable(booking);
   if (refusal) throw refusal;
   const refund = await planRefund(deps, chargeOf(kind, booking), { note: how.reason, refund: how.refund });
@@ -154,7 +154,7 @@ export async function cancelBookingOf<B extends BookingRecord>(deps: Deps, kind:
 /** The payment page reported success: the booking is confirmed, unless its deadline passed. Paying twice confirms once. */
 export async function confirmPayment<B extends BookingRecord>(
   deps: Deps,
-  kind: BookingKind<B>,
+  kind: ChangingKind<B>,
   token: string,
   providerReference: string,
   extra: Part[] = [],

@@ -17,7 +17,7 @@ import type { BookingPlan } from './plan.js';
 import type { Holder } from '../inventory/holds.js';
 import type { RequestSource } from '../requests/shapes.js';
 import { changeBooking } from './change.js';
-import type { BookingKind, BookingRecord, PaymentDeadline } from './kind.js';
+import type { BookingRecord, ChangingKind, PaymentDeadline } from './kind.js';
 
 /**
  * What course bookings (practical training, virtual life-support) have in
@@ -133,7 +133,7 @@ export function requireStarted(deps: Deps, b: BookingRecord, what: string): void
 /** `booking.attendance_marked`; a no-show has not passed and its training is over. `others` ride along (practical training's `booking.no_show`). */
 export async function markAttendanceOf<B extends CourseBookingRecord>(
   deps: Deps,
-  kind: BookingKind<B>,
+  kind: ChangingKind<B>,
   booking: B,
   attendance: 'attended' | 'no_show',
   others: Part[] = [],
@@ -144,7 +144,7 @@ export async function markAttendanceOf<B extends CourseBookingRecord>(
 }
 
 /** The result of an attended booking; the training is then completed. */
-export async function markResultOf<B extends CourseBookingRecord>(deps: Deps, kind: BookingKind<B>, booking: B, result: 'passed' | 'not_passed'): Promise<B> {
+export async function markResultOf<B extends CourseBookingRecord>(deps: Deps, kind: ChangingKind<B>, booking: B, result: 'passed' | 'not_passed'): Promise<B> {
   requireStarted(deps, booking, 'a result can be recorded');
   if (booking.attendance !== 'attended') throw new DomainError('invalid-state', `Mark booking ${booking.id} attended first`);
   return changeBooking(deps, kind, booking, { result, training_status: 'completed' } as Partial<B>, undefined);

@@ -101,6 +101,19 @@ export interface BookingKind<B extends BookingRecord = BookingRecord, V = unknow
   unitOf: (booking: B) => ItemKey;
   /** What the booking was charged for. */
   productOf: (booking: B) => Product;
+  /** The e-mail that asks the candidate to pay. */
+  paymentEmail: (booking: B, input: { agency: string; paymentUrl: string; timeZone: string }) => EmailContent & { to: string };
+  /** What the candidate's invitation says: sent on confirmation, updated on reschedule, withdrawn on cancel. */
+  calendarEntry: (booking: B) => CalendarEntry;
+}
+
+/**
+ * A booking kind as changing its bookings needs it (confirming, cancelling,
+ * rescheduling, recording outcomes): what a change writes besides the
+ * booking, and what follows it elsewhere. Apart from BookingKind so that
+ * making and showing a booking, which need none of it, do not load it.
+ */
+export interface ChangingKind<B extends BookingRecord = BookingRecord, V = unknown> extends BookingKind<B, V> {
   /** Besides `booking_status`, what cancelling changes (clinical: the interview is cancelled too). */
   cancelledFields: Partial<B>;
   /** Besides `cancelledFields`, what cancelling this booking changes (lent equipment), given when. */
@@ -114,11 +127,7 @@ export interface BookingKind<B extends BookingRecord = BookingRecord, V = unknow
    * transaction (a portal v2 request item the booking was made for). Read
    * again when only they failed: a request changed meanwhile.
    */
-  follow?: (deps: Deps, before: B, after: B) => Promise<Part[]>;
+  follow: ((deps: Deps, before: B, after: B) => Promise<Part[]>) | null;
   /** Why the booking cannot be cancelled now, if it cannot. */
   notCancellable: (booking: B) => DomainError | undefined;
-  /** The e-mail that asks the candidate to pay. */
-  paymentEmail: (booking: B, input: { agency: string; paymentUrl: string; timeZone: string }) => EmailContent & { to: string };
-  /** What the candidate's invitation says: sent on confirmation, updated on reschedule, withdrawn on cancel. */
-  calendarEntry: (booking: B) => CalendarEntry;
 }

@@ -2,7 +2,7 @@ import { queryAll, retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { TransactionFailed } from '../platform/transact.js';
 import { cancelBookingOf } from './change.js';
-import type { BookingKind, BookingRecord } from './kind.js';
+import type { BookingRecord, ChangingKind } from './kind.js';
 import { bookingKeys, getBookingItem } from './records.js';
 
 /**
@@ -13,7 +13,7 @@ import { bookingKeys, getBookingItem } from './records.js';
  * read, so two sweeps (or a sweep and a late payment) change it once. The
  * payment page refuses after the deadline whether or not this has run.
  */
-export async function expireUnpaidBookings<B extends BookingRecord>(deps: Deps, kind: BookingKind<B>): Promise<number> {
+export async function expireUnpaidBookings<B extends BookingRecord>(deps: Deps, kind: ChangingKind<B>): Promise<number> {
   const now = deps.clock().toISOString();
   const due = await queryAll(deps, {
     // Entries are `<due_at>#<client>#<id>`; every one before `<now>$` fell due at or before now ('$' follows '#').

@@ -7,7 +7,7 @@ import type { FamilyId } from '../platform/families.js';
 import { randomToken } from '../platform/secrets.js';
 import { formatWithOffset, readableTime } from '../platform/time.js';
 import type { ATTENDANCES, PayOption, SESSION_STATUSES } from '../platform/booking-vocabulary.js';
-import type { BookingKind, BookingRecord } from '../bookings/kind.js';
+import type { BookingRecord, ChangingKind } from '../bookings/kind.js';
 import { clinicalHolds } from './holds.js';
 import { slotUnit } from './slots.js';
 
@@ -107,7 +107,7 @@ export const requireScheduled = (booking: BookingItem): DomainError | undefined 
     : undefined;
 
 /** The clinical kind in a family (tests stand a second family in through the same kind). */
-export const clinicalBookings = (family: FamilyId): BookingKind<BookingItem, BookingView> => ({
+export const clinicalBookings = (family: FamilyId): ChangingKind<BookingItem, BookingView> => ({
   family,
   holds: clinicalHolds(family),
   // The payment deadline: the earlier of 24 hours after booking and 2 hours before the start.
@@ -117,6 +117,8 @@ export const clinicalBookings = (family: FamilyId): BookingKind<BookingItem, Boo
   productOf: (b) => ({ kind: 'interview_type', ...b.interview_type, price: b.price }),
   cancelledFields: { interview_status: 'cancelled' },
   notCancellable: requireScheduled,
+  // An interview is never booked for a portal v2 request's item: nothing follows its changes.
+  follow: null,
   paymentEmail: (b, input) => ({
     to: b.candidate.email,
     ...bookingPaymentLink({

@@ -1,5 +1,5 @@
 import { changeBooking } from '../bookings/change.js';
-import type { BookingKind, BookingRecord } from '../bookings/kind.js';
+import type { BookingKind, BookingRecord, ChangingKind } from '../bookings/kind.js';
 import { findBookingIn, getBookingItem } from '../bookings/records.js';
 import type { EventKind } from '../events/kinds.js';
 import type { Deps } from '../platform/deps.js';
@@ -58,7 +58,7 @@ export interface CertificateScheme {
  */
 export async function issueCertificateOf<B extends CertifiableBooking>(
   deps: Deps,
-  kind: BookingKind<B>,
+  kind: ChangingKind<B>,
   scheme: CertificateScheme,
   bookingId: number,
 ): Promise<B> {

@@ -1,11 +1,10 @@
 import { getClient } from '../access/clients.js';
 import type { CandidateInput } from '../clinical-interview/bookings.js';
 import { listOf } from '../bookings/bookings.js';
-import { cancelBookingOf, refundDue } from '../bookings/change.js';
 import { commitBooking, holdRefusal, usableHold, type BookingLinks } from '../bookings/commit.js';
 import { joinPlans, type Attempt, type BookingPlan } from '../bookings/plan.js';
 import type { BookingKind } from '../bookings/kind.js';
-import { getBookingItem, getBookingView } from '../bookings/records.js';
+import { getBookingView } from '../bookings/records.js';
 import {
   courseBookingView,
   paymentEmailFor,
@@ -14,20 +13,17 @@ import {
   type CourseBookingRecord,
   type Result,
 } from '../bookings/course-bookings.js';
-import { eventPut } from '../events/outbox.js';
 import { consumeHoldParts } from '../inventory/holds.js';
-import { retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { nextId } from '../platform/ids.js';
 import type { Page } from '../platform/pagination.js';
 import { formatWithOffset } from '../platform/time.js';
-import { part, type Condition } from '../platform/transact.js';
+import type { Condition } from '../platform/transact.js';
 import type { BookingStatus, PayOption } from '../platform/booking-vocabulary.js';
-import { bookingOutcomeParts } from '../portal-v2/booking-follow.js';
 import { balanceAlertPolicies, balanceAlertSettings } from './account.js';
 import { getTrainingEventItem, loadCatalogue, PRACTICAL_FAMILY, type TrainingEventItem } from './catalogue.js';
-import { bookingCrossesSeatsLow, eventBookedParts, eventFreedParts } from './event-count.js';
+import { bookingCrossesSeatsLow, eventBookedParts } from './event-count.js';
 import { eventInCatalogue, eventRefusal, getSeatHold, seatHolds, seatsAvailable, seatUnit } from './seats.js';
 import { freeCancellationUntil, toTrainingEventView } from './views.js';
 
@@ -98,6 +94,7 @@ export function cancellationRefusal(b: PracticalBooking, now: Date): DomainError
 /** The parts practical training adds to its bookings' transactions, by the names their failures are known by. */
 export const PRACTICAL_PARTS = { event: 'training event', certificate: 'certificate event' } as const;
 
+/** What making and showing a practical booking needs; changing one takes PRACTICAL_CHANGING (./booking-changes.ts). */
 export const practicalBookings = (): BookingKind<PracticalBooking, PracticalBookingView> => ({
   family: PRACTICAL_FAMILY,
   holds: seatHolds,
@@ -106,33 +103,6 @@ export const practicalBookings = (): BookingKind<PracticalBooking, PracticalBook
   view: toPracticalBookingView,
   unitOf: (b) => seatUnit({ id: b.training_event_id, date: b.date, start_time: b.start_time }, b.seat),
   productOf: (b) => ({ kind: 'course', ...b.course, price: b.price }),
-  cancelledFields: { training_status: 'cancelled' },
-  cancelParts: async (deps, b) => {
-    const event = await getTrainingEventItem(deps, b.training_event_id);
-    return event ? eventFreedParts(deps, event, PRACTICAL_PARTS.event) : [];
-  },
-  // A certificate issued before the candidate paid becomes available with the payment, in its transaction.
-  confirmParts: (deps, b) =>
-    b.certificate
-      ? [
-          part(
-            PRACTICAL_PARTS.certificate,
-            eventPut(deps, {
-              family: PRACTICAL_FAMILY,
-              type: 'booking.certificate_available',
-              client_id: b.client_id,
-              data: toPracticalBookingView(b, deps.config.serviceTimeZone),
-            }),
-          ),
-        ]
-      : [],
-  // A booking made for a portal v2 request's item: the item takes its outcome (certified, or failed).
-  follow: bookingOutcomeParts,
-  // Operators and the payment sweep may cancel whatever is not cancelled; the agency's own rule is `cancellationRefusal`.
-  notCancellable: (b) =>
-    b.booking_status === 'cancelled'
-      ? new DomainError('cancellation-not-allowed', `Booking ${b.id} is already cancelled`, { reason: 'already_cancelled' })
-      : undefined,
   paymentEmail: (b, input) => paymentEmailFor(b, `${b.course.name} course`, input),
   calendarEntry: (b) => {
     const place = b.training_event.location;
@@ -297,30 +267,4 @@ export function listPracticalBookings(deps: Deps, clientId: string, filter: Prac
     ...(filter.training_event_id ? [{ expression: 'training_event_id = :event', values: { ':event': filter.training_event_id } }] : []),
   ];
   return listOf(deps, PRACTICAL_BOOKINGS, clientId, filter, more);
-}
-
-export interface CancelOptions {
-  by: 'agency' | 'operator' | 'system';
-  reason?: string;
-  /** Operators cancelling an event refund everyone, whatever the time. */
-  alwaysRefund?: boolean;
-}
-
-/**
- * Cancels a booking: the seat freed, the event's count down (re-arming its
- * seats-low alert), refunded only before `free_cancellation_until` and never
- * for a no-show (decision 7), `booking.cancelled`.
- */
-export async function cancelPractical(deps: Deps, clientId: string, id: number, how: CancelOptions): Promise<PracticalBookingView> {
-  const kind = PRACTICAL_BOOKINGS;
-  return retryOnConflict(async () => {
-    const booking = await getBookingItem<PracticalBooking>(deps, clientId, id, PRACTICAL_FAMILY);
-    if (!booking) throw new DomainError('not-found', `No booking ${id}`);
-    const now = deps.clock();
-    const refusal = how.by === 'agency' ? cancellationRefusal(booking, now) : kind.notCancellable(booking);
-    if (refusal) throw refusal;
-    const refund = refundDue(booking, now, how.alwaysRefund);
-    const cancelled = await cancelBookingOf(deps, kind, booking, { reason: how.reason, by: how.by, refund });
-    return toPracticalBookingView(cancelled, deps.config.serviceTimeZone);
-  });
 }

@@ -9,6 +9,7 @@ import {
   type CertificateState,
 } from '../documents/certificates.js';
 import type { Deps } from '../platform/deps.js';
+import { PRACTICAL_CHANGING } from './booking-changes.js';
 import { PRACTICAL_BOOKINGS, type PracticalBooking } from './bookings.js';
 import { loadCatalogue } from './catalogue.js';
 
@@ -32,7 +33,7 @@ const scheme: CertificateScheme = {
 };
 
 /** The operator issues the certificate of an attended, passed booking (`npm run ops`). */
-export const issueCertificate = (deps: Deps, bookingId: number): Promise<PracticalBooking> => issueCertificateOf(deps, PRACTICAL_BOOKINGS, scheme, bookingId);
+export const issueCertificate = (deps: Deps, bookingId: number): Promise<PracticalBooking> => issueCertificateOf(deps, PRACTICAL_CHANGING, scheme, bookingId);
 
 /** GET /bookings/{id}/certificate. */
 export const certificatePdf = (deps: Deps, client: { clientId: string; name: string }, bookingId: number) =>

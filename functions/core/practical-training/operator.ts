@@ -11,14 +11,8 @@ import { retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { part, transact } from '../platform/transact.js';
-import {
-  cancelPractical,
-  listPracticalBookings,
-  PRACTICAL_BOOKINGS,
-  toPracticalBookingView,
-  type PracticalBooking,
-  type PracticalBookingView,
-} from './bookings.js';
+import { cancelPractical, PRACTICAL_CHANGING } from './booking-changes.js';
+import { listPracticalBookings, toPracticalBookingView, type PracticalBooking, type PracticalBookingView } from './bookings.js';
 import { getTrainingEventItem, MAX_CAPACITY, PRACTICAL_FAMILY, type TrainingEventItem } from './catalogue.js';
 import { eventBookedParts, eventFreedParts } from './event-count.js';
 import { sessionKeys } from '../inventory/sessions.js';
@@ -51,12 +45,12 @@ export async function markPracticalAttendance(deps: Deps, id: number, attendance
           ),
         ]
       : [];
-  return viewOf(deps, await markAttendanceOf(deps, PRACTICAL_BOOKINGS, booking, attendance, noShow));
+  return viewOf(deps, await markAttendanceOf(deps, PRACTICAL_CHANGING, booking, attendance, noShow));
 }
 
 /** The result of an attended booking; the training is then completed. */
 export async function markPracticalResult(deps: Deps, id: number, result: 'passed' | 'not_passed') {
-  return viewOf(deps, await markResultOf(deps, PRACTICAL_BOOKINGS, await findBooking(deps, id), result));
+  return viewOf(deps, await markResultOf(deps, PRACTICAL_CHANGING, await findBooking(deps, id), result));
 }
 
 /** Moves a scheduled booking to another event of its course: new seat claimed, old freed, both counts moved, one transaction. */
@@ -80,7 +74,7 @@ export async function reschedulePractical(deps: Deps, id: number, toEventId: num
       (seat) =>
         changeBooking(
           deps,
-          PRACTICAL_BOOKINGS,
+          PRACTICAL_CHANGING,
           booking,
           {
             training_event_id: event.id,
@@ -95,7 +89,7 @@ export async function reschedulePractical(deps: Deps, id: number, toEventId: num
           'booking.rescheduled',
           [
             claimUnit(deps, seatUnit(event, seat), { bookingId: id, clientId: booking.client_id }, now),
-            freeUnit(deps, PRACTICAL_BOOKINGS.unitOf(booking), { bookingId: id }, 'old unit'),
+            freeUnit(deps, PRACTICAL_CHANGING.unitOf(booking), { bookingId: id }, 'old unit'),
             ...eventBookedParts(deps, event, booking.client_id, () => after, 'new event'),
             ...(old ? eventFreedParts(deps, old, 'old event') : []),
           ],
@@ -168,7 +162,7 @@ async function moveBooking(deps: Deps, event: TrainingEventItem, from: ItemKey, 
     takeFromPool(
       deps,
       seatPool(event),
-      (seat) => changeBooking(deps, PRACTICAL_BOOKINGS, booking, { seat }, undefined, moveUnitParts(deps, from, seatUnit(event, seat), lock, deps.clock())),
+      (seat) => changeBooking(deps, PRACTICAL_CHANGING, booking, { seat }, undefined, moveUnitParts(deps, from, seatUnit(event, seat), lock, deps.clock())),
       () => new DomainError('event-full', `No seat kept for booking ${booking.id}`),
     );
   await attempt().catch(async (err: unknown) => {

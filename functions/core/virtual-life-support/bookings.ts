@@ -1,26 +1,22 @@
 import { getClient, type ClientAccount } from '../access/clients.js';
 import { linkPaymentDeadline, linkPlacePlan, withLinkPlace } from '../bookings/booking-link.js';
 import { listOf } from '../bookings/bookings.js';
-import { cancelBookingOf, refundDue } from '../bookings/change.js';
 import { commitBooking, holdRefusal, usableHold, type BookingLinks } from '../bookings/commit.js';
 import { joinPlans, type Attempt, type BookingPlan } from '../bookings/plan.js';
 import type { BookingKind } from '../bookings/kind.js';
-import { getBookingItem, getBookingView } from '../bookings/records.js';
+import { getBookingView } from '../bookings/records.js';
 import { courseBookingView, paymentEmailFor, type Attendance, type BookingOptions, type CourseBookingRecord } from '../bookings/course-bookings.js';
-import { eventPut } from '../events/outbox.js';
 import { consumeHoldParts } from '../inventory/holds.js';
-import { seatUnit, sessionBookedPart, sessionFreedPart } from '../inventory/sessions.js';
+import { seatUnit, sessionBookedPart } from '../inventory/sessions.js';
 import { claimUnit, takeFromPool } from '../inventory/units.js';
-import { retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError, fieldRefusal } from '../platform/errors.js';
 import { nextId } from '../platform/ids.js';
 import type { Page } from '../platform/pagination.js';
-import { part, type Condition } from '../platform/transact.js';
+import type { Condition } from '../platform/transact.js';
 import type { BookingStatus, PayOption } from '../platform/booking-vocabulary.js';
-import { bookingOutcomeParts } from '../portal-v2/booking-follow.js';
 import { getVlsSession, loadCourses, VLS_FAMILY, type VlsCourse, type VlsSession } from './catalogue.js';
-import { daysAfter, deadlineParts, toEquipmentView, type Equipment, type EquipmentStatus } from './equipment-state.js';
+import { toEquipmentView, type Equipment, type EquipmentStatus } from './equipment-state.js';
 import { getSlotHold, seatOf, seatPool, slotFull, vlsHolds } from './timeslots.js';
 
 /**
@@ -79,17 +75,10 @@ export function toVlsBookingView(b: VlsBooking, timeZone: string) {
 }
 export type VlsBookingView = ReturnType<typeof toVlsBookingView>;
 
-/** What cancelling does to the kit: not posted yet, it is not posted at all; posted, it is due back a week after the cancellation. */
-function equipmentOnCancel(e: Equipment, now: Date): Equipment {
-  if (e.status === 'awaiting_dispatch') return { ...e, status: 'cancelled', deadline: undefined };
-  if (e.status !== 'dispatched' && e.status !== 'delivered') return e;
-  const due = daysAfter(now.toISOString(), 7);
-  return { ...e, return: { ...e.return!, due_at: due }, deadline: due };
-}
-
 /** The parts virtual life support adds to its bookings' transactions, by the names their failures are known by. */
 export const VLS_PARTS = { session: 'session', certificate: 'certificate event' } as const;
 
+/** What making and showing a life-support booking needs; changing one takes VLS_CHANGING (./booking-changes.ts). */
 export const vlsBookings = (): BookingKind<VlsBooking, VlsBookingView> => ({
   family: VLS_FAMILY,
   holds: vlsHolds,
@@ -98,32 +87,6 @@ export const vlsBookings = (): BookingKind<VlsBooking, VlsBookingView> => ({
   view: toVlsBookingView,
   unitOf: (b) => seatUnit(VLS_FAMILY, { id: b.session_id, date: b.date, start_time: b.time }, b.seat),
   productOf: (b) => ({ kind: 'course', ...b.course, price: b.price }),
-  cancelledFields: { training_status: 'cancelled' },
-  cancelChanges: (b, now) => ({ equipment: equipmentOnCancel(b.equipment, now) }),
-  cancelParts: async (deps, b, changes) => {
-    const session = await getVlsSession(deps, b.session_id);
-    return [...(session ? [sessionFreedPart(deps, VLS_FAMILY, session, {}, VLS_PARTS.session)] : []), ...deadlineParts(deps, b, changes.equipment?.deadline)];
-  },
-  confirmParts: (deps, b) =>
-    b.certificate
-      ? [
-          part(
-            VLS_PARTS.certificate,
-            eventPut(deps, {
-              family: VLS_FAMILY,
-              type: 'booking.certificate_available',
-              client_id: b.client_id,
-              data: toVlsBookingView(b, deps.config.serviceTimeZone),
-            }),
-          ),
-        ]
-      : [],
-  // A booking made for a portal v2 life_support request's item: the item takes its outcome (certified, or failed).
-  follow: bookingOutcomeParts,
-  notCancellable: (b) =>
-    b.booking_status === 'cancelled'
-      ? new DomainError('cancellation-not-allowed', `Booking ${b.id} is already cancelled`, { reason: 'already_cancelled' })
-      : undefined,
   paymentEmail: (b, input) => paymentEmailFor(b, `${b.course.name} (virtual session)`, input),
   calendarEntry: (b) => ({
     attendee: { name: `${b.candidate.first_name} ${b.candidate.last_name}`, email: b.candidate.email },
@@ -299,26 +262,4 @@ export function listVlsBookings(deps: Deps, clientId: string, filter: VlsBooking
     ...(filter.session_id ? [{ expression: 'session_id = :session', values: { ':session': filter.session_id } }] : []),
   ];
   return listOf(deps, VLS_BOOKINGS, clientId, filter, more);
-}
-
-/**
- * Operator cancel: the seat freed, the session's count down,
- * refunded before `free_cancellation_until` (or always, when the session is
- * cancelled) and never for a no-show; kit not yet posted is not posted.
- */
-export async function cancelVls(
-  deps: Deps,
-  id: number,
-  clientId: string,
-  how: { reason?: string; by?: 'operator' | 'system'; alwaysRefund?: boolean } = {},
-): Promise<VlsBooking> {
-  return retryOnConflict(async () => {
-    const booking = await getBookingItem<VlsBooking>(deps, clientId, id, VLS_FAMILY);
-    if (!booking) throw new DomainError('not-found', `No booking ${id}`);
-    return cancelBookingOf(deps, VLS_BOOKINGS, booking, {
-      reason: how.reason,
-      by: how.by ?? 'operator',
-      refund: refundDue(booking, deps.clock(), how.alwaysRefund),
-    });
-  });
 }

@@ -1,5 +1,6 @@
 import { certificateDownload, issueCertificateOf, type CertificateScheme } from '../documents/certificates.js';
 import type { Deps } from '../platform/deps.js';
+import { VLS_CHANGING } from './booking-changes.js';
 import { VLS_BOOKINGS, type VlsBooking } from './bookings.js';
 import { loadCourses } from './catalogue.js';
 
@@ -19,7 +20,7 @@ const scheme: CertificateScheme = {
   },
 };
 
-export const issueVlsCertificate = (deps: Deps, bookingId: number): Promise<VlsBooking> => issueCertificateOf(deps, VLS_BOOKINGS, scheme, bookingId);
+export const issueVlsCertificate = (deps: Deps, bookingId: number): Promise<VlsBooking> => issueCertificateOf(deps, VLS_CHANGING, scheme, bookingId);
 
 export const vlsCertificatePdf = (deps: Deps, client: { clientId: string; name: string }, bookingId: number) =>
   certificateDownload(deps, VLS_BOOKINGS, client, bookingId, () => ', live by video, on camera throughout, with a test at the end');

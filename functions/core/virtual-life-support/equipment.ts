@@ -10,7 +10,8 @@ import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
 import { readableTime } from '../platform/time.js';
 import { part, type Part } from '../platform/transact.js';
-import { VLS_BOOKINGS, type VlsBooking } from './bookings.js';
+import { VLS_CHANGING } from './booking-changes.js';
+import type { VlsBooking } from './bookings.js';
 import {
   daysAfter,
   deadlineParts,
@@ -32,7 +33,7 @@ import {
  * conditional on the booking as read, so two sweeps change it once.
  */
 
-const findBooking = (deps: Deps, id: number) => findBookingIn<VlsBooking>(deps, VLS_BOOKINGS.family, id);
+const findBooking = (deps: Deps, id: number) => findBookingIn<VlsBooking>(deps, VLS_CHANGING.family, id);
 
 function refuse(b: VlsBooking, allowed: EquipmentStatus[], what: string): void {
   if (!allowed.includes(b.equipment.status)) throw new DomainError('invalid-state', `Booking ${b.id}'s kit is ${b.equipment.status}: it cannot be ${what}`);
@@ -49,7 +50,7 @@ async function changeKit(
     const next = await change(booking, deps.clock());
     if (!next) return undefined;
     const parts = [...deadlineParts(deps, booking, next.equipment.deadline), ...(next.parts ?? [])];
-    return changeBooking(deps, VLS_BOOKINGS, booking, { equipment: next.equipment }, next.event, parts);
+    return changeBooking(deps, VLS_CHANGING, booking, { equipment: next.equipment }, next.event, parts);
   });
 }
 
@@ -123,7 +124,7 @@ export async function recordReturned(deps: Deps, id: number) {
       lost && client
         ? await planFeeRefund(deps, {
             client,
-            family: VLS_BOOKINGS.family,
+            family: VLS_CHANGING.family,
             bookingId: b.id,
             product: { kind: 'course', ...b.course },
             amount: lost.amount,
@@ -150,7 +151,7 @@ async function sweepStep(deps: Deps, b: VlsBooking, now: Date) {
   const amount = e.fee_schedule[stage];
   const fee = await planFee(deps, {
     client,
-    family: VLS_BOOKINGS.family,
+    family: VLS_CHANGING.family,
     bookingId: b.id,
     product: { kind: 'course', ...b.course },
     amount,
@@ -182,7 +183,7 @@ export async function sweepEquipment(deps: Deps): Promise<{ overdue: number; los
   for (const entry of due) {
     // A kit the sweep never saw for 28 days goes overdue, then lost, in two steps.
     for (let step = 0; step < 2; step++) {
-      const booking = await getBookingItem<VlsBooking>(deps, String(entry.client_id), Number(entry.booking_id), VLS_BOOKINGS.family);
+      const booking = await getBookingItem<VlsBooking>(deps, String(entry.client_id), Number(entry.booking_id), VLS_CHANGING.family);
       if (!booking) break;
       const changed = await changeKit(deps, booking.id, (b) => sweepStep(deps, b, deps.clock()));
       if (!changed) break;

@@ -6,7 +6,8 @@ import { claimUnit, freeUnit, takeFromPool } from '../inventory/units.js';
 import { retryOnConflict } from '../platform/db.js';
 import type { Deps } from '../platform/deps.js';
 import { DomainError } from '../platform/errors.js';
-import { cancelVls, listVlsBookings, toVlsBookingView, VLS_BOOKINGS, type VlsBooking } from './bookings.js';
+import { cancelVls, VLS_CHANGING } from './booking-changes.js';
+import { listVlsBookings, toVlsBookingView, type VlsBooking } from './bookings.js';
 import { getVlsSession, loadCourses, VLS_FAMILY } from './catalogue.js';
 import { daysAfter, deadlineParts, kitOut, RETURN_DAYS } from './equipment-state.js';
 import { seatOf } from './timeslots.js';
@@ -21,10 +22,10 @@ const findBooking = (deps: Deps, id: number) => findBookingIn<VlsBooking>(deps, 
 export const operatorView = (deps: Deps, b: VlsBooking) => ({ client_id: b.client_id, ...toVlsBookingView(b, deps.config.serviceTimeZone) });
 
 export const markVlsAttendance = async (deps: Deps, id: number, attendance: 'attended' | 'no_show') =>
-  operatorView(deps, await markAttendanceOf(deps, VLS_BOOKINGS, await findBooking(deps, id), attendance));
+  operatorView(deps, await markAttendanceOf(deps, VLS_CHANGING, await findBooking(deps, id), attendance));
 
 export const markVlsResult = async (deps: Deps, id: number, result: 'passed' | 'not_passed') =>
-  operatorView(deps, await markResultOf(deps, VLS_BOOKINGS, await findBooking(deps, id), result));
+  operatorView(deps, await markResultOf(deps, VLS_CHANGING, await findBooking(deps, id), result));
 
 /** Operator cancel: the 72-hour refund rule (decision 7), never for a no-show. */
 export async function cancelVlsBooking(deps: Deps, id: number, reason?: string) {
@@ -61,7 +62,7 @@ export async function rescheduleVls(deps: Deps, id: number, toSessionId: number)
       (seat) =>
         changeBooking(
           deps,
-          VLS_BOOKINGS,
+          VLS_CHANGING,
           booking,
           {
             ...seatOf(session, seat),
@@ -72,7 +73,7 @@ export async function rescheduleVls(deps: Deps, id: number, toSessionId: number)
           'booking.rescheduled',
           [
             claimUnit(deps, seatUnit(VLS_FAMILY, session, seat), { bookingId: id, clientId: booking.client_id }, now),
-            freeUnit(deps, VLS_BOOKINGS.unitOf(booking), { bookingId: id }, 'old unit'),
+            freeUnit(deps, VLS_CHANGING.unitOf(booking), { bookingId: id }, 'old unit'),
             sessionBookedPart(deps, VLS_FAMILY, session.id, {}, 'new session'),
             ...(old ? [sessionFreedPart(deps, VLS_FAMILY, old, {}, 'old session')] : []),
             ...deadlineParts(deps, booking, equipment.deadline),

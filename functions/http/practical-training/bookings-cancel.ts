@@ -1,5 +1,6 @@
 import * as practicalTraining from '../../api/routes/practical-training.js';
-import { cancelPractical, getPracticalBooking } from '../../core/practical-training/bookings.js';
+import { cancelPractical } from '../../core/practical-training/booking-changes.js';
+import { getPracticalBooking } from '../../core/practical-training/bookings.js';
 import { httpHandler } from '../../middleware/http-handler.js';
 
 export const handler = httpHandler(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { confirmPayment } from '../../core/bookings/change.js';
-import type { BookingKind, BookingRecord } from '../../core/bookings/kind.js';
+import type { BookingRecord, ChangingKind } from '../../core/bookings/kind.js';
 import { getBookingItem } from '../../core/bookings/records.js';
 import { checkoutUrl } from '../../core/commerce/checkout.js';
 import { getPaymentRequest } from '../../core/commerce/payment-requests.js';
@@ -20,7 +20,7 @@ import { readableTime } from '../../core/platform/time.js';
  */
 export async function submitPayment<B extends BookingRecord>(
   deps: Deps,
-  kind: BookingKind<B, unknown>,
+  kind: ChangingKind<B, unknown>,
   token: string,
   pageUrl: string,
 ): Promise<{ redirect: string }> {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import * as payments from '../../api/routes/payments.js';
 import { applyStripeEvent } from '../../core/bookings/candidate-payments.js';
-import type { BookingKind, BookingRecord } from '../../core/bookings/kind.js';
+import type { BookingRecord, ChangingKind } from '../../core/bookings/kind.js';
 import { paymentProvider, stripeClient, stripeSettings, type Stripe } from '../../core/commerce/stripe.js';
 import { DomainError } from '../../core/platform/errors.js';
 import { bookingKindOf } from '../../core/registries/booking-kinds.js';
@@ -16,7 +16,7 @@ const StripeEventShape = v.looseObject({ id: v.string(), type: v.string(), data:
  * whether it was applied, had been already, or is not ours to act on.
  */
 export const handler = httpHandler(payments.receiveStripeEvent, async ({ deps, family, upload, headers, log }) => {
-  const kind = bookingKindOf(family) as BookingKind<BookingRecord> | undefined;
+  const kind = bookingKindOf(family) as ChangingKind<BookingRecord> | undefined;
   if (paymentProvider() !== 'stripe' || !kind) throw new DomainError('not-found', 'This API takes no Stripe events');
   const settings = await stripeSettings();
   let event: Stripe.Event;

@@ -7,7 +7,7 @@ import type { PracticalBooking } from '../../../functions/core/practical-trainin
 import { addMonths, certificateNumber, certificatePdf, issueCertificate } from '../../../functions/core/practical-training/certificates.js';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { confirmPayment } from '../../../functions/core/bookings/change.js';
-import { PRACTICAL_BOOKINGS } from '../../../functions/core/practical-training/bookings.js';
+import { PRACTICAL_CHANGING } from '../../../functions/core/practical-training/booking-changes.js';
 import { createLocation, createTrainingEvent } from '../../../functions/core/practical-training/catalogue.js';
 import { createInvite } from '../../../functions/core/practical-training/invites.js';
 import { bookWithInvite, holdSeatForInvite } from '../../../functions/core/practical-training/invites-page.js';
@@ -168,7 +168,7 @@ describe('a certificate issued before the candidate paid', () => {
     expect(await availableEvents(booking.id)).toHaveLength(0);
     expect(await code(certificatePdf(deps, { clientId: client, name: 'Northwind Care' }, booking.id))).toBe('certificate-unavailable payment_pending');
     await Promise.all(
-      [confirmPayment(deps, PRACTICAL_BOOKINGS, paymentToken!, 'test_1'), confirmPayment(deps, PRACTICAL_BOOKINGS, paymentToken!, 'test_2')].map((p) =>
+      [confirmPayment(deps, PRACTICAL_CHANGING, paymentToken!, 'test_1'), confirmPayment(deps, PRACTICAL_CHANGING, paymentToken!, 'test_2')].map((p) =>
         p.catch(() => undefined),
       ),
     );

@@ -3,13 +3,8 @@ import { expireUnpaidBookings } from '../../../functions/core/bookings/payment-e
 import { balances, topUpCredits, topUpMoney } from '../../../functions/core/commerce/wallets.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import type { DomainEvent } from '../../../functions/core/events/outbox.js';
-import {
-  cancelPractical,
-  createPracticalBooking,
-  PRACTICAL_BOOKINGS,
-  getPracticalBooking,
-  listPracticalBookings,
-} from '../../../functions/core/practical-training/bookings.js';
+import { cancelPractical, PRACTICAL_CHANGING } from '../../../functions/core/practical-training/booking-changes.js';
+import { createPracticalBooking, getPracticalBooking, listPracticalBookings } from '../../../functions/core/practical-training/bookings.js';
 import { createCourse, createLocation, createTrainingEvent, type Course } from '../../../functions/core/practical-training/catalogue.js';
 import { findBookingIn } from '../../../functions/core/bookings/records.js';
 import type { PracticalBooking } from '../../../functions/core/practical-training/bookings.js';
@@ -254,9 +249,9 @@ describe('candidate_pays', () => {
     expect(booking).toMatchObject({ booking_status: 'pending_payment', pay_status: 'pending', payment_due_at: '2026-11-25T08:00:00+00:00' });
     expect((await getTrainingEvent(deps, event.id)).status).toBe('full');
     clock.set('2026-11-25T07:59:59.000Z');
-    expect(await expireUnpaidBookings(deps, PRACTICAL_BOOKINGS)).toBe(0);
+    expect(await expireUnpaidBookings(deps, PRACTICAL_CHANGING)).toBe(0);
     clock.set('2026-11-25T08:00:00.000Z');
-    expect(await expireUnpaidBookings(deps, PRACTICAL_BOOKINGS)).toBe(1);
+    expect(await expireUnpaidBookings(deps, PRACTICAL_CHANGING)).toBe(1);
     expect(await getPracticalBooking(deps, client, booking.id)).toMatchObject({
       booking_status: 'cancelled',
       payment_due_at: null,

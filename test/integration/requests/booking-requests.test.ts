@@ -5,7 +5,8 @@ import { reissueItem } from '../../../functions/core/portal-v2/booking-items.js'
 import { createCandidate } from '../../../functions/core/portal-v2/candidates.js';
 import { createGroupRequest } from '../../../functions/core/portal-v2/group-create.js';
 import { cancelGroupRequest, getGroupRequest, GROUP_KINDS, listGroupRequests } from '../../../functions/core/portal-v2/request-groups.js';
-import { cancelPractical, getPracticalBooking } from '../../../functions/core/practical-training/bookings.js';
+import { cancelPractical } from '../../../functions/core/practical-training/booking-changes.js';
+import { getPracticalBooking } from '../../../functions/core/practical-training/bookings.js';
 import {
   createCourse,
   createLocation,

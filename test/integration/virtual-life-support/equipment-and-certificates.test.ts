@@ -5,7 +5,8 @@ import { getPaymentRequest } from '../../../functions/core/commerce/payment-requ
 import { balances, topUpCredits, topUpMoney } from '../../../functions/core/commerce/wallets.js';
 import type { DomainEvent, EmailMessage } from '../../../functions/core/events/outbox.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
-import { createVlsBooking, getVlsBooking, VLS_BOOKINGS, type VlsBooking, type VlsBookingView } from '../../../functions/core/virtual-life-support/bookings.js';
+import { VLS_CHANGING } from '../../../functions/core/virtual-life-support/booking-changes.js';
+import { createVlsBooking, getVlsBooking, type VlsBooking, type VlsBookingView } from '../../../functions/core/virtual-life-support/bookings.js';
 import { createCourse, createSession, type VlsCourse } from '../../../functions/core/virtual-life-support/catalogue.js';
 import { issueVlsCertificate, vlsCertificatePdf } from '../../../functions/core/virtual-life-support/certificates.js';
 import { recordDelivery, recordDispatch, recordReturned, recordReturnShipped, sweepEquipment } from '../../../functions/core/virtual-life-support/equipment.js';
@@ -216,7 +217,7 @@ describe('attendance, results and certificates', () => {
     expect([pdf.code, pdf.extensions?.reason]).toEqual(['certificate-unavailable', 'payment_pending']);
     expect(await events('booking.certificate_available', booking.id)).toHaveLength(0);
     const stored = await getBookingItem<VlsBooking>(deps, client, booking.id, VLS);
-    await confirmPayment(deps, VLS_BOOKINGS, stored!.payment_token!, 'test_1');
+    await confirmPayment(deps, VLS_CHANGING, stored!.payment_token!, 'test_1');
     expect(await events('booking.certificate_available', booking.id)).toHaveLength(1);
     expect(await code(vlsCertificatePdf(deps, { clientId: client, name: 'A' }, booking.id))).toBe('ok');
   });
@@ -270,7 +271,7 @@ describe('payment', () => {
     expect(booking.video_meeting).toBeNull();
     const stored = await getBookingItem<VlsBooking>(deps, client, booking.id, VLS);
     expect(await getPaymentRequest(deps, VLS, stored!.payment_token!)).toBeDefined();
-    await confirmPayment(deps, VLS_BOOKINGS, stored!.payment_token!, 'test_1');
+    await confirmPayment(deps, VLS_CHANGING, stored!.payment_token!, 'test_1');
     const read = await getVlsBooking(deps, client, booking.id);
     expect([read.booking_status, read.pay_status, read.video_meeting?.join_link]).toEqual(['booked', 'completed', expect.stringMatching(/vls-session-/)]);
     expect(await events('booking.confirmed', booking.id)).toHaveLength(1);
