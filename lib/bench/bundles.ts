@@ -16,12 +16,22 @@ import { median, round } from './measure.js';
  * function's `load_ratio` is its median import time over the floor's, sampled
  * in turn with it, so the figure means the same on a slower or busier machine.
  *
- * Two references are measured alike and reported beside the functions, not
+ * References are measured alike and reported beside the functions, not
  * among them: the least function any HTTP function here must be (the
- * floor, Powertools' logger, middy and valibot, no rule of its own) and the
- * least one that also takes payments (Stripe's SDK and Secrets Manager).
- * They say how much of a function's load time and size its own code is.
+ * floor, Powertools' logger, middy and valibot, no rule of its own), the
+ * least one that also takes payments (Stripe's SDK and Secrets Manager),
+ * and the least of each kind of payment function (STRIPE_FLOORS). They say
+ * how much of a function's load time and size its own code is.
  */
+
+/**
+ * The least each kind of function that calls Stripe can be, on the
+ * product's own edge and with what the design asks of it (the official
+ * SDK, the key from Secrets Manager, metrics): the payment page's submit,
+ * the events' receiver and the refund sender, with no rule of their own.
+ * A payment function's size reads against its kind's.
+ */
+export const STRIPE_FLOORS = ['least-stripe-page', 'least-stripe-receiver', 'least-refund-sender'] as const;
 
 /** Samples per function (and as many of the floor's, alternating with them). */
 const SAMPLES = 11;
@@ -41,7 +51,10 @@ export async function measureBundles() {
   const unique = [...new Map(entries.map((e) => [e.name, e])).values()];
   const outOf = (name: string) => join(dir, `${name.replace('/', '--')}.mjs`);
   const floorEntry = join(PROJECT_ROOT, 'lib', 'bench', 'floor-entry.ts');
-  const references = ['least-function', 'least-stripe-function'].map((name) => ({ name, entry: join(PROJECT_ROOT, 'lib', 'bench', `${name}.ts`) }));
+  const references = ['least-function', 'least-stripe-function', ...STRIPE_FLOORS].map((name) => ({
+    name,
+    entry: join(PROJECT_ROOT, 'lib', 'bench', `${name}.ts`),
+  }));
   await Promise.all(
     [...unique, ...references, { name: 'floor', entry: floorEntry }].map((e) => build({ ...esbuildOptions(), entryPoints: [e.entry], outfile: outOf(e.name) })),
   );
