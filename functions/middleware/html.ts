@@ -11,6 +11,9 @@ export function pageText(value: unknown): string {
 
 export const escapeHtml = (value: unknown): string => pageText(value).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** What went wrong, above a page's form or choices, read out at once; nothing when there is nothing to say. */
+export const alertNotice = (notice: string | undefined): string => (notice ? `<p class="error" role="alert">${escapeHtml(notice)}</p>` : '');
+
 /**
  * Every public page: the agency's name at the top (the candidate deals with
  * the agency, not with us), one small stylesheet, no external fonts or

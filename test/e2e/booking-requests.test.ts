@@ -212,6 +212,14 @@ describe('a life support request', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(`value="${date}T10:00"`);
     expect((await read(id, 'life-support-requests')).items[0].status).toBe('opened');
+    // The form posted with no seat held (run out, or given back in another tab): back to the times, saying why.
+    const seatless = await post(link, { ...trainee(email), line1: '4 Mill Road', town: 'Leeds', postcode: 'ls6 2ab' });
+    expect(seatless.status).toBe(303);
+    expect(seatless.headers.get('location')).toBe(`${link}?notice=seat-lost`);
+    const back = await (await fetch(seatless.headers.get('location')!)).text();
+    expect(back).toContain('Your seat was no longer held. Please choose a time again.');
+    expect(back).toContain(`value="${date}T10:00"`);
+    expect(await (await fetch(`${link}?notice=anything-else`)).text()).not.toContain('no longer held');
     // Choosing the time holds its seat while the candidate fills in the form, which asks for the address.
     expect((await post(`${link}/hold`, { slot: `${date}T10:00` })).status).toBe(303);
     expect(await (await fetch(link)).text()).toContain('name="postcode"');
@@ -219,7 +227,12 @@ describe('a life support request', () => {
     const form = { ...trainee(email), slot: `${date}T10:00` };
     const missing = await post(link, form);
     expect(missing.status).toBe(422);
-    expect(await missing.text()).toContain('Please correct the highlighted answers');
+    // The form again, as it was posted, and only the form: the seat is still held.
+    const missingHtml = await missing.text();
+    expect(missingHtml).toContain('Please correct the highlighted answers');
+    expect(missingHtml).toContain('A seat is held for you');
+    expect(missingHtml).toContain(`value="${email}"`);
+    expect(missingHtml).not.toContain('Choose this time');
     const booked = await post(link, { ...form, line1: '4 Mill Road', town: 'Leeds', postcode: 'ls6 2ab' });
     expect(booked.status).toBe(200);
     expect(await booked.text()).toContain('You are booked');

@@ -119,6 +119,35 @@ describe('a booking invite', () => {
     expect(await (await fetch(payUrl)).text()).toContain('Payment received');
   });
 
+  it('answers a refused booking with the form while the seat is held, and sends a candidate whose seat is gone back to the dates, saying so', async () => {
+    const created = await invite({});
+    // Posted with no seat held: back to the page's dates, which say why; a notice the page does not set is ignored.
+    const seatless = await post(created.invite_url, trainee);
+    expect(seatless.status).toBe(303);
+    expect(seatless.headers.get('location')).toBe(`${created.invite_url}?notice=seat-lost`);
+    const back = await (await fetch(seatless.headers.get('location')!)).text();
+    expect(back).toContain('Your seat was no longer held. Please choose a date again.');
+    expect(back).toContain(`name="training_event_id" value="${event.id}"`);
+    expect(await (await fetch(`${created.invite_url}?notice=anything-else`)).text()).not.toContain('no longer held');
+
+    // With the seat held, a refused form is the form again, as posted, and only the form.
+    expect((await post(`${created.invite_url}/hold`, { training_event_id: String(event.id) })).status).toBe(303);
+    const bad = await post(created.invite_url, { ...trainee, email: 'not-an-address' });
+    expect(bad.status).toBe(422);
+    const badHtml = await bad.text();
+    expect(badHtml).toContain('id="email-error"');
+    expect(badHtml).toContain('value="not-an-address"');
+    expect(badHtml).toContain('A seat is held for you');
+    expect(badHtml).not.toContain('Choose this date');
+
+    // The seat given back (another tab) before the form is posted: back to the dates; nothing was booked.
+    expect((await post(`${created.invite_url}/release`)).status).toBe(303);
+    const late = await post(created.invite_url, trainee);
+    expect(late.status).toBe(303);
+    expect(late.headers.get('location')).toBe(`${created.invite_url}?notice=seat-lost`);
+    expect((await call(`${base}/booking-invites/${created.id}`, { token })).body).toMatchObject({ booking_id: null });
+  });
+
   it('refuses an unknown link with 404, and answers invalid bodies with 422', async () => {
     expect((await fetch(`${base}/invite/${'x'.repeat(43)}`)).status).toBe(404);
     const refused = await call(`${base}/booking-invites`, {

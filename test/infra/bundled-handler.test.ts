@@ -124,9 +124,10 @@ it("the portal's request pages do not load the booking kinds", async () => {
  * request's item in its own transaction; its functions load that step
  * (portal-v2/booking-follow.ts), never the request groups' module with every
  * group's declaration, page and invite code (25–40 KB of each bundle when
- * they did). Making a booking otherwise loads neither that step nor what
- * only changing one takes (the family's booking-changes.ts: ~6 KB of each
- * booking function when the kind carried it).
+ * they did), nor the invite page's own dates or times (the booking answers
+ * with its form alone). Making a booking otherwise loads neither that step
+ * nor what only changing one takes (the family's booking-changes.ts: ~6 KB
+ * of each booking function when the kind carried it).
  */
 it("a course family's booking functions load the portal's item step only when booking with an invite, and never what changing a booking takes", async () => {
   const requestGroups = /portal-v2\/(request-groups|booking-invites|request-files)\.ts$|portal-v2\/groups\/index\.ts$/;
@@ -138,9 +139,11 @@ it("a course family's booking functions load the portal's item step only when bo
     ['functions/http/practical-training/invite-page-book.ts', true],
     ['functions/http/virtual-life-support/invite-page-book.ts', true],
   ] as const) {
-    const { held } = await bundleOf(entry);
+    const { held, text } = await bundleOf(entry);
     expect([entry, held.some((i) => i.endsWith('portal-v2/booking-follow.ts'))]).toEqual([entry, withInvite]);
     expect(held.filter((i) => requestGroups.test(i) || i.endsWith('/booking-changes.ts'))).toEqual([]);
+    // The invite page's booking answers with its form alone: the page's dates and times are the page's (~7 KB).
+    if (withInvite) expect([entry, /Choose this (date|time)/.test(text)]).toEqual([entry, false]);
   }
   // What changing takes is where the changes are: a cancellation holds it.
   expect((await bundleOf('functions/http/practical-training/bookings-cancel.ts')).held).toEqual(

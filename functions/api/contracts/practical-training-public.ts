@@ -109,18 +109,18 @@ export const PRACTICAL_TRAINING_PUBLIC_CONTRACTS: Record<keyof typeof practicalT
   showInvitePage: {
     summary: 'Invite page: events to choose from (HTML)',
     description:
-      'The page an invite link opens: the events the invite allows with their free seats, and the seat the candidate holds. Opening it counts in `open_count` and, the first time, marks the invite `opened` (a mail scanner may do that); it never uses the invite. A used or expired invite answers 410.',
+      'The page an invite link opens: the events the invite allows with their free seats, and the seat the candidate holds. Opening it counts in `open_count` and, the first time, marks the invite `opened` (a mail scanner may do that); it never uses the invite. With `?notice=seat-lost` (where the booking form sends a candidate whose seat was no longer held) it says so above the events. A used or expired invite answers 410.',
     tag: 'Public pages',
     responses: { 200: html('The page', pageHtml), 410: html('The invite was used or has expired', gone) },
   },
   submitInvitePage: {
     summary: 'Invite page: book the held seat (HTML form)',
     description:
-      "Books the seat the candidate holds and uses the invite, in one transaction: an invite books once. The agency's `pay_option` is charged now; with `candidate_pays` the candidate goes on to the payment page. If the agency is short of funds, the page says so and the invite stays usable.",
+      "Books the seat the candidate holds and uses the invite, in one transaction: an invite books once. The agency's `pay_option` is charged now; with `candidate_pays` the candidate goes on to the payment page. If the agency is short of funds, the form says so and the invite stays usable. With no seat held (it ran out, or was given back), back to the invite page's events, which says why.",
     tag: 'Public pages',
     responses: {
       200: html('Booked (agency-paid): the confirmation', pageHtml),
-      303: none('Booked with candidate_pays: on to the payment page (Location)'),
+      303: none('Booked with candidate_pays: on to the payment page; or no seat held: back to the invite page, `?notice=seat-lost` (Location)'),
       410: html('The invite was used or has expired', gone),
       422: html('The form again, with what is wrong', pageHtml),
     },

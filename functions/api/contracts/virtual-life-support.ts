@@ -129,18 +129,18 @@ export const VIRTUAL_LIFE_SUPPORT_CONTRACTS: Record<keyof typeof virtualLifeSupp
   },
   showInvitePage: {
     summary: "Life-support request's invite page (HTML)",
-    description: `The page the link of a portal v2 life-support request opens (this family e-mails it; the family has no invite operations): the course's timeslots with free seats, each with a button that holds a seat for ${HOLD_MINUTES} minutes; with a seat held, the candidate's details and, when the course posts a manikin, the delivery address. A timeslot of which the agency's invites already hold 3 seats (INVITE_SEATS_PER_SESSION) shows as busy. Opening it marks the request's item \`opened\` the first time; it never uses the invite. A used, expired or withdrawn invite, or a disabled agency's, answers 410.`,
+    description: `The page the link of a portal v2 life-support request opens (this family e-mails it; the family has no invite operations): the course's timeslots with free seats, each with a button that holds a seat for ${HOLD_MINUTES} minutes; with a seat held, the candidate's details and, when the course posts a manikin, the delivery address. A timeslot of which the agency's invites already hold 3 seats (INVITE_SEATS_PER_SESSION) shows as busy. Opening it marks the request's item \`opened\` the first time; it never uses the invite. With \`?notice=seat-lost\` (where the booking form sends a candidate whose seat was no longer held) it says so above the timeslots. A used, expired or withdrawn invite, or a disabled agency's, answers 410.`,
     tag: 'Public pages',
     responses: { 200: html('The page', invitePageHtml), 410: html('The invite was used, has expired or was withdrawn', inviteGone) },
   },
   submitInvitePage: {
     summary: "Life-support request's invite page: book the held seat (HTML form)",
     description:
-      "Books the seat the invite holds with the agency's `pay_option`, using the hold and the invite and booking the request's item in the same transaction: an invite books once. With `candidate_pays` the candidate goes on to the payment page. Refused (no seat held, short of funds), the page says so and the invite, and its hold, stay usable.",
+      "Books the seat the invite holds with the agency's `pay_option`, using the hold and the invite and booking the request's item in the same transaction: an invite books once. With `candidate_pays` the candidate goes on to the payment page. Refused while the seat is held (short of funds), the form says so and the invite, and its hold, stay usable; with no seat held (it ran out, or was given back), back to the invite page's timeslots, which says why.",
     tag: 'Public pages',
     responses: {
       200: html('Booked (agency-paid): the confirmation', invitePageHtml),
-      303: none('Booked with candidate_pays: on to the payment page (Location)'),
+      303: none('Booked with candidate_pays: on to the payment page; or no seat held: back to the invite page, `?notice=seat-lost` (Location)'),
       410: html('The invite was used, has expired or was withdrawn', inviteGone),
       422: html('The form again, with what is wrong', invitePageHtml),
     },

@@ -1,4 +1,4 @@
-import { PageQuery, PaymentPageQuery } from '../schemas/fields.js';
+import { InvitePageQuery, PageQuery, PaymentPageQuery } from '../schemas/fields.js';
 import { BookingInviteRequest } from '../schemas/practical-training-public.js';
 import type { Operation } from './operation.js';
 
@@ -53,6 +53,7 @@ export const showInvitePage = {
   method: 'GET',
   path: '/invite/{token}',
   handler: 'practical-training/invite-page-show',
+  query: InvitePageQuery,
   auth: 'none',
   contract: 'project',
 } as const satisfies Operation;

@@ -1,4 +1,4 @@
-import { PaymentPageQuery } from '../schemas/fields.js';
+import { InvitePageQuery, PaymentPageQuery } from '../schemas/fields.js';
 import { VlsBookingRequest, VlsBookingsQuery, VlsHoldRequest, VlsTimeslotsQuery } from '../schemas/virtual-life-support.js';
 import type { Operation } from './operation.js';
 
@@ -88,6 +88,7 @@ export const showInvitePage = {
   method: 'GET',
   path: '/invite/{token}',
   handler: 'virtual-life-support/invite-page-show',
+  query: InvitePageQuery,
   auth: 'none',
   contract: 'project',
 } as const satisfies Operation;

@@ -120,6 +120,18 @@ export const PageQuery = /* @__PURE__ */ built(() => v.object(listQuery));
 
 export { issuePointer } from './messages.js';
 
+/** The invite page's query: why a booking sent the candidate back to it (`seat-lost`: the seat they were booking was no longer held); the page ignores anything else. */
+export const InvitePageQuery = /* @__PURE__ */ built(() =>
+  v.object({
+    notice: v.optional(
+      v.pipe(
+        v.picklist(['seat-lost'], 'One of: seat-lost'),
+        v.description("Set by the page's own booking form when the seat the candidate was booking was no longer held: the page says so above its dates"),
+      ),
+    ),
+  }),
+);
+
 /** The payment page's query: where Stripe's Checkout sends the candidate back (`?session_id=`); the page never trusts it to confirm anything. */
 export const PaymentPageQuery = /* @__PURE__ */ built(() =>
   v.object({

@@ -52,11 +52,15 @@ export async function vlsInviteOffer(
   deps: Deps,
   invite: InviteItem,
 ): Promise<{ course: VlsCourse | undefined; slots: Awaited<ReturnType<typeof listTimeslots>> }> {
-  const course = (await loadCourses(deps)).find((c) => c.id === invite.course.id);
+  const course = await vlsInviteCourse(deps, invite);
   const today = wallClock(deps.clock(), deps.config.serviceTimeZone).date;
   const slots = course ? await listTimeslots(deps, { courseId: course.id, from: today, to: addDays(today, MAX_RANGE_DAYS - 1) }) : [];
   return { course, slots };
 }
+
+/** The invite's course as the catalogue has it now (undefined once it left the catalogue). */
+export const vlsInviteCourse = async (deps: Deps, invite: InviteItem): Promise<VlsCourse | undefined> =>
+  (await loadCourses(deps)).find((c) => c.id === invite.course.id);
 
 /** The timeslot the invite holds a seat of now, if any (its hold carries the slot). */
 export async function vlsInviteHold(deps: Deps, invite: InviteItem): Promise<SlotHold | undefined> {

@@ -5,17 +5,22 @@ import * as pages from '../../api/routes/practical-training-public.js';
 import { DomainError } from '../../core/platform/errors.js';
 import { bookWithInvite } from '../../core/practical-training/invites-page.js';
 import { formErrors } from '../../middleware/html.js';
-import { fundsNotice } from '../shared/_invite-pages.js';
+import { fundsNotice, seatLost } from '../shared/_invite-pages.js';
 import { pageHandler } from '../../middleware/page-handler.js';
-import { bookedPage, goneMeanwhile, inviteActions, InviteBookingForm, invitePage, invitePageModel, liveInvite } from './_invite-pages.js';
+import { bookedPage, goneMeanwhile, inviteActions, InviteBookingForm, inviteFormModel, inviteFormPage, liveInvite } from './_invite-pages.js';
 
-/** Books the invite's held seat: once per invite. `candidate_pays` goes on to the payment page. */
+/**
+ * Books the invite's held seat: once per invite. `candidate_pays` goes on to
+ * the payment page. Refused while the seat is held, the form again says why;
+ * with no seat held, back to the invite page's dates.
+ */
 export const handler = pageHandler(pages.submitInvitePage, async ({ deps, params, form, baseUrl }) => {
   const live = await liveInvite(deps, params.token);
   if ('html' in live) return live;
   const again = async (status: number, extra: { errors?: Record<string, string>; notice?: string }) => {
-    const model = await invitePageModel(deps, live, inviteActions(baseUrl, params.token));
-    return { status, html: invitePage({ ...model, values: form, errors: extra.errors ?? {}, notice: extra.notice }, deps.config.serviceTimeZone) };
+    const model = await inviteFormModel(deps, live, inviteActions(baseUrl, params.token));
+    if (!model) return seatLost(baseUrl, pages.submitInvitePage, params.token);
+    return { status, html: inviteFormPage({ ...model, values: form, errors: extra.errors ?? {}, notice: extra.notice }, deps.config.serviceTimeZone) };
   };
   const parsed = v.safeParse(InviteBookingForm, form);
   if (!parsed.success) {
@@ -40,7 +45,7 @@ export const handler = pageHandler(pages.submitInvitePage, async ({ deps, params
     if (!(err instanceof DomainError)) throw err;
     const funds = fundsNotice(err, live.candidate.first_name);
     if (funds) return again(422, { notice: funds });
-    if (err.code.startsWith('hold-')) return again(422, { notice: 'Your seat was no longer held. Please choose a date again.' });
+    if (err.code.startsWith('hold-')) return seatLost(baseUrl, pages.submitInvitePage, params.token);
     return again(422, { notice: err.message });
   }
 });

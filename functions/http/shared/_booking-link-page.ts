@@ -1,6 +1,6 @@
 import { formatMoney } from '../../core/commerce/charges.js';
 import type { Money } from '../../core/commerce/money.js';
-import { candidateFields, escapeHtml, layout } from '../../middleware/html.js';
+import { alertNotice, candidateFields, escapeHtml, layout } from '../../middleware/html.js';
 
 /**
  * The page of an agency's public booking link (`/book/{t}`), the same in
@@ -38,7 +38,7 @@ export interface LinkPageView {
 
 export function linkPage(m: LinkPageView): string {
   const page = (title: string, html: string) => layout(title, html, m.agency);
-  const notice = m.notice ? `<p class="error" role="alert">${escapeHtml(m.notice)}</p>` : '';
+  const notice = alertNotice(m.notice);
   const courses = `<form method="get" action="${escapeHtml(m.actions.choose)}">
 <label for="course_id">Course</label>
 <select id="course_id" name="course_id">${m.courses.map((c) => `<option value="${c.id}"${c.id === m.course?.id ? ' selected' : ''}>${escapeHtml(c.name)}, ${formatMoney(c.price)}</option>`).join('')}</select>

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { email, name, nmcNumber, phone } from '../../api/schemas/fields.js';
+import { linkTo, type Operation } from '../../api/routes/operation.js';
+import { email, InvitePageQuery, name, nmcNumber, phone } from '../../api/schemas/fields.js';
 import { getClient } from '../../core/access/clients.js';
 import type { Deps } from '../../core/platform/deps.js';
 import { DomainError } from '../../core/platform/errors.js';
@@ -17,6 +18,13 @@ export const InviteBookingForm = v.object({
   phone,
   job_role: name(),
   nmc_number: v.optional(v.union([v.literal(''), nmcNumber]), ''),
+});
+
+/** The booking form's first answers: the candidate as the agency named them. */
+export const inviteFormValues = (invite: InviteItem): Record<string, string> => ({
+  first_name: invite.candidate.first_name,
+  last_name: invite.candidate.last_name,
+  email: invite.candidate.email,
 });
 
 /** The page a used or expired invite answers, with 410, under the agency's name like every page of the invite. */
@@ -50,6 +58,23 @@ export async function goneMeanwhile(deps: Deps, token: string, err: unknown, fam
   const invite = await inviteOfToken(deps, token, family);
   const state = inviteGone(invite, deps.clock());
   return state ? gonePage(deps, invite, state) : undefined;
+}
+
+/**
+ * The booking form posted without a seat held (it ran out, or was given
+ * back in another tab): back to the invite page, which says so above its
+ * dates. The form's answer is the form alone, so the page's dates are the
+ * page's to show (and the booking's function does not load them). The form
+ * posts to the page's own address, so its operation gives the way back.
+ */
+export const seatLost = (baseUrl: string, bookingForm: Pick<Operation, 'path'>, token: string) => ({
+  redirect: `${linkTo(baseUrl, bookingForm, { token })}?notice=seat-lost`,
+});
+
+/** The notice the invite page shows for its query, if the query is one the page sets; anything else is ignored. */
+export function inviteNotice(query: Record<string, string>, seatLostText: string): string | undefined {
+  const parsed = v.safeParse(InvitePageQuery, query);
+  return parsed.success && parsed.output.notice === 'seat-lost' ? seatLostText : undefined;
 }
 
 /** What the candidate reads when the agency's pay option is refused: nothing was booked, the invite still works. */

@@ -8,11 +8,11 @@ import { readableDate, readableTime, readableWallTime } from '../../core/platfor
 import type { InviteItem } from '../../core/practical-training/invites.js';
 import type { VlsBookingView } from '../../core/virtual-life-support/bookings.js';
 import type { VlsCourse } from '../../core/virtual-life-support/catalogue.js';
-import { vlsInviteHold, vlsInviteOffer, vlsSlotsBusyForInvites } from '../../core/virtual-life-support/invites.js';
+import { vlsInviteCourse, vlsInviteHold, vlsInviteOffer, vlsSlotsBusyForInvites } from '../../core/virtual-life-support/invites.js';
 import type { SlotHold } from '../../core/virtual-life-support/timeslots.js';
-import { candidateFields, escapeHtml, field, layout } from '../../middleware/html.js';
+import { alertNotice, candidateFields, escapeHtml, field, layout } from '../../middleware/html.js';
 import { linkPage } from '../shared/_booking-link-page.js';
-import { inviteChoices } from '../shared/_invite-pages.js';
+import { inviteChoices, inviteFormValues } from '../shared/_invite-pages.js';
 import { HOLD_MINUTES } from '../../core/inventory/hold-time.js';
 
 /**
@@ -46,19 +46,28 @@ ${field('postcode', 'Postcode', val.postcode, e.postcode, 'text', 'autocomplete=
 
 const seatsLeft = (n: number) => `${n} seat${n === 1 ? '' : 's'} left`;
 
-export interface VlsInvitePageModel {
+/** The invite page's booking form: the seat the invite holds, the candidate's details and, for a course that posts a manikin, where to. */
+export interface VlsInviteFormModel {
   invite: InviteItem;
   agency: string;
   course: VlsCourse | undefined;
-  slots: { date: string; time: string; seats_available: number }[];
-  /** Timeslots (`<date>T<time>`) of which the agency's invites hold as many seats as they may at once: offered as busy. */
-  busy: Set<string>;
-  hold?: SlotHold;
+  hold: SlotHold;
   actions: { hold: string; release: string; book: string };
   values: Record<string, string>;
   errors: Record<string, string>;
   notice?: string;
 }
+
+/** The whole invite page: the booking form while a seat is held, else the timeslots to choose from. */
+export interface VlsInvitePageModel extends Omit<VlsInviteFormModel, 'hold'> {
+  slots: { date: string; time: string; seats_available: number }[];
+  /** Timeslots (`<date>T<time>`) of which the agency's invites hold as many seats as they may at once: offered as busy. */
+  busy: Set<string>;
+  hold?: SlotHold;
+}
+
+/** What the invite page says when the booking form sent the candidate back to it (`?notice=seat-lost`). */
+export const VLS_SEAT_LOST = 'Your seat was no longer held. Please choose a time again.';
 
 /** Where the invite page's forms post: every page that shows it links the same. */
 export const vlsInviteActions = (baseUrl: string, token: string): VlsInvitePageModel['actions'] => ({
@@ -70,37 +79,39 @@ export const vlsInviteActions = (baseUrl: string, token: string): VlsInvitePageM
 export async function vlsInvitePageModel(deps: Deps, invite: InviteItem, actions: VlsInvitePageModel['actions']): Promise<VlsInvitePageModel> {
   const [client, offer, hold] = await Promise.all([getClient(deps, invite.client_id), vlsInviteOffer(deps, invite), vlsInviteHold(deps, invite)]);
   const busy = hold ? new Set<string>() : await vlsSlotsBusyForInvites(deps, invite, offer.slots);
-  return {
-    invite,
-    agency: client?.name ?? 'Your agency',
-    ...offer,
-    busy,
-    hold,
-    actions,
-    values: { first_name: invite.candidate.first_name, last_name: invite.candidate.last_name, email: invite.candidate.email },
-    errors: {},
-  };
+  return { invite, agency: client?.name ?? 'Your agency', ...offer, busy, hold, actions, values: inviteFormValues(invite), errors: {} };
 }
 
-export function vlsInvitePage(m: VlsInvitePageModel, timeZone: string): string {
-  const i = m.invite;
-  const course = escapeHtml(i.course.name);
-  const pays = i.pay_option === 'candidate_pays';
-  const notice = m.notice ? `<p class="error" role="alert">${escapeHtml(m.notice)}</p>` : '';
-  const page = (html: string) => layout(`Book ${i.course.name}`, `<h1>Book ${course}</h1>\n${html}`, m.agency);
-  if (m.hold) {
-    const e = m.errors;
-    const val = m.values;
-    return page(`${notice}
+/** The booking form's model, while the invite holds a seat; undefined when it holds none. */
+export async function vlsInviteFormModel(deps: Deps, invite: InviteItem, actions: VlsInviteFormModel['actions']): Promise<VlsInviteFormModel | undefined> {
+  const [client, course, hold] = await Promise.all([getClient(deps, invite.client_id), vlsInviteCourse(deps, invite), vlsInviteHold(deps, invite)]);
+  return hold && { invite, agency: client?.name ?? 'Your agency', course, hold, actions, values: inviteFormValues(invite), errors: {} };
+}
+
+const pageOf = (m: { invite: InviteItem; agency: string }, html: string) =>
+  layout(`Book ${m.invite.course.name}`, `<h1>Book ${escapeHtml(m.invite.course.name)}</h1>\n${html}`, m.agency);
+
+/** The booking form: the seat held and until when, the candidate's details and, for a course that posts a manikin, the address. */
+export function vlsInviteFormPage(m: VlsInviteFormModel, timeZone: string): string {
+  const e = m.errors;
+  const val = m.values;
+  return pageOf(
+    m,
+    `${alertNotice(m.notice)}
 <p>A seat is held for you on <strong>${escapeHtml(readableWallTime(m.hold.date, m.hold.time))}</strong>, live by video, until ${escapeHtml(readableTime(m.hold.expires_at, timeZone))}.</p>
 <form method="post" action="${escapeHtml(m.actions.release)}"><button type="submit">Release this seat and choose another time</button></form>
 <form method="post" action="${escapeHtml(m.actions.book)}">
 ${Object.keys(e).length ? '<p class="error" role="alert">Please correct the highlighted answers.</p>' : ''}
 ${candidateFields(val, e, 'optional')}
 ${addressFields(m.course, val, e)}
-<button type="submit">${pays ? 'Book and go to payment' : 'Book this session'}</button>
-</form>`);
-  }
+<button type="submit">${m.invite.pay_option === 'candidate_pays' ? 'Book and go to payment' : 'Book this session'}</button>
+</form>`,
+  );
+}
+
+export function vlsInvitePage(m: VlsInvitePageModel, timeZone: string): string {
+  if (m.hold) return vlsInviteFormPage({ ...m, hold: m.hold }, timeZone);
+  const pays = m.invite.pay_option === 'candidate_pays';
   const slots = inviteChoices(
     m.actions.hold,
     'slot',
@@ -113,9 +124,12 @@ ${addressFields(m.course, val, e)}
       busy: m.busy.has(`${s.date}T${s.time}`),
     })),
   );
-  return page(`<p>${escapeHtml(m.agency)} invites you to book a live virtual session${pays ? '; you pay for it when you book' : ''}.</p>
-${notice}
-${m.slots.length ? `<h2>Choose a time</h2><p>Choosing a time holds a seat for you for ${HOLD_MINUTES} minutes.</p>\n${slots}` : '<p>There are no sessions open for booking just now. Please try again later, or ask your agency.</p>'}`);
+  return pageOf(
+    m,
+    `<p>${escapeHtml(m.agency)} invites you to book a live virtual session${pays ? '; you pay for it when you book' : ''}.</p>
+${alertNotice(m.notice)}
+${m.slots.length ? `<h2>Choose a time</h2><p>Choosing a time holds a seat for you for ${HOLD_MINUTES} minutes.</p>\n${slots}` : '<p>There are no sessions open for booking just now. Please try again later, or ask your agency.</p>'}`,
+  );
 }
 
 export function vlsBookedPage(b: VlsBookingView, agency: string): string {

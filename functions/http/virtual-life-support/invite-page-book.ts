@@ -8,20 +8,26 @@ import { VLS_FAMILY } from '../../core/virtual-life-support/catalogue.js';
 import { bookVlsWithInvite } from '../../core/virtual-life-support/invites.js';
 import { formErrors } from '../../middleware/html.js';
 import { pageHandler } from '../../middleware/page-handler.js';
-import { fundsNotice, goneMeanwhile, InviteBookingForm, liveInvite } from '../shared/_invite-pages.js';
-import { parseAddress, vlsBookedPage, vlsInviteActions, vlsInvitePage, vlsInvitePageModel } from './_invite-pages.js';
+import { fundsNotice, goneMeanwhile, InviteBookingForm, liveInvite, seatLost } from '../shared/_invite-pages.js';
+import { parseAddress, vlsBookedPage, vlsInviteActions, vlsInviteFormModel, vlsInviteFormPage } from './_invite-pages.js';
 
-/** Books the invite's held seat: once per invite. `candidate_pays` goes on to the payment page. */
+/**
+ * Books the invite's held seat: once per invite. `candidate_pays` goes on to
+ * the payment page. Refused while the seat is held, the form again says why;
+ * with no seat held, back to the invite page's times.
+ */
 export const handler = pageHandler(pages.submitInvitePage, async ({ deps, params, form, baseUrl }) => {
   const live = await liveInvite(deps, params.token, VLS_FAMILY);
   if ('html' in live) return live;
   const tz = deps.config.serviceTimeZone;
+  const back = seatLost(baseUrl, pages.submitInvitePage, params.token);
   const again = async (status: number, extra: { errors?: Record<string, string>; notice?: string }) => {
-    const model = await vlsInvitePageModel(deps, live, vlsInviteActions(baseUrl, params.token));
-    return { status, html: vlsInvitePage({ ...model, values: form, errors: extra.errors ?? {}, notice: extra.notice }, tz) };
+    const model = await vlsInviteFormModel(deps, live, vlsInviteActions(baseUrl, params.token));
+    if (!model) return back;
+    return { status, html: vlsInviteFormPage({ ...model, values: form, errors: extra.errors ?? {}, notice: extra.notice }, tz) };
   };
-  const model = await vlsInvitePageModel(deps, live, vlsInviteActions(baseUrl, params.token));
-  if (!model.hold) return again(422, { notice: 'No seat is held for you: please choose a time first.' });
+  const model = await vlsInviteFormModel(deps, live, vlsInviteActions(baseUrl, params.token));
+  if (!model) return back;
   const parsed = v.safeParse(InviteBookingForm, form);
   const address = model.course?.equipment_required ? parseAddress(form) : undefined;
   if (!parsed.success || (address && !address.success)) {
@@ -51,7 +57,7 @@ export const handler = pageHandler(pages.submitInvitePage, async ({ deps, params
     if (!(err instanceof DomainError)) throw err;
     const funds = fundsNotice(err, live.candidate.first_name);
     if (funds) return again(422, { notice: funds });
-    if (err.code.startsWith('hold-')) return again(422, { notice: 'Your seat was no longer held. Please choose a time again.' });
+    if (err.code.startsWith('hold-')) return back;
     return again(422, { notice: err.message });
   }
 });

@@ -330,13 +330,13 @@ export interface paths {
         };
         /**
          * Invite page: events to choose from (HTML)
-         * @description The page an invite link opens: the events the invite allows with their free seats, and the seat the candidate holds. Opening it counts in `open_count` and, the first time, marks the invite `opened` (a mail scanner may do that); it never uses the invite. A used or expired invite answers 410.
+         * @description The page an invite link opens: the events the invite allows with their free seats, and the seat the candidate holds. Opening it counts in `open_count` and, the first time, marks the invite `opened` (a mail scanner may do that); it never uses the invite. With `?notice=seat-lost` (where the booking form sends a candidate whose seat was no longer held) it says so above the events. A used or expired invite answers 410.
          */
         get: operations["showInvitePage"];
         put?: never;
         /**
          * Invite page: book the held seat (HTML form)
-         * @description Books the seat the candidate holds and uses the invite, in one transaction: an invite books once. The agency's `pay_option` is charged now; with `candidate_pays` the candidate goes on to the payment page. If the agency is short of funds, the page says so and the invite stays usable.
+         * @description Books the seat the candidate holds and uses the invite, in one transaction: an invite books once. The agency's `pay_option` is charged now; with `candidate_pays` the candidate goes on to the payment page. If the agency is short of funds, the form says so and the invite stays usable. With no seat held (it ran out, or was given back), back to the invite page's events, which says why.
          */
         post: operations["submitInvitePage"];
         delete?: never;
@@ -4393,7 +4393,10 @@ export interface operations {
     };
     showInvitePage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Set by the page's own booking form when the seat the candidate was booking was no longer held: the page says so above its dates */
+                notice?: "seat-lost";
+            };
             header?: never;
             path: {
                 /**
@@ -4511,7 +4514,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Booked with candidate_pays: on to the payment page (Location) */
+            /** @description Booked with candidate_pays: on to the payment page; or no seat held: back to the invite page, `?notice=seat-lost` (Location) */
             303: {
                 headers: {
                     Location: components["headers"]["Location"];

@@ -226,13 +226,13 @@ export interface paths {
         };
         /**
          * Life-support request's invite page (HTML)
-         * @description The page the link of a portal v2 life-support request opens (this family e-mails it; the family has no invite operations): the course's timeslots with free seats, each with a button that holds a seat for 30 minutes; with a seat held, the candidate's details and, when the course posts a manikin, the delivery address. A timeslot of which the agency's invites already hold 3 seats (INVITE_SEATS_PER_SESSION) shows as busy. Opening it marks the request's item `opened` the first time; it never uses the invite. A used, expired or withdrawn invite, or a disabled agency's, answers 410.
+         * @description The page the link of a portal v2 life-support request opens (this family e-mails it; the family has no invite operations): the course's timeslots with free seats, each with a button that holds a seat for 30 minutes; with a seat held, the candidate's details and, when the course posts a manikin, the delivery address. A timeslot of which the agency's invites already hold 3 seats (INVITE_SEATS_PER_SESSION) shows as busy. Opening it marks the request's item `opened` the first time; it never uses the invite. With `?notice=seat-lost` (where the booking form sends a candidate whose seat was no longer held) it says so above the timeslots. A used, expired or withdrawn invite, or a disabled agency's, answers 410.
          */
         get: operations["showInvitePage"];
         put?: never;
         /**
          * Life-support request's invite page: book the held seat (HTML form)
-         * @description Books the seat the invite holds with the agency's `pay_option`, using the hold and the invite and booking the request's item in the same transaction: an invite books once. With `candidate_pays` the candidate goes on to the payment page. Refused (no seat held, short of funds), the page says so and the invite, and its hold, stay usable.
+         * @description Books the seat the invite holds with the agency's `pay_option`, using the hold and the invite and booking the request's item in the same transaction: an invite books once. With `candidate_pays` the candidate goes on to the payment page. Refused while the seat is held (short of funds), the form says so and the invite, and its hold, stay usable; with no seat held (it ran out, or was given back), back to the invite page's timeslots, which says why.
          */
         post: operations["submitInvitePage"];
         delete?: never;
@@ -2933,7 +2933,10 @@ export interface operations {
     };
     showInvitePage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Set by the page's own booking form when the seat the candidate was booking was no longer held: the page says so above its dates */
+                notice?: "seat-lost";
+            };
             header?: never;
             path: {
                 /**
@@ -3062,7 +3065,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Booked with candidate_pays: on to the payment page (Location) */
+            /** @description Booked with candidate_pays: on to the payment page; or no seat held: back to the invite page, `?notice=seat-lost` (Location) */
             303: {
                 headers: {
                     Location: components["headers"]["Location"];
