@@ -1,6 +1,5 @@
 import { linkTo } from '../../api/routes/operation.js';
 import * as pages from '../../api/routes/practical-training-public.js';
-import { getClient } from '../../core/access/clients.js';
 import type { Deps } from '../../core/platform/deps.js';
 import { readableTime } from '../../core/platform/time.js';
 import type { PracticalBookingView } from '../../core/practical-training/bookings.js';
@@ -10,7 +9,7 @@ import type { SeatHold } from '../../core/practical-training/seats.js';
 import type { TrainingEventView } from '../../core/practical-training/views.js';
 import { alertNotice, candidateFields, escapeHtml, layout } from '../../middleware/html.js';
 
-import { inviteChoices, inviteFormValues } from '../shared/_invite-pages.js';
+import { inviteAgency, inviteChoices, inviteFormValues } from '../shared/_invite-pages.js';
 import { HOLD_MINUTES } from '../../core/inventory/hold-time.js';
 
 export { BUSY, goneMeanwhile, InviteBookingForm, liveInvite } from '../shared/_invite-pages.js';
@@ -47,7 +46,7 @@ export const inviteActions = (baseUrl: string, token: string): InvitePageModel['
 });
 
 export async function invitePageModel(deps: Deps, invite: InviteItem, actions: InvitePageModel['actions']): Promise<InvitePageModel> {
-  const [client, events, hold] = await Promise.all([getClient(deps, invite.client_id), inviteEvents(deps, invite), inviteSeatHold(deps, invite)]);
+  const [agency, events, hold] = await Promise.all([inviteAgency(deps, invite), inviteEvents(deps, invite), inviteSeatHold(deps, invite)]);
   const busy = hold
     ? new Set<number>()
     : await eventsBusyForInvites(
@@ -55,13 +54,13 @@ export async function invitePageModel(deps: Deps, invite: InviteItem, actions: I
         invite,
         events.map((e) => e.id),
       );
-  return { invite, agency: client?.name ?? 'Your agency', events, busy, hold, actions, values: inviteFormValues(invite), errors: {} };
+  return { invite, agency, events, busy, hold, actions, values: inviteFormValues(invite), errors: {} };
 }
 
 /** The booking form's model, while the invite holds a seat; undefined when it holds none. */
 export async function inviteFormModel(deps: Deps, invite: InviteItem, actions: InviteFormModel['actions']): Promise<InviteFormModel | undefined> {
-  const [client, hold] = await Promise.all([getClient(deps, invite.client_id), inviteSeatHold(deps, invite)]);
-  return hold && { invite, agency: client?.name ?? 'Your agency', hold, actions, values: inviteFormValues(invite), errors: {} };
+  const [agency, hold] = await Promise.all([inviteAgency(deps, invite), inviteSeatHold(deps, invite)]);
+  return hold && { invite, agency, hold, actions, values: inviteFormValues(invite), errors: {} };
 }
 
 const when = (e: { start_at: string }, tz: string) => readableTime(e.start_at, tz);

@@ -1,11 +1,10 @@
 import * as v from 'valibot';
-import { getClient } from '../../core/access/clients.js';
 import { linkTo } from '../../api/routes/operation.js';
 import * as pages from '../../api/routes/practical-training-public.js';
 import { DomainError } from '../../core/platform/errors.js';
 import { bookWithInvite } from '../../core/practical-training/invites-page.js';
 import { formErrors } from '../../middleware/html.js';
-import { fundsNotice, seatLost } from '../shared/_invite-pages.js';
+import { fundsNotice, inviteAgency, seatLost } from '../shared/_invite-pages.js';
 import { pageHandler } from '../../middleware/page-handler.js';
 import { bookedPage, goneMeanwhile, inviteActions, InviteBookingForm, inviteFormModel, inviteFormPage, liveInvite } from './_invite-pages.js';
 
@@ -38,7 +37,7 @@ export const handler = pageHandler(pages.submitInvitePage, async ({ deps, params
       },
     );
     if (paymentToken) return { redirect: linkTo(baseUrl, pages.showPaymentPage, { token: paymentToken }) };
-    return { status: 200, html: bookedPage(booking, deps.config.serviceTimeZone, (await getClient(deps, live.client_id))?.name ?? 'Your agency') };
+    return { status: 200, html: bookedPage(booking, deps.config.serviceTimeZone, await inviteAgency(deps, live)) };
   } catch (err) {
     const gone = await goneMeanwhile(deps, params.token, err);
     if (gone) return gone;

@@ -27,9 +27,13 @@ export const inviteFormValues = (invite: InviteItem): Record<string, string> => 
   email: invite.candidate.email,
 });
 
+/** The name every page of an invite is under: the agency's. */
+export const inviteAgency = async (deps: Deps, invite: Pick<InviteItem, 'client_id'>): Promise<string> =>
+  (await getClient(deps, invite.client_id))?.name ?? 'Your agency';
+
 /** The page a used or expired invite answers, with 410, under the agency's name like every page of the invite. */
 export async function gonePage(deps: Deps, invite: InviteItem, state: 'used' | 'expired'): Promise<{ status: number; html: string }> {
-  const agency = (await getClient(deps, invite.client_id))?.name ?? 'Your agency';
+  const agency = await inviteAgency(deps, invite);
   const html =
     state === 'used'
       ? layout(

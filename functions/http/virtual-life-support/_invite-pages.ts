@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { linkTo } from '../../api/routes/operation.js';
 import * as pages from '../../api/routes/virtual-life-support.js';
 import { DeliveryAddress } from '../../api/schemas/virtual-life-support.js';
-import { getClient } from '../../core/access/clients.js';
 import type { Deps } from '../../core/platform/deps.js';
 import { readableDate, readableTime, readableWallTime } from '../../core/platform/time.js';
 import type { InviteItem } from '../../core/practical-training/invites.js';
@@ -12,7 +11,7 @@ import { vlsInviteCourse, vlsInviteHold, vlsInviteOffer, vlsSlotsBusyForInvites 
 import type { SlotHold } from '../../core/virtual-life-support/timeslots.js';
 import { alertNotice, candidateFields, escapeHtml, field, layout } from '../../middleware/html.js';
 import { linkPage } from '../shared/_booking-link-page.js';
-import { inviteChoices, inviteFormValues } from '../shared/_invite-pages.js';
+import { inviteAgency, inviteChoices, inviteFormValues } from '../shared/_invite-pages.js';
 import { HOLD_MINUTES } from '../../core/inventory/hold-time.js';
 
 /**
@@ -77,15 +76,15 @@ export const vlsInviteActions = (baseUrl: string, token: string): VlsInvitePageM
 });
 
 export async function vlsInvitePageModel(deps: Deps, invite: InviteItem, actions: VlsInvitePageModel['actions']): Promise<VlsInvitePageModel> {
-  const [client, offer, hold] = await Promise.all([getClient(deps, invite.client_id), vlsInviteOffer(deps, invite), vlsInviteHold(deps, invite)]);
+  const [agency, offer, hold] = await Promise.all([inviteAgency(deps, invite), vlsInviteOffer(deps, invite), vlsInviteHold(deps, invite)]);
   const busy = hold ? new Set<string>() : await vlsSlotsBusyForInvites(deps, invite, offer.slots);
-  return { invite, agency: client?.name ?? 'Your agency', ...offer, busy, hold, actions, values: inviteFormValues(invite), errors: {} };
+  return { invite, agency, ...offer, busy, hold, actions, values: inviteFormValues(invite), errors: {} };
 }
 
 /** The booking form's model, while the invite holds a seat; undefined when it holds none. */
 export async function vlsInviteFormModel(deps: Deps, invite: InviteItem, actions: VlsInviteFormModel['actions']): Promise<VlsInviteFormModel | undefined> {
-  const [client, course, hold] = await Promise.all([getClient(deps, invite.client_id), vlsInviteCourse(deps, invite), vlsInviteHold(deps, invite)]);
-  return hold && { invite, agency: client?.name ?? 'Your agency', course, hold, actions, values: inviteFormValues(invite), errors: {} };
+  const [agency, course, hold] = await Promise.all([inviteAgency(deps, invite), vlsInviteCourse(deps, invite), vlsInviteHold(deps, invite)]);
+  return hold && { invite, agency, course, hold, actions, values: inviteFormValues(invite), errors: {} };
 }
 
 const pageOf = (m: { invite: InviteItem; agency: string }, html: string) =>

@@ -1,14 +1,13 @@
 import * as v from 'valibot';
 import { linkTo } from '../../api/routes/operation.js';
 import * as pages from '../../api/routes/virtual-life-support.js';
-import { getClient } from '../../core/access/clients.js';
 import { getBookingItem } from '../../core/bookings/records.js';
 import { DomainError } from '../../core/platform/errors.js';
 import { VLS_FAMILY } from '../../core/virtual-life-support/catalogue.js';
 import { bookVlsWithInvite } from '../../core/virtual-life-support/invites.js';
 import { formErrors } from '../../middleware/html.js';
 import { pageHandler } from '../../middleware/page-handler.js';
-import { fundsNotice, goneMeanwhile, InviteBookingForm, liveInvite, seatLost } from '../shared/_invite-pages.js';
+import { fundsNotice, goneMeanwhile, InviteBookingForm, inviteAgency, liveInvite, seatLost } from '../shared/_invite-pages.js';
 import { parseAddress, vlsBookedPage, vlsInviteActions, vlsInviteFormModel, vlsInviteFormPage } from './_invite-pages.js';
 
 /**
@@ -50,7 +49,7 @@ export const handler = pageHandler(pages.submitInvitePage, async ({ deps, params
     );
     const stored = await getBookingItem(deps, live.client_id, booking.id, VLS_FAMILY);
     if (stored?.payment_token) return { redirect: linkTo(baseUrl, pages.showPaymentPage, { token: stored.payment_token }) };
-    return { status: 200, html: vlsBookedPage(booking, (await getClient(deps, live.client_id))?.name ?? 'Your agency') };
+    return { status: 200, html: vlsBookedPage(booking, await inviteAgency(deps, live)) };
   } catch (err) {
     const gone = await goneMeanwhile(deps, params.token, err, VLS_FAMILY);
     if (gone) return gone;
