@@ -23,7 +23,7 @@ import type { EmailMessage, DomainEvent } from '../../functions/core/events/outb
 import { ledgerForMonth, ledgerKeys, walletTransactions } from '../../functions/core/commerce/ledger.js';
 import { balances, readWallet, topUpCredits, topUpMoney, walletKeys } from '../../functions/core/commerce/wallets.js';
 import { candidate, CI, forgeHold, testCatalog } from '../support/clinical.js';
-import { ledgerOf, links, MONDAY, newClient, outboxPayloads, settle } from '../support/kit.js';
+import { ledgerOf, links, MONDAY, newClient, outboxPayloads, refusalCode, settle } from '../support/kit.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
 
 let deps: Deps;
@@ -39,11 +39,6 @@ beforeAll(async () => {
 let day = 0;
 /** Each test books on its own day so their slots never meet. */
 const nextDate = () => `2026-12-${String(++day).padStart(2, '0')}`;
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e) => e.code ?? String(e),
-  );
 
 async function heldSlot(clientId: string, date = nextDate(), time = '10:00') {
   return (await createHold(deps, clientId, { interviewTypeId: type.id, date, time })).hold_hash;
@@ -98,7 +93,7 @@ describe('paying with credits', () => {
     const client = await newClient(deps);
     await topUpMoney(deps, client, CI, 10_000);
     const hash = await heldSlot(client);
-    expect(await code(book(client, hash, 'credits'))).toBe('insufficient-credits');
+    expect(await refusalCode(book(client, hash, 'credits'))).toBe('insufficient-credits');
     expect((await getHold(deps, CI, hash))?.status).toBe('active');
     expect((await ledgerOf(deps, client, CI)).map((e) => e.kind)).toEqual(['money_topup']);
     await expect(book(client, hash, 'balance')).resolves.toMatchObject({ pay_option: 'balance' });
@@ -147,8 +142,8 @@ describe('one hold, many bookings', () => {
     const [owner, other] = [await newClient(deps), await newClient(deps)];
     await topUpCredits(deps, other, CI, type, 1);
     const hash = await heldSlot(owner);
-    expect(await code(book(other, hash, 'credits'))).toBe('hold-not-found');
-    expect(await code(book(other, 'nope', 'credits'))).toBe('hold-not-found');
+    expect(await refusalCode(book(other, hash, 'credits'))).toBe('hold-not-found');
+    expect(await refusalCode(book(other, 'nope', 'credits'))).toBe('hold-not-found');
     expect((await readWallet(deps, walletKeys.credits(other, CI, type.id))).balance).toBe(1);
   });
 });
@@ -193,7 +188,7 @@ describe('paying by invoice', () => {
   it('is refused without invoicing, leaving the hold usable', async () => {
     const client = await newClient(deps);
     const hash = await heldSlot(client);
-    expect(await code(book(client, hash, 'invoice'))).toBe('invoice-disabled');
+    expect(await refusalCode(book(client, hash, 'invoice'))).toBe('invoice-disabled');
     expect(await ledgerOf(deps, client, CI)).toEqual([]);
     expect((await getHold(deps, CI, hash))?.status).toBe('active');
   });
@@ -226,7 +221,7 @@ describe('reads are scoped to the client', () => {
   it("another client's booking is not-found", async () => {
     const [owner, other] = [await newClient(deps, { invoiceEnabled: true }), await newClient(deps)];
     const booking = await book(owner, await heldSlot(owner), 'invoice');
-    expect(await code(getBooking(deps, other, booking.id))).toBe('not-found');
+    expect(await refusalCode(getBooking(deps, other, booking.id))).toBe('not-found');
     expect((await listBookings(deps, other, { limit: 25 })).data).toEqual([]);
   });
 
@@ -241,7 +236,7 @@ describe('reads are scoped to the client', () => {
     expect((await listBookings(deps, client, { limit: 25, status: 'pending_payment' })).data.map((b) => b.id)).toEqual([made[1]!.id]);
     const firstDate = made[0]!.start_date.slice(0, 10);
     expect((await listBookings(deps, client, { limit: 25, to: firstDate })).data.map((b) => b.id)).toEqual([made[0]!.id]);
-    expect(await code(listBookings(deps, await newClient(deps), { limit: 2, cursor: all.next_cursor! }))).toBe('invalid-cursor');
+    expect(await refusalCode(listBookings(deps, await newClient(deps), { limit: 2, cursor: all.next_cursor! }))).toBe('invalid-cursor');
   });
 });
 
@@ -257,7 +252,7 @@ describe('operator actions', () => {
     expect((await readWallet(deps, walletKeys.credits(client, CI, type.id))).balance).toBe(1);
     expect((await ledgerOf(deps, client, CI)).find((e) => e.kind === 'refund')).toMatchObject({ amount: 1, balance_after: 1, booking_id: booking.id });
     expect((await availableSlots(deps, { interviewTypeId: type.id, from: date, to: date })).map((s) => s.time)).toContain('11:00');
-    expect(await code(cancelBooking(deps, booking.id))).toBe('invalid-state');
+    expect(await refusalCode(cancelBooking(deps, booking.id))).toBe('invalid-state');
     expect(await eventsFor(booking.id)).toEqual(['booking.created', 'booking.cancelled']);
   });
 
@@ -277,8 +272,8 @@ describe('operator actions', () => {
   it('completing and attaching the report are told to the agency in order', async () => {
     const client = await newClient(deps, { invoiceEnabled: true });
     const booking = await book(client, await heldSlot(client), 'invoice');
-    expect(await code(markReportAvailable(deps, booking.id, 'reports/x.pdf'))).toBe('invalid-state');
-    expect(await code(completeInterview(deps, booking.id))).toBe('invalid-state'); // not started yet
+    expect(await refusalCode(markReportAvailable(deps, booking.id, 'reports/x.pdf'))).toBe('invalid-state');
+    expect(await refusalCode(completeInterview(deps, booking.id))).toBe('invalid-state'); // not started yet
     const today = clock().toISOString();
     clock.set(new Date(Date.parse(booking.start_date) + 60_000).toISOString());
     try {
@@ -354,7 +349,7 @@ describe('family scope', () => {
 
     // The other family's money does not pay for a clinical booking; the clinical credits do.
     const hash = await heldSlot(client);
-    expect(await code(book(client, hash, 'balance'))).toBe('insufficient-balance');
+    expect(await refusalCode(book(client, hash, 'balance'))).toBe('insufficient-balance');
     const clinical = await book(client, hash, 'credits');
 
     const otherHold = await createHold(deps, client, { interviewTypeId: type.id, date: nextDate(), time: '10:00' }, OTHER);
@@ -363,7 +358,7 @@ describe('family scope', () => {
     expect(other.id).toBe(1);
     expect(clinical.id).toBeGreaterThan(1);
     expect(await getBooking(deps, client, 1, OTHER)).toMatchObject({ id: 1, pay_option: 'balance' });
-    expect(await code(getBooking(deps, client, 1))).toBe('not-found');
+    expect(await refusalCode(getBooking(deps, client, 1))).toBe('not-found');
     expect((await listBookings(deps, client, { limit: 25 }, OTHER)).data.map((b) => b.id)).toEqual([1]);
     expect((await listBookings(deps, client, { limit: 25 })).data.map((b) => b.id)).toEqual([clinical.id]);
 
@@ -388,7 +383,7 @@ describe('family scope', () => {
     expect(other).not.toBe(tokens[0]);
     expect(await clientOfBookingPage(deps, CI, tokens[0]!)).toBe(client);
     expect(await clientOfBookingPage(deps, OTHER, other)).toBe(client);
-    expect(await code(clientOfBookingPage(deps, OTHER, tokens[0]!))).toBe('not-found');
-    expect(await code(bookingPageToken(deps, 'cl_nobody', CI))).toBe('not-found');
+    expect(await refusalCode(clientOfBookingPage(deps, OTHER, tokens[0]!))).toBe('not-found');
+    expect(await refusalCode(bookingPageToken(deps, 'cl_nobody', CI))).toBe('not-found');
   });
 });

@@ -7,7 +7,7 @@ import { availableSlots } from '../../functions/core/clinical-interview/slots.js
 import { createHold, clinicalHoldKeys, releaseHold } from '../../functions/core/clinical-interview/holds.js';
 import { topUpCredits } from '../../functions/core/commerce/wallets.js';
 import { candidate, CI, testCatalog } from '../support/clinical.js';
-import { links, MONDAY, newClient, settle } from '../support/kit.js';
+import { links, MONDAY, newClient, refusalCode, settle } from '../support/kit.js';
 import { testClock, testDeps, type TestClock } from '../support/env.js';
 
 let deps: Deps;
@@ -23,11 +23,6 @@ beforeEach(() => clock.set(`${MONDAY}T08:00:00.000Z`));
 
 const hold = (clientId: string, time: string, date = MONDAY) => createHold(deps, clientId, { interviewTypeId: type.id, date, time });
 const times = async (date = MONDAY) => (await availableSlots(deps, { interviewTypeId: type.id, from: date, to: date })).map((s) => s.time);
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e) => e.code ?? String(e),
-  );
 
 describe('holding a slot', () => {
   it('answers with the hash, an expiry 30 minutes ahead with its offset, 1800 seconds and the slot', async () => {
@@ -54,7 +49,7 @@ describe('holding a slot', () => {
     const second = await hold(client, '11:00');
     expect(second.slot.time).toBe('11:00');
     // The expired hold can no longer book.
-    expect(await code(createBooking(deps, client, { ...candidate, hold_hash: first.hold_hash, pay_option: 'invoice' }, links))).toBe('hold-expired');
+    expect(await refusalCode(createBooking(deps, client, { ...candidate, hold_hash: first.hold_hash, pay_option: 'invoice' }, links))).toBe('hold-expired');
   });
 
   it('lets another client take a slot whose hold expired but is still in the table', async () => {
@@ -90,11 +85,11 @@ describe('holding a slot', () => {
 
   it('refuses a slot that is not offered, or has passed', async () => {
     const client = await newClient(deps);
-    expect(await code(hold(client, '10:15'))).toBe('slot-unavailable');
-    expect(await code(hold(client, '13:00'))).toBe('slot-unavailable');
-    expect(await code(createHold(deps, client, { interviewTypeId: 999, date: MONDAY, time: '10:00' }))).toBe('slot-unavailable');
+    expect(await refusalCode(hold(client, '10:15'))).toBe('slot-unavailable');
+    expect(await refusalCode(hold(client, '13:00'))).toBe('slot-unavailable');
+    expect(await refusalCode(createHold(deps, client, { interviewTypeId: 999, date: MONDAY, time: '10:00' }))).toBe('slot-unavailable');
     clock.set(`${MONDAY}T10:00:00.000Z`);
-    expect(await code(hold(client, '10:00'))).toBe('slot-unavailable');
+    expect(await refusalCode(hold(client, '10:00'))).toBe('slot-unavailable');
     expect(await times()).toEqual(['10:30', '11:00', '11:30']);
   });
 });
@@ -103,15 +98,15 @@ describe('releasing a hold', () => {
   it('frees the slot and the client; a second release, another client, or an expired hold is not-found', async () => {
     const [owner, other] = [await newClient(deps), await newClient(deps)];
     const held = await hold(owner, '11:00', '2026-11-26');
-    expect(await code(releaseHold(deps, other, held.hold_hash))).toBe('not-found');
+    expect(await refusalCode(releaseHold(deps, other, held.hold_hash))).toBe('not-found');
     await releaseHold(deps, owner, held.hold_hash);
     expect(await times('2026-11-26')).toContain('11:00');
-    expect(await code(releaseHold(deps, owner, held.hold_hash))).toBe('not-found');
+    expect(await refusalCode(releaseHold(deps, owner, held.hold_hash))).toBe('not-found');
 
     const next = await hold(owner, '11:30', '2026-11-26');
     clock.advance(1800);
-    expect(await code(releaseHold(deps, owner, next.hold_hash))).toBe('not-found');
-    expect(await code(releaseHold(deps, owner, 'no-such-hash'))).toBe('not-found');
+    expect(await refusalCode(releaseHold(deps, owner, next.hold_hash))).toBe('not-found');
+    expect(await refusalCode(releaseHold(deps, owner, 'no-such-hash'))).toBe('not-found');
   });
 
   it('is not possible for a hold already used by a booking', async () => {
@@ -119,7 +114,7 @@ describe('releasing a hold', () => {
     await topUpCredits(deps, client, CI, type, 1);
     const held = await hold(client, '10:30', '2026-11-26');
     await createBooking(deps, client, { ...candidate, hold_hash: held.hold_hash, pay_option: 'credits' }, links);
-    expect(await code(releaseHold(deps, client, held.hold_hash))).toBe('not-found');
+    expect(await refusalCode(releaseHold(deps, client, held.hold_hash))).toBe('not-found');
     expect(await times('2026-11-26')).not.toContain('10:30');
   });
 });
@@ -141,16 +136,18 @@ describe('family scope', () => {
     expect(other.slot).toEqual(clinical.slot);
     expect(await otherTimes()).not.toContain('11:30');
     // Each family still allows one active hold per client.
-    expect(await code(createHold(deps, client, { interviewTypeId: type.id, date, time: '11:00' }, OTHER))).toBe('hold-conflict');
-    expect(await code(hold(client, '11:00', date))).toBe('hold-conflict');
+    expect(await refusalCode(createHold(deps, client, { interviewTypeId: type.id, date, time: '11:00' }, OTHER))).toBe('hold-conflict');
+    expect(await refusalCode(hold(client, '11:00', date))).toBe('hold-conflict');
   });
 
   it('a hold is found only in its own family: another family cannot release or book it', async () => {
     const client = await newClient(deps);
     await topUpCredits(deps, client, OTHER, type, 1);
     const held = await hold(client, '10:30', '2026-11-28');
-    expect(await code(releaseHold(deps, client, held.hold_hash, OTHER))).toBe('not-found');
-    expect(await code(createBooking(deps, client, { ...candidate, hold_hash: held.hold_hash, pay_option: 'credits' }, links, OTHER))).toBe('hold-not-found');
+    expect(await refusalCode(releaseHold(deps, client, held.hold_hash, OTHER))).toBe('not-found');
+    expect(await refusalCode(createBooking(deps, client, { ...candidate, hold_hash: held.hold_hash, pay_option: 'credits' }, links, OTHER))).toBe(
+      'hold-not-found',
+    );
     await releaseHold(deps, client, held.hold_hash);
   });
 });

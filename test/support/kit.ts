@@ -62,3 +62,10 @@ export async function settle<T>(promises: Promise<T>[]) {
     errors: results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => (r.reason as { code?: string }).code ?? String(r.reason)),
   };
 }
+
+/** What a call came to: 'ok', or the code it was refused with (the error's text when it has none). */
+export const refusalCode = (p: Promise<unknown>): Promise<string> =>
+  p.then(
+    () => 'ok',
+    (e) => e.code ?? String(e),
+  );

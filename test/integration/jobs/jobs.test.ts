@@ -13,7 +13,7 @@ import { part, updateItem } from '../../../functions/core/platform/transact.js';
 import { sqsBatchHandler } from '../../../functions/consumers/_batch.js';
 import { startPoller } from '../../../lib/local/pollers.js';
 import { ensureQueues } from '../../../lib/local/provision.js';
-import { outboxItems } from '../../support/kit.js';
+import { outboxItems, refusalCode } from '../../support/kit.js';
 import { testClock, testDeps, uniqueName, type TestClock } from '../../support/env.js';
 import { eventually } from '../../support/eventually.js';
 
@@ -72,11 +72,6 @@ const tasks = (count: number, extra: (n: number) => Partial<TestTask> = () => ({
 const start = (clientId: string, taskList: TestTask[], kind = 'test-tasks') =>
   startJob(deps, { family: FAMILY, kind, clientId, requestedBy: 'user_7', tasks: taskList });
 const poll = (job: JobRecord) => getJob(deps, job.clientId, job.family, job.id) as Promise<JobView>;
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e) => e.code ?? String(e),
-  );
 
 /** The queue messages a job's start wrote to the outbox, as SQS would deliver them. */
 async function messagesOf(job: JobRecord, receiveCount = 1): Promise<QueueMessage[]> {
@@ -170,7 +165,7 @@ describe('a job', () => {
   });
 
   it('refuses more tasks than its messages can carry in one transaction', async () => {
-    expect(await code(start(newClient(), tasks(99), 'test-single'))).toBe('limit-reached');
+    expect(await refusalCode(start(newClient(), tasks(99), 'test-single'))).toBe('limit-reached');
   });
 });
 
@@ -257,10 +252,10 @@ describe('one running job per client and kind', () => {
     const refused = await start(clientId, tasks(2)).catch((e) => e);
     expect(refused).toMatchObject({ code: 'job-running', extensions: { job_id: first.id } });
     // A job with no tasks is refused too: it would say "completed" while another runs.
-    expect(await code(start(clientId, []))).toBe('job-running');
+    expect(await refusalCode(start(clientId, []))).toBe('job-running');
     // Other kinds and other clients are not held up.
-    expect(await code(start(clientId, tasks(1), 'test-single'))).toBe('ok');
-    expect(await code(start(newClient(), tasks(1)))).toBe('ok');
+    expect(await refusalCode(start(clientId, tasks(1), 'test-single'))).toBe('ok');
+    expect(await refusalCode(start(newClient(), tasks(1)))).toBe('ok');
 
     await deliver(await messagesOf(first));
     expect(await poll(first)).toMatchObject({ status: 'completed' });
@@ -273,11 +268,11 @@ describe('one running job per client and kind', () => {
 describe('reading a job', () => {
   it("finds another client's job, another family's id or another kind's job not found", async () => {
     const job = await start(newClient(), tasks(1), 'test-shaped');
-    expect(await code(getJob(deps, newClient(), FAMILY, job.id))).toBe('not-found');
-    expect(await code(getJob(deps, job.clientId, 'portal-v2', job.id))).toBe('not-found');
-    expect(await code(getJob(deps, job.clientId, FAMILY, job.id, { kind: 'test-tasks' }))).toBe('not-found');
-    expect(await code(getJob(deps, job.clientId, FAMILY, job.id + 1000))).toBe('not-found');
-    expect(await code(getJob(deps, job.clientId, FAMILY, job.id, { kind: 'test-shaped' }))).toBe('ok');
+    expect(await refusalCode(getJob(deps, newClient(), FAMILY, job.id))).toBe('not-found');
+    expect(await refusalCode(getJob(deps, job.clientId, 'portal-v2', job.id))).toBe('not-found');
+    expect(await refusalCode(getJob(deps, job.clientId, FAMILY, job.id, { kind: 'test-tasks' }))).toBe('not-found');
+    expect(await refusalCode(getJob(deps, job.clientId, FAMILY, job.id + 1000))).toBe('not-found');
+    expect(await refusalCode(getJob(deps, job.clientId, FAMILY, job.id, { kind: 'test-shaped' }))).toBe('ok');
   });
 });
 

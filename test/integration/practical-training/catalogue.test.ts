@@ -11,17 +11,12 @@ import { holdSeat } from '../../../functions/core/practical-training/seats.js';
 import type { Deps } from '../../../functions/core/platform/deps.js';
 import { testDeps } from '../../support/env.js';
 import { watchInFlight } from '../../support/in-flight.js';
+import { refusalCode } from '../../support/kit.js';
 
 let deps: Deps;
 beforeAll(async () => {
   deps = await testDeps();
 });
-
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e) => e.code ?? String(e),
-  );
 
 describe('operators change the catalogue', () => {
   it('a course: name, price, refund window and validity, for what is sold from now on', async () => {
@@ -35,9 +30,9 @@ describe('operators change the catalogue', () => {
       certificate_validity_months: 12,
     });
     expect((await loadCatalogue(deps)).courses.find((c) => c.id === course.id)?.price.amount).toBe(7000);
-    expect(await code(updateCourse(deps, course.id, { price_minor: -1 }))).toBe('invalid-catalog');
-    expect(await code(updateCourse(deps, course.id, {}))).toBe('invalid-catalog');
-    expect(await code(updateCourse(deps, 999_999, { name: 'x' }))).toBe('not-found');
+    expect(await refusalCode(updateCourse(deps, course.id, { price_minor: -1 }))).toBe('invalid-catalog');
+    expect(await refusalCode(updateCourse(deps, course.id, {}))).toBe('invalid-catalog');
+    expect(await refusalCode(updateCourse(deps, 999_999, { name: 'x' }))).toBe('not-found');
   });
 
   it('a location: how it is described', async () => {
@@ -49,7 +44,7 @@ describe('operators change the catalogue', () => {
       name: 'Leeds Training Centre',
       directions: 'Second floor, lift by reception',
     });
-    expect(await code(updateLocation(deps, 999_999, { name: 'x' }))).toBe('not-found');
+    expect(await refusalCode(updateLocation(deps, 999_999, { name: 'x' }))).toBe('not-found');
   });
 });
 
@@ -87,7 +82,7 @@ describe('agencies page through upcoming training events', () => {
     expect(seen).toEqual(ours);
 
     // A cursor belongs to the range it was handed out for.
-    expect(await code(listTrainingEvents(paged, { course_id: course.id, from: '2026-12-03', to: '2026-12-12', limit: 3, cursor: cursors[0] }))).toBe(
+    expect(await refusalCode(listTrainingEvents(paged, { course_id: course.id, from: '2026-12-03', to: '2026-12-12', limit: 3, cursor: cursors[0] }))).toBe(
       'invalid-cursor',
     );
   });

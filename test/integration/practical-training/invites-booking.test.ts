@@ -14,7 +14,7 @@ import {
 import { bookWithInvite, holdSeatForInvite, inviteSeatHold, openInvite, releaseInviteSeat } from '../../../functions/core/practical-training/invites-page.js';
 import { createInvite, getInvite, inviteOfToken, type NewInvite } from '../../../functions/core/practical-training/invites.js';
 import { holdSeat, releaseSeat } from '../../../functions/core/practical-training/seats.js';
-import { newClient, outboxPayloads } from '../../support/kit.js';
+import { newClient, outboxPayloads, refusalCode } from '../../support/kit.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 
 let deps: Deps;
@@ -47,11 +47,6 @@ const trainee = {
   job_role: 'Healthcare assistant',
   nmc_number: null,
 };
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e) => e.code ?? String(e),
-  );
 const credits = async (client: string) => (await readWallet(deps, walletKeys.credits(client, PRACTICAL_FAMILY, course.id)))?.balance ?? 0;
 
 let day = 0;
@@ -86,7 +81,7 @@ describe('booking through an invite', () => {
     const event = await newEvent();
     const { id, token } = await invited(client, { training_event_id: event.id });
     await holdSeatForInvite(deps, token, event.id);
-    const outcomes = await Promise.all(Array.from({ length: 6 }, () => code(bookWithInvite(deps, token, trainee, payLinks))));
+    const outcomes = await Promise.all(Array.from({ length: 6 }, () => refusalCode(bookWithInvite(deps, token, trainee, payLinks))));
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1);
     expect(await credits(client)).toBe(4);
     const invite = await getInvite(deps, client, id);
@@ -98,7 +93,7 @@ describe('booking through an invite', () => {
       booking_status: 'booked',
     });
     expect(await inviteEvents(id, 'booking_invite.used')).toHaveLength(1);
-    expect(await code(bookWithInvite(deps, token, trainee, payLinks))).toBe('invalid-state');
+    expect(await refusalCode(bookWithInvite(deps, token, trainee, payLinks))).toBe('invalid-state');
   });
 
   it('is never used by opening it, however often', async () => {
@@ -110,7 +105,7 @@ describe('booking through an invite', () => {
     expect(await getInvite(deps, client, id)).toMatchObject({ status: 'opened', open_count: 5, booking_id: null });
     await holdSeatForInvite(deps, token, event.id);
     await openInvite(deps, token, true);
-    expect(await code(bookWithInvite(deps, token, trainee, payLinks))).toBe('ok');
+    expect(await refusalCode(bookWithInvite(deps, token, trainee, payLinks))).toBe('ok');
   });
 
   it('keeps the invite usable when the agency is short of funds, and books once it is topped up', async () => {
@@ -122,11 +117,11 @@ describe('booking through an invite', () => {
     await createPracticalBooking(deps, client, { ...trainee, hold_hash: own.hold_hash, pay_option: 'credits' }, payLinks);
     expect(await credits(client)).toBe(0);
     await holdSeatForInvite(deps, token, event.id);
-    expect(await code(bookWithInvite(deps, token, trainee, payLinks))).toBe('insufficient-credits');
+    expect(await refusalCode(bookWithInvite(deps, token, trainee, payLinks))).toBe('insufficient-credits');
     expect((await getInvite(deps, client, id)).status).toBe('queued');
     expect(await inviteSeatHold(deps, await inviteOfToken(deps, token))).toBeDefined();
     await topUpCredits(deps, client, PRACTICAL_FAMILY, { kind: 'course', id: course.id, name: course.name }, 1);
-    expect(await code(bookWithInvite(deps, token, trainee, payLinks))).toBe('ok');
+    expect(await refusalCode(bookWithInvite(deps, token, trainee, payLinks))).toBe('ok');
   });
 
   it('sends candidate_pays to the payment page, the booking pending and the invite used', async () => {
@@ -146,8 +141,8 @@ describe('booking through an invite', () => {
     const { token } = await invited(client, { expires_in_days: 1 });
     await holdSeatForInvite(deps, token, event.id);
     clock.advance(86_400);
-    expect(await code(bookWithInvite(deps, token, trainee, payLinks))).toBe('invalid-state');
-    expect(await code(holdSeatForInvite(deps, token, event.id))).toBe('invalid-state');
+    expect(await refusalCode(bookWithInvite(deps, token, trainee, payLinks))).toBe('invalid-state');
+    expect(await refusalCode(holdSeatForInvite(deps, token, event.id))).toBe('invalid-state');
   });
 
   it('holds a seat no longer than the invite lives: after it, the seat is free again', async () => {
@@ -159,17 +154,17 @@ describe('booking through an invite', () => {
     const held = await holdSeatForInvite(deps, token, event.id);
     expect(held).toMatchObject({ expires_at: invite.expires_at, expires_in_seconds: 600 });
     const agency = { type: 'client', clientId: client } as const;
-    expect(await code(holdSeat(deps, agency, event.id))).toBe('event-full');
+    expect(await refusalCode(holdSeat(deps, agency, event.id))).toBe('event-full');
     clock.advance(600);
-    expect(await code(holdSeat(deps, agency, event.id))).toBe('ok');
+    expect(await refusalCode(holdSeat(deps, agency, event.id))).toBe('ok');
   });
 
   it('holds only events of its course (and location or pinned event)', async () => {
     const client = await newClient(deps);
     const [a, b] = [await newEvent(), await newEvent()];
     const { token } = await invited(client, { training_event_id: a.id });
-    expect(await code(holdSeatForInvite(deps, token, b.id))).toBe('event-unavailable');
-    expect(await code(holdSeatForInvite(deps, token, a.id))).toBe('ok');
+    expect(await refusalCode(holdSeatForInvite(deps, token, b.id))).toBe('event-unavailable');
+    expect(await refusalCode(holdSeatForInvite(deps, token, a.id))).toBe('ok');
     await releaseInviteSeat(deps, token);
     expect(await inviteSeatHold(deps, await inviteOfToken(deps, token))).toBeUndefined();
   });
@@ -183,11 +178,11 @@ describe("an invite's seat hold and the agency's own", () => {
     const agency = { type: 'client', clientId: client } as const;
     const first = await holdSeat(deps, agency, event.id);
     const { token } = await invited(client, { location_id: location.id });
-    expect(await code(holdSeatForInvite(deps, token, event.id))).toBe('ok');
+    expect(await refusalCode(holdSeatForInvite(deps, token, event.id))).toBe('ok');
     // The agency's one-hold rule still holds for the agency alone.
-    expect(await code(holdSeat(deps, agency, other.id))).toBe('hold-conflict');
+    expect(await refusalCode(holdSeat(deps, agency, other.id))).toBe('hold-conflict');
     await releaseSeat(deps, agency, first.hold_hash);
-    expect(await code(holdSeat(deps, agency, other.id))).toBe('ok');
+    expect(await refusalCode(holdSeat(deps, agency, other.id))).toBe('ok');
   });
 
   it('takes a seat like any hold: an event of capacity 1 held by an invite is full for the agency', async () => {
@@ -195,7 +190,7 @@ describe("an invite's seat hold and the agency's own", () => {
     const event = await newEvent(1);
     const { token } = await invited(client);
     await holdSeatForInvite(deps, token, event.id);
-    expect(await code(holdSeat(deps, { type: 'client', clientId: client }, event.id))).toBe('event-full');
+    expect(await refusalCode(holdSeat(deps, { type: 'client', clientId: client }, event.id))).toBe('event-full');
   });
 });
 
@@ -206,30 +201,30 @@ describe("seats held through one client's invites", () => {
     const event = await newEvent(8);
     const invites: { id: number; token: string }[] = [];
     for (let n = 0; n < 8; n++) invites.push(await invited(client, { training_event_id: event.id }));
-    const outcomes = await Promise.all(invites.map(({ token }) => code(holdSeatForInvite(deps, token, event.id))));
+    const outcomes = await Promise.all(invites.map(({ token }) => refusalCode(holdSeatForInvite(deps, token, event.id))));
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(3);
     expect(outcomes.filter((o) => o === 'limit-reached')).toHaveLength(5);
     // Another agency, and this agency itself, still hold seats of the event.
-    expect(await code(holdSeat(deps, { type: 'client', clientId: await newClient(deps) }, event.id))).toBe('ok');
-    expect(await code(holdSeat(deps, { type: 'client', clientId: client }, event.id))).toBe('ok');
+    expect(await refusalCode(holdSeat(deps, { type: 'client', clientId: await newClient(deps) }, event.id))).toBe('ok');
+    expect(await refusalCode(holdSeat(deps, { type: 'client', clientId: client }, event.id))).toBe('ok');
 
     const holding: typeof invites = [];
     for (const i of invites) if (await inviteSeatHold(deps, await inviteOfToken(deps, i.token))) holding.push(i);
     const waiting = invites.filter((i) => !holding.includes(i));
     // A booking ends its hold, and with it its place: another invite holds.
     await bookWithInvite(deps, holding[0]!.token, trainee, payLinks);
-    expect(await code(holdSeatForInvite(deps, waiting[0]!.token, event.id))).toBe('ok');
-    expect(await code(holdSeatForInvite(deps, waiting[1]!.token, event.id))).toBe('limit-reached');
+    expect(await refusalCode(holdSeatForInvite(deps, waiting[0]!.token, event.id))).toBe('ok');
+    expect(await refusalCode(holdSeatForInvite(deps, waiting[1]!.token, event.id))).toBe('limit-reached');
     // So does a release.
     await releaseInviteSeat(deps, holding[1]!.token);
-    expect(await code(holdSeatForInvite(deps, waiting[1]!.token, event.id))).toBe('ok');
+    expect(await refusalCode(holdSeatForInvite(deps, waiting[1]!.token, event.id))).toBe('ok');
     // And expiry, by the clock alone.
     clock.advance(1800);
-    expect(await code(holdSeatForInvite(deps, waiting[2]!.token, event.id))).toBe('ok');
+    expect(await refusalCode(holdSeatForInvite(deps, waiting[2]!.token, event.id))).toBe('ok');
     // The cap is per event: another event of the course takes the client's invites' holds of its own.
     const other = await newEvent(8);
     const elsewhere = await invited(client, { location_id: location.id });
-    expect(await code(holdSeatForInvite(deps, elsewhere.token, other.id))).toBe('ok');
+    expect(await refusalCode(holdSeatForInvite(deps, elsewhere.token, other.id))).toBe('ok');
   });
 });
 
@@ -251,7 +246,9 @@ describe("a disabled agency's candidate bookings", () => {
     expect(await credits(client)).toBe(2);
     await setClientEnabled(deps, client, true);
     expect(
-      await code(createPracticalBooking(deps, client, { ...trainee, hold_hash: hold.hold_hash, pay_option: 'credits' }, payLinks, { bookedBy: 'Candidate' })),
+      await refusalCode(
+        createPracticalBooking(deps, client, { ...trainee, hold_hash: hold.hold_hash, pay_option: 'credits' }, payLinks, { bookedBy: 'Candidate' }),
+      ),
     ).toBe('ok');
     expect(await credits(client)).toBe(1);
   });

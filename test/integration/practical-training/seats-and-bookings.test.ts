@@ -13,7 +13,7 @@ import { getSeatHold, holdSeat, releaseSeat, seatOfHold, sweepSeatHolds } from '
 import { setBalanceAlertSettings } from '../../../functions/core/practical-training/account.js';
 import { cancelTrainingEvent, markPracticalAttendance, reschedulePractical, setEventCapacity } from '../../../functions/core/practical-training/operator.js';
 import { CI, testCatalog } from '../../support/clinical.js';
-import { links, MONDAY, newClient, outboxPayloads } from '../../support/kit.js';
+import { links, MONDAY, newClient, outboxPayloads, refusalCode } from '../../support/kit.js';
 import { testClock, testDeps, type TestClock } from '../../support/env.js';
 import { withFaults } from '../../support/faults.js';
 
@@ -42,11 +42,6 @@ beforeEach(() => clock.set(START));
 const newEvent = (capacity: number, seats_low_at?: number) =>
   createTrainingEvent(deps, { course_id: course.id, location_id: locationId, date: '2026-12-03', start_time: '09:30', capacity, seats_low_at });
 const agency = (clientId: string) => ({ type: 'client', clientId }) as const;
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e) => e.code ?? String(e),
-  );
 const trainee = { first_name: 'Tom', last_name: 'Okoro', email: 'tom@example.org', phone: '+447700900321', job_role: 'Healthcare Assistant' };
 const events = async (type: string) => (await outboxPayloads<DomainEvent>(deps, 'event')).filter((e) => e.type === type && e.family === PT);
 
@@ -64,7 +59,7 @@ describe('seat holds', () => {
   it('N concurrent holds on capacity C: exactly C succeed, the rest event-full; after expiry C new holds succeed with no sweeper', async () => {
     const event = await newEvent(3);
     const clients = await Promise.all(Array.from({ length: 8 }, () => newClient(deps)));
-    const outcomes = await Promise.all(clients.map((c) => code(holdSeat(deps, agency(c), event.id))));
+    const outcomes = await Promise.all(clients.map((c) => refusalCode(holdSeat(deps, agency(c), event.id))));
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(3);
     expect(outcomes.filter((o) => o === 'event-full')).toHaveLength(5);
     expect((await getTrainingEvent(deps, event.id)).seats_available).toBe(0);
@@ -72,7 +67,7 @@ describe('seat holds', () => {
 
     clock.advance(1800);
     const later = await Promise.all(Array.from({ length: 3 }, () => newClient(deps)));
-    expect(await Promise.all(later.map((c) => code(holdSeat(deps, agency(c), event.id))))).toEqual(['ok', 'ok', 'ok']);
+    expect(await Promise.all(later.map((c) => refusalCode(holdSeat(deps, agency(c), event.id))))).toEqual(['ok', 'ok', 'ok']);
   });
 
   it('8 holders churning the last 3 seats: a seat is never held twice at once, a refusal is event-full, and the event is whole afterwards', async () => {
@@ -103,7 +98,7 @@ describe('seat holds', () => {
     expect(outcomes.filter((o) => o !== 'ok' && o !== 'event-full')).toEqual([]);
     expect(outcomes.filter((o) => o === 'ok').length).toBeGreaterThanOrEqual(3);
     expect((await getTrainingEvent(deps, event.id)).seats_available).toBe(3);
-    const last = await Promise.all(holders.map((c) => code(holdSeat(deps, agency(c), event.id))));
+    const last = await Promise.all(holders.map((c) => refusalCode(holdSeat(deps, agency(c), event.id))));
     expect(last.filter((o) => o === 'ok')).toHaveLength(3);
     expect(last.filter((o) => o === 'event-full')).toHaveLength(5);
   });
@@ -115,7 +110,7 @@ describe('seat holds', () => {
     const conflict = await holdSeat(deps, agency(a), event.id).catch((e) => e);
     expect(conflict.code).toBe('hold-conflict');
     expect(conflict.extensions.hold.hold_hash).toBe(first.hold_hash);
-    expect(await code(releaseSeat(deps, agency(b), first.hold_hash))).toBe('not-found');
+    expect(await refusalCode(releaseSeat(deps, agency(b), first.hold_hash))).toBe('not-found');
     expect((await getTrainingEvent(deps, event.id)).seats_available).toBe(1);
     await releaseSeat(deps, agency(a), first.hold_hash);
     expect((await getTrainingEvent(deps, event.id)).seats_available).toBe(2);
@@ -124,9 +119,9 @@ describe('seat holds', () => {
   it('refuses past closing (24 h before the start) and on unknown events', async () => {
     const event = await newEvent(2);
     const client = await newClient(deps);
-    expect(await code(holdSeat(deps, agency(client), 999_999))).toBe('event-unavailable');
+    expect(await refusalCode(holdSeat(deps, agency(client), 999_999))).toBe('event-unavailable');
     clock.set('2026-12-02T09:30:00.000Z');
-    expect(await code(holdSeat(deps, agency(client), event.id))).toBe('booking-closed');
+    expect(await refusalCode(holdSeat(deps, agency(client), event.id))).toBe('booking-closed');
   });
 
   it('a clinical hold never blocks a seat hold, nor the other way round', async () => {
@@ -158,7 +153,9 @@ describe('bookings', () => {
     const client = await bookedClient(5);
     const held = await holdSeat(deps, agency(client), event.id);
     const outcomes = await Promise.all(
-      Array.from({ length: 5 }, () => code(createPracticalBooking(deps, client, { ...trainee, hold_hash: held.hold_hash, pay_option: 'credits' }, links))),
+      Array.from({ length: 5 }, () =>
+        refusalCode(createPracticalBooking(deps, client, { ...trainee, hold_hash: held.hold_hash, pay_option: 'credits' }, links)),
+      ),
     );
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1);
     expect(outcomes.filter((o) => o !== 'ok').every((o) => o === 'hold-used')).toBe(true);
@@ -181,7 +178,7 @@ describe('bookings', () => {
     const client = await newClient(deps);
     await topUpCredits(deps, client, CI, { id: course.id, name: 'same id, clinical' }, 5);
     const held = await holdSeat(deps, agency(client), event.id);
-    expect(await code(createPracticalBooking(deps, client, { ...trainee, hold_hash: held.hold_hash, pay_option: 'credits' }, links))).toBe(
+    expect(await refusalCode(createPracticalBooking(deps, client, { ...trainee, hold_hash: held.hold_hash, pay_option: 'credits' }, links))).toBe(
       'insufficient-credits',
     );
   });
@@ -213,7 +210,7 @@ describe('bookings', () => {
             await new Promise((r) => setTimeout(r, 5));
             continue;
           }
-          return code(createPracticalBooking(deps, client, { ...trainee, hold_hash: h.hold_hash, pay_option: 'credits' }, links));
+          return refusalCode(createPracticalBooking(deps, client, { ...trainee, hold_hash: h.hold_hash, pay_option: 'credits' }, links));
         }
       }),
     );
@@ -258,7 +255,7 @@ describe('candidate_pays', () => {
       cancellation: { reason: 'payment_expired', cancelled_by: 'system' },
     });
     expect((await getTrainingEvent(deps, event.id)).seats_available).toBe(1);
-    expect(await code(holdSeat(deps, agency(await newClient(deps)), event.id))).toBe('ok');
+    expect(await refusalCode(holdSeat(deps, agency(await newClient(deps)), event.id))).toBe('ok');
   });
 });
 
@@ -309,7 +306,7 @@ describe('operators', () => {
     const event = await newEvent(4);
     const client = await bookedClient(1);
     const booking = await book(client, event.id);
-    expect(await code(markPracticalAttendance(deps, booking.id, 'no_show'))).toBe('invalid-state'); // not started yet
+    expect(await refusalCode(markPracticalAttendance(deps, booking.id, 'no_show'))).toBe('invalid-state'); // not started yet
     clock.set('2026-12-03T09:31:00.000Z');
     const marked = await markPracticalAttendance(deps, booking.id, 'no_show');
     expect(marked).toMatchObject({ attendance: 'no_show' });
@@ -331,7 +328,7 @@ describe('operators', () => {
     const told = (await events('booking.cancelled')).filter((e) => booked.some((b) => b.id === (e.data as { id: number }).id));
     expect(told).toHaveLength(2);
     expect((await getTrainingEvent(deps, event.id)).status).toBe('cancelled');
-    expect(await code(holdSeat(deps, agency(await newClient(deps)), event.id))).toBe('event-unavailable');
+    expect(await refusalCode(holdSeat(deps, agency(await newClient(deps)), event.id))).toBe('event-unavailable');
   });
 
   it('refuses to cancel an event that has started: its bookings, attendance and refunds stand', async () => {
@@ -339,13 +336,13 @@ describe('operators', () => {
     const client = await bookedClient(1);
     const booked = await book(client, event.id);
     clock.set(new Date(Date.parse(event.start_at) + 60_000).toISOString());
-    expect(await code(cancelTrainingEvent(deps, event.id))).toBe('invalid-state');
+    expect(await refusalCode(cancelTrainingEvent(deps, event.id))).toBe('invalid-state');
     expect((await balances(deps, client, PT, [course], 'course')).credits[0]!.credits).toBe(0);
     expect((await listPracticalBookings(deps, client, { training_event_id: event.id, limit: 10 })).data.map((b) => [b.id, b.booking_status])).toEqual([
       [booked.id, 'booked'],
     ]);
     expect((await getTrainingEvent(deps, event.id)).status).not.toBe('cancelled');
-    expect(await code(cancelTrainingEvent(deps, 987_654))).toBe('not-found');
+    expect(await refusalCode(cancelTrainingEvent(deps, 987_654))).toBe('not-found');
   });
 
   it('reschedules to another event of the course, moving the seat; capacity never drops below what is booked', async () => {
@@ -357,7 +354,7 @@ describe('operators', () => {
     expect((await getTrainingEvent(deps, from.id)).seats_available).toBe(2);
     expect((await getTrainingEvent(deps, to.id)).seats_available).toBe(1);
     await book(client, to.id);
-    expect(await code(setEventCapacity(deps, to.id, 1))).toBe('invalid-state');
+    expect(await refusalCode(setEventCapacity(deps, to.id, 1))).toBe('invalid-state');
     await setEventCapacity(deps, to.id, 3);
     expect((await getTrainingEvent(deps, to.id)).seats_available).toBe(1);
   });
@@ -369,7 +366,7 @@ describe('operators', () => {
     const holders = [await bookedClient(1), await bookedClient(1), await bookedClient(1)];
     const holds = await Promise.all(holders.map((c) => holdSeat(deps, agency(c), event.id)));
 
-    expect(await code(setEventCapacity(deps, event.id, 2))).toBe('invalid-state');
+    expect(await refusalCode(setEventCapacity(deps, event.id, 2))).toBe('invalid-state');
     // Five seats kept for three bookings and three holds: the bookings and two holds stay, one hold ends.
     const result = await setEventCapacity(deps, event.id, 5);
     expect(result).toMatchObject({ capacity: 5, released_holds: 1 });
@@ -384,7 +381,7 @@ describe('operators', () => {
 
     // The holds kept still book; the one that ended is gone for its agency.
     const outcomes = await Promise.all(
-      holds.map((h, n) => code(createPracticalBooking(deps, holders[n]!, { ...trainee, hold_hash: h.hold_hash, pay_option: 'credits' }, links))),
+      holds.map((h, n) => refusalCode(createPracticalBooking(deps, holders[n]!, { ...trainee, hold_hash: h.hold_hash, pay_option: 'credits' }, links))),
     );
     expect(outcomes.sort()).toEqual(['hold-not-found', 'ok', 'ok']);
     // Five bookings on five seats kept, however the holds expire.

@@ -22,7 +22,7 @@ import { getTrainingEvent } from '../../../functions/core/practical-training/eve
 import { getSeatHold } from '../../../functions/core/practical-training/seats.js';
 import { markPracticalAttendance, markPracticalResult } from '../../../functions/core/practical-training/operator.js';
 import { expireDueRequests } from '../../../functions/core/requests/lifecycle.js';
-import { newClient, outboxPayloads } from '../../support/kit.js';
+import { newClient, outboxPayloads, refusalCode } from '../../support/kit.js';
 import { testClock, testDeps, uniqueName, type TestClock } from '../../support/env.js';
 import { createCourse as createVlsCourse, createSession, type VlsCourse } from '../../../functions/core/virtual-life-support/catalogue.js';
 import { issueVlsCertificate } from '../../../functions/core/virtual-life-support/certificates.js';
@@ -65,11 +65,6 @@ const trainee = {
   job_role: 'Healthcare assistant',
   nmc_number: null,
 };
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e) => e.code ?? String(e),
-  );
 
 let day = 0;
 /** An event a week or more ahead, at 09:30 London time (UTC in winter). */
@@ -196,14 +191,14 @@ describe('a practical training request', () => {
     const event = await newEvent();
     const created = await create(client, { candidate_id: candidate });
     const itemId = created.items[0]!.id;
-    expect(await code(reissueItem(deps, client, SEGMENT, created.id, itemId, inviteLinks))).toBe('invalid-state');
+    expect(await refusalCode(reissueItem(deps, client, SEGMENT, created.id, itemId, inviteLinks))).toBe('invalid-state');
     const booking = await book(client, created.items[0]!.booking_invite_id!, event.id);
     clock.set(`${event.date}T10:00:00.000Z`);
     await markPracticalAttendance(deps, booking.id, 'no_show');
     expect(await item(client, created.id)).toMatchObject({ status: 'failed', data: { attendance: 'no_show', result: 'not_passed', certificate: null } });
     expect(await eventsOf(created.id)).toContain('request_item.failed');
 
-    const outcomes = await Promise.all(Array.from({ length: 4 }, () => code(reissueItem(deps, client, SEGMENT, created.id, itemId, inviteLinks))));
+    const outcomes = await Promise.all(Array.from({ length: 4 }, () => refusalCode(reissueItem(deps, client, SEGMENT, created.id, itemId, inviteLinks))));
     expect(outcomes.sort()).toEqual(['invalid-state', 'invalid-state', 'invalid-state', 'ok']);
     const again = await item(client, created.id);
     expect(again).toMatchObject({ status: 'sent', booking_id: null, data: null });
@@ -317,11 +312,11 @@ describe('a practical training request', () => {
 
   it('refuses invoice on an account without invoicing (422 invoice-disabled) and writes nothing', async () => {
     const { client, candidate } = await agency();
-    expect(await code(create(client, { candidate_id: candidate, pay_option: 'invoice' }))).toBe('invoice-disabled');
+    expect(await refusalCode(create(client, { candidate_id: candidate, pay_option: 'invoice' }))).toBe('invoice-disabled');
     expect((await listGroupRequests(deps, client, SEGMENT, { limit: 5 })).data).toHaveLength(0);
-    expect(await code(create(client, { candidate_id: candidate, course_id: 99999 }))).toBe('invalid-field');
+    expect(await refusalCode(create(client, { candidate_id: candidate, course_id: 99999 }))).toBe('invalid-field');
     const invoicing = await agency({ invoiceEnabled: true });
-    expect(await code(create(invoicing.client, { candidate_id: invoicing.candidate, pay_option: 'invoice' }))).toBe('ok');
+    expect(await refusalCode(create(invoicing.client, { candidate_id: invoicing.candidate, pay_option: 'invoice' }))).toBe('ok');
   });
 });
 
@@ -398,13 +393,13 @@ describe('a life support request', () => {
     const invite = await openInvite(deps, token, true, VLS);
     expect(await lsItem(client, created.id)).toMatchObject({ status: 'opened' });
     expect((await vlsInviteOffer(deps, invite)).slots).toEqual([expect.objectContaining({ date: DAY, time: '10:00' })]);
-    expect(await code(bookVlsWithInvite(deps, token, { ...trainee, delivery_address: address }, payLinks))).toBe('hold-not-found'); // a seat is held first
+    expect(await refusalCode(bookVlsWithInvite(deps, token, { ...trainee, delivery_address: address }, payLinks))).toBe('hold-not-found'); // a seat is held first
     await holdVlsSlotForInvite(deps, token, { date: DAY, time: '10:00' });
-    expect(await code(bookVlsWithInvite(deps, token, trainee, payLinks))).toBe('invalid-field');
+    expect(await refusalCode(bookVlsWithInvite(deps, token, trainee, payLinks))).toBe('invalid-field');
     const booking = await bookVlsWithInvite(deps, token, { ...trainee, delivery_address: address }, payLinks);
     expect(booking).toMatchObject({ booking_invite_id: inviteId, booked_by: 'Candidate', delivery_address: { postcode: 'LS6 2AB' } });
     expect(await lsItem(client, created.id)).toMatchObject({ status: 'booked', booking_id: booking.id });
-    expect(await code(bookVlsWithInvite(deps, token, { ...trainee, delivery_address: address }, payLinks))).toBe('invalid-state');
+    expect(await refusalCode(bookVlsWithInvite(deps, token, { ...trainee, delivery_address: address }, payLinks))).toBe('invalid-state');
 
     clock.set(`${DAY}T11:00:00.000Z`);
     await markVlsAttendance(deps, booking.id, 'attended');
@@ -424,12 +419,12 @@ describe('a life support request', () => {
     const created = await lsCreate(client, { candidate_id: candidate });
     const token = await vlsToken(client, created.items[0]!.booking_invite_id!);
     await cancelGroupRequest(deps, client, LS, created.id);
-    expect(await code(bookVlsWithInvite(deps, token, { ...trainee, delivery_address: address }, payLinks))).toBe('invalid-state');
+    expect(await refusalCode(bookVlsWithInvite(deps, token, { ...trainee, delivery_address: address }, payLinks))).toBe('invalid-state');
     expect(await getGroupRequest(deps, client, LS, created.id)).toMatchObject({ status: 'cancelled', items: [{ status: 'cancelled', booking_id: null }] });
   });
 
   it('refuses a course that is not a virtual life-support course', async () => {
     const { client, candidate } = await lsAgency();
-    expect(await code(lsCreate(client, { candidate_id: candidate, course_id: 99999 }))).toBe('invalid-field');
+    expect(await refusalCode(lsCreate(client, { candidate_id: candidate, course_id: 99999 }))).toBe('invalid-field');
   });
 });

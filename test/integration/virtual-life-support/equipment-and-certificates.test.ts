@@ -12,7 +12,7 @@ import { issueVlsCertificate, vlsCertificatePdf } from '../../../functions/core/
 import { recordDelivery, recordDispatch, recordReturned, recordReturnShipped, sweepEquipment } from '../../../functions/core/virtual-life-support/equipment.js';
 import { cancelVlsBooking, cancelVlsSession, markVlsAttendance, markVlsResult, rescheduleVls } from '../../../functions/core/virtual-life-support/operator.js';
 import { holdTimeslot } from '../../../functions/core/virtual-life-support/timeslots.js';
-import { ledgerOf, links, MONDAY, newClient, outboxPayloads } from '../../support/kit.js';
+import { ledgerOf, links, MONDAY, newClient, outboxPayloads, refusalCode } from '../../support/kit.js';
 import { testClock, testDeps, uniqueName, type TestClock } from '../../support/env.js';
 import { withFaults } from '../../support/faults.js';
 import { clientKeys } from '../../../functions/core/access/clients.js';
@@ -45,11 +45,6 @@ beforeEach(() => clock.set(START));
 
 const person = { first_name: 'Grace', last_name: 'Adeyemi', email: 'grace@example.org', phone: '+447700900456', job_role: 'Registered Nurse' };
 const address = { line1: '4 Mill Road', town: 'Leeds', postcode: 'LS6 2AB' };
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e) => e.code ?? String(e),
-  );
 const events = async (type: string, id: number) =>
   (await outboxPayloads<DomainEvent>(deps, 'event')).filter((e) => e.family === VLS && e.type === type && (e.data as VlsBookingView).id === id);
 const feeEntries = async (client: string, id: number) => (await ledgerOf(deps, client, VLS)).filter((e) => e.booking_id === id && e.fee);
@@ -83,7 +78,7 @@ describe('dispatch and return', () => {
     });
     const mails = await outboxPayloads<EmailMessage>(deps, 'email');
     expect(mails.some((m) => m.template === 'equipment-dispatched' && m.text.includes(`RM${booking.id}GB`))).toBe(true);
-    expect(await code(recordDispatch(deps, booking.id, { carrier: 'DPD', tracking_number: 'X' }))).toBe('invalid-state');
+    expect(await refusalCode(recordDispatch(deps, booking.id, { carrier: 'DPD', tracking_number: 'X' }))).toBe('invalid-state');
     await recordDelivery(deps, booking.id);
     await recordReturnShipped(deps, booking.id, { carrier: 'Royal Mail', tracking_number: 'RET1' });
     const back = await recordReturned(deps, booking.id);
@@ -92,7 +87,7 @@ describe('dispatch and return', () => {
 
   it('refuses to post kit for a booking not yet paid for', async () => {
     const { booking } = await dispatchedBooking({ pay: 'candidate_pays' });
-    expect(await code(recordDispatch(deps, booking.id, { carrier: 'Royal Mail', tracking_number: 'RM1' }))).toBe('invalid-state');
+    expect(await refusalCode(recordDispatch(deps, booking.id, { carrier: 'Royal Mail', tracking_number: 'RM1' }))).toBe('invalid-state');
   });
 });
 
@@ -184,7 +179,7 @@ describe('the equipment sweep (injected clock)', () => {
 describe('attendance, results and certificates', () => {
   it('refused before the start; then the certificate is available with the kit still out', async () => {
     const { client, booking } = await dispatchedBooking();
-    expect(await code(markVlsAttendance(deps, booking.id, 'attended'))).toBe('invalid-state');
+    expect(await refusalCode(markVlsAttendance(deps, booking.id, 'attended'))).toBe('invalid-state');
     clock.set('2026-12-07T10:30:00.000Z');
     await markVlsAttendance(deps, booking.id, 'attended');
     await markVlsResult(deps, booking.id, 'passed');
@@ -219,7 +214,7 @@ describe('attendance, results and certificates', () => {
     const stored = await getBookingItem<VlsBooking>(deps, client, booking.id, VLS);
     await confirmPayment(deps, VLS_CHANGING, stored!.payment_token!, 'test_1');
     expect(await events('booking.certificate_available', booking.id)).toHaveLength(1);
-    expect(await code(vlsCertificatePdf(deps, { clientId: client, name: 'A' }, booking.id))).toBe('ok');
+    expect(await refusalCode(vlsCertificatePdf(deps, { clientId: client, name: 'A' }, booking.id))).toBe('ok');
   });
 });
 
@@ -234,7 +229,7 @@ describe('reschedule and cancellations', () => {
     });
     expect(moved.video_meeting?.join_link).toBe(later.video_meeting.join_link);
     expect(await events('booking.rescheduled', booking.id)).toHaveLength(1);
-    expect(await code(holdTimeslot(deps, { type: 'client', clientId: client }, { courseId: kit.id, date: '2026-12-10', time: '10:00' }))).toBe(
+    expect(await refusalCode(holdTimeslot(deps, { type: 'client', clientId: client }, { courseId: kit.id, date: '2026-12-10', time: '10:00' }))).toBe(
       'slot-unavailable',
     );
 
