@@ -12,14 +12,17 @@ import { clientKeys, getClient, getClientItem } from './clients.js';
  * account number. Each is an attribute of the client item alone.
  */
 
-/** Turns invoice payments on or off for a client. */
-export async function setInvoiceEnabled(deps: Deps, clientId: string, enabled: boolean): Promise<void> {
+/** Turns one of a client's yes/no settings on or off (not-found for no such client). */
+async function setSwitch(deps: Deps, clientId: string, setting: 'invoice_enabled' | 'reference_requests_enabled', enabled: boolean): Promise<void> {
   await updateExisting(
     deps,
-    { Key: clientKeys.item(clientId), UpdateExpression: 'SET invoice_enabled = :e', ExpressionAttributeValues: { ':e': enabled } },
+    { Key: clientKeys.item(clientId), UpdateExpression: `SET ${setting} = :e`, ExpressionAttributeValues: { ':e': enabled } },
     `No client ${clientId}`,
   );
 }
+
+/** Turns invoice payments on or off for a client. */
+export const setInvoiceEnabled = (deps: Deps, clientId: string, enabled: boolean): Promise<void> => setSwitch(deps, clientId, 'invoice_enabled', enabled);
 
 /** The client's account number (requested_by on reference requests), given the first time it is needed. */
 export async function clientNumber(deps: Deps, clientId: string): Promise<number> {
@@ -46,13 +49,8 @@ export async function clientNumber(deps: Deps, clientId: string): Promise<number
 }
 
 /** Turns the reference request product on or off for a client (off: creating one is 403). */
-export async function setReferenceRequestsEnabled(deps: Deps, clientId: string, enabled: boolean): Promise<void> {
-  await updateExisting(
-    deps,
-    { Key: clientKeys.item(clientId), UpdateExpression: 'SET reference_requests_enabled = :e', ExpressionAttributeValues: { ':e': enabled } },
-    `No client ${clientId}`,
-  );
-}
+export const setReferenceRequestsEnabled = (deps: Deps, clientId: string, enabled: boolean): Promise<void> =>
+  setSwitch(deps, clientId, 'reference_requests_enabled', enabled);
 
 /**
  * Grants or withdraws a product entitlement (`occupational_health`): the list
