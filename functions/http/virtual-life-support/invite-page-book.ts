@@ -8,7 +8,7 @@ import { bookVlsWithInvite } from '../../core/virtual-life-support/invites.js';
 import { formErrors } from '../../middleware/html.js';
 import { pageHandler } from '../../middleware/page-handler.js';
 import { fundsNotice, goneMeanwhile, InviteBookingForm, inviteAgency, liveInvite, seatLost } from '../shared/_invite-pages.js';
-import { parseAddress, vlsBookedPage, vlsInviteActions, vlsInviteFormModel, vlsInviteFormPage } from './_invite-pages.js';
+import { parseAddress, vlsBookedPage, vlsInviteActions, vlsInviteFormModel, vlsInviteFormPage, type VlsInviteFormModel } from './_invite-pages.js';
 
 /**
  * Books the invite's held seat: once per invite. `candidate_pays` goes on to
@@ -20,17 +20,23 @@ export const handler = pageHandler(pages.submitInvitePage, async ({ deps, params
   if ('html' in live) return live;
   const tz = deps.config.serviceTimeZone;
   const back = seatLost(baseUrl, pages.submitInvitePage, params.token);
-  const again = async (status: number, extra: { errors?: Record<string, string>; notice?: string }) => {
-    const model = await vlsInviteFormModel(deps, live, vlsInviteActions(baseUrl, params.token));
-    if (!model) return back;
-    return { status, html: vlsInviteFormPage({ ...model, values: form, errors: extra.errors ?? {}, notice: extra.notice }, tz) };
+  type Extra = { errors?: Record<string, string>; notice?: string };
+  const formPage = (m: VlsInviteFormModel, status: number, extra: Extra) => ({
+    status,
+    html: vlsInviteFormPage({ ...m, values: form, errors: extra.errors ?? {}, notice: extra.notice }, tz),
+  });
+  const formModel = () => vlsInviteFormModel(deps, live, vlsInviteActions(baseUrl, params.token));
+  // After a refused booking the seat is read again: the refusal may have been that it was gone.
+  const again = async (status: number, extra: Extra) => {
+    const fresh = await formModel();
+    return fresh ? formPage(fresh, status, extra) : back;
   };
-  const model = await vlsInviteFormModel(deps, live, vlsInviteActions(baseUrl, params.token));
+  const model = await formModel();
   if (!model) return back;
   const parsed = v.safeParse(InviteBookingForm, form);
   const address = model.course?.equipment_required ? parseAddress(form) : undefined;
   if (!parsed.success || (address && !address.success)) {
-    return again(422, {
+    return formPage(model, 422, {
       errors: {
         ...(parsed.success ? {} : formErrors(parsed.issues, 'first_name')),
         ...(address && !address.success ? formErrors(address.issues, 'line1') : {}),
